@@ -1,0 +1,297 @@
+"""Python type hints -> JSON Schema (draft 2020-12), and docstring descriptions.
+
+`SchemaBuilder` turns one annotation into a schema, collecting every unsupported piece in
+`problems` instead of raising at the first, so a stub with three mistakes is reported once.
+Named structures (dataclasses, TypedDicts, NamedTuples, enums, pydantic models) are inlined
+unless they are recursive, in which case they move to ``$defs`` and are referenced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import decimal
+import enum
+import pathlib
+import types
+import typing
+import uuid
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import typing_extensions
+
+__all__ = ["SchemaBuilder", "schema_for_type"]
+
+JSON = dict[str, Any]
+
+_PRIMITIVES: dict[Any, JSON] = {
+    str: {"type": "string"},
+    int: {"type": "integer"},
+    float: {"type": "number"},
+    bool: {"type": "boolean"},
+    type(None): {"type": "null"},
+    None: {"type": "null"},
+    list: {"type": "array"},
+    dict: {"type": "object"},
+    tuple: {"type": "array"},
+    set: {"type": "array", "uniqueItems": True},
+    frozenset: {"type": "array", "uniqueItems": True},
+    bytes: {"type": "string", "contentEncoding": "base64"},
+    datetime.datetime: {"type": "string", "format": "date-time"},
+    datetime.date: {"type": "string", "format": "date"},
+    datetime.time: {"type": "string", "format": "time"},
+    datetime.timedelta: {"type": "string", "format": "duration"},
+    uuid.UUID: {"type": "string", "format": "uuid"},
+    decimal.Decimal: {"type": "string", "pattern": r"^-?\d+(\.\d+)?$"},
+    pathlib.Path: {"type": "string"},
+}
+
+_ANY_MARKERS = (Any, object, typing_extensions.Any)
+_UNION_ORIGINS = (typing.Union, types.UnionType)
+_SEQUENCE_ORIGINS = {list, typing.Sequence, typing.MutableSequence, typing.Iterable}
+_SET_ORIGINS = {set, frozenset, typing.AbstractSet, typing.MutableSet}
+_MAPPING_ORIGINS = {dict, typing.Mapping, typing.MutableMapping}
+_QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly)
+
+_CONSTRAINT_KEYS = {
+    "gt": "exclusiveMinimum",
+    "ge": "minimum",
+    "lt": "exclusiveMaximum",
+    "le": "maximum",
+    "multiple_of": "multipleOf",
+}
+
+
+class SchemaBuilder:
+    """Builds schemas for the annotations of one root (a parameters or a returns schema)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.problems: list[str] = []
+        self.defs: dict[str, JSON] = {}
+        self._building: dict[type, bool] = {}  # type -> seen recursively while building
+
+    def finish(self, schema: JSON) -> JSON:
+        """Attach collected ``$defs`` to a root schema."""
+        if self.defs:
+            schema = {**schema, "$defs": dict(sorted(self.defs.items()))}
+        return schema
+
+    def schema(self, tp: Any) -> JSON:
+        """The JSON Schema of annotation `tp` (``{}`` where a problem was recorded)."""
+        if tp in _ANY_MARKERS:
+            return {}
+        if isinstance(tp, typing.TypeVar):
+            return self._problem(f"type variable {tp!r} is not supported; use a concrete type")
+        if isinstance(tp, typing.NewType):
+            return self.schema(tp.__supertype__)
+        if isinstance(tp, (str, typing.ForwardRef)):
+            return self._problem(f"cannot resolve forward reference {tp!r}; define it at module level")
+        origin = typing_extensions.get_origin(tp)
+        if origin is not None:
+            return self._generic(tp, origin, typing_extensions.get_args(tp))
+        if tp in _PRIMITIVES:
+            return dict(_PRIMITIVES[tp])
+        if isinstance(tp, type):
+            return self._named(tp)
+        return self._problem(f"unsupported annotation {tp!r}")
+
+    def _problem(self, message: str) -> JSON:
+        self.problems.append(f"{self.where}: {message}")
+        return {}
+
+    # -- generics ---------------------------------------------------------------------------
+
+    def _generic(self, tp: Any, origin: Any, args: tuple[Any, ...]) -> JSON:
+        if origin is typing_extensions.Annotated or origin is typing.Annotated:
+            return self._annotated(args[0], args[1:])
+        if origin in _UNION_ORIGINS:
+            return self._union(args)
+        if origin is typing.Literal or origin is typing_extensions.Literal:
+            return _enum_schema(list(args))
+        if origin in _QUALIFIERS:
+            return self.schema(args[0])
+        if origin is tuple:
+            return self._tuple(args)
+        if origin in _SEQUENCE_ORIGINS or origin in _SET_ORIGINS:
+            items = {"type": "array", "items": self.schema(args[0])} if args else {"type": "array"}
+            return {**items, "uniqueItems": True} if origin in _SET_ORIGINS else items
+        if origin in _MAPPING_ORIGINS:
+            return self._mapping(args)
+        if origin is type or origin is Callable or origin is typing.Callable:
+            return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
+        return self._problem(f"unsupported generic {tp!r}")
+
+    def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
+        schema = self.schema(inner)
+        for meta in metadata:
+            if isinstance(meta, str):
+                schema["description"] = meta
+            else:
+                schema.update(_constraint(meta))
+        return schema
+
+    def _union(self, args: tuple[Any, ...]) -> JSON:
+        branches = [self.schema(arg) for arg in args]
+        if all(set(b) == {"type"} and isinstance(b["type"], str) for b in branches):
+            return {"type": list(dict.fromkeys(b["type"] for b in branches))}
+        return {"anyOf": branches}
+
+    def _tuple(self, args: tuple[Any, ...]) -> JSON:
+        if not args or args == ((),):
+            return {"type": "array", "maxItems": 0} if args else {"type": "array"}
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.schema(args[0])}
+        items = [self.schema(arg) for arg in args]
+        n = len(items)
+        return {"type": "array", "prefixItems": items, "items": False, "minItems": n, "maxItems": n}
+
+    def _mapping(self, args: tuple[Any, ...]) -> JSON:
+        if not args:
+            return {"type": "object"}
+        key, value = args
+        if key not in (str, Any) and typing_extensions.get_origin(key) is not typing.Literal:
+            return self._problem(f"mapping keys must be str (JSON object keys), got {key!r}")
+        return {"type": "object", "additionalProperties": self.schema(value)}
+
+    # -- named structures -------------------------------------------------------------------
+
+    def _named(self, cls: type) -> JSON:
+        if cls in self._building:
+            self._building[cls] = True
+            return {"$ref": f"#/$defs/{cls.__name__}"}
+        builder = _structure_builder(cls)
+        if builder is None:
+            return self._problem(f"unsupported type {cls.__qualname__!r}")
+        self._building[cls] = False
+        try:
+            schema = builder(self, cls)
+        finally:
+            recursive = self._building.pop(cls)
+        if recursive:
+            self.defs[cls.__name__] = schema
+            return {"$ref": f"#/$defs/{cls.__name__}"}
+        return schema
+
+    def _object(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
+        properties = {name: self.schema(tp) for name, tp in hints.items()}
+        schema: JSON = {"type": "object", "title": cls.__name__, "properties": properties}
+        if required:
+            schema["required"] = required
+        return schema
+
+    def _hints(self, cls: type) -> dict[str, Any]:
+        try:
+            return typing_extensions.get_type_hints(cls, include_extras=True)
+        except Exception as exc:  # NameError for unresolvable forward references, and others
+            self._problem(f"cannot resolve the annotations of {cls.__qualname__}: {exc}")
+            return {}
+
+
+def _build_enum(builder: SchemaBuilder, cls: type) -> JSON:
+    return {"title": cls.__name__, **_enum_schema([m.value for m in cls])}  # type: ignore[attr-defined]
+
+
+def _build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:
+    hints = builder._hints(cls)
+    required_keys = getattr(cls, "__required_keys__", frozenset(hints))
+    required = [k for k, tp in hints.items() if _is_required(tp, default=k in required_keys)]
+    return builder._object(cls, hints, required)
+
+
+def _is_required(tp: Any, *, default: bool) -> bool:
+    """Required[...] / NotRequired[...] decide; stringified annotations hide them from the class."""
+    origin = typing_extensions.get_origin(tp)
+    if origin is typing_extensions.Required:
+        return True
+    if origin is typing_extensions.NotRequired:
+        return False
+    if origin is typing_extensions.ReadOnly:
+        return _is_required(typing_extensions.get_args(tp)[0], default=default)
+    return default
+
+
+def _build_dataclass(builder: SchemaBuilder, cls: type) -> JSON:
+    hints = builder._hints(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    required = [f.name for f in fields if _no_default(f)]
+    return builder._object(cls, {f.name: hints.get(f.name, Any) for f in fields}, required)
+
+
+def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
+    hints = builder._hints(cls)
+    items = [builder.schema(hints.get(name, Any)) for name in cls._fields]  # type: ignore[attr-defined]
+    n_required = len(items) - len(getattr(cls, "_field_defaults", {}))
+    schema: JSON = {"type": "array", "title": cls.__name__, "prefixItems": items, "items": False}
+    return {**schema, "minItems": n_required, "maxItems": len(items)}
+
+
+def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
+    schema: JSON = cls.model_json_schema(ref_template="#/$defs/{model}")  # type: ignore[attr-defined]
+    for name, sub in schema.pop("$defs", {}).items():
+        builder.defs.setdefault(name, sub)
+    return schema
+
+
+def _no_default(field: dataclasses.Field[Any]) -> bool:
+    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+
+
+def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | None:
+    if issubclass(cls, enum.Enum):
+        return _build_enum
+    if typing_extensions.is_typeddict(cls):
+        return _build_typeddict
+    if dataclasses.is_dataclass(cls):
+        return _build_dataclass
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return _build_namedtuple
+    if hasattr(cls, "model_json_schema") and hasattr(cls, "model_fields"):
+        return _build_pydantic
+    return None
+
+
+def _enum_schema(values: list[Any]) -> JSON:
+    values = [v.value if isinstance(v, enum.Enum) else v for v in values]
+    types_ = list(dict.fromkeys(_json_type(v) for v in values))
+    schema: JSON = {"enum": values}
+    if len(types_) == 1 and types_[0] is not None:
+        schema = {"type": types_[0], **schema}
+    return schema
+
+
+def _json_type(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    return None
+
+
+def _constraint(meta: Any) -> JSON:
+    """Schema keywords for an `annotated_types`-style constraint object (Ge, MaxLen, ...)."""
+    out: JSON = {}
+    for attr, keyword in _CONSTRAINT_KEYS.items():
+        if getattr(meta, attr, None) is not None:
+            out[keyword] = getattr(meta, attr)
+    if getattr(meta, "min_length", None) is not None:
+        out["minLength"] = meta.min_length
+    if getattr(meta, "max_length", None) is not None:
+        out["maxLength"] = meta.max_length
+    if getattr(meta, "description", None):
+        out["description"] = meta.description
+    return out
+
+
+def schema_for_type(tp: Any, *, where: str = "type") -> tuple[JSON, list[str]]:
+    """The JSON Schema of one annotation and the problems found building it."""
+    builder = SchemaBuilder(where)
+    schema = builder.schema(tp)
+    return builder.finish(schema), builder.problems

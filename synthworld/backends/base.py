@@ -1,0 +1,92 @@
+"""The backend protocol: what a world asks of whatever produces its answers."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
+    from synthworld.trace import Trace
+
+__all__ = ["Answer", "Backend", "BackendLike", "CallContext", "as_backend", "backend_name"]
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """Everything a backend may use to answer one call (and nothing of the agent)."""
+
+    spec: ToolSpec
+    """The tool being called."""
+    input: Mapping[str, Any]
+    """The validated input."""
+    seed: int
+    """The call seed: a pure function of world seed, tool, canonical input (and occurrence
+    for non-idempotent tools)."""
+    rng: random.Random
+    """A `random.Random` seeded with `seed`: the only source of randomness a backend may use."""
+    occurrence: int
+    """How many identical calls (same tool, same canonical input) came before this one."""
+    state: Mapping[str, Any]
+    """Read-only view of the world's state."""
+    trace: Trace
+    """The world's trace so far (read it, do not append)."""
+    now: datetime.datetime
+    """The world's simulated time at the call; never the wall clock."""
+    context: str | None = None
+    """Facts the scenario author wants the world to hold (used by the LLM backend)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A backend's answer with provenance, for backends that want to say more than the value."""
+
+    value: Any
+    """The output value (must conform to the tool's returns schema)."""
+    source: str | None = None
+    """Which backend really answered (e.g. ``fixtures``, or the fallback ``random``)."""
+    usage: Mapping[str, int] | None = field(default=None)
+    """Token usage, for LLM backends: ``prompt_tokens``, ``completion_tokens``, ``total_tokens``."""
+
+
+@runtime_checkable
+class Backend(Protocol):
+    """Anything that answers calls. Optional extras: ``name``, ``prepare(spec)``, ``close()``."""
+
+    def respond(self, ctx: CallContext) -> Any:
+        """Answer one call: a JSON value (or an `Answer`), or raise `ToolError`."""
+        ...
+
+
+BackendLike = Backend | Callable[[CallContext], Any]
+
+
+class _FunctionAdapter:
+    """Makes a plain ``fn(ctx)`` a backend."""
+
+    def __init__(self, fn: Callable[[CallContext], Any]) -> None:
+        self.fn = fn
+        self.name = getattr(fn, "__name__", "function")
+
+    def respond(self, ctx: CallContext) -> Any:
+        return self.fn(ctx)
+
+
+def as_backend(backend: BackendLike) -> Backend:
+    """`backend` itself if it has ``respond``, else a plain function wrapped as one."""
+    if isinstance(backend, Backend):
+        return backend
+    if callable(backend):
+        return _FunctionAdapter(backend)
+    raise TypeError(
+        f"backend={backend!r} is neither a backend (an object with respond(ctx)) nor a function of ctx"
+    )
+
+
+def backend_name(backend: Any) -> str:
+    """The name a trace records for `backend`."""
+    name = getattr(backend, "name", None)
+    return name if isinstance(name, str) else type(backend).__name__

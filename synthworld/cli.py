@@ -1,0 +1,52 @@
+"""The `synthworld` command: each subcommand lives in `synthworld.commands.<name>`.
+
+A command module has a docstring (its help line), ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit code). Modules are imported only when their command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from synthworld import __version__
+
+__all__ = ["main"]
+
+COMMANDS = {
+    "generate": "Print values generated from a JSON Schema, as JSON lines.",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="synthworld", description="Test LLM agents against synthetic, reproducible tool worlds."
+    )
+    parser.add_argument("--version", action="version", version=f"synthworld {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        _module(name).add_arguments(command)
+    return parser
+
+
+def _module(name: str) -> object:
+    return importlib.import_module(f"synthworld.commands.{name}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    code: int = _module(args.command).run(args)  # type: ignore[attr-defined]
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

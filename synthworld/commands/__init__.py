@@ -1,0 +1,1 @@
+"""Subcommands of the `synthworld` command line (one module each)."""

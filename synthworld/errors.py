@@ -1,0 +1,143 @@
+"""The synthworld exception tree.
+
+Every error raised by synthworld subclasses :class:`SynthworldError` and the builtin that fits it,
+so ``except ValueError`` keeps working for code that does not know synthworld::
+
+    SynthworldError
+    ├── ToolSpecError (TypeError)           a stub or spec that cannot describe a tool
+    ├── ToolInputError (ValueError)         an agent passed input that breaks the tool's parameters
+    ├── UnknownToolError (LookupError)      a call names a tool the world does not have
+    ├── SchemaError (ValueError)            a JSON Schema that is invalid or unsupported
+    │   └── UnsatisfiableSchemaError        a schema no value can satisfy
+    ├── BackendError (RuntimeError)         a backend failed or broke the returns schema
+    │   └── FixtureMissError (LookupError)  no recorded interaction matches a call
+    ├── CassetteError (ValueError)          a cassette file is corrupt or of an unknown version
+    ├── ScenarioError (ValueError)          a scenario file is invalid
+    └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "BackendError",
+    "CassetteError",
+    "FixtureMissError",
+    "ScenarioError",
+    "SchemaError",
+    "SynthworldError",
+    "ToolError",
+    "ToolInputError",
+    "ToolSpecError",
+    "UnknownToolError",
+    "UnsatisfiableSchemaError",
+]
+
+
+class SynthworldError(Exception):
+    """Root of every error synthworld raises."""
+
+
+class ToolSpecError(SynthworldError, TypeError):
+    """A function or spec cannot describe a tool; ``problems`` lists every reason."""
+
+    def __init__(self, message: str, *, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems: list[str] = list(problems)
+
+
+class ToolInputError(SynthworldError, ValueError):
+    """Input given to a tool breaks its parameters schema; ``problems`` lists every violation."""
+
+    def __init__(self, message: str, *, tool: str = "", problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.tool = tool
+        self.problems: list[str] = list(problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as an object an agent can read (used by ``on_invalid_input="return_error"``)."""
+        return {"error": {"code": "invalid_input", "message": str(self), "problems": self.problems}}
+
+
+class UnknownToolError(SynthworldError, LookupError):
+    """A call names a tool that is not registered."""
+
+    def __str__(self) -> str:  # LookupError would quote the message like a key
+        return str(self.args[0]) if self.args else ""
+
+
+class SchemaError(SynthworldError, ValueError):
+    """A JSON Schema is invalid or uses something synthworld does not support.
+
+    ``path`` is the JSON pointer of the offending subschema ("" for the root).
+    """
+
+    def __init__(self, message: str, *, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class UnsatisfiableSchemaError(SchemaError):
+    """No value can satisfy the schema (at ``path``)."""
+
+
+class BackendError(SynthworldError, RuntimeError):
+    """A backend failed to answer, or answered with a value that breaks the returns schema."""
+
+
+class FixtureMissError(BackendError, LookupError):
+    """No recorded interaction matches a call; the message shows the closest recorded ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class CassetteError(SynthworldError, ValueError):
+    """A cassette file is corrupt, invalid or of an unknown version (names file and location)."""
+
+
+class ScenarioError(SynthworldError, ValueError):
+    """A scenario file is invalid (names file, line and path inside it)."""
+
+
+class ToolError(SynthworldError, RuntimeError):
+    """A simulated tool failure the agent is meant to see and handle.
+
+    ``code`` is one of ``timeout``, ``rate_limit``, ``not_found``, ``internal_error``,
+    ``bad_request``, ``unavailable`` (or any string a script chose).
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str = "",
+        *,
+        retry_after: float | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(f"{code}: {message}" if message else code)
+        self.code = code
+        self.message = message or code.replace("_", " ")
+        self.retry_after = retry_after
+        self.details = details or {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a JSON object (the form stored in traces and cassettes)."""
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            out["retry_after"] = self.retry_after
+        if self.details:
+            out["details"] = self.details
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ToolError:
+        """Rebuild an error stored by :meth:`to_dict`."""
+        return cls(
+            str(data.get("code", "internal_error")),
+            str(data.get("message", "")),
+            retry_after=data.get("retry_after"),
+            details=data.get("details"),
+        )

@@ -1,0 +1,296 @@
+"""Python type hints -> JSON Schema, nested, as `ToolSpec.from_function` maps them."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import decimal
+import enum
+import uuid
+from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
+
+import pydantic
+import pytest
+from typing_extensions import NotRequired, Required, TypedDict
+
+from synthworld import ToolSpec, ToolSpecError
+from synthworld._typing_schema import schema_for_type
+
+
+class Color(enum.Enum):
+    RED = "red"
+    GREEN = "green"
+
+
+class Priority(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+class Address(TypedDict):
+    street: str
+    city: str
+    zip: NotRequired[str]
+
+
+class Partial(TypedDict, total=False):
+    id: Required[str]
+    note: str
+
+
+@dataclasses.dataclass
+class Item:
+    sku: str
+    qty: int = 1
+    tags: list[str] = dataclasses.field(default_factory=list)
+
+
+class Point(NamedTuple):
+    x: float
+    y: float = 0.0
+
+
+class User(pydantic.BaseModel):
+    name: str
+    age: int = pydantic.Field(ge=0)
+
+
+@dataclasses.dataclass
+class TreeNode:
+    value: int
+    children: list[TreeNode]
+
+
+class Employee(TypedDict):
+    name: str
+    manager: Optional[Employee]
+
+
+def schema(tp: Any) -> dict[str, Any]:
+    result, problems = schema_for_type(tp)
+    assert problems == []
+    return result
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        (str, {"type": "string"}),
+        (None, {"type": "null"}),
+        (Any, {}),
+        (list[int], {"type": "array", "items": {"type": "integer"}}),
+        (set[str], {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
+        (frozenset[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
+        (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
+        (
+            tuple[int, str],
+            {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"type": "string"}],
+                "items": False,
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        ),
+        (dict[str, float], {"type": "object", "additionalProperties": {"type": "number"}}),
+        (Optional[int], {"type": ["integer", "null"]}),
+        (Union[int, str], {"type": ["integer", "string"]}),
+        (int | None, {"type": ["integer", "null"]}),
+        (
+            Optional[list[int]],
+            {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
+        ),
+        (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),
+        (Literal[1, "x"], {"enum": [1, "x"]}),
+        (Color, {"title": "Color", "type": "string", "enum": ["red", "green"]}),
+        (Priority, {"title": "Priority", "type": "integer", "enum": [1, 2]}),
+        (Annotated[str, "The city"], {"type": "string", "description": "The city"}),
+        (datetime.datetime, {"type": "string", "format": "date-time"}),
+        (datetime.date, {"type": "string", "format": "date"}),
+        (datetime.time, {"type": "string", "format": "time"}),
+        (uuid.UUID, {"type": "string", "format": "uuid"}),
+        (decimal.Decimal, {"type": "string", "pattern": r"^-?\d+(\.\d+)?$"}),
+    ],
+)
+def test_simple_and_generic_annotations(annotation: Any, expected: dict[str, Any]) -> None:
+    assert schema(annotation) == expected
+
+
+def test_typeddict_with_required_and_not_required() -> None:
+    assert schema(Address) == {
+        "type": "object",
+        "title": "Address",
+        "properties": {
+            "street": {"type": "string"},
+            "city": {"type": "string"},
+            "zip": {"type": "string"},
+        },
+        "required": ["street", "city"],
+    }
+    assert schema(Partial)["required"] == ["id"]
+
+
+def test_dataclass_defaults_are_optional() -> None:
+    assert schema(Item) == {
+        "type": "object",
+        "title": "Item",
+        "properties": {
+            "sku": {"type": "string"},
+            "qty": {"type": "integer"},
+            "tags": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["sku"],
+    }
+
+
+def test_namedtuple_is_a_fixed_array() -> None:
+    assert schema(Point) == {
+        "type": "array",
+        "title": "Point",
+        "prefixItems": [{"type": "number"}, {"type": "number"}],
+        "items": False,
+        "minItems": 1,
+        "maxItems": 2,
+    }
+
+
+def test_pydantic_model_uses_its_own_schema() -> None:
+    result = schema(User)
+    assert result["properties"]["age"] == {"minimum": 0, "title": "Age", "type": "integer"}
+    assert result["required"] == ["name", "age"]
+
+
+def test_recursive_dataclass_goes_to_defs() -> None:
+    assert schema(TreeNode) == {
+        "$ref": "#/$defs/TreeNode",
+        "$defs": {
+            "TreeNode": {
+                "type": "object",
+                "title": "TreeNode",
+                "properties": {
+                    "value": {"type": "integer"},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/TreeNode"}},
+                },
+                "required": ["value", "children"],
+            }
+        },
+    }
+
+
+def test_recursive_typeddict_through_optional() -> None:
+    result = schema(Employee)
+    manager = result["$defs"]["Employee"]["properties"]["manager"]
+    assert manager == {"anyOf": [{"$ref": "#/$defs/Employee"}, {"type": "null"}]}
+
+
+def test_nested_structures_in_a_tool_and_return_type() -> None:
+    def place_order(items: list[Item], ship_to: Address, color: Color = Color.RED) -> dict[str, list[Point]]:
+        """Place an order."""
+
+    spec = ToolSpec.from_function(place_order)
+    assert spec.parameters["properties"]["items"]["items"]["title"] == "Item"
+    assert spec.parameters["properties"]["ship_to"]["title"] == "Address"
+    assert spec.parameters["required"] == ["items", "ship_to"]
+    assert spec.returns["additionalProperties"]["items"]["title"] == "Point"
+
+
+def test_recursive_parameter_puts_defs_at_the_parameters_root() -> None:
+    def walk(tree: TreeNode) -> int:
+        """Walk a tree."""
+
+    spec = ToolSpec.from_function(walk)
+    assert spec.parameters["properties"]["tree"] == {"$ref": "#/$defs/TreeNode"}
+    assert "TreeNode" in spec.parameters["$defs"]
+    assert spec.returns == {"type": "integer"}
+    spec.validate()
+    assert spec.check_inputs({"tree": {"value": 1, "children": [{"value": 2, "children": []}]}})
+
+
+def test_missing_return_annotation_accepts_anything() -> None:
+    def untyped_return(x: int):  # type: ignore[no-untyped-def]
+        """No return annotation."""
+
+    assert ToolSpec.from_function(untyped_return).returns == {}
+
+
+def test_none_return_is_null() -> None:
+    def nothing(x: int) -> None:
+        """Returns nothing."""
+
+    assert ToolSpec.from_function(nothing).returns == {"type": "null"}
+
+
+def test_docstring_descriptions_google_numpy_rest() -> None:
+    def google(query: str, limit: int = 10) -> dict:
+        """Search the database.
+
+        Args:
+            query: The search query string
+            limit: Maximum number of results
+
+        Returns:
+            Search results with matched records
+        """
+
+    def numpy_style(query: str) -> list:
+        """Search things.
+
+        Parameters
+        ----------
+        query : str
+            What to look for
+        """
+
+    def rest(query: str) -> str:
+        """Search things.
+
+        :param query: What to look for
+        :returns: the best match
+        """
+
+    spec = ToolSpec.from_function(google)
+    assert spec.description == "Search the database."
+    assert spec.parameters["properties"]["query"] == {"type": "string", "description": "The search query string"}
+    assert spec.returns == {"type": "object", "description": "Search results with matched records"}
+    assert ToolSpec.from_function(numpy_style).parameters["properties"]["query"]["description"] == "What to look for"
+    rest_spec = ToolSpec.from_function(rest)
+    assert rest_spec.parameters["properties"]["query"]["description"] == "What to look for"
+    assert rest_spec.returns["description"] == "the best match"
+
+
+def test_annotated_description_wins_over_docstring() -> None:
+    def f(city: Annotated[str, "City name"]) -> str:
+        """Weather.
+
+        Args:
+            city: docstring text
+        """
+
+    assert ToolSpec.from_function(f).parameters["properties"]["city"]["description"] == "City name"
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    def broken(*args: int, a, b: complex, c: dict[int, str], **kw: str) -> type:  # type: ignore[no-untyped-def]
+        """Broken."""
+
+    with pytest.raises(ToolSpecError) as info:
+        ToolSpec.from_function(broken)
+    problems = info.value.problems
+    assert problems == [
+        "broken(): parameter *args (variadic positional arguments) cannot be described by a JSON Schema",
+        "broken(): parameter **kw (variadic keyword arguments) cannot be described by a JSON Schema",
+        "broken(): parameter 'a' has no type annotation; add one, e.g. `a: str`",
+        "broken(): parameter 'b': unsupported type 'complex'",
+        "broken(): parameter 'c': mapping keys must be str (JSON object keys), got <class 'int'>",
+        "broken(): return type: unsupported type 'type'",
+    ]
+    assert isinstance(info.value, TypeError)
+    assert str(info.value).startswith("cannot make a tool of broken(): ")
+
+
+def test_unresolvable_forward_reference_names_the_parameter() -> None:
+    def f(x: Missing) -> int:  # type: ignore[name-defined]  # noqa: F821
+        """Uses an undefined name."""
+
+    with pytest.raises(ToolSpecError, match=r"parameter 'x': cannot resolve annotation 'Missing'"):
+        ToolSpec.from_function(f)
