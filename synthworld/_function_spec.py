@@ -47,9 +47,7 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     returns, return_problems = _returns_schema(fn, signature, hints, doc, name)
     problems += return_problems
     if problems:
-        raise ToolSpecError(
-            f"cannot make a tool of {name}(): " + "; ".join(problems), problems=problems
-        )
+        raise ToolSpecError(f"cannot make a tool of {name}(): " + "; ".join(problems), problems=problems)
     parameters: dict[str, Any] = {"type": "object", "properties": properties}
     required = [p.name for p in params if p.default is inspect.Parameter.empty]
     if required:
@@ -88,9 +86,7 @@ class _Probe:
         self.__annotations__ = {"x": annotation}
 
 
-def _tool_parameters(
-    signature: inspect.Signature, name: str, problems: list[str]
-) -> list[inspect.Parameter]:
+def _tool_parameters(signature: inspect.Signature, name: str, problems: list[str]) -> list[inspect.Parameter]:
     params = []
     for index, param in enumerate(signature.parameters.values()):
         if param.kind in _VAR_KINDS:

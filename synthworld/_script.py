@@ -32,7 +32,12 @@ class Script:
 
     def answer(self) -> Any:
         if self.error is not None:
-            raise ToolError(self.error.code, self.error.message, retry_after=self.error.retry_after, details=self.error.details)
+            raise ToolError(
+                self.error.code,
+                self.error.message,
+                retry_after=self.error.retry_after,
+                details=self.error.details,
+            )
         return json_copy(self.output)
 
 
@@ -77,4 +82,6 @@ def as_tool_error(error: str | Mapping[str, Any] | ToolError) -> ToolError:
         return ToolError(error)
     if isinstance(error, Mapping) and "code" in error:
         return ToolError.from_dict(dict(error))
-    raise TypeError(f"error={error!r} must be a code string, a {{'code': ..., 'message': ...}} dict or a ToolError")
+    raise TypeError(
+        f"error={error!r} must be a code string, a {{'code': ..., 'message': ...}} dict or a ToolError"
+    )

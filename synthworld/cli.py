@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from synthworld import __version__
 
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _module(name: str) -> object:
+def _module(name: str) -> Any:
     return importlib.import_module(f"synthworld.commands.{name}")
 
 
@@ -44,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    code: int = _module(args.command).run(args)  # type: ignore[attr-defined]
+    code: int = _module(args.command).run(args)
     return code
 
 

@@ -176,7 +176,7 @@ class ToolSpec:
                 f"but {len(args)} were given",
                 tool=self.name,
             )
-        built = dict(zip(names, args))
+        built = dict(zip(names, args, strict=False))
         problems = [f"got multiple values for argument {key!r}" for key in kwargs if key in built]
         problems += _unknown_keys(kwargs, self)
         built.update(kwargs)
@@ -195,7 +195,11 @@ class ToolSpec:
 
         Returns `raw` when valid; raises `ToolInputError` listing every problem otherwise.
         """
-        if isinstance(raw, Mapping) and self.parameters_validator.is_valid(raw) and not _unknown_keys(raw, self):
+        if (
+            isinstance(raw, Mapping)
+            and self.parameters_validator.is_valid(raw)
+            and not _unknown_keys(raw, self)
+        ):
             return dict(raw)
         problems = self._input_problems(raw)
         if not problems:  # valid after all (e.g. a Mapping that is not a dict)
@@ -254,9 +258,7 @@ def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
 def _constructor_problems(spec: ToolSpec) -> list[str]:
     problems = []
     if not isinstance(spec.name, str) or not _NAME.match(spec.name):
-        problems.append(
-            f"name={spec.name!r} must be 1-64 characters of letters, digits, '_', '-' or '.'"
-        )
+        problems.append(f"name={spec.name!r} must be 1-64 characters of letters, digits, '_', '-' or '.'")
     if not isinstance(spec.description, str):
         problems.append(f"description must be a string, got {type(spec.description).__name__}")
     if not isinstance(spec.parameters, dict):

@@ -117,7 +117,8 @@ class Trace(Sequence[ToolCall]):
         return [
             c
             for c in self._calls
-            if (tool is None or c.tool == tool) and all(c.input.get(k, _MISSING) == v for k, v in where.items())
+            if (tool is None or c.tool == tool)
+            and all(c.input.get(k, _MISSING) == v for k, v in where.items())
         ]
 
     @property
@@ -173,7 +174,11 @@ class Trace(Sequence[ToolCall]):
             return "trace: (no calls)"
         lines = ["trace:"]
         for c in self._calls:
-            result = f"ERROR {c.error.get('code')}: {c.error.get('message')}" if c.error else _short(c.output, width)
+            result = (
+                f"ERROR {c.error.get('code')}: {c.error.get('message')}"
+                if c.error
+                else _short(c.output, width)
+            )
             lines.append(f"  #{c.index} {c.tool}({_short(c.input, width)}) -> {result}  [{c.backend}]")
         return "\n".join(lines)
 
@@ -196,7 +201,9 @@ class Trace(Sequence[ToolCall]):
         """Write the trace as JSON, atomically (a crash never leaves a half file)."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, delete=False, suffix=".tmp") as f:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=target.parent, delete=False, suffix=".tmp"
+        ) as f:
             f.write(self.to_json())
         os.replace(f.name, target)
         return target

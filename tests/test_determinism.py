@@ -51,7 +51,12 @@ def run(seed: int, hashseed: str, tmp_path: Path) -> list[dict[str, object]]:
     script.write_text(PROGRAM)
     env = {**os.environ, "PYTHONHASHSEED": hashseed}
     out = subprocess.run(
-        [sys.executable, str(script), str(seed)], env=env, capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, str(script), str(seed)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     calls: list[dict[str, object]] = json.loads(out.stdout)["calls"]
     return calls
@@ -70,5 +75,9 @@ def test_call_seed_is_a_stable_function_of_the_parts() -> None:
 
     assert canonical_json({"b": [1, 2.5], "a": "é"}) == '{"a":"é","b":[1,2.5]}'
     assert derive_seed(7, "get_user", '{"user_id":"u1"}', 0) == 2454289140815954341
-    assert derive_seed(7, "get_user", '{"user_id":"u1"}', 1) != derive_seed(7, "get_user", '{"user_id":"u1"}', 0)
-    assert derive_seed("7", "get_user", '{"user_id":"u1"}', 0) != derive_seed(7, "get_user", '{"user_id":"u1"}', 0)
+    assert derive_seed(7, "get_user", '{"user_id":"u1"}', 1) != derive_seed(
+        7, "get_user", '{"user_id":"u1"}', 0
+    )
+    assert derive_seed("7", "get_user", '{"user_id":"u1"}', 0) != derive_seed(
+        7, "get_user", '{"user_id":"u1"}', 0
+    )

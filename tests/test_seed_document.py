@@ -5,12 +5,10 @@ from synthworld import SyntheticWorld, ToolSpec
 
 def get_user(user_id: str, include_email: bool = False) -> dict:
     """Fetch a user by ID."""
-    ...
 
 
 def search_orders(customer_id: str, status: str = "all", limit: int = 20) -> list:
     """Search orders by customer and optional status filter."""
-    ...
 
 
 def test_from_function_get_user_matches_the_document() -> None:

@@ -90,7 +90,7 @@ class TestCheckInputs:
             spec.check_inputs({"x": True})
 
     def test_not_a_mapping(self) -> None:
-        with pytest.raises(ToolInputError, match="input must be an object .* got list"):
+        with pytest.raises(ToolInputError, match=r"input must be an object .* got list"):
             SPEC.check_inputs(["u1"])
 
     def test_nested_constraints_and_formats(self) -> None:
@@ -176,7 +176,9 @@ class TestValueSemantics:
 
     def test_annotations_and_idempotence(self) -> None:
         assert SPEC.idempotent is True
-        spec = ToolSpec.from_function(get_user, annotations=ToolAnnotations(idempotent=False, read_only=False))
+        spec = ToolSpec.from_function(
+            get_user, annotations=ToolAnnotations(idempotent=False, read_only=False)
+        )
         assert spec.idempotent is False
         assert spec.annotations.read_only is False
 

@@ -63,7 +63,7 @@ class TreeNode:
 
 class Employee(TypedDict):
     name: str
-    manager: Optional[Employee]
+    manager: Employee | None
 
 
 def schema(tp: Any) -> dict[str, Any]:
@@ -93,11 +93,11 @@ def schema(tp: Any) -> dict[str, Any]:
             },
         ),
         (dict[str, float], {"type": "object", "additionalProperties": {"type": "number"}}),
-        (Optional[int], {"type": ["integer", "null"]}),
-        (Union[int, str], {"type": ["integer", "string"]}),
+        (Optional[int], {"type": ["integer", "null"]}),  # noqa: UP045 - the typing.Optional spelling
+        (Union[int, str], {"type": ["integer", "string"]}),  # noqa: UP007 - the typing.Union spelling
         (int | None, {"type": ["integer", "null"]}),
         (
-            Optional[list[int]],
+            Optional[list[int]],  # noqa: UP045 - the typing.Optional spelling
             {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
         ),
         (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),
@@ -250,9 +250,15 @@ def test_docstring_descriptions_google_numpy_rest() -> None:
 
     spec = ToolSpec.from_function(google)
     assert spec.description == "Search the database."
-    assert spec.parameters["properties"]["query"] == {"type": "string", "description": "The search query string"}
+    assert spec.parameters["properties"]["query"] == {
+        "type": "string",
+        "description": "The search query string",
+    }
     assert spec.returns == {"type": "object", "description": "Search results with matched records"}
-    assert ToolSpec.from_function(numpy_style).parameters["properties"]["query"]["description"] == "What to look for"
+    assert (
+        ToolSpec.from_function(numpy_style).parameters["properties"]["query"]["description"]
+        == "What to look for"
+    )
     rest_spec = ToolSpec.from_function(rest)
     assert rest_spec.parameters["properties"]["query"]["description"] == "What to look for"
     assert rest_spec.returns["description"] == "the best match"

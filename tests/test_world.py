@@ -116,7 +116,7 @@ class TestRegistration:
         assert [s.name for s in world.add_tools(Service())] == ["ping_service"]
         assert world.tools["ping_service"].param_names == ["host"]
         assert isinstance(world.call("ping_service", {"host": "h"}), bool)
-        with pytest.raises(ToolSpecError, match="has no @synthworld.tool-marked stubs"):
+        with pytest.raises(ToolSpecError, match=r"has no @synthworld\.tool-marked stubs"):
             world.add_tools(types.ModuleType("empty"))
 
     def test_stub_by_name(self) -> None:
@@ -160,7 +160,13 @@ class TestCallPath:
         order = world.call("get_order", {"order_id": "A1"})
         assert world.tools["get_order"].returns_validator.is_valid(order)
         call = world.trace[0]
-        assert (call.index, call.tool, call.output, call.backend, call.error) == (0, "get_order", order, "random", None)
+        assert (call.index, call.tool, call.output, call.backend, call.error) == (
+            0,
+            "get_order",
+            order,
+            "random",
+            None,
+        )
         assert call.started_at == "2025-01-01T00:00:00+00:00"
 
     def test_returned_value_is_a_copy_of_the_trace(self) -> None:
@@ -207,7 +213,10 @@ class TestCallPath:
         with pytest.raises(BackendError) as info:
             world.call("get_order", {"order_id": "A1"})
         message = str(info.value)
-        assert "backend 'function' answered tool 'get_order' with a value that breaks its returns schema" in message
+        assert (
+            "backend 'function' answered tool 'get_order' with a value that breaks its returns schema"
+            in message
+        )
         assert "$.order_id: 1 is not of type 'string'" in message
         assert world.trace[0].error is not None
         assert world.trace[0].error["code"] == "backend_error"
@@ -217,7 +226,9 @@ class TestCallPath:
             raise KeyError("boom")
 
         world = make_world(backend=crash)
-        with pytest.raises(BackendError, match=r"backend 'crash' failed on tool 'get_order': KeyError\('boom'\)"):
+        with pytest.raises(
+            BackendError, match=r"backend 'crash' failed on tool 'get_order': KeyError\('boom'\)"
+        ):
             world.call("get_order", {"order_id": "A1"})
 
     def test_backend_tool_error_reaches_the_agent(self) -> None:
@@ -235,7 +246,11 @@ class TestCallPath:
 
         def spy(ctx: CallContext) -> Any:
             seen.append(ctx)
-            return Answer({"order_id": ctx.input["order_id"], "status": "shipped", "total": 1.5}, source="spy", usage={"total_tokens": 3})
+            return Answer(
+                {"order_id": ctx.input["order_id"], "status": "shipped", "total": 1.5},
+                source="spy",
+                usage={"total_tokens": 3},
+            )
 
         world = make_world(backend=spy, context="Order A1 shipped yesterday.")
         world.call("get_order", {"order_id": "A1"})
@@ -251,8 +266,16 @@ class TestCallPath:
         assert (world.trace[0].backend, world.trace[0].usage) == ("spy", {"total_tokens": 3})
 
     def test_two_argument_function_backend(self) -> None:
-        world = make_world(backend=FunctionBackend(lambda tool, args: {"order_id": args["order_id"], "status": "pending", "total": 0}))
-        assert world.call("get_order", {"order_id": "Z"}) == {"order_id": "Z", "status": "pending", "total": 0}
+        world = make_world(
+            backend=FunctionBackend(
+                lambda tool, args: {"order_id": args["order_id"], "status": "pending", "total": 0}
+            )
+        )
+        assert world.call("get_order", {"order_id": "Z"}) == {
+            "order_id": "Z",
+            "status": "pending",
+            "total": 0,
+        }
 
     def test_per_tool_backend(self) -> None:
         world = SyntheticWorld()
@@ -274,7 +297,12 @@ class TestScripts:
         world = make_world()
         order = {"order_id": "A1", "status": "delivered", "total": 20.0}
         world.script("get_order", output=order, when={"order_id": "A1"}, times=1)
-        world.script("get_order", error={"code": "not_found", "message": "no such order"}, when={"order_id": "A1"}, times=1)
+        world.script(
+            "get_order",
+            error={"code": "not_found", "message": "no such order"},
+            when={"order_id": "A1"},
+            times=1,
+        )
         assert world.call("get_order", {"order_id": "A1"}) == order
         with pytest.raises(ToolError, match="not_found: no such order"):
             world.call("get_order", {"order_id": "A1"})
@@ -293,7 +321,10 @@ class TestScripts:
 
     def test_script_output_must_match_returns(self) -> None:
         world = make_world()
-        with pytest.raises(ValueError, match=r"script\('get_order'\): output does not match .*'status' is a required property"):
+        with pytest.raises(
+            ValueError,
+            match=r"script\('get_order'\): output does not match .*'status' is a required property",
+        ):
             world.script("get_order", output={"order_id": "A1", "total": 1})
 
     @pytest.mark.parametrize(
@@ -400,4 +431,7 @@ class TestLifecycle:
             world.register_tool(spec)
 
     def test_repr(self) -> None:
-        assert repr(make_world()) == "SyntheticWorld(seed=7, tools=['get_order', 'create_ticket'], backend=random)"
+        assert (
+            repr(make_world())
+            == "SyntheticWorld(seed=7, tools=['get_order', 'create_ticket'], backend=random)"
+        )

@@ -16,7 +16,9 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("schema", type=Path, help="a JSON (or YAML) file holding one JSON Schema; - for stdin")
+    parser.add_argument(
+        "schema", type=Path, help="a JSON (or YAML) file holding one JSON Schema; - for stdin"
+    )
     parser.add_argument("-n", "--count", type=int, default=1, help="how many values (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first value (default 0)")
     parser.add_argument("--no-realistic", action="store_true", help="turn off name-based realistic values")

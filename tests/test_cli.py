@@ -1,0 +1,62 @@
+"""The `synthworld` command line: --version, help, and generate."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from synthworld import __version__
+from synthworld.cli import main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"synthworld {__version__}\n"
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "generate" in capsys.readouterr().out
+
+
+def test_generate_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 9}},
+        "required": ["n"],
+    }
+    path = tmp_path / "schema.json"
+    path.write_text(json.dumps(schema))
+    assert main(["generate", str(path), "-n", "5", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    values = [json.loads(line) for line in lines]
+    assert len(values) == 5
+    assert all(0 <= v["n"] <= 9 for v in values)
+    assert main(["generate", str(path), "-n", "5", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == lines
+
+
+def test_generate_reports_a_bad_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"type": "string", "minLength": 5, "maxLength": 2}')
+    assert main(["generate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"synthworld generate: invalid schema {str(path)!r}: ")
+
+
+def test_generate_reports_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "does-not-exist.json"]) == 2
+    assert "cannot read schema 'does-not-exist.json'" in capsys.readouterr().err
+
+
+def test_console_script_module_entry() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "synthworld", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert out.stdout.strip() == f"synthworld {__version__}"
