@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 import inspect
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +32,7 @@ class FunctionDescription:
     parameters: dict[str, Any]
     returns: dict[str, Any]
     param_names: list[str]
+    defaults: dict[str, Any]
 
 
 def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
@@ -53,8 +56,24 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     if required:
         parameters["required"] = required
     return FunctionDescription(
-        name, _summary(doc), builder.finish(parameters), returns, [p.name for p in params]
+        name, _summary(doc), builder.finish(parameters), returns, [p.name for p in params], _defaults(params)
     )
+
+
+def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:
+    """JSON-compatible defaults (enum members as their values); others are left out."""
+    out = {}
+    for param in params:
+        value = param.default
+        if value is inspect.Parameter.empty:
+            continue
+        value = value.value if isinstance(value, enum.Enum) else value
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            continue
+        out[param.name] = value
+    return out
 
 
 def _type_hints(fn: Callable[..., Any], name: str, problems: list[str]) -> dict[str, Any]:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld import _spec_checks as checks
+from synthworld._binding import UNSET, Binding
 from synthworld._validation import CompiledValidator, compile_validator, schema_problems
 from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 
-__all__ = ["ToolAnnotations", "ToolSpec"]
-
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+__all__ = ["Binding", "ToolAnnotations", "ToolSpec"]
 
 
 @dataclass(frozen=True)
@@ -55,13 +54,26 @@ class ToolSpec:
     _: dataclasses.KW_ONLY
     annotations: ToolAnnotations = field(default_factory=ToolAnnotations)
     """Behavioural hints (read-only, destructive, idempotent, open-world)."""
+    when_to_use: str | None = None
+    """Guidance for the agent on when this tool is the right one."""
+    examples: list[dict[str, Any]] = field(default_factory=list)
+    """Example calls, each ``{"input": {...}, "output": ...}``."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    """Free-form, JSON-compatible data for frameworks and tooling."""
+    output_limit: int | None = None
+    """A hint: the most characters of rendered output a host should pass to the model."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """Parameter defaults of the stub (shown in signatures; never filled into inputs)."""
+    bindings: tuple[Binding, ...] = ()
+    """Bound parameters, hidden from the agent (see `bind`)."""
 
     def __post_init__(self) -> None:
-        problems = _constructor_problems(self)
+        problems = checks.constructor_problems(self)
         if problems:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
-        for name in ("parameters", "returns", "param_names"):
+        for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
             object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+        object.__setattr__(self, "bindings", tuple(self.bindings))
 
     # -- construction -----------------------------------------------------------------------
 
@@ -89,7 +101,27 @@ class ToolSpec:
             desc.returns,
             desc.param_names,
             annotations=annotations or ToolAnnotations(),
+            defaults=desc.defaults,
         )
+
+    @classmethod
+    def from_code(
+        cls, code: str, func_name: str | None = None, *, trusted: bool = False, **options: Any
+    ) -> ToolSpec:
+        """Build a spec from a function defined in source `code`.
+
+        This executes `code`, so it refuses unless ``trusted=True``: pass it only for code you
+        wrote or reviewed (scenario files never reach this). With one function in the code,
+        `func_name` may be omitted.
+        """
+        if trusted is not True:
+            raise ToolSpecError(
+                "ToolSpec.from_code() executes the code it is given; pass trusted=True only for "
+                "code you trust, or define the stub in a module and use ToolSpec.from_function()"
+            )
+        namespace: dict[str, Any] = {"__name__": "synthworld_from_code"}
+        exec(compile(code, "<synthworld.from_code>", "exec"), namespace)  # trusted by the caller
+        return cls.from_function(_pick_function(namespace, func_name), **options)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -113,6 +145,110 @@ class ToolSpec:
         if self.param_names is not None:
             return list(self.param_names)
         return list(self.parameters.get("properties", {}))
+
+    # -- binding ------------------------------------------------------------------------------
+
+    def bind(
+        self, param: str, *, state_key: str | None = None, default: Any = UNSET, secret: bool | None = None
+    ) -> ToolSpec:
+        """A copy of this spec with `param` hidden from the agent and filled at call time.
+
+        The value comes from the world's state at dot path `state_key`, else from `default`.
+        Secret-looking names (``api_key``, ``token``...) or ``secret=True`` are masked in traces
+        and cassettes.
+        """
+        properties = self.parameters.get("properties", {})
+        if param not in properties:
+            raise ToolSpecError(f"bind({param!r}): tool {self.name!r} has no parameter {param!r}")
+        if state_key is None and default is UNSET:
+            raise ToolSpecError(f"bind({param!r}): give state_key=... or default=... (or both)")
+        full = self._full_order()
+        binding = Binding(
+            param,
+            properties[param],
+            param in self.required,
+            full.index(param) if self.param_names is not None else None,
+            state_key,
+            default,
+            secret,
+        )
+        names = self.ordered_params
+        parameters = copy.deepcopy(self.parameters)
+        del parameters["properties"][param]
+        if binding.required:
+            parameters["required"] = [r for r in self.required if r != param]
+        param_names = [n for n in names if n != param] if self.param_names is not None else None
+        return self.clone(parameters=parameters, param_names=param_names, bindings=(*self.bindings, binding))
+
+    def unbind(self, param: str) -> ToolSpec:
+        """A copy of this spec with bound `param` back among the agent's parameters, in place."""
+        found = [b for b in self.bindings if b.param == param]
+        if not found:
+            bound = ", ".join(b.param for b in self.bindings) or "none"
+            raise ToolSpecError(f"unbind({param!r}): not bound in tool {self.name!r} (bound: {bound})")
+        binding = found[0]
+        bindings = tuple(b for b in self.bindings if b.param != param)
+        still_bound = {b.param for b in bindings}
+        order = [n for n in self._full_order() if n not in still_bound]
+        properties = {**self.parameters.get("properties", {}), param: binding.schema}
+        parameters = copy.deepcopy(self.parameters)
+        parameters["properties"] = {n: properties[n] for n in sorted(properties, key=_index_in(order))}
+        if binding.required:
+            parameters["required"] = sorted([*self.required, param], key=_index_in(order))
+        param_names = order if self.param_names is not None else None
+        return self.clone(parameters=parameters, param_names=param_names, bindings=bindings)
+
+    def _full_order(self) -> list[str]:
+        """Every parameter name, bound ones back at the positions they had."""
+        names = self.ordered_params
+        placed = [b for b in self.bindings if b.position is not None]
+        for binding in sorted(placed, key=lambda b: b.position or 0):
+            names.insert(binding.position or 0, binding.param)
+        names += [b.param for b in self.bindings if b.position is None]
+        return names
+
+    def bound_input(
+        self, args: Mapping[str, Any], state: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``(real, recorded)``: `args` plus every bound value, and the same with secrets masked."""
+        real, recorded = dict(args), dict(args)
+        for binding in self.bindings:
+            value = binding.value(state, tool=self.name)
+            real[binding.param] = value
+            recorded[binding.param] = binding.recorded(value)
+        return real, recorded
+
+    # -- serialisation and text --------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-compatible data; `from_dict` rebuilds an equal spec."""
+        from synthworld._spec_dict import spec_to_dict
+
+        return spec_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ToolSpec:
+        """Rebuild a spec from `to_dict` output (or any dict with at least name and schemas)."""
+        from synthworld._spec_dict import spec_from_dict
+
+        return spec_from_dict(data)
+
+    def clone(self, **changes: Any) -> ToolSpec:
+        """A copy with `changes` applied (``spec.clone(name="other")``)."""
+        return dataclasses.replace(self, **changes)
+
+    def signature(self, *, types: bool = True, defaults: bool = True) -> str:
+        """A Python-like signature of the agent-facing parameters: ``get_user(user_id: str) -> dict``."""
+        from synthworld._spec_text import render_signature
+
+        return render_signature(self, types=types, defaults=defaults)
+
+    @property
+    def docstring(self) -> str:
+        """A Google-style docstring: description, when to use, Args and Returns."""
+        from synthworld._spec_text import render_docstring
+
+        return render_docstring(self)
 
     # -- provider formats (implemented in synthworld.formats) -------------------------------
 
@@ -178,7 +314,7 @@ class ToolSpec:
             )
         built = dict(zip(names, args, strict=False))
         problems = [f"got multiple values for argument {key!r}" for key in kwargs if key in built]
-        problems += _unknown_keys(kwargs, self)
+        problems += checks.unknown_keys(kwargs, self)
         built.update(kwargs)
         problems += [f"missing required argument {key!r}" for key in self.required if key not in built]
         if problems:
@@ -198,13 +334,13 @@ class ToolSpec:
         if (
             isinstance(raw, Mapping)
             and self.parameters_validator.is_valid(raw)
-            and not _unknown_keys(raw, self)
+            and not checks.unknown_keys(raw, self)
         ):
             return dict(raw)
         problems = self._input_problems(raw)
         if not problems:  # valid after all (e.g. a Mapping that is not a dict)
             return dict(raw)
-        hint = f" Parameters: {_param_summary(self)}."
+        hint = f" Parameters: {checks.param_summary(self)}."
         raise ToolInputError(
             f"invalid input for tool {self.name!r}: " + "; ".join(problems) + "." + hint,
             tool=self.name,
@@ -214,7 +350,7 @@ class ToolSpec:
     def _input_problems(self, raw: Any) -> list[str]:
         if not isinstance(raw, Mapping):
             return [f"input must be an object (a dict of parameter values), got {type(raw).__name__}"]
-        problems = _unknown_keys(raw, self)
+        problems = checks.unknown_keys(raw, self)
         for problem in self.parameters_validator.problems(dict(raw)):
             if "Additional properties" not in problem:
                 problems.append(problem)
@@ -227,9 +363,11 @@ class ToolSpec:
 
         Raises `ToolSpecError` listing every problem.
         """
-        problems = list(_constructor_problems(self))
-        problems += _parameters_problems(self)
+        problems = list(checks.constructor_problems(self))
+        problems += checks.parameters_problems(self)
         problems += [f"returns {p}" for p in schema_problems(self.returns)]
+        if not problems:
+            problems += checks.extras_problems(self)
         if problems:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
         return self
@@ -255,56 +393,25 @@ def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
     return cache[which]  # type: ignore[no-any-return]
 
 
-def _constructor_problems(spec: ToolSpec) -> list[str]:
-    problems = []
-    if not isinstance(spec.name, str) or not _NAME.match(spec.name):
-        problems.append(f"name={spec.name!r} must be 1-64 characters of letters, digits, '_', '-' or '.'")
-    if not isinstance(spec.description, str):
-        problems.append(f"description must be a string, got {type(spec.description).__name__}")
-    if not isinstance(spec.parameters, dict):
-        problems.append(f"parameters must be a JSON Schema dict, got {type(spec.parameters).__name__}")
-    if not isinstance(spec.returns, (dict, bool)):
-        problems.append(f"returns must be a JSON Schema dict, got {type(spec.returns).__name__}")
-    if spec.param_names is not None and not isinstance(spec.param_names, (list, tuple)):
-        problems.append("param_names must be a list of parameter names or None")
-    return problems
+def _pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Callable[..., Any]:
+    functions = {
+        k: v
+        for k, v in namespace.items()
+        if callable(v) and getattr(v, "__module__", None) == "synthworld_from_code"
+    }
+    if func_name is not None:
+        if func_name not in functions:
+            raise ToolSpecError(
+                f"from_code: no function {func_name!r} in the code (found: {', '.join(functions) or 'none'})"
+            )
+        return functions[func_name]  # type: ignore[no-any-return]
+    if len(functions) != 1:
+        raise ToolSpecError(
+            f"from_code: the code defines {len(functions)} functions ({', '.join(functions) or 'none'}); "
+            "name one with func_name="
+        )
+    return next(iter(functions.values()))  # type: ignore[no-any-return]
 
 
-def _parameters_problems(spec: ToolSpec) -> list[str]:
-    params = spec.parameters
-    if not isinstance(params, dict):
-        return []
-    problems = [f"parameters {p}" for p in schema_problems(params)]
-    if params.get("type") != "object":
-        problems.append('parameters must be an object schema ({"type": "object", "properties": {...}})')
-    properties = params.get("properties", {})
-    for name in params.get("required", []):
-        if name not in properties:
-            problems.append(f"required parameter {name!r} is not among the properties")
-    names = list(spec.param_names or [])
-    for dup in sorted({n for n in names if names.count(n) > 1}):
-        problems.append(f"duplicate parameter name {dup!r} in param_names")
-    for name in names:
-        if name not in properties:
-            problems.append(f"param_names lists {name!r}, which is not among the properties")
-    return problems
-
-
-def _unknown_keys(raw: Mapping[str, Any], spec: ToolSpec) -> list[str]:
-    if spec.parameters.get("additionalProperties", False) is not False:
-        return []
-    if spec.parameters.get("patternProperties"):
-        return []
-    known = spec.parameters.get("properties", {})
-    valid = ", ".join(known) or "none"
-    return [f"unexpected parameter {key!r} (valid parameters: {valid})" for key in raw if key not in known]
-
-
-def _param_summary(spec: ToolSpec) -> str:
-    properties = spec.parameters.get("properties", {})
-    required = set(spec.required)
-    parts = []
-    for name, schema in properties.items():
-        kind = schema.get("type", "any") if isinstance(schema, dict) else "any"
-        parts.append(f"{name} ({kind}{', required' if name in required else ''})")
-    return ", ".join(parts) or "none"
+def _index_in(order: list[str]) -> Callable[[str], int]:
+    return lambda name: order.index(name) if name in order else len(order)
