@@ -114,8 +114,8 @@ class TestExtrasAndText:
 
     def test_signature(self) -> None:
         assert SPEC.signature() == (
-            "search_database(query: str, api_key: str, limit: int = 10, mode: Literal['fast', 'full'] = 'fast')"
-            " -> list[Hit]"
+            "search_database(query: str, api_key: str, limit: int = 10, "
+            "mode: Literal['fast', 'full'] = 'fast') -> list[Hit]"
         )
         assert SPEC.signature(types=False) == "search_database(query, api_key, limit = 10, mode = 'fast')"
 
