@@ -17,6 +17,8 @@ from synthworld import __version__
 __all__ = ["main"]
 
 COMMANDS = {
+    "run": "Run a scenario's agent against its world; show the trace and the verdict.",
+    "validate": "Check scenario files against the format; errors name file, line and path.",
     "generate": "Print values generated from a JSON Schema, as JSON lines.",
 }
 

@@ -1,0 +1,186 @@
+"""``AnthropicBackend``: the LLM backend over Anthropic's Messages API, with a forced tool call.
+
+Claude returns the output as the input of a tool it is forced to call (``tool_choice``), whose
+``input_schema`` is the tool's ``returns`` (wrapped in ``{"result": ...}`` when it is not an
+object). A rejected answer goes back as an ``is_error`` tool result listing the problems.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from synthworld._llm_loop import Conversation, FailurePolicy, RepairingBackend, add_usage
+from synthworld._llm_output import needs_envelope, output_schema, unwrap
+from synthworld._llm_prompt import SYSTEM_PROMPT, build_messages, repair_message
+from synthworld.errors import BackendError
+
+if TYPE_CHECKING:
+    import anthropic
+
+    from synthworld.backends.base import CallContext
+
+__all__ = ["AnthropicBackend"]
+
+OUTPUT_TOOL = "tool_output"
+"""The name of the tool Claude is made to call with the output."""
+
+_SYSTEM = SYSTEM_PROMPT + f"\n\nGive the output by calling the tool `{OUTPUT_TOOL}` with it."
+_NO_KEY_NEEDED = "unused"
+
+
+class AnthropicBackend(RepairingBackend):
+    """Answers each call with a Claude model playing the tool, validated against its ``returns``.
+
+    Same contract as `LLMBackend` (repair up to `max_attempts`, ``on_failure``, bounded retries,
+    usage in the trace, the key never shown); the key comes from `api_key` or
+    ``ANTHROPIC_API_KEY``. `temperature` is sent only when given.
+    """
+
+    name = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        client: anthropic.Anthropic | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        max_tokens: int = 2048,
+        temperature: float | None = None,
+        max_attempts: int = 3,
+        history: int = 8,
+        context: str | None = None,
+        on_failure: FailurePolicy = "raise",
+        timeout: float = 60.0,
+        max_retries: int = 2,
+    ) -> None:
+        self._configure(
+            model,
+            max_attempts=max_attempts,
+            history=history,
+            context=context,
+            on_failure=on_failure,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self._anthropic = _import_anthropic()
+        self._owns_client = client is None
+        self._client = _make_client(
+            self._anthropic,
+            client,
+            base_url=base_url,
+            api_key=api_key,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        self._secret = str(self._client.api_key or "")
+
+    def __repr__(self) -> str:
+        return f"AnthropicBackend(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def base_url(self) -> str:
+        """The server's base URL."""
+        return str(self._client.base_url)
+
+    def close(self) -> None:
+        """Close the HTTP client (only one this backend created)."""
+        if self._owns_client:
+            self._client.close()
+
+    def _start(self, ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        _, user = build_messages(ctx, context=self._context(ctx), history=self.history, enveloped=enveloped)
+        return [user]
+
+    def _ask(
+        self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
+    ) -> tuple[Any, list[str], Any]:
+        try:
+            message = self._client.messages.create(**self._request(ctx, conversation))
+        except self._anthropic.AnthropicError as exc:
+            raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+        counts = getattr(message, "usage", None)
+        add_usage(usage, getattr(counts, "input_tokens", None), getattr(counts, "output_tokens", None))
+        blocks = [_quote(block) for block in message.content]
+        call = _tool_call(blocks)
+        if call is None:
+            return None, [f"there was no call to the tool `{OUTPUT_TOOL}`; call it with the output"], blocks
+        value, problems = unwrap(call.get("input"), enveloped=needs_envelope(ctx.spec.returns))
+        return value, problems, blocks
+
+    def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
+        text = repair_message(problems, enveloped=needs_envelope(ctx.spec.returns))["content"]
+        call = _tool_call(reply)
+        assistant = {"role": "assistant", "content": reply or [{"type": "text", "text": "(no answer)"}]}
+        if call is None:
+            return [assistant, {"role": "user", "content": text}]
+        result = {"type": "tool_result", "tool_use_id": call["id"], "is_error": True, "content": text}
+        return [assistant, {"role": "user", "content": [result]}]
+
+    def _request(self, ctx: CallContext, conversation: Conversation) -> dict[str, Any]:
+        tool = {
+            "name": OUTPUT_TOOL,
+            "description": f"Return the output of the tool {ctx.spec.name!r} for this call.",
+            "input_schema": output_schema(ctx.spec.returns),
+        }
+        request: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "system": _SYSTEM,
+            "messages": conversation,
+            "tools": [tool],
+            "tool_choice": {"type": "tool", "name": OUTPUT_TOOL},
+        }
+        if self.temperature is not None:
+            request["extra_body"] = {"temperature": self.temperature}
+        return request
+
+
+def _quote(block: Any) -> dict[str, Any]:
+    """A response content block as request content (only the fields the API takes back)."""
+    if block.type == "tool_use":
+        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+    if block.type == "text":
+        return {"type": "text", "text": block.text}
+    return {"type": "text", "text": f"({block.type} block)"}
+
+
+def _tool_call(blocks: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    return next((b for b in blocks or [] if b["type"] == "tool_use" and b["name"] == OUTPUT_TOOL), None)
+
+
+def _import_anthropic() -> Any:
+    try:
+        import anthropic
+    except ImportError:
+        raise ImportError("AnthropicBackend needs the anthropic package: pip install anthropic") from None
+    return anthropic
+
+
+def _make_client(
+    module: Any,
+    client: anthropic.Anthropic | None,
+    *,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float,
+    max_retries: int,
+) -> anthropic.Anthropic:
+    if client is not None:
+        if base_url is not None or api_key is not None:
+            raise ValueError("AnthropicBackend: pass client= or base_url=/api_key=, not both")
+        return client.with_options(timeout=timeout, max_retries=max_retries)
+    key = api_key or os.environ.get("ANTHROPIC_API_KEY")
+    if not key and base_url is None and not os.environ.get("ANTHROPIC_BASE_URL"):
+        raise BackendError(
+            "AnthropicBackend needs an API key: pass api_key=... or set ANTHROPIC_API_KEY "
+            "(a compatible server at base_url=... may need none)"
+        )
+    made: anthropic.Anthropic = module.Anthropic(
+        api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries
+    )
+    return made

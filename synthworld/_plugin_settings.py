@@ -1,0 +1,67 @@
+"""Settings for the pytest plugin, each resolved as: command line > marker > ini > default."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from synthworld.cassette import RecordMode
+
+__all__ = [
+    "BLOCK_LLM_ENV",
+    "RECORD_MODES",
+    "block_llm",
+    "cassette_path",
+    "record_mode",
+    "scenario_dirs",
+    "world_seed",
+]
+
+RECORD_MODES = tuple(mode.value for mode in RecordMode)
+BLOCK_LLM_ENV = "SYNTHWORLD_BLOCK_LLM"
+
+
+def world_seed(config: pytest.Config, marker_seed: Any) -> int:
+    """The world seed: ``--synthworld-seed`` > marker > ini ``synthworld_seed`` > 0."""
+    cli = config.getoption("synthworld_seed")
+    if cli is not None:
+        return int(cli)
+    if marker_seed is not None:
+        return int(marker_seed)
+    ini = str(config.getini("synthworld_seed")).strip()
+    if ini and not re.fullmatch(r"-?\d+", ini):
+        raise pytest.UsageError(f"ini option synthworld_seed={ini!r} is not an integer")
+    return int(ini) if ini else 0
+
+
+def record_mode(config: pytest.Config, marker_mode: Any) -> str | None:
+    """The record mode: option (``none`` under CI=true) > marker > ini; None when none is set."""
+    for source, value in (
+        ("--synthworld-record-mode", config.getoption("synthworld_record_mode")),
+        ("the synthworld marker's record_mode", marker_mode),
+        ("ini option synthworld_record_mode", config.getini("synthworld_record_mode") or None),
+    ):
+        if value is not None:
+            if value not in RECORD_MODES:
+                raise pytest.UsageError(f"{source}={value!r}; choose one of {', '.join(RECORD_MODES)}")
+            return str(value)
+    return None
+
+
+def block_llm(config: pytest.Config) -> bool:
+    """True under ``--synthworld-block-llm``."""
+    return bool(config.getoption("synthworld_block_llm"))
+
+
+def scenario_dirs(config: pytest.Config) -> list[Path]:
+    """The folders of the ini option ``synthworld_scenarios``, resolved against the rootdir."""
+    return [(config.rootpath / entry).resolve() for entry in config.getini("synthworld_scenarios")]
+
+
+def cassette_path(test_file: Path, test_name: str) -> Path:
+    """``cassettes/<test module>/<test name>.yaml`` beside `test_file` (name made file-safe)."""
+    safe = re.sub(r"[^\w.@+\[\]=,-]+", "_", test_name)
+    return Path(test_file).parent / "cassettes" / Path(test_file).stem / f"{safe}.yaml"

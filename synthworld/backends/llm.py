@@ -1,0 +1,206 @@
+"""``LLMBackend``: plausible, context-aware answers from any OpenAI-compatible chat model.
+
+Every answer is validated against the tool's ``returns`` schema; invalid ones go back to the
+model with the problems for repair. `AnthropicBackend` (from `synthworld._llm_anthropic`) does the
+same over Anthropic's Messages API. Pair either with ``FixtureBackend`` to record answers once and
+replay them without a network call.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import TYPE_CHECKING, Any
+
+from synthworld._llm_anthropic import AnthropicBackend
+from synthworld._llm_loop import Conversation, FailurePolicy, RepairingBackend, add_usage, log
+from synthworld._llm_output import (
+    MODES,
+    is_format_rejection,
+    needs_envelope,
+    output_schema,
+    read_answer,
+    response_format,
+)
+from synthworld._llm_prompt import build_messages, repair_message
+from synthworld.errors import BackendError
+
+if TYPE_CHECKING:
+    import openai
+
+    from synthworld.backends.base import CallContext
+
+__all__ = ["AnthropicBackend", "LLMBackend"]
+
+_NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but the client wants one
+
+
+class LLMBackend(RepairingBackend):
+    """Answers each call with a chat model playing the tool, validated against its ``returns``.
+
+    Works with OpenAI and any OpenAI-compatible server (Azure OpenAI via ``client=AzureOpenAI(...)``,
+    vLLM, Ollama, llama.cpp, LM Studio via ``base_url=``). The API key comes from `api_key` or
+    ``OPENAI_API_KEY`` and is never written to a trace, log or error. ``seed=None`` sends the call
+    seed, so servers that honour ``seed`` answer reproducibly. Invalid answers are sent back for
+    repair up to `max_attempts` times; then ``on_failure="raise"`` raises `BackendError` and
+    ``on_failure="random"`` answers from `RandomBackend` (recorded as ``llm->random``).
+    Transport faults are retried `max_retries` times (honouring ``Retry-After``), each request
+    bounded by `timeout` seconds, then raise `BackendError`.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        client: openai.OpenAI | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        temperature: float | None = 0.0,
+        seed: int | None = None,
+        max_attempts: int = 3,
+        history: int = 8,
+        context: str | None = None,
+        on_failure: FailurePolicy = "raise",
+        timeout: float = 60.0,
+        max_retries: int = 2,
+    ) -> None:
+        self._configure(
+            model,
+            max_attempts=max_attempts,
+            history=history,
+            context=context,
+            on_failure=on_failure,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        self.temperature = temperature
+        self.seed = seed
+        self._openai = _import_openai()
+        self._owns_client = client is None
+        self._client = _make_client(
+            self._openai, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
+        )
+        self._mode_index = 0
+        self._lock = threading.Lock()
+        self._secret = str(self._client.api_key or "")
+
+    def __repr__(self) -> str:
+        return f"LLMBackend(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def base_url(self) -> str:
+        """The server's base URL."""
+        return str(self._client.base_url)
+
+    @property
+    def output_mode(self) -> str:
+        """The ``response_format`` mode the next request uses: json_schema, json_object or text.
+
+        It only moves down that list, when the server rejects a mode.
+        """
+        return MODES[self._mode_index]
+
+    def close(self) -> None:
+        """Close the HTTP client (only one this backend created)."""
+        if self._owns_client:
+            self._client.close()
+
+    # -- the conversation -------------------------------------------------------------------
+
+    def _start(self, ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        return list(
+            build_messages(ctx, context=self._context(ctx), history=self.history, enveloped=enveloped)
+        )
+
+    def _ask(
+        self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
+    ) -> tuple[Any, list[str], Any]:
+        content = self._complete(ctx, conversation, usage)
+        value, problems = read_answer(content, enveloped=needs_envelope(ctx.spec.returns))
+        return value, problems, content
+
+    def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        return [{"role": "assistant", "content": reply or ""}, repair_message(problems, enveloped=enveloped)]
+
+    # -- one request ------------------------------------------------------------------------
+
+    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> str | None:
+        """The reply's text, falling back to a less structured mode while the server rejects one."""
+        while True:
+            mode = self.output_mode
+            try:
+                response = self._client.chat.completions.create(**self._request(ctx, messages, mode))
+            except self._openai.APIStatusError as exc:
+                if mode != MODES[-1] and is_format_rejection(exc.status_code, str(exc.message)):
+                    self._fall_back_from(mode, exc)
+                    continue
+                raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+            except self._openai.OpenAIError as exc:
+                raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+            counts = getattr(response, "usage", None)
+            add_usage(
+                usage, getattr(counts, "prompt_tokens", None), getattr(counts, "completion_tokens", None)
+            )
+            return response.choices[0].message.content if response.choices else None
+
+    def _request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "seed": self.seed if self.seed is not None else ctx.seed % 2**31,
+        }
+        if self.temperature is not None:
+            request["temperature"] = self.temperature
+        fmt = response_format(mode, output_schema(ctx.spec.returns), name=ctx.spec.name)
+        if fmt is not None:
+            request["response_format"] = fmt
+        return request
+
+    def _fall_back_from(self, mode: str, exc: openai.APIStatusError) -> None:
+        with self._lock:
+            if self.output_mode == mode:
+                self._mode_index += 1
+                log.info(
+                    "%s rejected response_format %s (HTTP %s); using %s from now on",
+                    self.base_url,
+                    mode,
+                    exc.status_code,
+                    self.output_mode,
+                )
+
+
+def _import_openai() -> Any:
+    try:
+        import openai
+    except ImportError:
+        raise ImportError("LLMBackend needs the openai package: pip install 'synthworld[llm]'") from None
+    return openai
+
+
+def _make_client(
+    openai_module: Any,
+    client: openai.OpenAI | None,
+    *,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float,
+    max_retries: int,
+) -> openai.OpenAI:
+    if client is not None:
+        if base_url is not None or api_key is not None:
+            raise ValueError("LLMBackend: pass client= or base_url=/api_key=, not both")
+        return client.with_options(timeout=timeout, max_retries=max_retries)
+    key = api_key or os.environ.get("OPENAI_API_KEY")
+    if not key and base_url is None and not os.environ.get("OPENAI_BASE_URL"):
+        raise BackendError(
+            "LLMBackend needs an API key for OpenAI: pass api_key=... or set OPENAI_API_KEY "
+            "(for a local OpenAI-compatible server, pass base_url=... and no key is needed)"
+        )
+    made: openai.OpenAI = openai_module.OpenAI(
+        api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries
+    )
+    return made

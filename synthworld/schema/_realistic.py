@@ -1,0 +1,135 @@
+"""Realistic strings and numbers chosen from a property name.
+
+Faker is kept off the hot path: each (locale, provider) pool is built once per process by a Faker
+seeded with a fixed seed, then every call only does ``rng.choice(pool)``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import string
+from functools import lru_cache
+from random import Random
+
+from faker import Faker
+
+__all__ = ["check_locale", "ident", "number_range", "pick", "provider_for"]
+
+_POOL_SIZE = 64
+_FAKER_SEED = 20250101
+_ALNUM = string.ascii_lowercase + string.digits
+
+# (pattern on the snake_case name, faker provider); the first match wins, order matters.
+_RULES: tuple[tuple[str, str], ...] = (
+    (r"e_?mail", "email"),
+    (r"(first|given)_?name", "first_name"),
+    (r"(last|family|sur)_?name", "last_name"),
+    (r"user_?name|login|handle|nick", "user_name"),
+    (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
+    (r"country_?code", "country_code"),
+    (r"currency_?code|^currency$", "currency_code"),
+    (r"lang(uage)?(_code)?$|^locale$", "language_code"),
+    (r"country", "country"),
+    (r"city|town", "city"),
+    (r"^state$|province|region", "state"),
+    (r"zip|postal|postcode", "postcode"),
+    (r"address|street", "street_address"),
+    (r"phone|mobile|fax|^tel", "phone_number"),
+    (r"url|uri|website|link|href|homepage", "url"),
+    (r"domain|host", "domain_name"),
+    (r"^ip(v4)?(_address)?$", "ipv4"),
+    (r"file_?name", "file_name"),
+    (r"path$", "file_path"),
+    (r"mime|content_type|media_type", "mime_type"),
+    (r"color|colour", "color_name"),
+    (r"job|occupation|position|role", "job"),
+    (r"time_?zone|^tz$", "timezone"),
+    (r"slug", "slug"),
+    (r"name$", "name"),
+    (r"title|subject|headline|label|caption", "catch_phrase"),
+    (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),
+    (r"status|state|type|kind|category|tag|genre|level|mode", "word"),
+)
+
+_NUMBER_RULES: tuple[tuple[str, tuple[int, int]], ...] = (
+    (r"age$", (18, 90)),
+    (r"year", (1990, 2030)),
+    (r"month", (1, 12)),
+    (r"day", (1, 28)),
+    (r"hour", (0, 23)),
+    (r"minute|second", (0, 59)),
+    (r"rating|stars|score", (1, 5)),
+    (r"percent|pct|probability", (0, 100)),
+    (r"port", (1024, 65535)),
+    (r"lat", (-90, 90)),
+    (r"lon|lng", (-180, 180)),
+    (r"price|amount|cost|total|balance|salary|fee", (1, 1000)),
+    (r"count|quantity|qty|num|size|length|limit|page", (0, 50)),
+    (r"(^|_)id$", (1, 99999)),
+)
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower().replace("-", "_")
+
+
+@lru_cache(maxsize=4096)
+def provider_for(name: str) -> str | None:
+    """The faker provider that fits a property name, or ``None``."""
+    snake = _snake(name)
+    for pattern, provider in _RULES:
+        if re.search(pattern, snake):
+            return provider
+    return None
+
+
+@lru_cache(maxsize=4096)
+def number_range(name: str) -> tuple[int, int]:
+    """A sensible range for a number named ``name``."""
+    snake = _snake(name)
+    for pattern, bounds in _NUMBER_RULES:
+        if re.search(pattern, snake):
+            return bounds
+    return (0, 100)
+
+
+@lru_cache(maxsize=None)
+def _faker(locale: str) -> Faker:
+    fake = Faker(locale)
+    fake.seed_instance(_FAKER_SEED)
+    return fake
+
+
+def check_locale(locale: str) -> None:
+    """Raise ``ValueError`` for a locale Faker does not know."""
+    try:
+        _faker(locale)
+    except AttributeError as err:
+        raise ValueError(f"unknown locale={locale!r}; fix: use a Faker locale like 'en_US'") from err
+
+
+@lru_cache(maxsize=None)
+def _pool(locale: str, provider: str) -> tuple[str, ...]:
+    """The pool of one provider: the same values whatever pools were built before, or in which thread."""
+    with _POOL_LOCK:
+        fake = _faker(locale)
+        fake.seed_instance(f"{_FAKER_SEED}:{provider}")  # str seeds go through SHA-512, not hash()
+        make = getattr(fake, provider)
+        values = [str(make()).replace("\n", ", ").rstrip(".") for _ in range(_POOL_SIZE)]
+    return tuple(v for v in values if v)
+
+
+_POOL_LOCK = threading.Lock()
+
+
+def pick(rng: Random, locale: str, provider: str) -> str:
+    """One realistic value from the pool of ``provider``."""
+    return rng.choice(_pool(locale, provider))
+
+
+def ident(rng: Random, name: str) -> str:
+    """An identifier for a property called ``name`` (``id``, ``user_id``, ``orderId``...)."""
+    stem = _snake(name).removesuffix("id").strip("_")
+    body = "".join(rng.choice(_ALNUM) for _ in range(10))
+    return f"{stem[:4]}_{body}" if stem else body

@@ -1,0 +1,171 @@
+"""A scripted OpenAI-compatible (and Anthropic-style) HTTP server on 127.0.0.1, for tests.
+
+Each POST (``/v1/chat/completions``, ``/v1/messages``, ...) is recorded and answered by the next
+scripted reply (or the default): a chat completion, a raw JSON body, an HTTP error, a hang (no
+answer until the server stops), or a function of the request body that returns one of those.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+__all__ = ["Completion", "Failure", "Hang", "OpenAIServer", "Raw", "Received"]
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A 200 chat completion whose message content is `content`."""
+
+    content: str | None
+    prompt_tokens: int = 11
+    completion_tokens: int = 7
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An HTTP error with an OpenAI-style error body."""
+
+    status: int
+    message: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A 200 response with `payload` as its JSON body (e.g. an Anthropic message)."""
+
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Hang:
+    """Accept the request and never answer (until the server stops)."""
+
+
+Answer = Completion | Failure | Raw | Hang
+Reply = Answer | Callable[[dict[str, Any]], Answer]
+
+
+@dataclass(frozen=True)
+class Received:
+    """A request the server received."""
+
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        """Every message's content, joined: what the model was told."""
+        return "\n".join(str(m.get("content")) for m in self.body.get("messages", []))
+
+    @property
+    def format_type(self) -> str | None:
+        """The ``response_format`` type requested (None for plain text)."""
+        fmt = self.body.get("response_format")
+        return fmt["type"] if fmt else None
+
+
+class OpenAIServer:
+    """Serve scripted replies; ``url`` is the base URL to give an OpenAI client."""
+
+    def __init__(self, *replies: Reply, default: Reply | None = None) -> None:
+        self.replies: list[Reply] = list(replies)
+        self.default = default
+        self.received: list[Received] = []
+        self._stopping = threading.Event()
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.01,), daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def push(self, *replies: Reply) -> None:
+        """Script more replies, answered in order."""
+        self.replies.extend(replies)
+
+    def __enter__(self) -> OpenAIServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stopping.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join()
+
+    def _next(self, body: dict[str, Any]) -> Answer:
+        reply = self.replies.pop(0) if self.replies else self.default
+        if reply is None:
+            return Failure(500, "test server: no scripted reply left")
+        return reply(body) if callable(reply) else reply
+
+
+def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # else keep-alive replies wait ~40 ms for a delayed ACK
+
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
+            server.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            reply = server._next(body)
+            if isinstance(reply, Hang):
+                server._stopping.wait(30)
+                self.close_connection = True
+                return
+            status, payload, headers = _render(reply, body)
+            self._send(status, payload, headers)
+
+        def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    return Handler
+
+
+def _render(
+    reply: Completion | Failure | Raw, body: dict[str, Any]
+) -> tuple[int, dict[str, Any], dict[str, str]]:
+    if isinstance(reply, Raw):
+        return 200, reply.payload, {}
+    if isinstance(reply, Failure):
+        error = {"message": reply.message, "type": "invalid_request_error", "code": None, "param": None}
+        return reply.status, {"error": error}, reply.headers
+    usage = {
+        "prompt_tokens": reply.prompt_tokens,
+        "completion_tokens": reply.completion_tokens,
+        "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+    }
+    choice = {
+        "index": 0,
+        "message": {"role": "assistant", "content": reply.content},
+        "finish_reason": "stop",
+        "logprobs": None,
+    }
+    completion = {
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "created": 1_700_000_000,
+        "model": body.get("model", "test-model"),
+        "choices": [choice],
+        "usage": usage,
+    }
+    return 200, completion, {}

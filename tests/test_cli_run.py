@@ -1,0 +1,113 @@
+"""`synthworld run` and `synthworld validate`: tables, verdicts and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import synthworld
+from synthworld.commands import run as run_command
+from synthworld.commands import validate as validate_command
+
+REPO = Path(synthworld.__file__).resolve().parent.parent
+SCENARIOS = REPO / "scenarios"
+
+
+def invoke(module: object, *argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)  # type: ignore[attr-defined]
+    code: int = module.run(parser.parse_args(argv))  # type: ignore[attr-defined]
+    return code
+
+
+def test_run_prints_the_trace_and_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert invoke(run_command, str(SCENARIOS / "shop_refund.yaml"), "--seed", "2") == 0
+    out = capsys.readouterr().out
+    for text in (
+        "shop_refund [seed=2]",
+        "search_orders",
+        "refund_order",
+        "send_email",
+        "script",
+        "verdict: PASS",
+    ):
+        assert text in out
+    assert "seed=1" not in out
+
+
+def test_run_without_seed_runs_every_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert invoke(run_command, str(SCENARIOS / "calendar_meeting.yaml")) == 0
+    assert capsys.readouterr().out.count("verdict: PASS") == 4
+
+
+def test_run_fails_with_exit_1_and_lists_the_failures(capsys: pytest.CaptureFixture[str]) -> None:
+    code = invoke(
+        run_command,
+        str(SCENARIOS / "shop_refund_payment_error.yaml"),
+        "--seed",
+        "1",
+        "--agent",
+        "synthworld.examples.agents:hasty_refund_agent",
+    )
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "verdict: FAIL  shop_refund_payment_error [seed=1]" in out
+    assert "unavailable:" in out
+    assert "payment" in out
+    assert "> call #3: where the run first left the expected path" in out
+    assert "  - expect.output.regex: expected the output to match /(?i)could not refund/" in out
+
+
+def test_run_with_the_random_backend_replaces_the_cassette(capsys: pytest.CaptureFixture[str]) -> None:
+    code = invoke(run_command, str(SCENARIOS / "travel_recorded.yaml"), "--backend", "random")
+    out = capsys.readouterr().out
+    assert "fixtures" not in out
+    assert "random" in out
+    assert code == 1  # random flights are not the recorded ones the expectations name
+
+
+def test_run_exits_2_on_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nseed: [1]\n")
+    assert invoke(run_command, str(bad)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().endswith("bad.yaml:4: seed: [1] is not of type 'integer'")
+    assert "Traceback" not in captured.err
+
+
+def test_validate_reports_each_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nexpect: {cals: []}\n")
+    good = SCENARIOS / "shop_refund.yaml"
+    assert invoke(validate_command, str(good), str(bad)) == 1
+    captured = capsys.readouterr()
+    assert f"{good}: ok (shop_refund, 3 seed(s))" in captured.out
+    assert "bad.yaml:4: expect.cals: unknown key 'cals'; did you mean 'calls'?" in captured.err
+    assert "1 of 2 file(s) invalid" in captured.err
+    assert invoke(validate_command, *map(str, sorted(SCENARIOS.glob("*.yaml")))) == 0
+
+
+def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Path) -> None:
+    code = (
+        "import sys; from synthworld import cli; cli.COMMANDS.setdefault('run', 'run');"
+        "sys.exit(cli.main(sys.argv[1:]))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, "run", str(SCENARIOS / "travel_recorded.yaml")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "verdict: PASS  travel_recorded [seed=7]" in done.stdout
+    assert "KL1720-20260514" in done.stdout

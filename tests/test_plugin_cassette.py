@@ -1,0 +1,185 @@
+"""The synth_world fixture with cassettes and scenarios: default paths, replay, xdist."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import synthworld
+import synthworld._plugin_settings  # imported once here: in-process runs then reuse the modules
+import synthworld.backends.fixtures
+import synthworld.examples.agents
+import synthworld.scenario
+
+pytest_plugins = ["pytester"]
+
+REPO = str(Path(synthworld.__file__).resolve().parent.parent)
+
+
+@pytest.fixture
+def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.setenv("PYTHONPATH", REPO)
+    monkeypatch.delenv("CI", raising=False)
+    return pytester
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("-p", "synthworld.pytest_plugin", "-p", "no:cacheprovider", *args)
+
+
+RECORDING_TEST = """
+import json
+import os
+import pytest
+from synthworld.examples import shop
+
+@pytest.mark.synthworld(cassette=True)
+@pytest.mark.parametrize("email", ["a@example.com"])
+def test_orders(synth_world, email):
+    synth_world.add_tools(shop)
+    orders = synth_world.call("search_orders", {"customer_email": email})
+    with open(os.environ["ANSWERS"], "a") as out:
+        out.write(json.dumps([synth_world.trace[0].backend, orders]) + "\\n")
+
+@pytest.mark.synthworld(cassette="recordings/custom.yaml", seed=4)
+def test_custom(synth_world):
+    synth_world.add_tools(shop)
+    synth_world.call("get_order", {"order_id": "A-1"})
+"""
+
+
+def test_cassettes_default_beside_the_test_and_replay(
+    pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = pyt.path / "answers.jsonl"
+    monkeypatch.setenv("ANSWERS", str(answers))
+    pyt.makepyfile(test_shop=RECORDING_TEST)
+    first = run(pyt)
+    first.assert_outcomes(passed=2)
+    default = pyt.path / "cassettes" / "test_shop" / "test_orders[a@example.com].yaml"
+    assert default.read_text().startswith("synthworld_cassette: 1")
+    assert (pyt.path / "recordings" / "custom.yaml").is_file()
+    recorded = default.read_bytes()
+    second = run(pyt, "--synthworld-record-mode=none")
+    second.assert_outcomes(passed=2)
+    assert default.read_bytes() == recorded
+    (recording, recorded_answer), (replay, replayed_answer) = map(
+        json.loads, answers.read_text().splitlines()
+    )
+    assert (recording, replay) == ("random", "fixtures")
+    assert recorded_answer == replayed_answer
+
+
+def test_replay_without_a_cassette_fails(pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANSWERS", str(pyt.path / "answers.jsonl"))
+    pyt.makepyfile(test_shop=RECORDING_TEST)
+    result = run(pyt, "--synthworld-record-mode=none")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert not (pyt.path / "cassettes").exists()
+
+
+def test_the_cassette_path_fixture_can_be_overridden(
+    pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANSWERS", str(pyt.path / "answers.jsonl"))
+    pyt.makeconftest("""
+        import pytest
+
+        @pytest.fixture
+        def synth_cassette_path(request):
+            return request.config.rootpath / "tapes" / (request.node.originalname + ".yaml")
+    """)
+    pyt.makepyfile(test_shop=RECORDING_TEST)
+    run(pyt).assert_outcomes(passed=2)
+    assert not (pyt.path / "cassettes").exists()
+    assert (pyt.path / "tapes" / "test_orders.yaml").is_file()
+
+
+def test_world_options_fixture_reaches_the_world(pyt: pytest.Pytester) -> None:
+    pyt.makeconftest("""
+        import pytest
+
+        @pytest.fixture
+        def synth_world_options():
+            return {"context": "a test shop", "on_invalid_input": "return_error"}
+    """)
+    pyt.makepyfile("""
+        def test_options(synth_world):
+            assert synth_world.context == "a test shop" and synth_world.on_invalid_input == "return_error"
+    """)
+    run(pyt).assert_outcomes(passed=1)
+
+
+def test_the_marker_builds_the_world_from_a_scenario(pyt: pytest.Pytester) -> None:
+    (pyt.path / "worlds").mkdir()
+    (pyt.path / "worlds" / "shop.yaml").write_text(
+        "synthworld_scenario: 1\nname: shop\ntools: synthworld.examples.shop\nseed: 1\nstate: {tier: gold}\n"
+        "responses:\n  - tool: get_order\n    error: not_found\n"
+    )
+    pyt.makepyfile("""
+        import pytest
+        from synthworld.errors import ToolError
+
+        @pytest.mark.synthworld(scenario="worlds/shop.yaml", seed=3)
+        def test_scenario_world(synth_world):
+            assert synth_world.seed == 3 and synth_world.state == {"tier": "gold"}
+            assert sorted(synth_world.tools) == ["get_order", "refund_order", "search_orders", "send_email"]
+            with pytest.raises(ToolError):
+                synth_world.call("get_order", {"order_id": "A"})
+    """)
+    run(pyt).assert_outcomes(passed=1)
+
+
+XDIST_TEST = """
+import json
+import os
+import pathlib
+import pytest
+from synthworld.examples import travel
+
+@pytest.mark.parametrize("n", range(6))
+def test_flights(synth_world, n, tmp_path_factory):
+    synth_world.add_tools(travel)
+    query = {"origin": "LIS", "destination": "BER", "day": f"2026-04-1{n}"}
+    flights = synth_world.call("search_flights", query)
+    out = pathlib.Path(os.environ["ANSWERS"])
+    out.mkdir(exist_ok=True)
+    (out / f"{n}.json").write_text(json.dumps(flights, sort_keys=True))
+"""
+SCENARIO = (Path(REPO) / "scenarios" / "travel_booking.yaml").read_text(encoding="utf-8")
+
+
+def outcomes(result: pytest.RunResult) -> dict[str, str]:
+    return {
+        line.split(" ")[1]: line.split(" ")[0]
+        for line in result.outlines
+        if line.startswith(("PASSED ", "FAILED ", "ERROR "))
+    }
+
+
+def test_xdist_gives_the_same_results(pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = pyt.path / "answers"
+    monkeypatch.setenv("ANSWERS", str(answers))
+    (pyt.path / "scenarios").mkdir()
+    (pyt.path / "scenarios" / "travel.yaml").write_text(SCENARIO)
+    (pyt.path / "scenarios" / "broken.yaml").write_text(
+        SCENARIO.replace("name: travel_booking", "name: broken").replace("book_flight: 1}", "book_flight: 0}")
+    )
+    pyt.makepyfile(test_world=XDIST_TEST)
+    runs = []
+    for extra in ([], ["-n", "2", "-p", "xdist.plugin"]):
+        result = run(pyt, "-rA", "-p", "no:randomly", *extra, "scenarios", "test_world.py")
+        runs.append(
+            (outcomes(result), {p.name: json.loads(p.read_text()) for p in sorted(answers.glob("*.json"))})
+        )
+        for p in answers.glob("*.json"):
+            p.unlink()
+    serial, parallel = runs
+    assert len(serial[0]) == 5 + 5 + 6
+    assert serial[0] == parallel[0]
+    assert "FAILED" in serial[0].values()
+    assert len(serial[1]) == 6
+    assert serial[1] == parallel[1]

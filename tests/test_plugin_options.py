@@ -1,0 +1,222 @@
+"""Plugin options, marker and ini settings, with their precedence: command line > marker > ini."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import synthworld
+import synthworld._plugin_settings  # imported once here: in-process runs then reuse the modules
+import synthworld.backends.fixtures
+import synthworld.examples.agents
+import synthworld.scenario
+
+pytest_plugins = ["pytester"]
+
+REPO = str(Path(synthworld.__file__).resolve().parent.parent)
+
+
+@pytest.fixture
+def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.setenv("PYTHONPATH", REPO)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("SYNTHWORLD_BLOCK_LLM", raising=False)
+    return pytester
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("-p", "synthworld.pytest_plugin", "-p", "no:cacheprovider", *args)
+
+
+SEED_TEST = """
+import pytest
+
+{marker}
+def test_seed(synth_world):
+    assert synth_world.seed == {expected}
+"""
+
+
+@pytest.mark.parametrize(
+    ("marker", "ini", "cli", "expected"),
+    [
+        ("", "", [], 0),
+        ("", "synthworld_seed = 11", [], 11),
+        ("@pytest.mark.synthworld(seed=5)", "synthworld_seed = 11", [], 5),
+        ("@pytest.mark.synthworld(seed=5)", "synthworld_seed = 11", ["--synthworld-seed", "99"], 99),
+        ("", "", ["--synthworld-seed=3"], 3),
+    ],
+    ids=["default", "ini", "marker-over-ini", "cli-over-marker", "cli"],
+)
+def test_seed_precedence(pyt: pytest.Pytester, marker: str, ini: str, cli: list[str], expected: int) -> None:
+    pyt.makeini(f"[pytest]\n{ini}\n")
+    pyt.makepyfile(SEED_TEST.format(marker=marker, expected=expected))
+    run(pyt, *cli).assert_outcomes(passed=1)
+
+
+def test_a_fresh_world_per_test(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        def test_one(synth_world):
+            @synth_world.tool
+            def ping(host: str) -> str:
+                '''Ping.'''
+            ping("a")
+            assert len(synth_world.trace) == 1
+
+        def test_two(synth_world):
+            assert list(synth_world.tools) == [] and len(synth_world.trace) == 0
+    """)
+    run(pyt).assert_outcomes(passed=2)
+
+
+MODE_TEST = """
+import pytest
+
+{marker}
+def test_mode(synth_world):
+    assert synth_world.backend.mode.value == {expected!r}
+"""
+
+
+@pytest.mark.parametrize(
+    ("marker", "ini", "cli", "ci", "expected"),
+    [
+        ("cassette=True", "", [], False, "once"),
+        ("cassette=True", "", [], True, "none"),
+        ("cassette=True", "synthworld_record_mode = all", [], False, "all"),
+        (
+            "cassette=True, record_mode='new_episodes'",
+            "synthworld_record_mode = all",
+            [],
+            False,
+            "new_episodes",
+        ),
+        ("cassette=True, record_mode='new_episodes'", "", ["--synthworld-record-mode=all"], False, "all"),
+        ("cassette=True, record_mode='all'", "", [], True, "none"),
+    ],
+    ids=["default", "ci", "ini", "marker-over-ini", "cli-over-marker", "ci-over-marker"],
+)
+def test_record_mode_precedence(
+    pyt: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch,
+    marker: str,
+    ini: str,
+    cli: list[str],
+    ci: bool,
+    expected: str,
+) -> None:
+    if ci:
+        monkeypatch.setenv("CI", "true")
+    pyt.makeini(f"[pytest]\n{ini}\n")
+    pyt.makepyfile(MODE_TEST.format(marker=f"@pytest.mark.synthworld({marker})", expected=expected))
+    run(pyt, *cli).assert_outcomes(passed=1)
+
+
+def test_a_bad_record_mode_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(
+        MODE_TEST.format(
+            marker="@pytest.mark.synthworld(cassette=True, record_mode='sometimes')", expected="x"
+        )
+    )
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        ["*the synthworld marker's record_mode='sometimes'; choose one of none, once, new_episodes, all*"]
+    )
+    assert run(pyt, "--synthworld-record-mode=sometimes").ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(sead=1)
+        def test_x(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
+
+
+def test_the_marker_is_registered_for_strict_markers(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(SEED_TEST.format(marker="@pytest.mark.synthworld(seed=2)", expected=2))
+    run(pyt, "--strict-markers").assert_outcomes(passed=1)
+    result = run(pyt, "--markers")
+    result.stdout.fnmatch_lines(
+        ["@pytest.mark.synthworld(seed=None, scenario=None, cassette=None, record_mode=None)*"]
+    )
+
+
+def test_the_seed_option_overrides_scenario_seeds(pyt: pytest.Pytester) -> None:
+    (pyt.path / "scenarios").mkdir()
+    (pyt.path / "scenarios" / "s.yaml").write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\nseeds: [1, 2, 3]\n"
+        "agent: synthworld.examples.agents:refund_agent\ntask: nothing\n"
+    )
+    result = run(pyt, "scenarios", "--synthworld-seed", "42", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["scenarios/s.yaml::s[[]seed=42[]]", "1 test collected*"])
+
+
+def test_the_ini_seed_applies_to_scenarios_without_seeds(pyt: pytest.Pytester) -> None:
+    (pyt.path / "scenarios").mkdir()
+    (pyt.path / "scenarios" / "s.yaml").write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\n"
+        "agent: synthworld.examples.agents:refund_agent\ntask: nothing\n"
+    )
+    pyt.makeini("[pytest]\nsynthworld_seed = 8\n")
+    run(pyt, "scenarios", "--collect-only", "-q").stdout.fnmatch_lines(["scenarios/s.yaml::s[[]seed=8[]]"])
+
+
+LLM_SCENARIO = """\
+synthworld_scenario: 1
+name: llm
+tools: synthworld.examples.shop
+backend: {llm: {model: tiny, base_url: "http://127.0.0.1:9/v1", api_key: unused}}
+agent: synthworld.examples.agents:refund_agent
+task: "Customer a@example.com writes: broken"
+"""
+
+
+def test_block_llm_makes_llm_backed_scenarios_fail_without_a_network_call(pyt: pytest.Pytester) -> None:
+    (pyt.path / "scenarios").mkdir()
+    (pyt.path / "scenarios" / "llm.yaml").write_text(LLM_SCENARIO)
+    pyt.makepyfile("""
+        import os
+
+        def test_env():
+            assert os.environ.get("SYNTHWORLD_BLOCK_LLM") == "1"
+    """)
+    result = run(
+        pyt,
+        "scenarios",
+        "test_block_llm_makes_llm_backed_scenarios_fail_without_a_network_call.py",
+        "--synthworld-block-llm",
+    )
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        ["the agent raised BackendError: LLM calls are blocked by --synthworld-block-llm*"]
+    )
+
+
+def test_block_llm_applies_to_the_fixture_with_a_scenario(pyt: pytest.Pytester) -> None:
+    pyt.path.joinpath("llm.yaml").write_text(LLM_SCENARIO)
+    pyt.makepyfile("""
+        import pytest
+        from synthworld.errors import BackendError
+
+        @pytest.mark.synthworld(scenario="llm.yaml")
+        def test_blocked(synth_world):
+            with pytest.raises(BackendError, match="blocked by --synthworld-block-llm"):
+                synth_world.call("get_order", {"order_id": "A"})
+    """)
+    run(pyt, "--synthworld-block-llm").assert_outcomes(passed=1)
+
+
+def test_the_report_header_names_the_settings(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("def test_x():\n    pass\n")
+    run(pyt, "--synthworld-record-mode=none", "--synthworld-block-llm").stdout.fnmatch_lines(
+        ["synthworld: record_mode=none, block_llm=True"]
+    )
