@@ -20,6 +20,7 @@ COMMANDS = {
     "run": "Run a scenario's agent against its world; show the trace and the verdict.",
     "validate": "Check scenario files against the format; errors name file, line and path.",
     "generate": "Print values generated from a JSON Schema, as JSON lines.",
+    "serve": "Serve a world's tools over MCP (stdio or streamable HTTP).",
 }
 
 

@@ -265,7 +265,11 @@ class ToolSpec:
         return formats.spec_to_anthropic(self)
 
     def to_mcp(self) -> Any:
-        """An ``mcp.types.Tool`` with input and output schemas and annotations."""
+        """An ``mcp.types.Tool`` with input and output schemas and annotations.
+
+        MCP requires an object ``outputSchema``: non-object returns are wrapped as
+        ``{"result": ...}`` there and in ``structuredContent`` (`from_mcp` unwraps them).
+        """
         from synthworld import formats
 
         return formats.spec_to_mcp(self)
@@ -277,14 +281,16 @@ class ToolSpec:
         return formats.spec_to_prompt(self)
 
     @classmethod
-    def from_openai(cls, tool: Mapping[str, Any], *, returns: dict[str, Any] | None = None) -> ToolSpec:
+    def from_openai(cls, tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolSpec:
         """A spec from an OpenAI tool definition (either API's form)."""
         from synthworld import formats
 
         return formats.spec_from_openai(tool, returns=returns)
 
     @classmethod
-    def from_anthropic(cls, tool: Mapping[str, Any], *, returns: dict[str, Any] | None = None) -> ToolSpec:
+    def from_anthropic(
+        cls, tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None
+    ) -> ToolSpec:
         """A spec from an Anthropic tool definition."""
         from synthworld import formats
 
