@@ -88,10 +88,20 @@ def _compile(schema_json: str) -> CompiledValidator:
 
 
 def schema_problems(schema: Any) -> list[str]:
-    """Why `schema` is not a valid JSON Schema of its dialect (empty when it is)."""
+    """Why `schema` is not a valid JSON Schema of its dialect (empty when it is); cached."""
     if not isinstance(schema, (dict, bool)):
         return [f"a schema must be an object or a boolean, got {type(schema).__name__}"]
+    try:
+        key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return ["a schema must be JSON data (dicts, lists, strings, numbers, booleans, null)"]
+    return list(_schema_problems(key))
+
+
+@lru_cache(maxsize=4096)
+def _schema_problems(schema_json: str) -> tuple[str, ...]:
+    schema = json.loads(schema_json)
     cls = _py_validator_class(schema)
     meta = cls(cls.META_SCHEMA)
     errors = sorted(meta.iter_errors(schema), key=lambda e: list(map(str, e.path)))
-    return [f"{_format_path(e.absolute_path)}: {e.message}" for e in errors]
+    return tuple(f"{_format_path(e.absolute_path)}: {e.message}" for e in errors)

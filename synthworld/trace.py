@@ -99,6 +99,11 @@ class Trace(Sequence[ToolCall]):
     def __repr__(self) -> str:
         return f"<Trace of {len(self)} call(s)>"
 
+    def _repr_html_(self) -> str:
+        from synthworld._trace_html import render_trace_html
+
+        return render_trace_html(self)
+
     def __reduce__(self) -> tuple[type[Trace], tuple[list[ToolCall]]]:
         return (Trace, (list(self._calls),))  # the lock is not pickled; a copy gets its own
 

@@ -219,3 +219,18 @@ def add(a: int, b: int) -> int:
         assert ToolSpec.from_code(code, "sub", trusted=True).name == "sub"
         with pytest.raises(ToolSpecError, match="no function 'mul' in the code"):
             ToolSpec.from_code(code, "mul", trusted=True)
+
+
+class TestBoundParameterNeverExported:
+    BOUND = SPEC.bind("api_key", state_key="config.api.key")
+
+    def test_openai_both_apis(self) -> None:
+        for api in ("chat", "responses"):
+            assert "api_key" not in json.dumps(self.BOUND.to_openai(api=api))
+            assert "query" in json.dumps(self.BOUND.to_openai(api=api))
+
+    def test_anthropic_mcp_and_prompt(self) -> None:
+        assert "api_key" not in json.dumps(self.BOUND.to_anthropic())
+        assert "api_key" not in self.BOUND.to_mcp().model_dump_json()
+        assert "api_key" not in self.BOUND.to_prompt()
+        assert "api_key" in self.BOUND.unbind("api_key").to_prompt()

@@ -1,0 +1,94 @@
+"""`synthworld eval`: the summary table in a plain terminal, --save, --fail-under, errors."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from synthworld.commands import eval as command
+from synthworld.eval import EvalReport
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "scenarios"
+REFUND = str(EXAMPLES / "shop_refund.yaml")
+PAYMENT_ERROR = str(EXAMPLES / "shop_refund_payment_error.yaml")
+
+
+def run(*argv: str) -> int:
+    parser = argparse.ArgumentParser(prog="synthworld eval")
+    command.add_arguments(parser)
+    return command.run(parser.parse_args(argv))
+
+
+def test_prints_the_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(REFUND, PAYMENT_ERROR, "--seeds", "4", "--no-progress") == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0] == "scenario agents: 8 run(s)"
+    assert lines[1].split()[:9] == [
+        "scenario",
+        "runs",
+        "passed",
+        "pass",
+        "rate",
+        "pass^1",
+        "pass^2",
+        "pass^4",
+        "mean",
+    ]
+    assert lines[3].split()[:4] == ["shop_refund", "4", "4", "100%"]
+    assert lines[4].split()[:4] == ["shop_refund_payment_error", "4", "4", "100%"]
+    assert lines[5].split()[:3] == ["(all)", "8", "8"]
+    assert err == ""
+
+
+def test_agent_override_save_and_fail_under(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hasty = "synthworld.examples.agents:hasty_refund_agent"
+    code = run(
+        PAYMENT_ERROR,
+        "--scenario-seeds",
+        "--agent",
+        hasty,
+        "--save",
+        str(tmp_path / "r.jsonl"),
+        "--fail-under",
+        "0.5",
+        "-k",
+        "1",
+        "--no-progress",
+    )
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.startswith(f"{hasty}: 2 run(s)\n")
+    assert "pass^2" not in out
+    assert "pass rate 0.0% is below --fail-under 50.0%" in out
+    report = EvalReport.load(tmp_path / "r.jsonl")
+    assert (report.agent, [r.seed for r in report.runs]) == (hasty, [1, 2])
+    assert {r.cause for r in report.runs} == {"expect.calls"}
+
+
+def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(REFUND, "--seeds", "2") == 0
+    out, err = capsys.readouterr()
+    assert "passing 2" in err
+    assert "passing" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["missing.yaml"], "No such file"),
+        ([REFUND, "--seeds", "0"], "one or more integers"),
+        ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),
+        ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2"),
+        ([REFUND, "--agent", "no.such.module:agent", "--seeds", "1"], "no.such.module"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv, "--no-progress") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("synthworld eval: ")
+    assert message in err

@@ -1,0 +1,310 @@
+"""evaluate() with the real scenario runner: executors, determinism, inputs, errors, progress."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+
+from synthworld.errors import ScenarioError
+from synthworld.eval import EvalReport, evaluate
+from synthworld.scenario import load_scenario
+from tests._openai_server import Completion, OpenAIServer
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "scenarios"
+FAST_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+AGENTS = """
+from synthworld.errors import ToolError
+
+
+def naive(world, task):
+    return world.call("fetch", {"key": task})["value"]
+
+
+def persistent(world, task):
+    for _ in range(6):
+        try:
+            return world.call("fetch", {"key": task})["value"]
+        except ToolError:
+            continue
+    return None
+"""
+
+FLAKY = """
+synthworld_scenario: 1
+name: {name}
+tools:
+  - name: fetch
+    parameters: {{type: object, properties: {{key: {{type: string}}}}, required: [key]}}
+    returns:
+      {{type: object, properties: {{value: {{type: integer, minimum: 0, maximum: 9}}}}, required: [value]}}
+    idempotent: false
+{faults}
+seeds: [5, 9]
+{agent}
+task: {task}
+expect:
+  output: {{schema: {{type: integer, maximum: 6}}}}
+{extra}
+"""
+
+TIMEOUTS = "faults:\n  - {tool: fetch, rate: 0.3, error: timeout}"
+
+
+def write_scenario(
+    folder: Path,
+    name: str,
+    *,
+    task: str = "k",
+    agent: str = "agent: agents.py:naive",
+    faults: str = TIMEOUTS,
+    extra: str = "",
+) -> Path:
+    path = folder / f"{name}.yaml"
+    text = FLAKY.format(name=name, agent=agent, task=task, faults=faults, extra=extra)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two flaky scenarios (a tool that times out half the time) and the agents they name."""
+    root = tmp_path_factory.mktemp("eval")
+    (root / "agents.py").write_text(AGENTS, encoding="utf-8")
+    write_scenario(root, "flaky_a", task="a")
+    write_scenario(root, "flaky_b", task="b")
+    return root
+
+
+@pytest.fixture(scope="module")
+def serial(folder: Path) -> EvalReport:
+    return evaluate([folder, EXAMPLES], seeds=range(6), progress=False)
+
+
+def always_seven(world: object, task: object) -> int:
+    """A picklable agent that never passes the flaky scenarios (7 is above 6)."""
+    return 7
+
+
+# -- what a run records -----------------------------------------------------------------------
+
+
+def test_every_scenario_runs_for_every_seed(serial: EvalReport) -> None:
+    names = sorted({r.scenario for r in serial.runs})
+    assert {"flaky_a", "flaky_b", "shop_refund", "shop_refund_payment_error"} <= set(names)
+    assert [(r.scenario, r.seed) for r in serial.runs] == [(n, s) for n in names for s in range(6)]
+    assert serial.agent == "scenario agents"
+
+
+def test_records_agree_with_their_traces(serial: EvalReport) -> None:
+    for run in serial.runs:
+        assert run.calls == len(run.trace)
+        assert run.tool_errors == len(run.trace.errors)
+        assert run.duration == sum(c.duration for c in run.trace)
+        assert run.recovered == (run.passed and run.tool_errors > 0)
+        assert run.passed == (not run.failures)
+    flaky = [r for r in serial.runs if r.scenario == "flaky_a"]
+    assert any(r.passed for r in flaky)
+    assert any(r.cause == "agent raised ToolError" for r in flaky)  # the naive agent gives up on a timeout
+    assert all(r.duration > 0 for r in flaky if r.tool_errors)  # a timeout takes simulated time
+
+
+def test_an_agent_that_handles_an_error_recovers(serial: EvalReport) -> None:
+    run = serial.run("shop_refund_payment_error", 0)
+    assert (run.passed, run.tool_errors, run.recovered) == (True, 1, True)
+    assert run.trace.errors[0].error["code"] == "unavailable"  # type: ignore[index]
+
+
+def test_a_retrying_agent_recovers_where_the_naive_one_fails(folder: Path) -> None:
+    naive = evaluate(folder / "flaky_a.yaml", seeds=range(12), progress=False)
+    retrying = evaluate(
+        folder / "flaky_a.yaml", agent="agents.py:persistent", seeds=range(12), progress=False
+    )
+    assert retrying.agent == "agents.py:persistent"
+    assert sum(r.recovered for r in retrying.runs) > 0
+    assert not any(r.recovered for r in naive.runs)
+    only_retrying = naive.compare(retrying).only_passed(1)
+    assert only_retrying["flaky_a"] == [r.seed for r in retrying.runs if r.recovered]
+
+
+# -- determinism across executors and orders --------------------------------------------------
+
+
+def test_thread_pool_gives_the_same_report(folder: Path, serial: EvalReport) -> None:
+    with ThreadPoolExecutor(4) as pool:
+        assert evaluate([folder, EXAMPLES], seeds=range(6), executor=pool, progress=False) == serial
+
+
+# fork starts workers in milliseconds; Python 3.12+ warns about forking a process that has threads.
+@pytest.mark.filterwarnings(
+    r"ignore:This process .* is multi-threaded, use of fork\(\) may lead to deadlocks"
+)
+def test_process_pool_gives_the_same_report(folder: Path, serial: EvalReport) -> None:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(FAST_START)) as pool:
+        assert evaluate([folder, EXAMPLES], seeds=range(6), executor=pool, progress=False) == serial
+
+
+def test_dask_cluster_gives_the_same_report(folder: Path, serial: EvalReport) -> None:
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=2,
+            processes=False,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        report = evaluate([folder, EXAMPLES], seeds=range(6), executor=client.get_executor(), progress=False)
+    assert report == serial
+
+
+def test_order_of_scenarios_and_seeds_does_not_matter(folder: Path, serial: EvalReport) -> None:
+    backwards = evaluate([EXAMPLES, folder], seeds=reversed(range(6)), progress=False)
+    assert backwards == serial
+    assert [r.wall_time for r in backwards.runs] != [r.wall_time for r in serial.runs]  # equality ignores it
+
+
+FRESH_PROCESS = """
+import sys
+from synthworld.eval import evaluate
+evaluate(sys.argv[2:], seeds=range(3), progress=False).save(sys.argv[1])
+"""
+
+
+def test_fresh_processes_agree_whatever_order_they_run_scenarios_in(tmp_path: Path) -> None:
+    names = ["shop_refund", "travel_booking", "calendar_meeting"]
+    orders = {"forward": names, "backward": names[::-1]}
+    workers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                FRESH_PROCESS,
+                str(tmp_path / f"{label}.jsonl"),
+                *(str(EXAMPLES / f"{name}.yaml") for name in order),
+            ]
+        )
+        for label, order in orders.items()
+    ]
+    assert [worker.wait(timeout=120) for worker in workers] == [0, 0]
+    forward, backward = (EvalReport.load(tmp_path / f"{label}.jsonl") for label in orders)
+    assert forward == backward, first_difference(forward, backward)
+
+
+def first_difference(a: EvalReport, b: EvalReport) -> str:
+    """Where two reports first differ: scenario, seed and call."""
+    for x, y in zip(a.runs, b.runs, strict=True):
+        for c, d in zip(x.trace, y.trace, strict=False):
+            if c != d:
+                return f"{x.scenario} seed {x.seed} call #{c.index} {c.tool}: {c.output!r} != {d.output!r}"
+        if x != y:
+            return f"{x.scenario} seed {x.seed}: {x!r} != {y!r}"
+    return "same runs"
+
+
+def test_a_saved_real_report_loads_equal(serial: EvalReport, tmp_path: Path) -> None:
+    loaded = EvalReport.load(serial.save(tmp_path / "report.jsonl"))
+    assert loaded == serial
+    assert loaded.summary() == serial.summary()
+
+
+# -- inputs -----------------------------------------------------------------------------------
+
+
+def test_seeds_can_be_a_count_or_the_scenarios_own(folder: Path) -> None:
+    path = folder / "flaky_a.yaml"
+    assert [r.seed for r in evaluate(path, seeds=3, progress=False).runs] == [0, 1, 2]
+    assert [r.seed for r in evaluate(path, seeds=None, progress=False).runs] == [5, 9]
+
+
+@pytest.mark.parametrize(
+    ("seeds", "message"), [([1, 1], "repeats"), ([], "one or more"), (["a"], "integers")]
+)
+def test_bad_seeds_are_refused(folder: Path, seeds: list[object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        evaluate(folder / "flaky_a.yaml", seeds=seeds, progress=False)  # type: ignore[arg-type]
+
+
+def test_scenario_objects_and_paths_give_the_same_runs(folder: Path) -> None:
+    path = folder / "flaky_b.yaml"
+    by_object = evaluate(load_scenario(path), seeds=range(4), progress=False)
+    assert by_object == evaluate(str(path), seeds=range(4), progress=False)
+
+
+def test_a_callable_agent_overrides_the_scenarios(folder: Path) -> None:
+    report = evaluate(folder / "flaky_a.yaml", agent=always_seven, seeds=range(3), progress=False)
+    assert report.agent.endswith(":always_seven")
+    assert [r.cause for r in report.runs] == ["expect.output.schema"] * 3
+
+
+def test_duplicate_names_are_refused(folder: Path, tmp_path: Path) -> None:
+    write_scenario(tmp_path, "flaky_a", agent="")
+    with pytest.raises(ValueError, match="two scenarios are named 'flaky_a'"):
+        evaluate([folder / "flaky_a.yaml", tmp_path / "flaky_a.yaml"], progress=False)
+
+
+def test_a_bad_file_fails_before_any_run(tmp_path: Path) -> None:
+    (tmp_path / "broken.yaml").write_text("synthworld_scenario: 1\nname: broken\n", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"broken\.yaml"):
+        evaluate(tmp_path, progress=False)
+    with pytest.raises(FileNotFoundError):
+        evaluate(tmp_path / "missing.yaml", progress=False)
+    with pytest.raises(TypeError, match="neither a path nor a Scenario"):
+        evaluate([42], progress=False)
+
+
+@pytest.mark.parametrize("threads", [False, True])
+def test_an_error_outside_the_agent_is_raised(tmp_path: Path, threads: bool) -> None:
+    write_scenario(tmp_path, "no_agent", agent="")
+    with ThreadPoolExecutor(2) as pool, pytest.raises(ScenarioError, match="no agent to run"):
+        evaluate(
+            tmp_path / "no_agent.yaml", seeds=range(4), executor=pool if threads else None, progress=False
+        )
+
+
+def test_a_process_pool_needs_a_picklable_agent(folder: Path) -> None:
+    with (
+        ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool,
+        pytest.raises(TypeError, match="'module:callable' string"),
+    ):
+        evaluate(folder / "flaky_a.yaml", agent=lambda world, task: 0, executor=pool, progress=False)
+
+
+def test_tokens_are_summed_when_an_llm_answers(folder: Path, tmp_path: Path) -> None:
+    with OpenAIServer(default=Completion('{"value": 4}', prompt_tokens=11, completion_tokens=7)) as server:
+        backend = (
+            f"backend: {{llm: {{model: test-model, base_url: '{server.url}', api_key: k, max_retries: 0}}}}"
+        )
+        path = write_scenario(
+            tmp_path, "llm_fetch", agent=f"agent: {folder / 'agents.py'}:naive", faults="", extra=backend
+        )
+        report = evaluate(path, seeds=range(3), progress=False)
+    assert [(r.passed, r.calls, r.tokens) for r in report.runs] == [(True, 1, 18)] * 3
+    assert {r.trace[0].backend for r in report.runs} == {"llm"}
+    assert len(server.received) == 3
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+
+def test_progress_shows_runs_done_and_passing(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = evaluate(folder / "flaky_a.yaml", seeds=range(4), progress=True)
+    err = capsys.readouterr().err
+    passing = sum(r.passed for r in report.runs)
+    assert "4/4" in err
+    assert f"passing {passing}" in err
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_processes() -> Iterator[None]:
+    yield
+    assert not multiprocessing.active_children()
