@@ -1,12 +1,26 @@
 """synthworld: test LLM agents against synthetic, reproducible tool worlds."""
 
+from synthworld._binding import Binding
 from synthworld._marker import tool
 from synthworld._version import __version__
-from synthworld.backends import Answer, Backend, CallContext, FunctionBackend, RandomBackend
+from synthworld.backends import (
+    AnthropicBackend,
+    Answer,
+    Backend,
+    CallContext,
+    FixtureBackend,
+    FunctionBackend,
+    HandlerBackend,
+    HypothesisBackend,
+    LLMBackend,
+    RandomBackend,
+)
+from synthworld.cassette import CassetteDriftWarning, RecordMode
 from synthworld.clock import SimulatedClock
 from synthworld.errors import (
     BackendError,
     CassetteError,
+    FaultConfigError,
     FixtureMissError,
     ScenarioError,
     SchemaError,
@@ -17,21 +31,40 @@ from synthworld.errors import (
     UnknownToolError,
     UnsatisfiableSchemaError,
 )
+from synthworld.eval import EvalReport, RunRecord, evaluate
+from synthworld.faults import Fault, FaultPlan
+from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
 from synthworld.spec import ToolAnnotations, ToolSpec
+from synthworld.state import WorldState
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import SyntheticWorld
 
 __all__ = [
     "Answer",
+    "AnthropicBackend",
     "Backend",
     "BackendError",
+    "Binding",
     "CallContext",
+    "CassetteDriftWarning",
     "CassetteError",
+    "EvalReport",
+    "Fault",
+    "FaultConfigError",
+    "FaultPlan",
+    "FixtureBackend",
     "FixtureMissError",
     "FunctionBackend",
+    "HandlerBackend",
+    "HypothesisBackend",
+    "LLMBackend",
     "RandomBackend",
+    "RecordMode",
+    "RunRecord",
+    "Scenario",
     "ScenarioError",
+    "ScenarioResult",
     "SchemaError",
     "SimulatedClock",
     "SyntheticWorld",
@@ -45,7 +78,10 @@ __all__ = [
     "Trace",
     "UnknownToolError",
     "UnsatisfiableSchemaError",
+    "WorldState",
     "__version__",
+    "evaluate",
     "generate",
+    "load_scenario",
     "tool",
 ]

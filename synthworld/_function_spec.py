@@ -44,7 +44,7 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     doc = docstring_parser.parse(inspect.getdoc(fn) or "")
     param_docs = {p.arg_name: p.description for p in doc.params if p.description}
     params = _tool_parameters(signature, name, problems)
-    builder = SchemaBuilder(f"{name}()")
+    builder = SchemaBuilder(f"{name}()", namespace=getattr(fn, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
     returns, return_problems = _returns_schema(fn, signature, hints, doc, name)
@@ -146,7 +146,7 @@ def _returns_schema(
 ) -> tuple[dict[str, Any], list[str]]:
     if "return" not in hints:
         return {}, []
-    builder = SchemaBuilder(f"{name}(): return type")
+    builder = SchemaBuilder(f"{name}(): return type", namespace=getattr(fn, "__globals__", None))
     schema = builder.finish(builder.schema(hints["return"]))
     if doc.returns is not None and doc.returns.description and "description" not in schema:
         schema["description"] = doc.returns.description

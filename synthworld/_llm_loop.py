@@ -9,6 +9,7 @@ errors into `BackendError` without ever showing the API key.
 from __future__ import annotations
 
 import abc
+import os
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -98,6 +99,8 @@ class RepairingBackend(abc.ABC):
 
     def respond(self, ctx: CallContext) -> Answer:
         """A schema-valid output for the call, with the tokens every attempt used."""
+        if os.environ.get("SYNTHWORLD_BLOCK_LLM") == "1":
+            raise BackendError("LLM calls are blocked by --synthworld-block-llm (SYNTHWORLD_BLOCK_LLM=1)")
         conversation = self._start(ctx)
         usage: dict[str, int] = {}
         problems: list[str] = []

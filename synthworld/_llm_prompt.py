@@ -49,11 +49,19 @@ def build_messages(ctx: CallContext, *, context: str | None, history: int, envel
         f"Output schema (JSON Schema):\n{_json(spec.returns)}",
         f"World facts:\n{context.strip() if context else '(none given)'}",
         f"Calls so far (oldest first):\n{history_lines(ctx.trace[-history:] if history > 0 else [])}",
+        f"Known records this call refers to (keep them consistent):\n{_entities(ctx)}",
         f"Current time in the world: {ctx.now.isoformat()}",
         f"Input of this call:\n{_json(dict(ctx.input))}",
         _reply_instruction(enveloped),
     ]
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n\n".join(sections)}]
+
+
+def _entities(ctx: CallContext) -> str:
+    from synthworld._consistency import relevant_entities
+
+    found = relevant_entities(ctx.spec, ctx.input, ctx.state)
+    return _json(found) if found else "(none)"
 
 
 def history_lines(calls: Sequence[ToolCall]) -> str:

@@ -26,6 +26,7 @@ class ToolOptions:
     description: str | None = None
     idempotent: bool | None = None
     annotations: ToolAnnotations | None = None
+    effect: bool = False
 
 
 @overload
@@ -37,6 +38,7 @@ def tool(
     description: str | None = None,
     idempotent: bool | None = None,
     annotations: ToolAnnotations | None = None,
+    effect: bool = False,
 ) -> Callable[[F], F]: ...
 def tool(
     fn: F | None = None,
@@ -46,9 +48,13 @@ def tool(
     description: str | None = None,
     idempotent: bool | None = None,
     annotations: ToolAnnotations | None = None,
+    effect: bool = False,
 ) -> F | Callable[[F], F]:
-    """Mark `fn` as a tool stub (unchanged otherwise); ``world.add_tools`` registers it."""
-    options = ToolOptions(name, description, idempotent, annotations)
+    """Mark `fn` as a tool stub (unchanged otherwise); ``world.add_tools`` registers it.
+
+    The options are those of ``@world.tool``; ``effect=True`` runs the body on each call.
+    """
+    options = ToolOptions(name, description, idempotent, annotations, effect)
 
     def mark(stub: F) -> F:
         setattr(stub, TOOL_MARK, options)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._marker import TOOL_MARK
 from synthworld._scenario_imports import ImportProblem, resolve
 from synthworld.backends.base import Backend, CallContext
-from synthworld.errors import BackendError, SynthworldError
+from synthworld.errors import BackendError, FaultConfigError, SynthworldError
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
 
@@ -118,7 +118,7 @@ def _llm_backend(scenario: Scenario, options: Mapping[str, Any]) -> Backend:
         from synthworld.backends.llm import LLMBackend
 
         backend: Backend = LLMBackend(**options)
-    except (ImportError, TypeError, ValueError) as exc:
+    except (ImportError, TypeError, ValueError, BackendError) as exc:
         raise scenario.error(("backend", "llm"), f"cannot build the LLM backend: {exc}") from None
     return backend
 
@@ -158,5 +158,8 @@ def _add_faults(world: SyntheticWorld, scenario: Scenario) -> None:
         raise scenario.error(("faults",), "faults are not supported by this version of synthworld yet")
     try:
         add_faults(faults)
+    except FaultConfigError as exc:
+        where = ("faults",) if exc.index is None else ("faults", exc.index, *([exc.key] if exc.key else []))
+        raise scenario.error(where, exc.detail) from None
     except (SynthworldError, TypeError, ValueError) as exc:
         raise scenario.error(("faults",), str(exc)) from None

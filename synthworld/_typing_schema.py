@@ -66,8 +66,9 @@ _CONSTRAINT_KEYS = {
 class SchemaBuilder:
     """Builds schemas for the annotations of one root (a parameters or a returns schema)."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, *, namespace: dict[str, Any] | None = None) -> None:
         self.where = where
+        self.namespace = namespace or {}  # resolves string annotations when a class's module cannot
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
         self._building: dict[type, bool] = {}  # type -> seen recursively while building
@@ -184,6 +185,13 @@ class SchemaBuilder:
     def _hints(self, cls: type) -> dict[str, Any]:
         try:
             return typing_extensions.get_type_hints(cls, include_extras=True)
+        except NameError:
+            pass  # its module may be gone from sys.modules (reloaded); try the stub's globals
+        except Exception as exc:
+            self._problem(f"cannot resolve the annotations of {cls.__qualname__}: {exc}")
+            return {}
+        try:
+            return typing_extensions.get_type_hints(cls, localns=self.namespace, include_extras=True)
         except Exception as exc:  # NameError for unresolvable forward references, and others
             self._problem(f"cannot resolve the annotations of {cls.__qualname__}: {exc}")
             return {}

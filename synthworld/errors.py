@@ -13,6 +13,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     │   └── FixtureMissError (LookupError)  no recorded interaction matches a call
     ├── CassetteError (ValueError)          a cassette file is corrupt or of an unknown version
     ├── ScenarioError (ValueError)          a scenario file is invalid
+    ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
 """
 
@@ -24,6 +25,7 @@ from typing import Any
 __all__ = [
     "BackendError",
     "CassetteError",
+    "FaultConfigError",
     "FixtureMissError",
     "ScenarioError",
     "SchemaError",
@@ -100,6 +102,17 @@ class CassetteError(SynthworldError, ValueError):
 
 class ScenarioError(SynthworldError, ValueError):
     """A scenario file is invalid (names file, line and path inside it)."""
+
+
+class FaultConfigError(SynthworldError, ValueError):
+    """A fault plan entry is invalid; ``index`` and ``key`` say where (None when unknown)."""
+
+    def __init__(self, message: str, *, index: int | None = None, key: str | None = None) -> None:
+        where = f"faults[{index}]" if index is not None else "fault"
+        super().__init__(f"{where}{'.' + key if key else ''}: {message}")
+        self.index = index
+        self.key = key
+        self.detail = message
 
 
 class ToolError(SynthworldError, RuntimeError):

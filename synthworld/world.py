@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import difflib
-import functools
-import inspect
 import threading
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, NoReturn, TypeVar, overload
 
+from synthworld._consistency import ConsistencyPlan, consistent, plan_for
+from synthworld._consistency import remember as remember_entities
 from synthworld._script import Script, ScriptBook, as_tool_error
 from synthworld._seed import canonical_json, derive_seed, json_copy
+from synthworld._world_interop import WorldInterop
+from synthworld._world_registry import bind_stub, public_names, signature_only, spec_and_handler
 from synthworld.backends.base import Answer, Backend, BackendLike, CallContext, as_backend, backend_name
+from synthworld.backends.handler import HandlerBackend
 from synthworld.clock import SimulatedClock
 from synthworld.errors import (
     BackendError,
@@ -25,12 +28,17 @@ from synthworld.errors import (
     ToolSpecError,
     UnknownToolError,
 )
+from synthworld.faults import Fault, FaultPlan, Hazards
+from synthworld.latency import LatencyLike
 from synthworld.spec import ToolAnnotations, ToolSpec
+from synthworld.state import WorldState
 from synthworld.trace import ToolCall, Trace
 
 __all__ = ["SyntheticWorld"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+Effect = Callable[[WorldState, dict[str, Any]], Any]
+E = TypeVar("E", bound=Effect)
 InvalidInputPolicy = Literal["raise", "return_error"]
 _UNSET: Any = object()
 
@@ -39,9 +47,10 @@ _UNSET: Any = object()
 class _Tool:
     spec: ToolSpec
     backend: Backend | None  # None: the world's backend
+    plan: ConsistencyPlan
 
 
-class SyntheticWorld:
+class SyntheticWorld(WorldInterop):
     """A world of synthetic tools: every call is answered by a backend, reproducibly.
 
     >>> world = SyntheticWorld(seed=7)
@@ -61,7 +70,12 @@ class SyntheticWorld:
         context: str | None = None,
         clock: SimulatedClock | None = None,
         state: Mapping[str, Any] | None = None,
+        faults: Any = None,
+        latency: LatencyLike | None = None,
+        realtime: bool = False,
+        remember: bool = True,
     ) -> None:
+        """`faults`, `latency`: see `add_faults`, `set_latency`; ``remember=False``: no echo or recall."""
         if on_invalid_input not in ("raise", "return_error"):
             raise ValueError(f"on_invalid_input={on_invalid_input!r}; choose 'raise' or 'return_error'")
         self._seed = seed
@@ -70,11 +84,15 @@ class SyntheticWorld:
         self.context = context
         self.clock = clock or SimulatedClock()
         self._initial_state = json_copy(dict(state or {}))
-        self.state: dict[str, Any] = json_copy(self._initial_state)
+        self.state = WorldState(json_copy(self._initial_state))
+        self.realtime, self.remember = realtime, remember
         self._tools: dict[str, _Tool] = {}
         self._scripts = ScriptBook()
+        self._hazards = Hazards(faults, latency=latency)
+        self._effects: dict[str, Effect] = {}
         self._occurrences: dict[tuple[str, str], int] = {}
         self._lock = threading.Lock()
+        self._state_lock = threading.RLock()
         self.trace = Trace()
 
     # -- configuration ----------------------------------------------------------------------
@@ -94,16 +112,53 @@ class SyntheticWorld:
         """The registered tools by name, in registration order (read-only)."""
         return types.MappingProxyType({name: tool.spec for name, tool in self._tools.items()})
 
+    @property
+    def faults(self) -> FaultPlan:
+        """The fault plan: which calls fail and how (see `add_faults`)."""
+        return self._hazards.plan
+
     def reset(self, seed: int | str | None = None) -> None:
-        """Clear trace, state, call counts and script usage; optionally change the seed."""
+        """Restore the initial state and clock; clear trace, call counts, script use; maybe reseed."""
         if seed is not None:
             self._seed = seed
-        with self._lock:
+        with self._lock, self._state_lock:
             self._occurrences.clear()
+            self._hazards.reset()
             self.trace._clear()
-            self.state = json_copy(self._initial_state)
+            self.state.restore(self._initial_state)
             self._scripts.rewind()
             self.clock.reset()
+        for backend in self._backends():
+            rewind = getattr(backend, "rewind", None)
+            if callable(rewind):
+                rewind()
+
+    def add_faults(self, faults: Any) -> FaultPlan:
+        """Append faults to the plan and return it: `Fault`s or dicts such as ``{"tool": "get_order",
+        "on_call": 4, "error": "rate_limit", "retry_after": 2}`` (keys in `synthworld.faults`).
+        Raises `FaultConfigError` (a ValueError) naming the entry and key."""
+        return self._hazards.add(faults, tools=self._tools)
+
+    def set_latency(self, tool: str, latency: LatencyLike | None, *, deadline: float | None = None) -> None:
+        """Give `tool` (``"*"``: every tool) a latency: seconds or ``{"distribution": "uniform"|
+        "normal"|"lognormal", ...}`` (see `synthworld.latency`), which advances `world.clock`.
+        A call slower than `deadline` fails with a ``timeout`` `ToolError`."""
+        name = tool if tool == "*" else self._lookup(tool).spec.name
+        self._hazards.latency.set(name, latency, deadline=deadline)
+
+    @overload
+    def effect(self, tool: str, /) -> Callable[[E], E]: ...
+    @overload
+    def effect(self, tool: str, fn: E, /) -> E: ...
+    def effect(self, tool: str, fn: E | None = None, /) -> E | Callable[[E], E]:
+        """Give `tool` an effect ``fn(state, input)`` (``@world.effect("tool")``): run before the backend
+        on calls no fault or script answers, it may change `world.state`, raise `ToolError` or return
+        a partial output that the backend completes."""
+        name = self._lookup(tool).spec.name
+        if fn is None:
+            return lambda effect: self.effect(name, effect)
+        self._effects[name] = fn
+        return fn
 
     # -- registration -----------------------------------------------------------------------
 
@@ -112,12 +167,15 @@ class SyntheticWorld:
     @overload
     def tool(
         self,
+        fn: None = None,
+        /,
         *,
         name: str | None = None,
         description: str | None = None,
         idempotent: bool | None = None,
         annotations: ToolAnnotations | None = None,
         backend: BackendLike | None = None,
+        effect: bool = False,
     ) -> Callable[[F], F]: ...
     def tool(
         self,
@@ -129,10 +187,13 @@ class SyntheticWorld:
         idempotent: bool | None = None,
         annotations: ToolAnnotations | None = None,
         backend: BackendLike | None = None,
+        effect: bool = False,
     ) -> F | Callable[[F], F]:
         """Register a typed stub as a tool; calling the stub then calls the world.
 
         Use bare (``@world.tool``) or with options (``@world.tool(name=..., idempotent=False)``).
+        ``effect=True`` runs the stub's body on each call with the input as keyword arguments:
+        it may change `world.state` and return a partial output the backend completes.
         """
 
         def decorate(stub: F) -> F:
@@ -141,7 +202,9 @@ class SyntheticWorld:
                 notes = ToolAnnotations(**{**notes.__dict__, "idempotent": idempotent})
             spec = ToolSpec.from_function(stub, name=name, description=description, annotations=notes)
             self.register_tool(spec, backend=backend)
-            return self._bind_stub(stub, spec)
+            if effect:
+                self._effects[spec.name] = lambda state, args: stub(**args)
+            return bind_stub(self, stub, spec)
 
         return decorate(fn) if fn is not None else decorate
 
@@ -154,14 +217,17 @@ class SyntheticWorld:
         from synthworld._marker import TOOL_MARK
 
         specs = []
-        for attr in _public_names(source):
+        for attr in public_names(source):
             member = getattr(source, attr)
             options = getattr(member, TOOL_MARK, None)
             if options is None or not callable(member):
                 continue
             stub = self.tool(
-                name=options.name, description=options.description,
-                idempotent=options.idempotent, annotations=options.annotations,
+                name=options.name,
+                description=options.description,
+                idempotent=options.idempotent,
+                annotations=options.annotations,
+                effect=options.effect,
             )(member)
             specs.append(stub.spec)
         if not specs:
@@ -173,19 +239,25 @@ class SyntheticWorld:
     def stub(self, name: str) -> Callable[..., Any]:
         """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world."""
         spec = self._lookup(name).spec
-        return self._bind_stub(_signature_only(spec), spec)
+        return bind_stub(self, signature_only(spec), spec)
 
-    def register_tool(self, spec: ToolSpec, *, backend: BackendLike | None = None) -> ToolSpec:
+    def register_tool(
+        self,
+        spec: ToolSpec | Any,
+        *,
+        backend: BackendLike | None = None,
+        handler: Callable[..., Any] | None = None,
+    ) -> ToolSpec:
         """Register a spec built by hand (or replace one of the same name); return it.
 
-        The spec is validated and the backend prepared now, so a broken schema fails here,
-        not at the agent's first call.
+        `handler` makes a real function answer this tool (``handler(**input)``, traced as
+        backend ``handler``). A class-based tool (an object or class with a ``spec`` attribute
+        and ``__call__``) registers its spec with itself as the handler. The spec is validated
+        and the backend prepared now, so a broken schema fails here, not at the first call.
         """
-        if not isinstance(spec, ToolSpec):
-            raise ToolSpecError(
-                f"register_tool() takes a ToolSpec, got {type(spec).__name__}; "
-                "use @world.tool for functions"
-            )
+        spec, handler = spec_and_handler(spec, handler)
+        if handler is not None:
+            backend = HandlerBackend(handler)
         spec.validate()
         _ = spec.parameters_validator, spec.returns_validator
         own = as_backend(backend) if backend is not None else None
@@ -193,27 +265,8 @@ class SyntheticWorld:
         if callable(prepare):
             prepare(spec)
         with self._lock:
-            self._tools[spec.name] = _Tool(spec, own)
+            self._tools[spec.name] = _Tool(spec, own, plan_for(spec))
         return spec
-
-    def _bind_stub(self, stub: F, spec: ToolSpec) -> F:
-        if inspect.iscoroutinefunction(stub):
-
-            @functools.wraps(stub)
-            async def acall_stub(*args: Any, **kwargs: Any) -> Any:
-                return await self.acall(spec.name, spec.build_input(*args, **kwargs))
-
-            wrapper: Any = acall_stub
-        else:
-
-            @functools.wraps(stub)
-            def call_stub(*args: Any, **kwargs: Any) -> Any:
-                return self.call(spec.name, spec.build_input(*args, **kwargs))
-
-            wrapper = call_stub
-        wrapper.spec = spec
-        wrapper.world = self
-        return wrapper  # type: ignore[no-any-return]
 
     def script(
         self,
@@ -238,7 +291,8 @@ class SyntheticWorld:
             problems = "; ".join(spec.returns_validator.problems(output))
             raise ValueError(f"script({tool!r}): output does not match the tool's returns schema: {problems}")
         failure = as_tool_error(error) if error is not None else None
-        self._scripts.add(Script(tool, json_copy(output) if failure is None else None, failure, dict(when or {}), times))
+        answer = json_copy(output) if failure is None else None
+        self._scripts.add(Script(tool, answer, failure, dict(when or {}), times))
 
     # -- calling ----------------------------------------------------------------------------
 
@@ -253,6 +307,10 @@ class SyntheticWorld:
             args = tool.spec.check_inputs({} if input is None else input)
         except ToolInputError as exc:
             return self._invalid_input(name, input, exc)
+        bound: dict[str, Any] = {}
+        if tool.spec.bindings:
+            real, args = tool.spec.bound_input(args, self.state)
+            bound = {b.param: real[b.param] for b in tool.spec.bindings}
         canonical = canonical_json(args)
         with self._lock:
             key = (name, canonical)
@@ -260,125 +318,136 @@ class SyntheticWorld:
             self._occurrences[key] = occurrence + 1
         seed = derive_seed(self._seed, name, canonical, 0 if tool.spec.idempotent else occurrence)
         ctx = CallContext(
-            tool.spec, args, seed, Random(seed), occurrence, types.MappingProxyType(self.state),
-            self.trace, self.clock.now(), self.context,
+            tool.spec,
+            args,
+            seed,
+            Random(seed),
+            occurrence,
+            types.MappingProxyType(self.state),
+            self.trace,
+            self.clock.now(),
+            self.context,
+            bound,
         )
-        return self._answer(tool, ctx)
+        fault, seconds = self._hazards.judge(name, args, seed=seed, occurrence=occurrence)
+        try:
+            return self._answer(tool, ctx, fault, seconds)
+        finally:
+            self._hazards.elapse(seconds, self.clock, realtime=self.realtime)
 
     async def acall(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
         """`call` for asyncio code: runs the call in a worker thread and awaits it."""
         return await asyncio.to_thread(self.call, name, input)
 
-    def _answer(self, tool: _Tool, ctx: CallContext) -> Any:
-        backend = tool.backend or self._backend
-        script = self._scripts.take(ctx.spec.name, ctx.input)
-        source, usage = ("script" if script else backend_name(backend)), None
-        try:
-            if script is not None:
-                value = script.answer()
-            else:
-                value, source, usage = _unwrap(backend.respond(ctx), backend)
-        except ToolError as err:
-            self._record(ctx, None, err.to_dict(), source)
-            raise
-        except SynthworldError as err:
-            self._record(ctx, None, {"code": "backend_error", "message": str(err)}, source)
-            raise
-        except Exception as err:
-            message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"
-            self._record(ctx, None, {"code": "backend_error", "message": message}, source)
-            raise BackendError(message) from err
+    def _answer(self, tool: _Tool, ctx: CallContext, fault: Fault | None, seconds: float) -> Any:
+        if fault is not None and fault.error is not None:
+            error = fault.to_error(seconds=seconds)
+            self._record(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
+            raise error
+        source, usage, value = self._respond(tool, ctx, seconds)
+        if fault is not None and fault.malformed is not None:
+            value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
+            self._record(ctx, value, None, "fault:malformed", usage, seconds)
+            return json_copy(value)
         if not ctx.spec.returns_validator.is_valid(value):
-            self._reject(ctx, value, source)
-        self._record(ctx, value, None, source, usage)
+            self._reject(ctx, value, source, seconds)
+        if self.remember and tool.plan.has_ids:
+            with self._state_lock:
+                remember_entities(tool.plan, value, self.state)
+        self._record(ctx, value, None, source, usage, seconds)
         return json_copy(value)
 
-    def _reject(self, ctx: CallContext, value: Any, source: str) -> None:
+    def _respond(self, tool: _Tool, ctx: CallContext, seconds: float) -> tuple[str, Any, Any]:
+        """``(source, usage, value)`` from a script, or from the effect and backend made consistent."""
+        backend = tool.backend or self._backend
+        script = self._scripts.take(ctx.spec.name, ctx.input)
+        effect = None if script else self._effects.get(ctx.spec.name)
+        source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
+        try:
+            if script is not None:
+                return source, None, script.answer()
+            with self._state_lock:
+                partial = json_copy(effect(self.state, dict(ctx.input))) if effect else None
+            value, source, usage = _unwrap(backend.respond(ctx), backend)
+        except Exception as err:
+            self._fail(ctx, err, source + suffix, seconds)
+        with self._state_lock:
+            valid, recall = ctx.spec.returns_validator.is_valid, self.remember
+            value = consistent(tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall)
+        return source + suffix, usage, value
+
+    def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
+        message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"
+        exc = err if isinstance(err, SynthworldError) else BackendError(message)
+        info = err.to_dict() if isinstance(err, ToolError) else {"code": "backend_error", "message": str(exc)}
+        self._record(ctx, None, info, source, duration=seconds)
+        exc.__cause__ = exc.__cause__ if exc is err else err  # chain a wrapped unexpected error
+        raise exc
+
+    def _reject(self, ctx: CallContext, value: Any, source: str, seconds: float) -> None:
         problems = ctx.spec.returns_validator.problems(value)
         message = (
             f"backend {source!r} answered tool {ctx.spec.name!r} with a value that breaks its returns "
             f"schema: {'; '.join(problems)}. The value was not passed on; fix the backend or the schema."
         )
-        self._record(ctx, None, {"code": "backend_error", "message": message}, source)
-        raise BackendError(message)
+        self._fail(ctx, BackendError(message), source, seconds)
 
     def _invalid_input(self, name: str, raw: Any, exc: ToolInputError) -> Any:
-        recorded = json_copy(dict(raw)) if isinstance(raw, Mapping) else {"$input": repr(raw)}
+        given = json_copy(dict(raw)) if isinstance(raw, Mapping) else {"$input": repr(raw)}
         error = exc.to_dict()["error"]
+        now = self.clock.now().isoformat()
         with self._lock:
-            index = len(self.trace)
-            self.trace._append(ToolCall(index, name, recorded, None, error, 0, "validation", 0, self.clock.now().isoformat()))
+            self.trace._append(ToolCall(len(self.trace), name, given, None, error, 0, "validation", 0, now))
         if self.on_invalid_input == "return_error":
             return {"error": error}
         raise exc
 
     def _record(
-        self, ctx: CallContext, output: Any, error: dict[str, Any] | None, source: str,
+        self,
+        ctx: CallContext,
+        output: Any,
+        error: dict[str, Any] | None,
+        source: str,
         usage: Mapping[str, int] | None = None,
+        duration: float = 0.0,
     ) -> None:
         with self._lock:
             call = ToolCall(
-                len(self.trace), ctx.spec.name, json_copy(dict(ctx.input)), json_copy(output), error,
-                ctx.seed, source, ctx.occurrence, ctx.now.isoformat(), 0.0, dict(usage) if usage else None,
+                len(self.trace),
+                ctx.spec.name,
+                json_copy(dict(ctx.input)),
+                json_copy(output),
+                error,
+                ctx.seed,
+                source,
+                ctx.occurrence,
+                ctx.now.isoformat(),
+                duration,
+                dict(usage or {}) or None,
             )
             self.trace._append(call)
 
     def _lookup(self, name: str) -> _Tool:
-        tool = self._tools.get(name)
-        if tool is None:
-            known = list(self._tools)
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise UnknownToolError(
-                f"no tool named {name!r} in this world.{hint} Registered tools: {', '.join(known) or 'none'}."
-            )
-        return tool
-
-    # -- provider formats and dispatch (implemented in synthworld.formats) --------------------
-
-    def to_openai(self, *, api: str = "chat", strict: bool | None = None) -> list[dict[str, Any]]:
-        """Every tool as an OpenAI tool definition, for ``tools=`` in a request."""
-        return [spec.to_openai(api=api, strict=strict) for spec in self.tools.values()]
-
-    def to_anthropic(self) -> list[dict[str, Any]]:
-        """Every tool as an Anthropic tool definition."""
-        return [spec.to_anthropic() for spec in self.tools.values()]
-
-    def to_mcp(self) -> list[Any]:
-        """Every tool as an ``mcp.types.Tool``."""
-        return [spec.to_mcp() for spec in self.tools.values()]
-
-    def to_prompt(self) -> str:
-        """Every tool described for a prompt-based agent."""
-        return "\n\n".join(spec.to_prompt() for spec in self.tools.values())
-
-    def handle_openai(self, message_or_tool_calls: Any) -> list[dict[str, Any]]:
-        """Answer an assistant message's tool calls: one ``role: tool`` message per call, in order."""
-        from synthworld import formats
-
-        return formats.handle_openai(self, message_or_tool_calls)
-
-    def handle_anthropic(self, content_blocks: Any) -> list[dict[str, Any]]:
-        """Answer ``tool_use`` blocks with ``tool_result`` blocks (``is_error`` on failures)."""
-        from synthworld import formats
-
-        return formats.handle_anthropic(self, content_blocks)
-
-    def serve_mcp(self, *, transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000) -> None:
-        """Serve this world's tools over MCP until the client disconnects (or Ctrl-C)."""
-        from synthworld import mcp_server
-
-        mcp_server.serve(self, transport=transport, host=host, port=port)
+        if name in self._tools:
+            return self._tools[name]
+        close = difflib.get_close_matches(name, self._tools, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        known = ", ".join(self._tools) or "none"
+        raise UnknownToolError(f"no tool named {name!r} in this world.{hint} Registered tools: {known}.")
 
     # -- lifecycle --------------------------------------------------------------------------
 
     def close(self) -> None:
         """Close every backend that has a ``close()`` (e.g. a fixture backend finishing its cassette)."""
-        backends = {id(b): b for b in [self._backend, *(t.backend for t in self._tools.values())] if b}
-        for backend in backends.values():
+        for backend in self._backends():
             closer = getattr(backend, "close", None)
             if callable(closer):
                 closer()
+
+    def _backends(self) -> list[Backend]:
+        """The world's backend and every tool's own, each once."""
+        found = {id(b): b for b in [self._backend, *(t.backend for t in self._tools.values())] if b}
+        return list(found.values())
 
     def __enter__(self) -> SyntheticWorld:
         return self
@@ -387,23 +456,8 @@ class SyntheticWorld:
         self.close()
 
     def __repr__(self) -> str:
-        return f"SyntheticWorld(seed={self._seed!r}, tools={list(self._tools)}, backend={backend_name(self._backend)})"
-
-
-def _public_names(source: object) -> list[str]:
-    names = [n for n in vars(source) if not n.startswith("_")] if hasattr(source, "__dict__") else []
-    if not isinstance(source, types.ModuleType):  # an instance: its class's methods, in order
-        names += [n for klass in reversed(type(source).__mro__) for n in vars(klass) if not n.startswith("_")]
-    return list(dict.fromkeys(names))
-
-
-def _signature_only(spec: ToolSpec) -> Callable[..., Any]:
-    def stub(*args: Any, **kwargs: Any) -> Any:
-        """A stand-in body; calls go to the world."""
-
-    stub.__name__ = stub.__qualname__ = spec.name
-    stub.__doc__ = spec.description
-    return stub
+        backend = backend_name(self._backend)
+        return f"SyntheticWorld(seed={self._seed!r}, tools={list(self._tools)}, backend={backend})"
 
 
 def _unwrap(result: Any, backend: Backend) -> tuple[Any, str, Mapping[str, int] | None]:

@@ -362,3 +362,24 @@ def test_concurrent_calls_share_one_backend(server: OpenAIServer) -> None:
     formats = [r.format_type for r in server.received]
     assert formats.count("json_object") == 6  # every call answered once, after the fallback
     assert set(formats) == {"json_schema", "json_object"}
+
+
+def test_remembered_entities_reach_the_prompt(server: OpenAIServer) -> None:
+    b7 = {"order_id": "B7", "status": "delivered", "total": 9.5}
+    server.push(Completion(json.dumps(GOOD)), Completion(json.dumps(b7)))
+    with make_world(server) as world:
+        world.state.remember("order", "B7", b7)
+        world.call("get_order", {"order_id": "A1"})
+        world.call("get_order", {"order_id": "B7"})
+    marker = "Known records this call refers to (keep them consistent):\n"
+    first, second = (r.body["messages"][1]["content"] for r in server.received)
+    assert marker + "(none)" in first
+    known = second.split(marker, 1)[1].split("\n\n", 1)[0]
+    assert json.loads(known) == {"order": {"B7": b7}}
+
+
+def test_blocked_by_the_environment(server: OpenAIServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SYNTHWORLD_BLOCK_LLM", "1")
+    with make_world(server) as world, pytest.raises(BackendError, match="LLM calls are blocked"):
+        world.call("get_order", {"order_id": "A1"})
+    assert server.received == []

@@ -168,10 +168,11 @@ def test_xdist_gives_the_same_results(pyt: pytest.Pytester, monkeypatch: pytest.
     (pyt.path / "scenarios" / "broken.yaml").write_text(
         SCENARIO.replace("name: travel_booking", "name: broken").replace("book_flight: 1}", "book_flight: 0}")
     )
-    pyt.makepyfile(test_world=XDIST_TEST)
+    # a module name none of our tests has: the in-process run shares sys.modules with this one
+    pyt.makepyfile(test_xdist_flights=XDIST_TEST)
     runs = []
     for extra in ([], ["-n", "2", "-p", "xdist.plugin"]):
-        result = run(pyt, "-rA", "-p", "no:randomly", *extra, "scenarios", "test_world.py")
+        result = run(pyt, "-rA", "-p", "no:randomly", *extra, "scenarios", "test_xdist_flights.py")
         runs.append(
             (outcomes(result), {p.name: json.loads(p.read_text()) for p in sorted(answers.glob("*.json"))})
         )

@@ -243,7 +243,7 @@ def test_paths_resolve_relative_to_the_file_not_the_working_directory(
     write(
         folder,
         """\
-        from synthworld._marker import tool
+        from synthworld import tool
 
         @tool
         def ping(host: str) -> dict:

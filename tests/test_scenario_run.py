@@ -152,8 +152,12 @@ def test_a_bad_fault_is_reported_with_the_file(tmp_path: Path) -> None:
           - {tool: get_order, error: not_found, on_cal: 1}
         """,
     )
-    with pytest.raises(ScenarioError, match=r"s\.yaml:4: faults: .*on_cal"):
+    with pytest.raises(ScenarioError) as info:
         load_scenario(path).build_world(0)
+    assert str(info.value).endswith(
+        "s.yaml:5: faults[0].on_cal: unknown key; did you mean 'on_call'? "
+        "known keys: tool, error, message, retry_after, malformed, rate, on_call, when, burst"
+    )
 
 
 def test_a_script_that_breaks_the_returns_schema_names_its_entry(tmp_path: Path) -> None:

@@ -38,6 +38,9 @@ class CallContext:
     """The world's simulated time at the call; never the wall clock."""
     context: str | None = None
     """Facts the scenario author wants the world to hold (used by the LLM backend)."""
+    bound: Mapping[str, Any] = field(default_factory=dict)
+    """Real values of bound parameters (secrets included): for handlers, never to be recorded.
+    `input` holds them as recorded (secrets masked)."""
 
 
 @dataclass(frozen=True)

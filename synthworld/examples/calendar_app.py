@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from typing import Annotated, Literal, TypedDict
 
-from synthworld._marker import tool
+from synthworld import tool
 from synthworld.examples._types import Bounds
 
 __all__ = ["create_event", "find_free_slots", "list_events"]

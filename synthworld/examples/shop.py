@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from synthworld._marker import tool
+from synthworld import tool
 from synthworld.examples._types import Count, Money
 
 __all__ = ["get_order", "refund_order", "search_orders", "send_email"]

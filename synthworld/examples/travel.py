@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from typing import Annotated, Literal, TypedDict
 
-from synthworld._marker import tool
+from synthworld import tool
 from synthworld.examples._types import Money
 
 __all__ = ["book_flight", "search_flights"]

@@ -1,0 +1,247 @@
+"""``FixtureBackend``: replay a world's recorded answers; record misses from a fallback backend.
+
+Generate once with any backend, replay deterministically in CI::
+
+    world = SyntheticWorld(backend=FixtureBackend("tests/cassettes/agent.yaml", fallback=LLMBackend(...)))
+
+The first run (no cassette yet, default mode ``once``) asks the fallback and records every answer;
+later runs replay them and never call the fallback. See `synthworld.cassette` for the modes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import warnings
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from synthworld._cassette_format import Fingerprint, Interaction
+from synthworld._cassette_index import ReplayIndex
+from synthworld._cassette_store import CassetteStore
+from synthworld._redact import as_redactor
+from synthworld._seed import json_copy
+from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, backend_name
+from synthworld.cassette import CassetteDriftWarning, RecordMode
+from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError
+from synthworld.matchers import MatchLike, as_matcher
+
+if TYPE_CHECKING:
+    from synthworld.backends.base import CallContext
+    from synthworld.spec import ToolSpec
+
+__all__ = ["FixtureBackend"]
+
+
+class FixtureBackend:
+    """Answers calls from a cassette file; in a recording mode, asks `fallback` and records.
+
+    ``mode``: ``none``, ``once`` (default), ``new_episodes`` or ``all`` (as in VCR.py).
+    ``fallback``: any backend, asked on a miss in a recording mode. ``match``: a matcher from
+    `synthworld.matchers`, a function ``(live_input, recorded_input) -> bool``, or a dict of them
+    by tool name (default: exact input). ``redact``: True masks the default secret keys before
+    anything is written (and in lookups, so redacted recordings still match); a list of key
+    names, a function, or None. ``strict``: a tool whose schemas changed since recording raises
+    instead of warning. ``allow_repeats``: once a call's recorded answers are all played, replay
+    the last one again instead of missing. ``fsync``: also flush each recording to the device.
+    """
+
+    name = "fixtures"
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        mode: str | RecordMode = RecordMode.ONCE,
+        fallback: BackendLike | None = None,
+        match: MatchLike = None,
+        redact: Any = True,
+        strict: bool = False,
+        allow_repeats: bool = False,
+        fsync: bool = False,
+    ) -> None:
+        self.path = Path(path)
+        self.mode = RecordMode.parse(mode)
+        self.fallback: Backend | None = as_backend(fallback) if fallback is not None else None
+        self.strict = strict
+        self._redact = as_redactor(redact)
+        self._store = CassetteStore(self.path, fsync=fsync)
+        self._lock = threading.Lock()
+        self._existed = self.path.exists()
+        self.recording = self.mode in (RecordMode.NEW_EPISODES, RecordMode.ALL) or (
+            self.mode is RecordMode.ONCE and not self._existed
+        )
+        cassette, self._signature = self._store.load()
+        replayable = () if self.mode is RecordMode.ALL else cassette.interactions
+        self._recorded_tools = {} if self.mode is RecordMode.ALL else dict(cassette.tools)
+        self._index = ReplayIndex(replayable, as_matcher(match), allow_repeats=allow_repeats)
+        self._checked: set[str] = set()
+        self._dirty = False
+
+    def __repr__(self) -> str:
+        return f"FixtureBackend({str(self.path)!r}, mode={self.mode.value!r}, fallback={self.fallback!r})"
+
+    # -- backend protocol -------------------------------------------------------------------
+
+    def prepare(self, spec: ToolSpec) -> None:
+        """Check `spec` against the fingerprint it was recorded with; prepare the fallback."""
+        self._check_drift(spec)
+        prepare = getattr(self.fallback, "prepare", None)
+        if callable(prepare):
+            prepare(spec)
+
+    def respond(self, ctx: CallContext) -> Any:
+        """Replay the matching recorded answer, or (recording) ask the fallback and record it."""
+        self._check_drift(ctx.spec)
+        live = self._redact(json_copy(dict(ctx.input)))
+        with self._lock:
+            hit = self._index.take(ctx.spec.name, live)
+        if hit is not None:
+            return self._replay(ctx.spec, hit)
+        if not self.recording:
+            raise FixtureMissError(self._miss_message(ctx.spec.name, live))
+        return self._record_miss(ctx, live)
+
+    # -- results ----------------------------------------------------------------------------
+
+    def unplayed(self) -> list[Interaction]:
+        """Recorded interactions no call has replayed (stale entries), in cassette order."""
+        with self._lock:
+            return self._index.unplayed()
+
+    def assert_all_played(self) -> None:
+        """Raise `AssertionError` listing the interactions never replayed."""
+        stale = self.unplayed()
+        if stale:
+            lines = "\n".join(f"  {item.describe()}" for item in stale)
+            raise AssertionError(
+                f"{len(stale)} recorded interactions in {self.path} were never played:\n{lines}"
+            )
+
+    def rewind(self) -> None:
+        """Replay from the start again (e.g. after ``world.reset()``)."""
+        with self._lock:
+            self._index.rewind()
+
+    def close(self) -> None:
+        """Merge this run's recordings into the cassette file (atomically) and close the fallback;
+        safe to call twice."""
+        closer = getattr(self.fallback, "close", None)
+        if callable(closer):
+            closer()
+        with self._lock:
+            if not self._dirty:
+                return
+            since = self._signature if self.mode is RecordMode.ALL else None
+            self._store.compact(replace_if_unchanged_since=since)
+            self._dirty = False
+            self._signature = self._store.signature()
+
+    def __enter__(self) -> FixtureBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- replay -----------------------------------------------------------------------------
+
+    def _replay(self, spec: ToolSpec, hit: Interaction) -> Answer:
+        if hit.error is not None:
+            raise ToolError.from_dict(dict(hit.error))
+        if not spec.returns_validator.is_valid(hit.output):
+            problems = "; ".join(spec.returns_validator.problems(hit.output))
+            raise BackendError(
+                f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
+                f"schema of tool {spec.name!r}: {problems}. Re-record it (mode='all' or delete it and "
+                "use mode='new_episodes') or fix the output by hand."
+            )
+        return Answer(json_copy(hit.output), source=self.name)
+
+    def _check_drift(self, spec: ToolSpec) -> None:
+        if spec.name in self._checked:
+            return
+        self._checked.add(spec.name)
+        recorded = self._recorded_tools.get(spec.name)
+        changed = recorded.changed(Fingerprint.of(spec)) if recorded else []
+        if not changed:
+            return
+        message = (
+            f"{self.path}: tool {spec.name!r} was recorded against other {' and '.join(changed)} "
+            "schemas than it has now; its recorded answers may be stale. Re-record with mode='all'."
+        )
+        if self.strict:
+            raise CassetteError(message)
+        warnings.warn(message, CassetteDriftWarning, stacklevel=3)
+
+    def _miss_message(self, tool: str, live: Mapping[str, Any]) -> str:
+        if not self._existed and not self._store.journal.exists():
+            return (
+                f"cassette file {self.path} does not exist (mode {self.mode.value!r} replays only); "
+                "record it with mode='once' and a fallback, e.g. "
+                f"FixtureBackend({str(self.path)!r}, mode='once', fallback=RandomBackend())"
+            )
+        head = (
+            f"no recorded interaction in {self.path} matches the call {tool}({_json(live)}) "
+            f"(mode {self.mode.value!r})"
+        )
+        with self._lock:
+            return head + self._miss_detail(tool, live)
+
+    def _miss_detail(self, tool: str, live: Mapping[str, Any]) -> str:
+        played = self._index.played_matches(tool, live)
+        if played:
+            return (
+                f".\nIts {played} recorded answer(s) were already played; record more with "
+                "mode='new_episodes', or pass allow_repeats=True to replay the last one again."
+            )
+        near = self._index.closest(tool, live)
+        if not near:
+            tools = ", ".join(self._index.tools) or "none"
+            return f".\nNothing was recorded for tool {tool!r} (recorded tools: {tools})."
+        lines = [
+            f"\n  {item.describe()}\n    differs: " + ("; ".join(diffs) or "by the matcher")
+            for item, diffs in near
+        ]
+        return (
+            ".\nClosest recorded interactions:"
+            + "".join(lines)
+            + "\nRecord it with mode='new_episodes', or loosen matching with "
+            + "match=synthworld.matchers.ignore(...)."
+        )
+
+    # -- recording --------------------------------------------------------------------------
+
+    def _record_miss(self, ctx: CallContext, live: Mapping[str, Any]) -> Any:
+        if self.fallback is None:
+            raise FixtureMissError(
+                f"no recorded interaction in {self.path} matches the call {ctx.spec.name}({_json(live)}), "
+                f"and mode {self.mode.value!r} would record it but no fallback was given: pass "
+                "fallback=RandomBackend() (or another backend) to answer and record misses"
+            )
+        source = backend_name(self.fallback)
+        try:
+            result = self.fallback.respond(ctx)
+        except ToolError as err:
+            self._write(ctx.spec, Interaction(ctx.spec.name, live, error=self._redact(err.to_dict())))
+            raise
+        value, usage = (result.value, result.usage) if isinstance(result, Answer) else (result, None)
+        if isinstance(result, Answer) and result.source:
+            source = result.source
+        if ctx.spec.returns_validator.is_valid(value):  # an invalid answer is rejected by the world
+            self._write(ctx.spec, Interaction(ctx.spec.name, live, self._redact(json_copy(value))))
+        return Answer(value, source=source, usage=usage)
+
+    def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
+        with self._lock:
+            self._store.append(interaction, Fingerprint.of(spec))
+            self._index.add_played(interaction)
+            self._recorded_tools[spec.name] = Fingerprint.of(spec)
+            self._dirty = True
+
+
+def _json(value: Any, width: int = 120) -> str:
+    from synthworld._seed import canonical_json
+
+    text = canonical_json(value)
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,55 @@
+"""``RandomBackend``: answers every call with a seeded value valid against the tool's ``returns``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from synthworld.schema import compile_generator
+from synthworld.schema._realistic import check_locale
+
+if TYPE_CHECKING:
+    import referencing
+
+    from synthworld.backends.base import CallContext
+    from synthworld.spec import ToolSpec
+
+__all__ = ["RandomBackend"]
+
+
+class RandomBackend:
+    """Values built from each tool's ``returns`` schema, drawn only from the call's own RNG.
+
+    ``realistic`` picks strings and numbers from the property names (emails for ``email``, cities
+    for ``city``...); ``locale`` is the Faker locale of those values; ``registry`` (a
+    ``referencing.Registry``) holds schemas that ``$ref``s outside the document point to.
+    """
+
+    name = "random"
+
+    def __init__(
+        self,
+        *,
+        realistic: bool = True,
+        locale: str = "en_US",
+        registry: referencing.Registry[Any] | None = None,
+    ) -> None:
+        check_locale(locale)
+        self.realistic = realistic
+        self.locale = locale
+        self.registry = registry
+
+    def __repr__(self) -> str:
+        return f"RandomBackend(realistic={self.realistic!r}, locale={self.locale!r})"
+
+    def prepare(self, spec: ToolSpec) -> None:
+        """Compile ``spec.returns`` now, so a bad schema fails at registration, not at a call."""
+        self._generator(spec.returns)
+
+    def respond(self, ctx: CallContext) -> Any:
+        """A value valid against ``ctx.spec.returns``, a pure function of ``ctx.rng`` and ``ctx.now``."""
+        return self._generator(ctx.spec.returns).generate(ctx.rng, now=ctx.now)
+
+    def _generator(self, schema: Any) -> Any:
+        return compile_generator(
+            schema, registry=self.registry, realistic=self.realistic, locale=self.locale
+        )

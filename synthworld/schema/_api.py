@@ -1,0 +1,155 @@
+"""``compile_generator`` and ``generate``: the package face of the schema engine."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import threading
+from random import Random
+from typing import Any
+
+import jsonschema.exceptions
+import referencing
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema import _fallback
+from synthworld.schema._check import Check, python_validator, whole_check
+from synthworld.schema._compile import Compiler, Part
+from synthworld.schema._nodes import Node, Retry, State
+from synthworld.schema._resolve import root_loc
+
+__all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "generate"]
+
+DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+"""The instant date and time formats are anchored to when no ``now`` is given."""
+
+_ATTEMPTS = 6
+_PROBES = 3
+_BUDGET = 200
+_CACHE: dict[tuple[Any, ...], Generator] = {}
+_LOCK = threading.Lock()
+
+
+class Generator:
+    """A schema compiled once into a tree of generator nodes; ``generate`` is cheap and pure."""
+
+    def __init__(
+        self,
+        schema: Any,
+        *,
+        registry: referencing.Registry[Any] | None = None,
+        realistic: bool = True,
+        locale: str = "en_US",
+    ) -> None:
+        self.schema = copy.deepcopy(schema)
+        self.realistic, self.locale = realistic, locale
+        self._key = json.dumps(self.schema)
+        loc = root_loc(self.schema, registry)
+        _check_schema(loc)
+        self._check, self._strict = whole_check(loc, external=registry is not None)
+        self._root: Node = Compiler().node([Part(loc)])
+        self._probe()
+
+    def __repr__(self) -> str:
+        return f"Generator({self._key[:60]!r}, realistic={self.realistic!r})"
+
+    def generate(self, rng: Random, *, now: dt.datetime | None = None) -> Any:
+        """A value valid against the schema; a pure function of ``rng``'s state and ``now``."""
+        ok, value = self._attempt(rng, now or DEFAULT_NOW, self._check)
+        if ok:
+            return value
+        ok, value = _fallback.draw(self._key, self.schema, rng)
+        if ok and self._strict(value):
+            return value
+        raise UnsatisfiableSchemaError(
+            f"could not build a valid value for this schema (seeded attempt failed): "
+            f"{self._key[:200]}; fix: simplify the schema",
+            path="",
+        )
+
+    def is_valid(self, value: Any) -> bool:
+        """Whether ``value`` validates against the schema (formats checked)."""
+        return self._check(value)
+
+    def _attempt(self, rng: Random, now: dt.datetime, check: Check) -> tuple[bool, Any]:
+        st = State(rng, now, self.realistic, self.locale)
+        for _ in range(_ATTEMPTS):
+            st.depth, st.budget = 0, _BUDGET
+            try:
+                value = self._root.gen(st, "")
+            except (Retry, SchemaError, RecursionError):
+                continue
+            if check(value):
+                return True, value
+        return False, None
+
+    def _probe(self) -> None:
+        """Fail now, not at the first call, when no valid value can be made."""
+        for seed in range(_PROBES):
+            if self._attempt(Random(seed), DEFAULT_NOW, self._strict)[0]:
+                return
+        ok, value = _fallback.draw(self._key, self.schema, Random(0))
+        if ok and self._strict(value):
+            return
+        raise self._blocker() or UnsatisfiableSchemaError(
+            "no valid value could be built for the schema at ''; it is unsatisfiable or uses "
+            "keywords in a combination synthworld cannot construct; fix: simplify it",
+            path="",
+        )
+
+    def _blocker(self) -> SchemaError | None:
+        """The compile error (remembered by the lazy nodes) that stops a first attempt, if any."""
+        try:
+            self._root.gen(State(Random(0), DEFAULT_NOW, self.realistic, self.locale), "")
+        except SchemaError as err:
+            return err
+        except (Retry, RecursionError):
+            return None
+        return None
+
+
+def _check_schema(loc: Any) -> None:
+    cls = type(python_validator(loc))
+    meta = cls(cls.META_SCHEMA)  # no format checking: a pattern Python cannot read fails later
+    error = jsonschema.exceptions.best_match(meta.iter_errors(loc.schema))
+    if error is not None:
+        err = error
+        path = "".join(f"/{p}" for p in err.path)
+        raise SchemaError(
+            f"invalid schema at {path!r}: {err.message}; fix: make it valid against its "
+            "metaschema",
+            path=path,
+        )
+
+
+def compile_generator(
+    schema: Any,
+    *,
+    registry: referencing.Registry[Any] | None = None,
+    realistic: bool = True,
+    locale: str = "en_US",
+) -> Generator:
+    """The cached :class:`Generator` for ``schema`` and these options.
+
+    Raises :class:`SchemaError` (invalid or unsupported, naming the JSON path) or
+    :class:`UnsatisfiableSchemaError` here, never later at a call.
+    """
+    try:
+        key = (json.dumps(schema), realistic, locale, id(registry))
+    except (TypeError, ValueError) as err:
+        raise SchemaError(f"schema is not JSON: {err}; fix: pass dicts, lists, str, numbers") from err
+    found = _CACHE.get(key)
+    if found is None:
+        with _LOCK:
+            found = _CACHE.get(key)
+            if found is None:
+                found = _CACHE[key] = Generator(
+                    schema, registry=registry, realistic=realistic, locale=locale
+                )
+    return found
+
+
+def generate(schema: Any, seed: int = 0, **options: Any) -> Any:
+    """One value for ``schema``: ``compile_generator(schema, **options).generate(Random(seed))``."""
+    return compile_generator(schema, **options).generate(Random(seed))

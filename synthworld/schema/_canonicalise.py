@@ -1,0 +1,129 @@
+"""Stage 2: canonicalise one schema node into the draft 2020-12 vocabulary.
+
+``canonicalise(node, dialect)`` is pure and node-local: subschemas are passed through as the very same
+objects (they are canonicalised when the generator reaches them, in their own scope), so JSON
+pointers inside the document keep working. The result is always read with 2020-12 semantics, hence
+``canonicalise(canonicalise(s, d), DRAFT2020) == canonicalise(s, d)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from synthworld.schema._resolve import DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020
+
+__all__ = ["FALSE", "canonicalise", "json_equal", "json_key"]
+
+FALSE: dict[str, Any] = {"not": {}}
+"""The canonical form of the ``false`` schema."""
+
+_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
+_ANNOTATIONS = {"title", "description", "default", "examples", "$comment", "readOnly", "writeOnly"}
+_CORE = {"type", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+         "exclusiveMinimum", "maxLength", "minLength", "pattern", "items", "additionalItems",
+         "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",
+         "properties", "patternProperties", "additionalProperties", "allOf", "anyOf", "oneOf",
+         "not", "format", "$ref"}  # fmt: skip
+_DRAFT6 = _CORE | {"const", "contains", "propertyNames", "dependencies"}
+_DRAFT7 = _DRAFT6 | {"if", "then", "else"}
+_DRAFT2019 = (_DRAFT7 - {"dependencies"}) | {"dependentRequired", "dependentSchemas",
+    "minContains", "maxContains", "unevaluatedItems", "unevaluatedProperties", "$recursiveRef"}  # fmt: skip
+_DRAFT2020 = (_DRAFT2019 - {"additionalItems", "$recursiveRef"}) | {"prefixItems", "$dynamicRef"}
+_KNOWN = {
+    DRAFT4: _CORE | {"dependencies"},
+    DRAFT6: _DRAFT6,
+    DRAFT7: _DRAFT7,
+    DRAFT2019: _DRAFT2019,
+    DRAFT2020: _DRAFT2020,
+}
+
+
+def json_key(value: Any) -> str:
+    """A string equal for JSON-equal values (``1 == 1.0``, but ``true != 1``)."""
+    return json.dumps(_normal(value), sort_keys=True, separators=(",", ":"))
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _normal(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_normal(v) for v in value]
+    return value
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """JSON Schema equality of two instances."""
+    return json_key(a) == json_key(b)
+
+
+def canonicalise(node: Any, dialect: str) -> dict[str, Any]:
+    """The node as a dict in 2020-12 vocabulary, with unknown keywords dropped."""
+    if node is True:
+        return {}
+    if node is False:
+        return dict(FALSE)
+    if not isinstance(node, dict):
+        return {}
+    if "$ref" in node and dialect in (DRAFT4, DRAFT6, DRAFT7):
+        return {"$ref": node["$ref"]}
+    known = _KNOWN.get(dialect, _DRAFT2020)
+    out = {k: v for k, v in node.items() if k in known or k in _ANNOTATIONS}
+    _canonical_type(out)
+    _canonical_enum(out)
+    if dialect == DRAFT4:
+        _draft4_bounds(out)
+    if dialect != DRAFT2020:
+        _legacy_items(out)
+    if "dependencies" in out:
+        _split_dependencies(out)
+    return out
+
+
+def _canonical_type(out: dict[str, Any]) -> None:
+    if "type" not in out:
+        return
+    raw = out["type"]
+    types = {raw} if isinstance(raw, str) else set(raw)
+    if "number" in types:
+        types.discard("integer")
+    out["type"] = [t for t in _TYPES if t in types]
+
+
+def _canonical_enum(out: dict[str, Any]) -> None:
+    if "const" not in out:
+        return
+    const = out.pop("const")
+    enum = out.get("enum", [const])
+    out["enum"] = [v for v in enum if json_equal(v, const)]
+
+
+def _draft4_bounds(out: dict[str, Any]) -> None:
+    for word, bound in (("exclusiveMaximum", "maximum"), ("exclusiveMinimum", "minimum")):
+        flag = out.get(word)
+        if isinstance(flag, bool):
+            del out[word]
+            if flag and bound in out:
+                out[word] = out.pop(bound)
+
+
+def _legacy_items(out: dict[str, Any]) -> None:
+    extra = out.pop("additionalItems", None)
+    if isinstance(out.get("items"), list):
+        out["prefixItems"] = out.pop("items")
+        if extra is not None:
+            out["items"] = extra
+
+
+def _split_dependencies(out: dict[str, Any]) -> None:
+    deps = out.pop("dependencies")
+    required = {k: v for k, v in deps.items() if isinstance(v, list)}
+    schemas = {k: v for k, v in deps.items() if not isinstance(v, list)}
+    if required:
+        out["dependentRequired"] = required
+    if schemas:
+        out["dependentSchemas"] = schemas

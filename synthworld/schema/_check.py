@@ -1,0 +1,178 @@
+"""Validity checks: a fast compiled jsonschema-rs validator for whole values, python-jsonschema
+(with format checking) for subschemas in their scope and for error messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import jsonschema
+import jsonschema.validators
+import jsonschema_rs
+
+from synthworld.errors import SchemaError
+from synthworld.schema._canonicalise import canonicalise, json_key
+from synthworld.schema._resolve import DIALECTS, Loc, resolve_ref
+
+__all__ = ["Check", "python_validator", "sub_check", "whole_check"]
+
+Check = Callable[[Any], bool]
+
+_CLASSES: dict[str, type[Any]] = dict(
+    zip(
+        DIALECTS,
+        (
+            jsonschema.Draft4Validator,
+            jsonschema.Draft6Validator,
+            jsonschema.Draft7Validator,
+            jsonschema.Draft201909Validator,
+            jsonschema.Draft202012Validator,
+        ),
+        strict=True,
+    )
+)
+
+
+def python_validator(loc: Loc) -> Any:
+    """A python-jsonschema validator for ``loc`` in its own scope, format checking on."""
+    cls = _CLASSES[loc.dialect]
+    return cls(loc.schema, _resolver=loc.resolver, format_checker=cls.FORMAT_CHECKER)
+
+
+def sub_check(loc: Loc) -> Callable[[Any], bool]:
+    """``value -> bool``: does ``value`` satisfy the subschema at ``loc``?
+
+    A cheap look at ``type`` and at ``const``/``enum`` properties (the usual ``oneOf``
+    discriminators) answers most "no"s before python-jsonschema is asked.
+    """
+    types, tags = _shape(loc)
+    full = _rs_sub(loc) or _python_check(loc)
+
+    def check(value: Any) -> bool:
+        if types is not None and _type_of(value) not in types:
+            return False
+        if tags and isinstance(value, dict):
+            for name, allowed in tags.items():
+                if name in value and json_key(value[name]) not in allowed:
+                    return False
+        return full(value)
+
+    return check
+
+
+ROOT_URI = "urn:synthworld:root"
+_RS_CLASSES: dict[str, Any] = dict(
+    zip(
+        DIALECTS,
+        (
+            jsonschema_rs.Draft4Validator,
+            jsonschema_rs.Draft6Validator,
+            jsonschema_rs.Draft7Validator,
+            jsonschema_rs.Draft201909Validator,
+            jsonschema_rs.Draft202012Validator,
+        ),
+        strict=True,
+    )
+)
+_REGISTRIES: dict[int, tuple[Any, Any]] = {}
+
+
+def _rs_registry(doc: Any) -> Any:
+    found = _REGISTRIES.get(id(doc))
+    if found is None or found[0] is not doc:
+        uri = doc.get("$id") if isinstance(doc, dict) else None
+        uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
+        found = _REGISTRIES[id(doc)] = (doc, jsonschema_rs.Registry([(uri, doc)]))
+    return found[1]
+
+
+def _rs_sub(loc: Loc) -> Check | None:
+    """A jsonschema-rs check of a subschema, when its place in the document is known."""
+    if loc.pointer is None or loc.doc is None:
+        return None
+    base = loc.resolver._base_uri or ROOT_URI  # noqa: SLF001 - no public getter
+    if ":" not in base:
+        return None
+    try:
+        rs = _RS_CLASSES[loc.dialect](
+            {"$ref": f"{base}#{quote(loc.pointer, safe='/~')}"},
+            registry=_rs_registry(loc.doc),
+            validate_formats=True,
+            retriever=_refuse,
+        )
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
+        return None
+    return lambda value: bool(rs.is_valid(value))
+
+
+def _python_check(loc: Loc) -> Check:
+    validator = python_validator(loc)
+
+    def check(value: Any) -> bool:
+        try:
+            return bool(validator.is_valid(value))
+        except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError):
+            return False
+
+    return check
+
+
+def _shape(loc: Loc) -> tuple[set[str] | None, dict[str, set[str]]]:
+    """The JSON types ``loc`` allows (``None``: any) and its properties limited to an enum."""
+    node = canonicalise(loc.schema, loc.dialect)
+    for _ in range(8):  # follow a plain reference chain
+        if set(node) - {"$ref", "$comment", "description", "title"} or "$ref" not in node:
+            break
+        try:
+            loc = resolve_ref(loc, "$ref")
+        except SchemaError:
+            return None, {}
+        node = canonicalise(loc.schema, loc.dialect)
+    types = set(node["type"]) | ({"integer"} if "number" in node["type"] else set()) if "type" in node else None
+    tags: dict[str, set[str]] = {}
+    for name, sub in node.get("properties", {}).items():
+        if isinstance(sub, dict):
+            enum = canonicalise(sub, loc.dialect).get("enum")
+            if isinstance(enum, list):
+                tags[name] = {json_key(v) for v in enum}
+    return types, tags
+
+
+def _type_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
+def _refuse(uri: str) -> Any:
+    raise ValueError(f"synthworld never fetches {uri!r}")
+
+
+def whole_check(root: Loc, *, external: bool) -> tuple[Check, Check]:
+    """``(fast, strict)`` checks of whole values against the document.
+
+    ``fast`` is a compiled jsonschema-rs validator; ``strict`` also asks python-jsonschema (the
+    two differ on some formats and regexes), for values built without our own care (fallback,
+    compile-time probes). With ``external`` references only python-jsonschema knows the registry.
+    """
+    python = sub_check(root)
+    if external:
+        return python, python
+    try:
+        rs = jsonschema_rs.validator_for(root.schema, validate_formats=True, retriever=_refuse)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
+        return python, python
+
+    def fast(value: Any) -> bool:
+        return bool(rs.is_valid(value))
+
+    return fast, lambda value: fast(value) and python(value)

@@ -1,0 +1,271 @@
+"""Stage 3a: compile located schemas into generator nodes.
+
+A set of conjuncts (``Part``s: subschemas that must all hold) is flattened through ``$ref`` and
+``allOf``, split on the first branching keyword (``anyOf``, ``oneOf``, ``if``, ``dependentSchemas``)
+into alternatives, and otherwise merged keyword by keyword into one typed node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema._canonicalise import FALSE, canonicalise, json_key
+from synthworld.schema._check import sub_check
+from synthworld.schema._nodes import (
+    ChoiceNode,
+    ConstNode,
+    EnumNode,
+    ExamplesNode,
+    LazyNode,
+    Node,
+    NotNode,
+)
+from synthworld.schema._resolve import DRAFT2020, Loc, resolve_ref
+
+__all__ = ["Compiler", "Part"]
+
+_REFS = ("$ref", "$dynamicRef", "$recursiveRef")
+_BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
+_TYPE_WORDS = {
+    "object": {"properties", "required", "additionalProperties", "patternProperties",
+               "minProperties", "maxProperties", "propertyNames", "dependentRequired",
+               "unevaluatedProperties"},
+    "array": {"items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems",
+              "unevaluatedItems"},
+    "string": {"minLength", "maxLength", "pattern", "format"},
+    "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+}  # fmt: skip
+_ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
+
+
+class Part:
+    """One conjunct: a located schema, minus keywords already turned into alternatives."""
+
+    __slots__ = ("loc", "node", "omit")
+
+    def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
+        self.loc, self.omit = loc, omit
+        node = canonicalise(loc.schema, loc.dialect)
+        for word in omit:
+            head, _, name = word.partition(":")
+            if name:
+                node[head] = {k: v for k, v in node[head].items() if k != name}
+            else:
+                node.pop(word, None)
+        self.node = node
+
+    def key(self) -> tuple[Any, ...]:
+        return (*self.loc.key(), self.omit)
+
+    def without(self, word: str) -> Part:
+        return Part(self.loc, self.omit | {word})
+
+
+class Compiler:
+    """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[Any, ...], Node] = {}
+        self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
+
+    def lazy(self, parts: Sequence[Part]) -> Node:
+        """A node for ``parts`` compiled on first use."""
+        return LazyNode(lambda: self.node(parts))
+
+    def node(self, parts: Sequence[Part]) -> Node:
+        """The (memoised) node generating values that satisfy every part."""
+        key = tuple(p.key() for p in parts)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._build(self.flatten(parts))
+        return found
+
+    def synthetic(self, near: Loc, schema: dict[str, Any]) -> Loc:
+        """A schema made up by the compiler, resolved in the scope of ``near``."""
+        self._keep.append(schema)
+        return Loc(schema, near.resolver, near.dialect, near.path, near.doc, None)
+
+    def flatten(self, parts: Sequence[Part]) -> list[Part]:
+        """Expand ``$ref``s and ``allOf``s into a flat list of distinct conjuncts."""
+        out: list[Part] = []
+        seen: set[tuple[Any, ...]] = set()
+        for part in parts:
+            self._visit(part, out, seen)
+        return out
+
+    def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
+        key = part.key()
+        if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
+            return
+        seen.add(key)
+        for word in _REFS:
+            if word in part.node:
+                self._visit(Part(resolve_ref(part.loc, word)), out, seen)
+        for i, sub in enumerate(part.node.get("allOf", ())):
+            self._visit(Part(part.loc.child(sub, "allOf", i)), out, seen)
+        expanded = [w for w in (*_REFS, "allOf") if w in part.node]
+        out.append(Part(part.loc, part.omit | set(expanded)) if expanded else part)
+
+    def _build(self, parts: list[Part]) -> Node:
+        for part in parts:
+            if part.node == FALSE:
+                raise UnsatisfiableSchemaError(
+                    f"the schema at {part.loc.path!r} accepts nothing (false or not: {{}}); fix: "
+                    "remove it or loosen it",
+                    path=part.loc.path,
+                )
+        for i, part in enumerate(parts):
+            for word in _BRANCHING:
+                if word in part.node and part.node[word] not in ({}, []):
+                    return self._branch(parts, i, word)
+        return self._merge(parts)
+
+    def _branch(self, parts: list[Part], i: int, word: str) -> Node:
+        part = parts[i]
+        if word == "dependentSchemas":
+            return self._dependent(parts, i)
+        rest = [*parts[:i], part.without(word), *parts[i + 1 :]]
+        loc, value = part.loc, part.node[word]
+        if word == "if":
+            return self._if(rest, part)
+        subs = [loc.child(s, word, j) for j, s in enumerate(value)]
+        options: list[list[Part]] = []
+        for j, sub in enumerate(subs):
+            others = [self._negate(o) for k, o in enumerate(subs) if k != j and word == "oneOf"]
+            options.append([*rest, Part(sub), *others])
+        return self._alternatives(options, loc.path, word)
+
+    def _alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
+        nodes: list[Node] = []
+        for option in options:
+            try:
+                nodes.append(self.node(option))
+            except UnsatisfiableSchemaError:
+                continue
+        if not nodes:
+            raise UnsatisfiableSchemaError(
+                f"no branch of {word} at {path!r} can hold together with its siblings; fix: "
+                "make at least one branch compatible",
+                path=path,
+            )
+        return ChoiceNode(nodes)
+
+    def _if(self, rest: list[Part], part: Part) -> Node:
+        loc, node = part.loc, part.node
+        cond = loc.child(node["if"], "if")
+        then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
+        other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
+        options = [[*rest, Part(cond), *then], [*rest, self._negate(cond), *other]]
+        return self._alternatives(options, loc.path, "if/then/else")
+
+    def _dependent(self, parts: list[Part], i: int) -> Node:
+        part = parts[i]
+        name, sub = next(iter(part.node["dependentSchemas"].items()))
+        rest = [*parts[:i], part.without(f"dependentSchemas:{name}"), *parts[i + 1 :]]
+        absent = self.synthetic(part.loc, {"properties": {name: {"not": {}}}})
+        present = self.synthetic(part.loc, {"required": [name]})
+        sub_loc = part.loc.child(sub, "dependentSchemas", name)
+        options = [[*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]]
+        return self._alternatives(options, part.loc.path, "dependentSchemas")
+
+    def _negate(self, loc: Loc) -> Part:
+        return Part(self.synthetic(loc, {"not": loc.schema}))
+
+    def _merge(self, parts: list[Part]) -> Node:
+        excluded, not_types = self._nots(parts)
+        node: Node
+        enums = [p.node["enum"] for p in parts if "enum" in p.node]
+        if enums:
+            node = EnumNode(self._enum(parts, enums))
+        else:
+            node = self._typed(parts, not_types)
+        if excluded:
+            node = NotNode(node, excluded)
+        samples = self._samples(parts)
+        return ExamplesNode(node, samples) if samples else node
+
+    def _typed(self, parts: list[Part], not_types: set[str]) -> Node:
+        from synthworld.schema._merge import merge_typed  # noqa: PLC0415 - mutual recursion
+
+        types = self._types(parts, not_types)
+        try:
+            return merge_typed(self, parts, types)
+        except UnsatisfiableSchemaError:
+            if any("type" in p.node for p in parts):
+                raise
+            others = [t for t in _ANY if t not in types and t not in not_types]
+            if not others:
+                raise
+            return merge_typed(self, parts, others)  # e.g. contains: false holds for non-arrays
+
+    def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:
+        checks: list[Callable[[Any], bool]] = []
+        types: set[str] = set()
+        for part in parts:
+            if "not" not in part.node:
+                continue
+            sub = part.loc.child(part.node["not"], "not")
+            neg = canonicalise(sub.schema, sub.dialect)
+            if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
+                types.update(_expand(neg["type"]))
+            elif not _forbids_property(neg):
+                checks.append(sub_check(sub))
+        return checks, types
+
+    def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
+        allowed: list[str] | None = None
+        for part in parts:
+            if "type" in part.node:
+                mine = _expand(part.node["type"])
+                allowed = mine if allowed is None else [t for t in allowed if t in mine]
+        if allowed is None:
+            words = {w for p in parts for w in p.node}
+            allowed = [t for t in _ANY if words & _TYPE_WORDS.get(t, set())] or list(_ANY)
+            if "number" in allowed:
+                allowed.insert(allowed.index("number"), "integer")
+        out = [t for t in dict.fromkeys(allowed) if t not in not_types]
+        if not out:
+            path = parts[0].loc.path if parts else ""
+            raise UnsatisfiableSchemaError(
+                f"no JSON type satisfies every 'type' at {path!r}; fix: make the types overlap",
+                path=path,
+            )
+        return out
+
+    def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
+        checks = [sub_check(p.loc) for p in parts]
+        keys = [{json_key(v) for v in e} for e in enums[1:]]
+        values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
+        values = [v for v in values if all(check(v) for check in checks)]
+        if not values:
+            path = parts[0].loc.path
+            raise UnsatisfiableSchemaError(
+                f"no value of enum/const at {path!r} satisfies the rest of the schema; fix: add "
+                "a value that does",
+                path=path,
+            )
+        return values
+
+    def _samples(self, parts: list[Part]) -> list[Any]:
+        raw: list[Any] = []
+        for part in parts:
+            examples = part.node.get("examples")
+            raw.extend(examples if isinstance(examples, list) else [])
+            if "default" in part.node:
+                raw.append(part.node["default"])
+        if not raw:
+            return []
+        checks = [sub_check(p.loc) for p in parts]
+        return [v for v in raw if all(check(v) for check in checks)]
+
+
+def _expand(types: list[str]) -> list[str]:
+    return ["integer", *types] if "number" in types and "integer" not in types else list(types)
+
+
+def _forbids_property(neg: dict[str, Any]) -> bool:
+    """``not: {required: [one]}`` is handled by the object merge (the property is forbidden)."""
+    return set(neg) == {"required"} and len(neg["required"]) == 1
+

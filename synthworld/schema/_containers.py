@@ -1,0 +1,236 @@
+"""Array and object nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema._canonicalise import json_key
+from synthworld.schema._nodes import HARD_DEPTH, SOFT_DEPTH, Node, Retry, State
+
+__all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
+
+_TRIES = 10
+
+
+@dataclass
+class ArraySpec:
+    """What an array node needs, merged over every conjunct."""
+
+    positions: list[Node]
+    """Nodes for the ``prefixItems`` positions."""
+    rest: Node | None
+    """Node for the positions after them (``None``: no further items allowed)."""
+    min_items: int = 0
+    max_items: int | None = None
+    unique: bool = False
+    contains: Callable[[int], Node] | None = None
+    """Node for a ``contains`` item at a position."""
+    contains_check: Callable[[Any], bool] | None = None
+    min_contains: int = 1
+    max_contains: int | None = None
+
+
+class ArrayNode:
+    """Arrays of modest, varied length; ``contains`` items placed by construction."""
+
+    def __init__(self, spec: ArraySpec, path: str) -> None:
+        self.s = spec
+        cap = len(spec.positions) if spec.rest is None else None
+        top = [n for n in (spec.max_items, cap) if n is not None]
+        self.high = min(top) if top else None
+        need = spec.min_contains if spec.contains is not None else 0
+        self.low = max(spec.min_items, need)
+        if self.high is not None and self.low > self.high:
+            raise UnsatisfiableSchemaError(
+                f"the array at {path!r} needs {self.low} items but allows at most {self.high}; "
+                "fix: relax minItems/maxItems/minContains/items",
+                path=path,
+            )
+
+    def gen(self, st: State, hint: str) -> list[Any]:
+        if st.depth > HARD_DEPTH:
+            raise Retry
+        size = self._size(st)
+        marked = self._contains_positions(st, size)
+        st.depth += 1
+        try:
+            return self._items(st, hint, size, marked)
+        finally:
+            st.depth -= 1
+
+    def _size(self, st: State) -> int:
+        if st.depth >= SOFT_DEPTH:
+            return self.low
+        high = self.low + st.rng.choice((0, 1, 1, 2, 2, 3, 4))
+        return high if self.high is None else min(high, self.high)
+
+    def _contains_positions(self, st: State, size: int) -> set[int]:
+        if self.s.contains is None:
+            return set()
+        top = size if self.s.max_contains is None else min(size, self.s.max_contains)
+        count = st.rng.randint(min(self.s.min_contains, top), top)
+        return set(st.rng.sample(range(size), count))
+
+    def _items(self, st: State, hint: str, size: int, marked: set[int]) -> list[Any]:
+        out: list[Any] = []
+        seen: set[str] = set()
+        for i in range(size):
+            node = self._node_at(i, marked)
+            try:
+                value = self._item(st, hint, node, i in marked, seen)
+            except SchemaError:  # its items cannot be built: stop where allowed
+                if i >= self.low:
+                    return out
+                raise
+            out.append(value)
+        return out
+
+    def _node_at(self, i: int, marked: set[int]) -> Node:
+        if i in marked:
+            assert self.s.contains is not None
+            return self.s.contains(i)
+        if i < len(self.s.positions):
+            return self.s.positions[i]
+        assert self.s.rest is not None
+        return self.s.rest
+
+    def _item(self, st: State, hint: str, node: Node, marked: bool, seen: set[str]) -> Any:
+        avoid = self.s.contains_check if self.s.max_contains is not None and not marked else None
+        for _ in range(_TRIES):
+            value = node.gen(st, hint)
+            if avoid is not None and avoid(value):
+                st.spend()
+                continue
+            if self.s.unique:
+                key = json_key(value)
+                if key in seen:
+                    st.spend()
+                    continue
+                seen.add(key)
+            return value
+        raise Retry
+
+
+@dataclass
+class ObjectSpec:
+    """What an object node needs, merged over every conjunct."""
+
+    names: list[str]
+    """Known property names, in schema order."""
+    nodes: dict[str, Node]
+    required: list[str]
+    forbidden: set[str]
+    min_props: int = 0
+    max_props: int | None = None
+    dependent: dict[str, list[str]] = field(default_factory=dict)
+    extra_name: Callable[[State], str] | None = None
+    """Draws a name for an additional property (``None``: no additional properties)."""
+    extra_node: Callable[[str], Node | None] | None = None
+    """The node for an additional property's value (``None``: that name is not allowed)."""
+    map_like: bool = False
+    """No named properties, only pattern/additional ones: add a few entries."""
+
+
+class ObjectNode:
+    """Objects with all required and some optional properties, dependencies honoured."""
+
+    OPTIONAL_RATE = 0.5
+
+    def __init__(self, spec: ObjectSpec, path: str) -> None:
+        self.s = spec
+        bad = [n for n in spec.required if n in spec.forbidden]
+        if bad or (spec.max_props is not None and len(spec.required) > spec.max_props):
+            raise UnsatisfiableSchemaError(
+                f"the object at {path!r} requires {bad or spec.required} which its other "
+                "keywords forbid; fix: drop them from required or allow them",
+                path=path,
+            )
+
+    def gen(self, st: State, hint: str) -> dict[str, Any]:
+        if st.depth > HARD_DEPTH:
+            raise Retry
+        names = self._choose(st)
+        extras = self._extras(st, len(names))
+        st.depth += 1
+        try:
+            return self._fill(st, names, extras)
+        finally:
+            st.depth -= 1
+
+    def _choose(self, st: State) -> list[str]:
+        rate = self.OPTIONAL_RATE if st.depth < SOFT_DEPTH else 0.0
+        required = set(self.s.required)
+        flips = {n: st.rng.random() < rate for n in self.s.names}  # same draws whatever is allowed
+        chosen = [n for n in self.s.names if n in required or (flips[n] and n not in self.s.forbidden)]
+        chosen += [n for n in self.s.required if n not in chosen]
+        chosen = self._close(chosen, required)
+        if self.s.max_props is not None and len(chosen) > self.s.max_props:
+            optional = [n for n in chosen if n not in required]
+            drop = set(st.rng.sample(optional, len(chosen) - self.s.max_props))
+            chosen = self._close([n for n in chosen if n not in drop], required)
+            if len(chosen) > self.s.max_props:
+                raise Retry
+        return self._top_up(st, chosen)
+
+    def _close(self, chosen: list[str], required: set[str]) -> list[str]:
+        """Add what ``dependentRequired`` asks for; drop optional triggers that cannot have it."""
+        out = list(chosen)
+        for name in out:
+            for dep in self.s.dependent.get(name, ()):
+                if dep in self.s.forbidden:
+                    if name in required:
+                        raise Retry
+                    out.remove(name)
+                    return self._close(out, required)
+                if dep not in out:
+                    out.append(dep)
+        return out
+
+    def _top_up(self, st: State, chosen: list[str]) -> list[str]:
+        spare = [n for n in self.s.names if n not in chosen and n not in self.s.forbidden]
+        while len(chosen) < self.s.min_props and spare:
+            chosen = self._close([*chosen, spare.pop(st.rng.randrange(len(spare)))], set())
+        return chosen
+
+    def _extras(self, st: State, have: int) -> list[tuple[str, Node]]:
+        if self.s.extra_name is None or self.s.extra_node is None:
+            return []
+        want = max(self.s.min_props - have, 0)
+        if self.s.map_like and st.depth < SOFT_DEPTH:
+            want = max(want, st.rng.randint(0, 3))
+        cap = None if self.s.max_props is None else self.s.max_props - have
+        want = want if cap is None else min(want, cap)
+        out: dict[str, Node] = {}
+        for _ in range(want * _TRIES):
+            if len(out) >= want:
+                break
+            name = self.s.extra_name(st)
+            node = None if name in self.s.nodes or name in out else self.s.extra_node(name)
+            if node is not None:
+                out[name] = node
+        if have + len(out) < self.s.min_props:
+            raise Retry
+        return list(out.items())
+
+    def _fill(self, st: State, names: list[str], extras: list[tuple[str, Node]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        required = set(self.s.required)
+        for name in names:
+            try:
+                out[name] = self.s.nodes[name].gen(st, name)
+            except SchemaError:  # an optional property that cannot be built is left out
+                if name in required:
+                    raise
+        if len(out) < self.s.min_props - len(extras):
+            raise Retry
+        for name, node in extras:
+            out[name] = node.gen(st, name)
+        return out
+
+
+def ordered_union(lists: Sequence[Sequence[str]]) -> list[str]:
+    """Every name once, in first-seen order."""
+    return list(dict.fromkeys(n for names in lists for n in names))

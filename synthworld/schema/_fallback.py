@@ -1,0 +1,77 @@
+"""Last resort: hypothesis-jsonschema, drawn deterministically from the caller's RNG.
+
+Draws go through a ``ConjectureData`` driven by a ``random.Random`` seeded from the call's RNG and a
+provider that never mixes in constants (Hypothesis otherwise samples literals collected from the
+calling program's own modules, so two programs would get different values).
+"""
+
+from __future__ import annotations
+
+import warnings
+from random import Random
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.control import BuildContext
+from hypothesis.errors import HypothesisException
+from hypothesis.internal.conjecture.data import ConjectureData, StopTest
+from hypothesis.internal.conjecture.providers import HypothesisProvider
+
+__all__ = ["NoConstantsProvider", "draw", "draw_once", "strategy_for"]
+
+_TRIES = 4
+
+
+class NoConstantsProvider(HypothesisProvider):
+    """Hypothesis' own provider, minus the constants taken from the caller's source code."""
+
+    def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def strategy_for(schema: Any) -> st.SearchStrategy[Any]:
+    """The hypothesis-jsonschema strategy for ``schema`` (raises on what it cannot handle)."""
+    from hypothesis_jsonschema import from_schema  # noqa: PLC0415 - heavy, rarely needed
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return from_schema(schema)
+
+
+_STRATEGIES: dict[str, st.SearchStrategy[Any] | None] = {}
+
+
+def _cached(key: str, schema: Any) -> st.SearchStrategy[Any] | None:
+    if key not in _STRATEGIES:
+        try:
+            _STRATEGIES[key] = strategy_for(schema)
+        except (HypothesisException, ValueError, TypeError, KeyError, RecursionError, AttributeError):
+            _STRATEGIES[key] = None
+    return _STRATEGIES[key]
+
+
+def draw_once(strategy: st.SearchStrategy[Any], rng: Random) -> Any:
+    """One value of ``strategy``, a pure function of ``rng`` (raises ``StopTest`` on a miss)."""
+    data = ConjectureData(random=rng, provider=NoConstantsProvider)
+    with warnings.catch_warnings(), BuildContext(data, is_final=False, wrapped_test=_no_test):
+        warnings.simplefilter("ignore")
+        return data.draw(strategy)
+
+
+def _no_test() -> None:
+    """Stands in for the test function a Hypothesis build context usually wraps."""
+
+
+def draw(key: str, schema: Any, rng: Random) -> tuple[bool, Any]:
+    """``(True, value)`` drawn from hypothesis-jsonschema for ``schema``, or ``(False, None)``."""
+    strategy = _cached(key, schema)
+    if strategy is None:
+        return False, None
+    for _ in range(_TRIES):
+        try:
+            return True, draw_once(strategy, Random(rng.getrandbits(64)))
+        except StopTest:
+            continue
+        except (HypothesisException, ValueError, TypeError, KeyError, RecursionError):
+            return False, None
+    return False, None

@@ -1,0 +1,115 @@
+"""Values for the ``format``s that jsonschema checks, valid for python-jsonschema and jsonschema-rs.
+
+Every generator is ``(rng, now) -> str``; time formats are anchored to ``now``, never the clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Callable
+from random import Random
+
+__all__ = ["FORMATS"]
+
+_WORDS = ("alpha", "api", "cloud", "data", "docs", "mail", "shop", "status", "team", "web")
+_TLDS = ("com", "org", "net", "io", "dev")
+_USERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
+_REGEXES = ("^[a-z]+$", "^\\d{3}-\\d{4}$", "[A-Z][a-z]*", "^(foo|bar)+$", "^\\w+@\\w+\\.com$")
+
+
+def _instant(rng: Random, now: dt.datetime) -> dt.datetime:
+    seconds = rng.randrange(-365 * 86400, 30 * 86400)
+    return now + dt.timedelta(seconds=seconds)
+
+
+def _date_time(rng: Random, now: dt.datetime) -> str:
+    return _instant(rng, now).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _date(rng: Random, now: dt.datetime) -> str:
+    return _instant(rng, now).strftime("%Y-%m-%d")
+
+
+def _time(rng: Random, now: dt.datetime) -> str:
+    return _instant(rng, now).strftime("%H:%M:%SZ")
+
+
+def _duration(rng: Random, now: dt.datetime) -> str:
+    return rng.choice(("P1D", "PT15M", "PT1H30M", "P3DT4H", "P1Y2M10D", "PT45S", "P2W"))
+
+
+def _host(rng: Random) -> str:
+    return f"{rng.choice(_WORDS)}.example.{rng.choice(_TLDS)}"
+
+
+def _hostname(rng: Random, now: dt.datetime) -> str:
+    return _host(rng)
+
+
+def _email(rng: Random, now: dt.datetime) -> str:
+    return f"{rng.choice(_USERS)}{rng.randrange(100)}@example.{rng.choice(_TLDS)}"
+
+
+def _ipv4(rng: Random, now: dt.datetime) -> str:
+    return ".".join(str(rng.randrange(1, 255)) for _ in range(4))
+
+
+def _ipv6(rng: Random, now: dt.datetime) -> str:
+    return "2001:db8:" + ":".join(f"{rng.randrange(65536):x}" for _ in range(6))
+
+
+def _path(rng: Random) -> str:
+    return "/" + "/".join(rng.choice(_WORDS) for _ in range(rng.randrange(1, 4)))
+
+
+def _uri(rng: Random, now: dt.datetime) -> str:
+    return f"https://{_host(rng)}{_path(rng)}"
+
+
+def _uri_reference(rng: Random, now: dt.datetime) -> str:
+    return _uri(rng, now) if rng.random() < 0.5 else _path(rng)
+
+
+def _uri_template(rng: Random, now: dt.datetime) -> str:
+    return f"https://{_host(rng)}{_path(rng)}/{{id}}"
+
+
+def _uuid(rng: Random, now: dt.datetime) -> str:
+    return str(uuid.UUID(int=rng.getrandbits(128), version=4))
+
+
+def _json_pointer(rng: Random, now: dt.datetime) -> str:
+    return _path(rng) + rng.choice(("", "/0", "/1"))
+
+
+def _relative_json_pointer(rng: Random, now: dt.datetime) -> str:
+    return str(rng.randrange(3)) + rng.choice(("", "#", _path(rng)))
+
+
+def _regex(rng: Random, now: dt.datetime) -> str:
+    return rng.choice(_REGEXES)
+
+
+FORMATS: dict[str, Callable[[Random, dt.datetime], str]] = {
+    "date": _date,
+    "date-time": _date_time,
+    "duration": _duration,
+    "email": _email,
+    "hostname": _hostname,
+    "idn-email": _email,
+    "idn-hostname": _hostname,
+    "ipv4": _ipv4,
+    "ipv6": _ipv6,
+    "iri": _uri,
+    "iri-reference": _uri_reference,
+    "json-pointer": _json_pointer,
+    "regex": _regex,
+    "relative-json-pointer": _relative_json_pointer,
+    "time": _time,
+    "uri": _uri,
+    "uri-reference": _uri_reference,
+    "uri-template": _uri_template,
+    "uuid": _uuid,
+}
+"""Generator for each format jsonschema's format checker knows (others are annotations)."""

@@ -1,0 +1,298 @@
+"""Stage 3b: merge the conjuncts of one branch-free schema into a typed node."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema._canonicalise import FALSE
+from synthworld.schema._check import sub_check
+from synthworld.schema._containers import (
+    ArrayNode,
+    ArraySpec,
+    ObjectNode,
+    ObjectSpec,
+    ordered_union,
+)
+from synthworld.schema._formats import FORMATS
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
+from synthworld.schema._regex import compile_pattern, translate
+from synthworld.schema._scalars import NumberNode, StringNode
+
+if TYPE_CHECKING:
+    from synthworld.schema._compile import Compiler, Part
+
+__all__ = ["merge_typed"]
+
+_KEY_WORDS = ("name", "key", "id", "code", "label", "item", "value", "field", "tag", "slot")
+
+
+def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
+    """A node choosing among ``types``, each merged over ``parts``; unsatisfiable types dropped."""
+    nodes: list[Node] = []
+    error: UnsatisfiableSchemaError | None = None
+    for name in types:
+        try:
+            nodes.append(_BUILDERS[name](cx, parts))
+        except UnsatisfiableSchemaError as err:
+            error = error or err
+    if not nodes:
+        assert error is not None
+        raise error
+    return nodes[0] if len(nodes) == 1 else ChoiceNode(nodes)
+
+
+def _path(parts: list[Part]) -> str:
+    return parts[-1].loc.path if parts else ""
+
+
+def _values(parts: list[Part], word: str) -> list[Any]:
+    return [p.node[word] for p in parts if word in p.node]
+
+
+def _null(cx: Compiler, parts: list[Part]) -> Node:
+    return ConstNode(None)
+
+
+def _boolean(cx: Compiler, parts: list[Part]) -> Node:
+    return EnumNode([True, False])
+
+
+def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
+    def tightest(word: str, pick: Callable[..., Any]) -> Any:
+        found = [v for v in _values(parts, word) if isinstance(v, (int, float))]
+        return pick(found) if found else None
+
+    low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
+    high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
+    low_open = low_x is not None and (low is None or low_x >= low)
+    high_open = high_x is not None and (high is None or high_x <= high)
+    return NumberNode(
+        integer=integer,
+        low=low_x if low_open else low,
+        high=high_x if high_open else high,
+        low_open=low_open,
+        high_open=high_open,
+        multiples=[m for m in _values(parts, "multipleOf") if isinstance(m, (int, float))],
+        path=_path(parts),
+    )
+
+
+def _integer(cx: Compiler, parts: list[Part]) -> Node:
+    return _number(cx, parts, integer=True)
+
+
+def _string(cx: Compiler, parts: list[Part]) -> Node:
+    path = _path(parts)
+    patterns = [p for p in _values(parts, "pattern") if isinstance(p, str)]
+    checks = []
+    for pattern in patterns:
+        try:
+            checks.append(compile_pattern(pattern)[1])
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+                checks.append(re.compile(pattern))  # python-jsonschema reads it as Python
+        except (re.error, ValueError) as err:
+            raise SchemaError(
+                f"pattern {pattern!r} at {path!r} cannot be read: {err}; fix: use an ECMA-262 "
+                "regex Python's re also understands",
+                path=path,
+            ) from err
+    formats = [f for f in _values(parts, "format") if f in FORMATS]
+    return StringNode(
+        min_length=max(_ints(parts, "minLength"), default=0),
+        max_length=min(_ints(parts, "maxLength"), default=None),
+        pattern=compile_pattern(patterns[0])[0] if patterns else None,
+        checks=checks,
+        fmt=formats[0] if formats else None,
+        path=path,
+    )
+
+
+def _array(cx: Compiler, parts: list[Part]) -> Node:
+    width = max((len(p.node.get("prefixItems", [])) for p in parts), default=0)
+    positions = [cx.lazy(_item_parts(parts, i)) for i in range(width)]
+    rest_parts = _item_parts(parts, width)
+    rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
+    spec = ArraySpec(
+        positions=positions,
+        rest=rest,
+        min_items=max(_ints(parts, "minItems"), default=0),
+        max_items=min(_ints(parts, "maxItems"), default=None),
+        unique=any(v is True for v in _values(parts, "uniqueItems")),
+    )
+    _contains(cx, parts, spec)
+    return ArrayNode(spec, _path(parts))
+
+
+def _ints(parts: list[Part], word: str) -> list[int]:
+    return [int(v) for v in _values(parts, word) if isinstance(v, (int, float))]
+
+
+def _item_parts(parts: list[Part], i: int) -> list[Part]:
+    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+
+    out: list[Part] = []
+    evaluated = False
+    for p in parts:
+        prefix = p.node.get("prefixItems", [])
+        if i < len(prefix):
+            out.append(Part(p.loc.child(prefix[i], "prefixItems", i)))
+            evaluated = True
+        elif "items" in p.node:
+            out.append(Part(p.loc.child(p.node["items"], "items")))
+            evaluated = True
+    if not evaluated:
+        out += [Part(p.loc.child(p.node["unevaluatedItems"], "unevaluatedItems"))
+                for p in parts if "unevaluatedItems" in p.node]  # fmt: skip
+    return out
+
+
+def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
+    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+
+    owner = next((p for p in parts if "contains" in p.node), None)
+    if owner is None:
+        return
+    loc = owner.loc.child(owner.node["contains"], "contains")
+    spec.min_contains = int(owner.node.get("minContains", 1))
+    if Part(loc).node == FALSE and spec.min_contains > 0:
+        raise UnsatisfiableSchemaError(
+            f"no array satisfies contains: false at {loc.path!r}; fix: drop it", path=loc.path
+        )
+    if "maxContains" in owner.node:
+        spec.max_contains = int(owner.node["maxContains"])
+        spec.contains_check = sub_check(loc)
+    cache: dict[int, Node] = {}
+
+    def at(i: int) -> Node:
+        slot = min(i, len(spec.positions))
+        if slot not in cache:
+            cache[slot] = cx.lazy([*_item_parts(parts, slot), Part(loc)])
+        return cache[slot]
+
+    spec.contains = at
+
+
+def _object(cx: Compiler, parts: list[Part]) -> Node:
+    dependent: dict[str, list[str]] = {}
+    for deps in _values(parts, "dependentRequired"):
+        for name, needed in deps.items():
+            dependent.setdefault(name, []).extend(needed)
+    required = ordered_union([r for r in _values(parts, "required") if isinstance(r, list)])
+    props = [list(v) for v in _values(parts, "properties") if isinstance(v, dict)]
+    names = ordered_union([*props, required, *dependent.values()])
+    name_ok = _name_check(parts)
+    nodes: dict[str, Node] = {}
+    forbidden = _negated_required(parts)
+    for name in names:
+        prop = _prop_parts(parts, name)
+        if any(p.node == FALSE for p in prop) or not name_ok(name):
+            forbidden.add(name)
+        nodes[name] = cx.lazy(prop)
+    spec = ObjectSpec(
+        names=names,
+        nodes=nodes,
+        required=required,
+        forbidden=forbidden,
+        min_props=max(_ints(parts, "minProperties"), default=0),
+        max_props=min(_ints(parts, "maxProperties"), default=None),
+        dependent=dependent,
+    )
+    _extras(cx, parts, spec, name_ok)
+    return ObjectNode(spec, _path(parts))
+
+
+def _negated_required(parts: list[Part]) -> set[str]:
+    out: set[str] = set()
+    for p in parts:
+        neg = p.node.get("not")
+        if isinstance(neg, dict) and set(neg) == {"required"} and len(neg["required"]) == 1:
+            out.add(neg["required"][0])
+    return out
+
+
+def _name_check(parts: list[Part]) -> Callable[[str], bool]:
+    checks = [
+        sub_check(p.loc.child(p.node["propertyNames"], "propertyNames"))
+        for p in parts
+        if "propertyNames" in p.node
+    ]
+    return lambda name: all(check(name) for check in checks)
+
+
+def _prop_parts(parts: list[Part], name: str) -> list[Part]:
+    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+
+    out: list[Part] = []
+    evaluated = False
+    for p in parts:
+        node, loc = p.node, p.loc
+        matched = False
+        if name in node.get("properties", {}):
+            out.append(Part(loc.child(node["properties"][name], "properties", name)))
+            matched = True
+        for pattern, sub in node.get("patternProperties", {}).items():
+            if re.search(translate(pattern), name):
+                out.append(Part(loc.child(sub, "patternProperties", pattern)))
+                matched = True
+        if not matched and "additionalProperties" in node:
+            out.append(Part(loc.child(node["additionalProperties"], "additionalProperties")))
+            matched = True
+        evaluated = evaluated or matched
+    if not evaluated:
+        out += [Part(p.loc.child(p.node["unevaluatedProperties"], "unevaluatedProperties"))
+                for p in parts if "unevaluatedProperties" in p.node]  # fmt: skip
+    return out
+
+
+def _extras(cx: Compiler, parts: list[Part], spec: ObjectSpec, name_ok: Callable[[str], bool]) -> None:
+    patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
+    gens = [compile_pattern(p)[0] for p in patterns]
+    names_node = _names_node(cx, parts)
+    cache: dict[str, Node | None] = {}
+
+    def extra_name(st: State) -> str:
+        if gens and (names_node is None or st.rng.random() < 0.7):
+            return str(st.rng.choice(gens)(st.rng, {}))
+        if names_node is not None:
+            return str(names_node.gen(st, "key"))
+        return f"{st.rng.choice(_KEY_WORDS)}_{st.rng.randrange(1000)}"
+
+    def extra_node(name: str) -> Node | None:
+        if name not in cache:
+            prop = _prop_parts(parts, name)
+            ok = name_ok(name) and not any(p.node == FALSE for p in prop)
+            cache[name] = cx.lazy(prop) if ok else None
+        return cache[name] if len(cache) < 4096 else cache.pop(name)
+
+    spec.extra_name, spec.extra_node = extra_name, extra_node
+    spec.map_like = not spec.names and any(
+        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict)
+        for p in parts
+    )
+
+
+def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:
+    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+
+    subs = [Part(p.loc.child(p.node["propertyNames"], "propertyNames")) for p in parts
+            if "propertyNames" in p.node]  # fmt: skip
+    if not subs:
+        return None
+    string = cx.synthetic(subs[0].loc, {"type": "string"})
+    return cx.lazy([*subs, Part(string)])
+
+
+_BUILDERS: dict[str, Callable[[Compiler, list[Part]], Node]] = {
+    "array": _array,
+    "boolean": _boolean,
+    "integer": _integer,
+    "null": _null,
+    "number": _number,
+    "object": _object,
+    "string": _string,
+}

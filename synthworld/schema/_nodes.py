@@ -1,0 +1,169 @@
+"""Compiled generator nodes shared by every type: the per-call state and the combinators.
+
+A node is ``gen(st, hint) -> value``: ``st`` carries the call's RNG and clock, ``hint`` the name of
+the property being generated (for realistic values). Nodes only ever draw from ``st.rng``.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Protocol
+
+from synthworld.errors import SchemaError
+
+__all__ = [
+    "ChoiceNode",
+    "ConstNode",
+    "ExamplesNode",
+    "LazyNode",
+    "Node",
+    "NotNode",
+    "Retry",
+    "State",
+]
+
+SOFT_DEPTH = 4
+"""Below this depth objects and arrays stop adding optional content."""
+HARD_DEPTH = 24
+"""Below this depth an attempt is abandoned (a recursive schema that does not bottom out)."""
+
+
+class Retry(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """This attempt failed; the caller may try again with the RNG where it is now."""
+
+
+@dataclass(slots=True)
+class State:
+    """Everything a node may use while generating one value."""
+
+    rng: Random
+    now: dt.datetime
+    realistic: bool
+    locale: str
+    depth: int = 0
+    budget: int = 0
+    """Retries left in this attempt (nested retry loops would otherwise multiply)."""
+
+    def spend(self) -> None:
+        """Count one retry; abandon the attempt when the budget is gone."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise Retry
+
+
+class Node(Protocol):
+    """A compiled subschema."""
+
+    def gen(self, st: State, hint: str) -> Any:
+        """One value; raise :class:`Retry` when this attempt cannot succeed."""
+
+
+def _copy(value: Any) -> Any:
+    return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
+
+
+class ConstNode:
+    """Always the same value (a fresh copy of it)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def gen(self, st: State, hint: str) -> Any:
+        return _copy(self.value)
+
+
+class EnumNode:
+    """One of a fixed list of values."""
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        self.values = list(values)
+
+    def gen(self, st: State, hint: str) -> Any:
+        return _copy(st.rng.choice(self.values))
+
+
+class ChoiceNode:
+    """One of several alternatives (types, ``anyOf`` branches...), uniformly; when the chosen one
+    cannot be built, the next ones in turn."""
+
+    def __init__(self, options: Sequence[Node]) -> None:
+        self.options = list(options)
+
+    def gen(self, st: State, hint: str) -> Any:
+        count = len(self.options)
+        first = st.rng.randrange(count)
+        for step in range(count):
+            try:
+                return self.options[(first + step) % count].gen(st, hint)
+            except (SchemaError, Retry):
+                if step == count - 1:
+                    raise
+                st.spend()
+        raise AssertionError("unreachable")
+
+
+class LazyNode:
+    """A node compiled the first time it is needed (recursive schemas, branches).
+
+    A compile failure is remembered and raised again identically, so generation stays a pure
+    function of the RNG whatever was compiled before.
+    """
+
+    def __init__(self, build: Callable[[], Node]) -> None:
+        self._build: Callable[[], Node] | None = build
+        self._node: Node | None = None
+        self._error: SchemaError | None = None
+
+    def resolve(self) -> Node:
+        """The compiled node (raises :class:`SchemaError` when there is none)."""
+        if self._node is None:
+            if self._error is not None:
+                raise self._error
+            assert self._build is not None
+            try:
+                self._node = self._build()
+            except SchemaError as err:
+                self._error = err
+                raise
+            self._build = None
+        return self._node
+
+    def gen(self, st: State, hint: str) -> Any:
+        return self.resolve().gen(st, hint)
+
+
+class NotNode:
+    """Values of ``inner`` that none of ``excluded`` accepts (``not``, other ``oneOf`` branches)."""
+
+    TRIES = 8
+
+    def __init__(self, inner: Node, excluded: Sequence[Callable[[Any], bool]]) -> None:
+        self.inner = inner
+        self.excluded = list(excluded)
+
+    def gen(self, st: State, hint: str) -> Any:
+        for _ in range(self.TRIES):
+            value = self.inner.gen(st, hint)
+            st.spend()
+            if not any(check(value) for check in self.excluded):
+                return value
+        raise Retry
+
+
+class ExamplesNode:
+    """The schema's own valid ``examples``/``default`` some of the time, else ``inner``."""
+
+    RATE = 0.2
+
+    def __init__(self, inner: Node, samples: Sequence[Any]) -> None:
+        self.inner = inner
+        self.samples = list(samples)
+
+    def gen(self, st: State, hint: str) -> Any:
+        if st.rng.random() < self.RATE:
+            return _copy(st.rng.choice(self.samples))
+        return self.inner.gen(st, hint)

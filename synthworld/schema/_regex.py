@@ -1,0 +1,161 @@
+"""Strings matching ECMA-262 ``pattern``s, built by walking the parsed regex (no filtering)."""
+
+from __future__ import annotations
+
+import re
+import string
+import sys
+import warnings
+from collections.abc import Callable
+from functools import lru_cache
+from random import Random
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import re._constants as c
+    import re._parser as sre
+else:  # pragma: no cover - Python 3.10
+    import sre_constants as c
+    import sre_parse as sre
+
+__all__ = ["compile_pattern", "translate"]
+
+_ATOMIC = getattr(c, "ATOMIC_GROUP", None)
+_REPEATS = tuple(
+    getattr(c, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(c, name)
+)
+
+_MAX_EXTRA = 4
+_PRINTABLE = string.ascii_letters + string.digits + " -_.,:;!?@#$%&*+=/()[]{}<>'\"~^|\\`"
+_CATEGORIES = {
+    c.CATEGORY_DIGIT: string.digits,
+    c.CATEGORY_NOT_DIGIT: string.ascii_letters + " -_.",
+    c.CATEGORY_WORD: string.ascii_letters + string.digits + "_",
+    c.CATEGORY_NOT_WORD: " -.,:;!?@#/",
+    c.CATEGORY_SPACE: " \t\n",
+    c.CATEGORY_NOT_SPACE: string.ascii_letters + string.digits + "-_.",
+}
+_ECMA = (
+    (r"(?<!\\)((?:\\\\)*)\\d", r"\1[0-9]"),
+    (r"(?<!\\)((?:\\\\)*)\\D", r"\1[^0-9]"),
+    (r"(?<!\\)((?:\\\\)*)\\w", r"\1[a-zA-Z0-9_]"),
+    (r"(?<!\\)((?:\\\\)*)\\W", r"\1[^a-zA-Z0-9_]"),
+    (r"\[\^\]", r"[\\s\\S]"),
+    (r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>"),
+    (r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)"),
+    (r"\\p\{(L|Letter)\}", "[a-zA-Z]"),
+    (r"\\p\{(N|Nd)\}", "[0-9]"),
+    (r"\\p\{Lu\}", "[A-Z]"),
+    (r"\\p\{Ll\}", "[a-z]"),
+    (r"\\c([A-Za-z])", lambda m: f"\\x{ord(m.group(1).upper()) - 64:02x}"),
+)
+
+Gen = Callable[[Random, dict[int, str]], str]
+
+
+@lru_cache(maxsize=1024)
+def translate(pattern: str) -> str:
+    """An ECMA-262 pattern as an equivalent Python pattern (ASCII ``\\d``, ``\\w``)."""
+    for ecma, py in _ECMA:
+        pattern = re.sub(ecma, py, pattern)
+    return pattern
+
+
+@lru_cache(maxsize=1024)
+def compile_pattern(pattern: str) -> tuple[Gen, re.Pattern[str]]:
+    """A generator of strings that contain a match of ``pattern``, and the compiled check.
+
+    Raises ``re.error`` (or ``ValueError``) for a pattern Python cannot read.
+    """
+    translated = translate(pattern)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+        compiled = re.compile(translated)
+        tree = sre.parse(translated)
+    return _seq(list(tree)), compiled
+
+
+def _seq(items: list[tuple[Any, Any]]) -> Gen:
+    parts = [_item(op, av) for op, av in items]
+
+    def gen(rng: Random, groups: dict[int, str]) -> str:
+        return "".join(p(rng, groups) for p in parts)
+
+    return gen
+
+
+def _const(text: str) -> Gen:
+    return lambda rng, groups: text
+
+
+def _choice(chars: str) -> Gen:
+    if not chars:
+        raise ValueError("empty character class")
+    return lambda rng, groups: rng.choice(chars)
+
+
+def _item(op: Any, av: Any) -> Gen:  # noqa: PLR0911 - one branch per opcode
+    if op is c.LITERAL:
+        return _const(chr(av))
+    if op is c.NOT_LITERAL:
+        return _choice(_PRINTABLE.replace(chr(av), ""))
+    if op is c.ANY:
+        return _choice(string.ascii_letters + string.digits)
+    if op is c.IN:
+        return _choice(_charset(av))
+    if op is c.BRANCH:
+        return _branch([_seq(list(b)) for b in av[1]])
+    if op is c.SUBPATTERN:
+        return _group(av[0], _seq(list(av[-1])))
+    if op in _REPEATS:
+        return _repeat(av[0], av[1], _seq(list(av[2])))
+    if op is c.GROUPREF:
+        return lambda rng, groups: groups.get(av, "")
+    if op is _ATOMIC:
+        return _seq(list(av))
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        return _const("")  # anchors hold for what we build; lookarounds are left to the check
+    if op is c.CATEGORY:
+        return _choice(_CATEGORIES[av])
+    raise ValueError(f"unsupported regex construct {op}")
+
+
+def _branch(options: list[Gen]) -> Gen:
+    return lambda rng, groups: rng.choice(options)(rng, groups)
+
+
+def _group(number: int | None, inner: Gen) -> Gen:
+    def gen(rng: Random, groups: dict[int, str]) -> str:
+        text = inner(rng, groups)
+        if number is not None:
+            groups[number] = text
+        return text
+
+    return gen
+
+
+def _repeat(low: int, high: int, inner: Gen) -> Gen:
+    top = min(high, low + _MAX_EXTRA)
+
+    def gen(rng: Random, groups: dict[int, str]) -> str:
+        return "".join(inner(rng, groups) for _ in range(rng.randint(low, top)))
+
+    return gen
+
+
+def _charset(items: list[tuple[Any, Any]]) -> str:
+    chars: list[str] = []
+    negate = False
+    for op, av in items:
+        if op is c.NEGATE:
+            negate = True
+        elif op is c.LITERAL:
+            chars.append(chr(av))
+        elif op is c.RANGE:
+            chars.extend(chr(i) for i in range(av[0], min(av[1], av[0] + 256) + 1))
+        elif op is c.CATEGORY:
+            chars.extend(_CATEGORIES[av])
+    if negate:
+        excluded = set(chars)
+        return "".join(ch for ch in _PRINTABLE if ch not in excluded)
+    return "".join(dict.fromkeys(chars))

@@ -1,0 +1,140 @@
+"""Stage 1: resolve references. A schema is always handled together with where it lives.
+
+A :class:`Loc` pairs a subschema with the ``referencing`` resolver of its scope, its dialect and its
+JSON path, so ``$ref``, ``$dynamicRef``, ``$id`` and ``$anchor`` resolve exactly as python-jsonschema
+resolves them. Nothing is fetched: a reference outside the document, the caller's registry and the
+official metaschemas is a :class:`SchemaError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote, urldefrag
+
+import jsonschema_specifications
+import referencing
+import referencing.exceptions
+import referencing.jsonschema
+from referencing._core import Resolver as _Resolver  # noqa: PLC2701 - the public type, not exported
+from referencing.jsonschema import DRAFT202012, Specification
+
+from synthworld.errors import SchemaError
+
+__all__ = ["DIALECTS", "Loc", "enter", "resolve_ref", "root_loc"]
+
+DRAFT4 = "http://json-schema.org/draft-04/schema#"
+DRAFT6 = "http://json-schema.org/draft-06/schema#"
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+DRAFT2019 = "https://json-schema.org/draft/2019-09/schema"
+DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
+DIALECTS = (DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020)
+_LEGACY = frozenset({DRAFT4, DRAFT6, DRAFT7})
+
+Resolver = _Resolver[Any]
+Registry = referencing.Registry[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    """A subschema in its scope."""
+
+    schema: Any
+    """The subschema (a dict or a bool), untouched."""
+    resolver: Resolver
+    """Resolver whose base URI and dynamic scope are those of ``schema``."""
+    dialect: str
+    """Dialect URI (one of ``DIALECTS``) whose keyword semantics apply."""
+    path: str
+    """JSON pointer of ``schema`` from the root document (or the ref that reached it)."""
+    doc: Any = None
+    """The root document."""
+    pointer: str | None = None
+    """JSON pointer of ``schema`` inside the resource named by the resolver's base URI, when
+    known (``None`` for anchors and for schemas the compiler made up)."""
+
+    @property
+    def legacy(self) -> bool:
+        """Drafts 4 to 7: ``$ref`` overrides its siblings."""
+        return self.dialect in _LEGACY
+
+    def key(self) -> tuple[int, str, tuple[str, ...]]:
+        """Identity of this subschema in its (dynamic) scope, for memoisation."""
+        scope = tuple(uri for uri, _ in self.resolver.dynamic_scope())
+        return (id(self.schema), self.resolver._base_uri, scope)  # noqa: SLF001 - no public getter
+
+    def child(self, schema: Any, *parts: str | int) -> Loc:
+        """The subschema ``schema`` found at ``parts`` below this one."""
+        tail = "".join("/" + _escape(str(p)) for p in parts)
+        pointer = None if self.pointer is None else self.pointer + tail
+        return enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
+
+
+def _escape(part: str) -> str:
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+def _dialect_of(schema: Any, default: str) -> str:
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(declared, str):
+        return default
+    norm = declared.rstrip("#")
+    for dialect in DIALECTS:
+        if dialect.rstrip("#") == norm:
+            return dialect
+    raise SchemaError(
+        f"unsupported $schema {declared!r} at ''; fix: use one of {list(DIALECTS)}", path=""
+    )
+
+
+def _specification(dialect: str) -> Specification[Any]:
+    return referencing.jsonschema.specification_with(dialect, default=DRAFT202012)
+
+
+def enter(  # noqa: PLR0913 - the fields of a Loc
+    schema: Any, resolver: Resolver, dialect: str, path: str, doc: Any, pointer: str | None
+) -> Loc:
+    """A :class:`Loc` for ``schema``, moving into its scope when it declares an ``$id``."""
+    if isinstance(schema, dict):
+        dialect = _dialect_of(schema, dialect) if "$schema" in schema else dialect
+        id_key = "id" if dialect == DRAFT4 else "$id"
+        if isinstance(schema.get(id_key), str):
+            resource = _specification(dialect).create_resource(schema)
+            resolver = resolver.in_subresource(resource)
+            pointer = ""
+    return Loc(schema, resolver, dialect, path, doc, pointer)
+
+
+def root_loc(schema: Any, registry: Registry | None = None) -> Loc:
+    """The root :class:`Loc` of a document, its registry holding the official metaschemas."""
+    dialect = _dialect_of(schema, DRAFT2020)
+    resource = _specification(dialect).create_resource(schema)
+    base: Registry = jsonschema_specifications.REGISTRY
+    if registry is not None:
+        base = registry.combine(base)
+    resolver = base.resolver_with_root(resource)
+    return Loc(schema, resolver, dialect, "", schema, "")
+
+
+def resolve_ref(loc: Loc, keyword: str) -> Loc:
+    """Follow ``loc.schema[keyword]`` (``$ref``, ``$dynamicRef`` or ``$recursiveRef``)."""
+    ref = loc.schema[keyword]
+    try:
+        if keyword == "$recursiveRef":
+            resolved = referencing.jsonschema.lookup_recursive_ref(loc.resolver)
+        else:
+            resolved = loc.resolver.lookup(ref)
+    except referencing.exceptions.Unresolvable as err:
+        raise SchemaError(
+            f"cannot resolve {keyword}={ref!r} at {loc.path!r}: {err}; fix: define the target in "
+            "the document or pass a referencing registry holding it (synthworld never fetches "
+            "URLs)",
+            path=loc.path,
+        ) from err
+    target = resolved.contents
+    dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
+    fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
+    pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
+    if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
+        pointer = ""
+    return Loc(target, resolved.resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)

@@ -1,0 +1,223 @@
+"""Number and string nodes."""
+
+from __future__ import annotations
+
+import math
+import re
+import string
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import jsonschema
+
+from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.schema import _realistic
+from synthworld.schema._formats import FORMATS
+from synthworld.schema._nodes import Retry, State
+from synthworld.schema._regex import Gen
+
+__all__ = ["NumberNode", "StringNode"]
+
+_TRIES = 12
+_DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp)$", re.IGNORECASE)
+_ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$|^uuid$|^guid$", re.IGNORECASE)
+
+
+_FORMAT_CHECKER = jsonschema.FormatChecker()
+
+
+def _conforms(text: str, fmt: str) -> bool:
+    """Whether a string built from a pattern also has the schema's format."""
+    return bool(_FORMAT_CHECKER.conforms(text, fmt))
+
+
+def _fraction(value: float) -> Fraction:
+    return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+
+
+class NumberNode:
+    """Integers or numbers within bounds, multiples of ``multipleOf`` (also fractional)."""
+
+    def __init__(  # noqa: PLR0913 - one argument per keyword
+        self,
+        *,
+        integer: bool,
+        low: float | None,
+        high: float | None,
+        low_open: bool,
+        high_open: bool,
+        multiples: Sequence[float],
+        path: str,
+    ) -> None:
+        self.integer = integer
+        self.multiples = list(multiples)
+        step = Fraction(1) if integer else None
+        for m in self.multiples:
+            step = _fraction(m) if step is None else _lcm(step, _fraction(m))
+        self.step = step
+        self.low, self.high = _open_bounds(low, high, low_open, high_open, step)
+        self.low_open, self.high_open = low_open and step is None, high_open and step is None
+        if self.step is not None:
+            self.kmin = None if self.low is None else math.ceil(Fraction(self.low) / self.step)
+            self.kmax = None if self.high is None else math.floor(Fraction(self.high) / self.step)
+            if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
+                raise UnsatisfiableSchemaError(
+                    f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
+                    f"within the bounds at {path!r}; fix: widen minimum/maximum or change "
+                    "multipleOf",
+                    path=path,
+                )
+        elif self.low is not None and self.high is not None and not self._nonempty():
+            raise UnsatisfiableSchemaError(
+                f"minimum exceeds maximum at {path!r}; fix: make the bounds overlap", path=path
+            )
+
+    def _nonempty(self) -> bool:
+        assert self.low is not None and self.high is not None
+        if self.low_open or self.high_open:
+            return self.low < self.high
+        return self.low <= self.high
+
+    def gen(self, st: State, hint: str) -> Any:
+        target = self._target(st, hint)
+        if self.step is None:
+            return self._real(st, target)
+        for _ in range(_TRIES):
+            value = self._multiple(target)
+            if self._float_ok(value):
+                return value
+            target += float(self.step) * st.rng.randint(1, 9)
+        raise Retry
+
+    def _target(self, st: State, hint: str) -> float:
+        lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
+        if self.low is not None and self.high is not None:
+            if self.low <= lo and hi <= self.high:
+                return st.rng.uniform(lo, hi)
+            return st.rng.uniform(self.low, self.high)
+        if self.low is not None:
+            return self.low + st.rng.uniform(0, max(hi - lo, 1))
+        if self.high is not None:
+            return self.high - st.rng.uniform(0, max(hi - lo, 1))
+        return st.rng.uniform(lo, hi)
+
+    def _multiple(self, target: float) -> int | float:
+        assert self.step is not None
+        k = round(Fraction(target) / self.step)
+        if self.kmin is not None:
+            k = max(k, self.kmin)
+        if self.kmax is not None:
+            k = min(k, self.kmax)
+        exact = k * self.step
+        if exact.denominator == 1:
+            return int(exact)
+        return float(exact)
+
+    def _float_ok(self, value: float) -> bool:
+        """python-jsonschema divides floats: ``value / m`` must come out integral."""
+        for m in self.multiples:
+            if isinstance(m, float) or isinstance(value, float):
+                quotient = value / m
+                if not math.isfinite(quotient) or int(quotient) != quotient:
+                    return False
+        return True
+
+    def _real(self, st: State, target: float) -> int | float:
+        value: int | float = round(target, 2) if st.rng.random() < 0.7 else round(target)
+        if self._inside(value):
+            return value
+        for candidate in self._fallbacks(target):
+            if self._inside(candidate):
+                return candidate
+        raise Retry
+
+    def _fallbacks(self, target: float) -> list[float]:
+        low, high = self.low, self.high
+        if low is not None and high is not None:
+            return [target, (low + high) / 2, low, high]
+        if low is not None:
+            return [target, low + 1, math.nextafter(low, math.inf), low]
+        assert high is not None
+        return [target, high - 1, math.nextafter(high, -math.inf), high]
+
+    def _inside(self, value: float) -> bool:
+        if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
+            return False
+        return self.high is None or not (value > self.high or (self.high_open and value == self.high))
+
+
+def _lcm(a: Fraction, b: Fraction) -> Fraction:
+    return Fraction(math.lcm(a.numerator, b.numerator), math.gcd(a.denominator, b.denominator))
+
+
+def _open_bounds(
+    low: float | None, high: float | None, low_open: bool, high_open: bool, step: Fraction | None
+) -> tuple[float | None, float | None]:
+    """For a discrete range, turn exclusive bounds into inclusive ones (nudged one step in)."""
+    if step is None:
+        return low, high
+    if low is not None and low_open and Fraction(low) % step == 0:
+        low = Fraction(low) + step  # type: ignore[assignment]
+    if high is not None and high_open and Fraction(high) % step == 0:
+        high = Fraction(high) - step  # type: ignore[assignment]
+    return low, high
+
+
+class StringNode:
+    """Strings: a format, a pattern (built from the regex), or realistic text; within lengths."""
+
+    def __init__(  # noqa: PLR0913 - one argument per keyword
+        self,
+        *,
+        min_length: int,
+        max_length: int | None,
+        pattern: Gen | None,
+        checks: Sequence[re.Pattern[str]],
+        fmt: str | None,
+        path: str,
+    ) -> None:
+        if max_length is not None and min_length > max_length:
+            raise UnsatisfiableSchemaError(
+                f"minLength {min_length} exceeds maxLength {max_length} at {path!r}; fix: make "
+                "them overlap",
+                path=path,
+            )
+        self.min_length, self.max_length = min_length, max_length
+        self.pattern, self.checks, self.fmt = pattern, list(checks), fmt
+
+    def gen(self, st: State, hint: str) -> str:
+        for _ in range(_TRIES):
+            text = self._draw(st, hint)
+            if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                if self.pattern is None or self.fmt is None or _conforms(text, self.fmt):
+                    return text
+        raise Retry
+
+    def _fits(self, text: str) -> bool:
+        size = len(text)
+        return size >= self.min_length and (self.max_length is None or size <= self.max_length)
+
+    def _draw(self, st: State, hint: str) -> str:
+        if self.pattern is not None:
+            return self.pattern(st.rng, {})
+        if self.fmt is not None:
+            return FORMATS[self.fmt](st.rng, st.now)
+        return self._fit(st, self._free(st, hint))
+
+    def _free(self, st: State, hint: str) -> str:
+        if not st.realistic:
+            return "".join(st.rng.choice(string.ascii_letters) for _ in range(st.rng.randint(1, 12)))
+        if hint and _ID_HINT.search(hint):
+            return _realistic.ident(st.rng, hint)
+        if hint and _DATE_HINT.search(hint):
+            return FORMATS["date-time"](st.rng, st.now)
+        provider = _realistic.provider_for(hint) if hint else None
+        return _realistic.pick(st.rng, st.locale, provider or "word")
+
+    def _fit(self, st: State, text: str) -> str:
+        while len(text) < self.min_length:
+            text += st.rng.choice(string.ascii_lowercase)
+        if self.max_length is not None and len(text) > self.max_length:
+            text = text[: self.max_length]
+        return text

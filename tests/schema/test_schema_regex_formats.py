@@ -1,0 +1,65 @@
+"""Patterns are matched by construction (ECMA-262 flavour); formats pass both validators."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import jsonschema
+import jsonschema_rs
+import pytest
+
+from synthworld.schema._formats import FORMATS
+from synthworld.schema._regex import compile_pattern, translate
+
+PATTERNS = [
+    r"^\d{3}-\d{4}$",
+    r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*$",
+    r"^(ab|cd)-\1$",
+    r"^\w+@\w+\.(com|org)$",
+    r"colou?r",
+    r"^[^a-z\s]{1,3}$",
+    r"^\p{L}+$",
+    r"^(a|bc|def){2,4}x*?$",
+    r"^[\x41-\x43]\u0044\.$",
+]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_generated_strings_match_in_both_engines(pattern: str) -> None:
+    gen, check = compile_pattern(pattern)
+    rs = jsonschema_rs.validator_for({"type": "string", "pattern": pattern})
+    rng = random.Random(0)
+    for _ in range(50):
+        text = gen(rng, {})
+        assert check.search(text), text
+        assert rs.is_valid(text), text
+
+
+@pytest.mark.parametrize(
+    ("ecma", "python"),
+    [(r"\d", "[0-9]"), (r"\\d", r"\\d"), (r"[^]", r"[\s\S]"), (r"(?<n>x)\k<n>", "(?P<n>x)(?P=n)")],
+)
+def test_translate_ecma_specifics(ecma: str, python: str) -> None:
+    assert translate(ecma) == python
+
+
+def test_ascii_digits_only() -> None:
+    assert not re.search(translate(r"^\d$"), "٣")  # ECMA \d is ASCII; Python's is not
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_formats_pass_python_jsonschema_and_jsonschema_rs(fmt: str) -> None:
+    import datetime as dt
+
+    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
+    rs = jsonschema_rs.validator_for({"format": fmt}, validate_formats=True)
+    rng, now = random.Random(0), dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+    for _ in range(100):
+        value = FORMATS[fmt](rng, now)
+        assert checker.conforms(value, fmt), value
+        assert rs.is_valid(value), value
+
+
+def test_every_checked_format_has_a_generator() -> None:
+    assert set(jsonschema.Draft202012Validator.FORMAT_CHECKER.checkers) <= set(FORMATS)

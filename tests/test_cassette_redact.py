@@ -1,0 +1,120 @@
+"""Redaction: secrets never reach the cassette file, and redacted recordings still replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld._redact import MASK, Redactor, as_redactor
+from synthworld.backends.base import CallContext
+from synthworld.backends.fixtures import FixtureBackend
+from synthworld.cassette import load_cassette
+
+LOGIN = ToolSpec(
+    "login",
+    "Log in.",
+    {
+        "type": "object",
+        "properties": {
+            "user": {"type": "string"},
+            "password": {"type": "string"},
+            "headers": {"type": "object"},
+        },
+    },
+    {"type": "object"},
+)
+
+
+def session(ctx: CallContext) -> dict[str, Any]:
+    return {"access_token": "tok-SECRET-1", "user": ctx.input.get("user"), "max_tokens": 5}
+
+
+@pytest.mark.parametrize(
+    ("key", "secret"),
+    [
+        ("api_key", True),
+        ("X-Api-Key", True),
+        ("apiKey", True),
+        ("APIKEY", True),
+        ("access_token", True),
+        ("client_secret", True),
+        ("Authorization", True),
+        ("password", True),
+        ("Cookie", True),
+        ("max_tokens", False),
+        ("secretary", False),
+        ("keyboard", False),
+        ("user", False),
+        ("total_tokens", False),
+    ],
+)
+def test_default_secret_keys(key: str, secret: bool) -> None:
+    assert Redactor().is_secret(key) is secret
+
+
+def test_redaction_reaches_nested_objects_and_lists() -> None:
+    value = {"a": [{"token": "t", "ok": 1}], "b": {"Authorization": "Bearer x", "n": [1]}}
+    assert Redactor()(value) == {"a": [{"token": MASK, "ok": 1}], "b": {"Authorization": MASK, "n": [1]}}
+    assert value["a"][0]["token"] == "t"  # the input is left alone
+
+
+def test_secrets_in_inputs_and_outputs_never_reach_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=session)) as world:
+        world.register_tool(LOGIN)
+        live = world.call(
+            "login", {"user": "ada", "password": "hunter2", "headers": {"Authorization": "Bearer abc"}}
+        )
+    assert live["access_token"] == "tok-SECRET-1"  # the agent still sees the real answer while recording
+    text = path.read_text()
+    for secret in ("hunter2", "Bearer abc", "tok-SECRET-1"):
+        assert secret not in text
+    (saved,) = load_cassette(path).interactions
+    assert saved.input == {"user": "ada", "password": MASK, "headers": {"Authorization": MASK}}
+    assert saved.output == {"access_token": MASK, "user": "ada", "max_tokens": 5}
+
+
+def test_the_journal_is_redacted_too(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    world = SyntheticWorld(backend=FixtureBackend(path, fallback=session))
+    world.register_tool(LOGIN)
+    world.call("login", {"user": "ada", "password": "hunter2"})
+    journal = (tmp_path / "c.yaml.journal").read_text()
+    assert "hunter2" not in journal
+    assert "tok-SECRET-1" not in journal
+
+
+def test_a_redacted_recording_matches_a_call_with_any_secret(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=session)) as world:
+        world.register_tool(LOGIN)
+        world.call("login", {"user": "ada", "password": "hunter2"})
+    replay = SyntheticWorld(backend=FixtureBackend(path, mode="none"))
+    replay.register_tool(LOGIN)
+    assert replay.call("login", {"user": "ada", "password": "another"})["access_token"] == MASK
+
+
+def test_redaction_can_be_chosen_or_turned_off(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=session, redact=["user"])) as world:
+        world.register_tool(LOGIN)
+        world.call("login", {"user": "ada", "password": "hunter2"})
+    (saved,) = load_cassette(path).interactions
+    assert saved.input == {"user": MASK, "password": "hunter2"}
+    plain = tmp_path / "plain.yaml"
+    with SyntheticWorld(backend=FixtureBackend(plain, fallback=session, redact=None)) as world:
+        world.register_tool(LOGIN)
+        world.call("login", {"user": "ada", "password": "hunter2"})
+    assert "hunter2" in plain.read_text()
+
+
+def test_a_function_redacts_as_it_likes() -> None:
+    def drop_user(value: Any) -> Any:
+        return {k: v for k, v in value.items() if k != "user"} if isinstance(value, dict) else value
+
+    assert as_redactor(drop_user)({"user": 1, "x": 2}) == {"x": 2}
+    with pytest.raises(TypeError, match=r"pass True .* a list of key names, a function"):
+        as_redactor("password")

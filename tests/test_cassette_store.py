@@ -1,0 +1,211 @@
+"""Durability and concurrency: the journal, killed runs, atomic writes, many writers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+import synthworld
+from synthworld import CassetteError, RandomBackend, SyntheticWorld, ToolSpec
+from synthworld.backends.fixtures import FixtureBackend
+from synthworld.cassette import load_cassette
+
+SPEC = ToolSpec(
+    "echo",
+    "Echo a number.",
+    {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]},
+    {"type": "integer"},
+)
+REPO = str(Path(synthworld.__file__).resolve().parents[1])
+
+
+def run_python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": REPO}
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def world_on(backend: FixtureBackend) -> SyntheticWorld:
+    world = SyntheticWorld(backend=backend)
+    world.register_tool(SPEC)
+    return world
+
+
+def test_a_recording_is_on_disk_when_the_call_returns(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    world = world_on(FixtureBackend(path, fallback=RandomBackend()))
+    value = world.call("echo", {"x": 1})
+    assert [(dict(i.input), i.output) for i in load_cassette(path).interactions] == [({"x": 1}, value)]
+
+
+KILLED_RUN = """
+    import os, sys
+    from synthworld import RandomBackend, SyntheticWorld, ToolSpec
+    from synthworld.backends.fixtures import FixtureBackend
+    world = SyntheticWorld(backend=FixtureBackend(sys.argv[1], fallback=RandomBackend()))
+    params = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}
+    world.register_tool(ToolSpec("echo", "Echo a number.", params, {"type": "integer"}))
+    for x in range(3):
+        print(world.call("echo", {"x": x}), flush=True)
+    os._exit(9)  # killed: no close(), no atexit, no flushing of Python buffers
+"""
+
+
+def test_a_killed_run_loses_nothing_it_answered(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    done = run_python(KILLED_RUN, str(path))
+    assert done.returncode == 9, done.stderr
+    answered = [int(line) for line in done.stdout.split()]
+    assert not path.exists()
+    backend = FixtureBackend(path, mode="none")
+    world = world_on(backend)
+    assert [world.call("echo", {"x": x}) for x in range(3)] == answered
+    resumed = FixtureBackend(path, mode="new_episodes", fallback=RandomBackend())
+    world_on(resumed).call("echo", {"x": 3})
+    resumed.close()
+    assert [i.input["x"] for i in load_cassette(path).interactions] == [0, 1, 2, 3]
+    assert not (tmp_path / "c.yaml.journal").exists()
+
+
+def test_a_torn_last_journal_line_is_ignored_and_cut_before_the_next_append(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    world = world_on(FixtureBackend(path, fallback=RandomBackend()))
+    world.call("echo", {"x": 1})
+    journal = tmp_path / "c.yaml.journal"
+    with journal.open("ab") as handle:
+        handle.write(b'{"tool":"echo","inp')
+    assert len(load_cassette(path).interactions) == 1
+    backend = FixtureBackend(path, mode="new_episodes", fallback=RandomBackend())
+    world_on(backend).call("echo", {"x": 2})
+    lines = journal.read_text().splitlines()
+    assert [json.loads(line)["input"]["x"] for line in lines] == [1, 2]
+    backend.close()
+    assert [i.input["x"] for i in load_cassette(path).interactions] == [1, 2]
+
+
+def test_a_corrupt_journal_line_names_the_journal_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    journal = tmp_path / "c.yaml.journal"
+    journal.write_text('{"tool":"echo","input":{"x":1},"output":1}\nnot json\n')
+    with pytest.raises(CassetteError, match=r"c\.yaml\.journal, line 2: not a journal entry"):
+        FixtureBackend(path, mode="none")
+    assert journal.read_text().endswith("not json\n")
+
+
+def test_compaction_leaves_no_temporary_files(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with world_on(FixtureBackend(path, fallback=RandomBackend())) as world:
+        for x in range(5):
+            world.call("echo", {"x": x})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".c.yaml.lock", "c.yaml"]
+
+
+def test_threads_recording_into_one_backend_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    backend = FixtureBackend(path, fallback=RandomBackend())
+    world = world_on(backend)
+
+    def work(start: int) -> None:
+        for x in range(start, start + 25):
+            world.call("echo", {"x": x})
+
+    threads = [threading.Thread(target=work, args=(k * 100,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    backend.close()
+    recorded = sorted(i.input["x"] for i in load_cassette(path).interactions)
+    assert recorded == sorted(k * 100 + x for k in range(4) for x in range(25))
+
+
+WRITER = """
+    import sys, time
+    from pathlib import Path
+    from synthworld import RandomBackend, SyntheticWorld, ToolSpec
+    from synthworld.backends.fixtures import FixtureBackend
+    path, start, mode, gate = sys.argv[1], int(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
+    spec = ToolSpec("echo", "Echo a number.", {"type": "object", "properties": {"x": {"type": "integer"}},
+                    "required": ["x"]}, {"type": "integer"})
+    with SyntheticWorld(backend=FixtureBackend(path, mode=mode, fallback=RandomBackend())) as world:
+        world.register_tool(spec)
+        (gate / str(start)).touch()  # every writer has opened the cassette before any records
+        while len(list(gate.iterdir())) < 4:
+            time.sleep(0.01)
+        for x in range(start, start + 40):
+            world.call("echo", {"x": x})
+"""
+
+
+def old_recording(path: Path, mode: str) -> list[int]:
+    """One interaction recorded earlier (unless `mode` is once): kept by new_episodes, dropped by all."""
+    if mode != "once":
+        world = world_on(FixtureBackend(path, fallback=RandomBackend()))
+        world.call("echo", {"x": -1})
+        world.close()
+    return [-1] if mode == "new_episodes" else []
+
+
+def test_four_processes_recording_into_one_cassette_lose_nothing(tmp_path: Path) -> None:
+    path, mode = tmp_path / "shared.yaml", "new_episodes"
+    old = old_recording(path, mode)
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    env = {**os.environ, "PYTHONPATH": REPO}
+    argv = [sys.executable, "-c", textwrap.dedent(WRITER), str(path)]
+    procs = [
+        subprocess.Popen([*argv, str(k * 1000), mode, str(gate)], env=env, stderr=subprocess.PIPE, text=True)
+        for k in range(4)
+    ]
+    for proc in procs:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    recorded = sorted(i.input["x"] for i in load_cassette(path).interactions)
+    assert recorded == old + sorted(k * 1000 + x for k in range(4) for x in range(40))
+    assert not (tmp_path / "shared.yaml.journal").exists()
+
+
+@pytest.mark.parametrize("mode", ["once", "new_episodes", "all"])
+def test_four_backends_on_one_cassette_lose_nothing_in_any_mode(tmp_path: Path, mode: str) -> None:
+    """Separate backends (own file locks, like separate processes) opened, then recording at once."""
+    path = tmp_path / "shared.yaml"
+    old = old_recording(path, mode)
+    worlds = [world_on(FixtureBackend(path, mode=mode, fallback=RandomBackend())) for _ in range(4)]
+
+    def work(k: int) -> None:
+        for x in range(k * 1000, k * 1000 + 25):
+            worlds[k].call("echo", {"x": x})
+        worlds[k].close()
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    recorded = sorted(i.input["x"] for i in load_cassette(path).interactions)
+    assert recorded == old + sorted(k * 1000 + x for k in range(4) for x in range(25))
+
+
+def test_replaying_writes_nothing_beside_the_cassette(tmp_path: Path) -> None:
+    """No lock file, no journal: a replay works from a read-only checkout."""
+    folder = tmp_path / "fixtures"
+    path = folder / "c.yaml"
+    world = world_on(FixtureBackend(path, fallback=RandomBackend()))
+    value = world.call("echo", {"x": 1})
+    world.close()
+    (folder / ".c.yaml.lock").unlink()
+    with world_on(FixtureBackend(path, mode="once")) as replay:
+        assert replay.call("echo", {"x": 1}) == value
+    assert sorted(p.name for p in folder.iterdir()) == ["c.yaml"]

@@ -1,0 +1,77 @@
+"""The package face: exactly these names, sorted, each importable (as httpx pins its own)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import synthworld
+
+EXPECTED = [
+    "Answer",
+    "AnthropicBackend",
+    "Backend",
+    "BackendError",
+    "Binding",
+    "CallContext",
+    "CassetteDriftWarning",
+    "CassetteError",
+    "EvalReport",
+    "Fault",
+    "FaultConfigError",
+    "FaultPlan",
+    "FixtureBackend",
+    "FixtureMissError",
+    "FunctionBackend",
+    "HandlerBackend",
+    "HypothesisBackend",
+    "LLMBackend",
+    "RandomBackend",
+    "RecordMode",
+    "RunRecord",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioResult",
+    "SchemaError",
+    "SimulatedClock",
+    "SyntheticWorld",
+    "SynthworldError",
+    "ToolAnnotations",
+    "ToolCall",
+    "ToolError",
+    "ToolInputError",
+    "ToolSpec",
+    "ToolSpecError",
+    "Trace",
+    "UnknownToolError",
+    "UnsatisfiableSchemaError",
+    "WorldState",
+    "__version__",
+    "evaluate",
+    "generate",
+    "load_scenario",
+    "tool",
+]
+
+
+def test_all_is_pinned_and_sorted() -> None:
+    assert synthworld.__all__ == EXPECTED
+    assert sorted(EXPECTED) == EXPECTED
+
+
+def test_every_name_exists_and_comes_from_a_module_of_the_package() -> None:
+    for name in EXPECTED:
+        value = getattr(synthworld, name)
+        module = getattr(value, "__module__", "synthworld")
+        assert module.startswith("synthworld"), (name, module)
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["synthworld.backends", "synthworld.errors", "synthworld.formats", "synthworld.scenario", "synthworld.eval"],
+)
+def test_submodule_all_names_exist(module: str) -> None:
+    mod = importlib.import_module(module)
+    for name in mod.__all__:
+        assert hasattr(mod, name), f"{module}.{name}"
