@@ -80,7 +80,8 @@ def load_jsts(path: Path) -> list[tuple[str, str | None, Any]]:
 
 def load_vendor() -> list[tuple[str, str | None, Any]]:
     spec = importlib.util.find_spec("check_jsonschema")
-    assert spec is not None and spec.origin is not None
+    assert spec is not None
+    assert spec.origin is not None
     folder = Path(spec.origin).parent / "builtin_schemas" / "vendor"
     return [(p.name, None, json.loads(p.read_text())) for p in sorted(folder.glob("*.json"))]
 
@@ -107,11 +108,11 @@ def run_ours(schema: Any, check: Any, n: int, row: Row) -> None:
 
 
 def run_hyp(schema: Any, check: Any, n: int, budget: float, row: Row) -> None:
-    from hypothesis.internal.conjecture.data import StopTest  # noqa: PLC0415
+    from hypothesis.internal.conjecture.data import StopTest
 
     try:
         strategy = strategy_for(schema)
-    except Exception as err:  # noqa: BLE001 - any failure of the peer is a result
+    except Exception as err:
         row.hyp.error = f"{type(err).__name__}: {str(err)[:160]}"
         return
     rng = random.Random(0)
@@ -122,7 +123,7 @@ def run_hyp(schema: Any, check: Any, n: int, budget: float, row: Row) -> None:
             values.append(draw_once(strategy, random.Random(rng.getrandbits(64))))
         except StopTest:
             continue
-        except Exception as err:  # noqa: BLE001 - any failure of the peer is a result
+        except Exception as err:
             row.hyp.error = f"{type(err).__name__}: {str(err)[:160]}"
             break
     row.hyp.seconds = time.perf_counter() - start

@@ -159,7 +159,9 @@ def _add_faults(world: SyntheticWorld, scenario: Scenario) -> None:
     try:
         add_faults(faults)
     except FaultConfigError as exc:
-        where = ("faults",) if exc.index is None else ("faults", exc.index, *([exc.key] if exc.key else []))
+        where: tuple[str | int, ...] = ("faults",)
+        if exc.index is not None:
+            where = ("faults", exc.index, *([exc.key] if exc.key else []))
         raise scenario.error(where, exc.detail) from None
     except (SynthworldError, TypeError, ValueError) as exc:
         raise scenario.error(("faults",), str(exc)) from None

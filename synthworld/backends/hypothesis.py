@@ -1,9 +1,9 @@
 """``HypothesisBackend``: every tool answer drawn from ``st.data()`` inside a ``@given`` test.
 
-    @given(st.data())
-    def test_agent(data):
-        world = SyntheticWorld(seed=0, backend=HypothesisBackend(data))
-        run_agent(world)  # a failure shrinks to a minimal tool response
+@given(st.data())
+def test_agent(data):
+    world = SyntheticWorld(seed=0, backend=HypothesisBackend(data))
+    run_agent(world)  # a failure shrinks to a minimal tool response
 """
 
 from __future__ import annotations

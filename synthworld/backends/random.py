@@ -50,6 +50,4 @@ class RandomBackend:
         return self._generator(ctx.spec.returns).generate(ctx.rng, now=ctx.now)
 
     def _generator(self, schema: Any) -> Any:
-        return compile_generator(
-            schema, registry=self.registry, realistic=self.realistic, locale=self.locale
-        )
+        return compile_generator(schema, registry=self.registry, realistic=self.realistic, locale=self.locale)

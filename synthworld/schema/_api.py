@@ -117,8 +117,7 @@ def _check_schema(loc: Any) -> None:
         err = error
         path = "".join(f"/{p}" for p in err.path)
         raise SchemaError(
-            f"invalid schema at {path!r}: {err.message}; fix: make it valid against its "
-            "metaschema",
+            f"invalid schema at {path!r}: {err.message}; fix: make it valid against its metaschema",
             path=path,
         )
 
@@ -144,9 +143,7 @@ def compile_generator(
         with _LOCK:
             found = _CACHE.get(key)
             if found is None:
-                found = _CACHE[key] = Generator(
-                    schema, registry=registry, realistic=realistic, locale=locale
-                )
+                found = _CACHE[key] = Generator(schema, registry=registry, realistic=realistic, locale=locale)
     return found
 
 

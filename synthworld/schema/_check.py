@@ -91,7 +91,7 @@ def _rs_sub(loc: Loc) -> Check | None:
     """A jsonschema-rs check of a subschema, when its place in the document is known."""
     if loc.pointer is None or loc.doc is None:
         return None
-    base = loc.resolver._base_uri or ROOT_URI  # noqa: SLF001 - no public getter
+    base = loc.resolver._base_uri or ROOT_URI
     if ":" not in base:
         return None
     try:
@@ -129,7 +129,9 @@ def _shape(loc: Loc) -> tuple[set[str] | None, dict[str, set[str]]]:
         except SchemaError:
             return None, {}
         node = canonicalise(loc.schema, loc.dialect)
-    types = set(node["type"]) | ({"integer"} if "number" in node["type"] else set()) if "type" in node else None
+    types = (
+        set(node["type"]) | ({"integer"} if "number" in node["type"] else set()) if "type" in node else None
+    )
     tags: dict[str, set[str]] = {}
     for name, sub in node.get("properties", {}).items():
         if isinstance(sub, dict):

@@ -10,19 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonicalise, json_key
 from synthworld.schema._check import sub_check
 from synthworld.schema._nodes import (
     ChoiceNode,
-    ConstNode,
     EnumNode,
     ExamplesNode,
     LazyNode,
     Node,
     NotNode,
 )
-from synthworld.schema._resolve import DRAFT2020, Loc, resolve_ref
+from synthworld.schema._resolve import Loc, resolve_ref
 
 __all__ = ["Compiler", "Part"]
 
@@ -177,17 +176,14 @@ class Compiler:
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
-        if enums:
-            node = EnumNode(self._enum(parts, enums))
-        else:
-            node = self._typed(parts, not_types)
+        node = EnumNode(self._enum(parts, enums)) if enums else self._typed(parts, not_types)
         if excluded:
             node = NotNode(node, excluded)
         samples = self._samples(parts)
         return ExamplesNode(node, samples) if samples else node
 
     def _typed(self, parts: list[Part], not_types: set[str]) -> Node:
-        from synthworld.schema._merge import merge_typed  # noqa: PLC0415 - mutual recursion
+        from synthworld.schema._merge import merge_typed
 
         types = self._types(parts, not_types)
         try:
@@ -268,4 +264,3 @@ def _expand(types: list[str]) -> list[str]:
 def _forbids_property(neg: dict[str, Any]) -> bool:
     """``not: {required: [one]}`` is handled by the object merge (the property is forbidden)."""
     return set(neg) == {"required"} and len(neg["required"]) == 1
-

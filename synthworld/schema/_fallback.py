@@ -13,8 +13,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis.control import BuildContext
-from hypothesis.errors import HypothesisException
-from hypothesis.internal.conjecture.data import ConjectureData, StopTest
+from hypothesis.errors import HypothesisException, StopTest
+from hypothesis.internal.conjecture.data import ConjectureData
 from hypothesis.internal.conjecture.providers import HypothesisProvider
 
 __all__ = ["NoConstantsProvider", "draw", "draw_once", "strategy_for"]
@@ -31,7 +31,7 @@ class NoConstantsProvider(HypothesisProvider):
 
 def strategy_for(schema: Any) -> st.SearchStrategy[Any]:
     """The hypothesis-jsonschema strategy for ``schema`` (raises on what it cannot handle)."""
-    from hypothesis_jsonschema import from_schema  # noqa: PLC0415 - heavy, rarely needed
+    from hypothesis_jsonschema import from_schema
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -133,7 +133,7 @@ def _ints(parts: list[Part], word: str) -> list[int]:
 
 
 def _item_parts(parts: list[Part], i: int) -> list[Part]:
-    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+    from synthworld.schema._compile import Part
 
     out: list[Part] = []
     evaluated = False
@@ -152,7 +152,7 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
 
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+    from synthworld.schema._compile import Part
 
     owner = next((p for p in parts if "contains" in p.node), None)
     if owner is None:
@@ -225,7 +225,7 @@ def _name_check(parts: list[Part]) -> Callable[[str], bool]:
 
 
 def _prop_parts(parts: list[Part], name: str) -> list[Part]:
-    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+    from synthworld.schema._compile import Part
 
     out: list[Part] = []
     evaluated = False
@@ -271,13 +271,12 @@ def _extras(cx: Compiler, parts: list[Part], spec: ObjectSpec, name_ok: Callable
 
     spec.extra_name, spec.extra_node = extra_name, extra_node
     spec.map_like = not spec.names and any(
-        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict)
-        for p in parts
+        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict) for p in parts
     )
 
 
 def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:
-    from synthworld.schema._compile import Part  # noqa: PLC0415 - mutual recursion
+    from synthworld.schema._compile import Part
 
     subs = [Part(p.loc.child(p.node["propertyNames"], "propertyNames")) for p in parts
             if "propertyNames" in p.node]  # fmt: skip

@@ -32,7 +32,7 @@ HARD_DEPTH = 24
 """Below this depth an attempt is abandoned (a recursive schema that does not bottom out)."""
 
 
-class Retry(Exception):  # noqa: N818 - a control-flow signal, not an error
+class Retry(Exception):
     """This attempt failed; the caller may try again with the RNG where it is now."""
 
 

@@ -7,9 +7,9 @@ seeded with a fixed seed, then every call only does ``rng.choice(pool)``.
 from __future__ import annotations
 
 import re
-import threading
 import string
-from functools import lru_cache
+import threading
+from functools import cache, lru_cache
 from random import Random
 
 from faker import Faker
@@ -94,7 +94,7 @@ def number_range(name: str) -> tuple[int, int]:
     return (0, 100)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _faker(locale: str) -> Faker:
     fake = Faker(locale)
     fake.seed_instance(_FAKER_SEED)
@@ -109,7 +109,7 @@ def check_locale(locale: str) -> None:
         raise ValueError(f"unknown locale={locale!r}; fix: use a Faker locale like 'en_US'") from err
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pool(locale: str, provider: str) -> tuple[str, ...]:
     """The pool of one provider: the same values whatever pools were built before, or in which thread."""
     with _POOL_LOCK:

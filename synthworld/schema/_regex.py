@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 import sys
@@ -11,12 +12,9 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import re._constants as c
-    import re._parser as sre
-else:  # pragma: no cover - Python 3.10
-    import sre_constants as c
-    import sre_parse as sre
+# The regex parser's home moved in 3.11 (sre_parse is deprecated there); neither has stubs.
+c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
+sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
 __all__ = ["compile_pattern", "translate"]
 
@@ -94,7 +92,7 @@ def _choice(chars: str) -> Gen:
     return lambda rng, groups: rng.choice(chars)
 
 
-def _item(op: Any, av: Any) -> Gen:  # noqa: PLR0911 - one branch per opcode
+def _item(op: Any, av: Any) -> Gen:
     if op is c.LITERAL:
         return _const(chr(av))
     if op is c.NOT_LITERAL:

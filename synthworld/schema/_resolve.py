@@ -16,8 +16,9 @@ import jsonschema_specifications
 import referencing
 import referencing.exceptions
 import referencing.jsonschema
-from referencing._core import Resolver as _Resolver  # noqa: PLC2701 - the public type, not exported
-from referencing.jsonschema import DRAFT202012, Specification
+from referencing import Specification
+from referencing._core import Resolver as _Resolver
+from referencing.jsonschema import DRAFT202012
 
 from synthworld.errors import SchemaError
 
@@ -61,7 +62,7 @@ class Loc:
     def key(self) -> tuple[int, str, tuple[str, ...]]:
         """Identity of this subschema in its (dynamic) scope, for memoisation."""
         scope = tuple(uri for uri, _ in self.resolver.dynamic_scope())
-        return (id(self.schema), self.resolver._base_uri, scope)  # noqa: SLF001 - no public getter
+        return (id(self.schema), self.resolver._base_uri, scope)
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
         """The subschema ``schema`` found at ``parts`` below this one."""
@@ -82,18 +83,14 @@ def _dialect_of(schema: Any, default: str) -> str:
     for dialect in DIALECTS:
         if dialect.rstrip("#") == norm:
             return dialect
-    raise SchemaError(
-        f"unsupported $schema {declared!r} at ''; fix: use one of {list(DIALECTS)}", path=""
-    )
+    raise SchemaError(f"unsupported $schema {declared!r} at ''; fix: use one of {list(DIALECTS)}", path="")
 
 
 def _specification(dialect: str) -> Specification[Any]:
     return referencing.jsonschema.specification_with(dialect, default=DRAFT202012)
 
 
-def enter(  # noqa: PLR0913 - the fields of a Loc
-    schema: Any, resolver: Resolver, dialect: str, path: str, doc: Any, pointer: str | None
-) -> Loc:
+def enter(schema: Any, resolver: Resolver, dialect: str, path: str, doc: Any, pointer: str | None) -> Loc:
     """A :class:`Loc` for ``schema``, moving into its scope when it declares an ``$id``."""
     if isinstance(schema, dict):
         dialect = _dialect_of(schema, dialect) if "$schema" in schema else dialect

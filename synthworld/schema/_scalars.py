@@ -39,7 +39,7 @@ def _fraction(value: float) -> Fraction:
 class NumberNode:
     """Integers or numbers within bounds, multiples of ``multipleOf`` (also fractional)."""
 
-    def __init__(  # noqa: PLR0913 - one argument per keyword
+    def __init__(
         self,
         *,
         integer: bool,
@@ -74,7 +74,8 @@ class NumberNode:
             )
 
     def _nonempty(self) -> bool:
-        assert self.low is not None and self.high is not None
+        assert self.low is not None
+        assert self.high is not None
         if self.low_open or self.high_open:
             return self.low < self.high
         return self.low <= self.high
@@ -167,7 +168,7 @@ def _open_bounds(
 class StringNode:
     """Strings: a format, a pattern (built from the regex), or realistic text; within lengths."""
 
-    def __init__(  # noqa: PLR0913 - one argument per keyword
+    def __init__(
         self,
         *,
         min_length: int,
@@ -179,8 +180,7 @@ class StringNode:
     ) -> None:
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
-                f"minLength {min_length} exceeds maxLength {max_length} at {path!r}; fix: make "
-                "them overlap",
+                f"minLength {min_length} exceeds maxLength {max_length} at {path!r}; fix: make them overlap",
                 path=path,
             )
         self.min_length, self.max_length = min_length, max_length
@@ -189,10 +189,13 @@ class StringNode:
     def gen(self, st: State, hint: str) -> str:
         for _ in range(_TRIES):
             text = self._draw(st, hint)
-            if self._fits(text) and all(rx.search(text) for rx in self.checks):
-                if self.pattern is None or self.fmt is None or _conforms(text, self.fmt):
-                    return text
+            if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._formatted(text):
+                return text
         raise Retry
+
+    def _formatted(self, text: str) -> bool:
+        """A string built from a pattern must still have the schema's format."""
+        return self.pattern is None or self.fmt is None or _conforms(text, self.fmt)
 
     def _fits(self, text: str) -> bool:
         size = len(text)

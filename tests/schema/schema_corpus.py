@@ -72,14 +72,18 @@ KEYWORDS: dict[str, Any] = {
     "if-then-else": {"if": {"properties": {"kind": {"const": "a"}}, "required": ["kind"]},
                      "then": {"required": ["alpha"]}, "else": {"required": ["beta"]},
                      "properties": {"kind": {"enum": ["a", "b"]}}, "type": "object"},
-    "dependentRequired": {"type": "object", "properties": {"card": {"type": "string"}, "cvv": {"type": "string"}},
+    "dependentRequired": {"type": "object",
+                          "properties": {"card": {"type": "string"}, "cvv": {"type": "string"}},
                           "dependentRequired": {"card": ["cvv"]}},
     "dependentSchemas": {"type": "object", "properties": {"a": {"type": "integer"}},
                          "dependentSchemas": {"a": {"required": ["b"], "properties": {"b": {"const": 2}}}}},
     "dependencies-d7": {"$schema": D7, "type": "object", "properties": {"x": {}},
-                        "dependencies": {"x": ["y"], "y": {"properties": {"z": {"type": "null"}}, "required": ["z"]}}},
-    "prefixItems": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": False},
-    "items-d7": {"$schema": D7, "type": "array", "items": [{"type": "boolean"}], "additionalItems": {"type": "null"}},
+                        "dependencies": {"x": ["y"],
+                                         "y": {"properties": {"z": {"type": "null"}}, "required": ["z"]}}},
+    "prefixItems": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}],
+                    "items": False},
+    "items-d7": {"$schema": D7, "type": "array", "items": [{"type": "boolean"}],
+                 "additionalItems": {"type": "null"}},
     "contains": {"type": "array", "contains": {"const": 7}, "minContains": 2, "maxContains": 3,
                  "items": {"type": "integer", "minimum": 0, "maximum": 9}},
     "uniqueItems": {"type": "array", "items": {"enum": [1, 2, 3, 4]}, "uniqueItems": True, "minItems": 3},
@@ -119,6 +123,7 @@ def jsts() -> list[tuple[str, str, Any]]:
 def vendor() -> list[tuple[str, None, Any]]:
     """The real-world schemas shipped in the check-jsonschema wheel."""
     spec = importlib.util.find_spec("check_jsonschema")
-    assert spec is not None and spec.origin is not None
+    assert spec is not None
+    assert spec.origin is not None
     folder = Path(spec.origin).parent / "builtin_schemas" / "vendor"
     return [(p.name, None, json.loads(p.read_text())) for p in sorted(folder.glob("*.json"))]

@@ -61,7 +61,9 @@ def test_random_backend_options() -> None:
 def test_hypothesis_jsonschema_still_draws_objects() -> None:
     """hypothesis-jsonschema 0.23.1 breaks on objects with Hypothesis >= 6.170.10."""
     ok, value = draw("obj", USER, random.Random(0))
-    assert ok and isinstance(value, dict) and oracle(USER).is_valid(value)
+    assert ok
+    assert isinstance(value, dict)
+    assert oracle(USER).is_valid(value)
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,0 +1,34 @@
+"""The README's examples run as written, and CI runs the README's test command verbatim."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"^```(\w+)([^\n]*)\n(.*?)^```", README, flags=re.S | re.M)
+PYTHON = [code for lang, extra, code in BLOCKS if lang == "python" and "notest" not in extra]
+
+
+@pytest.mark.parametrize("code", PYTHON, ids=[f"block{i}" for i in range(len(PYTHON))])
+def test_python_examples_run(code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})
+
+
+def test_there_are_examples() -> None:
+    assert len(PYTHON) >= 4
+
+
+def test_readme_starts_with_the_two_commands_and_ci_runs_the_second() -> None:
+    bash = [code.strip() for lang, _, code in BLOCKS if lang == "bash"]
+    main_job, tests = bash[0], bash[1]
+    assert main_job.endswith("synthworld run scenarios/shop_refund.yaml")
+    assert tests.endswith('pip install -e ".[dev]" && pytest')
+    assert (ROOT / "scenarios" / "shop_refund.yaml").is_file()
+    assert tests in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    first_heading = README.index("\n## ")
+    assert README.index("```bash") > first_heading and README.index("## Two commands") == first_heading + 1
