@@ -244,13 +244,13 @@ def _put(node: dict[str, Any], key: str, value: Any) -> None:
 
 def consistent(
     plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, state: Mapping[str, Any],
-    is_valid: Callable[[Any], bool], *, partial: Any = None, recall: bool = True,
+    is_valid: Callable[[Any], bool], *, partial: Any = None, recall: bool = True, owned: bool = False,
 ) -> Any:
     """`value` with input echoed and entities recalled (unless not `recall`) and an effect's
-    `partial` output laid over it; a copy whenever anything may change."""
+    `partial` output laid over it; changed in place when `owned`, else a copy when anything may change."""
     if not (recall and plan.active) and partial is None:
         return value
-    value = json_copy(value)
+    value = value if owned else json_copy(value)
     if recall and plan.active:
         apply(plan, args, value, state, is_valid)
     return value if partial is None else overlay(value, partial)

@@ -97,6 +97,8 @@ class RepairingBackend(abc.ABC):
         if self._fallback is not None:
             self._fallback.prepare(spec)
 
+    fresh_values = True  # answers are parsed anew for each call: the world need not copy them
+
     def respond(self, ctx: CallContext) -> Answer:
         """A schema-valid output for the call, with the tokens every attempt used."""
         if os.environ.get("SYNTHWORLD_BLOCK_LLM") == "1":

@@ -371,9 +371,13 @@ class SyntheticWorld(WorldInterop):
             value, source, usage = _unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
+        if not getattr(backend, "fresh_values", False):
+            value = json_copy(value)  # from here on the world owns the value (the trace keeps it)
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
-            value = consistent(tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall)
+            value = consistent(
+                tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall, owned=True
+            )
         return source + suffix, usage, value
 
     def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
@@ -416,7 +420,7 @@ class SyntheticWorld(WorldInterop):
                 len(self.trace),
                 ctx.spec.name,
                 json_copy(dict(ctx.input)),
-                json_copy(output),
+                output,  # owned by the world: callers pass a copy or a value nobody else holds
                 error,
                 ctx.seed,
                 source,

@@ -57,7 +57,12 @@ class Answer:
 
 @runtime_checkable
 class Backend(Protocol):
-    """Anything that answers calls. Optional extras: ``name``, ``prepare(spec)``, ``close()``."""
+    """Anything that answers calls.
+
+    Optional extras: ``name`` (for the trace), ``prepare(spec)`` (called at registration),
+    ``close()``, ``rewind()`` (called by ``world.reset()``), and ``fresh_values = True`` to
+    promise that every answer is a new object nobody else holds (the world then skips a copy).
+    """
 
     def respond(self, ctx: CallContext) -> Any:
         """Answer one call: a JSON value (or an `Answer`), or raise `ToolError`."""

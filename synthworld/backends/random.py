@@ -25,6 +25,7 @@ class RandomBackend:
     """
 
     name = "random"
+    fresh_values = True  # every answer is a new object: the world need not copy it
 
     def __init__(
         self,
