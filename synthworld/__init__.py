@@ -4,8 +4,8 @@ from synthworld._binding import Binding
 from synthworld._marker import tool
 from synthworld._version import __version__
 from synthworld.backends import (
-    AnthropicBackend,
     Answer,
+    AnthropicBackend,
     Backend,
     CallContext,
     FixtureBackend,

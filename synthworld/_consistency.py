@@ -32,15 +32,53 @@ from synthworld.spec import ToolSpec
 from synthworld.state import WorldState
 
 __all__ = [
-    "ConsistencyPlan", "apply", "consistent", "overlay", "plan_for", "relevant_entities", "remember",
-    "singular", "tool_kind",
+    "ConsistencyPlan",
+    "apply",
+    "consistent",
+    "overlay",
+    "plan_for",
+    "relevant_entities",
+    "remember",
+    "singular",
+    "tool_kind",
 ]
 
-_VERBS = frozenset({
-    "get", "fetch", "read", "lookup", "find", "search", "list", "query", "create", "add", "new", "make",
-    "insert", "update", "edit", "patch", "set", "put", "upsert", "modify", "delete", "remove", "cancel",
-    "check", "show", "describe", "view", "retrieve", "load", "save", "close", "open",
-})
+_VERBS = frozenset(
+    {
+        "get",
+        "fetch",
+        "read",
+        "lookup",
+        "find",
+        "search",
+        "list",
+        "query",
+        "create",
+        "add",
+        "new",
+        "make",
+        "insert",
+        "update",
+        "edit",
+        "patch",
+        "set",
+        "put",
+        "upsert",
+        "modify",
+        "delete",
+        "remove",
+        "cancel",
+        "check",
+        "show",
+        "describe",
+        "view",
+        "retrieve",
+        "load",
+        "save",
+        "close",
+        "open",
+    }
+)
 _MAX_DEPTH = 8
 _MISSING: Any = object()
 Ancestry = frozenset[str]
@@ -75,8 +113,11 @@ def plan_for(spec: ToolSpec) -> ConsistencyPlan:
     params = list(spec.parameters.get("properties", {}))
     id_params = tuple((p, kind if p == "id" else p[:-3]) for p in params if _is_id_key(p))
     return ConsistencyPlan(
-        kind, frozenset(names & set(params)), id_params,
-        any(_is_id_key(n) for n in names), frozenset(_root_properties(spec.returns)),
+        kind,
+        frozenset(names & set(params)),
+        id_params,
+        any(_is_id_key(n) for n in names),
+        frozenset(_root_properties(spec.returns)),
     )
 
 
@@ -243,8 +284,15 @@ def _put(node: dict[str, Any], key: str, value: Any) -> None:
 
 
 def consistent(
-    plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, state: Mapping[str, Any],
-    is_valid: Callable[[Any], bool], *, partial: Any = None, recall: bool = True, owned: bool = False,
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
+    is_valid: Callable[[Any], bool],
+    *,
+    partial: Any = None,
+    recall: bool = True,
+    owned: bool = False,
 ) -> Any:
     """`value` with input echoed and entities recalled (unless not `recall`) and an effect's
     `partial` output laid over it; changed in place when `owned`, else a copy when anything may change."""
@@ -267,7 +315,10 @@ def overlay(value: Any, partial: Any) -> Any:
 
 
 def apply(
-    plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, state: Mapping[str, Any],
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
     is_valid: Callable[[Any], bool],
 ) -> None:
     """Echo input and recall remembered entities into `value`, in place, keeping it valid."""

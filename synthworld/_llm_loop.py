@@ -9,8 +9,8 @@ errors into `BackendError` without ever showing the API key.
 from __future__ import annotations
 
 import abc
-import os
 import logging
+import os
 from typing import TYPE_CHECKING, Any, Literal
 
 from synthworld.backends.base import Answer, CallContext

@@ -63,6 +63,7 @@ def public_names(source: object) -> list[str]:
 
 def signature_only(spec: ToolSpec) -> Callable[..., Any]:
     """A do-nothing function named after `spec`, for `world.stub`."""
+
     def stub(*args: Any, **kwargs: Any) -> Any:
         """A stand-in body; calls go to the world."""
 

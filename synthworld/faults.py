@@ -192,8 +192,9 @@ def _parse_entry(entry: Any, index: int) -> Fault:
     if isinstance(entry, Fault):
         return entry
     if not isinstance(entry, Mapping):
-        raise FaultConfigError(f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}",
-                               index=index)
+        raise FaultConfigError(
+            f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}", index=index
+        )
     for key in entry:
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), _KEYS, n=1)
@@ -212,13 +213,17 @@ def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
     if isinstance(error, Mapping):
         unknown = sorted(set(error) - {"code", "message", "retry_after"})
         if "code" not in error or unknown:
-            raise FaultConfigError("a custom error is {code: ..., message: ..., retry_after: ...}",
-                                   index=index, key="error")
+            raise FaultConfigError(
+                "a custom error is {code: ..., message: ..., retry_after: ...}", index=index, key="error"
+            )
         data.update({k: error[k] for k in ("message", "retry_after") if k in error}, error=error["code"])
     elif isinstance(error, str) and error not in ERROR_CODES:
         raise FaultConfigError(
             f"{error!r} is not a known error code; choose one of {', '.join(ERROR_CODES)} "
-            "(or give {code: ..., message: ...} for a custom code)", index=index, key="error")
+            "(or give {code: ..., message: ...} for a custom code)",
+            index=index,
+            key="error",
+        )
     return data
 
 

@@ -22,7 +22,14 @@ from random import Random
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
-    "Fixed", "Latency", "LatencyLike", "LatencyTable", "LogNormal", "Normal", "Uniform", "parse_latency",
+    "Fixed",
+    "Latency",
+    "LatencyLike",
+    "LatencyTable",
+    "LogNormal",
+    "Normal",
+    "Uniform",
+    "parse_latency",
     "sub_seed",
 ]
 

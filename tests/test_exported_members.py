@@ -69,7 +69,13 @@ def test_every_name_exists_and_comes_from_a_module_of_the_package() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["synthworld.backends", "synthworld.errors", "synthworld.formats", "synthworld.scenario", "synthworld.eval"],
+    [
+        "synthworld.backends",
+        "synthworld.errors",
+        "synthworld.formats",
+        "synthworld.scenario",
+        "synthworld.eval",
+    ],
 )
 def test_submodule_all_names_exist(module: str) -> None:
     mod = importlib.import_module(module)

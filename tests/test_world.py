@@ -76,7 +76,9 @@ class TestRegistration:
             world.tools["x"] = world.tools["get_order"]  # type: ignore[index]
 
     def test_register_tool_rejects_a_function(self) -> None:
-        with pytest.raises(ToolSpecError, match=r"register_tool\(\) takes a ToolSpec or a tool object .* got function"):
+        with pytest.raises(
+            ToolSpecError, match=r"register_tool\(\) takes a ToolSpec or a tool object .* got function"
+        ):
             SyntheticWorld().register_tool(make_world)  # type: ignore[arg-type]
 
     def test_register_tool_validates_the_spec(self) -> None:

@@ -55,7 +55,10 @@ class TestBoundParameters:
         def where(name: str, region: str) -> str:
             """Where a thing lives."""
 
-        world.register_tool(ToolSpec.from_function(where).bind("region", state_key="region"), handler=lambda name, region: region)
+        world.register_tool(
+            ToolSpec.from_function(where).bind("region", state_key="region"),
+            handler=lambda name, region: region,
+        )
         assert world.call("where", {"name": "x"}) == "eu"
         world.state["region"] = "us"
         assert world.call("where", {"name": "x"}) == "us"
@@ -63,7 +66,9 @@ class TestBoundParameters:
 
     def test_cassette_never_holds_the_secret(self, tmp_path: Path) -> None:
         path = tmp_path / "db.yaml"
-        with bound_world(backend=FixtureBackend(path, mode="once", fallback=synthworld.RandomBackend())) as world:
+        with bound_world(
+            backend=FixtureBackend(path, mode="once", fallback=synthworld.RandomBackend())
+        ) as world:
             first = world.call("query_db", {"sql": "select 1"})
         text = path.read_text()
         assert "sk-live-42" not in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from synthworld.schema import compile_generator
+from synthworld.schema import Generator, compile_generator
 from synthworld.schema._realistic import check_locale
 
 if TYPE_CHECKING:
@@ -38,17 +38,25 @@ class RandomBackend:
         self.realistic = realistic
         self.locale = locale
         self.registry = registry
+        self._by_spec: dict[int, tuple[ToolSpec, Generator]] = {}  # skips hashing the schema per call
 
     def __repr__(self) -> str:
         return f"RandomBackend(realistic={self.realistic!r}, locale={self.locale!r})"
 
     def prepare(self, spec: ToolSpec) -> None:
         """Compile ``spec.returns`` now, so a bad schema fails at registration, not at a call."""
-        self._generator(spec.returns)
+        self._for(spec)
 
     def respond(self, ctx: CallContext) -> Any:
         """A value valid against ``ctx.spec.returns``, a pure function of ``ctx.rng`` and ``ctx.now``."""
-        return self._generator(ctx.spec.returns).generate(ctx.rng, now=ctx.now)
+        return self._for(ctx.spec).generate(ctx.rng, now=ctx.now)
 
-    def _generator(self, schema: Any) -> Any:
-        return compile_generator(schema, registry=self.registry, realistic=self.realistic, locale=self.locale)
+    def _for(self, spec: ToolSpec) -> Generator:
+        hit = self._by_spec.get(id(spec))
+        if hit is not None and hit[0] is spec:
+            return hit[1]
+        generator = compile_generator(
+            spec.returns, registry=self.registry, realistic=self.realistic, locale=self.locale
+        )
+        self._by_spec[id(spec)] = (spec, generator)
+        return generator

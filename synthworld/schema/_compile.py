@@ -206,7 +206,7 @@ class Compiler:
             neg = canonicalise(sub.schema, sub.dialect)
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
                 types.update(_expand(neg["type"]))
-            elif not _forbids_property(neg):
+            elif forbidden_by_not(neg) is None:
                 checks.append(sub_check(sub))
         return checks, types
 
@@ -261,6 +261,18 @@ def _expand(types: list[str]) -> list[str]:
     return ["integer", *types] if "number" in types and "integer" not in types else list(types)
 
 
-def _forbids_property(neg: dict[str, Any]) -> bool:
-    """``not: {required: [one]}`` is handled by the object merge (the property is forbidden)."""
-    return set(neg) == {"required"} and len(neg["required"]) == 1
+def forbidden_by_not(neg: Any) -> list[str] | None:
+    """Names that ``not: neg`` forbids, when that is all it does.
+
+    ``not: {required: [a]}`` and ``not: {anyOf: [{required: [a]}, {required: [b]}]}`` are built by
+    leaving the properties out, not by generating and rejecting.
+    """
+    if not isinstance(neg, dict):
+        return None
+    if set(neg) == {"required"} and isinstance(neg["required"], list) and len(neg["required"]) == 1:
+        return list(neg["required"])
+    if set(neg) == {"anyOf"} and isinstance(neg["anyOf"], list):
+        names = [forbidden_by_not(b) for b in neg["anyOf"]]
+        if all(n is not None for n in names):
+            return [name for group in names if group for name in group]
+    return None

@@ -138,6 +138,8 @@ class ObjectNode:
     """Objects with all required and some optional properties, dependencies honoured."""
 
     OPTIONAL_RATE = 0.5
+    OPTIONAL_MEAN = 6.0
+    """Objects with many properties get about this many optional ones, not half of them."""
 
     def __init__(self, spec: ObjectSpec, path: str) -> None:
         self.s = spec
@@ -161,7 +163,8 @@ class ObjectNode:
             st.depth -= 1
 
     def _choose(self, st: State) -> list[str]:
-        rate = self.OPTIONAL_RATE if st.depth < SOFT_DEPTH else 0.0
+        rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / len(self.s.names)) if self.s.names else 0.0
+        rate = rate if st.depth < SOFT_DEPTH else 0.0
         required = set(self.s.required)
         flips = {n: st.rng.random() < rate for n in self.s.names}  # same draws whatever is allowed
         chosen = [n for n in self.s.names if n in required or (flips[n] and n not in self.s.forbidden)]

@@ -207,11 +207,12 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
 
 
 def _negated_required(parts: list[Part]) -> set[str]:
+    from synthworld.schema._compile import forbidden_by_not
+
     out: set[str] = set()
     for p in parts:
-        neg = p.node.get("not")
-        if isinstance(neg, dict) and set(neg) == {"required"} and len(neg["required"]) == 1:
-            out.add(neg["required"][0])
+        if "not" in p.node:
+            out.update(forbidden_by_not(p.node["not"]) or ())
     return out
 
 

@@ -148,9 +148,9 @@ class NotNode:
     def gen(self, st: State, hint: str) -> Any:
         for _ in range(self.TRIES):
             value = self.inner.gen(st, hint)
-            st.spend()
             if not any(check(value) for check in self.excluded):
                 return value
+            st.spend()
         raise Retry
 
 

@@ -105,6 +105,10 @@ class NumberNode:
 
     def _multiple(self, target: float) -> int | float:
         assert self.step is not None
+        if self.step == 1:  # integers: the same k as the Fraction path, without building one
+            k = round(target)
+            k = k if self.kmin is None else max(k, self.kmin)
+            return k if self.kmax is None else min(k, self.kmax)
         k = round(Fraction(target) / self.step)
         if self.kmin is not None:
             k = max(k, self.kmin)
