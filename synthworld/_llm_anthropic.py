@@ -7,13 +7,19 @@ object). A rejected answer goes back as an ``is_error`` tool result listing the 
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
-from synthworld._llm_loop import Conversation, FailurePolicy, RepairingBackend, add_usage
+from synthworld._llm_loop import (
+    Conversation,
+    FailurePolicy,
+    RepairingBackend,
+    Vendor,
+    add_usage,
+    import_sdk,
+    make_client,
+)
 from synthworld._llm_output import needs_envelope, output_schema, unwrap
 from synthworld._llm_prompt import SYSTEM_PROMPT, build_messages, repair_message
-from synthworld.errors import BackendError
 
 if TYPE_CHECKING:
     import anthropic
@@ -22,11 +28,19 @@ if TYPE_CHECKING:
 
 __all__ = ["AnthropicBackend"]
 
+ANTHROPIC = Vendor(
+    "anthropic",
+    "AnthropicBackend",
+    "synthworld[anthropic]",
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_BASE_URL",
+    "Anthropic",
+)
+
 OUTPUT_TOOL = "tool_output"
 """The name of the tool Claude is made to call with the output."""
 
 _SYSTEM = SYSTEM_PROMPT + f"\n\nGive the output by calling the tool `{OUTPUT_TOOL}` with it."
-_NO_KEY_NEEDED = "unused"
 
 
 class AnthropicBackend(RepairingBackend):
@@ -66,10 +80,10 @@ class AnthropicBackend(RepairingBackend):
         )
         self.max_tokens = max_tokens
         self.temperature = temperature
-        self._anthropic = _import_anthropic()
+        self._anthropic = import_sdk(ANTHROPIC)
         self._owns_client = client is None
-        self._client = _make_client(
-            self._anthropic,
+        self._client = make_client(
+            ANTHROPIC,
             client,
             base_url=base_url,
             api_key=api_key,
@@ -151,36 +165,3 @@ def _quote(block: Any) -> dict[str, Any]:
 
 def _tool_call(blocks: list[dict[str, Any]] | None) -> dict[str, Any] | None:
     return next((b for b in blocks or [] if b["type"] == "tool_use" and b["name"] == OUTPUT_TOOL), None)
-
-
-def _import_anthropic() -> Any:
-    try:
-        import anthropic
-    except ImportError:
-        raise ImportError("AnthropicBackend needs the anthropic package: pip install anthropic") from None
-    return anthropic
-
-
-def _make_client(
-    module: Any,
-    client: anthropic.Anthropic | None,
-    *,
-    base_url: str | None,
-    api_key: str | None,
-    timeout: float,
-    max_retries: int,
-) -> anthropic.Anthropic:
-    if client is not None:
-        if base_url is not None or api_key is not None:
-            raise ValueError("AnthropicBackend: pass client= or base_url=/api_key=, not both")
-        return client.with_options(timeout=timeout, max_retries=max_retries)
-    key = api_key or os.environ.get("ANTHROPIC_API_KEY")
-    if not key and base_url is None and not os.environ.get("ANTHROPIC_BASE_URL"):
-        raise BackendError(
-            "AnthropicBackend needs an API key: pass api_key=... or set ANTHROPIC_API_KEY "
-            "(a compatible server at base_url=... may need none)"
-        )
-    made: anthropic.Anthropic = module.Anthropic(
-        api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries
-    )
-    return made

@@ -9,8 +9,10 @@ errors into `BackendError` without ever showing the API key.
 from __future__ import annotations
 
 import abc
+import importlib
 import logging
 import os
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from synthworld.backends.base import Answer, CallContext
@@ -193,3 +195,58 @@ def _random_backend() -> Any:
     from synthworld.backends.random import RandomBackend
 
     return RandomBackend()
+
+
+@dataclass(frozen=True)
+class Vendor:
+    """How to build one SDK's client: its module, class, environment variables and wording."""
+
+    module: str
+    """The SDK package (``openai``, ``anthropic``)."""
+    backend: str
+    """The backend's name in messages (``LLMBackend``)."""
+    install: str
+    """What to pip install for it."""
+    key_env: str
+    """The environment variable holding the API key."""
+    base_env: str
+    """The environment variable holding a base URL."""
+    client_class: str
+    """The client class in `module`."""
+
+
+_NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
+
+
+def import_sdk(vendor: Vendor) -> Any:
+    """The vendor's SDK module, or an ImportError saying what to install."""
+    try:
+        return importlib.import_module(vendor.module)
+    except ImportError:
+        raise ImportError(
+            f"{vendor.backend} needs the {vendor.module} package: pip install {vendor.install!r}"
+        ) from None
+
+
+def make_client(
+    vendor: Vendor,
+    client: Any,
+    *,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float,
+    max_retries: int,
+) -> Any:
+    """`client` with our timeout and retries, or a new client from the key and base URL."""
+    if client is not None:
+        if base_url is not None or api_key is not None:
+            raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
+        return client.with_options(timeout=timeout, max_retries=max_retries)
+    key = api_key or os.environ.get(vendor.key_env)
+    if not key and base_url is None and not os.environ.get(vendor.base_env):
+        raise BackendError(
+            f"{vendor.backend} needs an API key: pass api_key=... or set {vendor.key_env} "
+            "(a compatible local server at base_url=... needs none)"
+        )
+    make = getattr(import_sdk(vendor), vendor.client_class)
+    return make(api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries)

@@ -8,12 +8,20 @@ replay them without a network call.
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import TYPE_CHECKING, Any
 
 from synthworld._llm_anthropic import AnthropicBackend
-from synthworld._llm_loop import Conversation, FailurePolicy, RepairingBackend, add_usage, log
+from synthworld._llm_loop import (
+    Conversation,
+    FailurePolicy,
+    RepairingBackend,
+    Vendor,
+    add_usage,
+    import_sdk,
+    log,
+    make_client,
+)
 from synthworld._llm_output import (
     MODES,
     is_format_rejection,
@@ -23,7 +31,6 @@ from synthworld._llm_output import (
     response_format,
 )
 from synthworld._llm_prompt import build_messages, repair_message
-from synthworld.errors import BackendError
 
 if TYPE_CHECKING:
     import openai
@@ -32,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AnthropicBackend", "LLMBackend"]
 
-_NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but the client wants one
+OPENAI = Vendor("openai", "LLMBackend", "synthworld[llm]", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OpenAI")
 
 
 class LLMBackend(RepairingBackend):
@@ -77,10 +84,10 @@ class LLMBackend(RepairingBackend):
         )
         self.temperature = temperature
         self.seed = seed
-        self._openai = _import_openai()
+        self._openai = import_sdk(OPENAI)
         self._owns_client = client is None
-        self._client = _make_client(
-            self._openai, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
+        self._client = make_client(
+            OPENAI, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
         self._mode_index = 0
         self._lock = threading.Lock()
@@ -171,36 +178,3 @@ class LLMBackend(RepairingBackend):
                     exc.status_code,
                     self.output_mode,
                 )
-
-
-def _import_openai() -> Any:
-    try:
-        import openai
-    except ImportError:
-        raise ImportError("LLMBackend needs the openai package: pip install 'synthworld[llm]'") from None
-    return openai
-
-
-def _make_client(
-    openai_module: Any,
-    client: openai.OpenAI | None,
-    *,
-    base_url: str | None,
-    api_key: str | None,
-    timeout: float,
-    max_retries: int,
-) -> openai.OpenAI:
-    if client is not None:
-        if base_url is not None or api_key is not None:
-            raise ValueError("LLMBackend: pass client= or base_url=/api_key=, not both")
-        return client.with_options(timeout=timeout, max_retries=max_retries)
-    key = api_key or os.environ.get("OPENAI_API_KEY")
-    if not key and base_url is None and not os.environ.get("OPENAI_BASE_URL"):
-        raise BackendError(
-            "LLMBackend needs an API key for OpenAI: pass api_key=... or set OPENAI_API_KEY "
-            "(for a local OpenAI-compatible server, pass base_url=... and no key is needed)"
-        )
-    made: openai.OpenAI = openai_module.OpenAI(
-        api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries
-    )
-    return made

@@ -8,7 +8,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from synthworld._plugin_settings import RECORD_MODES
+from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
 
 __all__ = ["add_arguments", "run"]
@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--record-mode",
-        choices=RECORD_MODES,
+        choices=[mode.value for mode in RecordMode],
         default=None,
         help="record mode for a fixtures backend (default: the file's)",
     )
