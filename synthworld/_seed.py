@@ -21,9 +21,14 @@ def derive_seed(world_seed: int | str, tool: str, canonical_input: str, occurren
 
 
 def json_copy(value: Any) -> Any:
-    """A deep copy of a JSON value (dicts, lists and scalars), faster than `copy.deepcopy`."""
+    """A deep copy of JSON data, faster than `copy.deepcopy`; tuples become lists.
+
+    Raises `TypeError` for anything that is not JSON data (a date, bytes, a set...).
+    """
     if isinstance(value, dict):
         return {k: json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [json_copy(v) for v in value]
-    return value
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise TypeError(f"{value!r} ({type(value).__name__}) is not JSON data")

@@ -10,6 +10,7 @@ to the official metaschemas shipped with `jsonschema-specifications`.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,7 +20,7 @@ import jsonschema_rs
 from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
-__all__ = ["CompiledValidator", "compile_validator", "schema_problems"]
+__all__ = ["CompiledValidator", "compile_validator", "json_problems", "schema_problems"]
 
 _DEFAULT_DIALECT = jsonschema.Draft202012Validator
 
@@ -49,11 +50,17 @@ class CompiledValidator:
     _slow: PyValidator
 
     def is_valid(self, value: Any) -> bool:
-        """True when `value` conforms to the schema (formats checked)."""
-        return bool(self._fast.is_valid(value))
+        """True when `value` is JSON data that conforms to the schema (formats checked)."""
+        try:
+            return bool(self._fast.is_valid(value))
+        except (ValueError, TypeError, OverflowError):  # not JSON data: a date, bytes, int keys...
+            return False
 
     def problems(self, value: Any) -> list[str]:
         """Every violation as ``"$.path: message"``, sorted by path; empty when valid."""
+        not_json = json_problems(value)
+        if not_json:
+            return not_json
         errors = sorted(self._slow.iter_errors(value), key=lambda e: (list(map(str, e.path)), e.message))
         if not errors and not self.is_valid(value):
             return self._fast_problems(value)
@@ -61,6 +68,27 @@ class CompiledValidator:
 
     def _fast_problems(self, value: Any) -> list[str]:
         return [f"{err.instance_path or '$'}: {err.message}" for err in self._fast.iter_errors(value)]
+
+
+def json_problems(value: Any, path: str = "$") -> list[str]:
+    """Where `value` is not JSON data (a date, bytes, a NaN, a non-string key...), and how to fix it."""
+    if isinstance(value, dict):
+        problems = [
+            f"{path}: key {k!r} is not a string; JSON object keys are strings"
+            for k in value
+            if not isinstance(k, str)
+        ]
+        for key, item in value.items():
+            problems += json_problems(item, f"{path}.{key}")
+        return problems
+    if isinstance(value, (list, tuple)):
+        return [p for i, item in enumerate(value) for p in json_problems(item, f"{path}[{i}]")]
+    if isinstance(value, float) and not math.isfinite(value):
+        return [f"{path}: {value!r} is not a JSON number; use a finite number or null"]
+    if value is None or isinstance(value, (str, int, float)):
+        return []
+    hint = "; pass value.isoformat()" if hasattr(value, "isoformat") else ""
+    return [f"{path}: {value!r} ({type(value).__name__}) is not JSON data{hint}"]
 
 
 def compile_validator(schema: Any) -> CompiledValidator:

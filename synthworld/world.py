@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import json
 import threading
 import types
 from collections.abc import Callable, Mapping
@@ -15,6 +16,7 @@ from synthworld._consistency import ConsistencyPlan, consistent, plan_for
 from synthworld._consistency import remember as remember_entities
 from synthworld._script import Script, ScriptBook, as_tool_error
 from synthworld._seed import canonical_json, derive_seed, json_copy
+from synthworld._validation import json_problems
 from synthworld._world_interop import WorldInterop
 from synthworld._world_registry import bind_stub, public_names, signature_only, spec_and_handler
 from synthworld.backends.base import Answer, Backend, BackendLike, CallContext, as_backend, backend_name
@@ -287,7 +289,7 @@ class SyntheticWorld(WorldInterop):
             raise ValueError(f"script({tool!r}): give exactly one of output=... or error=...")
         if times is not None and times < 1:
             raise ValueError(f"script({tool!r}): times={times!r} must be a positive number or None")
-        if output is not _UNSET and not spec.returns_validator.is_valid(output):
+        if output is not _UNSET and (json_problems(output) or not spec.returns_validator.is_valid(output)):
             problems = "; ".join(spec.returns_validator.problems(output))
             raise ValueError(f"script({tool!r}): output does not match the tool's returns schema: {problems}")
         failure = as_tool_error(error) if error is not None else None
@@ -372,7 +374,16 @@ class SyntheticWorld(WorldInterop):
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
         if not getattr(backend, "fresh_values", False):
-            value = json_copy(value)  # from here on the world owns the value (the trace keeps it)
+            try:
+                value = json_copy(value)  # from here on the world owns the value (the trace keeps it)
+            except TypeError:
+                problems = "; ".join(json_problems(value))
+                self._fail(
+                    ctx,
+                    BackendError(f"backend {source!r} answered with non-JSON data: {problems}"),
+                    source,
+                    seconds,
+                )
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
             value = consistent(
@@ -397,7 +408,7 @@ class SyntheticWorld(WorldInterop):
         self._fail(ctx, BackendError(message), source, seconds)
 
     def _invalid_input(self, name: str, raw: Any, exc: ToolInputError) -> Any:
-        given = json_copy(dict(raw)) if isinstance(raw, Mapping) else {"$input": repr(raw)}
+        given = _recordable(raw)
         error = exc.to_dict()["error"]
         now = self.clock.now().isoformat()
         with self._lock:
@@ -462,6 +473,15 @@ class SyntheticWorld(WorldInterop):
     def __repr__(self) -> str:
         backend = backend_name(self._backend)
         return f"SyntheticWorld(seed={self._seed!r}, tools={list(self._tools)}, backend={backend})"
+
+
+def _recordable(raw: Any) -> dict[str, Any]:
+    """Invalid input as the trace keeps it: JSON, with non-JSON values as their repr."""
+    try:
+        recorded = json.loads(json.dumps(raw, default=repr, allow_nan=True))
+    except (TypeError, ValueError):  # e.g. tuple keys
+        recorded = None
+    return recorded if isinstance(recorded, dict) else {"$input": repr(raw)}
 
 
 def _unwrap(result: Any, backend: Backend) -> tuple[Any, str, Mapping[str, int] | None]:

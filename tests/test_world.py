@@ -437,3 +437,52 @@ class TestLifecycle:
             repr(make_world())
             == "SyntheticWorld(seed=7, tools=['get_order', 'create_ticket'], backend=random)"
         )
+
+
+class TestNonJsonData:
+    """Values that are not JSON never pass for input or output, and the error says how to fix them."""
+
+    @pytest.mark.parametrize(
+        ("given", "problem"),
+        [
+            (
+                {"order_id": __import__("datetime").date(2025, 1, 2)},
+                "$.order_id: datetime.date(2025, 1, 2) (date) is not JSON data; pass value.isoformat()",
+            ),
+            ({"order_id": b"A1"}, "$.order_id: b'A1' (bytes) is not JSON data"),
+        ],
+    )
+    def test_input(self, given: dict[str, Any], problem: str) -> None:
+        with pytest.raises(ToolInputError) as info:
+            make_world().call("get_order", given)
+        assert info.value.problems == [problem]
+
+    def test_non_finite_number(self) -> None:
+        world = SyntheticWorld()
+
+        @world.tool
+        def scale(factor: float) -> float:
+            """Scale."""
+
+        with pytest.raises(ToolInputError) as info:
+            scale(float("nan"))
+        assert info.value.problems == ["$.factor: nan is not a JSON number; use a finite number or null"]
+
+    def test_backend_output(self) -> None:
+        import datetime
+
+        world = SyntheticWorld(
+            backend=FunctionBackend(lambda tool, args: {"when": datetime.date(2025, 1, 2)})
+        )
+
+        @world.tool
+        def anything(x: str) -> dict:
+            """Anything."""
+
+        with pytest.raises(BackendError, match=r"backend 'function' answered with non-JSON data: \$\.when: "):
+            anything("a")
+        assert world.trace[0].error is not None
+
+    def test_script_output(self) -> None:
+        with pytest.raises(ValueError, match=r"\$\.order_id: \{1, 2\} \(set\) is not JSON data"):
+            make_world().script("get_order", output={"order_id": {1, 2}, "status": "pending", "total": 1.0})
