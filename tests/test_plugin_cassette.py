@@ -7,27 +7,14 @@ from pathlib import Path
 
 import pytest
 
-import synthworld
-import synthworld._plugin_settings  # imported once here: in-process runs then reuse the modules
-import synthworld.backends.fixtures
-import synthworld.examples.agents
-import synthworld.scenario
+from tests._plugin_support import REPO, isolate, run
 
 pytest_plugins = ["pytester"]
-
-REPO = str(Path(synthworld.__file__).resolve().parent.parent)
 
 
 @pytest.fixture
 def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.setenv("PYTHONPATH", REPO)
-    monkeypatch.delenv("CI", raising=False)
-    return pytester
-
-
-def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest("-p", "synthworld.pytest_plugin", "-p", "no:cacheprovider", *args)
+    return isolate(pytester, monkeypatch)
 
 
 RECORDING_TEST = """

@@ -7,15 +7,10 @@ from pathlib import Path
 
 import pytest
 
-import synthworld
-import synthworld._plugin_settings  # imported once here: in-process runs then reuse the modules
-import synthworld.backends.fixtures
-import synthworld.examples.agents
-import synthworld.scenario
+from tests._plugin_support import isolate, run
 
 pytest_plugins = ["pytester"]
 
-REPO = str(Path(synthworld.__file__).resolve().parent.parent)
 
 SCENARIO = """\
 synthworld_scenario: 1
@@ -35,15 +30,7 @@ PASSING = "  calls: [{tool: refund_order, input: {order_id: ORD-9}}]"
 
 @pytest.fixture
 def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    """A pytester whose runs load only our plugin (works whether or not the entry point is installed)."""
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.setenv("PYTHONPATH", REPO)
-    monkeypatch.delenv("CI", raising=False)
-    return pytester
-
-
-def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest("-p", "synthworld.pytest_plugin", "-p", "no:cacheprovider", *args)
+    return isolate(pytester, monkeypatch)
 
 
 def scenario(pytester: pytest.Pytester, expect: str = PASSING, path: str = "scenarios/refund.yaml") -> Path:

@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import synthworld
-import synthworld._plugin_settings  # imported once here: in-process runs then reuse the modules
-import synthworld.backends.fixtures
-import synthworld.examples.agents
-import synthworld.scenario
+from tests._plugin_support import isolate, run
 
 pytest_plugins = ["pytester"]
-
-REPO = str(Path(synthworld.__file__).resolve().parent.parent)
 
 
 @pytest.fixture
 def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.setenv("PYTHONPATH", REPO)
-    monkeypatch.delenv("CI", raising=False)
-    monkeypatch.delenv("SYNTHWORLD_BLOCK_LLM", raising=False)
-    return pytester
-
-
-def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest("-p", "synthworld.pytest_plugin", "-p", "no:cacheprovider", *args)
+    return isolate(pytester, monkeypatch)
 
 
 SEED_TEST = """

@@ -76,6 +76,11 @@ def refund_agent(world: SyntheticWorld, task: str) -> str:
             body=f"We could not process your refund yet ({message}). We will try again and write back.",
         )
         return f"Could not refund order {order['order_id']}: {message}. The customer was told."
+    return _report_refund(world, email, order)
+
+
+def _report_refund(world: SyntheticWorld, email: str, order: dict[str, Any]) -> str:
+    """Email the customer that the refund went through, and say so."""
     use_tool(
         world,
         "send_email",
@@ -95,14 +100,7 @@ def hasty_refund_agent(world: SyntheticWorld, task: str) -> str:
     email, order = found
     reason = task.split(":", 1)[-1].strip()
     use_tool(world, "refund_order", order_id=order["order_id"], amount=order["total"], reason=reason)
-    use_tool(
-        world,
-        "send_email",
-        to=email,
-        subject=f"Your refund for order {order['order_id']}",
-        body=f"We refunded {order['total']:.2f} {order['currency']} to your original payment method.",
-    )
-    return f"Refunded {order['total']:.2f} {order['currency']} for order {order['order_id']}."
+    return _report_refund(world, email, order)
 
 
 # -- calendar ------------------------------------------------------------------------------------
