@@ -25,15 +25,16 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
-from synthworld._seed import json_copy
+from synthworld._seed import json_copy, owned_copy
 from synthworld.spec import ToolSpec
 from synthworld.state import WorldState
 
 __all__ = [
     "ConsistencyPlan",
     "apply",
+    "Settled",
     "consistent",
     "overlay",
     "plan_for",
@@ -83,6 +84,8 @@ _MAX_DEPTH = 8
 _MISSING: Any = object()
 Ancestry = frozenset[str]
 Identity = tuple[str, str, str] | None
+Found = list[tuple[str, str, dict[str, Any]]]
+"""Identified objects of an output: ``(kind, id, object)``, parents first."""
 
 
 @dataclass(frozen=True)
@@ -225,8 +228,13 @@ def _pointer(root: Any, ref: str) -> Any:
 
 def _entity(state: Mapping[str, Any], kind: str, id: str) -> Mapping[str, Any] | None:
     table = state.get(kind)
-    found = table.get(id) if isinstance(table, Mapping) else None
-    return found if isinstance(found, Mapping) else None
+    found = table.get(id) if _is_mapping(table) else None
+    return found if _is_mapping(found) else None
+
+
+def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """`isinstance(value, Mapping)`, without the slow ABC check for plain dicts and None."""
+    return type(value) is dict or (value is not None and isinstance(value, Mapping))
 
 
 def relevant_entities(spec: ToolSpec, args: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
@@ -264,16 +272,26 @@ class _Edits:
             node[key] = new = json_copy(value)
             self.done.append((node, key, old, new))
 
-    def keep_valid(self, value: Any, is_valid: Callable[[Any], bool]) -> None:
-        """Undo every edit if the result is invalid, then redo those that keep it valid."""
-        if not self.done or is_valid(value):
-            return
+    def keep_valid(self, value: Any, is_valid: Callable[[Any], bool]) -> tuple[bool, bool]:
+        """Undo every edit if the result is invalid, then redo those that keep it valid.
+
+        Returns ``(undone, checked)``: whether some edit stayed undone, and whether `value` as
+        left was found valid (False when nothing was checked: no edits, or every edit undone)."""
+        if not self.done:
+            return False, False
+        if is_valid(value):
+            return False, True
         for node, key, old, _ in reversed(self.done):
             _put(node, key, old)
+        undone = checked = False
         for node, key, old, new in self.done:
             node[key] = new
-            if not is_valid(value):
-                _put(node, key, old)
+            if is_valid(value):
+                checked = True
+            else:
+                _put(node, key, old)  # back to the previous state, checked or not as it was
+                undone = True
+        return undone, checked
 
 
 def _put(node: dict[str, Any], key: str, value: Any) -> None:
@@ -281,6 +299,16 @@ def _put(node: dict[str, Any], key: str, value: Any) -> None:
         node.pop(key, None)
     else:
         node[key] = value
+
+
+class Settled(NamedTuple):
+    """An output made consistent."""
+
+    value: Any
+    found: Found | None
+    """Its identified objects, for `remember` (None: `remember` must walk it again)."""
+    checked: bool
+    """Whether the value was found valid after the last change (else the caller validates)."""
 
 
 def consistent(
@@ -293,15 +321,16 @@ def consistent(
     partial: Any = None,
     recall: bool = True,
     owned: bool = False,
-) -> Any:
+) -> Settled:
     """`value` with input echoed and entities recalled (unless not `recall`) and an effect's
     `partial` output laid over it; changed in place when `owned`, else a copy when anything may change."""
     if not (recall and plan.active) and partial is None:
-        return value
+        return Settled(value, None, False)
     value = value if owned else json_copy(value)
-    if recall and plan.active:
-        apply(plan, args, value, state, is_valid)
-    return value if partial is None else overlay(value, partial)
+    found, checked = apply(plan, args, value, state, is_valid) if recall and plan.active else (None, False)
+    if partial is not None:
+        return Settled(overlay(value, partial), None, False)
+    return Settled(value, found, checked)
 
 
 def overlay(value: Any, partial: Any) -> Any:
@@ -320,36 +349,53 @@ def apply(
     value: Any,
     state: Mapping[str, Any],
     is_valid: Callable[[Any], bool],
-) -> None:
-    """Echo input and recall remembered entities into `value`, in place, keeping it valid."""
+) -> tuple[Found | None, bool]:
+    """Echo input and recall remembered entities into `value`, in place, keeping it valid.
+
+    Returns the identified objects of the result (what `remember` would find; None when an edit
+    changed an identity or was undone, so only a new walk can tell) and whether the result was
+    checked valid."""
     if not isinstance(value, (dict, list)):
-        return
+        return [], False
     edits = _Edits()
     top = _top_entity(plan, _referenced(plan, args, state))
+    echoing = plan.echo.intersection(args)
+    found: Found = []
+    sure = True
 
-    def visit(node: dict[str, Any], place: _Place) -> Identity:
-        depth, hints, ancestors, _ = place
-        skip = _kept_identifier(node, place)
-        for key in plan.echo:
-            if key != skip and key in node and key in args:
-                edits.set(node, key, args[key])
+    def visit(
+        node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool
+    ) -> Identity:
+        nonlocal sure
+        before = len(edits.done)
+        echoed = [key for key in node if key in echoing] if echoing else None  # in the node's order
+        if echoed:
+            skip = _kept_identifier(node, depth, hints, single)
+            for key in echoed:
+                if key != skip:
+                    edits.set(node, key, args[key])
         ident = _identity(node, hints, ancestors)  # after echo: it may have set the identifier
         fields = _entity(state, ident[0], ident[1]) if ident else (top if depth == 0 else None)
-        for key, remembered in (fields or {}).items():
-            wanted = key in node or (depth == 0 and key in plan.declared)
-            if wanted and not (key in plan.echo and key in args):
-                edits.set(node, key, remembered)
+        if fields:
+            for key, remembered in fields.items():
+                if (key in node or (depth == 0 and key in plan.declared)) and key not in echoing:
+                    edits.set(node, key, remembered)
+        if len(edits.done) > before and _identity(node, hints, ancestors) != ident:
+            sure = False  # an edit changed who this is: its children were walked as the old one
+        if ident is not None:
+            found.append((ident[0], ident[1], node))
         return ident
 
-    _walk(value, _Place(0, (plan.kind,), frozenset(), True), visit)
-    edits.keep_valid(value, is_valid)
+    _walk(value, 0, (plan.kind,), frozenset(), True, visit)
+    undone, checked = edits.keep_valid(value, is_valid)
+    return (found if sure and not undone else None), checked
 
 
-def _kept_identifier(node: Mapping[str, Any], place: _Place) -> str | None:
+def _kept_identifier(node: Mapping[str, Any], depth: int, hints: tuple[str, ...], single: bool) -> str | None:
     """The key echo must leave alone: below the top, an object's identifier, unless the object
     is a single one named for its kind (``"order": {"order_id": ...}``)."""
-    own = _id_key(tuple(node), place.hints) if place.depth else None
-    if own is None or (place.single and not own[2] and own[0] != "id"):
+    own = _id_key(tuple(node), hints) if depth else None
+    if own is None or (single and not own[2] and own[0] != "id"):
         return None
     return own[0]
 
@@ -363,45 +409,47 @@ def _top_entity(
     return refs[0][2] if len(refs) == 1 else None
 
 
-class _Place(NamedTuple):
-    """Where an object sits in an output."""
-
-    depth: int
-    hints: tuple[str, ...]
-    """Kinds it may be: the singular name of the property holding it, or the tool's kind."""
-    ancestors: Ancestry
-    """Kinds of the identified objects enclosing it."""
-    single: bool
-    """False for an item of a list."""
+Visit = Callable[[dict[str, Any], int, tuple[str, ...], Ancestry, bool], Identity]
+"""``visit(node, depth, hints, ancestors, single)``: hints are the kinds the object may be (the
+singular name of the property holding it, or the tool's kind); ancestors the kinds of the
+identified objects enclosing it; single is False for an item of a list."""
 
 
-def _walk(node: Any, place: _Place, visit: Callable[[dict[str, Any], _Place], Identity]) -> None:
+def _walk(
+    node: Any, depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool, visit: Visit
+) -> None:
     """Call `visit` on every object in `node`, parents first; `visit` returns the object's
     identity (after any change it made)."""
-    depth, hints, ancestors, _ = place
     if depth > _MAX_DEPTH:
         return
-    if isinstance(node, list):
+    if type(node) is list:
         for item in node:
-            _walk(item, _Place(depth + 1, hints, ancestors, False), visit)
-    elif isinstance(node, dict):
-        ident = visit(node, place)
+            _walk(item, depth + 1, hints, ancestors, False, visit)
+    elif type(node) is dict:
+        ident = visit(node, depth, hints, ancestors, single)
         inner = ancestors | {ident[0]} if ident else ancestors
         for key, child in node.items():
-            if isinstance(child, (dict, list)):
-                _walk(child, _Place(depth + 1, (singular(key),), inner, True), visit)
+            if type(child) is dict or type(child) is list:
+                _walk(child, depth + 1, (singular(key),), inner, True, visit)
 
 
 # -- memory -----------------------------------------------------------------------------------
 
 
-def remember(plan: ConsistencyPlan, value: Any, state: WorldState) -> None:
-    """Merge every identified object of `value` into `state` (by kind and id)."""
+def remember(plan: ConsistencyPlan, value: Any, state: WorldState, found: Found | None = None) -> None:
+    """Merge every identified object of `value` into `state` (by kind and id); `found` is what
+    `consistent` returned for `value`, when it saves this walk."""
+    if found is None:
+        found = []
 
-    def visit(node: dict[str, Any], place: _Place) -> Identity:
-        ident = _identity(node, place.hints, place.ancestors)
-        if ident is not None:
-            state.remember(ident[0], ident[1], node)
-        return ident
+        def visit(
+            node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, _: bool
+        ) -> Identity:
+            ident = _identity(node, hints, ancestors)
+            if ident is not None:
+                found.append((ident[0], ident[1], node))
+            return ident
 
-    _walk(value, _Place(0, (plan.kind,), frozenset(), True), visit)
+        _walk(value, 0, (plan.kind,), frozenset(), True, visit)
+    for kind, id, node in found:
+        state._merge(kind, id, node, owned_copy)

@@ -13,7 +13,7 @@ effects and scenarios. The kind of an entity is derived by `synthworld._consiste
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from synthworld._seed import json_copy
@@ -47,15 +47,18 @@ class WorldState(dict[str, Any]):
     def remember(self, kind: str, id: str | int, fields: Mapping[str, Any]) -> None:
         """Merge `fields` into entity `kind`/`id` (later values win). Skipped when `kind` holds
         something other than a mapping (plain data of the same name is never overwritten)."""
+        self._merge(kind, id, fields, json_copy)
+
+    def _merge(self, kind: str, id: str | int, fields: Mapping[str, Any], copy: Callable[[Any], Any]) -> None:
+        """`remember`, copying `fields` with `copy` (the world passes a faster one for answers)."""
         table = self.setdefault(kind, {})
         if not isinstance(table, dict):
             return
         current = table.get(str(id))
         if isinstance(current, dict) and all(k in current and current[k] == v for k, v in fields.items()):
             return  # nothing new: skip the copy
-        merged = dict(current) if isinstance(current, dict) else {}
-        merged.update(json_copy(dict(fields)))
-        table[str(id)] = merged
+        copied = copy(dict(fields))
+        table[str(id)] = {**current, **copied} if isinstance(current, dict) else copied
 
     # -- snapshots --------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, overload
 
-__all__ = ["ToolCall", "Trace"]
+__all__ = ["ToolCall", "Trace", "recordable_input"]
 
 _FORMAT_KEY = "synthworld_trace"
 _FORMAT_VERSION = 1
@@ -237,3 +237,12 @@ def _describe(tool: str, where: dict[str, Any]) -> str:
 def _short(value: Any, width: int) -> str:
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def recordable_input(raw: Any) -> dict[str, Any]:
+    """Invalid input as the trace keeps it: JSON, with non-JSON values as their repr."""
+    try:
+        recorded = json.loads(json.dumps(raw, default=repr, allow_nan=True))
+    except (TypeError, ValueError):  # e.g. tuple keys
+        recorded = None
+    return recorded if isinstance(recorded, dict) else {"$input": repr(raw)}

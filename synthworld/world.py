@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import difflib
-import json
 import threading
 import types
 from collections.abc import Callable, Mapping
@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Literal, NoReturn, TypeVar, overload
 
-from synthworld._consistency import ConsistencyPlan, consistent, plan_for
+from synthworld._consistency import ConsistencyPlan, Settled, consistent, plan_for
 from synthworld._consistency import remember as remember_entities
 from synthworld._script import Script, ScriptBook, as_tool_error
-from synthworld._seed import canonical_json, derive_seed, json_copy
+from synthworld._seed import canonical_json, derive_seed, json_copy, owned_copy
 from synthworld._validation import json_problems
 from synthworld._world_interop import WorldInterop
 from synthworld._world_registry import bind_stub, public_names, signature_only, spec_and_handler
-from synthworld.backends.base import Answer, Backend, BackendLike, CallContext, as_backend, backend_name
+from synthworld.backends.base import Backend, BackendLike, CallContext, as_backend, backend_name, unwrap
 from synthworld.backends.handler import HandlerBackend
 from synthworld.clock import SimulatedClock
 from synthworld.errors import (
@@ -34,7 +34,7 @@ from synthworld.faults import Fault, FaultPlan, Hazards
 from synthworld.latency import LatencyLike
 from synthworld.spec import ToolAnnotations, ToolSpec
 from synthworld.state import WorldState
-from synthworld.trace import ToolCall, Trace
+from synthworld.trace import ToolCall, Trace, recordable_input
 
 __all__ = ["SyntheticWorld"]
 
@@ -95,6 +95,7 @@ class SyntheticWorld(WorldInterop):
         self._occurrences: dict[tuple[str, str], int] = {}
         self._lock = threading.Lock()
         self._state_lock = threading.RLock()
+        self._last_stamp = (self.clock.now(), self.clock.now().isoformat())
         self.trace = Trace()
 
     # -- configuration ----------------------------------------------------------------------
@@ -346,31 +347,32 @@ class SyntheticWorld(WorldInterop):
             error = fault.to_error(seconds=seconds)
             self._record(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
             raise error
-        source, usage, value = self._respond(tool, ctx, seconds)
+        source, usage, (value, found, checked) = self._respond(tool, ctx, seconds)
         if fault is not None and fault.malformed is not None:
             value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
             self._record(ctx, value, None, "fault:malformed", usage, seconds)
             return json_copy(value)
-        if not ctx.spec.returns_validator.is_valid(value):
+        if not checked and not ctx.spec.returns_validator.is_valid(value):
             self._reject(ctx, value, source, seconds)
         if self.remember and tool.plan.has_ids:
             with self._state_lock:
-                remember_entities(tool.plan, value, self.state)
+                remember_entities(tool.plan, value, self.state, found)
         self._record(ctx, value, None, source, usage, seconds)
-        return json_copy(value)
+        return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
 
-    def _respond(self, tool: _Tool, ctx: CallContext, seconds: float) -> tuple[str, Any, Any]:
-        """``(source, usage, value)`` from a script, or from the effect and backend made consistent."""
+    def _respond(self, tool: _Tool, ctx: CallContext, seconds: float) -> tuple[str, Any, Settled]:
+        """``(source, usage, settled)``: the answer of a script, or of the effect and backend made
+        consistent."""
         backend = tool.backend or self._backend
         script = self._scripts.take(ctx.spec.name, ctx.input)
         effect = None if script else self._effects.get(ctx.spec.name)
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
         try:
             if script is not None:
-                return source, None, script.answer()
+                return source, None, Settled(script.answer(), None, False)
             with self._state_lock:
                 partial = json_copy(effect(self.state, dict(ctx.input))) if effect else None
-            value, source, usage = _unwrap(backend.respond(ctx), backend)
+            value, source, usage = unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
         if not getattr(backend, "fresh_values", False):
@@ -386,10 +388,10 @@ class SyntheticWorld(WorldInterop):
                 )
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
-            value = consistent(
+            settled = consistent(
                 tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall, owned=True
             )
-        return source + suffix, usage, value
+        return source + suffix, usage, settled
 
     def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
         message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"
@@ -408,7 +410,7 @@ class SyntheticWorld(WorldInterop):
         self._fail(ctx, BackendError(message), source, seconds)
 
     def _invalid_input(self, name: str, raw: Any, exc: ToolInputError) -> Any:
-        given = _recordable(raw)
+        given = recordable_input(raw)
         error = exc.to_dict()["error"]
         now = self.clock.now().isoformat()
         with self._lock:
@@ -436,11 +438,20 @@ class SyntheticWorld(WorldInterop):
                 ctx.seed,
                 source,
                 ctx.occurrence,
-                ctx.now.isoformat(),
+                self._isoformat(ctx.now),
                 duration,
                 dict(usage or {}) or None,
             )
             self.trace._append(call)
+
+    def _isoformat(self, now: datetime.datetime) -> str:
+        """``now.isoformat()``, remembered for the last instant (a frozen clock repeats it)."""
+        last, text = self._last_stamp
+        if now == last and now.tzinfo is last.tzinfo:
+            return text
+        text = now.isoformat()
+        self._last_stamp = (now, text)
+        return text
 
     def _lookup(self, name: str) -> _Tool:
         if name in self._tools:
@@ -473,21 +484,6 @@ class SyntheticWorld(WorldInterop):
     def __repr__(self) -> str:
         backend = backend_name(self._backend)
         return f"SyntheticWorld(seed={self._seed!r}, tools={list(self._tools)}, backend={backend})"
-
-
-def _recordable(raw: Any) -> dict[str, Any]:
-    """Invalid input as the trace keeps it: JSON, with non-JSON values as their repr."""
-    try:
-        recorded = json.loads(json.dumps(raw, default=repr, allow_nan=True))
-    except (TypeError, ValueError):  # e.g. tuple keys
-        recorded = None
-    return recorded if isinstance(recorded, dict) else {"$input": repr(raw)}
-
-
-def _unwrap(result: Any, backend: Backend) -> tuple[Any, str, Mapping[str, int] | None]:
-    if isinstance(result, Answer):
-        return result.value, result.source or backend_name(backend), result.usage
-    return result, backend_name(backend), None
 
 
 def _default_backend() -> Backend:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import pytest
 from typing_extensions import NotRequired, TypedDict
@@ -307,3 +308,67 @@ class TestRecall:
                     out = world.call(name, {"order_id": found["order_id"], **args})
                     assert world.tools[name].returns_validator.is_valid(out)
         assert all(call.ok for call in world.trace)
+
+
+class TestOneWalk:
+    """`consistent` finds the entities to remember on its own walk; `remember` then need not walk."""
+
+    CUSTOMER: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {"id": {"type": "string", "enum": ["C1", "C2"]}, "name": {"type": "string"}},
+        "required": ["id", "name"],
+    }
+    ITEM: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {"order_id": {"type": "string", "enum": ["A1", "A2"]}, "sku": {"type": "string"}},
+        "required": ["order_id", "sku"],
+    }
+    ORDER: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "order_id": {"type": "string", "enum": ["A1", "A2", "A3"]},
+            "customer": CUSTOMER,
+            "items": {"type": "array", "items": ITEM, "maxItems": 3},
+            "friends": {"type": "array", "items": CUSTOMER, "maxItems": 2},
+        },
+        "required": ["order_id"],
+    }
+
+    @pytest.mark.parametrize("seed", range(40))
+    def test_found_entities_are_those_a_second_walk_finds(self, seed: int) -> None:
+        from synthworld._consistency import consistent, remember
+        from synthworld.schema import compile_generator
+        from synthworld.state import WorldState
+
+        tool = spec("get_order", {"order_id": {"type": "string"}}, self.ORDER)
+        plan, valid = plan_for(tool), tool.returns_validator.is_valid
+        seeded = {"order": {"A1": {"order_id": "A1", "note": "x"}}, "customer": {"C1": {"name": "Ann"}}}
+        rng = random.Random(seed)
+        value = compile_generator(self.ORDER).generate(rng)
+        state = WorldState(seeded)
+        args = {"order_id": rng.choice(["A1", "A2"])}
+        value, found, checked = consistent(plan, args, value, state, valid, owned=True)
+        assert not checked or valid(value)
+        one_walk, two_walks = WorldState(state.snapshot()), WorldState(state.snapshot())
+        remember(plan, value, one_walk, found)
+        remember(plan, value, two_walks)
+        assert one_walk == two_walks
+        assert found is None or len(found) >= 1
+
+    def test_echo_follows_the_order_of_the_output_keys(self) -> None:
+        """When echoing two parameters together breaks the schema, the first in the output wins,
+        whatever the hash seed (sets of names are never iterated for edits)."""
+        for first, second in (("a", "b"), ("b", "a")):
+            world = SyntheticWorld(seed=0)
+            returns = {
+                "type": "object",
+                "properties": {first: {"type": "string"}, second: {"type": "string"}},
+                "required": [first, second],
+                "not": {"properties": {"a": {"const": "x"}, "b": {"const": "y"}}, "required": ["a", "b"]},
+            }
+            parameters = {"a": {"type": "string"}, "b": {"type": "string"}}
+            world.register_tool(spec("get_pair", parameters, returns))
+            out = world.call("get_pair", {"a": "x", "b": "y"})
+            assert list(out) == [first, second]
+            assert out[first] == {"a": "x", "b": "y"}[first]
+            assert out[second] != {"a": "x", "b": "y"}[second]

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
     from synthworld.trace import Trace
 
-__all__ = ["Answer", "Backend", "BackendLike", "CallContext", "as_backend", "backend_name"]
+__all__ = ["Answer", "Backend", "BackendLike", "CallContext", "as_backend", "backend_name", "unwrap"]
 
 
 @dataclass(frozen=True)
@@ -98,3 +98,10 @@ def backend_name(backend: Any) -> str:
     """The name a trace records for `backend`."""
     name = getattr(backend, "name", None)
     return name if isinstance(name, str) else type(backend).__name__
+
+
+def unwrap(result: Any, backend: Any) -> tuple[Any, str, Mapping[str, int] | None]:
+    """``(value, source, usage)`` of what `backend` answered (a value or an `Answer`)."""
+    if isinstance(result, Answer):
+        return result.value, result.source or backend_name(backend), result.usage
+    return result, backend_name(backend), None

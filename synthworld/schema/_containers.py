@@ -8,11 +8,14 @@ from typing import Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import json_key
+from synthworld.schema._draw import choice
 from synthworld.schema._nodes import HARD_DEPTH, SOFT_DEPTH, Node, Retry, State
 
 __all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
 
 _TRIES = 10
+_EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
+"""How many items beyond the least an array gets, drawn uniformly."""
 
 
 @dataclass
@@ -49,6 +52,9 @@ class ArrayNode:
                 "fix: relax minItems/maxItems/minContains/items",
                 path=path,
             )
+        no_contains = spec.contains is None and spec.max_contains is None
+        self._plain = no_contains and not (spec.positions or spec.unique)
+        """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
         if st.depth > HARD_DEPTH:
@@ -57,6 +63,8 @@ class ArrayNode:
         marked = self._contains_positions(st, size)
         st.depth += 1
         try:
+            if self._plain and self.s.rest is not None:
+                return self._plain_items(st, hint, size, self.s.rest)
             return self._items(st, hint, size, marked)
         finally:
             st.depth -= 1
@@ -64,8 +72,20 @@ class ArrayNode:
     def _size(self, st: State) -> int:
         if st.depth >= SOFT_DEPTH:
             return self.low
-        high = self.low + st.rng.choice((0, 1, 1, 2, 2, 3, 4))
+        high = self.low + choice(st.rng, _EXTRA_ITEMS)
         return high if self.high is None else min(high, self.high)
+
+    def _plain_items(self, st: State, hint: str, size: int, rest: Node) -> list[Any]:
+        """What :meth:`_items` gives when every item comes from ``rest``, unchecked."""
+        out: list[Any] = []
+        for i in range(size):
+            try:
+                out.append(rest.gen(st, hint))
+            except SchemaError:  # its items cannot be built: stop where allowed
+                if i >= self.low:
+                    return out
+                raise
+        return out
 
     def _contains_positions(self, st: State, size: int) -> set[int]:
         if self.s.contains is None:
@@ -150,6 +170,11 @@ class ObjectNode:
                 "keywords forbid; fix: drop them from required or allow them",
                 path=path,
             )
+        # worked out once here rather than at every call
+        self._required = set(spec.required)
+        self._unlisted = [n for n in spec.required if n not in spec.names]
+        count = len(spec.names)
+        self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
 
     def gen(self, st: State, hint: str) -> dict[str, Any]:
         if st.depth > HARD_DEPTH:
@@ -163,20 +188,20 @@ class ObjectNode:
             st.depth -= 1
 
     def _choose(self, st: State) -> list[str]:
-        rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / len(self.s.names)) if self.s.names else 0.0
-        rate = rate if st.depth < SOFT_DEPTH else 0.0
-        required = set(self.s.required)
-        flips = {n: st.rng.random() < rate for n in self.s.names}  # same draws whatever is allowed
-        chosen = [n for n in self.s.names if n in required or (flips[n] and n not in self.s.forbidden)]
-        chosen += [n for n in self.s.required if n not in chosen]
-        chosen = self._close(chosen, required)
+        rate = self._rate if st.depth < SOFT_DEPTH else 0.0
+        draw, required, forbidden = st.rng.random, self._required, self.s.forbidden
+        # one draw per name, first in each test, so the draws are the same whatever is allowed
+        chosen = [n for n in self.s.names if (draw() < rate and n not in forbidden) or n in required]
+        chosen += self._unlisted
+        if self.s.dependent:
+            chosen = self._close(chosen, required)
         if self.s.max_props is not None and len(chosen) > self.s.max_props:
             optional = [n for n in chosen if n not in required]
             drop = set(st.rng.sample(optional, len(chosen) - self.s.max_props))
             chosen = self._close([n for n in chosen if n not in drop], required)
             if len(chosen) > self.s.max_props:
                 raise Retry
-        return self._top_up(st, chosen)
+        return self._top_up(st, chosen) if len(chosen) < self.s.min_props else chosen
 
     def _close(self, chosen: list[str], required: set[str]) -> list[str]:
         """Add what ``dependentRequired`` asks for; drop optional triggers that cannot have it."""
@@ -201,6 +226,8 @@ class ObjectNode:
     def _extras(self, st: State, have: int) -> list[tuple[str, Node]]:
         if self.s.extra_name is None or self.s.extra_node is None:
             return []
+        if have >= self.s.min_props and not self.s.map_like:  # nothing wanted: no draws either
+            return []
         want = max(self.s.min_props - have, 0)
         if self.s.map_like and st.depth < SOFT_DEPTH:
             want = max(want, st.rng.randint(0, 3))
@@ -220,10 +247,10 @@ class ObjectNode:
 
     def _fill(self, st: State, names: list[str], extras: list[tuple[str, Node]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        required = set(self.s.required)
+        nodes, required = self.s.nodes, self._required
         for name in names:
             try:
-                out[name] = self.s.nodes[name].gen(st, name)
+                out[name] = nodes[name].gen(st, name)
             except SchemaError:  # an optional property that cannot be built is left out
                 if name in required:
                     raise

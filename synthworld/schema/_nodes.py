@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
 from synthworld.errors import SchemaError
+from synthworld.schema._draw import below, choice
 
 __all__ = [
     "ChoiceNode",
@@ -25,6 +27,9 @@ __all__ = [
     "Retry",
     "State",
 ]
+
+_COMPILING = threading.RLock()
+"""Held while a lazy node compiles (compiling may reach other lazy nodes, hence re-entrant)."""
 
 SOFT_DEPTH = 4
 """Below this depth objects and arrays stop adding optional content."""
@@ -81,9 +86,11 @@ class EnumNode:
 
     def __init__(self, values: Sequence[Any]) -> None:
         self.values = list(values)
+        self._nested = any(isinstance(v, (dict, list)) for v in self.values)
 
     def gen(self, st: State, hint: str) -> Any:
-        return _copy(st.rng.choice(self.values))
+        value = choice(st.rng, self.values)
+        return _copy(value) if self._nested else value
 
 
 class ChoiceNode:
@@ -95,7 +102,7 @@ class ChoiceNode:
 
     def gen(self, st: State, hint: str) -> Any:
         count = len(self.options)
-        first = st.rng.randrange(count)
+        first = below(st.rng, count)
         for step in range(count):
             try:
                 return self.options[(first + step) % count].gen(st, hint)
@@ -121,16 +128,25 @@ class LazyNode:
     def resolve(self) -> Node:
         """The compiled node (raises :class:`SchemaError` when there is none)."""
         if self._node is None:
-            if self._error is not None:
-                raise self._error
-            assert self._build is not None
-            try:
-                self._node = self._build()
-            except SchemaError as err:
-                self._error = err
-                raise
-            self._build = None
+            with _COMPILING:  # two threads reaching a node first compile it once
+                self._compile()
+        assert self._node is not None
         return self._node
+
+    def _compile(self) -> None:
+        if self._node is not None:
+            return
+        if self._error is not None:
+            raise self._error
+        assert self._build is not None
+        try:
+            node = self._build()
+        except SchemaError as err:
+            self._error = err
+            raise
+        self._build = None
+        self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop
+        self._node = node
 
     def gen(self, st: State, hint: str) -> Any:
         return self.resolve().gen(st, hint)

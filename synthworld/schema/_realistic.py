@@ -14,6 +14,8 @@ from random import Random
 
 from faker import Faker
 
+from synthworld.schema._draw import choice, text
+
 __all__ = ["check_locale", "ident", "number_range", "pick", "provider_for"]
 
 _POOL_SIZE = 64
@@ -125,11 +127,16 @@ _POOL_LOCK = threading.Lock()
 
 def pick(rng: Random, locale: str, provider: str) -> str:
     """One realistic value from the pool of ``provider``."""
-    return rng.choice(_pool(locale, provider))
+    return choice(rng, _pool(locale, provider))
+
+
+@lru_cache(maxsize=4096)
+def _prefix(name: str) -> str:
+    """What an identifier for ``name`` starts with (``orderId`` -> ``orde_``)."""
+    stem = _snake(name).removesuffix("id").strip("_")
+    return f"{stem[:4]}_" if stem else ""
 
 
 def ident(rng: Random, name: str) -> str:
     """An identifier for a property called ``name`` (``id``, ``user_id``, ``orderId``...)."""
-    stem = _snake(name).removesuffix("id").strip("_")
-    body = "".join(rng.choice(_ALNUM) for _ in range(10))
-    return f"{stem[:4]}_{body}" if stem else body
+    return _prefix(name) + text(rng, _ALNUM, 10)

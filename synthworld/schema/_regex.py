@@ -12,6 +12,8 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
+from synthworld.schema._draw import below, choice
+
 # The regex parser's home moved in 3.11 (sre_parse is deprecated there); neither has stubs.
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
@@ -89,7 +91,7 @@ def _const(text: str) -> Gen:
 def _choice(chars: str) -> Gen:
     if not chars:
         raise ValueError("empty character class")
-    return lambda rng, groups: rng.choice(chars)
+    return lambda rng, groups: choice(rng, chars)
 
 
 def _item(op: Any, av: Any) -> Gen:
@@ -119,7 +121,7 @@ def _item(op: Any, av: Any) -> Gen:
 
 
 def _branch(options: list[Gen]) -> Gen:
-    return lambda rng, groups: rng.choice(options)(rng, groups)
+    return lambda rng, groups: choice(rng, options)(rng, groups)
 
 
 def _group(number: int | None, inner: Gen) -> Gen:
@@ -136,7 +138,7 @@ def _repeat(low: int, high: int, inner: Gen) -> Gen:
     top = min(high, low + _MAX_EXTRA)
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
-        return "".join(inner(rng, groups) for _ in range(rng.randint(low, top)))
+        return "".join(inner(rng, groups) for _ in range(low + below(rng, top - low + 1)))  # randint
 
     return gen
 

@@ -7,12 +7,13 @@ import re
 import string
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import jsonschema
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema import _realistic
+from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Retry, State
 from synthworld.schema._regex import Gen
@@ -22,6 +23,18 @@ __all__ = ["NumberNode", "StringNode"]
 _TRIES = 12
 _DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp)$", re.IGNORECASE)
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$|^uuid$|^guid$", re.IGNORECASE)
+_IDENT, _DATE = object(), object()
+"""What :func:`_hint_kind` answers for an identifier or a date name (else a faker provider)."""
+
+
+@lru_cache(maxsize=4096)
+def _hint_kind(hint: str) -> object:
+    """How a realistic string for a property called ``hint`` is made."""
+    if hint and _ID_HINT.search(hint):
+        return _IDENT
+    if hint and _DATE_HINT.search(hint):
+        return _DATE
+    return (_realistic.provider_for(hint) if hint else None) or "word"
 
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
@@ -84,6 +97,8 @@ class NumberNode:
         target = self._target(st, hint)
         if self.step is None:
             return self._real(st, target)
+        if not self.multiples:  # plain integers: _float_ok has nothing to check
+            return self._multiple(target)
         for _ in range(_TRIES):
             value = self._multiple(target)
             if self._float_ok(value):
@@ -93,15 +108,16 @@ class NumberNode:
 
     def _target(self, st: State, hint: str) -> float:
         lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
+        if self.low is None and self.high is None:
+            return st.rng.uniform(lo, hi)
         if self.low is not None and self.high is not None:
             if self.low <= lo and hi <= self.high:
                 return st.rng.uniform(lo, hi)
             return st.rng.uniform(self.low, self.high)
         if self.low is not None:
             return self.low + st.rng.uniform(0, max(hi - lo, 1))
-        if self.high is not None:
-            return self.high - st.rng.uniform(0, max(hi - lo, 1))
-        return st.rng.uniform(lo, hi)
+        assert self.high is not None
+        return self.high - st.rng.uniform(0, max(hi - lo, 1))
 
     def _multiple(self, target: float) -> int | float:
         assert self.step is not None
@@ -189,8 +205,12 @@ class StringNode:
             )
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt = pattern, list(checks), fmt
+        self._format = None if fmt is None else FORMATS[fmt]
+        self._free_form = pattern is None and not checks and min_length == 0 and max_length is None
 
     def gen(self, st: State, hint: str) -> str:
+        if self._free_form:  # nothing to check or fit: the first draw is the answer
+            return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         for _ in range(_TRIES):
             text = self._draw(st, hint)
             if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._formatted(text):
@@ -208,19 +228,20 @@ class StringNode:
     def _draw(self, st: State, hint: str) -> str:
         if self.pattern is not None:
             return self.pattern(st.rng, {})
-        if self.fmt is not None:
-            return FORMATS[self.fmt](st.rng, st.now)
+        if self._format is not None:
+            return self._format(st.rng, st.now)
         return self._fit(st, self._free(st, hint))
 
     def _free(self, st: State, hint: str) -> str:
         if not st.realistic:
-            return "".join(st.rng.choice(string.ascii_letters) for _ in range(st.rng.randint(1, 12)))
-        if hint and _ID_HINT.search(hint):
+            return _draw.text(st.rng, string.ascii_letters, 1 + _draw.below(st.rng, 12))  # randint(1, 12)
+        kind = _hint_kind(hint)
+        if kind is _IDENT:
             return _realistic.ident(st.rng, hint)
-        if hint and _DATE_HINT.search(hint):
+        if kind is _DATE:
             return FORMATS["date-time"](st.rng, st.now)
-        provider = _realistic.provider_for(hint) if hint else None
-        return _realistic.pick(st.rng, st.locale, provider or "word")
+        assert isinstance(kind, str)
+        return _realistic.pick(st.rng, st.locale, kind)
 
     def _fit(self, st: State, text: str) -> str:
         while len(text) < self.min_length:
