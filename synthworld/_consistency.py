@@ -367,6 +367,8 @@ def apply(
         node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool
     ) -> Identity:
         nonlocal sure
+        if depth and echoing.isdisjoint(node) and _id_key(tuple(node), hints) is None:
+            return None  # below the top, nothing to echo and no identity: nothing to do
         before = len(edits.done)
         echoed = [key for key in node if key in echoing] if echoing else None  # in the node's order
         if echoed:

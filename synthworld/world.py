@@ -370,8 +370,10 @@ class SyntheticWorld(WorldInterop):
         try:
             if script is not None:
                 return source, None, Settled(script.answer(), None, False)
-            with self._state_lock:
-                partial = json_copy(effect(self.state, dict(ctx.input))) if effect else None
+            partial = None
+            if effect is not None:
+                with self._state_lock:
+                    partial = json_copy(effect(self.state, dict(ctx.input)))
             value, source, usage = unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
