@@ -6,6 +6,7 @@ import copy
 import datetime as dt
 import json
 import threading
+from collections import OrderedDict
 from random import Random
 from typing import Any
 
@@ -27,7 +28,9 @@ DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 _ATTEMPTS = 6
 _PROBES = 3
 _BUDGET = 200
-_CACHE: dict[tuple[Any, ...], Generator] = {}
+_CACHE_SIZE = 512
+"""How many compiled generators `compile_generator` keeps (least recently used go first)."""
+_CACHE: OrderedDict[tuple[Any, ...], tuple[Any, Generator]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
@@ -138,13 +141,19 @@ def compile_generator(
         key = (json.dumps(schema), realistic, locale, id(registry))
     except (TypeError, ValueError) as err:
         raise SchemaError(f"schema is not JSON: {err}; fix: pass dicts, lists, str, numbers") from err
-    found = _CACHE.get(key)
-    if found is None:
-        with _LOCK:
-            found = _CACHE.get(key)
-            if found is None:
-                found = _CACHE[key] = Generator(schema, registry=registry, realistic=realistic, locale=locale)
-    return found
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
+            _CACHE.move_to_end(key)
+            return hit[1]
+    built = Generator(schema, registry=registry, realistic=realistic, locale=locale)  # outside the lock
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is None or hit[0] is not registry:  # unless another thread was quicker
+            hit = _CACHE[key] = (registry, built)
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        return hit[1]
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:
