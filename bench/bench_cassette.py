@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from synthworld import ToolSpec, _cassette_cache
-from synthworld._cassette_format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
-from synthworld._cassette_store import CassetteStore
+from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
+from synthworld.cassette.store import CassetteStore
 from synthworld.backends.base import CallContext
 from synthworld.backends.fixtures import FixtureBackend
 from synthworld.trace import Trace

@@ -3,7 +3,7 @@
 Run: ``python bench/bench_dispatch.py [-n 2000]``. Prints microseconds per call (median of 5
 rounds) for: ``world.call``, ``world.handle_openai`` (one chat tool call with JSON text),
 ``world.handle_anthropic`` (one tool_use block), and a ``tools/call`` through the real ``mcp``
-client connected in-process to `synthworld.mcp_server.build_server`.
+client connected in-process to `synthworld.serve.mcp.build_server`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import anyio
 from mcp import Client
 
 from synthworld import SyntheticWorld
-from synthworld.mcp_server import build_server
+from synthworld.serve.mcp import build_server
 
 
 class User(TypedDict):

@@ -1,7 +1,5 @@
 """synthworld: test LLM agents against synthetic, reproducible tool worlds."""
 
-from synthworld._binding import Binding
-from synthworld._marker import tool
 from synthworld._version import __version__
 from synthworld.backends import (
     Answer,
@@ -15,8 +13,7 @@ from synthworld.backends import (
     LLMBackend,
     RandomBackend,
 )
-from synthworld.cassette import CassetteDriftWarning, RecordMode
-from synthworld.clock import SimulatedClock
+from synthworld.cassette import CassetteDriftWarning, RecordMode, matchers
 from synthworld.errors import (
     BackendError,
     CassetteError,
@@ -32,13 +29,11 @@ from synthworld.errors import (
     UnsatisfiableSchemaError,
 )
 from synthworld.eval import EvalReport, RunRecord, evaluate
-from synthworld.faults import Fault, FaultPlan
 from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
-from synthworld.spec import ToolAnnotations, ToolSpec
-from synthworld.state import WorldState
+from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
 from synthworld.trace import ToolCall, Trace
-from synthworld.world import SyntheticWorld
+from synthworld.world import Fault, FaultPlan, SimulatedClock, SyntheticWorld, WorldState
 
 __all__ = [
     "Answer",
@@ -83,5 +78,6 @@ __all__ = [
     "evaluate",
     "generate",
     "load_scenario",
+    "matchers",
     "tool",
 ]

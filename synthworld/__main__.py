@@ -2,6 +2,6 @@
 
 import sys
 
-from synthworld.cli import main
+from synthworld.serve.cli import main
 
 sys.exit(main())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from synthworld import _cassette_cache
+from synthworld.cassette import cache as _cassette_cache
 from synthworld.cassette import Cassette, Interaction, load_cassette, save_cassette
 
 

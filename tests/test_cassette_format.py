@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from synthworld import CassetteError, RandomBackend, SyntheticWorld, ToolSpec
-from synthworld._cassette_format import dumps, loads
+from synthworld.cassette.format import dumps, loads
 from synthworld.backends.fixtures import FixtureBackend
 from synthworld.cassette import Cassette, Fingerprint, Interaction, load_cassette, save_cassette
 
@@ -173,7 +173,7 @@ def test_fingerprints_change_with_the_schemas_only() -> None:
 def test_the_shipped_schema_is_a_valid_json_schema() -> None:
     from importlib import resources
 
-    from synthworld._validation import schema_problems
+    from synthworld.schema._validate import schema_problems
 
     text = resources.files("synthworld").joinpath("schemas/cassette.schema.json").read_text("utf-8")
     assert schema_problems(json.loads(text)) == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from synthworld import __version__
-from synthworld.cli import main
+from synthworld.serve.cli import main
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

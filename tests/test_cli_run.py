@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import synthworld
-from synthworld.commands import run as run_command
-from synthworld.commands import validate as validate_command
+from synthworld.serve.commands import run as run_command
+from synthworld.serve.commands import validate as validate_command
 
 REPO = Path(synthworld.__file__).resolve().parent.parent
 SCENARIOS = REPO / "scenarios"
@@ -95,7 +95,7 @@ def test_validate_reports_each_file(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Path) -> None:
     code = (
-        "import sys; from synthworld import cli; cli.COMMANDS.setdefault('run', 'run');"
+        "import sys; from synthworld.serve import cli; cli.COMMANDS.setdefault('run', 'run');"
         "sys.exit(cli.main(sys.argv[1:]))"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO)}

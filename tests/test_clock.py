@@ -11,7 +11,7 @@ import pytest
 from typing_extensions import TypedDict
 
 from synthworld import SimulatedClock, SyntheticWorld, ToolError, ToolSpec
-from synthworld.latency import Fixed, LatencyTable, LogNormal, Normal, Uniform, parse_latency
+from synthworld.world.latency import Fixed, LatencyTable, LogNormal, Normal, Uniform, parse_latency
 
 UTC = dt.timezone.utc
 

@@ -10,7 +10,7 @@ import pytest
 from typing_extensions import NotRequired, TypedDict
 
 from synthworld import FunctionBackend, SyntheticWorld, ToolSpec
-from synthworld._consistency import plan_for, relevant_entities, singular, tool_kind
+from synthworld.world.consistency import plan_for, related_entities, singular, tool_kind
 
 
 class Order(TypedDict):
@@ -293,11 +293,12 @@ class TestRecall:
         assert world.call("get_order", {"order_id": "A1"}) == order
         assert [c.backend for c in world.trace] == ["script", "random"]
 
-    def test_relevant_entities_for_prompt_backends(self) -> None:
+    def test_related_entities_for_prompt_backends(self) -> None:
         world = shop(state={"order": {"A1": {"status": "shipped"}}, "customer": {"C1": {"name": "Ann"}}})
-        found = relevant_entities(world.tools["get_order"], {"order_id": "A1"}, MappingProxyType(world.state))
+        plan = plan_for(world.tools["get_order"])
+        found = related_entities(plan, {"order_id": "A1"}, MappingProxyType(world.state))
         assert found == {"order": {"A1": {"status": "shipped"}}}
-        assert relevant_entities(world.tools["get_order"], {"order_id": "B2"}, world.state) == {}
+        assert related_entities(plan, {"order_id": "B2"}, world.state) == {}
 
     def test_outputs_stay_valid_under_consistency(self) -> None:
         world = shop(seed=9)
@@ -336,9 +337,9 @@ class TestOneWalk:
 
     @pytest.mark.parametrize("seed", range(40))
     def test_found_entities_are_those_a_second_walk_finds(self, seed: int) -> None:
-        from synthworld._consistency import consistent, remember
+        from synthworld.world.consistency import consistent, remember
         from synthworld.schema import compile_generator
-        from synthworld.state import WorldState
+        from synthworld.world.state import WorldState
 
         tool = spec("get_order", {"order_id": {"type": "string"}}, self.ORDER)
         plan, valid = plan_for(tool), tool.returns_validator.is_valid

@@ -71,7 +71,8 @@ def test_same_trace_in_two_processes_with_different_hash_seeds(tmp_path: Path) -
 
 
 def test_call_seed_is_a_stable_function_of_the_parts() -> None:
-    from synthworld._seed import canonical_json, derive_seed
+    from synthworld._json import canonical_json
+    from synthworld.world.seeds import derive_seed
 
     assert canonical_json({"b": [1, 2.5], "a": "é"}) == '{"a":"é","b":[1,2.5]}'
     assert derive_seed(7, "get_user", '{"user_id":"u1"}', 0) == 2454289140815954341

@@ -13,7 +13,7 @@ from openai.types.responses.response_input_param import FunctionCallOutput
 from pydantic import TypeAdapter
 
 from synthworld import BackendError, SyntheticWorld
-from synthworld.formats import ToolOutcome, invoke
+from synthworld.world.dispatch import ToolOutcome, invoke
 
 
 class Weather(TypedDict):

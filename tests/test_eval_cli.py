@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from synthworld.commands import eval as command
+from synthworld.serve.commands import eval as command
 from synthworld.eval import EvalReport
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "scenarios"

@@ -6,8 +6,8 @@ import re
 from html.parser import HTMLParser
 
 from synthworld import Trace
-from synthworld._eval_record import record_from_result
-from synthworld._trace_html import render_trace_html
+from synthworld.eval.record import record_from_result
+from synthworld.trace.html import render_trace_html
 from synthworld.eval import EvalReport
 from synthworld.trace import ToolCall
 from tests.test_eval_report import make_trace, report_of, result

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from synthworld._eval_passk import mean_pass_hat_k, pass_hat_curve, pass_hat_k
+from synthworld.eval.passk import mean_pass_hat_k, pass_hat_curve, pass_hat_k
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import io
 import pytest
 from rich.console import Console
 
-from synthworld._eval_progress import make_reporter, progress_text
+from synthworld.eval.progress import make_reporter, progress_text
 
 
 def test_rich_bar_shows_runs_done_and_passing() -> None:

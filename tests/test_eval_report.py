@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from synthworld import Answer, FunctionBackend, SyntheticWorld, ToolError, Trace
-from synthworld._eval_record import record_from_result
+from synthworld.eval.record import record_from_result
 from synthworld.eval import EvalReport, RunRecord
 
 

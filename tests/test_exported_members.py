@@ -51,6 +51,7 @@ EXPECTED = [
     "evaluate",
     "generate",
     "load_scenario",
+    "matchers",
     "tool",
 ]
 

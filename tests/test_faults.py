@@ -13,7 +13,7 @@ import yaml
 from typing_extensions import TypedDict
 
 from synthworld import ScenarioError, SyntheticWorld, SynthworldError, ToolError, ToolSpec
-from synthworld.faults import DEFAULT_TIMEOUT, Fault, FaultConfigError, FaultPlan, malform, parse_faults
+from synthworld.world.faults import DEFAULT_TIMEOUT, Fault, FaultConfigError, FaultPlan, malform, parse_faults
 
 
 class Order(TypedDict):

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from synthworld import ToolSpec
-from synthworld._llm_output import (
+from synthworld.backends.llm.output import (
     is_format_rejection,
     is_strict_compatible,
     needs_envelope,
@@ -21,7 +21,7 @@ from synthworld._llm_output import (
     read_answer,
     response_format,
 )
-from synthworld._llm_prompt import build_messages, history_lines, repair_message
+from synthworld.backends.llm.prompt import build_messages, history_lines, repair_message
 from synthworld.backends.base import CallContext
 from synthworld.trace import ToolCall, Trace
 

@@ -27,7 +27,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.types import CallToolResult
 
 from synthworld import Trace
-from synthworld.commands.serve import load_world
+from synthworld.serve.commands.serve import load_world
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOP = "tests/mcp_worlds/shop.py"

@@ -16,8 +16,8 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, CallToolResult
 
 from synthworld import SyntheticWorld, ToolSpecError
-from synthworld.commands import serve as serve_command
-from synthworld.mcp_server import build_server, serve
+from synthworld.serve.commands import serve as serve_command
+from synthworld.serve.mcp import build_server, serve
 
 WORLDS = Path(__file__).parent / "mcp_worlds"
 SHOP = str(WORLDS / "shop.py")

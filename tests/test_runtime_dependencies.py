@@ -14,7 +14,7 @@ import sys
 for name in {OPTIONAL!r}:
     sys.modules[name] = None  # importing it now raises ImportError
 import synthworld
-from synthworld.cli import main
+from synthworld.serve.cli import main
 code = main(["run", {str(ROOT / "scenarios" / "shop_refund.yaml")!r}, "--seed", "1"])
 print("exit", code)
 """

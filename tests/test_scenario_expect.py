@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from synthworld._scenario_match import mismatch
+from synthworld.scenario.match import mismatch
 from synthworld.scenario import ScenarioResult, load_scenario
 from synthworld.world import SyntheticWorld
 

@@ -1,4 +1,4 @@
-"""The hot-path helpers of `synthworld._seed` give exactly what their plain definitions give."""
+"""The hot-path helpers of `synthworld._json` give exactly what their plain definitions give."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from synthworld._seed import canonical_json, derive_seed, json_copy, owned_copy
+from synthworld._json import canonical_json, json_copy, owned_copy
+from synthworld.world.seeds import derive_seed
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),

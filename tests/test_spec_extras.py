@@ -9,7 +9,7 @@ import pytest
 from typing_extensions import TypedDict
 
 from synthworld import ToolAnnotations, ToolSpec, ToolSpecError
-from synthworld._binding import UNSET, Binding
+from synthworld.spec.binding import UNSET, Binding
 
 
 class Hit(TypedDict):

@@ -8,7 +8,7 @@ from typing import TypedDict
 import pytest
 
 from synthworld import CallContext, FunctionBackend, SyntheticWorld, ToolSpec
-from synthworld.state import WorldState
+from synthworld.world.state import WorldState
 
 
 class Order(TypedDict):

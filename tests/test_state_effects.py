@@ -8,7 +8,7 @@ import pytest
 from typing_extensions import TypedDict
 
 from synthworld import BackendError, SyntheticWorld, ToolError, UnknownToolError
-from synthworld.state import WorldState
+from synthworld.world.state import WorldState
 
 
 class Order(TypedDict):

@@ -14,7 +14,7 @@ import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
 from synthworld import ToolSpec, ToolSpecError
-from synthworld._typing_schema import schema_for_type
+from synthworld.spec.type_schema import schema_for_type
 
 
 class Color(enum.Enum):

@@ -1,7 +1,15 @@
 """Backends answer a world's calls: seeded random values, recorded fixtures, an LLM, a function or a
 real handler. Anything with ``respond(ctx)`` is a backend; a plain function of ``ctx`` is too."""
 
-from synthworld.backends.base import Answer, Backend, BackendLike, CallContext
+from synthworld.backends.base import (
+    Answer,
+    Backend,
+    BackendLike,
+    CallContext,
+    as_backend,
+    backend_name,
+    unwrap,
+)
 from synthworld.backends.fixtures import FixtureBackend
 from synthworld.backends.function import FunctionBackend
 from synthworld.backends.handler import HandlerBackend
@@ -21,4 +29,7 @@ __all__ = [
     "HypothesisBackend",
     "LLMBackend",
     "RandomBackend",
+    "as_backend",
+    "backend_name",
+    "unwrap",
 ]

@@ -41,6 +41,9 @@ class CallContext:
     bound: Mapping[str, Any] = field(default_factory=dict)
     """Real values of bound parameters (secrets included): for handlers, never to be recorded.
     `input` holds them as recorded (secrets masked)."""
+    related: Mapping[str, Any] = field(default_factory=dict)
+    """Remembered entities the input refers to, as ``{kind: {id: fields}}`` (e.g. the order
+    whose ``order_id`` was passed), for backends that describe the world in a prompt."""
 
 
 @dataclass(frozen=True)

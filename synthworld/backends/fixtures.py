@@ -17,15 +17,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from synthworld._cassette_format import Fingerprint, Interaction
-from synthworld._cassette_index import ReplayIndex
-from synthworld._cassette_store import CassetteStore
+from synthworld._json import canonical_json, json_copy
 from synthworld._redact import as_redactor
-from synthworld._seed import json_copy
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, backend_name
-from synthworld.cassette import CassetteDriftWarning, RecordMode
+from synthworld.cassette import (
+    CassetteDriftWarning,
+    CassetteStore,
+    Fingerprint,
+    Interaction,
+    MatchLike,
+    RecordMode,
+    ReplayIndex,
+    as_matcher,
+)
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError
-from synthworld.matchers import MatchLike, as_matcher
 
 if TYPE_CHECKING:
     from synthworld.backends.base import CallContext
@@ -39,7 +44,7 @@ class FixtureBackend:
 
     ``mode``: ``none``, ``once`` (default), ``new_episodes`` or ``all`` (as in VCR.py).
     ``fallback``: any backend, asked on a miss in a recording mode. ``match``: a matcher from
-    `synthworld.matchers`, a function ``(live_input, recorded_input) -> bool``, or a dict of them
+    `synthworld.cassette.matchers`, a function ``(live_input, recorded_input) -> bool``, or a dict of them
     by tool name (default: exact input). ``redact``: True masks the default secret keys before
     anything is written (and in lookups, so redacted recordings still match); a list of key
     names, a function, or None. ``strict``: a tool whose schemas changed since recording raises
@@ -207,7 +212,7 @@ class FixtureBackend:
             ".\nClosest recorded interactions:"
             + "".join(lines)
             + "\nRecord it with mode='new_episodes', or loosen matching with "
-            + "match=synthworld.matchers.ignore(...)."
+            + "match=synthworld.cassette.matchers.ignore(...)."
         )
 
     # -- recording --------------------------------------------------------------------------
@@ -241,7 +246,5 @@ class FixtureBackend:
 
 
 def _json(value: Any, width: int = 120) -> str:
-    from synthworld._seed import canonical_json
-
     text = canonical_json(value)
     return text if len(text) <= width else text[: width - 1] + "…"

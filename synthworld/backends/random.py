@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from synthworld.schema import Generator, compile_generator
-from synthworld.schema._realistic import check_locale
+from synthworld.schema import Generator, check_locale, compile_generator
 
 if TYPE_CHECKING:
     import referencing

@@ -1,6 +1,19 @@
-"""The JSON Schema engine: resolve -> canonicalise -> generate, each stage a pure function."""
+"""The JSON Schema engine: resolve -> canonicalise -> generate, each stage a pure function, and the
+validators every part checks values with."""
 
 from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, generate
 from synthworld.schema._canonicalise import canonicalise
+from synthworld.schema._realistic import check_locale
+from synthworld.schema._validate import CompiledValidator, compile_validator, schema_problems
 
-__all__ = ["DEFAULT_NOW", "Generator", "canonicalise", "compile_generator", "generate"]
+__all__ = [
+    "CompiledValidator",
+    "DEFAULT_NOW",
+    "Generator",
+    "canonicalise",
+    "check_locale",
+    "compile_generator",
+    "compile_validator",
+    "generate",
+    "schema_problems",
+]

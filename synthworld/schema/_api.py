@@ -10,15 +10,15 @@ from collections import OrderedDict
 from random import Random
 from typing import Any
 
-import jsonschema.exceptions
 import referencing
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
-from synthworld.schema._check import Check, python_validator, whole_check
+from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler, Part
 from synthworld.schema._nodes import Node, Retry, State
 from synthworld.schema._resolve import root_loc
+from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "generate"]
 
@@ -113,15 +113,13 @@ class Generator:
 
 
 def _check_schema(loc: Any) -> None:
-    cls = type(python_validator(loc))
-    meta = cls(cls.META_SCHEMA)  # no format checking: a pattern Python cannot read fails later
-    error = jsonschema.exceptions.best_match(meta.iter_errors(loc.schema))
-    if error is not None:
-        err = error
-        path = "".join(f"/{p}" for p in err.path)
+    """Raise `SchemaError` naming the JSON path when the schema breaks its dialect's metaschema
+    (formats unchecked: a pattern Python cannot read fails later)."""
+    found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
+    if found is not None:
+        path, message = found
         raise SchemaError(
-            f"invalid schema at {path!r}: {err.message}; fix: make it valid against its metaschema",
-            path=path,
+            f"invalid schema at {path!r}: {message}; fix: make it valid against its metaschema", path=path
         )
 
 

@@ -8,35 +8,21 @@ from typing import Any
 from urllib.parse import quote
 
 import jsonschema
-import jsonschema.validators
 import jsonschema_rs
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonicalise, json_key
-from synthworld.schema._resolve import DIALECTS, Loc, resolve_ref
+from synthworld.schema._resolve import Loc, resolve_ref
+from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
 __all__ = ["Check", "python_validator", "sub_check", "whole_check"]
 
 Check = Callable[[Any], bool]
 
-_CLASSES: dict[str, type[Any]] = dict(
-    zip(
-        DIALECTS,
-        (
-            jsonschema.Draft4Validator,
-            jsonschema.Draft6Validator,
-            jsonschema.Draft7Validator,
-            jsonschema.Draft201909Validator,
-            jsonschema.Draft202012Validator,
-        ),
-        strict=True,
-    )
-)
-
 
 def python_validator(loc: Loc) -> Any:
     """A python-jsonschema validator for ``loc`` in its own scope, format checking on."""
-    cls = _CLASSES[loc.dialect]
+    cls = PYTHON_CLASSES[loc.dialect]
     return cls(loc.schema, _resolver=loc.resolver, format_checker=cls.FORMAT_CHECKER)
 
 
@@ -62,19 +48,6 @@ def sub_check(loc: Loc) -> Callable[[Any], bool]:
 
 
 ROOT_URI = "urn:synthworld:root"
-_RS_CLASSES: dict[str, Any] = dict(
-    zip(
-        DIALECTS,
-        (
-            jsonschema_rs.Draft4Validator,
-            jsonschema_rs.Draft6Validator,
-            jsonschema_rs.Draft7Validator,
-            jsonschema_rs.Draft201909Validator,
-            jsonschema_rs.Draft202012Validator,
-        ),
-        strict=True,
-    )
-)
 _REGISTRIES: dict[int, tuple[Any, Any]] = {}
 
 
@@ -95,7 +68,7 @@ def _rs_sub(loc: Loc) -> Check | None:
     if ":" not in base:
         return None
     try:
-        rs = _RS_CLASSES[loc.dialect](
+        rs = RS_CLASSES[loc.dialect](
             {"$ref": f"{base}#{quote(loc.pointer, safe='/~')}"},
             registry=_rs_registry(loc.doc),
             validate_formats=True,

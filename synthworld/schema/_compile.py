@@ -13,6 +13,7 @@ from typing import Any
 from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonicalise, json_key
 from synthworld.schema._check import sub_check
+from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
     ChoiceNode,
     EnumNode,
@@ -21,9 +22,10 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
+from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._resolve import Loc, resolve_ref
 
-__all__ = ["Compiler", "Part"]
+__all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
@@ -37,29 +39,6 @@ _TYPE_WORDS = {
     "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 }  # fmt: skip
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
-
-
-class Part:
-    """One conjunct: a located schema, minus keywords already turned into alternatives."""
-
-    __slots__ = ("loc", "node", "omit")
-
-    def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
-        self.loc, self.omit = loc, omit
-        node = canonicalise(loc.schema, loc.dialect)
-        for word in omit:
-            head, _, name = word.partition(":")
-            if name:
-                node[head] = {k: v for k, v in node[head].items() if k != name}
-            else:
-                node.pop(word, None)
-        self.node = node
-
-    def key(self) -> tuple[Any, ...]:
-        return (*self.loc.key(), self.omit)
-
-    def without(self, word: str) -> Part:
-        return Part(self.loc, self.omit | {word})
 
 
 class Compiler:
@@ -183,8 +162,6 @@ class Compiler:
         return ExamplesNode(node, samples) if samples else node
 
     def _typed(self, parts: list[Part], not_types: set[str]) -> Node:
-        from synthworld.schema._merge import merge_typed
-
         types = self._types(parts, not_types)
         try:
             return merge_typed(self, parts, types)
@@ -259,20 +236,3 @@ class Compiler:
 
 def _expand(types: list[str]) -> list[str]:
     return ["integer", *types] if "number" in types and "integer" not in types else list(types)
-
-
-def forbidden_by_not(neg: Any) -> list[str] | None:
-    """Names that ``not: neg`` forbids, when that is all it does.
-
-    ``not: {required: [a]}`` and ``not: {anyOf: [{required: [a]}, {required: [b]}]}`` are built by
-    leaving the properties out, not by generating and rejecting.
-    """
-    if not isinstance(neg, dict):
-        return None
-    if set(neg) == {"required"} and isinstance(neg["required"], list) and len(neg["required"]) == 1:
-        return list(neg["required"])
-    if set(neg) == {"anyOf"} and isinstance(neg["anyOf"], list):
-        names = [forbidden_by_not(b) for b in neg["anyOf"]]
-        if all(n is not None for n in names):
-            return [name for group in names if group for name in group]
-    return None

@@ -19,11 +19,12 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
+from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._regex import compile_pattern, translate
 from synthworld.schema._scalars import NumberNode, StringNode
 
 if TYPE_CHECKING:
-    from synthworld.schema._compile import Compiler, Part
+    from synthworld.schema._compile import Compiler
 
 __all__ = ["merge_typed"]
 
@@ -133,7 +134,6 @@ def _ints(parts: list[Part], word: str) -> list[int]:
 
 
 def _item_parts(parts: list[Part], i: int) -> list[Part]:
-    from synthworld.schema._compile import Part
 
     out: list[Part] = []
     evaluated = False
@@ -152,7 +152,6 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
 
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-    from synthworld.schema._compile import Part
 
     owner = next((p for p in parts if "contains" in p.node), None)
     if owner is None:
@@ -207,7 +206,6 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
 
 
 def _negated_required(parts: list[Part]) -> set[str]:
-    from synthworld.schema._compile import forbidden_by_not
 
     out: set[str] = set()
     for p in parts:
@@ -226,7 +224,6 @@ def _name_check(parts: list[Part]) -> Callable[[str], bool]:
 
 
 def _prop_parts(parts: list[Part], name: str) -> list[Part]:
-    from synthworld.schema._compile import Part
 
     out: list[Part] = []
     evaluated = False
@@ -277,8 +274,6 @@ def _extras(cx: Compiler, parts: list[Part], spec: ObjectSpec, name_ok: Callable
 
 
 def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:
-    from synthworld.schema._compile import Part
-
     subs = [Part(p.loc.child(p.node["propertyNames"], "propertyNames")) for p in parts
             if "propertyNames" in p.node]  # fmt: skip
     if not subs:

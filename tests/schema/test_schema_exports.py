@@ -14,7 +14,17 @@ from synthworld.schema import _api, compile_generator, generate
 
 
 def test_schema_package_all_is_pinned_and_sorted() -> None:
-    expected = ["DEFAULT_NOW", "Generator", "canonicalise", "compile_generator", "generate"]
+    expected = [
+        "CompiledValidator",
+        "DEFAULT_NOW",
+        "Generator",
+        "canonicalise",
+        "check_locale",
+        "compile_generator",
+        "compile_validator",
+        "generate",
+        "schema_problems",
+    ]
     assert synthworld.schema.__all__ == expected
     assert sorted(expected) == expected
 

@@ -1,0 +1,145 @@
+"""``AnthropicBackend``: the LLM backend over Anthropic's Messages API, with a forced tool call.
+
+Claude returns the output as the input of a tool it is forced to call (``tool_choice``), whose
+``input_schema`` is the tool's ``returns`` (wrapped in ``{"result": ...}`` when it is not an
+object). A rejected answer goes back as an ``is_error`` tool result listing the problems.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from synthworld.backends.llm.loop import (
+    Conversation,
+    FailurePolicy,
+    RepairingBackend,
+    Vendor,
+    add_usage,
+)
+from synthworld.backends.llm.output import needs_envelope, output_schema, unwrap
+from synthworld.backends.llm.prompt import SYSTEM_PROMPT, build_messages, repair_message
+
+if TYPE_CHECKING:
+    import anthropic
+
+    from synthworld.backends.base import CallContext
+
+__all__ = ["AnthropicBackend"]
+
+ANTHROPIC = Vendor(
+    "anthropic",
+    "AnthropicBackend",
+    "synthworld[anthropic]",
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_BASE_URL",
+    "Anthropic",
+)
+
+OUTPUT_TOOL = "tool_output"
+"""The name of the tool Claude is made to call with the output."""
+
+_SYSTEM = SYSTEM_PROMPT + f"\n\nGive the output by calling the tool `{OUTPUT_TOOL}` with it."
+
+
+class AnthropicBackend(RepairingBackend):
+    """Answers each call with a Claude model playing the tool, validated against its ``returns``.
+
+    Same contract as `LLMBackend` (repair up to `max_attempts`, ``on_failure``, bounded retries,
+    usage in the trace, the key never shown); the key comes from `api_key` or
+    ``ANTHROPIC_API_KEY``. `temperature` is sent only when given.
+    """
+
+    name = "anthropic"
+    vendor = ANTHROPIC
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        client: anthropic.Anthropic | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        max_tokens: int = 2048,
+        temperature: float | None = None,
+        max_attempts: int = 3,
+        history: int = 8,
+        context: str | None = None,
+        on_failure: FailurePolicy = "raise",
+        timeout: float = 60.0,
+        max_retries: int = 2,
+    ) -> None:
+        super().__init__(
+            model,
+            client=client,
+            base_url=base_url,
+            api_key=api_key,
+            max_attempts=max_attempts,
+            history=history,
+            context=context,
+            on_failure=on_failure,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+
+    def _start(self, ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        _, user = build_messages(ctx, context=self._context(ctx), history=self.history, enveloped=enveloped)
+        return [user]
+
+    def _ask(
+        self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
+    ) -> tuple[Any, list[str], Any]:
+        try:
+            message = self._client.messages.create(**self._request(ctx, conversation))
+        except self._sdk.AnthropicError as exc:
+            raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+        counts = getattr(message, "usage", None)
+        add_usage(usage, getattr(counts, "input_tokens", None), getattr(counts, "output_tokens", None))
+        blocks = [_quote(block) for block in message.content]
+        call = _tool_call(blocks)
+        if call is None:
+            return None, [f"there was no call to the tool `{OUTPUT_TOOL}`; call it with the output"], blocks
+        value, problems = unwrap(call.get("input"), enveloped=needs_envelope(ctx.spec.returns))
+        return value, problems, blocks
+
+    def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
+        text = repair_message(problems, enveloped=needs_envelope(ctx.spec.returns))["content"]
+        call = _tool_call(reply)
+        assistant = {"role": "assistant", "content": reply or [{"type": "text", "text": "(no answer)"}]}
+        if call is None:
+            return [assistant, {"role": "user", "content": text}]
+        result = {"type": "tool_result", "tool_use_id": call["id"], "is_error": True, "content": text}
+        return [assistant, {"role": "user", "content": [result]}]
+
+    def _request(self, ctx: CallContext, conversation: Conversation) -> dict[str, Any]:
+        tool = {
+            "name": OUTPUT_TOOL,
+            "description": f"Return the output of the tool {ctx.spec.name!r} for this call.",
+            "input_schema": output_schema(ctx.spec.returns),
+        }
+        request: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "system": _SYSTEM,
+            "messages": conversation,
+            "tools": [tool],
+            "tool_choice": {"type": "tool", "name": OUTPUT_TOOL},
+        }
+        if self.temperature is not None:
+            request["extra_body"] = {"temperature": self.temperature}
+        return request
+
+
+def _quote(block: Any) -> dict[str, Any]:
+    """A response content block as request content (only the fields the API takes back)."""
+    if block.type == "tool_use":
+        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+    if block.type == "text":
+        return {"type": "text", "text": block.text}
+    return {"type": "text", "text": f"({block.type} block)"}
+
+
+def _tool_call(blocks: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    return next((b for b in blocks or [] if b["type"] == "tool_use" and b["name"] == OUTPUT_TOOL), None)

@@ -1,0 +1,257 @@
+"""The ask-validate-repair loop shared by the LLM backends, and their failure handling.
+
+A subclass says how to start a conversation, how to ask for one answer, and how to send an
+invalid answer's problems back; this base runs up to ``max_attempts`` rounds, validates every
+answer against the tool's ``returns``, sums token usage, applies ``on_failure``, and turns SDK
+errors into `BackendError` without ever showing the API key.
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+import logging
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from synthworld.backends.base import Answer, CallContext
+from synthworld.backends.random import RandomBackend
+from synthworld.errors import BackendError
+
+if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
+
+__all__ = ["FailurePolicy", "RepairingBackend", "add_usage", "check_options"]
+
+FailurePolicy = Literal["raise", "random"]
+log = logging.getLogger("synthworld.llm")
+_HINTS = {
+    "APITimeoutError": "raise timeout= or check that the server answers",
+    "APIConnectionError": "check base_url= and that the server is running",
+    "AuthenticationError": "check api_key= or the API key environment variable",
+    "RateLimitError": "lower the request rate or raise max_retries=",
+    "InternalServerError": "the server failed; try again later or raise max_retries=",
+    "OverloadedError": "the server is overloaded; try again later or raise max_retries=",
+}
+
+Conversation = list[dict[str, Any]]
+Reply = Any  # what a subclass needs to send an answer back for repair
+
+
+class RepairingBackend(abc.ABC):
+    """Base of `LLMBackend` and `AnthropicBackend`: everything but the wire format."""
+
+    name = "llm"
+    vendor: Vendor
+    """Which SDK the subclass speaks (module, client class, environment variables)."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        client: Any,
+        base_url: str | None,
+        api_key: str | None,
+        max_attempts: int,
+        history: int,
+        context: str | None,
+        on_failure: FailurePolicy,
+        timeout: float,
+        max_retries: int,
+    ) -> None:
+        """Check and store the options every LLM backend has, and build (or adopt) the client."""
+        check_options(model, max_attempts, history, on_failure, timeout, max_retries)
+        self.model = model
+        self.max_attempts = max_attempts
+        self.history = history
+        self.context = context
+        self.on_failure = on_failure
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self._fallback = RandomBackend() if on_failure == "random" else None
+        self._sdk = import_sdk(self.vendor)
+        self._owns_client = client is None
+        self._client = make_client(
+            self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
+        )
+        self._secret = str(self._client.api_key or "")
+        """The API key, masked in every message this backend writes."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def base_url(self) -> str:
+        """The server's base URL."""
+        return str(self._client.base_url)
+
+    def close(self) -> None:
+        """Close the HTTP client (only one this backend created)."""
+        if self._owns_client:
+            self._client.close()
+
+    @abc.abstractmethod
+    def _start(self, ctx: CallContext) -> Conversation:
+        """The messages asking for one output for `ctx`."""
+
+    @abc.abstractmethod
+    def _ask(
+        self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
+    ) -> tuple[Any, list[str], Reply]:
+        """One answer: (value, problems reading it, the reply to quote in a repair)."""
+
+    @abc.abstractmethod
+    def _repair(self, reply: Reply, problems: list[str], ctx: CallContext) -> Conversation:
+        """The messages that send `problems` with `reply` back to the model."""
+
+    def prepare(self, spec: ToolSpec) -> None:
+        """Check the fallback can answer `spec` now (with ``on_failure="random"``)."""
+        if self._fallback is not None:
+            self._fallback.prepare(spec)
+
+    fresh_values = True  # answers are parsed anew for each call: the world need not copy them
+
+    def respond(self, ctx: CallContext) -> Answer:
+        """A schema-valid output for the call, with the tokens every attempt used."""
+        if os.environ.get("SYNTHWORLD_BLOCK_LLM") == "1":
+            raise BackendError("LLM calls are blocked by --synthworld-block-llm (SYNTHWORLD_BLOCK_LLM=1)")
+        conversation = self._start(ctx)
+        usage: dict[str, int] = {}
+        problems: list[str] = []
+        for _ in range(self.max_attempts):
+            value, problems, reply = self._ask(ctx, conversation, usage)
+            if not problems and not ctx.spec.returns_validator.is_valid(value):
+                problems = ctx.spec.returns_validator.problems(value)
+            if not problems:
+                return Answer(value, source=self.name, usage=usage or None)
+            conversation += self._repair(reply, problems, ctx)
+        return self._give_up(ctx, problems, usage)
+
+    def _context(self, ctx: CallContext) -> str | None:
+        return self.context or ctx.context
+
+    def _give_up(self, ctx: CallContext, problems: list[str], usage: dict[str, int]) -> Answer:
+        if self._fallback is not None:
+            log.info(
+                "model %s gave no valid output for %s; answering from RandomBackend",
+                self.model,
+                ctx.spec.name,
+            )
+            return Answer(self._fallback.respond(ctx), source=f"{self.name}->random", usage=usage or None)
+        raise BackendError(
+            self._redact(
+                f"model {self.model!r} gave no valid output for tool {ctx.spec.name!r} in "
+                f"{self.max_attempts} attempt(s); last problems: {'; '.join(problems)}. Raise "
+                "max_attempts=, simplify the returns schema, or pass on_failure='random'."
+            )
+        )
+
+    def _transport_error(self, ctx: CallContext, exc: Exception) -> BackendError:
+        """`exc` from the SDK (after its own retries) as a `BackendError` that says what to do."""
+        kind = type(exc).__name__
+        status = getattr(exc, "status_code", None)
+        what = f"HTTP {status}" if status is not None else kind
+        if status is None or status in (408, 409, 429) or status >= 500:  # what the SDKs retry
+            what += f" after {self.max_retries} retries (timeout={self.timeout}s)"
+        hint = _HINTS.get(kind, "check the model name and the server's logs")
+        detail = getattr(exc, "message", str(exc))
+        return BackendError(
+            self._redact(
+                f"LLM request for tool {ctx.spec.name!r} to {self.base_url} (model {self.model!r}) failed "
+                f"with {what}: {detail}. Fix: {hint}."
+            )
+        )
+
+    def _safe_cause(self, exc: Exception) -> Exception | None:
+        """`exc` to chain as the cause, unless the server echoed the API key into it."""
+        body = getattr(exc, "body", None)
+        return None if self._secret and self._secret in f"{exc} {body!r}" else exc
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._secret, "***") if self._secret else text
+
+
+def check_options(
+    model: str, max_attempts: int, history: int, on_failure: str, timeout: float, max_retries: int
+) -> None:
+    """Raise `ValueError` naming every bad option."""
+    problems = []
+    if not isinstance(model, str) or not model:
+        problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
+    if max_attempts < 1:
+        problems.append(f"max_attempts={max_attempts!r} must be at least 1")
+    if history < 0:
+        problems.append(f"history={history!r} must be 0 or more")
+    if on_failure not in ("raise", "random"):
+        problems.append(f"on_failure={on_failure!r}; choose 'raise' or 'random'")
+    if not timeout > 0:
+        problems.append(f"timeout={timeout!r} must be a positive number of seconds")
+    if max_retries < 0:
+        problems.append(f"max_retries={max_retries!r} must be 0 or more")
+    if problems:
+        raise ValueError("LLM backend: " + "; ".join(problems))
+
+
+def add_usage(total: dict[str, int], prompt: Any, completion: Any) -> None:
+    """Add one response's token counts to `total` (a server that reports none adds nothing)."""
+    if not isinstance(prompt, int) or not isinstance(completion, int):
+        return
+    for key, count in (("prompt_tokens", prompt), ("completion_tokens", completion)):
+        total[key] = total.get(key, 0) + count
+    total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
+
+
+@dataclass(frozen=True)
+class Vendor:
+    """How to build one SDK's client: its module, class, environment variables and wording."""
+
+    module: str
+    """The SDK package (``openai``, ``anthropic``)."""
+    backend: str
+    """The backend's name in messages (``LLMBackend``)."""
+    install: str
+    """What to pip install for it."""
+    key_env: str
+    """The environment variable holding the API key."""
+    base_env: str
+    """The environment variable holding a base URL."""
+    client_class: str
+    """The client class in `module`."""
+
+
+_NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
+
+
+def import_sdk(vendor: Vendor) -> Any:
+    """The vendor's SDK module, or an ImportError saying what to install."""
+    try:
+        return importlib.import_module(vendor.module)
+    except ImportError:
+        raise ImportError(
+            f"{vendor.backend} needs the {vendor.module} package: pip install {vendor.install!r}"
+        ) from None
+
+
+def make_client(
+    vendor: Vendor,
+    client: Any,
+    *,
+    base_url: str | None,
+    api_key: str | None,
+    timeout: float,
+    max_retries: int,
+) -> Any:
+    """`client` with our timeout and retries, or a new client from the key and base URL."""
+    if client is not None:
+        if base_url is not None or api_key is not None:
+            raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
+        return client.with_options(timeout=timeout, max_retries=max_retries)
+    key = api_key or os.environ.get(vendor.key_env)
+    if not key and base_url is None and not os.environ.get(vendor.base_env):
+        raise BackendError(
+            f"{vendor.backend} needs an API key: pass api_key=... or set {vendor.key_env} "
+            "(a compatible local server at base_url=... needs none)"
+        )
+    make = getattr(import_sdk(vendor), vendor.client_class)
+    return make(api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries)

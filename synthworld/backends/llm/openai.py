@@ -1,0 +1,160 @@
+"""``LLMBackend``: plausible, context-aware answers from any OpenAI-compatible chat model.
+
+Every answer is validated against the tool's ``returns`` schema; invalid ones go back to the
+model with the problems for repair.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from synthworld.backends.llm.loop import (
+    Conversation,
+    FailurePolicy,
+    RepairingBackend,
+    Vendor,
+    add_usage,
+    log,
+)
+from synthworld.backends.llm.output import (
+    MODES,
+    is_format_rejection,
+    needs_envelope,
+    output_schema,
+    read_answer,
+    response_format,
+)
+from synthworld.backends.llm.prompt import build_messages, repair_message
+
+if TYPE_CHECKING:
+    import openai
+
+    from synthworld.backends.base import CallContext
+
+__all__ = ["LLMBackend"]
+
+OPENAI = Vendor("openai", "LLMBackend", "synthworld[llm]", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OpenAI")
+
+
+class LLMBackend(RepairingBackend):
+    """Answers each call with a chat model playing the tool, validated against its ``returns``.
+
+    Works with OpenAI and any OpenAI-compatible server (Azure OpenAI via ``client=AzureOpenAI(...)``,
+    vLLM, Ollama, llama.cpp, LM Studio via ``base_url=``). The API key comes from `api_key` or
+    ``OPENAI_API_KEY`` and is never written to a trace, log or error. ``seed=None`` sends the call
+    seed, so servers that honour ``seed`` answer reproducibly. Invalid answers are sent back for
+    repair up to `max_attempts` times; then ``on_failure="raise"`` raises `BackendError` and
+    ``on_failure="random"`` answers from `RandomBackend` (recorded as ``llm->random``).
+    Transport faults are retried `max_retries` times (honouring ``Retry-After``), each request
+    bounded by `timeout` seconds, then raise `BackendError`.
+    """
+
+    name = "llm"
+    vendor = OPENAI
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        client: openai.OpenAI | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        temperature: float | None = 0.0,
+        seed: int | None = None,
+        max_attempts: int = 3,
+        history: int = 8,
+        context: str | None = None,
+        on_failure: FailurePolicy = "raise",
+        timeout: float = 60.0,
+        max_retries: int = 2,
+    ) -> None:
+        super().__init__(
+            model,
+            client=client,
+            base_url=base_url,
+            api_key=api_key,
+            max_attempts=max_attempts,
+            history=history,
+            context=context,
+            on_failure=on_failure,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+        self.temperature = temperature
+        self.seed = seed
+        self._mode_index = 0
+        self._lock = threading.Lock()
+
+    @property
+    def output_mode(self) -> str:
+        """The ``response_format`` mode the next request uses: json_schema, json_object or text.
+
+        It only moves down that list, when the server rejects a mode.
+        """
+        return MODES[self._mode_index]
+
+    # -- the conversation -------------------------------------------------------------------
+
+    def _start(self, ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        return list(
+            build_messages(ctx, context=self._context(ctx), history=self.history, enveloped=enveloped)
+        )
+
+    def _ask(
+        self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
+    ) -> tuple[Any, list[str], Any]:
+        content = self._complete(ctx, conversation, usage)
+        value, problems = read_answer(content, enveloped=needs_envelope(ctx.spec.returns))
+        return value, problems, content
+
+    def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
+        enveloped = needs_envelope(ctx.spec.returns)
+        return [{"role": "assistant", "content": reply or ""}, repair_message(problems, enveloped=enveloped)]
+
+    # -- one request ------------------------------------------------------------------------
+
+    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> str | None:
+        """The reply's text, falling back to a less structured mode while the server rejects one."""
+        while True:
+            mode = self.output_mode
+            try:
+                response = self._client.chat.completions.create(**self._request(ctx, messages, mode))
+            except self._sdk.APIStatusError as exc:
+                if mode != MODES[-1] and is_format_rejection(exc.status_code, str(exc.message)):
+                    self._fall_back_from(mode, exc)
+                    continue
+                raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+            except self._sdk.OpenAIError as exc:
+                raise self._transport_error(ctx, exc) from self._safe_cause(exc)
+            counts = getattr(response, "usage", None)
+            add_usage(
+                usage, getattr(counts, "prompt_tokens", None), getattr(counts, "completion_tokens", None)
+            )
+            return response.choices[0].message.content if response.choices else None
+
+    def _request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "seed": self.seed if self.seed is not None else ctx.seed % 2**31,
+        }
+        if self.temperature is not None:
+            request["temperature"] = self.temperature
+        fmt = response_format(mode, output_schema(ctx.spec.returns), name=ctx.spec.name)
+        if fmt is not None:
+            request["response_format"] = fmt
+        return request
+
+    def _fall_back_from(self, mode: str, exc: openai.APIStatusError) -> None:
+        with self._lock:
+            if self.output_mode == mode:
+                self._mode_index += 1
+                log.info(
+                    "%s rejected response_format %s (HTTP %s); using %s from now on",
+                    self.base_url,
+                    mode,
+                    exc.status_code,
+                    self.output_mode,
+                )

@@ -1,0 +1,50 @@
+"""Cassettes: recorded tool interactions that `FixtureBackend` replays.
+
+The file format lives in ``format`` (YAML or JSON, ``synthworld_cassette: 1``, validated against
+``synthworld/schemas/cassette.schema.json``), durable concurrent recording in ``store`` (an
+append-only journal compacted on close), replay lookups in ``index`` with ``matchers``, and the
+record modes in ``modes``. This module is their public face.
+
+Record modes, as in VCR.py:
+
+=================  ==========================================================================
+``none``           replay only; a call with no recorded answer raises `FixtureMissError`
+``once``           record when the cassette does not exist yet, else behave as ``none``
+``new_episodes``   replay what matches, answer the rest with the fallback and record it
+``all``            answer every call with the fallback; on close the cassette holds only this
+                   run's recordings (a true re-record; the old file stays until then)
+=================  ==========================================================================
+
+``all`` replaces what the cassette held when the backend was opened: writers that opened it
+before the first of them closed (pytest-xdist workers of one run) share one re-record, and a run
+that recorded nothing, or was killed before ``close()``, leaves the old interactions in place
+(a killed run's recordings stay in the journal and are added to them).
+
+Files: recording appends to ``<cassette>.journal`` (merged into the cassette and removed by
+``close()``) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+"""
+
+from synthworld._redact import DEFAULT_SECRET_KEYS, MASK, Redactor
+from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
+from synthworld.cassette.index import ReplayIndex
+from synthworld.cassette.matchers import MatchLike, as_matcher
+from synthworld.cassette.modes import CassetteDriftWarning, RecordMode
+from synthworld.cassette.store import CassetteStore, load_cassette, save_cassette
+
+__all__ = [
+    "DEFAULT_SECRET_KEYS",
+    "MASK",
+    "SUPPORTED_VERSIONS",
+    "Cassette",
+    "CassetteDriftWarning",
+    "CassetteStore",
+    "Fingerprint",
+    "Interaction",
+    "MatchLike",
+    "RecordMode",
+    "Redactor",
+    "ReplayIndex",
+    "as_matcher",
+    "load_cassette",
+    "save_cassette",
+]

@@ -1,0 +1,346 @@
+"""The cassette file format: records, parsing, validation against the shipped schema, writing.
+
+A cassette is YAML (JSON when the file name ends in ``.json``)::
+
+    synthworld_cassette: 1
+    tools:
+      get_user: {parameters: 3f1c0e5a9b2d4c67, returns: 8e0d2b61c4a7f915}
+    interactions:
+    - tool: get_user
+      input: {user_id: u1}
+      output: {name: Ada}
+    - tool: get_user
+      input: {user_id: nobody}
+      error: {code: not_found, message: no such user}
+
+Files are read with a safe loader only (libyaml's when available); unquoted dates stay strings, as
+in JSON. Every problem raises `CassetteError` naming the file, the line and the path inside.
+Writing sorts the keys of inputs and outputs, uses block style and keeps unicode, so a re-recorded
+cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, rename).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from synthworld._files import atomic_write
+from synthworld._json import canonical_json
+from synthworld.cassette import cache as parse_cache
+from synthworld.errors import CassetteError
+from synthworld.schema import CompiledValidator, compile_validator
+
+if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
+
+__all__ = [
+    "SUPPORTED_VERSIONS",
+    "VERSION_KEY",
+    "Cassette",
+    "Fingerprint",
+    "Interaction",
+    "dumps",
+    "is_json_path",
+    "loads",
+    "read_cassette",
+    "write_cassette",
+]
+
+VERSION_KEY = "synthworld_cassette"
+SUPPORTED_VERSIONS = (1,)
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """Short SHA-256 digests of a tool's parameters and returns schemas."""
+
+    parameters: str
+    """Digest of the canonical JSON of ``spec.parameters``."""
+    returns: str
+    """Digest of the canonical JSON of ``spec.returns``."""
+
+    @classmethod
+    def of(cls, spec: ToolSpec) -> Fingerprint:
+        """The fingerprint of `spec`'s schemas (descriptions of the tool itself do not count)."""
+        return cls(_digest(spec.parameters), _digest(spec.returns))
+
+    def changed(self, other: Fingerprint) -> list[str]:
+        """Which schemas differ: a subset of ``["parameters", "returns"]``."""
+        return [name for name in ("parameters", "returns") if getattr(self, name) != getattr(other, name)]
+
+    def to_dict(self) -> dict[str, str]:
+        return {"parameters": self.parameters, "returns": self.returns}
+
+
+def _digest(schema: Any) -> str:
+    return hashlib.sha256(canonical_json(schema).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """One recorded call: the tool, its input, and its output or its error."""
+
+    tool: str
+    """The tool's name."""
+    input: Mapping[str, Any]
+    """The call's input, as written (after redaction)."""
+    output: Any = None
+    """The value returned (None when the call failed)."""
+    error: Mapping[str, Any] | None = None
+    """``{code, message, ...}`` when the call raised a `ToolError`, else None."""
+    index: int = field(default=-1, compare=False)
+    """Position in the cassette (0-based); -1 before it was saved."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The on-disk form: ``tool``, ``input``, then ``output`` or ``error`` (keys sorted inside)."""
+        out: dict[str, Any] = {"tool": self.tool, "input": _sorted(self.input)}
+        if self.error is not None:
+            out["error"] = _sorted(self.error)
+        else:
+            out["output"] = _sorted(self.output)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], index: int = -1) -> Interaction:
+        return cls(data["tool"], data["input"], data.get("output"), data.get("error"), index)
+
+    def describe(self, width: int = 100) -> str:
+        """``#3 get_user({"user_id":"u1"})`` for messages."""
+        text = canonical_json(self.input)
+        text = text if len(text) <= width else text[: width - 1] + "…"
+        return f"#{self.index} {self.tool}({text})"
+
+
+@dataclass(frozen=True)
+class Cassette:
+    """A cassette's content: tool fingerprints and interactions in recorded order."""
+
+    interactions: tuple[Interaction, ...] = ()
+    """Every interaction, numbered by position."""
+    tools: Mapping[str, Fingerprint] = field(default_factory=dict)
+    """Fingerprints of the schemas each tool was recorded against."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            VERSION_KEY: SUPPORTED_VERSIONS[-1],
+            "tools": {name: self.tools[name].to_dict() for name in sorted(self.tools)},
+            "interactions": [i.to_dict() for i in self.interactions],
+        }
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader (libyaml when present) with YAML 1.1 timestamps left as strings."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def is_json_path(path: str | os.PathLike[str]) -> bool:
+    return Path(path).suffix.lower() == ".json"
+
+
+def read_cassette(path: str | os.PathLike[str]) -> Cassette:
+    """Load and validate the cassette at `path`; `CassetteError` (file, line, path) if it is bad.
+
+    Big YAML files are parsed once per content (see `synthworld.cassette.cache`).
+    """
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CassetteError(f"{path}: not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    as_json = is_json_path(path)
+    cached = None if as_json else parse_cache.get(Path(path), raw)
+    if cached is not None:
+        return _build(cached, text, str(path), plain_json=True)
+    cassette = loads(text, source=str(path), as_json=as_json)
+    if not as_json:
+        parse_cache.put(Path(path), raw, cassette.to_dict())
+    return cassette
+
+
+def loads(text: str, *, source: str = "<cassette>", as_json: bool = False) -> Cassette:
+    """Parse and validate cassette text (`source` names it in errors)."""
+    return _build(_parse(text, source, as_json), text, source, plain_json=as_json)
+
+
+def _build(data: Any, text: str, source: str, *, plain_json: bool) -> Cassette:
+    _check(data, text, source, plain_json=plain_json)
+    tools = {name: Fingerprint(**fp) for name, fp in data.get("tools", {}).items()}
+    items = tuple(Interaction.from_dict(raw, i) for i, raw in enumerate(data["interactions"]))
+    return Cassette(items, tools)
+
+
+def _parse(text: str, source: str, as_json: bool) -> Any:
+    if as_json:
+        try:
+            return json.loads(text, parse_constant=_reject_constant)
+        except json.JSONDecodeError as exc:
+            raise CassetteError(f"{source}, line {exc.lineno}: invalid JSON: {exc.msg}") from None
+        except _NotJson as exc:
+            line = text.count("\n", 0, text.find(exc.args[0])) + 1
+            raise CassetteError(f"{source}, line {line}: {exc.args[0]} is not JSON") from None
+    try:
+        return yaml.load(text, Loader=_Loader)  # _Loader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f", line {mark.line + 1}" if mark else ""
+        raise CassetteError(f"{source}{where}: invalid YAML: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:
+        raise CassetteError(f"{source}: invalid YAML: {exc}") from None
+
+
+class _NotJson(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NotJson(name)
+
+
+def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
+    if not isinstance(data, dict) or VERSION_KEY not in data:
+        raise CassetteError(
+            f"{source}: not a synthworld cassette (no top-level {VERSION_KEY!r} key); "
+            f"a cassette starts with '{VERSION_KEY}: {SUPPORTED_VERSIONS[-1]}'"
+        )
+    version = data[VERSION_KEY]
+    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        line = _line_of(text, [VERSION_KEY])
+        raise CassetteError(
+            f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads "
+            f"versions {', '.join(map(str, SUPPORTED_VERSIONS))}. "
+            "Upgrade synthworld or re-record the cassette."
+        )
+    bad = None if plain_json else _non_json(data, [])  # JSON text cannot hold non-JSON values
+    if bad is not None:
+        path, what = bad
+        raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {what}")
+    validator = _validator()
+    if not validator.is_valid(data):
+        _raise_invalid(validator, data, text, source)
+
+
+def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: str) -> None:
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(validator.schema)
+    errors = sorted(cls(validator.schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    first = errors[0] if errors else None
+    path = list(first.absolute_path) if first else []
+    message = first.message if first else "does not match the cassette schema"
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
+
+
+def _non_json(value: Any, path: list[Any]) -> tuple[list[Any], str] | None:
+    """The first place `value` is not plain JSON (non-string key, bytes, set...), or None."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return path, f"key {key!r} is not a string; quote it"
+            found = _non_json(item, [*path, key])
+            if found:
+                return found
+        return None
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _non_json(item, [*path, i])
+            if found:
+                return found
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return path, f"{value!r} is not JSON (no NaN or infinity)"
+    if value is None or isinstance(value, (str, int, float)):
+        return None
+    return path, f"{type(value).__name__} value {value!r} is not JSON; quote it or write it as JSON"
+
+
+@lru_cache(maxsize=1)
+def _validator() -> CompiledValidator:
+    text = resources.files("synthworld").joinpath("schemas/cassette.schema.json").read_text("utf-8")
+    return compile_validator(json.loads(text))
+
+
+def _pointer(path: list[Any]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def _at(line: int | None) -> str:
+    return f", line {line}" if line else ""
+
+
+def _line_of(text: str, path: list[Any]) -> int | None:
+    """The 1-based line of the node at `path` (keys and indexes), found by composing the YAML."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    for part in path:
+        child = _child(node, part)
+        if child is None:
+            break
+        node = child
+    return node.start_mark.line + 1 if node is not None else None
+
+
+def _child(node: Any, part: Any) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return next((v for k, v in node.value if getattr(k, "value", None) == str(part)), None)
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        return node.value[part]
+    return None
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+_Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def dumps(cassette: Cassette, *, as_json: bool = False) -> str:
+    """The cassette as text: YAML (block style, unicode kept) or indented JSON."""
+    return _dump(cassette.to_dict(), as_json)
+
+
+def _dump(data: dict[str, Any], as_json: bool) -> str:
+    if as_json:
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    text: str = yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )
+    return text
+
+
+def write_cassette(path: str | os.PathLike[str], cassette: Cassette) -> None:
+    """Write `cassette` to `path` atomically, in the format its extension names."""
+    as_json = is_json_path(path)
+    data = cassette.to_dict()
+    text = _dump(data, as_json)
+    atomic_write(Path(path), text)
+    if not as_json:
+        parse_cache.put(Path(path), text.encode("utf-8"), data)

@@ -1,0 +1,11 @@
+"""Evaluate agents over scenarios and seeds: `evaluate` runs them, `EvalReport` holds the results.
+
+``run`` runs (scenario, seed) tasks on any executor, ``record`` keeps each run, ``summary`` and
+``passk`` compute pass rates and pass^k, ``html``, ``plot`` and ``progress`` show them.
+"""
+
+from synthworld.eval.record import RunRecord
+from synthworld.eval.report import EvalReport, ScenarioLike, evaluate
+from synthworld.eval.summary import Comparison, ScenarioSummary, Summary
+
+__all__ = ["Comparison", "EvalReport", "RunRecord", "ScenarioLike", "ScenarioSummary", "Summary", "evaluate"]

@@ -1,0 +1,84 @@
+"""matplotlib figures: pass^k curves and failure causes; two agents' curves side by side.
+
+Each function returns a ``matplotlib.figure.Figure`` that pyplot no longer tracks, so a notebook
+shows it exactly once; in a script, ``fig.savefig(...)`` it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from synthworld.eval.optional import import_optional
+from synthworld.eval.record import RunRecord
+
+if TYPE_CHECKING:
+    from synthworld.eval.summary import Comparison, Summary
+
+__all__ = ["plot_comparison", "plot_report"]
+
+
+def _figure(width: float) -> Any:
+    pyplot = import_optional("matplotlib.pyplot")
+    fig = pyplot.figure(figsize=(width, 3.6), layout="constrained")
+    pyplot.close(fig)  # pyplot made the notebook register how to show figures; the caller owns this one
+    return fig
+
+
+def plot_report(summary: Summary, runs: Sequence[RunRecord]) -> Any:
+    """Left: pass^k per scenario and overall. Right: how many runs failed for each cause."""
+    fig = _figure(11)
+    curves, causes = fig.subplots(1, 2)
+    _curves(curves, summary, "(all)")
+    _causes(causes, runs)
+    return fig
+
+
+def plot_comparison(comparison: Comparison) -> Any:
+    """Left: both agents' overall pass^k. Right: pass rate per scenario, side by side."""
+    fig = _figure(11)
+    curves, bars = fig.subplots(1, 2)
+    for summary, label in zip((comparison.left, comparison.right), comparison.labels, strict=True):
+        ks = range(1, summary.k + 1)
+        curves.plot(ks, summary.overall.pass_hat, marker="o", linewidth=2, label=label)
+    _style_curves(curves, comparison.left.k)
+    names = [row.scenario for row in comparison.left.rows]
+    positions = range(len(names))
+    for offset, summary, label in (
+        (-0.2, comparison.left, comparison.labels[0]),
+        (0.2, comparison.right, comparison.labels[1]),
+    ):
+        bars.barh(
+            [p + offset for p in positions], [r.pass_rate for r in summary.rows], height=0.4, label=label
+        )
+    bars.set(yticks=list(positions), yticklabels=names, xlim=(0, 1), xlabel="pass rate", title="per scenario")
+    bars.invert_yaxis()
+    bars.legend(fontsize=8)
+    return fig
+
+
+def _curves(ax: Any, summary: Summary, overall_label: str) -> None:
+    ks = range(1, summary.k + 1)
+    for row in summary.rows:
+        ax.plot(ks, row.pass_hat, marker=".", alpha=0.6, label=row.scenario)
+    ax.plot(ks, summary.overall.pass_hat, color="black", linewidth=2.5, label=overall_label)
+    _style_curves(ax, summary.k)
+
+
+def _style_curves(ax: Any, k: int) -> None:
+    ax.set(xlabel="k", ylabel="pass^k", ylim=(-0.02, 1.02), title="pass^k (reliability over k tries)")
+    ax.set_xticks(range(1, k + 1))
+    ax.legend(fontsize=8)
+
+
+def _causes(ax: Any, runs: Sequence[RunRecord]) -> None:
+    counts = Counter(r.cause for r in runs if r.cause is not None).most_common()
+    ax.set(title="failure causes", xlabel="failed runs")
+    if not counts:
+        ax.text(0.5, 0.5, "no failures", ha="center", va="center", transform=ax.transAxes)
+        return
+    labels, values = zip(*counts, strict=True)
+    ax.barh(range(len(values)), values, color="#ea4335")
+    ax.set_yticks(range(len(values)), labels=labels, fontsize=8)
+    ax.invert_yaxis()

@@ -1,0 +1,115 @@
+"""RunRecord: what one (scenario, seed) run of an evaluation produced, and its JSON form."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from synthworld.trace import ToolCall, Trace
+
+__all__ = ["group_by_scenario", "RunRecord", "record_from_result"]
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run: a scenario played with one seed. Equal runs compare equal whatever the executor."""
+
+    scenario: str
+    """The scenario's name."""
+    seed: int
+    """The world seed of this run."""
+    passed: bool
+    """True when every expectation held and the agent did not raise."""
+    failures: tuple[str, ...] = ()
+    """The expectations that failed, as the scenario runner words them."""
+    calls: int = 0
+    """How many tool calls the agent made."""
+    tool_errors: int = 0
+    """How many of those calls failed (simulated `ToolError`s and rejected inputs)."""
+    recovered: bool = False
+    """The run saw at least one tool error and still passed: the agent recovered from it."""
+    duration: float = 0.0
+    """Simulated seconds: the sum of every call's simulated duration (never wall-clock time)."""
+    tokens: int | None = None
+    """Sum of ``usage["total_tokens"]`` over the calls, or None when no LLM backend answered."""
+    error: str | None = None
+    """What the agent raised, if it raised (the run then fails)."""
+    path: str = ""
+    """The scenario file ("" for a scenario built in code)."""
+    diverged_at: int | None = None
+    """Index of the first call where the run left the expected path (None: not known or passed)."""
+    trace: Trace = field(default_factory=Trace, hash=False, repr=False)
+    """Every call of the run."""
+    wall_time: float = field(default=0.0, compare=False)
+    """Wall-clock seconds the run took; for information only, ignored by equality."""
+
+    @property
+    def cause(self) -> str | None:
+        """A short label for why the run failed (None when it passed), for grouping failures."""
+        if self.passed:
+            return None
+        if self.error:
+            return "agent raised " + self.error.split(":", 1)[0].strip()
+        if self.failures:
+            return _label(self.failures[0])
+        return "failed"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the trace as a list of call dicts)."""
+        data = asdict(self)
+        data["failures"] = list(self.failures)
+        data["trace"] = [call.to_dict() for call in self.trace]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunRecord:
+        """Rebuild a record saved with `to_dict`."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown RunRecord field(s) {unknown}; expected some of {sorted(known)}")
+        values = dict(data)
+        values["failures"] = tuple(values.get("failures", ()))
+        values["trace"] = Trace([ToolCall.from_dict(c) for c in values.get("trace", ())])
+        return cls(**values)
+
+
+def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:
+    """The `RunRecord` of a `ScenarioResult` (duck-typed: scenario, path, seed, passed, ...)."""
+    trace: Trace = result.trace
+    errors = len(trace.errors)
+    usages = [c.usage for c in trace if c.usage]
+    return RunRecord(
+        scenario=result.scenario,
+        seed=result.seed,
+        passed=bool(result.passed),
+        failures=tuple(str(f) for f in result.failures),
+        calls=len(trace),
+        tool_errors=errors,
+        recovered=errors > 0 and bool(result.passed),
+        duration=sum(c.duration for c in trace),
+        tokens=sum(u.get("total_tokens", 0) for u in usages) if usages else None,
+        error=result.error,
+        path=str(result.path or ""),
+        diverged_at=getattr(result, "diverged_at", None),
+        trace=trace,
+        wall_time=wall_time,
+    )
+
+
+def _label(failure: str) -> str:
+    """``expect.calls[2]: expected ...`` -> ``expect.calls``: the kind of expectation that failed."""
+    if failure.startswith("expect."):
+        return re.sub(r"\[\d+\]", "", re.split(r"[\s:]", failure, maxsplit=1)[0])
+    head = failure.split(":", 1)[0].strip()
+    return head if len(head) <= 40 else head[:39] + "…"
+
+
+def group_by_scenario(runs: Sequence[RunRecord]) -> dict[str, list[RunRecord]]:
+    """Runs per scenario name, in the order the names first appear."""
+    groups: dict[str, list[RunRecord]] = {}
+    for run in runs:
+        groups.setdefault(run.scenario, []).append(run)
+    return groups

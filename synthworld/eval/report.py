@@ -1,0 +1,189 @@
+"""`evaluate` runs agents over scenarios and seeds; `EvalReport` holds the results.
+
+>>> report = evaluate("scenarios/", agent="my_agents:careful", seeds=range(20))  # doctest: +SKIP
+>>> print(report.summary())                                                      # doctest: +SKIP
+
+Runs are independent and deterministic, so a report is the same whatever the executor (none,
+a thread or process pool, ``dask.distributed``'s ``client.get_executor()``) and whatever order the
+runs finish in; only the wall-clock fields differ, and equality ignores them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Union
+
+from synthworld._files import atomic_write
+from synthworld.eval.html import report_html
+from synthworld.eval.optional import import_optional
+from synthworld.eval.plot import plot_report
+from synthworld.eval.progress import make_reporter
+from synthworld.eval.record import RunRecord
+from synthworld.eval.run import AgentRef, RunTask, agent_label, check_picklable, resolve_scenarios, run_tasks
+from synthworld.eval.run import seeds_of as _scenario_seeds
+from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
+from synthworld.scenario import Scenario
+
+__all__ = ["EvalReport", "ScenarioLike", "evaluate"]
+
+ScenarioLike = Union[str, "os.PathLike[str]", Scenario]
+"""A scenario file, a directory of scenario files, or a loaded `Scenario`."""
+
+_FORMAT_KEY = "synthworld_eval"
+_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class EvalReport:
+    """Every run of an evaluation, sorted by (scenario, seed), with summaries, plots and HTML."""
+
+    runs: tuple[RunRecord, ...]
+    """One record per (scenario, seed)."""
+    agent: str = "scenario agents"
+    """Which agent ran: the override's ``module:callable``, or the scenarios' own agents."""
+    wall_time: float = field(default=0.0, compare=False)
+    """Wall-clock seconds the whole evaluation took; ignored by equality."""
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.runs, key=lambda r: (r.scenario, r.seed, r.path)))
+        object.__setattr__(self, "runs", ordered)
+
+    def __repr__(self) -> str:
+        scenarios = len({r.scenario for r in self.runs})
+        return (
+            f"<EvalReport agent={self.agent!r}: {len(self.runs)} run(s) over {scenarios} scenario(s), "
+            f"{sum(r.passed for r in self.runs)} passed>"
+        )
+
+    @property
+    def failures(self) -> list[RunRecord]:
+        """The runs that failed."""
+        return [r for r in self.runs if not r.passed]
+
+    def run(self, scenario: str, seed: int) -> RunRecord:
+        """The record of one run (KeyError naming what exists when there is none)."""
+        for record in self.runs:
+            if record.scenario == scenario and record.seed == seed:
+                return record
+        raise KeyError(
+            f"no run of scenario {scenario!r} with seed {seed}; scenarios: "
+            f"{sorted({r.scenario for r in self.runs})}"
+        )
+
+    def summary(self, *, k: int | None = None) -> Summary:
+        """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls."""
+        return summarize(self.runs, k=k)
+
+    def compare(self, other: EvalReport, *, k: int | None = None) -> Comparison:
+        """This agent and `other` side by side, on the (scenario, seed) runs both reports have."""
+        return compare_runs(self.runs, other.runs, (self.agent, other.agent), k=k)
+
+    def format(self) -> str:
+        """The summary table as text (what ``synthworld eval`` prints)."""
+        return (
+            f"{self.agent}: {len(self.runs)} run(s)\n{self.summary().format()}" if self.runs else repr(self)
+        )
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def _repr_html_(self) -> str:
+        return report_html(self)
+
+    def plot(self, *, k: int | None = None) -> Any:
+        """A matplotlib figure: pass^k curves per scenario, and failure causes."""
+        return plot_report(self.summary(k=k), self.runs)
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` with one row per run (traces left out; see `runs`)."""
+        pandas = import_optional("pandas")
+        rows = [{**r.to_dict(), "cause": r.cause, "trace": None} for r in self.runs]
+        return pandas.DataFrame(rows, columns=[*_COLUMNS, "cause"])
+
+    # -- persistence --------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the report as JSON lines (a header line, then one run per line), atomically."""
+        target = Path(path)
+        header = {_FORMAT_KEY: _FORMAT_VERSION, "agent": self.agent, "wall_time": self.wall_time}
+        lines = [json.dumps(header), *(json.dumps(r.to_dict(), ensure_ascii=False) for r in self.runs)]
+        atomic_write(target, "\n".join(lines) + "\n")
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> EvalReport:
+        """Read a report written by `save`; errors name the file and line."""
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        header = _parse(path, 1, lines[0] if lines else "")
+        if not isinstance(header, dict) or header.get(_FORMAT_KEY) != _FORMAT_VERSION:
+            raise ValueError(f"{path}:1: not a synthworld evaluation (expected {{{_FORMAT_KEY!r}: 1, ...}})")
+        runs = []
+        for number, line in enumerate(lines[1:], start=2):
+            if line.strip():
+                try:
+                    runs.append(RunRecord.from_dict(_parse(path, number, line)))
+                except (TypeError, ValueError) as exc:
+                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from exc
+        return cls(
+            tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
+        )
+
+
+_COLUMNS = [f.name for f in fields(RunRecord) if f.name != "trace"]
+
+
+def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:{number}: invalid JSON ({exc.msg} at column {exc.colno})") from exc
+
+
+def evaluate(
+    scenarios: ScenarioLike | Iterable[ScenarioLike],
+    *,
+    agent: AgentRef = None,
+    seeds: Iterable[int] | int | None = range(10),
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> EvalReport:
+    """Run every scenario for every seed and return an `EvalReport`.
+
+    `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these.
+    `agent`: a ``"module:callable"`` string or a callable overriding each scenario's agent (for
+    process pools and dask it must be picklable: a top-level function or the string).
+    `seeds`: the seeds to run (an int n means ``range(n)``; None means each scenario's own seeds).
+    `executor`: any ``concurrent.futures.Executor`` (None runs here, one run after another).
+    `progress`: show runs done, passing so far and time left (stderr, or in place in a notebook).
+
+    A scenario backed by a cassette only replays it here; evaluations never record.
+    """
+    resolved = resolve_scenarios(scenarios)
+    chosen = seeds if seeds is None or isinstance(seeds, int) else list(seeds)
+    tasks = [RunTask(ref, seed, agent) for _, ref in resolved for seed in _seed_list(chosen, ref)]
+    check_picklable(agent, executor)
+    started = time.perf_counter()
+    reporter = make_reporter(len(tasks), enabled=progress)
+    try:
+        records = run_tasks(tasks, executor=executor, reporter=reporter)
+    finally:
+        reporter.close()
+    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+
+
+def _seed_list(seeds: Iterable[int] | int | None, ref: Any) -> list[int]:
+    chosen = list(
+        _scenario_seeds(ref) if seeds is None else range(seeds) if isinstance(seeds, int) else seeds
+    )
+    bad = [s for s in chosen if not isinstance(s, int) or isinstance(s, bool)]
+    if bad or not chosen:
+        raise ValueError(f"seeds={seeds!r} must give one or more integers (got {bad or 'none'})")
+    if len(set(chosen)) != len(chosen):
+        raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
+    return chosen

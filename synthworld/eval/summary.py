@@ -1,0 +1,276 @@
+"""Per-scenario summaries (pass rate, pass^k, mean calls) and side-by-side comparisons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from synthworld.eval.html import comparison_html, summary_html
+from synthworld.eval.optional import import_optional
+from synthworld.eval.passk import pass_hat_curve
+from synthworld.eval.plot import plot_comparison
+from synthworld.eval.record import RunRecord, group_by_scenario
+
+__all__ = ["Comparison", "ScenarioSummary", "Summary", "compare_runs", "summarize"]
+
+OVERALL = "(all)"
+
+
+@dataclass(frozen=True)
+class ScenarioSummary:
+    """One scenario's results over its seeds (or, as ``(all)``, every scenario's)."""
+
+    scenario: str
+    """The scenario's name (``(all)`` for the overall row)."""
+    runs: int
+    """How many runs (seeds)."""
+    passed: int
+    """How many runs passed."""
+    pass_hat: tuple[float, ...]
+    """pass^1 .. pass^K (the overall row averages the scenarios' values, as tau-bench does)."""
+    mean_calls: float
+    """Mean tool calls per run."""
+    tool_errors: int
+    """Tool errors seen over all runs."""
+    recovered: int
+    """Runs that saw a tool error and still passed."""
+
+    @property
+    def pass_rate(self) -> float:
+        """The share of runs that passed."""
+        return self.passed / self.runs if self.runs else 0.0
+
+
+@dataclass(frozen=True, repr=False)
+class Summary:
+    """Rows per scenario, an overall row, and K (the largest k shown)."""
+
+    rows: tuple[ScenarioSummary, ...]
+    overall: ScenarioSummary
+    k: int
+
+    def shown_ks(self) -> list[int]:
+        """The k values the table shows: 1, 2, 4, 8, ... and K itself (every k is in `to_pandas`)."""
+        return sorted({*(2**i for i in range(self.k.bit_length()) if 2**i <= self.k), self.k})
+
+    def headers(self) -> list[str]:
+        """Column names of the table."""
+        return [
+            "scenario",
+            "runs",
+            "passed",
+            "pass rate",
+            *(f"pass^{k}" for k in self.shown_ks()),
+            "mean calls",
+            "tool errors",
+            "recovered",
+        ]
+
+    def table(self) -> list[list[str]]:
+        """Formatted cells, one list per row (the overall row last)."""
+        ks = self.shown_ks()
+        return [_cells(row, ks) for row in (*self.rows, self.overall)]
+
+    def format(self) -> str:
+        """The summary as an aligned text table."""
+        return text_table(self.headers(), self.table())
+
+    def __str__(self) -> str:
+        return self.format()
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return summary_html(self)
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` with one row per scenario and the overall row last."""
+        pandas = import_optional("pandas")
+        return pandas.DataFrame([_row_dict(r) for r in (*self.rows, self.overall)]).set_index("scenario")
+
+
+def summarize(runs: Sequence[RunRecord], *, k: int | None = None) -> Summary:
+    """Summarize `runs` per scenario; `k` defaults to the fewest runs any scenario has."""
+    groups = group_by_scenario(runs)
+    if not groups:
+        raise ValueError("cannot summarize an evaluation with no runs")
+    fewest = min(len(g) for g in groups.values())
+    top = fewest if k is None else k
+    if not 1 <= top <= fewest:
+        raise ValueError(f"k={k!r} must be between 1 and {fewest} (the fewest runs of any scenario)")
+    rows = tuple(_scenario_row(name, group, top) for name, group in groups.items())
+    return Summary(rows, _overall_row(rows, runs, top), top)
+
+
+def _scenario_row(name: str, runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
+    passed = sum(r.passed for r in runs)
+    return ScenarioSummary(
+        name,
+        len(runs),
+        passed,
+        pass_hat_curve(len(runs), passed, k),
+        sum(r.calls for r in runs) / len(runs),
+        sum(r.tool_errors for r in runs),
+        sum(r.recovered for r in runs),
+    )
+
+
+def _overall_row(rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
+    means = tuple(sum(r.pass_hat[i] for r in rows) / len(rows) for i in range(k))
+    return ScenarioSummary(
+        OVERALL,
+        len(runs),
+        sum(r.passed for r in runs),
+        means,
+        sum(r.calls for r in runs) / len(runs),
+        sum(r.tool_errors for r in runs),
+        sum(r.recovered for r in runs),
+    )
+
+
+def _cells(row: ScenarioSummary, ks: Sequence[int]) -> list[str]:
+    return [
+        row.scenario,
+        str(row.runs),
+        str(row.passed),
+        f"{row.pass_rate:.0%}",
+        *(f"{row.pass_hat[k - 1]:.3f}" for k in ks),
+        f"{row.mean_calls:.1f}",
+        str(row.tool_errors),
+        str(row.recovered),
+    ]
+
+
+def _row_dict(row: ScenarioSummary) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "scenario": row.scenario,
+        "runs": row.runs,
+        "passed": row.passed,
+        "pass_rate": row.pass_rate,
+    }
+    data.update({f"pass^{i}": p for i, p in enumerate(row.pass_hat, start=1)})
+    data.update(mean_calls=row.mean_calls, tool_errors=row.tool_errors, recovered=row.recovered)
+    return data
+
+
+# -- comparison -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, repr=False)
+class Comparison:
+    """Two agents on the (scenario, seed) runs both reports have."""
+
+    labels: tuple[str, str]
+    """The two agents' names."""
+    left: Summary
+    """The first agent's summary over the shared runs."""
+    right: Summary
+    """The second agent's summary over the shared runs."""
+    disagreements: tuple[tuple[str, int, bool, bool], ...]
+    """``(scenario, seed, first passed, second passed)`` for every shared run they disagree on."""
+
+    def headers(self) -> list[str]:
+        """Column names of the table."""
+        a, b, k = *self.labels, self.left.k
+        return [
+            "scenario",
+            f"pass^1 [{a}]",
+            f"pass^1 [{b}]",
+            "Δ pass^1",
+            f"pass^{k} [{a}]",
+            f"pass^{k} [{b}]",
+            f"Δ pass^{k}",
+        ]
+
+    def table(self) -> list[list[str]]:
+        """Formatted cells, one list per scenario and the overall row last."""
+        pairs = zip((*self.left.rows, self.left.overall), (*self.right.rows, self.right.overall), strict=True)
+        return [
+            [
+                a.scenario,
+                *_side_by_side(a.pass_hat[0], b.pass_hat[0]),
+                *_side_by_side(a.pass_hat[-1], b.pass_hat[-1]),
+            ]
+            for a, b in pairs
+        ]
+
+    def only_passed(self, side: int) -> dict[str, list[int]]:
+        """Seeds per scenario that only agent `side` (0: first, 1: second) passed."""
+        found: dict[str, list[int]] = {}
+        for scenario, seed, *passed in self.disagreements:
+            if passed[side]:
+                found.setdefault(scenario, []).append(seed)
+        return found
+
+    def format(self) -> str:
+        """The comparison as text: the table, then the seeds only one of the agents passed."""
+        lines = [text_table(self.headers(), self.table())]
+        for side, label in enumerate(self.labels):
+            for scenario, seeds in self.only_passed(side).items():
+                lines.append(f"only {label} passed {scenario} with seed(s) {', '.join(map(str, seeds))}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return comparison_html(self)
+
+    def plot(self) -> Any:
+        """A matplotlib figure: both agents' overall pass^k curves and per-scenario pass rates."""
+        return plot_comparison(self)
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` of the table, one row per scenario."""
+        pandas = import_optional("pandas")
+        return pandas.DataFrame(self.table(), columns=self.headers()).set_index("scenario")
+
+
+def compare_runs(
+    left: Sequence[RunRecord], right: Sequence[RunRecord], labels: tuple[str, str], *, k: int | None = None
+) -> Comparison:
+    """Compare two agents' runs on the (scenario, seed) pairs both have."""
+    right_by_key = {(r.scenario, r.seed): r for r in right}
+    shared = [r for r in left if (r.scenario, r.seed) in right_by_key]
+    if not shared:
+        raise ValueError(
+            "the two reports share no (scenario, seed) run; evaluate both on the same scenarios and seeds"
+        )
+    theirs = [right_by_key[(r.scenario, r.seed)] for r in shared]
+    disagree = tuple(
+        (a.scenario, a.seed, a.passed, b.passed)
+        for a, b in zip(shared, theirs, strict=True)
+        if a.passed != b.passed
+    )
+    return Comparison(short_labels(*labels), summarize(shared, k=k), summarize(theirs, k=k), disagree)
+
+
+def short_labels(first: str, second: str) -> tuple[str, str]:
+    """``pkg.mod:careful`` -> ``careful`` for both agents, unless that makes them look the same."""
+    a, b = (label.rsplit(":", 1)[-1] for label in (first, second))
+    if a != b:
+        return a, b
+    return (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An aligned plain-text table (first column left-aligned, the others right-aligned)."""
+    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        first, *rest = cells
+        return "  ".join(
+            [first.ljust(widths[0]), *(c.rjust(w) for c, w in zip(rest, widths[1:], strict=True))]
+        )
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
+
+
+def _side_by_side(a: float, b: float) -> list[str]:
+    return [f"{a:.3f}", f"{b:.3f}", f"{b - a:+.3f}"]

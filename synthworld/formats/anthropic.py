@@ -1,0 +1,60 @@
+"""Anthropic tool definitions (``name``, ``description``, ``input_schema``), both directions."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, tool_parts
+
+__all__ = ["read_tool", "read_tool_uses", "tool_definition", "tool_result"]
+
+
+def tool_definition(spec: ToolLike) -> dict[str, Any]:
+    """The Anthropic Messages API tool definition of `spec` (for ``tools=``)."""
+    tool: dict[str, Any] = {"name": spec.name}
+    if spec.description:
+        tool["description"] = spec.description
+    tool["input_schema"] = copy.deepcopy(spec.parameters)
+    return tool
+
+
+def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:
+    """The parts of an Anthropic tool definition (dict or SDK object).
+
+    Anthropic tools carry no output schema, so `returns` defaults to ``{}`` (any value).
+    """
+    data = as_data(tool, what="an Anthropic tool definition")
+    return tool_parts(data, parameters=data.get("input_schema"), returns=returns, source="Anthropic")
+
+
+# -- tool calls in messages -------------------------------------------------------------------
+
+
+def read_tool_uses(content_blocks: Any) -> list[CallRequest]:
+    """The ``tool_use`` blocks of a list of content blocks (dicts or SDK objects), an assistant
+    message dict or an SDK ``Message``, in order; other blocks (text, thinking) are skipped."""
+    requests = []
+    for block in _blocks(content_blocks):
+        data = as_data(block, what="an Anthropic content block")
+        if data.get("type") == "tool_use":
+            requests.append(
+                CallRequest(data.get("id"), str(data.get("name", "")), data.get("input"), "anthropic")
+            )
+    return requests
+
+
+def tool_result(request: CallRequest, text: str, *, is_error: bool) -> dict[str, Any]:
+    """The ``tool_result`` block answering `request` with `text`."""
+    return {"type": "tool_result", "tool_use_id": request.id, "content": text, "is_error": is_error}
+
+
+def _blocks(obj: Any) -> list[Any]:
+    if isinstance(obj, (list, tuple)):
+        return list(obj)
+    data = as_data(obj, what="Anthropic content blocks or a message")
+    content = data.get("content")
+    if isinstance(content, list):
+        return content
+    return [data]

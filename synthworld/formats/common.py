@@ -1,0 +1,100 @@
+"""What every provider format shares: the view of a tool it renders, the parts it reads back, and
+reading SDK objects as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from synthworld.errors import ToolSpecError
+
+__all__ = ["EMPTY_PARAMETERS", "CallRequest", "ToolLike", "ToolParts", "as_data", "tool_parts"]
+
+EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
+
+
+class ToolLike(Protocol):
+    """What a format needs of a tool to render it (a `synthworld.ToolSpec` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def parameters(self) -> dict[str, Any]: ...
+    @property
+    def returns(self) -> Any: ...
+    @property
+    def annotations(self) -> Any:
+        """An object with ``read_only``, ``destructive``, ``idempotent``, ``open_world``, ``title``."""
+
+    @property
+    def required(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class ToolParts:
+    """A tool read back from a provider's definition: what `ToolSpec` is built from."""
+
+    name: str
+    """The tool's name."""
+    description: str
+    """What it does ('' when the definition has none)."""
+    parameters: dict[str, Any]
+    """The input schema."""
+    returns: Any
+    """The output schema (``{}``: any value, when the format carries none)."""
+    annotations: dict[str, Any] = field(default_factory=dict)
+    """Behavioural hints by `ToolAnnotations` field name."""
+
+
+@dataclass(frozen=True)
+class CallRequest:
+    """One tool call a model asked for, read from a provider's message."""
+
+    id: Any
+    """The provider's id of the call, quoted back in the reply (None when it sent none)."""
+    name: str
+    """The tool's name ('' when the call named none)."""
+    arguments: Any
+    """The arguments as sent: JSON text, a mapping, or None."""
+    style: str
+    """Which reply the provider expects: ``chat``, ``responses`` or ``anthropic``."""
+    unsupported: str | None = None
+    """Why the call cannot be answered (a kind of call no tool can take), else None."""
+
+
+def as_data(obj: Any, *, what: str) -> dict[str, Any]:
+    """A plain dict from a mapping or an SDK object (pydantic models of openai, anthropic, mcp)."""
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump):
+        data = dump(mode="json", by_alias=True, exclude_none=True)
+        if isinstance(data, dict):
+            return data
+    raise TypeError(f"{what} must be a dict or an SDK object with model_dump(), got {type(obj).__name__}")
+
+
+def tool_parts(
+    data: Mapping[str, Any],
+    *,
+    parameters: Any,
+    returns: Any,
+    source: str,
+    annotations: Mapping[str, Any] | None = None,
+) -> ToolParts:
+    """The parts of a provider's tool definition (`source` names the format in errors)."""
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise ToolSpecError(
+            f"{source} tool definition has no 'name' (got keys {sorted(data)}); add the tool name"
+        )
+    return ToolParts(
+        name,
+        data.get("description") or "",
+        dict(parameters) if parameters is not None else dict(EMPTY_PARAMETERS),
+        {} if returns is None else returns,
+        dict(annotations or {}),
+    )

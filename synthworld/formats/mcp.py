@@ -1,0 +1,121 @@
+"""MCP tool definitions (``mcp.types.Tool``), both directions, and structured results.
+
+MCP requires an ``outputSchema`` to describe an object, so a tool returning anything else (a
+list, a string, ``{}``) gets a wrapper ``{"type": "object", "properties": {"result": returns},
+"required": ["result"]}`` marked ``"x-synthworld-wrapped": true``; its ``structuredContent`` is
+then ``{"result": value}``. `read_tool` unwraps the marker (and FastMCP's
+``x-fastmcp-wrap-result``) back to the original schema.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
+
+__all__ = [
+    "WRAP_MARK",
+    "output_schema",
+    "require_mcp",
+    "returns_from_output_schema",
+    "read_tool",
+    "tool_definition",
+    "structured_content",
+    "wraps_result",
+]
+
+WRAP_MARK = "x-synthworld-wrapped"
+_WRAP_MARKS = (WRAP_MARK, "x-fastmcp-wrap-result")
+_ROOT_KEYS = ("$schema", "$defs", "definitions")  # stay at the root so "#/$defs/..." refs resolve
+_HINTS = {
+    "read_only": "readOnlyHint",
+    "destructive": "destructiveHint",
+    "idempotent": "idempotentHint",
+    "open_world": "openWorldHint",
+    "title": "title",
+}
+
+
+def require_mcp() -> Any:
+    """The ``mcp.types`` module, or an ImportError saying how to install it."""
+    try:
+        import mcp.types
+    except ImportError as exc:
+        raise ImportError("MCP support needs the 'mcp' package: pip install 'synthworld[mcp]'") from exc
+    return mcp.types
+
+
+def tool_definition(spec: ToolLike) -> Any:
+    """An ``mcp.types.Tool`` with input and output schemas and the spec's annotations.
+
+    MCP requires an object ``outputSchema``: a non-object `returns` is wrapped as
+    ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
+    ``"x-synthworld-wrapped": true``), and the server's ``structuredContent`` is then
+    ``{"result": value}``. `read_tool` unwraps it again.
+    """
+    data: dict[str, Any] = {
+        "name": spec.name,
+        "inputSchema": copy.deepcopy(spec.parameters),
+        "outputSchema": output_schema(spec.returns),
+    }
+    if spec.description:
+        data["description"] = spec.description
+    hints = {wire: getattr(spec.annotations, field) for field, wire in _HINTS.items()}
+    hints = {wire: value for wire, value in hints.items() if value is not None}
+    if hints:
+        data["annotations"] = hints
+    return require_mcp().Tool.model_validate(data)
+
+
+def read_tool(tool: Mapping[str, Any] | Any) -> ToolParts:
+    """The parts of an ``mcp.types.Tool`` or its dict form; unwraps a ``result`` wrapper."""
+    data = as_data(tool, what="an MCP tool definition")
+    parameters = data.get("inputSchema", data.get("input_schema"))
+    output = data.get("outputSchema", data.get("output_schema"))
+    hints = as_data(data.get("annotations") or {}, what="MCP tool annotations")
+    values = {field: hints.get(wire) for field, wire in _HINTS.items()}
+    values["title"] = values["title"] or data.get("title")
+    return tool_parts(
+        data,
+        parameters=parameters,
+        returns=returns_from_output_schema(output),
+        source="MCP",
+        annotations=values,
+    )
+
+
+def wraps_result(returns: Any) -> bool:
+    """True when `returns` is not an object schema, so MCP needs the ``result`` wrapper."""
+    return not (isinstance(returns, dict) and returns.get("type") == "object")
+
+
+def output_schema(returns: Any) -> dict[str, Any]:
+    """The MCP ``outputSchema`` for a returns schema (wrapped unless it describes an object)."""
+    if not wraps_result(returns):
+        return dict(copy.deepcopy(returns))
+    inner = copy.deepcopy(returns)
+    root: dict[str, Any] = {}
+    if isinstance(inner, dict):
+        root = {key: inner.pop(key) for key in _ROOT_KEYS if key in inner}
+    wrapper = {"type": "object", "properties": {"result": inner}, "required": ["result"], WRAP_MARK: True}
+    return {**wrapper, **root}
+
+
+def returns_from_output_schema(output: Any) -> Any:
+    """The returns schema an ``outputSchema`` stands for (``{}`` when there is none)."""
+    if not isinstance(output, dict):
+        return {}
+    if not any(output.get(mark) for mark in _WRAP_MARKS):
+        return copy.deepcopy(output)
+    inner = copy.deepcopy(output.get("properties", {}).get("result", {}))
+    moved = {key: copy.deepcopy(output[key]) for key in _ROOT_KEYS if key in output}
+    if moved and isinstance(inner, dict):
+        inner.update(moved)
+    return inner
+
+
+def structured_content(spec: ToolLike, value: Any) -> Any:
+    """The ``structuredContent`` of a result: `value`, or ``{"result": value}`` when wrapped."""
+    return {"result": value} if wraps_result(spec.returns) else value

@@ -1,0 +1,116 @@
+"""OpenAI tool definitions: Chat Completions and Responses API forms, both directions."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from synthworld.errors import ToolSpecError
+from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, tool_parts
+from synthworld.formats.strict import strict_problems
+
+__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
+
+_APIS = ("chat", "responses")
+
+
+def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = None) -> dict[str, Any]:
+    """The OpenAI tool definition of `spec`.
+
+    ``api="chat"`` gives ``{"type": "function", "function": {name, description, parameters}}``;
+    ``api="responses"`` the flat ``{"type": "function", "name", ..., "strict"}`` form.
+    ``strict=None`` turns strict mode on exactly when the schema follows OpenAI's rules (every
+    object closed with ``additionalProperties: false``, every property required);
+    ``strict=True`` on a schema that does not raises `ToolSpecError` naming each offending object.
+    """
+    if api not in _APIS:
+        raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
+    resolved = _resolve_strict(spec, strict)
+    function: dict[str, Any] = {"name": spec.name}
+    if spec.description:
+        function["description"] = spec.description
+    function["parameters"] = copy.deepcopy(spec.parameters)
+    if api == "responses":
+        return {"type": "function", **function, "strict": resolved}
+    if strict is not None or resolved:
+        function["strict"] = resolved
+    return {"type": "function", "function": function}
+
+
+def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
+    problems = strict_problems(spec.parameters)
+    if strict and problems:
+        raise ToolSpecError(
+            f"tool {spec.name!r} cannot use OpenAI strict mode: "
+            + "; ".join(problems)
+            + ". Close every object with additionalProperties: false and make every property required "
+            "(allow null for optional ones), or pass strict=None to decide automatically.",
+            problems=problems,
+        )
+    return bool(strict) if strict is not None else not problems
+
+
+def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:
+    """The parts of an OpenAI tool definition in either API's form (dict or SDK object).
+
+    OpenAI tools carry no output schema, so `returns` defaults to ``{}`` (any value); the
+    Responses form's ``output_schema`` is used when present.
+    """
+    data = as_data(tool, what="an OpenAI tool definition")
+    if data.get("type", "function") != "function":
+        raise ToolSpecError(f"only function tools convert to a ToolSpec, got type={data.get('type')!r}")
+    function = as_data(data["function"], what="'function'") if "function" in data else data
+    if returns is None:
+        returns = function.get("output_schema")
+    return tool_parts(function, parameters=function.get("parameters"), returns=returns, source="OpenAI")
+
+
+# -- tool calls in messages -------------------------------------------------------------------
+
+
+def read_tool_calls(message_or_tool_calls: Any) -> list[CallRequest]:
+    """The tool calls of an OpenAI message, in order.
+
+    Accepts an assistant message (dict or ``ChatCompletionMessage``), a list of tool calls
+    (dicts or SDK objects), a Responses API ``function_call`` item, a list of output items, or a
+    ``Response``. Items that are no tool call (a message, reasoning) are skipped.
+    """
+    requests = []
+    for item in _items(message_or_tool_calls):
+        data = as_data(item, what="an OpenAI tool call")
+        if data.get("type") == "function_call":
+            requests.append(
+                CallRequest(
+                    data.get("call_id"), str(data.get("name", "")), data.get("arguments"), "responses"
+                )
+            )
+        elif data.get("type", "function") in ("function", "custom"):  # a Chat Completions tool call
+            requests.append(_chat_request(data))
+    return requests
+
+
+def tool_reply(request: CallRequest, text: str) -> dict[str, Any]:
+    """The message (Chat Completions) or item (Responses) answering `request` with `text`."""
+    if request.style == "responses":
+        return {"type": "function_call_output", "call_id": request.id, "output": text}
+    return {"role": "tool", "tool_call_id": request.id, "content": text}
+
+
+def _items(obj: Any) -> list[Any]:
+    if isinstance(obj, (list, tuple)):
+        return list(obj)
+    data = as_data(obj, what="an OpenAI message or tool call")
+    if "tool_calls" in data or data.get("role") == "assistant":
+        return list(data.get("tool_calls") or [])
+    if isinstance(data.get("output"), list):  # a Responses API response
+        return list(data["output"])
+    return [data]
+
+
+def _chat_request(call: Mapping[str, Any]) -> CallRequest:
+    if call.get("type", "function") != "function" or "function" not in call:
+        why = f"tool call of type {call.get('type')!r} is not supported; call one of the function tools"
+        return CallRequest(call.get("id"), "", None, "chat", unsupported=why)
+    function = as_data(call["function"], what="'function'")
+    return CallRequest(call.get("id"), str(function.get("name", "")), function.get("arguments"), "chat")

@@ -1,0 +1,236 @@
+"""The synthworld pytest plugin (entry point ``pytest11``).
+
+- Scenario files (YAML/JSON with a top-level ``synthworld_scenario`` key) under the folders in
+  the ini option ``synthworld_scenarios`` (default ``scenarios``), or named on the command line,
+  become test items, one per seed: ``scenarios/refund.yaml::refund[seed=3]``. When pytest runs
+  on its default paths (``testpaths``), those folders are collected too.
+- Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
+  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
+  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+- Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
+  and ``--synthworld-block-llm`` (LLM backends fail instead of calling a model; sets
+  ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the
+  scenario file) > ini (``synthworld_seed``, ``synthworld_record_mode``) > default. Under
+  ``CI=true`` the record mode defaults to ``none``, so CI replays and never records.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from synthworld.backends import FixtureBackend, RandomBackend
+from synthworld.errors import ScenarioError
+from synthworld.pytest_plugin.settings import (
+    BLOCK_LLM_ENV,
+    RECORD_MODES,
+    block_llm,
+    cassette_path,
+    record_mode,
+    scenario_dirs,
+    world_seed,
+)
+from synthworld.scenario import Scenario, ScenarioResult, format_result, is_scenario_text, load_scenario
+from synthworld.world import SyntheticWorld
+
+__all__ = ["ScenarioFile", "ScenarioItem", "synth_cassette_path", "synth_world", "synth_world_options"]
+
+_SUFFIXES = {".yaml", ".yml", ".json"}
+_MARKER = (
+    "synthworld(seed=None, scenario=None, cassette=None, record_mode=None): configure the synth_world "
+    "fixture: world seed, a scenario file to build the world from, a cassette (True for the default path) "
+    "and its record mode."
+)
+
+_PREVIOUS_ENV = pytest.StashKey[str | None]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("synthworld", "synthworld: synthetic tool worlds")
+    group.addoption(
+        "--synthworld-seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="world seed for every synthworld test and scenario (overrides markers and files)",
+    )
+    group.addoption(
+        "--synthworld-record-mode",
+        choices=RECORD_MODES,
+        default="none" if os.environ.get("CI", "").lower() == "true" else None,
+        help="cassette record mode (default: 'none' when CI=true, else the marker's, ini's or 'once')",
+    )
+    group.addoption(
+        "--synthworld-block-llm",
+        action="store_true",
+        default=False,
+        help="make every LLM backend call fail (for CI without API keys)",
+    )
+    parser.addini(
+        "synthworld_scenarios",
+        "folders (relative to the rootdir) holding scenario files",
+        type="linelist",
+        default=["scenarios"],
+    )
+    parser.addini("synthworld_seed", "default world seed for the synth_world fixture", default="")
+    parser.addini("synthworld_record_mode", "default cassette record mode", default="")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", _MARKER)
+    if block_llm(config):
+        config.stash[_PREVIOUS_ENV] = os.environ.get(BLOCK_LLM_ENV)
+        os.environ[BLOCK_LLM_ENV] = "1"
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        covered = [Path(arg.split("::")[0]).resolve() for arg in config.args]
+        extra = [
+            d for d in scenario_dirs(config) if d.is_dir() and not any(d.is_relative_to(c) for c in covered)
+        ]
+        config.args = [*config.args, *map(str, extra)]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _PREVIOUS_ENV in config.stash:
+        previous = config.stash[_PREVIOUS_ENV]
+        if previous is None:
+            os.environ.pop(BLOCK_LLM_ENV, None)
+        else:
+            os.environ[BLOCK_LLM_ENV] = previous
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    mode = record_mode(config, None) or "per scenario file"
+    return f"synthworld: record_mode={mode}, block_llm={block_llm(config)}"
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
+    if file_path.suffix not in _SUFFIXES:
+        return None
+    wanted = parent.session.isinitpath(file_path) or any(
+        file_path.is_relative_to(d) for d in scenario_dirs(parent.config)
+    )
+    if not wanted or not _has_scenario_key(file_path):
+        return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+def _has_scenario_key(path: Path) -> bool:
+    try:
+        return is_scenario_text(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+class ScenarioFile(pytest.File):
+    """A scenario file: one test item per seed."""
+
+    def collect(self) -> Iterator[ScenarioItem]:
+        scenario = load_scenario(self.path)
+        cli_seed = self.config.getoption("synthworld_seed")
+        seeds = [cli_seed] if cli_seed is not None else scenario.seeds
+        if cli_seed is None and not {"seed", "seeds"} & set(scenario.data):
+            seeds = [world_seed(self.config, None)]
+        for seed in seeds:
+            yield ScenarioItem.from_parent(
+                self, name=f"{scenario.name}[seed={seed}]", scenario=scenario, seed=seed
+            )
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:  # type: ignore[override]  # as Collector
+        if isinstance(excinfo.value, ScenarioError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+class ScenarioFailed(AssertionError):
+    """A scenario run that broke at least one expectation."""
+
+    def __init__(self, result: ScenarioResult) -> None:
+        super().__init__("; ".join(result.failures))
+        self.result = result
+
+
+class ScenarioItem(pytest.Item):
+    """One run of a scenario at one seed."""
+
+    def __init__(self, *, scenario: Scenario, seed: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.scenario = scenario
+        self.seed = seed
+        self.result: ScenarioResult | None = None
+
+    def runtest(self) -> None:
+        mode = self.config.getoption("synthworld_record_mode")
+        if mode is None and "mode" not in (self.scenario.data.get("backend") or {}):
+            mode = self.config.getini("synthworld_record_mode") or None
+        self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
+        if not self.result.passed:
+            raise ScenarioFailed(self.result)
+
+    def repr_failure(  # type: ignore[override]
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> Any:
+        if isinstance(excinfo.value, ScenarioFailed):
+            return format_result(excinfo.value.result, header=False)
+        if isinstance(excinfo.value, ScenarioError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"scenario {self.scenario.name} [seed={self.seed}]"
+
+
+# -- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def synth_world_options() -> dict[str, Any]:
+    """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it)."""
+    return {}
+
+
+@pytest.fixture
+def synth_cassette_path(request: pytest.FixtureRequest) -> Path:
+    """The test's default cassette: ``cassettes/<test module>/<test name>.yaml`` beside the test."""
+    return cassette_path(request.node.path, request.node.name)
+
+
+@pytest.fixture
+def synth_world(
+    request: pytest.FixtureRequest, synth_world_options: dict[str, Any], synth_cassette_path: Path
+) -> Iterator[SyntheticWorld]:
+    """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
+    marker = request.node.get_closest_marker("synthworld")
+    settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
+    unknown = set(settings) - {"seed", "scenario", "cassette", "record_mode"}
+    if unknown or (marker and marker.args):
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=; got {marker}"
+        )
+    seed = world_seed(request.config, settings.get("seed"))
+    mode = record_mode(request.config, settings.get("record_mode")) or "once"
+    world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
+    with world:
+        yield world
+
+
+def _make_world(
+    request: pytest.FixtureRequest,
+    settings: dict[str, Any],
+    seed: int,
+    mode: str,
+    options: dict[str, Any],
+    default_cassette: Path,
+) -> SyntheticWorld:
+    base = Path(request.node.path).parent
+    if settings.get("scenario"):
+        scenario = load_scenario(base / settings["scenario"])
+        return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
+    cassette = settings.get("cassette")
+    if cassette:
+        path = default_cassette if cassette is True else base / str(cassette)
+        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=RandomBackend())}
+    return SyntheticWorld(seed, **options)

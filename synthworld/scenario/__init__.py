@@ -1,0 +1,25 @@
+"""Scenario files: a world, an agent, a task and expectations in one YAML file.
+
+>>> from synthworld.scenario import load_scenario
+>>> scenario = load_scenario("scenarios/shop_refund.yaml")   # doctest: +SKIP
+>>> result = scenario.run(scenario.seeds[0])                    # doctest: +SKIP
+>>> result.passed, result.failures                              # doctest: +SKIP
+
+The format is described by ``synthworld/schemas/scenario.schema.json``; the machinery lives in
+the private ``synthworld._scenario_*`` modules.
+"""
+
+from synthworld.scenario.load import FORMAT_KEY, is_scenario_text, load_scenario, scenario_schema
+from synthworld.scenario.model import Scenario, ScenarioResult
+from synthworld.scenario.report import format_result, trace_table
+
+__all__ = [
+    "FORMAT_KEY",
+    "Scenario",
+    "ScenarioResult",
+    "format_result",
+    "is_scenario_text",
+    "load_scenario",
+    "scenario_schema",
+    "trace_table",
+]

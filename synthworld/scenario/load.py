@@ -1,0 +1,195 @@
+"""Load a scenario file: parse YAML with line numbers, validate against the shipped JSON Schema,
+then check what the schema cannot (imports, tool names, match operators)."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from synthworld.errors import ScenarioError
+from synthworld.scenario.build import register_tools
+from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
+from synthworld.scenario.match import OPERATORS
+from synthworld.scenario.model import Scenario
+from synthworld.scenario.run import resolve_callable
+from synthworld.world import SyntheticWorld
+
+__all__ = ["FORMAT_KEY", "is_scenario_text", "load_scenario", "scenario_schema"]
+
+FORMAT_KEY = "synthworld_scenario"
+FORMAT_VERSION = 1
+_KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
+_PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
+
+
+@functools.cache
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario files (shipped as ``synthworld/schemas/scenario.schema.json``)."""
+    text = resources.files("synthworld").joinpath("schemas/scenario.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def is_scenario_text(text: str) -> bool:
+    """A cheap test: does the text hold a top-level ``synthworld_scenario`` key?"""
+    return bool(_KEY_LINE.search(text)) or f'"{FORMAT_KEY}"' in text
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read, validate and return the scenario in `path`.
+
+    Raises `ScenarioError` whose message starts ``file:line: path.inside: what is wrong``; with
+    several problems, one per line. Only the modules the file names are imported.
+    """
+    shown = display_path(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
+    try:
+        located = read_located(text)
+    except YamlProblem as exc:
+        raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
+    _check_document(located, shown)
+    scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
+    _check_semantics(scenario, located, shown)
+    return scenario
+
+
+def _check_document(located: Located, shown: str) -> None:
+    data = located.data
+    if not isinstance(data, Mapping) or FORMAT_KEY not in data:
+        raise ScenarioError(
+            f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
+        )
+    if data[FORMAT_KEY] != FORMAT_VERSION:
+        raise ScenarioError(
+            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
+            f"this synthworld reads version {FORMAT_VERSION}"
+        )
+    validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
+    problems = sorted(
+        (p for error in validator.iter_errors(data) for p in _explain(error)),
+        key=lambda p: (located.line(p[0]), p),
+    )
+    if problems:
+        raise ScenarioError(
+            "\n".join(
+                f"{shown}:{located.line(where)}: {format_path(where)}: {message}"
+                for where, message in problems
+            )
+        )
+
+
+def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    path = tuple(error.absolute_path)
+    instance: Any = error.instance
+    schema: Any = error.schema
+    if error.validator == "additionalProperties":
+        allowed = sorted(schema.get("properties", {}))
+        for key in sorted(set(instance) - set(allowed)):
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(allowed)}"
+            yield (*path, key), f"unknown key {key!r}{hint}"
+    elif error.validator == "not" and not path:
+        yield ("seeds",), "give either 'seed' or 'seeds', not both"
+    elif error.validator == "oneOf" and not error.context:
+        yield (
+            path,
+            "give exactly one of 'output' or 'error'" if "output" in instance else "ambiguous value",
+        )
+    elif path == ("backend",) and not isinstance(instance, Mapping):
+        yield (
+            path,
+            f"{error.instance!r} is not a backend; "
+            "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
+        )
+    elif error.context:
+        yield from _explain(best_match(error.context))
+    else:
+        yield path, error.message
+
+
+def _check_semantics(scenario: Scenario, located: Located, shown: str) -> None:
+    problems = list(_operator_problems(scenario.expect))
+    if problems:
+        where, message = problems[0]
+        raise ScenarioError(f"{shown}:{located.line(where)}: {format_path(where)}: {message}")
+    probe = SyntheticWorld(backend=lambda ctx: None)
+    register_tools(probe, scenario)
+    _check_tool_names(scenario, set(probe.tools))
+    for key, where in (("agent", ("agent",)), ("check", ("expect", "check"))):
+        ref = scenario.data.get(key) if key == "agent" else scenario.expect.get(key)
+        if ref is not None:
+            resolve_callable(scenario, ref, where)
+
+
+def _check_tool_names(scenario: Scenario, known: set[str]) -> None:
+    named: list[tuple[tuple[str | int, ...], str]] = [
+        (("responses", i, "tool"), r["tool"]) for i, r in enumerate(scenario.data.get("responses") or [])
+    ]
+    for key in _PATTERN_LISTS:
+        for i, item in enumerate(scenario.expect.get(key, [])):
+            named.append(
+                (
+                    (("expect", key, i, "tool") if isinstance(item, Mapping) else ("expect", key, i)),
+                    item["tool"] if isinstance(item, Mapping) else item,
+                )
+            )
+    for key in ("max_calls", "min_calls"):
+        if isinstance(scenario.expect.get(key), Mapping):
+            named += [(("expect", key, tool), tool) for tool in scenario.expect[key]]
+    for where, tool in named:
+        if tool not in known:
+            close = difflib.get_close_matches(tool, sorted(known), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise scenario.error(
+                where, f"no tool named {tool!r}; {hint}the scenario's tools are: {', '.join(sorted(known))}"
+            )
+
+
+def _operator_problems(expect: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    for key in _PATTERN_LISTS:
+        for i, item in enumerate(expect.get(key, [])):
+            if isinstance(item, Mapping) and "input" in item:
+                yield from _walk_pattern(item["input"], ("expect", key, i, "input"))
+
+
+def _walk_pattern(pattern: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    if isinstance(pattern, list):
+        for i, item in enumerate(pattern):
+            yield from _walk_pattern(item, (*path, i))
+    if not isinstance(pattern, Mapping):
+        return
+    for key, arg in pattern.items():
+        if str(key).startswith("$"):
+            problem = _operator_problem(str(key), arg)
+            if problem:
+                yield (*path, key), problem
+        else:
+            yield from _walk_pattern(arg, (*path, key))
+
+
+def _operator_problem(op: str, arg: Any) -> str | None:
+    if op not in OPERATORS:
+        return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}"
+    if op == "$regex":
+        try:
+            re.compile(arg)
+        except (re.error, TypeError) as exc:
+            return f"invalid regular expression {arg!r}: {exc}"
+    if op in ("$gt", "$gte", "$lt", "$lte") and (isinstance(arg, bool) or not isinstance(arg, int | float)):
+        return f"{op} needs a number, got {arg!r}"
+    if op == "$any" and arg is not True:
+        return f"$any takes true, got {arg!r}"
+    return None

@@ -1,0 +1,93 @@
+"""Where things are: a YAML (or JSON) document with the line of every key and item in it, paths
+inside it, and file paths as the user sees them."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+__all__ = ["Located", "YamlProblem", "display_path", "format_path", "read_located"]
+
+DocPath = tuple[str | int, ...]
+
+
+class YamlProblem(ValueError):
+    """The text is not valid YAML (or has a duplicate key); ``line`` is 1-based."""
+
+    def __init__(self, message: str, *, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Located:
+    """A parsed document and the 1-based line where each path inside it starts."""
+
+    data: Any
+    lines: dict[DocPath, int] = field(default_factory=dict)
+
+    def line(self, path: Sequence[str | int]) -> int:
+        """The line of `path`, or of its nearest ancestor that has one (1 for the root)."""
+        key = tuple(path)
+        while key and key not in self.lines:
+            key = key[:-1]
+        return self.lines.get(key, 1)
+
+
+def read_located(text: str) -> Located:
+    """Parse `text` with the safe loader; raise `YamlProblem` naming the line on bad input."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return Located(None, {})
+        lines: dict[DocPath, int] = {}
+        _walk(node, (), lines)
+        return Located(loader.construct_document(node), lines)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise YamlProblem(f"invalid YAML: {exc.problem or exc}", line=line) from None
+    except yaml.YAMLError as exc:
+        raise YamlProblem(f"invalid YAML: {exc}", line=1) from None
+    finally:
+        loader.dispose()
+
+
+def _walk(node: yaml.Node, path: DocPath, lines: dict[DocPath, int]) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else repr(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen and key != "<<":
+                raise YamlProblem(f"duplicate key {key!r} (first given on line {seen[key]})", line=line)
+            seen[key] = line
+            _walk(value_node, (*path, key), lines)
+            lines[(*path, key)] = line
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _walk(item, (*path, index), lines)
+
+
+def format_path(path: Sequence[str | int]) -> str:
+    """``expect.calls[1].tool`` for ``("expect", "calls", 1, "tool")``; ``(root)`` for ``()``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(root)"
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """`path` relative to the working directory when it lies inside it, else absolute."""
+    absolute = pathlib.Path(path).resolve()
+    try:
+        return str(absolute.relative_to(pathlib.Path.cwd()))
+    except ValueError:
+        return str(absolute)

@@ -1,0 +1,89 @@
+"""Scenario: a validated scenario file, which builds its world and runs its agent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from synthworld.errors import ScenarioError
+from synthworld.scenario.build import build_world
+from synthworld.scenario.located import display_path, format_path
+from synthworld.scenario.result import AgentLike, ScenarioResult
+from synthworld.scenario.run import run_scenario
+from synthworld.world import SyntheticWorld
+
+__all__ = ["Scenario"]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario file: plain data and the file's path (picklable; no live objects).
+
+    Build one with `synthworld.scenario.load_scenario`.
+    """
+
+    path: str
+    """The scenario file (absolute)."""
+    data: Mapping[str, Any] = field(repr=False)
+    """The parsed and validated document."""
+    lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, repr=False, compare=False)
+    """The 1-based line of each path in the file, for error messages."""
+
+    @property
+    def name(self) -> str:
+        """The scenario's name (test id)."""
+        return str(self.data["name"])
+
+    @property
+    def description(self) -> str:
+        """What the scenario checks ('' when not given)."""
+        return str(self.data.get("description", ""))
+
+    @property
+    def seeds(self) -> list[int]:
+        """One run per seed: ``seeds``, or ``[seed]``, or ``[0]``."""
+        if "seeds" in self.data:
+            return list(self.data["seeds"])
+        return [int(self.data.get("seed", 0))]
+
+    @property
+    def task(self) -> Any:
+        """What the agent is asked to do (None when not given)."""
+        return self.data.get("task")
+
+    @property
+    def expect(self) -> Mapping[str, Any]:
+        """The expectations (empty when not given)."""
+        return dict(self.data.get("expect") or {})
+
+    def error(self, path: tuple[str | int, ...], message: str) -> ScenarioError:
+        """A `ScenarioError` naming this file, the line of `path`, and `path` itself."""
+        key = path
+        while key and key not in self.lines:
+            key = key[:-1]
+        line = self.lines.get(key, 1)
+        return ScenarioError(f"{display_path(self.path)}:{line}: {format_path(path)}: {message}")
+
+    def build_world(
+        self, seed: int | None = None, *, record_mode: str | None = None, block_llm: bool = False
+    ) -> SyntheticWorld:
+        """A fresh world with the scenario's tools, backend, context, state, responses and faults.
+
+        `record_mode` overrides a fixtures backend's mode; `block_llm` makes an LLM backend fail.
+        """
+        return build_world(
+            self, self.seeds[0] if seed is None else seed, record_mode=record_mode, block_llm=block_llm
+        )
+
+    def run(
+        self,
+        seed: int | None = None,
+        *,
+        agent: AgentLike | None = None,
+        record_mode: str | None = None,
+        block_llm: bool = False,
+    ) -> ScenarioResult:
+        """Run the agent (the scenario's, or `agent`) against a fresh world and check expectations."""
+        chosen = self.seeds[0] if seed is None else seed
+        return run_scenario(self, chosen, agent=agent, record_mode=record_mode, block_llm=block_llm)

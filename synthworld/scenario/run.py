@@ -1,0 +1,88 @@
+"""Run a scenario's agent against a fresh world at one seed and judge the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from synthworld._json import json_copy
+from synthworld.errors import ScenarioError
+from synthworld.scenario.expect import Verdict, check_calls, check_output
+from synthworld.scenario.imports import ImportProblem, resolve
+from synthworld.scenario.located import display_path
+from synthworld.scenario.result import AgentLike, ScenarioResult
+
+if TYPE_CHECKING:
+    from synthworld.scenario.model import Scenario
+
+__all__ = ["resolve_agent", "resolve_callable", "run_scenario"]
+
+
+def run_scenario(
+    scenario: Scenario, seed: int, *, agent: AgentLike | None, record_mode: str | None, block_llm: bool
+) -> ScenarioResult:
+    """Build the world, call ``agent(world, task)``, close the world, check every expectation."""
+    call_agent = resolve_agent(scenario, agent)
+    world = scenario.build_world(seed, record_mode=record_mode, block_llm=block_llm)
+    output: Any = None
+    error: str | None = None
+    try:
+        output = call_agent(world, scenario.task)
+    except Exception as exc:
+        error = f"{type(exc).__name__}: {exc}"
+    finally:
+        world.close()
+    verdict = _judge(scenario, world.trace, output, error)
+    return ScenarioResult(
+        scenario=scenario.name,
+        path=scenario.path,
+        seed=seed,
+        passed=not verdict.failures,
+        failures=verdict.failures,
+        output=None if error else output,
+        trace=world.trace,
+        error=error,
+        state=json_copy(dict(world.state)),
+        diverged_at=verdict.diverged_at,
+    )
+
+
+def _judge(scenario: Scenario, trace: Any, output: Any, error: str | None) -> Verdict:
+    verdict = Verdict()
+    if error is not None:
+        verdict.fail(f"the agent raised {error}", at=len(trace) - 1 if len(trace) else None)
+    expect = scenario.expect
+    check_calls(expect, trace, verdict)
+    if error is None:
+        check = _check_function(scenario) if "check" in expect else None
+        run_check = (lambda: check(trace, output)) if check is not None else None
+        check_output(expect, output, verdict, run_check=run_check)
+    return verdict
+
+
+def resolve_agent(scenario: Scenario, agent: AgentLike | None) -> Callable[..., Any]:
+    """The agent to run: `agent` (a callable or ``module:callable``) or the scenario's own."""
+    if callable(agent):
+        return agent
+    ref = agent if agent is not None else scenario.data.get("agent")
+    if ref is None:
+        raise ScenarioError(
+            f"{display_path(scenario.path)}: no agent to run; add 'agent: module:callable' or pass agent=..."
+        )
+    where = ("agent",) if agent is None else ()
+    return resolve_callable(scenario, ref, where)
+
+
+def _check_function(scenario: Scenario) -> Callable[..., Any]:
+    return resolve_callable(scenario, scenario.expect["check"], ("expect", "check"))
+
+
+def resolve_callable(scenario: Scenario, ref: str, where: tuple[str | int, ...]) -> Callable[..., Any]:
+    try:
+        target = resolve(ref, base=Path(scenario.path).parent)
+    except ImportProblem as exc:
+        raise scenario.error(where, str(exc)) from None
+    if not callable(target):
+        raise scenario.error(where, f"{ref!r} is a {type(target).__name__}, not a callable")
+    return target  # type: ignore[no-any-return]

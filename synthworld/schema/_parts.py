@@ -1,0 +1,50 @@
+"""A conjunct of the compiler: a located schema, canonicalised, minus keywords already handled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synthworld.schema._canonicalise import canonicalise
+from synthworld.schema._resolve import Loc
+
+__all__ = ["Part", "forbidden_by_not"]
+
+
+class Part:
+    """One conjunct: a located schema, minus keywords already turned into alternatives."""
+
+    __slots__ = ("loc", "node", "omit")
+
+    def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
+        self.loc, self.omit = loc, omit
+        node = canonicalise(loc.schema, loc.dialect)
+        for word in omit:
+            head, _, name = word.partition(":")
+            if name:
+                node[head] = {k: v for k, v in node[head].items() if k != name}
+            else:
+                node.pop(word, None)
+        self.node = node
+
+    def key(self) -> tuple[Any, ...]:
+        return (*self.loc.key(), self.omit)
+
+    def without(self, word: str) -> Part:
+        return Part(self.loc, self.omit | {word})
+
+
+def forbidden_by_not(neg: Any) -> list[str] | None:
+    """Names that ``not: neg`` forbids, when that is all it does.
+
+    ``not: {required: [a]}`` and ``not: {anyOf: [{required: [a]}, {required: [b]}]}`` are built by
+    leaving the properties out, not by generating and rejecting.
+    """
+    if not isinstance(neg, dict):
+        return None
+    if set(neg) == {"required"} and isinstance(neg["required"], list) and len(neg["required"]) == 1:
+        return list(neg["required"])
+    if set(neg) == {"anyOf"} and isinstance(neg["anyOf"], list):
+        names = [forbidden_by_not(b) for b in neg["anyOf"]]
+        if all(n is not None for n in names):
+            return [name for group in names if group for name in group]
+    return None

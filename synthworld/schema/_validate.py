@@ -1,0 +1,161 @@
+"""The validator stack: jsonschema-rs for speed, python-jsonschema for messages, one per dialect.
+
+Every value synthworld hands out is checked twice per call (input and output), so the hot path
+uses a cached `jsonschema_rs` validator (about 1 µs for a small object). Only when a value is
+invalid do we ask python-jsonschema for its errors, whose messages and paths read better.
+Neither library fetches anything over the network: references resolve within the document and
+to the official metaschemas shipped with `jsonschema-specifications`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+import jsonschema_rs
+from jsonschema.protocols import Validator as PyValidator
+from jsonschema_specifications import REGISTRY as METASCHEMAS
+
+from synthworld._json import json_problems
+from synthworld.schema._resolve import DIALECTS
+
+__all__ = [
+    "PYTHON_CLASSES",
+    "RS_CLASSES",
+    "CompiledValidator",
+    "compile_validator",
+    "metaschema_error",
+    "schema_problems",
+]
+
+_DEFAULT_DIALECT = jsonschema.Draft202012Validator
+PYTHON_CLASSES: dict[str, type[Any]] = dict(
+    zip(
+        DIALECTS,
+        (
+            jsonschema.Draft4Validator,
+            jsonschema.Draft6Validator,
+            jsonschema.Draft7Validator,
+            jsonschema.Draft201909Validator,
+            jsonschema.Draft202012Validator,
+        ),
+        strict=True,
+    )
+)
+"""The python-jsonschema validator class of each dialect URI."""
+RS_CLASSES: dict[str, Any] = dict(
+    zip(
+        DIALECTS,
+        (
+            jsonschema_rs.Draft4Validator,
+            jsonschema_rs.Draft6Validator,
+            jsonschema_rs.Draft7Validator,
+            jsonschema_rs.Draft201909Validator,
+            jsonschema_rs.Draft202012Validator,
+        ),
+        strict=True,
+    )
+)
+"""The jsonschema-rs validator class of each dialect URI."""
+
+
+@lru_cache(maxsize=1)
+def _rs_registry() -> jsonschema_rs.Registry:
+    return jsonschema_rs.Registry([(uri, METASCHEMAS[uri].contents) for uri in METASCHEMAS])
+
+
+def _py_validator_class(schema: Any) -> type[PyValidator]:
+    cls: type[PyValidator] = jsonschema.validators.validator_for(schema, default=_DEFAULT_DIALECT)
+    return cls
+
+
+def _format_path(path: Any) -> str:
+    parts = [f"[{p}]" if isinstance(p, int) else f".{p}" for p in path]
+    return "$" + "".join(parts)
+
+
+@dataclass(frozen=True)
+class CompiledValidator:
+    """A schema compiled once: a fast `is_valid` and readable `problems`."""
+
+    schema: Any
+    """The JSON Schema this validator checks against."""
+    _fast: Any
+    _slow: PyValidator
+
+    def is_valid(self, value: Any) -> bool:
+        """True when `value` is JSON data that conforms to the schema (formats checked)."""
+        try:
+            return bool(self._fast.is_valid(value))
+        except (ValueError, TypeError, OverflowError):  # not JSON data: a date, bytes, int keys...
+            return False
+
+    def problems(self, value: Any) -> list[str]:
+        """Every violation as ``"$.path: message"``, sorted by path; empty when valid."""
+        not_json = json_problems(value)
+        if not_json:
+            return not_json
+        errors = sorted(self._slow.iter_errors(value), key=lambda e: (list(map(str, e.path)), e.message))
+        if not errors and not self.is_valid(value):
+            return self._fast_problems(value)
+        return [f"{_format_path(e.absolute_path)}: {e.message}" for e in errors]
+
+    def _fast_problems(self, value: Any) -> list[str]:
+        return [f"{err.instance_path or '$'}: {err.message}" for err in self._fast.iter_errors(value)]
+
+
+def compile_validator(schema: Any) -> CompiledValidator:
+    """Compile `schema` (cached by its canonical JSON). Raises `SchemaError` if it is invalid."""
+    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":")))
+
+
+@lru_cache(maxsize=4096)
+def _compile(schema_json: str) -> CompiledValidator:
+    from synthworld.errors import SchemaError
+
+    schema = json.loads(schema_json)
+    problems = schema_problems(schema)
+    if problems:
+        raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
+    try:
+        fast = jsonschema_rs.validator_for(
+            schema, validate_formats=True, registry=_rs_registry(), offline=True
+        )
+    except (jsonschema_rs.ValidationError, ValueError) as exc:
+        raise SchemaError(f"cannot compile JSON Schema: {str(exc).splitlines()[0]}") from None
+    cls = _py_validator_class(schema)
+    slow = cls(schema, format_checker=cls.FORMAT_CHECKER)
+    return CompiledValidator(schema, fast, slow)
+
+
+def schema_problems(schema: Any) -> list[str]:
+    """Why `schema` is not a valid JSON Schema of its dialect (empty when it is); cached."""
+    if not isinstance(schema, (dict, bool)):
+        return [f"a schema must be an object or a boolean, got {type(schema).__name__}"]
+    try:
+        key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return ["a schema must be JSON data (dicts, lists, strings, numbers, booleans, null)"]
+    return list(_schema_problems(key))
+
+
+@lru_cache(maxsize=4096)
+def _schema_problems(schema_json: str) -> tuple[str, ...]:
+    schema = json.loads(schema_json)
+    cls = _py_validator_class(schema)
+    meta = cls(cls.META_SCHEMA)
+    errors = sorted(meta.iter_errors(schema), key=lambda e: list(map(str, e.path)))
+    return tuple(f"{_format_path(e.absolute_path)}: {e.message}" for e in errors)
+
+
+def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | None:
+    """``(json_pointer, message)`` of the most relevant reason `schema` breaks the metaschema of
+    dialect class `cls` (formats not checked), or None when it is valid."""
+    meta = cls(cls.META_SCHEMA)
+    error = jsonschema.exceptions.best_match(meta.iter_errors(schema))
+    if error is None:
+        return None
+    return "".join(f"/{p}" for p in error.path), error.message

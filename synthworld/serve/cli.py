@@ -1,0 +1,57 @@
+"""The `synthworld` command: each subcommand lives in `synthworld.serve.commands.<name>`.
+
+A command module has a docstring (its help line), ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit code). Modules are imported only when their command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from synthworld._version import __version__
+
+__all__ = ["main"]
+
+COMMANDS = {
+    "run": "Run a scenario's agent against its world; show the trace and the verdict.",
+    "validate": "Check scenario files against the format; errors name file, line and path.",
+    "generate": "Print values generated from a JSON Schema, as JSON lines.",
+    "serve": "Serve a world's tools over MCP (stdio or streamable HTTP).",
+    "eval": "Run scenarios over many seeds and print pass^k per scenario.",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="synthworld", description="Test LLM agents against synthetic, reproducible tool worlds."
+    )
+    parser.add_argument("--version", action="version", version=f"synthworld {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        _module(name).add_arguments(command)
+    return parser
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(f"synthworld.serve.commands.{name}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    code: int = _module(args.command).run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""`synthworld eval SCENARIO... --seeds 20`: run scenarios over many seeds, print pass^k per scenario."""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+
+from synthworld.errors import SynthworldError
+from synthworld.eval import evaluate
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenarios", nargs="+", type=Path, help="scenario files or directories of them")
+    seeds = parser.add_mutually_exclusive_group()
+    seeds.add_argument("--seeds", type=int, default=10, metavar="N", help="run seeds 0..N-1 (default 10)")
+    seeds.add_argument("--scenario-seeds", action="store_true", help="run each scenario's own seeds instead")
+    parser.add_argument(
+        "--agent", metavar="MODULE:CALLABLE", help="the agent to run instead of each scenario's"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="worker processes (default 1: serial)"
+    )
+    parser.add_argument(
+        "-k", type=int, metavar="K", help="the largest k of pass^k (default: the number of seeds)"
+    )
+    parser.add_argument("--save", type=Path, metavar="PATH", help="also write the report as JSON lines")
+    parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
+    parser.add_argument(
+        "--fail-under",
+        type=float,
+        metavar="RATE",
+        help="exit 1 when the overall pass rate is below RATE (0-1)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        return _fail(f"--workers={args.workers} must be 1 or more")
+    try:
+        with _executor(args.workers) as executor:
+            report = evaluate(
+                [str(p) for p in args.scenarios],
+                agent=args.agent,
+                executor=executor,
+                seeds=None if args.scenario_seeds else args.seeds,
+                progress=not args.no_progress,
+            )
+        summary = report.summary(k=args.k)
+    except (SynthworldError, OSError, TypeError, ValueError) as exc:
+        return _fail(str(exc))
+    print(f"{report.agent}: {len(report.runs)} run(s)\n{summary.format()}")
+    if args.save:
+        print(f"saved {report.save(args.save)}")
+    if args.fail_under is not None and summary.overall.pass_rate < args.fail_under:
+        print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
+        return 1
+    return 0
+
+
+def _executor(workers: int) -> AbstractContextManager[Executor | None]:
+    """None (serial) for one worker, else a process pool that starts clean interpreters."""
+    if workers == 1:
+        return nullcontext()
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _fail(message: str) -> int:
+    print(f"synthworld eval: {message}", file=sys.stderr)
+    return 2

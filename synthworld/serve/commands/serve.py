@@ -1,0 +1,114 @@
+"""`synthworld serve SCENARIO_OR_MODULE`: serve a world's tools over MCP (stdio or streamable HTTP).
+
+SCENARIO_OR_MODULE is a scenario file (``.yaml``, ``.yml``, ``.json``); a module (``pkg.mod``
+or ``path/to/file.py``) with a ``world`` attribute or with ``@synthworld.tool``-marked stubs;
+or ``module:attr`` naming a `SyntheticWorld` or a zero-argument function that returns one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import importlib.util
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+from synthworld.scenario import load_scenario
+from synthworld.serve.mcp import serve
+from synthworld.world import SyntheticWorld
+
+__all__ = ["add_arguments", "load_world", "run"]
+
+_SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target",
+        metavar="SCENARIO_OR_MODULE",
+        help="a scenario file, a module (pkg.mod or file.py), or module:attr naming a world or factory",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="world seed (default: the world's own, or 0)")
+    parser.add_argument(
+        "--transport",
+        choices=("stdio", "streamable-http"),
+        default="stdio",
+        help="MCP transport (default stdio)",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP host to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
+    parser.add_argument("--trace", type=Path, default=None, help="save the trace to this JSON file on exit")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # stdout is the MCP wire under stdio
+            world = load_world(args.target, seed=args.seed)
+    except Exception as exc:  # any failure to load the user's world is reported, not a traceback
+        print(f"synthworld serve: cannot load {args.target!r}: {exc}", file=sys.stderr)
+        return 2
+    with world:
+        serve(world, transport=args.transport, host=args.host, port=args.port, trace=args.trace)
+    return 0
+
+
+def load_world(target: str, *, seed: int | None = None) -> Any:
+    """The `SyntheticWorld` named by a scenario file, a module, or ``module:attr``."""
+    path = Path(target)
+    if path.suffix in _SCENARIO_SUFFIXES:
+        return _scenario_world(path, seed)
+    module_name, _, attr = target.rpartition(":") if _has_attr(target) else (target, "", "")
+    module = _import(module_name)
+    if attr:
+        return _reseed(_as_world(getattr(module, attr), f"{module_name}:{attr}"), seed)
+    found = getattr(module, "world", None)
+    if found is not None:
+        return _reseed(_as_world(found, f"{module_name}.world"), seed)
+    world = SyntheticWorld(seed=0 if seed is None else seed)
+    world.add_tools(module)
+    return world
+
+
+def _has_attr(target: str) -> bool:
+    head, sep, tail = target.rpartition(":")
+    return bool(sep and head and tail.isidentifier())
+
+
+def _import(name: str) -> types.ModuleType:
+    if not name.endswith(".py"):
+        return importlib.import_module(name)
+    path = Path(name).resolve()
+    if not path.is_file():
+        raise FileNotFoundError(f"no such file: {name}")
+    module_name = f"_synthworld_served_{path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {name} as a module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _as_world(obj: Any, where: str) -> Any:
+    if not isinstance(obj, SyntheticWorld) and callable(obj):
+        obj = obj()
+    if not isinstance(obj, SyntheticWorld):
+        raise TypeError(
+            f"{where} is a {type(obj).__name__}; expected a SyntheticWorld or a function returning one"
+        )
+    return obj
+
+
+def _reseed(world: Any, seed: int | None) -> Any:
+    if seed is not None:
+        world.reset(seed=seed)
+    return world
+
+
+def _scenario_world(path: Path, seed: int | None) -> Any:
+    scenario = load_scenario(path)
+    return scenario.build_world(seed)

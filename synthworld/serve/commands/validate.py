@@ -1,0 +1,31 @@
+"""`synthworld validate FILE...`: check scenario files; each error names file, line and path."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from synthworld.errors import ScenarioError
+from synthworld.scenario import load_scenario
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help="scenario files to check")
+
+
+def run(args: argparse.Namespace) -> int:
+    bad = 0
+    for path in args.files:
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as exc:
+            bad += 1
+            print(exc, file=sys.stderr)
+            continue
+        print(f"{path}: ok ({scenario.name}, {len(scenario.seeds)} seed(s))")
+    if bad:
+        print(f"{bad} of {len(args.files)} file(s) invalid", file=sys.stderr)
+    return 1 if bad else 0

@@ -1,0 +1,159 @@
+"""A world served over MCP, with the official ``mcp`` package (the optional ``mcp`` extra).
+
+`build_server` makes a low-level ``mcp.server.Server`` that lists the world's tools (input and
+output schemas, annotations) and answers ``tools/call`` from the world: a value comes back as
+``structuredContent`` plus its JSON text; a simulated `ToolError` or input that breaks the schema
+comes back as a result with ``isError: true`` and ``{"error": {...}}`` text, so the model can
+react. An unknown tool is a protocol error (invalid params), as MCP specifies, and so is a
+`BackendError` (internal error, with its message): the world is broken, not the agent. `serve`
+runs the server over stdio or streamable HTTP (bound to 127.0.0.1 unless told otherwise).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from synthworld._version import __version__
+from synthworld.errors import BackendError
+from synthworld.formats.mcp import require_mcp, structured_content
+from synthworld.world.dispatch import ToolOutcome, invoke
+
+if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
+    from synthworld.world import SyntheticWorld
+
+__all__ = ["TRANSPORTS", "build_server", "call_result", "serve"]
+
+TRANSPORTS = ("stdio", "streamable-http")
+
+
+def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
+    """A low-level ``mcp.server.Server`` answering ``tools/list`` and ``tools/call`` from `world`."""
+    types = require_mcp()
+    import anyio
+    from mcp.server import Server
+    from mcp.shared.exceptions import MCPError
+
+    async def list_tools(ctx: Any, params: Any) -> Any:
+        return types.ListToolsResult(tools=world.to_mcp())
+
+    async def call_tool(ctx: Any, params: Any) -> Any:
+        spec = world.tools.get(params.name)
+        if spec is None:
+            known = ", ".join(world.tools) or "none"
+            raise MCPError(types.INVALID_PARAMS, f"Unknown tool: {params.name!r}; this world has: {known}")
+        try:
+            outcome = await anyio.to_thread.run_sync(invoke, world, params.name, params.arguments or {})
+        except BackendError as exc:  # the world is broken, not the agent: say why, as a protocol error
+            raise MCPError(types.INTERNAL_ERROR, f"synthworld backend error: {exc}") from exc
+        return call_result(spec, outcome)
+
+    return Server(
+        name,
+        version=__version__,
+        instructions=world.context,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
+    """The ``CallToolResult`` for one call: structured content and text, or ``isError``."""
+    types = require_mcp()
+    text = [types.TextContent(type="text", text=outcome.text)]
+    if not outcome.ok:
+        return types.CallToolResult(content=text, is_error=True)
+    return types.CallToolResult(content=text, structured_content=structured_content(spec, outcome.value))
+
+
+def serve(
+    world: SyntheticWorld,
+    *,
+    transport: str = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    trace: str | os.PathLike[str] | None = None,
+) -> None:
+    """Serve `world` over MCP until the client disconnects (stdio), or Ctrl-C / SIGTERM.
+
+    ``transport="streamable-http"`` listens on ``http://{host}:{port}/mcp``. With `trace`, the
+    world's trace is saved there when serving stops, however it stops.
+    """
+    if transport not in TRANSPORTS:
+        raise ValueError(f"transport={transport!r}; choose one of {', '.join(TRANSPORTS)}")
+    server = build_server(world)
+    try:
+        with _sigterm_as_interrupt(), contextlib.suppress(KeyboardInterrupt):
+            if transport == "stdio":
+                _serve_stdio(server)
+            else:
+                _serve_http(server, host=host, port=port)
+    finally:
+        if trace is not None:
+            world.trace.save(Path(trace))
+
+
+def _serve_stdio(server: Any) -> None:
+    """Run the stdio server in a daemon thread, so Ctrl-C / SIGTERM never waits on a blocked stdin read."""
+    import anyio
+    from mcp.server.stdio import stdio_server
+
+    started: list[tuple[Any, anyio.CancelScope]] = []
+    failed: list[BaseException] = []
+
+    async def main() -> None:
+        with anyio.CancelScope() as scope:
+            started.append((anyio.lowlevel.current_token(), scope))
+            async with stdio_server() as (read_stream, write_stream):
+                await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    def target() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # handed to the main thread below
+            failed.append(exc)
+
+    thread = threading.Thread(target=target, name="synthworld-mcp-stdio", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.1)
+    finally:
+        if thread.is_alive() and started:  # interrupted: stop the loop, leave a blocked read behind
+            with contextlib.suppress(Exception):
+                anyio.from_thread.run_sync(started[0][1].cancel, token=started[0][0])
+            thread.join(2)
+    if failed:
+        raise failed[0]
+
+
+def _serve_http(server: Any, *, host: str, port: int) -> None:
+    import uvicorn
+
+    app = server.streamable_http_app(host=host)
+    print(f"synthworld: serving MCP on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C while serving, so cleanup (saving the trace) runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

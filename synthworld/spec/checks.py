@@ -1,0 +1,93 @@
+"""Well-formedness checks of a ToolSpec, and the input problems it reports to agents."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from synthworld.schema import schema_problems
+
+if TYPE_CHECKING:
+    from synthworld.spec.toolspec import ToolSpec
+
+__all__ = [
+    "constructor_problems",
+    "extras_problems",
+    "param_summary",
+    "parameters_problems",
+    "unknown_keys",
+]
+
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+def constructor_problems(spec: ToolSpec) -> list[str]:
+    problems = []
+    if not isinstance(spec.name, str) or not _NAME.match(spec.name):
+        problems.append(f"name={spec.name!r} must be 1-64 characters of letters, digits, '_', '-' or '.'")
+    if not isinstance(spec.description, str):
+        problems.append(f"description must be a string, got {type(spec.description).__name__}")
+    if not isinstance(spec.parameters, dict):
+        problems.append(f"parameters must be a JSON Schema dict, got {type(spec.parameters).__name__}")
+    if not isinstance(spec.returns, (dict, bool)):
+        problems.append(f"returns must be a JSON Schema dict, got {type(spec.returns).__name__}")
+    if spec.param_names is not None and not isinstance(spec.param_names, (list, tuple)):
+        problems.append("param_names must be a list of parameter names or None")
+    return problems
+
+
+def parameters_problems(spec: ToolSpec) -> list[str]:
+    params = spec.parameters
+    if not isinstance(params, dict):
+        return []
+    problems = [f"parameters {p}" for p in schema_problems(params)]
+    if params.get("type") != "object":
+        problems.append('parameters must be an object schema ({"type": "object", "properties": {...}})')
+    properties = params.get("properties", {})
+    for name in params.get("required", []):
+        if name not in properties:
+            problems.append(f"required parameter {name!r} is not among the properties")
+    names = list(spec.param_names or [])
+    for dup in sorted({n for n in names if names.count(n) > 1}):
+        problems.append(f"duplicate parameter name {dup!r} in param_names")
+    for name in names:
+        if name not in properties:
+            problems.append(f"param_names lists {name!r}, which is not among the properties")
+    return problems
+
+
+def extras_problems(spec: ToolSpec) -> list[str]:
+    problems = []
+    if spec.output_limit is not None and (not isinstance(spec.output_limit, int) or spec.output_limit < 1):
+        problems.append(f"output_limit={spec.output_limit!r} must be a positive number of characters")
+    for i, example in enumerate(spec.examples):
+        if not isinstance(example, dict) or "input" not in example:
+            problems.append(f'examples[{i}] must be {{"input": {{...}}, "output": ...}}')
+            continue
+        problems += [f"examples[{i}].input {p}" for p in spec.parameters_validator.problems(example["input"])]
+        if "output" in example:
+            problems += [
+                f"examples[{i}].output {p}" for p in spec.returns_validator.problems(example["output"])
+            ]
+    return problems
+
+
+def unknown_keys(raw: Mapping[str, Any], spec: ToolSpec) -> list[str]:
+    if spec.parameters.get("additionalProperties", False) is not False:
+        return []
+    if spec.parameters.get("patternProperties"):
+        return []
+    known = spec.parameters.get("properties", {})
+    valid = ", ".join(known) or "none"
+    return [f"unexpected parameter {key!r} (valid parameters: {valid})" for key in raw if key not in known]
+
+
+def param_summary(spec: ToolSpec) -> str:
+    properties = spec.parameters.get("properties", {})
+    required = set(spec.required)
+    parts = []
+    for name, schema in properties.items():
+        kind = schema.get("type", "any") if isinstance(schema, dict) else "any"
+        parts.append(f"{name} ({kind}{', required' if name in required else ''})")
+    return ", ".join(parts) or "none"

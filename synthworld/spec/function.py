@@ -1,0 +1,158 @@
+"""Read a Python function's signature, type hints and docstring into a tool description."""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import docstring_parser
+import typing_extensions
+
+from synthworld.errors import ToolSpecError
+from synthworld.spec.type_schema import SchemaBuilder
+
+__all__ = ["FunctionDescription", "describe_function"]
+
+_VAR_KINDS = {
+    inspect.Parameter.VAR_POSITIONAL: "*{} (variadic positional arguments)",
+    inspect.Parameter.VAR_KEYWORD: "**{} (variadic keyword arguments)",
+}
+
+
+@dataclass(frozen=True)
+class FunctionDescription:
+    """What `ToolSpec.from_function` needs, read off a function."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    returns: dict[str, Any]
+    param_names: list[str]
+    defaults: dict[str, Any]
+
+
+def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
+    """Describe `fn`; raise `ToolSpecError` listing every problem found."""
+    name = getattr(fn, "__name__", type(fn).__name__)
+    problems: list[str] = []
+    hints = _type_hints(fn, name, problems)
+    signature = inspect.signature(fn)
+    doc = docstring_parser.parse(inspect.getdoc(fn) or "")
+    param_docs = {p.arg_name: p.description for p in doc.params if p.description}
+    params = _tool_parameters(signature, name, problems)
+    builder = SchemaBuilder(f"{name}()", namespace=getattr(fn, "__globals__", None))
+    properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
+    problems += builder.problems
+    returns, return_problems = _returns_schema(fn, signature, hints, doc, name)
+    problems += return_problems
+    if problems:
+        raise ToolSpecError(f"cannot make a tool of {name}(): " + "; ".join(problems), problems=problems)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    required = [p.name for p in params if p.default is inspect.Parameter.empty]
+    if required:
+        parameters["required"] = required
+    return FunctionDescription(
+        name, _summary(doc), builder.finish(parameters), returns, [p.name for p in params], _defaults(params)
+    )
+
+
+def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:
+    """JSON-compatible defaults (enum members as their values); others are left out."""
+    out = {}
+    for param in params:
+        value = param.default
+        if value is inspect.Parameter.empty:
+            continue
+        value = value.value if isinstance(value, enum.Enum) else value
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            continue
+        out[param.name] = value
+    return out
+
+
+def _type_hints(fn: Callable[..., Any], name: str, problems: list[str]) -> dict[str, Any]:
+    try:
+        return typing_extensions.get_type_hints(fn, include_extras=True)
+    except Exception:  # one unresolvable annotation: resolve the others one by one
+        pass
+    hints = {}
+    namespace = getattr(fn, "__globals__", {})
+    for key, annotation in getattr(fn, "__annotations__", {}).items():
+        try:
+            hints[key] = typing_extensions.get_type_hints(
+                _Probe(annotation), globalns=namespace, include_extras=True
+            )["x"]
+        except Exception as exc:
+            where = "return type" if key == "return" else f"parameter {key!r}"
+            problems.append(
+                f"{name}(): {where}: cannot resolve annotation {annotation!r} ({exc}); "
+                "define the name at module level or import it"
+            )
+            hints[key] = Any
+    return hints
+
+
+class _Probe:
+    """A stand-in object whose one annotation `get_type_hints` can resolve on its own."""
+
+    def __init__(self, annotation: Any) -> None:
+        self.__annotations__ = {"x": annotation}
+
+
+def _tool_parameters(signature: inspect.Signature, name: str, problems: list[str]) -> list[inspect.Parameter]:
+    params = []
+    for index, param in enumerate(signature.parameters.values()):
+        if param.kind in _VAR_KINDS:
+            what = _VAR_KINDS[param.kind].format(param.name)
+            problems.append(f"{name}(): parameter {what} cannot be described by a JSON Schema")
+        elif index == 0 and param.name in ("self", "cls") and param.annotation is inspect.Parameter.empty:
+            continue
+        else:
+            params.append(param)
+    return params
+
+
+def _param_schema(
+    builder: SchemaBuilder,
+    param: inspect.Parameter,
+    hints: dict[str, Any],
+    docs: dict[str, str],
+    fn_name: str,
+) -> dict[str, Any]:
+    if param.name not in hints:
+        builder.problems.append(
+            f"{fn_name}(): parameter {param.name!r} has no type annotation; add one, e.g. `{param.name}: str`"
+        )
+        return {}
+    builder.where = f"{fn_name}(): parameter {param.name!r}"
+    schema = builder.schema(hints[param.name])
+    if param.name in docs and "description" not in schema:
+        schema["description"] = docs[param.name]
+    return schema
+
+
+def _returns_schema(
+    fn: Callable[..., Any],
+    signature: inspect.Signature,
+    hints: dict[str, Any],
+    doc: docstring_parser.Docstring,
+    name: str,
+) -> tuple[dict[str, Any], list[str]]:
+    if "return" not in hints:
+        return {}, []
+    builder = SchemaBuilder(f"{name}(): return type", namespace=getattr(fn, "__globals__", None))
+    schema = builder.finish(builder.schema(hints["return"]))
+    if doc.returns is not None and doc.returns.description and "description" not in schema:
+        schema["description"] = doc.returns.description
+    return schema, builder.problems
+
+
+def _summary(doc: docstring_parser.Docstring) -> str:
+    parts = [doc.short_description, doc.long_description]
+    return "\n\n".join(p.strip() for p in parts if p and p.strip())

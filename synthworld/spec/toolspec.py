@@ -1,0 +1,395 @@
+"""ToolSpec: a tool's interface as JSON Schema, built by hand or from a typed Python stub."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
+from synthworld.formats import anthropic, mcp, openai, prompt
+from synthworld.formats.common import ToolParts
+from synthworld.schema import CompiledValidator, compile_validator, schema_problems
+from synthworld.spec import checks
+from synthworld.spec.annotations import ToolAnnotations
+from synthworld.spec.binding import UNSET, Binding
+from synthworld.spec.dict_form import spec_fields, spec_to_dict
+from synthworld.spec.function import describe_function
+from synthworld.spec.text import render_docstring, render_signature
+
+__all__ = ["ToolSpec"]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """A tool's interface: name, description, and JSON Schemas for input and output.
+
+    The schemas are deep-copied on construction, so changing the dicts you passed in never
+    changes a spec a world has registered.
+    """
+
+    name: str
+    """Tool name; the identifier used in ``world.call(name, ...)``."""
+    description: str
+    """What the tool does, for the agent (and the LLM backend)."""
+    parameters: dict[str, Any]
+    """JSON Schema of the input: an object schema whose properties are the parameters."""
+    returns: dict[str, Any]
+    """JSON Schema of the return value (``{}`` accepts anything)."""
+    param_names: list[str] | None = None
+    """Parameter order for positional arguments; set by `from_function`."""
+    _: dataclasses.KW_ONLY
+    annotations: ToolAnnotations = field(default_factory=ToolAnnotations)
+    """Behavioural hints (read-only, destructive, idempotent, open-world)."""
+    when_to_use: str | None = None
+    """Guidance for the agent on when this tool is the right one."""
+    examples: list[dict[str, Any]] = field(default_factory=list)
+    """Example calls, each ``{"input": {...}, "output": ...}``."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    """Free-form, JSON-compatible data for frameworks and tooling."""
+    output_limit: int | None = None
+    """A hint: the most characters of rendered output a host should pass to the model."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """Parameter defaults of the stub (shown in signatures; never filled into inputs)."""
+    bindings: tuple[Binding, ...] = ()
+    """Bound parameters, hidden from the agent (see `bind`)."""
+
+    def __post_init__(self) -> None:
+        problems = checks.constructor_problems(self)
+        if problems:
+            raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
+        for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
+            object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+        object.__setattr__(self, "bindings", tuple(self.bindings))
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def from_function(
+        cls,
+        fn: Callable[..., Any],
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        annotations: ToolAnnotations | None = None,
+    ) -> ToolSpec:
+        """Build a spec from a function's signature, type hints and docstring.
+
+        Raises `ToolSpecError` listing every problem (``*args``, unannotated parameters,
+        unsupported types), each naming the function and the parameter.
+        """
+        desc = describe_function(fn)
+        return cls(
+            name or desc.name,
+            desc.description if description is None else description,
+            desc.parameters,
+            desc.returns,
+            desc.param_names,
+            annotations=annotations or ToolAnnotations(),
+            defaults=desc.defaults,
+        )
+
+    @classmethod
+    def from_code(
+        cls, code: str, func_name: str | None = None, *, trusted: bool = False, **options: Any
+    ) -> ToolSpec:
+        """Build a spec from a function defined in source `code`.
+
+        This executes `code`, so it refuses unless ``trusted=True``: pass it only for code you
+        wrote or reviewed (scenario files never reach this). With one function in the code,
+        `func_name` may be omitted.
+        """
+        if trusted is not True:
+            raise ToolSpecError(
+                "ToolSpec.from_code() executes the code it is given; pass trusted=True only for "
+                "code you trust, or define the stub in a module and use ToolSpec.from_function()"
+            )
+        namespace: dict[str, Any] = {"__name__": "synthworld_from_code"}
+        exec(compile(code, "<synthworld.from_code>", "exec"), namespace)  # trusted by the caller
+        return cls.from_function(_pick_function(namespace, func_name), **options)
+
+    # -- views ------------------------------------------------------------------------------
+
+    def to_schema(self) -> dict[str, Any]:
+        """The spec as a dict with ``name``, ``description``, ``parameters`` and ``returns``."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": copy.deepcopy(self.parameters),
+            "returns": copy.deepcopy(self.returns),
+        }
+
+    @property
+    def idempotent(self) -> bool:
+        """False only when declared ``idempotent=False``: then repeated calls may differ."""
+        return self.annotations.idempotent is not False
+
+    @property
+    def ordered_params(self) -> list[str]:
+        """Parameter names in positional order."""
+        if self.param_names is not None:
+            return list(self.param_names)
+        return list(self.parameters.get("properties", {}))
+
+    # -- binding ------------------------------------------------------------------------------
+
+    def bind(
+        self, param: str, *, state_key: str | None = None, default: Any = UNSET, secret: bool | None = None
+    ) -> ToolSpec:
+        """A copy of this spec with `param` hidden from the agent and filled at call time.
+
+        The value comes from the world's state at dot path `state_key`, else from `default`.
+        Secret-looking names (``api_key``, ``token``...) or ``secret=True`` are masked in traces
+        and cassettes.
+        """
+        properties = self.parameters.get("properties", {})
+        if param not in properties:
+            raise ToolSpecError(f"bind({param!r}): tool {self.name!r} has no parameter {param!r}")
+        if state_key is None and default is UNSET:
+            raise ToolSpecError(f"bind({param!r}): give state_key=... or default=... (or both)")
+        full = self._full_order()
+        binding = Binding(
+            param=param,
+            schema=properties[param],
+            required=param in self.required,
+            position=full.index(param) if self.param_names is not None else None,
+            state_key=state_key,
+            default=default,
+            secret=secret,
+        )
+        names = self.ordered_params
+        parameters = copy.deepcopy(self.parameters)
+        del parameters["properties"][param]
+        if binding.required:
+            parameters["required"] = [r for r in self.required if r != param]
+        param_names = [n for n in names if n != param] if self.param_names is not None else None
+        return self.clone(parameters=parameters, param_names=param_names, bindings=(*self.bindings, binding))
+
+    def unbind(self, param: str) -> ToolSpec:
+        """A copy of this spec with bound `param` back among the agent's parameters, in place."""
+        found = [b for b in self.bindings if b.param == param]
+        if not found:
+            bound = ", ".join(b.param for b in self.bindings) or "none"
+            raise ToolSpecError(f"unbind({param!r}): not bound in tool {self.name!r} (bound: {bound})")
+        binding = found[0]
+        bindings = tuple(b for b in self.bindings if b.param != param)
+        still_bound = {b.param for b in bindings}
+        order = [n for n in self._full_order() if n not in still_bound]
+        properties = {**self.parameters.get("properties", {}), param: binding.schema}
+        parameters = copy.deepcopy(self.parameters)
+        parameters["properties"] = {n: properties[n] for n in sorted(properties, key=_index_in(order))}
+        if binding.required:
+            parameters["required"] = sorted([*self.required, param], key=_index_in(order))
+        param_names = order if self.param_names is not None else None
+        return self.clone(parameters=parameters, param_names=param_names, bindings=bindings)
+
+    def _full_order(self) -> list[str]:
+        """Every parameter name, bound ones back at the positions they had."""
+        names = self.ordered_params
+        placed = [b for b in self.bindings if b.position is not None]
+        for binding in sorted(placed, key=lambda b: b.position or 0):
+            names.insert(binding.position or 0, binding.param)
+        names += [b.param for b in self.bindings if b.position is None]
+        return names
+
+    def bound_input(
+        self, args: Mapping[str, Any], state: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``(real, recorded)``: `args` plus every bound value, and the same with secrets masked."""
+        real, recorded = dict(args), dict(args)
+        for binding in self.bindings:
+            value = binding.value(state, tool=self.name)
+            real[binding.param] = value
+            recorded[binding.param] = binding.recorded(value)
+        return real, recorded
+
+    # -- serialisation and text --------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-compatible data; `from_dict` rebuilds an equal spec."""
+        return spec_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ToolSpec:
+        """Rebuild a spec from `to_dict` output (or any dict with at least name and schemas)."""
+        return cls(**spec_fields(data))
+
+    def clone(self, **changes: Any) -> ToolSpec:
+        """A copy with `changes` applied (``spec.clone(name="other")``)."""
+        return dataclasses.replace(self, **changes)
+
+    def signature(self, *, types: bool = True, defaults: bool = True) -> str:
+        """A Python-like signature of the agent-facing parameters: ``get_user(user_id: str) -> dict``."""
+        return render_signature(self, types=types, defaults=defaults)
+
+    @property
+    def docstring(self) -> str:
+        """A Google-style docstring: description, when to use, Args and Returns."""
+        return render_docstring(self)
+
+    # -- provider formats (rendered by synthworld.formats) ---------------------------------
+
+    def to_openai(self, *, api: str = "chat", strict: bool | None = None) -> dict[str, Any]:
+        """The OpenAI tool definition: Chat Completions (``api="chat"``) or Responses (``"responses"``)."""
+        return openai.tool_definition(self, api=api, strict=strict)
+
+    def to_anthropic(self) -> dict[str, Any]:
+        """The Anthropic tool definition (``name``, ``description``, ``input_schema``)."""
+        return anthropic.tool_definition(self)
+
+    def to_mcp(self) -> Any:
+        """An ``mcp.types.Tool`` with input and output schemas and annotations.
+
+        MCP requires an object ``outputSchema``: non-object returns are wrapped as
+        ``{"result": ...}`` there and in ``structuredContent`` (`from_mcp` unwraps them).
+        """
+        return mcp.tool_definition(self)
+
+    def to_prompt(self) -> str:
+        """A readable description of the tool for prompt-based agents."""
+        return prompt.tool_prompt(self)
+
+    @classmethod
+    def from_openai(cls, tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolSpec:
+        """A spec from an OpenAI tool definition (either API's form)."""
+        return cls.from_parts(openai.read_tool(tool, returns=returns))
+
+    @classmethod
+    def from_anthropic(
+        cls, tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None
+    ) -> ToolSpec:
+        """A spec from an Anthropic tool definition."""
+        return cls.from_parts(anthropic.read_tool(tool, returns=returns))
+
+    @classmethod
+    def from_mcp(cls, tool: Any) -> ToolSpec:
+        """A spec from an ``mcp.types.Tool`` (or its dict form)."""
+        return cls.from_parts(mcp.read_tool(tool))
+
+    @classmethod
+    def from_parts(cls, parts: ToolParts) -> ToolSpec:
+        """A validated spec from the parts a provider format read (see `synthworld.formats`)."""
+        annotations = ToolAnnotations(**parts.annotations)
+        spec = cls(parts.name, parts.description, parts.parameters, parts.returns, annotations=annotations)
+        return spec.validate()
+
+    # -- input handling ---------------------------------------------------------------------
+
+    def build_input(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """Map positional and keyword arguments to an input dict, by parameter name.
+
+        Defaults are not filled in. Too many positionals, an unknown keyword, a value given
+        twice or a missing required argument raise `ToolInputError`.
+        """
+        names = self.ordered_params
+        if len(args) > len(names):
+            raise ToolInputError(
+                f"{self.name}() takes {len(names)} positional argument(s) ({', '.join(names)}) "
+                f"but {len(args)} were given",
+                tool=self.name,
+            )
+        built = dict(zip(names, args, strict=False))
+        problems = [f"got multiple values for argument {key!r}" for key in kwargs if key in built]
+        problems += checks.unknown_keys(kwargs, self)
+        built.update(kwargs)
+        problems += [f"missing required argument {key!r}" for key in self.required if key not in built]
+        if problems:
+            raise ToolInputError(f"{self.name}(): " + "; ".join(problems), tool=self.name, problems=problems)
+        return built
+
+    @property
+    def required(self) -> list[str]:
+        """Names of the required parameters."""
+        return list(self.parameters.get("required", []))
+
+    def check_inputs(self, raw: Any) -> dict[str, Any]:
+        """Validate agent input: required present, no extras, every value of its schema's type.
+
+        Returns `raw` when valid; raises `ToolInputError` listing every problem otherwise.
+        """
+        if (
+            isinstance(raw, Mapping)
+            and self.parameters_validator.is_valid(raw)
+            and not checks.unknown_keys(raw, self)
+        ):
+            return dict(raw)
+        problems = self._input_problems(raw)
+        if not problems:  # valid after all (e.g. a Mapping that is not a dict)
+            return dict(raw)
+        hint = f" Parameters: {checks.param_summary(self)}."
+        raise ToolInputError(
+            f"invalid input for tool {self.name!r}: " + "; ".join(problems) + "." + hint,
+            tool=self.name,
+            problems=problems,
+        )
+
+    def _input_problems(self, raw: Any) -> list[str]:
+        if not isinstance(raw, Mapping):
+            return [f"input must be an object (a dict of parameter values), got {type(raw).__name__}"]
+        problems = checks.unknown_keys(raw, self)
+        for problem in self.parameters_validator.problems(dict(raw)):
+            if "Additional properties" not in problem:
+                problems.append(problem)
+        return problems
+
+    # -- well-formedness --------------------------------------------------------------------
+
+    def validate(self) -> ToolSpec:
+        """Check the spec is well-formed (name, both schemas, parameter names); return it.
+
+        Raises `ToolSpecError` listing every problem.
+        """
+        problems = list(checks.constructor_problems(self))
+        problems += checks.parameters_problems(self)
+        problems += [f"returns {p}" for p in schema_problems(self.returns)]
+        if not problems:
+            problems += checks.extras_problems(self)
+        if problems:
+            raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
+        return self
+
+    @property
+    def parameters_validator(self) -> CompiledValidator:
+        """The compiled validator of `parameters` (cached)."""
+        return _validator(self, "parameters")
+
+    @property
+    def returns_validator(self) -> CompiledValidator:
+        """The compiled validator of `returns` (cached)."""
+        return _validator(self, "returns")
+
+
+def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
+    cache = spec.__dict__.setdefault("_validators", {})
+    if which not in cache:
+        try:
+            cache[which] = compile_validator(getattr(spec, which))
+        except SchemaError as exc:
+            raise ToolSpecError(f"tool {spec.name!r}: {which} is not a usable JSON Schema: {exc}") from None
+    return cache[which]  # type: ignore[no-any-return]
+
+
+def _pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Callable[..., Any]:
+    functions = {
+        k: v
+        for k, v in namespace.items()
+        if callable(v) and getattr(v, "__module__", None) == "synthworld_from_code"
+    }
+    if func_name is not None:
+        if func_name not in functions:
+            raise ToolSpecError(
+                f"from_code: no function {func_name!r} in the code (found: {', '.join(functions) or 'none'})"
+            )
+        return functions[func_name]  # type: ignore[no-any-return]
+    if len(functions) != 1:
+        raise ToolSpecError(
+            f"from_code: the code defines {len(functions)} functions ({', '.join(functions) or 'none'}); "
+            "name one with func_name="
+        )
+    return next(iter(functions.values()))  # type: ignore[no-any-return]
+
+
+def _index_in(order: list[str]) -> Callable[[str], int]:
+    return lambda name: order.index(name) if name in order else len(order)

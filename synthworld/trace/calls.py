@@ -1,0 +1,68 @@
+"""ToolCall: the record of one call a world answered."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+__all__ = ["ToolCall", "recordable_input"]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One answered call."""
+
+    index: int
+    """Position in the trace, from 0."""
+    tool: str
+    """Tool name."""
+    input: dict[str, Any]
+    """The input as the agent gave it (after validation)."""
+    output: Any = None
+    """The value returned to the agent (None when the call failed)."""
+    error: dict[str, Any] | None = None
+    """``{"code", "message", ...}`` when the call failed (simulated `ToolError` or invalid input)."""
+    seed: int = 0
+    """The call seed the backend was given."""
+    backend: str = ""
+    """What answered: ``random``, ``fixtures``, ``llm``, ``script``, ``function``, ..."""
+    occurrence: int = 0
+    """How many identical calls came before this one."""
+    started_at: str | None = None
+    """Simulated start time (ISO 8601)."""
+    duration: float = 0.0
+    """Simulated duration in seconds."""
+    usage: dict[str, int] | None = None
+    """Token usage when an LLM answered."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the call returned a value rather than an error."""
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (drops fields that are at their defaults, except the essentials)."""
+        data = asdict(self)
+        for optional in ("error", "started_at", "usage"):
+            if data[optional] is None:
+                del data[optional]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ToolCall:
+        """Rebuild a call saved with `to_dict`."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown ToolCall field(s) {unknown}; expected some of {sorted(known)}")
+        return cls(**data)
+
+
+def recordable_input(raw: Any) -> dict[str, Any]:
+    """Invalid input as the trace keeps it: JSON, with non-JSON values as their repr."""
+    try:
+        recorded = json.loads(json.dumps(raw, default=repr, allow_nan=True))
+    except (TypeError, ValueError):  # e.g. tuple keys
+        recorded = None
+    return recorded if isinstance(recorded, dict) else {"$input": repr(raw)}

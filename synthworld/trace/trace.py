@@ -1,0 +1,186 @@
+"""The trace: every call a world answered, in order, with assertions for tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, overload
+
+from synthworld._files import atomic_write
+from synthworld.trace.calls import ToolCall
+from synthworld.trace.html import render_trace_html
+
+__all__ = ["Trace"]
+
+_FORMAT_KEY = "synthworld_trace"
+_FORMAT_VERSION = 1
+
+
+class Trace(Sequence[ToolCall]):
+    """An append-only sequence of `ToolCall` records, safe to append to from several threads."""
+
+    def __init__(self, calls: Sequence[ToolCall] = ()) -> None:
+        self._calls: list[ToolCall] = list(calls)
+        self._lock = threading.Lock()
+
+    # -- sequence ---------------------------------------------------------------------------
+
+    @overload
+    def __getitem__(self, index: int) -> ToolCall: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ToolCall]: ...
+    def __getitem__(self, index: int | slice) -> ToolCall | list[ToolCall]:
+        return self._calls[index]
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    def __iter__(self) -> Iterator[ToolCall]:
+        return iter(list(self._calls))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Trace):
+            return self._calls == other._calls
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Trace of {len(self)} call(s)>"
+
+    def _repr_html_(self) -> str:
+        return render_trace_html(self)
+
+    def __reduce__(self) -> tuple[type[Trace], tuple[list[ToolCall]]]:
+        return (Trace, (list(self._calls),))  # the lock is not pickled; a copy gets its own
+
+    def append(self, call: ToolCall) -> None:
+        """Add a call at the end (the world records each call it answered here)."""
+        with self._lock:
+            self._calls.append(call)
+
+    def clear(self) -> None:
+        """Forget every call (``world.reset()`` does this)."""
+        with self._lock:
+            self._calls.clear()
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def calls(self, tool: str | None = None, **where: Any) -> list[ToolCall]:
+        """Calls to `tool` (any tool if None) whose input has every ``key=value`` in `where`."""
+        return [
+            c
+            for c in self._calls
+            if (tool is None or c.tool == tool)
+            and all(c.input.get(k, _MISSING) == v for k, v in where.items())
+        ]
+
+    @property
+    def tools(self) -> list[str]:
+        """The tool name of every call, in order."""
+        return [c.tool for c in self._calls]
+
+    @property
+    def errors(self) -> list[ToolCall]:
+        """The calls that failed."""
+        return [c for c in self._calls if c.error is not None]
+
+    # -- assertions -------------------------------------------------------------------------
+
+    def assert_called(self, tool: str, *, times: int | None = None, **where: Any) -> list[ToolCall]:
+        """Assert `tool` was called (exactly `times` times, if given) with input matching `where`."""
+        found = self.calls(tool, **where)
+        what = _describe(tool, where)
+        if times is None and not found:
+            raise AssertionError(f"expected a call to {what}, but there was none.\n{self.format()}")
+        if times is not None and len(found) != times:
+            raise AssertionError(
+                f"expected {times} call(s) to {what}, but there were {len(found)}.\n{self.format()}"
+            )
+        return found
+
+    def assert_not_called(self, tool: str, **where: Any) -> None:
+        """Assert no call to `tool` with input matching `where` was made."""
+        found = self.calls(tool, **where)
+        if found:
+            indexes = ", ".join(f"#{c.index}" for c in found)
+            raise AssertionError(
+                f"expected no call to {_describe(tool, where)}, but found {indexes}.\n{self.format()}"
+            )
+
+    def assert_order(self, *tools: str) -> None:
+        """Assert calls to `tools` happened in this order (other calls may come between)."""
+        position = 0
+        for call in self._calls:
+            if position < len(tools) and call.tool == tools[position]:
+                position += 1
+        if position < len(tools):
+            raise AssertionError(
+                f"expected calls in order {list(tools)}, but no {tools[position]!r} call followed "
+                f"{list(tools[:position]) or 'the start'}.\n{self.format()}"
+            )
+
+    # -- text -------------------------------------------------------------------------------
+
+    def format(self, *, width: int = 60) -> str:
+        """The trace as a compact text table (one line per call)."""
+        if not self._calls:
+            return "trace: (no calls)"
+        lines = ["trace:"]
+        for c in self._calls:
+            result = (
+                f"ERROR {c.error.get('code')}: {c.error.get('message')}"
+                if c.error
+                else _short(c.output, width)
+            )
+            lines.append(f"  #{c.index} {c.tool}({_short(c.input, width)}) -> {result}  [{c.backend}]")
+        return "\n".join(lines)
+
+    # -- persistence ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The trace as a JSON document (versioned)."""
+        document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": [c.to_dict() for c in self._calls]}
+        return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Trace:
+        """Rebuild a trace from `to_json` output."""
+        document = json.loads(text)
+        if not isinstance(document, dict) or document.get(_FORMAT_KEY) != _FORMAT_VERSION:
+            raise ValueError(f"not a synthworld trace (expected {{{_FORMAT_KEY!r}: {_FORMAT_VERSION}, ...}})")
+        return cls([ToolCall.from_dict(c) for c in document["calls"]])
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the trace as JSON, atomically (a crash never leaves a half file)."""
+        target = Path(path)
+        atomic_write(target, self.to_json())
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Trace:
+        """Read a trace written by `save`."""
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING = _Missing()
+
+
+def _describe(tool: str, where: dict[str, Any]) -> str:
+    if not where:
+        return repr(tool)
+    args = ", ".join(f"{k}={v!r}" for k, v in where.items())
+    return f"{tool!r} with {args}"
+
+
+def _short(value: Any, width: int) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,363 @@
+"""Fault plans: which calls fail and how, decided by the call seed so a seed fails the same calls.
+
+A plan is a list of faults, the first matching one wins. Each fault names a tool (``*`` and
+shell patterns such as ``get_*`` allowed), what goes wrong (``error`` code or ``malformed``
+answer) and when (all given triggers must hold; none given means every call)::
+
+    world.add_faults([
+        {"tool": "get_order", "on_call": 4, "error": "rate_limit", "retry_after": 2},
+        {"tool": "*", "rate": 0.1, "error": "internal_error"},
+        {"tool": "search", "when": {"query": "x"}, "malformed": "missing_required"},
+        {"tool": "pay", "burst": {"start": 2, "length": 3}, "error": "unavailable"},
+    ])
+
+``on_call`` and ``burst`` count the calls of the tool being called, from 1, within the world
+(``reset()`` restarts the count). ``rate`` is a probability drawn from the call seed and the
+occurrence of the call, never from the backend's random stream, so a retry of the same call gets
+a fresh draw while the same seed always fails the same calls.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from synthworld._json import canonical_json, json_copy
+from synthworld.errors import FaultConfigError, ToolError
+from synthworld.world.clock import SimulatedClock
+from synthworld.world.latency import LatencyLike, LatencyTable
+from synthworld.world.seeds import sub_seed, unit_draw
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "ERROR_CODES",
+    "MALFORMED_KINDS",
+    "Fault",
+    "FaultConfigError",
+    "FaultPlan",
+    "Hazards",
+    "malform",
+    "parse_faults",
+]
+
+ERROR_CODES = ("timeout", "rate_limit", "not_found", "internal_error", "bad_request", "unavailable")
+"""The error codes a fault may name directly (others go in ``error: {code: ..., message: ...}``)."""
+MALFORMED_KINDS = ("truncated", "missing_required", "wrong_type")
+"""Broken answers: cut JSON text, an object without a required field, a value of the wrong type."""
+DEFAULT_TIMEOUT = 30.0
+"""Simulated seconds a timeout fault takes when the tool has no deadline."""
+
+_KEYS = ("tool", "error", "message", "retry_after", "malformed", "rate", "on_call", "when", "burst")
+_MESSAGES = {
+    "timeout": "the tool did not answer within {seconds:g}s",
+    "rate_limit": "rate limit exceeded; retry after {retry_after:g}s",
+    "not_found": "the requested resource was not found",
+    "internal_error": "internal server error",
+    "bad_request": "the request was rejected as invalid",
+    "unavailable": "the service is temporarily unavailable",
+}
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One entry of a fault plan (build it directly or from a dict with `parse_faults`)."""
+
+    tool: str = "*"
+    """Tool name or shell pattern (``*``, ``get_*``)."""
+    error: str | None = None
+    """The `ToolError` code to raise (exactly one of `error` and `malformed`)."""
+    message: str | None = None
+    """The error message (a default per code otherwise)."""
+    retry_after: float | None = None
+    """Seconds the agent should wait (``rate_limit`` defaults to 1)."""
+    malformed: str | None = None
+    """Answer with a broken value instead: ``truncated``, ``missing_required`` or ``wrong_type``."""
+    rate: float | None = None
+    """Fail this share of the matching calls (0 < rate <= 1), drawn from the call seed."""
+    on_call: tuple[int, ...] = ()
+    """Fail only these calls of the tool (1 is its first call)."""
+    when: Mapping[str, Any] | None = field(default=None, hash=False)
+    """Fail only calls whose input contains every key and value given here."""
+    burst: tuple[int, int] | None = None
+    """Fail ``length`` consecutive calls of the tool from call ``start``: ``(start, length)``."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.on_call, (int, list)):
+            calls = [self.on_call] if isinstance(self.on_call, int) else self.on_call
+            object.__setattr__(self, "on_call", tuple(calls))
+        if isinstance(self.burst, Mapping) and set(self.burst) == {"start", "length"}:
+            object.__setattr__(self, "burst", (self.burst["start"], self.burst["length"]))
+        for key, problem in _problems(self):
+            raise FaultConfigError(problem, key=key)
+
+    def applies(self, tool: str, args: Mapping[str, Any], number: int, unit: float) -> bool:
+        """Whether this fault hits call `number` (from 1) of `tool`; `unit` is the call's draw."""
+        if not (self.tool == tool or fnmatch.fnmatchcase(tool, self.tool)):
+            return False
+        if self.on_call and number not in self.on_call:
+            return False
+        if self.burst and not self.burst[0] <= number < self.burst[0] + self.burst[1]:
+            return False
+        if self.when and not all(k in args and args[k] == v for k, v in self.when.items()):
+            return False
+        return self.rate is None or unit < self.rate
+
+    def to_error(self, *, seconds: float) -> ToolError:
+        """The `ToolError` this fault raises; `seconds` is how long a timeout took."""
+        code = self.error or "internal_error"
+        retry = self.retry_after if self.retry_after is not None else (1.0 if code == "rate_limit" else None)
+        template = _MESSAGES.get(code, code.replace("_", " "))
+        message = self.message or template.format(seconds=seconds, retry_after=retry or 0.0)
+        return ToolError(code, message, retry_after=retry)
+
+    def broken(self, value: Any, schema: Any, *, seed: int, occurrence: int) -> Any:
+        """The malformed answer this fault gives instead of `value` (drawn from the call seed)."""
+        rng = Random(sub_seed(seed, occurrence, "malformed"))
+        return malform(value, self.malformed or "truncated", schema, rng)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as plan data (`parse_faults` reads it back)."""
+        data: dict[str, Any] = {"tool": self.tool}
+        for key in _KEYS[1:]:
+            value = getattr(self, key)
+            if value not in (None, ()):
+                data[key] = _plain(key, value)
+        return data
+
+
+def _plain(key: str, value: Any) -> Any:
+    if key == "error" and value not in ERROR_CODES:
+        return {"code": value}
+    if key == "burst":
+        return {"start": value[0], "length": value[1]}
+    if key == "on_call":
+        return list(value)
+    return dict(value) if isinstance(value, Mapping) else value
+
+
+def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
+    if not isinstance(fault.tool, str) or not fault.tool:
+        yield "tool", f"tool={fault.tool!r} must be a tool name or a pattern such as '*'"
+    if (fault.error is None) == (fault.malformed is None):
+        yield "error", "give exactly one of error: <code> or malformed: <kind>"
+    if fault.error is not None and (not isinstance(fault.error, str) or not fault.error):
+        yield "error", f"error={fault.error!r} must be a code such as {', '.join(ERROR_CODES)}"
+    if fault.malformed is not None and fault.malformed not in MALFORMED_KINDS:
+        kinds = ", ".join(MALFORMED_KINDS)
+        yield "malformed", f"{fault.malformed!r} is not a malformed kind; choose one of {kinds}"
+    if fault.rate is not None and (not _number(fault.rate) or not 0 < fault.rate <= 1):
+        yield "rate", f"rate={fault.rate!r} must be a number with 0 < rate <= 1"
+    if fault.retry_after is not None and (not _number(fault.retry_after) or fault.retry_after < 0):
+        yield "retry_after", f"retry_after={fault.retry_after!r} must be a number of seconds >= 0"
+    if not isinstance(fault.on_call, tuple) or not all(_count(n) for n in fault.on_call):
+        yield "on_call", f"on_call={list(fault.on_call)!r} must be call numbers >= 1 (1 is the first call)"
+    burst = fault.burst
+    if burst is not None and not (isinstance(burst, tuple) and len(burst) == 2 and all(map(_count, burst))):
+        yield "burst", f"burst={fault.burst!r} must be {{start: n >= 1, length: n >= 1}}"
+    if fault.when is not None and not isinstance(fault.when, Mapping):
+        yield "when", f"when={fault.when!r} must map input parameters to values"
+    if fault.message is not None and not isinstance(fault.message, str):
+        yield "message", f"message={fault.message!r} must be a string"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+
+def parse_faults(config: Any) -> tuple[Fault, ...]:
+    """Faults from plan data: a list of dicts (the scenario ``faults:`` value) or `Fault`s.
+
+    Raises `FaultConfigError` (a ValueError) naming the entry's index and key.
+    """
+    if isinstance(config, (Mapping, Fault)):
+        config = [config]
+    if not isinstance(config, (list, tuple)):
+        raise FaultConfigError(f"faults must be a list of fault entries, got {type(config).__name__}")
+    return tuple(_parse_entry(entry, index) for index, entry in enumerate(config))
+
+
+def _parse_entry(entry: Any, index: int) -> Fault:
+    if isinstance(entry, Fault):
+        return entry
+    if not isinstance(entry, Mapping):
+        raise FaultConfigError(
+            f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}", index=index
+        )
+    for key in entry:
+        if key not in _KEYS:
+            close = difflib.get_close_matches(str(key), _KEYS, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            message = f"unknown key; {hint}known keys: {', '.join(_KEYS)}"
+            raise FaultConfigError(message, index=index, key=str(key))
+    try:
+        return Fault(**_normalised(entry, index))
+    except FaultConfigError as exc:
+        raise FaultConfigError(str(exc).split(": ", 1)[1], index=index, key=exc.key) from None
+
+
+def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
+    data = dict(entry)
+    error = data.get("error")
+    if isinstance(error, Mapping):
+        unknown = sorted(set(error) - {"code", "message", "retry_after"})
+        if "code" not in error or unknown:
+            raise FaultConfigError(
+                "a custom error is {code: ..., message: ..., retry_after: ...}", index=index, key="error"
+            )
+        data.update({k: error[k] for k in ("message", "retry_after") if k in error}, error=error["code"])
+    elif isinstance(error, str) and error not in ERROR_CODES:
+        raise FaultConfigError(
+            f"{error!r} is not a known error code; choose one of {', '.join(ERROR_CODES)} "
+            "(or give {code: ..., message: ...} for a custom code)",
+            index=index,
+            key="error",
+        )
+    return data
+
+
+# -- deciding ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FaultPlan:
+    """A world's faults in order; `decide` picks the one hitting a call, if any."""
+
+    faults: tuple[Fault, ...] = ()
+
+    def decide(
+        self, tool: str, args: Mapping[str, Any], *, seed: int, occurrence: int, number: int
+    ) -> Fault | None:
+        """The first fault that hits call `number` of `tool`, or None. Pure: the same call seed,
+        occurrence and number always give the same answer."""
+        for index, fault in enumerate(self.faults):  # empty for most worlds: no cost
+            unit = unit_draw(seed, occurrence, f"fault:{index}") if fault.rate is not None else 0.0
+            if fault.applies(tool, args, number, unit):
+                return fault
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.faults)
+
+    def __add__(self, other: Iterable[Fault]) -> FaultPlan:
+        return FaultPlan((*self.faults, *other))
+
+    def __iter__(self) -> Any:
+        return iter(self.faults)
+
+    def __len__(self) -> int:
+        return len(self.faults)
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """The plan as data (the scenario ``faults:`` form)."""
+        return [fault.to_dict() for fault in self.faults]
+
+
+class Hazards:
+    """A world's fault plan, latencies and per-tool call counts: what befalls each call."""
+
+    def __init__(self, faults: Any = None, *, latency: LatencyLike | None = None) -> None:
+        self.plan = FaultPlan(parse_faults(faults) if faults is not None else ())
+        self.latency = LatencyTable()
+        if latency is not None:
+            self.latency.set("*", latency)
+        self._calls: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def add(self, faults: Any, *, tools: Iterable[str]) -> FaultPlan:
+        """Append faults to the plan; a plain tool name must be one of `tools`."""
+        parsed, known = parse_faults(faults), list(tools)
+        for index, fault in enumerate(parsed):
+            if not any(c in fault.tool for c in "*?[") and fault.tool not in known:
+                close = difflib.get_close_matches(fault.tool, known, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                message = f"no tool named {fault.tool!r}; {hint}register tools before adding faults"
+                raise FaultConfigError(message, index=index, key="tool")
+        with self._lock:
+            self.plan = self.plan + parsed
+        return self.plan
+
+    def judge(
+        self, tool: str, args: Mapping[str, Any], *, seed: int, occurrence: int
+    ) -> tuple[Fault | None, float]:
+        """Count a call of `tool`; return the fault that hits it (None: none) and its duration.
+
+        A call slower than its deadline gets a ``timeout`` fault lasting the deadline; a timeout
+        fault lasts the deadline (`DEFAULT_TIMEOUT` without one).
+        """
+        with self._lock:
+            number = self._calls[tool] = self._calls.get(tool, 0) + 1
+        seconds, timed_out = self.latency.duration(tool, seed=seed, occurrence=occurrence)
+        fault = self.plan.decide(tool, args, seed=seed, occurrence=occurrence, number=number)
+        if timed_out and (fault is None or fault.error is None):
+            return Fault(error="timeout"), seconds
+        if fault is not None and fault.error == "timeout":
+            return fault, self.latency.deadline(tool) or DEFAULT_TIMEOUT
+        return fault, seconds
+
+    def elapse(self, seconds: float, clock: SimulatedClock, *, realtime: bool = False) -> None:
+        """A call took `seconds`: advance `clock` (and really sleep them if `realtime`)."""
+        if realtime and seconds > 0:
+            time.sleep(seconds)
+        clock.pass_call(seconds)
+
+    def reset(self) -> None:
+        """Forget the call counts (the world was reset)."""
+        with self._lock:
+            self._calls.clear()
+
+
+# -- malformed answers ------------------------------------------------------------------------
+
+
+def malform(value: Any, kind: str, schema: Any, rng: Random) -> Any:
+    """`value` broken the way `kind` says (a new value; `value` is not changed).
+
+    ``truncated``: the JSON text cut in half (a string). ``missing_required``: an object without
+    one of its required properties (any property if none is required). ``wrong_type``: one
+    property replaced by a value of another JSON type. In a list of objects, one object is broken;
+    a value with no property to break is replaced whole (by None, or a value of another type).
+    """
+    if kind == "truncated":
+        return canonical_json(value)[: len(canonical_json(value)) // 2]
+    broken, target, sub = json_copy(value), None, schema
+    if isinstance(broken, dict):
+        target = broken
+    elif isinstance(broken, list) and broken and all(isinstance(v, dict) for v in broken):
+        target = broken[rng.randrange(len(broken))]
+        sub = schema.get("items", {}) if isinstance(schema, dict) else {}
+    if not target:
+        return None if kind == "missing_required" else _other_type(broken)
+    if kind == "missing_required":
+        required = sub.get("required", []) if isinstance(sub, dict) else []
+        del target[rng.choice(sorted(k for k in required if k in target) or sorted(target))]
+    else:
+        key = rng.choice(sorted(target))
+        target[key] = _other_type(target[key])
+    return broken
+
+
+def _other_type(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, list):
+        return {"items": value}
+    if isinstance(value, dict):
+        return [value]
+    return "null"

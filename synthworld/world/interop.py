@@ -1,0 +1,41 @@
+"""The world's provider-format exports and tool-call dispatch (a mixin of `SyntheticWorld`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synthworld.world import dispatch
+from synthworld.world.dispatch import ToolHost
+
+__all__ = ["WorldInterop"]
+
+
+class WorldInterop:
+    """Methods that plug a world into OpenAI, Anthropic and MCP clients (see `synthworld.formats`).
+
+    Serve a world over MCP with ``synthworld.serve.mcp.serve(world)`` or ``synthworld serve``.
+    """
+
+    def to_openai(self: ToolHost, *, api: str = "chat", strict: bool | None = None) -> list[dict[str, Any]]:
+        """Every tool as an OpenAI tool definition, for ``tools=`` in a request."""
+        return [spec.to_openai(api=api, strict=strict) for spec in self.tools.values()]
+
+    def to_anthropic(self: ToolHost) -> list[dict[str, Any]]:
+        """Every tool as an Anthropic tool definition."""
+        return [spec.to_anthropic() for spec in self.tools.values()]
+
+    def to_mcp(self: ToolHost) -> list[Any]:
+        """Every tool as an ``mcp.types.Tool``."""
+        return [spec.to_mcp() for spec in self.tools.values()]
+
+    def to_prompt(self: ToolHost) -> str:
+        """Every tool described for a prompt-based agent."""
+        return "\n\n".join(spec.to_prompt() for spec in self.tools.values())
+
+    def handle_openai(self: ToolHost, message_or_tool_calls: Any) -> list[dict[str, Any]]:
+        """Answer an assistant message's tool calls: one ``role: tool`` message per call, in order."""
+        return dispatch.handle_openai(self, message_or_tool_calls)
+
+    def handle_anthropic(self: ToolHost, content_blocks: Any) -> list[dict[str, Any]]:
+        """Answer ``tool_use`` blocks with ``tool_result`` blocks (``is_error`` on failures)."""
+        return dispatch.handle_anthropic(self, content_blocks)

@@ -1,0 +1,70 @@
+"""The world's tools by name: each spec with its own backend (if any) and consistency plan."""
+
+from __future__ import annotations
+
+import difflib
+import threading
+import types
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from synthworld.backends import Backend
+from synthworld.errors import UnknownToolError
+from synthworld.spec import ToolSpec
+from synthworld.world.consistency import ConsistencyPlan, plan_for
+
+__all__ = ["RegisteredTool", "ToolRegistry"]
+
+
+@dataclass(frozen=True)
+class RegisteredTool:
+    """A registered tool and what the world precomputed for its calls."""
+
+    spec: ToolSpec
+    """The tool's interface."""
+    backend: Backend | None
+    """Its own backend (None: the world's)."""
+    plan: ConsistencyPlan
+    """What consistency work its calls need."""
+
+
+class ToolRegistry:
+    """Registered tools in registration order; thread-safe to add to."""
+
+    def __init__(self) -> None:
+        self._tools: dict[str, RegisteredTool] = {}
+        self._lock = threading.Lock()
+
+    def add(self, spec: ToolSpec, backend: Backend | None) -> RegisteredTool:
+        """Register `spec` (replacing a tool of the same name)."""
+        tool = RegisteredTool(spec, backend, plan_for(spec))
+        with self._lock:
+            self._tools[spec.name] = tool
+        return tool
+
+    def get(self, name: str) -> RegisteredTool:
+        """The tool named `name`; `UnknownToolError` naming the closest one otherwise."""
+        found = self._tools.get(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
+        close = difflib.get_close_matches(name, self._tools, n=1) if isinstance(name, str) else []
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        known = ", ".join(self._tools) or "none"
+        raise UnknownToolError(f"no tool named {name!r} in this world.{hint} Registered tools: {known}.")
+
+    def specs(self) -> Mapping[str, ToolSpec]:
+        """The specs by name (a read-only snapshot)."""
+        return types.MappingProxyType({name: tool.spec for name, tool in self._tools.items()})
+
+    def backends(self) -> list[Backend]:
+        """Every tool's own backend, in registration order."""
+        return [tool.backend for tool in self._tools.values() if tool.backend is not None]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._tools))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __len__(self) -> int:
+        return len(self._tools)

@@ -1,0 +1,40 @@
+"""Seeds: every random draw of a world comes from a seed derived here (SHA-256, never `hash()`).
+
+A call's seed is a pure function of the world seed, the tool name, the canonical input and (for
+tools declared ``idempotent=False``) the occurrence; faults, latency and malformed answers draw from
+sub-seeds of it, so they never consume the backend's own random stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+__all__ = ["derive_seed", "sub_seed", "unit_draw"]
+
+_quote = json.encoder.encode_basestring_ascii  # what json.dumps does to a str with ensure_ascii
+
+
+def derive_seed(world_seed: int | str, tool: str, canonical_input: str, occurrence: int) -> int:
+    """A 64-bit call seed from the world seed, the tool name, the input and the occurrence.
+
+    The digest is of ``json.dumps([world_seed, tool, canonical_input, occurrence])`` (compact);
+    the common case builds that text directly, which is three times faster.
+    """
+    if type(world_seed) in (int, str) and type(occurrence) is int and type(canonical_input) is str:
+        head = _quote(world_seed) if isinstance(world_seed, str) else str(world_seed)
+        material = f"[{head},{_quote(tool)},{_quote(canonical_input)},{occurrence}]"
+    else:
+        material = json.dumps([world_seed, tool, canonical_input, occurrence], separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(material.encode()).digest()[:8], "big")
+
+
+def sub_seed(seed: int, occurrence: int, salt: str) -> int:
+    """A 64-bit seed for fault and latency draws, derived from the call seed and occurrence."""
+    material = f"{seed}:{occurrence}:{salt}".encode()
+    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big")
+
+
+def unit_draw(seed: int, occurrence: int, salt: str) -> float:
+    """A number in [0, 1) drawn from a sub-seed (compared with a fault's rate)."""
+    return sub_seed(seed, occurrence, salt) / 2**64

@@ -1,0 +1,100 @@
+"""WorldState: the world's memory, a plain JSON mapping with entities, snapshots and diffs.
+
+Entities live at the top level, one mapping per *kind*, keyed by the entity's id as a string::
+
+    {"order": {"A1": {"order_id": "A1", "status": "shipped"}}, "balance": 100}
+
+so a scenario's ``state:`` key seeds them with plain data. Other top-level keys are free for
+effects and scenarios. The kind of an entity is derived by `synthworld.world.consistency`:
+``order_id`` -> ``order``; an ``id`` takes its kind from the property holding the object
+(``customers`` -> ``customer``) or from the tool name (``get_order`` -> ``order``).
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from synthworld._json import json_copy
+
+__all__ = ["WorldState"]
+
+
+class WorldState(dict[str, Any]):
+    """A dict of JSON data (``world.state``) that also remembers entities by kind and id.
+
+    >>> state = WorldState({"order": {"A1": {"order_id": "A1", "status": "new"}}})
+    >>> before = state.snapshot()
+    >>> state.remember("order", "A1", {"status": "shipped"})
+    >>> state.diff(before)
+    {'changed': {'order.A1.status': {'old': 'new', 'new': 'shipped'}}}
+    """
+
+    # -- entities ---------------------------------------------------------------------------
+
+    def entities(self, kind: str) -> Mapping[str, Any]:
+        """The remembered entities of `kind` by id (read-only; empty when there are none)."""
+        found = self.get(kind)
+        return types.MappingProxyType(found if isinstance(found, dict) else {})
+
+    def entity(self, kind: str, id: str | int) -> dict[str, Any] | None:
+        """The remembered fields of entity `kind`/`id` (a copy), or None."""
+        found = self.get(kind)
+        fields = found.get(str(id)) if isinstance(found, dict) else None
+        return json_copy(fields) if isinstance(fields, dict) else None
+
+    def remember(
+        self, kind: str, id: str | int, fields: Mapping[str, Any], *, copy: Callable[[Any], Any] = json_copy
+    ) -> None:
+        """Merge `fields` into entity `kind`/`id` (later values win). Skipped when `kind` holds
+        something other than a mapping (plain data of the same name is never overwritten).
+        `copy` copies `fields` (the world passes a faster one for values known to be JSON)."""
+        table = self.setdefault(kind, {})
+        if not isinstance(table, dict):
+            return
+        current = table.get(str(id))
+        if isinstance(current, dict) and all(k in current and current[k] == v for k, v in fields.items()):
+            return  # nothing new: skip the copy
+        copied = copy(dict(fields))
+        table[str(id)] = {**current, **copied} if isinstance(current, dict) else copied
+
+    # -- snapshots --------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """A deep copy of the state as plain JSON data, for a later `diff`."""
+        return json_copy(dict(self))  # type: ignore[no-any-return]
+
+    def diff(self, snapshot: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """What changed since `snapshot`, by dotted path (``order.A1.status``).
+
+        Returns ``{"added": {path: value}, "removed": {path: value}, "changed": {path: {"old",
+        "new"}}}`` with empty sections left out, so an unchanged state gives ``{}``. Objects are
+        compared key by key; lists and scalars as whole values.
+        """
+        out: dict[str, dict[str, Any]] = {"added": {}, "removed": {}, "changed": {}}
+        _diff(dict(snapshot), dict(self), "", out)
+        return {section: found for section, found in out.items() if found}
+
+    def restore(self, snapshot: Mapping[str, Any]) -> None:
+        """Replace the whole state with a copy of `snapshot` (in place)."""
+        copied = json_copy(dict(snapshot))
+        self.clear()
+        self.update(copied)
+
+    def __repr__(self) -> str:
+        return f"WorldState({dict.__repr__(self)})"
+
+
+def _diff(old: Any, new: Any, path: str, out: dict[str, dict[str, Any]]) -> None:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(old.keys() | new.keys(), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in new:
+                out["removed"][where] = json_copy(old[key])
+            elif key not in old:
+                out["added"][where] = json_copy(new[key])
+            else:
+                _diff(old[key], new[key], where, out)
+    elif old != new or type(old) is not type(new):
+        out["changed"][path] = {"old": json_copy(old), "new": json_copy(new)}
