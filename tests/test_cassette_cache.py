@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from synthworld.cassette import cache as _cassette_cache
 from synthworld.cassette import Cassette, Interaction, load_cassette, save_cassette
+from synthworld.cassette import cache as _cassette_cache
 
 
 @pytest.fixture

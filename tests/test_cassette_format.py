@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from synthworld import CassetteError, RandomBackend, SyntheticWorld, ToolSpec
-from synthworld.cassette.format import dumps, loads
 from synthworld.backends.fixtures import FixtureBackend
 from synthworld.cassette import Cassette, Fingerprint, Interaction, load_cassette, save_cassette
+from synthworld.cassette.format import dumps, loads
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),

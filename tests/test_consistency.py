@@ -337,8 +337,8 @@ class TestOneWalk:
 
     @pytest.mark.parametrize("seed", range(40))
     def test_found_entities_are_those_a_second_walk_finds(self, seed: int) -> None:
-        from synthworld.world.consistency import consistent, remember
         from synthworld.schema import compile_generator
+        from synthworld.world.consistency import consistent, remember
         from synthworld.world.state import WorldState
 
         tool = spec("get_order", {"order_id": {"type": "string"}}, self.ORDER)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from synthworld.serve.commands import eval as command
 from synthworld.eval import EvalReport
+from synthworld.serve.commands import eval as command
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "scenarios"
 REFUND = str(EXAMPLES / "shop_refund.yaml")

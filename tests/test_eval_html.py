@@ -6,10 +6,10 @@ import re
 from html.parser import HTMLParser
 
 from synthworld import Trace
-from synthworld.eval.record import record_from_result
-from synthworld.trace.html import render_trace_html
 from synthworld.eval import EvalReport
+from synthworld.eval.record import record_from_result
 from synthworld.trace import ToolCall
+from synthworld.trace.html import render_trace_html
 from tests.test_eval_report import make_trace, report_of, result
 
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from synthworld import Answer, FunctionBackend, SyntheticWorld, ToolError, Trace
-from synthworld.eval.record import record_from_result
 from synthworld.eval import EvalReport, RunRecord
+from synthworld.eval.record import record_from_result
 
 
 def make_trace(*, calls: int, errors: int = 0, tokens: int | None = None) -> Trace:

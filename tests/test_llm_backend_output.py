@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from synthworld import ToolSpec
+from synthworld.backends.base import CallContext
 from synthworld.backends.llm.output import (
     is_format_rejection,
     is_strict_compatible,
@@ -22,7 +23,6 @@ from synthworld.backends.llm.output import (
     response_format,
 )
 from synthworld.backends.llm.prompt import build_messages, history_lines, repair_message
-from synthworld.backends.base import CallContext
 from synthworld.trace import ToolCall, Trace
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from synthworld.scenario.match import mismatch
 from synthworld.scenario import ScenarioResult, load_scenario
+from synthworld.scenario.match import mismatch
 from synthworld.world import SyntheticWorld
 
 HEADER = """\

@@ -21,6 +21,7 @@ cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -113,6 +114,10 @@ class Interaction:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], index: int = -1) -> Interaction:
         return cls(data["tool"], data["input"], data.get("output"), data.get("error"), index)
+
+    def numbered(self, index: int) -> Interaction:
+        """This interaction at position `index` of a cassette."""
+        return dataclasses.replace(self, index=index)
 
     def describe(self, width: int = 100) -> str:
         """``#3 get_user({"user_id":"u1"})`` for messages."""

@@ -99,7 +99,7 @@ class ReplayIndex:
     def add_played(self, interaction: Interaction) -> Interaction:
         """Append an interaction recorded now, counted as played; return it numbered."""
         index = len(self._items)
-        item = Interaction(interaction.tool, interaction.input, interaction.output, interaction.error, index)
+        item = interaction.numbered(index)
         self._items.append(item)
         self._played.append(1)
         self._by_tool.setdefault(item.tool, []).append(index)

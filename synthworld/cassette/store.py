@@ -119,11 +119,7 @@ def merge(base: Cassette, pending: Pending) -> Cassette:
     tools = dict(base.tools)
     items = list(base.interactions)
     for interaction, fingerprint in pending:
-        items.append(
-            Interaction(
-                interaction.tool, interaction.input, interaction.output, interaction.error, len(items)
-            )
-        )
+        items.append(interaction.numbered(len(items)))
         if fingerprint is not None:
             tools[interaction.tool] = fingerprint
     return Cassette(tuple(items), tools)

@@ -106,26 +106,26 @@ def summarize(runs: Sequence[RunRecord], *, k: int | None = None) -> Summary:
 def _scenario_row(name: str, runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
     passed = sum(r.passed for r in runs)
     return ScenarioSummary(
-        name,
-        len(runs),
-        passed,
-        pass_hat_curve(len(runs), passed, k),
-        sum(r.calls for r in runs) / len(runs),
-        sum(r.tool_errors for r in runs),
-        sum(r.recovered for r in runs),
+        scenario=name,
+        runs=len(runs),
+        passed=passed,
+        pass_hat=pass_hat_curve(len(runs), passed, k),
+        mean_calls=sum(r.calls for r in runs) / len(runs),
+        tool_errors=sum(r.tool_errors for r in runs),
+        recovered=sum(r.recovered for r in runs),
     )
 
 
 def _overall_row(rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
     means = tuple(sum(r.pass_hat[i] for r in rows) / len(rows) for i in range(k))
     return ScenarioSummary(
-        OVERALL,
-        len(runs),
-        sum(r.passed for r in runs),
-        means,
-        sum(r.calls for r in runs) / len(runs),
-        sum(r.tool_errors for r in runs),
-        sum(r.recovered for r in runs),
+        scenario=OVERALL,
+        runs=len(runs),
+        passed=sum(r.passed for r in runs),
+        pass_hat=means,
+        mean_calls=sum(r.calls for r in runs) / len(runs),
+        tool_errors=sum(r.tool_errors for r in runs),
+        recovered=sum(r.recovered for r in runs),
     )
 
 

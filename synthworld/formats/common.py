@@ -92,9 +92,9 @@ def tool_parts(
             f"{source} tool definition has no 'name' (got keys {sorted(data)}); add the tool name"
         )
     return ToolParts(
-        name,
-        data.get("description") or "",
-        dict(parameters) if parameters is not None else dict(EMPTY_PARAMETERS),
-        {} if returns is None else returns,
-        dict(annotations or {}),
+        name=name,
+        description=data.get("description") or "",
+        parameters=dict(parameters) if parameters is not None else dict(EMPTY_PARAMETERS),
+        returns={} if returns is None else returns,
+        annotations=dict(annotations or {}),
     )

@@ -5,13 +5,15 @@
 >>> result = scenario.run(scenario.seeds[0])                    # doctest: +SKIP
 >>> result.passed, result.failures                              # doctest: +SKIP
 
-The format is described by ``synthworld/schemas/scenario.schema.json``; the machinery lives in
-the private ``synthworld._scenario_*`` modules.
+The format is described by ``synthworld/schemas/scenario.schema.json``. ``load`` reads and checks
+a file, ``build`` makes its world, ``run`` runs its agent, ``expect`` and ``match`` judge the run,
+``report`` and ``console`` show it.
 """
 
 from synthworld.scenario.load import FORMAT_KEY, is_scenario_text, load_scenario, scenario_schema
-from synthworld.scenario.model import Scenario, ScenarioResult
+from synthworld.scenario.model import Scenario
 from synthworld.scenario.report import format_result, trace_table
+from synthworld.scenario.result import ScenarioResult
 
 __all__ = [
     "FORMAT_KEY",

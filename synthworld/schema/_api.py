@@ -15,8 +15,9 @@ import referencing
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
-from synthworld.schema._compile import Compiler, Part
+from synthworld.schema._compile import Compiler
 from synthworld.schema._nodes import Node, Retry, State
+from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
 

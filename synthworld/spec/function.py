@@ -56,7 +56,12 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     if required:
         parameters["required"] = required
     return FunctionDescription(
-        name, _summary(doc), builder.finish(parameters), returns, [p.name for p in params], _defaults(params)
+        name=name,
+        description=_summary(doc),
+        parameters=builder.finish(parameters),
+        returns=returns,
+        param_names=[p.name for p in params],
+        defaults=_defaults(params),
     )
 
 

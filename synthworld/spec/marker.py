@@ -54,7 +54,9 @@ def tool(
 
     The options are those of ``@world.tool``; ``effect=True`` runs the body on each call.
     """
-    options = ToolOptions(name, description, idempotent, annotations, effect)
+    options = ToolOptions(
+        name=name, description=description, idempotent=idempotent, annotations=annotations, effect=effect
+    )
 
     def mark(stub: F) -> F:
         setattr(stub, TOOL_MARK, options)

@@ -175,14 +175,16 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{cls.__name__}"}
         return schema
 
-    def _object(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
+    def object_schema(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
+        """The object schema of a named structure: one property per hinted field."""
         properties = {name: self.schema(tp) for name, tp in hints.items()}
         schema: JSON = {"type": "object", "title": cls.__name__, "properties": properties}
         if required:
             schema["required"] = required
         return schema
 
-    def _hints(self, cls: type) -> dict[str, Any]:
+    def hints(self, cls: type) -> dict[str, Any]:
+        """The type hints of a structure's fields (names resolved in the stub's namespace too)."""
         try:
             return typing_extensions.get_type_hints(cls, include_extras=True)
         except NameError:
@@ -202,10 +204,10 @@ def _build_enum(builder: SchemaBuilder, cls: type) -> JSON:
 
 
 def _build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder._hints(cls)
+    hints = builder.hints(cls)
     required_keys = getattr(cls, "__required_keys__", frozenset(hints))
     required = [k for k, tp in hints.items() if _is_required(tp, default=k in required_keys)]
-    return builder._object(cls, hints, required)
+    return builder.object_schema(cls, hints, required)
 
 
 def _is_required(tp: Any, *, default: bool) -> bool:
@@ -221,14 +223,14 @@ def _is_required(tp: Any, *, default: bool) -> bool:
 
 
 def _build_dataclass(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder._hints(cls)
+    hints = builder.hints(cls)
     fields = [f for f in dataclasses.fields(cls) if f.init]
     required = [f.name for f in fields if _no_default(f)]
-    return builder._object(cls, {f.name: hints.get(f.name, Any) for f in fields}, required)
+    return builder.object_schema(cls, {f.name: hints.get(f.name, Any) for f in fields}, required)
 
 
 def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder._hints(cls)
+    hints = builder.hints(cls)
     items = [builder.schema(hints.get(name, Any)) for name in cls._fields]  # type: ignore[attr-defined]
     n_required = len(items) - len(getattr(cls, "_field_defaults", {}))
     schema: JSON = {"type": "array", "title": cls.__name__, "prefixItems": items, "items": False}

@@ -116,11 +116,11 @@ def plan_for(spec: ToolSpec) -> ConsistencyPlan:
     params = list(spec.parameters.get("properties", {}))
     id_params = tuple((p, kind if p == "id" else p[:-3]) for p in params if _is_id_key(p))
     return ConsistencyPlan(
-        kind,
-        frozenset(names & set(params)),
-        id_params,
-        any(_is_id_key(n) for n in names),
-        frozenset(_root_properties(spec.returns)),
+        kind=kind,
+        echo=frozenset(names & set(params)),
+        id_params=id_params,
+        has_ids=any(_is_id_key(n) for n in names),
+        declared=frozenset(_root_properties(spec.returns)),
     )
 
 

@@ -26,7 +26,8 @@ __all__ = ["ToolHost", "ToolOutcome", "handle_anthropic", "handle_openai", "invo
 class ToolHost(Protocol):
     """What dispatch needs of a world: its tools, its input policy, and `call`."""
 
-    on_invalid_input: str
+    @property
+    def on_invalid_input(self) -> str: ...
 
     @property
     def tools(self) -> Mapping[str, ToolSpec]: ...

@@ -290,7 +290,7 @@ class SyntheticWorld(WorldInterop):
             raise ValueError(f"script({tool!r}): output does not match the tool's returns schema: {problems}")
         failure = as_tool_error(error) if error is not None else None
         answer = json_copy(output) if failure is None else None
-        self._scripts.add(Script(tool, answer, failure, dict(when or {}), times))
+        self._scripts.add(Script(tool, output=answer, error=failure, when=dict(when or {}), times=times))
 
     # -- calling ----------------------------------------------------------------------------
 

@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 __all__ = ["AnthropicBackend"]
 
 ANTHROPIC = Vendor(
-    "anthropic",
-    "AnthropicBackend",
-    "synthworld[anthropic]",
-    "ANTHROPIC_API_KEY",
-    "ANTHROPIC_BASE_URL",
-    "Anthropic",
+    module="anthropic",
+    backend="AnthropicBackend",
+    install="synthworld[anthropic]",
+    key_env="ANTHROPIC_API_KEY",
+    base_env="ANTHROPIC_BASE_URL",
+    client_class="Anthropic",
 )
 
 OUTPUT_TOOL = "tool_output"

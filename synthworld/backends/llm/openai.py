@@ -34,7 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = ["LLMBackend"]
 
-OPENAI = Vendor("openai", "LLMBackend", "synthworld[llm]", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OpenAI")
+OPENAI = Vendor(
+    module="openai",
+    backend="LLMBackend",
+    install="synthworld[llm]",
+    key_env="OPENAI_API_KEY",
+    base_env="OPENAI_BASE_URL",
+    client_class="OpenAI",
+)
 
 
 class LLMBackend(RepairingBackend):
