@@ -13,7 +13,7 @@ import importlib
 import logging
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.random import RandomBackend
@@ -22,9 +22,32 @@ from synthworld.errors import BackendError
 if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
 
-__all__ = ["FailurePolicy", "RepairingBackend", "add_usage", "check_options"]
+__all__ = ["FailurePolicy", "LLMOptions", "RepairingBackend", "add_usage", "check_options"]
 
 FailurePolicy = Literal["raise", "random"]
+
+
+class LLMOptions(TypedDict, total=False):
+    """The options every LLM backend takes (see `RepairingBackend.__init__` for the defaults)."""
+
+    base_url: str | None
+    """The server (default: the vendor's, or its base-URL environment variable)."""
+    api_key: str | None
+    """The key (default: the vendor's key environment variable); never written anywhere."""
+    max_attempts: int
+    """How many answers to ask for before giving up on an invalid one (default 3)."""
+    history: int
+    """How many earlier calls the prompt shows (default 8)."""
+    context: str | None
+    """Facts the world holds (default: the world's ``context``)."""
+    on_failure: FailurePolicy
+    """``"raise"`` a `BackendError` (default) or answer from ``"random"`` when no answer is valid."""
+    timeout: float
+    """Seconds per request (default 60)."""
+    max_retries: int
+    """Retries of transport faults (default 2)."""
+
+
 log = logging.getLogger("synthworld.llm")
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
@@ -50,15 +73,15 @@ class RepairingBackend(abc.ABC):
         self,
         model: str,
         *,
-        client: Any,
-        base_url: str | None,
-        api_key: str | None,
-        max_attempts: int,
-        history: int,
-        context: str | None,
-        on_failure: FailurePolicy,
-        timeout: float,
-        max_retries: int,
+        client: Any = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        max_attempts: int = 3,
+        history: int = 8,
+        context: str | None = None,
+        on_failure: FailurePolicy = "raise",
+        timeout: float = 60.0,
+        max_retries: int = 2,
     ) -> None:
         """Check and store the options every LLM backend has, and build (or adopt) the client."""
         check_options(model, max_attempts, history, on_failure, timeout, max_retries)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import Unpack
+
 from synthworld.backends.llm.loop import (
     Conversation,
-    FailurePolicy,
+    LLMOptions,
     RepairingBackend,
     Vendor,
     add_usage,
@@ -65,29 +67,11 @@ class LLMBackend(RepairingBackend):
         model: str,
         *,
         client: openai.OpenAI | None = None,
-        base_url: str | None = None,
-        api_key: str | None = None,
         temperature: float | None = 0.0,
         seed: int | None = None,
-        max_attempts: int = 3,
-        history: int = 8,
-        context: str | None = None,
-        on_failure: FailurePolicy = "raise",
-        timeout: float = 60.0,
-        max_retries: int = 2,
+        **options: Unpack[LLMOptions],
     ) -> None:
-        super().__init__(
-            model,
-            client=client,
-            base_url=base_url,
-            api_key=api_key,
-            max_attempts=max_attempts,
-            history=history,
-            context=context,
-            on_failure=on_failure,
-            timeout=timeout,
-            max_retries=max_retries,
-        )
+        super().__init__(model, client=client, **options)
         self.temperature = temperature
         self.seed = seed
         self._mode_index = 0
