@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from synthworld import ToolSpec
-from synthworld.cassette import cache as _cassette_cache
 from synthworld.backends.base import CallContext
 from synthworld.backends.fixtures import FixtureBackend
+from synthworld.cassette import cache as _cassette_cache
 from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
 from synthworld.cassette.store import CassetteStore
 from synthworld.trace import Trace

@@ -1,4 +1,5 @@
-"""Registration helpers of SyntheticWorld: stub wrappers, marked-stub discovery, tool objects."""
+"""Adding tools to a world: stubs, specs, marked modules and tool objects, scripts and effects (a
+mixin of `SyntheticWorld`), and the stub wrappers that call the world."""
 
 from __future__ import annotations
 
@@ -6,14 +7,21 @@ import functools
 import inspect
 import types
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
-from synthworld.errors import ToolSpecError
-from synthworld.spec import ToolSpec
+from synthworld._json import json_copy, json_problems
+from synthworld.backends import BackendLike, HandlerBackend, as_backend
+from synthworld.errors import ToolError, ToolSpecError
+from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.world.base import Effect
+from synthworld.world.calls import CallPath
+from synthworld.world.scripts import Script, as_tool_error
 
-__all__ = ["bind_stub", "public_names", "signature_only", "spec_and_handler"]
+__all__ = ["Caller", "Registration", "bind_stub", "public_names", "signature_only", "spec_and_handler"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+E = TypeVar("E", bound=Effect)
+_UNSET: Any = object()
 
 
 class Caller(Protocol):
@@ -22,6 +30,153 @@ class Caller(Protocol):
     def call(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any: ...
 
     async def acall(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any: ...
+
+
+class Registration(CallPath):
+    """Tools, scripted answers and effects: everything that is added to a world before its calls."""
+
+    @overload
+    def effect(self, tool: str, /) -> Callable[[E], E]: ...
+    @overload
+    def effect(self, tool: str, fn: E, /) -> E: ...
+    def effect(self, tool: str, fn: E | None = None, /) -> E | Callable[[E], E]:
+        """Give `tool` an effect ``fn(state, input)`` (``@world.effect("tool")``): run before the backend
+        on calls no fault or script answers, it may change `world.state`, raise `ToolError` or return
+        a partial output that the backend completes."""
+        name = self._tools.get(tool).spec.name
+        if fn is None:
+            return lambda effect: self.effect(name, effect)
+        self._effects[name] = fn
+        return fn
+
+    @overload
+    def tool(self, fn: F, /) -> F: ...
+    @overload
+    def tool(
+        self,
+        fn: None = None,
+        /,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        idempotent: bool | None = None,
+        annotations: ToolAnnotations | None = None,
+        backend: BackendLike | None = None,
+        effect: bool = False,
+    ) -> Callable[[F], F]: ...
+    def tool(
+        self,
+        fn: F | None = None,
+        /,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        idempotent: bool | None = None,
+        annotations: ToolAnnotations | None = None,
+        backend: BackendLike | None = None,
+        effect: bool = False,
+    ) -> F | Callable[[F], F]:
+        """Register a typed stub as a tool; calling the stub then calls the world.
+
+        Use bare (``@world.tool``) or with options (``@world.tool(name=..., idempotent=False)``).
+        ``effect=True`` runs the stub's body on each call with the input as keyword arguments:
+        it may change `world.state` and return a partial output the backend completes.
+        """
+
+        def decorate(stub: F) -> F:
+            notes = annotations or ToolAnnotations()
+            if idempotent is not None:
+                notes = ToolAnnotations(**{**notes.__dict__, "idempotent": idempotent})
+            spec = ToolSpec.from_function(stub, name=name, description=description, annotations=notes)
+            self.register_tool(spec, backend=backend)
+            if effect:
+                self._effects[spec.name] = lambda state, args: stub(**args)
+            return bind_stub(self, stub, spec)
+
+        return decorate(fn) if fn is not None else decorate
+
+    def add_tools(self, source: object) -> list[ToolSpec]:
+        """Register every ``@synthworld.tool``-marked stub of a module, class instance or class.
+
+        Methods are bound (``self`` is the instance), so an object's tools share its state.
+        Returns the registered specs in definition order.
+        """
+        specs = []
+        for attr in public_names(source):
+            member = getattr(source, attr)
+            options = getattr(member, TOOL_MARK, None)
+            if options is None or not callable(member):
+                continue
+            stub = self.tool(
+                name=options.name,
+                description=options.description,
+                idempotent=options.idempotent,
+                annotations=options.annotations,
+                effect=options.effect,
+            )(member)
+            specs.append(stub.spec)
+        if not specs:
+            raise ToolSpecError(
+                f"{source!r} has no @synthworld.tool-marked stubs; mark functions with @synthworld.tool"
+            )
+        return specs
+
+    def stub(self, name: str) -> Callable[..., Any]:
+        """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world."""
+        spec = self._tools.get(name).spec
+        return bind_stub(self, signature_only(spec), spec)
+
+    def register_tool(
+        self,
+        spec: ToolSpec | Any,
+        *,
+        backend: BackendLike | None = None,
+        handler: Callable[..., Any] | None = None,
+    ) -> ToolSpec:
+        """Register a spec built by hand (or replace one of the same name); return it.
+
+        `handler` makes a real function answer this tool (``handler(**input)``, traced as
+        backend ``handler``). A class-based tool (an object or class with a ``spec`` attribute
+        and ``__call__``) registers its spec with itself as the handler. The spec is validated
+        and the backend prepared now, so a broken schema fails here, not at the first call.
+        """
+        spec, handler = spec_and_handler(spec, handler)
+        if handler is not None:
+            backend = HandlerBackend(handler)
+        spec.validate()
+        _ = spec.parameters_validator, spec.returns_validator
+        own = as_backend(backend) if backend is not None else None
+        prepare = getattr(own or self._backend, "prepare", None)
+        if callable(prepare):
+            prepare(spec)
+        self._tools.add(spec, own)
+        return spec
+
+    def script(
+        self,
+        tool: str,
+        *,
+        output: Any = _UNSET,
+        error: str | Mapping[str, Any] | ToolError | None = None,
+        when: Mapping[str, Any] | None = None,
+        times: int | None = None,
+    ) -> None:
+        """Answer calls to `tool` whose input contains `when` with `output` or `error`.
+
+        Scripts are consulted before any backend, first added first; `times` limits how many
+        calls a script answers. `error` raises the simulated `ToolError` with its code.
+        """
+        spec = self._tools.get(tool).spec
+        if (output is _UNSET) == (error is None):
+            raise ValueError(f"script({tool!r}): give exactly one of output=... or error=...")
+        if times is not None and times < 1:
+            raise ValueError(f"script({tool!r}): times={times!r} must be a positive number or None")
+        if output is not _UNSET and (json_problems(output) or not spec.returns_validator.is_valid(output)):
+            problems = "; ".join(spec.returns_validator.problems(output))
+            raise ValueError(f"script({tool!r}): output does not match the tool's returns schema: {problems}")
+        failure = as_tool_error(error) if error is not None else None
+        answer = json_copy(output) if failure is None else None
+        self._scripts.add(Script(tool, output=answer, error=failure, when=dict(when or {}), times=times))
 
 
 def bind_stub(world: Caller, stub: F, spec: ToolSpec) -> F:

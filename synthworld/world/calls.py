@@ -1,0 +1,149 @@
+"""The path of one call: check the input, derive the seed, apply faults, ask a script, an effect or
+the backend, make the answer consistent, check it, remember it and trace it (a mixin of
+`SyntheticWorld`)."""
+
+from __future__ import annotations
+
+import asyncio
+import types
+from collections.abc import Mapping
+from random import Random
+from typing import Any, NoReturn
+
+from synthworld._json import canonical_json, json_copy, json_problems, owned_copy
+from synthworld.backends import CallContext, backend_name, unwrap
+from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
+from synthworld.world.base import WorldBase
+from synthworld.world.consistency import Settled, consistent, related_entities
+from synthworld.world.consistency import remember as remember_entities
+from synthworld.world.faults import Fault
+from synthworld.world.registry import RegisteredTool
+from synthworld.world.seeds import derive_seed
+
+__all__ = ["CallPath"]
+
+_NOTHING: Mapping[str, Any] = types.MappingProxyType({})
+
+
+class CallPath(WorldBase):
+    """`call` and `acall`, and every step between the agent's input and the answer it gets."""
+
+    def call(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
+        """Call tool `name` with `input` and return its synthetic answer.
+
+        Raises `UnknownToolError`, `ToolInputError` (unless ``on_invalid_input="return_error"``),
+        the simulated `ToolError`, or `BackendError` when a backend breaks the returns schema.
+        """
+        tool = self._tools.get(name)
+        try:
+            args = tool.spec.check_inputs({} if input is None else input)
+        except ToolInputError as exc:
+            return self._invalid_input(name, input, exc)
+        bound: dict[str, Any] = {}
+        if tool.spec.bindings:
+            real, args = tool.spec.bound_input(args, self.state)
+            bound = {b.param: real[b.param] for b in tool.spec.bindings}
+        canonical = canonical_json(args)
+        with self._lock:
+            key = (name, canonical)
+            occurrence = self._occurrences.get(key, 0)
+            self._occurrences[key] = occurrence + 1
+        seed = derive_seed(self._seed, name, canonical, 0 if tool.spec.idempotent else occurrence)
+        ctx = CallContext(
+            spec=tool.spec,
+            input=args,
+            seed=seed,
+            rng=Random(seed),
+            occurrence=occurrence,
+            state=types.MappingProxyType(self.state),
+            trace=self.trace,
+            now=self.clock.now(),
+            context=self.context,
+            bound=bound,
+            related=related_entities(tool.plan, args, self.state) if tool.plan.id_params else _NOTHING,
+        )
+        fault, seconds = self._hazards.judge(name, args, seed=seed, occurrence=occurrence)
+        try:
+            return self._answer(tool, ctx, fault, seconds)
+        finally:
+            self._hazards.elapse(seconds, self.clock, realtime=self.realtime)
+
+    async def acall(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
+        """`call` for asyncio code: runs the call in a worker thread and awaits it."""
+        return await asyncio.to_thread(self.call, name, input)
+
+    def _answer(self, tool: RegisteredTool, ctx: CallContext, fault: Fault | None, seconds: float) -> Any:
+        if fault is not None and fault.error is not None:
+            error = fault.to_error(seconds=seconds)
+            self._recorder.answered(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
+            raise error
+        source, usage, (value, found, checked) = self._respond(tool, ctx, seconds)
+        if fault is not None and fault.malformed is not None:
+            value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
+            self._recorder.answered(ctx, value, None, "fault:malformed", usage, seconds)
+            return json_copy(value)
+        if not checked and not ctx.spec.returns_validator.is_valid(value):
+            self._reject(ctx, value, source, seconds)
+        if self.remember and tool.plan.has_ids:
+            with self._state_lock:
+                remember_entities(tool.plan, value, self.state, found)
+        self._recorder.answered(ctx, value, None, source, usage, seconds)
+        return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
+
+    def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> tuple[str, Any, Settled]:
+        """``(source, usage, settled)``: the answer of a script, or of the effect and backend made
+        consistent."""
+        backend = tool.backend or self._backend
+        script = self._scripts.take(ctx.spec.name, ctx.input)
+        effect = None if script else self._effects.get(ctx.spec.name)
+        source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
+        try:
+            if script is not None:
+                return source, None, Settled(script.answer(), None, False)
+            partial = None
+            if effect is not None:
+                with self._state_lock:
+                    partial = json_copy(effect(self.state, dict(ctx.input)))
+            value, source, usage = unwrap(backend.respond(ctx), backend)
+        except Exception as err:
+            self._fail(ctx, err, source + suffix, seconds)
+        if not getattr(backend, "fresh_values", False):
+            try:
+                value = json_copy(value)  # from here on the world owns the value (the trace keeps it)
+            except TypeError:
+                problems = "; ".join(json_problems(value))
+                self._fail(
+                    ctx,
+                    BackendError(f"backend {source!r} answered with non-JSON data: {problems}"),
+                    source,
+                    seconds,
+                )
+        with self._state_lock:
+            valid, recall = ctx.spec.returns_validator.is_valid, self.remember
+            settled = consistent(
+                tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall, owned=True
+            )
+        return source + suffix, usage, settled
+
+    def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
+        message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"
+        exc = err if isinstance(err, SynthworldError) else BackendError(message)
+        info = err.to_dict() if isinstance(err, ToolError) else {"code": "backend_error", "message": str(exc)}
+        self._recorder.answered(ctx, None, info, source, duration=seconds)
+        exc.__cause__ = exc.__cause__ if exc is err else err  # chain a wrapped unexpected error
+        raise exc
+
+    def _reject(self, ctx: CallContext, value: Any, source: str, seconds: float) -> None:
+        problems = ctx.spec.returns_validator.problems(value)
+        message = (
+            f"backend {source!r} answered tool {ctx.spec.name!r} with a value that breaks its returns "
+            f"schema: {'; '.join(problems)}. The value was not passed on; fix the backend or the schema."
+        )
+        self._fail(ctx, BackendError(message), source, seconds)
+
+    def _invalid_input(self, name: str, raw: Any, exc: ToolInputError) -> Any:
+        error = exc.to_dict()["error"]
+        self._recorder.rejected(name, raw, error, now=self.clock.now())
+        if self.on_invalid_input == "return_error":
+            return {"error": error}
+        raise exc
