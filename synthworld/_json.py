@@ -5,10 +5,20 @@ from __future__ import annotations
 import json
 import marshal
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["canonical_json", "json_copy", "json_problems", "owned_copy"]
+__all__ = [
+    "MAX_DEPTH",
+    "canonical_json",
+    "checked_canonical_json",
+    "json_copy",
+    "json_depth",
+    "json_problems",
+    "owned_copy",
+    "short_repr",
+]
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
@@ -77,22 +87,126 @@ def owned_copy(value: Any) -> Any:
         return json_copy(value)
 
 
-def json_problems(value: Any, path: str = "$") -> list[str]:
-    """Where `value` is not JSON data (a date, bytes, a NaN, a non-string key...), and how to fix it."""
-    if isinstance(value, dict):
-        problems = [
-            f"{path}: key {k!r} is not a string; JSON object keys are strings"
-            for k in value
-            if not isinstance(k, str)
-        ]
-        for key, item in value.items():
-            problems += json_problems(item, f"{path}.{key}")
-        return problems
-    if isinstance(value, (list, tuple)):
-        return [p for i, item in enumerate(value) for p in json_problems(item, f"{path}[{i}]")]
-    if isinstance(value, float) and not math.isfinite(value):
-        return [f"{path}: {value!r} is not a JSON number; use a finite number or null"]
-    if value is None or isinstance(value, (str, int, float)):
-        return []
+MAX_DEPTH = 200
+"""How deeply JSON data may nest (objects in arrays in objects...) before it is refused."""
+MAX_PROBLEMS = 5
+"""How many problems `json_problems` reports (the first ones found)."""
+_INT_DIGITS = 4300  # CPython's default int <-> str digit limit: bigger ints cannot be written as JSON
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_Entry = tuple[Any, Any, Any, int]  # (value, key or index, parent entry, depth)
+
+
+def json_problems(value: Any, *, max_depth: int = MAX_DEPTH, limit: int = MAX_PROBLEMS) -> list[str]:
+    """Where `value` is not JSON data (a date, bytes, a NaN, a non-string key, a lone surrogate, an
+    int too long to write, nesting deeper than `max_depth`), each as ``"$.path: what; fix"``.
+
+    Iterative, so any depth is fine; stops after `limit` problems; empty when `value` is JSON.
+    """
+    problems: list[str] = []
+    stack: list[_Entry] = [(value, None, None, 0)]
+    while stack and len(problems) < limit:
+        entry = stack.pop()
+        found = _problem(entry[0], entry[3], max_depth)
+        if found:
+            problems.append(f"{_path(entry)}: {found}")
+        elif type(entry[0]) is dict or isinstance(entry[0], dict):
+            problems += _key_problems(entry, limit - len(problems))
+            stack += reversed([(v, k, entry, entry[3] + 1) for k, v in entry[0].items()])
+        elif isinstance(entry[0], (list, tuple)):
+            stack += reversed([(v, i, entry, entry[3] + 1) for i, v in enumerate(entry[0])])
+    return problems[:limit]
+
+
+def _problem(value: Any, depth: int, max_depth: int) -> str | None:
+    """What is wrong with `value` itself (not its children), or None."""
+    if value is None or isinstance(value, (bool, dict, list, tuple)):
+        return f"nested deeper than {max_depth} levels; flatten the data" if depth > max_depth else None
+    if isinstance(value, str):
+        bad = _LONE_SURROGATE.search(value) if not value.isascii() else None
+        return None if bad is None else f"contains a lone surrogate {bad.group()!r}, which is not UTF-8 text"
+    if isinstance(value, int):
+        return None if value.bit_length() < _INT_DIGITS * 3 or _writes(value) else _TOO_LONG
+    if isinstance(value, float):
+        return (
+            None if math.isfinite(value) else f"{value!r} is not a JSON number; use a finite number or null"
+        )
     hint = "; pass value.isoformat()" if hasattr(value, "isoformat") else ""
-    return [f"{path}: {value!r} ({type(value).__name__}) is not JSON data{hint}"]
+    return f"{short_repr(value)} ({type(value).__name__}) is not JSON data{hint}"
+
+
+_TOO_LONG = f"an integer of more than {_INT_DIGITS} digits cannot be written as JSON; pass it as a string"
+
+
+def _writes(value: int) -> bool:
+    try:
+        str(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _key_problems(entry: _Entry, limit: int) -> list[str]:
+    bad = [k for k in entry[0] if not isinstance(k, str)][:limit]
+    return [f"{_path(entry)}: key {short_repr(k)} is not a string; JSON object keys are strings" for k in bad]
+
+
+def _path(entry: _Entry) -> str:
+    """``$.data[2].name`` for an entry of the walk (a very deep path shows its ends)."""
+    parts: list[str] = []
+    while entry[2] is not None:
+        parts.append(_step(entry[1]))
+        entry = entry[2]
+    parts.reverse()
+    if len(parts) > 12:
+        parts = [*parts[:6], f"…({len(parts) - 10} more)…", *parts[-4:]]
+    return "$" + "".join(parts)
+
+
+def _step(key: Any) -> str:
+    if isinstance(key, int):
+        return f"[{key}]"
+    return f".{key}" if _SIMPLE_KEY.match(str(key)) else f"[{short_repr(key)}]"
+
+
+_SIMPLE_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def short_repr(value: Any, width: int = 60) -> str:
+    """``repr(value)`` cut to `width`, never raising (huge ints, broken __repr__)."""
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails says nothing useful; name the type instead
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def json_depth(value: Any) -> int:
+    """How deeply `value` nests containers (0 for a scalar), iteratively."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, (list, tuple)):
+            continue
+        deepest = max(deepest, depth + 1)
+        stack += [(child, depth + 1) for child in node if isinstance(child, (dict, list, tuple))]
+    return deepest
+
+
+def checked_canonical_json(value: Any) -> tuple[str, list[str]]:
+    """``(canonical_json(value), [])`` for JSON data within the limits, else ``("", problems)``.
+
+    The common case costs one C encoding: the walk of `json_problems` runs only when encoding
+    fails, the text holds non-ASCII characters that may be lone surrogates, or the text is long
+    enough to hide nesting deeper than `MAX_DEPTH` (each level needs two characters).
+    """
+    try:
+        text = canonical_json(value)
+    except (TypeError, ValueError, RecursionError):
+        return "", json_problems(value) or ["$: not JSON data"]
+    if (not text.isascii() and _LONE_SURROGATE.search(text)) or (
+        len(text) > 2 * MAX_DEPTH and json_depth(value) > MAX_DEPTH
+    ):
+        return "", json_problems(value)
+    return text, []

@@ -14,6 +14,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     ├── CassetteError (ValueError)          a cassette file is corrupt or of an unknown version
     ├── ScenarioError (ValueError)          a scenario file is invalid
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
+    ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
     └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
 """
 
@@ -26,6 +27,7 @@ __all__ = [
     "BackendError",
     "CassetteError",
     "FaultConfigError",
+    "FormatError",
     "FixtureMissError",
     "ScenarioError",
     "SchemaError",
@@ -113,6 +115,11 @@ class FaultConfigError(SynthworldError, ValueError):
         self.index = index
         self.key = key
         self.detail = message
+
+
+class FormatError(SynthworldError, TypeError):
+    """A provider message, tool call or tool definition is not of the shape its format requires
+    (the message says what was given and what to pass instead)."""
 
 
 class ToolError(SynthworldError, RuntimeError):

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from synthworld.errors import ToolSpecError
+from synthworld._json import short_repr
+from synthworld.errors import FormatError, ToolSpecError
 
 __all__ = ["EMPTY_PARAMETERS", "CallRequest", "ToolLike", "ToolParts", "as_data", "tool_parts"]
 
@@ -74,7 +75,10 @@ def as_data(obj: Any, *, what: str) -> dict[str, Any]:
         data = dump(mode="json", by_alias=True, exclude_none=True)
         if isinstance(data, dict):
             return data
-    raise TypeError(f"{what} must be a dict or an SDK object with model_dump(), got {type(obj).__name__}")
+    raise FormatError(
+        f"{what} must be a dict or an SDK object with model_dump(), got {type(obj).__name__} "
+        f"{short_repr(obj)}"
+    )
 
 
 def tool_parts(

@@ -6,7 +6,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld.errors import ToolSpecError
+from synthworld._json import short_repr
+from synthworld.errors import FormatError, ToolSpecError
 from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, tool_parts
 from synthworld.formats.strict import strict_problems
 
@@ -102,7 +103,13 @@ def _items(obj: Any) -> list[Any]:
         return list(obj)
     data = as_data(obj, what="an OpenAI message or tool call")
     if "tool_calls" in data or data.get("role") == "assistant":
-        return list(data.get("tool_calls") or [])
+        calls = data.get("tool_calls") or []
+        if not isinstance(calls, (list, tuple)):
+            raise FormatError(
+                f"the message's tool_calls must be a list of tool calls, got {type(calls).__name__} "
+                f"{short_repr(calls)}; pass the assistant message (response.choices[0].message)"
+            )
+        return list(calls)
     if isinstance(data.get("output"), list):  # a Responses API response
         return list(data["output"])
     return [data]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._version import __version__
-from synthworld.errors import BackendError
+from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import require_mcp, structured_content
 from synthworld.world.dispatch import ToolOutcome, invoke
 
@@ -53,6 +53,10 @@ def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
             outcome = await anyio.to_thread.run_sync(invoke, world, params.name, params.arguments or {})
         except BackendError as exc:  # the world is broken, not the agent: say why, as a protocol error
             raise MCPError(types.INTERNAL_ERROR, f"synthworld backend error: {exc}") from exc
+        except SynthworldError as exc:  # any other refusal is the caller's to read and act on
+            return call_result(spec, ToolOutcome(error={"code": "invalid_call", "message": str(exc)}))
+        except Exception as exc:  # a bug: say what happened rather than JSON-RPC code 0 and a traceback
+            raise MCPError(types.INTERNAL_ERROR, f"synthworld failed: {type(exc).__name__}: {exc}") from exc
         return call_result(spec, outcome)
 
     return Server(

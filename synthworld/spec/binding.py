@@ -81,6 +81,21 @@ class Binding:
             data["default"] = self.default
         return data
 
+    @staticmethod
+    def dict_problems(data: Any, *, where: str = "binding") -> list[str]:
+        """Why `data` is not the `to_dict` form of a binding (empty when it is)."""
+        if not isinstance(data, Mapping):
+            return [f"{where} must be an object, got {type(data).__name__}"]
+        problems = [f"{where} needs {key!r}" for key in ("param", "schema", "required") if key not in data]
+        known = {"param", "schema", "required", "position", "state_key", "default", "secret"}
+        problems += [f"{where} has an unknown key {str(key)!r}" for key in data if key not in known]
+        kinds = {"param": (str,), "required": (bool,), "position": (int, type(None))}
+        kinds |= {"state_key": (str, type(None)), "secret": (bool, type(None))}
+        for key, wanted in kinds.items():
+            if key in data and not isinstance(data[key], wanted):
+                problems.append(f"{where}.{key} has the wrong type ({type(data[key]).__name__})")
+        return problems
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Binding:
         """Rebuild a binding from `to_dict` output."""

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld._json import checked_canonical_json
 from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
@@ -295,6 +296,7 @@ class ToolSpec:
         problems += checks.unknown_keys(kwargs, self)
         built.update(kwargs)
         problems += [f"missing required argument {key!r}" for key in self.required if key not in built]
+        problems += checked_canonical_json(built)[1]
         if problems:
             raise ToolInputError(f"{self.name}(): " + "; ".join(problems), tool=self.name, problems=problems)
         return built
@@ -305,34 +307,38 @@ class ToolSpec:
         return list(self.parameters.get("required", []))
 
     def check_inputs(self, raw: Any) -> dict[str, Any]:
-        """Validate agent input: required present, no extras, every value of its schema's type.
+        """Validate agent input: JSON data within the limits, required present, no extras, every
+        value of its schema's type.
 
-        Returns `raw` when valid; raises `ToolInputError` listing every problem otherwise.
+        Returns a copy of `raw` when valid; raises `ToolInputError` listing the problems otherwise.
         """
-        if (
-            isinstance(raw, Mapping)
-            and self.parameters_validator.is_valid(raw)
-            and not checks.unknown_keys(raw, self)
-        ):
-            return dict(raw)
-        problems = self._input_problems(raw)
-        if not problems:  # valid after all (e.g. a Mapping that is not a dict)
-            return dict(raw)
+        return self.checked_input(raw)[0]
+
+    def checked_input(self, raw: Any) -> tuple[dict[str, Any], str]:
+        """`check_inputs`, also returning the input's canonical JSON text (the world seeds with it)."""
+        if not isinstance(raw, Mapping):
+            raise self._input_error(
+                [f"input must be an object (a dict of parameter values), got {type(raw).__name__}"]
+            )
+        args = dict(raw)
+        text, not_json = checked_canonical_json(args)
+        if not_json:
+            raise self._input_error(not_json)
+        if self.parameters_validator.is_valid(args) and not checks.unknown_keys(args, self):
+            return args, text
+        problems = checks.unknown_keys(args, self)
+        problems += [p for p in self.parameters_validator.problems(args) if "Additional properties" not in p]
+        if not problems:  # jsonschema-rs and python-jsonschema disagree; the input passes
+            return args, text
+        raise self._input_error(problems)
+
+    def _input_error(self, problems: list[str]) -> ToolInputError:
         hint = f" Parameters: {checks.param_summary(self)}."
-        raise ToolInputError(
+        return ToolInputError(
             f"invalid input for tool {self.name!r}: " + "; ".join(problems) + "." + hint,
             tool=self.name,
             problems=problems,
         )
-
-    def _input_problems(self, raw: Any) -> list[str]:
-        if not isinstance(raw, Mapping):
-            return [f"input must be an object (a dict of parameter values), got {type(raw).__name__}"]
-        problems = checks.unknown_keys(raw, self)
-        for problem in self.parameters_validator.problems(dict(raw)):
-            if "Additional properties" not in problem:
-                problems.append(problem)
-        return problems
 
     # -- well-formedness --------------------------------------------------------------------
 

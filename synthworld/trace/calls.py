@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+from synthworld._json import short_repr
 
 __all__ = ["ToolCall", "recordable_input"]
 
@@ -59,10 +62,18 @@ class ToolCall:
         return cls(**data)
 
 
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)\\(ud[89ab][0-9a-f]{2})(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\(ud[c-f][0-9a-f]{2})"
+)
+
+
 def recordable_input(raw: Any) -> dict[str, Any]:
-    """Invalid input as the trace keeps it: JSON, with non-JSON values as their repr."""
+    """Invalid input as the trace keeps it: JSON that can be written (non-JSON values as their short
+    repr, lone surrogates as the text ``\\udXXX``); input that cannot be walked becomes
+    ``{"$input": repr}``."""
     try:
-        recorded = json.loads(json.dumps(raw, default=repr, allow_nan=True))
-    except (TypeError, ValueError):  # e.g. tuple keys
+        text = json.dumps(raw, default=short_repr, allow_nan=True, ensure_ascii=True)
+        recorded = json.loads(_LONE_SURROGATE_ESCAPE.sub(lambda m: "\\\\" + (m[1] or m[2]), text))
+    except (TypeError, ValueError, RecursionError):  # tuple keys, huge ints, deep nesting
         recorded = None
-    return recorded if isinstance(recorded, dict) else {"$input": repr(raw)}
+    return recorded if isinstance(recorded, dict) else {"$input": short_repr(raw)}

@@ -36,14 +36,14 @@ class CallPath(WorldBase):
         """
         tool = self._tools.get(name)
         try:
-            args = tool.spec.check_inputs({} if input is None else input)
+            args, canonical = tool.spec.checked_input({} if input is None else input)
         except ToolInputError as exc:
             return self._invalid_input(name, input, exc)
         bound: dict[str, Any] = {}
         if tool.spec.bindings:
             real, args = tool.spec.bound_input(args, self.state)
             bound = {b.param: real[b.param] for b in tool.spec.bindings}
-        canonical = canonical_json(args)
+            canonical = canonical_json(args)
         with self._lock:
             key = (name, canonical)
             occurrence = self._occurrences.get(key, 0)

@@ -83,6 +83,9 @@ def parse_arguments(name: str, arguments: Any) -> Any:
         return {}
     try:
         return json.loads(arguments)
+    except RecursionError:
+        message = f"arguments for tool {name!r} nest too deeply to read; send flatter JSON"
+        raise ToolInputError(message, tool=name, problems=["$: nested too deeply"]) from None
     except ValueError as exc:
         message = (
             f"arguments for tool {name!r} are not valid JSON ({exc}); "

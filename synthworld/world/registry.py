@@ -8,6 +8,7 @@ import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from synthworld._json import short_repr
 from synthworld.backends import Backend
 from synthworld.errors import UnknownToolError
 from synthworld.spec import ToolSpec
@@ -44,13 +45,20 @@ class ToolRegistry:
 
     def get(self, name: str) -> RegisteredTool:
         """The tool named `name`; `UnknownToolError` naming the closest one otherwise."""
-        found = self._tools.get(name) if isinstance(name, str) else None
+        known = ", ".join(self._tools) or "none"
+        if not isinstance(name, str):
+            raise UnknownToolError(
+                f"a tool name is a string, got {type(name).__name__} {short_repr(name)}; "
+                f"registered tools: {known}."
+            )
+        found = self._tools.get(name)
         if found is not None:
             return found
-        close = difflib.get_close_matches(name, self._tools, n=1) if isinstance(name, str) else []
+        close = difflib.get_close_matches(name, self._tools, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
-        known = ", ".join(self._tools) or "none"
-        raise UnknownToolError(f"no tool named {name!r} in this world.{hint} Registered tools: {known}.")
+        raise UnknownToolError(
+            f"no tool named {short_repr(name)} in this world.{hint} Registered tools: {known}."
+        )
 
     def specs(self) -> Mapping[str, ToolSpec]:
         """The specs by name (a read-only snapshot)."""
