@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from synthworld import _yaml
 from synthworld._files import atomic_write
 from synthworld._json import canonical_json
 from synthworld.cassette import cache as parse_cache
@@ -59,6 +60,8 @@ __all__ = [
 
 VERSION_KEY = "synthworld_cassette"
 SUPPORTED_VERSIONS = (1,)
+MAX_CASSETTE_BYTES = 512 * 2**20
+"""Cassettes larger than this (512 MiB) are refused rather than read whole; split the recording."""
 
 
 @dataclass(frozen=True)
@@ -154,16 +157,6 @@ def _sorted(value: Any) -> Any:
 # -- reading ---------------------------------------------------------------------------------
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The safe loader (libyaml when present) with YAML 1.1 timestamps left as strings."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
 def is_json_path(path: str | os.PathLike[str]) -> bool:
     return Path(path).suffix.lower() == ".json"
 
@@ -173,6 +166,10 @@ def read_cassette(path: str | os.PathLike[str]) -> Cassette:
 
     Big YAML files are parsed once per content (see `synthworld.cassette.cache`).
     """
+    try:
+        _yaml.check_size(Path(path).stat().st_size, limit=MAX_CASSETTE_BYTES, what="the cassette")
+    except _yaml.YamlLimitError as exc:
+        raise CassetteError(f"{path}: {exc}") from None
     raw = Path(path).read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -209,14 +206,12 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         except _NotJson as exc:
             line = text.count("\n", 0, text.find(exc.args[0])) + 1
             raise CassetteError(f"{source}, line {line}: {exc.args[0]} is not JSON") from None
+        except RecursionError:
+            raise CassetteError(f"{source}: values nest too deeply to read") from None
     try:
-        return yaml.load(text, Loader=_Loader)  # _Loader is a SafeLoader
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f", line {mark.line + 1}" if mark else ""
-        raise CassetteError(f"{source}{where}: invalid YAML: {exc.problem or exc}") from None
-    except yaml.YAMLError as exc:
-        raise CassetteError(f"{source}: invalid YAML: {exc}") from None
+        return _yaml.load(text)
+    except _yaml.YamlLimitError as exc:
+        raise CassetteError(f"{source}{_at(exc.line)}: {exc}") from None
 
 
 class _NotJson(ValueError):
@@ -302,8 +297,8 @@ def _at(line: int | None) -> str:
 def _line_of(text: str, path: list[Any]) -> int | None:
     """The 1-based line of the node at `path` (keys and indexes), found by composing the YAML."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        node = _yaml.compose(text)
+    except _yaml.YamlLimitError:
         return None
     for part in path:
         child = _child(node, part)

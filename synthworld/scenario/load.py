@@ -16,18 +16,22 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from synthworld._yaml import YamlLimitError, check_size
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import register_tools
 from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.run import resolve_callable
+from synthworld.schema import compile_validator
 from synthworld.world import SyntheticWorld
 
 __all__ = ["FORMAT_KEY", "is_scenario_text", "load_scenario", "scenario_schema"]
 
 FORMAT_KEY = "synthworld_scenario"
 FORMAT_VERSION = 1
+MAX_SCENARIO_BYTES = 4 * 2**20
+"""Scenario files larger than this (4 MiB) are refused: keep big data in a tools module or cassette."""
 _KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
 
@@ -53,8 +57,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """
     shown = display_path(path)
     try:
+        check_size(Path(path).stat().st_size, limit=MAX_SCENARIO_BYTES, what="the scenario file")
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, YamlLimitError) as exc:
         raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
     try:
         located = read_located(text)
@@ -77,6 +82,8 @@ def _check_document(located: Located, shown: str) -> None:
             f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
             f"this synthworld reads version {FORMAT_VERSION}"
         )
+    if compile_validator(scenario_schema()).is_valid(data):
+        return
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
     problems = sorted(
         (p for error in validator.iter_errors(data) for p in _explain(error)),

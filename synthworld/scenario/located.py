@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+from synthworld import _yaml
+
 __all__ = ["Located", "YamlProblem", "display_path", "format_path", "read_located"]
 
 DocPath = tuple[str | int, ...]
@@ -40,23 +42,17 @@ class Located:
 
 
 def read_located(text: str) -> Located:
-    """Parse `text` with the safe loader; raise `YamlProblem` naming the line on bad input."""
-    loader = yaml.SafeLoader(text)
+    """Parse `text` with the safe, bounded loader (`synthworld._yaml`); raise `YamlProblem` naming
+    the line on bad input."""
     try:
-        node = loader.get_single_node()
+        node = _yaml.compose(text)
         if node is None:
             return Located(None, {})
         lines: dict[DocPath, int] = {}
         _walk(node, (), lines)
-        return Located(loader.construct_document(node), lines)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        raise YamlProblem(f"invalid YAML: {exc.problem or exc}", line=line) from None
-    except yaml.YAMLError as exc:
-        raise YamlProblem(f"invalid YAML: {exc}", line=1) from None
-    finally:
-        loader.dispose()
+        return Located(_yaml.construct(node), lines)
+    except _yaml.YamlLimitError as exc:
+        raise YamlProblem(str(exc), line=exc.line or 1) from None
 
 
 def _walk(node: yaml.Node, path: DocPath, lines: dict[DocPath, int]) -> None:

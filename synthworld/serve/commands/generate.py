@@ -8,8 +8,7 @@ import random
 import sys
 from pathlib import Path
 
-import yaml
-
+from synthworld import _yaml
 from synthworld.errors import SchemaError
 from synthworld.schema import compile_generator
 
@@ -27,10 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if str(args.schema) == "-" else args.schema.read_text(encoding="utf-8")
-        schema = json.loads(text) if str(args.schema).endswith(".json") else yaml.safe_load(text)
+        text = _read(args.schema)
+        schema = json.loads(text) if str(args.schema).endswith(".json") else _yaml.load(text)
         generator = compile_generator(schema, realistic=not args.no_realistic)
-    except (OSError, ValueError, yaml.YAMLError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         kind = "invalid schema" if isinstance(exc, SchemaError) else "cannot read schema"
         print(f"synthworld generate: {kind} {str(args.schema)!r}: {exc}", file=sys.stderr)
         return 2
@@ -38,3 +37,16 @@ def run(args: argparse.Namespace) -> int:
         value = generator.generate(random.Random(args.seed + offset))
         print(json.dumps(value, ensure_ascii=False))
     return 0
+
+
+MAX_SCHEMA_BYTES = 16 * 2**20
+"""Schema files larger than this (16 MiB) are refused rather than read whole."""
+
+
+def _read(path: Path) -> str:
+    if str(path) == "-":
+        text = sys.stdin.read(MAX_SCHEMA_BYTES + 1)
+        _yaml.check_size(len(text.encode()), limit=MAX_SCHEMA_BYTES, what="the schema")
+        return text
+    _yaml.check_size(path.stat().st_size, limit=MAX_SCHEMA_BYTES, what="the schema file")
+    return path.read_text(encoding="utf-8")
