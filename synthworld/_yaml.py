@@ -78,8 +78,10 @@ def compose(text: str, *, loader: type[Any] = JsonLikeLoader) -> yaml.Node | Non
         raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels") from None
     finally:
         parser.dispose()
-    if node is not None:
+    if node is not None and "*" in text:  # no alias without an asterisk: nothing can expand
         _check_expansion(node)
+    elif node is not None:
+        _check_depth(node)
     return node
 
 
@@ -119,6 +121,23 @@ def _check_expansion(root: yaml.Node) -> None:
             continue
         stack.append((node, True))
         stack += [(k, False) for k in kids if id(k) not in sizes]
+
+
+def _check_depth(root: yaml.Node) -> None:
+    """`MAX_DEPTH` for a tree without aliases: a plain walk, no bookkeeping."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise YamlLimitError(
+                f"collections nest deeper than {MAX_DEPTH} levels", line=_line(node.start_mark)
+            )
+        if isinstance(node, yaml.MappingNode):
+            stack += [
+                (part, depth + 1) for pair in node.value for part in pair if not part.tag.endswith(":str")
+            ]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += [(item, depth + 1) for item in node.value if not isinstance(item, yaml.ScalarNode)]
 
 
 def _check_node(node: yaml.Node, added: int, depth: int) -> None:

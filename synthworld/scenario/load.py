@@ -30,8 +30,8 @@ __all__ = ["FORMAT_KEY", "is_scenario_text", "load_scenario", "scenario_schema"]
 
 FORMAT_KEY = "synthworld_scenario"
 FORMAT_VERSION = 1
-MAX_SCENARIO_BYTES = 4 * 2**20
-"""Scenario files larger than this (4 MiB) are refused: keep big data in a tools module or cassette."""
+MAX_SCENARIO_BYTES = 2 * 2**20
+"""Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
 _KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
 
