@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 from collections.abc import Callable, Mapping
@@ -56,6 +57,10 @@ class Answer:
     """Which backend really answered (e.g. ``fixtures``, or the fallback ``random``)."""
     usage: Mapping[str, int] | None = field(default=None)
     """Token usage, for LLM backends: ``prompt_tokens``, ``completion_tokens``, ``total_tokens``."""
+    on_answer: Callable[[Any], None] | None = field(default=None, compare=False)
+    """Called with the answer the agent got (after the world's echo, memory and checks; a copy it
+    may keep), when the world passes this value on: a recording backend writes that, so what it
+    recorded is what happened. Not called when the world rejects the value."""
 
 
 @runtime_checkable
@@ -103,8 +108,8 @@ def backend_name(backend: Any) -> str:
     return name if isinstance(name, str) else type(backend).__name__
 
 
-def unwrap(result: Any, backend: Any) -> tuple[Any, str, Mapping[str, int] | None]:
-    """``(value, source, usage)`` of what `backend` answered (a value or an `Answer`)."""
+def unwrap(result: Any, backend: Any) -> Answer:
+    """What `backend` answered (a value or an `Answer`) as an `Answer` naming its source."""
     if isinstance(result, Answer):
-        return result.value, result.source or backend_name(backend), result.usage
-    return result, backend_name(backend), None
+        return result if result.source else dataclasses.replace(result, source=backend_name(backend))
+    return Answer(result, source=backend_name(backend))

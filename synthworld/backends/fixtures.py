@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 import threading
 import warnings
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import canonical_json, json_copy
 from synthworld._redact import as_redactor
-from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, backend_name
+from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
     CassetteDriftWarning,
     CassetteStore,
@@ -83,6 +84,7 @@ class FixtureBackend:
         self._index = ReplayIndex(replayable, as_matcher(match), allow_repeats=allow_repeats)
         self._checked: set[str] = set()
         self._dirty = False
+        self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
 
     def __repr__(self) -> str:
         return f"FixtureBackend({str(self.path)!r}, mode={self.mode.value!r}, fallback={self.fallback!r})"
@@ -135,6 +137,10 @@ class FixtureBackend:
         closer = getattr(self.fallback, "close", None)
         if callable(closer):
             closer()
+        self._compact()
+
+    def _compact(self) -> None:
+        """Merge the journal into the cassette file, once per batch of recordings."""
         with self._lock:
             if not self._dirty:
                 return
@@ -142,6 +148,8 @@ class FixtureBackend:
             self._store.compact(replace_if_unchanged_since=since)
             self._dirty = False
             self._signature = self._store.signature()
+            if self._finalizer is not None:
+                self._finalizer.detach()
 
     def __enter__(self) -> FixtureBackend:
         return self
@@ -224,24 +232,36 @@ class FixtureBackend:
                 f"and mode {self.mode.value!r} would record it but no fallback was given: pass "
                 "fallback=RandomBackend() (or another backend) to answer and record misses"
             )
-        source = backend_name(self.fallback)
         try:
-            result = self.fallback.respond(ctx)
+            answer = unwrap(self.fallback.respond(ctx), self.fallback)
         except ToolError as err:
             self._write(ctx.spec, Interaction(ctx.spec.name, live, error=self._redact(err.to_dict())))
             raise
-        value, usage = (result.value, result.usage) if isinstance(result, Answer) else (result, None)
-        if isinstance(result, Answer) and result.source:
-            source = result.source
-        if ctx.spec.returns_validator.is_valid(value):  # an invalid answer is rejected by the world
-            self._write(ctx.spec, Interaction(ctx.spec.name, live, self._redact(json_copy(value))))
-        return Answer(value, source=source, usage=usage)
+        passed_on = answer.on_answer
+
+        def record(final: Any) -> None:  # what the agent got, after the world's echo and memory
+            if ctx.spec.returns_validator.is_valid(final):
+                self._write(ctx.spec, Interaction(ctx.spec.name, live, self._redact(final)))
+            if passed_on is not None:
+                passed_on(final)
+
+        return Answer(answer.value, source=answer.source, usage=answer.usage, on_answer=record)
+
+    def _compact_when_gone(self) -> weakref.finalize[Any, Any]:
+        """Compact at garbage collection or interpreter exit, if `close` did not come first."""
+        since = self._signature if self.mode is RecordMode.ALL else None
+        return weakref.finalize(self, self._store.compact, replace_if_unchanged_since=since)
 
     def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
         with self._lock:
             self._store.append(interaction, Fingerprint.of(spec))
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
+            if not self._dirty:  # a run that never closes its world still leaves a whole cassette
+                since = self._signature if self.mode is RecordMode.ALL else None
+                self._finalizer = weakref.finalize(
+                    self, self._store.compact, replace_if_unchanged_since=since
+                )
             self._dirty = True
 
 

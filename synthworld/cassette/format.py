@@ -85,6 +85,15 @@ class Fingerprint:
     def to_dict(self) -> dict[str, str]:
         return {"parameters": self.parameters, "returns": self.returns}
 
+    @staticmethod
+    def is_valid_dict(data: Any) -> bool:
+        """Whether `data` is the `to_dict` form of a fingerprint."""
+        return (
+            isinstance(data, dict)
+            and set(data) == {"parameters", "returns"}
+            and all(isinstance(v, str) for v in data.values())
+        )
+
 
 def _digest(schema: Any) -> str:
     return hashlib.sha256(canonical_json(schema).encode()).hexdigest()[:16]

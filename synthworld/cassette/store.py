@@ -141,14 +141,15 @@ def _journal_entry(path: Path, lineno: int, line: bytes) -> tuple[Interaction, F
         fingerprint = data.pop("fingerprint", None)
         ok = isinstance(data.get("tool"), str) and isinstance(data.get("input"), dict)
         ok = ok and (("output" in data) != ("error" in data))
-    except (ValueError, AttributeError, TypeError):
+        ok = ok and (fingerprint is None or Fingerprint.is_valid_dict(fingerprint))
+    except (ValueError, AttributeError, TypeError, RecursionError):
         ok = False
     if not ok:
         raise CassetteError(
-            f"{path}, line {lineno}: not a journal entry (a JSON object with tool, input and output "
-            "or error); fix or delete that line, then run again"
+            f"{path}, line {lineno}: not a journal entry (a JSON object with tool, input, output or "
+            "error, and a fingerprint {parameters, returns}); fix or delete that line, then run again"
         )
-    return Interaction.from_dict(data), Fingerprint(**fingerprint) if isinstance(fingerprint, dict) else None
+    return Interaction.from_dict(data), Fingerprint(**fingerprint) if fingerprint is not None else None
 
 
 def _drop_torn_tail(handle: IO[bytes]) -> None:

@@ -282,8 +282,16 @@ class ToolSpec:
         """Map positional and keyword arguments to an input dict, by parameter name.
 
         Defaults are not filled in. Too many positionals, an unknown keyword, a value given
-        twice or a missing required argument raise `ToolInputError`.
+        twice, a missing required argument or a value that is not JSON data raise `ToolInputError`.
         """
+        built = self.bind_arguments(args, kwargs)
+        problems = checked_canonical_json(built)[1]
+        if problems:
+            raise ToolInputError(f"{self.name}(): " + "; ".join(problems), tool=self.name, problems=problems)
+        return built
+
+    def bind_arguments(self, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        """`build_input` without the check of the values (a world checks them at its door)."""
         names = self.ordered_params
         if len(args) > len(names):
             raise ToolInputError(
@@ -296,7 +304,6 @@ class ToolSpec:
         problems += checks.unknown_keys(kwargs, self)
         built.update(kwargs)
         problems += [f"missing required argument {key!r}" for key in self.required if key not in built]
-        problems += checked_canonical_json(built)[1]
         if problems:
             raise ToolInputError(f"{self.name}(): " + "; ".join(problems), tool=self.name, problems=problems)
         return built

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from synthworld._json import canonical_json, json_copy, json_problems, owned_copy
 from synthworld.backends import CallContext, backend_name, unwrap
@@ -21,6 +21,22 @@ from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
 
 __all__ = ["CallPath"]
+
+
+class _Reply(NamedTuple):
+    """What answered a call, and its answer made consistent."""
+
+    source: str
+    usage: Mapping[str, int] | None
+    settled: Settled
+    on_answer: Callable[[Any], None] | None
+
+
+def _tell(on_answer: Callable[[Any], None] | None, value: Any) -> None:
+    """Give a backend that asked for it the answer the agent gets (a copy it may keep)."""
+    if on_answer is not None:
+        on_answer(json_copy(value))
+
 
 _NOTHING: Mapping[str, Any] = types.MappingProxyType({})
 
@@ -77,53 +93,56 @@ class CallPath(WorldBase):
             error = fault.to_error(seconds=seconds)
             self._recorder.answered(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
             raise error
-        source, usage, (value, found, checked) = self._respond(tool, ctx, seconds)
+        reply = self._respond(tool, ctx, seconds)
+        value, found, checked = reply.settled
         if fault is not None and fault.malformed is not None:
+            _tell(reply.on_answer, value)  # what a replay must give before the fault breaks it again
             value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
-            self._recorder.answered(ctx, value, None, "fault:malformed", usage, seconds)
+            self._recorder.answered(ctx, value, None, "fault:malformed", reply.usage, seconds)
             return json_copy(value)
         if not checked and not ctx.spec.returns_validator.is_valid(value):
-            self._reject(ctx, value, source, seconds)
+            self._reject(ctx, value, reply.source, seconds)
         if self.remember and tool.plan.has_ids:
             with self._state_lock:
                 remember_entities(tool.plan, value, self.state, found)
-        self._recorder.answered(ctx, value, None, source, usage, seconds)
+        _tell(reply.on_answer, value)
+        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds)
         return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
 
-    def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> tuple[str, Any, Settled]:
-        """``(source, usage, settled)``: the answer of a script, or of the effect and backend made
-        consistent."""
+    def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> _Reply:
+        """The answer of a script, or of the effect and backend made consistent."""
         backend = tool.backend or self._backend
         script = self._scripts.take(ctx.spec.name, ctx.input)
         effect = None if script else self._effects.get(ctx.spec.name)
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
         try:
             if script is not None:
-                return source, None, Settled(script.answer(), None, False)
+                return _Reply(source, None, Settled(script.answer(), None, False), None)
             partial = None
             if effect is not None:
                 with self._state_lock:
                     partial = json_copy(effect(self.state, dict(ctx.input)))
-            value, source, usage = unwrap(backend.respond(ctx), backend)
+            answer = unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
+        source, value = answer.source or source, answer.value
         if not getattr(backend, "fresh_values", False):
-            try:
-                value = json_copy(value)  # from here on the world owns the value (the trace keeps it)
-            except TypeError:
-                problems = "; ".join(json_problems(value))
-                self._fail(
-                    ctx,
-                    BackendError(f"backend {source!r} answered with non-JSON data: {problems}"),
-                    source,
-                    seconds,
-                )
+            value = self._owned(ctx, value, source, seconds)
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
             settled = consistent(
                 tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall, owned=True
             )
-        return source + suffix, usage, settled
+        return _Reply(source + suffix, answer.usage, settled, answer.on_answer)
+
+    def _owned(self, ctx: CallContext, value: Any, source: str, seconds: float) -> Any:
+        """A copy of a backend's value that the world owns from here on (the trace keeps it)."""
+        try:
+            return json_copy(value)
+        except TypeError:
+            problems = "; ".join(json_problems(value))
+            error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
+            self._fail(ctx, error, source, seconds)
 
     def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
         message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"

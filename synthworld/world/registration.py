@@ -185,14 +185,14 @@ def bind_stub(world: Caller, stub: F, spec: ToolSpec) -> F:
 
         @functools.wraps(stub)
         async def acall_stub(*args: Any, **kwargs: Any) -> Any:
-            return await world.acall(spec.name, spec.build_input(*args, **kwargs))
+            return await world.acall(spec.name, spec.bind_arguments(args, kwargs))
 
         wrapper: Any = acall_stub
     else:
 
         @functools.wraps(stub)
         def call_stub(*args: Any, **kwargs: Any) -> Any:
-            return world.call(spec.name, spec.build_input(*args, **kwargs))
+            return world.call(spec.name, spec.bind_arguments(args, kwargs))
 
         wrapper = call_stub
     wrapper.spec = spec
