@@ -338,3 +338,79 @@ def test_the_yaml_library_itself_is_not_used_unbounded() -> None:
     ]
     assert offenders == []
     assert direct.search("data = yaml.safe_load(text)")  # the check itself can fail
+
+
+# -- the MCP server ------------------------------------------------------------------------------
+
+
+def mcp_echo_world() -> SyntheticWorld:
+    from tests.mcp_worlds.echo import world
+
+    world.reset()
+    return world
+
+
+class TestMcpServer:
+    @pytest.mark.parametrize(
+        ("data", "problem"),
+        [
+            ({"x": 10**5000}, "$.data.x: an integer of more than 4300 digits"),
+            ({"s": "a\ud800"}, "$.data.s: contains a lone surrogate"),
+        ],  # (the in-memory client turns inf into null and refuses deep nesting itself: see HTTP)
+    )
+    def test_in_process_hostile_arguments_are_error_results(self, data: Any, problem: str) -> None:
+        import anyio
+        from mcp import Client
+
+        from synthworld.serve.mcp import build_server
+
+        async def main() -> Any:
+            with anyio.fail_after(30):
+                async with Client(build_server(mcp_echo_world())) as client:
+                    return await client.call_tool("echo", {"data": data})
+
+        result = anyio.run(main)
+        assert result.is_error is True
+        assert problem in json.loads(result.content[0].text)["error"]["problems"][0]
+
+    def test_over_streamable_http_an_infinite_number_is_an_error_result(self, tmp_path: Path) -> None:
+        from tests.test_mcp_e2e import SERVE, free_port, server_env, wait_for_port
+
+        port = free_port()
+        command = [*SERVE, "tests/mcp_worlds/echo.py", "--transport", "streamable-http", "--port", str(port)]
+        with (tmp_path / "log.txt").open("w") as log:
+            server = subprocess.Popen(command, cwd=ROOT, env=server_env(), stdout=log, stderr=log)
+            try:
+                wait_for_port(server, port)
+                replies = raw_mcp_calls(f"http://127.0.0.1:{port}/mcp", ['{"x": 1e400}', '{"y": [1]}'])
+            finally:
+                server.kill()
+                server.wait(timeout=30)
+        assert replies[0]["result"]["isError"] is True
+        assert "$.data.x: inf is not a JSON number" in replies[0]["result"]["content"][0]["text"]
+        assert replies[1]["result"]["isError"] is False
+        assert "Traceback" not in (tmp_path / "log.txt").read_text()
+
+
+def raw_mcp_calls(url: str, data_texts: list[str]) -> list[dict[str, Any]]:
+    """Call ``echo`` with each raw JSON text as ``data``, over HTTP without an MCP client (which
+    would refuse to send such JSON), after the protocol's handshake."""
+    import urllib.request
+
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+    def post(body: str) -> tuple[str, str]:
+        request = urllib.request.Request(url, data=body.encode(), headers=headers, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.headers.get("mcp-session-id", ""), response.read().decode()
+
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    session, _ = post(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}))
+    headers["mcp-session-id"] = session
+    post(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    replies = []
+    for index, text in enumerate(data_texts, start=2):
+        params = '{"name": "echo", "arguments": {"data": ' + text + "}}"
+        _, body = post(f'{{"jsonrpc": "2.0", "id": {index}, "method": "tools/call", "params": {params}}}')
+        replies.append(json.loads(body.split("data: ", 1)[1]))
+    return replies
