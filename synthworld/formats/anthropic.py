@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, tool_parts
+from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, called_name, tool_parts
 
 __all__ = ["read_tool", "read_tool_uses", "tool_definition", "tool_result"]
 
@@ -39,9 +39,7 @@ def read_tool_uses(content_blocks: Any) -> list[CallRequest]:
     for block in _blocks(content_blocks):
         data = as_data(block, what="an Anthropic content block")
         if data.get("type") == "tool_use":
-            requests.append(
-                CallRequest(data.get("id"), str(data.get("name", "")), data.get("input"), "anthropic")
-            )
+            requests.append(CallRequest(data.get("id"), called_name(data), data.get("input"), "anthropic"))
     return requests
 
 

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from synthworld._json import short_repr
 from synthworld.errors import FormatError, ToolSpecError
 
-__all__ = ["EMPTY_PARAMETERS", "CallRequest", "ToolLike", "ToolParts", "as_data", "tool_parts"]
+__all__ = ["EMPTY_PARAMETERS", "CallRequest", "ToolLike", "ToolParts", "as_data", "called_name", "tool_parts"]
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
@@ -66,6 +66,12 @@ class CallRequest:
     """Why the call cannot be answered (a kind of call no tool can take), else None."""
 
 
+def called_name(call: Mapping[str, Any]) -> str:
+    """The tool name a call asks for, as text ('' when it names none; a non-string as its repr)."""
+    name = call.get("name", "")
+    return name if isinstance(name, str) else short_repr(name)
+
+
 def as_data(obj: Any, *, what: str) -> dict[str, Any]:
     """A plain dict from a mapping or an SDK object (pydantic models of openai, anthropic, mcp)."""
     if isinstance(obj, Mapping):
@@ -93,7 +99,7 @@ def tool_parts(
     name = data.get("name")
     if not isinstance(name, str):
         raise ToolSpecError(
-            f"{source} tool definition has no 'name' (got keys {sorted(data)}); add the tool name"
+            f"{source} tool definition has no 'name' (got keys {sorted(map(str, data))}); add the tool name"
         )
     return ToolParts(
         name=name,

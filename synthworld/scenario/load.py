@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from synthworld._json import json_problems
 from synthworld._yaml import YamlLimitError, check_size
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import register_tools
@@ -82,6 +83,9 @@ def _check_document(located: Located, shown: str) -> None:
             f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
             f"this synthworld reads version {FORMAT_VERSION}"
         )
+    not_json = json_problems(data)
+    if not_json:
+        raise ScenarioError("\n".join(f"{shown}: {problem}" for problem in not_json))
     if compile_validator(scenario_schema()).is_valid(data):
         return
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
@@ -104,8 +108,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     schema: Any = error.schema
     if error.validator == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
-        for key in sorted(set(instance) - set(allowed)):
-            close = difflib.get_close_matches(key, allowed, n=1)
+        for key in sorted(set(instance) - set(allowed), key=str):
+            close = difflib.get_close_matches(str(key), allowed, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(allowed)}"
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
@@ -113,7 +117,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     elif error.validator == "oneOf" and not error.context:
         yield (
             path,
-            "give exactly one of 'output' or 'error'" if "output" in instance else "ambiguous value",
+            "give exactly one of 'output' or 'error'"
+            if isinstance(instance, Mapping) and "output" in instance
+            else "ambiguous value",
         )
     elif path == ("backend",) and not isinstance(instance, Mapping):
         yield (

@@ -12,6 +12,7 @@ from typing import Any
 
 import referencing
 
+from synthworld._json import json_problems
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
@@ -136,16 +137,18 @@ def compile_generator(
     Raises :class:`SchemaError` (invalid or unsupported, naming the JSON path) or
     :class:`UnsatisfiableSchemaError` here, never later at a call.
     """
-    try:
-        key = (json.dumps(schema), realistic, locale, id(registry))
-    except (TypeError, ValueError) as err:
-        raise SchemaError(f"schema is not JSON: {err}; fix: pass dicts, lists, str, numbers") from err
+    key = (_schema_key(schema), realistic, locale, id(registry))
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
             _CACHE.move_to_end(key)
             return hit[1]
-    built = Generator(schema, registry=registry, realistic=realistic, locale=locale)  # outside the lock
+    try:
+        built = Generator(schema, registry=registry, realistic=realistic, locale=locale)  # outside the lock
+    except RecursionError:
+        raise SchemaError(
+            "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
+        ) from None
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is None or hit[0] is not registry:  # unless another thread was quicker
@@ -153,6 +156,21 @@ def compile_generator(
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
         return hit[1]
+
+
+def _schema_key(schema: Any) -> str:
+    """The cache key of a schema: its JSON text; `SchemaError` when it is not a JSON Schema at all."""
+    if not isinstance(schema, (dict, bool)):
+        raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
+    problems = json_problems(schema, max_depth=1_000)
+    if problems:
+        raise SchemaError(
+            f"schema is not JSON data: {'; '.join(problems)}; fix: pass dicts, lists, str, numbers"
+        )
+    try:
+        return json.dumps(schema)
+    except RecursionError:
+        raise SchemaError("the schema nests too deeply to read; fix: move repeated parts to $defs") from None
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:
