@@ -10,6 +10,7 @@ later runs replay them and never call the fallback. See `synthworld.cassette` fo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import warnings
@@ -250,7 +251,7 @@ class FixtureBackend:
     def _compact_when_gone(self) -> weakref.finalize[Any, Any]:
         """Compact at garbage collection or interpreter exit, if `close` did not come first."""
         since = self._signature if self.mode is RecordMode.ALL else None
-        return weakref.finalize(self, self._store.compact, replace_if_unchanged_since=since)
+        return weakref.finalize(self, _compact_quietly, self._store, since)
 
     def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
         with self._lock:
@@ -258,13 +259,17 @@ class FixtureBackend:
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
             if not self._dirty:  # a run that never closes its world still leaves a whole cassette
-                since = self._signature if self.mode is RecordMode.ALL else None
-                self._finalizer = weakref.finalize(
-                    self, self._store.compact, replace_if_unchanged_since=since
-                )
+                self._finalizer = self._compact_when_gone()
             self._dirty = True
 
 
 def _json(value: Any, width: int = 120) -> str:
     text = canonical_json(value)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _compact_quietly(store: CassetteStore, since: Any) -> None:
+    """Compaction at collection or exit: nothing may be raised there; if it fails (a corrupt file,
+    a read-only folder) the journal stays and the next open replays it, so nothing is lost."""
+    with contextlib.suppress(CassetteError, OSError):
+        store.compact(replace_if_unchanged_since=since)
