@@ -173,7 +173,9 @@ def test_a_script_that_breaks_the_returns_schema_names_its_entry(tmp_path: Path)
         """,
     )
     with pytest.raises(
-        ScenarioError, match=r"s\.yaml:5: responses\[0\]: script\('get_order'\): output does not match"
+        ScenarioError,
+        match=r"s\.yaml:5: responses\[0\]: script\('get_order'\): laid over a generated answer, the output "
+        r"breaks the tool's returns schema: \$\.order_id: 5 is not of type 'string'",
     ):
         load_scenario(path).build_world(0)
 

@@ -8,15 +8,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
+from synthworld.backends.llm.loop import LLMOptions
 from synthworld.errors import BackendError, FaultConfigError, SynthworldError
-from synthworld.scenario.imports import ImportProblem, resolve
+from synthworld.scenario.imports import resolve
+from synthworld.scenario.problems import DocPath, Problems
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
 
-__all__ = ["BLOCKED_LLM_MESSAGE", "BlockedLLMBackend", "build_world", "register_tools", "tool_entries"]
+__all__ = [
+    "BLOCKED_LLM_MESSAGE",
+    "BlockedLLMBackend",
+    "add_faults",
+    "add_responses",
+    "build_world",
+    "check_backend",
+    "llm_option_problems",
+    "make_backend",
+    "populate",
+    "register_tools",
+    "tool_entries",
+]
 
 BLOCKED_LLM_MESSAGE = "LLM calls are blocked by --synthworld-block-llm"
 
@@ -31,7 +45,7 @@ class BlockedLLMBackend:
 
 
 def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block_llm: bool) -> SyntheticWorld:
-    """A fresh `SyntheticWorld` for `scenario` at `seed`."""
+    """A fresh `SyntheticWorld` for `scenario` at `seed`; `ScenarioError` listing every problem."""
     data = scenario.data
     world = SyntheticWorld(
         seed,
@@ -39,14 +53,21 @@ def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block
         context=data.get("context"),
         state=data.get("state"),
     )
+    problems = Problems(scenario)
     try:
-        register_tools(world, scenario)
-        _add_responses(world, scenario)
-        _add_faults(world, scenario)
+        populate(world, scenario, problems)
+        problems.raise_if_any()
     except BaseException:
         world.close()
         raise
     return world
+
+
+def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
+    """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
+    register_tools(world, scenario, problems)
+    add_responses(world, scenario, problems)
+    add_faults(world, scenario, problems)
 
 
 def tool_entries(data: Mapping[str, Any]) -> list[Any]:
@@ -55,20 +76,16 @@ def tool_entries(data: Mapping[str, Any]) -> list[Any]:
     return list(tools) if isinstance(tools, list) else [tools]
 
 
-def register_tools(world: SyntheticWorld, scenario: Scenario) -> None:
-    """Register every entry of ``tools`` on `world`; a bad entry raises `ScenarioError`."""
+def register_tools(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
+    """Register every entry of ``tools`` on `world`; each bad entry is a problem."""
     base = Path(scenario.path).parent
     for index, entry in enumerate(tool_entries(scenario.data)):
-        where: tuple[str | int, ...] = (
-            ("tools", index) if isinstance(scenario.data["tools"], list) else ("tools",)
-        )
-        try:
+        where: DocPath = ("tools", index) if isinstance(scenario.data["tools"], list) else ("tools",)
+        with problems.at(where):
             if isinstance(entry, Mapping):
                 world.register_tool(_inline_spec(entry))
             else:
                 _register_ref(world, resolve(entry, base=base), entry)
-        except (ImportProblem, SynthworldError, TypeError, ValueError) as exc:
-            raise scenario.error(where, str(exc)) from None
 
 
 def _inline_spec(entry: Mapping[str, Any]) -> ToolSpec:
@@ -100,6 +117,33 @@ def _register_ref(world: SyntheticWorld, target: Any, ref: str) -> None:
         world.add_tools(target)
 
 
+def check_backend(scenario: Scenario, problems: Problems) -> None:
+    """The ``backend`` key's problems, found without a network call or an API key."""
+    config = scenario.data.get("backend", "random")
+    if isinstance(config, Mapping) and "llm" in config:
+        for problem in llm_option_problems(config["llm"]):
+            problems.add(("backend", "llm"), problem)
+        return
+    with problems.at(("backend",)):
+        backend = make_backend(scenario, record_mode=None, block_llm=True)
+        closer = getattr(backend, "close", None)
+        if callable(closer):
+            closer()
+
+
+def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
+    """What is wrong with the options of an ``llm`` backend in a scenario file."""
+    allowed = {"model", "client", "temperature", "seed", *LLMOptions.__annotations__} - {"client"}
+    problems = [
+        f"{key!r} is not an LLMBackend option; use some of {', '.join(sorted(allowed))}"
+        for key in options
+        if key not in allowed
+    ]
+    if "model" not in options:
+        problems.append("no model; give one, e.g. model: gpt-4o-mini")
+    return [f"cannot build the LLM backend: {problem}" for problem in problems]
+
+
 def make_backend(scenario: Scenario, *, record_mode: str | None, block_llm: bool) -> Backend | None:
     """The world backend the ``backend`` key describes (None: the default random backend)."""
     config = scenario.data.get("backend", "random")
@@ -129,28 +173,36 @@ def _fixture_backend(scenario: Scenario, config: Mapping[str, Any], *, record_mo
     return backend
 
 
-def _add_responses(world: SyntheticWorld, scenario: Scenario) -> None:
+def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
+    """Script every entry of ``responses`` (an output that is not a whole answer is laid over a
+    generated one unless it says ``partial: false``); each bad entry is a problem."""
     for index, response in enumerate(scenario.data.get("responses") or []):
-        answer = {"output": response["output"]} if "output" in response else {"error": response["error"]}
+        if response["tool"] not in world.tools:
+            continue  # named by the check of tool names
+        with problems.at(("responses", index)):
+            world.script(
+                response["tool"],
+                when=response.get("when"),
+                times=response.get("times"),
+                **_scripted(world.tools[response["tool"]], response),
+            )
+
+
+def _scripted(spec: ToolSpec, response: Mapping[str, Any]) -> dict[str, Any]:
+    if "output" not in response:
+        return {"error": response["error"]}
+    partial = response.get("partial")
+    if partial is None:  # a whole answer replaces the backend's; a part of one is laid over it
+        partial = not spec.returns_validator.is_valid(response["output"])
+    return {"output": response["output"], "partial": partial}
+
+
+def add_faults(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
+    """Add every entry of ``faults``; each bad entry is a problem at its key."""
+    for index, entry in enumerate(scenario.data.get("faults") or []):
         try:
-            world.script(response["tool"], when=response.get("when"), times=response.get("times"), **answer)
+            world.add_faults([entry])
+        except FaultConfigError as exc:
+            problems.add(("faults", index, *([exc.key] if exc.key else [])), exc.detail)
         except (SynthworldError, TypeError, ValueError) as exc:
-            raise scenario.error(("responses", index), str(exc)) from None
-
-
-def _add_faults(world: SyntheticWorld, scenario: Scenario) -> None:
-    faults = scenario.data.get("faults")
-    if not faults:
-        return
-    add_faults = getattr(world, "add_faults", None)
-    if add_faults is None:
-        raise scenario.error(("faults",), "faults are not supported by this version of synthworld yet")
-    try:
-        add_faults(faults)
-    except FaultConfigError as exc:
-        where: tuple[str | int, ...] = ("faults",)
-        if exc.index is not None:
-            where = ("faults", exc.index, *([exc.key] if exc.key else []))
-        raise scenario.error(where, exc.detail) from None
-    except (SynthworldError, TypeError, ValueError) as exc:
-        raise scenario.error(("faults",), str(exc)) from None
+            problems.add(("faults", index), str(exc))

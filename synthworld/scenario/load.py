@@ -19,12 +19,14 @@ from jsonschema.exceptions import ValidationError, best_match
 from synthworld._json import json_problems
 from synthworld._yaml import YamlLimitError, check_size
 from synthworld.errors import ScenarioError
-from synthworld.scenario.build import register_tools
+from synthworld.scenario.build import check_backend, populate
 from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
+from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import resolve_callable
 from synthworld.schema import compile_validator
+from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
 
 __all__ = ["FORMAT_KEY", "is_scenario_text", "load_scenario", "scenario_schema"]
@@ -68,7 +70,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
     _check_document(located, shown)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
-    _check_semantics(scenario, located, shown)
+    _check_semantics(scenario)
     return scenario
 
 
@@ -133,42 +135,66 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield path, error.message
 
 
-def _check_semantics(scenario: Scenario, located: Located, shown: str) -> None:
-    problems = list(_operator_problems(scenario.expect))
-    if problems:
-        where, message = problems[0]
-        raise ScenarioError(f"{shown}:{located.line(where)}: {format_path(where)}: {message}")
+def _check_semantics(scenario: Scenario) -> None:
+    """Everything `run` would find before the agent starts, all at once: imports, tools, scripted
+    responses, faults, the backend's options, expectations and the agent."""
+    problems = Problems(scenario)
+    for where, message in _operator_problems(scenario.expect):
+        problems.add(where, message)
+    check_backend(scenario, problems)
     probe = SyntheticWorld(backend=lambda ctx: None)
-    register_tools(probe, scenario)
-    _check_tool_names(scenario, set(probe.tools))
+    populate(probe, scenario, problems)
+    if not any(where[0] == "tools" for where, _ in problems.found):  # else names were never registered
+        _check_tool_names(scenario, probe.tools, problems)
     for key, where in (("agent", ("agent",)), ("check", ("expect", "check"))):
         ref = scenario.data.get(key) if key == "agent" else scenario.expect.get(key)
         if ref is not None:
-            resolve_callable(scenario, ref, where)
+            with problems.at(where):
+                resolve_callable(scenario, ref, where)
+    problems.raise_if_any()
 
 
-def _check_tool_names(scenario: Scenario, known: set[str]) -> None:
-    named: list[tuple[tuple[str | int, ...], str]] = [
-        (("responses", i, "tool"), r["tool"]) for i, r in enumerate(scenario.data.get("responses") or [])
-    ]
+def _check_tool_names(scenario: Scenario, tools: Mapping[str, ToolSpec], problems: Problems) -> None:
+    for where, tool, given in _named_tools(scenario):
+        if tool not in tools:
+            close = difflib.get_close_matches(tool, sorted(tools), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            known = ", ".join(sorted(tools)) or "none"
+            problems.add(where, f"no tool named {tool!r}; {hint}the scenario's tools are: {known}")
+        elif given is not None:
+            _check_parameters(tools[tool], given, (*where[:-1], "input"), problems)
+
+
+def _named_tools(scenario: Scenario) -> Iterator[tuple[DocPath, str, Any]]:
+    """``(where, tool name, expected input or None)`` for every tool the file names."""
+    for i, response in enumerate(scenario.data.get("responses") or []):
+        yield ("responses", i, "tool"), response["tool"], None
+        if response.get("when"):
+            yield ("responses", i, "tool"), response["tool"], {"when": response["when"]}
     for key in _PATTERN_LISTS:
         for i, item in enumerate(scenario.expect.get(key, [])):
-            named.append(
-                (
-                    (("expect", key, i, "tool") if isinstance(item, Mapping) else ("expect", key, i)),
-                    item["tool"] if isinstance(item, Mapping) else item,
-                )
-            )
+            if isinstance(item, Mapping):
+                yield ("expect", key, i, "tool"), item["tool"], item.get("input")
+            else:
+                yield ("expect", key, i), item, None
     for key in ("max_calls", "min_calls"):
         if isinstance(scenario.expect.get(key), Mapping):
-            named += [(("expect", key, tool), tool) for tool in scenario.expect[key]]
-    for where, tool in named:
-        if tool not in known:
-            close = difflib.get_close_matches(tool, sorted(known), n=1)
+            yield from ((("expect", key, tool), tool, None) for tool in scenario.expect[key])
+
+
+def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Problems) -> None:
+    """Keys of an expected input (or a script's ``when``) must be parameters of the tool."""
+    if "when" in given and len(given) == 1:
+        return  # world.script checks when-keys itself, with its own message
+    params = spec.parameters.get("properties", {})
+    if not isinstance(given, Mapping) or spec.parameters.get("additionalProperties", False):
+        return
+    for key in given:
+        if key not in params and not str(key).startswith("$"):
+            close = difflib.get_close_matches(str(key), list(params), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            raise scenario.error(
-                where, f"no tool named {tool!r}; {hint}the scenario's tools are: {', '.join(sorted(known))}"
-            )
+            listed = ", ".join(params) or "none"
+            problems.add((*where, key), f"tool {spec.name!r} has no parameter {key!r}; {hint}parameters: {listed}")
 
 
 def _operator_problems(expect: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:

@@ -57,6 +57,11 @@ class Scenario:
         """The expectations (empty when not given)."""
         return dict(self.data.get("expect") or {})
 
+    @property
+    def shown(self) -> str:
+        """The file's path as messages show it (relative to the working directory when inside it)."""
+        return display_path(self.path)
+
     def error(self, path: tuple[str | int, ...], message: str) -> ScenarioError:
         """A `ScenarioError` naming this file, the line of `path`, and `path` itself."""
         key = path

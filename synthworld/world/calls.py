@@ -115,10 +115,12 @@ class CallPath(WorldBase):
         script = self._scripts.take(ctx.spec.name, ctx.input)
         effect = None if script else self._effects.get(ctx.spec.name)
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
+        if script is not None and script.partial:
+            source, suffix = backend_name(backend), "+script"
         try:
-            if script is not None:
+            if script is not None and not script.partial:
                 return _Reply(source, None, Settled(script.answer(), None, False), None)
-            partial = None
+            partial = script.answer() if script is not None else None
             if effect is not None:
                 with self._state_lock:
                     partial = json_copy(effect(self.state, dict(ctx.input)))

@@ -12,9 +12,11 @@ from typing import Any, Protocol, TypeVar, overload
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import ToolError, ToolSpecError
+from synthworld.schema import generate
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
+from synthworld.world.consistency import overlay
 from synthworld.world.scripts import Script, as_tool_error
 
 __all__ = ["Caller", "Registration", "bind_stub", "public_names", "signature_only", "spec_and_handler"]
@@ -160,23 +162,49 @@ class Registration(CallPath):
         error: str | Mapping[str, Any] | ToolError | None = None,
         when: Mapping[str, Any] | None = None,
         times: int | None = None,
+        partial: bool = False,
     ) -> None:
         """Answer calls to `tool` whose input contains `when` with `output` or `error`.
 
         Scripts are consulted before any backend, first added first; `times` limits how many
         calls a script answers. `error` raises the simulated `ToolError` with its code.
+        ``partial=True`` lays `output` over the backend's answer, so a script may fix a few fields
+        and let the rest be generated (objects merge key by key).
         """
         spec = self._tools.get(tool).spec
         if (output is _UNSET) == (error is None):
             raise ValueError(f"script({tool!r}): give exactly one of output=... or error=...")
         if times is not None and times < 1:
             raise ValueError(f"script({tool!r}): times={times!r} must be a positive number or None")
-        if output is not _UNSET and (json_problems(output) or not spec.returns_validator.is_valid(output)):
-            problems = "; ".join(spec.returns_validator.problems(output))
-            raise ValueError(f"script({tool!r}): output does not match the tool's returns schema: {problems}")
+        unknown = sorted(set(when or {}) - set(spec.parameters.get("properties", {})))
+        if unknown and not spec.parameters.get("additionalProperties", False):
+            known = ", ".join(spec.parameters.get("properties", {})) or "none"
+            raise ValueError(f"script({tool!r}): when names no parameter {unknown} (parameters: {known})")
+        if output is not _UNSET:
+            check_scripted_output(spec, output, partial=partial)
         failure = as_tool_error(error) if error is not None else None
         answer = json_copy(output) if failure is None else None
-        self._scripts.add(Script(tool, output=answer, error=failure, when=dict(when or {}), times=times))
+        script = Script(
+            tool, output=answer, error=failure, when=dict(when or {}), times=times, partial=partial
+        )
+        self._scripts.add(script)
+
+
+def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None:
+    """Raise `ValueError` when `output` cannot answer `spec` (``partial``: when laid over a
+    generated answer)."""
+    problems = json_problems(output)
+    if not problems and partial:
+        sample = overlay(generate(spec.returns, seed=0), output)
+        problems = spec.returns_validator.problems(sample)
+    elif not problems:
+        problems = spec.returns_validator.problems(output)
+    if problems:
+        what = "laid over a generated answer, the output breaks" if partial else "output does not match"
+        hint = "" if partial else " (pass partial=True to fix only some fields)"
+        raise ValueError(
+            f"script({spec.name!r}): {what} the tool's returns schema: {'; '.join(problems)}{hint}"
+        )
 
 
 def bind_stub(world: Caller, stub: F, spec: ToolSpec) -> F:

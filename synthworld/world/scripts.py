@@ -23,6 +23,8 @@ class Script:
     when: Mapping[str, Any] = field(default_factory=dict)
     times: int | None = None
     """How many calls it answers (None: every matching call)."""
+    partial: bool = False
+    """`output` is laid over the backend's answer (the rest is generated) instead of replacing it."""
     used: int = 0
 
     def matches(self, tool: str, args: Mapping[str, Any]) -> bool:

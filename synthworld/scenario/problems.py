@@ -1,0 +1,76 @@
+"""Problems found in one scenario file, each at a path inside it, reported together.
+
+Checking a scenario does not stop at the first problem: every step (imports, tools, scripted
+responses, faults, backend, expectations) adds what it finds here, and the file is refused once,
+with one ``file:line: path: message`` line per problem, in file order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from synthworld.errors import ScenarioError, SynthworldError
+from synthworld.scenario.imports import ImportProblem
+from synthworld.scenario.located import format_path
+
+if TYPE_CHECKING:
+    from synthworld.scenario.model import Scenario
+
+__all__ = ["DocPath", "Problems"]
+
+DocPath = tuple[str | int, ...]
+_EXPECTED = (ImportProblem, SynthworldError, TypeError, ValueError, OSError)
+"""What a step may raise about the user's file (anything else is a bug and propagates)."""
+
+
+class Problems:
+    """The problems of one scenario file found so far."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.found: list[tuple[DocPath, str]] = []
+
+    def add(self, where: DocPath, message: str) -> None:
+        """One problem at `where` (keys and indexes inside the file)."""
+        self.found.append((where, message))
+
+    @contextmanager
+    def at(self, where: DocPath, describe: Callable[[Exception], str] = str) -> Iterator[None]:
+        """Run a step; an error it raises about the file becomes a problem at `where`."""
+        try:
+            yield
+        except ScenarioError as exc:  # already placed in the file by a nested step
+            self.found.append((where, _strip_location(str(exc))))
+        except _EXPECTED as exc:
+            self.found.append((where, describe(exc)))
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def error(self) -> ScenarioError:
+        """All problems as one `ScenarioError`, a line each, in the order they appear in the file."""
+        scenario = self.scenario
+        lines = sorted((_line(scenario, where), format_path(where), message) for where, message in self.found)
+        return ScenarioError(
+            "\n".join(f"{scenario.shown}:{line}: {path}: {message}" for line, path, message in lines)
+        )
+
+    def raise_if_any(self) -> None:
+        """Raise `error()` when anything was found."""
+        if self.found:
+            raise self.error()
+
+
+def _line(scenario: Scenario, where: DocPath) -> int:
+    key = where
+    while key and key not in scenario.lines:
+        key = key[:-1]
+    return scenario.lines.get(key, 1)
+
+
+def _strip_location(message: str) -> str:
+    """A nested `ScenarioError`'s message without its ``file:line: path:`` prefix."""
+    parts = message.split(": ", 2)
+    return parts[2] if len(parts) == 3 and parts[0].count(":") == 1 else message
