@@ -194,7 +194,8 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
             close = difflib.get_close_matches(str(key), list(params), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             listed = ", ".join(params) or "none"
-            problems.add((*where, key), f"tool {spec.name!r} has no parameter {key!r}; {hint}parameters: {listed}")
+            message = f"tool {spec.name!r} has no parameter {key!r}; {hint}parameters: {listed}"
+            problems.add((*where, key), message)
 
 
 def _operator_problems(expect: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
