@@ -1,17 +1,20 @@
 """Resolve ``module:attr`` and ``path/file.py:attr`` references named in a scenario file.
 
-A dotted module is imported normally first; a path-like reference (ending in ``.py`` or holding a
-``/``), or a module that is not importable but sits beside the scenario file, is imported from
-its file, relative to the scenario's folder. Nothing else in a scenario is ever executed.
+A dotted module is imported with the scenario's folder (then the working directory) at the front
+of ``sys.path``, so a module beside the scenario, and the modules it imports beside it, are found
+as pytest finds them; a path-like reference (ending in ``.py`` or holding a ``/``) is imported
+from its file, relative to the scenario's folder. Nothing else in a scenario is ever executed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,18 +40,47 @@ def resolve(ref: str, *, base: Path) -> Any:
 
 
 def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
-    """Import module `ref`: a dotted name, or a ``.py`` path relative to `base`."""
+    """Import module `ref`: a dotted name, looked for beside the scenario (`base`) first, then in
+    the working directory and on ``sys.path``; or a ``.py`` path relative to `base`."""
     if ref.endswith(".py") or "/" in ref or "\\" in ref:
         return _from_file(base / ref, ref)
+    places = _search_path(base)
+    with _searching(places):
+        try:
+            return importlib.import_module(ref)
+        except ModuleNotFoundError as exc:
+            raise ImportProblem(_not_found(ref, exc, places)) from None
+        except Exception as exc:
+            raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
+
+
+def _search_path(base: Path) -> list[str]:
+    """The scenario's folder, then the working directory (pytest's rootdir when pytest runs)."""
+    return list(dict.fromkeys(str(p.resolve()) for p in (base, Path.cwd())))
+
+
+@contextlib.contextmanager
+def _searching(places: list[str]) -> Iterator[None]:
+    """`places` at the front of ``sys.path`` while a module (and what it imports) loads."""
+    added = [p for p in places if p not in sys.path]
+    sys.path[:0] = added
     try:
-        return importlib.import_module(ref)
-    except ModuleNotFoundError as exc:
-        beside = base.joinpath(*ref.split(".")).with_suffix(".py")
-        if exc.name == ref.split(".")[0] and beside.is_file():
-            return _from_file(beside, ref)
-        raise ImportProblem(f"cannot import {ref!r}: {exc}") from None
-    except Exception as exc:
-        raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
+        yield
+    finally:
+        for place in added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(place)
+
+
+def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str]) -> str:
+    missing = exc.name or ref
+    where = ", ".join(places)
+    path = ref.replace(".", "/") + ".py"
+    hint = (
+        f"put {missing.split('.')[0]}.py beside the scenario, write the path (`tools: ./{path}`), "
+        "or make it importable (pip install -e ., or PYTHONPATH=.)"
+    )
+    return f"cannot import {ref!r}: no module named {missing!r} (looked in {where} and on sys.path); {hint}"
 
 
 def _from_file(path: Path, ref: str) -> types.ModuleType:
@@ -65,7 +97,8 @@ def _from_file(path: Path, ref: str) -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with _searching([str(path.parent)]):  # so the file's own `import sibling` works
+            spec.loader.exec_module(module)
     except Exception as exc:
         del sys.modules[name]
         raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
