@@ -16,6 +16,9 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
     └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
+
+Warnings: `SynthworldWarning` (UserWarning) and its `MissingReturnTypeWarning` (a stub without a
+return annotation, whose answers can be any JSON value).
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ __all__ = [
     "CassetteError",
     "FaultConfigError",
     "FormatError",
+    "MissingReturnTypeWarning",
     "FixtureMissError",
     "ScenarioError",
     "SchemaError",
     "SynthworldError",
+    "SynthworldWarning",
     "ToolError",
     "ToolInputError",
     "ToolSpecError",
@@ -161,3 +166,11 @@ class ToolError(SynthworldError, RuntimeError):
             retry_after=data.get("retry_after"),
             details=data.get("details"),
         )
+
+
+class SynthworldWarning(UserWarning):
+    """Root of the warnings synthworld gives."""
+
+
+class MissingReturnTypeWarning(SynthworldWarning):
+    """A stub has no return annotation, so its tool may answer with any JSON value."""

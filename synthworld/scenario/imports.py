@@ -44,6 +44,9 @@ def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
     the working directory and on ``sys.path``; or a ``.py`` path relative to `base`."""
     if ref.endswith(".py") or "/" in ref or "\\" in ref:
         return _from_file(base / ref, ref)
+    beside = base.joinpath(*ref.split(".")).with_suffix(".py")
+    if beside.is_file():  # loaded as its own module, so two folders' `tracker.py` never mix
+        return _from_file(beside, ref)
     places = _search_path(base)
     with _searching(places):
         try:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 import inspect
 import types
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar, overload
 
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
-from synthworld.errors import ToolError, ToolSpecError
+from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
 from synthworld.schema import generate
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world.base import Effect
@@ -91,6 +92,7 @@ class Registration(CallPath):
                 notes = ToolAnnotations(**{**notes.__dict__, "idempotent": idempotent})
             spec = ToolSpec.from_function(stub, name=name, description=description, annotations=notes)
             self.register_tool(spec, backend=backend)
+            _warn_without_return_type(stub, spec)
             if effect:
                 self._effects[spec.name] = lambda state, args: stub(**args)
             return bind_stub(self, stub, spec)
@@ -98,14 +100,17 @@ class Registration(CallPath):
         return decorate(fn) if fn is not None else decorate
 
     def add_tools(self, source: object) -> list[ToolSpec]:
-        """Register every ``@synthworld.tool``-marked stub of a module, class instance or class.
+        """Register ``@synthworld.tool``-marked stubs: one marked function, or every marked stub of a
+        module, an object, or a class (made with no arguments).
 
         Methods are bound (``self`` is the instance), so an object's tools share its state.
         Returns the registered specs in definition order.
         """
+        source = _instance_of(source)
+        marked = [source] if callable(source) and hasattr(source, TOOL_MARK) else None
+        members: list[Any] = marked or [getattr(source, attr) for attr in public_names(source)]
         specs = []
-        for attr in public_names(source):
-            member = getattr(source, attr)
+        for member in members:
             options = getattr(member, TOOL_MARK, None)
             if options is None or not callable(member):
                 continue
@@ -119,7 +124,8 @@ class Registration(CallPath):
             specs.append(stub.spec)
         if not specs:
             raise ToolSpecError(
-                f"{source!r} has no @synthworld.tool-marked stubs; mark functions with @synthworld.tool"
+                f"{source!r} has no @synthworld.tool-marked stubs; mark functions with @synthworld.tool, "
+                "or register an unmarked function with world.tool(fn)"
             )
         return specs
 
@@ -190,6 +196,30 @@ class Registration(CallPath):
         self._scripts.add(script)
 
 
+def _warn_without_return_type(stub: Callable[..., Any], spec: ToolSpec) -> None:
+    if inspect.signature(stub).return_annotation is inspect.Signature.empty:
+        warnings.warn(
+            f"stub {spec.name}() has no return annotation, so the tool may answer with any JSON value "
+            f"(a number, a string, false...); annotate it, e.g. `def {spec.name}(...) -> dict:`, or a "
+            "TypedDict, dataclass or pydantic model for realistic answers",
+            MissingReturnTypeWarning,
+            stacklevel=4,
+        )
+
+
+def _instance_of(source: object) -> object:
+    """A class becomes an instance (its marked methods then share it); anything else is kept."""
+    if not isinstance(source, type):
+        return source
+    try:
+        return source()
+    except TypeError as exc:
+        raise ToolSpecError(
+            f"add_tools({source.__name__}) makes an instance with no arguments, which failed ({exc}); "
+            f"pass an instance instead: add_tools({source.__name__}(...))"
+        ) from None
+
+
 def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None:
     """Raise `ValueError` when `output` cannot answer `spec` (``partial``: when laid over a
     generated answer)."""
@@ -223,9 +253,34 @@ def bind_stub(world: Caller, stub: F, spec: ToolSpec) -> F:
             return world.call(spec.name, spec.bind_arguments(args, kwargs))
 
         wrapper = call_stub
+    if _defined_as_method(stub):
+        wrapper = MethodStub(wrapper)
     wrapper.spec = spec
     wrapper.world = world
     return wrapper  # type: ignore[no-any-return]
+
+
+class MethodStub:
+    """A stub written as a method (``def get(self, id: str)`` under ``@world.tool`` in a class body):
+    it calls the world whether it is called on the class or on an instance (no ``self`` is passed)."""
+
+    def __init__(self, call: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, call)
+        self._call = call
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._call(*args, **kwargs)
+
+    def __get__(self, instance: object, owner: type | None = None) -> MethodStub:
+        return self
+
+
+def _defined_as_method(stub: Callable[..., Any]) -> bool:
+    """A plain function whose first parameter is an unannotated ``self`` or ``cls``."""
+    if not inspect.isfunction(stub):
+        return False
+    first = next(iter(inspect.signature(stub).parameters.values()), None)
+    return first is not None and first.name in ("self", "cls") and first.annotation is inspect.Parameter.empty
 
 
 def spec_and_handler(tool: Any, handler: Callable[..., Any] | None) -> tuple[ToolSpec, Any]:
