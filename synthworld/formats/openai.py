@@ -100,6 +100,10 @@ def _items(obj: Any) -> list[Any]:
     if isinstance(obj, (list, tuple)):
         return list(obj)
     data = as_data(obj, what="an OpenAI message or tool call")
+    if "choices" in data:
+        raise FormatError(
+            "got a whole chat completion; pass its message: handle_openai(completion.choices[0].message)"
+        )
     if "tool_calls" in data or data.get("role") == "assistant":
         calls = data.get("tool_calls") or []
         if not isinstance(calls, (list, tuple)):

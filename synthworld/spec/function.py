@@ -132,7 +132,8 @@ def _param_schema(
 ) -> dict[str, Any]:
     if param.name not in hints:
         builder.problems.append(
-            f"{fn_name}(): parameter {param.name!r} has no type annotation; add one, e.g. `{param.name}: str`"
+            f"{fn_name}(): parameter {param.name!r} has no type annotation; add one, "
+            f"e.g. `{param.name}: {_guess_type(param.default)}`"
         )
         return {}
     builder.where = f"{fn_name}(): parameter {param.name!r}"
@@ -161,3 +162,13 @@ def _returns_schema(
 def _summary(doc: docstring_parser.Docstring) -> str:
     parts = [doc.short_description, doc.long_description]
     return "\n\n".join(p.strip() for p in parts if p and p.strip())
+
+
+def _guess_type(default: Any) -> str:
+    """The annotation a parameter's default suggests (``str`` without a default or for None)."""
+    if default is inspect.Parameter.empty or default is None:
+        return "str"
+    kind = type(default)
+    if isinstance(default, enum.Enum):
+        return kind.__name__
+    return kind.__name__ if kind in (bool, int, float, str, list, dict) else "str"
