@@ -92,10 +92,13 @@ def test_a_failing_scenario_shows_the_expectation_and_the_trace(pyt: pytest.Pyte
             'with input {"order_id": "ORD-1"} after call #0,'
             " found none; closest: #2 refund_order (input.order_id: 'ORD-9' != 'ORD-1')",
             "trace:",
-            "  #  tool * input * output * error",
+            "  #  tool * input * output",
             "  0  search_orders *",
             "> 2  refund_order *",
             "> call #2: where the run first left the expected path",
+            "call #2 refund_order (random):",
+            "  input: {",
+            '    "order_id": "ORD-9",',
         ]
     )
     result.stdout.fnmatch_lines(

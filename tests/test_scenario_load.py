@@ -146,7 +146,8 @@ def test_every_schema_problem_is_listed_in_line_order(in_tmp: Path) -> None:
     [
         pytest.param(
             "no_such_module_xyz",
-            "s.yaml:3: tools: cannot import 'no_such_module_xyz': no module named 'no_such_module_xyz' (looked in ",
+            "s.yaml:3: tools: cannot import 'no_such_module_xyz': "
+            "no module named 'no_such_module_xyz' (looked in ",
             id="bad-import",
         ),
         pytest.param(

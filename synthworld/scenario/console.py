@@ -1,4 +1,4 @@
-"""Scenario results drawn with rich, for the command line."""
+"""Scenario results drawn with rich, for the command line: values wrap instead of being cut."""
 
 from __future__ import annotations
 
@@ -6,44 +6,52 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from synthworld.scenario.report import abbreviate
+from synthworld.scenario.report import CELL, abbreviate, answer_text, format_call
 from synthworld.scenario.result import ScenarioResult
 
-__all__ = ["print_result", "trace_rich_table"]
+__all__ = ["RICH_CELL", "print_result", "trace_rich_table"]
+
+RICH_CELL = 6 * CELL
+"""Characters a cell shows (wrapped over several lines) before it is cut; ``--full`` shows all."""
 
 
-def trace_rich_table(result: ScenarioResult, *, width: int = 48) -> Table:
-    """The trace as a rich table; errors in red, the first diverging call flagged."""
-    table = Table(title=f"{result.scenario} [seed={result.seed}]", title_justify="left", expand=False)
-    for column in ("", "#", "tool", "input", "output", "error", "backend"):
-        table.add_column(column, overflow="fold")
+def trace_rich_table(result: ScenarioResult, *, full: bool = False) -> Table:
+    """The trace as a rich table: long values wrap, errors are red, the diverging call is flagged."""
+    width = None if full else RICH_CELL
     mark = None if result.passed else result.diverged_at
+    table = Table(title=f"{result.scenario} [seed={result.seed}]", title_justify="left", expand=False)
+    if mark is not None:
+        table.add_column("", no_wrap=True)
+    for column in ("#", "tool", "input", "output", "backend"):
+        table.add_column(column, overflow="fold")
     for call in result.trace:
-        error = "" if call.error is None else f"{call.error.get('code')}: {call.error.get('message', '')}"
-        table.add_row(
-            Text(">", style="bold yellow") if call.index == mark else "",
+        cells: list[str | Text] = [
             str(call.index),
             Text(call.tool, style="bold"),
             abbreviate(call.input, width),
-            "" if call.error is not None else abbreviate(call.output, width),
-            Text(abbreviate(error, width), style="red"),
+            Text(answer_text(call, width), style="red" if call.error is not None else ""),
             call.backend,
-            style="on grey23" if call.index == mark else None,
-        )
+        ]
+        flag: list[str | Text] = []
+        if mark is not None:
+            flag.append(Text(">", style="bold yellow") if call.index == mark else "")
+        table.add_row(*flag, *cells, style="on grey23" if call.index == mark else None)
     return table
 
 
-def print_result(console: Console, result: ScenarioResult) -> None:
+def print_result(console: Console, result: ScenarioResult, *, full: bool = False) -> None:
     """Trace table, agent output and verdict with one line per failed expectation."""
-    console.print(trace_rich_table(result))
+    console.print(trace_rich_table(result, full=full))
     if result.error is not None:
         console.print(Text(f"agent raised {result.error}", style="red"))
     else:
-        console.print(Text("agent output: ") + Text(abbreviate(result.output, 400)))
+        console.print(Text("agent output: ") + Text(abbreviate(result.output, None if full else RICH_CELL)))
     if result.diverged_at is not None and not result.passed:
         console.print(
             Text(f"> call #{result.diverged_at}: where the run first left the expected path", style="yellow")
         )
+        if result.diverged_at < len(result.trace):
+            console.print(Text(format_call(result.trace[result.diverged_at])))
     verdict = Text("PASS", style="bold green") if result.passed else Text("FAIL", style="bold red")
     console.print(Text("verdict: ") + verdict + Text(f"  {result.scenario} [seed={result.seed}]"))
     for failure in result.failures:
