@@ -54,7 +54,7 @@ def plot_comparison(comparison: Comparison) -> Any:
         )
     bars.set(yticks=list(positions), yticklabels=names, xlim=(0, 1), xlabel="pass rate", title="per scenario")
     bars.invert_yaxis()
-    bars.legend(fontsize=8)
+    bars.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     return fig
 
 
@@ -69,7 +69,7 @@ def _curves(ax: Any, summary: Summary, overall_label: str) -> None:
 def _style_curves(ax: Any, k: int) -> None:
     ax.set(xlabel="k", ylabel="pass^k", ylim=(-0.02, 1.02), title="pass^k (reliability over k tries)")
     ax.set_xticks(range(1, k + 1))
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
 
 
 def _causes(ax: Any, runs: Sequence[RunRecord]) -> None:

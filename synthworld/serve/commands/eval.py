@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from synthworld.errors import SynthworldError
-from synthworld.eval import evaluate
+from synthworld.eval import EvalReport, evaluate
 
 __all__ = ["add_arguments", "run"]
 
@@ -34,8 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fail-under",
         type=float,
+        default=1.0,
         metavar="RATE",
-        help="exit 1 when the overall pass rate is below RATE (0-1)",
+        help="exit 1 when the overall pass rate is below RATE, 0-1 (default 1: any failed run fails "
+        "the command, as a test run would; --fail-under 0 always exits 0 after a complete evaluation)",
     )
 
 
@@ -55,12 +57,27 @@ def run(args: argparse.Namespace) -> int:
     except (SynthworldError, OSError, TypeError, ValueError) as exc:
         return _fail(str(exc))
     print(f"{report.agent}: {len(report.runs)} run(s)\n{summary.format()}")
+    causes = failure_causes(report)
+    if causes:
+        print(causes)
     if args.save:
         print(f"saved {report.save(args.save)}")
-    if args.fail_under is not None and summary.overall.pass_rate < args.fail_under:
+    if summary.overall.pass_rate < args.fail_under:
         print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
         return 1
     return 0
+
+
+def failure_causes(report: EvalReport) -> str:
+    """Why runs failed, most frequent first, each with the runs it hit ('' when none failed)."""
+    by_cause: dict[str, list[str]] = {}
+    for run in report.failures:
+        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}]")
+    lines = ["failure causes:"]
+    for cause, runs in sorted(by_cause.items(), key=lambda item: (-len(item[1]), item[0])):
+        shown = ", ".join(runs[:4]) + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")
+        lines.append(f"  {len(runs):>3} x {cause}: {shown}")
+    return "\n".join(lines) if by_cause else ""
 
 
 def _executor(workers: int) -> AbstractContextManager[Executor | None]:

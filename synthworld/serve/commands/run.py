@@ -1,18 +1,20 @@
-"""`synthworld run SCENARIO [--seed N] [--backend random] [--agent module:fn]`: run a scenario, show
-the trace and the verdict (exit 0 pass, 1 fail, 2 invalid file)."""
+"""`synthworld run SCENARIO [--seed N] [--backend B] [--agent module:fn] [--full | --json]`: run a
+scenario, show the trace and the verdict (exit 0 pass, 1 fail, 2 invalid file)."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
-from synthworld.scenario import load_scenario
+from synthworld.scenario import ScenarioResult, load_scenario
 from synthworld.scenario.console import print_result
 
 __all__ = ["add_arguments", "run"]
@@ -25,9 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--backend",
-        choices=["random"],
         default=None,
-        help="answer every call with this backend instead of the file's",
+        metavar="BACKEND",
+        help="answer every call with this backend instead of the file's: 'random', 'fixtures:PATH' (a "
+        "cassette; records misses with --record-mode new_episodes) or 'llm:MODEL' (an OpenAI-compatible "
+        "server: the key from OPENAI_API_KEY, or none for a local server given by --base-url)",
+    )
+    parser.add_argument(
+        "--base-url", default=None, metavar="URL", help="the server of --backend llm:MODEL (e.g. Ollama's)"
     )
     parser.add_argument(
         "--agent",
@@ -41,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="record mode for a fixtures backend (default: the file's)",
     )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--full", action="store_true", help="show whole values in the trace (no cut)")
+    output.add_argument(
+        "--json", action="store_true", help="print each run as one JSON object per line, for tools"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,12 +60,45 @@ def run(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(args.scenario)
         if args.backend is not None:
-            scenario = dataclasses.replace(scenario, data={**scenario.data, "backend": args.backend})
+            backend = backend_option(args.backend, base_url=args.base_url)
+            scenario = dataclasses.replace(scenario, data={**scenario.data, "backend": backend})
         seeds = [args.seed] if args.seed is not None else scenario.seeds
         results = [scenario.run(seed, agent=args.agent, record_mode=args.record_mode) for seed in seeds]
-    except ScenarioError as exc:
+    except (ScenarioError, ValueError) as exc:
         print(f"synthworld run: {exc}", file=sys.stderr)
         return 2
     for result in results:
-        print_result(console, result)
+        if args.json:
+            print(json.dumps(result_json(result), ensure_ascii=False))
+        else:
+            print_result(console, result, full=args.full)
     return 0 if all(r.passed for r in results) else 1
+
+
+def backend_option(value: str, *, base_url: str | None) -> Any:
+    """The scenario ``backend`` value that ``--backend`` names; `ValueError` saying what to write."""
+    kind, _, rest = value.partition(":")
+    if kind == "random" and not rest:
+        return "random"
+    if kind == "fixtures" and rest:
+        return {"fixtures": str(Path(rest).resolve()), "mode": "none", "fallback": "random"}
+    if kind == "llm" and rest:
+        return {"llm": {"model": rest, **({"base_url": base_url} if base_url else {})}}
+    raise ValueError(
+        f"--backend {value!r}: write 'random', 'fixtures:PATH' (a cassette) or 'llm:MODEL' "
+        "(with --base-url URL for a local server that needs no key)"
+    )
+
+
+def result_json(result: ScenarioResult) -> dict[str, Any]:
+    """One run as JSON: verdict, failures, output and every call."""
+    return {
+        "scenario": result.scenario,
+        "seed": result.seed,
+        "passed": result.passed,
+        "failures": result.failures,
+        "output": result.output,
+        "error": result.error,
+        "diverged_at": result.diverged_at,
+        "trace": [call.to_dict() for call in result.trace],
+    }
