@@ -11,6 +11,7 @@ later runs replay them and never call the fallback. See `synthworld.cassette` fo
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import warnings
 import weakref
@@ -31,6 +32,7 @@ from synthworld.cassette import (
     ReplayIndex,
     as_matcher,
 )
+from synthworld.cassette.store import Signature
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError
 
 if TYPE_CHECKING:
@@ -250,7 +252,7 @@ class FixtureBackend:
     def _compact_when_gone(self) -> weakref.finalize[Any, Any]:
         """Compact at garbage collection or interpreter exit, if `close` did not come first."""
         since = self._signature if self.mode is RecordMode.ALL else None
-        return weakref.finalize(self, self._store.compact, replace_if_unchanged_since=since)
+        return weakref.finalize(self, _compact_quietly, self._store, since)
 
     def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
         with self._lock:
@@ -258,11 +260,20 @@ class FixtureBackend:
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
             if not self._dirty:  # a run that never closes its world still leaves a whole cassette
-                since = self._signature if self.mode is RecordMode.ALL else None
-                self._finalizer = weakref.finalize(
-                    self, self._store.compact, replace_if_unchanged_since=since
-                )
+                self._finalizer = self._compact_when_gone()
             self._dirty = True
+
+
+def _compact_quietly(store: CassetteStore, since: Signature | None) -> None:
+    """Compact at exit or collection; a failure is told on stderr (the journal keeps everything)."""
+    try:
+        store.compact(replace_if_unchanged_since=since)
+    except (CassetteError, OSError) as exc:
+        print(
+            f"synthworld: {store.journal} was not merged into {store.path} ({exc}); it stays, and the "
+            "next run that opens the cassette reads it",
+            file=sys.stderr,
+        )
 
 
 def _json(value: Any, width: int = 120) -> str:

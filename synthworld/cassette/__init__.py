@@ -21,7 +21,10 @@ that recorded nothing, or was killed before ``close()``, leaves the old interact
 (a killed run's recordings stay in the journal and are added to them).
 
 Files: recording appends to ``<cassette>.journal`` (merged into the cassette and removed by
-``close()``) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+``close()``, or at exit) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+A writer killed at any instruction loses and repeats nothing (see ``store``); a file cut short
+is a `CassetteError` (see ``format``); a file that cannot be read or written is a
+`CassetteIOError` naming the path and the fix.
 """
 
 from synthworld._redact import DEFAULT_SECRET_KEYS, MASK, Redactor
