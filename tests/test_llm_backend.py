@@ -199,7 +199,7 @@ def test_the_api_key_never_leaks_into_errors_traces_or_logs(
         with pytest.raises(BackendError) as caught:
             world.call("get_order", {"order_id": "B2"})
     assert "failed with HTTP 401: " in str(caught.value)
-    assert "Incorrect API key provided: ***." in str(caught.value)
+    assert "Incorrect API key provided: [REDACTED]." in str(caught.value)
     assert caught.value.__cause__ is None  # the openai error quoting the key is not chained
     assert KEY not in str(caught.value)
     assert KEY not in world.trace.to_json()

@@ -27,7 +27,7 @@ is a `CassetteError` (see ``format``); a file that cannot be read or written is 
 `CassetteIOError` naming the path and the fix.
 """
 
-from synthworld._redact import DEFAULT_SECRET_KEYS, MASK, Redactor
+from synthworld._redact import DEFAULT_SECRET_KEYS, DEFAULT_SECRET_PATTERNS, MASK, Redactor
 from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
 from synthworld.cassette.index import ReplayIndex
 from synthworld.cassette.matchers import MatchLike, as_matcher
@@ -36,6 +36,7 @@ from synthworld.cassette.store import CassetteStore, load_cassette, save_cassett
 
 __all__ = [
     "DEFAULT_SECRET_KEYS",
+    "DEFAULT_SECRET_PATTERNS",
     "MASK",
     "SUPPORTED_VERSIONS",
     "Cassette",

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from synthworld._redact import redact_text
 from synthworld.scenario.report import abbreviate
 from synthworld.scenario.result import ScenarioResult
 
@@ -13,7 +14,7 @@ __all__ = ["print_result", "trace_rich_table"]
 
 
 def trace_rich_table(result: ScenarioResult, *, width: int = 48) -> Table:
-    """The trace as a rich table; errors in red, the first diverging call flagged."""
+    """The trace as a rich table (secrets masked); errors in red, the first diverging call flagged."""
     table = Table(title=f"{result.scenario} [seed={result.seed}]", title_justify="left", expand=False)
     for column in ("", "#", "tool", "input", "output", "error", "backend"):
         table.add_column(column, overflow="fold")
@@ -37,7 +38,7 @@ def print_result(console: Console, result: ScenarioResult) -> None:
     """Trace table, agent output and verdict with one line per failed expectation."""
     console.print(trace_rich_table(result))
     if result.error is not None:
-        console.print(Text(f"agent raised {result.error}", style="red"))
+        console.print(Text(redact_text(f"agent raised {result.error}"), style="red"))
     else:
         console.print(Text("agent output: ") + Text(abbreviate(result.output, 400)))
     if result.diverged_at is not None and not result.passed:
@@ -47,5 +48,5 @@ def print_result(console: Console, result: ScenarioResult) -> None:
     verdict = Text("PASS", style="bold green") if result.passed else Text("FAIL", style="bold red")
     console.print(Text("verdict: ") + verdict + Text(f"  {result.scenario} [seed={result.seed}]"))
     for failure in result.failures:
-        console.print(Text(f"  - {failure}", style="red"))
+        console.print(Text(redact_text(f"  - {failure}"), style="red"))
     console.print()

@@ -1,9 +1,14 @@
-"""Plain-text reports of scenario runs: the verdict, the failures and the trace as a table."""
+"""Plain-text reports of scenario runs: the verdict, the failures and the trace as a table.
+
+Everything shown is masked with the process redaction policy (pytest prints these reports).
+"""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+
+from synthworld._redact import redact, redact_text
 
 if TYPE_CHECKING:
     from synthworld.scenario.result import ScenarioResult
@@ -15,7 +20,8 @@ _HEADER = ("#", "tool", "input", "output", "error")
 
 
 def abbreviate(value: Any, width: int = 40) -> str:
-    """`value` as compact JSON, cut to `width` characters with an ellipsis."""
+    """`value` as compact JSON with secrets masked, cut to `width` characters with an ellipsis."""
+    value = redact(value)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -50,7 +56,8 @@ def format_result(result: ScenarioResult, *, header: bool = True) -> str:
     """
     verdict = "PASS" if result.passed else "FAIL"
     lines = [f"scenario {result.scenario!r} [seed={result.seed}]: {verdict}"] if header else []
-    lines += [f"  - {failure}" if header else failure for failure in result.failures]
+    failures = [redact_text(failure) for failure in result.failures]
+    lines += [f"  - {failure}" if header else failure for failure in failures]
     if result.output is not None:
         lines.append(f"agent output: {abbreviate(result.output, 200)}")
     lines += ["trace:", trace_table(result.trace, mark=None if result.passed else result.diverged_at)]

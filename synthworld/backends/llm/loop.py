@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import abc
 import importlib
+import json
 import logging
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.random import RandomBackend
 from synthworld.errors import BackendError
@@ -49,6 +51,7 @@ class LLMOptions(TypedDict, total=False):
 
 
 log = logging.getLogger("synthworld.llm")
+log.addFilter(RedactingFilter())  # messages name base URLs, which may carry user info
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
     "APIConnectionError": "check base_url= and that the server is running",
@@ -98,11 +101,14 @@ class RepairingBackend(abc.ABC):
         self._client = make_client(
             self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
-        self._secret = str(self._client.api_key or "")
-        """The API key, masked in every message this backend writes."""
+        secret = str(self._client.api_key or "")
+        self._secret = secret
+        """The API key, masked in every message this backend writes and in every answer."""
+        self._key_mask = Redactor((), patterns=(), secrets=[secret] if secret else [])
+        register_secret(secret)  # masked in every file, rendering and log from now on
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
+        return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})")
 
     @property
     def base_url(self) -> str:
@@ -144,6 +150,7 @@ class RepairingBackend(abc.ABC):
         problems: list[str] = []
         for _ in range(self.max_attempts):
             value, problems, reply = self._ask(ctx, conversation, usage)
+            value = self._without_key(value)
             if not problems and not ctx.spec.returns_validator.is_valid(value):
                 problems = ctx.spec.returns_validator.problems(value)
             if not problems:
@@ -192,7 +199,14 @@ class RepairingBackend(abc.ABC):
         return None if self._secret and self._secret in f"{exc} {body!r}" else exc
 
     def _redact(self, text: str) -> str:
-        return text.replace(self._secret, "***") if self._secret else text
+        return redact_text(self._key_mask.text(text))
+
+    def _without_key(self, value: Any) -> Any:
+        """`value` with the API key masked wherever a server echoed it (a short key is left: it
+        would mask ordinary text)."""
+        if len(self._secret) < MIN_SECRET_LENGTH or self._secret not in json.dumps(value, ensure_ascii=False):
+            return value
+        return self._key_mask(value)
 
 
 def check_options(
