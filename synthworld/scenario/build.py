@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
+from synthworld.backends.llm.openai import OPENAI
 from synthworld.errors import BackendError, FaultConfigError, SynthworldError
 from synthworld.scenario.imports import ImportProblem, resolve
+from synthworld.scenario.llm_key import llm_options
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
 
@@ -112,7 +114,7 @@ def make_backend(scenario: Scenario, *, record_mode: str | None, block_llm: bool
 
 def _llm_backend(scenario: Scenario, options: Mapping[str, Any]) -> Backend:
     try:
-        backend: Backend = LLMBackend(**options)
+        backend: Backend = LLMBackend(**llm_options(options, OPENAI))  # the key: see llm_key
     except (ImportError, TypeError, ValueError, BackendError) as exc:
         raise scenario.error(("backend", "llm"), f"cannot build the LLM backend: {exc}") from None
     return backend

@@ -35,6 +35,7 @@ ANTHROPIC = Vendor(
     key_env="ANTHROPIC_API_KEY",
     base_env="ANTHROPIC_BASE_URL",
     client_class="Anthropic",
+    default_url="https://api.anthropic.com",
 )
 
 OUTPUT_TOOL = "tool_output"

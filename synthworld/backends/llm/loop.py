@@ -255,6 +255,8 @@ class Vendor:
     """The environment variable holding a base URL."""
     client_class: str
     """The client class in `module`."""
+    default_url: str = ""
+    """The vendor's own API (where its key environment variable may always go)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one

@@ -43,6 +43,7 @@ OPENAI = Vendor(
     key_env="OPENAI_API_KEY",
     base_env="OPENAI_BASE_URL",
     client_class="OpenAI",
+    default_url="https://api.openai.com/v1",
 )
 
 
