@@ -301,3 +301,16 @@ def test_an_unreadable_cassette_is_a_cassette_io_error(tmp_path: Path) -> None:
     folder.mkdir()  # a folder where the file should be: reading it fails on every platform and user
     with pytest.raises(CassetteIOError, match=r"c\.yaml: cannot read the cassette: .*check that this user"):
         FixtureBackend(folder.with_name("c.yaml"), mode="none")
+
+
+@pytest.mark.parametrize(
+    "keep", ["- tool: get_user\n  input:\n", "- tool: get_user\n  input:\n    n: 4\n  output:\n"]
+)
+def test_a_cassette_cut_inside_the_last_interaction_says_so(cassette: Path, keep: str) -> None:
+    text = named_cassette(cassette)
+    last = text.rindex("- tool: get_user")
+    cassette.write_text(text[:last] + keep, encoding="utf-8")
+    with pytest.raises(
+        CassetteError, match=r"cut short: it holds 5 interactions, the last of them may be cut"
+    ):
+        load_cassette(cassette)

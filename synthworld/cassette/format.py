@@ -246,7 +246,6 @@ def loads(text: str, *, source: str = "<cassette>", as_json: bool = False) -> Ca
 
 def _build(data: Any, text: str, source: str, *, plain_json: bool) -> Cassette:
     _check(data, text, source, plain_json=plain_json)
-    _check_whole(data, text, source)
     tools = {name: Fingerprint(**fp) for name, fp in data.get("tools", {}).items()}
     items = tuple(Interaction.from_dict(raw, i) for i, raw in enumerate(data["interactions"]))
     merged = data.get("journal")
@@ -259,7 +258,8 @@ def _check_whole(data: dict[str, Any], text: str, source: str) -> None:
     if data.get(END_KEY) is True or not any(key in data for key in _HEADER_KEYS):
         return
     lines = text.count("\n") + (0 if text.endswith("\n") else 1)
-    found = len(data["interactions"])
+    items = data.get("interactions")
+    found = len(items) if isinstance(items, list) else 0
     count = data.get("interaction_count")
     missing = (
         f"it holds {found} of the {count} interactions its header announces, "
@@ -312,6 +312,7 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
             f"versions {', '.join(map(str, SUPPORTED_VERSIONS))}. "
             "Upgrade synthworld or re-record the cassette."
         )
+    _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
     bad = None if plain_json else _non_json(data, [])  # JSON text cannot hold non-JSON values
     if bad is not None:
         path, what = bad
