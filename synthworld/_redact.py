@@ -74,10 +74,11 @@ DEFAULT_SECRET_KEYS: tuple[str, ...] = (
 DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
     # a JWT: base64url header and payload (both JSON objects, so "eyJ"), then the signature
     r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
-    # an HTTP bearer token (at least 8 characters, one of them a digit or a symbol)
-    r"\b[Bb][Ee][Aa][Rr][Ee][Rr]\s+(?P<secret>(?=[A-Za-z0-9._~+/-]*[0-9._~+/-])[A-Za-z0-9._~+/-]{8,}=*)",
+    # an HTTP bearer token: after "Bearer", or after "bearer" when it holds a digit or a symbol
+    r"\bBearer\s+(?P<secret>[A-Za-z0-9._~+/-]{4,}=*)",
+    r"\b(?:bearer|BEARER)\s+(?P<secret>(?=[A-Za-z0-9._~+/-]*[0-9._~+/-])[A-Za-z0-9._~+/-]{4,}=*)",
     # vendor keys: OpenAI/Anthropic/Stripe sk-, GitHub, GitLab, Slack, AWS, Google
-    r"\b(?:sk|rk)[-_][A-Za-z0-9_-]{16,}",
+    r"\b(?:sk|rk)[-_][A-Za-z0-9_-]{10,}",
     r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})",
     r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
     r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",

@@ -112,9 +112,12 @@ def test_the_broader_default_key_list(key: str, secret: bool) -> None:
     ("text", "masked"),
     [
         (f"Bearer {JWT}", f"Bearer {MASK}"),
+        ("Bearer abc123", f"Bearer {MASK}"),
+        ("authorization was bearer 9f8e7d", f"authorization was bearer {MASK}"),
         (f"token was {JWT}.", f"token was {MASK}."),
         ("use sk-proj-4f2a9c1e7b3d5a8f0e6c2b", f"use {MASK}"),
         ("sk_live_4f2a9c1e7b3d5a8f0e6c", MASK),
+        ("sk-abc1234567", MASK),
         ("ghp_0123456789abcdefghijABCDEFGHIJ", MASK),
         ("AKIAIOSFODNN7EXAMPLE", MASK),
         ("https://ada:s3cret@db.example.com/x", f"https://{MASK}@db.example.com/x"),
