@@ -245,11 +245,12 @@ def test_pytest_failure_output_masks_secrets(
         "agent: agent.py:agent\n"
         "expect: {calls: [{tool: login, input: {password: other}}]}\n"
     )
-    result = run(pyt, "scenarios", "-p", "no:randomly")
+    result = run(pyt, "scenarios", "-p", "no:randomly", "--junitxml=report.xml")
     result.assert_outcomes(failed=1)
     out = result.stdout.str()
     assert "input.password" in out
     assert leaked(out) == []
+    assert leaked((pyt.path / "report.xml").read_text()) == []
 
 
 # -- logs and the LLM backend's own key -------------------------------------------------------
