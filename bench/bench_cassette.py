@@ -2,6 +2,8 @@
 
 Run from the repository root:  python bench/bench_cassette.py [--size 100000]
 Prints a Markdown report (paste it into bench/RESULTS.md, section "Cassettes").
+``--durability-only`` prints only the journal append and compaction costs (issue 22 compares them
+before and after crash-exact compaction: run it with PYTHONPATH pointing at each version).
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ def load_and_lookup(path: Path, size: int, lookups: int) -> dict[str, float]:
     return {"cold": cold, "warm": warm, "index": first, "per_s": lookups / replay, "raw_s": lookups / raw}
 
 
-def durability(size: int, appends: int, tmp: Path) -> dict[str, float]:
+def durability(size: int, appends: int, tmp: Path, rewrites: int) -> dict[str, float]:
     """Seconds per recorded interaction: journal line (with and without fsync) vs atomic rewrite."""
     out = {}
     for fsync in (False, True):
@@ -100,8 +102,34 @@ def durability(size: int, appends: int, tmp: Path) -> dict[str, float]:
             old = read_cassette(path)
             write_cassette(path, Cassette((*old.interactions, interaction(size + k)), old.tools))
 
-    out["rewrite"] = timed(lambda: [rewrite_one(k) for k in range(appends)]) / appends
+    out["rewrite"] = timed(lambda: [rewrite_one(k) for k in range(rewrites)]) / rewrites
     return out
+
+
+def compaction(size: int, lines: int, tmp: Path, repeats: int = 5) -> float:
+    """Seconds to compact `lines` journal lines into a cassette of `size` interactions (median)."""
+    times = []
+    fp = Fingerprint.of(TOOLS[0])
+    for r in range(repeats):
+        path = tmp / f"compact-{size}-{r}.yaml"
+        write_cassette(path, cassette(size))
+        store = CassetteStore(path)
+        for k in range(lines):
+            store.append(interaction(size + k), fp)
+        times.append(timed(store.compact))
+    return sorted(times)[len(times) // 2]
+
+
+def print_durability(tmp: Path) -> None:
+    print("| cassette size | journal append | journal append + fsync | atomic rewrite | compact 10 lines |")
+    print("|---|---|---|---|---|")
+    for size in (100, 1_000, 10_000):
+        d = durability(size, 200, tmp, rewrites={100: 50, 1_000: 10, 10_000: 3}[size])
+        c = compaction(size, 10, tmp)
+        print(
+            f"| {size:,} | {d['journal'] * 1e6:,.0f} µs | {d['journal+fsync'] * 1e6:,.0f} µs | "
+            f"{d['rewrite'] * 1e3:,.1f} ms | {c * 1e3:,.1f} ms |"
+        )
 
 
 def main() -> None:
@@ -109,10 +137,14 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--lookups", type=int, default=50_000)
     parser.add_argument("--skip-durability", action="store_true")
+    parser.add_argument("--durability-only", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         os.environ["SYNTHWORLD_CACHE_DIR"] = str(tmp / "cache")
+        if args.durability_only:
+            print_durability(tmp)
+            return
         print(
             "| cassette | file size | open, cold | open again | first lookup per tool "
             "(index build) | replays/s (respond) | index lookups/s |"
@@ -132,14 +164,7 @@ def main() -> None:
         if args.skip_durability:
             return
         print()
-        print("| cassette size | journal append | journal append + fsync | atomic rewrite |")
-        print("|---|---|---|---|")
-        for size in (100, 1_000, 10_000):
-            d = durability(size, {100: 50, 1_000: 10, 10_000: 3}[size], tmp)
-            print(
-                f"| {size:,} | {d['journal'] * 1e6:,.0f} µs | {d['journal+fsync'] * 1e6:,.0f} µs | "
-                f"{d['rewrite'] * 1e3:,.1f} ms |"
-            )
+        print_durability(tmp)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """synthworld: test LLM agents against synthetic, reproducible tool worlds."""
 
+from synthworld._redact import Redactor, get_redactor, redact, register_secret, set_redactor
 from synthworld._version import __version__
 from synthworld.backends import (
     Answer,
@@ -17,6 +18,7 @@ from synthworld.cassette import CassetteDriftWarning, RecordMode, matchers
 from synthworld.errors import (
     BackendError,
     CassetteError,
+    CassetteIOError,
     FaultConfigError,
     FixtureMissError,
     ScenarioError,
@@ -44,6 +46,7 @@ __all__ = [
     "CallContext",
     "CassetteDriftWarning",
     "CassetteError",
+    "CassetteIOError",
     "EvalReport",
     "Fault",
     "FaultConfigError",
@@ -56,6 +59,7 @@ __all__ = [
     "LLMBackend",
     "RandomBackend",
     "RecordMode",
+    "Redactor",
     "RunRecord",
     "Scenario",
     "ScenarioError",
@@ -77,7 +81,11 @@ __all__ = [
     "__version__",
     "evaluate",
     "generate",
+    "get_redactor",
     "load_scenario",
     "matchers",
+    "redact",
+    "register_secret",
+    "set_redactor",
     "tool",
 ]

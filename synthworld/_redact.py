@@ -1,38 +1,104 @@
-"""Redaction: mask secrets in inputs and outputs before a cassette is written.
+"""Redaction: one policy that masks secrets in everything that leaves the process.
 
-A key is secret when its words contain one of the patterns' words in a row: with the default
-patterns, ``api_key``, ``X-Api-Key``, ``apiKey``, ``access_token``, ``client_secret``,
-``Authorization`` and ``password`` are masked, while ``max_tokens`` or ``secretary`` are not.
-Matching is case-insensitive and reaches into nested objects and arrays. The masked value is the
-string ``"[REDACTED]"``, so a replayed call whose input held a secret still matches: the live input
-is redacted the same way before it is looked up.
+Cassettes, saved traces (``Trace.to_json``/``save``), their HTML, text and rich renderings,
+pytest failure reports, eval records and synthworld's log messages all pass through the process
+policy (`get_redactor`, replaced with `set_redactor`). Values held in memory (``world.trace``,
+``RunRecord``) keep the real values, so tests can assert on them.
+
+A `Redactor` masks, with ``"[REDACTED]"``:
+
+- the value of every *secret key*: a key whose words contain one of the patterns' words in a row.
+  With the default patterns ``api_key``, ``X-Api-Key``, ``apiKey``, ``access_token``,
+  ``client_secret``, ``Authorization``, ``auth``, ``pwd``, ``private_key``, ``credentials``,
+  ``session_id`` and ``Cookie`` are masked, while ``max_tokens``, ``author`` or ``secretary`` are
+  not. Matching is case-insensitive and reaches into nested objects and arrays;
+- inside any string, whatever its key: bearer tokens (``Bearer eyJ...``), JWTs, vendor keys
+  (``sk-...``, ``ghp_...``, ``AKIA...``, ``xoxb-...``, ``AIza...``), the user info of URLs
+  (``https://user:pass@host``), and ``name=value`` / ``name: value`` pairs whose name is a
+  secret key (so ``?api_key=...`` in a URL);
+- every value registered with `register_secret` (LLM backends register their API key).
+
+A replayed call whose input held a secret still matches its recording: the live input is
+redacted the same way before it is looked up.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import re
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["DEFAULT_SECRET_KEYS", "MASK", "Redactor", "as_redactor"]
+__all__ = [
+    "DEFAULT_SECRET_KEYS",
+    "DEFAULT_SECRET_PATTERNS",
+    "MASK",
+    "MIN_SECRET_LENGTH",
+    "RedactingFilter",
+    "Redactor",
+    "as_redactor",
+    "get_redactor",
+    "redact",
+    "redact_text",
+    "register_secret",
+    "set_redactor",
+]
 
 MASK = "[REDACTED]"
-"""What a secret value becomes on disk."""
+"""What a secret value becomes."""
 
 DEFAULT_SECRET_KEYS: tuple[str, ...] = (
+    "access_key",
     "api_key",
     "apikey",
+    "auth",
     "authorization",
+    "bearer",
     "cookie",
-    "password",
+    "credential",
+    "credentials",
+    "passphrase",
     "passwd",
+    "password",
+    "private_key",
+    "pwd",
     "secret",
+    "session_id",
+    "sessionid",
     "token",
 )
-"""Key patterns masked by default."""
+"""Key patterns masked by default (``SYNTHWORLD_SECRET_KEYS``, comma-separated, adds more)."""
+
+DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
+    # a JWT: base64url header and payload (both JSON objects, so "eyJ"), then the signature
+    r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+    # an HTTP bearer token: after "Bearer", or after "bearer" when it holds a digit or a symbol
+    r"\bBearer\s+(?P<secret>[A-Za-z0-9._~+/-]{4,}=*)",
+    r"\b(?:bearer|BEARER)\s+(?P<secret>(?=[A-Za-z0-9._~+/-]*[0-9._~+/-])[A-Za-z0-9._~+/-]{4,}=*)",
+    # vendor keys: OpenAI/Anthropic/Stripe sk-, GitHub, GitLab, Slack, AWS, Google
+    r"\b(?:sk|rk)[-_][A-Za-z0-9_-]{10,}",
+    r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})",
+    r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
+    r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+    r"\bAIza[0-9A-Za-z_-]{35}",
+    # the user info of a URL: scheme://user:password@host
+    r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<secret>[^\s/?#@]+)@",
+)
+"""Value patterns masked in every string: the group named ``secret`` if there is one, else all."""
+
+MIN_SECRET_LENGTH = 8
+"""Registered secrets shorter than this are not masked in text (they would mask common words)."""
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
+# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token)
+_PAIR = re.compile(
+    r"(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
+    r"(?P<value>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
+    r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+)"
+)
 
 
 def _words(key: str) -> tuple[str, ...]:
@@ -45,17 +111,63 @@ def _contains_run(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
     return any(words[i : i + width] == run for i in range(len(words) - width + 1))
 
 
-class Redactor:
-    """Masks the values of secret-looking keys, recursively; a pure function of its input."""
+class _Registry:
+    """Secret values known to the process (an LLM backend's API key), masked by every redactor."""
 
-    def __init__(self, keys: Iterable[str] = DEFAULT_SECRET_KEYS, *, mask: str = MASK) -> None:
+    def __init__(self) -> None:
+        self._values: set[str] = set()
+        self._lock = threading.Lock()
+        self.pattern: re.Pattern[str] | None = None
+
+    def add(self, value: str) -> None:
+        if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH or value in self._values:
+            return
+        with self._lock:
+            self._values.add(value)
+            ordered = sorted(self._values, key=len, reverse=True)
+            self.pattern = re.compile("|".join(map(re.escape, ordered)))
+
+
+_KNOWN = _Registry()
+
+
+class Redactor:
+    """Masks secret keys' values and secret-looking text, recursively; a pure function of its input.
+
+    ``keys``: key patterns (see the module docstring). ``patterns``: regular expressions masked in
+    every string (the group ``secret`` if the pattern has one, else the whole match).
+    ``secrets``: exact values to mask wherever they appear. ``mask``: what replaces them.
+    ``Redactor(keys=(), patterns=())`` masks only registered secrets.
+    """
+
+    def __init__(
+        self,
+        keys: Iterable[str] = DEFAULT_SECRET_KEYS,
+        *,
+        patterns: Iterable[str] = DEFAULT_SECRET_PATTERNS,
+        secrets: Iterable[str] = (),
+        mask: str = MASK,
+    ) -> None:
         self.keys = tuple(keys)
+        self.patterns = tuple(patterns)
+        self.secrets = tuple(s for s in secrets if s)
         self.mask = mask
         self._runs = [_words(k) for k in self.keys if _words(k)]
         self._cache: dict[str, bool] = {}
+        alternatives = [
+            *(re.escape(s) for s in sorted(self.secrets, key=len, reverse=True)),
+            *(p.replace("(?P<secret>", f"(?P<secret{n}>") for n, p in enumerate(self.patterns)),
+        ]
+        self._values = re.compile("|".join(f"(?:{p})" for p in alternatives)) if alternatives else None
 
     def __repr__(self) -> str:
-        return f"Redactor(keys={self.keys!r})"
+        return f"Redactor(keys={self.keys!r}, patterns=<{len(self.patterns)}>, mask={self.mask!r})"
+
+    def extended(self, *, keys: Iterable[str] = (), secrets: Iterable[str] = ()) -> Redactor:
+        """This policy with more secret keys and values."""
+        return Redactor(
+            (*self.keys, *keys), patterns=self.patterns, secrets=(*self.secrets, *secrets), mask=self.mask
+        )
 
     def is_secret(self, key: str) -> bool:
         """True when `key` names a value to mask."""
@@ -66,29 +178,109 @@ class Redactor:
         return hit
 
     def __call__(self, value: Any) -> Any:
-        """A copy of `value` with every secret key's value replaced by the mask."""
+        """A copy of `value` with every secret masked (dicts, lists and strings; others as they are)."""
+        if isinstance(value, str):
+            return self.text(value)
         if isinstance(value, dict):
-            return {k: self.mask if self.is_secret(k) else self(v) for k, v in value.items()}
-        if isinstance(value, list):
+            return {
+                k: self.mask if isinstance(k, str) and self.is_secret(k) else self(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, (list, tuple)):
             return [self(v) for v in value]
         return value
+
+    def text(self, text: str) -> str:
+        """`text` with registered secrets, value patterns and secret ``name=value`` pairs masked."""
+        known = _KNOWN.pattern
+        if known is not None:
+            text = known.sub(self.mask, text)
+        if self._values is not None:
+            text = self._values.sub(self._masked_match, text)
+        if self._runs and ("=" in text or ":" in text):
+            text = _PAIR.sub(self._masked_pair, text)
+        return text
+
+    def _masked_match(self, match: re.Match[str]) -> str:
+        group = next((name for name, found in match.groupdict().items() if found is not None), None)
+        if group is None:
+            return self.mask
+        whole, offset = match.group(0), match.start()
+        start, end = match.span(group)
+        return whole[: start - offset] + self.mask + whole[end - offset :]
+
+    def _masked_pair(self, match: re.Match[str]) -> str:
+        if not self.is_secret(match["key"]):
+            return match.group(0)
+        value = match["value"]
+        quote = value[0] if value[:1] in ("'", '"') else ""
+        return f"{match['key']}{match['sep']}{quote}{self.mask}{quote}"
+
+
+def _from_environment() -> Redactor:
+    extra = [k.strip() for k in os.environ.get("SYNTHWORLD_SECRET_KEYS", "").split(",") if k.strip()]
+    return Redactor((*DEFAULT_SECRET_KEYS, *extra))
+
+
+_policy: list[Redactor] = [_from_environment()]
+
+
+def get_redactor() -> Redactor:
+    """The process policy: what every file, rendering and log message of synthworld is masked with."""
+    return _policy[0]
+
+
+def set_redactor(redactor: Redactor | None) -> Redactor:
+    """Make `redactor` the process policy (None: the default one again); return the previous one."""
+    if redactor is not None and not isinstance(redactor, Redactor):
+        raise TypeError(f"set_redactor({redactor!r}): pass a synthworld.Redactor, or None for the default")
+    previous = _policy[0]
+    _policy[0] = redactor if redactor is not None else _from_environment()
+    return previous
+
+
+def register_secret(value: str) -> None:
+    """Mask `value` wherever it appears, in every redaction from now on (at least 8 characters)."""
+    _KNOWN.add(value)
+
+
+def redact(value: Any) -> Any:
+    """`value` masked with the process policy (a copy; the argument is left alone)."""
+    return _policy[0](value)
+
+
+def redact_text(text: str) -> str:
+    """`text` masked with the process policy."""
+    return _policy[0].text(text)
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that masks each record's message with the process policy."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = redact_text(message)
+        if masked != message:
+            record.msg, record.args = masked, ()
+        return True
 
 
 def _unchanged(value: Any) -> Any:
     return value
 
 
-def as_redactor(redact: Any) -> Callable[[Any], Any]:
-    """The redaction function for ``redact=``: True/default keys, a list of keys, a function, or off."""
-    if redact is True:
-        return Redactor()
-    if redact is None or redact is False:
+def as_redactor(option: Any) -> Callable[[Any], Any]:
+    """The redaction function for ``redact=``: True (the process policy, as it is at each call), a
+    list of key names, a function, or None/False (off)."""
+    if option is True:
+        return redact
+    if option is None or option is False:
         return _unchanged
-    if isinstance(redact, Redactor) or callable(redact):
-        return redact  # type: ignore[no-any-return]
-    if isinstance(redact, Iterable) and not isinstance(redact, (str, bytes)):
-        return Redactor(redact)
+    if isinstance(option, Redactor) or callable(option):
+        return option  # type: ignore[no-any-return]
+    if isinstance(option, Iterable) and not isinstance(option, (str, bytes)):
+        return Redactor(option)
     raise TypeError(
-        f"redact={redact!r}: pass True (mask the default secret keys), a list of key names, "
-        "a function of the value, or None to write values unchanged"
+        f"redact={option!r}: pass True (the process policy: default secret keys and patterns), a list "
+        "of key names, a function of the value, or None to write values unchanged"
     )

@@ -12,6 +12,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     ├── BackendError (RuntimeError)         a backend failed or broke the returns schema
     │   └── FixtureMissError (LookupError)  no recorded interaction matches a call
     ├── CassetteError (ValueError)          a cassette file is corrupt or of an unknown version
+    │   └── CassetteIOError (OSError)       a cassette, its journal or lock cannot be read or written
     ├── ScenarioError (ValueError)          a scenario file is invalid
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
@@ -29,6 +30,7 @@ from typing import Any
 __all__ = [
     "BackendError",
     "CassetteError",
+    "CassetteIOError",
     "FaultConfigError",
     "FormatError",
     "MissingReturnTypeWarning",
@@ -105,6 +107,10 @@ class FixtureMissError(BackendError, LookupError):
 
 class CassetteError(SynthworldError, ValueError):
     """A cassette file is corrupt, invalid or of an unknown version (names file and location)."""
+
+
+class CassetteIOError(CassetteError, OSError):
+    """A cassette, its journal or its lock cannot be read or written (names the path and the fix)."""
 
 
 class ScenarioError(SynthworldError, ValueError):

@@ -2,7 +2,8 @@
 
 Each POST (``/v1/chat/completions``, ``/v1/messages``, ...) is recorded and answered by the next
 scripted reply (or the default): a chat completion, a raw JSON body, an HTTP error, a hang (no
-answer until the server stops), or a function of the request body that returns one of those.
+answer until the server stops), a body of any type (an HTML page), an answer trickled one byte at
+a time, or a function of the request body that returns one of those.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Completion", "Failure", "Hang", "OpenAIServer", "Raw", "Received"]
+__all__ = ["Body", "Completion", "Failure", "Hang", "OpenAIServer", "Raw", "Received", "Trickle"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,24 @@ class Hang:
     """Accept the request and never answer (until the server stops)."""
 
 
-Answer = Completion | Failure | Raw | Hang
+@dataclass(frozen=True)
+class Body:
+    """A response with this status, content type and body text (e.g. an HTML error page)."""
+
+    status: int
+    content_type: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Trickle:
+    """`answer`, its body sent one byte every `interval` seconds (headers at once)."""
+
+    answer: Completion | Raw
+    interval: float
+
+
+Answer = Completion | Failure | Raw | Hang | Body | Trickle
 Reply = Answer | Callable[[dict[str, Any]], Answer]
 
 
@@ -122,18 +140,35 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
                 server._stopping.wait(30)
                 self.close_connection = True
                 return
-            status, payload, headers = _render(reply, body)
-            self._send(status, payload, headers)
+            if isinstance(reply, Body):
+                self._send(reply.status, reply.text.encode(), {}, reply.content_type)
+                return
+            interval = reply.interval if isinstance(reply, Trickle) else 0.0
+            status, payload, headers = _render(reply.answer if isinstance(reply, Trickle) else reply, body)
+            self._send(status, json.dumps(payload).encode(), headers, "application/json", interval)
 
-        def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
-            data = json.dumps(payload).encode()
+        def _send(
+            self, status: int, data: bytes, headers: dict[str, str], content_type: str, interval: float = 0.0
+        ) -> None:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             for name, value in headers.items():
                 self.send_header(name, value)
             self.end_headers()
-            self.wfile.write(data)
+            if not interval:
+                self.wfile.write(data)
+                return
+            self.wfile.flush()
+            for i in range(len(data)):  # until done, the client gives up, or the server stops
+                if server._stopping.wait(interval):
+                    break
+                try:
+                    self.wfile.write(data[i : i + 1])
+                    self.wfile.flush()
+                except OSError:
+                    break
+            self.close_connection = True
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

@@ -46,6 +46,8 @@ def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
     )
     assert path.read_text(encoding="utf-8") == (
         "synthworld_cassette: 1\n"
+        "generation: 0\n"
+        "interaction_count: 1\n"
         "tools: {}\n"
         "interactions:\n"
         "- tool: greet\n"
@@ -55,6 +57,7 @@ def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
         "  output:\n"
         "    a: '2024-01-01'\n"
         "    text: héllo\n"
+        "end_of_cassette: true\n"
     )
 
 

@@ -17,6 +17,7 @@ EXPECTED = [
     "CallContext",
     "CassetteDriftWarning",
     "CassetteError",
+    "CassetteIOError",
     "EvalReport",
     "Fault",
     "FaultConfigError",
@@ -29,6 +30,7 @@ EXPECTED = [
     "LLMBackend",
     "RandomBackend",
     "RecordMode",
+    "Redactor",
     "RunRecord",
     "Scenario",
     "ScenarioError",
@@ -50,8 +52,12 @@ EXPECTED = [
     "__version__",
     "evaluate",
     "generate",
+    "get_redactor",
     "load_scenario",
     "matchers",
+    "redact",
+    "register_secret",
+    "set_redactor",
     "tool",
 ]
 

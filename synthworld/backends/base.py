@@ -70,6 +70,9 @@ class Backend(Protocol):
     Optional extras: ``name`` (for the trace), ``prepare(spec)`` (called at registration),
     ``close()``, ``rewind()`` (called by ``world.reset()``), and ``fresh_values = True`` to
     promise that every answer is a new object nobody else holds (the world then skips a copy).
+    A backend that records what happened returns ``Answer(value, on_answer=fn)``: the world
+    calls ``fn`` with the answer the agent got, after its input echo, entity memory and checks
+    (as `FixtureBackend` does, so a cassette holds, and replays, what the agent saw).
     """
 
     def respond(self, ctx: CallContext) -> Any:

@@ -10,8 +10,8 @@ later runs replay them and never call the fallback. See `synthworld.cassette` fo
 
 from __future__ import annotations
 
-import contextlib
 import os
+import sys
 import threading
 import warnings
 import weakref
@@ -32,6 +32,7 @@ from synthworld.cassette import (
     ReplayIndex,
     as_matcher,
 )
+from synthworld.cassette.store import Signature
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError
 
 if TYPE_CHECKING:
@@ -263,13 +264,18 @@ class FixtureBackend:
             self._dirty = True
 
 
+def _compact_quietly(store: CassetteStore, since: Signature | None) -> None:
+    """Compact at exit or collection; a failure is told on stderr (the journal keeps everything)."""
+    try:
+        store.compact(replace_if_unchanged_since=since)
+    except (CassetteError, OSError) as exc:
+        print(
+            f"synthworld: {store.journal} was not merged into {store.path} ({exc}); it stays, and the "
+            "next run that opens the cassette reads it",
+            file=sys.stderr,
+        )
+
+
 def _json(value: Any, width: int = 120) -> str:
     text = canonical_json(value)
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _compact_quietly(store: CassetteStore, since: Any) -> None:
-    """Compaction at collection or exit: nothing may be raised there; if it fails (a corrupt file,
-    a read-only folder) the journal stays and the next open replays it, so nothing is lost."""
-    with contextlib.suppress(CassetteError, OSError):
-        store.compact(replace_if_unchanged_since=since)

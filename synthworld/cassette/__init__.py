@@ -21,10 +21,13 @@ that recorded nothing, or was killed before ``close()``, leaves the old interact
 (a killed run's recordings stay in the journal and are added to them).
 
 Files: recording appends to ``<cassette>.journal`` (merged into the cassette and removed by
-``close()``) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+``close()``, or at exit) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+A writer killed at any instruction loses and repeats nothing (see ``store``); a file cut short
+is a `CassetteError` (see ``format``); a file that cannot be read or written is a
+`CassetteIOError` naming the path and the fix.
 """
 
-from synthworld._redact import DEFAULT_SECRET_KEYS, MASK, Redactor
+from synthworld._redact import DEFAULT_SECRET_KEYS, DEFAULT_SECRET_PATTERNS, MASK, Redactor
 from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
 from synthworld.cassette.index import ReplayIndex
 from synthworld.cassette.matchers import MatchLike, as_matcher
@@ -33,6 +36,7 @@ from synthworld.cassette.store import CassetteStore, load_cassette, save_cassett
 
 __all__ = [
     "DEFAULT_SECRET_KEYS",
+    "DEFAULT_SECRET_PATTERNS",
     "MASK",
     "SUPPORTED_VERSIONS",
     "Cassette",

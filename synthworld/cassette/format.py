@@ -3,6 +3,9 @@
 A cassette is YAML (JSON when the file name ends in ``.json``)::
 
     synthworld_cassette: 1
+    generation: 2
+    interaction_count: 2
+    journal: {length: 612, sha256: 9c1e...}
     tools:
       get_user: {parameters: 3f1c0e5a9b2d4c67, returns: 8e0d2b61c4a7f915}
     interactions:
@@ -12,6 +15,18 @@ A cassette is YAML (JSON when the file name ends in ``.json``)::
     - tool: get_user
       input: {user_id: nobody}
       error: {code: not_found, message: no such user}
+    end_of_cassette: true
+
+The header says what the file holds, so that a crash can neither duplicate nor silently cut it:
+``generation`` counts the compactions that wrote it (journal lines name the generation they
+extend), ``journal`` is the exact journal prefix (length and SHA-256) already merged into it (a
+crash between writing the file and deleting the journal leaves that prefix, which is then not
+applied again), and ``interaction_count`` with the closing ``end_of_cassette: true`` make a file
+cut short (at an interaction boundary or inside a value) a `CassetteError` naming the file, the
+line and what is missing. All four are optional: a hand-written file without them loads as
+before (nothing can tell whether it is whole), while a file with a header must end with the
+marker. A hand edit that adds or removes interactions keeps the file loadable (the marker shows
+it is whole; the count is only used to say how much a cut file lost).
 
 Files are read with a safe loader only (libyaml's when available); unquoted dates stay strings, as
 in JSON. Every problem raises `CassetteError` naming the file, the line and the path inside.
@@ -26,7 +41,7 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -46,9 +61,11 @@ if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
 
 __all__ = [
+    "END_KEY",
     "SUPPORTED_VERSIONS",
     "VERSION_KEY",
     "Cassette",
+    "MergedJournal",
     "Fingerprint",
     "Interaction",
     "dumps",
@@ -60,6 +77,9 @@ __all__ = [
 
 VERSION_KEY = "synthworld_cassette"
 SUPPORTED_VERSIONS = (1,)
+END_KEY = "end_of_cassette"
+"""The last key of every cassette synthworld writes (value ``true``)."""
+_HEADER_KEYS = ("generation", "interaction_count", "journal")
 MAX_CASSETTE_BYTES = 512 * 2**20
 """Cassettes larger than this (512 MiB) are refused rather than read whole; split the recording."""
 
@@ -139,6 +159,21 @@ class Interaction:
 
 
 @dataclass(frozen=True)
+class MergedJournal:
+    """The journal prefix a compaction merged into the file: its length and SHA-256."""
+
+    length: int
+    """How many bytes of the journal (whole lines) the file holds."""
+    sha256: str
+    """Their SHA-256, hex."""
+
+    def matches(self, journal: bytes) -> bool:
+        """Whether `journal` starts with exactly the bytes this records."""
+        head = journal[: self.length]
+        return len(head) == self.length and hashlib.sha256(head).hexdigest() == self.sha256
+
+
+@dataclass(frozen=True)
 class Cassette:
     """A cassette's content: tool fingerprints and interactions in recorded order."""
 
@@ -146,13 +181,23 @@ class Cassette:
     """Every interaction, numbered by position."""
     tools: Mapping[str, Fingerprint] = field(default_factory=dict)
     """Fingerprints of the schemas each tool was recorded against."""
+    generation: int = 0
+    """How many compactions wrote this file (0 for a file without a header)."""
+    journal: MergedJournal | None = None
+    """The journal prefix already merged into this file, if a compaction wrote it."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             VERSION_KEY: SUPPORTED_VERSIONS[-1],
-            "tools": {name: self.tools[name].to_dict() for name in sorted(self.tools)},
-            "interactions": [i.to_dict() for i in self.interactions],
+            "generation": self.generation,
+            "interaction_count": len(self.interactions),
         }
+        if self.journal is not None:
+            data["journal"] = {"length": self.journal.length, "sha256": self.journal.sha256}
+        data["tools"] = {name: self.tools[name].to_dict() for name in sorted(self.tools)}
+        data["interactions"] = [i.to_dict() for i in self.interactions]
+        data[END_KEY] = True
+        return data
 
 
 def _sorted(value: Any) -> Any:
@@ -203,7 +248,29 @@ def _build(data: Any, text: str, source: str, *, plain_json: bool) -> Cassette:
     _check(data, text, source, plain_json=plain_json)
     tools = {name: Fingerprint(**fp) for name, fp in data.get("tools", {}).items()}
     items = tuple(Interaction.from_dict(raw, i) for i, raw in enumerate(data["interactions"]))
-    return Cassette(items, tools)
+    merged = data.get("journal")
+    journal = MergedJournal(merged["length"], merged["sha256"]) if merged else None
+    return Cassette(items, tools, generation=data.get("generation", 0), journal=journal)
+
+
+def _check_whole(data: dict[str, Any], text: str, source: str) -> None:
+    """A file with a header must end with the marker: else it was cut short."""
+    if data.get(END_KEY) is True or not any(key in data for key in _HEADER_KEYS):
+        return
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    items = data.get("interactions")
+    found = len(items) if isinstance(items, list) else 0
+    count = data.get("interaction_count")
+    missing = (
+        f"it holds {found} of the {count} interactions its header announces, "
+        if isinstance(count, int) and count > found
+        else f"it holds {found} interactions, "
+    )
+    raise CassetteError(
+        f"{source}, line {lines}: the cassette is cut short: {missing}the last of them may be cut "
+        f"inside a value, and the closing '{END_KEY}: true' line is missing. Restore the file (e.g. "
+        "from version control) or delete it and record again."
+    )
 
 
 def _parse(text: str, source: str, as_json: bool) -> Any:
@@ -245,6 +312,7 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
             f"versions {', '.join(map(str, SUPPORTED_VERSIONS))}. "
             "Upgrade synthworld or re-record the cassette."
         )
+    _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
     bad = None if plain_json else _non_json(data, [])  # JSON text cannot hold non-JSON values
     if bad is not None:
         path, what = bad
@@ -345,11 +413,14 @@ def _dump(data: dict[str, Any], as_json: bool) -> str:
     return text
 
 
-def write_cassette(path: str | os.PathLike[str], cassette: Cassette) -> None:
-    """Write `cassette` to `path` atomically, in the format its extension names."""
+def write_cassette(
+    path: str | os.PathLike[str], cassette: Cassette, *, step: Callable[[str], None] | None = None
+) -> None:
+    """Write `cassette` to `path` atomically, in the format its extension names (`step`: see
+    `synthworld._files.atomic_write`)."""
     as_json = is_json_path(path)
     data = cassette.to_dict()
     text = _dump(data, as_json)
-    atomic_write(Path(path), text)
+    atomic_write(Path(path), text, step=step)
     if not as_json:
         parse_cache.put(Path(path), text.encode("utf-8"), data)

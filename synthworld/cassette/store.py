@@ -3,38 +3,54 @@
 Each recorded interaction is appended as one JSON line to ``<cassette>.journal`` while holding
 the cassette's lock (``.<cassette>.lock``, via `filelock`), then the call returns: a killed run
 loses nothing it already answered, and threads or pytest-xdist workers recording into one
-cassette interleave whole lines. ``compact()`` (run by ``FixtureBackend.close()``) merges the
-journal into the cassette under the same lock, writes it atomically and removes the journal. A
-journal left by a killed run is read back (and merged by the next recording run's compaction).
+cassette interleave whole lines. ``compact()`` (run by ``FixtureBackend.close()``, or at exit)
+merges the journal into the cassette under the same lock, writes it atomically (temporary file,
+fsync, rename, folder fsync) and removes the journal.
 
-Why a journal rather than an atomic rewrite per interaction (measured by
-``bench/bench_cassette.py``, see ``bench/RESULTS.md``): a rewrite costs time proportional to the
-cassette (parse, dump, fsync, rename: ~44 ms at 100 interactions, ~0.7 s at 1,000, ~2.8 s at
-10,000), a journal line costs the same at any size (~0.1-0.4 ms; ~2-6 ms with ``fsync=True``).
-Without fsync a line survives a killed process (it is in the OS page cache when the call
-returns); ``fsync=True`` also survives power loss. Compaction itself always fsyncs.
+The guarantee: whatever instruction a writer is killed at, the next open of the cassette holds
+every interaction whose call returned, exactly once, in recorded order. The compacted file
+records the journal prefix it merged (length and SHA-256, see `synthworld.cassette.format`), so
+a kill between the rename and the journal's removal does not apply those lines twice; the next
+open under the lock finishes the compaction (removes a fully merged journal, and temporary
+files ``.NAME.*.tmp`` left by dead writers). `synthworld.cassette.crash` kills a real writer at
+each step to check it (``tests/test_cassette_crash.py``).
+
+Why a journal rather than an atomic rewrite per interaction (``bench/bench_cassette.py``, see
+``bench/RESULTS.md``): a rewrite costs time proportional to the cassette, a journal line the same
+at any size. Without fsync a line survives a killed process (it is in the OS page cache when the
+call returns); ``fsync=True`` also survives power loss. Compaction itself always fsyncs.
 """
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
 
 import filelock
 
+from synthworld._files import temp_name_pattern
+from synthworld.cassette import crash
 from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
-from synthworld.errors import CassetteError
+from synthworld.cassette.journal import Journal, Pending, drop_torn_tail, journal_line, read_journal
+from synthworld.errors import CassetteError, CassetteIOError, SynthworldError
 
-__all__ = ["CassetteStore", "Signature", "load_cassette", "merge", "read_journal", "save_cassette"]
+__all__ = ["CassetteStore", "Signature", "load_cassette", "merge", "save_cassette"]
 
 Signature = tuple[int, int, int]
 """(inode, size, mtime in ns) of a cassette file: changes whenever the file is replaced."""
 
-Pending = list[tuple[Interaction, Fingerprint | None]]
+_HEAD = re.compile(  # the first lines synthworld writes, in YAML and in JSON
+    rb"\A(?:synthworld_cassette: 1\ngeneration: (\d+)\n"
+    rb'|\{\n  "synthworld_cassette": 1,\n  "generation": (\d+),\n)'
+)
+_WRITE_FIX = (
+    "make the folder writable by this user, or record into a cassette in a writable folder; "
+    "replaying (mode='none') writes nothing beside a cassette without a journal"
+)
 
 
 class CassetteStore:
@@ -46,19 +62,18 @@ class CassetteStore:
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
         self.fsync = fsync
         self._lock = filelock.FileLock(str(self.lock_path), timeout=timeout)
+        self._generation_of: tuple[Signature | None, int] | None = None
 
     @contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the cassette's inter-process lock."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with _io(self.lock_path, "create the cassette's folder and lock file", _WRITE_FIX):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
         try:
-            with self._lock:
-                yield
-        except filelock.Timeout:
-            raise CassetteError(
-                f"{self.path}: timed out waiting for the lock {self.lock_path}; another process is "
-                "writing this cassette (delete the lock file if no process is)"
-            ) from None
+            yield
+        finally:
+            self._lock.release()
 
     def signature(self) -> Signature | None:
         """The cassette file's identity now, or None when it does not exist."""
@@ -68,32 +83,49 @@ class CassetteStore:
             return None
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
+    # -- reading ----------------------------------------------------------------------------
+
     def load(self) -> tuple[Cassette, Signature | None]:
-        """The cassette with pending journal lines merged in, and the file's signature.
+        """The cassette with pending journal lines merged in (as a compaction would write it), and
+        the file's signature.
 
         Without a journal no lock is taken (the file is only ever replaced whole), so replaying
-        from a read-only checkout works.
+        from a read-only checkout works. With one, the lock is taken and what a killed writer left
+        is cleaned up: a journal the cassette already holds in full, and temporary files.
         """
         if not self.journal.exists():
             return self._read()
         with self.locked():
+            self._remove_stale_temps()
             base, signature = self._read()
-            return merge(base, read_journal(self.journal)), signature
+            journal = self._read_journal(base)
+            if not journal.pending:
+                self._remove_journal(strict=False)
+            return _merged(base, journal), signature
 
     def _read(self) -> tuple[Cassette, Signature | None]:
         signature = self.signature()  # taken first: a later replacement makes it stale, never wrong
-        return (read_cassette(self.path) if signature is not None else Cassette()), signature
+        if signature is None:
+            return Cassette(), None
+        with _io(self.path, "read the cassette", "check that this user may read it"):
+            return read_cassette(self.path), signature
+
+    def _read_journal(self, base: Cassette) -> Journal:
+        with _io(self.journal, "read the journal", "check that this user may read it"):
+            return read_journal(self.journal, merged=base.journal)
+
+    # -- writing ----------------------------------------------------------------------------
 
     def append(self, interaction: Interaction, fingerprint: Fingerprint) -> None:
         """Add one interaction to the journal; it is in the file when this returns."""
-        record = {**interaction.to_dict(), "fingerprint": fingerprint.to_dict()}
-        line = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
-        with self.locked(), open(self.journal, "ab+") as handle:
-            _drop_torn_tail(handle)
-            handle.write(line.encode("utf-8"))
-            handle.flush()
-            if self.fsync:
-                os.fsync(handle.fileno())
+        with self.locked(), _io(self.journal, "append to the journal", _WRITE_FIX):
+            line = journal_line(interaction, fingerprint, self._generation())
+            with open(self.journal, "ab+") as handle:
+                drop_torn_tail(handle)
+                handle.write(line)
+                handle.flush()
+                if self.fsync:
+                    os.fsync(handle.fileno())
 
     def compact(self, *, replace_if_unchanged_since: Signature | None = None) -> int:
         """Merge the journal into the cassette (atomic write) and remove it; return how many lines.
@@ -103,15 +135,69 @@ class CassetteStore:
         content is kept and the journal is added to it.
         """
         with self.locked():
-            pending = read_journal(self.journal)
-            if pending:
-                keep_old = (
-                    replace_if_unchanged_since is None or self.signature() != replace_if_unchanged_since
-                )
-                base = read_cassette(self.path) if keep_old and self.path.exists() else Cassette()
-                write_cassette(self.path, merge(base, pending))
+            self._remove_stale_temps()
+            crash.reached("locked")
+            current, signature = self._read()
+            journal = self._read_journal(current)
+            crash.reached("journal-read")
+            if journal.pending:
+                keep_old = replace_if_unchanged_since is None or signature != replace_if_unchanged_since
+                base = current if keep_old else Cassette(generation=current.generation)
+                with _io(self.path, "write the cassette", _WRITE_FIX):
+                    write_cassette(self.path, _merged(base, journal), step=crash.reached)
+            self._remove_journal(strict=True)
+            crash.reached("journal-removed")
+            return len(journal.pending)
+
+    def save(self, cassette: Cassette) -> None:
+        """Write `cassette` to the file atomically, under the lock."""
+        with self.locked(), _io(self.path, "write the cassette", _WRITE_FIX):
+            self._remove_stale_temps()
+            write_cassette(self.path, cassette)
+
+    # -- housekeeping -------------------------------------------------------------------------
+
+    def _generation(self) -> int:
+        """The cassette file's generation now (journal lines name it); cached per file identity."""
+        signature = self.signature()
+        cached = self._generation_of
+        if cached is not None and cached[0] == signature:
+            return cached[1]
+        generation = 0 if signature is None else self._read_generation()
+        self._generation_of = (signature, generation)
+        return generation
+
+    def _read_generation(self) -> int:
+        with open(self.path, "rb") as handle:
+            head = _HEAD.match(handle.read(128))
+        if head is not None:
+            return int(head[1] or head[2])
+        return self._read()[0].generation  # a hand-written file: read it whole
+
+    def _remove_journal(self, *, strict: bool) -> None:
+        try:
             self.journal.unlink(missing_ok=True)
-            return len(pending)
+        except OSError as exc:
+            if strict:
+                raise _io_error(self.journal, "remove the merged journal", _WRITE_FIX, exc) from None
+
+    def _remove_stale_temps(self) -> None:
+        """Delete temporary files of dead writers: under the lock, no live writer has one."""
+        pattern = re.compile(temp_name_pattern(self.path))
+        try:
+            stale = [p for p in self.path.parent.iterdir() if pattern.fullmatch(p.name)]
+            for path in stale:
+                path.unlink(missing_ok=True)
+        except OSError:
+            return  # best effort: a read-only folder keeps them, and loses nothing
+
+
+def _merged(base: Cassette, journal: Journal) -> Cassette:
+    """`base` with the journal's pending lines, recording the journal as merged."""
+    if not journal.pending:
+        return base
+    merged = merge(base, journal.pending)
+    return dataclasses.replace(merged, generation=base.generation + 1, journal=journal.merged)
 
 
 def merge(base: Cassette, pending: Pending) -> Cassette:
@@ -122,53 +208,31 @@ def merge(base: Cassette, pending: Pending) -> Cassette:
         items.append(interaction.numbered(len(items)))
         if fingerprint is not None:
             tools[interaction.tool] = fingerprint
-    return Cassette(tuple(items), tools)
+    return Cassette(tuple(items), tools, generation=base.generation, journal=base.journal)
 
 
-def read_journal(path: Path) -> Pending:
-    """The journal's interactions; a last line without its newline (a torn write) is ignored."""
+@contextmanager
+def _io(path: Path, doing: str, fix: str) -> Iterator[None]:
+    """Turn an `OSError` into a `CassetteIOError` naming `path`, what failed and how to fix it."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    lines = raw.split(b"\n")[:-1]  # the part after the last newline was never completed
-    return [_journal_entry(path, n, line) for n, line in enumerate(lines, 1) if line.strip()]
-
-
-def _journal_entry(path: Path, lineno: int, line: bytes) -> tuple[Interaction, Fingerprint | None]:
-    try:
-        data: Any = json.loads(line)
-        fingerprint = data.pop("fingerprint", None)
-        ok = isinstance(data.get("tool"), str) and isinstance(data.get("input"), dict)
-        ok = ok and (("output" in data) != ("error" in data))
-        ok = ok and (fingerprint is None or Fingerprint.is_valid_dict(fingerprint))
-    except (ValueError, AttributeError, TypeError, RecursionError):
-        ok = False
-    if not ok:
+        yield
+    except SynthworldError:
+        raise
+    except filelock.Timeout:
         raise CassetteError(
-            f"{path}, line {lineno}: not a journal entry (a JSON object with tool, input, output or "
-            "error, and a fingerprint {parameters, returns}); fix or delete that line, then run again"
-        )
-    return Interaction.from_dict(data), Fingerprint(**fingerprint) if fingerprint is not None else None
+            f"{path}: timed out waiting for the lock; another process is writing this cassette "
+            "(delete the lock file if no process is)"
+        ) from None
+    except OSError as exc:
+        raise _io_error(path, doing, fix, exc) from None
 
 
-def _drop_torn_tail(handle: IO[bytes]) -> None:
-    """Cut a last line left half-written by a killed writer, so the next line starts cleanly."""
-    end = handle.seek(0, os.SEEK_END)
-    if end == 0:
-        return
-    handle.seek(end - 1)
-    if handle.read(1) == b"\n":
-        return
-    start = end
-    while start > 0:
-        start = max(0, start - (1 << 16))
-        handle.seek(start)
-        cut = handle.read(end - start).rfind(b"\n")
-        if cut >= 0:
-            handle.truncate(start + cut + 1)
-            return
-    handle.truncate(0)
+def _io_error(path: Path, doing: str, fix: str, exc: OSError) -> CassetteIOError:
+    reason = exc.strerror or type(exc).__name__
+    where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(path) else ""
+    error = CassetteIOError(f"{path}: cannot {doing}: {reason}{where}; {fix}")
+    error.errno = exc.errno
+    return error
 
 
 def load_cassette(path: str | os.PathLike[str]) -> Cassette:
@@ -184,5 +248,5 @@ def load_cassette(path: str | os.PathLike[str]) -> Cassette:
 
 
 def save_cassette(path: str | os.PathLike[str], cassette: Cassette) -> None:
-    """Write `cassette` to `path` atomically (YAML, or JSON for a ``.json`` path)."""
-    write_cassette(path, cassette)
+    """Write `cassette` to `path` atomically, under its lock (YAML, or JSON for a ``.json`` path)."""
+    CassetteStore(path).save(cassette)

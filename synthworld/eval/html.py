@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from synthworld._redact import redact_text
 from synthworld.eval.record import RunRecord, group_by_scenario
 from synthworld.trace import render_trace_html
 
@@ -55,7 +56,11 @@ def heatmap_html(runs: Sequence[RunRecord]) -> str:
 def _heat_cell(run: RunRecord | None) -> str:
     if run is None:
         return "<td></td>"
-    why = "passed" if run.passed else "failed: " + "; ".join(run.failures or [run.error or "failed"])
+    why = (
+        "passed"
+        if run.passed
+        else "failed: " + redact_text("; ".join(run.failures or [run.error or "failed"]))
+    )
     color, mark = (_PASS, "✓") if run.passed else (_FAIL, "✗")
     return (
         f'<td class="{"pass" if run.passed else "fail"}" title="seed {run.seed}: {escape(why)}" '
@@ -80,9 +85,9 @@ def report_html(report: EvalReport, *, max_traces: int = 5) -> str:
 
 
 def _failing_run(run: RunRecord) -> str:
-    reasons = "".join(f"<li>{escape(f)}</li>" for f in run.failures)
+    reasons = "".join(f"<li>{escape(redact_text(f))}</li>" for f in run.failures)
     if run.error and not run.failures:
-        reasons += f"<li>agent raised: <code>{escape(run.error)}</code></li>"
+        reasons += f"<li>agent raised: <code>{escape(redact_text(run.error))}</code></li>"
     return (
         f"<details><summary>{escape(run.scenario)} · seed {run.seed} · {escape(run.cause or '')}</summary>"
         f"<ul>{reasons}</ul>{render_trace_html(run.trace)}</details>"

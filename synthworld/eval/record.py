@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from synthworld._redact import redact_text
 from synthworld.trace import ToolCall, Trace
 
 __all__ = ["group_by_scenario", "RunRecord", "record_from_result"]
@@ -56,11 +57,14 @@ class RunRecord:
             return _label(self.failures[0])
         return "failed"
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (the trace as a list of call dicts)."""
+    def to_dict(self, *, redact: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict (the trace as a list of call dicts); secrets in the trace, failures
+        and error masked with the process policy unless `redact` is False."""
         data = asdict(self)
-        data["failures"] = list(self.failures)
-        data["trace"] = [call.to_dict() for call in self.trace]
+        mask = redact_text if redact else str
+        data["failures"] = [mask(failure) for failure in self.failures]
+        data["error"] = None if self.error is None else mask(self.error)
+        data["trace"] = [call.to_dict(redact=redact) for call in self.trace]
         return data
 
     @classmethod

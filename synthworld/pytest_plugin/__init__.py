@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.settings import (
@@ -149,7 +150,7 @@ class ScenarioFailed(AssertionError):
     """A scenario run that broke at least one expectation."""
 
     def __init__(self, result: ScenarioResult) -> None:
-        super().__init__("; ".join(result.failures))
+        super().__init__(redact_text("; ".join(result.failures)))  # pytest may print it
         self.result = result
 
 

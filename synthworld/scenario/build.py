@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
 from synthworld.backends.llm.loop import LLMOptions
+from synthworld.backends.llm.openai import OPENAI
 from synthworld.errors import BackendError, FaultConfigError, SynthworldError
 from synthworld.scenario.imports import resolve
+from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
@@ -133,7 +135,7 @@ def check_backend(scenario: Scenario, problems: Problems) -> None:
 
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     """What is wrong with the options of an ``llm`` backend in a scenario file."""
-    allowed = {"model", "client", "temperature", "seed", *LLMOptions.__annotations__} - {"client"}
+    allowed = {"model", "temperature", "seed", "api_key_env", *LLMOptions.__annotations__}
     problems = [
         f"{key!r} is not an LLMBackend option; use some of {', '.join(sorted(allowed))}"
         for key in options
@@ -156,7 +158,7 @@ def make_backend(scenario: Scenario, *, record_mode: str | None, block_llm: bool
 
 def _llm_backend(scenario: Scenario, options: Mapping[str, Any]) -> Backend:
     try:
-        backend: Backend = LLMBackend(**options)
+        backend: Backend = LLMBackend(**llm_options(options, OPENAI))  # the key: see llm_key
     except (ImportError, TypeError, ValueError, BackendError) as exc:
         raise scenario.error(("backend", "llm"), f"cannot build the LLM backend: {exc}") from None
     return backend

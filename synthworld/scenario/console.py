@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from synthworld._redact import redact_text
 from synthworld.scenario.report import CELL, abbreviate, answer_text, format_call
 from synthworld.scenario.result import ScenarioResult
 
@@ -16,7 +17,8 @@ RICH_CELL = 6 * CELL
 
 
 def trace_rich_table(result: ScenarioResult, *, full: bool = False) -> Table:
-    """The trace as a rich table: long values wrap, errors are red, the diverging call is flagged."""
+    """The trace as a rich table (secrets masked): long values wrap, errors are red, the diverging
+    call is flagged."""
     width = None if full else RICH_CELL
     mark = None if result.passed else result.diverged_at
     table = Table(title=f"{result.scenario} [seed={result.seed}]", title_justify="left", expand=False)
@@ -43,7 +45,7 @@ def print_result(console: Console, result: ScenarioResult, *, full: bool = False
     """Trace table, agent output and verdict with one line per failed expectation."""
     console.print(trace_rich_table(result, full=full))
     if result.error is not None:
-        console.print(Text(f"agent raised {result.error}", style="red"))
+        console.print(Text(redact_text(f"agent raised {result.error}"), style="red"))
     else:
         console.print(Text("agent output: ") + Text(abbreviate(result.output, None if full else RICH_CELL)))
     if result.diverged_at is not None and not result.passed:
@@ -55,5 +57,5 @@ def print_result(console: Console, result: ScenarioResult, *, full: bool = False
     verdict = Text("PASS", style="bold green") if result.passed else Text("FAIL", style="bold red")
     console.print(Text("verdict: ") + verdict + Text(f"  {result.scenario} [seed={result.seed}]"))
     for failure in result.failures:
-        console.print(Text(f"  - {failure}", style="red"))
+        console.print(Text(redact_text(f"  - {failure}"), style="red"))
     console.print()

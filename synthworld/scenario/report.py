@@ -1,10 +1,15 @@
 """Plain-text reports of scenario runs: the verdict, the failures, the trace as a table, and the
-call where the run left the expected path in full (what pytest shows for a failing scenario)."""
+call where the run left the expected path in full (what pytest shows for a failing scenario).
+
+Everything shown is masked with the process redaction policy (pytest prints these reports).
+"""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+
+from synthworld._redact import redact, redact_text
 
 if TYPE_CHECKING:
     from synthworld.scenario.result import ScenarioResult
@@ -18,7 +23,9 @@ CELL = 80
 
 
 def abbreviate(value: Any, width: int | None = CELL) -> str:
-    """`value` as compact JSON, cut to `width` characters with an ellipsis (None: whole)."""
+    """`value` as compact JSON with secrets masked, cut to `width` characters with an ellipsis
+    (None: whole)."""
+    value = redact(value)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
     return text if width is None or len(text) <= width else text[: width - 1] + "…"
 
@@ -64,7 +71,7 @@ def format_call(call: ToolCall) -> str:
 
 
 def _indented(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=2, default=repr).replace("\n", "\n  ")
+    return json.dumps(redact(value), ensure_ascii=False, indent=2, default=repr).replace("\n", "\n  ")
 
 
 def format_result(result: ScenarioResult, *, header: bool = True, width: int | None = CELL) -> str:
@@ -75,7 +82,8 @@ def format_result(result: ScenarioResult, *, header: bool = True, width: int | N
     """
     verdict = "PASS" if result.passed else "FAIL"
     lines = [f"scenario {result.scenario!r} [seed={result.seed}]: {verdict}"] if header else []
-    lines += [f"  - {failure}" if header else failure for failure in result.failures]
+    failures = [redact_text(failure) for failure in result.failures]
+    lines += [f"  - {failure}" if header else failure for failure in failures]
     if result.output is not None:
         lines.append(f"agent output: {abbreviate(result.output, None)}")
     mark = None if result.passed else result.diverged_at

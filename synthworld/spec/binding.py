@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from synthworld._redact import MASK, Redactor
+from synthworld._redact import MASK, get_redactor
 from synthworld.errors import ToolSpecError
 
 __all__ = ["UNSET", "Binding", "lookup_state"]
@@ -48,7 +48,7 @@ class Binding:
     @property
     def is_secret(self) -> bool:
         """True when the bound value must never be recorded."""
-        return self.secret if self.secret is not None else Redactor().is_secret(self.param)
+        return self.secret if self.secret is not None else get_redactor().is_secret(self.param)
 
     def value(self, state: Mapping[str, Any], *, tool: str) -> Any:
         """The value to pass: from the state at `state_key`, else the default."""

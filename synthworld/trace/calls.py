@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from synthworld._json import short_repr
+from synthworld._redact import redact
 
 __all__ = ["ToolCall", "recordable_input"]
 
@@ -44,9 +46,16 @@ class ToolCall:
         """True when the call returned a value rather than an error."""
         return self.error is None
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (drops fields that are at their defaults, except the essentials)."""
-        data = asdict(self)
+    def redacted(self) -> ToolCall:
+        """A copy with secrets masked by the process policy: what files and renderings show.
+
+        (The call itself keeps the real values, for assertions.)"""
+        return dataclasses.replace(self, **{f.name: redact(getattr(self, f.name)) for f in fields(self)})
+
+    def to_dict(self, *, redact: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict (drops fields that are at their defaults, except the essentials);
+        secrets masked with the process policy unless `redact` is False."""
+        data = asdict(self.redacted() if redact else self)
         for optional in ("error", "started_at", "usage"):
             if data[optional] is None:
                 del data[optional]

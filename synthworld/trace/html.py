@@ -1,7 +1,8 @@
 """A `Trace` as HTML for notebooks: a timeline of calls with folded inputs and outputs.
 
 Errors are highlighted, and each call shows its simulated start and duration (with a bar
-scaled to the longest call). ``Trace._repr_html_`` delegates to `render_trace_html`.
+scaled to the longest call). Secrets are masked (see `synthworld._redact`).
+``Trace._repr_html_`` delegates to `render_trace_html`.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ _CELL = "padding:2px 8px;text-align:left;vertical-align:top;border-bottom:1px so
 
 
 def render_trace_html(trace: Iterable[ToolCall], *, max_calls: int = 200) -> str:
-    """The calls of `trace` as an HTML table (at most `max_calls` rows; the rest are counted)."""
+    """The calls of `trace` as an HTML table (at most `max_calls` rows; the rest are counted),
+    secrets masked with the process policy."""
     calls = list(trace)
     if not calls:
         return '<div class="synthworld-trace"><em>trace: no calls</em></div>'
     longest = max(c.duration for c in calls)
-    rows = "".join(_row(c, longest) for c in calls[:max_calls])
+    rows = "".join(_row(c.redacted(), longest) for c in calls[:max_calls])
     more = len(calls) - max_calls
     if more > 0:
         rows += f'<tr><td colspan="7" style="{_CELL}"><em>… {more} more call(s)</em></td></tr>'

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from synthworld._files import atomic_write
+from synthworld._redact import redact_text
 from synthworld.trace.calls import ToolCall
 from synthworld.trace.html import render_trace_html
 
@@ -126,11 +127,11 @@ class Trace(Sequence[ToolCall]):
     # -- text -------------------------------------------------------------------------------
 
     def format(self, *, width: int = 60) -> str:
-        """The trace as a compact text table (one line per call)."""
+        """The trace as a compact text table (one line per call), secrets masked."""
         if not self._calls:
             return "trace: (no calls)"
         lines = ["trace:"]
-        for c in self._calls:
+        for c in (call.redacted() for call in self._calls):
             result = (
                 f"ERROR {c.error.get('code')}: {c.error.get('message')}"
                 if c.error
@@ -141,9 +142,9 @@ class Trace(Sequence[ToolCall]):
 
     # -- persistence ------------------------------------------------------------------------
 
-    def to_json(self) -> str:
-        """The trace as a JSON document (versioned)."""
-        document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": [c.to_dict() for c in self._calls]}
+    def to_json(self, *, redact: bool = True) -> str:
+        """The trace as a JSON document (versioned); secrets masked unless `redact` is False."""
+        document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": [c.to_dict(redact=redact) for c in self._calls]}
         return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
 
     @classmethod
@@ -154,10 +155,11 @@ class Trace(Sequence[ToolCall]):
             raise ValueError(f"not a synthworld trace (expected {{{_FORMAT_KEY!r}: {_FORMAT_VERSION}, ...}})")
         return cls([ToolCall.from_dict(c) for c in document["calls"]])
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the trace as JSON, atomically (a crash never leaves a half file)."""
+    def save(self, path: str | os.PathLike[str], *, redact: bool = True) -> Path:
+        """Write the trace as JSON, atomically (a crash never leaves a half file); secrets masked
+        unless `redact` is False."""
         target = Path(path)
-        atomic_write(target, self.to_json())
+        atomic_write(target, self.to_json(redact=redact))
         return target
 
     @classmethod
@@ -178,7 +180,7 @@ def _describe(tool: str, where: dict[str, Any]) -> str:
     if not where:
         return repr(tool)
     args = ", ".join(f"{k}={v!r}" for k, v in where.items())
-    return f"{tool!r} with {args}"
+    return redact_text(f"{tool!r} with {args}")
 
 
 def _short(value: Any, width: int) -> str:

@@ -35,6 +35,7 @@ ANTHROPIC = Vendor(
     key_env="ANTHROPIC_API_KEY",
     base_env="ANTHROPIC_BASE_URL",
     client_class="Anthropic",
+    default_url="https://api.anthropic.com",
 )
 
 OUTPUT_TOOL = "tool_output"
@@ -75,8 +76,9 @@ class AnthropicBackend(RepairingBackend):
     def _ask(
         self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
     ) -> tuple[Any, list[str], Any]:
+        create = self._client.messages.with_raw_response.create
         try:
-            message = self._client.messages.create(**self._request(ctx, conversation))
+            message = self._send(ctx, create, self._request(ctx, conversation))
         except self._sdk.AnthropicError as exc:
             raise self._transport_error(ctx, exc) from self._safe_cause(exc)
         counts = getattr(message, "usage", None)

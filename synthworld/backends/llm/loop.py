@@ -4,18 +4,27 @@ A subclass says how to start a conversation, how to ask for one answer, and how 
 invalid answer's problems back; this base runs up to ``max_attempts`` rounds, validates every
 answer against the tool's ``returns``, sums token usage, applies ``on_failure``, and turns SDK
 errors into `BackendError` without ever showing the API key.
+
+``timeout`` is a deadline for the whole call: every request, retry, wait and repair round of
+one `respond` fits in it (see `synthworld.backends.llm.deadline` and ``retries``).
 """
 
 from __future__ import annotations
 
 import abc
 import importlib
+import json
 import logging
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
 from synthworld.backends.base import Answer, CallContext
+from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
+from synthworld.backends.llm.retries import NotJSONAnswer, checked_json, is_retryable, retry_wait
 from synthworld.backends.random import RandomBackend
 from synthworld.errors import BackendError
 
@@ -43,16 +52,19 @@ class LLMOptions(TypedDict, total=False):
     on_failure: FailurePolicy
     """``"raise"`` a `BackendError` (default) or answer from ``"random"`` when no answer is valid."""
     timeout: float
-    """Seconds per request (default 60)."""
+    """Seconds one call may take in all: every request, retry, wait and repair round (default 60)."""
     max_retries: int
-    """Retries of transport faults (default 2)."""
+    """Retries of a failed request within that time (default 2): connection errors, timeouts,
+    HTTP 408/409/429/5xx and non-JSON answers; ``Retry-After`` is honoured when time is left."""
 
 
 log = logging.getLogger("synthworld.llm")
+log.addFilter(RedactingFilter())  # messages name base URLs, which may carry user info
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
     "APIConnectionError": "check base_url= and that the server is running",
     "AuthenticationError": "check api_key= or the API key environment variable",
+    "NotJSONAnswer": "check that base_url= is the API's URL (e.g. ending in /v1), not a web page or proxy",
     "RateLimitError": "lower the request rate or raise max_retries=",
     "InternalServerError": "the server failed; try again later or raise max_retries=",
     "OverloadedError": "the server is overloaded; try again later or raise max_retries=",
@@ -95,14 +107,15 @@ class RepairingBackend(abc.ABC):
         self._fallback = RandomBackend() if on_failure == "random" else None
         self._sdk = import_sdk(self.vendor)
         self._owns_client = client is None
-        self._client = make_client(
-            self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
-        )
-        self._secret = str(self._client.api_key or "")
-        """The API key, masked in every message this backend writes."""
+        self._client = make_client(self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout)
+        secret = str(self._client.api_key or "")
+        self._secret = secret
+        """The API key, masked in every message this backend writes and in every answer."""
+        self._key_mask = Redactor((), patterns=(), secrets=[secret] if secret else [])
+        register_secret(secret)  # masked in every file, rendering and log from now on
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
+        return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})")
 
     @property
     def base_url(self) -> str:
@@ -142,14 +155,43 @@ class RepairingBackend(abc.ABC):
         conversation = self._start(ctx)
         usage: dict[str, int] = {}
         problems: list[str] = []
-        for _ in range(self.max_attempts):
-            value, problems, reply = self._ask(ctx, conversation, usage)
-            if not problems and not ctx.spec.returns_validator.is_valid(value):
-                problems = ctx.spec.returns_validator.problems(value)
-            if not problems:
-                return Answer(value, source=self.name, usage=usage or None)
-            conversation += self._repair(reply, problems, ctx)
+        with Deadline(self.timeout).active():
+            for _ in range(self.max_attempts):
+                value, problems, reply = self._ask(ctx, conversation, usage)
+                value = self._without_key(value)
+                if not problems and not ctx.spec.returns_validator.is_valid(value):
+                    problems = ctx.spec.returns_validator.problems(value)
+                if not problems:
+                    return Answer(value, source=self.name, usage=usage or None)
+                conversation += self._repair(reply, problems, ctx)
         return self._give_up(ctx, problems, usage)
+
+    def _send(self, ctx: CallContext, create: Callable[..., Any], request: dict[str, Any]) -> Any:
+        """``create(**request)`` (an SDK call giving a raw response) parsed, retried within the
+        call's deadline (each attempt's ``timeout`` is the time left).
+
+        A failure that is not worth retrying is raised as the SDK raised it (the caller knows
+        what it means); giving up on one that is raises `BackendError`.
+        """
+        deadline = current_deadline(self.timeout)
+        retries = 0
+        while True:
+            try:
+                return checked_json(create(**request, timeout=max(deadline.left(), 0.001)))
+            except Exception as exc:
+                if not is_retryable(self._sdk, exc):
+                    raise
+                wait, asked = retry_wait(exc, retries)
+                if retries < self.max_retries and wait < deadline.left():
+                    time.sleep(wait)
+                    retries += 1
+                    continue
+                late = (
+                    _too_late(wait, asked, deadline)
+                    if retries < self.max_retries or deadline.left() <= 0
+                    else ""
+                )
+                raise self._transport_error(ctx, exc, retries, late) from self._safe_cause(exc)
 
     def _context(self, ctx: CallContext) -> str | None:
         return self.context or ctx.context
@@ -170,18 +212,21 @@ class RepairingBackend(abc.ABC):
             )
         )
 
-    def _transport_error(self, ctx: CallContext, exc: Exception) -> BackendError:
-        """`exc` from the SDK (after its own retries) as a `BackendError` that says what to do."""
+    def _transport_error(
+        self, ctx: CallContext, exc: Exception, retries: int = 0, late: str = ""
+    ) -> BackendError:
+        """`exc` from the SDK (after `retries` retries) as a `BackendError` that says what to do."""
         kind = type(exc).__name__
         status = getattr(exc, "status_code", None)
         what = f"HTTP {status}" if status is not None else kind
-        if status is None or status in (408, 409, 429) or status >= 500:  # what the SDKs retry
-            what += f" after {self.max_retries} retries (timeout={self.timeout}s)"
+        if is_retryable(self._sdk, exc):
+            what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
         hint = _HINTS.get(kind, "check the model name and the server's logs")
         detail = getattr(exc, "message", str(exc))
+        url = exc.url if isinstance(exc, NotJSONAnswer) else self.base_url
         return BackendError(
             self._redact(
-                f"LLM request for tool {ctx.spec.name!r} to {self.base_url} (model {self.model!r}) failed "
+                f"LLM request for tool {ctx.spec.name!r} to {url} (model {self.model!r}) failed "
                 f"with {what}: {detail}. Fix: {hint}."
             )
         )
@@ -192,7 +237,24 @@ class RepairingBackend(abc.ABC):
         return None if self._secret and self._secret in f"{exc} {body!r}" else exc
 
     def _redact(self, text: str) -> str:
-        return text.replace(self._secret, "***") if self._secret else text
+        return redact_text(self._key_mask.text(text))
+
+    def _without_key(self, value: Any) -> Any:
+        """`value` with the API key masked wherever a server echoed it (a short key is left: it
+        would mask ordinary text)."""
+        if len(self._secret) < MIN_SECRET_LENGTH or self._secret not in json.dumps(value, ensure_ascii=False):
+            return value
+        return self._key_mask(value)
+
+
+def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
+    """Why no retry fits in what is left of the call's time."""
+    left = deadline.left()
+    if left <= 0:
+        return "; it ran out"
+    if asked:
+        return f"; the server asked to wait {wait:.3g}s before retrying, more than the {left:.3g}s left"
+    return f"; the {left:.3g}s left were too few to wait {wait:.3g}s and retry"
 
 
 def check_options(
@@ -241,6 +303,8 @@ class Vendor:
     """The environment variable holding a base URL."""
     client_class: str
     """The client class in `module`."""
+    default_url: str = ""
+    """The vendor's own API (where its key environment variable may always go)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
@@ -263,18 +327,25 @@ def make_client(
     base_url: str | None,
     api_key: str | None,
     timeout: float,
-    max_retries: int,
 ) -> Any:
-    """`client` with our timeout and retries, or a new client from the key and base URL."""
+    """`client` with our timeout (and no SDK retries: the backend retries), or a new client from
+    the key and base URL whose HTTP operations honour the call's deadline."""
     if client is not None:
         if base_url is not None or api_key is not None:
             raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
-        return client.with_options(timeout=timeout, max_retries=max_retries)
+        return client.with_options(timeout=timeout, max_retries=0)  # the backend retries, in time
     key = api_key or os.environ.get(vendor.key_env)
     if not key and base_url is None and not os.environ.get(vendor.base_env):
         raise BackendError(
             f"{vendor.backend} needs an API key: pass api_key=... or set {vendor.key_env} "
             "(a compatible local server at base_url=... needs none)"
         )
-    make = getattr(import_sdk(vendor), vendor.client_class)
-    return make(api_key=key or _NO_KEY_NEEDED, base_url=base_url, timeout=timeout, max_retries=max_retries)
+    sdk = import_sdk(vendor)
+    make = getattr(sdk, vendor.client_class)
+    return make(
+        api_key=key or _NO_KEY_NEEDED,
+        base_url=base_url,
+        timeout=timeout,
+        max_retries=0,  # the backend retries, within the call's deadline
+        http_client=deadline_http_client(sdk),
+    )

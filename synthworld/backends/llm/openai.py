@@ -43,6 +43,7 @@ OPENAI = Vendor(
     key_env="OPENAI_API_KEY",
     base_env="OPENAI_BASE_URL",
     client_class="OpenAI",
+    default_url="https://api.openai.com/v1",
 )
 
 
@@ -55,8 +56,9 @@ class LLMBackend(RepairingBackend):
     seed, so servers that honour ``seed`` answer reproducibly. Invalid answers are sent back for
     repair up to `max_attempts` times; then ``on_failure="raise"`` raises `BackendError` and
     ``on_failure="random"`` answers from `RandomBackend` (recorded as ``llm->random``).
-    Transport faults are retried `max_retries` times (honouring ``Retry-After``), each request
-    bounded by `timeout` seconds, then raise `BackendError`.
+    Transport faults and non-JSON answers are retried `max_retries` times (honouring
+    ``Retry-After``), and the whole call (connect, slow reads, retries, waits, repairs) ends by
+    `timeout` seconds; then `BackendError` names the URL and what went wrong.
     """
 
     name = "llm"
@@ -110,8 +112,9 @@ class LLMBackend(RepairingBackend):
         """The reply's text, falling back to a less structured mode while the server rejects one."""
         while True:
             mode = self.output_mode
+            create = self._client.chat.completions.with_raw_response.create
             try:
-                response = self._client.chat.completions.create(**self._request(ctx, messages, mode))
+                response = self._send(ctx, create, self._request(ctx, messages, mode))
             except self._sdk.APIStatusError as exc:
                 if mode != MODES[-1] and is_format_rejection(exc.status_code, str(exc.message)):
                     self._fall_back_from(mode, exc)

@@ -1,0 +1,296 @@
+"""One redaction policy for everything that leaves the process: files, renderings, reports, logs.
+
+In-memory records (``world.trace``, ``RunRecord``) keep the real values for assertions; what is
+written or rendered is masked.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import synthworld
+from synthworld import (
+    FixtureBackend,
+    LLMBackend,
+    Redactor,
+    RunRecord,
+    ScenarioResult,
+    SyntheticWorld,
+    ToolSpec,
+    redact,
+    register_secret,
+    set_redactor,
+)
+from synthworld._redact import MASK, redact_text
+from synthworld.cassette import load_cassette
+from synthworld.eval import EvalReport
+from synthworld.eval.html import report_html
+from synthworld.scenario.console import print_result
+from synthworld.scenario.report import format_result
+from tests._openai_server import Completion, Failure, OpenAIServer
+from tests._plugin_support import isolate, run
+
+pytest_plugins = ["pytester"]
+
+JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+SECRETS = {
+    "api_key": "key-live-0001",
+    "password": "hunter2-0002",
+    "token": "tok-0003",
+    "Authorization": "Basic dXNlcjpwYXNz-0004",
+}
+LOGIN = ToolSpec(
+    "login",
+    "Log in.",
+    {
+        "type": "object",
+        "properties": {**{k: {"type": "string"} for k in SECRETS}, "note": {"type": "string"}},
+    },
+    {"type": "object", "properties": {"session": {"type": "string"}}, "required": ["session"]},
+)
+INPUT = {**SECRETS, "note": f"Bearer {JWT}"}
+
+
+def leaked(text: str) -> list[str]:
+    return [s for s in [*SECRETS.values(), JWT] if s in text]
+
+
+@pytest.fixture
+def world() -> Iterator[SyntheticWorld]:
+    with SyntheticWorld(seed=1) as w:
+        w.register_tool(LOGIN)
+        w.call("login", INPUT)
+        yield w
+
+
+@pytest.fixture
+def policy() -> Iterator[None]:
+    """Restore the process policy after a test that changes it."""
+    previous = set_redactor(None)
+    set_redactor(previous)
+    yield
+    set_redactor(previous)
+
+
+# -- the policy -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "secret"),
+    [
+        ("auth", True),
+        ("X-Auth-Token", True),
+        ("pwd", True),
+        ("private_key", True),
+        ("privateKey", True),
+        ("credentials", True),
+        ("bearer", True),
+        ("session_id", True),
+        ("sessionId", True),
+        ("Set-Cookie", True),
+        ("aws_secret_access_key", True),
+        ("author", False),
+        ("authority", False),
+        ("max_tokens", False),
+        ("session", False),
+        ("keyboard", False),
+    ],
+)
+def test_the_broader_default_key_list(key: str, secret: bool) -> None:
+    assert Redactor().is_secret(key) is secret
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        (f"Bearer {JWT}", f"Bearer {MASK}"),
+        ("Bearer abc123", f"Bearer {MASK}"),
+        ("authorization was bearer 9f8e7d", f"authorization was bearer {MASK}"),
+        (f"token was {JWT}.", f"token was {MASK}."),
+        ("use sk-proj-4f2a9c1e7b3d5a8f0e6c2b", f"use {MASK}"),
+        ("sk_live_4f2a9c1e7b3d5a8f0e6c", MASK),
+        ("sk-abc1234567", MASK),
+        ("ghp_0123456789abcdefghijABCDEFGHIJ", MASK),
+        ("AKIAIOSFODNN7EXAMPLE", MASK),
+        ("https://ada:s3cret@db.example.com/x", f"https://{MASK}@db.example.com/x"),
+        (
+            "https://api.example.com/v1?q=1&api_key=abc123&x=2",
+            f"https://api.example.com/v1?q=1&api_key={MASK}&x=2",
+        ),
+        ("GET /u?access_token=abc&page=2", f"GET /u?access_token={MASK}&page=2"),
+        ('{"password": "hunter2", "name": "Ada"}', f'{{"password": "{MASK}", "name": "Ada"}}'),
+        ("{'session_id': 'abc'}", f"{{'session_id': '{MASK}'}}"),
+        ("the bearer of this card", "the bearer of this card"),
+        (
+            "max_tokens=5, author: Ada, https://example.com:8080/a",
+            "max_tokens=5, author: Ada, https://example.com:8080/a",
+        ),
+    ],
+)
+def test_value_patterns_mask_secrets_under_any_key(text: str, masked: str) -> None:
+    assert Redactor().text(text) == masked
+    assert Redactor()({"note": [text]}) == {"note": [masked]}
+
+
+def test_a_registered_secret_is_masked_everywhere_but_short_ones_are_not() -> None:
+    register_secret("zq-registered-9f8e7d6c")
+    register_secret("abc")  # too short: it would mask ordinary words
+    assert redact_text("a zq-registered-9f8e7d6c b abc") == f"a {MASK} b abc"
+    assert Redactor(keys=(), patterns=())({"x": "zq-registered-9f8e7d6c"}) == {"x": MASK}
+
+
+def test_the_policy_is_configurable(
+    world: SyntheticWorld, policy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_redactor(synthworld.get_redactor().extended(keys=["note"]))
+    assert json.loads(world.trace.to_json())["calls"][0]["input"]["note"] == MASK
+    monkeypatch.setenv("SYNTHWORLD_SECRET_KEYS", "login_hint, ssn")
+    set_redactor(None)  # the default again, with the keys the environment adds
+    assert redact({"ssn": "1", "login_hint": "2", "x": "3"}) == {"ssn": MASK, "login_hint": MASK, "x": "3"}
+    with pytest.raises(TypeError, match=r"pass a synthworld\.Redactor"):
+        set_redactor(["ssn"])  # type: ignore[arg-type]
+
+
+# -- traces -----------------------------------------------------------------------------------
+
+
+def test_the_trace_in_memory_keeps_the_real_values(world: SyntheticWorld) -> None:
+    assert world.trace[0].input == INPUT
+    assert world.trace.calls("login", password="hunter2-0002")
+
+
+def test_to_json_and_save_mask_secrets(world: SyntheticWorld, tmp_path: Path) -> None:
+    text = world.trace.to_json()
+    assert leaked(text) == []
+    saved = json.loads(world.trace.save(tmp_path / "t.json").read_text())
+    assert saved["calls"][0]["input"] == {**dict.fromkeys(SECRETS, MASK), "note": f"Bearer {MASK}"}
+    assert leaked(world.trace.to_json(redact=False)) != []  # asked for: the real values
+
+
+def test_html_text_and_failure_messages_mask_secrets(world: SyntheticWorld) -> None:
+    assert leaked(world.trace._repr_html_()) == []
+    assert leaked(world.trace.format()) == []
+    with pytest.raises(AssertionError) as caught:
+        world.trace.assert_called("login", password="hunter2-0002", times=2)
+    assert leaked(str(caught.value)) == []
+
+
+def test_the_cassette_masks_value_patterns_too(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(seed=1, backend=FixtureBackend(path, fallback=synthworld.RandomBackend())) as w:
+        w.register_tool(LOGIN)
+        w.call("login", INPUT)
+    assert leaked(path.read_text()) == []
+    assert load_cassette(path).interactions[0].input["note"] == f"Bearer {MASK}"
+
+
+# -- scenario reports, rich tables, eval records ------------------------------------------------
+
+
+def failed_result(world: SyntheticWorld) -> ScenarioResult:
+    return ScenarioResult(
+        scenario="login",
+        path="",
+        seed=1,
+        passed=False,
+        failures=["expect.calls[0]: expected login with password='hunter2-0002'"],
+        output={"token": "tok-0003"},
+        trace=world.trace,
+        error=None,
+        state={},
+        diverged_at=0,
+    )
+
+
+def test_scenario_reports_and_rich_tables_mask_secrets(world: SyntheticWorld) -> None:
+    result = failed_result(world)
+    assert leaked(format_result(result)) == []
+    console = Console(file=io.StringIO(), width=400)
+    print_result(console, result)
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert MASK in shown
+    assert leaked(shown) == []
+
+
+def test_eval_records_mask_secrets_when_written(world: SyntheticWorld, tmp_path: Path) -> None:
+    result = failed_result(world)
+    record = synthworld.eval.record.record_from_result(result)
+    assert record.trace[0].input["password"] == "hunter2-0002"  # in memory
+    assert leaked(json.dumps(record.to_dict())) == []
+    report = EvalReport(agent="a", runs=[record])
+    assert leaked(report.save(tmp_path / "r.jsonl").read_text()) == []
+    assert leaked(report_html(report)) == []
+    assert RunRecord.from_dict(record.to_dict(redact=False)).trace[0].input == INPUT
+
+
+def test_pytest_failure_output_masks_secrets(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pyt = isolate(pytester, monkeypatch)
+    (pyt.path / "scenarios").mkdir()
+    (pyt.path / "scenarios" / "agent.py").write_text(
+        f"def agent(world, task):\n    world.call('login', {INPUT!r})\n    return {{'token': 'tok-0003'}}\n"
+    )
+    (pyt.path / "scenarios" / "login.yaml").write_text(
+        "synthworld_scenario: 1\nname: login\n"
+        "tools: [{name: login, parameters: {type: object}, returns: {type: object}}]\n"
+        "agent: agent.py:agent\n"
+        "expect: {calls: [{tool: login, input: {password: other}}]}\n"
+    )
+    result = run(pyt, "scenarios", "-p", "no:randomly", "--junitxml=report.xml")
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "input.password" in out
+    assert leaked(out) == []
+    assert leaked((pyt.path / "report.xml").read_text()) == []
+
+
+# -- logs and the LLM backend's own key -------------------------------------------------------
+
+KEY = "sk-test-echoed-5e1f0a9b7c"
+ORDER = ToolSpec(
+    "get_order",
+    "Look up an order.",
+    {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]},
+    {"type": "object", "properties": {"note": {"type": "string"}}, "required": ["note"]},
+)
+
+
+def test_the_backend_key_echoed_in_an_answer_is_masked_everywhere(tmp_path: Path) -> None:
+    with OpenAIServer(default=Completion(json.dumps({"note": f"your key is {KEY}"}))) as server:
+        llm = LLMBackend("m", base_url=server.url, api_key=KEY, max_retries=0)
+        path = tmp_path / "c.yaml"
+        with SyntheticWorld(seed=1, backend=FixtureBackend(path, fallback=llm)) as w:
+            w.register_tool(ORDER)
+            answer = w.call("get_order", {"order_id": "A1"})
+        assert answer == {"note": f"your key is {MASK}"}  # not even the agent sees it
+        assert KEY not in w.trace.to_json(redact=False)
+        assert KEY not in path.read_text()
+        assert redact_text(f"anything {KEY}") == f"anything {MASK}"
+
+
+def test_log_messages_are_masked(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="synthworld")
+
+    def reply(body: dict[str, Any]) -> Completion | Failure:
+        if (body.get("response_format") or {}).get("type") == "json_schema":
+            return Failure(400, "response_format json_schema is not supported")
+        return Completion(json.dumps({"note": "ok"}))
+
+    with OpenAIServer(default=reply) as server:
+        url = server.url.replace("http://", "http://ada:pw-in-url-77@")
+        with SyntheticWorld(seed=1, backend=LLMBackend("m", base_url=url, api_key=KEY, max_retries=0)) as w:
+            w.register_tool(ORDER)
+            w.call("get_order", {"order_id": "A1"})
+    messages = [r.getMessage() for r in caplog.records if r.name == "synthworld.llm"]
+    assert any("rejected response_format" in m for m in messages)
+    assert not any("pw-in-url-77" in m for m in messages)
+    assert "pw-in-url-77" not in repr(w.backend)
