@@ -241,7 +241,8 @@ def test_pytest_failure_output_masks_secrets(
     )
     (pyt.path / "scenarios" / "login.yaml").write_text(
         "synthworld_scenario: 1\nname: login\n"
-        "tools: [{name: login, parameters: {type: object}, returns: {type: object}}]\n"
+        "tools: [{name: login, returns: {type: object},\n"
+        "         parameters: {type: object, additionalProperties: true}}]\n"
         "agent: agent.py:agent\n"
         "expect: {calls: [{tool: login, input: {password: other}}]}\n"
     )
