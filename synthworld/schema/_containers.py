@@ -34,6 +34,8 @@ class ArraySpec:
     contains_check: Callable[[Any], bool] | None = None
     min_contains: int = 1
     max_contains: int | None = None
+    extra_contains: list[Callable[[int], Node]] = field(default_factory=list)
+    """Nodes of further ``contains`` (from other conjuncts): one item of each is placed."""
 
 
 class ArrayNode:
@@ -44,7 +46,7 @@ class ArrayNode:
         cap = len(spec.positions) if spec.rest is None else None
         top = [n for n in (spec.max_items, cap) if n is not None]
         self.high = min(top) if top else None
-        need = spec.min_contains if spec.contains is not None else 0
+        need = (spec.min_contains if spec.contains is not None else 0) + len(spec.extra_contains)
         self.low = max(spec.min_items, need)
         if self.high is not None and self.low > self.high:
             raise UnsatisfiableSchemaError(
@@ -52,7 +54,7 @@ class ArrayNode:
                 "fix: relax minItems/maxItems/minContains/items",
                 path=path,
             )
-        no_contains = spec.contains is None and spec.max_contains is None
+        no_contains = spec.contains is None and spec.max_contains is None and not spec.extra_contains
         self._plain = no_contains and not (spec.positions or spec.unique)
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
@@ -61,11 +63,12 @@ class ArrayNode:
             raise Retry
         size = self._size(st)
         marked = self._contains_positions(st, size)
+        extras = self._extra_positions(st, size, marked)
         st.depth += 1
         try:
             if self._plain and self.s.rest is not None:
                 return self._plain_items(st, hint, size, self.s.rest)
-            return self._items(st, hint, size, marked)
+            return self._items(st, hint, size, marked, extras)
         finally:
             st.depth -= 1
 
@@ -90,19 +93,27 @@ class ArrayNode:
     def _contains_positions(self, st: State, size: int) -> set[int]:
         if self.s.contains is None:
             return set()
-        top = size if self.s.max_contains is None else min(size, self.s.max_contains)
+        spare = size - len(self.s.extra_contains)  # positions left once each extra has one
+        top = spare if self.s.max_contains is None else min(spare, self.s.max_contains)
         count = st.rng.randint(min(self.s.min_contains, top), top)
         return set(st.rng.sample(range(size), count))
 
-    def _items(self, st: State, hint: str, size: int, marked: set[int]) -> list[Any]:
+    def _extra_positions(self, st: State, size: int, marked: set[int]) -> dict[int, Node]:
+        """A distinct free position for an item of each further ``contains``."""
+        free = [i for i in range(size) if i not in marked]
+        chosen = st.rng.sample(free, len(self.s.extra_contains)) if self.s.extra_contains else []
+        return {i: at(i) for i, at in zip(chosen, self.s.extra_contains, strict=True)}
+
+    def _items(self, st: State, hint: str, size: int, marked: set[int], extras: dict[int, Node]) -> list[Any]:
         out: list[Any] = []
         seen: set[str] = set()
+        placed = max([*marked, *extras], default=-1)  # an item that must come: no stopping before it
         for i in range(size):
-            node = self._node_at(i, marked)
+            node = extras.get(i) or self._node_at(i, marked)
             try:
-                value = self._item(st, hint, node, i in marked, seen)
-            except SchemaError:  # its items cannot be built: stop where allowed
-                if i >= self.low:
+                value = self._item(st, hint, node, i in marked or i in extras, seen)
+            except (SchemaError, Retry):  # no (fresh) item can be built: stop where allowed
+                if i >= self.low and i > placed:
                     return out
                 raise
             out.append(value)

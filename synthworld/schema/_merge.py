@@ -153,9 +153,11 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
 
-    owner = next((p for p in parts if "contains" in p.node), None)
-    if owner is None:
+    owners = [p for p in parts if "contains" in p.node]
+    if not owners:
         return
+    owner = owners[0]
+    spec.extra_contains = [_contains_at(cx, parts, spec, p) for p in owners[1:]]
     loc = owner.loc.child(owner.node["contains"], "contains")
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
@@ -174,6 +176,20 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
         return cache[slot]
 
     spec.contains = at
+
+
+def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, owner: Part) -> Callable[[int], Node]:
+    """Nodes for one more ``contains`` (of another conjunct): an item of it is placed too."""
+    loc = owner.loc.child(owner.node["contains"], "contains")
+    cache: dict[int, Node] = {}
+
+    def at(i: int) -> Node:
+        slot = min(i, len(spec.positions))
+        if slot not in cache:
+            cache[slot] = cx.lazy([*_item_parts(parts, slot), Part(loc)])
+        return cache[slot]
+
+    return at
 
 
 def _object(cx: Compiler, parts: list[Part]) -> Node:

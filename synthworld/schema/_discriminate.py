@@ -1,0 +1,107 @@
+"""Cheap reasoning about discriminator properties, so branches that cannot hold are never built.
+
+Real schemas select variants by a property with a constant value (``kind: {const: "job"}``) in
+``oneOf`` branches and in chains of ``if``/``then``/``else``. Choosing branches blindly makes most
+combinations contradict each other (``kind`` cannot be both "job" and "step"), and every
+contradiction costs a compile or a failed attempt. Here the constants and enums each conjunct puts
+on a property are intersected up front: a branch whose constants conflict with its siblings' is
+dropped, an ``if`` that its siblings already make true loses its ``else``, and one they make
+false loses its ``then``. Only ``const``/``enum`` of direct properties are used; anything else
+is left to the compiler ("unknown").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from synthworld.schema._canonicalise import canonicalise, json_key
+from synthworld.schema._parts import Part
+
+__all__ = ["Facts", "facts_of", "verdict"]
+
+Allowed = dict[str, frozenset[str]]
+"""For each property name, the JSON keys of the values it may take."""
+
+
+class Facts:
+    """What a set of conjuncts says about constant properties: allowed values and required names."""
+
+    __slots__ = ("allowed", "conflict", "required")
+
+    def __init__(self) -> None:
+        self.allowed: Allowed = {}
+        self.required: set[str] = set()
+        self.conflict = False
+
+    def add(self, node: dict[str, Any], dialect: str) -> None:
+        """Take in one conjunct's node."""
+        required = node.get("required")
+        if isinstance(required, list):
+            self.required.update(n for n in required if isinstance(n, str))
+        properties = node.get("properties")
+        if not isinstance(properties, dict):
+            return
+        for name, sub in properties.items():
+            values = _constants(sub, dialect)
+            if values is None:
+                continue
+            mine = self.allowed.get(name)
+            self.allowed[name] = values if mine is None else mine & values
+            if not self.allowed[name] and name in self.required:
+                self.conflict = True
+
+    def settle(self) -> Facts:
+        """Mark a conflict: a required property with no value left."""
+        self.conflict = self.conflict or any(not self.allowed[n] for n in self.required if n in self.allowed)
+        return self
+
+
+def facts_of(parts: Iterable[Part]) -> Facts:
+    """The facts of flattened conjuncts."""
+    facts = Facts()
+    for part in parts:
+        facts.add(part.node, part.loc.dialect)
+    return facts.settle()
+
+
+def verdict(facts: Facts, cond: Part) -> str:
+    """Whether an ``if`` condition is ``"true"``, ``"false"`` or ``"unknown"`` given the facts of
+    its siblings (only for a condition made of constant properties and ``required``)."""
+    node = cond.node
+    if set(node) - {"properties", "required", "type", "$comment", "title", "description"}:
+        return "unknown"
+    own = Facts()
+    own.add(node, cond.loc.dialect)
+    if set(own.allowed) != set(node.get("properties", {})):
+        return "unknown"  # some property of the condition is not a constant
+    if any(name not in facts.required for name in own.required):
+        return "unknown"  # the value may lack a property the condition requires
+    if _contradicts(facts, own):
+        return "false"
+    if all(_forced(facts, name, values) for name, values in own.allowed.items()):
+        return "true"
+    return "unknown"
+
+
+def _contradicts(facts: Facts, own: Facts) -> bool:
+    """Some property the value surely has takes none of the condition's values."""
+    return any(
+        name in facts.required and name in facts.allowed and not (facts.allowed[name] & values)
+        for name, values in own.allowed.items()
+    )
+
+
+def _forced(facts: Facts, name: str, values: frozenset[str]) -> bool:
+    """The value surely has property `name`, with one of `values`."""
+    return name in facts.required and name in facts.allowed and facts.allowed[name] <= values
+
+
+def _constants(sub: Any, dialect: str) -> frozenset[str] | None:
+    """The values a property schema allows when it is a ``const`` or an ``enum``, else None."""
+    node = canonicalise(sub, dialect)
+    if "const" in node:
+        return frozenset([json_key(node["const"])])
+    if isinstance(node.get("enum"), list):
+        return frozenset(json_key(v) for v in node["enum"])
+    return None
