@@ -17,7 +17,7 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler
-from synthworld.schema._nodes import Node, Retry, State
+from synthworld.schema._nodes import SOFT_DEPTH, Node, Retry, State
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
@@ -30,6 +30,8 @@ DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 _ATTEMPTS = 6
 _PROBES = 3
 _BUDGET = 200
+_FALLBACK_BYTES = 20_000
+"""Larger schemas never reach hypothesis-jsonschema, whose reference expansion can explode."""
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first)."""
 _CACHE: OrderedDict[tuple[Any, ...], tuple[Any, Generator]] = OrderedDict()
@@ -60,11 +62,20 @@ class Generator:
         return f"Generator({self._key[:60]!r}, realistic={self.realistic!r})"
 
     def generate(self, rng: Random, *, now: dt.datetime | None = None) -> Any:
-        """A value valid against the schema; a pure function of ``rng``'s state and ``now``."""
-        ok, value = self._attempt(rng, now or DEFAULT_NOW, self._check)
+        """A value valid against the schema; a pure function of ``rng``'s state and ``now``.
+
+        When the seeded attempts fail, leaner ones follow (only required content, shortest
+        arrays) on a stream derived from the same RNG, then hypothesis-jsonschema for schemas
+        small enough for it: every path is bounded and deterministic.
+        """
+        when = now or DEFAULT_NOW
+        ok, value = self._attempt(rng, when, self._check)
         if ok:
             return value
-        ok, value = _fallback.draw(self._key, self.schema, rng)
+        ok, value = self._attempt(Random(rng.getrandbits(64)), when, self._check, lean=True)
+        if ok:
+            return value
+        ok, value = self._fallback(rng)
         if ok and self._strict(value):
             return value
         raise UnsatisfiableSchemaError(
@@ -77,8 +88,16 @@ class Generator:
         """Whether ``value`` validates against the schema (formats checked)."""
         return self._check(value)
 
-    def _attempt(self, rng: Random, now: dt.datetime, check: Check) -> tuple[bool, Any]:
-        st = State(rng, now, self.realistic, self.locale)
+    def _fallback(self, rng: Random) -> tuple[bool, Any]:
+        """hypothesis-jsonschema, for schemas it can resolve quickly (it expands every reference)."""
+        if len(self._key) > _FALLBACK_BYTES:
+            return False, None
+        return _fallback.draw(self._key, self.schema, rng)
+
+    def _attempt(
+        self, rng: Random, now: dt.datetime, check: Check, *, lean: bool = False
+    ) -> tuple[bool, Any]:
+        st = State(rng, now, self.realistic, self.locale, soft=0 if lean else SOFT_DEPTH)
         for _ in range(_ATTEMPTS):
             st.depth, st.budget = 0, _BUDGET
             try:
@@ -94,7 +113,9 @@ class Generator:
         for seed in range(_PROBES):
             if self._attempt(Random(seed), DEFAULT_NOW, self._strict)[0]:
                 return
-        ok, value = _fallback.draw(self._key, self.schema, Random(0))
+        if self._attempt(Random(0), DEFAULT_NOW, self._strict, lean=True)[0]:
+            return
+        ok, value = self._fallback(Random(0))
         if ok and self._strict(value):
             return
         raise self._blocker() or UnsatisfiableSchemaError(

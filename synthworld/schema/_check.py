@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -85,7 +86,7 @@ def _python_check(loc: Loc) -> Check:
     def check(value: Any) -> bool:
         try:
             return bool(validator.is_valid(value))
-        except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError):
+        except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError, re.error):
             return False
 
     return check

@@ -166,7 +166,20 @@ class Compiler:
         return self._alternatives(options, part.loc.path, "dependentSchemas")
 
     def _negate(self, loc: Loc) -> Part:
-        return Part(self.synthetic(loc, {"not": loc.schema}))
+        """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
+        (one of them differs, or a required one is missing), else generated and rejected."""
+        node = canonicalise(loc.schema, loc.dialect)
+        words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
+        if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
+            return Part(self.synthetic(loc, {"not": loc.schema}))
+        branches: list[Any] = [
+            {"required": [name], "properties": {name: {"not": sub}}}
+            for name, sub in node.get("properties", {}).items()
+        ]
+        branches += [{"properties": {name: False}} for name in node.get("required", [])]
+        if "type" in node:
+            branches.append({"not": {"type": node["type"]}})
+        return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
 
     def _merge(self, parts: list[Part]) -> Node:
         excluded, not_types = self._nots(parts)

@@ -9,7 +9,7 @@ from typing import Any
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
-from synthworld.schema._nodes import HARD_DEPTH, SOFT_DEPTH, Node, Retry, State
+from synthworld.schema._nodes import HARD_DEPTH, Node, Retry, State
 
 __all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
 
@@ -73,7 +73,7 @@ class ArrayNode:
             st.depth -= 1
 
     def _size(self, st: State) -> int:
-        if st.depth >= SOFT_DEPTH:
+        if st.depth >= st.soft:
             return self.low
         high = self.low + choice(st.rng, _EXTRA_ITEMS)
         return high if self.high is None else min(high, self.high)
@@ -199,7 +199,7 @@ class ObjectNode:
             st.depth -= 1
 
     def _choose(self, st: State) -> list[str]:
-        rate = self._rate if st.depth < SOFT_DEPTH else 0.0
+        rate = self._rate if st.depth < st.soft else 0.0
         draw, required, forbidden = st.rng.random, self._required, self.s.forbidden
         # one draw per name, first in each test, so the draws are the same whatever is allowed
         chosen = [n for n in self.s.names if (draw() < rate and n not in forbidden) or n in required]
@@ -240,7 +240,7 @@ class ObjectNode:
         if have >= self.s.min_props and not self.s.map_like:  # nothing wanted: no draws either
             return []
         want = max(self.s.min_props - have, 0)
-        if self.s.map_like and st.depth < SOFT_DEPTH:
+        if self.s.map_like and st.depth < st.soft:
             want = max(want, st.rng.randint(0, 3))
         cap = None if self.s.max_props is None else self.s.max_props - have
         want = want if cap is None else min(want, cap)

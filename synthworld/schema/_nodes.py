@@ -52,6 +52,8 @@ class State:
     depth: int = 0
     budget: int = 0
     """Retries left in this attempt (nested retry loops would otherwise multiply)."""
+    soft: int = SOFT_DEPTH
+    """From this depth on, objects and arrays add no optional content (0: the leanest values)."""
 
     def spend(self) -> None:
         """Count one retry; abandon the attempt when the budget is gone."""
@@ -95,22 +97,46 @@ class EnumNode:
 
 class ChoiceNode:
     """One of several alternatives (types, ``anyOf`` branches...), uniformly; when the chosen one
-    cannot be built, the next ones in turn."""
+    cannot be built, the next ones in turn.
+
+    Lazy alternatives are compiled together at the first use (each only down to its own next
+    branching), and those that cannot compile are dropped then: which ones are dropped depends
+    only on the schema, never on what was generated before, so generation stays pure.
+    """
 
     def __init__(self, options: Sequence[Node]) -> None:
         self.options = list(options)
+        self._alive: list[Node] | None = None
 
     def gen(self, st: State, hint: str) -> Any:
-        count = len(self.options)
+        options = self._alive if self._alive is not None else self._settle()
+        count = len(options)
         first = below(st.rng, count)
         for step in range(count):
             try:
-                return self.options[(first + step) % count].gen(st, hint)
+                return options[(first + step) % count].gen(st, hint)
             except (SchemaError, Retry):
                 if step == count - 1:
                     raise
                 st.spend()
         raise AssertionError("unreachable")
+
+    def _settle(self) -> list[Node]:
+        with _COMPILING:
+            if self._alive is None:
+                alive, error = [], None
+                for option in self.options:
+                    try:
+                        if isinstance(option, LazyNode):
+                            option.resolve()
+                        alive.append(option)
+                    except SchemaError as err:
+                        error = error or err
+                if not alive:
+                    assert error is not None
+                    raise error
+                self._alive = alive
+        return self._alive
 
 
 class LazyNode:
