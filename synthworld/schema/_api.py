@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import json
 import threading
@@ -49,9 +48,9 @@ class Generator:
         realistic: bool = True,
         locale: str = "en_US",
     ) -> None:
-        self.schema = copy.deepcopy(schema)
+        self._key = json.dumps(schema)
+        self.schema = json.loads(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
-        self._key = json.dumps(self.schema)
         loc = root_loc(self.schema, registry)
         _check_schema(loc)
         self._check, self._strict = whole_check(loc, external=registry is not None)
@@ -111,9 +110,9 @@ class Generator:
     def _probe(self) -> None:
         """Fail now, not at the first call, when no valid value can be made."""
         for seed in range(_PROBES):
-            if self._attempt(Random(seed), DEFAULT_NOW, self._strict)[0]:
+            if self._attempt(Random(seed), DEFAULT_NOW, self._check)[0]:
                 return
-        if self._attempt(Random(0), DEFAULT_NOW, self._strict, lean=True)[0]:
+        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
             return
         ok, value = self._fallback(Random(0))
         if ok and self._strict(value):
@@ -183,15 +182,11 @@ def _schema_key(schema: Any) -> str:
     """The cache key of a schema: its JSON text; `SchemaError` when it is not a JSON Schema at all."""
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
-    problems = json_problems(schema, max_depth=1_000)
-    if problems:
-        raise SchemaError(
-            f"schema is not JSON data: {'; '.join(problems)}; fix: pass dicts, lists, str, numbers"
-        )
     try:
-        return json.dumps(schema)
-    except RecursionError:
-        raise SchemaError("the schema nests too deeply to read; fix: move repeated parts to $defs") from None
+        return json.dumps(schema, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        problems = json_problems(schema, max_depth=1_000) or ["nested too deeply to read"]
+    raise SchemaError(f"schema is not JSON data: {'; '.join(problems)}; fix: pass dicts, lists, str, numbers")
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:

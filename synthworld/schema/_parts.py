@@ -17,7 +17,7 @@ class Part:
 
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
         self.loc, self.omit = loc, omit
-        node = canonicalise(loc.schema, loc.dialect)
+        node = _canonical(loc.schema, loc.dialect)
         for word in omit:
             head, _, name = word.partition(":")
             if name:
@@ -31,6 +31,23 @@ class Part:
 
     def without(self, word: str) -> Part:
         return Part(self.loc, self.omit | {word})
+
+
+_CANONICAL: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
+_CANONICAL_SIZE = 65_536
+
+
+def _canonical(schema: Any, dialect: str) -> dict[str, Any]:
+    """`canonicalise`, remembered per schema object (a compile meets each subschema many times);
+    a shallow copy, since a part may drop keywords from it."""
+    if not isinstance(schema, dict):
+        return canonicalise(schema, dialect)
+    hit = _CANONICAL.get((id(schema), dialect))
+    if hit is None or hit[0] is not schema:  # not this object, only one that reused its id
+        if len(_CANONICAL) >= _CANONICAL_SIZE:
+            _CANONICAL.clear()
+        hit = _CANONICAL[(id(schema), dialect)] = (schema, canonicalise(schema, dialect))
+    return dict(hit[1])
 
 
 def forbidden_by_not(neg: Any) -> list[str] | None:

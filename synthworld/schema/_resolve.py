@@ -61,14 +61,26 @@ class Loc:
 
     def key(self) -> tuple[int, str, tuple[str, ...]]:
         """Identity of this subschema in its (dynamic) scope, for memoisation."""
-        scope = tuple(uri for uri, _ in self.resolver.dynamic_scope())
-        return (id(self.schema), self.resolver._base_uri, scope)
+        return (id(self.schema), self.resolver._base_uri, _scope(self.resolver))
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
         """The subschema ``schema`` found at ``parts`` below this one."""
         tail = "".join("/" + _escape(str(p)) for p in parts)
         pointer = None if self.pointer is None else self.pointer + tail
         return enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
+
+
+_SCOPES: dict[int, tuple[Resolver, tuple[str, ...]]] = {}
+
+
+def _scope(resolver: Resolver) -> tuple[str, ...]:
+    """The URIs of `resolver`'s dynamic scope, remembered per resolver object."""
+    hit = _SCOPES.get(id(resolver))
+    if hit is None or hit[0] is not resolver:
+        if len(_SCOPES) >= 65_536:
+            _SCOPES.clear()
+        hit = _SCOPES[id(resolver)] = (resolver, tuple(uri for uri, _ in resolver.dynamic_scope()))
+    return hit[1]
 
 
 def _escape(part: str) -> str:
