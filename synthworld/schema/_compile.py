@@ -13,7 +13,7 @@ from typing import Any
 from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonicalise, json_key
 from synthworld.schema._check import sub_check
-from synthworld.schema._discriminate import facts_of, verdict
+from synthworld.schema._discriminate import Facts, facts_of, verdict
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
     ChoiceNode,
@@ -111,8 +111,9 @@ class Compiler:
             return self._if(rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
+        siblings = facts_of(rest)  # `rest` is already flat
         for j, sub in enumerate(subs):
-            if facts_of(self.flatten([*rest, Part(sub)])).conflict:
+            if siblings.plus(facts_of(self.flatten([Part(sub)]))).conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             others = [self._negate(o) for k, o in enumerate(subs) if k != j and word == "oneOf"]
             options.append([*rest, Part(sub), *others])
@@ -140,9 +141,10 @@ class Compiler:
         cond = loc.child(node["if"], "if")
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
-        known = self._verdict(rest, cond)
+        siblings = facts_of(rest)
+        known = self._verdict(siblings, cond)
         options = []
-        if known != "false" and not facts_of(self.flatten([*rest, Part(cond), *then])).conflict:
+        if known != "false" and not siblings.plus(facts_of(self.flatten([Part(cond), *then]))).conflict:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
             options.append([*rest, *([] if known == "false" else [self._negate(cond)]), *other])
@@ -150,10 +152,10 @@ class Compiler:
             options = [[*rest, Part(cond), *then]]  # let the compiler say why nothing holds
         return self._alternatives(options, loc.path, "if/then/else")
 
-    def _verdict(self, rest: list[Part], cond: Loc) -> str:
+    def _verdict(self, siblings: Facts, cond: Loc) -> str:
         """Whether the siblings make an ``if`` surely true or false (see `_discriminate`)."""
         conds = self.flatten([Part(cond)])
-        return verdict(facts_of(self.flatten(rest)), conds[0]) if len(conds) == 1 else "unknown"
+        return verdict(siblings, conds[0]) if len(conds) == 1 else "unknown"
 
     def _dependent(self, parts: list[Part], i: int) -> Node:
         part = parts[i]

@@ -51,6 +51,16 @@ class Facts:
             if not self.allowed[name] and name in self.required:
                 self.conflict = True
 
+    def plus(self, other: Facts) -> Facts:
+        """The facts of both sets of conjuncts together."""
+        both = Facts()
+        both.required = self.required | other.required
+        both.allowed = dict(self.allowed)
+        for name, values in other.allowed.items():
+            both.allowed[name] = values if name not in both.allowed else both.allowed[name] & values
+        both.conflict = self.conflict or other.conflict
+        return both.settle()
+
     def settle(self) -> Facts:
         """Mark a conflict: a required property with no value left."""
         self.conflict = self.conflict or any(not self.allowed[n] for n in self.required if n in self.allowed)
