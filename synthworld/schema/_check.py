@@ -140,7 +140,7 @@ def whole_check(root: Loc, *, external: bool) -> tuple[Check, Check]:
     two differ on some formats and regexes), for values built without our own care (fallback,
     compile-time probes). With ``external`` references only python-jsonschema knows the registry.
     """
-    python = sub_check(root)
+    python = _lazy(lambda: sub_check(root))  # built only when a strict check is first asked for
     if external:
         return python, python
     try:
@@ -152,3 +152,15 @@ def whole_check(root: Loc, *, external: bool) -> tuple[Check, Check]:
         return bool(rs.is_valid(value))
 
     return fast, lambda value: fast(value) and python(value)
+
+
+def _lazy(build: Callable[[], Check]) -> Check:
+    """A check built the first time it is called."""
+    built: list[Check] = []
+
+    def check(value: Any) -> bool:
+        if not built:
+            built.append(build())
+        return built[0](value)
+
+    return check

@@ -18,8 +18,8 @@ from synthworld.schema._containers import (
     ordered_union,
 )
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
-from synthworld.schema._parts import Part, forbidden_by_not
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, LazyNode, Node, State
+from synthworld.schema._parts import Part, canonical, forbidden_by_not
 from synthworld.schema._regex import compile_pattern, translate
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -204,10 +204,9 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     nodes: dict[str, Node] = {}
     forbidden = _negated_required(parts)
     for name in names:
-        prop = _prop_parts(parts, name)
-        if any(p.node == FALSE for p in prop) or not name_ok(name):
+        if _forbids(parts, name) or not name_ok(name):
             forbidden.add(name)
-        nodes[name] = cx.lazy(prop)
+        nodes[name] = _lazy_property(cx, parts, name)
     spec = ObjectSpec(
         names=names,
         nodes=nodes,
@@ -219,6 +218,29 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     )
     _extras(cx, parts, spec, name_ok)
     return ObjectNode(spec, _path(parts))
+
+
+def _lazy_property(cx: Compiler, parts: list[Part], name: str) -> Node:
+    """The node of property `name`, whose conjuncts are gathered only when it is first generated
+    (a schema's objects may have hundreds of properties; most calls touch a few)."""
+    return LazyNode(lambda: cx.node(_prop_parts(parts, name)))
+
+
+def _forbids(parts: list[Part], name: str) -> bool:
+    """Whether some conjunct gives property `name` the schema ``false`` (without building parts)."""
+    for p in parts:
+        node = p.node
+        properties = node.get("properties", {})
+        if name in properties:
+            subs = [properties[name]]
+        else:
+            patterns = node.get("patternProperties", {})
+            subs = [sub for pattern, sub in patterns.items() if re.search(translate(pattern), name)]
+            if not subs and "additionalProperties" in node:
+                subs = [node["additionalProperties"]]
+        if any(canonical(sub, p.loc.dialect) == FALSE for sub in subs):
+            return True
+    return False
 
 
 def _negated_required(parts: list[Part]) -> set[str]:

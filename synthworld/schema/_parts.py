@@ -7,7 +7,7 @@ from typing import Any
 from synthworld.schema._canonicalise import canonicalise
 from synthworld.schema._resolve import Loc
 
-__all__ = ["Part", "forbidden_by_not"]
+__all__ = ["Part", "canonical", "forbidden_by_not"]
 
 
 class Part:
@@ -17,7 +17,7 @@ class Part:
 
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
         self.loc, self.omit = loc, omit
-        node = _canonical(loc.schema, loc.dialect)
+        node = canonical(loc.schema, loc.dialect)
         for word in omit:
             head, _, name = word.partition(":")
             if name:
@@ -37,7 +37,7 @@ _CANONICAL: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 _CANONICAL_SIZE = 65_536
 
 
-def _canonical(schema: Any, dialect: str) -> dict[str, Any]:
+def canonical(schema: Any, dialect: str) -> dict[str, Any]:
     """`canonicalise`, remembered per schema object (a compile meets each subschema many times);
     a shallow copy, since a part may drop keywords from it."""
     if not isinstance(schema, dict):

@@ -1,0 +1,230 @@
+"""Generators side by side on real corpora: synthworld, jsf and hypothesis-jsonschema, in one run.
+
+For each corpus (the JSON Schema Test Suite corpus, SchemaStore's dev corpus, and the schemas
+vendored in check-jsonschema) and each tool, every schema is compiled and asked for 5 values
+(seeds 0-4), in a worker process with a memory cap and a per-schema time limit (a tool that hangs
+or explodes on a schema fails that schema, not the run). The oracle is python-jsonschema with
+format checking (jsonschema-rs where python-jsonschema cannot read a pattern).
+
+Reported per corpus and tool: coverage (schemas with at least one valid value), schemas where
+all 5 seeds gave a valid value, validity (valid values / values), cold first-call p50/p90 (compile
+plus the first value), warm p50/p90 (later values), the slowest call, and the cold-start ratio to
+jsf. ``--tools`` picks tools; ``--limit`` the seconds per schema; ``--max`` schemas per corpus.
+
+    python bench/bench_corpora.py [--corpus NAME ...] [--tools synthworld,jsf,hypothesis]
+        [--limit 20] [--max N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import queue
+import random
+import re
+import resource
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPORA = {
+    "jsts": SHARED / "jsts" / "corpus_jsts.jsonl",
+    "schemastore": SHARED / "schemastore" / "corpus_dev.jsonl",
+}
+SEEDS = 5
+MEMORY = 3 * 2**30
+
+
+def vendored() -> list[dict[str, Any]]:
+    """The real-world schemas shipped inside the check-jsonschema wheel."""
+    import check_jsonschema
+
+    folder = Path(check_jsonschema.__file__).parent / "builtin_schemas" / "vendor"
+    return [
+        {"id": p.name, "dialect": None, "schema": json.loads(p.read_text("utf-8"))}
+        for p in sorted(folder.glob("*.json"))
+    ]
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    if name == "vendored":
+        return vendored()
+    return [json.loads(line) for line in CORPORA[name].read_text("utf-8").splitlines() if line.strip()]
+
+
+# -- the tools, each: schema -> (make value from seed) ---------------------------------------------
+
+
+def synthworld_tool(schema: Any) -> Callable[[int], Any]:
+    from synthworld.schema import compile_generator
+
+    generator = compile_generator(schema)
+    return lambda seed: generator.generate(random.Random(seed))
+
+
+def jsf_tool(schema: Any) -> Callable[[int], Any]:
+    from jsf import JSF
+
+    faker = JSF(schema)
+
+    def make(seed: int) -> Any:
+        random.seed(seed)  # jsf draws from the global RNG (and Faker's): the only way to seed it
+        return faker.generate()
+
+    return make
+
+
+def hypothesis_tool(schema: Any) -> Callable[[int], Any]:
+    from synthworld.schema._fallback import draw_once, strategy_for
+
+    strategy = strategy_for(schema)
+    return lambda seed: draw_once(strategy, random.Random(seed))
+
+
+TOOLS = {"synthworld": synthworld_tool, "jsf": jsf_tool, "hypothesis": hypothesis_tool}
+
+
+def oracle(schema: Any, dialect: str | None) -> Callable[[Any], bool]:
+    import jsonschema
+    import jsonschema_rs
+
+    default = {
+        "http://json-schema.org/draft-04/schema#": jsonschema.Draft4Validator,
+        "http://json-schema.org/draft-06/schema#": jsonschema.Draft6Validator,
+        "http://json-schema.org/draft-07/schema#": jsonschema.Draft7Validator,
+    }.get(dialect or "", jsonschema.Draft202012Validator)
+    cls = jsonschema.validators.validator_for(schema, default=default)
+    python = cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+    def check(value: Any) -> bool:
+        try:
+            return bool(python.is_valid(value))
+        except re.error:  # a pattern Python cannot read: ask jsonschema-rs
+            return bool(jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value))
+
+    return check
+
+
+# -- one worker per tool and corpus, restarted when a schema kills it -------------------------------
+
+
+def worker(tool: str, jobs: mp.Queue[Any], results: mp.Queue[Any]) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    make_tool = TOOLS[tool]
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        results.put(measure(make_tool, job))
+
+
+def measure(make_tool: Callable[[Any], Callable[[int], Any]], job: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": job["id"], "calls": [], "valid": []}
+    try:
+        check = oracle(job["schema"], job.get("dialect"))
+        start = time.perf_counter()
+        make = make_tool(job["schema"])
+        for seed in range(SEEDS):
+            value = make(seed)
+            out["calls"].append(time.perf_counter() - start)
+            out["valid"].append(bool(check(value)))
+            start = time.perf_counter()
+    except BaseException as exc:  # a tool's own failure on this schema
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+    return out
+
+
+def run(tool: str, rows: list[dict[str, Any]], limit: float) -> list[dict[str, Any]]:
+    context = mp.get_context("fork")
+    done: list[dict[str, Any]] = []
+    pending = list(rows)
+    while pending:
+        jobs, results = context.Queue(), context.Queue()
+        process = context.Process(target=worker, args=(tool, jobs, results), daemon=True)
+        process.start()
+        for row in list(pending):
+            jobs.put(row)
+            try:
+                done.append(results.get(timeout=limit))
+            except queue.Empty:
+                done.append({"id": row["id"], "calls": [], "valid": [], "error": f"over {limit:g} s"})
+                pending.remove(row)
+                process.kill()
+                break
+            pending.remove(row)
+        else:
+            jobs.put(None)
+        process.join(5)
+    return done
+
+
+# -- the table --------------------------------------------------------------------------------------
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    cold = [r["calls"][0] for r in results if r["calls"]]
+    warm = [c for r in results for c in r["calls"][1:]]
+    values = [v for r in results for v in r["valid"]]
+    return {
+        "schemas": len(results),
+        "covered": sum(1 for r in results if any(r["valid"])),
+        "all_seeds": sum(1 for r in results if len(r["valid"]) == SEEDS and all(r["valid"])),
+        "validity": sum(values) / len(values) if values else float("nan"),
+        "cold_p50": quantile(cold, 0.5),
+        "cold_p90": quantile(cold, 0.9),
+        "warm_p50": quantile(warm, 0.5),
+        "warm_p90": quantile(warm, 0.9),
+        "slowest": max([*cold, *warm], default=float("nan")),
+    }
+
+
+def table(corpus: str, summaries: dict[str, dict[str, Any]]) -> Iterator[str]:
+    jsf = summaries.get("jsf")
+    yield f"\n{corpus} ({next(iter(summaries.values()))['schemas']} schemas)\n"
+    yield (
+        "| tool | coverage | all 5 seeds valid | validity | cold p50 / p90 | warm p50 / p90 | slowest "
+        "| cold p50 vs jsf |"
+    )
+    yield "|---|---|---|---|---|---|---|---|"
+    for tool, s in summaries.items():
+        ratio = f"{s['cold_p50'] / jsf['cold_p50']:.2f}x" if jsf and jsf["cold_p50"] else "-"
+        yield (
+            f"| {tool} | {s['covered'] / s['schemas']:.1%} | {s['all_seeds'] / s['schemas']:.1%} | "
+            f"{s['validity']:.1%} | {s['cold_p50'] * 1e3:.2f} / {s['cold_p90'] * 1e3:.1f} ms | "
+            f"{s['warm_p50'] * 1e3:.3f} / {s['warm_p90'] * 1e3:.2f} ms | {s['slowest']:.2f} s | {ratio} |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--corpus", nargs="*", default=["jsts", "schemastore", "vendored"])
+    parser.add_argument("--tools", default="synthworld,jsf,hypothesis")
+    parser.add_argument("--limit", type=float, default=20.0, help="seconds per schema and tool")
+    parser.add_argument("--max", type=int, default=None, help="schemas per corpus (default: all)")
+    parser.add_argument("--failures", action="store_true", help="also list synthworld's failures")
+    args = parser.parse_args()
+    for corpus in args.corpus:
+        rows = load(corpus)[: args.max]
+        summaries = {}
+        for tool in args.tools.split(","):
+            results = run(tool, rows, args.limit)
+            summaries[tool] = summarize(results)
+            if args.failures and tool == "synthworld":
+                for r in results:
+                    if not (r["valid"] and all(r["valid"])):
+                        print(f"  {corpus} {r['id']}: {r.get('error') or r['valid']}")
+        print("\n".join(table(corpus, summaries)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
