@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import marshal
 import math
@@ -18,11 +19,13 @@ __all__ = [
     "json_copy",
     "find_json_problems",
     "has_lone_surrogate",
+    "is_json_data",
     "json_depth",
     "json_path",
     "json_problems",
     "owned_copy",
     "short_repr",
+    "text_depth",
 ]
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -256,22 +259,44 @@ def json_depth(value: Any) -> int:
 def checked_canonical_json(value: Any) -> tuple[str, list[str]]:
     """``(canonical_json(value), [])`` for JSON data within the limits, else ``("", problems)``.
 
-    The common case costs one C encoding: the walk of `find_json_problems` runs only when
-    encoding fails, the text holds non-ASCII characters that may be lone surrogates, the text is
-    long enough to hide nesting deeper than `MAX_DEPTH` (each level needs two characters), or a
-    nested object may hide keys that are not strings (the encoder writes ``1`` as ``"1"``; reading
-    the text back then gives a value that differs).
+    The common case costs one C encoding (see `is_json_data`); the walk of `find_json_problems`
+    runs only when something may be wrong.
     """
     try:
         text = canonical_json(value)
     except Exception:  # TypeError, ValueError, RecursionError, or a broken container's own error
         return "", json_problems(value) or ["$: not JSON data"]
-    suspect = has_lone_surrogate(text) or (
-        len(text) > 2 * MAX_DEPTH and json_depth(value) > MAX_DEPTH
-    )
-    if not suspect and text.count("{", 1) and json.loads(text) != value:
-        suspect = True
-    if suspect:
+    if _suspect(value, text):
         problems = json_problems(value)
         return ("", problems) if problems else (text, [])
     return text, []
+
+
+def is_json_data(value: Any) -> bool:
+    """True when `value` is JSON data within the limits (`find_json_problems` finds nothing);
+    mostly in C: an encoding, and for nested objects a decoding compared with `value`."""
+    try:
+        text = canonical_json(value)
+    except Exception:  # not JSON data, however it fails
+        return False
+    return not _suspect(value, text) or not find_json_problems(value, limit=1)
+
+
+def _suspect(value: Any, text: str) -> bool:
+    """Whether JSON `text` encoded from `value` may hide a problem: a lone surrogate, nesting
+    deeper than `MAX_DEPTH` (each level needs two characters), or in a nested object a key that
+    is not a string (the encoder writes ``1`` as ``"1"``, so the text read back differs)."""
+    if has_lone_surrogate(text) or (len(text) > 2 * MAX_DEPTH and text_depth(text) > MAX_DEPTH):
+        return True
+    return bool(text.count("{", 1)) and json.loads(text) != value
+
+
+def text_depth(text: str) -> int:
+    """How deeply the JSON `text` nests arrays and objects, counted in C-speed passes."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

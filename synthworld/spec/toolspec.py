@@ -66,7 +66,8 @@ class ToolSpec:
                 object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
             except RecursionError:
                 problem = f"{name} nests too deeply to copy; flatten it (a schema can use $defs and $ref)"
-                raise ToolSpecError(f"invalid ToolSpec {self.name!r}: {problem}", problems=[problem]) from None
+                message = f"invalid ToolSpec {self.name!r}: {problem}"
+                raise ToolSpecError(message, problems=[problem]) from None
         object.__setattr__(self, "bindings", tuple(self.bindings))
 
     # -- construction -----------------------------------------------------------------------
