@@ -144,7 +144,7 @@ def find_json_problems(
             try:
                 children = _children(entry)
             except Exception as exc:  # a broken container (items() raising): name it, go on
-                found = f"{short_repr(entry[0])} cannot be read: {type(exc).__name__}: {short_repr(exc)}"
+                found = f"{short_repr(entry[0])} cannot be read: {short_repr(exc)}"
             else:
                 problems += _key_problems(entry, limit - len(problems))
                 stack += reversed(children)
