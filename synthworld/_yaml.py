@@ -153,13 +153,14 @@ class _Builder:
 
     def _scalar(self, event: Any) -> Any:
         tag, value = event.tag, event.value
-        if tag is None or tag == "!":
+        implicit = tag is None or tag == "!"
+        if implicit:
             tag = self._resolve(value) if event.implicit[0] else _STR
         if tag == _STR:
             return value
         if tag == _NULL:
             return None
-        if tag == _BOOL:
+        if tag == _BOOL and implicit:  # resolved, so one of the words the safe loader knows
             return yaml.constructor.SafeConstructor.bool_values[value.lower()]
         if tag == _INT and _DECIMAL.fullmatch(value):
             return self._int(value, event)
@@ -189,9 +190,12 @@ class _Builder:
         build = constructors.get(node.tag) or constructors[None]
         try:
             value = build(self.parser, node)
-        except ValueError:  # an int of too many digits, written as 0x..., 1_000... or 1:30
+        except yaml.MarkedYAMLError:
+            raise
+        except Exception as exc:  # !!int abc, !!bool maybe, or an int too long: 1_000..., 1:30...
+            why = "is too long to read" if "digits" in str(exc) else f"is not a valid {node.tag}"
             raise YamlLimitError(
-                f"the number {node.value[:20]}… is too long to read; write it as a string",
+                f"the value {node.value[:20]}{'…' * (len(node.value) > 20)} {why}; write it as a string",
                 line=_line(node.start_mark),
             ) from None
         if inspect.isgenerator(value):  # a collection's tag (!!set, !!omap...) on a scalar
