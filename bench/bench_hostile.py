@@ -123,19 +123,12 @@ def big_scenarios(sizes: list[float], scratch: Path) -> None:
     for mib in sizes:
         path = scratch / f"big-{mib}.yaml"
         path.write_text(scenario_text(mib), encoding="utf-8")
-        code = (
-            f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bench.bench_hostile import big_scenario; "
-        )
-        out = subprocess.run(
-            [sys.executable, "-c", code + f"big_scenario({str(path)!r})"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bench.bench_hostile import big_scenario; "
+        code += f"big_scenario({str(path)!r})"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         result = json.loads(out.stdout)
-        print(
-            f"load_scenario of a {mib:g} MiB file: {result['seconds']:.2f} s, peak RSS {result['rss_mb']:.0f} MB"
-        )
+        seconds, rss = result["seconds"], result["rss_mb"]
+        print(f"load_scenario of a {mib:g} MiB file: {seconds:.2f} s, peak RSS {rss:.0f} MB")
 
 
 def main() -> None:
