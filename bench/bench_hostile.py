@@ -123,8 +123,8 @@ def big_scenarios(sizes: list[float], scratch: Path) -> None:
     for mib in sizes:
         path = scratch / f"big-{mib}.yaml"
         path.write_text(scenario_text(mib), encoding="utf-8")
-        code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bench.bench_hostile import big_scenario; "
-        code += f"big_scenario({str(path)!r})"
+        code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+        code += f"from bench.bench_hostile import big_scenario; big_scenario({str(path)!r})"
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         result = json.loads(out.stdout)
         seconds, rss = result["seconds"], result["rss_mb"]
