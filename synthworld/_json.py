@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import marshal
 import math
 import re
-from collections.abc import Callable
-from typing import Any
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 __all__ = [
     "MAX_DEPTH",
+    "JsonProblem",
     "canonical_json",
     "checked_canonical_json",
     "json_copy",
+    "find_json_problems",
+    "has_lone_surrogate",
+    "is_json_data",
     "json_depth",
+    "json_path",
     "json_problems",
     "owned_copy",
     "short_repr",
+    "text_depth",
 ]
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -91,30 +99,67 @@ MAX_DEPTH = 200
 """How deeply JSON data may nest (objects in arrays in objects...) before it is refused."""
 MAX_PROBLEMS = 5
 """How many problems `json_problems` reports (the first ones found)."""
-_INT_DIGITS = 4300  # CPython's default int <-> str digit limit: bigger ints cannot be written as JSON
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _Entry = tuple[Any, Any, Any, int]  # (value, key or index, parent entry, depth)
 
 
-def json_problems(value: Any, *, max_depth: int = MAX_DEPTH, limit: int = MAX_PROBLEMS) -> list[str]:
-    """Where `value` is not JSON data (a date, bytes, a NaN, a non-string key, a lone surrogate, an
-    int too long to write, nesting deeper than `max_depth`), each as ``"$.path: what; fix"``.
+def has_lone_surrogate(text: str) -> bool:
+    """True when `text` holds a surrogate code point on its own (UTF-8 cannot encode it)."""
+    return not text.isascii() and _LONE_SURROGATE.search(text) is not None
 
-    Iterative, so any depth is fine; stops after `limit` problems; empty when `value` is JSON.
+
+class JsonProblem(NamedTuple):
+    """Where a value is not JSON data, and what is wrong there."""
+
+    path: tuple[Any, ...]
+    """Keys and indexes from the root to the place (``()`` for the root itself)."""
+    message: str
+    """What is wrong and how to fix it."""
+
+    def __str__(self) -> str:
+        return f"{json_path(self.path)}: {self.message}"
+
+
+def json_problems(value: Any, *, max_depth: int = MAX_DEPTH, limit: int = MAX_PROBLEMS) -> list[str]:
+    """Where `value` is not JSON data, each as ``"$.path: what; fix"`` (see `find_json_problems`)."""
+    return [str(problem) for problem in find_json_problems(value, max_depth=max_depth, limit=limit)]
+
+
+def find_json_problems(
+    value: Any, *, max_depth: int = MAX_DEPTH, limit: int = MAX_PROBLEMS
+) -> list[JsonProblem]:
+    """Where `value` is not JSON data: a date, bytes, a set, a NaN, a non-string key, a lone
+    surrogate in a string or key, an int too long to write, nesting deeper than `max_depth`, a
+    container that fails when read.
+
+    Iterative, so any depth (even a cycle) is fine; stops after `limit` problems, in document
+    order; empty when `value` is JSON data.
     """
-    problems: list[str] = []
+    problems: list[JsonProblem] = []
     stack: list[_Entry] = [(value, None, None, 0)]
     while stack and len(problems) < limit:
         entry = stack.pop()
         found = _problem(entry[0], entry[3], max_depth)
-        if found:
-            problems.append(f"{_path(entry)}: {found}")
-        elif type(entry[0]) is dict or isinstance(entry[0], dict):
-            problems += _key_problems(entry, limit - len(problems))
-            stack += reversed([(v, k, entry, entry[3] + 1) for k, v in entry[0].items()])
-        elif isinstance(entry[0], (list, tuple)):
-            stack += reversed([(v, i, entry, entry[3] + 1) for i, v in enumerate(entry[0])])
+        if found is None:
+            try:
+                children = _children(entry)
+            except Exception as exc:  # a broken container (items() raising): name it, go on
+                found = f"{short_repr(entry[0])} cannot be read: {short_repr(exc)}"
+            else:
+                problems += _key_problems(entry, limit - len(problems))
+                stack += reversed(children)
+        if found is not None:
+            problems.append(JsonProblem(_path(entry), found))
     return problems[:limit]
+
+
+def _children(entry: _Entry) -> list[_Entry]:
+    value, depth = entry[0], entry[3] + 1
+    if isinstance(value, dict):
+        return [(v, k, entry, depth) for k, v in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [(v, i, entry, depth) for i, v in enumerate(value)]
+    return []
 
 
 def _problem(value: Any, depth: int, max_depth: int) -> str | None:
@@ -125,7 +170,7 @@ def _problem(value: Any, depth: int, max_depth: int) -> str | None:
         bad = _LONE_SURROGATE.search(value) if not value.isascii() else None
         return None if bad is None else f"contains a lone surrogate {bad.group()!r}, which is not UTF-8 text"
     if isinstance(value, int):
-        return None if value.bit_length() < _INT_DIGITS * 3 or _writes(value) else _TOO_LONG
+        return None if _writes(value) else _too_long()
     if isinstance(value, float):
         return (
             None if math.isfinite(value) else f"{value!r} is not a JSON number; use a finite number or null"
@@ -134,10 +179,14 @@ def _problem(value: Any, depth: int, max_depth: int) -> str | None:
     return f"{short_repr(value)} ({type(value).__name__}) is not JSON data{hint}"
 
 
-_TOO_LONG = f"an integer of more than {_INT_DIGITS} digits cannot be written as JSON; pass it as a string"
+def _too_long() -> str:
+    digits = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+    return f"an integer of more than {digits} digits cannot be written as JSON; pass it as a string"
 
 
 def _writes(value: int) -> bool:
+    if value.bit_length() < 2_100:  # under 633 digits: within every limit Python allows (>= 640)
+        return True
     try:
         str(value)
     except ValueError:
@@ -145,27 +194,40 @@ def _writes(value: int) -> bool:
     return True
 
 
-def _key_problems(entry: _Entry, limit: int) -> list[str]:
-    bad = [k for k in entry[0] if not isinstance(k, str)][:limit]
-    return [f"{_path(entry)}: key {short_repr(k)} is not a string; JSON object keys are strings" for k in bad]
+def _key_problems(entry: _Entry, limit: int) -> list[JsonProblem]:
+    if not isinstance(entry[0], dict) or limit <= 0:
+        return []
+    problems = []
+    for key in entry[0]:
+        if not isinstance(key, str):
+            problems.append(f"key {short_repr(key)} is not a string; JSON object keys are strings")
+        elif not key.isascii() and _LONE_SURROGATE.search(key):
+            problems.append(f"key {short_repr(key)} contains a lone surrogate, which is not UTF-8 text")
+        if len(problems) >= limit:
+            break
+    return [JsonProblem(_path(entry), problem) for problem in problems]
 
 
-def _path(entry: _Entry) -> str:
-    """``$.data[2].name`` for an entry of the walk (a very deep path shows its ends)."""
-    parts: list[str] = []
+def _path(entry: _Entry) -> tuple[Any, ...]:
+    parts: list[Any] = []
     while entry[2] is not None:
-        parts.append(_step(entry[1]))
+        parts.append(entry[1])
         entry = entry[2]
-    parts.reverse()
+    return tuple(reversed(parts))
+
+
+def json_path(path: Sequence[Any]) -> str:
+    """``$.data[2].name`` for ``("data", 2, "name")`` (a very deep path shows its ends)."""
+    parts = [_step(key) for key in path]
     if len(parts) > 12:
         parts = [*parts[:6], f"…({len(parts) - 10} more)…", *parts[-4:]]
     return "$" + "".join(parts)
 
 
 def _step(key: Any) -> str:
-    if isinstance(key, int):
+    if isinstance(key, int) and not isinstance(key, bool):
         return f"[{key}]"
-    return f".{key}" if _SIMPLE_KEY.match(str(key)) else f"[{short_repr(key)}]"
+    return f".{key}" if isinstance(key, str) and _SIMPLE_KEY.match(key) else f"[{short_repr(key)}]"
 
 
 _SIMPLE_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -197,16 +259,44 @@ def json_depth(value: Any) -> int:
 def checked_canonical_json(value: Any) -> tuple[str, list[str]]:
     """``(canonical_json(value), [])`` for JSON data within the limits, else ``("", problems)``.
 
-    The common case costs one C encoding: the walk of `json_problems` runs only when encoding
-    fails, the text holds non-ASCII characters that may be lone surrogates, or the text is long
-    enough to hide nesting deeper than `MAX_DEPTH` (each level needs two characters).
+    The common case costs one C encoding (see `is_json_data`); the walk of `find_json_problems`
+    runs only when something may be wrong.
     """
     try:
         text = canonical_json(value)
-    except (TypeError, ValueError, RecursionError):
+    except Exception:  # TypeError, ValueError, RecursionError, or a broken container's own error
         return "", json_problems(value) or ["$: not JSON data"]
-    if (not text.isascii() and _LONE_SURROGATE.search(text)) or (
-        len(text) > 2 * MAX_DEPTH and json_depth(value) > MAX_DEPTH
-    ):
-        return "", json_problems(value)
+    if _suspect(value, text):
+        problems = json_problems(value)
+        return ("", problems) if problems else (text, [])
     return text, []
+
+
+def is_json_data(value: Any) -> bool:
+    """True when `value` is JSON data within the limits (`find_json_problems` finds nothing);
+    mostly in C: an encoding, and for nested objects a decoding compared with `value`."""
+    try:
+        text = canonical_json(value)
+    except Exception:  # not JSON data, however it fails
+        return False
+    return not _suspect(value, text) or not find_json_problems(value, limit=1)
+
+
+def _suspect(value: Any, text: str) -> bool:
+    """Whether JSON `text` encoded from `value` may hide a problem: a lone surrogate, nesting
+    deeper than `MAX_DEPTH` (each level needs two characters), or in a nested object a key that
+    is not a string (the encoder writes ``1`` as ``"1"``, so the text read back differs)."""
+    if has_lone_surrogate(text) or (len(text) > 2 * MAX_DEPTH and text_depth(text) > MAX_DEPTH):
+        return True
+    return bool(text.count("{", 1)) and json.loads(text) != value
+
+
+def text_depth(text: str) -> int:
+    """How deeply the JSON `text` nests arrays and objects, counted in C-speed passes."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

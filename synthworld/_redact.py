@@ -178,16 +178,31 @@ class Redactor:
         return hit
 
     def __call__(self, value: Any) -> Any:
-        """A copy of `value` with every secret masked (dicts, lists and strings; others as they are)."""
+        """A copy of `value` with every secret masked (dicts, lists and strings; others as they are).
+
+        Walks with an explicit stack, so values nested deeper than Python's recursion limit copy too."""
+        copy = self._shallow(value)
+        stack = [(value, copy)] if isinstance(value, (dict, list, tuple)) else []
+        while stack:
+            source, target = stack.pop()
+            items = source.items() if isinstance(source, dict) else enumerate(source)
+            for key, item in items:
+                if isinstance(source, dict) and isinstance(key, str) and self.is_secret(key):
+                    target[key] = self.mask
+                    continue
+                target[key] = child = self._shallow(item)
+                if isinstance(item, (dict, list, tuple)):
+                    stack.append((item, child))
+        return copy
+
+    def _shallow(self, value: Any) -> Any:
+        """A masked string, an empty container to fill (list for list and tuple), or `value`."""
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
-            return {
-                k: self.mask if isinstance(k, str) and self.is_secret(k) else self(v)
-                for k, v in value.items()
-            }
+            return dict.fromkeys(value)
         if isinstance(value, (list, tuple)):
-            return [self(v) for v in value]
+            return [None] * len(value)
         return value
 
     def text(self, text: str) -> str:

@@ -1,23 +1,28 @@
-"""Reading YAML that synthworld did not write: safe, bounded, and JSON-like.
+"""Reading YAML that synthworld did not write: safe, bounded, JSON-like, and with line numbers.
 
 Every YAML file synthworld reads (scenarios, cassettes, schemas for ``synthworld generate``) goes
-through here. The loader is the safe one (libyaml's when present) with YAML 1.1 timestamps left as
-strings, as in JSON. Before anything is built, the document's node graph is checked against
-limits, so a hostile file fails in milliseconds with the line at fault instead of eating minutes
-and gigabytes:
+through here. The parser is the safe one (libyaml's when present), with YAML 1.1 timestamps left
+as strings, as in JSON. The data is built straight from the parser's events, in one pass and
+without recursion (no node graph: a big file costs a fraction of the time and memory of
+``yaml.safe_load``), and every limit is checked as the data grows, so a hostile file fails in
+milliseconds with the line at fault instead of eating minutes and gigabytes:
 
-- `MAX_ALIAS_NODES`: aliases may repeat a node, but they may add at most this many nodes to the
-  document *as expanded* (what every walk of the data visits) beyond the nodes written in the
-  file; a "billion laughs" alias bomb stops here, while a big file without aliases is fine.
-- `MAX_DEPTH`: how deeply collections may nest.
+- `MAX_ALIAS_NODES`: aliases may repeat data, but they may add at most this many values to the
+  document *as expanded* (what every walk of the data visits) beyond the values written in the
+  file; a "billion laughs" alias bomb stops at the alias that crosses it.
+- `MAX_DEPTH`: how deeply collections may nest (through aliases too).
+- integers Python cannot turn into text (over 4300 digits) are an error at their line.
 - the byte size, checked by the caller with its own limit (`check_size`).
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 from typing import Any
 
 import yaml
+from yaml import events
 
 __all__ = [
     "MAX_ALIAS_NODES",
@@ -25,17 +30,21 @@ __all__ = [
     "JsonLikeLoader",
     "YamlLimitError",
     "check_size",
-    "compose",
-    "construct",
     "load",
+    "load_located",
 ]
 
 MAX_ALIAS_NODES = 100_000
-"""The most nodes aliases may add to a document once expanded."""
+"""The most values aliases may add to a document once expanded."""
 MAX_DEPTH = 300
 """How deeply collections may nest."""
 
 _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TAG = "tag:yaml.org,2002:"
+_STR, _INT, _NULL, _BOOL, _MERGE = (_TAG + t for t in ("str", "int", "null", "bool", "merge"))
+_PLAIN_COLLECTION_TAGS = (None, "!", _TAG + "map", _TAG + "seq")
+_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
+Path = tuple[Any, ...]
 
 
 class JsonLikeLoader(_Base):  # type: ignore[misc]
@@ -43,7 +52,7 @@ class JsonLikeLoader(_Base):  # type: ignore[misc]
 
 
 JsonLikeLoader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    ch: [(tag, rx) for tag, rx in resolvers if tag != _TAG + "timestamp"]
     for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
@@ -64,100 +73,242 @@ def check_size(size: int, *, limit: int, what: str) -> None:
         )
 
 
-def compose(text: str, *, loader: type[Any] = JsonLikeLoader) -> yaml.Node | None:
-    """The document's node graph (None for an empty document), checked against the limits."""
-    parser = loader(text)
-    try:
-        node: yaml.Node | None = parser.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise YamlLimitError(f"invalid YAML: {exc.problem or exc}", line=_line(mark)) from None
-    except yaml.YAMLError as exc:
-        raise YamlLimitError(f"invalid YAML: {exc}") from None
-    except RecursionError:
-        raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels") from None
-    finally:
-        parser.dispose()
-    if node is not None and "*" in text:  # no alias without an asterisk: nothing can expand
-        _check_expansion(node)
-    elif node is not None:
-        _check_depth(node)
-    return node
+def load(text: str) -> Any:
+    """The data of the YAML document in `text` (None when empty), within the limits."""
+    return _Builder(text, lines=False, unique_keys=False).run()[0]
 
 
-def load(text: str, *, loader: type[Any] = JsonLikeLoader) -> Any:
-    """The document's data, after `compose` checked it."""
-    node = compose(text, loader=loader)
-    return None if node is None else construct(node, loader=loader)
+def load_located(text: str, *, unique_keys: bool = False) -> tuple[Any, dict[Path, int]]:
+    """`load`, and the 1-based line where each path inside the data starts (a mapping value's
+    path maps to the line of its key). With `unique_keys`, a key given twice in one mapping is
+    an error naming both lines."""
+    return _Builder(text, lines=True, unique_keys=unique_keys).run()
 
 
-def construct(node: yaml.Node, *, loader: type[Any] = JsonLikeLoader) -> Any:
-    """The data of a node graph from `compose`."""
-    constructor = loader("")
-    try:
-        return constructor.construct_document(node)
-    except yaml.MarkedYAMLError as exc:
-        raise YamlLimitError(f"invalid YAML: {exc.problem or exc}", line=_line(exc.problem_mark)) from None
-    except yaml.YAMLError as exc:
-        raise YamlLimitError(f"invalid YAML: {exc}") from None
-    finally:
-        constructor.dispose()
+class _Frame:
+    """A collection being built: its value, where it is, and what aliases make of it."""
+
+    __slots__ = ("anchor", "depth", "key", "key_line", "line", "merges", "path", "seen", "size", "value")
+
+    def __init__(self, value: Any, path: Path, anchor: str | None, line: int) -> None:
+        self.value, self.path, self.anchor, self.line = value, path, anchor, line
+        self.size, self.depth = 1, 0
+        self.key: Any = _NO_KEY
+        self.key_line = 0
+        self.merges: list[tuple[Any, int]] = []
+        self.seen: dict[Any, int] = {}
 
 
-def _check_expansion(root: yaml.Node) -> None:
-    """Count the nodes of the expanded document (each distinct node once, memoised) and its depth."""
-    sizes: dict[int, int] = {}
-    depths: dict[int, int] = {}
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
-    while stack:
-        node, children_done = stack.pop()
-        if id(node) in sizes:
-            continue
-        kids = _children(node)
-        if children_done or not kids:
-            sizes[id(node)] = 1 + sum(sizes[id(k)] for k in kids)
-            depths[id(node)] = (1 + max(depths[id(k)] for k in kids)) if kids else 0
-            _check_node(node, sizes[id(node)] - len(sizes), depths[id(node)])
-            continue
-        stack.append((node, True))
-        stack += [(k, False) for k in kids if id(k) not in sizes]
+_NO_KEY = object()
 
 
-def _check_depth(root: yaml.Node) -> None:
-    """`MAX_DEPTH` for a tree without aliases: a plain walk, no bookkeeping."""
-    stack = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH:
+class _Builder:
+    """Builds the data of one document from the parser's events (see the module docstring)."""
+
+    def __init__(self, text: str, *, lines: bool, unique_keys: bool) -> None:
+        self.parser = JsonLikeLoader(text)
+        self.lines: dict[Path, int] | None = {} if lines else None
+        self.unique_keys = unique_keys
+        self.stack: list[_Frame] = [_Frame([], (), None, 1)]  # holds the document's root
+        self.anchors: dict[str, tuple[Any, int, int]] = {}
+        self.added = 0
+        self.resolved: dict[str, str] = {}
+
+    def run(self) -> tuple[Any, dict[Path, int]]:
+        try:
+            self._consume()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}", line=_line(mark)) from None
+        except yaml.YAMLError as exc:
+            raise YamlLimitError(f"invalid YAML: {exc}") from None
+        finally:
+            self.parser.dispose()
+        root = self.stack[0].value
+        return (root[0] if root else None), (self.lines or {})
+
+    def _consume(self) -> None:
+        documents = 0
+        while True:
+            event = self.parser.get_event()
+            kind = type(event)
+            if kind is events.ScalarEvent:
+                self._add(self._scalar(event), _line(event.start_mark), 1, 0, event.anchor)
+            elif kind is events.MappingStartEvent or kind is events.SequenceStartEvent:
+                self._open(event)
+            elif kind is events.MappingEndEvent or kind is events.SequenceEndEvent:
+                self._close()
+            elif kind is events.AliasEvent:
+                self._alias(event)
+            elif kind is events.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise YamlLimitError(
+                        "expected a single document in the file, found another", line=_line(event.start_mark)
+                    )
+            elif kind is events.StreamEndEvent:
+                return
+
+    # -- values ---------------------------------------------------------------------------------
+
+    def _scalar(self, event: Any) -> Any:
+        tag, value = event.tag, event.value
+        implicit = tag is None or tag == "!"
+        if implicit:
+            tag = self._resolve(value) if event.implicit[0] else _STR
+        if tag == _STR:
+            return value
+        if tag == _NULL:
+            return None
+        if tag == _BOOL and implicit:  # resolved, so one of the words the safe loader knows
+            return yaml.constructor.SafeConstructor.bool_values[value.lower()]
+        if tag == _INT and _DECIMAL.fullmatch(value):
+            return self._int(value, event)
+        if tag == _MERGE:  # a key that merges mappings in; anywhere else, plain text
+            parent = self.stack[-1]
+            return _MERGE_KEY if isinstance(parent.value, dict) and parent.key is _NO_KEY else value
+        return self._construct(yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style))
+
+    def _resolve(self, value: str) -> str:
+        tag = self.resolved.get(value)
+        if tag is None:
+            tag = self.resolved[value] = self.parser.resolve(yaml.ScalarNode, value, (True, False))
+        return tag
+
+    def _int(self, digits: str, event: Any) -> int:
+        try:
+            return int(digits)
+        except ValueError:
             raise YamlLimitError(
-                f"collections nest deeper than {MAX_DEPTH} levels", line=_line(node.start_mark)
+                f"an integer of {len(digits):,} digits is too long to read; write it as a string",
+                line=_line(event.start_mark),
+            ) from None
+
+    def _construct(self, node: yaml.ScalarNode) -> Any:
+        """A scalar of any other tag, as the safe loader builds it (an error for unknown tags)."""
+        constructors = self.parser.yaml_constructors
+        build = constructors.get(node.tag) or constructors[None]
+        try:
+            value = build(self.parser, node)
+        except yaml.MarkedYAMLError:
+            raise
+        except Exception as exc:  # !!int abc, !!bool maybe, or an int too long: 1_000..., 1:30...
+            why = "is too long to read" if "digits" in str(exc) else f"is not a valid {node.tag}"
+            raise YamlLimitError(
+                f"the value {node.value[:20]}{'…' * (len(node.value) > 20)} {why}; write it as a string",
+                line=_line(node.start_mark),
+            ) from None
+        if inspect.isgenerator(value):  # a collection's tag (!!set, !!omap...) on a scalar
+            value.close()
+            message = f"invalid YAML: the tag {node.tag!r} is not supported here; write plain data"
+            raise YamlLimitError(message, line=_line(node.start_mark))
+        return value
+
+    def _alias(self, event: Any) -> None:
+        line = _line(event.start_mark)
+        if event.anchor not in self.anchors:
+            open_anchors = {frame.anchor for frame in self.stack}
+            why = "refers to data that contains it" if event.anchor in open_anchors else "is not defined"
+            raise YamlLimitError(f"the alias *{event.anchor} {why}", line=line)
+        value, size, depth = self.anchors[event.anchor]
+        self.added += size - 1
+        if self.added > MAX_ALIAS_NODES:
+            raise YamlLimitError(
+                f"aliases expand the document by more than {MAX_ALIAS_NODES:,} values here (an alias "
+                "bomb?); write the data out or use fewer aliases",
+                line=line,
             )
-        if isinstance(node, yaml.MappingNode):
-            stack += [
-                (part, depth + 1) for pair in node.value for part in pair if not part.tag.endswith(":str")
-            ]
-        elif isinstance(node, yaml.SequenceNode):
-            stack += [(item, depth + 1) for item in node.value if not isinstance(item, yaml.ScalarNode)]
+        self._add(value, line, size, depth, None)
+
+    # -- collections --------------------------------------------------------------------------
+
+    def _open(self, event: Any) -> None:
+        line = _line(event.start_mark)
+        if event.tag not in _PLAIN_COLLECTION_TAGS:
+            known = event.tag in self.parser.yaml_constructors
+            why = "is not supported here; write plain data" if known else "has no constructor (unsafe?)"
+            raise YamlLimitError(f"invalid YAML: the tag {event.tag!r} {why}", line=line)
+        if len(self.stack) > MAX_DEPTH:
+            raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels", line=line)
+        value: Any = {} if type(event) is events.MappingStartEvent else []
+        self.stack.append(_Frame(value, self._child_path(), event.anchor, line))
+
+    def _close(self) -> None:
+        frame = self.stack.pop()
+        if frame.merges:
+            frame.value = _merged(frame)
+        self._add(frame.value, frame.line, frame.size, frame.depth + 1, frame.anchor)
+
+    def _child_path(self) -> Path:
+        parent = self.stack[-1]
+        if len(self.stack) == 1:  # the document's root
+            return ()
+        if isinstance(parent.value, list):
+            return (*parent.path, len(parent.value))
+        return (*parent.path, parent.key) if parent.key is not _NO_KEY else parent.path
+
+    def _add(self, value: Any, line: int, size: int, depth: int, anchor: Any) -> None:
+        """Put a finished value into the collection being built."""
+        if anchor:
+            self.anchors[anchor] = (value, size, depth)
+        parent = self.stack[-1]
+        parent.size += size
+        parent.depth = max(parent.depth, depth)
+        if len(self.stack) + depth > MAX_DEPTH + 1:
+            raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels", line=line)
+        if isinstance(parent.value, list):
+            if self.lines is not None:
+                self.lines[(*parent.path, len(parent.value)) if len(self.stack) > 1 else ()] = line
+            parent.value.append(value)
+        elif parent.key is _NO_KEY:
+            self._take_key(parent, value, line)
+        else:
+            self._take_value(parent, value)
+
+    def _take_key(self, parent: _Frame, key: Any, line: int) -> None:
+        if isinstance(key, (dict, list)):
+            kind = "mapping" if isinstance(key, dict) else "list"
+            raise YamlLimitError(f"a mapping key must be a scalar, found a {kind}", line=line)
+        parent.key, parent.key_line = key, line
+
+    def _take_value(self, parent: _Frame, value: Any) -> None:
+        key, line = parent.key, parent.key_line
+        parent.key = _NO_KEY
+        if key is _MERGE_KEY:
+            parent.merges.append((value, line))
+            return
+        if self.unique_keys:
+            if key in parent.seen:
+                raise YamlLimitError(
+                    f"duplicate key {key!r} (first given on line {parent.seen[key]})", line=line
+                )
+            parent.seen[key] = line
+        parent.value[key] = value
+        if self.lines is not None:
+            self.lines[(*parent.path, key)] = line
 
 
-def _check_node(node: yaml.Node, added: int, depth: int) -> None:
-    """`added`: how many more nodes the expanded document has here than the file has written."""
-    if added > MAX_ALIAS_NODES:
-        raise YamlLimitError(
-            f"aliases expand the document by more than {MAX_ALIAS_NODES:,} nodes here (an alias "
-            "bomb?); write the data out or use fewer aliases",
-            line=_line(node.start_mark),
-        )
-    if depth > MAX_DEPTH:
-        raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels", line=_line(node.start_mark))
+class _MergeKey:
+    def __repr__(self) -> str:
+        return "'<<'"
 
 
-def _children(node: yaml.Node) -> list[yaml.Node]:
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
-    return []
+_MERGE_KEY = _MergeKey()
+
+
+def _merged(frame: _Frame) -> dict[Any, Any]:
+    """A mapping with its ``<<`` merge keys applied (YAML 1.1): its own keys win over merged
+    ones, and among merged mappings the first to give a key wins."""
+    merged: dict[Any, Any] = {}
+    for value, line in frame.merges:
+        sources = value if isinstance(value, list) else [value]
+        if not all(isinstance(source, dict) for source in sources):
+            raise YamlLimitError("'<<' merges a mapping or a list of mappings, nothing else", line=line)
+        for source in sources:
+            for key, item in source.items():
+                merged.setdefault(key, item)
+    merged.update(frame.value)
+    return merged
 
 
 def _line(mark: Any) -> int:

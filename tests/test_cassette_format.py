@@ -104,7 +104,7 @@ BAD_FILES = [
     (
         "c.yaml",
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: .nan\n",
-        r"c\.yaml, line 5: at \$\.interactions\[0\]\.output: nan is not JSON",
+        r"c\.yaml, line 5: at \$\.interactions\[0\]\.output: nan is not a JSON number",
     ),
     ("c.json", '{"synthworld_cassette": 1,\n "interactions": [}\n', r"c\.json, line 2: invalid JSON"),
     (

@@ -4,8 +4,8 @@ Hypothesis draws bytes, sets, tuples, dates, Decimals, complex numbers, NaN and 
 integers, lone surrogates, non-string keys and deep nesting, and feeds them to every entry point
 (world.call and acall, stubs, build_input, the OpenAI and Anthropic handlers, the MCP server's call
 path, ToolSpec readers) and, as file contents, to the scenario, cassette and schema readers. The
-default profile keeps this under a minute; ``pytest tests/test_fuzz.py --hypothesis-profile=fuzz``
-runs 10,000 examples per entry point (results in bench/RESULTS.md).
+default profile runs 30 examples per entry point (seconds in CI);
+``pytest tests/test_fuzz.py --hypothesis-profile=fuzz`` runs 10,000 (results in bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -20,12 +20,20 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from synthworld import SyntheticWorld, SynthworldError, ToolSpec, generate, load_scenario
+from synthworld import SyntheticWorld, SynthworldError, ToolSpec, Trace, _yaml, generate, load_scenario
+from synthworld._json import find_json_problems, is_json_data, short_repr
 from synthworld.cassette import load_cassette
 from synthworld.serve.mcp import call_result
+from synthworld.serve.unreadable import parse_error, readable_request
+from synthworld.trace import ToolCall
 from synthworld.world.dispatch import invoke
 
-FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+_LOADED = settings()  # the profile pytest loaded: ``--hypothesis-profile=fuzz`` gives 10,000 examples
+FUZZ = settings(
+    max_examples=_LOADED.max_examples if _LOADED.max_examples > 100 else 30,  # CI: a quick pass
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def huge_int(negative: bool) -> int:
@@ -177,6 +185,42 @@ def test_tool_spec_readers(data: Any) -> None:
 
 @FUZZ
 @given(values)
+def test_the_door_check_agrees_with_the_walk_and_what_it_lets_in_can_be_written(value: Any) -> None:
+    problems = find_json_problems(value)
+    assert all(p.message for p in problems)
+    assert is_json_data(value) is (not problems)
+    if not problems:
+        json.dumps(value, allow_nan=False).encode("utf-8")
+
+
+def _json_text(value: Any) -> str:
+    """JSON-ish text of any value: what a client might send."""
+    try:
+        return json.dumps(value, default=short_repr)
+    except (TypeError, ValueError, RecursionError):  # tuple keys, huge ints, deep nesting
+        return short_repr(value, width=10_000)
+
+
+@FUZZ
+@given(values, values)
+def test_traces_always_write(input: Any, output: Any) -> None:
+    text = Trace([ToolCall(index=0, tool="t", input=input, output=output)]).to_json()
+    text.encode("utf-8")
+    json.loads(text)
+
+
+@FUZZ
+@given(st.one_of(st.text(), arguments.map(_json_text)))
+def test_unparsable_mcp_lines(text: Any) -> None:
+    line = '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "echo", "arguments": %s}}'
+    for candidate in (text, line % text):
+        request = readable_request(candidate, "why")
+        assert request is None or request["params"]["name"] == "echo"
+        parse_error(candidate, "why")
+
+
+@FUZZ
+@given(values)
 def test_schemas(schema: Any) -> None:
     only_synthworld_errors(lambda: generate(schema, seed=0))
 
@@ -215,6 +259,18 @@ def scenario_texts() -> st.SearchStrategy[str]:
         },
     )
     return st.one_of(documents, fields.map(lambda data: yaml.safe_dump(data)))
+
+
+@FUZZ
+@given(st.one_of(documents, st.text(st.sampled_from("[]{}&*ab:-, \n!<'\"01"), max_size=80)))
+def test_the_yaml_loader(text: str) -> None:
+    try:
+        _yaml.load_located(text, unique_keys=True)
+    except _yaml.YamlLimitError as exc:
+        error = exc
+    else:
+        return
+    assert str(error)
 
 
 @FUZZ

@@ -157,7 +157,7 @@ class TestDispatch:
         [reply] = echo_world().handle_openai({"role": "assistant", "tool_calls": [call]})
         error = json.loads(reply["content"])["error"]
         assert error["code"] == "invalid_input"
-        assert "nest too deeply" in error["message"]
+        assert error["message"] == "arguments for tool 'echo' nest deeper than 200 levels; send flatter JSON"
 
     def test_anthropic_input_nested_200000_deep_is_an_error_reply(self) -> None:
         block = {"type": "tool_use", "id": "t1", "name": "echo", "input": {"data": nested(200_000)}}
@@ -172,7 +172,12 @@ class TestDispatch:
             "function": {"name": "echo", "arguments": '{"data": {"r": 1%s}}' % ("0" * 5000)},
         }
         [reply] = echo_world().handle_openai([call])
-        assert "cannot be written as JSON" in reply["content"] or "not valid JSON" in reply["content"]
+        assert json.loads(reply["content"])["error"] == {
+            "code": "invalid_input",
+            "message": "arguments for tool 'echo': an integer of 5001 digits is too long to read; "
+            "send it as a string",
+            "problems": ["$: an integer of 5001 digits is too long to read; send it as a string"],
+        }
 
 
 class TestSpecDicts:

@@ -318,7 +318,10 @@ def test_loading_imports_only_the_named_modules(in_tmp: Path) -> None:
 def test_python_tags_are_refused_not_executed(in_tmp: Path) -> None:
     text = "synthworld_scenario: 1\nname: x\ntools: !!python/object/apply:os.system ['touch pwned']\n"
     message = error_of(write(in_tmp, text))
-    assert message.startswith("s.yaml:3: invalid YAML: could not determine a constructor for the tag")
+    assert message.startswith(
+        "s.yaml:3: invalid YAML: the tag 'tag:yaml.org,2002:python/object/apply:os.system' "
+        "has no constructor (unsafe?)"
+    )
     assert not (in_tmp / "pwned").exists()
 
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -52,7 +52,7 @@ import yaml
 
 from synthworld import _yaml
 from synthworld._files import atomic_write
-from synthworld._json import canonical_json
+from synthworld._json import canonical_json, find_json_problems
 from synthworld.cassette import cache as parse_cache
 from synthworld.errors import CassetteError
 from synthworld.schema import CompiledValidator, compile_validator
@@ -284,6 +284,8 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
             raise CassetteError(f"{source}, line {line}: {exc.args[0]} is not JSON") from None
         except RecursionError:
             raise CassetteError(f"{source}: values nest too deeply to read") from None
+        except ValueError as exc:  # an integer of more than 4300 digits
+            raise CassetteError(f"{source}: cannot read the JSON: {exc}") from None
     try:
         return _yaml.load(text)
     except _yaml.YamlLimitError as exc:
@@ -313,10 +315,11 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
             "Upgrade synthworld or re-record the cassette."
         )
     _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
-    bad = None if plain_json else _non_json(data, [])  # JSON text cannot hold non-JSON values
-    if bad is not None:
-        path, what = bad
-        raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {what}")
+    # JSON text holds only JSON values, but may escape lone surrogates ("\ud800")
+    bad = None if plain_json and not _SURROGATE_ESCAPE.search(text) else find_json_problems(data, limit=1)
+    if bad:
+        path = list(bad[0].path)
+        raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {bad[0].message}")
     validator = _validator()
     if not validator.is_valid(data):
         _raise_invalid(validator, data, text, source)
@@ -334,33 +337,13 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
 
 
-def _non_json(value: Any, path: list[Any]) -> tuple[list[Any], str] | None:
-    """The first place `value` is not plain JSON (non-string key, bytes, set...), or None."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                return path, f"key {key!r} is not a string; quote it"
-            found = _non_json(item, [*path, key])
-            if found:
-                return found
-        return None
-    if isinstance(value, list):
-        for i, item in enumerate(value):
-            found = _non_json(item, [*path, i])
-            if found:
-                return found
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return path, f"{value!r} is not JSON (no NaN or infinity)"
-    if value is None or isinstance(value, (str, int, float)):
-        return None
-    return path, f"{type(value).__name__} value {value!r} is not JSON; quote it or write it as JSON"
-
-
 @lru_cache(maxsize=1)
 def _validator() -> CompiledValidator:
     text = resources.files("synthworld").joinpath("schemas/cassette.schema.json").read_text("utf-8")
     return compile_validator(json.loads(text))
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _pointer(path: list[Any]) -> str:
@@ -372,25 +355,15 @@ def _at(line: int | None) -> str:
 
 
 def _line_of(text: str, path: list[Any]) -> int | None:
-    """The 1-based line of the node at `path` (keys and indexes), found by composing the YAML."""
+    """The 1-based line of the value at `path` (keys and indexes), or of its nearest ancestor."""
     try:
-        node = _yaml.compose(text)
+        lines = _yaml.load_located(text)[1]
     except _yaml.YamlLimitError:
         return None
-    for part in path:
-        child = _child(node, part)
-        if child is None:
-            break
-        node = child
-    return node.start_mark.line + 1 if node is not None else None
-
-
-def _child(node: Any, part: Any) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        return next((v for k, v in node.value if getattr(k, "value", None) == str(part)), None)
-    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-        return node.value[part]
-    return None
+    key = tuple(path)
+    while key and key not in lines:
+        key = key[:-1]
+    return lines.get(key)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -6,7 +6,17 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, called_name, tool_parts
+from synthworld._json import short_repr
+from synthworld.errors import FormatError
+from synthworld.formats.common import (
+    CallRequest,
+    ToolLike,
+    ToolParts,
+    as_data,
+    call_id,
+    called_name,
+    tool_parts,
+)
 
 __all__ = ["read_tool", "read_tool_uses", "tool_definition", "tool_result"]
 
@@ -39,7 +49,8 @@ def read_tool_uses(content_blocks: Any) -> list[CallRequest]:
     for block in _blocks(content_blocks):
         data = as_data(block, what="an Anthropic content block")
         if data.get("type") == "tool_use":
-            requests.append(CallRequest(data.get("id"), called_name(data), data.get("input"), "anthropic"))
+            request = CallRequest(call_id(data, "id"), called_name(data), data.get("input"), "anthropic")
+            requests.append(request)
     return requests
 
 
@@ -53,6 +64,11 @@ def _blocks(obj: Any) -> list[Any]:
         return list(obj)
     data = as_data(obj, what="Anthropic content blocks or a message")
     content = data.get("content")
-    if isinstance(content, list):
-        return content
+    if isinstance(content, (list, tuple)):
+        return list(content)
+    if content is not None and not isinstance(content, str):  # text content holds no tool_use
+        raise FormatError(
+            f"a message's content must be a list of content blocks, got {type(content).__name__} "
+            f"{short_repr(content)}; pass message.content or the message"
+        )
     return [data]

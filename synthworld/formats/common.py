@@ -10,7 +10,16 @@ from typing import Any, Protocol
 from synthworld._json import short_repr
 from synthworld.errors import FormatError, ToolSpecError
 
-__all__ = ["EMPTY_PARAMETERS", "CallRequest", "ToolLike", "ToolParts", "as_data", "called_name", "tool_parts"]
+__all__ = [
+    "EMPTY_PARAMETERS",
+    "CallRequest",
+    "ToolLike",
+    "ToolParts",
+    "as_data",
+    "call_id",
+    "called_name",
+    "tool_parts",
+]
 
 EMPTY_PARAMETERS: dict[str, Any] = {"type": "object", "properties": {}}
 
@@ -70,6 +79,17 @@ def called_name(call: Mapping[str, Any]) -> str:
     """The tool name a call asks for, as text ('' when it names none; a non-string as its repr)."""
     name = call.get("name", "")
     return name if isinstance(name, str) else short_repr(name)
+
+
+def call_id(call: Mapping[str, Any], key: str) -> str | None:
+    """The provider's id of a call (``call[key]``): text, or None when the call has none."""
+    value = call.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise FormatError(
+        f"a tool call's {key!r} must be a string, got {type(value).__name__} {short_repr(value)}; "
+        "pass the tool calls as the provider sent them"
+    )
 
 
 def as_data(obj: Any, *, what: str) -> dict[str, Any]:

@@ -8,7 +8,15 @@ from typing import Any
 
 from synthworld._json import short_repr
 from synthworld.errors import FormatError, ToolSpecError
-from synthworld.formats.common import CallRequest, ToolLike, ToolParts, as_data, called_name, tool_parts
+from synthworld.formats.common import (
+    CallRequest,
+    ToolLike,
+    ToolParts,
+    as_data,
+    call_id,
+    called_name,
+    tool_parts,
+)
 from synthworld.formats.strict import strict_problems
 
 __all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
@@ -82,7 +90,7 @@ def read_tool_calls(message_or_tool_calls: Any) -> list[CallRequest]:
         data = as_data(item, what="an OpenAI tool call")
         if data.get("type") == "function_call":
             requests.append(
-                CallRequest(data.get("call_id"), called_name(data), data.get("arguments"), "responses")
+                CallRequest(call_id(data, "call_id"), called_name(data), data.get("arguments"), "responses")
             )
         elif data.get("type", "function") in ("function", "custom"):  # a Chat Completions tool call
             requests.append(_chat_request(data))
@@ -120,6 +128,6 @@ def _items(obj: Any) -> list[Any]:
 def _chat_request(call: Mapping[str, Any]) -> CallRequest:
     if call.get("type", "function") != "function" or "function" not in call:
         why = f"tool call of type {call.get('type')!r} is not supported; call one of the function tools"
-        return CallRequest(call.get("id"), "", None, "chat", unsupported=why)
+        return CallRequest(call_id(call, "id"), "", None, "chat", unsupported=why)
     function = as_data(call["function"], what="'function'")
-    return CallRequest(call.get("id"), called_name(function), function.get("arguments"), "chat")
+    return CallRequest(call_id(call, "id"), called_name(function), function.get("arguments"), "chat")

@@ -16,7 +16,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from synthworld._json import json_problems
+from synthworld._json import find_json_problems, is_json_data
 from synthworld._yaml import YamlLimitError, check_size
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
@@ -85,9 +85,9 @@ def _check_document(located: Located, shown: str) -> None:
             f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
             f"this synthworld reads version {FORMAT_VERSION}"
         )
-    not_json = json_problems(data)
+    not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
-        raise ScenarioError("\n".join(f"{shown}: {problem}" for problem in not_json))
+        raise ScenarioError("\n".join(f"{shown}:{located.line(p.path)}: {p}" for p in not_json))
     if compile_validator(scenario_schema()).is_valid(data):
         return
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())

@@ -9,8 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from synthworld import _yaml
 
 __all__ = ["Located", "YamlProblem", "display_path", "format_path", "read_located"]
@@ -43,33 +41,12 @@ class Located:
 
 def read_located(text: str) -> Located:
     """Parse `text` with the safe, bounded loader (`synthworld._yaml`); raise `YamlProblem` naming
-    the line on bad input."""
+    the line on bad input (a duplicate key too)."""
     try:
-        node = _yaml.compose(text)
-        if node is None:
-            return Located(None, {})
-        lines: dict[DocPath, int] = {}
-        _walk(node, (), lines)
-        return Located(_yaml.construct(node), lines)
+        data, lines = _yaml.load_located(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
         raise YamlProblem(str(exc), line=exc.line or 1) from None
-
-
-def _walk(node: yaml.Node, path: DocPath, lines: dict[DocPath, int]) -> None:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else repr(key_node.value)
-            line = key_node.start_mark.line + 1
-            if key in seen and key != "<<":
-                raise YamlProblem(f"duplicate key {key!r} (first given on line {seen[key]})", line=line)
-            seen[key] = line
-            _walk(value_node, (*path, key), lines)
-            lines[(*path, key)] = line
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _walk(item, (*path, index), lines)
+    return Located(data, lines)
 
 
 def format_path(path: Sequence[str | int]) -> str:

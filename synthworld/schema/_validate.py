@@ -135,11 +135,18 @@ def schema_problems(schema: Any) -> list[str]:
     """Why `schema` is not a valid JSON Schema of its dialect (empty when it is); cached."""
     if not isinstance(schema, (dict, bool)):
         return [f"a schema must be an object or a boolean, got {type(schema).__name__}"]
+    not_json = json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
+    if not_json:
+        return [f"a schema must be JSON data: {p}" for p in not_json]
     try:
-        key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):
-        return ["a schema must be JSON data (dicts, lists, strings, numbers, booleans, null)"]
-    return list(_schema_problems(key))
+        return list(_schema_problems(json.dumps(schema, sort_keys=True, separators=(",", ":"))))
+    except RecursionError:
+        return [f"$: {_TOO_DEEP}"]
+
+
+MAX_SCHEMA_DEPTH = 200
+"""How deeply a JSON Schema may nest (as JSON data) before it is refused."""
+_TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import require_mcp, structured_content
+from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.world.dispatch import ToolOutcome, invoke
 
 if TYPE_CHECKING:
@@ -49,6 +50,9 @@ def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
         if spec is None:
             known = ", ".join(world.tools) or "none"
             raise MCPError(types.INVALID_PARAMS, f"Unknown tool: {params.name!r}; this world has: {known}")
+        unreadable = (params.arguments or {}).get(UNREADABLE)
+        if isinstance(unreadable, str):  # the transport could not parse the arguments (serve.unreadable)
+            return call_result(spec, ToolOutcome(error={"code": "invalid_input", "message": unreadable}))
         try:
             outcome = await anyio.to_thread.run_sync(invoke, world, params.name, params.arguments or {})
         except BackendError as exc:  # the world is broken, not the agent: say why, as a protocol error
@@ -116,7 +120,8 @@ def _serve_stdio(server: Any) -> None:
         with anyio.CancelScope() as scope:
             started.append((anyio.lowlevel.current_token(), scope))
             async with stdio_server() as (read_stream, write_stream):
-                await server.run(read_stream, write_stream, server.create_initialization_options())
+                reader = ReadableStream(read_stream, write_stream)
+                await server.run(reader, write_stream, server.create_initialization_options())
 
     def target() -> None:
         try:
@@ -141,7 +146,7 @@ def _serve_stdio(server: Any) -> None:
 def _serve_http(server: Any, *, host: str, port: int) -> None:
     import uvicorn
 
-    app = server.streamable_http_app(host=host)
+    app = ReadableBodies(server.streamable_http_app(host=host))
     print(f"synthworld: serving MCP on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
     uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
 

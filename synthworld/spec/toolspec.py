@@ -62,7 +62,12 @@ class ToolSpec:
         if problems:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
         for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
-            object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+            try:
+                object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+            except RecursionError:
+                problem = f"{name} nests too deeply to copy; flatten it (a schema can use $defs and $ref)"
+                message = f"invalid ToolSpec {self.name!r}: {problem}"
+                raise ToolSpecError(message, problems=[problem]) from None
         object.__setattr__(self, "bindings", tuple(self.bindings))
 
     # -- construction -----------------------------------------------------------------------
@@ -327,7 +332,10 @@ class ToolSpec:
             raise self._input_error(
                 [f"input must be an object (a dict of parameter values), got {type(raw).__name__}"]
             )
-        args = dict(raw)
+        try:
+            args = dict(raw)
+        except Exception as exc:  # a mapping that fails when read
+            raise self._input_error([f"input cannot be read: {type(exc).__name__}: {exc}"]) from None
         text, not_json = checked_canonical_json(args)
         if not_json:
             raise self._input_error(not_json)

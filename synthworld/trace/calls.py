@@ -83,6 +83,6 @@ def recordable_input(raw: Any) -> dict[str, Any]:
     try:
         text = json.dumps(raw, default=short_repr, allow_nan=True, ensure_ascii=True)
         recorded = json.loads(_LONE_SURROGATE_ESCAPE.sub(lambda m: "\\\\" + (m[1] or m[2]), text))
-    except (TypeError, ValueError, RecursionError):  # tuple keys, huge ints, deep nesting
+    except Exception:  # tuple keys, huge ints, deep nesting, a container that fails when read
         recorded = None
     return recorded if isinstance(recorded, dict) else {"$input": short_repr(raw)}

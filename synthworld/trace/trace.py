@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from synthworld._files import atomic_write
+from synthworld._json import has_lone_surrogate, json_problems, short_repr
 from synthworld._redact import redact_text
 from synthworld.trace.calls import ToolCall
 from synthworld.trace.html import render_trace_html
@@ -143,9 +144,20 @@ class Trace(Sequence[ToolCall]):
     # -- persistence ------------------------------------------------------------------------
 
     def to_json(self, *, redact: bool = True) -> str:
-        """The trace as a JSON document (versioned); secrets masked unless `redact` is False."""
-        document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": [c.to_dict(redact=redact) for c in self._calls]}
-        return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
+        """The trace as a JSON document (versioned); secrets masked unless `redact` is False.
+        Always writable as UTF-8: lone surrogates are written as ``\\udXXX`` escapes, and a value
+        JSON cannot hold (in a hand-made call) as a ``{"$not_json": repr, "problems": [...]}`` note."""
+        try:
+            calls = [c.to_dict(redact=redact) for c in self._calls]
+            document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": calls}
+            text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
+        except Exception:  # TypeError, ValueError, RecursionError: note the values, write the rest
+            calls = [_writable(c.redacted() if redact else c) for c in self._calls]
+            document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": calls}
+            text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
+        if has_lone_surrogate(text):
+            text = json.dumps(document, indent=2, ensure_ascii=True, sort_keys=False)
+        return text
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
@@ -174,6 +186,18 @@ class _Missing:
 
 
 _MISSING = _Missing()
+
+
+def _writable(call: ToolCall) -> dict[str, Any]:
+    """`call.to_dict()` with each field JSON cannot hold replaced by a note of what it was."""
+    data: dict[str, Any] = {}
+    for name in ToolCall.__dataclass_fields__:
+        data[name] = value = getattr(call, name)
+        try:
+            json.dumps(value)
+        except Exception:  # not JSON data, however it fails
+            data[name] = {"$not_json": short_repr(value), "problems": json_problems(value)}
+    return {k: v for k, v in data.items() if v is not None or k not in ("error", "started_at", "usage")}
 
 
 def _describe(tool: str, where: dict[str, Any]) -> str:

@@ -10,11 +10,13 @@ on. A `BackendError` is a bug in the world, not in the agent, so it propagates.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from synthworld._json import MAX_DEPTH
 from synthworld.errors import ToolError, ToolInputError, UnknownToolError
 from synthworld.formats import anthropic, openai
 from synthworld.formats.common import CallRequest
@@ -82,16 +84,30 @@ def parse_arguments(name: str, arguments: Any) -> Any:
     if not arguments.strip():
         return {}
     try:
-        return json.loads(arguments)
+        return json.loads(arguments, parse_int=functools.partial(_read_int, name))
     except RecursionError:
-        message = f"arguments for tool {name!r} nest too deeply to read; send flatter JSON"
-        raise ToolInputError(message, tool=name, problems=["$: nested too deeply"]) from None
+        message = f"arguments for tool {name!r} nest deeper than {MAX_DEPTH} levels; send flatter JSON"
+        raise ToolInputError(
+            message, tool=name, problems=[f"$: nested deeper than {MAX_DEPTH} levels"]
+        ) from None
+    except ToolInputError:
+        raise
     except ValueError as exc:
         message = (
             f"arguments for tool {name!r} are not valid JSON ({exc}); "
             'send the arguments as one JSON object, e.g. {"param": "value"}'
         )
         raise ToolInputError(message, tool=name, problems=[f"$: not valid JSON: {exc}"]) from None
+
+
+def _read_int(name: str, digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:
+        problem = f"an integer of {len(digits.lstrip('-'))} digits is too long to read; send it as a string"
+        raise ToolInputError(
+            f"arguments for tool {name!r}: {problem}", tool=name, problems=[f"$: {problem}"]
+        ) from None
 
 
 def _call(world: ToolHost, name: str, args: Any) -> Any:

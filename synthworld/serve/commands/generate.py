@@ -31,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
         generator = compile_generator(schema, realistic=not args.no_realistic)
     except (OSError, ValueError, RecursionError) as exc:
         kind = "invalid schema" if isinstance(exc, SchemaError) else "cannot read schema"
-        print(f"synthworld generate: {kind} {str(args.schema)!r}: {exc}", file=sys.stderr)
+        where = f" line {exc.line}" if isinstance(exc, _yaml.YamlLimitError) and exc.line else ""
+        print(f"synthworld generate: {kind} {str(args.schema)!r}{where}: {exc}", file=sys.stderr)
         return 2
     for offset in range(args.count):
         value = generator.generate(random.Random(args.seed + offset))

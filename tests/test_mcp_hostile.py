@@ -1,0 +1,128 @@
+"""Hostile arguments over MCP, from the official ``mcp`` client to `synthworld serve` (issue 16).
+
+The transports parse messages with pydantic, which refuses integers of more than 4300 digits,
+lone surrogate escapes and nesting past ~200 levels. Before, over stdio such a call got no answer
+at all (the client waited forever) and over HTTP the client's session closed; now each is an
+``isError`` result the model can read, and the session goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from synthworld.serve.unreadable import UNREADABLE, members, parse_error, readable_request
+from tests.test_mcp_e2e import ROOT, SERVE, free_port, server_env, wait_for_port
+
+ECHO = "tests/mcp_worlds/echo.py"
+
+
+def deep(levels: int) -> Any:
+    value: Any = 1
+    for _ in range(levels):
+        value = {"a": value}
+    return value
+
+
+async def hostile_then_plain(client: Client, data: Any) -> tuple[Any, Any]:
+    with anyio.fail_after(30):  # before, a stdio call like this never got an answer
+        hostile = await client.call_tool("echo", {"data": data})
+        plain = await client.call_tool("echo", {"data": {"y": 1}})
+    return hostile, plain
+
+
+def check(hostile: Any, plain: Any, reason: str) -> None:
+    assert hostile.is_error is True
+    error = json.loads(hostile.content[0].text)["error"]
+    assert error["code"] == "invalid_input"
+    assert error["message"].startswith("synthworld could not read the arguments (")
+    assert reason in error["message"]
+    assert "integers have at most 4300 digits" in error["message"]
+    assert plain.is_error is False
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [({"x": 10**5000}, "number out of range"), (deep(250), "recursion limit exceeded")],
+    ids=["huge-int", "deep"],
+)
+def test_over_stdio(data: Any, reason: str) -> None:
+    params = StdioServerParameters(
+        command=sys.executable, args=[*SERVE[1:], ECHO], env=server_env(), cwd=ROOT
+    )
+
+    async def main() -> tuple[Any, Any]:
+        async with Client(stdio_client(params)) as client:
+            return await hostile_then_plain(client, data)
+
+    check(*anyio.run(main), reason)
+
+
+def test_over_streamable_http(tmp_path: Path) -> None:
+    port = free_port()
+    command = [*SERVE, ECHO, "--transport", "streamable-http", "--port", str(port)]
+    with (tmp_path / "log.txt").open("w") as log:
+        server = subprocess.Popen(command, cwd=ROOT, env=server_env(), stdout=log, stderr=log)
+        try:
+            wait_for_port(server, port)
+
+            async def main() -> tuple[Any, Any]:
+                async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                    return await hostile_then_plain(client, deep(250))
+
+            hostile, plain = anyio.run(main)
+        finally:
+            server.kill()
+            server.wait(timeout=30)
+    check(hostile, plain, "recursion limit exceeded")
+    assert "Traceback" not in (tmp_path / "log.txt").read_text()
+
+
+LINE = (
+    '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", '
+    '"_meta": {"progressToken": 1, "k": [1, {"b": "]}"}]}, "arguments": {"data": {"x": 1%s}}}}' % ("0" * 5000)
+)
+
+
+def test_members_are_found_without_parsing() -> None:
+    head = members(LINE)
+    assert list(head) == ["jsonrpc", "id", "method", "params"]
+    assert head["id"] == "7"
+    assert members(head["params"])["_meta"] == '{"progressToken": 1, "k": [1, {"b": "]}"}]}'
+
+
+def test_a_readable_request_keeps_all_but_the_arguments() -> None:
+    request = readable_request(LINE, "number out of range")
+    assert request is not None
+    assert request["id"] == 7
+    assert request["params"]["_meta"] == {"progressToken": 1, "k": [1, {"b": "]}"}]}
+    assert list(request["params"]["arguments"]) == [UNREADABLE]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "echo", "arguments": 1}}',
+        '{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"x": 1}}',
+        '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"arguments": {}}}',
+        "[1, 2",
+    ],
+    ids=["notification", "other-method", "no-name", "not-an-object"],
+)
+def test_only_tool_calls_with_an_id_and_a_name_are_rewritten(line: str) -> None:
+    assert readable_request(line, "why") is None
+
+
+def test_other_requests_get_a_parse_error_with_their_id() -> None:
+    error = parse_error('{"jsonrpc": "2.0", "id": "r1", "method": "x", "params": {"v": "\\ud800"}}', "bad")
+    assert error is not None
+    assert (error["id"], error["error"]["code"]) == ("r1", -32700)
+    assert parse_error('{"jsonrpc": "2.0", "method": "x"}', "bad") is None
