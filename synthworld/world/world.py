@@ -22,6 +22,7 @@ from synthworld.spec import ToolSpec
 from synthworld.trace import Trace
 from synthworld.world.base import Effect, InvalidInputPolicy
 from synthworld.world.clock import SimulatedClock
+from synthworld.world.conventions import Conventions
 from synthworld.world.faults import FaultPlan, Hazards
 from synthworld.world.interop import WorldInterop
 from synthworld.world.latency import LatencyLike
@@ -34,7 +35,7 @@ from synthworld.world.state import WorldState
 __all__ = ["SyntheticWorld"]
 
 
-class SyntheticWorld(Registration, WorldInterop):
+class SyntheticWorld(Registration, WorldInterop, Conventions):
     """A world of synthetic tools: every call is answered by a backend, reproducibly.
 
     >>> world = SyntheticWorld(seed=7)

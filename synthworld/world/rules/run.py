@@ -1,0 +1,86 @@
+"""Which in-object rules a tool needs where, and one walk that applies them to an answer."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from synthworld.world.naming import singular
+from synthworld.world.rules.address import Address
+from synthworld.world.rules.base import Rule, RuleContext
+from synthworld.world.rules.counts import Counts
+from synthworld.world.rules.persona import Persona
+from synthworld.world.rules.timeline import TimeOrder
+from synthworld.world.rules.totals import Totals
+from synthworld.world.shapes import Shapes
+from synthworld.world.walk import MAX_DEPTH
+
+__all__ = ["RULES", "RulePlan", "apply_rules", "rules_for"]
+
+RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), TimeOrder())
+"""Every in-object rule, in the order they run (sums before counts, times last)."""
+
+
+@dataclass(frozen=True)
+class RulePlan:
+    """The rules a tool's answers need, by the hint of the objects they apply to."""
+
+    at: Mapping[str, tuple[Rule, ...]] | None
+    """Rules per hint (None: every rule on every object, for answers of unknown shape)."""
+    reach: frozenset[str]
+    """Hints of objects at or under which some rule applies (the walk goes nowhere else)."""
+
+    def __bool__(self) -> bool:
+        return self.at is None or bool(self.at)
+
+
+_EVERYWHERE = RulePlan(None, frozenset())
+
+
+def rules_for(shapes: Shapes) -> RulePlan:
+    """Where the rules apply to answers of this shape (read once per tool)."""
+    if shapes.open:
+        return _EVERYWHERE
+    at = {}
+    for hint, props in shapes.by_hint.items():
+        found = tuple(rule for rule in RULES if rule.fits(props, shapes))
+        if found:
+            at[hint] = found
+    return RulePlan(types.MappingProxyType(at), _reach(shapes, set(at)))
+
+
+def _reach(shapes: Shapes, targets: set[str]) -> frozenset[str]:
+    """Hints from which an object the rules apply to can be reached (through nested objects)."""
+    children = {
+        hint: {singular(k) for k in props} & shapes.by_hint.keys() for hint, props in shapes.by_hint.items()
+    }
+    reach = set(targets)
+    grew = True
+    while grew:
+        grew = False
+        for hint, below in children.items():
+            if hint not in reach and not below.isdisjoint(reach):
+                reach.add(hint)
+                grew = True
+    return frozenset(reach)
+
+
+def apply_rules(plan: RulePlan, value: Any, hint: str, ctx: RuleContext, depth: int = 0) -> None:
+    """Apply the rules to every object in `value` (hinted `hint`) they may concern, parents first."""
+    if depth > MAX_DEPTH:
+        return
+    if type(value) is list:
+        for item in value:
+            apply_rules(plan, item, hint, ctx, depth + 1)
+    elif type(value) is dict:
+        rules = RULES if plan.at is None else plan.at.get(hint, ())
+        for rule in rules:
+            if not rule.triggers or not rule.triggers.isdisjoint(value):
+                rule(value, hint, ctx)
+        for key, child in value.items():
+            if type(child) is dict or type(child) is list:
+                inner = singular(key)
+                if plan.at is None or inner in plan.reach:
+                    apply_rules(plan, child, inner, ctx, depth + 1)
