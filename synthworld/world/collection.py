@@ -114,7 +114,14 @@ def _generated(
             continue
         if ident is not None:
             seen.add(ident[1])
-            _number_once(item, ident[1], numbers, edits, facts)
+            _number_once(
+                item,
+                ident[1],
+                numbers,
+                edits,
+                facts,
+                plan.shapes.prop(hint, "number") if plan.shapes else None,
+            )
         kept.append((ident[1] if ident else None, item))
     return kept
 
@@ -125,7 +132,7 @@ def _table_numbers(table: Mapping[str, Any]) -> dict[int, str]:
 
 
 def _number_once(
-    item: dict[str, Any], id: str, numbers: dict[int, str], edits: Edits, facts: CallFacts
+    item: dict[str, Any], id: str, numbers: dict[int, str], edits: Edits, facts: CallFacts, schema: Any
 ) -> None:
     """An issue ``number`` (or any integer ``number``) is one entity's only: a repeat is renumbered."""
     number = item.get("number")
@@ -133,7 +140,9 @@ def _number_once(
         return
     if numbers.get(number, id) != id and not edits.pinned(item, "number"):
         rng = Random(sub_seed(facts.seed, 0, f"number:{id}"))
-        number = fresh_id(number, lambda c: int(c) in numbers, rng, numbers=list(numbers))
+        number = fresh_id(number, lambda c: int(c) in numbers, rng, numbers=list(numbers), schema=schema)
+        if number is None:
+            return
         edits.begin("unique_id")
         edits.set(item, "number", number)
     numbers[number] = id

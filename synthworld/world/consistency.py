@@ -117,7 +117,8 @@ def plan_for(
         kind=kind,
         echo=frozenset(names & set(params)),
         id_params=id_params,
-        has_ids=any(is_id_key(n) for n in names) or not set(naturals).isdisjoint(declared),
+        has_ids=any(is_id_key(n) for n in names)
+        or not set(naturals).isdisjoint(shapes.by_hint.get(top_kind, {})),
         declared=frozenset(declared),
         top_kind=top_kind,
         key_params=_key_params(kind, params, life, identities) if not id_params else (),

@@ -138,16 +138,19 @@ def id_key(keys: tuple[str, ...], hints: tuple[str, ...]) -> tuple[str, str, boo
 
 
 def fresh_id(
-    value: str | int, taken: Callable[[str], bool], rng: Random, *, numbers: list[int] | None = None
+    value: str | int,
+    taken: Callable[[str], bool],
+    rng: Random,
+    *,
+    numbers: list[int] | None = None,
+    schema: Mapping[str, Any] | None = None,
 ) -> Any:
     """An id like `value` that is not `taken`: an integer after the largest of `numbers` (or of
-    `value`), a string with its last characters redrawn in kind (digits for digits, letters
-    for letters, same case), so a pattern it matched still matches. None when none is found."""
+    `value`; else the first free one within the `schema`'s bounds), a string with its last
+    characters redrawn in kind (digits for digits, letters for letters, same case), so a
+    pattern it matched still matches. None when none is found."""
     if isinstance(value, int):
-        number = max([value, *(numbers or [])]) + 1
-        while taken(str(number)):
-            number += 1
-        return number
+        return _fresh_number(value, taken, numbers or [], schema or {})
     for tries in range(32):
         tail = min(len(value), 4 + tries // 8)
         head, end = value[: len(value) - tail], value[len(value) - tail :]
@@ -155,6 +158,20 @@ def fresh_id(
         if text != value and not taken(text):
             return text
     return None
+
+
+def _fresh_number(
+    value: int, taken: Callable[[str], bool], numbers: list[int], schema: Mapping[str, Any]
+) -> Any:
+    high = schema.get("maximum")
+    number = max([value, *numbers]) + 1
+    while taken(str(number)):
+        number += 1
+    if not isinstance(high, int) or number <= high:
+        return number
+    low = schema.get("minimum")
+    low = low if isinstance(low, int) else 0
+    return next((n for n in range(low, min(high, low + 10_000) + 1) if not taken(str(n))), None)
 
 
 def _redraw(char: str, rng: Random) -> str:

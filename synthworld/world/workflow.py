@@ -151,7 +151,8 @@ def _unique(
             numbers = [
                 int(v) for v in (f.get(key) for f in table.values() if is_mapping(f)) if type(v) is int
             ]
-            fresh = fresh_id(value, taken, rng, numbers=numbers)
+            schema = plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
+            fresh = fresh_id(value, taken, rng, numbers=numbers, schema=schema)
             if fresh is not None:
                 edits.begin("unique_id")
                 edits.set(node, key, fresh)
