@@ -45,6 +45,8 @@ def is_updated(key: str) -> bool:
 @lru_cache(maxsize=4096)
 def _timeish(key: str) -> bool:
     name = snake(key)
+    if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
+        return True  # check_in, departure, starts...: read as a time when the value is one
     return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts")) or name in (
         "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
         "arrival",
@@ -66,16 +68,18 @@ def _after_pairs(keys: tuple[str, ...]) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=4096)
 def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """For an object's keys: created keys, and the ordered pairs to check (created first)."""
+    """For an object's keys: created and updated keys (never after now), and the ordered pairs to
+    check (created first)."""
     times = tuple(k for k in keys if _timeish(k))
     created = tuple(k for k in times if is_created(k))
+    past = created + tuple(k for k in times if is_updated(k))
     pairs = [
         (c, k)
         for c in created
         for k in times
         if k != c and not is_created(k) and not any(w in snake(k) for w in _NOT_AFTER_CREATION)
     ]
-    return created, tuple(pairs + _after_pairs(times))
+    return past, tuple(pairs + _after_pairs(times))
 
 
 class TimeOrder:
@@ -91,11 +95,11 @@ class TimeOrder:
         return bool(created or pairs)
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        created, pairs = _plan(tuple(node))
-        if not (created or pairs):
+        past, pairs = _plan(tuple(node))
+        if not (past or pairs):
             return
-        read = {key: read_time(node[key]) for key in {k for pair in pairs for k in pair} | set(created)}
-        for key in created:
+        read = {key: read_time(node[key]) for key in {k for pair in pairs for k in pair} | set(past)}
+        for key in past:
             self._not_future(node, key, read, ctx)
         for early, late in pairs:
             self._order(node, early, late, read, ctx)

@@ -209,22 +209,29 @@ class Totals:
     def _fit_lines(
         node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]], ctx: RuleContext, ints: bool
     ) -> None:
-        """Price the last line so the lines add up to a fixed total."""
-        if not lines or lay.price is None or lay.total is None or not ctx.free(lines[-1], lay.price):
+        """Price the lines so they add up to a fixed total: the last line alone when it can take
+        the difference, else one of each line, the total shared out."""
+        if not lines or lay.price is None or lay.total is None:
             return
         target = _cents(node[lay.total], ints) - _extras(node, lay, ints)
         rest = sum(_line_cents(line, lay, ints) or 0 for line in lines[:-1])
-        last = lines[-1]
-        if target - rest <= 0:
-            return
-        if lay.qty is not None and ctx.free(last, lay.qty):
-            ctx.set(last, lay.qty, 1)
-        count: Any = (
-            last.get(lay.qty) if lay.qty and is_number(last.get(lay.qty)) and last[lay.qty] > 0 else 1
-        )
-        if (target - rest) % count == 0:
-            price = (target - rest) // count
-            ctx.set(last, lay.price, price if ints else _money(price, last[lay.price]))
+        shares = [target - rest] if target - rest > 0 else _shares(target, len(lines))
+        for line, share in zip(lines[-len(shares) :], shares, strict=True):
+            if share <= 0 or not ctx.free(line, lay.price):
+                return
+            if lay.qty is not None and ctx.free(line, lay.qty):
+                ctx.set(line, lay.qty, 1)
+            count: Any = line.get(lay.qty) if lay.qty else 1
+            count = count if is_number(count) and count > 0 else 1
+            if share % count:
+                return
+            ctx.set(line, lay.price, share // count if ints else _money(share // count, line[lay.price]))
+
+
+def _shares(total: int, parts: int) -> list[int]:
+    """`total` in `parts` whole shares, the remainder on the last one."""
+    each = total // parts
+    return [each] * (parts - 1) + [total - each * (parts - 1)]
 
 
 def _extras(node: dict[str, Any], lay: Layout, ints: bool) -> int:
@@ -235,7 +242,7 @@ def _extras(node: dict[str, Any], lay: Layout, ints: bool) -> int:
 
 def _all_int(node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]]) -> bool:
     """Whether the money is whole numbers (integer cents, or a currency without cents)."""
-    if (lay.total and type(node[lay.total]) is not int) or (lay.sub and type(node[lay.sub]) is not int):
+    if any(type(node[k]) is not int for k in (lay.total, lay.sub, *lay.plus, *lay.minus) if k):
         return False
     key = lay.price or lay.line_total
     return all(type(line.get(key)) is int for line in lines)  # type: ignore[arg-type]
