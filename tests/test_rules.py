@@ -231,7 +231,9 @@ class TestAddress:
     def test_us_postcodes_are_in_their_state(self) -> None:
         for place in places():
             if place.country_code == "US":
-                assert place.state and place.postcode.isdigit() and len(place.postcode) == 5
+                assert place.state
+                assert place.postcode.isdigit()
+                assert len(place.postcode) == 5
 
     def test_an_enum_of_countries_is_respected(self) -> None:
         world = SyntheticWorld(seed=5)
