@@ -144,7 +144,7 @@ class TestPersona:
         world = world_of(seed=1, backend=FunctionBackend(lambda tool, args: [{**answer, "username": "tn77"}]))
         world.tool(list_users)
         assert world.call("list_users", {}) == [
-            {**answer, "email": "j.nichols@example.net", "username": "julia_nichols"}
+            {**answer, "email": "j.nichols@example.net", "username": "julia.nichols"}
         ]
         assert world.trace[-1].rules == ("persona",)
 
@@ -172,7 +172,7 @@ class TestPersona:
             "create_user", {"first_name": "José", "last_name": "Álvarez", "email": "pepe@x.org"}
         )
         assert made["email"] == "pepe@x.org"
-        assert made["username"] == "josealvarez53"
+        assert made["username"] == "jalvarez"
 
     def test_a_full_name_follows_first_and_last_name(self) -> None:
         world = SyntheticWorld(seed=3)

@@ -20,7 +20,6 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.naming import singular
 from synthworld.world.seeds import sub_seed
 
 if TYPE_CHECKING:
@@ -43,7 +42,8 @@ def assemble(
     items = _items(value, coll)
     if coll is None or items is None:
         return True
-    hint = plan.top_kind if coll.key is None else singular(coll.key)
+    hint = plan.top_kind
+    args = {**plan.defaults, **args} if plan.defaults else args
     table = state.get(hint)
     table = table if is_mapping(table) else {}
     known = _known_fields(coll, items)

@@ -75,6 +75,10 @@ class ConsistencyPlan:
     """In-object rules that may apply to its answers, and where."""
     idempotent: bool = True
     """Whether a repeated identical call is the same call (a repeated create creates nothing new)."""
+    list_key: str | None = None
+    """The top-level property holding a list answer's items (``results``), hinted like the top."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
 
     active: bool = field(init=False)
     """False when calls of this tool need no consistency work at all."""
@@ -128,7 +132,16 @@ def plan_for(
         shapes=shapes,
         rules=rules_for(shapes) or None,
         idempotent=spec.idempotent,
+        list_key=shapes.collection.key if shapes.collection else None,
+        defaults=_defaults(spec.parameters),
     )
+
+
+def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
+    props = parameters.get("properties")
+    if not isinstance(props, dict):
+        return {}
+    return {k: s["default"] for k, s in props.items() if isinstance(s, dict) and "default" in s}
 
 
 def _kind(name: str, lifecycle: str | None) -> str:

@@ -52,6 +52,8 @@ class Edits:
                 self._tags.append(self._tags[-1] if self._tags else "echo")
             new = value if type(value) in _SCALARS else json_copy(value)
             node[key] = new
+            if (pin and type(new) is not type(old)) or (pin and type(new) in (dict, list)):
+                self._pin_tree(new)
             self.done.append((node, key, old, new, len(self._tags) - 1))
             return True
         return False
@@ -62,6 +64,16 @@ class Edits:
             self._tags.append(self._tags[-1] if self._tags else "echo")
         self.done.append((items, None, list(items), list(new), len(self._tags) - 1))
         items[:] = new
+
+    def _pin_tree(self, value: Any) -> None:
+        """Pin every key of the objects inside a value taken from the input or memory."""
+        if type(value) is dict:
+            self.pin_all(value)
+            for child in value.values():
+                self._pin_tree(child)
+        elif type(value) is list:
+            for child in value:
+                self._pin_tree(child)
 
     def pin_all(self, node: dict[str, Any]) -> None:
         """Keep rules off every key of `node` (an object taken from memory)."""

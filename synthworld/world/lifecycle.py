@@ -25,6 +25,7 @@ from synthworld.world.naming import tool_words
 __all__ = [
     "FAMILIES",
     "INITIAL_STATES",
+    "LATER_STAMPS",
     "NO_LIFECYCLE",
     "TRANSITIONS",
     "Lifecycle",
@@ -114,10 +115,7 @@ class Lifecycle:
     @property
     def stamp(self) -> str | None:
         """The ``<past>_at`` key a transition stamps with the time (``closed_at``)."""
-        if self.family != "transition":
-            return None
-        past = _PAST.get(self.verb) or (self.verb + "d" if self.verb.endswith("e") else self.verb + "ed")
-        return f"{past}_at"
+        return _stamp(self.verb) if self.family == "transition" else None
 
     @property
     def targets(self) -> bool:
@@ -125,6 +123,13 @@ class Lifecycle:
         return self.family in ("get", "update", "delete", "transition")
 
 
+def _stamp(verb: str) -> str:
+    past = _PAST.get(verb) or (verb + "d" if verb.endswith("e") else verb + "ed")
+    return f"{past}_at"
+
+
+LATER_STAMPS = frozenset([_stamp(verb) for verb in TRANSITIONS] + ["deleted_at", "canceled_at", "removed_at"])
+"""Times a new entity cannot have yet (``closed_at``, ``shipped_at``...): null on creation."""
 NO_LIFECYCLE = Lifecycle("none", "")
 """A tool that does nothing to the entities of its kind that the world can tell."""
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from synthworld.world.naming import singular
+from synthworld.world.naming import singular, snake
 
 __all__ = ["CURSOR_KEYS", "Collection", "Shapes", "property_names", "read_shapes", "root_properties"]
 
@@ -70,15 +70,24 @@ _EMPTY: Mapping[str, Any] = types.MappingProxyType({})
 def read_shapes(returns: Any, kind: str) -> Shapes:
     """The shapes of a returns schema whose top objects are hinted `kind`."""
     by_hint: dict[str, dict[str, Any]] = {}
-    opened = _scan(returns, returns, kind, by_hint, 0, frozenset())
+    collection = _collection(returns, kind)
+    top_list = collection.key if collection else None
+    opened = _scan(returns, returns, kind, by_hint, 0, frozenset(), top_list)
     frozen = {hint: types.MappingProxyType(props) for hint, props in by_hint.items()}
-    return Shapes(types.MappingProxyType(frozen), opened, _collection(returns, kind))
+    return Shapes(types.MappingProxyType(frozen), opened, collection)
 
 
 def _scan(
-    schema: Any, root: Any, hint: str, out: dict[str, dict[str, Any]], depth: int, seen: frozenset[str]
+    schema: Any,
+    root: Any,
+    hint: str,
+    out: dict[str, dict[str, Any]],
+    depth: int,
+    seen: frozenset[str],
+    top_list: str | None = None,
 ) -> bool:
-    """Record the properties of every object under `schema`; whether some object is open."""
+    """Record the properties of every object under `schema`; whether some object is open. The
+    items of the top object's `top_list` (``results``, ``data``...) are hinted like the top."""
     if schema is True or schema == {}:
         return depth == 0  # an answer of any shape; a property of any shape is not an object's
     if not isinstance(schema, dict) or depth > _MAX_DEPTH:
@@ -86,18 +95,19 @@ def _scan(
     opened = False
     ref = schema.get("$ref")
     if isinstance(ref, str) and ref.startswith("#") and ref not in seen:
-        opened |= _scan(resolve_ref(root, ref), root, hint, out, depth + 1, seen | {ref})
+        opened |= _scan(resolve_ref(root, ref), root, hint, out, depth + 1, seen | {ref}, top_list)
     props = schema.get("properties")
     if isinstance(props, dict):
         mine = out.setdefault(hint, {})
         for key, sub in props.items():
             if isinstance(key, str):
                 mine.setdefault(key, _resolved(sub, root))
-                opened |= _scan(sub, root, singular(key), out, depth + 1, seen)
+                inner = hint if key == top_list else singular(key)
+                opened |= _scan(sub, root, inner, out, depth + 1, seen)
     elif schema.get("type") == "object" and schema.get("additionalProperties") is not False:
         opened = True
     for sub in _children(schema):
-        opened |= _scan(sub, root, hint, out, depth + 1, seen)
+        opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
     return opened
 
 
@@ -151,8 +161,8 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     arrays = [k for k, v in props.items() if _is_object_array(v, returns)]
     key = next((k for k in arrays if singular(k) == kind), None)
     if key is None and not _single_entity(props, kind):
-        key = next((k for k in _LIST_KEYS if k in arrays), None) or (arrays[0] if len(arrays) == 1 else None)
-    if key is None:
+        key = next((k for k in _LIST_KEYS if k in arrays), None)
+    if key is None or _lines(_resolved(props[key], returns).get("items"), returns):
         return None
     paged = not CURSOR_KEYS.isdisjoint(props)
     holder = _resolved(props[key], returns)
@@ -162,6 +172,18 @@ def _collection(returns: Any, kind: str) -> Collection | None:
 def _max(schema: Mapping[str, Any]) -> int | None:
     found = schema.get("maxItems")
     return found if type(found) is int else None
+
+
+def _lines(items: Any, root: Any) -> bool:
+    """Whether array items are an order's lines (a quantity and a price): a cart, not a page."""
+    schema = _object_schema(items, root)
+    props = schema.get("properties") if schema else None
+    if not isinstance(props, Mapping):
+        return False
+    has = {snake(k) for k in props}
+    return bool(has & {"quantity", "qty", "units"}) and bool(
+        has & {"price", "unit_price", "unit_cost", "unit_amount"}
+    )
 
 
 def _single_entity(props: Mapping[str, Any], kind: str) -> bool:

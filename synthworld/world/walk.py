@@ -20,10 +20,17 @@ identified objects enclosing it; single is False for an item of a list."""
 
 
 def walk(
-    node: Any, depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool, visit: Visit
+    node: Any,
+    depth: int,
+    hints: tuple[str, ...],
+    ancestors: Ancestry,
+    single: bool,
+    visit: Visit,
+    top_list: str | None = None,
 ) -> None:
     """Call `visit` on every object in `node`, parents first; `visit` returns the object's
-    identity (after any change it made)."""
+    identity (after any change it made). The items of the top object's `top_list` (a list
+    answer's ``results``) keep the top's hints."""
     if depth > MAX_DEPTH:
         return
     if type(node) is list:
@@ -34,4 +41,5 @@ def walk(
         inner = ancestors | {ident[0]} if ident else ancestors
         for key, child in node.items():
             if type(child) is dict or type(child) is list:
-                walk(child, depth + 1, (singular(key),), inner, True, visit)
+                below = hints if depth == 0 and key == top_list else (singular(key),)
+                walk(child, depth + 1, below, inner, True, visit)

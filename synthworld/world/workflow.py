@@ -20,7 +20,7 @@ from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
 from synthworld.world.identity import fresh_id, identity
 from synthworld.world.kinds import allowed_values, status_key
-from synthworld.world.lifecycle import INITIAL_STATES, norm
+from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.naming import singular
 from synthworld.world.rules import RuleContext, apply_rules
@@ -65,7 +65,8 @@ def shape(
     elif subject is not None and family == "delete":
         _deleted(plan, subject, edits)
     if plan.rules is not None and plan.shapes is not None:
-        apply_rules(plan.rules, value, plan.top_kind, RuleContext(edits, plan.shapes, facts.now))
+        ctx = RuleContext(edits, plan.shapes, facts.now)
+        apply_rules(plan.rules, value, plan.top_kind, ctx, top_list=plan.list_key)
     return sure
 
 
@@ -93,7 +94,11 @@ def _stamp_all(
     for key in [k for k in node if which(k)]:
         if not edits.echoed(node, key) and node[key] is not None:
             schema = plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
-            edits.set(node, key, stamp(node, key, now, schema))
+            edits.set(node, key, stamp(node, key, now, schema), pin=True)
+
+
+def _prop(plan: ConsistencyPlan, key: str) -> Mapping[str, Any] | None:
+    return plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
 
 
 def pick_status(wanted: tuple[str, ...], allowed: tuple[str, ...] | None, current: Any = None) -> str | None:
@@ -119,6 +124,10 @@ def _create(
 ) -> bool:
     edits.begin("create")
     _stamp_all(node, lambda k: is_created(k) or is_updated(k), edits, facts.now, plan)
+    for key in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
+        edits.begin("create")  # alone: null may not be allowed
+        edits.set(node, key, None, pin=True)
+    edits.begin("create")
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
         allowed = _allowed(plan, plan.top_kind, key, facts)
@@ -184,7 +193,7 @@ def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts
         at = plan.lifecycle.stamp
         for key in [k for k in target if k == at or is_updated(k)]:
             if not edits.echoed(target, key):
-                edits.set(target, key, stamp(target, key, facts.now))
+                edits.set(target, key, stamp(target, key, facts.now, _prop(plan, key)), pin=True)
 
 
 def _deleted(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits) -> None:

@@ -62,12 +62,13 @@ def person_name(text: str) -> tuple[str, str] | None:
     return words[0], words[-1]
 
 
-def _spellings(first: str, last: str) -> tuple[str, str] | None:
-    """``(email local part, username)`` for a person, chosen by a stable hash of the name."""
+def _spellings(first: str, last: str, salt: str = "") -> tuple[str, str] | None:
+    """``(email local part, username)`` for a person, chosen by a stable hash of the name (and
+    of the person's id, `salt`, so two people of the same name are seldom spelled the same)."""
     f, l = _ascii(first), _ascii(last)  # noqa: E741 - l is the last name, as f is the first
     if len(f) < 1 or len(l) < 2:
         return None
-    h = zlib.crc32(f"{f} {l}".encode())
+    h = zlib.crc32(f"{f} {l}{' ' + salt if salt else ''}".encode())
     parts = {"f": f, "l": l, "i": f[0], "j": l[0], "n": str(1 + h // 7 % 98)}
     return _LOCAL_EMAIL[h % len(_LOCAL_EMAIL)].format(**parts), _LOCAL_USER[
         h // 11 % len(_LOCAL_USER)
@@ -109,6 +110,12 @@ def _groups(
     return tuple(found)
 
 
+def _salt(node: dict[str, Any]) -> str:
+    """The person's id, if the object has one."""
+    found = node.get("id")
+    return str(found) if isinstance(found, (str, int)) and not isinstance(found, bool) else ""
+
+
 def _d(keys: tuple[str, ...]) -> dict[str, None]:
     return dict.fromkeys(keys)
 
@@ -131,7 +138,7 @@ class Persona:
                 continue
             ctx.edits.begin(self.name)
             first, last = names
-            spelled = _spellings(first, last)
+            spelled = _spellings(first, last, _salt(node))
             if spelled is None:
                 continue
             local, username = spelled

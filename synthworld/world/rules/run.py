@@ -67,8 +67,11 @@ def _reach(shapes: Shapes, targets: set[str]) -> frozenset[str]:
     return frozenset(reach)
 
 
-def apply_rules(plan: RulePlan, value: Any, hint: str, ctx: RuleContext, depth: int = 0) -> None:
-    """Apply the rules to every object in `value` (hinted `hint`) they may concern, parents first."""
+def apply_rules(
+    plan: RulePlan, value: Any, hint: str, ctx: RuleContext, depth: int = 0, top_list: str | None = None
+) -> None:
+    """Apply the rules to every object in `value` (hinted `hint`) they may concern, parents first
+    (the items of the top object's `top_list` are hinted like the top)."""
     if depth > MAX_DEPTH:
         return
     if type(value) is list:
@@ -81,6 +84,6 @@ def apply_rules(plan: RulePlan, value: Any, hint: str, ctx: RuleContext, depth: 
                 rule(value, hint, ctx)
         for key, child in value.items():
             if type(child) is dict or type(child) is list:
-                inner = singular(key)
+                inner = hint if depth == 0 and key == top_list else singular(key)
                 if plan.at is None or inner in plan.reach:
                     apply_rules(plan, child, inner, ctx, depth + 1)

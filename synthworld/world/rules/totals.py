@@ -214,6 +214,8 @@ class Totals:
         if not lines or lay.price is None or lay.total is None:
             return
         target = _cents(node[lay.total], ints) - _extras(node, lay, ints)
+        if sum(_line_cents(line, lay, ints) or 0 for line in lines) == target:
+            return  # they already do
         rest = sum(_line_cents(line, lay, ints) or 0 for line in lines[:-1])
         shares = [target - rest] if target - rest > 0 else _shares(target, len(lines))
         for line, share in zip(lines[-len(shares) :], shares, strict=True):
