@@ -124,9 +124,9 @@ def _create(
 ) -> bool:
     edits.begin("create")
     _stamp_all(node, lambda k: is_created(k) or is_updated(k), edits, facts.now, plan)
-    for key in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
+    for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
         edits.begin("create")  # alone: null may not be allowed
-        edits.set(node, key, None, pin=True)
+        edits.set(node, later, None, pin=True)
     edits.begin("create")
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
