@@ -79,6 +79,8 @@ class ConsistencyPlan:
     """The top-level property holding a list answer's items (``results``), hinted like the top."""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
+    reach: frozenset[str] | None = None
+    """Hints of the objects echo, recall and memory must visit (None: every object)."""
 
     active: bool = field(init=False)
     """False when calls of this tool need no consistency work at all."""
@@ -133,8 +135,25 @@ def plan_for(
         rules=rules_for(shapes) or None,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
+        reach=_reach(shapes, top_kind, frozenset(names & set(params)), naturals, identities),
         defaults=_defaults(spec.parameters),
     )
+
+
+def _reach(
+    shapes: Shapes, top_kind: str, echo: frozenset[str], naturals: tuple[str, ...], identities: Identities
+) -> frozenset[str] | None:
+    """Hints of objects that may hold an id, a natural key or an echoed name (and their parents)."""
+    if shapes.open:
+        return None
+    anywhere = identities.anywhere()
+    targets = {top_kind}
+    for hint, props in shapes.by_hint.items():
+        keys = set(props)
+        named = not keys.isdisjoint(echo | anywhere) or not keys.isdisjoint(identities.declared(hint))
+        if named or any(is_id_key(k) for k in keys):
+            targets.add(hint)
+    return shapes.reach(targets)
 
 
 def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:

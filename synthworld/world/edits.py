@@ -27,41 +27,44 @@ class Edits:
     Keys that echo or recall set (or found already right) are *pinned*: they come from the input
     or the world's memory, and rules leave them alone."""
 
-    __slots__ = ("_single", "_tags", "done", "pins")
+    __slots__ = ("_echo", "_single", "_tags", "done", "pins")
 
     def __init__(self) -> None:
         self.done: list[Edit] = []
         self.pins: dict[tuple[int, str], bool] = {}
         """Pinned keys, True for those from the input (a lifecycle may move a recalled one)."""
-        self._tags: list[str] = []
+        self._tags: list[str] = ["echo"]
+        """The rule of each group, by group number."""
         self._single = True
+        self._echo = True
 
     def begin(self, tag: str, *, single: bool = False) -> None:
         """Edits from here on are rule `tag`'s, one group (each its own group when `single`)."""
         self._tags.append(tag)
         self._single = single
+        self._echo = tag == "echo"
 
     def set(self, node: dict[str, Any], key: str, value: Any, *, pin: bool = False) -> bool:
         """Set ``node[key]`` to a copy of `value`, unless it already holds that value; whether it
         changed. `pin` keeps rules off this key."""
         if pin:
-            self.pins[(id(node), key)] = self._tags[-1] == "echo" if self._tags else True
+            self.pins[(id(node), key)] = self._echo
         old = node.get(key, MISSING)
-        if old is MISSING or old != value or type(old) is not type(value):
-            if self._single or not self._tags:
-                self._tags.append(self._tags[-1] if self._tags else "echo")
-            new = value if type(value) in _SCALARS else json_copy(value)
-            node[key] = new
-            if (pin and type(new) is not type(old)) or (pin and type(new) in (dict, list)):
-                self._pin_tree(new)
-            self.done.append((node, key, old, new, len(self._tags) - 1))
-            return True
-        return False
+        if old is not MISSING and type(old) is type(value) and old == value:
+            return False
+        if self._single:
+            self._tags.append(self._tags[-1])
+        new = value if type(value) in _SCALARS else json_copy(value)
+        node[key] = new
+        if pin and type(new) in (dict, list):
+            self._pin_tree(new)
+        self.done.append((node, key, old, new, len(self._tags) - 1))
+        return True
 
     def splice(self, items: list[Any], new: list[Any]) -> None:
         """Replace the contents of list `items` with `new` (the items themselves are not copied)."""
-        if self._single or not self._tags:
-            self._tags.append(self._tags[-1] if self._tags else "echo")
+        if self._single:
+            self._tags.append(self._tags[-1])
         self.done.append((items, None, list(items), list(new), len(self._tags) - 1))
         items[:] = new
 
@@ -89,10 +92,13 @@ class Edits:
 
     def tags(self) -> tuple[str, ...]:
         """The rules whose changes were kept, in the order they first made one."""
-        if not self.done:
+        done = self.done
+        if not done:
             return ()
         tags = self._tags
-        return tuple(dict.fromkeys([tags[edit[4]] for edit in self.done]))
+        if len(done) == 1:
+            return (tags[done[0][4]],)
+        return tuple(dict.fromkeys([tags[edit[4]] for edit in done]))
 
     def keep_valid(self, value: Any, is_valid: Callable[[Any], bool]) -> tuple[bool, bool]:
         """Undo every edit if the result is invalid, then redo, group by group, those that keep

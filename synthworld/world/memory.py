@@ -143,7 +143,7 @@ def identified(plan: ConsistencyPlan, value: Any) -> Found:
             found.append((ident[0], ident[1], node))
         return ident
 
-    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key)
+    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found
 
 

@@ -93,7 +93,7 @@ def apply(
             found.append((ident[0], ident[1], node))
         return ident
 
-    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key)
+    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found, sure
 
 

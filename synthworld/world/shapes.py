@@ -59,6 +59,19 @@ class Shapes:
         schema = found.get(key) if found is not None else None
         return schema if type(schema) is dict else _EMPTY
 
+    def reach(self, targets: set[str]) -> frozenset[str]:
+        """Hints of `targets` and of the objects they can be reached through (parents first)."""
+        children = {hint: {singular(k) for k in props} for hint, props in self.by_hint.items()}
+        reach = set(targets)
+        grew = True
+        while grew:
+            grew = False
+            for hint, below in children.items():
+                if hint not in reach and not below.isdisjoint(reach):
+                    reach.add(hint)
+                    grew = True
+        return frozenset(reach)
+
     def names(self) -> frozenset[str]:
         """Every property name of every object."""
         return frozenset(k for props in self.by_hint.values() for k in props)
@@ -106,6 +119,10 @@ def _scan(
                 opened |= _scan(sub, root, inner, out, depth + 1, seen)
     elif schema.get("type") == "object" and schema.get("additionalProperties") is not False:
         opened = True
+    patterns = schema.get("patternProperties")
+    extra = [schema.get("additionalProperties"), *(patterns.values() if isinstance(patterns, dict) else ())]
+    if any(isinstance(sub, dict) and sub for sub in extra):
+        opened = True  # objects under keys the schema does not name: the walks go everywhere
     for sub in _children(schema):
         opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
     return opened

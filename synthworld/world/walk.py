@@ -27,19 +27,22 @@ def walk(
     single: bool,
     visit: Visit,
     top_list: str | None = None,
+    reach: frozenset[str] | None = None,
 ) -> None:
     """Call `visit` on every object in `node`, parents first; `visit` returns the object's
     identity (after any change it made). The items of the top object's `top_list` (a list
-    answer's ``results``) keep the top's hints."""
+    answer's ``results``) keep the top's hints. With `reach`, objects whose hint is not in it
+    (and so nothing under them) are skipped: the schema says nothing there needs a visit."""
     if depth > MAX_DEPTH:
         return
     if type(node) is list:
         for item in node:
-            walk(item, depth + 1, hints, ancestors, False, visit)
+            walk(item, depth + 1, hints, ancestors, False, visit, None, reach)
     elif type(node) is dict:
         ident = visit(node, depth, hints, ancestors, single)
         inner = ancestors | {ident[0]} if ident else ancestors
         for key, child in node.items():
             if type(child) is dict or type(child) is list:
                 below = hints if depth == 0 and key == top_list else (singular(key),)
-                walk(child, depth + 1, below, inner, True, visit)
+                if reach is None or below[0] in reach:
+                    walk(child, depth + 1, below, inner, True, visit, None, reach)

@@ -53,7 +53,9 @@ def shape(
     (of an idempotent tool) answers the entity the first call created."""
     family, sure = plan.lifecycle.family, True
     subject = subject_of(plan, value) if family in _ACTS else None
-    if family == "list":
+    if family == "get" or family == "none":
+        pass  # the common read: rules only
+    elif family == "list":
         sure = assemble(plan, args, value, state, edits, facts)
     elif subject is not None and family == "create" and fresh:
         sure = _create(plan, subject, state, edits, facts)

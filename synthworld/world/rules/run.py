@@ -31,6 +31,8 @@ class RulePlan:
     """Rules per hint (None: every rule on every object, for answers of unknown shape)."""
     reach: frozenset[str]
     """Hints of objects at or under which some rule applies (the walk goes nowhere else)."""
+    deep: bool = True
+    """Whether some rule applies below the top objects (else the walk stops at them)."""
 
     def __bool__(self) -> bool:
         return self.at is None or bool(self.at)
@@ -45,26 +47,17 @@ def rules_for(shapes: Shapes) -> RulePlan:
         return _EVERYWHERE
     at = {}
     for hint, props in shapes.by_hint.items():
-        found = tuple(rule for rule in RULES if rule.fits(props, shapes))
+        found = tuple(_bound(rule, props, shapes) for rule in RULES if rule.fits(props, shapes))
         if found:
             at[hint] = found
-    return RulePlan(types.MappingProxyType(at), _reach(shapes, set(at)))
+    reach = shapes.reach(set(at))
+    return RulePlan(types.MappingProxyType(at), reach, deep=len(reach) > 1 or shapes.collection is not None)
 
 
-def _reach(shapes: Shapes, targets: set[str]) -> frozenset[str]:
-    """Hints from which an object the rules apply to can be reached (through nested objects)."""
-    children = {
-        hint: {singular(k) for k in props} & shapes.by_hint.keys() for hint, props in shapes.by_hint.items()
-    }
-    reach = set(targets)
-    grew = True
-    while grew:
-        grew = False
-        for hint, below in children.items():
-            if hint not in reach and not below.isdisjoint(reach):
-                reach.add(hint)
-                grew = True
-    return frozenset(reach)
+def _bound(rule: Rule, props: Mapping[str, Any], shapes: Shapes) -> Rule:
+    """`rule` made ready for objects of these properties (``rule.bind``), when it can be."""
+    bind = getattr(rule, "bind", None)
+    return bind(props, shapes) if callable(bind) else rule  # type: ignore[no-any-return]
 
 
 def apply_rules(
@@ -82,6 +75,8 @@ def apply_rules(
         for rule in rules:
             if not rule.triggers or not rule.triggers.isdisjoint(value):
                 rule(value, hint, ctx)
+        if not plan.deep:
+            return
         for key, child in value.items():
             if type(child) is dict or type(child) is list:
                 inner = hint if depth == 0 and key == top_list else singular(key)

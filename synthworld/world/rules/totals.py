@@ -104,11 +104,29 @@ class Totals:
     triggers = frozenset(_TOTAL + _SUBTOTAL)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        return self._schema_layout(props, shapes) is not None
+
+    @staticmethod
+    def _schema_layout(props: Mapping[str, Any], shapes: Shapes) -> tuple[str, Layout] | None:
         for key in props:
             lines = shapes.by_hint.get(singular(key))
-            if lines is not None and _layout(tuple(props), tuple(lines)) is not None:
-                return True
-        return False
+            layout = _layout(tuple(props), tuple(lines)) if lines is not None else None
+            if layout is not None:
+                return key, layout
+        return None
+
+    def bind(self, props: Mapping[str, Any], shapes: Shapes) -> Any:
+        """The rule for objects of these properties: a one-pass sum when the schema says the
+        answer is the simple case (``total = sum(quantity * price)``, no multipleOf), else itself."""
+        found = self._schema_layout(props, shapes)
+        if found is None or not found[1].simple:
+            return self
+        key, lay = found
+        line = shapes.by_hint.get(singular(key), {})
+        steps = [props.get(lay.total), line.get(lay.price)]  # type: ignore[arg-type]
+        if any(isinstance(s, Mapping) and "multipleOf" in s for s in steps):
+            return self
+        return _OnePass(key, lay, self)
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         found = _lines(node, ctx.shapes)
@@ -234,6 +252,39 @@ def _shares(total: int, parts: int) -> list[int]:
     """`total` in `parts` whole shares, the remainder on the last one."""
     each = total // parts
     return [each] * (parts - 1) + [total - each * (parts - 1)]
+
+
+class _OnePass:
+    """`Totals` for objects whose schema is the simple case, with keys known in advance; anything
+    else (a fixed total, a line without numbers, other keys) goes to the full rule."""
+
+    name = "totals"
+
+    def __init__(self, key: str, lay: Layout, full: Totals) -> None:
+        self.key, self.full = key, full
+        self.total: Any = lay.total
+        self.qty: Any = lay.qty
+        self.price: Any = lay.price
+        self.triggers = frozenset({self.total})
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        lines, total = node.get(self.key), node.get(self.total)
+        if type(lines) is not list or type(total) not in _NUMBER or not ctx.free(node, self.total):
+            return self.full(node, hint, ctx)
+        cents, qty_k, price_k = 0, self.qty, self.price
+        try:
+            for line in lines:
+                qty, price = line[qty_k], line[price_k]
+                if type(qty) not in _NUMBER or type(price) not in _NUMBER:
+                    return self.full(node, hint, ctx)
+                cents += round(qty * round(price * 100))
+        except (KeyError, TypeError):  # a line without those keys, or not an object
+            return self.full(node, hint, ctx)
+        value = _money(cents, total)
+        if value != total:
+            ctx.edits.begin("totals")
+            ctx.edits.set(node, self.total, value)
+        return None
 
 
 def _extras(node: dict[str, Any], lay: Layout, ints: bool) -> int:
