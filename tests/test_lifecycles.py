@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 from synthworld import (
     FixtureBackend,
     FunctionBackend,
+    ScenarioError,
     SimulatedClock,
     SyntheticWorld,
     ToolCall,
@@ -20,6 +21,7 @@ from synthworld import (
     ToolSpec,
     Trace,
     UnknownToolError,
+    load_scenario,
 )
 from synthworld.cassette import Cassette, Interaction, save_cassette
 from synthworld.cassette.format import Fingerprint
@@ -608,3 +610,49 @@ class TestTrace:
         old = {"index": 0, "tool": "t", "input": {}, "output": 1, "seed": 0, "backend": "random"}
         assert ToolCall.from_dict(old).rules == ()
         assert "rules" not in ToolCall.from_dict(old).to_dict()
+
+
+SCENARIO = """\
+synthworld_scenario: 1
+name: keys
+tools:
+  - name: get_account
+    parameters: {type: object, properties: {handle: {type: string}}}
+    returns:
+      type: object
+      properties: {account_id: {type: string}, handle: {type: string}, plan: {type: string}}
+      required: [account_id, handle, plan]
+  - name: zap_account
+    parameters: {type: object, properties: {account_id: {type: string}}}
+    returns: {type: object, properties: {ok: {type: boolean}}, required: [ok]}
+identity:
+  account: [handle]
+lifecycle:
+  zap_account: delete
+state:
+  account:
+    A1: {account_id: A1, handle: ada, plan: pro}
+"""
+
+
+class TestScenarioKeys:
+    def test_lifecycle_and_identity_keys_shape_the_world(self, tmp_path: Path) -> None:
+        path = tmp_path / "keys.yaml"
+        path.write_text(SCENARIO, encoding="utf-8")
+        world = load_scenario(path).build_world(1)
+        assert world.call("get_account", {"handle": "ada"}) == {
+            "account_id": "A1",
+            "handle": "ada",
+            "plan": "pro",
+        }
+        world.call("zap_account", {"account_id": "A1"})
+        with pytest.raises(ToolError, match="not_found"):
+            world.call("get_account", {"handle": "ada"})
+
+    def test_a_bad_lifecycle_names_the_file_and_key(self, tmp_path: Path) -> None:
+        path = tmp_path / "keys.yaml"
+        path.write_text(SCENARIO.replace("zap_account: delete", "zap_account: obliterate"), encoding="utf-8")
+        with pytest.raises(
+            ScenarioError, match=r"keys\.yaml:\d+: lifecycle\.zap_account: lifecycle 'obliterate'"
+        ):
+            load_scenario(path).build_world(1)

@@ -108,9 +108,9 @@ def plan_for(
     """The consistency plan of `spec` (pure; cache it per spec). `lifecycle` and `kind` override
     what the tool name says; `identities` are the world's declared natural keys."""
     identities = identities or Identities()
-    kind = kind or _kind(spec.name, lifecycle)
-    names = set(property_names(spec.returns))
     params = list(spec.parameters.get("properties", {}))
+    kind = kind or _kind(spec.name, lifecycle, params)
+    names = set(property_names(spec.returns))
     declared = root_properties(spec.returns)
     shapes = read_shapes(spec.returns, kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
@@ -163,11 +163,17 @@ def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
     return {k: s["default"] for k, s in props.items() if isinstance(s, dict) and "default" in s}
 
 
-def _kind(name: str, lifecycle: str | None) -> str:
+def _kind(name: str, lifecycle: str | None, params: list[str]) -> str:
+    """The kind from the name; for a declared lifecycle, the kind the one ``<kind>_id``
+    parameter names when the name does not (``mark_spam(ticket_id)``)."""
     words = tool_words(name)
+    kind = tool_kind(name)
     if lifecycle is not None and len(words) > 1 and words[0] not in VERBS:
-        return tool_kind("_".join(["get", *words[1:]]))
-    return tool_kind(name)
+        kind = tool_kind("_".join(["get", *words[1:]]))
+    if lifecycle is None:
+        return kind
+    named = [p[:-3] for p in params if is_id_key(p) and p != "id"]
+    return named[0] if len(named) == 1 and f"{kind}_id" not in params else kind
 
 
 def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:

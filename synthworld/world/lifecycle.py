@@ -140,7 +140,7 @@ def lifecycle_of(name: str, override: str | None = None, *, lists: bool = False)
     if override is not None:
         return declared(override)
     words = tool_words(name)
-    verb = words[0] if len(words) > 1 else ""
+    verb = words[0] if len(words) > 1 else ""  # a bare verb (``add``) says too little
     family = _VERB_FAMILY.get(verb) or ("transition" if verb in TRANSITIONS else "none")
     if family == "get" and lists:
         family = "list"
