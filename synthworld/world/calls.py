@@ -117,12 +117,8 @@ class CallPath(WorldBase):
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
         if script is not None and script.partial:
             source, suffix = backend_name(backend), "+script"
-        if (
-            (script is None or script.partial)
-            and self.remember
-            and self.state.deletions
-            and tool.plan.lifecycle.targets
-        ):
+        gated = self.remember and self.state.deletions and tool.plan.lifecycle.targets
+        if gated and (script is None or script.partial):
             self._gate(tool, ctx, seconds)
         try:
             if script is not None and not script.partial:
