@@ -1,7 +1,8 @@
 """SyntheticWorld: a registry of tool specs that answers every call from a backend.
 
-Its methods come in parts: `Registration` (tools, scripts, effects), `CallPath` (one call) and
-`WorldInterop` (provider formats); this file sets a world up, configures it and closes it.
+Its methods come in parts: `Registration` (tools, scripts, effects), `CallPath` (one call),
+`WorldInterop` (provider formats) and `Conventions` (declared lifecycles and natural keys); this
+file sets a world up, configures it and closes it.
 """
 
 from __future__ import annotations
