@@ -26,7 +26,7 @@ from synthworld import (
 from synthworld.cassette import Cassette, Interaction, save_cassette
 from synthworld.cassette.format import Fingerprint
 from synthworld.world.lifecycle import TRANSITIONS, lifecycle_of
-from synthworld.world.naming import VERBS
+from synthworld.world.naming import VERBS, tool_kind
 
 
 class Ticket(TypedDict):
@@ -149,6 +149,10 @@ class TestNames:
             ("approve_request", "transition", False),
             ("weather", "none", False),
             ("purge_user", "delete", False),
+            ("github_list_issues", "list", True),
+            ("jira.create_issue", "create", False),
+            ("terminate_employee", "transition", False),
+            ("add", "none", False),
         ],
     )
     def test_family_from_the_verb_and_the_answer(self, tool: str, family: str, lists: bool) -> None:
@@ -156,6 +160,11 @@ class TestNames:
 
     def test_every_lifecycle_verb_is_stripped_from_the_kind(self) -> None:
         assert set(TRANSITIONS) <= VERBS
+        assert [tool_kind(n) for n in ("jira.create_issue", "slack_post_message", "cancel_order")] == [
+            "issue",
+            "message",
+            "order",
+        ]
 
     @pytest.mark.parametrize(
         ("verb", "status", "stamp"),
@@ -359,6 +368,26 @@ class TestUpdateTransitionDelete:
         assert world.call("reopen_ticket", {"ticket_id": made["ticket_id"]}) is not None
         assert world.trace[-1].rules[-1] == "transition"
         assert world.call("get_ticket", {"ticket_id": made["ticket_id"]})["status"] == "open"
+
+    def test_an_update_may_pass_the_whole_entity(self) -> None:
+        world = tracker(30)
+
+        @world.tool
+        def save_ticket(ticket_id: str, ticket: Ticket) -> Ok:
+            """Store a ticket as given."""
+
+        made = world.call("create_ticket", {"title": "old"})
+        world.call("save_ticket", {"ticket_id": made["ticket_id"], "ticket": {**made, "title": "new"}})
+        assert world.call("get_ticket", {"ticket_id": made["ticket_id"]})["title"] == "new"
+
+    def test_a_partial_script_goes_through_the_lifecycle(self) -> None:
+        world = tracker(31)
+        world.script("create_ticket", output={"priority": "high"}, partial=True)
+        made = world.call("create_ticket", {"title": "partly scripted"})
+        assert (made["priority"], made["status"]) == ("high", "open")
+        world.call("delete_ticket", {"ticket_id": made["ticket_id"]})
+        with pytest.raises(ToolError, match="not_found"):
+            world.call("get_ticket", {"ticket_id": made["ticket_id"]})
 
     def test_a_status_the_enum_lacks_is_left_alone(self) -> None:
         world = SyntheticWorld(seed=13)

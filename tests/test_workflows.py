@@ -330,6 +330,53 @@ def test_files_write_read_list_delete(seed: int) -> None:
     assert "/docs/plan.md" not in [f["path"] for f in world.call("list_files", {})]
 
 
+# -- tasks ------------------------------------------------------------------------------------
+
+
+class Task(TypedDict):
+    task_id: str
+    project_id: str
+    title: str
+    status: Literal["todo", "in_progress", "done"]
+    due_date: datetime.date
+    started_at: NotRequired[datetime.datetime]
+
+
+def planner(seed: int) -> SyntheticWorld:
+    world = SyntheticWorld(seed)
+
+    @world.tool
+    def add_task(project_id: str, title: str) -> Task:
+        """Add a task to a project."""
+
+    @world.tool
+    def start_task(task_id: str) -> Task:
+        """Start working on a task."""
+
+    @world.tool
+    def complete_task(task_id: str) -> Task:
+        """Mark a task done."""
+
+    @world.tool
+    def list_tasks(project_id: str, status: str | None = None) -> list[Task]:
+        """A project's tasks."""
+
+    return world
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tasks_move_through_their_states(seed: int) -> None:
+    world = planner(seed)
+    task = world.call("add_task", {"project_id": "P1", "title": "Write the spec"})
+    assert (task["status"], task["project_id"]) == ("todo", "P1")
+    assert world.call("start_task", {"task_id": task["task_id"]})["status"] == "in_progress"
+    assert world.call("complete_task", {"task_id": task["task_id"]})["status"] == "done"
+    done = world.call("list_tasks", {"project_id": "P1", "status": "done"})
+    assert task["task_id"] in [t["task_id"] for t in done]
+    assert {t["project_id"] for t in done} == {"P1"}
+    assert task["task_id"] not in [t["task_id"] for t in world.call("list_tasks", {"project_id": "P2"})]
+
+
 # -- GitHub-like issues -----------------------------------------------------------------------
 
 

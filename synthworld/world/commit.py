@@ -123,7 +123,9 @@ def _fields(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
     """The input as fields of the entity: without paging options, empty values and the
     parameters that named it."""
     naming = {param for param, kind in plan.id_params if kind == plan.kind} | {p for p, _ in plan.key_params}
-    return {k: v for k, v in args.items() if v is not None and k not in CONTROL and k not in naming}
+    fields = {k: v for k, v in args.items() if v is not None and k not in CONTROL and k not in naming}
+    whole = fields.get(plan.kind) if len(fields) == 1 else None
+    return dict(whole) if isinstance(whole, dict) else fields  # update_ticket(ticket={...})
 
 
 def _merge(

@@ -85,6 +85,12 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "release": ("released", "active"),
     "verify": ("verified", "active"),
     "dismiss": ("dismissed", "closed"),
+    "terminate": ("terminated", "inactive"),
+    "escalate": ("escalated",),
+    "snooze": ("snoozed",),
+    "checkout": ("checked_out", "completed"),
+    "deny": ("denied", "rejected"),
+    "revoke": ("revoked", "inactive"),
 }
 """State verbs and the status values they set, best first (matched ignoring case and ``_ -``)."""
 INITIAL_STATES = (

@@ -30,7 +30,8 @@ VERBS = frozenset(
         "unpublish", "ship", "resolve", "reopen", "activate", "deactivate", "suspend", "enable",
         "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "pay",
         "block", "unblock", "pause", "resume", "submit", "finish", "start", "stop", "merge",
-        "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss",
+        "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss", "terminate",
+        "escalate", "snooze", "checkout", "deny", "revoke",
     }
 )  # fmt: skip
 """Words a tool name may start with that are not part of the entity kind."""
@@ -51,12 +52,16 @@ def singular(word: str) -> str:
 @lru_cache(maxsize=4096)
 def snake(name: str) -> str:
     """`name` in snake_case: ``getOrderById`` -> ``get_order_by_id``, ``fetch-user`` -> ``fetch_user``."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_")
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
 
 
 def tool_words(name: str) -> list[str]:
-    """The words of a tool name, in snake_case, without empty ones."""
-    return [w for w in snake(name).split("_") if w]
+    """The words of a tool name, in snake_case, without empty ones, and without a namespace in
+    front of the verb (``github_list_issues``, ``jira.create_issue``)."""
+    words = [w for w in snake(name).split("_") if w]
+    if len(words) > 2 and words[0] not in VERBS and words[1] in VERBS:
+        return words[1:]
+    return words
 
 
 def tool_kind(name: str) -> str:
