@@ -9,29 +9,9 @@ from typing import Any
 
 from synthworld.world.shapes import Shapes
 
-__all__ = ["KindBook", "allowed_values", "status_key"]
+__all__ = ["KindBook", "status_key"]
 
 _ADDRESS = frozenset({"city", "postcode", "postal_code", "zip", "zip_code", "country", "street", "address1"})
-
-
-def allowed_values(schema: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """The string values an enum (or ``const``, also under ``anyOf``/``oneOf``) allows; None
-    when any string will do."""
-    found: list[str] = []
-    _collect(schema, found, 0)
-    return tuple(dict.fromkeys(found)) if found else None
-
-
-def _collect(schema: Any, found: list[str], depth: int) -> None:
-    if not isinstance(schema, Mapping) or depth > 4:
-        return
-    if isinstance(schema.get("enum"), list):
-        found += [v for v in schema["enum"] if isinstance(v, str)]
-    if isinstance(schema.get("const"), str):
-        found.append(schema["const"])
-    for word in ("anyOf", "oneOf", "allOf"):
-        for part in schema.get(word, ()) if isinstance(schema.get(word), list) else ():
-            _collect(part, found, depth + 1)
 
 
 def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None) -> str | None:
@@ -40,7 +20,7 @@ def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None)
     for key in ("status", f"{kind}_status", "state", f"{kind}_state"):
         if key in node:
             address = key == "state" and not _ADDRESS.isdisjoint(node)
-            if address and (shapes is None or allowed_values(shapes.prop(kind, key)) is None):
+            if address and (shapes is None or shapes.values(kind, key) is None):
                 continue
             return key
     return None
@@ -55,7 +35,7 @@ class KindBook:
             for hint, props in shape.by_hint.items():
                 key = status_key(props, hint, shape)
                 if key is not None:
-                    self._add(hint, key, allowed_values(shape.prop(hint, key)))
+                    self._add(hint, key, shape.values(hint, key))
 
     def _add(self, kind: str, key: str, allowed: tuple[str, ...] | None) -> None:
         known = self._status.get(kind)

@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.world.naming import singular, snake
 
-__all__ = ["CURSOR_KEYS", "Collection", "Shapes", "property_names", "read_shapes", "root_properties"]
+__all__ = [
+    "CURSOR_KEYS",
+    "Collection",
+    "Shapes",
+    "allowed_values",
+    "property_names",
+    "read_shapes",
+    "root_properties",
+]
 
 _MAX_DEPTH = 12
 CURSOR_KEYS = frozenset(
@@ -52,6 +60,17 @@ class Shapes:
     by_hint: Mapping[str, Mapping[str, Any]]
     open: bool
     collection: Collection | None
+    _values: dict[tuple[str, str], tuple[str, ...] | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def values(self, hint: str, key: str) -> tuple[str, ...] | None:
+        """The string values an enum allows for property `key` of objects hinted `hint` (also
+        under ``anyOf``/``oneOf``); None when any string will do (cached)."""
+        found = self._values.get((hint, key), _UNSET)
+        if found is _UNSET:
+            found = self._values[(hint, key)] = allowed_values(self.prop(hint, key))
+        return found  # type: ignore[no-any-return]
 
     def prop(self, hint: str, key: str) -> Mapping[str, Any]:
         """The schema of property `key` of an object hinted `hint` (empty: unknown)."""
@@ -78,6 +97,27 @@ class Shapes:
 
 
 _EMPTY: Mapping[str, Any] = types.MappingProxyType({})
+_UNSET: Any = object()
+
+
+def allowed_values(schema: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The string values an enum (or ``const``, also under ``anyOf``/``oneOf``) allows; None
+    when any string will do."""
+    found: list[str] = []
+    _collect(schema, found, 0)
+    return tuple(dict.fromkeys(found)) if found else None
+
+
+def _collect(schema: Any, found: list[str], depth: int) -> None:
+    if not isinstance(schema, Mapping) or depth > 4:
+        return
+    if isinstance(schema.get("enum"), list):
+        found += [v for v in schema["enum"] if isinstance(v, str)]
+    if isinstance(schema.get("const"), str):
+        found.append(schema["const"])
+    for word in ("anyOf", "oneOf", "allOf"):
+        for part in schema.get(word, ()) if isinstance(schema.get(word), list) else ():
+            _collect(part, found, depth + 1)
 
 
 def read_shapes(returns: Any, kind: str) -> Shapes:

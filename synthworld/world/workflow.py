@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
 from synthworld.world.identity import fresh_id, identity
-from synthworld.world.kinds import allowed_values, status_key
+from synthworld.world.kinds import status_key
 from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.naming import singular
@@ -114,7 +114,7 @@ def pick_status(wanted: tuple[str, ...], allowed: tuple[str, ...] | None, curren
 
 
 def _allowed(plan: ConsistencyPlan, kind: str, key: str, facts: CallFacts) -> tuple[str, ...] | None:
-    own = allowed_values(plan.shapes.prop(kind, key)) if plan.shapes else None
+    own = plan.shapes.values(kind, key) if plan.shapes else None
     if own is None and facts.kinds is not None:
         known = facts.kinds.status(kind)
         own = known[1] if known and known[0] == key else None
@@ -151,13 +151,10 @@ def _unique(
     sure = True
     for key in (ident[2], "number"):
         value = node.get(key)
+        if key not in node or edits.echoed(node, key) or not isinstance(value, (str, int)):
+            continue
         taken = _taken(table, key, gone, plan.top_kind, ident[2])
-        if (
-            key in node
-            and not edits.echoed(node, key)
-            and isinstance(value, (str, int))
-            and taken(str(value))
-        ):
+        if taken(str(value)):
             rng = Random(sub_seed(facts.seed, 0, f"unique:{plan.top_kind}:{key}"))
             numbers = [
                 int(v) for v in (f.get(key) for f in table.values() if is_mapping(f)) if type(v) is int

@@ -74,6 +74,31 @@ def _locale_places(locale: str) -> list[Place]:
     return found
 
 
+@cache
+def _fields(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """``(part, key)`` for each part of a place an object's keys hold (none unless two or more)."""
+    node = dict.fromkeys(keys)
+    found = tuple(
+        (part, key)
+        for part, options in zip(Place._fields, _PARTS, strict=True)
+        if (key := first_key(node, options)) is not None
+    )
+    parts = {part for part, _ in found}
+    return found if len(found) >= 2 and ("city" in parts or "postcode" in parts) else ()
+
+
+@cache
+def _pool(parts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The values of `parts` of every place that has them all (not every country has states)."""
+    rows = (tuple(getattr(place, part) for part in parts) for place in places())
+    return tuple(dict.fromkeys(row for row in rows if all(row)))
+
+
+@cache
+def _known(parts: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    return frozenset(_pool(parts))
+
+
 class Address:
     """City, postcode, state and country of one object taken from one place."""
 
@@ -81,55 +106,43 @@ class Address:
     triggers = frozenset(_CITY + _POSTCODE + _COUNTRY + _CODE)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return bool(self._fields(tuple(props)))
-
-    @staticmethod
-    def _fields(keys: tuple[str, ...]) -> dict[str, str]:
-        """Which key of an object holds which part of a place (empty unless two parts or more)."""
-        node = dict.fromkeys(keys)
-        found = {
-            part: key
-            for part, options in zip(Place._fields, _PARTS, strict=True)
-            if (key := first_key(node, options)) is not None
-        }
-        return found if len(found) >= 2 and ("city" in found or "postcode" in found) else {}
+        return bool(_fields(tuple(props)))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        fields = self._fields(tuple(node))
-        if not fields or not all(isinstance(node[key], str) for key in fields.values()):
+        fields = _fields(tuple(node))
+        if not fields:
             return
-        place = self._choose(node, fields, hint, ctx)
-        if place is None or all(node[key] == getattr(place, part) for part, key in fields.items()):
+        parts = tuple(part for part, _ in fields)
+        keys = tuple(key for _, key in fields)
+        values = tuple(node[key] for key in keys)
+        if not all(type(v) is str for v in values):
             return
+        pool = self._candidates(node, fields, hint, ctx)
+        if values in _known(parts) and (pool is _pool(parts) or values in pool):
+            return  # already one place
+        if not pool:
+            return
+        place = pool[zlib.crc32("|".join(values).encode()) % len(pool)]
         ctx.edits.begin(self.name)
-        for part, key in fields.items():
-            ctx.set(node, key, getattr(place, part))
-
-    def _choose(
-        self, node: dict[str, Any], fields: dict[str, str], hint: str, ctx: RuleContext
-    ) -> Place | None:
-        """A place that agrees with the parts pinned by input or memory and with the schema."""
-        candidates = [p for p in places() if self._allowed(p, node, fields, hint, ctx)]
-        if not candidates:
-            return None
-        current = [p for p in candidates if all(node[k] == getattr(p, part) for part, k in fields.items())]
-        if current:
-            return current[0]
-        seed = "|".join(str(node[key]) for key in fields.values())
-        return candidates[zlib.crc32(seed.encode()) % len(candidates)]
+        for key, value in zip(keys, place, strict=True):
+            ctx.set(node, key, value)
 
     @staticmethod
-    def _allowed(
-        place: Place, node: dict[str, Any], fields: dict[str, str], hint: str, ctx: RuleContext
-    ) -> bool:
-        for part, key in fields.items():
-            value = getattr(place, part)
-            if not ctx.free(node, key) and node[key] != value:
-                return False
-            schema = ctx.prop(hint, key)
-            enum = schema.get("enum")
-            if isinstance(enum, list) and value not in enum:
-                return False
-            if not value and part in ("state", "state_code"):
-                return False
-        return True
+    def _candidates(
+        node: dict[str, Any], fields: tuple[tuple[str, str], ...], hint: str, ctx: RuleContext
+    ) -> tuple[tuple[str, ...], ...]:
+        """The places that fit: every one, unless a part is pinned or the schema lists values."""
+        pool = _pool(tuple(part for part, _ in fields))
+        pinned = [(i, node[key]) for i, (_, key) in enumerate(fields) if not ctx.free(node, key)]
+        enums = [
+            (i, e)
+            for i, (_, key) in enumerate(fields)
+            if isinstance(e := ctx.prop(hint, key).get("enum"), list)
+        ]
+        if not pinned and not enums:
+            return pool
+        return tuple(
+            row
+            for row in pool
+            if all(row[i] == value for i, value in pinned) and all(row[i] in allowed for i, allowed in enums)
+        )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = ["Instant", "read_time", "write_time"]
@@ -39,6 +40,7 @@ def read_time(value: Any) -> Instant | None:
     return None
 
 
+@lru_cache(maxsize=8192)
 def _read_text(text: str) -> Instant | None:
     match = _ISO.fullmatch(text)
     if match is None:
