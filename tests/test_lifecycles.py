@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 from synthworld import (
     FixtureBackend,
     FunctionBackend,
+    LLMBackend,
     ScenarioError,
     SimulatedClock,
     SyntheticWorld,
@@ -27,6 +28,7 @@ from synthworld.cassette import Cassette, Interaction, save_cassette
 from synthworld.cassette.format import Fingerprint
 from synthworld.world.lifecycle import TRANSITIONS, lifecycle_of
 from synthworld.world.naming import VERBS, tool_kind
+from tests._openai_server import Completion, OpenAIServer
 
 
 class Ticket(TypedDict):
@@ -584,6 +586,27 @@ class TestEveryBackend:
         assert world.call("delete_ticket", {"ticket_id": "T9"})["deleted"] is True
         with pytest.raises(ToolError, match="not_found"):
             world.call("get_ticket", {"ticket_id": "T9"})
+
+    def test_an_llm_backend_gets_the_same_treatment(self) -> None:
+        stamps = {"created_at": "2024-06-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z"}
+        made = {"ticket_id": "T5", "title": "Printer", "status": "closed", "priority": "high", **stamps}
+        other = {**made, "ticket_id": "T6", "title": "Other", "status": "open"}
+        with OpenAIServer() as server:
+            server.push(Completion(json.dumps(made)))
+            server.push(Completion(json.dumps({"tickets": [other], "count": 9})))
+            server.push(Completion(json.dumps({"ticket_id": "T5", "deleted": False})))
+            backend = LLMBackend("test-model", base_url=server.url, api_key="sk-test-0000000000", timeout=5.0)
+            world = tracker(32, backend=backend)
+            created = world.call("create_ticket", {"title": "Printer"})
+            assert created["status"] == "open"
+            assert created["created_at"] == created["updated_at"] == "2025-01-01T00:00:00Z"
+            page = world.call("list_tickets", {"status": "open"})
+            assert (ids(page), page["count"]) == (["T5", "T6"], 2)
+            assert world.call("delete_ticket", {"ticket_id": "T5"})["deleted"] is True
+            with pytest.raises(ToolError, match="not_found"):
+                world.call("get_ticket", {"ticket_id": "T5"})
+            assert len(server.received) == 3  # the world knew: the model was not asked
+            assert [call.backend for call in world.trace] == ["llm", "llm", "llm", "lifecycle"]
 
     def test_scripted_answers_mix_with_generated_ones(self) -> None:
         world = tracker(27)

@@ -397,7 +397,7 @@ class GitIssue(TypedDict):
     closed_at: datetime.datetime | None
 
 
-def forge(seed: int) -> SyntheticWorld:
+def forge(seed: int, *, declare: bool = True) -> SyntheticWorld:
     world = SyntheticWorld(seed)
 
     @world.tool
@@ -416,7 +416,8 @@ def forge(seed: int) -> SyntheticWorld:
     def get_user(login: str) -> Account:
         """A user by login."""
 
-    world.identity("user", "login")
+    if declare:
+        world.identity("user", "login")
     return world
 
 
@@ -439,6 +440,13 @@ def test_issues_same_list_unique_numbers_authors_and_close(seed: int) -> None:
     assert closed["closed_at"] is not None
     assert closed["created_at"] <= closed["closed_at"]
     assert made["number"] not in [i["number"] for i in world.call("list_issues", where)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_author_is_found_by_login_without_declaring_it(seed: int) -> None:
+    world = forge(seed, declare=False)
+    for issue in world.call("list_issues", {"owner": "acme", "repo": "api", "state": "open"}):
+        assert world.call("get_user", {"login": issue["user"]["login"]}) == issue["user"]
 
 
 def test_a_workflow_is_the_same_for_the_same_seed() -> None:
