@@ -4,6 +4,11 @@ answer after the steps before (create then list, delete then verify, cancel then
 from __future__ import annotations
 
 import datetime
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
@@ -459,3 +464,36 @@ def test_a_workflow_is_the_same_for_the_same_seed() -> None:
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+WORKFLOW = """
+import json, sys
+sys.path.insert(0, sys.argv[2])
+from test_workflows import forge, helpdesk, shop
+
+repo = {"owner": "a", "repo": "b"}
+out = []
+for make, steps in (
+    (shop, [("list_orders", {}), ("cancel_order", {"order_id": "O1"}), ("refund_order", {"order_id": "O1", "amount": 5})]),
+    (helpdesk, [("open_ticket", {"title": "VPN", "assignee": "dana"}), ("search_tickets", {"query": "vpn"})]),
+    (forge, [("list_issues", {**repo, "state": "open"}), ("create_issue", {**repo, "title": "x"})]),
+):
+    world = make(int(sys.argv[1]))
+    for name, args in steps:
+        world.call(name, args)
+    out.append([json.loads(world.trace.to_json()), world.state.snapshot()])
+print(json.dumps(out))
+"""
+
+
+def test_the_same_workflow_in_processes_with_other_hash_seeds(tmp_path: Path) -> None:
+    script = tmp_path / "workflow.py"
+    script.write_text(WORKFLOW, encoding="utf-8")
+
+    def run(hashseed: str) -> Any:
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        command = [sys.executable, str(script), "5", str(Path(__file__).parent)]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=120)
+        return json.loads(done.stdout)
+
+    assert run("1") == run("999")
