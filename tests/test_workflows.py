@@ -471,10 +471,10 @@ import json, sys
 sys.path.insert(0, sys.argv[2])
 from test_workflows import forge, helpdesk, shop
 
-repo = {"owner": "a", "repo": "b"}
+repo, order = {"owner": "a", "repo": "b"}, {"order_id": "O1"}
 out = []
 for make, steps in (
-    (shop, [("list_orders", {}), ("cancel_order", {"order_id": "O1"}), ("refund_order", {"order_id": "O1", "amount": 5})]),
+    (shop, [("list_orders", {}), ("cancel_order", order), ("refund_order", {**order, "amount": 5})]),
     (helpdesk, [("open_ticket", {"title": "VPN", "assignee": "dana"}), ("search_tickets", {"query": "vpn"})]),
     (forge, [("list_issues", {**repo, "state": "open"}), ("create_issue", {**repo, "title": "x"})]),
 ):
