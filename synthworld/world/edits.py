@@ -61,6 +61,12 @@ class Edits:
         self.done.append((node, key, old, new, len(self._tags) - 1))
         return True
 
+    def change(self, node: dict[str, Any], key: str, old: Any, new: Any, tag: str) -> None:
+        """Set ``node[key]`` from `old` to `new` (a scalar), a group of its own for rule `tag`."""
+        self._tags.append(tag)
+        node[key] = new
+        self.done.append((node, key, old, new, len(self._tags) - 1))
+
     def splice(self, items: list[Any], new: list[Any]) -> None:
         """Replace the contents of list `items` with `new` (the items themselves are not copied)."""
         if self._single:

@@ -280,10 +280,9 @@ class _OnePass:
                 cents += round(qty * round(price * 100))
         except (KeyError, TypeError):  # a line without those keys, or not an object
             return self.full(node, hint, ctx)
-        value = _money(cents, total)
+        value = cents // 100 if type(total) is int and not cents % 100 else round(cents / 100, 2)
         if value != total:
-            ctx.edits.begin("totals")
-            ctx.edits.set(node, self.total, value)
+            ctx.edits.change(node, self.total, total, value, "totals")
         return None
 
 
