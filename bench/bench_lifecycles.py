@@ -2,9 +2,12 @@
 
 For a few tools, each shaped by different rules, the CPU time of a `world.call` in a default world
 next to the same call with ``SyntheticWorld(remember=False)`` (no echo, memory, lifecycle or
-rules), and one python-jsonschema validation of the answer:
+rules), and one python-jsonschema validation of the answer; then the order tool of
+`bench_world_call.py` (CPU time, best of 7 runs, so other jobs on the machine weigh less):
 
     python bench/bench_lifecycles.py [--calls 3000]
+
+Run from a checkout without these rules (``PYTHONPATH=<that checkout>``) for the "before" column.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import platform
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any, Literal
@@ -100,7 +102,7 @@ CASES: dict[str, Callable[[int], tuple[str, dict[str, Any]]]] = {
 
 
 def cpu_us(world: SyntheticWorld, case: Callable[[int], tuple[str, dict[str, Any]]], n: int) -> float:
-    """Median over 5 runs of the CPU microseconds per call (the world is reset every 500 calls)."""
+    """Best of 5 runs of the CPU microseconds per call (the world is reset every 500 calls)."""
     samples = []
     for _ in range(5):
         start = time.process_time()
@@ -110,7 +112,7 @@ def cpu_us(world: SyntheticWorld, case: Callable[[int], tuple[str, dict[str, Any
                 world.reset()
         samples.append((time.process_time() - start) / n * 1e6)
         world.reset()
-    return statistics.median(samples)
+    return min(samples)
 
 
 def validation_us(world: SyntheticWorld, case: Callable[[int], tuple[str, dict[str, Any]]], n: int) -> float:
@@ -125,6 +127,33 @@ def validation_us(world: SyntheticWorld, case: Callable[[int], tuple[str, dict[s
     return (time.process_time() - start) / n * 1e6
 
 
+def order_ratio(n: int) -> tuple[float, float]:
+    """CPU microseconds of `bench_world_call`'s order call, and of one validation of its answer."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_world_call import make_world as order_world
+
+    world = order_world()
+    output = world.call("get_order", {"order_id": "A1"})
+    schema = world.tools["get_order"].returns
+    cls = jsonschema.validators.validator_for(schema)
+    validator = cls(schema, format_checker=cls.FORMAT_CHECKER)
+    call = check = float("inf")
+    for _ in range(7):
+        start = time.process_time()
+        for i in range(n):
+            world.call("get_order", {"order_id": f"A{i}"})
+        call = min(call, (time.process_time() - start) / n * 1e6)
+        world.reset()
+        start = time.process_time()
+        for _ in range(n):
+            validator.is_valid(output)
+        check = min(check, (time.process_time() - start) / n * 1e6)
+    return call, check
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=3000)
@@ -137,6 +166,8 @@ def main() -> None:
         on, off = cpu_us(default, case, args.calls), cpu_us(plain, case, args.calls)
         check = validation_us(default, case, args.calls)
         print(f"| {label} | {on:.1f} us | {off:.1f} us | {on - off:+.1f} us | {check:.1f} us |")
+    call, check = order_ratio(args.calls)
+    print(f"order tool: world.call {call:.1f} us, is_valid {check:.1f} us, ratio {call / check:.2f}")
 
 
 if __name__ == "__main__":

@@ -80,6 +80,7 @@ def write_time(at: datetime.datetime, like: Instant | None, schema: Mapping[str,
     return _iso(at, style)
 
 
+@lru_cache(maxsize=1024)
 def _iso(at: datetime.datetime, style: Instant) -> str:
     zone = style.zone
     local = at.astimezone(_UTC) if zone in ("Z", "z", "") else at.astimezone(_offset(zone))
