@@ -596,17 +596,17 @@ class TestEveryBackend:
             server.push(Completion(json.dumps({"tickets": [other], "count": 9})))
             server.push(Completion(json.dumps({"ticket_id": "T5", "deleted": False})))
             backend = LLMBackend("test-model", base_url=server.url, api_key="sk-test-0000000000", timeout=5.0)
-            world = tracker(32, backend=backend)
-            created = world.call("create_ticket", {"title": "Printer"})
-            assert created["status"] == "open"
-            assert created["created_at"] == created["updated_at"] == "2025-01-01T00:00:00Z"
-            page = world.call("list_tickets", {"status": "open"})
-            assert (ids(page), page["count"]) == (["T5", "T6"], 2)
-            assert world.call("delete_ticket", {"ticket_id": "T5"})["deleted"] is True
-            with pytest.raises(ToolError, match="not_found"):
-                world.call("get_ticket", {"ticket_id": "T5"})
-            assert len(server.received) == 3  # the world knew: the model was not asked
-            assert [call.backend for call in world.trace] == ["llm", "llm", "llm", "lifecycle"]
+            with tracker(32, backend=backend) as world:
+                created = world.call("create_ticket", {"title": "Printer"})
+                assert created["status"] == "open"
+                assert created["created_at"] == created["updated_at"] == "2025-01-01T00:00:00Z"
+                page = world.call("list_tickets", {"status": "open"})
+                assert (ids(page), page["count"]) == (["T5", "T6"], 2)
+                assert world.call("delete_ticket", {"ticket_id": "T5"})["deleted"] is True
+                with pytest.raises(ToolError, match="not_found"):
+                    world.call("get_ticket", {"ticket_id": "T5"})
+                assert len(server.received) == 3  # the world knew: the model was not asked
+                assert [call.backend for call in world.trace] == ["llm", "llm", "llm", "lifecycle"]
 
     def test_scripted_answers_mix_with_generated_ones(self) -> None:
         world = tracker(27)
