@@ -25,7 +25,7 @@ from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.naming import singular
 from synthworld.world.rules import RuleContext, apply_rules
 from synthworld.world.rules.timeline import is_created, is_updated
-from synthworld.world.rules.times import read_time, write_time
+from synthworld.world.rules.times import read_style, write_time
 from synthworld.world.seeds import sub_seed
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def stamp(
     node: dict[str, Any], key: str, now: datetime.datetime, schema: Mapping[str, Any] | None = None
 ) -> Any:
     """`now` written like ``node[key]`` (or as `schema` asks when it holds no time)."""
-    return write_time(now, read_time(node.get(key)), schema)
+    return write_time(now, read_style(node.get(key)), schema)
 
 
 def _stamp_all(

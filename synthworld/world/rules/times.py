@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-__all__ = ["Instant", "read_time", "write_time"]
+__all__ = ["Instant", "read_style", "read_time", "write_time"]
 
 _ISO = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})(?:([T ])(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?)?"
@@ -27,6 +27,22 @@ class Instant(NamedTuple):
     digits: int = 0
     zone: str = "Z"
     number: type = int
+
+
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=_UTC)
+
+
+def read_style(value: Any) -> Instant | None:
+    """How `value` writes a time (its instant not read: ``at`` is the epoch), or None."""
+    if type(value) is not str:
+        return read_time(value)
+    match = _ISO.fullmatch(value)
+    if match is None:
+        return None
+    sep, fraction, zone = match.group(4), match.group(8), match.group(9)
+    if sep is None:
+        return Instant(_EPOCH, "date")
+    return Instant(_EPOCH, "iso", sep, len(fraction) - 1 if fraction else 0, zone if zone is not None else "")
 
 
 def read_time(value: Any) -> Instant | None:
@@ -77,17 +93,16 @@ def write_time(at: datetime.datetime, like: Instant | None, schema: Mapping[str,
     if style.style in ("epoch", "epoch_ms"):
         seconds = at.timestamp() * (1000 if style.style == "epoch_ms" else 1)
         return style.number(round(seconds)) if style.number is int else float(round(seconds, 3))
-    return _iso(at, style)
+    return _iso(at, style.sep, style.digits, style.zone)
 
 
 @lru_cache(maxsize=1024)
-def _iso(at: datetime.datetime, style: Instant) -> str:
-    zone = style.zone
+def _iso(at: datetime.datetime, sep: str, digits: int, zone: str) -> str:
     local = at.astimezone(_UTC) if zone in ("Z", "z", "") else at.astimezone(_offset(zone))
-    text = f"{local.year:04}-{local.month:02}-{local.day:02}{style.sep}"
+    text = f"{local.year:04}-{local.month:02}-{local.day:02}{sep}"
     text += f"{local.hour:02}:{local.minute:02}:{local.second:02}"
-    if style.digits:
-        text += "." + f"{local.microsecond:06}"[: style.digits].ljust(style.digits, "0")
+    if digits:
+        text += "." + f"{local.microsecond:06}"[:digits].ljust(digits, "0")
     return text + zone
 
 
