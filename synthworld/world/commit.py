@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["commit", "gate"]
 
+_NONE: Any = object()
+
 
 def gate(plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState) -> ToolError | None:
     """The ``not_found`` error for a call on an entity the world deleted, else None."""
@@ -167,6 +169,3 @@ def _transition(
         change[time_key] = stamp(entity, time_key, now)
     state.remember(target[0], target[1], change)
     return ("transition",)
-
-
-_NONE: Any = object()
