@@ -348,7 +348,7 @@ class TestOneWalk:
         value = compile_generator(self.ORDER).generate(rng)
         state = WorldState(seeded)
         args = {"order_id": rng.choice(["A1", "A2"])}
-        value, found, checked = consistent(plan, args, value, state, valid, owned=True)
+        value, found, checked, _ = consistent(plan, args, value, state, valid, owned=True)
         assert not checked or valid(value)
         one_walk, two_walks = WorldState(state.snapshot()), WorldState(state.snapshot())
         remember(plan, value, one_walk, found)

@@ -3,5 +3,6 @@
 - `shop`: orders, refunds and customer email.
 - `calendar_app`: events, free slots and invitations.
 - `travel`: flight search and booking.
+- `helpdesk`: tickets that are listed, closed and thrown away (a world that keeps lifecycles).
 - `agents`: deterministic agents for each world (and one with a classic bug).
 """

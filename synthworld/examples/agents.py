@@ -17,6 +17,7 @@ from synthworld.world import SyntheticWorld
 __all__ = [
     "calendar_agent",
     "hasty_refund_agent",
+    "helpdesk_agent",
     "refund_agent",
     "travel_agent",
     "use_tool",
@@ -160,3 +161,34 @@ def travel_agent(world: SyntheticWorld, task: str) -> str:
         return f"Booking {chosen['flight_id']} failed: {booking['error']['message']}."
     flight, price = chosen["flight_id"], chosen["price"]
     return f"Booked {passenger} on {flight} ({price:.2f}), booking {booking['booking_id']}."
+
+
+# -- helpdesk ------------------------------------------------------------------------------------
+
+
+def helpdesk_agent(world: SyntheticWorld, task: str) -> str:
+    """Close the open tickets about a topic and throw a spam ticket away: 'Close every open
+    ticket about the printer and mark T-2 as spam.'"""
+    topic = re.search(r"about (?:the )?(\w+)", task)
+    spam = re.search(r"mark (\S+) as spam", task)
+    if topic is None or spam is None:
+        return "Please say which topic to close ('about the printer') and which ticket is spam."
+    tickets = use_tool(world, "list_tickets", status="open")
+    if _failed(tickets):
+        return f"I could not list the open tickets: {tickets['error']['message']}."
+    closed = []
+    for ticket in tickets:
+        if topic.group(1).lower() in ticket["title"].lower() and ticket["ticket_id"] != spam.group(1):
+            done = use_tool(
+                world, "close_ticket", ticket_id=ticket["ticket_id"], note=f"Fixed: {ticket['title']}"
+            )
+            if not _failed(done) and done["status"] == "closed":
+                closed.append(ticket["ticket_id"])
+    use_tool(world, "mark_spam", ticket_id=spam.group(1))
+    gone = _failed(use_tool(world, "get_ticket", ticket_id=spam.group(1)))
+    still_open = [
+        t["ticket_id"] for t in use_tool(world, "list_tickets", status="open") if t["ticket_id"] in closed
+    ]
+    if still_open or not gone:
+        return f"Something did not stick: open {still_open}, spam gone: {gone}."
+    return f"Closed {', '.join(closed) or 'nothing'}; {spam.group(1)} is gone."

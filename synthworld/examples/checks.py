@@ -6,7 +6,7 @@ from typing import Any
 
 from synthworld.trace import Trace
 
-__all__ = ["booked_cheapest_open_flight", "refund_equals_order_total"]
+__all__ = ["booked_cheapest_open_flight", "refund_equals_order_total", "spam_is_gone"]
 
 
 def refund_equals_order_total(trace: Trace, output: Any) -> str | None:
@@ -40,3 +40,21 @@ def booked_cheapest_open_flight(trace: Trace, output: Any) -> str | None:
     if price is None:
         return f"booked {booked[0].input['flight_id']!r}, which no search offered with seats"
     return None if price == cheapest else f"booked a flight at {price}, but one at {cheapest} was open"
+
+
+def spam_is_gone(trace: Trace, output: Any) -> str | None:
+    """A ticket marked as spam is not found afterwards, and a closed ticket is no longer listed open."""
+    for mark in trace.calls("mark_spam"):
+        later = [c for c in trace.calls("get_ticket") if c.index > mark.index]
+        if any(c.input["ticket_id"] == mark.input["ticket_id"] and c.ok for c in later):
+            return f"ticket {mark.input['ticket_id']!r} was marked as spam but still answers"
+    closed = {c.input["ticket_id"]: c.index for c in trace.calls("close_ticket") if c.ok}
+    for listing in trace.calls("list_tickets", status="open"):
+        reopened = [
+            t["ticket_id"]
+            for t in listing.output or []
+            if closed.get(t["ticket_id"], listing.index) < listing.index
+        ]
+        if reopened:
+            return f"call #{listing.index} still lists closed tickets as open: {reopened}"
+    return None

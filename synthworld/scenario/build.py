@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BLOCKED_LLM_MESSAGE",
     "BlockedLLMBackend",
+    "add_conventions",
     "add_faults",
     "add_responses",
     "build_world",
@@ -68,6 +69,7 @@ def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block
 def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
     """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
     register_tools(world, scenario, problems)
+    add_conventions(world, scenario, problems)
     add_responses(world, scenario, problems)
     add_faults(world, scenario, problems)
 
@@ -197,6 +199,17 @@ def _scripted(spec: ToolSpec, response: Mapping[str, Any]) -> dict[str, Any]:
     if partial is None:  # a whole answer replaces the backend's; a part of one is laid over it
         partial = not spec.returns_validator.is_valid(response["output"])
     return {"output": response["output"], "partial": partial}
+
+
+def add_conventions(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
+    """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool."""
+    for kind, keys in (scenario.data.get("identity") or {}).items():
+        for key in [keys] if isinstance(keys, str) else keys:
+            with problems.at(("identity", kind)):
+                world.identity(kind, key)
+    for tool, verb in (scenario.data.get("lifecycle") or {}).items():
+        with problems.at(("lifecycle", tool)):
+            world.lifecycle(tool, verb)
 
 
 def add_faults(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:

@@ -40,6 +40,10 @@ class ToolCall:
     """Simulated duration in seconds."""
     usage: dict[str, int] | None = None
     """Token usage when an LLM answered."""
+    rules: tuple[str, ...] = ()
+    """The world's rules that shaped the answer, in order (``echo``, ``recall``, ``create``,
+    ``transition``, ``delete``, ``collection``, ``persona``, ``totals``, ``not_found``...); empty
+    when the backend's answer went out as it was."""
 
     @property
     def ok(self) -> bool:
@@ -59,6 +63,10 @@ class ToolCall:
         for optional in ("error", "started_at", "usage"):
             if data[optional] is None:
                 del data[optional]
+        if self.rules:
+            data["rules"] = list(self.rules)
+        else:
+            del data["rules"]
         return data
 
     @classmethod
@@ -68,6 +76,8 @@ class ToolCall:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown ToolCall field(s) {unknown}; expected some of {sorted(known)}")
+        if "rules" in data:
+            data = {**data, "rules": tuple(data["rules"] or ())}
         return cls(**data)
 
 

@@ -14,8 +14,8 @@ from synthworld._json import canonical_json, json_copy, json_problems, owned_cop
 from synthworld.backends import CallContext, backend_name, unwrap
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
 from synthworld.world.base import WorldBase
-from synthworld.world.consistency import Settled, consistent, related_entities
-from synthworld.world.consistency import remember as remember_entities
+from synthworld.world.commit import commit, gate
+from synthworld.world.consistency import CallFacts, Settled, consistent, related_entities
 from synthworld.world.faults import Fault
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
@@ -94,7 +94,7 @@ class CallPath(WorldBase):
             self._recorder.answered(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
             raise error
         reply = self._respond(tool, ctx, seconds)
-        value, found, checked = reply.settled
+        value, found, checked, rules = reply.settled
         if fault is not None and fault.malformed is not None:
             _tell(reply.on_answer, value)  # what a replay must give before the fault breaks it again
             value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
@@ -102,11 +102,11 @@ class CallPath(WorldBase):
             return json_copy(value)
         if not checked and not ctx.spec.returns_validator.is_valid(value):
             self._reject(ctx, value, reply.source, seconds)
-        if self.remember and tool.plan.has_ids:
+        if self.remember and tool.plan.commits:
             with self._state_lock:
-                remember_entities(tool.plan, value, self.state, found)
+                rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, self._tools.kinds())
         _tell(reply.on_answer, value)
-        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds)
+        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds, rules)
         return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
 
     def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> _Reply:
@@ -117,6 +117,9 @@ class CallPath(WorldBase):
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
         if script is not None and script.partial:
             source, suffix = backend_name(backend), "+script"
+        gated = self.remember and self.state.deletions and tool.plan.lifecycle.targets
+        if gated and (script is None or script.partial):
+            self._gate(tool, ctx, seconds)
         try:
             if script is not None and not script.partial:
                 return _Reply(source, None, Settled(script.answer(), None, False), None)
@@ -132,10 +135,33 @@ class CallPath(WorldBase):
             value = self._owned(ctx, value, source, seconds)
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
+            facts = (
+                CallFacts(ctx.now, ctx.occurrence, ctx.seed, self._tools.kinds())
+                if tool.plan.shaping
+                else None
+            )
             settled = consistent(
-                tool.plan, ctx.input, value, self.state, valid, partial=partial, recall=recall, owned=True
+                tool.plan,
+                ctx.input,
+                value,
+                self.state,
+                valid,
+                partial=partial,
+                recall=recall,
+                owned=True,
+                facts=facts,
             )
         return _Reply(source + suffix, answer.usage, settled, answer.on_answer)
+
+    def _gate(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> None:
+        """Fail a call on an entity the world deleted with ``not_found`` (traced as ``lifecycle``)."""
+        with self._state_lock:
+            missing = gate(tool.plan, ctx.input, self.state)
+        if missing is not None:
+            self._recorder.answered(
+                ctx, None, missing.to_dict(), "lifecycle", duration=seconds, rules=("not_found",)
+            )
+            raise missing
 
     def _owned(self, ctx: CallContext, value: Any, source: str, seconds: float) -> Any:
         """A copy of a backend's value that the world owns from here on (the trace keeps it)."""

@@ -30,6 +30,7 @@ class TraceRecorder:
         source: str,
         usage: Mapping[str, int] | None = None,
         duration: float = 0.0,
+        rules: tuple[str, ...] = (),
     ) -> None:
         """A call that reached the backend stage. `output` is owned by the trace from here on:
         callers pass a copy or a value nobody else holds."""
@@ -47,6 +48,7 @@ class TraceRecorder:
                     started_at=self._isoformat(ctx.now),
                     duration=duration,
                     usage=dict(usage or {}) or None,
+                    rules=rules,
                 )
             )
 

@@ -1,7 +1,9 @@
-"""The world's tools by name: each spec with its own backend (if any) and consistency plan."""
+"""The world's tools by name: each spec with its own backend (if any) and consistency plan, and
+the conventions plans are read with (declared lifecycles and natural keys)."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import threading
 import types
@@ -13,6 +15,9 @@ from synthworld.backends import Backend
 from synthworld.errors import UnknownToolError
 from synthworld.spec import ToolSpec
 from synthworld.world.consistency import ConsistencyPlan, plan_for
+from synthworld.world.identity import Identities
+from synthworld.world.kinds import KindBook
+from synthworld.world.lifecycle import declared
 
 __all__ = ["RegisteredTool", "ToolRegistry"]
 
@@ -35,13 +40,47 @@ class ToolRegistry:
     def __init__(self) -> None:
         self._tools: dict[str, RegisteredTool] = {}
         self._lock = threading.Lock()
+        self._identities = Identities()
+        self._lifecycles: dict[str, tuple[str, str | None]] = {}
+        self._kinds: KindBook | None = None
 
     def add(self, spec: ToolSpec, backend: Backend | None) -> RegisteredTool:
         """Register `spec` (replacing a tool of the same name)."""
-        tool = RegisteredTool(spec, backend, plan_for(spec))
+        tool = RegisteredTool(spec, backend, self._plan(spec))
         with self._lock:
             self._tools[spec.name] = tool
+            self._kinds = None
         return tool
+
+    def _plan(self, spec: ToolSpec) -> ConsistencyPlan:
+        verb, kind = self._lifecycles.get(spec.name, (None, None))
+        return plan_for(spec, lifecycle=verb, kind=kind, identities=self._identities)
+
+    def declare_lifecycle(self, name: str, verb: str, kind: str | None = None) -> None:
+        """Tool `name` has lifecycle `verb` (and acts on `kind`); `ValueError` for an unknown verb."""
+        tool = self.get(name)
+        declared(verb)  # raises, naming the choices
+        self._lifecycles[tool.spec.name] = (verb, kind)
+        self._replan()
+
+    def declare_identity(self, kind: str, key: str) -> None:
+        """Objects of `kind` are named by `key`."""
+        self._identities.declare(kind, key)
+        self._replan()
+
+    def _replan(self) -> None:
+        with self._lock:
+            for name, tool in self._tools.items():
+                self._tools[name] = dataclasses.replace(tool, plan=self._plan(tool.spec))
+            self._kinds = None
+
+    def kinds(self) -> KindBook:
+        """What all tools say about each kind (built again after a tool is added)."""
+        book = self._kinds
+        if book is None:
+            plans = [tool.plan.shapes for tool in self._tools.values() if tool.plan.shapes is not None]
+            book = self._kinds = KindBook(plans)
+        return book
 
     def get(self, name: str) -> RegisteredTool:
         """The tool named `name`; `UnknownToolError` naming the closest one otherwise."""

@@ -53,11 +53,47 @@ class WorldState(dict[str, Any]):
         table = self.setdefault(kind, {})
         if not isinstance(table, dict):
             return
+        gone = self.__dict__.get("_gone")
+        if gone and kind in gone:
+            gone[kind].discard(str(id))
         current = table.get(str(id))
         if isinstance(current, dict) and all(k in current and current[k] == v for k, v in fields.items()):
             return  # nothing new: skip the copy
         copied = copy(dict(fields))
         table[str(id)] = {**current, **copied} if isinstance(current, dict) else copied
+
+    def forget(self, kind: str, id: str | int | None, *, keys: Mapping[str, Any] | None = None) -> None:
+        """Delete entity `kind`/`id`: it leaves the state, and `gone` answers True for its id
+        and for its natural `keys` (``{"login": "alice"}``) until it is remembered again."""
+        table = self.get(kind)
+        if isinstance(table, dict) and id is not None:
+            table.pop(str(id), None)
+        names = ([] if id is None else [str(id)]) + [f"{key}={value}" for key, value in (keys or {}).items()]
+        self._tombstones().setdefault(kind, set()).update(names)
+
+    def gone(
+        self, kind: str, id: str | int | None = None, *, key: str | None = None, value: Any = None
+    ) -> bool:
+        """Whether entity `kind`/`id` (or the one whose `key` was `value`) was deleted and not
+        remembered since."""
+        names = self._tombstones().get(kind)
+        if not names:
+            return False
+        if id is not None:
+            table = self.get(kind)
+            return str(id) in names and not (isinstance(table, dict) and str(id) in table)
+        return f"{key}={value}" in names
+
+    @property
+    def deletions(self) -> bool:
+        """Whether any entity was deleted (since the last `restore`)."""
+        return bool(self.__dict__.get("_gone"))
+
+    def _tombstones(self) -> dict[str, set[str]]:
+        found: dict[str, set[str]] | None = self.__dict__.get("_gone")
+        if found is None:
+            found = self.__dict__["_gone"] = {}
+        return found
 
     # -- snapshots --------------------------------------------------------------------------
 
@@ -77,8 +113,9 @@ class WorldState(dict[str, Any]):
         return {section: found for section, found in out.items() if found}
 
     def restore(self, snapshot: Mapping[str, Any]) -> None:
-        """Replace the whole state with a copy of `snapshot` (in place)."""
+        """Replace the whole state with a copy of `snapshot` (in place); deletions are forgotten."""
         copied = json_copy(dict(snapshot))
+        self.__dict__.pop("_gone", None)
         self.clear()
         self.update(copied)
 

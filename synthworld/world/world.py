@@ -1,7 +1,8 @@
 """SyntheticWorld: a registry of tool specs that answers every call from a backend.
 
-Its methods come in parts: `Registration` (tools, scripts, effects), `CallPath` (one call) and
-`WorldInterop` (provider formats); this file sets a world up, configures it and closes it.
+Its methods come in parts: `Registration` (tools, scripts, effects), `CallPath` (one call),
+`WorldInterop` (provider formats) and `Conventions` (declared lifecycles and natural keys); this
+file sets a world up, configures it and closes it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from synthworld.spec import ToolSpec
 from synthworld.trace import Trace
 from synthworld.world.base import Effect, InvalidInputPolicy
 from synthworld.world.clock import SimulatedClock
+from synthworld.world.conventions import Conventions
 from synthworld.world.faults import FaultPlan, Hazards
 from synthworld.world.interop import WorldInterop
 from synthworld.world.latency import LatencyLike
@@ -34,7 +36,7 @@ from synthworld.world.state import WorldState
 __all__ = ["SyntheticWorld"]
 
 
-class SyntheticWorld(Registration, WorldInterop):
+class SyntheticWorld(Registration, WorldInterop, Conventions):
     """A world of synthetic tools: every call is answered by a backend, reproducibly.
 
     >>> world = SyntheticWorld(seed=7)

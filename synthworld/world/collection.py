@@ -1,0 +1,196 @@
+"""Collections: a list answer holds the remembered entities of its kind that match the input's
+filters, then the generated items that match (and are not deleted), each id once.
+
+Remembered entities come first, in the order the world learnt them, so the same list call made
+again answers the same collection (and one made after a ``create`` holds the new entity too).
+A repeated call adds no newly generated items. A remembered entity is written out over an item
+generated for it (seeded by its id) so the item has every field the schema asks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from synthworld._json import json_copy
+from synthworld.errors import SynthworldError
+from synthworld.schema import compile_generator
+from synthworld.world.edits import Edits
+from synthworld.world.filters import conform, limit_of, matches
+from synthworld.world.identity import fresh_id, identity
+from synthworld.world.memory import is_mapping
+from synthworld.world.seeds import sub_seed
+
+if TYPE_CHECKING:
+    from synthworld.world.consistency import CallFacts, ConsistencyPlan
+    from synthworld.world.shapes import Collection
+
+__all__ = ["assemble"]
+
+
+def assemble(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+) -> bool:
+    """Make the list in `value` the collection its input asks for; False when it changed."""
+    coll = plan.shapes.collection if plan.shapes else None
+    items = _items(value, coll)
+    if coll is None or items is None:
+        return True
+    hint = plan.top_kind
+    args = {**plan.defaults, **args} if plan.defaults else args
+    table = state.get(hint)
+    table = table if is_mapping(table) else {}
+    known = _known_fields(coll, items)
+    kept = _generated(plan, hint, args, items, state, table, edits, facts)
+    seen = {ident for ident, _ in kept}
+    extra = [
+        (id, f) for id, f in table.items() if id not in seen and is_mapping(f) and matches(f, args, known)
+    ]
+    order = {id: at for at, id in enumerate(table)}
+    remembered = sorted(
+        [(ident, item) for ident, item in kept if ident in order]
+        + [(id, _from_memory(fields, coll, facts, id, edits)) for id, fields in extra],
+        key=lambda pair: order[pair[0]],
+    )
+    new = [item for ident, item in kept if ident not in order]
+    final = [item for _, item in remembered] + new
+    cap = min(n for n in (coll.max_items, limit_of(args), len(final)) if n is not None)
+    if cap == len(items) and all(a is b for a, b in zip(final, items, strict=False)):
+        return True
+    edits.begin("collection")
+    edits.splice(items, final[:cap])
+    return False
+
+
+def _items(value: Any, coll: Collection | None) -> list[Any] | None:
+    if coll is None:
+        return None
+    items = value if coll.key is None else value.get(coll.key) if type(value) is dict else None
+    if type(items) is not list or not all(type(item) is dict for item in items):
+        return None
+    return items
+
+
+def _known_fields(coll: Collection, items: list[dict[str, Any]]) -> frozenset[str]:
+    """Fields an item of this list may have: a filter on one an entity lacks excludes it."""
+    props = coll.item.get("properties") if coll.item else None
+    names = set(props) if isinstance(props, dict) else set()
+    return frozenset(names.union(*(item.keys() for item in items)))
+
+
+def _generated(
+    plan: ConsistencyPlan,
+    hint: str,
+    args: Mapping[str, Any],
+    items: list[dict[str, Any]],
+    state: Mapping[str, Any],
+    table: Mapping[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+) -> list[tuple[str | None, dict[str, Any]]]:
+    """The generated items that stay: matching the filters, not deleted, each id once (a repeat
+    gets a fresh id), and on a repeated call only those the world already knows."""
+    naturals = plan.naturals if hint == plan.top_kind else plan.anywhere
+    gone = getattr(state, "gone", None)
+    kept: list[tuple[str | None, dict[str, Any]]] = []
+    seen: set[str] = set()
+    numbers = _table_numbers(table)
+    for item in items:
+        edits.begin("filter")
+        if not conform(item, args, edits):
+            continue
+        ident = identity(item, (hint,), frozenset(), naturals)
+        if ident is not None and ident[1] in seen:
+            ident = _renamed(item, ident, seen, table, edits, facts)
+        if ident is not None and (
+            (gone is not None and gone(ident[0], ident[1])) or (facts.occurrence and ident[1] not in table)
+        ):
+            continue
+        if ident is not None:
+            seen.add(ident[1])
+            _number_once(
+                item,
+                ident[1],
+                numbers,
+                edits,
+                facts,
+                plan.shapes.prop(hint, "number") if plan.shapes else None,
+            )
+        kept.append((ident[1] if ident else None, item))
+    return kept
+
+
+def _table_numbers(table: Mapping[str, Any]) -> dict[int, str]:
+    """``number -> id`` of the remembered entities that have an integer ``number``."""
+    return {f["number"]: id for id, f in table.items() if is_mapping(f) and type(f.get("number")) is int}
+
+
+def _number_once(
+    item: dict[str, Any], id: str, numbers: dict[int, str], edits: Edits, facts: CallFacts, schema: Any
+) -> None:
+    """An issue ``number`` (or any integer ``number``) is one entity's only: a repeat is renumbered."""
+    number = item.get("number")
+    if type(number) is not int:
+        return
+    if numbers.get(number, id) != id and not edits.pinned(item, "number"):
+        rng = Random(sub_seed(facts.seed, 0, f"number:{id}"))
+        number = fresh_id(number, lambda c: int(c) in numbers, rng, numbers=list(numbers), schema=schema)
+        if number is None:
+            return
+        edits.begin("unique_id")
+        edits.set(item, "number", number)
+    numbers[number] = id
+
+
+def _renamed(
+    item: dict[str, Any],
+    ident: tuple[str, str, str],
+    seen: set[str],
+    table: Mapping[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+) -> tuple[str, str, str] | None:
+    """Give an item that repeats another's id a fresh one (None when no fresh one is found)."""
+    kind, _, key = ident
+    rng = Random(sub_seed(facts.seed, 0, f"unique:{kind}:{ident[1]}"))
+    fresh = fresh_id(item[key], lambda c: c in seen or c in table, rng, numbers=_numbers(seen))
+    if fresh is None or edits.pinned(item, key):
+        return None
+    edits.begin("unique_id")
+    edits.set(item, key, fresh)
+    return kind, str(fresh), key
+
+
+def _numbers(ids: set[str]) -> list[int]:
+    return [int(i) for i in ids if i.isdigit()]
+
+
+def _from_memory(
+    fields: Mapping[str, Any], coll: Collection, facts: CallFacts, id: str, edits: Edits
+) -> dict[str, Any]:
+    """A list item for a remembered entity: generated for it (seeded by its id), then overwritten
+    with what the world remembers (which rules then leave alone)."""
+    item: dict[str, Any] = {}
+    if coll.item is not None:
+        try:
+            base = compile_generator(coll.item).generate(
+                Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now
+            )
+            item = base if isinstance(base, dict) else {}
+        except SynthworldError:
+            item = {}
+    props = coll.item.get("properties") if coll.item else None
+    closed = (
+        isinstance(props, dict) and coll.item is not None and coll.item.get("additionalProperties") is False
+    )
+    for key, remembered in fields.items():
+        if not closed or key in props:  # type: ignore[operator]
+            item[key] = json_copy(remembered)
+    edits.pin_all(item)
+    return item

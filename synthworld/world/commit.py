@@ -1,0 +1,171 @@
+"""What a call does to the world's memory once its answer is checked, and the check before it.
+
+- Every identified object of the answer is remembered (merged by kind and id).
+- **create** and **update** merge the input into the entity (an ``update_ticket(priority=...)``
+  answering ``{"ok": true}`` still changes the ticket); an update moves its ``updated_at``.
+- **transition** sets the entity's status to the verb's value when its kind allows it.
+- **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
+  later list leaves it out, until it is created again.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from synthworld._json import owned_copy
+from synthworld.errors import ToolError
+from synthworld.world.filters import CONTROL
+from synthworld.world.identity import NATURAL_KEYS, identity
+from synthworld.world.kinds import KindBook, status_key
+from synthworld.world.memory import Found, find_by_key, identified, referenced
+from synthworld.world.rules.timeline import is_updated
+from synthworld.world.state import WorldState
+from synthworld.world.workflow import pick_status, stamp, subject_of
+
+if TYPE_CHECKING:
+    from synthworld.world.consistency import ConsistencyPlan
+
+__all__ = ["commit", "gate"]
+
+_NONE: Any = object()
+
+
+def gate(plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState) -> ToolError | None:
+    """The ``not_found`` error for a call on an entity the world deleted, else None."""
+    for param, kind in plan.id_params:
+        value = args.get(param)
+        if kind == plan.kind and isinstance(value, (str, int)) and state.gone(kind, value):
+            return _not_found(plan, param, value)
+    for param, key in plan.key_params:
+        value = args.get(param)
+        if value is None or find_by_key(state, plan.kind, key, value, {}) is not None:
+            continue
+        if state.gone(plan.kind, key=key, value=value):
+            return _not_found(plan, param, value)
+    return None
+
+
+def _not_found(plan: ConsistencyPlan, param: str, value: Any) -> ToolError:
+    return ToolError(
+        "not_found",
+        f"{plan.kind} {param}={value!r} was not found: it was deleted earlier in this world",
+        details={"kind": plan.kind, param: value},
+    )
+
+
+def commit(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: WorldState,
+    found: Found | None,
+    now: datetime.datetime,
+    kinds: KindBook | None = None,
+) -> tuple[str, ...]:
+    """Remember `value`'s entities and apply the lifecycle to memory; the rules that changed
+    memory beyond what the answer shows (``delete``, ``transition``, ``update``)."""
+    family = plan.lifecycle.family
+    target = (
+        _target(plan, args, state, value) if family in ("create", "update", "delete", "transition") else None
+    )
+    entities = identified(plan, value) if found is None else found
+    if family == "delete":
+        return _delete(plan, args, entities, target, state)
+    for kind, id, node in entities:
+        state.remember(kind, id, node, copy=owned_copy)
+    if target is None:
+        return ()
+    if family in ("create", "update"):
+        return _merge(plan, args, target, state, now)
+    if family == "transition":
+        return _transition(plan, target, state, now, kinds)
+    return ()
+
+
+def _target(
+    plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState, value: Any
+) -> tuple[str, str] | None:
+    """``(kind, id)`` of the entity the call acts on: named in the input, else the answer's own."""
+    for ref in referenced(plan, args, state):
+        if ref.kind == plan.kind or ref.by_key:
+            return ref.kind, ref.id
+    for param, kind in plan.id_params:
+        value_in = args.get(param)
+        if kind == plan.kind and isinstance(value_in, (str, int)) and not isinstance(value_in, bool):
+            return kind, str(value_in)
+    subject = subject_of(plan, value)
+    ident = identity(subject, (plan.top_kind,), frozenset(), plan.naturals) if subject is not None else None
+    return (ident[0], ident[1]) if ident is not None and ident[0] == plan.kind else None
+
+
+def _delete(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    entities: Found,
+    target: tuple[str, str] | None,
+    state: WorldState,
+) -> tuple[str, ...]:
+    for kind, id, node in entities:
+        if (kind, id) != target:
+            state.remember(kind, id, node, copy=owned_copy)
+    if target is None:  # named by a natural key the world never saw: remember that it is gone
+        keys = {key: args[param] for param, key in plan.key_params if args.get(param) is not None}
+        if keys:
+            state.forget(plan.kind, None, keys=keys)
+        return ("delete",) if keys else ()
+    fields = state.entity(*target) or {}
+    keys = {k: fields[k] for k in NATURAL_KEYS if isinstance(fields.get(k), (str, int))}
+    state.forget(target[0], target[1], keys=keys)
+    return ("delete",)
+
+
+def _fields(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
+    """The input as fields of the entity: without paging options, empty values and the
+    parameters that named it."""
+    naming = {param for param, kind in plan.id_params if kind == plan.kind} | {p for p, _ in plan.key_params}
+    fields = {k: v for k, v in args.items() if v is not None and k not in CONTROL and k not in naming}
+    whole = fields.get(plan.kind) if len(fields) == 1 else None
+    return dict(whole) if isinstance(whole, dict) else fields  # update_ticket(ticket={...})
+
+
+def _merge(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    target: tuple[str, str],
+    state: WorldState,
+    now: datetime.datetime,
+) -> tuple[str, ...]:
+    fields = _fields(plan, args)
+    entity = state.entity(*target) or {}
+    if plan.lifecycle.family == "update":
+        for key in [k for k in entity if is_updated(k) and k not in fields]:
+            fields[key] = stamp(entity, key, now)
+    changed = any(entity.get(k, _NONE) != v for k, v in fields.items())
+    if changed:
+        state.remember(target[0], target[1], fields)
+    return ("update",) if changed and plan.lifecycle.family == "update" else ()
+
+
+def _transition(
+    plan: ConsistencyPlan,
+    target: tuple[str, str],
+    state: WorldState,
+    now: datetime.datetime,
+    kinds: KindBook | None,
+) -> tuple[str, ...]:
+    entity = state.entity(*target) or {}
+    known = kinds.status(target[0]) if kinds is not None else None
+    key = status_key(entity, target[0]) or (known[0] if known else None)
+    if key is None:
+        return ()
+    allowed = known[1] if known and known[0] == key else None
+    value = pick_status(plan.lifecycle.statuses, allowed, entity.get(key))
+    if value is None or entity.get(key) == value:
+        return ()
+    change: dict[str, Any] = {key: value}
+    for time_key in [k for k in entity if k == plan.lifecycle.stamp or is_updated(k)]:
+        change[time_key] = stamp(entity, time_key, now)
+    state.remember(target[0], target[1], change)
+    return ("transition",)

@@ -1,0 +1,149 @@
+"""Changes made to an answer, each revertible, in groups: a group that breaks the returns
+schema is dropped and the others are kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from synthworld._json import json_copy
+
+__all__ = ["MISSING", "Edits"]
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+MISSING: Any = object()
+"""Stands for a key an object did not have."""
+
+
+Edit = tuple[Any, Any, Any, Any, int]
+"""``(node, key, old, new, group)``: an object's key, or a whole list (key None)."""
+
+
+class Edits:
+    """Substitutions made in an answer, in groups, each revertible.
+
+    Echo and recall make one group per edit (each may break the schema alone); a rule makes one
+    group per change it makes (`begin`), which makes sense only whole (a total and its lines).
+    Keys that echo or recall set (or found already right) are *pinned*: they come from the input
+    or the world's memory, and rules leave them alone."""
+
+    __slots__ = ("_echo", "_single", "_tags", "done", "pins")
+
+    def __init__(self) -> None:
+        self.done: list[Edit] = []
+        self.pins: dict[tuple[int, str], bool] = {}
+        """Pinned keys, True for those from the input (a lifecycle may move a recalled one)."""
+        self._tags: list[str] = ["echo"]
+        """The rule of each group, by group number."""
+        self._single = True
+        self._echo = True
+
+    def begin(self, tag: str, *, single: bool = False) -> None:
+        """Edits from here on are rule `tag`'s, one group (each its own group when `single`)."""
+        self._tags.append(tag)
+        self._single = single
+        self._echo = tag == "echo"
+
+    def set(self, node: dict[str, Any], key: str, value: Any, *, pin: bool = False) -> bool:
+        """Set ``node[key]`` to a copy of `value`, unless it already holds that value; whether it
+        changed. `pin` keeps rules off this key."""
+        if pin:
+            self.pins[(id(node), key)] = self._echo
+        old = node.get(key, MISSING)
+        if old is not MISSING and type(old) is type(value) and old == value:
+            return False
+        if self._single:
+            self._tags.append(self._tags[-1])
+        new = value if type(value) in _SCALARS else json_copy(value)
+        node[key] = new
+        if pin and type(new) in (dict, list):
+            self._pin_tree(new)
+        self.done.append((node, key, old, new, len(self._tags) - 1))
+        return True
+
+    def change(self, node: dict[str, Any], key: str, old: Any, new: Any, tag: str) -> None:
+        """Set ``node[key]`` from `old` to `new` (a scalar), a group of its own for rule `tag`."""
+        self._tags.append(tag)
+        node[key] = new
+        self.done.append((node, key, old, new, len(self._tags) - 1))
+
+    def splice(self, items: list[Any], new: list[Any]) -> None:
+        """Replace the contents of list `items` with `new` (the items themselves are not copied)."""
+        if self._single:
+            self._tags.append(self._tags[-1])
+        self.done.append((items, None, list(items), list(new), len(self._tags) - 1))
+        items[:] = new
+
+    def _pin_tree(self, value: Any) -> None:
+        """Pin every key of the objects inside a value taken from the input or memory."""
+        if type(value) is dict:
+            self.pin_all(value)
+            for child in value.values():
+                self._pin_tree(child)
+        elif type(value) is list:
+            for child in value:
+                self._pin_tree(child)
+
+    def pin_all(self, node: dict[str, Any]) -> None:
+        """Keep rules off every key of `node` (an object taken from memory)."""
+        self.pins.update(dict.fromkeys([(id(node), key) for key in node], False))
+
+    def pinned(self, node: dict[str, Any], key: str) -> bool:
+        """Whether echo or recall set `key` of `node`."""
+        return (id(node), key) in self.pins
+
+    def echoed(self, node: dict[str, Any], key: str) -> bool:
+        """Whether echo set `key` of `node` (the input asked for it: nothing overrides it)."""
+        return self.pins.get((id(node), key), False)
+
+    def tags(self) -> tuple[str, ...]:
+        """The rules whose changes were kept, in the order they first made one."""
+        done = self.done
+        if not done:
+            return ()
+        tags = self._tags
+        if len(done) == 1:
+            return (tags[done[0][4]],)
+        return tuple(dict.fromkeys([tags[edit[4]] for edit in done]))
+
+    def keep_valid(self, value: Any, is_valid: Callable[[Any], bool]) -> tuple[bool, bool]:
+        """Undo every edit if the result is invalid, then redo, group by group, those that keep
+        it valid.
+
+        Returns ``(undone, checked)``: whether some edit stayed undone, and whether `value` as
+        left was found valid (False when nothing was checked: no edits, or every edit undone)."""
+        if not self.done:
+            return False, False
+        if is_valid(value):
+            return False, True
+        for node, key, old, _, _ in reversed(self.done):
+            _put(node, key, old)
+        undone = checked = False
+        kept: list[Edit] = []
+        for group in self._groups():
+            for node, key, _, new, _ in group:
+                _put(node, key, new)
+            if is_valid(value):
+                checked = True
+                kept += group
+            else:
+                for node, key, old, _, _ in reversed(group):
+                    _put(node, key, old)  # back to the previous state, checked or not as it was
+                undone = True
+        self.done = kept
+        return undone, checked
+
+    def _groups(self) -> list[list[Edit]]:
+        groups: dict[int, list[Edit]] = {}
+        for edit in self.done:
+            groups.setdefault(edit[4], []).append(edit)
+        return list(groups.values())
+
+
+def _put(node: Any, key: Any, value: Any) -> None:
+    if key is None:
+        node[:] = value
+    elif value is MISSING:
+        node.pop(key, None)
+    else:
+        node[key] = value

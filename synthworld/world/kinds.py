@@ -1,0 +1,47 @@
+"""What all of a world's tools say about each kind of entity: where it keeps its status and which
+values the status may take (``close_ticket`` answers ``{"ok": true}``, but ``get_ticket`` says a
+ticket's ``status`` is one of open, pending, closed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from synthworld.world.shapes import Shapes
+
+__all__ = ["KindBook", "status_key"]
+
+_ADDRESS = frozenset({"city", "postcode", "postal_code", "zip", "zip_code", "country", "street", "address1"})
+
+
+def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None) -> str | None:
+    """The key holding an object's lifecycle status: ``status``, ``<kind>_status``, or ``state``
+    (unless it is an address's state: one with address keys beside it and no enum)."""
+    for key in ("status", f"{kind}_status", "state", f"{kind}_state"):
+        if key in node:
+            address = key == "state" and not _ADDRESS.isdisjoint(node)
+            if address and (shapes is None or shapes.values(kind, key) is None):
+                continue
+            return key
+    return None
+
+
+class KindBook:
+    """Status key and allowed values per kind, read from every tool's shapes."""
+
+    def __init__(self, shapes: Iterable[Shapes]) -> None:
+        self._status: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+        for shape in shapes:
+            for hint, props in shape.by_hint.items():
+                key = status_key(props, hint, shape)
+                if key is not None:
+                    self._add(hint, key, shape.values(hint, key))
+
+    def _add(self, kind: str, key: str, allowed: tuple[str, ...] | None) -> None:
+        known = self._status.get(kind)
+        if known is None or (known[1] is None and allowed is not None):
+            self._status[kind] = (key, allowed)
+
+    def status(self, kind: str) -> tuple[str, tuple[str, ...] | None] | None:
+        """``(key, allowed values or None for any string)`` of `kind`'s status, if any tool says."""
+        return self._status.get(kind)

@@ -1,0 +1,74 @@
+"""Names: the words of a tool name, its leading verb and the entity kind it is about.
+
+A tool's kind is its name without a leading verb and a ``_by_...`` tail, singular
+(``get_order`` -> ``order``, ``search_orders`` -> ``order``, ``getOrderById`` -> ``order``,
+``close_ticket`` -> ``ticket``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["VERBS", "singular", "snake", "tool_kind", "tool_words"]
+
+VERBS = frozenset(
+    {
+        # reading
+        "get", "fetch", "read", "lookup", "find", "search", "list", "query", "show", "describe",
+        "view", "retrieve", "load", "check", "browse", "filter", "download",
+        # creating
+        "create", "add", "new", "make", "insert", "register", "open", "save", "post", "place",
+        "upload", "schedule", "book", "send",
+        # changing
+        "update", "edit", "patch", "set", "put", "upsert", "modify", "rename", "change", "assign",
+        "move", "replace", "adjust", "reschedule",
+        # deleting
+        "delete", "remove", "destroy", "drop", "purge", "erase", "discard", "unregister",
+        # state changes
+        "close", "cancel", "archive", "unarchive", "approve", "reject", "complete", "publish",
+        "unpublish", "ship", "resolve", "reopen", "activate", "deactivate", "suspend", "enable",
+        "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "pay",
+        "block", "unblock", "pause", "resume", "submit", "finish", "start", "stop", "merge",
+        "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss", "terminate",
+        "escalate", "snooze", "checkout", "deny", "revoke",
+    }
+)  # fmt: skip
+"""Words a tool name may start with that are not part of the entity kind."""
+
+
+@lru_cache(maxsize=4096)
+def singular(word: str) -> str:
+    """A plural English word made singular, roughly (``categories`` -> ``category``)."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=4096)
+def snake(name: str) -> str:
+    """`name` in snake_case: ``getOrderById`` -> ``get_order_by_id``, ``fetch-user`` -> ``fetch_user``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
+
+
+def tool_words(name: str) -> list[str]:
+    """The words of a tool name, in snake_case, without empty ones, and without a namespace in
+    front of the verb (``github_list_issues``, ``jira.create_issue``)."""
+    words = [w for w in snake(name).split("_") if w]
+    if len(words) > 2 and words[0] not in VERBS and words[1] in VERBS:
+        return words[1:]
+    return words
+
+
+def tool_kind(name: str) -> str:
+    """The entity kind a tool is about: ``get_order`` -> ``order``, ``list_users`` -> ``user``."""
+    words = tool_words(name)
+    if len(words) > 1 and words[0] in VERBS:
+        words = words[1:]
+    if "by" in words[1:]:
+        words = words[: words.index("by", 1)]
+    return singular("_".join(words)) if words else name

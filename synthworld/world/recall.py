@@ -1,0 +1,117 @@
+"""Echo and recall: the input and the world's memory written into an answer, in one walk.
+
+- **Echo.** An output property named like an input parameter takes the input value. Below the
+  top level an object's own identifier is left alone (a user's manager is not the user), except
+  in a single object named for its kind (``"order": {"order_id": ...}``).
+- **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
+  the top level, the fields the returns schema declares). A top-level object without identity
+  recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
+  input names by a natural key (``get_user(login=...)``) becomes that entity. Input wins over
+  memory: echoed fields are never recalled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from synthworld.world.edits import Edits
+from synthworld.world.identity import Ancestry, Identity, id_key, identity
+from synthworld.world.memory import Found, Reference, entity
+from synthworld.world.walk import walk
+
+if TYPE_CHECKING:
+    from synthworld.world.consistency import ConsistencyPlan
+
+__all__ = ["apply", "overlay"]
+
+
+def overlay(value: Any, partial: Any) -> Any:
+    """`partial` laid over `value`: objects merged key by key (partial wins), anything else replaced."""
+    if isinstance(value, dict) and isinstance(partial, dict):
+        merged = dict(value)
+        for key, part in partial.items():
+            merged[key] = overlay(value[key], part) if key in value else part
+        return merged
+    return partial
+
+
+def apply(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
+    edits: Edits,
+    refs: list[Reference],
+    *,
+    fresh: bool = False,
+) -> tuple[Found, bool]:
+    """Echo input and recall remembered entities into `value`, in place (`edits` records each
+    change; the caller keeps the result valid). `fresh`: the answer's top entity was just
+    created, so it recalls nothing even when its generated id is known.
+
+    Returns the identified objects of the result and whether they are sure: False when an edit
+    changed who an object is, so only a new walk can tell."""
+    if not isinstance(value, (dict, list)):
+        return [], True
+    top, forced = _top_entity(plan, refs)
+    echoing = plan.echo.intersection(args)
+    naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
+    found: Found = []
+    sure = True
+
+    def visit(
+        node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool
+    ) -> Identity:
+        nonlocal sure
+        keys = naturals if hints[0] == top_kind else anywhere
+        if depth and echoing.isdisjoint(node) and not keys and id_key(tuple(node), hints) is None:
+            return None  # below the top, nothing to echo and no identity: nothing to do
+        before = len(edits.done)
+        if echoing:
+            edits.begin("echo", single=True)
+            skip = _kept_identifier(node, depth, hints, single)
+            for key in [key for key in node if key in echoing]:  # in the node's order
+                if key != skip:
+                    edits.set(node, key, args[key], pin=True)
+        ident = identity(node, hints, ancestors, keys)  # after echo: it may have set the identifier
+        fields = entity(state, ident[0], ident[1]) if ident else None
+        if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
+            fields = None
+        elif depth == 0 and (ident is None or (forced and ident[0] == top_kind)):
+            fields = top
+        if fields:
+            edits.begin("recall", single=True)
+            for key, remembered in fields.items():
+                if (key in node or (depth == 0 and key in plan.declared)) and key not in echoing:
+                    edits.set(node, key, remembered, pin=True)
+        if len(edits.done) > before:
+            after = identity(node, hints, ancestors, keys)
+            sure = sure and after == ident
+            ident = after
+        if ident is not None:
+            found.append((ident[0], ident[1], node))
+        return ident
+
+    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
+    return found, sure
+
+
+def _kept_identifier(node: Mapping[str, Any], depth: int, hints: tuple[str, ...], single: bool) -> str | None:
+    """The key echo must leave alone: below the top, an object's identifier, unless the object
+    is a single one named for its kind (``"order": {"order_id": ...}``)."""
+    own = id_key(tuple(node), hints) if depth else None
+    if own is None or (single and not own[2] and own[0] != "id"):
+        return None
+    return own[0]
+
+
+def _top_entity(plan: ConsistencyPlan, refs: list[Reference]) -> tuple[Mapping[str, Any] | None, bool]:
+    """The entity the top object of an answer recalls, and whether it is forced (named by a
+    natural key: the answer is that entity, whatever id it was generated with)."""
+    if not refs:
+        return None, False
+    own = [ref for ref in refs if ref.kind == plan.kind]
+    if own:
+        return own[0].fields, own[0].by_key
+    return (refs[0].fields, refs[0].by_key) if len(refs) == 1 else (None, False)

@@ -1,0 +1,7 @@
+"""In-object rules: what makes one answer coherent in itself (people, addresses, sums, counts, time
+order), whatever backend gave it."""
+
+from synthworld.world.rules.base import Rule, RuleContext
+from synthworld.world.rules.run import RULES, RulePlan, apply_rules, rules_for
+
+__all__ = ["RULES", "Rule", "RuleContext", "RulePlan", "apply_rules", "rules_for"]

@@ -1,0 +1,84 @@
+"""Which in-object rules a tool needs where, and one walk that applies them to an answer."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from synthworld.world.naming import singular
+from synthworld.world.rules.address import Address
+from synthworld.world.rules.base import Rule, RuleContext
+from synthworld.world.rules.counts import Counts
+from synthworld.world.rules.persona import Persona
+from synthworld.world.rules.timeline import TimeOrder
+from synthworld.world.rules.totals import Totals
+from synthworld.world.shapes import Shapes
+from synthworld.world.walk import MAX_DEPTH
+
+__all__ = ["RULES", "RulePlan", "apply_rules", "rules_for"]
+
+RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), TimeOrder())
+"""Every in-object rule, in the order they run (sums before counts, times last)."""
+
+
+@dataclass(frozen=True)
+class RulePlan:
+    """The rules a tool's answers need, by the hint of the objects they apply to."""
+
+    at: Mapping[str, tuple[Rule, ...]] | None
+    """Rules per hint (None: every rule on every object, for answers of unknown shape)."""
+    reach: frozenset[str]
+    """Hints of objects at or under which some rule applies (the walk goes nowhere else)."""
+    deep: bool = True
+    """Whether some rule applies below the top objects (else the walk stops at them)."""
+
+    def __bool__(self) -> bool:
+        return self.at is None or bool(self.at)
+
+
+_EVERYWHERE = RulePlan(None, frozenset())
+
+
+def rules_for(shapes: Shapes) -> RulePlan:
+    """Where the rules apply to answers of this shape (read once per tool)."""
+    if shapes.open:
+        return _EVERYWHERE
+    at = {}
+    for hint, props in shapes.by_hint.items():
+        found = tuple(_bound(rule, props, shapes) for rule in RULES if rule.fits(props, shapes))
+        if found:
+            at[hint] = found
+    reach = shapes.reach(set(at))
+    return RulePlan(types.MappingProxyType(at), reach, deep=len(reach) > 1 or shapes.collection is not None)
+
+
+def _bound(rule: Rule, props: Mapping[str, Any], shapes: Shapes) -> Rule:
+    """`rule` made ready for objects of these properties (``rule.bind``), when it can be."""
+    bind = getattr(rule, "bind", None)
+    return bind(props, shapes) if callable(bind) else rule  # type: ignore[no-any-return]
+
+
+def apply_rules(
+    plan: RulePlan, value: Any, hint: str, ctx: RuleContext, depth: int = 0, top_list: str | None = None
+) -> None:
+    """Apply the rules to every object in `value` (hinted `hint`) they may concern, parents first
+    (the items of the top object's `top_list` are hinted like the top)."""
+    if depth > MAX_DEPTH:
+        return
+    if type(value) is list:
+        for item in value:
+            apply_rules(plan, item, hint, ctx, depth + 1)
+    elif type(value) is dict:
+        rules = RULES if plan.at is None else plan.at.get(hint, ())
+        for rule in rules:
+            if not rule.triggers or not rule.triggers.isdisjoint(value):
+                rule(value, hint, ctx)
+        if not plan.deep:
+            return
+        for key, child in value.items():
+            if type(child) is dict or type(child) is list:
+                inner = hint if depth == 0 and key == top_list else singular(key)
+                if plan.at is None or inner in plan.reach:
+                    apply_rules(plan, child, inner, ctx, depth + 1)

@@ -1,0 +1,135 @@
+"""Time order inside one object: nothing happens before it was created, an end is not before its
+start (check-out after check-in, arrival after departure), and nothing was created or updated
+after the world's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from synthworld.world.naming import snake
+from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.times import Instant, read_time, write_time
+from synthworld.world.shapes import Shapes
+
+__all__ = ["TimeOrder", "is_created", "is_updated"]
+
+_PAIRS = (
+    ("start", "end"), ("starts", "ends"), ("begin", "end"), ("begins", "ends"), ("check_in", "check_out"),
+    ("checkin", "checkout"), ("departure", "arrival"), ("departs", "arrives"), ("depart", "arrive"),
+    ("from", "to"), ("from", "until"), ("opened", "closed"), ("pickup", "dropoff"), ("pickup", "return"),
+    ("issued", "due"), ("placed", "shipped"), ("shipped", "delivered"), ("placed", "delivered"),
+    ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"), ("earliest", "latest"),
+)  # fmt: skip
+_NOT_AFTER_CREATION = ("birth", "dob", "born")
+
+
+@lru_cache(maxsize=4096)
+def is_created(key: str) -> bool:
+    """``created_at``, ``createdAt``, ``creation_date``, ``date_created``, ``inserted_at``..."""
+    name = snake(key)
+    return name.startswith(("created", "creation")) or name in ("date_created", "inserted_at")
+
+
+@lru_cache(maxsize=4096)
+def is_updated(key: str) -> bool:
+    """``updated_at``, ``updatedAt``, ``modified_at``, ``last_modified``, ``date_updated``..."""
+    name = snake(key)
+    return name.startswith(("updated", "modified", "last_modified", "last_updated")) or name in (
+        "date_updated",
+        "date_modified",
+    )
+
+
+@lru_cache(maxsize=4096)
+def _timeish(key: str) -> bool:
+    name = snake(key)
+    if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
+        return True  # check_in, departure, starts...: read as a time when the value is one
+    return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts")) or name in (
+        "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
+        "arrival",
+    )  # fmt: skip
+
+
+def _after_pairs(keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(earlier, later)`` key pairs among `keys`."""
+    pairs = []
+    names = {snake(k): k for k in keys}
+    for early, late in _PAIRS:
+        for name, key in names.items():
+            if early in name.split("_") or name.startswith(early + "_") or name == early:
+                other = names.get(name.replace(early, late, 1))
+                if other is not None and other != key:
+                    pairs.append((key, other))
+    return pairs
+
+
+@lru_cache(maxsize=4096)
+def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """For an object's keys: created and updated keys (never after now), and the ordered pairs to
+    check (created first)."""
+    times = tuple(k for k in keys if _timeish(k))
+    created = tuple(k for k in times if is_created(k))
+    past = created + tuple(k for k in times if is_updated(k))
+    pairs = [
+        (c, k)
+        for c in created
+        for k in times
+        if k != c and not is_created(k) and not any(w in snake(k) for w in _NOT_AFTER_CREATION)
+    ]
+    return past, tuple(pairs + _after_pairs(times))
+
+
+class TimeOrder:
+    """``created_at <= updated_at`` (and every other stamp), start before end, no creation after now."""
+
+    name = "time_order"
+    triggers: frozenset[str] = (
+        frozenset()
+    )  # time keys vary too much: every object is looked at (cached per key set)
+
+    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        created, pairs = _plan(tuple(props))
+        return bool(created or pairs)
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        past, pairs = _plan(tuple(node))
+        if not (past or pairs):
+            return
+        read = {key: read_time(node[key]) for key in {k for pair in pairs for k in pair} | set(past)}
+        for key in past:
+            self._not_future(node, key, read, ctx)
+        for early, late in pairs:
+            self._order(node, early, late, read, ctx)
+
+    def _not_future(
+        self, node: dict[str, Any], key: str, read: dict[str, Instant | None], ctx: RuleContext
+    ) -> None:
+        stamp = read.get(key)
+        if stamp is None or stamp.at <= ctx.now or not ctx.free(node, key):
+            return
+        ctx.edits.begin(self.name)
+        at = ctx.now - (stamp.at - ctx.now)  # mirrored into the past: as far before now as it was after
+        if ctx.set(node, key, write_time(at, stamp)):
+            read[key] = read_time(node[key])
+
+    def _order(
+        self, node: dict[str, Any], early: str, late: str, read: dict[str, Instant | None], ctx: RuleContext
+    ) -> None:
+        a, b = read.get(early), read.get(late)
+        if a is None or b is None or a.at <= b.at:
+            return
+        ctx.edits.begin(self.name)
+        if ctx.free(node, early) and ctx.free(node, late) and a.style == b.style:
+            first, second = node[early], node[late]
+            ctx.set(node, early, second)
+            ctx.set(node, late, first)
+            read[early], read[late] = b, a
+        elif ctx.free(node, late):
+            ctx.set(node, late, write_time(a.at, b))
+            read[late] = Instant(a.at, b.style, b.sep, b.digits, b.zone, b.number)
+        elif ctx.free(node, early):
+            ctx.set(node, early, write_time(b.at, a))
+            read[early] = Instant(b.at, a.style, a.sep, a.digits, a.zone, a.number)

@@ -1,0 +1,322 @@
+"""Sums: line items and totals add up (``quantity * unit_price`` -> line total -> ``subtotal``
+-> ``total`` with tax, shipping and discount), and an ``amount`` is the sum of its parts.
+
+A total the input or memory fixed (a refund of a remembered order) is kept: the last line is
+priced so the lines add up to it. Money is summed in cents; a value a ``multipleOf`` would reject
+(as python-jsonschema divides floats) is nudged by a cent on the last line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from synthworld.world.naming import singular
+from synthworld.world.rules.base import RuleContext, first_key, fits_multiple, is_number
+from synthworld.world.shapes import Shapes
+
+__all__ = ["PRICE_KEYS", "QTY_KEYS", "Totals"]
+
+QTY_KEYS = ("quantity", "qty", "units", "quantity_ordered")
+PRICE_KEYS = (
+    "unit_price",
+    "unitPrice",
+    "price",
+    "unit_cost",
+    "unitCost",
+    "price_each",
+    "unit_amount",
+    "rate",
+)
+_LINE_TOTAL = (
+    "line_total",
+    "lineTotal",
+    "total",
+    "subtotal",
+    "total_price",
+    "totalPrice",
+    "extended_price",
+    "amount",
+)
+_SUBTOTAL = ("subtotal", "sub_total", "subTotal", "items_total", "subtotal_amount")
+_TOTAL = (
+    "total", "total_amount", "totalAmount", "grand_total", "grandTotal", "amount", "total_price",
+    "order_total", "amount_total",
+)  # fmt: skip
+_PLUS = (
+    "tax", "tax_amount", "taxAmount", "vat", "shipping", "shipping_cost", "shippingCost", "shipping_amount",
+    "fee", "fees", "tip",
+)  # fmt: skip
+_MINUS = ("discount", "discount_amount", "discountAmount", "discount_total")
+_NUDGES = 12
+_NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
+
+
+class Layout(NamedTuple):
+    """Which keys of an object and of its lines hold what (read once per pair of key sets)."""
+
+    total: str | None
+    sub: str | None
+    plus: tuple[str, ...]
+    minus: tuple[str, ...]
+    qty: str | None
+    price: str | None
+    line_total: str | None
+    simple: bool = False
+    """Only a total over quantity and price lines (the one-pass case)."""
+
+
+@lru_cache(maxsize=4096)
+def _layout(keys: tuple[str, ...], line_keys: tuple[str, ...]) -> Layout | None:
+    node, line = dict.fromkeys(keys), dict.fromkeys(line_keys)
+    total, sub = first_key(node, _TOTAL), first_key(node, _SUBTOTAL)
+    sub = None if sub == total else sub
+    qty, price, line_total = (
+        first_key(line, QTY_KEYS),
+        first_key(line, PRICE_KEYS),
+        first_key(line, _LINE_TOTAL),
+    )
+    if (total is None and sub is None) or not ((qty and price) or line_total):
+        return None
+    plus = tuple(k for k in _PLUS if k in node)
+    minus = tuple(k for k in _MINUS if k in node)
+    qty, price = (qty, price) if qty and price else (None, None)
+    simple = bool(total and qty and not (sub or plus or minus or line_total))
+    return Layout(total, sub, plus, minus, qty, price, line_total, simple)
+
+
+def _lines(node: dict[str, Any], shapes: Shapes) -> tuple[str, list[dict[str, Any]], Layout] | None:
+    """The array of line objects of `node` and the layout (the schema's, for an empty array)."""
+    for key, value in node.items():
+        if type(value) is list and (not value or type(value[0]) is dict):
+            first = value[0] if value else shapes.by_hint.get(singular(key), {})
+            layout = _layout(tuple(node), tuple(first))
+            if layout is not None:
+                return key, value, layout
+    return None
+
+
+class Totals:
+    """Line totals, subtotal and total agree; an amount is the sum of its parts' amounts."""
+
+    name = "totals"
+    triggers = frozenset(_TOTAL + _SUBTOTAL)
+
+    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        return self._schema_layout(props, shapes) is not None
+
+    @staticmethod
+    def _schema_layout(props: Mapping[str, Any], shapes: Shapes) -> tuple[str, Layout] | None:
+        for key in props:
+            lines = shapes.by_hint.get(singular(key))
+            layout = _layout(tuple(props), tuple(lines)) if lines is not None else None
+            if layout is not None:
+                return key, layout
+        return None
+
+    def bind(self, props: Mapping[str, Any], shapes: Shapes) -> Any:
+        """The rule for objects of these properties: a one-pass sum when the schema says the
+        answer is the simple case (``total = sum(quantity * price)``, no multipleOf), else itself."""
+        found = self._schema_layout(props, shapes)
+        if found is None or not found[1].simple:
+            return self
+        key, lay = found
+        line = shapes.by_hint.get(singular(key), {})
+        steps = [props.get(lay.total), line.get(lay.price)]  # type: ignore[arg-type]
+        if any(isinstance(s, Mapping) and "multipleOf" in s for s in steps):
+            return self
+        return _OnePass(key, lay, self)
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        found = _lines(node, ctx.shapes)
+        if found is None:
+            return
+        key, lines, lay = found
+        if lay.simple and self._simple(node, lay, lines, hint, ctx):
+            return
+        ints = _all_int(node, lay, lines)
+        ctx.edits.begin(self.name)
+        if lay.total and ctx.edits.pins and not ctx.free(node, lay.total) and is_number(node[lay.total]):
+            self._fit_lines(node, lay, lines, ctx, ints)
+        line_hint = singular(key)
+        for _ in range(_NUDGES):
+            if self._add_up(node, lay, lines, hint, line_hint, ctx, ints) or not self._nudge(
+                lines, lay, ctx, ints
+            ):
+                return
+
+    def _simple(
+        self, node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]], hint: str, ctx: RuleContext
+    ) -> bool:
+        """The common case in one pass: ``total = sum(quantity * price)`` in cents, no extras;
+        False when it is not that case after all (integer money, a fixed total, a multipleOf)."""
+        total: Any = lay.total
+        qty_k: Any = lay.qty
+        price_k: Any = lay.price
+        if type(node[total]) not in _NUMBER or (ctx.edits.pins and not ctx.free(node, total)):
+            return False
+        cents = 0
+        for line in lines:
+            qty: Any = line.get(qty_k)
+            price: Any = line.get(price_k)
+            if type(qty) not in _NUMBER or type(price) not in _NUMBER:
+                return True  # a line without numbers: nothing to add up
+            cents += round(qty * round(price * 100))
+        value = _money(cents, node[total])
+        if node[total] != value:
+            if "multipleOf" in ctx.prop(hint, total):
+                return False
+            ctx.edits.begin(self.name)
+            ctx.edits.set(node, total, value)
+        return True
+
+    def _add_up(
+        self, node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]], hint: str, line_hint: str,
+        ctx: RuleContext, ints: bool,
+    ) -> bool:  # fmt: skip
+        """Write line totals, subtotal and total from the lines; False when a ``multipleOf``
+        rejects one (then the caller nudges a price and tries again)."""
+        found = [_line_cents(line, lay, ints) if type(line) is dict else None for line in lines]
+        if None in found:
+            return True  # a line without numbers: nothing to add up
+        amounts: list[int] = found  # type: ignore[assignment]  # no None left
+        line_total = lay.line_total
+        if lay.qty and line_total:
+            for line, amount in zip(lines, amounts, strict=True):
+                if line_total in line and not self._write(line, line_total, amount, line_hint, ctx, ints):
+                    return False
+        cents = sum(amounts)
+        if lay.sub is not None and type(node[lay.sub]) in _NUMBER:
+            if not self._write(node, lay.sub, cents, hint, ctx, ints):
+                return False
+            cents = _cents(node[lay.sub], ints)
+        if lay.total is not None and type(node[lay.total]) in _NUMBER and ctx.free(node, lay.total):
+            if lay.plus or lay.minus:
+                cents += _extras(node, lay, ints)
+            return self._write(node, lay.total, cents, hint, ctx, ints)
+        return True
+
+    @staticmethod
+    def _write(node: dict[str, Any], key: Any, cents: int, hint: str, ctx: RuleContext, ints: bool) -> bool:
+        value: int | float = cents if ints else _money(cents, node[key])
+        if node[key] == value:
+            return True
+        schema = ctx.prop(hint, key)
+        if "multipleOf" in schema and not fits_multiple(value, schema):
+            return False
+        ctx.set(node, key, value)
+        return True
+
+    @staticmethod
+    def _nudge(lines: list[dict[str, Any]], lay: Layout, ctx: RuleContext, ints: bool) -> bool:
+        """Move the last line's price up a cent (a unit for integer money)."""
+        price_k = lay.price
+        if (
+            not lines
+            or price_k is None
+            or not is_number(lines[-1].get(price_k))
+            or not ctx.free(lines[-1], price_k)
+        ):
+            return False
+        cents = _cents(lines[-1][price_k], ints) + 1
+        ctx.set(lines[-1], price_k, cents if ints else _money(cents, 0.0))
+        return True
+
+    @staticmethod
+    def _fit_lines(
+        node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]], ctx: RuleContext, ints: bool
+    ) -> None:
+        """Price the lines so they add up to a fixed total: the last line alone when it can take
+        the difference, else one of each line, the total shared out."""
+        if not lines or lay.price is None or lay.total is None:
+            return
+        target = _cents(node[lay.total], ints) - _extras(node, lay, ints)
+        if sum(_line_cents(line, lay, ints) or 0 for line in lines) == target:
+            return  # they already do
+        rest = sum(_line_cents(line, lay, ints) or 0 for line in lines[:-1])
+        shares = [target - rest] if target - rest > 0 else _shares(target, len(lines))
+        for line, share in zip(lines[-len(shares) :], shares, strict=True):
+            if share <= 0 or not ctx.free(line, lay.price):
+                return
+            if lay.qty is not None and ctx.free(line, lay.qty):
+                ctx.set(line, lay.qty, 1)
+            count: Any = line.get(lay.qty) if lay.qty else 1
+            count = count if is_number(count) and count > 0 else 1
+            if share % count:
+                return
+            ctx.set(line, lay.price, share // count if ints else _money(share // count, line[lay.price]))
+
+
+def _shares(total: int, parts: int) -> list[int]:
+    """`total` in `parts` whole shares, the remainder on the last one."""
+    each = total // parts
+    return [each] * (parts - 1) + [total - each * (parts - 1)]
+
+
+class _OnePass:
+    """`Totals` for objects whose schema is the simple case, with keys known in advance; anything
+    else (a fixed total, a line without numbers, other keys) goes to the full rule."""
+
+    name = "totals"
+
+    def __init__(self, key: str, lay: Layout, full: Totals) -> None:
+        self.key, self.full = key, full
+        self.total: Any = lay.total
+        self.qty: Any = lay.qty
+        self.price: Any = lay.price
+        self.triggers = frozenset({self.total})
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        lines, total = node.get(self.key), node.get(self.total)
+        if type(lines) is not list or type(total) not in _NUMBER or not ctx.free(node, self.total):
+            return self.full(node, hint, ctx)
+        cents, qty_k, price_k = 0, self.qty, self.price
+        try:
+            for line in lines:
+                qty, price = line[qty_k], line[price_k]
+                if type(qty) not in _NUMBER or type(price) not in _NUMBER:
+                    return self.full(node, hint, ctx)
+                cents += round(qty * round(price * 100))
+        except (KeyError, TypeError):  # a line without those keys, or not an object
+            return self.full(node, hint, ctx)
+        value = cents // 100 if type(total) is int and not cents % 100 else round(cents / 100, 2)
+        if value != total:
+            ctx.edits.change(node, self.total, total, value, "totals")
+        return None
+
+
+def _extras(node: dict[str, Any], lay: Layout, ints: bool) -> int:
+    """Tax, shipping and fees less discounts, in cents."""
+    plus = sum(_cents(node[k], ints) for k in lay.plus if is_number(node[k]))
+    return plus - sum(_cents(node[k], ints) for k in lay.minus if is_number(node[k]))
+
+
+def _all_int(node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]]) -> bool:
+    """Whether the money is whole numbers (integer cents, or a currency without cents)."""
+    if any(type(node[k]) is not int for k in (lay.total, lay.sub, *lay.plus, *lay.minus) if k):
+        return False
+    key = lay.price or lay.line_total
+    return all(type(line.get(key)) is int for line in lines)  # type: ignore[arg-type]
+
+
+def _cents(value: Any, ints: bool) -> int:
+    return int(value) if ints else round(value * 100)
+
+
+def _money(cents: int, like: Any) -> int | float:
+    """Cents as money: a float with two decimals (an int when whole and `like` is an int)."""
+    if type(like) is int and cents % 100 == 0:
+        return cents // 100
+    return round(cents / 100, 2)
+
+
+def _line_cents(line: dict[str, Any], lay: Layout, ints: bool) -> int | None:
+    if lay.qty is not None and lay.price is not None:
+        qty: Any = line.get(lay.qty)
+        price: Any = line.get(lay.price)
+        if type(qty) in _NUMBER and type(price) in _NUMBER:
+            cents: int = round(qty * (int(price) if ints else round(price * 100)))
+            return cents
+    total = line.get(lay.line_total) if lay.line_total else None
+    return _cents(total, ints) if type(total) in _NUMBER else None

@@ -1,0 +1,295 @@
+"""What a returns schema says about the objects of an answer, read once per tool.
+
+Objects are known by their *hint*: the singular name of the property holding them, or the tool's
+kind at the top (the same hints the walk over an answer uses). For each hint, `Shapes` keeps the
+schema of each property (following local ``$ref``s, ``allOf``, ``anyOf`` and ``oneOf``; the first
+definition of a name wins), so a rule can ask what an enum allows or whether a number must be a
+multiple of 0.01.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from synthworld.world.naming import singular, snake
+
+__all__ = [
+    "CURSOR_KEYS",
+    "Collection",
+    "Shapes",
+    "allowed_values",
+    "property_names",
+    "read_shapes",
+    "root_properties",
+]
+
+_MAX_DEPTH = 12
+CURSOR_KEYS = frozenset(
+    {
+        "cursor", "next_cursor", "nextCursor", "next", "next_page", "nextPage", "next_page_token",
+        "nextPageToken", "page_token", "pageToken", "has_more", "hasMore", "continuation_token",
+        "next_token", "nextToken", "next_url", "end_cursor", "endCursor", "has_next_page",
+        "hasNextPage", "next_offset", "offset", "page", "page_info", "pageInfo", "links",
+    }
+)  # fmt: skip
+"""Properties that say a list answer is one page of a longer collection."""
+_LIST_KEYS = ("items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges")
+
+
+@dataclass(frozen=True)
+class Collection:
+    """Where a list answer keeps its items."""
+
+    key: str | None
+    """The top-level property holding the items (None: the answer is the array)."""
+    item: Mapping[str, Any] | None
+    """The items' schema, when one object schema describes them."""
+    paged: bool
+    """Whether the answer has a pagination cursor (then a count may exceed the items)."""
+    max_items: int | None = None
+    """The array's ``maxItems``."""
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """Property schemas by hint, and whether some object in the schema is open (no properties)."""
+
+    by_hint: Mapping[str, Mapping[str, Any]]
+    open: bool
+    collection: Collection | None
+    _values: dict[tuple[str, str], tuple[str, ...] | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def values(self, hint: str, key: str) -> tuple[str, ...] | None:
+        """The string values an enum allows for property `key` of objects hinted `hint` (also
+        under ``anyOf``/``oneOf``); None when any string will do (cached)."""
+        found = self._values.get((hint, key), _UNSET)
+        if found is _UNSET:
+            found = self._values[(hint, key)] = allowed_values(self.prop(hint, key))
+        return found  # type: ignore[no-any-return]
+
+    def prop(self, hint: str, key: str) -> Mapping[str, Any]:
+        """The schema of property `key` of an object hinted `hint` (empty: unknown)."""
+        found = self.by_hint.get(hint)
+        schema = found.get(key) if found is not None else None
+        return schema if type(schema) is dict else _EMPTY
+
+    def reach(self, targets: set[str]) -> frozenset[str]:
+        """Hints of `targets` and of the objects they can be reached through (parents first)."""
+        children = {hint: {singular(k) for k in props} for hint, props in self.by_hint.items()}
+        reach = set(targets)
+        grew = True
+        while grew:
+            grew = False
+            for hint, below in children.items():
+                if hint not in reach and not below.isdisjoint(reach):
+                    reach.add(hint)
+                    grew = True
+        return frozenset(reach)
+
+    def names(self) -> frozenset[str]:
+        """Every property name of every object."""
+        return frozenset(k for props in self.by_hint.values() for k in props)
+
+
+_EMPTY: Mapping[str, Any] = types.MappingProxyType({})
+_UNSET: Any = object()
+
+
+def allowed_values(schema: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The string values an enum (or ``const``, also under ``anyOf``/``oneOf``) allows; None
+    when any string will do."""
+    found: list[str] = []
+    _collect(schema, found, 0)
+    return tuple(dict.fromkeys(found)) if found else None
+
+
+def _collect(schema: Any, found: list[str], depth: int) -> None:
+    if not isinstance(schema, Mapping) or depth > 4:
+        return
+    if isinstance(schema.get("enum"), list):
+        found += [v for v in schema["enum"] if isinstance(v, str)]
+    if isinstance(schema.get("const"), str):
+        found.append(schema["const"])
+    for word in ("anyOf", "oneOf", "allOf"):
+        for part in schema.get(word, ()) if isinstance(schema.get(word), list) else ():
+            _collect(part, found, depth + 1)
+
+
+def read_shapes(returns: Any, kind: str) -> Shapes:
+    """The shapes of a returns schema whose top objects are hinted `kind`."""
+    by_hint: dict[str, dict[str, Any]] = {}
+    collection = _collection(returns, kind)
+    top_list = collection.key if collection else None
+    opened = _scan(returns, returns, kind, by_hint, 0, frozenset(), top_list)
+    frozen = {hint: types.MappingProxyType(props) for hint, props in by_hint.items()}
+    return Shapes(types.MappingProxyType(frozen), opened, collection)
+
+
+def _scan(
+    schema: Any,
+    root: Any,
+    hint: str,
+    out: dict[str, dict[str, Any]],
+    depth: int,
+    seen: frozenset[str],
+    top_list: str | None = None,
+) -> bool:
+    """Record the properties of every object under `schema`; whether some object is open. The
+    items of the top object's `top_list` (``results``, ``data``...) are hinted like the top."""
+    if schema is True or schema == {}:
+        return depth == 0  # an answer of any shape; a property of any shape is not an object's
+    if not isinstance(schema, dict) or depth > _MAX_DEPTH:
+        return False
+    opened = False
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#") and ref not in seen:
+        opened |= _scan(resolve_ref(root, ref), root, hint, out, depth + 1, seen | {ref}, top_list)
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        mine = out.setdefault(hint, {})
+        for key, sub in props.items():
+            if isinstance(key, str):
+                mine.setdefault(key, _resolved(sub, root))
+                inner = hint if key == top_list else singular(key)
+                opened |= _scan(sub, root, inner, out, depth + 1, seen)
+    elif schema.get("type") == "object" and schema.get("additionalProperties") is not False:
+        opened = True
+    patterns = schema.get("patternProperties")
+    extra = [schema.get("additionalProperties"), *(patterns.values() if isinstance(patterns, dict) else ())]
+    if any(isinstance(sub, dict) and sub for sub in extra):
+        opened = True  # objects under keys the schema does not name: the walks go everywhere
+    for sub in _children(schema):
+        opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
+    return opened
+
+
+def _children(schema: dict[str, Any]) -> Iterator[Any]:
+    for word in ("allOf", "anyOf", "oneOf", "prefixItems"):
+        parts = schema.get(word)
+        if isinstance(parts, list):
+            yield from parts
+    for word in ("items", "then", "else"):
+        if isinstance(schema.get(word), (dict, list)):
+            part = schema[word]
+            yield from part if isinstance(part, list) else [part]
+
+
+def _resolved(schema: Any, root: Any) -> Any:
+    """`schema` with a local ``$ref`` followed (one level) and ``allOf`` parts merged shallowly."""
+    if isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and schema["$ref"].startswith("#"):
+        target = resolve_ref(root, schema["$ref"])
+        schema = (
+            {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+            if isinstance(target, dict)
+            else schema
+        )
+    if isinstance(schema, dict) and isinstance(schema.get("allOf"), list):
+        merged = dict(schema)
+        for part in schema["allOf"]:
+            if isinstance(part, dict):
+                merged.update({k: v for k, v in part.items() if k not in merged})
+        return merged
+    return schema
+
+
+def resolve_ref(root: Any, ref: str) -> Any:
+    """The schema a local ``$ref`` (``#/$defs/User``) points at, or None."""
+    node = root
+    for part in ref[2:].split("/") if ref.startswith("#/") else []:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node.get(part) if isinstance(node, dict) else None
+    return node if ref.startswith("#/") else (root if ref == "#" else None)
+
+
+def _collection(returns: Any, kind: str) -> Collection | None:
+    top = _resolved(returns, returns)
+    if not isinstance(top, dict):
+        return None
+    if top.get("type") == "array" or ("items" in top and "properties" not in top):
+        return Collection(None, _object_schema(top.get("items"), returns), False, _max(top))
+    props = top.get("properties")
+    if not isinstance(props, dict):
+        return None
+    arrays = [k for k, v in props.items() if _is_object_array(v, returns)]
+    key = next((k for k in arrays if singular(k) == kind), None)
+    if key is None and not _single_entity(props, kind):
+        key = next((k for k in _LIST_KEYS if k in arrays), None)
+    if key is None or _lines(_resolved(props[key], returns).get("items"), returns):
+        return None
+    paged = not CURSOR_KEYS.isdisjoint(props)
+    holder = _resolved(props[key], returns)
+    return Collection(key, _object_schema(holder.get("items"), returns), paged, _max(holder))
+
+
+def _max(schema: Mapping[str, Any]) -> int | None:
+    found = schema.get("maxItems")
+    return found if type(found) is int else None
+
+
+def _lines(items: Any, root: Any) -> bool:
+    """Whether array items are an order's lines (a quantity and a price): a cart, not a page."""
+    schema = _object_schema(items, root)
+    props = schema.get("properties") if schema else None
+    if not isinstance(props, Mapping):
+        return False
+    has = {snake(k) for k in props}
+    return bool(has & {"quantity", "qty", "units"}) and bool(
+        has & {"price", "unit_price", "unit_cost", "unit_amount"}
+    )
+
+
+def _single_entity(props: Mapping[str, Any], kind: str) -> bool:
+    """Whether an object with these properties is itself an entity (an order with its items)."""
+    return f"{kind}_id" in props or "id" in props
+
+
+def _is_object_array(schema: Any, root: Any) -> bool:
+    schema = _resolved(schema, root)
+    return (
+        isinstance(schema, dict)
+        and (schema.get("type") == "array" or "items" in schema)
+        and (_object_schema(schema.get("items"), root) is not None)
+    )
+
+
+def _object_schema(schema: Any, root: Any) -> Mapping[str, Any] | None:
+    """An object schema that stands alone (the root's definitions carried along)."""
+    schema = _resolved(schema, root)
+    if not isinstance(schema, dict) or not (schema.get("type") == "object" or "properties" in schema):
+        return None
+    carried = {
+        k: root[k] for k in ("$defs", "definitions", "$schema") if isinstance(root, dict) and k in root
+    }
+    return {**carried, **schema} if carried else schema
+
+
+def property_names(schema: Any) -> Iterator[str]:
+    """Every property name anywhere in `schema` (not following references)."""
+    if isinstance(schema, dict):
+        props = schema.get("properties")
+        if isinstance(props, dict):
+            yield from (k for k in props if isinstance(k, str))
+        for value in schema.values():
+            yield from property_names(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from property_names(value)
+
+
+def root_properties(schema: Any, root: Any = None, depth: int = 0) -> list[str]:
+    """Top-level property names, following local ``$ref``s and ``allOf``."""
+    root = schema if root is None else root
+    if not isinstance(schema, dict) or depth > _MAX_DEPTH:
+        return []
+    names = list(schema.get("properties", {})) if isinstance(schema.get("properties"), dict) else []
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        names += root_properties(resolve_ref(root, ref), root, depth + 1)
+    for part in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
+        names += root_properties(part, root, depth + 1)
+    return names

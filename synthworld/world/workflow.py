@@ -1,0 +1,202 @@
+"""What a tool's lifecycle does to its answer (before it is checked), then the in-object rules.
+
+- **create**: ``created_at``/``updated_at`` take the world's time, the status starts in its first
+  state (open, new, draft, pending, active...), and an id the kind already has is redrawn.
+- **update**: ``updated_at`` takes the world's time.
+- **transition** (close, cancel, approve...): the status takes the verb's value when the schema
+  allows it, ``<verb>ed_at`` and ``updated_at`` the world's time.
+- **delete**: ``deleted``/``success`` flags say so.
+- **list**: the collection (`synthworld.world.collection`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from synthworld.world.collection import assemble
+from synthworld.world.edits import Edits
+from synthworld.world.identity import fresh_id, identity
+from synthworld.world.kinds import status_key
+from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
+from synthworld.world.memory import Reference, is_mapping
+from synthworld.world.naming import singular
+from synthworld.world.rules import RuleContext, apply_rules
+from synthworld.world.rules.timeline import is_created, is_updated
+from synthworld.world.rules.times import read_style, write_time
+from synthworld.world.seeds import sub_seed
+
+if TYPE_CHECKING:
+    from synthworld.world.consistency import CallFacts, ConsistencyPlan
+
+__all__ = ["pick_status", "shape", "stamp", "subject_of"]
+
+_ACTS = frozenset({"create", "update", "transition", "delete"})
+_DONE_FLAGS = ("deleted", "success", "ok", "removed", "is_deleted", "destroyed", "succeeded")
+
+
+def shape(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
+    edits: Edits,
+    refs: list[Reference],
+    facts: CallFacts,
+    *,
+    fresh: bool = True,
+) -> bool:
+    """Apply the lifecycle and the in-object rules to `value`, in place; False when an identity
+    changed (the caller's walk is then stale). Not `fresh`: a create repeated with the same input
+    (of an idempotent tool) answers the entity the first call created."""
+    family, sure = plan.lifecycle.family, True
+    subject = subject_of(plan, value) if family in _ACTS else None
+    if family == "get" or family == "none":
+        pass  # the common read: rules only
+    elif family == "list":
+        sure = assemble(plan, args, value, state, edits, facts)
+    elif subject is not None and family == "create" and fresh:
+        sure = _create(plan, subject, state, edits, facts)
+    elif subject is not None and family == "update":
+        edits.begin("update")
+        _stamp_all(subject, is_updated, edits, facts.now, plan)
+    elif subject is not None and family == "transition":
+        _transition(plan, subject, edits, facts)
+    elif subject is not None and family == "delete":
+        _deleted(plan, subject, edits)
+    if plan.rules is not None and plan.shapes is not None:
+        ctx = RuleContext(edits, plan.shapes, facts.now)
+        apply_rules(plan.rules, value, plan.top_kind, ctx, top_list=plan.list_key)
+    return sure
+
+
+def subject_of(plan: ConsistencyPlan, value: Any) -> dict[str, Any] | None:
+    """The object of an answer that is the entity the call is about: the answer itself, or the
+    object it wraps under the kind's name (``{"ticket": {...}}``)."""
+    if type(value) is not dict:
+        return None
+    for key, child in value.items():
+        if type(child) is dict and singular(key) == plan.top_kind:
+            return child
+    return value
+
+
+def stamp(
+    node: dict[str, Any], key: str, now: datetime.datetime, schema: Mapping[str, Any] | None = None
+) -> Any:
+    """`now` written like ``node[key]`` (or as `schema` asks when it holds no time)."""
+    return write_time(now, read_style(node.get(key)), schema)
+
+
+def _stamp_all(
+    node: dict[str, Any], which: Any, edits: Edits, now: datetime.datetime, plan: ConsistencyPlan
+) -> None:
+    for key in [k for k in node if which(k)]:
+        if not edits.echoed(node, key) and node[key] is not None:
+            schema = plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
+            edits.set(node, key, stamp(node, key, now, schema), pin=True)
+
+
+def _prop(plan: ConsistencyPlan, key: str) -> Mapping[str, Any] | None:
+    return plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
+
+
+def pick_status(wanted: tuple[str, ...], allowed: tuple[str, ...] | None, current: Any = None) -> str | None:
+    """The first of `wanted` that `allowed` holds (in its spelling); the first wanted when any
+    string is allowed (upper case when `current` is)."""
+    if allowed is None:
+        first = wanted[0] if wanted else None
+        return first.upper() if first and isinstance(current, str) and current.isupper() else first
+    spelled = {norm(value): value for value in allowed}
+    return next((spelled[norm(w)] for w in wanted if norm(w) in spelled), None)
+
+
+def _allowed(plan: ConsistencyPlan, kind: str, key: str, facts: CallFacts) -> tuple[str, ...] | None:
+    own = plan.shapes.values(kind, key) if plan.shapes else None
+    if own is None and facts.kinds is not None:
+        known = facts.kinds.status(kind)
+        own = known[1] if known and known[0] == key else None
+    return own
+
+
+def _create(
+    plan: ConsistencyPlan, node: dict[str, Any], state: Mapping[str, Any], edits: Edits, facts: CallFacts
+) -> bool:
+    edits.begin("create")
+    _stamp_all(node, lambda k: is_created(k) or is_updated(k), edits, facts.now, plan)
+    for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
+        edits.begin("create")  # alone: null may not be allowed
+        edits.set(node, later, None, pin=True)
+    edits.begin("create")
+    key = status_key(node, plan.top_kind, plan.shapes)
+    if key is not None and not edits.echoed(node, key):
+        allowed = _allowed(plan, plan.top_kind, key, facts)
+        first = pick_status(INITIAL_STATES, allowed) if allowed is not None else None
+        if first is not None:
+            edits.set(node, key, first)
+    return _unique(plan, node, state, edits, facts)
+
+
+def _unique(
+    plan: ConsistencyPlan, node: dict[str, Any], state: Mapping[str, Any], edits: Edits, facts: CallFacts
+) -> bool:
+    """A created entity gets an id (and ``number``) its kind does not have yet."""
+    ident = identity(node, (plan.top_kind,), frozenset(), plan.naturals)
+    table = state.get(plan.top_kind)
+    if ident is None or not is_mapping(table):
+        return True
+    gone = getattr(state, "gone", None)
+    sure = True
+    for key in (ident[2], "number"):
+        value = node.get(key)
+        if key not in node or edits.echoed(node, key) or not isinstance(value, (str, int)):
+            continue
+        taken = _taken(table, key, gone, plan.top_kind, ident[2])
+        if taken(str(value)):
+            rng = Random(sub_seed(facts.seed, 0, f"unique:{plan.top_kind}:{key}"))
+            numbers = [
+                int(v) for v in (f.get(key) for f in table.values() if is_mapping(f)) if type(v) is int
+            ]
+            schema = plan.shapes.prop(plan.top_kind, key) if plan.shapes else None
+            fresh = fresh_id(value, taken, rng, numbers=numbers, schema=schema)
+            if fresh is not None:
+                edits.begin("unique_id")
+                edits.set(node, key, fresh)
+                sure = sure and key != ident[2]
+    return sure
+
+
+def _taken(table: Mapping[str, Any], key: str, gone: Any, kind: str, id_key: str) -> Any:
+    if key == id_key:
+        return lambda candidate: candidate in table or (gone is not None and gone(kind, candidate))
+    values = {str(f.get(key)) for f in table.values() if is_mapping(f) and key in f}
+    return lambda candidate: candidate in values
+
+
+def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts: CallFacts) -> None:
+    """The entity in the answer takes the verb's status, and its times move."""
+    targets = (
+        [node]
+        if plan.top_kind == plan.kind
+        else [child for key, child in node.items() if type(child) is dict and singular(key) == plan.kind]
+    )
+    for target in targets:
+        edits.begin("transition")
+        key = status_key(target, plan.kind, plan.shapes)
+        if key is not None and not edits.echoed(target, key):
+            value = pick_status(plan.lifecycle.statuses, _allowed(plan, plan.kind, key, facts), target[key])
+            if value is not None:
+                edits.set(target, key, value)
+        at = plan.lifecycle.stamp
+        for key in [k for k in target if k == at or is_updated(k)]:
+            if not edits.echoed(target, key):
+                edits.set(target, key, stamp(target, key, facts.now, _prop(plan, key)), pin=True)
+
+
+def _deleted(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits) -> None:
+    edits.begin("delete")
+    for key in _DONE_FLAGS:
+        if type(node.get(key)) is bool and not edits.echoed(node, key):
+            edits.set(node, key, True)
