@@ -21,9 +21,11 @@ from synthworld.errors import (
     CassetteIOError,
     FaultConfigError,
     FixtureMissError,
+    MissingReturnTypeWarning,
     ScenarioError,
     SchemaError,
     SynthworldError,
+    SynthworldWarning,
     ToolError,
     ToolInputError,
     ToolSpecError,
@@ -35,7 +37,15 @@ from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
 from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
 from synthworld.trace import ToolCall, Trace
-from synthworld.world import Fault, FaultPlan, SimulatedClock, SyntheticWorld, WorldState
+from synthworld.world import (
+    HAZARD_KINDS,
+    Coverage,
+    Fault,
+    FaultPlan,
+    SimulatedClock,
+    SyntheticWorld,
+    WorldState,
+)
 
 __all__ = [
     "Answer",
@@ -47,6 +57,7 @@ __all__ = [
     "CassetteDriftWarning",
     "CassetteError",
     "CassetteIOError",
+    "Coverage",
     "EvalReport",
     "Fault",
     "FaultConfigError",
@@ -54,9 +65,11 @@ __all__ = [
     "FixtureBackend",
     "FixtureMissError",
     "FunctionBackend",
+    "HAZARD_KINDS",
     "HandlerBackend",
     "HypothesisBackend",
     "LLMBackend",
+    "MissingReturnTypeWarning",
     "RandomBackend",
     "RecordMode",
     "Redactor",
@@ -68,6 +81,7 @@ __all__ = [
     "SimulatedClock",
     "SyntheticWorld",
     "SynthworldError",
+    "SynthworldWarning",
     "ToolAnnotations",
     "ToolCall",
     "ToolError",

@@ -156,7 +156,7 @@ def test_a_bad_fault_is_reported_with_the_file(tmp_path: Path) -> None:
         load_scenario(path).build_world(0)
     assert str(info.value).endswith(
         "s.yaml:5: faults[0].on_cal: unknown key; did you mean 'on_call'? "
-        "known keys: tool, error, message, retry_after, malformed, rate, on_call, when, burst"
+        "known keys: tool, error, message, retry_after, malformed, inject, rate, on_call, when, burst"
     )
 
 

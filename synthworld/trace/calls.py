@@ -44,6 +44,9 @@ class ToolCall:
     """The world's rules that shaped the answer, in order (``echo``, ``recall``, ``create``,
     ``transition``, ``delete``, ``collection``, ``persona``, ``totals``, ``not_found``...); empty
     when the backend's answer went out as it was."""
+    hazard: str | None = None
+    """The hazard that shaped the answer (``prompt_injection``, ``edge_values``, ``empty``,
+    ``drift``: an ``inject`` fault), None for an answer as the world made it."""
 
     @property
     def ok(self) -> bool:
@@ -60,7 +63,7 @@ class ToolCall:
         """A JSON-ready dict (drops fields that are at their defaults, except the essentials);
         secrets masked with the process policy unless `redact` is False."""
         data = asdict(self.redacted() if redact else self)
-        for optional in ("error", "started_at", "usage"):
+        for optional in ("error", "started_at", "usage", "hazard"):
             if data[optional] is None:
                 del data[optional]
         if self.rules:

@@ -1,8 +1,9 @@
 """The world: registered tools answered by backends, with state, scripts, faults, time and a trace."""
 
 from synthworld.world.clock import SimulatedClock
-from synthworld.world.faults import Fault, FaultPlan
+from synthworld.world.coverage import Coverage
+from synthworld.world.faults import HAZARD_KINDS, Fault, FaultPlan
 from synthworld.world.state import WorldState
 from synthworld.world.world import SyntheticWorld
 
-__all__ = ["Fault", "FaultPlan", "SimulatedClock", "SyntheticWorld", "WorldState"]
+__all__ = ["HAZARD_KINDS", "Coverage", "Fault", "FaultPlan", "SimulatedClock", "SyntheticWorld", "WorldState"]

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from synthworld.backends import Backend
 from synthworld.trace import Trace
 from synthworld.world.clock import SimulatedClock
-from synthworld.world.faults import Hazards
+from synthworld.world.faults import FaultBook
 from synthworld.world.recorder import TraceRecorder
 from synthworld.world.registry import ToolRegistry
 from synthworld.world.scripts import ScriptBook
@@ -40,7 +40,7 @@ class WorldBase:
     remember: bool
     _tools: ToolRegistry
     _scripts: ScriptBook
-    _hazards: Hazards
+    _fault_book: FaultBook
     _effects: dict[str, Effect]
     _occurrences: dict[tuple[str, str], int]
     _lock: threading.Lock

@@ -17,6 +17,7 @@ from synthworld.world.base import WorldBase
 from synthworld.world.commit import commit, gate
 from synthworld.world.consistency import CallFacts, Settled, consistent, related_entities
 from synthworld.world.faults import Fault
+from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
 
@@ -78,11 +79,11 @@ class CallPath(WorldBase):
             bound=bound,
             related=related_entities(tool.plan, args, self.state) if tool.plan.id_params else _NOTHING,
         )
-        fault, seconds = self._hazards.judge(name, args, seed=seed, occurrence=occurrence)
+        fault, seconds = self._fault_book.judge(name, args, seed=seed, occurrence=occurrence)
         try:
             return self._answer(tool, ctx, fault, seconds)
         finally:
-            self._hazards.elapse(seconds, self.clock, realtime=self.realtime)
+            self._fault_book.elapse(seconds, self.clock, realtime=self.realtime)
 
     async def acall(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
         """`call` for asyncio code: runs the call in a worker thread and awaits it."""
@@ -105,8 +106,20 @@ class CallPath(WorldBase):
         if self.remember and tool.plan.commits:
             with self._state_lock:
                 rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, self._tools.kinds())
-        _tell(reply.on_answer, value)
-        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds, rules)
+        _tell(reply.on_answer, value)  # a replay gets the clean answer and draws the hazard again
+        hazard = None
+        if fault is not None and fault.inject is not None:
+            value, changed = apply_hazard(
+                fault.inject,
+                value,
+                ctx.spec,
+                tools=self._tools.specs(),
+                seed=ctx.seed,
+                occurrence=ctx.occurrence,
+                message=fault.message,
+            )
+            hazard = fault.inject if changed else None
+        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds, rules, hazard)
         return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
 
     def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> _Reply:

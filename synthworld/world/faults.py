@@ -1,14 +1,16 @@
 """Fault plans: which calls fail and how, decided by the call seed so a seed fails the same calls.
 
 A plan is a list of faults, the first matching one wins. Each fault names a tool (``*`` and
-shell patterns such as ``get_*`` allowed), what goes wrong (``error`` code or ``malformed``
-answer) and when (all given triggers must hold; none given means every call)::
+shell patterns such as ``get_*`` allowed), what goes wrong (an ``error`` code, a ``malformed``
+answer, or an ``inject``-ed hazard: an answer that stays valid but is hostile, see
+`synthworld.world.hazards`) and when (all given triggers must hold; none given means every call)::
 
     world.add_faults([
         {"tool": "get_order", "on_call": 4, "error": "rate_limit", "retry_after": 2},
         {"tool": "*", "rate": 0.1, "error": "internal_error"},
         {"tool": "search", "when": {"query": "x"}, "malformed": "missing_required"},
         {"tool": "pay", "burst": {"start": 2, "length": 3}, "error": "unavailable"},
+        {"tool": "get_ticket", "inject": "prompt_injection"},
     ])
 
 ``on_call`` and ``burst`` count the calls of the tool being called, from 1, within the world
@@ -37,11 +39,12 @@ from synthworld.world.seeds import sub_seed, unit_draw
 __all__ = [
     "DEFAULT_TIMEOUT",
     "ERROR_CODES",
+    "HAZARD_KINDS",
     "MALFORMED_KINDS",
     "Fault",
     "FaultConfigError",
     "FaultPlan",
-    "Hazards",
+    "FaultBook",
     "malform",
     "parse_faults",
 ]
@@ -50,10 +53,13 @@ ERROR_CODES = ("timeout", "rate_limit", "not_found", "internal_error", "bad_requ
 """The error codes a fault may name directly (others go in ``error: {code: ..., message: ...}``)."""
 MALFORMED_KINDS = ("truncated", "missing_required", "wrong_type")
 """Broken answers: cut JSON text, an object without a required field, a value of the wrong type."""
+HAZARD_KINDS = ("prompt_injection", "edge_values", "empty", "drift")
+"""Hostile but valid answers: an instruction planted in free text, boundary values, empty
+collections and nulls, and what a newer API version might send."""
 DEFAULT_TIMEOUT = 30.0
 """Simulated seconds a timeout fault takes when the tool has no deadline."""
 
-_KEYS = ("tool", "error", "message", "retry_after", "malformed", "rate", "on_call", "when", "burst")
+_KEYS = ("tool", "error", "message", "retry_after", "malformed", "inject", "rate", "on_call", "when", "burst")
 _MESSAGES = {
     "timeout": "the tool did not answer within {seconds:g}s",
     "rate_limit": "rate limit exceeded; retry after {retry_after:g}s",
@@ -71,13 +77,16 @@ class Fault:
     tool: str = "*"
     """Tool name or shell pattern (``*``, ``get_*``)."""
     error: str | None = None
-    """The `ToolError` code to raise (exactly one of `error` and `malformed`)."""
+    """The `ToolError` code to raise (exactly one of `error`, `malformed` and `inject`)."""
     message: str | None = None
-    """The error message (a default per code otherwise)."""
+    """The error message (a default per code otherwise); with ``inject: prompt_injection``, the
+    instruction to plant instead of a drawn one (``{tool}`` and ``{args}`` are filled in)."""
     retry_after: float | None = None
     """Seconds the agent should wait (``rate_limit`` defaults to 1)."""
     malformed: str | None = None
     """Answer with a broken value instead: ``truncated``, ``missing_required`` or ``wrong_type``."""
+    inject: str | None = None
+    """Answer with a valid but hostile value: one of `HAZARD_KINDS`."""
     rate: float | None = None
     """Fail this share of the matching calls (0 < rate <= 1), drawn from the call seed."""
     on_call: tuple[int, ...] = ()
@@ -144,13 +153,17 @@ def _plain(key: str, value: Any) -> Any:
 def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
     if not isinstance(fault.tool, str) or not fault.tool:
         yield "tool", f"tool={fault.tool!r} must be a tool name or a pattern such as '*'"
-    if (fault.error is None) == (fault.malformed is None):
-        yield "error", "give exactly one of error: <code> or malformed: <kind>"
+    if sum(kind is not None for kind in (fault.error, fault.malformed, fault.inject)) != 1:
+        yield "error", "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
     if fault.error is not None and (not isinstance(fault.error, str) or not fault.error):
         yield "error", f"error={fault.error!r} must be a code such as {', '.join(ERROR_CODES)}"
     if fault.malformed is not None and fault.malformed not in MALFORMED_KINDS:
         kinds = ", ".join(MALFORMED_KINDS)
         yield "malformed", f"{fault.malformed!r} is not a malformed kind; choose one of {kinds}"
+    if fault.inject is not None and fault.inject not in HAZARD_KINDS:
+        close = difflib.get_close_matches(str(fault.inject), HAZARD_KINDS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        yield "inject", f"{fault.inject!r} is not a hazard; {hint}choose one of {', '.join(HAZARD_KINDS)}"
     if fault.rate is not None and (not _number(fault.rate) or not 0 < fault.rate <= 1):
         yield "rate", f"rate={fault.rate!r} must be a number with 0 < rate <= 1"
     if fault.retry_after is not None and (not _number(fault.retry_after) or fault.retry_after < 0):
@@ -265,7 +278,7 @@ class FaultPlan:
         return [fault.to_dict() for fault in self.faults]
 
 
-class Hazards:
+class FaultBook:
     """A world's fault plan, latencies and per-tool call counts: what befalls each call."""
 
     def __init__(self, faults: Any = None, *, latency: LatencyLike | None = None) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from synthworld._json import json_copy
 from synthworld.backends import CallContext
 from synthworld.trace import ToolCall, Trace, recordable_input
+from synthworld.world.coverage import CoverageCounter
 
 __all__ = ["TraceRecorder"]
 
@@ -19,6 +20,8 @@ class TraceRecorder:
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
+        self.coverage = CoverageCounter(forward=True)
+        """Every call recorded, counted per tool, error code and hazard (kept across resets)."""
         self._lock = threading.Lock()
         self._last_stamp: tuple[datetime.datetime | None, str] = (None, "")
 
@@ -31,6 +34,7 @@ class TraceRecorder:
         usage: Mapping[str, int] | None = None,
         duration: float = 0.0,
         rules: tuple[str, ...] = (),
+        hazard: str | None = None,
     ) -> None:
         """A call that reached the backend stage. `output` is owned by the trace from here on:
         callers pass a copy or a value nobody else holds."""
@@ -49,8 +53,10 @@ class TraceRecorder:
                     duration=duration,
                     usage=dict(usage or {}) or None,
                     rules=rules,
+                    hazard=hazard,
                 )
             )
+        self.coverage.count(ctx.spec.name, error=error.get("code") if error else None, hazard=hazard)
 
     def rejected(self, tool: str, raw: Any, error: dict[str, Any], *, now: datetime.datetime) -> None:
         """A call whose input broke the tool's parameters (recorded as the agent gave it)."""
@@ -65,6 +71,7 @@ class TraceRecorder:
                     started_at=now.isoformat(),
                 )
             )
+        self.coverage.count(tool, error=error.get("code"))
 
     def _isoformat(self, now: datetime.datetime) -> str:
         """``now.isoformat()``, remembered for the last instant (a frozen clock repeats it)."""

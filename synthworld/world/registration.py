@@ -158,6 +158,7 @@ class Registration(CallPath):
         if callable(prepare):
             prepare(spec)
         self._tools.add(spec, own)
+        self._recorder.coverage.declare(tools=(spec.name,))
         return spec
 
     def script(

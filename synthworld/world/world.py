@@ -24,7 +24,8 @@ from synthworld.trace import Trace
 from synthworld.world.base import Effect, InvalidInputPolicy
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.conventions import Conventions
-from synthworld.world.faults import FaultPlan, Hazards
+from synthworld.world.coverage import Coverage
+from synthworld.world.faults import FaultBook, FaultPlan
 from synthworld.world.interop import WorldInterop
 from synthworld.world.latency import LatencyLike
 from synthworld.world.recorder import TraceRecorder
@@ -74,12 +75,13 @@ class SyntheticWorld(Registration, WorldInterop, Conventions):
         self.realtime, self.remember = realtime, remember
         self._tools = ToolRegistry()
         self._scripts = ScriptBook()
-        self._hazards = Hazards(faults, latency=latency)
+        self._fault_book = FaultBook(faults, latency=latency)
         self._effects: dict[str, Effect] = {}
         self._occurrences: dict[tuple[str, str], int] = {}
         self._lock = threading.Lock()
         self._state_lock = threading.RLock()
         self._recorder = TraceRecorder(Trace())
+        self._declare_faults()
 
     # -- configuration ----------------------------------------------------------------------
 
@@ -101,7 +103,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions):
     @property
     def faults(self) -> FaultPlan:
         """The fault plan: which calls fail and how (see `add_faults`)."""
-        return self._hazards.plan
+        return self._fault_book.plan
 
     def reset(self, seed: int | str | None = None) -> None:
         """Restore the initial state and clock; clear trace, call counts, script use; maybe reseed."""
@@ -109,7 +111,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions):
             self._seed = seed
         with self._lock, self._state_lock:
             self._occurrences.clear()
-            self._hazards.reset()
+            self._fault_book.reset()
             self.trace.clear()
             self.state.restore(self._initial_state)
             self._scripts.rewind()
@@ -123,14 +125,27 @@ class SyntheticWorld(Registration, WorldInterop, Conventions):
         """Append faults to the plan and return it: `Fault`s or dicts such as ``{"tool": "get_order",
         "on_call": 4, "error": "rate_limit", "retry_after": 2}`` (keys in `synthworld.world.faults`).
         Raises `FaultConfigError` (a ValueError) naming the entry and key."""
-        return self._hazards.add(faults, tools=self._tools)
+        plan = self._fault_book.add(faults, tools=self._tools)
+        self._declare_faults()
+        return plan
+
+    def coverage(self) -> Coverage:
+        """What this world's calls exercised so far (`reset` keeps the counts): calls per
+        registered tool (0 for never called), failures per error code (every code the fault plan
+        can raise is listed), answers per hazard kind (every kind the plan can inject)."""
+        return self._recorder.coverage.snapshot()
+
+    def _declare_faults(self) -> None:
+        codes = [fault.error for fault in self._fault_book.plan if fault.error is not None]
+        kinds = [fault.inject for fault in self._fault_book.plan if fault.inject is not None]
+        self._recorder.coverage.declare(errors=codes, hazards=kinds)
 
     def set_latency(self, tool: str, latency: LatencyLike | None, *, deadline: float | None = None) -> None:
         """Give `tool` (``"*"``: every tool) a latency: seconds or ``{"distribution": "uniform"|
         "normal"|"lognormal", ...}`` (see `synthworld.world.latency`), which advances `world.clock`.
         A call slower than `deadline` fails with a ``timeout`` `ToolError`."""
         name = tool if tool == "*" else self._tools.get(tool).spec.name
-        self._hazards.latency.set(name, latency, deadline=deadline)
+        self._fault_book.latency.set(name, latency, deadline=deadline)
 
     # -- lifecycle --------------------------------------------------------------------------
 

@@ -1,0 +1,151 @@
+"""Coverage: which tools, errors and hazards calls exercised, the way coverage.py counts lines.
+
+Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
+While a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds
+its tools and calls to the session's counter.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "stop_collecting"]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Calls per tool (0: never called), failures per error code, answers per hazard kind."""
+
+    tools: Mapping[str, int] = field(default_factory=dict)
+    """Tool name -> calls (every registered tool, 0 when never called)."""
+    errors: Mapping[str, int] = field(default_factory=dict)
+    """Error code -> failed calls (codes a fault plan can raise are listed, 0 when never seen)."""
+    hazards: Mapping[str, int] = field(default_factory=dict)
+    """Hazard kind -> answers it shaped (kinds a fault plan can inject are listed, 0 when none)."""
+
+    @property
+    def percent(self) -> float:
+        """The share of tools called at least once, in percent (100.0 with no tools)."""
+        if not self.tools:
+            return 100.0
+        return 100.0 * sum(1 for n in self.tools.values() if n) / len(self.tools)
+
+    @property
+    def never_called(self) -> list[str]:
+        """The tools no call reached, sorted."""
+        return sorted(name for name, calls in self.tools.items() if not calls)
+
+    def __add__(self, other: Coverage) -> Coverage:
+        return Coverage(
+            tools=_summed(self.tools, other.tools),
+            errors=_summed(self.errors, other.errors),
+            hazards=_summed(self.hazards, other.hazards),
+        )
+
+    @classmethod
+    def merged(cls, parts: Iterable[Coverage]) -> Coverage:
+        """The sum of `parts` (tools of the same name add up)."""
+        total = cls()
+        for part in parts:
+            total = total + part
+        return total
+
+    def format(self) -> str:
+        """A text table per section; what was never exercised is marked."""
+        called = sum(1 for n in self.tools.values() if n)
+        lines = [f"synthworld coverage: {called}/{len(self.tools)} tools called ({self.percent:.0f}%)"]
+        for title, counts, what in (
+            ("tool", self.tools, "never called"),
+            ("error", self.errors, "never raised"),
+            ("hazard", self.hazards, "never injected"),
+        ):
+            if counts:
+                lines += ["", *_section(title, counts, what)]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (`from_dict` reads it back)."""
+        return {"tools": dict(self.tools), "errors": dict(self.errors), "hazards": dict(self.hazards)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Coverage:
+        """A coverage from `to_dict` output."""
+        return cls(**{k: dict(data.get(k) or {}) for k in ("tools", "errors", "hazards")})
+
+
+def _summed(left: Mapping[str, int], right: Mapping[str, int]) -> dict[str, int]:
+    total = dict(left)
+    for key, count in right.items():
+        total[key] = total.get(key, 0) + count
+    return dict(sorted(total.items()))
+
+
+def _section(title: str, counts: Mapping[str, int], what: str) -> list[str]:
+    width = max(len(title), *(len(k) for k in counts))
+    rows = [f"{title:<{width}}  calls", f"{'-' * width}  -----"]
+    for key, count in sorted(counts.items()):
+        rows.append(f"{key:<{width}}  {count:>5}" + (f"  <- {what}" if not count else ""))
+    return rows
+
+
+class CoverageCounter:
+    """A thread-safe running count; with `forward`, each count also reaches collecting sessions."""
+
+    def __init__(self, *, forward: bool = False) -> None:
+        self._counts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
+        self._forward = forward
+        self._lock = threading.Lock()
+
+    def declare(
+        self, *, tools: Iterable[str] = (), errors: Iterable[str] = (), hazards: Iterable[str] = ()
+    ) -> None:
+        """List tools, error codes and hazard kinds that may be exercised (0 until they are)."""
+        self._add(tools, errors, hazards, 0)
+
+    def count(self, tool: str, *, error: str | None = None, hazard: str | None = None) -> None:
+        """One call of `tool`, that failed with `error` or was shaped by `hazard`."""
+        self._add((tool,), (error,) if error else (), (hazard,) if hazard else (), 1)
+
+    def snapshot(self) -> Coverage:
+        """The counts so far."""
+        with self._lock:
+            tools, errors, hazards = (dict(sorted(c.items())) for c in self._counts)
+        return Coverage(tools=tools, errors=errors, hazards=hazards)
+
+    def _add(self, tools: Iterable[str], errors: Iterable[str], hazards: Iterable[str], step: int) -> None:
+        tools, errors, hazards = tuple(tools), tuple(errors), tuple(hazards)
+        with self._lock:
+            for counts, keys in zip(self._counts, (tools, errors, hazards), strict=True):
+                for key in keys:
+                    counts[key] = counts.get(key, 0) + step
+        if self._forward and _sessions:
+            for session in list(_sessions):
+                session._add(tools, errors, hazards, step)
+
+
+_sessions: list[CoverageCounter] = []
+
+
+def start_collecting() -> CoverageCounter:
+    """Start a session counter: every world's tools and calls from now on add to it."""
+    counter = CoverageCounter()
+    _sessions.append(counter)
+    return counter
+
+
+def stop_collecting(counter: CoverageCounter) -> Coverage:
+    """Stop `counter` collecting and return what it counted."""
+    if counter in _sessions:
+        _sessions.remove(counter)
+    return counter.snapshot()
+
+
+def collecting() -> bool:
+    """True while some session collects."""
+    return bool(_sessions)

@@ -1,0 +1,125 @@
+"""Boundary answers that stay valid: `edge_values` (minimum and maximum numbers, empty and longest
+strings and arrays, awkward Unicode, nulls, optional fields absent) and `empty` (empty collections
+and nulls wherever the schema allows them)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from synthworld.world.hazards.editor import Editor
+from synthworld.world.hazards.locate import Path, get_at, hint, id_like, nodes, schemas_at
+
+__all__ = ["AWKWARD_TEXT", "edge_values", "empty"]
+
+AWKWARD_TEXT = (
+    "👩🏽‍💻🚀🔥",  # emoji with skin tone and zero-width joiner
+    "Z̴̡͝a̵͓l̷̰g̸̣o̶͍",  # stacked combining marks
+    "مرحبا بالعالم",  # right-to-left script
+    "\u202eemordnilap",  # right-to-left override
+    "名前 Ñandú Ångström",  # CJK and accents
+    "a\u200bb\u200bc",  # zero-width spaces
+    "   ",  # only spaces
+)
+"""Valid strings that break naive rendering, sorting, length and comparison code."""
+_LONGEST = 10_000
+_ARRAY_CAP = 50
+_SHARE = 0.6
+"""The share of nodes an edge-values answer changes (at least one when any can change)."""
+
+
+def edge_values(editor: Editor, schema: Any, rng: Random) -> None:
+    """Move a seeded share of the answer's nodes to boundary values the schema still allows (and
+    at least one node when any can move)."""
+    places = [p for p, _ in nodes(editor.value) if not any(id_like(s) for s in p if isinstance(s, str))]
+    picked = [path for path in places if rng.random() < _SHARE]
+    order = picked + [path for path in places if path not in picked]
+    for index, path in enumerate(order):
+        if editor.spent or (index >= len(picked) and editor.edits):
+            return
+        if _gone(editor.value, path):
+            continue
+        candidates = _edges(get_at(editor.value, path), schemas_at(schema, path), rng)
+        if path and isinstance(path[-1], str):
+            candidates.append(_ABSENT)
+        rng.shuffle(candidates)
+        for candidate in candidates:
+            if editor.drop(path) if candidate is _ABSENT else editor.put(path, candidate):
+                break
+
+
+def empty(editor: Editor, schema: Any, rng: Random) -> None:
+    """Empty every array and object, and null every value, that the schema allows, outermost
+    first (what is emptied is not entered)."""
+    del schema, rng  # the emptiest answer needs no hints and no draw: the checker decides
+    emptied: list[Path] = []
+    for path, node in list(nodes(editor.value)):
+        if editor.spent or any(path[: len(e)] == e for e in emptied) or _gone(editor.value, path):
+            continue
+        options: list[Any] = (
+            [[], None] if isinstance(node, list) else [{}, None] if isinstance(node, dict) else [None]
+        )
+        if any(editor.put(path, option) for option in options):
+            emptied.append(path)
+
+
+class _Absent:
+    """Marks "drop this optional member" among the candidate values."""
+
+
+_ABSENT = _Absent()
+
+
+def _edges(node: Any, schemas: list[dict[str, Any]], rng: Random) -> list[Any]:
+    found: list[Any] = [None]
+    if isinstance(node, bool):
+        return [*found, not node]
+    if isinstance(node, (int, float)):
+        return found + _numbers(node, schemas)
+    if isinstance(node, str):
+        return found + _strings(schemas, rng)
+    if isinstance(node, list):
+        return found + _arrays(node, schemas)
+    return found
+
+
+def _numbers(node: int | float, schemas: list[dict[str, Any]]) -> list[Any]:
+    integer = isinstance(node, int)
+    low, high = hint(schemas, "minimum"), hint(schemas, "maximum")
+    xlow, xhigh = hint(schemas, "exclusiveMinimum"), hint(schemas, "exclusiveMaximum")
+    found: list[Any] = [0, -1, 2**53 - 1 if integer else 1.7976931348623157e308]
+    found += [v for v in (low, high) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if integer:
+        found += [
+            v + d for v, d in ((xlow, 1), (xhigh, -1)) if isinstance(v, int) and not isinstance(v, bool)
+        ]
+    return found
+
+
+def _strings(schemas: list[dict[str, Any]], rng: Random) -> list[Any]:
+    found: list[Any] = ["", *AWKWARD_TEXT]
+    longest = hint(schemas, "maxLength")
+    if isinstance(longest, int) and 0 < longest <= _LONGEST:
+        found.append("".join(rng.choice("aé字🙂") for _ in range(longest)))
+    shortest = hint(schemas, "minLength")
+    if isinstance(shortest, int) and 0 < shortest <= _LONGEST:
+        found.append("x" * shortest)
+    return found
+
+
+def _arrays(node: list[Any], schemas: list[dict[str, Any]]) -> list[Any]:
+    found: list[Any] = [[]]
+    most = hint(schemas, "maxItems")
+    if node and isinstance(most, int) and len(node) < most:
+        size = min(most, _ARRAY_CAP)
+        found.append([node[i % len(node)] for i in range(size)])
+    return found
+
+
+def _gone(value: Any, path: Path) -> bool:
+    """True when an earlier edit removed or replaced the node at `path`."""
+    try:
+        get_at(value, path)
+    except (KeyError, IndexError, TypeError):
+        return True
+    return False
