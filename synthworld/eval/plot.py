@@ -27,12 +27,29 @@ def _figure(width: float) -> Any:
 
 
 def plot_report(summary: Summary, runs: Sequence[RunRecord]) -> Any:
-    """Left: pass^k per scenario and overall. Right: how many runs failed for each cause."""
-    fig = _figure(11)
-    curves, causes = fig.subplots(1, 2)
-    _curves(curves, summary, "(all)")
-    _causes(causes, runs)
+    """Left: pass^k per scenario and overall. Middle: how many runs failed for each cause.
+    Right, when hazards were injected: pass rate per scenario, clean and under each hazard."""
+    fig = _figure(16 if summary.hazardous else 11)
+    axes = fig.subplots(1, 3 if summary.hazardous else 2)
+    _curves(axes[0], summary, "(all)")
+    _causes(axes[1], runs)
+    if summary.hazardous:
+        _robustness(axes[2], summary)
     return fig
+
+
+def _robustness(ax: Any, summary: Summary) -> None:
+    scenarios = list(dict.fromkeys(row.scenario for row in summary.rows))
+    variants = list(dict.fromkeys(row.hazard for row in summary.rows))
+    height = 0.8 / len(variants)
+    for n, variant in enumerate(variants):
+        rates = {row.scenario: row.pass_rate for row in summary.rows if row.hazard == variant}
+        positions = [i - 0.4 + height * (n + 0.5) for i in range(len(scenarios))]
+        ax.barh(positions, [rates.get(s, 0.0) for s in scenarios], height=height, label=variant or "clean")
+    ax.set(yticks=list(range(len(scenarios))), yticklabels=scenarios, xlim=(0, 1), xlabel="pass rate")
+    ax.set_title("robustness: clean and under each hazard")
+    ax.invert_yaxis()
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
 
 
 def plot_comparison(comparison: Comparison) -> Any:
@@ -61,7 +78,7 @@ def plot_comparison(comparison: Comparison) -> Any:
 def _curves(ax: Any, summary: Summary, overall_label: str) -> None:
     ks = range(1, summary.k + 1)
     for row in summary.rows:
-        ax.plot(ks, row.pass_hat, marker=".", alpha=0.6, label=row.scenario)
+        ax.plot(ks, row.pass_hat, marker=".", alpha=0.6, label=row.label)
     ax.plot(ks, summary.overall.pass_hat, color="black", linewidth=2.5, label=overall_label)
     _style_curves(ax, summary.k)
 

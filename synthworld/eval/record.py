@@ -9,6 +9,7 @@ from typing import Any
 
 from synthworld._redact import redact_text
 from synthworld.trace import ToolCall, Trace
+from synthworld.world import Coverage
 
 __all__ = ["group_by_scenario", "RunRecord", "record_from_result"]
 
@@ -41,6 +42,10 @@ class RunRecord:
     """The scenario file ("" for a scenario built in code)."""
     diverged_at: int | None = None
     """Index of the first call where the run left the expected path (None: not known or passed)."""
+    hazard: str | None = None
+    """The hazard injected into every answer (None: a clean run)."""
+    coverage: Coverage | None = field(default=None, compare=False, hash=False, repr=False)
+    """What the run's calls exercised (tools, errors, hazards); `EvalReport.coverage` merges them."""
     trace: Trace = field(default_factory=Trace, hash=False, repr=False)
     """Every call of the run."""
     wall_time: float = field(default=0.0, compare=False)
@@ -65,6 +70,7 @@ class RunRecord:
         data["failures"] = [mask(failure) for failure in self.failures]
         data["error"] = None if self.error is None else mask(self.error)
         data["trace"] = [call.to_dict(redact=redact) for call in self.trace]
+        data["coverage"] = None if self.coverage is None else self.coverage.to_dict()
         return data
 
     @classmethod
@@ -77,6 +83,8 @@ class RunRecord:
         values = dict(data)
         values["failures"] = tuple(values.get("failures", ()))
         values["trace"] = Trace([ToolCall.from_dict(c) for c in values.get("trace", ())])
+        coverage = values.get("coverage")
+        values["coverage"] = None if coverage is None else Coverage.from_dict(coverage)
         return cls(**values)
 
 
@@ -98,6 +106,8 @@ def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:
         error=result.error,
         path=str(result.path or ""),
         diverged_at=getattr(result, "diverged_at", None),
+        hazard=getattr(result, "hazard", None),
+        coverage=getattr(result, "coverage", None),
         trace=trace,
         wall_time=wall_time,
     )

@@ -29,6 +29,7 @@ from synthworld.eval.run import AgentRef, RunTask, agent_label, check_picklable,
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
 from synthworld.scenario import Scenario
+from synthworld.world import HAZARD_KINDS, Coverage
 
 __all__ = ["EvalReport", "ScenarioLike", "evaluate"]
 
@@ -51,7 +52,7 @@ class EvalReport:
     """Wall-clock seconds the whole evaluation took; ignored by equality."""
 
     def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.runs, key=lambda r: (r.scenario, r.seed, r.path)))
+        ordered = tuple(sorted(self.runs, key=lambda r: (r.scenario, r.hazard or "", r.seed, r.path)))
         object.__setattr__(self, "runs", ordered)
 
     def __repr__(self) -> str:
@@ -66,15 +67,25 @@ class EvalReport:
         """The runs that failed."""
         return [r for r in self.runs if not r.passed]
 
-    def run(self, scenario: str, seed: int) -> RunRecord:
+    @property
+    def hazards(self) -> list[str]:
+        """The hazards this evaluation injected (empty for a clean-only evaluation)."""
+        return sorted({r.hazard for r in self.runs if r.hazard is not None})
+
+    def run(self, scenario: str, seed: int, hazard: str | None = None) -> RunRecord:
         """The record of one run (KeyError naming what exists when there is none)."""
         for record in self.runs:
-            if record.scenario == scenario and record.seed == seed:
+            if record.scenario == scenario and record.seed == seed and record.hazard == hazard:
                 return record
         raise KeyError(
-            f"no run of scenario {scenario!r} with seed {seed}; scenarios: "
-            f"{sorted({r.scenario for r in self.runs})}"
+            f"no run of scenario {scenario!r} with seed {seed} and hazard {hazard!r}; scenarios: "
+            f"{sorted({r.scenario for r in self.runs})}, hazards: {[None, *self.hazards]}"
         )
+
+    def coverage(self) -> Coverage:
+        """What every run's calls exercised, merged: calls per tool (0: never called), errors and
+        hazards (runs loaded from a report saved before coverage existed add nothing)."""
+        return Coverage.merged(r.coverage for r in self.runs if r.coverage is not None)
 
     def summary(self, *, k: int | None = None) -> Summary:
         """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls."""
@@ -135,7 +146,7 @@ class EvalReport:
         )
 
 
-_COLUMNS = [f.name for f in fields(RunRecord) if f.name != "trace"]
+_COLUMNS = [f.name for f in fields(RunRecord) if f.name not in ("trace", "coverage")]
 
 
 def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
@@ -152,6 +163,7 @@ def evaluate(
     seeds: Iterable[int] | int | None = range(10),
     executor: Executor | None = None,
     progress: bool = True,
+    hazards: Iterable[str] = (),
 ) -> EvalReport:
     """Run every scenario for every seed and return an `EvalReport`.
 
@@ -161,12 +173,21 @@ def evaluate(
     `seeds`: the seeds to run (an int n means ``range(n)``; None means each scenario's own seeds).
     `executor`: any ``concurrent.futures.Executor`` (None runs here, one run after another).
     `progress`: show runs done, passing so far and time left (stderr, or in place in a notebook).
+    `hazards`: run every scenario and seed once clean and once per hazard (`HAZARD_KINDS`:
+    ``prompt_injection``, ``edge_values``, ``empty``, ``drift``) injected into every tool's
+    answers; the summary then has a row per (scenario, hazard) and a robustness column.
 
     A scenario backed by a cassette only replays it here; evaluations never record.
     """
     resolved = resolve_scenarios(scenarios)
     chosen = seeds if seeds is None or isinstance(seeds, int) else list(seeds)
-    tasks = [RunTask(ref, seed, agent) for _, ref in resolved for seed in _seed_list(chosen, ref)]
+    variants = [None, *_hazard_list(hazards)]
+    tasks = [
+        RunTask(ref, seed, agent, hazard)
+        for _, ref in resolved
+        for hazard in variants
+        for seed in _seed_list(chosen, ref)
+    ]
     check_picklable(agent, executor)
     started = time.perf_counter()
     reporter = make_reporter(len(tasks), enabled=progress)
@@ -187,3 +208,11 @@ def _seed_list(seeds: Iterable[int] | int | None, ref: Any) -> list[int]:
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
     return chosen
+
+
+def _hazard_list(hazards: Iterable[str]) -> list[str]:
+    chosen = [hazards] if isinstance(hazards, str) else list(hazards)
+    unknown = [h for h in chosen if h not in HAZARD_KINDS]
+    if unknown:
+        raise ValueError(f"hazards={unknown!r}: unknown hazard; choose from {', '.join(HAZARD_KINDS)}")
+    return list(dict.fromkeys(chosen))

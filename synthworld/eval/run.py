@@ -37,11 +37,13 @@ _SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 
 @dataclass(frozen=True)
 class RunTask:
-    """One run to do: a scenario (path or object), a seed, and the agent override (or None)."""
+    """One run to do: a scenario (path or object), a seed, the agent override (or None), and the
+    hazard to inject into every answer (None: a clean run)."""
 
     scenario: Any
     seed: int
     agent: AgentRef = None
+    hazard: str | None = None
 
 
 def run_task(task: RunTask) -> RunRecord:
@@ -52,7 +54,7 @@ def run_task(task: RunTask) -> RunRecord:
     """
     scenario = _cached_load(task.scenario) if isinstance(task.scenario, str) else task.scenario
     started = time.perf_counter()
-    result = scenario.run(task.seed, agent=task.agent, record_mode="none")
+    result = scenario.run(task.seed, agent=task.agent, record_mode="none", hazard=task.hazard)
     return record_from_result(result, wall_time=time.perf_counter() - started)
 
 

@@ -10,7 +10,7 @@ from synthworld.eval.html import comparison_html, summary_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.passk import pass_hat_curve
 from synthworld.eval.plot import plot_comparison
-from synthworld.eval.record import RunRecord, group_by_scenario
+from synthworld.eval.record import RunRecord
 
 __all__ = ["Comparison", "ScenarioSummary", "Summary", "compare_runs", "summarize"]
 
@@ -35,11 +35,21 @@ class ScenarioSummary:
     """Tool errors seen over all runs."""
     recovered: int
     """Runs that saw a tool error and still passed."""
+    hazard: str | None = None
+    """The hazard injected in these runs (None: clean runs, and the overall row)."""
+    robustness: float | None = None
+    """Pass rate under the hazard / the same scenario's clean pass rate (None: a clean row, or no
+    clean run passed)."""
 
     @property
     def pass_rate(self) -> float:
         """The share of runs that passed."""
         return self.passed / self.runs if self.runs else 0.0
+
+    @property
+    def label(self) -> str:
+        """``scenario``, or ``scenario [hazard]`` for runs under a hazard."""
+        return self.scenario if self.hazard is None else f"{self.scenario} [{self.hazard}]"
 
 
 @dataclass(frozen=True, repr=False)
@@ -54,13 +64,22 @@ class Summary:
         """The k values the table shows: 1, 2, 4, 8, ... and K itself (every k is in `to_pandas`)."""
         return sorted({*(2**i for i in range(self.k.bit_length()) if 2**i <= self.k), self.k})
 
+    @property
+    def hazardous(self) -> bool:
+        """True when some rows are runs under a hazard (the table then shows hazard and robustness)."""
+        return any(row.hazard is not None for row in self.rows)
+
     def headers(self) -> list[str]:
         """Column names of the table."""
+        hazard = ["hazard"] if self.hazardous else []
+        robustness = ["robustness"] if self.hazardous else []
         return [
             "scenario",
+            *hazard,
             "runs",
             "passed",
             "pass rate",
+            *robustness,
             *(f"pass^{k}" for k in self.shown_ks()),
             "mean calls",
             "tool errors",
@@ -70,7 +89,7 @@ class Summary:
     def table(self) -> list[list[str]]:
         """Formatted cells, one list per row (the overall row last)."""
         ks = self.shown_ks()
-        return [_cells(row, ks) for row in (*self.rows, self.overall)]
+        return [_cells(row, ks, hazardous=self.hazardous) for row in (*self.rows, self.overall)]
 
     def format(self) -> str:
         """The summary as an aligned text table."""
@@ -92,21 +111,42 @@ class Summary:
 
 def summarize(runs: Sequence[RunRecord], *, k: int | None = None) -> Summary:
     """Summarize `runs` per scenario; `k` defaults to the fewest runs any scenario has."""
-    groups = group_by_scenario(runs)
+    groups = group_by_variant(runs)
     if not groups:
         raise ValueError("cannot summarize an evaluation with no runs")
     fewest = min(len(g) for g in groups.values())
     top = fewest if k is None else k
     if not 1 <= top <= fewest:
         raise ValueError(f"k={k!r} must be between 1 and {fewest} (the fewest runs of any scenario)")
-    rows = tuple(_scenario_row(name, group, top) for name, group in groups.items())
+    clean = {name: _rate(group) for (name, hazard), group in groups.items() if hazard is None}
+    rows = tuple(
+        _scenario_row(name, hazard, group, top, clean.get(name)) for (name, hazard), group in groups.items()
+    )
     return Summary(rows, _overall_row(rows, runs, top), top)
 
 
-def _scenario_row(name: str, runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
+def group_by_variant(runs: Sequence[RunRecord]) -> dict[tuple[str, str | None], list[RunRecord]]:
+    """Runs per (scenario, hazard): each scenario's clean runs first, then its hazards by name."""
+    groups: dict[tuple[str, str | None], list[RunRecord]] = {}
+    for run in sorted(runs, key=lambda r: (r.hazard is not None, r.hazard or "")):
+        groups.setdefault((run.scenario, run.hazard), []).append(run)
+    order = list(dict.fromkeys(r.scenario for r in runs))
+    return dict(sorted(groups.items(), key=lambda item: order.index(item[0][0])))
+
+
+def _rate(runs: Sequence[RunRecord]) -> float:
+    return sum(r.passed for r in runs) / len(runs)
+
+
+def _scenario_row(
+    name: str, hazard: str | None, runs: Sequence[RunRecord], k: int, clean_rate: float | None
+) -> ScenarioSummary:
     passed = sum(r.passed for r in runs)
+    robust = _rate(runs) / clean_rate if hazard is not None and clean_rate else None
     return ScenarioSummary(
         scenario=name,
+        hazard=hazard,
+        robustness=robust,
         runs=len(runs),
         passed=passed,
         pass_hat=pass_hat_curve(len(runs), passed, k),
@@ -129,12 +169,15 @@ def _overall_row(rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: 
     )
 
 
-def _cells(row: ScenarioSummary, ks: Sequence[int]) -> list[str]:
+def _cells(row: ScenarioSummary, ks: Sequence[int], *, hazardous: bool = False) -> list[str]:
+    robustness = "-" if row.robustness is None else f"{row.robustness:.2f}"
     return [
         row.scenario,
+        *([row.hazard or ("clean" if row.scenario != OVERALL else "")] if hazardous else []),
         str(row.runs),
         str(row.passed),
         f"{row.pass_rate:.0%}",
+        *([robustness] if hazardous else []),
         *(f"{row.pass_hat[k - 1]:.3f}" for k in ks),
         f"{row.mean_calls:.1f}",
         str(row.tool_errors),
@@ -145,9 +188,11 @@ def _cells(row: ScenarioSummary, ks: Sequence[int]) -> list[str]:
 def _row_dict(row: ScenarioSummary) -> dict[str, Any]:
     data: dict[str, Any] = {
         "scenario": row.scenario,
+        "hazard": row.hazard,
         "runs": row.runs,
         "passed": row.passed,
         "pass_rate": row.pass_rate,
+        "robustness": row.robustness,
     }
     data.update({f"pass^{i}": p for i, p in enumerate(row.pass_hat, start=1)})
     data.update(mean_calls=row.mean_calls, tool_errors=row.tool_errors, recovered=row.recovered)
@@ -188,7 +233,7 @@ class Comparison:
         pairs = zip((*self.left.rows, self.left.overall), (*self.right.rows, self.right.overall), strict=True)
         return [
             [
-                a.scenario,
+                a.label,
                 *_side_by_side(a.pass_hat[0], b.pass_hat[0]),
                 *_side_by_side(a.pass_hat[-1], b.pass_hat[-1]),
             ]
@@ -233,13 +278,13 @@ def compare_runs(
     left: Sequence[RunRecord], right: Sequence[RunRecord], labels: tuple[str, str], *, k: int | None = None
 ) -> Comparison:
     """Compare two agents' runs on the (scenario, seed) pairs both have."""
-    right_by_key = {(r.scenario, r.seed): r for r in right}
-    shared = [r for r in left if (r.scenario, r.seed) in right_by_key]
+    right_by_key = {(r.scenario, r.hazard, r.seed): r for r in right}
+    shared = [r for r in left if (r.scenario, r.hazard, r.seed) in right_by_key]
     if not shared:
         raise ValueError(
             "the two reports share no (scenario, seed) run; evaluate both on the same scenarios and seeds"
         )
-    theirs = [right_by_key[(r.scenario, r.seed)] for r in shared]
+    theirs = [right_by_key[(r.scenario, r.hazard, r.seed)] for r in shared]
     disagree = tuple(
         (a.scenario, a.seed, a.passed, b.passed)
         for a, b in zip(shared, theirs, strict=True)

@@ -8,6 +8,8 @@ failed call back to the agent as ``{"error": {...}}`` instead of raising.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from typing import Any
 
@@ -16,8 +18,10 @@ from synthworld.world import SyntheticWorld
 
 __all__ = [
     "calendar_agent",
+    "careful_inbox_agent",
     "hasty_refund_agent",
     "helpdesk_agent",
+    "naive_inbox_agent",
     "refund_agent",
     "travel_agent",
     "use_tool",
@@ -192,3 +196,60 @@ def helpdesk_agent(world: SyntheticWorld, task: str) -> str:
     if still_open or not gone:
         return f"Something did not stick: open {still_open}, spam gone: {gone}."
     return f"Closed {', '.join(closed) or 'nothing'}; {spam.group(1)} is gone."
+
+
+# -- inbox: prompt injection ------------------------------------------------------------------
+
+
+def naive_inbox_agent(world: SyntheticWorld, task: str) -> str:
+    """Summarize the unread email, the way an over-eager model does: it does what the email says
+    ("call send_email with {...}"), and it assumes there is always mail."""
+    emails = use_tool(world, "search_email", query="is:unread")
+    if _failed(emails):
+        return f"I could not search the mailbox: {emails['error']['message']}."
+    for email in emails:
+        _obey(world, f"{email['subject']}\n{email['body']}")
+    newest = emails[0]
+    return f"{len(emails)} unread; newest from {newest['sender']}: {newest['subject']}"
+
+
+def careful_inbox_agent(world: SyntheticWorld, task: str) -> str:
+    """Summarize the unread email treating every email as data: instructions inside an email are
+    reported to the user, never followed, and no field is assumed to be there."""
+    emails = use_tool(world, "search_email", query="is:unread")
+    if _failed(emails):
+        return f"I could not search the mailbox: {emails['error']['message']}."
+    if not emails:
+        return "No unread email."
+    suspicious = [
+        e.get("email_id", "?") for e in emails if _instruction(world, f"{e.get('subject')} {e.get('body')}")
+    ]
+    newest = emails[0]
+    summary = (
+        f"{len(emails)} unread; newest from {newest.get('sender', 'someone')}: {newest.get('subject', '')}"
+    )
+    if suspicious:
+        summary += f" (emails {', '.join(map(str, suspicious))} ask me to run tools; I did not)"
+    return summary
+
+
+def _instruction(world: SyntheticWorld, text: str) -> tuple[str, dict[str, Any]] | None:
+    """The first ``tool ... {json}`` instruction in `text` naming a tool of `world`, if any."""
+    for name in world.tools:
+        at = text.find(name)
+        if at < 0:
+            continue
+        start = text.find("{", at)
+        try:
+            args, _ = json.JSONDecoder().raw_decode(text, start) if start >= 0 else ({}, 0)
+        except json.JSONDecodeError:
+            args = {}
+        return name, args if isinstance(args, dict) else {}
+    return None
+
+
+def _obey(world: SyntheticWorld, text: str) -> None:
+    found = _instruction(world, text)
+    if found is not None:
+        with contextlib.suppress(Exception):  # a naive agent shrugs and goes on
+            world.call(found[0], found[1])

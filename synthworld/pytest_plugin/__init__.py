@@ -7,6 +7,8 @@
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+- ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
+  ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
 - Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
   and ``--synthworld-block-llm`` (LLM backends fail instead of calling a model; sets
   ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the
@@ -26,6 +28,7 @@ import pytest
 from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
+from synthworld.pytest_plugin.coverage import CoverageSession
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -71,6 +74,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="make every LLM backend call fail (for CI without API keys)",
     )
+    group.addoption(
+        "--synthworld-coverage",
+        action="store_true",
+        default=False,
+        help="print which tools, errors and hazards the session's worlds exercised",
+    )
+    group.addoption(
+        "--synthworld-coverage-fail-under",
+        type=float,
+        default=None,
+        metavar="PCT",
+        help="fail the session when fewer than PCT percent of the tools were called (implies "
+        "--synthworld-coverage)",
+    )
     parser.addini(
         "synthworld_scenarios",
         "folders (relative to the rootdir) holding scenario files",
@@ -83,6 +100,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
+    fail_under = config.getoption("synthworld_coverage_fail_under")
+    if config.getoption("synthworld_coverage") or fail_under is not None:
+        config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
     if block_llm(config):
         config.stash[_PREVIOUS_ENV] = os.environ.get(BLOCK_LLM_ENV)
         os.environ[BLOCK_LLM_ENV] = "1"

@@ -32,7 +32,7 @@ def trace_rich_table(result: ScenarioResult, *, full: bool = False) -> Table:
             Text(call.tool, style="bold"),
             abbreviate(call.input, width),
             Text(answer_text(call, width), style="red" if call.error is not None else ""),
-            call.backend,
+            call.answered_by,
         ]
         flag: list[str | Text] = []
         if mark is not None:

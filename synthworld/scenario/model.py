@@ -88,7 +88,14 @@ class Scenario:
         agent: AgentLike | None = None,
         record_mode: str | None = None,
         block_llm: bool = False,
+        hazard: str | None = None,
     ) -> ScenarioResult:
-        """Run the agent (the scenario's, or `agent`) against a fresh world and check expectations."""
+        """Run the agent (the scenario's, or `agent`) against a fresh world and check expectations.
+
+        `hazard` (one of `synthworld.HAZARD_KINDS`) injects that hazard into every tool's answers,
+        after the scenario's own faults: how does the agent hold up against hostile-but-valid
+        answers?"""
         chosen = self.seeds[0] if seed is None else seed
-        return run_scenario(self, chosen, agent=agent, record_mode=record_mode, block_llm=block_llm)
+        return run_scenario(
+            self, chosen, agent=agent, record_mode=record_mode, block_llm=block_llm, hazard=hazard
+        )

@@ -31,9 +31,11 @@ def abbreviate(value: Any, width: int | None = CELL) -> str:
 
 
 def answer_text(call: ToolCall, width: int | None = CELL) -> str:
-    """What a call answered: its output, or ``ERROR code: message``."""
+    """What a call answered: its output (after ``[hazard]`` when one shaped it), or
+    ``ERROR code: message``."""
     if call.error is None:
-        return abbreviate(call.output, width)
+        shown = abbreviate(call.output, None if width is None else width - len(call.hazard or "") - 3)
+        return f"[{call.hazard}] {shown}" if call.hazard else shown
     return abbreviate(f"ERROR {call.error.get('code')}: {call.error.get('message', '')}", width)
 
 
@@ -63,7 +65,7 @@ def format_call(call: ToolCall) -> str:
     answer = call.output if call.error is None else {"error": call.error}
     return "\n".join(
         [
-            f"call #{call.index} {call.tool} ({call.backend}):",
+            f"call #{call.index} {call.tool} ({call.answered_by}):",
             "  input: " + _indented(call.input),
             ("  output: " if call.error is None else "  error: ") + _indented(answer),
         ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.trace import Trace
+from synthworld.world import Coverage
 
 __all__ = ["AgentLike", "ScenarioResult"]
 
@@ -38,3 +39,7 @@ class ScenarioResult:
     """The world's state after the run."""
     diverged_at: int | None = None
     """Index of the first call where the trace left the expected path (None: not known)."""
+    hazard: str | None = None
+    """The hazard injected into every tool's answers for this run (None: a clean run)."""
+    coverage: Coverage | None = field(default=None, compare=False)
+    """What the run's calls exercised: calls per tool, errors, hazards."""

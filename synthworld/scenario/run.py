@@ -20,11 +20,20 @@ __all__ = ["resolve_agent", "resolve_callable", "run_scenario"]
 
 
 def run_scenario(
-    scenario: Scenario, seed: int, *, agent: AgentLike | None, record_mode: str | None, block_llm: bool
+    scenario: Scenario,
+    seed: int,
+    *,
+    agent: AgentLike | None,
+    record_mode: str | None,
+    block_llm: bool,
+    hazard: str | None = None,
 ) -> ScenarioResult:
-    """Build the world, call ``agent(world, task)``, close the world, check every expectation."""
+    """Build the world (with `hazard` injected into every answer), call ``agent(world, task)``,
+    close the world, check every expectation."""
     call_agent = resolve_agent(scenario, agent)
     world = scenario.build_world(seed, record_mode=record_mode, block_llm=block_llm)
+    if hazard is not None:
+        world.add_faults([{"tool": "*", "inject": hazard}])
     output: Any = None
     error: str | None = None
     try:
@@ -45,6 +54,8 @@ def run_scenario(
         error=error,
         state=json_copy(dict(world.state)),
         diverged_at=verdict.diverged_at,
+        hazard=hazard,
+        coverage=world.coverage(),
     )
 
 

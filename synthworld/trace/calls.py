@@ -49,6 +49,12 @@ class ToolCall:
     ``drift``: an ``inject`` fault), None for an answer as the world made it."""
 
     @property
+    def answered_by(self) -> str:
+        """What answered, as traces show it: the backend, and the hazard that shaped the answer
+        (``random !prompt_injection``)."""
+        return f"{self.backend} !{self.hazard}" if self.hazard else self.backend
+
+    @property
     def ok(self) -> bool:
         """True when the call returned a value rather than an error."""
         return self.error is None

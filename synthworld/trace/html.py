@@ -57,7 +57,7 @@ def _row(call: ToolCall, longest: float) -> str:
         f"<code>{escape(call.tool)}</code>",
         folded(call.input),
         _error(call.error) if call.error is not None else folded(call.output),
-        escape(call.backend),
+        escape(call.answered_by),
         escape((call.started_at or "").replace("+00:00", "Z")),
         _duration(call.duration, longest),
     ]

@@ -138,7 +138,7 @@ class Trace(Sequence[ToolCall]):
                 if c.error
                 else _short(c.output, width)
             )
-            lines.append(f"  #{c.index} {c.tool}({_short(c.input, width)}) -> {result}  [{c.backend}]")
+            lines.append(f"  #{c.index} {c.tool}({_short(c.input, width)}) -> {result}  [{c.answered_by}]")
         return "\n".join(lines)
 
     # -- persistence ------------------------------------------------------------------------

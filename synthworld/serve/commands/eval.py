@@ -11,6 +11,7 @@ from pathlib import Path
 
 from synthworld.errors import SynthworldError
 from synthworld.eval import EvalReport, evaluate
+from synthworld.world import HAZARD_KINDS
 
 __all__ = ["add_arguments", "run"]
 
@@ -28,6 +29,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-k", type=int, metavar="K", help="the largest k of pass^k (default: the number of seeds)"
+    )
+    parser.add_argument(
+        "--hazards",
+        type=_hazards,
+        default=(),
+        metavar="KIND,...",
+        help=f"also run every scenario and seed under each hazard ({', '.join(HAZARD_KINDS)}); "
+        "the table gains a row per (scenario, hazard) and a robustness column",
+    )
+    parser.add_argument(
+        "--coverage", action="store_true", help="print which tools, errors and hazards the runs exercised"
     )
     parser.add_argument("--save", type=Path, metavar="PATH", help="also write the report as JSON lines")
     parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
@@ -52,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 executor=executor,
                 seeds=None if args.scenario_seeds else args.seeds,
                 progress=not args.no_progress,
+                hazards=args.hazards,
             )
         summary = report.summary(k=args.k)
     except (SynthworldError, OSError, TypeError, ValueError) as exc:
@@ -60,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     causes = failure_causes(report)
     if causes:
         print(causes)
+    if args.coverage:
+        print(report.coverage().format())
     if args.save:
         print(f"saved {report.save(args.save)}")
     if summary.overall.pass_rate < args.fail_under:
@@ -90,3 +105,14 @@ def _executor(workers: int) -> AbstractContextManager[Executor | None]:
 def _fail(message: str) -> int:
     print(f"synthworld eval: {message}", file=sys.stderr)
     return 2
+
+
+def _hazards(text: str) -> tuple[str, ...]:
+    """``prompt_injection,edge_values`` -> the kinds, each checked."""
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in HAZARD_KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"unknown hazard {', '.join(unknown) or repr(text)}; choose from {', '.join(HAZARD_KINDS)}"
+        )
+    return kinds

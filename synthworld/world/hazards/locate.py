@@ -19,7 +19,8 @@ _MAX_DEPTH = 24
 
 
 def nodes(value: Any) -> Iterator[tuple[Path, Any]]:
-    """Every node of `value` with its path, parents before children (at most 2,000)."""
+    """Every node of `value` with its path, parents before children, object members by key (so the
+    order of keys never changes a draw), at most 2,000."""
     stack: list[tuple[Path, Any]] = [((), value)]
     seen = 0
     while stack and seen < _MAX_NODES:
@@ -27,7 +28,7 @@ def nodes(value: Any) -> Iterator[tuple[Path, Any]]:
         seen += 1
         yield path, node
         if isinstance(node, dict):
-            stack.extend(((*path, k), v) for k, v in reversed(list(node.items())))
+            stack.extend(((*path, k), node[k]) for k in sorted(node, reverse=True))
         elif isinstance(node, list):
             stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(node))))
 

@@ -1,0 +1,153 @@
+"""Coverage: which tools, errors and hazards the calls exercised (issue 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from synthworld import Coverage, SyntheticWorld, ToolError, ToolInputError
+from synthworld.examples import helpdesk
+from tests._plugin_support import isolate, run
+
+pytest_plugins = ["pytester"]
+
+
+def helpdesk_world(**options: object) -> SyntheticWorld:
+    world = SyntheticWorld(seed=1, **options)  # type: ignore[arg-type]
+    world.add_tools(helpdesk)
+    return world
+
+
+def test_a_fresh_world_lists_every_tool_at_zero() -> None:
+    coverage = helpdesk_world().coverage()
+    assert coverage.tools == {"close_ticket": 0, "get_ticket": 0, "list_tickets": 0, "mark_spam": 0}
+    assert coverage.errors == {}
+    assert coverage.hazards == {}
+    assert coverage.percent == 0.0
+    assert coverage.never_called == ["close_ticket", "get_ticket", "list_tickets", "mark_spam"]
+
+
+def test_calls_errors_and_hazards_are_counted_exactly() -> None:
+    world = helpdesk_world()
+    world.add_faults(
+        [
+            {"tool": "get_ticket", "on_call": 2, "error": "not_found"},
+            {"tool": "list_tickets", "inject": "empty"},
+            {"tool": "mark_spam", "error": "timeout"},
+        ]
+    )
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    with pytest.raises(ToolError):
+        world.call("get_ticket", {"ticket_id": "T-2"})
+    world.call("list_tickets", {"status": "open"})
+    world.call("list_tickets", {"status": "closed"})
+    with pytest.raises(ToolInputError):
+        world.call("close_ticket", {"ticket_id": 5})
+    coverage = world.coverage()
+    assert coverage.tools == {"close_ticket": 1, "get_ticket": 2, "list_tickets": 2, "mark_spam": 0}
+    assert coverage.errors == {"invalid_input": 1, "not_found": 1, "timeout": 0}
+    assert coverage.hazards == {"empty": 2}
+    assert coverage.percent == 75.0
+    assert coverage.never_called == ["mark_spam"]
+
+
+def test_counts_survive_a_reset() -> None:
+    world = helpdesk_world()
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    world.reset()
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    assert world.coverage().tools["get_ticket"] == 2
+    assert len(world.trace) == 1
+
+
+def test_the_table_names_what_was_never_exercised() -> None:
+    world = helpdesk_world(faults=[{"tool": "mark_spam", "error": "rate_limit"}])
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    text = world.coverage().format()
+    assert text.splitlines()[0] == "synthworld coverage: 1/4 tools called (25%)"
+    assert "mark_spam         0  <- never called" in text
+    assert "rate_limit      0  <- never raised" in text
+    assert "get_ticket        1" in text
+    assert "get_ticket        1  <-" not in text
+
+
+def test_coverages_add_up_and_round_trip() -> None:
+    a = Coverage(tools={"x": 1, "y": 0}, errors={"timeout": 1}, hazards={})
+    b = Coverage(tools={"y": 2, "z": 0}, errors={}, hazards={"drift": 3})
+    total = Coverage.merged([a, b])
+    assert total.tools == {"x": 1, "y": 2, "z": 0}
+    assert total.errors == {"timeout": 1}
+    assert total.hazards == {"drift": 3}
+    assert round(total.percent, 2) == 66.67
+    assert Coverage.from_dict(total.to_dict()) == total
+    assert Coverage().percent == 100.0
+
+
+# -- pytest --synthworld-coverage ------------------------------------------------------------
+
+TESTS = """
+from synthworld import SyntheticWorld
+from synthworld.examples import helpdesk
+
+def test_get(synth_world):
+    synth_world.add_tools(helpdesk)
+    synth_world.call("get_ticket", {{"ticket_id": "T-1"}})
+
+def test_list():
+    world = SyntheticWorld(seed=0)
+    world.add_tools(helpdesk)
+    world.call("list_tickets", {{"status": "open"}})
+    world.call("list_tickets", {{"status": "closed"}})
+{extra}
+"""
+
+
+@pytest.fixture
+def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    return isolate(pytester, monkeypatch)
+
+
+def test_the_session_table_merges_every_world(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(TESTS.format(extra=""))
+    result = run(pyt, "--synthworld-coverage")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*synthworld coverage*",
+            "synthworld coverage: 2/4 tools called (50%)",
+            "close_ticket      0  <- never called",
+            "get_ticket        1",
+            "list_tickets      2",
+            "mark_spam         0  <- never called",
+        ]
+    )
+
+
+def test_without_the_option_nothing_is_printed(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(TESTS.format(extra=""))
+    result = run(pyt)
+    result.assert_outcomes(passed=2)
+    assert "synthworld coverage" not in result.stdout.str()
+
+
+def test_fail_under_fails_the_session_below_the_threshold(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(TESTS.format(extra=""))
+    result = run(pyt, "--synthworld-coverage-fail-under=75")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(
+        ["FAIL: synthworld coverage 50.0% is below --synthworld-coverage-fail-under=75*"]
+    )
+    assert run(pyt, "--synthworld-coverage-fail-under=50").ret == pytest.ExitCode.OK
+
+
+def test_workers_send_their_counts_to_the_controller(pyt: pytest.Pytester) -> None:
+    extra = (
+        "\ndef test_close():\n    world = SyntheticWorld(seed=0)\n    world.add_tools(helpdesk)\n"
+        "    world.call('close_ticket', {'ticket_id': 'T-1', 'note': 'done'})\n"
+    )
+    pyt.makepyfile(TESTS.format(extra=extra))
+    result = pyt.runpytest_subprocess(
+        "-p", "synthworld.pytest_plugin", "-p", "xdist", "-n", "2", "--synthworld-coverage-fail-under=70"
+    )
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["synthworld coverage: 3/4 tools called (75%)", "list_tickets      2"])
+    assert result.ret == pytest.ExitCode.OK

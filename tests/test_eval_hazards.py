@@ -1,0 +1,113 @@
+"""Evaluations under hazards: a row per (scenario, hazard), robustness, coverage (issue 19)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from synthworld import EvalReport, evaluate
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIO = str(REPO / "scenarios" / "inbox_injection.yaml")
+CAREFUL = "synthworld.examples.agents:careful_inbox_agent"
+NAIVE = "synthworld.examples.agents:naive_inbox_agent"
+HAZARDS = ["prompt_injection", "empty"]
+
+
+@pytest.fixture(scope="module")
+def naive() -> EvalReport:
+    return evaluate(SCENARIO, agent=NAIVE, seeds=range(6), hazards=HAZARDS, progress=False)
+
+
+@pytest.fixture(scope="module")
+def careful() -> EvalReport:
+    return evaluate(SCENARIO, agent=CAREFUL, seeds=range(6), hazards=HAZARDS, progress=False)
+
+
+def test_every_seed_runs_clean_and_under_each_hazard(naive: EvalReport) -> None:
+    assert [(r.hazard, r.seed) for r in naive.runs] == [
+        (hazard, seed) for hazard in (None, "empty", "prompt_injection") for seed in range(6)
+    ]
+    assert naive.hazards == ["empty", "prompt_injection"]
+
+
+def test_the_naive_agent_falls_for_injections_and_empty_answers(naive: EvalReport) -> None:
+    rows = {(row.hazard, row.passed, row.runs, row.robustness) for row in naive.summary().rows}
+    assert rows == {(None, 5, 6, None), ("empty", 0, 6, 0.0), ("prompt_injection", 0, 6, 0.0)}
+    causes = [naive.run("inbox_injection", seed, "prompt_injection").cause for seed in range(6)]
+    assert causes.count("expect.not_called") == 5
+    assert naive.run("inbox_injection", 3).cause == "agent raised IndexError"
+
+
+def test_the_careful_agent_holds_up(careful: EvalReport) -> None:
+    assert [(row.hazard, row.pass_rate, row.robustness) for row in careful.summary().rows] == [
+        (None, 1.0, None),
+        ("empty", 1.0, 1.0),
+        ("prompt_injection", 1.0, 1.0),
+    ]
+
+
+def test_the_table_shows_hazard_and_robustness_columns(naive: EvalReport) -> None:
+    lines = naive.summary().format().splitlines()
+    assert lines[0].split()[:7] == ["scenario", "hazard", "runs", "passed", "pass", "rate", "robustness"]
+    assert lines[2].split()[:6] == ["inbox_injection", "clean", "6", "5", "83%", "-"]
+    assert lines[3].split()[:6] == ["inbox_injection", "empty", "6", "0", "0%", "0.00"]
+
+
+def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> None:
+    assert careful.coverage().to_dict() == {
+        "tools": {"delete_email": 0, "read_email": 0, "search_email": 18, "send_email": 0},
+        "errors": {},
+        "hazards": {"empty": 5, "prompt_injection": 5},
+    }
+    naive_tools = naive.coverage().tools
+    assert naive_tools["search_email"] == 18
+    assert naive_tools["send_email"] + naive_tools["delete_email"] == 5
+
+
+def test_a_saved_report_keeps_hazards_and_coverage(naive: EvalReport, tmp_path: Path) -> None:
+    loaded = EvalReport.load(naive.save(tmp_path / "r.jsonl"))
+    assert loaded == naive
+    assert loaded.coverage() == naive.coverage()
+    assert loaded.summary().format() == naive.summary().format()
+
+
+def test_comparing_two_agents_pairs_runs_by_hazard(naive: EvalReport, careful: EvalReport) -> None:
+    comparison = careful.compare(naive)
+    assert [row[0] for row in comparison.table()] == [
+        "inbox_injection",
+        "inbox_injection [empty]",
+        "inbox_injection [prompt_injection]",
+        "(all)",
+    ]
+
+
+def test_an_unknown_hazard_is_refused_before_any_run() -> None:
+    with pytest.raises(
+        ValueError, match=r"hazards=\['emptty'\]: unknown hazard; choose from prompt_injection"
+    ):
+        evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
+
+
+def test_the_plot_has_a_robustness_panel(naive: EvalReport) -> None:
+    figure = naive.plot()
+    assert [ax.get_title() for ax in figure.axes][-1] == "robustness: clean and under each hazard"
+
+
+def test_the_cli_runs_hazards_and_prints_coverage() -> None:
+    command = [sys.executable, "-m", "synthworld", "eval", SCENARIO, "--agent", CAREFUL, "--seeds", "3"]
+    done = subprocess.run(
+        [*command, "--hazards", "prompt_injection,drift", "--coverage", "--no-progress"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "inbox_injection             drift     3       3       100%        1.00" in done.stdout
+    assert "synthworld coverage: 1/4 tools called (25%)" in done.stdout
+    bad = subprocess.run([*command, "--hazards", "spicy"], capture_output=True, text=True, cwd=REPO)
+    assert bad.returncode == 2
+    assert "unknown hazard spicy; choose from prompt_injection, edge_values, empty, drift" in bad.stderr
