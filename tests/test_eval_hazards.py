@@ -92,6 +92,13 @@ def test_an_unknown_hazard_is_refused_before_any_run() -> None:
         evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
 
 
+def test_the_notebook_heat_map_has_a_row_per_scenario_and_hazard(naive: EvalReport) -> None:
+    html = naive._repr_html_()
+    assert html.count("<th style") > 3
+    for label in ("inbox_injection<", "inbox_injection [empty]<", "inbox_injection [prompt_injection]<"):
+        assert label in html
+
+
 def test_the_plot_has_a_robustness_panel(naive: EvalReport) -> None:
     figure = naive.plot()
     assert [ax.get_title() for ax in figure.axes][-1] == "robustness: clean and under each hazard"
@@ -111,3 +118,24 @@ def test_the_cli_runs_hazards_and_prints_coverage() -> None:
     bad = subprocess.run([*command, "--hazards", "spicy"], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 2
     assert "unknown hazard spicy; choose from prompt_injection, edge_values, empty, drift" in bad.stderr
+
+
+def test_run_injects_one_hazard_and_shows_it() -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "synthworld",
+        "run",
+        SCENARIO,
+        "--seed",
+        "1",
+        "--hazard",
+        "prompt_injection",
+    ]
+    naive = subprocess.run([*command, "--agent", NAIVE], capture_output=True, text=True, cwd=REPO)
+    assert naive.returncode == 1
+    assert "random !prompt_injection" in naive.stdout
+    assert "expect.not_called[1]: expected no call to 'delete_email', found #1" in naive.stdout
+    careful = subprocess.run([*command, "--json"], capture_output=True, text=True, cwd=REPO)
+    assert careful.returncode == 0
+    assert '"hazard": "prompt_injection"' in careful.stdout

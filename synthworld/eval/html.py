@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from synthworld._redact import redact_text
-from synthworld.eval.record import RunRecord, group_by_scenario
+from synthworld.eval.record import RunRecord
 from synthworld.trace import render_trace_html
 
 if TYPE_CHECKING:
@@ -38,11 +38,17 @@ def summary_html(summary: Summary) -> str:
 
 
 def heatmap_html(runs: Sequence[RunRecord]) -> str:
-    """One row per scenario, one cell per seed: green passed, red failed (hover for why)."""
+    """One row per scenario (and per scenario and hazard), one cell per seed: green passed, red
+    failed (hover for why)."""
     seeds = sorted({r.seed for r in runs})
     head = "".join(f'<th style="{_CELL}">{s}</th>' for s in seeds)
     rows = []
-    for name, group in group_by_scenario(runs).items():
+    groups: dict[str, list[RunRecord]] = {}
+    for run in sorted(runs, key=lambda r: r.hazard is not None):  # clean rows first
+        groups.setdefault(
+            run.scenario if run.hazard is None else f"{run.scenario} [{run.hazard}]", []
+        ).append(run)
+    for name, group in groups.items():
         by_seed = {r.seed: r for r in group}
         cells = "".join(_heat_cell(by_seed.get(s)) for s in seeds)
         rows.append(f'<tr><th style="{_CELL}">{escape(name)}</th>{cells}</tr>')

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -11,7 +10,7 @@ from synthworld._redact import redact_text
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import Coverage
 
-__all__ = ["group_by_scenario", "RunRecord", "record_from_result"]
+__all__ = ["RunRecord", "record_from_result"]
 
 
 @dataclass(frozen=True)
@@ -119,11 +118,3 @@ def _label(failure: str) -> str:
         return re.sub(r"\[\d+\]", "", re.split(r"[\s:]", failure, maxsplit=1)[0])
     head = failure.split(":", 1)[0].strip()
     return head if len(head) <= 40 else head[:39] + "…"
-
-
-def group_by_scenario(runs: Sequence[RunRecord]) -> dict[str, list[RunRecord]]:
-    """Runs per scenario name, in the order the names first appear."""
-    groups: dict[str, list[RunRecord]] = {}
-    for run in runs:
-        groups.setdefault(run.scenario, []).append(run)
-    return groups

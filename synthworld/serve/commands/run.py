@@ -1,4 +1,4 @@
-"""`synthworld run SCENARIO [--seed N] [--backend B] [--agent module:fn] [--full | --json]`: run a
+"""`synthworld run SCENARIO [--seed N] [--backend B] [--agent fn] [--hazard H] [--full | --json]`: run a
 scenario, show the trace and the verdict (exit 0 pass, 1 fail, 2 invalid file)."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
 from synthworld.scenario import ScenarioResult, load_scenario
 from synthworld.scenario.console import print_result
+from synthworld.world import HAZARD_KINDS
 
 __all__ = ["add_arguments", "run"]
 
@@ -48,6 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="record mode for a fixtures backend (default: the file's)",
     )
+    parser.add_argument(
+        "--hazard",
+        choices=HAZARD_KINDS,
+        default=None,
+        help="inject this hazard into every tool's answers (valid but hostile answers, see README)",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--full", action="store_true", help="show whole values in the trace (no cut)")
     output.add_argument(
@@ -63,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
             backend = backend_option(args.backend, base_url=args.base_url)
             scenario = dataclasses.replace(scenario, data={**scenario.data, "backend": backend})
         seeds = [args.seed] if args.seed is not None else scenario.seeds
-        results = [scenario.run(seed, agent=args.agent, record_mode=args.record_mode) for seed in seeds]
+        results = [
+            scenario.run(seed, agent=args.agent, record_mode=args.record_mode, hazard=args.hazard)
+            for seed in seeds
+        ]
     except (ScenarioError, ValueError) as exc:
         print(f"synthworld run: {exc}", file=sys.stderr)
         return 2
@@ -100,5 +110,6 @@ def result_json(result: ScenarioResult) -> dict[str, Any]:
         "output": result.output,
         "error": result.error,
         "diverged_at": result.diverged_at,
+        "hazard": result.hazard,
         "trace": [call.to_dict() for call in result.trace],
     }
