@@ -151,3 +151,19 @@ def test_workers_send_their_counts_to_the_controller(pyt: pytest.Pytester) -> No
     result.assert_outcomes(passed=3)
     result.stdout.fnmatch_lines(["synthworld coverage: 3/4 tools called (75%)", "list_tickets      2"])
     assert result.ret == pytest.ExitCode.OK
+
+
+def test_scenario_items_count_too(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(TESTS.format(extra=""))
+    pyt.mkdir("scenarios")
+    (pyt.path / "scenarios" / "inbox.yaml").write_text(
+        "synthworld_scenario: 1\nname: inbox\ntools: synthworld.examples.inbox\nseeds: [0, 1]\n"
+        "agent: synthworld.examples.agents:careful_inbox_agent\ntask: Summarize.\n"
+        "faults:\n  - {tool: search_email, inject: empty}\n",
+        encoding="utf-8",
+    )
+    result = run(pyt, "--synthworld-coverage", "scenarios", "test_scenario_items_count_too.py")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(
+        ["synthworld coverage: 3/8 tools called (38%)", "search_email      2", "empty       2"]
+    )
