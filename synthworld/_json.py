@@ -284,9 +284,12 @@ def is_json_data(value: Any) -> bool:
 
 def _suspect(value: Any, text: str) -> bool:
     """Whether JSON `text` encoded from `value` may hide a problem: a lone surrogate, nesting
-    deeper than `MAX_DEPTH` (each level needs two characters), or in a nested object a key that
-    is not a string (the encoder writes ``1`` as ``"1"``, so the text read back differs)."""
+    deeper than `MAX_DEPTH` (each level needs two characters), or a key that is not a string (the
+    encoder writes ``1`` as ``"1"``; at the top it is seen directly, below by reading the text
+    back)."""
     if has_lone_surrogate(text) or (len(text) > 2 * MAX_DEPTH and text_depth(text) > MAX_DEPTH):
+        return True
+    if isinstance(value, dict) and not all(isinstance(key, str) for key in value):
         return True
     return bool(text.count("{", 1)) and json.loads(text) != value
 

@@ -109,13 +109,14 @@ class TestKeysAndContainers:
         "value",
         [
             {"a": {1: 2}},
+            {0: None},
             {"a": "\ud800"},
             nested(MAX_DEPTH + 1),
             [float("nan")],
             {"a": (b"x",)},
             [-(10**5000)],
         ],
-        ids=["int-key", "surrogate", "deep", "nan", "bytes", "huge-int"],
+        ids=["int-key", "top-int-key", "surrogate", "deep", "nan", "bytes", "huge-int"],
     )
     def test_is_json_data_refuses_the_rest(self, value: Any) -> None:
         assert is_json_data(value) is False
