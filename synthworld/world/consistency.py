@@ -81,6 +81,9 @@ class ConsistencyPlan:
     """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
     reach: frozenset[str] | None = None
     """Hints of the objects echo, recall and memory must visit (None: every object)."""
+    id_alias: str | None = None
+    """The ``<kind>_id`` parameter that names the answer's own ``id`` (``get_ticket(ticket_id)``
+    answering ``{"id": ...}``): the answer is that entity."""
 
     active: bool = field(init=False)
     """False when calls of this tool need no consistency work at all."""
@@ -137,7 +140,17 @@ def plan_for(
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, frozenset(names & set(params)), naturals, identities),
         defaults=_defaults(spec.parameters),
+        id_alias=_id_alias(top_kind, life, params, names),
     )
+
+
+def _id_alias(kind: str, life: Lifecycle, params: list[str], names: set[str]) -> str | None:
+    """The parameter naming the answer's ``id`` for a tool acting on one entity: ``<kind>_id``,
+    when the answer has an ``id`` and no ``<kind>_id`` of its own."""
+    param = f"{kind}_id"
+    if not life.targets or param not in params or param in names or "id" not in names:
+        return None
+    return param
 
 
 def _reach(

@@ -2,7 +2,8 @@
 
 - **Echo.** An output property named like an input parameter takes the input value. Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
-  in a single object named for its kind (``"order": {"order_id": ...}``).
+  in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
+  entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``).
 - **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
@@ -56,6 +57,7 @@ def apply(
         return [], True
     top, forced = _top_entity(plan, refs)
     echoing = plan.echo.intersection(args)
+    alias = args.get(plan.id_alias) if plan.id_alias else None
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
@@ -68,6 +70,8 @@ def apply(
         if depth and echoing.isdisjoint(node) and not keys and id_key(tuple(node), hints) is None:
             return None  # below the top, nothing to echo and no identity: nothing to do
         before = len(edits.done)
+        if alias is not None and depth <= 1 and single and hints[0] == top_kind and "id" in node:
+            _echo_alias(node, alias, edits)
         if echoing:
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
@@ -95,6 +99,19 @@ def apply(
 
     walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found, sure
+
+
+def _echo_alias(node: dict[str, Any], value: Any, edits: Edits) -> None:
+    """Echo the ``<kind>_id`` input into the answer's ``id``, in the id's type where it can."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return
+    current = node["id"]
+    if type(current) is int and isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    elif type(current) is str and type(value) is int:
+        value = str(value)
+    edits.begin("echo", single=True)
+    edits.set(node, "id", value, pin=True)
 
 
 def _kept_identifier(node: Mapping[str, Any], depth: int, hints: tuple[str, ...], single: bool) -> str | None:
