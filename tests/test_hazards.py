@@ -298,6 +298,60 @@ def test_triggers_choose_which_calls_get_the_hazard() -> None:
     assert answers[2]
 
 
+@pytest.mark.parametrize(
+    ("entry", "calls", "expected"),
+    [
+        pytest.param(
+            {"tool": "list_tickets", "burst": {"start": 2, "length": 3}, "inject": "empty"},
+            [("list_tickets", {"status": "open"})] * 6,
+            [None, "empty", "empty", "empty", None, None],
+            id="burst",
+        ),
+        pytest.param(
+            {"tool": "get_ticket", "when": {"ticket_id": "T-2"}, "inject": "drift"},
+            [("get_ticket", {"ticket_id": f"T-{i}"}) for i in range(4)],
+            [None, None, "drift", None],
+            id="when",
+        ),
+        pytest.param(
+            {"tool": "get_*", "inject": "edge_values"},
+            [("get_ticket", {"ticket_id": "T-1"}), ("list_tickets", {"status": "open"})],
+            ["edge_values", None],
+            id="tool-pattern",
+        ),
+        pytest.param(
+            {"tool": "*", "rate": 0.5, "inject": "prompt_injection"},
+            [("get_ticket", {"ticket_id": f"T-{i}"}) for i in range(12)],
+            ["prompt_injection" if c == "P" else None for c in "PP.PPPP.P.PP"],  # seeded, about half
+            id="rate",
+        ),
+    ],
+)
+def test_every_trigger_chooses_hazard_calls(
+    entry: dict[str, Any], calls: list[Any], expected: list[Any]
+) -> None:
+    world = world_of(helpdesk, seed=1)
+    world.add_faults([entry])
+    for tool, args in calls:
+        world.call(tool, args)
+    assert [c.hazard for c in world.trace] == expected
+
+
+def test_a_scenario_file_injects_with_triggers(tmp_path: Path) -> None:
+    from synthworld import load_scenario
+
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.inbox\n"
+        "agent: synthworld.examples.agents:naive_inbox_agent\ntask: Summarize.\n"
+        "faults:\n  - {tool: 'search_*', on_call: 2, inject: prompt_injection}\n"
+        "  - {tool: search_email, when: {query: 'is:unread'}, burst: {start: 1, length: 1}, inject: empty}\n",
+        encoding="utf-8",
+    )
+    result = load_scenario(path).run(1)
+    assert [(c.tool, c.hazard) for c in result.trace][:1] == [("search_email", "empty")]
+
+
 def test_the_trace_names_the_hazard_everywhere_it_shows_a_call() -> None:
     world = world_of(helpdesk, seed=1, hazard="empty")
     world.call("list_tickets", {"status": "open"})
