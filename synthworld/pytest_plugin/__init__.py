@@ -39,6 +39,7 @@ from synthworld.pytest_plugin.settings import (
     world_seed,
 )
 from synthworld.scenario import Scenario, ScenarioResult, format_result, is_scenario_text, load_scenario
+from synthworld.scenario.imports import add_search_root, remove_search_root
 from synthworld.world import SyntheticWorld
 
 __all__ = ["ScenarioFile", "ScenarioItem", "synth_cassette_path", "synth_world", "synth_world_options"]
@@ -100,6 +101,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
+    add_search_root(config.rootpath)
     fail_under = config.getoption("synthworld_coverage_fail_under")
     if config.getoption("synthworld_coverage") or fail_under is not None:
         config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
@@ -115,6 +117,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    remove_search_root(config.rootpath)
     if _PREVIOUS_ENV in config.stash:
         previous = config.stash[_PREVIOUS_ENV]
         if previous is None:

@@ -1,9 +1,10 @@
 """Resolve ``module:attr`` and ``path/file.py:attr`` references named in a scenario file.
 
-A dotted module is imported with the scenario's folder (then the working directory) at the front
-of ``sys.path``, so a module beside the scenario, and the modules it imports beside it, are found
-as pytest finds them; a path-like reference (ending in ``.py`` or holding a ``/``) is imported
-from its file, relative to the scenario's folder. Nothing else in a scenario is ever executed.
+A dotted module is imported with the scenario's folder (then pytest's rootdir when pytest runs,
+then the working directory) at the front of ``sys.path``, so a module beside the scenario, and
+the modules it imports beside it, are found as pytest finds them; a path-like reference (ending
+in ``.py`` or holding a ``/``) is imported from its file, relative to the scenario's folder.
+Nothing else in a scenario is ever executed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ImportProblem", "resolve", "resolve_module"]
+__all__ = ["ImportProblem", "add_search_root", "remove_search_root", "resolve", "resolve_module"]
+
+_ROOTS: list[Path] = []
+"""Folders searched after the scenario's own (the pytest plugin adds its rootdir)."""
+
+
+def add_search_root(folder: Path) -> None:
+    """Also look for a scenario's modules in `folder`, after the scenario's own folder."""
+    if folder not in _ROOTS:
+        _ROOTS.append(folder)
+
+
+def remove_search_root(folder: Path) -> None:
+    """Stop looking in `folder` (added with `add_search_root`)."""
+    with contextlib.suppress(ValueError):
+        _ROOTS.remove(folder)
 
 
 class ImportProblem(ValueError):
@@ -41,7 +57,7 @@ def resolve(ref: str, *, base: Path) -> Any:
 
 def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
     """Import module `ref`: a dotted name, looked for beside the scenario (`base`) first, then in
-    the working directory and on ``sys.path``; or a ``.py`` path relative to `base`."""
+    pytest's rootdir, the working directory and on ``sys.path``; or a ``.py`` path relative to `base`."""
     if ref.endswith(".py") or "/" in ref or "\\" in ref:
         return _from_file(base / ref, ref)
     beside = base.joinpath(*ref.split(".")).with_suffix(".py")
@@ -58,8 +74,8 @@ def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
 
 
 def _search_path(base: Path) -> list[str]:
-    """The scenario's folder, then the working directory (pytest's rootdir when pytest runs)."""
-    return list(dict.fromkeys(str(p.resolve()) for p in (base, Path.cwd())))
+    """The scenario's folder, then pytest's rootdir (when pytest runs), then the working directory."""
+    return list(dict.fromkeys(str(p.resolve()) for p in (base, *_ROOTS, Path.cwd())))
 
 
 @contextlib.contextmanager
