@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 from typing import TypedDict
 
@@ -24,27 +23,7 @@ from synthworld import ScenarioError, SyntheticWorld, ToolSpecError
 from synthworld.errors import FormatError, MissingReturnTypeWarning
 from synthworld.scenario import load_scenario
 from synthworld.serve.cli import main as cli
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
-def synthworld_command(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "synthworld", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+from tests._write_your_own import MODELS, ROOT, SCENARIO, TRACKER, synthworld_command, write
 
 
 class TestValidateFindsWhatRunWould:
@@ -117,117 +96,6 @@ class TestValidateFindsWhatRunWould:
             1, agent=lambda world, task: world.call("get_ticket", {"ticket_id": task})
         )
         assert result.passed, result.failures
-
-
-MODELS = """
-from typing import Literal, TypedDict
-
-
-class Ticket(TypedDict):
-    ticket_id: str
-    title: str
-    status: Literal["open", "closed"]
-"""
-
-TRACKER = '''
-import synthworld
-from models import Ticket  # a sibling module, imported the way pytest would find it
-
-
-@synthworld.tool
-def get_ticket(ticket_id: str) -> Ticket:
-    """Fetch a ticket."""
-'''
-
-SCENARIO = """\
-synthworld_scenario: 1
-name: t
-tools: tracker
-task: T-1
-responses:
-  - tool: get_ticket
-    output: {status: closed}
-expect:
-  calls: [{tool: get_ticket, input: {ticket_id: T-1}}]
-"""
-
-
-class TestImports:
-    def test_run_imports_a_module_beside_the_scenario_and_its_siblings(self, tmp_path: Path) -> None:
-        folder = tmp_path / "scenarios"
-        folder.mkdir()
-        (folder / "tracker.py").write_text(TRACKER, encoding="utf-8")
-        (folder / "models.py").write_text(MODELS, encoding="utf-8")
-        agent = (
-            "def agent(world, task):\n    return world.call('get_ticket', {'ticket_id': task})['status']\n"
-        )
-        (folder / "triage.py").write_text(agent, encoding="utf-8")
-        write(folder, "s.yaml", SCENARIO + "agent: triage:agent\n")
-        done = synthworld_command("run", "scenarios/s.yaml", cwd=tmp_path)
-        assert done.returncode == 0, done.stderr + done.stdout
-        assert "verdict: PASS" in done.stdout
-
-    @staticmethod
-    def project(root: Path, *, modules_in: str) -> Path:
-        """A project: a scenario in ``scenarios/``, its modules in `modules_in` (relative to `root`)."""
-        (root / "scenarios").mkdir()
-        (root / modules_in).mkdir(exist_ok=True)
-        (root / modules_in / "tracker.py").write_text(TRACKER, encoding="utf-8")
-        (root / modules_in / "models.py").write_text(MODELS, encoding="utf-8")
-        (root / modules_in / "triage.py").write_text(
-            "def agent(world, task):\n    return world.call('get_ticket', {'ticket_id': task})['status']\n",
-            encoding="utf-8",
-        )
-        return write(root / "scenarios", "s.yaml", SCENARIO + "agent: triage:agent\n")
-
-    def test_eval_and_serve_import_modules_beside_the_scenario(self, tmp_path: Path) -> None:
-        from synthworld.serve.commands.serve import load_world
-
-        self.project(tmp_path, modules_in="scenarios")
-        done = synthworld_command("eval", "scenarios/s.yaml", "--seeds", "2", "--no-progress", cwd=tmp_path)
-        assert done.returncode == 0, done.stderr + done.stdout
-        assert re.search(r"^t +2 +2 +100%", done.stdout, re.M)
-        world = load_world(str(tmp_path / "scenarios" / "s.yaml"), seed=1)
-        assert list(world.tools) == ["get_ticket"]
-
-    @pytest.mark.parametrize("modules_in", ["scenarios", "."])
-    def test_pytest_imports_beside_the_scenario_and_from_its_rootdir(
-        self, tmp_path: Path, modules_in: str
-    ) -> None:
-        project = tmp_path / "project"
-        project.mkdir()
-        self.project(project, modules_in=modules_in)
-        (project / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
-        done = subprocess.run(  # from another directory: the rootdir is the project, not the cwd
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "-p",
-                "no:randomly",
-                str(project),
-            ],
-            cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=120,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-        assert "1 passed" in done.stdout
-
-    def test_an_import_error_says_where_it_looked(self, tmp_path: Path) -> None:
-        path = write(tmp_path, "s.yaml", "synthworld_scenario: 1\nname: x\ntools: trackr\n")
-        with pytest.raises(ScenarioError) as info:
-            load_scenario(path)
-        message = str(info.value)
-        assert f"(looked in {tmp_path.resolve()}" in message
-        assert "put trackr.py beside the scenario, write the path (`tools: ./trackr.py`)" in message
-        assert "PYTHONPATH=." in message
 
 
 class Order(TypedDict):
@@ -313,6 +181,19 @@ class TestRegistration:
         assert [spec.name for spec in world.add_tools(Tools)] == ["get_user"]
         assert list(world.tools["get_user"].parameters["properties"]) == ["user_id"]
 
+    def test_add_tools_takes_an_instance(self) -> None:
+        class Tools:
+            def __init__(self, token: str) -> None:
+                self.token = token
+
+            @synthworld.tool
+            def get_user(self, user_id: str) -> dict[str, str]:
+                """Fetch a user."""
+
+        world = SyntheticWorld()
+        assert [spec.name for spec in world.add_tools(Tools("t"))] == ["get_user"]
+        assert isinstance(world.call("get_user", {"user_id": "u1"}), dict)
+
     def test_a_class_that_needs_arguments_says_what_to_pass(self) -> None:
         class Needs:
             def __init__(self, token: str) -> None: ...
@@ -339,6 +220,9 @@ class TestRegistration:
             @world.tool
             def offer(item: str):  # type: ignore[no-untyped-def]
                 """Make an offer."""
+
+        offer("book")  # once, at registration: calls say nothing more (warnings are errors here)
+        world.call("offer", {"item": "pen"})
 
     def test_a_missing_annotation_suggests_the_defaults_type(self) -> None:
         with pytest.raises(ToolSpecError, match=r"`limit: int`.*`exact: bool`"):
