@@ -167,6 +167,16 @@ def test_the_trace_in_memory_keeps_the_real_values(world: SyntheticWorld) -> Non
     assert world.trace.calls("login", password="hunter2-0002")
 
 
+def test_a_calls_repr_masks_secrets_as_an_assertion_shows_it(world: SyntheticWorld) -> None:
+    [call] = world.trace
+    assert leaked(repr(call)) == []
+    assert "login" in repr(call)
+    with pytest.raises(AssertionError) as info:
+        assert not call.ok, call  # pytest prints the message's repr on failure
+    assert leaked(str(info.value)) == []
+    assert call.redacted().rules == call.rules  # names and numbers stay as they are
+
+
 def test_to_json_and_save_mask_secrets(world: SyntheticWorld, tmp_path: Path) -> None:
     text = world.trace.to_json()
     assert leaked(text) == []

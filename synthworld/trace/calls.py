@@ -14,9 +14,9 @@ from synthworld._redact import redact
 __all__ = ["ToolCall", "recordable_input"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ToolCall:
-    """One answered call."""
+    """One answered call (its repr masks secrets, as every rendering does)."""
 
     index: int
     """Position in the trace, from 0."""
@@ -48,6 +48,10 @@ class ToolCall:
     """The hazard that shaped the answer (``prompt_injection``, ``edge_values``, ``empty``,
     ``drift``: an ``inject`` fault), None for an answer as the world made it."""
 
+    def __repr__(self) -> str:
+        shown = self.redacted()
+        return "ToolCall(" + ", ".join(f"{f.name}={getattr(shown, f.name)!r}" for f in fields(self)) + ")"
+
     @property
     def answered_by(self) -> str:
         """What answered, as traces show it: the backend, and the hazard that shaped the answer
@@ -63,7 +67,7 @@ class ToolCall:
         """A copy with secrets masked by the process policy: what files and renderings show.
 
         (The call itself keeps the real values, for assertions.)"""
-        return dataclasses.replace(self, **{f.name: redact(getattr(self, f.name)) for f in fields(self)})
+        return dataclasses.replace(self, **{name: redact(getattr(self, name)) for name in _FREE_FORM})
 
     def to_dict(self, *, redact: bool = True) -> dict[str, Any]:
         """A JSON-ready dict (drops fields that are at their defaults, except the essentials);
@@ -89,6 +93,9 @@ class ToolCall:
             data = {**data, "rules": tuple(data["rules"] or ())}
         return cls(**data)
 
+
+_FREE_FORM = ("tool", "input", "output", "error", "backend", "started_at")
+"""The fields that may hold what the agent or a backend wrote (the rest are numbers and names)."""
 
 _LONE_SURROGATE_ESCAPE = re.compile(
     r"(?<!\\)\\(ud[89ab][0-9a-f]{2})(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\(ud[c-f][0-9a-f]{2})"
