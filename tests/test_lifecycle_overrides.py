@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+from typing_extensions import TypedDict
 
 from synthworld import (
     FixtureBackend,
@@ -23,6 +24,7 @@ from synthworld import (
 )
 from synthworld.cassette import Cassette, Interaction, save_cassette
 from synthworld.cassette.format import Fingerprint
+from synthworld.world.identity import id_kind, is_id_key
 from tests._lifecycle_worlds import (
     GitUser,
     Issue,
@@ -278,3 +280,59 @@ class TestScenarioKeys:
             ScenarioError, match=r"keys\.yaml:\d+: lifecycle\.zap_account: lifecycle 'obliterate'"
         ):
             load_scenario(path).build_world(1)
+
+
+class Event(TypedDict):
+    eventId: str
+    title: str
+    status: Literal["tentative", "confirmed", "canceled"]
+    createdAt: str
+    updatedAt: str
+
+
+class TestCamelCaseKeys:
+    @pytest.mark.parametrize(
+        ("key", "is_id", "kind"),
+        [
+            ("eventId", True, "event"),
+            ("lineItemId", True, "line_item"),
+            ("userID", True, "user"),
+            ("order_id", True, "order"),
+            ("paid", False, None),
+            ("Id", False, None),
+            ("void", False, None),
+        ],
+    )
+    def test_identifier_keys(self, key: str, is_id: bool, kind: str | None) -> None:
+        assert is_id_key(key) is is_id
+        if kind is not None:
+            assert id_kind(key) == kind
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_a_camel_case_api_keeps_its_entities(self, seed: int) -> None:
+        world = SyntheticWorld(seed)
+
+        @world.tool
+        def createEvent(title: str) -> Event:
+            """Create an event."""
+
+        @world.tool
+        def getEvent(eventId: str) -> Event:
+            """One event."""
+
+        @world.tool
+        def cancelEvent(eventId: str) -> Ok:
+            """Cancel an event."""
+
+        @world.tool
+        def listEvents(status: str | None = None) -> list[Event]:
+            """Events, optionally by status."""
+
+        made = world.call("createEvent", {"title": "Standup"})
+        assert made["status"] != "canceled"  # a new event starts in a first state
+        assert world.call("getEvent", {"eventId": made["eventId"]}) == made
+        world.call("cancelEvent", {"eventId": made["eventId"]})
+        assert world.call("getEvent", {"eventId": made["eventId"]})["status"] == "canceled"
+        canceled = world.call("listEvents", {"status": "canceled"})
+        assert made["eventId"] in [event["eventId"] for event in canceled]
+        assert {event["status"] for event in canceled} == {"canceled"}

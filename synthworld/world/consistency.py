@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from synthworld._json import json_copy
 from synthworld.spec import ToolSpec
 from synthworld.world.edits import Edits
-from synthworld.world.identity import Identities, is_id_key
+from synthworld.world.identity import Identities, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.memory import Found, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
@@ -121,7 +121,7 @@ def plan_for(
     if top_kind != kind:
         shapes = read_shapes(spec.returns, top_kind)
     naturals = identities.lookup_keys(top_kind)
-    id_params = tuple((p, kind if p == "id" else p[:-3]) for p in params if is_id_key(p))
+    id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
     return ConsistencyPlan(
         kind=kind,
         echo=frozenset(names & set(params)),
@@ -147,8 +147,9 @@ def plan_for(
 def _id_alias(kind: str, life: Lifecycle, params: list[str], names: set[str]) -> str | None:
     """The parameter naming the answer's ``id`` for a tool acting on one entity: ``<kind>_id``,
     when the answer has an ``id`` and no ``<kind>_id`` of its own."""
-    param = f"{kind}_id"
-    if not life.targets or param not in params or param in names or "id" not in names:
+    own = kind_id_keys(kind)
+    param = next((key for key in own if key in params), None)
+    if not life.targets or param is None or not names.isdisjoint(own) or "id" not in names:
         return None
     return param
 
@@ -185,8 +186,8 @@ def _kind(name: str, lifecycle: str | None, params: list[str]) -> str:
         kind = tool_kind("_".join(["get", *words[1:]]))
     if lifecycle is None:
         return kind
-    named = [p[:-3] for p in params if is_id_key(p) and p != "id"]
-    return named[0] if len(named) == 1 and f"{kind}_id" not in params else kind
+    named = [id_kind(p) for p in params if is_id_key(p) and p != "id"]
+    return named[0] if len(named) == 1 and set(kind_id_keys(kind)).isdisjoint(params) else kind
 
 
 def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
@@ -196,9 +197,10 @@ def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
     if life.family not in ("create", "transition", "none") or "id" in declared:
         return kind
     first = next((key for key in declared if is_id_key(key)), None)
-    if first is None or first == f"{kind}_id" or f"{kind}_id" not in declared:
+    own = kind_id_keys(kind)
+    if first is None or first in own or set(own).isdisjoint(declared):
         return kind
-    return first[:-3]
+    return id_kind(first)
 
 
 def _key_params(

@@ -1,10 +1,10 @@
 """Identity: which entity an object of an answer is (its kind and id), and natural keys.
 
-- An object's identifier is ``<hint>_id`` or ``id``, where the hint is the singular name of the
-  property holding it (``customers`` -> ``customer``) or, at the top and in a top-level list, the
-  tool's kind; else its first ``<name>_id`` key (kind ``name``), unless an enclosing object has
-  that kind (a line item's ``order_id`` points at its order). Ids are strings or integers,
-  remembered as strings.
+- An object's identifier is ``<hint>_id`` (or ``<hint>Id``) or ``id``, where the hint is the
+  singular name of the property holding it (``customers`` -> ``customer``) or, at the top and in
+  a top-level list, the tool's kind; else its first ``<name>_id`` key (kind ``name``), unless an
+  enclosing object has that kind (a line item's ``order_id`` points at its order). Ids are
+  strings or integers, remembered as strings.
 - An object without an identifier at the top of an answer (or in a top-level list) is identified
   by a *natural key* (``login``, ``username``, ``email``, ``sku``, ``slug``, ``isbn``...), and so
   is an object anywhere whose kind has a declared key (``world.identity("user", "login")``). A
@@ -14,11 +14,14 @@
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from random import Random
 from typing import Any
+
+from synthworld.world.naming import snake
 
 __all__ = [
     "NATURAL_KEYS",
@@ -29,8 +32,10 @@ __all__ = [
     "Identity",
     "fresh_id",
     "id_key",
+    "id_kind",
     "identity",
     "is_id_key",
+    "kind_id_keys",
 ]
 
 Ancestry = frozenset[str]
@@ -86,9 +91,25 @@ class Identities:
         return bool(self._keys)
 
 
+_CAMEL_ID = re.compile(r"[a-z][a-zA-Z0-9]*[a-z0-9](?:Id|ID)")
+
+
+@lru_cache(maxsize=4096)
 def is_id_key(key: str) -> bool:
-    """Whether `key` names an identifier: ``id`` or ``<name>_id``."""
-    return key == "id" or (key.endswith("_id") and len(key) > 3)
+    """Whether `key` names an identifier: ``id``, ``<name>_id`` or ``<name>Id`` (``eventId``)."""
+    return key == "id" or (key.endswith("_id") and len(key) > 3) or _CAMEL_ID.fullmatch(key) is not None
+
+
+def id_kind(key: str) -> str:
+    """The kind an identifier key names: ``order_id`` -> ``order``, ``lineItemId`` -> ``line_item``."""
+    return key[:-3] if key.endswith("_id") else snake(key[:-2])
+
+
+def kind_id_keys(kind: str) -> tuple[str, str, str]:
+    """The keys that may hold the id of a `kind`: ``order_id``, ``orderId``, ``orderID``."""
+    head, *rest = kind.split("_")
+    camel = head + "".join(word[:1].upper() + word[1:] for word in rest)
+    return f"{kind}_id", f"{camel}Id", f"{camel}ID"
 
 
 def identity(
@@ -129,12 +150,13 @@ def _natural(node: Mapping[str, Any], hints: tuple[str, ...], naturals: tuple[st
 def id_key(keys: tuple[str, ...], hints: tuple[str, ...]) -> tuple[str, str, bool] | None:
     """``(key, kind, by_fallback)`` of the identifier among `keys`, or None."""
     for hint in hints:
-        if f"{hint}_id" in keys:
-            return f"{hint}_id", hint, False
+        for own in kind_id_keys(hint):
+            if own in keys:
+                return own, hint, False
     if "id" in keys and hints:
         return "id", hints[0], False
     key = next((k for k in keys if isinstance(k, str) and k != "id" and is_id_key(k)), None)
-    return (key, key[:-3], True) if key else None
+    return (key, id_kind(key), True) if key else None
 
 
 def fresh_id(
