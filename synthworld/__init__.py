@@ -29,6 +29,7 @@ from synthworld.errors import (
     ToolError,
     ToolInputError,
     ToolSpecError,
+    TraceError,
     UnknownToolError,
     UnsatisfiableSchemaError,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "ToolSpec",
     "ToolSpecError",
     "Trace",
+    "TraceError",
     "UnknownToolError",
     "UnsatisfiableSchemaError",
     "WorldState",

@@ -14,6 +14,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     ├── CassetteError (ValueError)          a cassette file is corrupt or of an unknown version
     │   └── CassetteIOError (OSError)       a cassette, its journal or lock cannot be read or written
     ├── ScenarioError (ValueError)          a scenario file is invalid
+    ├── TraceError (ValueError)             a saved trace cannot be read
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
     └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
@@ -42,6 +43,7 @@ __all__ = [
     "ToolError",
     "ToolInputError",
     "ToolSpecError",
+    "TraceError",
     "UnknownToolError",
     "UnsatisfiableSchemaError",
 ]
@@ -115,6 +117,10 @@ class CassetteIOError(CassetteError, OSError):
 
 class ScenarioError(SynthworldError, ValueError):
     """A scenario file is invalid (names file, line and path inside it)."""
+
+
+class TraceError(SynthworldError, ValueError):
+    """A saved trace cannot be read: not JSON, not a synthworld trace, or a call of the wrong shape."""
 
 
 class FaultConfigError(SynthworldError, ValueError):

@@ -20,6 +20,7 @@ from synthworld import errors
         (errors.FixtureMissError, LookupError),
         (errors.CassetteError, ValueError),
         (errors.ScenarioError, ValueError),
+        (errors.TraceError, ValueError),
         (errors.ToolError, RuntimeError),
     ],
 )

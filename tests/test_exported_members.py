@@ -50,6 +50,7 @@ EXPECTED = [
     "ToolSpec",
     "ToolSpecError",
     "Trace",
+    "TraceError",
     "UnknownToolError",
     "UnsatisfiableSchemaError",
     "WorldState",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from pathlib import Path
 
 import pytest
 
-from synthworld import SyntheticWorld, ToolCall, ToolError, Trace
+from synthworld import SyntheticWorld, ToolCall, ToolError, Trace, TraceError
 
 
 @pytest.fixture
@@ -105,3 +106,27 @@ def test_long_values_are_abbreviated() -> None:
     call = ToolCall(0, "t", {"text": "x" * 200}, "y" * 200)
     line = Trace([call]).format(width=20).splitlines()[1]
     assert line == '  #0 t({"text": "xxxxxxxxx…) -> "yyyyyyyyyyyyyyyyyy…  []'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000, "cannot read it as JSON (RecursionError"),
+        ("nan", "cannot read it as JSON (JSONDecodeError"),
+        ('{"calls": []}', "not a synthworld trace (expected {'synthworld_trace': 1, ...})"),
+        ('{"synthworld_trace": 1, "calls": 5}', "'calls' must be a list of calls, got int"),
+        ('{"synthworld_trace": 1, "calls": [5]}', "calls[0]: a call is an object with index, tool and input"),
+        (
+            '{"synthworld_trace": 1, "calls": [{"index": 0, "tool": "t", "input": {}, "bogus": 1}]}',
+            "calls[0]: unknown ToolCall field(s) ['bogus']",
+        ),
+    ],
+)
+def test_an_unreadable_trace_is_a_trace_error(text: str, message: str, tmp_path: Path) -> None:
+    with pytest.raises(TraceError) as info:
+        Trace.from_json(text)
+    assert message in str(info.value)
+    path = tmp_path / "t.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TraceError, match=f"^{re.escape(str(path))}: "):
+        Trace.load(path)

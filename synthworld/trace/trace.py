@@ -12,6 +12,7 @@ from typing import Any, overload
 from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate, json_problems, short_repr
 from synthworld._redact import redact_text
+from synthworld.errors import TraceError
 from synthworld.trace.calls import ToolCall
 from synthworld.trace.html import render_trace_html
 
@@ -161,11 +162,19 @@ class Trace(Sequence[ToolCall]):
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
-        """Rebuild a trace from `to_json` output."""
-        document = json.loads(text)
+        """Rebuild a trace from `to_json` output; `TraceError` saying what is wrong otherwise."""
+        try:
+            document = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:  # not JSON text, or nested past the limit
+            raise TraceError(
+                f"not a synthworld trace: cannot read it as JSON ({type(exc).__name__}: {exc})"
+            ) from None
         if not isinstance(document, dict) or document.get(_FORMAT_KEY) != _FORMAT_VERSION:
-            raise ValueError(f"not a synthworld trace (expected {{{_FORMAT_KEY!r}: {_FORMAT_VERSION}, ...}})")
-        return cls([ToolCall.from_dict(c) for c in document["calls"]])
+            raise TraceError(f"not a synthworld trace (expected {{{_FORMAT_KEY!r}: {_FORMAT_VERSION}, ...}})")
+        calls = document.get("calls")
+        if not isinstance(calls, list):
+            raise TraceError(f"'calls' must be a list of calls, got {type(calls).__name__}")
+        return cls([_read_call(call, index) for index, call in enumerate(calls)])
 
     def save(self, path: str | os.PathLike[str], *, redact: bool = True) -> Path:
         """Write the trace as JSON, atomically (a crash never leaves a half file); secrets masked
@@ -176,8 +185,21 @@ class Trace(Sequence[ToolCall]):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Trace:
-        """Read a trace written by `save`."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Read a trace written by `save`; `TraceError` naming the file when it cannot."""
+        try:
+            return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        except (TraceError, UnicodeDecodeError) as exc:  # a missing file stays a FileNotFoundError
+            raise TraceError(f"{path}: {exc}") from None
+
+
+def _read_call(data: Any, index: int) -> ToolCall:
+    """One saved call; `TraceError` naming its index when it is not one."""
+    if not isinstance(data, dict) or not {"index", "tool", "input"} <= set(data):
+        raise TraceError(f"calls[{index}]: a call is an object with index, tool and input at least")
+    try:
+        return ToolCall.from_dict(data)
+    except (ValueError, TypeError) as exc:
+        raise TraceError(f"calls[{index}]: {exc}") from None
 
 
 class _Missing:
