@@ -51,8 +51,8 @@ class Failing:
         raise ToolError("not_found", f"no user {ctx.input['user_id']}")
 
 
-def world_with(backend: Any, seed: int = 0, spec: ToolSpec = USER) -> SyntheticWorld:
-    world = SyntheticWorld(seed=seed, backend=backend)
+def world_with(backend: Any, seed: int = 0, spec: ToolSpec = USER, **options: Any) -> SyntheticWorld:
+    world = SyntheticWorld(seed=seed, backend=backend, **options)
     world.register_tool(spec)
     return world
 
@@ -223,7 +223,8 @@ def test_identical_calls_replay_their_recorded_answers_in_order(tmp_path: Path) 
             )
         ),
     )
-    world = world_with(FixtureBackend(path, mode="none"))
+    # The backend's order alone (a world that remembers answers get_user(u1) as the user u1)
+    world = world_with(FixtureBackend(path, mode="none"), remember=False)
     ids = [world.call("get_user", {"user_id": "u1"})["id"] for _ in range(2)]
     assert ids == ["first", "second"]
     with pytest.raises(FixtureMissError, match=r"Its 2 recorded answer\(s\) were already played"):
@@ -233,8 +234,10 @@ def test_identical_calls_replay_their_recorded_answers_in_order(tmp_path: Path) 
 def test_allow_repeats_replays_the_last_answer_again(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
     save_cassette(path, Cassette((Interaction("get_user", {"user_id": "u1"}, {"id": "a", "age": 1}),)))
-    world = world_with(FixtureBackend(path, mode="none", allow_repeats=True))
+    world = world_with(FixtureBackend(path, mode="none", allow_repeats=True), remember=False)
     assert [world.call("get_user", {"user_id": "u1"})["id"] for _ in range(3)] == ["a", "a", "a"]
+    remembering = world_with(FixtureBackend(path, mode="none", allow_repeats=True))
+    assert remembering.call("get_user", {"user_id": "u1"}) == {"id": "u1", "age": 1}  # the user asked for
 
 
 def test_a_non_idempotent_tool_records_each_repeated_call_and_replays_them_in_order(tmp_path: Path) -> None:
