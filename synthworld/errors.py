@@ -124,14 +124,24 @@ class TraceError(SynthworldError, ValueError):
 
 
 class FaultConfigError(SynthworldError, ValueError):
-    """A fault plan entry is invalid; ``index`` and ``key`` say where (None when unknown)."""
+    """A fault plan entry is invalid; ``index`` and ``key`` say where (None when unknown), and
+    ``also`` lists the entry's other problems as ``(key, message)`` pairs."""
 
-    def __init__(self, message: str, *, index: int | None = None, key: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        index: int | None = None,
+        key: str | None = None,
+        also: Sequence[tuple[str | None, str]] = (),
+    ) -> None:
         where = f"faults[{index}]" if index is not None else "fault"
-        super().__init__(f"{where}{'.' + key if key else ''}: {message}")
+        more = "".join(f"; {'.'.join(filter(None, [where, k]))}: {m}" for k, m in also)
+        super().__init__(f"{where}{'.' + key if key else ''}: {message}{more}")
         self.index = index
         self.key = key
         self.detail = message
+        self.also = tuple(also)
 
 
 class FormatError(SynthworldError, TypeError):

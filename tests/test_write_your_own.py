@@ -67,6 +67,30 @@ class TestValidateFindsWhatRunWould:
         assert "'rate_limt' is not a known error code" in lines[2]
         assert "did you mean 'order_id'?" in lines[4]
 
+    def test_every_problem_of_one_fault_entry(self, tmp_path: Path) -> None:
+        path = write(
+            tmp_path,
+            "s.yaml",
+            """\
+            synthworld_scenario: 1
+            name: one-entry
+            tools: synthworld.examples.shop
+            faults:
+              - {tool: get_order, burst: 3, rate: 2, inject: prompt_injectoin}
+              - {tool: get_order, error: rate_limt, on_call: "1"}
+            """,
+        )
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        where = [line.split(": ", 2)[1] for line in str(info.value).splitlines()]
+        assert where == [  # by line, then path
+            "faults[0].burst",
+            "faults[0].inject",
+            "faults[0].rate",
+            "faults[1].error",
+            "faults[1].on_call",
+        ]
+
     def test_validate_exits_1_and_prints_them(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

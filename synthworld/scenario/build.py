@@ -218,6 +218,7 @@ def add_faults(world: SyntheticWorld, scenario: Scenario, problems: Problems) ->
         try:
             world.add_faults([entry])
         except FaultConfigError as exc:
-            problems.add(("faults", index, *([exc.key] if exc.key else [])), exc.detail)
+            for key, detail in [(exc.key, exc.detail), *exc.also]:
+                problems.add(("faults", index, *([key] if key else [])), detail)
         except (SynthworldError, TypeError, ValueError) as exc:
             problems.add(("faults", index), str(exc))

@@ -102,8 +102,9 @@ class Fault:
             object.__setattr__(self, "on_call", tuple(calls))
         if isinstance(self.burst, Mapping) and set(self.burst) == {"start", "length"}:
             object.__setattr__(self, "burst", (self.burst["start"], self.burst["length"]))
-        for key, problem in _problems(self):
-            raise FaultConfigError(problem, key=key)
+        found = list(_problems(self))
+        if found:
+            raise FaultConfigError(found[0][1], key=found[0][0], also=found[1:])
 
     def applies(self, tool: str, args: Mapping[str, Any], number: int, unit: float) -> bool:
         """Whether this fault hits call `number` (from 1) of `tool`; `unit` is the call's draw."""
@@ -209,16 +210,25 @@ def _parse_entry(entry: Any, index: int) -> Fault:
         raise FaultConfigError(
             f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}", index=index
         )
+    found: list[tuple[str | None, str]] = []
     for key in entry:
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), _KEYS, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            message = f"unknown key; {hint}known keys: {', '.join(_KEYS)}"
-            raise FaultConfigError(message, index=index, key=str(key))
+            found.append((str(key), f"unknown key; {hint}known keys: {', '.join(_KEYS)}"))
+    known = {k: v for k, v in entry.items() if k in _KEYS}
     try:
-        return Fault(**_normalised(entry, index))
+        data = _normalised(known, index)
+    except FaultConfigError as exc:  # checked alone; a stand-in code lets the rest be checked too
+        found.append((exc.key, exc.detail))
+        data = {**known, "error": "internal_error"}
+    try:
+        fault = Fault(**data)
     except FaultConfigError as exc:
-        raise FaultConfigError(str(exc).split(": ", 1)[1], index=index, key=exc.key) from None
+        found += [(exc.key, exc.detail), *exc.also]
+    if found:
+        raise FaultConfigError(found[0][1], index=index, key=found[0][0], also=found[1:])
+    return fault
 
 
 def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
