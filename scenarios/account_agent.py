@@ -7,6 +7,7 @@ prompt, an answer as the JSON value.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pydantic_ai import Agent
@@ -17,7 +18,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 def agent(world: Any, task: str) -> str:
     """Look the account up, email its owner, and say so."""
     runner = Agent(FunctionModel(scripted_model), tools=world.to_pydantic_ai(), retries=2)
-    return str(runner.run_sync(task).output)
+    return str(asyncio.run(runner.run(task)).output)  # run_sync would leave its event loop open
 
 
 def scripted_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -34,7 +35,9 @@ def scripted_model(messages: list[ModelMessage], info: AgentInfo) -> ModelRespon
         body = f"Hello, your {account['plan']} plan is active."
         return _call("send_email", {"to": account["email"], "subject": "Your plan", "body": body})
     account = next(p.content for p in results if p.tool_name == "get_account" and isinstance(p.content, dict))
-    return ModelResponse(parts=[TextPart(f"Emailed {account['email']} about the {account['plan']} plan of {task}")])
+    return ModelResponse(
+        parts=[TextPart(f"Emailed {account['email']} about the {account['plan']} plan of {task}")]
+    )
 
 
 def emailed_the_address_it_was_given(trace: Any, output: str) -> None:
