@@ -1,12 +1,12 @@
 """Answers made into a stub's return type: ``-> User`` gives a ``User``, not a dict.
 
 A stub whose return annotation builds objects -- a pydantic model, a dataclass or a NamedTuple,
-also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and TypedDict fields --
-has its JSON answer validated into that type with pydantic's ``TypeAdapter`` (lax mode, so
-``date-time`` strings become ``datetime``s). Other annotations (``dict``, a TypedDict of plain
-values, ``list[str]``...) keep the JSON answer as it is. An answer the type cannot hold (a
-``malformed`` fault) raises a `ToolError` with code ``malformed_response``, as a typed client
-library would fail to parse it.
+also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and TypedDict fields
+(``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
+type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
+Other annotations (``dict``, a TypedDict of plain values, ``list[str]``...) keep the JSON answer
+as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
+``malformed_response``, as a typed client library would fail to parse it.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
     def convert(value: Any) -> Any:
         nonlocal adapter
         if adapter is None:
-            from pydantic import TypeAdapter
-
-            adapter = TypeAdapter(hint)
+            adapter = _adapter(hint)
+        if adapter is False:  # a type pydantic cannot build: the answer stays JSON
+            return value
         try:
             return adapter.validate_python(value)
         except ValueError as exc:  # pydantic's ValidationError
@@ -50,6 +50,17 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
             ) from None
 
     return convert
+
+
+def _adapter(hint: Any) -> Any:
+    """pydantic's ``TypeAdapter`` for `hint`, or False when pydantic cannot build it (e.g. a
+    ``typing.TypedDict`` before Python 3.12)."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(hint)
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
+        return False
 
 
 def builds_objects(hint: Any, seen: frozenset[int] = frozenset()) -> bool:

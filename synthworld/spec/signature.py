@@ -76,7 +76,8 @@ def stub_signature(spec: ToolSpec) -> StubSignature:
             default = _default(spec, name, properties.get(name))
             if default is None and name not in spec.defaults:
                 unset.add(name)
-                annotation = Optional[annotation]  # noqa: UP045 - a runtime object, built not written
+                if annotation is not Any:
+                    annotation = Optional[annotation]  # noqa: UP045 - a runtime object, built not written
         params.append(
             inspect.Parameter(
                 name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
