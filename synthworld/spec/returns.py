@@ -74,7 +74,10 @@ def builds_objects(hint: Any, seen: frozenset[int] = frozenset()) -> bool:
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
             return True
         if typing_extensions.is_typeddict(hint):
-            fields = typing_extensions.get_type_hints(hint, include_extras=True).values()
+            try:
+                fields = typing_extensions.get_type_hints(hint, include_extras=True).values()
+            except Exception:  # a field annotation that does not resolve here: pydantic could not either
+                return False
             return any(builds_objects(field, seen) for field in fields)
         return False
     return any(builds_objects(arg, seen) for arg in get_args(hint) if not isinstance(arg, (str, int)))
