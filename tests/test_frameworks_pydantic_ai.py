@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import pytest
-from pydantic_ai import Agent, Tool
+from pydantic_ai import Agent, Tool, UnexpectedModelBehavior
 from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
@@ -136,6 +136,17 @@ def test_invalid_arguments_come_back_as_a_retry_prompt_listing_the_problems() ->
     assert answer.outcome == "success"
     assert answer.content == world.trace[1].output
     assert [c.error is None for c in world.trace] == [False, True]
+
+
+def test_max_retries_lets_a_tool_forgive_several_invalid_calls() -> None:
+    world, seen = make_world(), []
+    calls = [ToolCallPart("get_user", {"user_id": n}, tool_call_id=f"bad{n}") for n in range(3)]
+    calls.append(ToolCallPart("get_user", {"user_id": "u3"}, tool_call_id="good"))
+    tools = world.to_pydantic_ai(max_retries=3)
+    assert run(Agent(scripted(calls, seen), tools=tools), "u3?").output == "done"
+    assert [part.outcome for [part] in seen[1:5]] == ["retried", "retried", "retried", "success"]
+    with pytest.raises(UnexpectedModelBehavior, match="exceeded max retries count of 1"):
+        run(Agent(scripted(calls, []), tools=make_world().to_pydantic_ai()), "u3?")
 
 
 def test_a_simulated_failure_is_a_failed_tool_result_not_a_crash() -> None:

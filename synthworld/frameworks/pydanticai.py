@@ -18,18 +18,24 @@ from synthworld.spec import ToolSpec
 __all__ = ["to_pydantic_ai"]
 
 
-def to_pydantic_ai(source: ToolSource) -> list[Any]:
-    """Every tool of `source` as a ``pydantic_ai.Tool``, for ``Agent(tools=...)``."""
+def to_pydantic_ai(source: ToolSource, *, max_retries: int | None = None) -> list[Any]:
+    """Every tool of `source` as a ``pydantic_ai.Tool``, for ``Agent(tools=...)``.
+
+    `max_retries`: how many invalid calls in a row a tool forgives before pydantic-ai ends the
+    run (None: the agent's ``retries``, 1 by default).
+    """
     pydantic_ai = import_framework("pydantic_ai", package="pydantic-ai-slim", method="to_pydantic_ai")
-    return [
-        pydantic_ai.Tool.from_schema(
+    tools = []
+    for spec in source.tools.values():
+        tool = pydantic_ai.Tool.from_schema(
             _tool_function(source, spec, pydantic_ai),
             name=spec.name,
             description=spec.description or None,
             json_schema=copy.deepcopy(spec.parameters),
         )
-        for spec in source.tools.values()
-    ]
+        tool.max_retries = max_retries
+        tools.append(tool)
+    return tools
 
 
 def _tool_function(

@@ -1,4 +1,5 @@
-"""The world's provider-format exports and tool-call dispatch (a mixin of `SyntheticWorld`)."""
+"""The world's provider-format exports, agent-framework tools and tool-call dispatch (a mixin of
+`SyntheticWorld`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ __all__ = ["WorldInterop"]
 
 
 class WorldInterop:
-    """Methods that plug a world into OpenAI, Anthropic and MCP clients (see `synthworld.formats`).
+    """Methods that plug a world into OpenAI, Anthropic and MCP clients (see `synthworld.formats`)
+    and into agent frameworks (see `synthworld.frameworks`).
 
     Serve a world over MCP with ``synthworld.serve.mcp.serve(world)`` or ``synthworld serve``.
     """
@@ -34,13 +36,14 @@ class WorldInterop:
         """Every tool described for a prompt-based agent."""
         return "\n\n".join(spec.to_prompt() for spec in self.tools.values())
 
-    def to_pydantic_ai(self: ToolSource) -> list[Any]:
+    def to_pydantic_ai(self: ToolSource, *, max_retries: int | None = None) -> list[Any]:
         """Every tool as a ``pydantic_ai.Tool`` with its exact JSON Schema (``Agent(tools=...)``).
 
-        Invalid arguments come back to the model as a retry prompt, simulated failures as a
-        failed tool result. Needs ``pip install 'synthworld[frameworks]'``.
+        Invalid arguments come back to the model as a retry prompt (`max_retries` in a row per
+        tool; None: the agent's ``retries``), simulated failures as a failed tool result. Needs
+        ``pip install 'synthworld[frameworks]'``.
         """
-        return frameworks.to_pydantic_ai(self)
+        return frameworks.to_pydantic_ai(self, max_retries=max_retries)
 
     def to_langchain(self: ToolSource) -> list[Any]:
         """Every tool as a LangChain ``StructuredTool`` whose ``args_schema`` is its JSON Schema.
