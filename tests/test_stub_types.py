@@ -7,6 +7,8 @@ import asyncio
 import dataclasses
 import datetime
 import inspect
+import sys
+import typing
 from typing import Any, Literal, NamedTuple, Optional, Union
 
 import pydantic
@@ -39,6 +41,10 @@ class Plain(TypedDict):
 
 
 class Holder(TypedDict):
+    user: User
+
+
+class OldHolder(typing.TypedDict):  # pydantic builds typing.TypedDict only from Python 3.12
     user: User
 
 
@@ -189,8 +195,11 @@ class TestTypedReturns:
         listed = users()
         assert [u.login for u in listed] == [u["login"] for u in world.call("users", {})]
         assert all(isinstance(u, User) for u in listed)
-        found = maybe_user()
-        assert found is None if world.call("maybe_user", {}) is None else isinstance(found, User)
+        world.script("maybe_user", output={"login": "x", "joined": "2024-01-02T03:04:05Z"}, times=1)
+        world.script("maybe_user", output=None)
+        utc = datetime.timezone.utc
+        assert maybe_user() == User("x", datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=utc))
+        assert maybe_user() is None
 
     def test_typed_dicts_and_plain_types_stay_json(self) -> None:
         world = SyntheticWorld(seed=1)
@@ -208,6 +217,13 @@ class TestTypedReturns:
         assert isinstance(answer["joined"], str)
         assert answer == world.call("plain", {})
         assert isinstance(holder()["user"], User)  # a TypedDict holding a dataclass builds it
+
+        @world.tool
+        def old_holder() -> OldHolder:
+            """Holds a dataclass, in a TypedDict pydantic may not build: the answer stays JSON."""
+
+        built = User if sys.version_info >= (3, 12) else dict
+        assert isinstance(old_holder()["user"], built)
 
     def test_async_stubs_return_the_type_too(self) -> None:
         world = SyntheticWorld(seed=3)
