@@ -102,6 +102,27 @@ def test_the_tools_carry_the_exact_schemas_strict_when_allowed() -> None:
     assert [t.strict_json_schema for t in make_world().to_openai_agents(strict=False)] == [False, False]
 
 
+def test_a_schema_the_sdk_would_rewrite_is_sent_exactly_and_not_strict() -> None:
+    world = SyntheticWorld()
+    parameters = {
+        "type": "object",
+        "properties": {
+            "when": {"type": ["string", "null"], "default": None},
+            "where": {"$ref": "#/$defs/Place", "description": "The place."},
+        },
+        "required": ["when", "where"],
+        "additionalProperties": False,
+        "$defs": {"Place": {"type": "object", "properties": {}, "additionalProperties": False}},
+    }
+    world.register_tool(ToolSpec("book", "Book.", parameters, {"type": "boolean"}))
+    [auto] = world.to_openai_agents()
+    assert auto.strict_json_schema is False
+    assert auto.params_json_schema == parameters
+    [forced] = world.to_openai_agents(strict=True)
+    assert forced.strict_json_schema is True
+    assert "default" not in forced.params_json_schema["properties"]["when"]  # the SDK's rewrite
+
+
 def test_strict_true_names_what_breaks_the_rules() -> None:
     with pytest.raises(ToolSpecError) as info:
         make_world().to_openai_agents(strict=True)

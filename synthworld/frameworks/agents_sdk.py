@@ -24,29 +24,43 @@ __all__ = ["to_openai_agents"]
 def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[Any]:
     """Every tool of `source` as an Agents SDK ``FunctionTool``, for ``Agent(tools=...)``.
 
-    ``strict=None`` turns strict mode on for each schema that allows it; ``False`` never does.
-    ``True`` raises `ToolSpecError` naming each schema part that breaks the strict rules.
+    ``strict=None`` turns strict mode on for each schema that follows the strict rules as it is
+    (the SDK would not rewrite it), so the model always gets the exact schema; ``False`` never
+    does. ``True`` raises `ToolSpecError` naming each schema part that breaks the strict rules,
+    and lets the SDK normalise the rest (it inlines a ``$ref`` with sibling keys, drops
+    ``default: null``).
     """
     agents = import_framework("agents", package="openai-agents", method="to_openai_agents")
+    normalise = import_framework("agents.strict_schema", package="openai-agents", method="to_openai_agents")
     return [
         agents.FunctionTool(
             name=spec.name,
             description=spec.description,
             params_json_schema=copy.deepcopy(spec.parameters),
             on_invoke_tool=_invoker(source, spec),
-            strict_json_schema=_strict(spec, strict),
+            strict_json_schema=_strict(spec, strict, normalise.ensure_strict_json_schema),
         )
         for spec in source.tools.values()
     ]
 
 
-def _strict(spec: ToolSpec, strict: bool | None) -> bool:
+def _strict(spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]) -> bool:
     problems = strict_problems(spec.parameters)
     if strict and problems:
         raise ToolSpecError(
             f"tool {spec.name!r} cannot be strict: {'; '.join(problems)}; pass strict=None to decide per tool"
         )
-    return not problems if strict is None else strict
+    if strict is not None:
+        return strict
+    return not problems and _unchanged_by(normalise, spec.parameters)
+
+
+def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bool:
+    """True when the SDK's strict normalisation leaves `schema` exactly as it is."""
+    try:
+        return bool(normalise(copy.deepcopy(schema)) == schema)
+    except Exception:  # the SDK refuses the schema in strict mode
+        return False
 
 
 def _invoker(source: ToolSource, spec: ToolSpec) -> Callable[[Any, str], Coroutine[Any, Any, str]]:
