@@ -8,6 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = ["pytest", "pandas", "matplotlib", "openai", "anthropic", "mcp", "nbclient", "distributed", "dask"]
+OPTIONAL += ["pydantic_ai", "langchain_core", "agents"]  # the frameworks extra
 
 PROGRAM = f"""
 import sys

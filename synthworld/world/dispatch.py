@@ -10,15 +10,14 @@ on. A `BackendError` is a bug in the world, not in the agent, so it propagates.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from synthworld._json import MAX_DEPTH
 from synthworld.errors import ToolError, ToolInputError, UnknownToolError
 from synthworld.formats import anthropic, openai
+from synthworld.formats.arguments import parse_arguments
 from synthworld.formats.common import CallRequest
 from synthworld.spec import ToolSpec
 
@@ -73,41 +72,6 @@ def invoke(world: ToolHost, name: str, arguments: Any) -> ToolOutcome:
         return ToolOutcome(error=exc.to_dict()["error"])
     except UnknownToolError as exc:
         return ToolOutcome(error={"code": "unknown_tool", "message": str(exc), "tools": list(world.tools)})
-
-
-def parse_arguments(name: str, arguments: Any) -> Any:
-    """Arguments as a value: JSON text is parsed (empty text means no arguments)."""
-    if arguments is None:
-        return {}
-    if not isinstance(arguments, (str, bytes)):
-        return arguments
-    if not arguments.strip():
-        return {}
-    try:
-        return json.loads(arguments, parse_int=functools.partial(_read_int, name))
-    except RecursionError:
-        message = f"arguments for tool {name!r} nest deeper than {MAX_DEPTH} levels; send flatter JSON"
-        raise ToolInputError(
-            message, tool=name, problems=[f"$: nested deeper than {MAX_DEPTH} levels"]
-        ) from None
-    except ToolInputError:
-        raise
-    except ValueError as exc:
-        message = (
-            f"arguments for tool {name!r} are not valid JSON ({exc}); "
-            'send the arguments as one JSON object, e.g. {"param": "value"}'
-        )
-        raise ToolInputError(message, tool=name, problems=[f"$: not valid JSON: {exc}"]) from None
-
-
-def _read_int(name: str, digits: str) -> int:
-    try:
-        return int(digits)
-    except ValueError:
-        problem = f"an integer of {len(digits.lstrip('-'))} digits is too long to read; send it as a string"
-        raise ToolInputError(
-            f"arguments for tool {name!r}: {problem}", tool=name, problems=[f"$: {problem}"]
-        ) from None
 
 
 def _call(world: ToolHost, name: str, args: Any) -> Any:

@@ -15,6 +15,8 @@ from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
 from synthworld.schema import generate
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.spec.returns import return_converter
+from synthworld.spec.signature import StubSignature, stub_signature
 from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.consistency import overlay
@@ -130,9 +132,16 @@ class Registration(CallPath):
         return specs
 
     def stub(self, name: str) -> Callable[..., Any]:
-        """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world."""
+        """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world.
+
+        It has a real signature built from the spec (required parameters first, JSON types as
+        annotations, the docstring of `ToolSpec.docstring`), so frameworks that read signatures
+        (``Agent(tools=[stub])``, ``tool(stub)``, ``function_tool(stub)``) see the parameters.
+        An optional parameter without a default is None in the signature and left out when None.
+        """
         spec = self._tools.get(name).spec
-        return bind_stub(self, signature_only(spec), spec)
+        shape = stub_signature(spec)
+        return bind_stub(self, signature_only(spec, shape), spec, arguments=shape.input)
 
     def register_tool(
         self,
@@ -238,20 +247,40 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
         )
 
 
-def bind_stub(world: Caller, stub: F, spec: ToolSpec) -> F:
-    """A wrapper of `stub` that calls `world` (async stubs: `acall`), with ``.spec`` and ``.world``."""
+def bind_stub(
+    world: Caller,
+    stub: F,
+    spec: ToolSpec,
+    *,
+    arguments: Callable[[tuple[Any, ...], Mapping[str, Any]], dict[str, Any]] | None = None,
+) -> F:
+    """A wrapper of `stub` that calls `world` (async stubs: `acall`), with ``.spec`` and ``.world``.
+
+    `arguments` reads a call's arguments into a partial input (default: by `spec`'s parameter
+    order). The answer is made into the stub's return type when that builds objects
+    (a pydantic model, dataclass or NamedTuple, also inside lists and optionals; see
+    `synthworld.spec.returns`); `world.call` keeps returning JSON.
+    """
+    convert = return_converter(stub, tool=spec.name)
+    bind = spec.bind_arguments
+    if arguments is not None:
+        read = arguments
+
+        def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+            return spec.bind_arguments((), read(args, kwargs))
+
     if inspect.iscoroutinefunction(stub):
 
         @functools.wraps(stub)
         async def acall_stub(*args: Any, **kwargs: Any) -> Any:
-            return await world.acall(spec.name, spec.bind_arguments(args, kwargs))
+            return convert(await world.acall(spec.name, bind(args, kwargs)))
 
         wrapper: Any = acall_stub
     else:
 
         @functools.wraps(stub)
         def call_stub(*args: Any, **kwargs: Any) -> Any:
-            return world.call(spec.name, spec.bind_arguments(args, kwargs))
+            return convert(world.call(spec.name, bind(args, kwargs)))
 
         wrapper = call_stub
     if _defined_as_method(stub):
@@ -305,12 +334,17 @@ def public_names(source: object) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def signature_only(spec: ToolSpec) -> Callable[..., Any]:
-    """A do-nothing function named after `spec`, for `world.stub`."""
+def signature_only(spec: ToolSpec, shape: StubSignature | None = None) -> Callable[..., Any]:
+    """A do-nothing function named after `spec`, for `world.stub` (with `shape`: its signature,
+    annotations and a docstring listing the parameters)."""
 
     def stub(*args: Any, **kwargs: Any) -> Any:
         """A stand-in body; calls go to the world."""
 
     stub.__name__ = stub.__qualname__ = spec.name
     stub.__doc__ = spec.description
+    if shape is not None:
+        stub.__signature__ = shape.signature  # type: ignore[attr-defined]
+        stub.__annotations__ = shape.annotations
+        stub.__doc__ = spec.docstring
     return stub

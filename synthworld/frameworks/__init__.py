@@ -1,0 +1,14 @@
+"""Hand a world's tools to agent frameworks: pydantic-ai, LangChain and the OpenAI Agents SDK.
+
+Each adapter works on a `ToolSource` (anything with ``tools``, ``call`` and ``acall``, such as a
+`SyntheticWorld`), keeps every tool's JSON Schema exactly, calls the world asynchronously, and
+turns the agent's mistakes and simulated failures into what the framework shows its model.
+The frameworks are imported on first use (``pip install 'synthworld[frameworks]'``).
+"""
+
+from synthworld.frameworks.agents_sdk import to_openai_agents
+from synthworld.frameworks.langchain import to_langchain
+from synthworld.frameworks.pydanticai import to_pydantic_ai
+from synthworld.frameworks.source import ToolSource
+
+__all__ = ["ToolSource", "to_langchain", "to_openai_agents", "to_pydantic_ai"]

@@ -1,0 +1,103 @@
+"""Answers made into a stub's return type: ``-> User`` gives a ``User``, not a dict.
+
+A stub whose return annotation builds objects -- a pydantic model, a dataclass or a NamedTuple,
+also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and TypedDict fields
+(``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
+type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
+Other annotations (``dict``, a TypedDict of plain values, ``list[str]``...) keep the JSON answer
+as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
+``malformed_response``, as a typed client library would fail to parse it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Annotated, Any, get_args, get_origin
+
+import typing_extensions
+
+from synthworld.errors import ToolError
+
+__all__ = ["builds_objects", "return_converter"]
+
+
+def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], Any]:
+    """A function that makes `fn`'s answers into its return type (the identity when it builds
+    no objects). pydantic is imported on the first answer that needs it."""
+    try:
+        hint = typing_extensions.get_type_hints(fn, include_extras=True).get("return")
+    except Exception:  # an annotation that does not resolve: the spec already said so, or it is Any
+        hint = None
+    if hint is None or not builds_objects(hint):
+        return _same
+    adapter: Any = None
+
+    def convert(value: Any) -> Any:
+        nonlocal adapter
+        if adapter is None:
+            adapter = _adapter(hint)
+        if adapter is False:  # a type pydantic cannot build: the answer stays JSON
+            return value
+        try:
+            return adapter.validate_python(value)
+        except ValueError as exc:  # pydantic's ValidationError
+            if _is_error_reply(value):  # on_invalid_input="return_error" answers with the error
+                return value
+            raise ToolError(
+                "malformed_response",
+                f"the answer of {tool!r} does not fit its return type {_name(hint)}: {exc}",
+            ) from None
+
+    return convert
+
+
+def _adapter(hint: Any) -> Any:
+    """pydantic's ``TypeAdapter`` for `hint`, or False when pydantic cannot build it (e.g. a
+    ``typing.TypedDict`` before Python 3.12)."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(hint)
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
+        return False
+
+
+def builds_objects(hint: Any, seen: frozenset[int] = frozenset()) -> bool:
+    """True when `hint` is or holds a pydantic model, dataclass or NamedTuple."""
+    if id(hint) in seen:
+        return False
+    seen = seen | {id(hint)}
+    if get_origin(hint) is Annotated:
+        return builds_objects(get_args(hint)[0], seen)
+    if isinstance(hint, type):
+        if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
+            return True
+        if typing_extensions.is_typeddict(hint):
+            try:
+                fields = typing_extensions.get_type_hints(hint, include_extras=True).values()
+            except Exception:  # a field annotation that does not resolve here: pydantic could not either
+                return False
+            return any(builds_objects(field, seen) for field in fields)
+        return False
+    return any(builds_objects(arg, seen) for arg in get_args(hint) if not isinstance(arg, (str, int)))
+
+
+def _is_model(cls: type) -> bool:
+    return hasattr(cls, "model_validate") and hasattr(cls, "model_fields")
+
+
+def _is_named_tuple(cls: type) -> bool:
+    return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def _is_error_reply(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == ["error"] and isinstance(value["error"], dict)
+
+
+def _name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or repr(hint)
+
+
+def _same(value: Any) -> Any:
+    return value

@@ -1,0 +1,127 @@
+"""A real Python signature for a spec's parameters, so frameworks that read signatures see them.
+
+`world.stub(name)` gets this signature: required parameters first, then the optional ones with
+their default (the stub's own default, else the schema's ``default``, else None, meaning "not
+given"). JSON types become annotations (``string`` -> ``str``, ``array`` of ``integer`` ->
+``list[int]``, an ``enum`` of strings -> ``Literal[...]``, ``object`` -> ``dict[str, Any]``).
+A parameter whose name is not a Python identifier is reached through ``**arguments``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+
+from synthworld.errors import ToolInputError
+
+if TYPE_CHECKING:
+    from synthworld.spec.toolspec import ToolSpec
+
+__all__ = ["StubSignature", "json_annotation", "stub_signature"]
+
+_SIMPLE: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "null": None}
+_EXTRA = "arguments"
+
+
+@dataclass(frozen=True)
+class StubSignature:
+    """A spec's parameters as a Python signature, and how to read a call made through it."""
+
+    tool: str
+    """The tool's name (for errors)."""
+    signature: inspect.Signature
+    """Required parameters first, then optional ones with defaults; ``-> `` the returns type."""
+    positional: tuple[str, ...]
+    """The parameter names positional arguments fill, in order."""
+    unset_when_none: frozenset[str]
+    """Optional parameters without a default: None means "not given" (left out of the input)."""
+
+    @property
+    def annotations(self) -> dict[str, Any]:
+        """``__annotations__`` for the stub: each parameter's type and ``return``."""
+        found = {p.name: p.annotation for p in self.signature.parameters.values() if p.name != _EXTRA}
+        return {**found, "return": self.signature.return_annotation}
+
+    def input(self, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        """The input dict of a call ``stub(*args, **kwargs)`` (unknown and missing names are left to
+        the spec's own checks); raise `ToolInputError` for too many positionals or a repeat."""
+        if len(args) > len(self.positional):
+            raise ToolInputError(
+                f"{self.tool}() takes {len(self.positional)} positional argument(s) "
+                f"({', '.join(self.positional)}) but {len(args)} were given",
+                tool=self.tool,
+            )
+        built = dict(zip(self.positional, args, strict=False))
+        repeated = [f"got multiple values for argument {key!r}" for key in kwargs if key in built]
+        if repeated:
+            raise ToolInputError(f"{self.tool}(): " + "; ".join(repeated), tool=self.tool, problems=repeated)
+        built.update(kwargs)
+        return {k: v for k, v in built.items() if not (v is None and k in self.unset_when_none)}
+
+
+def stub_signature(spec: ToolSpec) -> StubSignature:
+    """The Python signature of `spec`'s agent-facing parameters."""
+    properties = spec.parameters.get("properties", {})
+    required = set(spec.required)
+    names = [n for n in spec.ordered_params if _is_identifier(n)]
+    ordered = [n for n in names if n in required] + [n for n in names if n not in required]
+    params, unset = [], set()
+    for name in ordered:
+        annotation = json_annotation(properties.get(name))
+        default: Any = inspect.Parameter.empty
+        if name not in required:
+            default = _default(spec, name, properties.get(name))
+            if default is None and name not in spec.defaults:
+                unset.add(name)
+                if annotation is not Any:
+                    annotation = Optional[annotation]  # noqa: UP045 - a runtime object, built not written
+        params.append(
+            inspect.Parameter(
+                name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
+            )
+        )
+    if len(names) < len(spec.ordered_params):
+        params.append(inspect.Parameter(_EXTRA, inspect.Parameter.VAR_KEYWORD, annotation=Any))
+    signature = inspect.Signature(params, return_annotation=json_annotation(spec.returns))
+    return StubSignature(spec.name, signature, tuple(ordered), frozenset(unset))
+
+
+def json_annotation(schema: Any) -> Any:
+    """A Python type for a JSON Schema: ``str``, ``list[int]``, ``Literal['a', 'b']``, ``Any``..."""
+    if not isinstance(schema, dict) or not schema:
+        return Any
+    if "enum" in schema or "const" in schema:
+        values = schema["enum"] if "enum" in schema else [schema["const"]]
+        literal = all(isinstance(v, (str, int, bool)) or v is None for v in values) and values
+        return Literal[tuple(values)] if literal else Any
+    for union in ("anyOf", "oneOf"):
+        if isinstance(schema.get(union), list) and schema[union]:
+            return _union([json_annotation(s) for s in schema[union]])
+    kind = schema.get("type")
+    if isinstance(kind, list) and kind:
+        return _union([json_annotation({**schema, "type": k}) for k in kind])
+    if kind == "array":
+        return list[json_annotation(schema.get("items"))]  # type: ignore[misc]
+    if kind == "object":
+        return dict[str, Any]
+    return _SIMPLE.get(str(kind), Any)
+
+
+def _union(members: list[Any]) -> Any:
+    if any(m is Any for m in members):
+        return Any
+    unique = list(dict.fromkeys(type(None) if m is None else m for m in members))
+    return unique[0] if len(unique) == 1 else Union[tuple(unique)]  # noqa: UP007 - built at runtime
+
+
+def _default(spec: ToolSpec, name: str, schema: Any) -> Any:
+    if name in spec.defaults:
+        return spec.defaults[name]
+    return schema.get("default") if isinstance(schema, dict) else None
+
+
+def _is_identifier(name: str) -> bool:
+    return name.isidentifier() and not keyword.iskeyword(name) and name != _EXTRA

@@ -1,0 +1,256 @@
+"""Stubs that look like what they call: world.stub(name) has a real signature, and a stub returns
+what its annotation declares (a model, dataclass or NamedTuple), while world.call returns JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime
+import inspect
+import sys
+import typing
+from typing import Any, Literal, NamedTuple, Optional, Union
+
+import pydantic
+import pytest
+from typing_extensions import TypedDict
+
+from synthworld import SyntheticWorld, ToolError, ToolInputError, ToolSpec
+
+
+@dataclasses.dataclass
+class User:
+    login: str
+    joined: datetime.datetime
+
+
+class Point(NamedTuple):
+    x: int
+    y: int
+
+
+class Invoice(pydantic.BaseModel):
+    number: str
+    due: datetime.date
+    owner: User
+
+
+class Plain(TypedDict):
+    login: str
+    joined: datetime.datetime
+
+
+class Holder(TypedDict):
+    user: User
+
+
+class OldHolder(typing.TypedDict):  # pydantic builds typing.TypedDict only from Python 3.12
+    user: User
+
+
+SEARCH = ToolSpec(
+    "search",
+    "Search the catalogue.",
+    {
+        "type": "object",
+        "properties": {
+            "limit": {"type": "integer", "default": 10},
+            "query": {"type": "string", "description": "Words to look for."},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "sort": {"enum": ["new", "old"]},
+            "price": {"type": ["number", "null"]},
+            "filters": {"type": "object"},
+            "anything": {},
+        },
+        "required": ["query"],
+    },
+    {"type": "array", "items": {"type": "object"}},
+)
+
+
+def world_with_search() -> SyntheticWorld:
+    world = SyntheticWorld(seed=2)
+    world.register_tool(SEARCH)
+    return world
+
+
+class TestStubSignature:
+    def test_required_first_json_types_as_annotations_schema_defaults(self) -> None:
+        stub = world_with_search().stub("search")
+        assert str(inspect.signature(stub)) == (
+            "(query: str, limit: int = 10, tags: Optional[list[str]] = None, "
+            "sort: Optional[Literal['new', 'old']] = None, price: Optional[float] = None, "
+            "filters: Optional[dict[str, Any]] = None, anything: Any = None) -> list[dict[str, typing.Any]]"
+        )
+        assert stub.__name__ == "search"
+        assert stub.__doc__ == SEARCH.docstring
+        assert stub.__annotations__["query"] is str
+        assert stub.__annotations__["return"] == list[dict[str, Any]]
+
+    def test_calls_bind_by_the_signature_and_none_means_not_given(self) -> None:
+        world = world_with_search()
+        stub = world.stub("search")
+        stub("lamp", 3, tags=None, price=None)
+        assert world.trace[0].input == {"query": "lamp", "limit": 3}
+        with pytest.raises(ToolInputError, match=r"takes 7 positional argument\(s\)"):
+            stub("a", 1, [], "new", 1.0, {}, 0, "extra")
+        with pytest.raises(ToolInputError, match="got multiple values for argument 'query'"):
+            stub("a", query="b")
+        with pytest.raises(ToolInputError, match="unexpected parameter 'colour'"):
+            stub("a", colour="red")
+
+    def test_a_stubs_own_defaults_come_first_and_names_that_are_not_identifiers_go_to_kwargs(
+        self,
+    ) -> None:
+        world = SyntheticWorld()
+
+        @world.tool
+        def page(cursor: str | None = None, size: int = 20) -> list[str]:
+            """A page."""
+
+        world.register_tool(
+            ToolSpec(
+                "odd",
+                "Odd names.",
+                {
+                    "type": "object",
+                    "properties": {"from": {"type": "string"}, "x-y": {"type": "integer"}, "ok": {}},
+                    "required": ["from"],
+                },
+                {"type": "boolean"},
+            )
+        )
+        assert str(inspect.signature(world.stub("page"))) == (
+            "(cursor: Optional[str] = None, size: int = 20) -> list[str]"
+        )
+        odd = world.stub("odd")
+        assert str(inspect.signature(odd)) == "(ok: Any = None, **arguments: Any) -> bool"
+        odd(**{"from": "a", "x-y": 1})
+        assert world.trace[0].input == {"from": "a", "x-y": 1}
+
+    def test_unions_of_types(self) -> None:
+        world = SyntheticWorld()
+        world.register_tool(
+            ToolSpec(
+                "pick",
+                "",
+                {
+                    "type": "object",
+                    "properties": {
+                        "a": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                        "b": {"const": 3},
+                    },
+                    "required": ["a", "b"],
+                },
+                {},
+            )
+        )
+        annotations = world.stub("pick").__annotations__
+        assert annotations == {"a": Union[str, int], "b": Literal[3], "return": Any}  # noqa: UP007
+
+
+class TestTypedReturns:
+    def test_a_dataclass_stub_returns_the_dataclass_with_dates_parsed(self) -> None:
+        world = SyntheticWorld(seed=4)
+
+        @world.tool
+        def get_user(login: str) -> User:
+            """Get a user."""
+
+        user = get_user("ann")
+        assert isinstance(user, User)
+        assert isinstance(user.joined, datetime.datetime)
+        raw = world.call("get_user", {"login": "ann"})
+        assert isinstance(raw, dict)
+        assert user.login == raw["login"]
+        assert user.joined == datetime.datetime.fromisoformat(raw["joined"].replace("Z", "+00:00"))
+
+    def test_models_named_tuples_lists_and_optionals(self) -> None:
+        world = SyntheticWorld(seed=8)
+
+        @world.tool
+        def invoice(number: str) -> Invoice:
+            """An invoice."""
+
+        @world.tool
+        def corner() -> Point:
+            """A corner."""
+
+        @world.tool
+        def users() -> list[User]:
+            """Users."""
+
+        @world.tool
+        def maybe_user() -> Optional[User]:  # noqa: UP045 - the spelling under test
+            """Perhaps a user."""
+
+        bill = invoice("N1")
+        assert isinstance(bill, Invoice)
+        assert isinstance(bill.due, datetime.date)
+        assert isinstance(bill.owner, User)
+        assert bill.model_dump(mode="json") == world.call("invoice", {"number": "N1"})
+        point = corner()
+        assert isinstance(point, Point)
+        assert list(point) == world.call("corner", {})
+        listed = users()
+        assert [u.login for u in listed] == [u["login"] for u in world.call("users", {})]
+        assert all(isinstance(u, User) for u in listed)
+        world.script("maybe_user", output={"login": "x", "joined": "2024-01-02T03:04:05Z"}, times=1)
+        world.script("maybe_user", output=None)
+        utc = datetime.timezone.utc
+        assert maybe_user() == User("x", datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=utc))
+        assert maybe_user() is None
+
+    def test_typed_dicts_and_plain_types_stay_json(self) -> None:
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def plain() -> Plain:
+            """Plain."""
+
+        @world.tool
+        def holder() -> Holder:
+            """Holds a dataclass."""
+
+        answer = plain()
+        assert type(answer) is dict
+        assert isinstance(answer["joined"], str)
+        assert answer == world.call("plain", {})
+        assert isinstance(holder()["user"], User)  # a TypedDict holding a dataclass builds it
+
+        @world.tool
+        def old_holder() -> OldHolder:
+            """Holds a dataclass, in a TypedDict pydantic may not build: the answer stays JSON."""
+
+        built = User if sys.version_info >= (3, 12) else dict
+        assert isinstance(old_holder()["user"], built)
+
+    def test_async_stubs_return_the_type_too(self) -> None:
+        world = SyntheticWorld(seed=3)
+
+        @world.tool
+        async def fetch(login: str) -> User:
+            """Fetch."""
+
+        user = asyncio.run(fetch("bo"))
+        assert isinstance(user, User)
+        assert user.login == world.call("fetch", {"login": "bo"})["login"]
+
+    def test_a_malformed_answer_is_a_tool_error_and_return_error_passes_through(self) -> None:
+        world = SyntheticWorld(seed=3, faults=[{"tool": "get_user", "malformed": "wrong_type"}])
+
+        @world.tool
+        def get_user(login: str) -> User:
+            """Get a user."""
+
+        with pytest.raises(ToolError) as info:
+            get_user("ann")
+        assert info.value.code == "malformed_response"
+        assert "does not fit its return type User" in info.value.message
+        lenient = SyntheticWorld(on_invalid_input="return_error")
+
+        @lenient.tool
+        def find(login: str) -> User:
+            """Find."""
+
+        assert find(3)["error"]["code"] == "invalid_input"  # type: ignore[arg-type,index]
