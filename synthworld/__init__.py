@@ -24,6 +24,7 @@ from synthworld.errors import (
     MissingReturnTypeWarning,
     ScenarioError,
     SchemaError,
+    SourceError,
     SynthworldError,
     SynthworldWarning,
     ToolError,
@@ -35,6 +36,7 @@ from synthworld.errors import (
 from synthworld.eval import EvalReport, RunRecord, evaluate
 from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
+from synthworld.sources import McpBackend, mcp_tools, openapi_tools
 from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import (
@@ -69,6 +71,7 @@ __all__ = [
     "HandlerBackend",
     "HypothesisBackend",
     "LLMBackend",
+    "McpBackend",
     "MissingReturnTypeWarning",
     "RandomBackend",
     "RecordMode",
@@ -79,6 +82,7 @@ __all__ = [
     "ScenarioResult",
     "SchemaError",
     "SimulatedClock",
+    "SourceError",
     "SyntheticWorld",
     "SynthworldError",
     "SynthworldWarning",
@@ -98,6 +102,8 @@ __all__ = [
     "get_redactor",
     "load_scenario",
     "matchers",
+    "mcp_tools",
+    "openapi_tools",
     "redact",
     "register_secret",
     "set_redactor",
