@@ -3,7 +3,8 @@
 A spec may list its documented errors in ``metadata["errors"]`` (an OpenAPI operation's 4xx and
 5xx responses do): ``[{"status": "404", "code": "not_found", "description": ..., "schema": ...}]``.
 A fault raising one of those codes then carries the documented status and description, and an
-error body drawn from the documented schema (from the call seed, so a seed fails the same way).
+error body drawn from the documented schema (from the call seed, so a seed fails the same way);
+other codes take the shape of the ``default`` response, if any.
 """
 
 from __future__ import annotations
@@ -31,8 +32,12 @@ def documented_errors(spec: Any) -> list[Mapping[str, Any]]:
 def as_documented(error: ToolError, ctx: CallContext, *, own_message: bool) -> ToolError:
     """`error` with the documented response of its code: ``details`` gets ``status`` and a
     ``body`` valid against the documented schema; the message becomes the documented description
-    unless the fault gave its own. Unchanged when the code is not documented."""
-    entry = next((e for e in documented_errors(ctx.spec) if e["code"] == error.code), None)
+    unless the fault gave its own. A code not documented by status takes the shape of the
+    ``default`` response when there is one (keeping its own message); else `error` is unchanged."""
+    errors = documented_errors(ctx.spec)
+    entry = next((e for e in errors if e["code"] == error.code), None)
+    exact = entry is not None
+    entry = entry or next((e for e in errors if e["code"] == "default"), None)
     if entry is None:
         return error
     details: dict[str, Any] = {**error.details, "status": entry.get("status")}
@@ -44,5 +49,6 @@ def as_documented(error: ToolError, ctx: CallContext, *, own_message: bool) -> T
         except SchemaError:  # an error schema nothing satisfies: the status alone
             pass
     description = entry.get("description")
-    message = error.message if own_message or not isinstance(description, str) else description
+    keep = own_message or not exact or not isinstance(description, str) or not description
+    message = error.message if keep else description
     return ToolError(error.code, message, retry_after=error.retry_after, details=details)

@@ -7,23 +7,45 @@ from typing import Any
 
 __all__ = ["cyclic_pointers", "refs_in"]
 
-_NOT_SCHEMAS = frozenset({"$ref", "example", "examples", "default", "enum", "const"})
+_NOT_SCHEMAS = frozenset({"$ref", "example", "examples", "enum", "const"})
+_NAME_MAPS = frozenset(
+    {
+        "properties",
+        "patternProperties",
+        "definitions",
+        "$defs",
+        "dependentSchemas",
+        "schemas",
+        "parameters",
+        "responses",
+        "headers",
+        "requestBodies",
+        "pathItems",
+        "paths",
+        "content",
+        "callbacks",
+        "webhooks",
+    }
+)
+"""Objects whose keys are names chosen by the author (a property may be called ``enum``)."""
 
 
 def refs_in(node: Any) -> list[str]:
     """Every ``$ref`` string written inside `node` (not following them, nor looking inside
-    values and ``x-`` extensions, whose references are not schemas of the tool)."""
+    example values and ``x-`` extensions, whose references are not schemas of the tool)."""
     found: list[str] = []
-    stack = [node]
+    stack: list[tuple[Any, bool]] = [(node, False)]
     while stack:
-        item = stack.pop()
+        item, names = stack.pop()
         if isinstance(item, Mapping):
             ref = item.get("$ref")
-            if isinstance(ref, str):
+            if isinstance(ref, str) and not names:
                 found.append(ref)
-            stack.extend(v for k, v in item.items() if k not in _NOT_SCHEMAS and not str(k).startswith("x-"))
+            for key, value in item.items():
+                if names or (key not in _NOT_SCHEMAS and not str(key).startswith("x-")):
+                    stack.append((value, not names and key in _NAME_MAPS))
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend((value, False) for value in item)
     return found
 
 

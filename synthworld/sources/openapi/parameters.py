@@ -17,7 +17,10 @@ _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set
 _NOT_SCHEMA = frozenset(
     {"name", "in", "description", "required", "collectionFormat", "allowEmptyValue", "schema", "x-example"}
 )
-_COMPOSED = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "$ref"})
+_PLAIN = frozenset(
+    {"type", "properties", "required", "allOf", "description", "title", "examples", "x-go-name", "deprecated"}
+)
+"""Keywords of a body schema whose properties can become parameters (others constrain the whole)."""
 
 
 @dataclass
@@ -148,16 +151,41 @@ def _request_body(doc: Document, raw: Any, at: str) -> tuple[Any, str, bool] | N
 
 def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool) -> frozenset[str]:
     schema, needs, _ = tr.schema(node, at, "input")
-    inlinable = (
-        isinstance(schema, dict)
-        and isinstance(schema.get("properties"), dict)
-        and schema.get("type", "object") in ("object", ["object"])
-        and not _COMPOSED & set(schema)
-    )
-    if not inlinable:
+    parts = _object_parts(tr, schema, depth=0)
+    if parts is None:
         inputs.add("body", "body", schema, required=required)
         return needs
-    wanted = set(schema.get("required", [])) if required else set()
-    for name, sub in schema["properties"].items():
-        inputs.add(name, "body", sub, required=name in wanted)
+    wanted = {name for part in parts for name in part.get("required", [])} if required else set()
+    seen: set[str] = set()
+    for part in parts:
+        for name, sub in part.get("properties", {}).items():
+            if name not in seen:
+                seen.add(name)
+                inputs.add(name, "body", sub, required=name in wanted)
     return needs
+
+
+def _object_parts(tr: Translator, schema: Any, *, depth: int) -> list[dict[str, Any]] | None:
+    """The plain object schemas `schema` is made of (itself, or the branches of an ``allOf`` of
+    objects, flattened), or None when its properties cannot be inlined as parameters."""
+    schema = tr.def_body(schema, "input")
+    if (
+        not isinstance(schema, dict)
+        or depth > 8
+        or schema.get("type", "object") not in ("object", ["object"])
+    ):
+        return None
+    extra = {k for k in set(schema) - _PLAIN if not k.startswith("x-")}
+    if extra - {"additionalProperties"} or schema.get("additionalProperties", False) is not False:
+        return None
+    own = [schema] if isinstance(schema.get("properties"), dict) else []
+    branches = schema.get("allOf", [])
+    if not isinstance(branches, list) or not (own or branches):
+        return None
+    parts = list(own)
+    for branch in branches:
+        more = _object_parts(tr, branch, depth=depth + 1)
+        if more is None:
+            return None
+        parts += more
+    return parts

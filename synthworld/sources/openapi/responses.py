@@ -36,7 +36,10 @@ ERROR_CODES = {
 
 
 def error_code(status: str) -> str:
-    """The `ToolError` code of an HTTP status (``404`` -> ``not_found``, ``4XX`` -> ``client_error``)."""
+    """The `ToolError` code of an HTTP status (``404`` -> ``not_found``, ``4XX`` -> ``client_error``;
+    the ``default`` response is ``default``, the shape of any error not documented by status)."""
+    if status == "default":
+        return "default"
     if status.isdigit():
         return ERROR_CODES.get(int(status), f"http_{status}")
     return "client_error" if status.startswith("4") else "server_error"
@@ -100,13 +103,15 @@ def returns_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) ->
 
 
 def errors_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) -> list[dict[str, Any]]:
-    """The documented 4xx/5xx responses: status, `ToolError` code, description and body schema."""
+    """The documented 4xx/5xx (and ``default``) responses: status, `ToolError` code, description
+    and body schema."""
     responses = op.get("responses")
     if not isinstance(responses, Mapping):
         return []
     keys = {str(k): k for k in responses}
     errors = []
-    for status in _statuses(responses, "4") + _statuses(responses, "5"):
+    fallback = ["default"] if "default" in keys else []
+    for status in _statuses(responses, "4") + _statuses(responses, "5") + fallback:
         where = f"{at}/responses/{escape(status)}"
         response, _ = doc.deref(responses[keys[status]], at=where)
         entry: dict[str, Any] = {"status": status, "code": error_code(status)}

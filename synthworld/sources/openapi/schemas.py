@@ -55,6 +55,7 @@ class Translator:
         self._cyclic: set[str] | None = None
         self._names: dict[str, str] = {}
         self._taken: set[str] = set()
+        self._pointers: dict[str, str] = {}
 
     # -- the public face ----------------------------------------------------------------------
 
@@ -74,6 +75,12 @@ class Translator:
                 seen.add(extra)
                 todo.append(extra)
         return dict(sorted(out.items()))
+
+    def def_body(self, schema: Any, mode: Mode) -> Any:
+        """The translated schema a ``{"$ref": "#/$defs/name"}`` stands for (else `schema`)."""
+        ref = schema.get("$ref") if isinstance(schema, dict) and len(schema) == 1 else None
+        pointer = self._pointers.get(ref[len("#/$defs/") :]) if isinstance(ref, str) else None
+        return schema if pointer is None else self._target(pointer, mode)[0]
 
     # -- walking ------------------------------------------------------------------------------
 
@@ -195,6 +202,7 @@ class Translator:
                 name = f"{base}_{n}"
             self._taken.add(name)
             self._names[pointer] = name
+            self._pointers[name] = pointer
         return self._names[pointer]
 
     def _discriminate(self, out: dict[str, Any], node: Mapping[str, Any], at: str) -> None:
