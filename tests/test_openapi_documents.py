@@ -177,7 +177,8 @@ def test_a_documented_404_drives_a_not_found_fault() -> None:
     with pytest.raises(ToolError) as second:
         again.call("ContainerInspect", {"id": "abc"})
     assert second.value.to_dict() == error.to_dict()  # the same seed fails the same way
-    assert world.trace[-1].error is not None and world.trace[-1].error["code"] == "not_found"
+    assert world.trace[-1].error is not None
+    assert world.trace[-1].error["code"] == "not_found"
 
 
 def test_an_undocumented_code_takes_the_default_response_shape() -> None:

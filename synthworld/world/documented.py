@@ -49,6 +49,7 @@ def as_documented(error: ToolError, ctx: CallContext, *, own_message: bool) -> T
         except SchemaError:  # an error schema nothing satisfies: the status alone
             pass
     description = entry.get("description")
-    keep = own_message or not exact or not isinstance(description, str) or not description
-    message = error.message if keep else description
+    message = error.message
+    if exact and not own_message and isinstance(description, str) and description:
+        message = description
     return ToolError(error.code, message, retry_after=error.retry_after, details=details)
