@@ -128,5 +128,5 @@ def _version(data: Mapping[str, Any], source: str) -> str:
         f"not an OpenAPI 2.0, 3.0 or 3.1 document ({found}); the root needs 'swagger: \"2.0\"' or "
         "'openapi: 3.x.y'",
         source=source,
-        pointer="/openapi" if openapi is not None or swagger is None else "/swagger",
+        pointer="/openapi" if openapi is not None else "/swagger" if swagger is not None else "",
     )

@@ -23,7 +23,7 @@ class Names:
         ``pets_list_all``; no id: ``get_pets_petId``; a taken name gets ``_2``, ``_3``...)."""
         base = _safe(operation_id) if isinstance(operation_id, str) else ""
         if not base:
-            base = _safe(f"{method}_{path}") or method
+            base = _safe(re.sub(r"[^a-zA-Z0-9]+", "_", f"{method}_{path}")) or method
         name, n = base, 1
         while name in self._taken:
             n += 1
