@@ -23,13 +23,10 @@ from synthworld import (
     SourceError,
     SyntheticWorld,
     ToolError,
-    ToolSpec,
     mcp_tools,
 )
+from tests._mcp_support import INVENTORY, PAGED, server_specs
 
-ROOT = Path(__file__).resolve().parents[1]
-INVENTORY = [sys.executable, str(ROOT / "tests" / "mcp_servers" / "inventory.py")]
-PAGED = [sys.executable, str(ROOT / "tests" / "mcp_servers" / "paged.py")]
 LIMIT = 60.0
 CALLS = [
     ("get_item", {"sku": "sku-1"}),
@@ -46,19 +43,6 @@ REAL = [
     },
     {"result": 19},
 ]
-
-
-def server_specs() -> list[ToolSpec]:
-    """The specs the server's own tool listing gives, read with the `mcp` server objects in-process."""
-    import anyio
-
-    sys.path.insert(0, str(ROOT / "tests" / "mcp_servers"))
-    try:
-        import inventory
-    finally:
-        sys.path.pop(0)
-    listed = anyio.run(inventory.server.list_tools)
-    return [ToolSpec.from_mcp(tool) for tool in listed]
 
 
 def test_stdio_twin_record_and_replay_with_the_server_stopped(tmp_path: Path) -> None:
