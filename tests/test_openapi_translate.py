@@ -332,6 +332,33 @@ def test_cycles_become_defs_and_acyclic_refs_are_inlined() -> None:
     jsonschema.validate(world.call("tree", {}), tool.returns)
 
 
+def test_keywords_real_documents_get_wrong_are_set_aside_not_fatal() -> None:
+    schema = {
+        "type": "object",
+        "required": ["x", "x", 3],
+        "properties": {
+            "x": {"type": "date"},
+            "y": {"type": "string", "pattern": "(unclosed"},
+            "z": {"type": "integer", "maxLength": "5", "minimum": "1", "enum": []},
+        },
+    }
+    tool = only(doc3({"/a": {"get": {"responses": returning(schema)}}}))
+    assert tool.returns == {
+        "type": "object",
+        "required": ["x"],
+        "properties": {
+            "x": {"x-openapi-type": "date"},
+            "y": {"type": "string", "x-openapi-pattern": "(unclosed"},
+            "z": {
+                "type": "integer",
+                "x-openapi-maxLength": "5",
+                "x-openapi-minimum": "1",
+                "x-openapi-enum": [],
+            },
+        },
+    }
+
+
 # -- filters ----------------------------------------------------------------------------------
 
 
@@ -404,7 +431,7 @@ def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words
 
 
 def test_an_invalid_schema_is_an_error_naming_the_operation() -> None:
-    doc = doc3({"/a": {"get": {"responses": returning({"type": "strin"})}}})
+    doc = doc3({"/a": {"get": {"responses": returning({"type": "string", "format": 5})}}})
     with pytest.raises(SourceError) as caught:
         openapi_tools(doc)
     assert caught.value.pointer == "/paths/~1a/get"

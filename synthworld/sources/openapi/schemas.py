@@ -279,8 +279,56 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> Non
                 out[bound] = out.pop(limit)
     if not isinstance(out.get("required", []), list):
         del out["required"]  # 2.0 documents sometimes write `required: true` on a property
+    _sanitise(out)
     if node.get("nullable") is True or node.get("x-nullable") is True:
         _nullable(out)
+
+
+_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
+_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+_NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+
+def _sanitise(out: dict[str, Any]) -> None:
+    """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
+    breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
+    non-numeric bound, an empty or non-list ``enum``, non-string ``required`` entries."""
+    kind = out.get("type")
+    if isinstance(kind, str) and kind not in _TYPES:
+        out["x-openapi-type"] = out.pop("type")
+    elif isinstance(kind, list) and not all(isinstance(k, str) and k in _TYPES for k in kind):
+        out["x-openapi-type"] = kind
+        kept = [k for k in kind if isinstance(k, str) and k in _TYPES]
+        out["type"] = kept
+        if not kept:
+            del out["type"]
+    pattern = out.get("pattern")
+    if pattern is not None and not _compiles(pattern):
+        out["x-openapi-pattern"] = out.pop("pattern")
+    for key in _COUNTS:
+        if key in out and not (
+            isinstance(out[key], int) and not isinstance(out[key], bool) and out[key] >= 0
+        ):
+            out[f"x-openapi-{key}"] = out.pop(key)
+    for key in _NUMBERS:
+        if key in out and (isinstance(out[key], bool) or not isinstance(out[key], (int, float))):
+            out[f"x-openapi-{key}"] = out.pop(key)
+    if "multipleOf" in out and out["multipleOf"] <= 0:
+        out["x-openapi-multipleOf"] = out.pop("multipleOf")
+    if "enum" in out and (not isinstance(out["enum"], list) or not out["enum"]):
+        out["x-openapi-enum"] = out.pop("enum")
+    if isinstance(out.get("required"), list):
+        out["required"] = list(dict.fromkeys(r for r in out["required"] if isinstance(r, str)))
+
+
+def _compiles(pattern: Any) -> bool:
+    if not isinstance(pattern, str):
+        return False
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
 
 
 def _nullable(out: dict[str, Any]) -> None:
