@@ -39,8 +39,12 @@ def test_tools_lists_an_openapi_document(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tools", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2
-    assert "points outside the document" in capsys.readouterr().err
+    assert main(["tools", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # no tool left
+    err = capsys.readouterr().err
+    assert "3 of 3 operations left out" in err
+    assert "'definitions.yaml#/Pets' points outside the document" in err
+    assert main(["tools", "--openapi", "tests/openapi/missing.yaml"]) == 2
+    assert "cannot read the OpenAPI document" in capsys.readouterr().err
     assert main(["tools"]) == 2
     assert "give one of --openapi SPEC or --mcp SERVER" in capsys.readouterr().err
     assert main(["serve", "--openapi", PETSTORE, "--record", "x.yaml"]) == 2

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from synthworld import SchemaError, SourceError, SyntheticWorld, openapi_tools
+from synthworld import SchemaError, SourceError, SyntheticWorld, SynthworldWarning, openapi_tools
 from synthworld.schema import compile_generator
 
 DOCS = Path(__file__).parent / "openapi"
@@ -439,6 +439,38 @@ def test_an_invalid_schema_is_an_error_naming_the_operation() -> None:
     with pytest.raises(SourceError, match="operation GET /a cannot be a tool"):
         SyntheticWorld.from_openapi(doc)
     assert not isinstance(caught.value, SchemaError)
+
+
+def test_on_error_skip_leaves_out_only_the_operations_that_cannot_be_tools() -> None:
+    paths = {
+        "/good": {"get": {"operationId": "good", "responses": OK}},
+        "/dangling": {
+            "get": {"operationId": "dangling", "responses": returning({"$ref": "#/components/schemas/Nope"})}
+        },
+        "/impossible": {
+            "get": {
+                "operationId": "impossible",
+                "responses": returning({"type": "integer", "minimum": 5, "maximum": 1}),
+            }
+        },
+    }
+    doc = doc3(paths)
+    with pytest.raises(SourceError, match="points at nothing"):
+        openapi_tools(doc)
+    with pytest.warns(SynthworldWarning, match="1 of 3 operations left out") as warned:
+        assert [tool.name for tool in openapi_tools(doc, on_error="skip")] == ["good", "impossible"]
+    assert "/paths/~1dangling/get" in str(warned[0].message)
+    with pytest.raises(SourceError, match="operation GET /impossible cannot be a tool"):
+        SyntheticWorld.from_openapi(doc3({"/impossible": paths["/impossible"]}))
+    with pytest.warns(SynthworldWarning, match="operations left out") as warned:
+        world = SyntheticWorld.from_openapi(doc, on_error="skip")
+    assert list(world.tools) == ["good"]
+    assert [str(w.message).splitlines()[0] for w in warned] == [
+        "1 of 3 operations left out (on_error='skip'):",
+        "1 of 2 operations left out (on_error='skip'):",
+    ]
+    with pytest.raises(ValueError, match="choose 'raise' or 'skip'"):
+        openapi_tools(doc, on_error="ignore")  # type: ignore[arg-type]
 
 
 def test_unreadable_files(tmp_path: Path) -> None:

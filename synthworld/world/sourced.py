@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
-from synthworld.sources.openapi.tools import checked
+from synthworld.sources.openapi.tools import OnError, Skipped, checked
 
 __all__ = ["FromSources"]
 
@@ -27,13 +27,16 @@ class FromSources:
         exclude_tags: Sequence[str] = (),
         include_paths: Sequence[str] | None = None,
         exclude_paths: Sequence[str] = (),
+        on_error: OnError = "raise",
         **world_options: Any,
     ) -> W:
         """A world with one tool per operation of an OpenAPI 2.0/3.0/3.1 document (a path to a
         JSON or YAML file, or the parsed dict); see `synthworld.openapi_tools` for names,
         parameters, returns and the include/exclude options. `world_options` go to the
         constructor (``seed=``, ``backend=``, ``faults=``...). Documented error responses drive
-        faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented."""
+        faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented.
+        ``on_error="skip"`` leaves out operations that cannot become tools (a `SynthworldWarning`
+        lists them) instead of raising `SourceError`."""
         tools = openapi_tools(
             spec,
             include_tags=include_tags,
@@ -41,10 +44,14 @@ class FromSources:
             include_paths=include_paths,
             exclude_paths=exclude_paths,
             check=False,
+            on_error=on_error,
         )
         world: Any = cls(**world_options)  # a SyntheticWorld: registration is its Registration part
+        skipped = Skipped(on_error)
         for tool in tools:
-            checked(tool, world.register_tool)
+            with skipped.guard():
+                checked(tool, world.register_tool)
+        skipped.report(len(world.tools))
         result: W = world
         return result
 

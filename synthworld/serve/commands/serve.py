@@ -17,10 +17,12 @@ import importlib
 import importlib.util
 import sys
 import types
+import warnings
 from pathlib import Path
 from typing import Any
 
 from synthworld.backends import FixtureBackend
+from synthworld.errors import SynthworldWarning
 from synthworld.scenario import load_scenario
 from synthworld.serve.mcp import serve
 from synthworld.sources import McpBackend
@@ -95,10 +97,16 @@ def run(args: argparse.Namespace) -> int:
 def source_world(
     openapi: str | None, mcp: str | None, *, seed: int | None = None, record: Path | None = None
 ) -> SyntheticWorld:
-    """The twin of an OpenAPI document or of a live MCP server (recording its answers to `record`)."""
+    """The twin of an OpenAPI document (operations that cannot be tools are left out, with a
+    warning on stderr) or of a live MCP server (recording its answers to `record`)."""
     options: dict[str, Any] = {"seed": 0 if seed is None else seed}
     if openapi is not None:
-        return SyntheticWorld.from_openapi(openapi, **options)
+        with warnings.catch_warnings(record=True) as notes:
+            warnings.simplefilter("always", SynthworldWarning)
+            world = SyntheticWorld.from_openapi(openapi, on_error="skip", **options)
+        for note in notes:  # the operations left out
+            print(f"synthworld serve: {note.message}", file=sys.stderr)
+        return world
     assert mcp is not None
     if record is not None:
         options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=McpBackend(mcp))

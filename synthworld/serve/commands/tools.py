@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from synthworld.errors import SynthworldError
+from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.serve.commands.serve import add_source_arguments
 from synthworld.sources import mcp_tools, openapi_tools
 from synthworld.spec import ToolSpec
@@ -27,12 +28,20 @@ def run(args: argparse.Namespace) -> int:
         print("synthworld tools: give one of --openapi SPEC or --mcp SERVER", file=sys.stderr)
         return 2
     try:
-        specs = openapi_tools(args.openapi) if args.openapi is not None else mcp_tools(args.mcp)
+        with warnings.catch_warnings(record=True) as notes:
+            warnings.simplefilter("always", SynthworldWarning)
+            specs = (
+                openapi_tools(args.openapi, on_error="skip")
+                if args.openapi is not None
+                else mcp_tools(args.mcp)
+            )
     except SynthworldError as exc:
         print(f"synthworld tools: {exc}", file=sys.stderr)
         return 2
+    for note in notes:  # the operations left out
+        print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
-    return 0
+    return 0 if specs else 2
 
 
 def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:

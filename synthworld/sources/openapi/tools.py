@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
-from synthworld.errors import SchemaError, SourceError, ToolSpecError
+from synthworld.errors import SchemaError, SourceError, SynthworldWarning, ToolSpecError
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
@@ -15,7 +17,7 @@ from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.spec import ToolAnnotations, ToolSpec
 
-__all__ = ["METHODS", "checked", "openapi_tools"]
+__all__ = ["METHODS", "OnError", "Skipped", "checked", "openapi_tools"]
 
 T = TypeVar("T")
 
@@ -32,6 +34,7 @@ def openapi_tools(
     include_paths: Sequence[str] | None = None,
     exclude_paths: Sequence[str] = (),
     check: bool = True,
+    on_error: OnError = "raise",
 ) -> list[ToolSpec]:
     """One tool per operation of an OpenAPI 2.0, 3.0 or 3.1 document (a path to a JSON or YAML
     file, or the parsed dict), in document order.
@@ -46,22 +49,59 @@ def openapi_tools(
 
     Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
     external ``$ref``, or an operation whose schemas cannot be turned into a tool.
+    ``on_error="skip"`` leaves such an operation out instead (one `SynthworldWarning` lists
+    them), for a big document where one odd operation should not cost the others.
     ``check=False`` skips checking each spec (for a caller that checks them anyway, as a world
     does when it registers them: see `checked`).
     """
     doc = load_document(spec)
     keep = OperationFilter(include_tags, tuple(exclude_tags), include_paths, tuple(exclude_paths))
     translator, names = Translator(doc), Names()
-    tools = []
+    tools: list[ToolSpec] = []
+    skipped = Skipped(on_error)
     for method, path, op, at, shared in _operations(doc):
         tags = (
             [t for t in op.get("tags", []) if isinstance(t, str)] if isinstance(op.get("tags"), list) else []
         )
         if keep.keeps(method, path, tags):
             name = names.take(op.get("operationId"), method, path)
-            made = _tool(doc, translator, name, method, path, op, at, shared, tags)
-            tools.append(checked(made, ToolSpec.validate) if check else made)
+            with skipped.guard():
+                made = _tool(doc, translator, name, method, path, op, at, shared, tags)
+                tools.append(checked(made, ToolSpec.validate) if check else made)
+    skipped.report(len(tools))
     return tools
+
+
+OnError = Literal["raise", "skip"]
+"""What to do with an operation that cannot become a tool: raise `SourceError`, or leave it out."""
+
+
+class Skipped:
+    """Collects the operations left out with ``on_error="skip"`` (or lets errors through)."""
+
+    def __init__(self, on_error: OnError) -> None:
+        if on_error not in ("raise", "skip"):
+            raise ValueError(f"on_error={on_error!r}; choose 'raise' or 'skip'")
+        self.on_error = on_error
+        self.errors: list[SourceError] = []
+
+    @contextlib.contextmanager
+    def guard(self) -> Iterator[None]:
+        """Run one operation's conversion: a `SourceError` is raised, or kept for `report`."""
+        try:
+            yield
+        except SourceError as exc:
+            if self.on_error == "raise":
+                raise
+            self.errors.append(exc)
+
+    def report(self, kept: int) -> None:
+        """Warn once about every operation left out."""
+        if self.errors:
+            listed = "\n".join(f"- {error}" for error in self.errors)
+            total = kept + len(self.errors)
+            message = f"{len(self.errors)} of {total} operations left out (on_error='skip'):\n{listed}"
+            warnings.warn(message, SynthworldWarning, stacklevel=3)
 
 
 def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
