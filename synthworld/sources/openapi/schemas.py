@@ -21,7 +21,7 @@ __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
 Mode = Literal["input", "output"]
 """Inputs drop ``readOnly`` properties; outputs drop ``writeOnly`` ones."""
-INLINE_LIMIT = 60
+INLINE_LIMIT = 20
 """A referenced schema bigger than this many schema nodes stays a ``$defs`` entry, not inlined."""
 
 _DROP = frozenset({"nullable", "x-nullable", "discriminator", "example", "xml", "externalDocs"})
