@@ -5,7 +5,8 @@ Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``excl
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
 properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
 dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords). Internal ``$ref``s are inlined,
-except those on a cycle (or very large), which become ``$defs`` at the root of the tool's schema.
+except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become ``$defs`` at the
+root of the tool's schema (each shared schema written once per tool).
 """
 
 from __future__ import annotations
