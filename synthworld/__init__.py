@@ -24,6 +24,7 @@ from synthworld.errors import (
     MissingReturnTypeWarning,
     ScenarioError,
     SchemaError,
+    SourceError,
     SynthworldError,
     SynthworldWarning,
     ToolError,
@@ -36,6 +37,7 @@ from synthworld.errors import (
 from synthworld.eval import EvalReport, RunRecord, evaluate
 from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
+from synthworld.sources import McpBackend, mcp_tools, openapi_tools
 from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import (
@@ -70,6 +72,7 @@ __all__ = [
     "HandlerBackend",
     "HypothesisBackend",
     "LLMBackend",
+    "McpBackend",
     "MissingReturnTypeWarning",
     "RandomBackend",
     "RecordMode",
@@ -80,6 +83,7 @@ __all__ = [
     "ScenarioResult",
     "SchemaError",
     "SimulatedClock",
+    "SourceError",
     "SyntheticWorld",
     "SynthworldError",
     "SynthworldWarning",
@@ -100,6 +104,8 @@ __all__ = [
     "get_redactor",
     "load_scenario",
     "matchers",
+    "mcp_tools",
+    "openapi_tools",
     "redact",
     "register_secret",
     "set_redactor",

@@ -17,6 +17,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     ├── TraceError (ValueError)             a saved trace cannot be read
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
+    ├── SourceError (ValueError)            an OpenAPI document or MCP server cannot give tools
     └── ToolError (RuntimeError)            the simulated tool failed; the agent should handle it
 
 Warnings: `SynthworldWarning` (UserWarning) and its `MissingReturnTypeWarning` (a stub without a
@@ -38,6 +39,7 @@ __all__ = [
     "FixtureMissError",
     "ScenarioError",
     "SchemaError",
+    "SourceError",
     "SynthworldError",
     "SynthworldWarning",
     "ToolError",
@@ -147,6 +149,20 @@ class FaultConfigError(SynthworldError, ValueError):
 class FormatError(SynthworldError, TypeError):
     """A provider message, tool call or tool definition is not of the shape its format requires
     (the message says what was given and what to pass instead)."""
+
+
+class SourceError(SynthworldError, ValueError):
+    """A tool source cannot give tools: an OpenAPI document that is unreadable, invalid or refers
+    outside itself (``pointer`` is the JSON pointer at fault, ``source`` the file or server), or an
+    MCP server that cannot be reached or listed."""
+
+    def __init__(self, message: str, *, source: str = "", pointer: str | None = None) -> None:
+        where = f"{source}: " if source else ""
+        at = f" (at {pointer or '/'})" if pointer is not None else ""
+        super().__init__(f"{where}{message}{at}")
+        self.source = source
+        self.pointer = pointer
+        self.detail = message
 
 
 class ToolError(SynthworldError, RuntimeError):

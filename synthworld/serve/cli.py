@@ -21,6 +21,7 @@ COMMANDS = {
     "validate": "Check scenario files against the format; errors name file, line and path.",
     "generate": "Print values generated from a JSON Schema, as JSON lines.",
     "serve": "Serve a world's tools over MCP (stdio or streamable HTTP).",
+    "tools": "List the tools of an OpenAPI document or a live MCP server (name, parameters, returns).",
     "eval": "Run scenarios over many seeds and print pass^k per scenario.",
 }
 

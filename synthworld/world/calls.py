@@ -16,6 +16,7 @@ from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInpu
 from synthworld.world.base import WorldBase
 from synthworld.world.commit import commit, gate
 from synthworld.world.consistency import CallFacts, Settled, consistent, related_entities
+from synthworld.world.documented import as_documented
 from synthworld.world.faults import Fault
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
@@ -91,7 +92,7 @@ class CallPath(WorldBase):
 
     def _answer(self, tool: RegisteredTool, ctx: CallContext, fault: Fault | None, seconds: float) -> Any:
         if fault is not None and fault.error is not None:
-            error = fault.to_error(seconds=seconds)
+            error = as_documented(fault.to_error(seconds=seconds), ctx, own_message=fault.message is not None)
             self._recorder.answered(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
             raise error
         reply = self._respond(tool, ctx, seconds)

@@ -32,12 +32,13 @@ from synthworld.world.recorder import TraceRecorder
 from synthworld.world.registration import Registration
 from synthworld.world.registry import ToolRegistry
 from synthworld.world.scripts import ScriptBook
+from synthworld.world.sourced import FromSources
 from synthworld.world.state import WorldState
 
 __all__ = ["SyntheticWorld"]
 
 
-class SyntheticWorld(Registration, WorldInterop, Conventions):
+class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
     """A world of synthetic tools: every call is answered by a backend, reproducibly.
 
     >>> world = SyntheticWorld(seed=7)

@@ -3,6 +3,10 @@
 SCENARIO_OR_MODULE is a scenario file (``.yaml``, ``.yml``, ``.json``); a module (``pkg.mod``
 or ``path/to/file.py``) with a ``world`` attribute or with ``@synthworld.tool``-marked stubs;
 or ``module:attr`` naming a `SyntheticWorld` or a zero-argument function that returns one.
+
+``--openapi SPEC`` serves a twin of an OpenAPI document instead (one tool per operation);
+``--mcp SERVER`` a twin of a live MCP server (a command or an http(s):// URL), whose real answers
+``--record CASSETTE`` records (new calls are asked of the server, recorded ones replayed).
 """
 
 from __future__ import annotations
@@ -13,14 +17,18 @@ import importlib
 import importlib.util
 import sys
 import types
+import warnings
 from pathlib import Path
 from typing import Any
 
+from synthworld.backends import FixtureBackend
+from synthworld.errors import SynthworldWarning
 from synthworld.scenario import load_scenario
 from synthworld.serve.mcp import serve
+from synthworld.sources import McpBackend
 from synthworld.world import SyntheticWorld
 
-__all__ = ["add_arguments", "load_world", "run"]
+__all__ = ["add_arguments", "add_source_arguments", "load_world", "run", "source_world"]
 
 _SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -29,7 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "target",
         metavar="SCENARIO_OR_MODULE",
+        nargs="?",
         help="a scenario file, a module (pkg.mod or file.py), or module:attr naming a world or factory",
+    )
+    add_source_arguments(parser)
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="CASSETTE",
+        default=None,
+        help="with --mcp: answer with the real server and record its answers to this cassette",
     )
     parser.add_argument("--seed", type=int, default=None, help="world seed (default: the world's own, or 0)")
     parser.add_argument(
@@ -43,16 +60,57 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", type=Path, default=None, help="save the trace to this JSON file on exit")
 
 
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--openapi SPEC`` and ``--mcp SERVER`` (shared with `synthworld tools`)."""
+    parser.add_argument("--openapi", metavar="SPEC", default=None, help="an OpenAPI document (JSON or YAML)")
+    parser.add_argument(
+        "--mcp",
+        metavar="SERVER",
+        default=None,
+        help="a live MCP server: a command run over stdio ('python server.py') or an http(s):// URL",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
+    given = [option for option in (args.target, args.openapi, args.mcp) if option is not None]
+    if len(given) != 1 or (args.record is not None and args.mcp is None):
+        print(
+            "synthworld serve: give one of SCENARIO_OR_MODULE, --openapi SPEC or --mcp SERVER "
+            "(--record CASSETTE goes with --mcp)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         with contextlib.redirect_stdout(sys.stderr):  # stdout is the MCP wire under stdio
-            world = load_world(args.target, seed=args.seed)
+            if args.target is not None:
+                world = load_world(args.target, seed=args.seed)
+            else:
+                world = source_world(args.openapi, args.mcp, seed=args.seed, record=args.record)
     except Exception as exc:  # any failure to load the user's world is reported, not a traceback
-        print(f"synthworld serve: cannot load {args.target!r}: {exc}", file=sys.stderr)
+        print(f"synthworld serve: cannot load {given[0]!r}: {exc}", file=sys.stderr)
         return 2
     with world:
         serve(world, transport=args.transport, host=args.host, port=args.port, trace=args.trace)
     return 0
+
+
+def source_world(
+    openapi: str | None, mcp: str | None, *, seed: int | None = None, record: Path | None = None
+) -> SyntheticWorld:
+    """The twin of an OpenAPI document (operations that cannot be tools are left out, with a
+    warning on stderr) or of a live MCP server (recording its answers to `record`)."""
+    options: dict[str, Any] = {"seed": 0 if seed is None else seed}
+    if openapi is not None:
+        with warnings.catch_warnings(record=True) as notes:
+            warnings.simplefilter("always", SynthworldWarning)
+            world = SyntheticWorld.from_openapi(openapi, on_error="skip", **options)
+        for note in notes:  # the operations left out
+            print(f"synthworld serve: {note.message}", file=sys.stderr)
+        return world
+    assert mcp is not None
+    if record is not None:
+        options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=McpBackend(mcp))
+    return SyntheticWorld.from_mcp(mcp, **options)
 
 
 def load_world(target: str, *, seed: int | None = None) -> Any:

@@ -1,0 +1,7 @@
+"""Tools from a live MCP server, and a backend that answers with the server's own tools."""
+
+from synthworld.sources.mcp.backend import McpBackend
+from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike
+from synthworld.sources.mcp.tools import mcp_tools
+
+__all__ = ["DEFAULT_TIMEOUT", "Connection", "McpBackend", "ServerLike", "mcp_tools"]

@@ -1,0 +1,83 @@
+"""`McpBackend`: a world's calls answered by a real MCP server's tools (to record them, say)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from synthworld.backends import CallContext
+from synthworld.errors import BackendError, ToolError
+from synthworld.formats.mcp import wraps_result
+from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike, describe
+
+__all__ = ["McpBackend"]
+
+
+class McpBackend:
+    """Answers each call by calling the tool of the same name on a real MCP server.
+
+    The answer is the result's ``structuredContent`` (unwrapped from ``{"result": ...}`` when the
+    tool returns a non-object), else its text content read as JSON (else the text itself). A
+    result flagged ``isError`` raises `ToolError` (its code and message when the text is
+    ``{"error": {"code": ..., "message": ...}}``, else ``tool_error``). One connection serves every
+    call: opened at the first, ended by `close` (a world's ``close()`` or ``with`` block).
+
+    Record a real server's answers, then replay them offline with the server stopped::
+
+        FixtureBackend("calls.yaml", fallback=McpBackend("python server.py"))  # records
+        FixtureBackend("calls.yaml", mode="none")                              # replays
+    """
+
+    name = "mcp"
+
+    def __init__(self, server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.server = server
+        self._connection = Connection(server, timeout=timeout)
+
+    def __repr__(self) -> str:
+        return f"McpBackend({describe(self.server)!r})"
+
+    def respond(self, ctx: CallContext) -> Any:
+        """The real tool's answer to this call (see the class docstring)."""
+        arguments = {**ctx.input, **ctx.bound}
+        result = self._connection.call_tool(ctx.spec.name, arguments)
+        if result.is_error:
+            raise _tool_error(_text(result))
+        structured = result.structured_content
+        if structured is not None:
+            if ctx.spec.returns and wraps_result(ctx.spec.returns) and _wrapped(structured):
+                return structured["result"]
+            return structured
+        text = _text(result)
+        try:
+            return json.loads(text)
+        except ValueError:
+            if text or result.content:
+                return text
+            raise BackendError(
+                f"MCP server {describe(self.server)} answered {ctx.spec.name} with no content"
+            ) from None
+
+    def close(self) -> None:
+        """End the connection (and the server process, for a command)."""
+        self._connection.close()
+
+
+def _wrapped(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == ["result"]
+
+
+def _text(result: Any) -> str:
+    return "".join(
+        getattr(part, "text", "") for part in result.content if getattr(part, "type", "") == "text"
+    )
+
+
+def _tool_error(text: str) -> ToolError:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("error"), dict) and "code" in data["error"]:
+        return ToolError.from_dict(data["error"])
+    return ToolError("tool_error", text or "the tool failed")

@@ -1,0 +1,132 @@
+"""Reading an OpenAPI document: from a file (JSON or YAML) or a dict, its version, and its pointers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from synthworld import _yaml
+from synthworld.errors import SourceError
+
+__all__ = ["MAX_BYTES", "Document", "escape", "load_document"]
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest document file read (the biggest public API descriptions are about 10 MB)."""
+
+
+def escape(token: str) -> str:
+    """`token` as one JSON pointer segment (``~`` and ``/`` escaped)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed OpenAPI document with where it came from and its major version."""
+
+    data: Mapping[str, Any]
+    """The document as JSON data."""
+    source: str
+    """The file it was read from, or ``<dict>``."""
+    version: str
+    """``2.0``, ``3.0`` or ``3.1`` (3.2 is read as 3.1)."""
+
+    @property
+    def swagger(self) -> bool:
+        """Whether this is an OpenAPI 2.0 (Swagger) document."""
+        return self.version == "2.0"
+
+    def error(self, message: str, pointer: str | None = None) -> SourceError:
+        """A `SourceError` about this document at `pointer`."""
+        return SourceError(message, source=self.source, pointer=pointer)
+
+    def lookup(self, ref: str, *, at: str) -> tuple[Any, str]:
+        """The value an internal ``$ref`` (``#/...``) points at and its pointer; `at` is where
+        the reference is written. An external reference is a `SourceError` naming both."""
+        if not ref.startswith("#"):
+            raise self.error(
+                f"$ref {ref!r} points outside the document; synthworld reads one self-contained "
+                "document (bundle it first, e.g. `redocly bundle` or `swagger-cli bundle`)",
+                at,
+            )
+        pointer = ref[1:]
+        node: Any = self.data
+        for raw in pointer.split("/")[1:] if pointer else []:
+            token = raw.replace("~1", "/").replace("~0", "~")
+            token = _unquote(token)
+            if isinstance(node, Mapping) and token in node:
+                node = node[token]
+            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                raise self.error(f"$ref {ref!r} points at nothing in the document", at)
+        return node, pointer
+
+    def deref(self, value: Any, *, at: str) -> tuple[Any, str]:
+        """`value` with ``$ref`` chains followed (for parameters, bodies, responses)."""
+        seen: set[str] = set()
+        while isinstance(value, Mapping) and isinstance(value.get("$ref"), str):
+            ref = value["$ref"]
+            if ref in seen:
+                raise self.error(f"$ref {ref!r} refers to itself in a loop", at)
+            seen.add(ref)
+            value, at = self.lookup(ref, at=at)
+        return value, at
+
+
+def _unquote(token: str) -> str:
+    return unquote(token) if "%" in token else token
+
+
+def load_document(spec: str | Path | Mapping[str, Any]) -> Document:
+    """The document `spec` names: a path to a JSON or YAML file, or parsed data."""
+    if isinstance(spec, Mapping):
+        data, source = spec, "<dict>"
+    elif isinstance(spec, (str, Path)):
+        data, source = _read(Path(spec)), str(spec)
+    else:
+        raise SourceError(
+            f"spec={spec!r} is neither a path to an OpenAPI document (JSON or YAML) nor a parsed dict"
+        )
+    if not isinstance(data, Mapping):
+        raise SourceError(f"an OpenAPI document is an object, got {type(data).__name__}", source=source)
+    return Document(data, source, _version(data, source))
+
+
+def _read(path: Path) -> Any:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(
+            f"cannot read the OpenAPI document: {exc.strerror or exc}", source=str(path)
+        ) from None
+    try:
+        _yaml.check_size(len(raw), limit=MAX_BYTES, what="an OpenAPI document")
+        text = raw.decode("utf-8-sig")
+        if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+            return json.loads(text)
+        return _yaml.load(text)
+    except (ValueError, _yaml.YamlLimitError) as exc:  # JSONDecodeError, YAML and size errors
+        raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
+    except Exception as exc:  # yaml.YAMLError (a parser error with its line)
+        raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
+
+
+def _version(data: Mapping[str, Any], source: str) -> str:
+    swagger, openapi = data.get("swagger"), data.get("openapi")
+    if str(swagger) == "2.0":
+        return "2.0"
+    if isinstance(openapi, str) and openapi.startswith("3.0"):
+        return "3.0"
+    if isinstance(openapi, str) and openapi[:3] in ("3.1", "3.2"):
+        return "3.1"
+    found = f"openapi: {openapi!r}" if openapi is not None else f"swagger: {swagger!r}"
+    raise SourceError(
+        f"not an OpenAPI 2.0, 3.0 or 3.1 document ({found}); the root needs 'swagger: \"2.0\"' or "
+        "'openapi: 3.x.y'",
+        source=source,
+        pointer="/openapi" if openapi is not None else "/swagger" if swagger is not None else "",
+    )

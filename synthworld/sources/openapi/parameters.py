@@ -1,0 +1,191 @@
+"""An operation's input: path, query and header parameters and the JSON body, as one object schema."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.responses import pick_media
+from synthworld.sources.openapi.schemas import Translator
+
+__all__ = ["Inputs", "inputs_of"]
+
+_PLACES = ("path", "query", "header")
+_IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set by the client (OAS 3)
+_NOT_SCHEMA = frozenset(
+    {"name", "in", "description", "required", "collectionFormat", "allowEmptyValue", "schema", "x-example"}
+)
+_PLAIN = frozenset(
+    {"type", "properties", "required", "allOf", "description", "title", "examples", "x-go-name", "deprecated"}
+)
+"""Keywords of a body schema whose properties can become parameters (others constrain the whole)."""
+
+
+@dataclass
+class Inputs:
+    """The merged input schema of one operation, and where each parameter goes in a request."""
+
+    properties: dict[str, Any] = field(default_factory=dict)
+    required: list[str] = field(default_factory=list)
+    needs: frozenset[str] = frozenset()
+    places: dict[str, dict[str, str]] = field(default_factory=dict)
+    """``{tool_param: {"in": "path"|"query"|"header"|"body", "name": its name in the request}}``."""
+
+    def add(self, name: str, place: str, schema: Any, *, required: bool, original: str | None = None) -> None:
+        """Add a parameter, renamed ``{place}_{name}`` (or with ``_2``...) if the name is taken."""
+        final = name
+        if final in self.properties:
+            final = f"{place}_{name}"
+        n = 1
+        while final in self.properties:
+            n += 1
+            final = f"{place}_{name}_{n}"
+        self.properties[final] = schema
+        self.places[final] = {"in": place, "name": original if original is not None else name}
+        if required:
+            self.required.append(final)
+
+    def schema(self, tr: Translator) -> dict[str, Any]:
+        """The tool's ``parameters`` schema."""
+        out: dict[str, Any] = {"type": "object", "properties": self.properties}
+        if self.required:
+            out["required"] = self.required
+        out["additionalProperties"] = False
+        if self.needs:
+            out["$defs"] = tr.defs(self.needs, "input")
+        return out
+
+
+def inputs_of(
+    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, shared: list[tuple[Any, str]]
+) -> Inputs:
+    """The inputs of operation `op` (at pointer `at`); `shared` are its path item's parameters."""
+    inputs = Inputs()
+    needs: set[str] = set()
+    form: list[tuple[Mapping[str, Any], str]] = []
+    body: tuple[Any, str, bool] | None = None
+    for param, where in _merged(doc, shared, _own(op, at)):
+        place = param.get("in")
+        if place == "body":
+            body = (param.get("schema", {}), f"{where}/schema", param.get("required") is True)
+        elif place == "formData":
+            form.append((param, where))
+        elif place in _PLACES and not (
+            place == "header" and str(param.get("name", "")).lower() in _IGNORED_HEADERS
+        ):
+            schema, more = _param_schema(doc, tr, param, where)
+            needs |= more
+            inputs.add(
+                str(param["name"]), place, schema, required=place == "path" or param.get("required") is True
+            )
+    if form:
+        body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))
+    if body is None and not doc.swagger and "requestBody" in op:
+        body = _request_body(doc, op["requestBody"], f"{at}/requestBody")
+    if body is not None:
+        needs |= _add_body(tr, inputs, *body)
+    inputs.needs = frozenset(needs)
+    return inputs
+
+
+def _own(op: Mapping[str, Any], at: str) -> list[tuple[Any, str]]:
+    params = op.get("parameters")
+    return [(p, f"{at}/parameters/{i}") for i, p in enumerate(params)] if isinstance(params, list) else []
+
+
+def _merged(
+    doc: Document, shared: list[tuple[Any, str]], own: list[tuple[Any, str]]
+) -> list[tuple[Any, str]]:
+    """Path-item parameters overridden by the operation's own (same name and place)."""
+    merged: dict[tuple[str, str], tuple[Any, str]] = {}
+    for raw, where in [*shared, *own]:
+        param, at = doc.deref(raw, at=where)
+        if not isinstance(param, Mapping) or not isinstance(param.get("name"), str) or "in" not in param:
+            raise doc.error("a parameter needs a 'name' and an 'in'", where)
+        merged[(param["name"], str(param["in"]))] = (param, at)
+    return list(merged.values())
+
+
+def _param_schema(
+    doc: Document, tr: Translator, param: Mapping[str, Any], at: str
+) -> tuple[Any, frozenset[str]]:
+    if "schema" in param:
+        node, where = param["schema"], f"{at}/schema"
+    elif isinstance(param.get("content"), Mapping) and (picked := pick_media(param["content"])):
+        node, where = picked[1]["schema"], f"{at}/content/{escape(picked[0])}/schema"
+    else:  # 2.0: the schema keywords are written on the parameter itself
+        node, where = {k: v for k, v in param.items() if k not in _NOT_SCHEMA}, at
+    schema, needs, _ = tr.schema(node, where, "input")
+    if isinstance(param.get("description"), str) and isinstance(schema, dict) and "description" not in schema:
+        schema = {**schema, "description": param["description"]}
+    if param.get("deprecated") is True and isinstance(schema, dict):
+        schema = {**schema, "deprecated": True}
+    return schema, needs
+
+
+def _form_schema(form: list[tuple[Mapping[str, Any], str]]) -> dict[str, Any]:
+    properties = {}
+    required = []
+    for param, _ in form:
+        field_schema = {k: v for k, v in param.items() if k not in _NOT_SCHEMA}
+        if isinstance(param.get("description"), str):
+            field_schema["description"] = param["description"]
+        properties[param["name"]] = field_schema
+        if param.get("required") is True:
+            required.append(param["name"])
+    return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+
+def _request_body(doc: Document, raw: Any, at: str) -> tuple[Any, str, bool] | None:
+    body, at = doc.deref(raw, at=at)
+    if not isinstance(body, Mapping):
+        return None
+    picked = pick_media(body.get("content"))
+    if picked is None:
+        return None
+    media, entry = picked
+    return entry["schema"], f"{at}/content/{escape(media)}/schema", body.get("required") is True
+
+
+def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool) -> frozenset[str]:
+    schema, needs, _ = tr.schema(node, at, "input")
+    parts = _object_parts(tr, schema, depth=0)
+    if parts is None:
+        inputs.add("body", "body", schema, required=required)
+        return needs
+    wanted = {name for part in parts for name in part.get("required", [])} if required else set()
+    seen: set[str] = set()
+    for part in parts:
+        for name, sub in part.get("properties", {}).items():
+            if name not in seen:
+                seen.add(name)
+                inputs.add(name, "body", sub, required=name in wanted)
+    return needs
+
+
+def _object_parts(tr: Translator, schema: Any, *, depth: int) -> list[dict[str, Any]] | None:
+    """The plain object schemas `schema` is made of (itself, or the branches of an ``allOf`` of
+    objects, flattened), or None when its properties cannot be inlined as parameters."""
+    schema = tr.def_body(schema, "input")
+    if (
+        not isinstance(schema, dict)
+        or depth > 8
+        or schema.get("type", "object") not in ("object", ["object"])
+    ):
+        return None
+    extra = {k for k in set(schema) - _PLAIN if not k.startswith("x-")}
+    if extra - {"additionalProperties"} or schema.get("additionalProperties", False) is not False:
+        return None
+    own = [schema] if isinstance(schema.get("properties"), dict) else []
+    branches = schema.get("allOf", [])
+    if not isinstance(branches, list) or not (own or branches):
+        return None
+    parts = list(own)
+    for branch in branches:
+        more = _object_parts(tr, branch, depth=depth + 1)
+        if more is None:
+            return None
+        parts += more
+    return parts

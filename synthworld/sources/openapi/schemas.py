@@ -1,0 +1,346 @@
+"""OpenAPI schema objects (2.0, 3.0, 3.1) to JSON Schema 2020-12.
+
+Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``exclusiveMinimum``/
+``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
+a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
+properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
+dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords). Internal ``$ref``s are inlined,
+except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become ``$defs`` at the
+root of the tool's schema (each shared schema written once per tool).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
+from synthworld.sources.openapi.document import Document, escape
+
+__all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
+
+Mode = Literal["input", "output"]
+"""Inputs drop ``readOnly`` properties; outputs drop ``writeOnly`` ones."""
+INLINE_LIMIT = 20
+"""A referenced schema bigger than this many schema nodes stays a ``$defs`` entry, not inlined."""
+
+_DROP = frozenset({"nullable", "x-nullable", "discriminator", "example", "xml", "externalDocs"})
+_MAP_KEYS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_ONE_KEYS = (
+    "additionalProperties",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+)
+_LIST_KEYS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
+
+Translated = tuple[Any, frozenset[str], int]
+"""A translated schema, the pointers of the ``$defs`` it needs, and its size in schema nodes."""
+
+
+class Translator:
+    """Translates the schemas of one document, caching each referenced schema per mode."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._done: dict[tuple[str, Mode], Translated] = {}
+        self._busy: set[tuple[str, Mode]] = set()
+        self._cyclic: set[str] | None = None
+        self._names: dict[str, str] = {}
+        self._taken: set[str] = set()
+        self._pointers: dict[str, str] = {}
+
+    # -- the public face ----------------------------------------------------------------------
+
+    def schema(self, node: Any, at: str, mode: Mode) -> Translated:
+        """`node` (written at pointer `at`) translated; `$defs` it needs are listed, not attached."""
+        return self._walk(node, at, mode)
+
+    def defs(self, needs: frozenset[str], mode: Mode) -> dict[str, Any]:
+        """The ``$defs`` for `needs` and everything they need in turn, by name."""
+        out: dict[str, Any] = {}
+        todo, seen = sorted(needs), set(needs)
+        while todo:
+            pointer = todo.pop()
+            body, more, _ = self._target(pointer, mode)
+            out[self._name(pointer)] = body
+            for extra in sorted(more - seen):
+                seen.add(extra)
+                todo.append(extra)
+        return dict(sorted(out.items()))
+
+    def def_body(self, schema: Any, mode: Mode) -> Any:
+        """The translated schema a ``{"$ref": "#/$defs/name"}`` stands for (else `schema`)."""
+        ref = schema.get("$ref") if isinstance(schema, dict) and len(schema) == 1 else None
+        pointer = self._pointers.get(ref[len("#/$defs/") :]) if isinstance(ref, str) else None
+        return schema if pointer is None else self._target(pointer, mode)[0]
+
+    # -- walking ------------------------------------------------------------------------------
+
+    def _walk(self, node: Any, at: str, mode: Mode) -> Translated:
+        if isinstance(node, bool):
+            return node, frozenset(), 1
+        if not isinstance(node, Mapping):
+            raise self.doc.error(f"a schema must be an object, got {type(node).__name__} {node!r}", at)
+        if isinstance(node.get("$ref"), str):
+            return self._ref(node, at, mode)
+        out: dict[str, Any] = {}
+        needs: set[str] = set()
+        size = 1
+        for key, value in node.items():
+            if key in _DROP:
+                continue
+            child = f"{at}/{escape(str(key))}"
+            if key in _MAP_KEYS and isinstance(value, Mapping):
+                out[key] = {}
+                for name, sub in value.items():
+                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(name)}"):
+                        continue
+                    out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
+                    needs |= more
+                    size += n
+            elif key in _ONE_KEYS and isinstance(value, (Mapping, bool)):
+                out[key], more, n = self._walk(value, child, mode)
+                needs |= more
+                size += n
+            elif key in _LIST_KEYS and isinstance(value, list):
+                out[key] = []
+                for i, sub in enumerate(value):
+                    translated, more, n = self._walk(sub, f"{child}/{i}", mode)
+                    out[key].append(translated)
+                    needs |= more
+                    size += n
+            elif str(key).startswith("x-") and refs_in(value):
+                continue  # an extension pointing at schemas (Stripe's x-expansionResources)
+            elif key == "items":
+                out_key = "prefixItems" if isinstance(value, list) else "items"
+                subs = value if isinstance(value, list) else [value]
+                done = []
+                for i, sub in enumerate(subs):
+                    translated, more, n = self._walk(
+                        sub, f"{child}/{i}" if out_key != "items" else child, mode
+                    )
+                    done.append(translated)
+                    needs |= more
+                    size += n
+                out[out_key] = done if out_key == "prefixItems" else done[0]
+            else:
+                out[key] = value
+        _keywords(out, node, self.doc.version)
+        if mode == "output" and "x-expansionResources" in node and isinstance(out.get("anyOf"), list):
+            _unexpanded(out, node["anyOf"])
+        if "discriminator" in node:
+            self._discriminate(out, node, at)
+        if "properties" in out and isinstance(out.get("required"), list):
+            out["required"] = [
+                name for name in out["required"] if name in out["properties"] or not _dropped(node, name, out)
+            ]
+        return out, frozenset(needs), size
+
+    def _ref(self, node: Mapping[str, Any], at: str, mode: Mode) -> Translated:
+        _, pointer = self.doc.lookup(node["$ref"], at=f"{at}/$ref")
+        body: Any
+        if pointer in self._cyclic_set() or self._too_big(pointer, mode):
+            body, needs, size = {"$ref": f"#/$defs/{self._name(pointer)}"}, frozenset({pointer}), 1
+        else:
+            body, needs, size = self._target(pointer, mode)
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        if not siblings:
+            return body, needs, size
+        if self.doc.version == "3.1" and set(siblings) - {"description", "summary"}:
+            rest, more, n = self._walk(siblings, at, mode)
+            return {"allOf": [body, rest]}, needs | more, size + n
+        if isinstance(body, dict) and "description" in siblings:
+            body = {**body, "description": siblings["description"]}
+        if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
+            body = {"anyOf": [body, {"type": "null"}]}
+        return body, needs, size
+
+    def _target(self, pointer: str, mode: Mode) -> Translated:
+        key = (pointer, mode)
+        if key not in self._done:
+            if key in self._busy:  # only reached through a cycle the first pass missed
+                return {"$ref": f"#/$defs/{self._name(pointer)}"}, frozenset({pointer}), 1
+            self._busy.add(key)
+            try:
+                target, _ = self.doc.lookup("#" + pointer, at=pointer)
+                self._done[key] = self._walk(target, pointer, mode)
+            finally:
+                self._busy.discard(key)
+        return self._done[key]
+
+    def _too_big(self, pointer: str, mode: Mode) -> bool:
+        return self._target(pointer, mode)[2] > INLINE_LIMIT
+
+    def _cyclic_set(self) -> set[str]:
+        if self._cyclic is None:
+            starts = _ref_pointers(refs_in(self.doc.data))
+            self._cyclic = cyclic_pointers(sorted(starts), self._edges)
+        return self._cyclic
+
+    def _edges(self, pointer: str) -> list[str]:
+        try:
+            target, _ = self.doc.lookup("#" + pointer, at=pointer)
+        except Exception:  # a dangling or external ref: reported when it is translated
+            return []
+        return sorted(_ref_pointers(refs_in(target)))
+
+    def _name(self, pointer: str) -> str:
+        if pointer not in self._names:
+            last = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+            base = _SAFE_NAME.sub("_", last) or "schema"
+            name, n = base, 1
+            while name in self._taken:
+                n += 1
+                name = f"{base}_{n}"
+            self._taken.add(name)
+            self._names[pointer] = name
+            self._pointers[name] = pointer
+        return self._names[pointer]
+
+    def _discriminate(self, out: dict[str, Any], node: Mapping[str, Any], at: str) -> None:
+        disc = node["discriminator"]
+        prop = (
+            disc.get("propertyName") if isinstance(disc, Mapping) else disc if isinstance(disc, str) else None
+        )
+        key = "oneOf" if "oneOf" in out else "anyOf" if "anyOf" in out else None
+        if not isinstance(prop, str) or key is None:
+            return
+        mapping = disc.get("mapping", {}) if isinstance(disc, Mapping) else {}
+        by_target = {_short(v): k for k, v in mapping.items() if isinstance(v, str)}
+        branches = []
+        for raw, branch in zip(node[key], out[key], strict=False):
+            ref = raw.get("$ref") if isinstance(raw, Mapping) else None
+            if not isinstance(ref, str):
+                branches.append(branch)
+                continue
+            value = by_target.get(_short(ref), _short(ref))
+            tag = {"type": "object", "properties": {prop: {"const": value}}, "required": [prop]}
+            branches.append({"allOf": [branch, tag]})
+        out[key] = branches
+
+
+def _unexpanded(out: dict[str, Any], raw: list[Any]) -> None:
+    """An expandable field (Stripe's ``x-expansionResources``) answers with its id, as the API does
+    unless the request asks to expand it: keep the ``anyOf`` branches that refer to nothing."""
+    plain = [branch for branch, source in zip(out["anyOf"], raw, strict=False) if not refs_in(source)]
+    if plain:
+        out["anyOf"] = plain
+
+
+def _short(ref: str) -> str:
+    return ref.rsplit("/", 1)[-1]
+
+
+def _ref_pointers(refs: list[str]) -> set[str]:
+    return {ref[1:] for ref in refs if ref.startswith("#")}
+
+
+def _hidden(doc: Document, sub: Any, mode: Mode, at: str) -> bool:
+    """Whether a property is read-only (in inputs) or write-only (in outputs)."""
+    flag = "readOnly" if mode == "input" else "writeOnly"
+    if isinstance(sub, Mapping) and sub.get(flag) is True:
+        return True
+    if isinstance(sub, Mapping) and isinstance(sub.get("$ref"), str) and sub["$ref"].startswith("#"):
+        try:
+            target, _ = doc.lookup(sub["$ref"], at=at)
+        except Exception:  # reported when the property is translated
+            return False
+        return isinstance(target, Mapping) and target.get(flag) is True
+    return False
+
+
+def _dropped(node: Mapping[str, Any], name: str, out: Mapping[str, Any]) -> bool:
+    """Whether required property `name` was declared here but dropped (read- or write-only)."""
+    declared = node.get("properties")
+    return isinstance(declared, Mapping) and name in declared and name not in out.get("properties", {})
+
+
+def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> None:
+    """The keyword-level translations of one schema object (in place on `out`)."""
+    if out.get("type") == "file":
+        out["type"], out["format"] = "string", "binary"
+    if "example" in node and "examples" not in node:
+        out["examples"] = [node["example"]]
+    elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
+        out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
+    for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        flag = out.get(bound)
+        if isinstance(flag, bool):
+            del out[bound]
+            if flag and limit in out:
+                out[bound] = out.pop(limit)
+    if not isinstance(out.get("required", []), list):
+        del out["required"]  # 2.0 documents sometimes write `required: true` on a property
+    _sanitise(out)
+    if node.get("nullable") is True or node.get("x-nullable") is True:
+        _nullable(out)
+
+
+_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
+_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+_NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+
+def _sanitise(out: dict[str, Any]) -> None:
+    """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
+    breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
+    non-numeric bound, an empty or non-list ``enum``, non-string ``required`` entries."""
+    kind = out.get("type")
+    if isinstance(kind, str) and kind not in _TYPES:
+        out["x-openapi-type"] = out.pop("type")
+    elif isinstance(kind, list) and not all(isinstance(k, str) and k in _TYPES for k in kind):
+        out["x-openapi-type"] = kind
+        kept = [k for k in kind if isinstance(k, str) and k in _TYPES]
+        out["type"] = kept
+        if not kept:
+            del out["type"]
+    pattern = out.get("pattern")
+    if pattern is not None and not _compiles(pattern):
+        out["x-openapi-pattern"] = out.pop("pattern")
+    for key in _COUNTS:
+        if key in out and not (
+            isinstance(out[key], int) and not isinstance(out[key], bool) and out[key] >= 0
+        ):
+            out[f"x-openapi-{key}"] = out.pop(key)
+    for key in _NUMBERS:
+        if key in out and (isinstance(out[key], bool) or not isinstance(out[key], (int, float))):
+            out[f"x-openapi-{key}"] = out.pop(key)
+    if "multipleOf" in out and out["multipleOf"] <= 0:
+        out["x-openapi-multipleOf"] = out.pop("multipleOf")
+    if "enum" in out and (not isinstance(out["enum"], list) or not out["enum"]):
+        out["x-openapi-enum"] = out.pop("enum")
+    if isinstance(out.get("required"), list):
+        out["required"] = list(dict.fromkeys(r for r in out["required"] if isinstance(r, str)))
+
+
+def _compiles(pattern: Any) -> bool:
+    if not isinstance(pattern, str):
+        return False
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+def _nullable(out: dict[str, Any]) -> None:
+    kind = out.get("type")
+    if isinstance(kind, str):
+        out["type"] = [kind, "null"]
+    elif isinstance(kind, list) and "null" not in kind:
+        out["type"] = [*kind, "null"]
+    if isinstance(out.get("enum"), list) and None not in out["enum"]:
+        out["enum"] = [*out["enum"], None]
+    if kind is None and "enum" not in out and "const" not in out:
+        inner = {k: out.pop(k) for k in list(out) if k not in ("description", "title", "default", "examples")}
+        if inner:
+            out["anyOf"] = [inner, {"type": "null"}]

@@ -1,0 +1,186 @@
+"""`openapi_tools`: one `ToolSpec` per operation of an OpenAPI document."""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from synthworld.errors import SchemaError, SourceError, SynthworldWarning, ToolSpecError
+from synthworld.sources.openapi.document import Document, escape, load_document
+from synthworld.sources.openapi.filters import OperationFilter
+from synthworld.sources.openapi.naming import Names
+from synthworld.sources.openapi.parameters import inputs_of
+from synthworld.sources.openapi.responses import errors_of, returns_of
+from synthworld.sources.openapi.schemas import Translator
+from synthworld.spec import ToolAnnotations, ToolSpec
+
+__all__ = ["METHODS", "OnError", "Skipped", "checked", "openapi_tools"]
+
+T = TypeVar("T")
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+"""The HTTP methods a path item may hold, in the order tools are made."""
+_NO_CONTENT_NOTE = "Returns null: the API documents no JSON body for a successful answer."
+
+
+def openapi_tools(
+    spec: str | Path | Mapping[str, Any],
+    *,
+    include_tags: Sequence[str] | None = None,
+    exclude_tags: Sequence[str] = (),
+    include_paths: Sequence[str] | None = None,
+    exclude_paths: Sequence[str] = (),
+    check: bool = True,
+    on_error: OnError = "raise",
+) -> list[ToolSpec]:
+    """One tool per operation of an OpenAPI 2.0, 3.0 or 3.1 document (a path to a JSON or YAML
+    file, or the parsed dict), in document order.
+
+    Names come from ``operationId`` made safe for every provider (``^[a-zA-Z0-9_-]{1,64}$``,
+    unique), else from method and path. ``parameters`` merges path, query and header parameters
+    with the request body (an object body's properties inlined, otherwise one ``body``
+    parameter); ``returns`` is the first 2xx JSON answer's schema (``null`` when there is none).
+    Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
+    code (``not_found`` for a 404) fails the way the API documents. Keep operations by tag or path
+    pattern (``/pets/*``, ``GET /pets*``) with the include/exclude options.
+
+    Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
+    external ``$ref``, or an operation whose schemas cannot be turned into a tool.
+    ``on_error="skip"`` leaves such an operation out instead (one `SynthworldWarning` lists
+    them), for a big document where one odd operation should not cost the others.
+    ``check=False`` skips checking each spec (for a caller that checks them anyway, as a world
+    does when it registers them: see `checked`).
+    """
+    doc = load_document(spec)
+    keep = OperationFilter(include_tags, tuple(exclude_tags), include_paths, tuple(exclude_paths))
+    translator, names = Translator(doc), Names()
+    tools: list[ToolSpec] = []
+    skipped = Skipped(on_error)
+    for method, path, op, at, shared in _operations(doc):
+        tags = (
+            [t for t in op.get("tags", []) if isinstance(t, str)] if isinstance(op.get("tags"), list) else []
+        )
+        if keep.keeps(method, path, tags):
+            name = names.take(op.get("operationId"), method, path)
+            with skipped.guard():
+                made = _tool(doc, translator, name, method, path, op, at, shared, tags)
+                tools.append(checked(made, ToolSpec.validate) if check else made)
+    skipped.report(len(tools))
+    return tools
+
+
+OnError = Literal["raise", "skip"]
+"""What to do with an operation that cannot become a tool: raise `SourceError`, or leave it out."""
+
+
+class Skipped:
+    """Collects the operations left out with ``on_error="skip"`` (or lets errors through)."""
+
+    def __init__(self, on_error: OnError) -> None:
+        if on_error not in ("raise", "skip"):
+            raise ValueError(f"on_error={on_error!r}; choose 'raise' or 'skip'")
+        self.on_error = on_error
+        self.errors: list[SourceError] = []
+
+    @contextlib.contextmanager
+    def guard(self) -> Iterator[None]:
+        """Run one operation's conversion: a `SourceError` is raised, or kept for `report`."""
+        try:
+            yield
+        except SourceError as exc:
+            if self.on_error == "raise":
+                raise
+            self.errors.append(exc)
+
+    def report(self, kept: int) -> None:
+        """Warn once about every operation left out."""
+        if self.errors:
+            listed = "\n".join(f"- {error}" for error in self.errors)
+            total = kept + len(self.errors)
+            message = f"{len(self.errors)} of {total} operations left out (on_error='skip'):\n{listed}"
+            warnings.warn(message, SynthworldWarning, stacklevel=3)
+
+
+def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
+    paths = doc.data.get("paths", {})
+    if not isinstance(paths, Mapping):
+        raise doc.error(f"'paths' must be an object of path items, got {type(paths).__name__}", "/paths")
+    for path, raw in paths.items():
+        item, at = doc.deref(raw, at=f"/paths/{escape(str(path))}")
+        if not isinstance(item, Mapping):
+            raise doc.error(f"path item {path!r} must be an object", at)
+        shared = item.get("parameters")
+        common = (
+            [(p, f"{at}/parameters/{i}") for i, p in enumerate(shared)] if isinstance(shared, list) else []
+        )
+        for method in METHODS:
+            op = item.get(method)
+            if op is None:
+                continue
+            if not isinstance(op, Mapping):
+                raise doc.error(f"operation {method.upper()} {path} must be an object", f"{at}/{method}")
+            yield method, str(path), op, f"{at}/{method}", common
+
+
+def _tool(
+    doc: Document,
+    tr: Translator,
+    name: str,
+    method: str,
+    path: str,
+    op: Mapping[str, Any],
+    at: str,
+    shared: list[tuple[Any, str]],
+    tags: list[str],
+) -> ToolSpec:
+    inputs = inputs_of(doc, tr, op, at, shared)
+    returns, status = returns_of(doc, tr, op, at)
+    meta: dict[str, Any] = {"method": method.upper(), "path": path, "tags": tags, "pointer": at}
+    meta["parameters"] = inputs.places
+    if isinstance(op.get("operationId"), str):
+        meta["operation_id"] = op["operationId"]
+    meta["status"] = status
+    meta["source"] = doc.source
+    return ToolSpec(
+        name,
+        _description(op, method, path, status),
+        inputs.schema(tr),
+        returns,
+        annotations=_annotations(method, op),
+        metadata={"openapi": meta, "errors": errors_of(doc, tr, op, at)},
+    )
+
+
+def checked(spec: ToolSpec, use: Callable[[ToolSpec], T]) -> T:
+    """``use(spec)`` (validating or registering it), a spec problem raised as a `SourceError`
+    naming the document and the operation's JSON pointer."""
+    try:
+        return use(spec)
+    except (ToolSpecError, SchemaError) as exc:
+        meta = spec.metadata.get("openapi", {})
+        what = f"operation {meta.get('method')} {meta.get('path')} cannot be a tool: {exc}"
+        raise SourceError(what, source=meta.get("source", ""), pointer=meta.get("pointer")) from None
+
+
+def _description(op: Mapping[str, Any], method: str, path: str, status: str | None) -> str:
+    parts = [
+        op[key].strip()
+        for key in ("summary", "description")
+        if isinstance(op.get(key), str) and op[key].strip()
+    ]
+    if len(parts) == 2 and parts[1].startswith(parts[0]):
+        parts = parts[1:]
+    text = "\n\n".join(parts) or f"{method.upper()} {path}"
+    return f"{text}\n\n{_NO_CONTENT_NOTE}" if status is None else text
+
+
+def _annotations(method: str, op: Mapping[str, Any]) -> ToolAnnotations:
+    title = op.get("summary") if isinstance(op.get("summary"), str) else None
+    if method in ("get", "head", "options"):
+        return ToolAnnotations(read_only=True, idempotent=True, title=title)
+    if method in ("put", "delete"):
+        return ToolAnnotations(read_only=False, destructive=True, idempotent=True, title=title)
+    return ToolAnnotations(read_only=False, title=title)

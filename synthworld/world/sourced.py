@@ -1,0 +1,71 @@
+"""Worlds built from where tools already live: an OpenAPI document or a live MCP server."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
+from synthworld.sources.openapi import openapi_tools
+from synthworld.sources.openapi.tools import OnError, Skipped, checked
+
+__all__ = ["FromSources"]
+
+W = TypeVar("W", bound="FromSources")
+
+
+class FromSources:
+    """The ``from_openapi`` and ``from_mcp`` constructors of `SyntheticWorld`."""
+
+    @classmethod
+    def from_openapi(
+        cls: type[W],
+        spec: str | Path | Mapping[str, Any],
+        *,
+        include_tags: Sequence[str] | None = None,
+        exclude_tags: Sequence[str] = (),
+        include_paths: Sequence[str] | None = None,
+        exclude_paths: Sequence[str] = (),
+        on_error: OnError = "raise",
+        **world_options: Any,
+    ) -> W:
+        """A world with one tool per operation of an OpenAPI 2.0/3.0/3.1 document (a path to a
+        JSON or YAML file, or the parsed dict); see `synthworld.openapi_tools` for names,
+        parameters, returns and the include/exclude options. `world_options` go to the
+        constructor (``seed=``, ``backend=``, ``faults=``...). Documented error responses drive
+        faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented.
+        ``on_error="skip"`` leaves out operations that cannot become tools (a `SynthworldWarning`
+        lists them) instead of raising `SourceError`."""
+        tools = openapi_tools(
+            spec,
+            include_tags=include_tags,
+            exclude_tags=exclude_tags,
+            include_paths=include_paths,
+            exclude_paths=exclude_paths,
+            check=False,
+            on_error=on_error,
+        )
+        world: Any = cls(**world_options)  # a SyntheticWorld: registration is its Registration part
+        skipped = Skipped(on_error)
+        for tool in tools:
+            with skipped.guard():
+                checked(tool, world.register_tool)
+        skipped.report(len(world.tools))
+        result: W = world
+        return result
+
+    @classmethod
+    def from_mcp(
+        cls: type[W], server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT, **world_options: Any
+    ) -> W:
+        """A synthetic twin of a live MCP server: its listed tools (only ``tools/list`` is asked),
+        answered by the world's backend. `server` is a command run over stdio (a string split
+        like a shell, or an argv list) or an ``http(s)://`` URL; `world_options` go to the
+        constructor. Answer with the real server instead (to record it) with
+        ``backend=FixtureBackend(path, fallback=McpBackend(server))``."""
+        world: Any = cls(**world_options)
+        for tool in mcp_tools(server, timeout=timeout):
+            world.register_tool(tool)
+        result: W = world
+        return result

@@ -1,0 +1,27 @@
+"""The test MCP servers in tests/mcp_servers/: their commands, and their tool specs read in-process."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import anyio
+
+from synthworld import ToolSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVERS = ROOT / "tests" / "mcp_servers"
+INVENTORY = [sys.executable, str(SERVERS / "inventory.py")]
+PAGED = [sys.executable, str(SERVERS / "paged.py")]
+
+
+def server_specs() -> list[ToolSpec]:
+    """The specs of the inventory server's own tool listing, read from its `MCPServer` in-process."""
+    spec = importlib.util.spec_from_file_location("_inventory_server", SERVERS / "inventory.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    listed = anyio.run(module.server.list_tools)
+    return [ToolSpec.from_mcp(tool) for tool in listed]

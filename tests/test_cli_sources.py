@@ -1,0 +1,104 @@
+"""`synthworld tools` and `synthworld serve --openapi / --mcp [--record]`, the servers driven by the
+real `mcp` client over stdio as tests/test_mcp_e2e.py does (every wait bounded)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+import yaml
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from synthworld import FixtureBackend, SyntheticWorld
+from synthworld.serve.cli import main
+from tests._mcp_support import INVENTORY as INVENTORY_ARGV
+from tests._mcp_support import server_specs
+
+ROOT = Path(__file__).resolve().parents[1]
+PETSTORE = "tests/openapi/petstore-3.1.yaml"
+INVENTORY = " ".join(INVENTORY_ARGV)
+LIMIT = 90.0
+
+
+def test_tools_lists_an_openapi_document(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "--openapi", PETSTORE]) == 0
+    out = capsys.readouterr().out
+    assert "3 tools from" in out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    cells = [[cell.strip() for cell in row.strip("│").split("│")] for row in rows]
+    assert cells == [
+        ["listPets", "limit?: integer", "list[object]"],
+        ["createPets", "-", "null"],
+        ["showPetById", "petId: string", "list[object]"],
+    ]
+
+
+def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # no tool left
+    err = capsys.readouterr().err
+    assert "3 of 3 operations left out" in err
+    assert "'definitions.yaml#/Pets' points outside the document" in err
+    assert main(["tools", "--openapi", "tests/openapi/missing.yaml"]) == 2
+    assert "cannot read the OpenAPI document" in capsys.readouterr().err
+    assert main(["tools"]) == 2
+    assert "give one of --openapi SPEC or --mcp SERVER" in capsys.readouterr().err
+    assert main(["serve", "--openapi", PETSTORE, "--record", "x.yaml"]) == 2
+    assert "--record CASSETTE goes with --mcp" in capsys.readouterr().err
+
+
+def test_tools_lists_a_live_mcp_server(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "--mcp", INVENTORY]) == 0
+    out = capsys.readouterr().out
+    assert "3 tools from" in out
+    assert "get_item" in out
+    assert "sku: string" in out
+    assert "quantity: integer" in out
+
+
+def serve_params(*options: str) -> StdioServerParameters:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "synthworld", "serve", *options], env=env, cwd=ROOT
+    )
+
+
+def session(params: StdioServerParameters, errlog: Path, calls: list[tuple[str, dict[str, Any]]]) -> Any:
+    async def main_() -> Any:
+        with anyio.fail_after(LIMIT), errlog.open("w") as log:
+            async with Client(stdio_client(params, errlog=log), read_timeout_seconds=LIMIT) as client:
+                listed = await client.list_tools()
+                answers = [(await client.call_tool(name, args)).structured_content for name, args in calls]
+                return [tool.name for tool in listed.tools], answers
+
+    return anyio.run(main_)
+
+
+def test_serve_openapi_over_stdio(tmp_path: Path) -> None:
+    calls = [("listPets", {"limit": 2}), ("showPetById", {"petId": "7"})]
+    names, answers = session(serve_params("--openapi", PETSTORE, "--seed", "4"), tmp_path / "err.txt", calls)
+    assert names == ["listPets", "createPets", "showPetById"]
+    local = SyntheticWorld.from_openapi(ROOT / PETSTORE, seed=4)
+    assert answers == [{"result": local.call(name, args)} for name, args in calls]  # arrays come wrapped
+
+
+def test_serve_mcp_records_the_real_server(tmp_path: Path) -> None:
+    cassette = tmp_path / "inventory.yaml"
+    calls = [("get_item", {"sku": "sku-3"}), ("add_stock", {"sku": "sku-3", "quantity": 1})]
+    params = serve_params("--mcp", INVENTORY, "--record", str(cassette))
+    names, answers = session(params, tmp_path / "err.txt", calls)
+    assert names == ["get_item", "list_items", "add_stock"]
+    assert answers == [{"sku": "sku-3", "name": "Solaris", "stock": 15}, {"result": 16}]
+    saved = yaml.safe_load(cassette.read_text())  # written when the client closed the server
+    assert [(i["tool"], i["input"], i["output"]) for i in saved["interactions"]] == [
+        (name, args, answer) for (name, args), answer in zip(calls, answers, strict=True)
+    ]
+    replay = SyntheticWorld(backend=FixtureBackend(cassette, mode="none"))  # the real server is gone
+    for spec in server_specs():
+        replay.register_tool(spec)
+    assert [replay.call(name, args) for name, args in calls] == answers

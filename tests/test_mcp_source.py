@@ -1,0 +1,138 @@
+"""A real MCP server (tests/mcp_servers/inventory.py, written with the `mcp` package) twinned,
+recorded and replayed: `mcp_tools`, `SyntheticWorld.from_mcp`, `McpBackend` behind a
+`FixtureBackend` writing a real cassette, then replayed with ``mode="none"`` once the server is
+gone. Over stdio and over streamable HTTP on 127.0.0.1; every server is stopped in a ``finally``."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from synthworld import (
+    FixtureBackend,
+    McpBackend,
+    SourceError,
+    SyntheticWorld,
+    ToolError,
+    mcp_tools,
+)
+from tests._mcp_support import INVENTORY, PAGED, server_specs
+
+LIMIT = 60.0
+CALLS = [
+    ("get_item", {"sku": "sku-1"}),
+    ("list_items", {"limit": 2}),
+    ("add_stock", {"sku": "sku-2", "quantity": 4}),
+]
+REAL = [
+    {"sku": "sku-1", "name": "Dune", "stock": 15},
+    {
+        "result": [
+            {"sku": "sku-1", "name": "Dune", "stock": 15},
+            {"sku": "sku-2", "name": "Hyperion", "stock": 15},
+        ]
+    },
+    {"result": 19},
+]
+
+
+def test_stdio_twin_record_and_replay_with_the_server_stopped(tmp_path: Path) -> None:
+    twin = SyntheticWorld.from_mcp(" ".join(INVENTORY), seed=3, timeout=LIMIT)  # a command line
+    specs = list(twin.tools.values())
+    assert [s.to_dict() for s in specs] == [s.to_dict() for s in server_specs()]
+    assert list(twin.tools) == ["get_item", "list_items", "add_stock"]
+    for name, args in CALLS:  # the twin answers from the schemas, without the server
+        jsonschema.validate(twin.call(name, args), twin.tools[name].returns)
+
+    cassette = tmp_path / "inventory.yaml"
+    backend = McpBackend(INVENTORY, timeout=LIMIT)
+    with SyntheticWorld(backend=FixtureBackend(cassette, fallback=backend)) as recorder:
+        for spec in specs:
+            recorder.register_tool(spec)
+        assert [recorder.call(name, args) for name, args in CALLS] == REAL
+        with pytest.raises(ToolError) as failed:
+            recorder.call("get_item", {"sku": "nope"})
+    assert failed.value.code == "tool_error"
+    assert "no item nope" in failed.value.message
+    assert backend._connection._client is None  # closed with the world: the server is gone
+
+    saved = yaml.safe_load(cassette.read_text())
+    assert [i["tool"] for i in saved["interactions"]] == ["get_item", "list_items", "add_stock", "get_item"]
+    assert saved["interactions"][0]["output"] == REAL[0]
+    assert saved["interactions"][3]["error"]["code"] == "tool_error"
+
+    replay = SyntheticWorld(backend=FixtureBackend(cassette, mode="none"))
+    for spec in specs:
+        replay.register_tool(spec)
+    assert [replay.call(name, args) for name, args in CALLS] == REAL
+    with pytest.raises(ToolError, match="no item nope"):
+        replay.call("get_item", {"sku": "nope"})
+    assert [call.backend for call in replay.trace] == ["fixtures"] * 4
+
+
+def test_every_page_of_the_listing_is_read() -> None:
+    specs = mcp_tools(PAGED, timeout=LIMIT)
+    assert [s.name for s in specs] == [f"tool_{n}" for n in range(5)]
+    assert specs[0].returns == {"type": "object", "properties": {"y": {"type": "integer"}}, "required": ["y"]}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def http_server(log: Path) -> Iterator[str]:
+    port = free_port()
+    with log.open("w") as errlog:
+        process = subprocess.Popen([*INVENTORY, "--port", str(port)], stdout=errlog, stderr=errlog)
+        try:
+            deadline = time.monotonic() + LIMIT
+            while True:
+                assert process.poll() is None, log.read_text()
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the server did not listen in time"
+                    time.sleep(0.1)
+            yield f"http://127.0.0.1:{port}/mcp"
+        finally:
+            process.kill()
+            process.wait(timeout=LIMIT)
+
+
+def test_streamable_http_twin_and_backend(tmp_path: Path) -> None:
+    cassette = tmp_path / "http.yaml"
+    with http_server(tmp_path / "server.log") as url:
+        twin = SyntheticWorld.from_mcp(url, timeout=LIMIT)
+        assert [s.to_dict() for s in twin.tools.values()] == [s.to_dict() for s in server_specs()]
+        backend = FixtureBackend(cassette, fallback=McpBackend(url, timeout=LIMIT))
+        with SyntheticWorld.from_mcp(url, backend=backend, timeout=LIMIT) as recorder:
+            assert [recorder.call(name, args) for name, args in CALLS] == REAL
+    replay = SyntheticWorld(backend=FixtureBackend(cassette, mode="none"))
+    for spec in twin.tools.values():
+        replay.register_tool(spec)
+    assert [replay.call(name, args) for name, args in CALLS] == REAL
+
+
+def test_a_server_that_cannot_start_is_a_source_error() -> None:
+    with pytest.raises(SourceError, match="cannot connect") as caught:
+        mcp_tools([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=LIMIT)
+    assert "MCP server" in str(caught.value)
+    with pytest.raises(SourceError, match="names no MCP server"):
+        mcp_tools("")
+    port = free_port()  # nothing listens there
+    with pytest.raises(SourceError, match="cannot connect"):
+        mcp_tools(f"http://127.0.0.1:{port}/mcp", timeout=LIMIT)

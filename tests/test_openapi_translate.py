@@ -1,0 +1,487 @@
+"""OpenAPI to tools, one rule at a time, on small documents written here: names, parameters,
+bodies, returns, schema translation, filters, and the errors for documents that cannot be read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import jsonschema
+import pytest
+
+from synthworld import SchemaError, SourceError, SyntheticWorld, SynthworldWarning, openapi_tools
+from synthworld.schema import compile_generator
+
+DOCS = Path(__file__).parent / "openapi"
+OK = {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}
+
+
+def doc3(
+    paths: dict[str, Any], schemas: dict[str, Any] | None = None, version: str = "3.0.3"
+) -> dict[str, Any]:
+    return {
+        "openapi": version,
+        "info": {"title": "t", "version": "1"},
+        "paths": paths,
+        "components": {"schemas": schemas or {}},
+    }
+
+
+def returning(schema: Any) -> dict[str, Any]:
+    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
+
+
+def only(doc: dict[str, Any]) -> Any:
+    [tool] = openapi_tools(doc)
+    return tool
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def test_names_are_made_safe_unique_and_short() -> None:
+    long_id = "x" * 80
+    doc = doc3(
+        {
+            "/pets": {
+                "get": {"operationId": "pets/list.all", "responses": OK},
+                "post": {"operationId": "pets/list all", "responses": OK},
+            },
+            "/pets/{petId}": {"get": {"responses": OK}, "put": {"operationId": long_id, "responses": OK}},
+            "/other": {"get": {"operationId": long_id, "responses": OK}},
+        }
+    )
+    names = [tool.name for tool in openapi_tools(doc)]
+    assert names == ["pets_list_all", "pets_list_all_2", "get_pets_petId", "x" * 64, "x" * 62 + "_2"]
+
+
+# -- parameters and bodies --------------------------------------------------------------------
+
+
+def test_parameters_of_every_place_merge_with_the_body_and_clashes_are_renamed() -> None:
+    body = {
+        "type": "object",
+        "required": ["id", "name"],
+        "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
+    }
+    doc = doc3(
+        {
+            "/pets/{id}": {
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "put": {
+                    "parameters": [
+                        {"name": "id", "in": "query", "schema": {"type": "boolean"}},
+                        {
+                            "name": "X-Trace",
+                            "in": "header",
+                            "description": "trace id",
+                            "schema": {"type": "string"},
+                        },
+                        {"name": "Accept", "in": "header", "schema": {"type": "string"}},
+                        {"name": "session", "in": "cookie", "schema": {"type": "string"}},
+                    ],
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+                    "responses": OK,
+                },
+            }
+        }
+    )
+    tool = only(doc)
+    assert tool.parameters["properties"] == {
+        "id": {"type": "integer"},
+        "query_id": {"type": "boolean"},
+        "X-Trace": {"type": "string", "description": "trace id"},
+        "body_id": {"type": "string"},
+        "name": {"type": "string"},
+    }
+    assert tool.parameters["required"] == ["id", "body_id", "name"]
+    assert tool.parameters["additionalProperties"] is False
+    assert tool.metadata["openapi"]["parameters"]["body_id"] == {"in": "body", "name": "id"}
+    assert tool.metadata["openapi"]["parameters"]["query_id"] == {"in": "query", "name": "id"}
+
+
+def test_a_body_that_is_not_an_object_is_one_body_parameter() -> None:
+    doc = doc3(
+        {
+            "/tags": {
+                "post": {
+                    "requestBody": {
+                        "content": {
+                            "application/json": {"schema": {"type": "array", "items": {"type": "string"}}}
+                        }
+                    },
+                    "responses": OK,
+                }
+            }
+        }
+    )
+    tool = only(doc)
+    assert tool.parameters["properties"] == {"body": {"type": "array", "items": {"type": "string"}}}
+    assert "required" not in tool.parameters  # the body is optional unless requestBody.required
+
+
+def test_swagger_2_form_data_and_file() -> None:
+    doc = {
+        "swagger": "2.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/upload": {
+                "post": {
+                    "parameters": [
+                        {"name": "file", "in": "formData", "type": "file", "required": True},
+                        {"name": "note", "in": "formData", "type": "string", "maxLength": 5},
+                        {
+                            "name": "tags",
+                            "in": "query",
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "collectionFormat": "csv",
+                        },
+                    ],
+                    "responses": {
+                        "201": {"description": "made", "schema": {"type": "integer", "x-nullable": True}}
+                    },
+                }
+            }
+        },
+    }
+    tool = only(doc)
+    assert tool.parameters["properties"] == {
+        "tags": {"type": "array", "items": {"type": "string"}},
+        "file": {"type": "string", "format": "binary"},
+        "note": {"type": "string", "maxLength": 5},
+    }
+    assert tool.parameters["required"] == ["file"]
+    assert tool.returns == {"type": ["integer", "null"]}
+
+
+# -- returns ----------------------------------------------------------------------------------
+
+
+def test_returns_is_the_first_2xx_json_schema_and_none_is_null() -> None:
+    responses = {
+        "204": {"description": "nothing"},
+        "202": {"description": "text", "content": {"text/plain": {"schema": {"type": "string"}}}},
+        "201": {"description": "made", "content": {"application/json": {"schema": {"type": "integer"}}}},
+    }
+    tool = only(doc3({"/a": {"post": {"responses": responses}}}))
+    assert tool.returns == {"type": "integer"}
+    assert tool.metadata["openapi"]["status"] == "201"
+    none = only(
+        doc3({"/a": {"delete": {"summary": "Drop it", "responses": {"204": {"description": "gone"}}}}})
+    )
+    assert none.returns == {"type": "null"}
+    assert (
+        none.description == "Drop it\n\nReturns null: the API documents no JSON body for a successful answer."
+    )
+
+
+# -- schema translation -----------------------------------------------------------------------
+
+
+def test_nullable_exclusive_bounds_examples_and_extensions() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "nullable": True, "example": "x", "x-internal": "keep"},
+            "b": {
+                "type": "integer",
+                "minimum": 0,
+                "exclusiveMinimum": True,
+                "maximum": 9,
+                "exclusiveMaximum": False,
+            },
+            "c": {"type": "string", "enum": ["on", "off"], "nullable": True},
+            "d": {"$ref": "#/components/schemas/Code", "nullable": True},
+            "e": {"allOf": [{"$ref": "#/components/schemas/Code"}], "nullable": True},
+        },
+    }
+    tool = only(
+        doc3(
+            {"/a": {"get": {"responses": returning(schema)}}},
+            {"Code": {"type": "string", "xml": {"name": "c"}}},
+        )
+    )
+    assert tool.returns["properties"] == {
+        "a": {"type": ["string", "null"], "examples": ["x"], "x-internal": "keep"},
+        "b": {"type": "integer", "exclusiveMinimum": 0, "maximum": 9},
+        "c": {"type": ["string", "null"], "enum": ["on", "off", None]},
+        "d": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "e": {"anyOf": [{"allOf": [{"type": "string"}]}, {"type": "null"}]},
+    }
+
+
+def test_read_only_leaves_inputs_and_write_only_leaves_answers() -> None:
+    pet = {
+        "type": "object",
+        "required": ["id", "name", "password"],
+        "properties": {
+            "id": {"type": "integer", "readOnly": True},
+            "name": {"type": "string"},
+            "password": {"type": "string", "writeOnly": True},
+        },
+    }
+    doc = doc3(
+        {
+            "/pets": {
+                "post": {
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}},
+                    },
+                    "responses": returning({"$ref": "#/components/schemas/Pet"}),
+                }
+            }
+        },
+        {"Pet": pet},
+    )
+    tool = only(doc)
+    assert list(tool.parameters["properties"]) == ["name", "password"]
+    assert tool.parameters["required"] == ["name", "password"]
+    assert list(tool.returns["properties"]) == ["id", "name"]
+    assert tool.returns["required"] == ["id", "name"]
+
+
+def test_a_discriminator_pins_each_branch_so_oneof_answers_stay_valid() -> None:
+    schemas = {
+        "Cat": {
+            "type": "object",
+            "required": ["kind"],
+            "properties": {"kind": {"type": "string"}, "purrs": {"type": "boolean"}},
+        },
+        "Dog": {
+            "type": "object",
+            "required": ["kind"],
+            "properties": {"kind": {"type": "string"}, "barks": {"type": "boolean"}},
+        },
+        "Pet": {
+            "oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+            "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"}},
+        },
+    }
+    tool = only(
+        doc3({"/pet": {"get": {"responses": returning({"$ref": "#/components/schemas/Pet"})}}}, schemas)
+    )
+    branches = tool.returns["oneOf"]
+    assert [b["allOf"][1]["properties"]["kind"] for b in branches] == [{"const": "cat"}, {"const": "Dog"}]
+    validator = jsonschema.Draft202012Validator(tool.returns)
+    generator = compile_generator(tool.returns)
+    answers = [generator.generate(Random(seed)) for seed in range(30)]
+    assert all(validator.is_valid(answer) for answer in answers)
+    assert {answer["kind"] for answer in answers} == {"cat", "Dog"}
+
+
+def test_3_1_schemas_keep_their_keywords_and_ref_siblings_apply() -> None:
+    schemas = {"Name": {"type": "string"}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"$ref": "#/components/schemas/Name", "maxLength": 3},
+            "m": {"type": ["string", "null"], "examples": ["a"]},
+            "k": {"const": 1},
+        },
+    }
+    tool = only(doc3({"/a": {"get": {"responses": returning(schema)}}}, schemas, version="3.1.0"))
+    assert tool.returns["properties"] == {
+        "n": {"allOf": [{"type": "string"}, {"maxLength": 3}]},
+        "m": {"type": ["string", "null"], "examples": ["a"]},
+        "k": {"const": 1},
+    }
+
+
+def test_cycles_become_defs_and_acyclic_refs_are_inlined() -> None:
+    schemas = {
+        "Node": {
+            "type": "object",
+            "properties": {
+                "tag": {"$ref": "#/components/schemas/Tag"},
+                "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+            },
+        },
+        "Tag": {"type": "string", "maxLength": 8},
+    }
+    tool = only(
+        doc3({"/tree": {"get": {"responses": returning({"$ref": "#/components/schemas/Node"})}}}, schemas)
+    )
+    assert tool.returns == {
+        "$ref": "#/$defs/Node",
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {
+                    "tag": {"type": "string", "maxLength": 8},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                },
+            }
+        },
+    }
+    world = SyntheticWorld.from_openapi(
+        doc3(
+            {
+                "/tree": {
+                    "get": {
+                        "operationId": "tree",
+                        "responses": returning({"$ref": "#/components/schemas/Node"}),
+                    }
+                }
+            },
+            schemas,
+        )
+    )
+    jsonschema.validate(world.call("tree", {}), tool.returns)
+
+
+def test_keywords_real_documents_get_wrong_are_set_aside_not_fatal() -> None:
+    schema = {
+        "type": "object",
+        "required": ["x", "x", 3],
+        "properties": {
+            "x": {"type": "date"},
+            "y": {"type": "string", "pattern": "(unclosed"},
+            "z": {"type": "integer", "maxLength": "5", "minimum": "1", "enum": []},
+        },
+    }
+    tool = only(doc3({"/a": {"get": {"responses": returning(schema)}}}))
+    assert tool.returns == {
+        "type": "object",
+        "required": ["x"],
+        "properties": {
+            "x": {"x-openapi-type": "date"},
+            "y": {"type": "string", "x-openapi-pattern": "(unclosed"},
+            "z": {
+                "type": "integer",
+                "x-openapi-maxLength": "5",
+                "x-openapi-minimum": "1",
+                "x-openapi-enum": [],
+            },
+        },
+    }
+
+
+# -- filters ----------------------------------------------------------------------------------
+
+
+def test_include_and_exclude_by_tag_and_path() -> None:
+    paths = {
+        "/pets": {
+            "get": {"operationId": "list", "tags": ["pets"], "responses": OK},
+            "post": {"operationId": "add", "tags": ["pets", "admin"], "responses": OK},
+        },
+        "/pets/{id}": {"delete": {"operationId": "drop", "tags": ["admin"], "responses": OK}},
+        "/users": {"get": {"operationId": "users", "responses": OK}},
+    }
+    doc = doc3(paths)
+
+    def names(**options: Any) -> list[str]:
+        return [tool.name for tool in openapi_tools(doc, **options)]
+
+    assert names(include_tags=["pets"]) == ["list", "add"]
+    assert names(exclude_tags=["admin"]) == ["list", "users"]
+    assert names(include_paths=["/pets*"]) == ["list", "add", "drop"]
+    assert names(include_paths=["GET /pets*"]) == ["list"]
+    assert names(exclude_paths=["/pets/*", "POST /pets"]) == ["list", "users"]
+    world = SyntheticWorld.from_openapi(doc, include_tags=["admin"], seed=4)
+    assert list(world.tools) == ["add", "drop"]
+    assert world.seed == 4
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+def test_an_external_ref_is_an_error_naming_the_pointer() -> None:
+    with pytest.raises(SourceError) as caught:
+        openapi_tools(DOCS / "prance-external-refs.yaml")
+    assert caught.value.pointer == "/paths/~1pets/get/responses/200/schema/$ref"
+    assert "'definitions.yaml#/Pets' points outside the document" in str(caught.value)
+    assert "prance-external-refs.yaml" in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("doc", "pointer", "words"),
+    [
+        ({"openapi": "4.0", "paths": {}}, "/openapi", "not an OpenAPI 2.0, 3.0 or 3.1 document"),
+        ({"info": {}}, "", "not an OpenAPI 2.0, 3.0 or 3.1 document"),
+        ({"swagger": "1.2"}, "/swagger", "not an OpenAPI 2.0, 3.0 or 3.1 document"),
+        ({"openapi": "3.0.0", "paths": []}, "/paths", "'paths' must be an object"),
+        ({"openapi": "3.0.0", "paths": {"/a": {"get": "x"}}}, "/paths/~1a/get", "must be an object"),
+        (
+            doc3({"/a": {"get": {"responses": returning({"$ref": "#/components/schemas/Missing"})}}}),
+            "/paths/~1a/get/responses/200/content/application~1json/schema/$ref",
+            "points at nothing",
+        ),
+        (
+            doc3({"/a": {"get": {"parameters": [{"in": "query"}], "responses": OK}}}),
+            "/paths/~1a/get/parameters/0",
+            "needs a 'name'",
+        ),
+        (
+            doc3({"/a": {"get": {"responses": returning(7)}}}),
+            "/paths/~1a/get/responses/200/content/application~1json/schema",
+            "a schema must be an object",
+        ),
+    ],
+)
+def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words: str) -> None:
+    with pytest.raises(SourceError) as caught:
+        openapi_tools(doc)
+    assert caught.value.pointer == pointer
+    assert words in str(caught.value)
+
+
+def test_an_invalid_schema_is_an_error_naming_the_operation() -> None:
+    doc = doc3({"/a": {"get": {"responses": returning({"type": "string", "format": 5})}}})
+    with pytest.raises(SourceError) as caught:
+        openapi_tools(doc)
+    assert caught.value.pointer == "/paths/~1a/get"
+    assert "operation GET /a cannot be a tool" in str(caught.value)
+    with pytest.raises(SourceError, match="operation GET /a cannot be a tool"):
+        SyntheticWorld.from_openapi(doc)
+    assert not isinstance(caught.value, SchemaError)
+
+
+def test_on_error_skip_leaves_out_only_the_operations_that_cannot_be_tools() -> None:
+    paths = {
+        "/good": {"get": {"operationId": "good", "responses": OK}},
+        "/dangling": {
+            "get": {"operationId": "dangling", "responses": returning({"$ref": "#/components/schemas/Nope"})}
+        },
+        "/impossible": {
+            "get": {
+                "operationId": "impossible",
+                "responses": returning({"type": "integer", "minimum": 5, "maximum": 1}),
+            }
+        },
+    }
+    doc = doc3(paths)
+    with pytest.raises(SourceError, match="points at nothing"):
+        openapi_tools(doc)
+    with pytest.warns(SynthworldWarning, match="1 of 3 operations left out") as warned:
+        assert [tool.name for tool in openapi_tools(doc, on_error="skip")] == ["good", "impossible"]
+    assert "/paths/~1dangling/get" in str(warned[0].message)
+    with pytest.raises(SourceError, match="operation GET /impossible cannot be a tool"):
+        SyntheticWorld.from_openapi(doc3({"/impossible": paths["/impossible"]}))
+    with pytest.warns(SynthworldWarning, match="operations left out") as warned:
+        world = SyntheticWorld.from_openapi(doc, on_error="skip")
+    assert list(world.tools) == ["good"]
+    assert [str(w.message).splitlines()[0] for w in warned] == [
+        "1 of 3 operations left out (on_error='skip'):",
+        "1 of 2 operations left out (on_error='skip'):",
+    ]
+    with pytest.raises(ValueError, match="choose 'raise' or 'skip'"):
+        openapi_tools(doc, on_error="ignore")  # type: ignore[arg-type]
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="cannot read the OpenAPI document"):
+        openapi_tools(tmp_path / "missing.yaml")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("openapi: 3.0.0\npaths: [unclosed\n")
+    with pytest.raises(SourceError, match="not a readable JSON or YAML document"):
+        openapi_tools(broken)
+    as_json = tmp_path / "api.json"
+    as_json.write_text('{"openapi": "3.1.0", "paths": {"/a": {"get": {"operationId": "a"}}}}')
+    assert [tool.name for tool in openapi_tools(as_json)] == ["a"]
+    with pytest.raises(SourceError, match="neither a path"):
+        openapi_tools(42)  # type: ignore[arg-type]
