@@ -110,6 +110,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         checks=checks,
         fmt=formats[0] if formats else None,
         path=path,
+        source=patterns[0] if patterns else None,
     )
 
 
