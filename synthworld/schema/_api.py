@@ -16,7 +16,7 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler
-from synthworld.schema._nodes import SOFT_DEPTH, Node, Retry, State
+from synthworld.schema._nodes import HARD_DEPTH, LEAN_DEPTH, SOFT_DEPTH, WORK, Node, Retry, State
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
@@ -97,8 +97,9 @@ class Generator:
         self, rng: Random, now: dt.datetime, check: Check, *, lean: bool = False
     ) -> tuple[bool, Any]:
         st = State(rng, now, self.realistic, self.locale, soft=0 if lean else SOFT_DEPTH)
+        st.hard = LEAN_DEPTH if lean else HARD_DEPTH
         for _ in range(_ATTEMPTS):
-            st.depth, st.budget = 0, _BUDGET
+            st.depth, st.budget, st.work = 0, _BUDGET, WORK
             try:
                 value = self._root.gen(st, "")
             except (Retry, SchemaError, RecursionError):
