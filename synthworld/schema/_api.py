@@ -96,10 +96,10 @@ class Generator:
     def _attempt(
         self, rng: Random, now: dt.datetime, check: Check, *, lean: bool = False
     ) -> tuple[bool, Any]:
-        st = State(rng, now, self.realistic, self.locale, soft=0 if lean else SOFT_DEPTH)
+        st = State(rng, now, self.realistic, self.locale)
         st.hard = LEAN_DEPTH if lean else HARD_DEPTH
         for _ in range(_ATTEMPTS):
-            st.depth, st.budget, st.work = 0, _BUDGET, WORK
+            st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH
             try:
                 value = self._root.gen(st, "")
             except (Retry, SchemaError, RecursionError):

@@ -38,9 +38,12 @@ HARD_DEPTH = 24
 LEAN_DEPTH = 120
 """The same for the lean attempts, which add only required content: deep but finite schemas
 (``required`` nesting 30 deep) are built there."""
-WORK = 50_000
+WORK = 20_000
 """How many objects and arrays one attempt may build before it is abandoned (bounds the time of
 recursive schemas whose every branch recurses)."""
+GROWTH = 1_000
+"""After this many objects and arrays, an attempt adds no more optional content (a big schema's
+value stays a few hundred kilobytes at most, and is built in bounded time)."""
 
 
 class Retry(Exception):
@@ -68,8 +71,10 @@ class State:
     def enter(self) -> None:
         """Go one object or array deeper; abandon the attempt when it has built too much."""
         self.work -= 1
-        if self.work < 0:
-            raise Retry
+        if self.work <= WORK - GROWTH:
+            self.soft = 0
+            if self.work < 0:
+                raise Retry
         self.depth += 1
 
     def spend(self) -> None:
