@@ -109,12 +109,15 @@ class Generator:
         return False, None
 
     def _probe(self) -> None:
-        """Fail now, not at the first call, when no valid value can be made."""
+        """Fail now, not at the first call, when no valid value can be made.
+
+        The lean value (required content only) comes first: it compiles the least of the
+        schema, and the rest compiles when a call first needs it."""
+        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
+            return
         for seed in range(_PROBES):
             if self._attempt(Random(seed), DEFAULT_NOW, self._check)[0]:
                 return
-        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
-            return
         ok, value = self._fallback(Random(0))
         if ok and self._strict(value):
             return

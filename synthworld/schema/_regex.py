@@ -77,6 +77,7 @@ def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Patt
     return _seq(list(tree), extra), compiled
 
 
+@lru_cache(maxsize=1024)
 def literal_prefix(pattern: str) -> str:
     """The literal text a match of ``pattern`` must start with (``^2030`` -> ``2030``), or ''."""
     try:

@@ -226,16 +226,18 @@ class StringNode:
 
     def _harder(self, st: State) -> Iterator[str]:
         """Candidates aimed at the bounds: the pattern with shorter and longer repeats, format
-        values of a drawn length, format values carrying the pattern's literal prefix."""
-        if self.source is not None:
+        values of a drawn length, format values carrying the pattern's literal prefix. Only
+        where they can help: a length bound, or a format with a pattern."""
+        bounded = self.min_length > 0 or self.max_length is not None
+        if self.source is not None and bounded:
             longest = max(16, 2 * self.min_length)
             for extra in (0, 1, *(e for e in (16, 64, 256, 1024, 4096) if e <= longest), longest):
                 stretched = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0]
                 for _ in range(_STRETCH_DRAWS):
                     yield stretched(st.rng, {})
-        if self.fmt is not None:
+        prefix = literal_prefix(self.source) if self.source is not None else ""
+        if self.fmt is not None and (bounded or prefix):
             sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
-            prefix = literal_prefix(self.source) if self.source is not None else ""
             for _ in range(_TRIES):
                 if sized is not None:
                     text = sized(st.rng, self.min_length, self.max_length)
