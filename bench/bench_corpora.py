@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+SHARED = next(p / "shared" for p in Path(__file__).resolve().parents if (p / "shared" / "jsts").is_dir())
 CORPORA = {
     "jsts": SHARED / "jsts" / "corpus_jsts.jsonl",
     "schemastore": SHARED / "schemastore" / "corpus_dev.jsonl",

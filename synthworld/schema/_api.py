@@ -16,7 +16,7 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler
-from synthworld.schema._nodes import SOFT_DEPTH, Node, Retry, State
+from synthworld.schema._nodes import HARD_DEPTH, LEAN_DEPTH, SOFT_DEPTH, WORK, Node, Retry, State
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
@@ -96,9 +96,10 @@ class Generator:
     def _attempt(
         self, rng: Random, now: dt.datetime, check: Check, *, lean: bool = False
     ) -> tuple[bool, Any]:
-        st = State(rng, now, self.realistic, self.locale, soft=0 if lean else SOFT_DEPTH)
+        st = State(rng, now, self.realistic, self.locale)
+        st.hard = LEAN_DEPTH if lean else HARD_DEPTH
         for _ in range(_ATTEMPTS):
-            st.depth, st.budget = 0, _BUDGET
+            st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH
             try:
                 value = self._root.gen(st, "")
             except (Retry, SchemaError, RecursionError):
@@ -108,12 +109,15 @@ class Generator:
         return False, None
 
     def _probe(self) -> None:
-        """Fail now, not at the first call, when no valid value can be made."""
+        """Fail now, not at the first call, when no valid value can be made.
+
+        The lean value (required content only) comes first: it compiles the least of the
+        schema, and the rest compiles when a call first needs it."""
+        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
+            return
         for seed in range(_PROBES):
             if self._attempt(Random(seed), DEFAULT_NOW, self._check)[0]:
                 return
-        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
-            return
         ok, value = self._fallback(Random(0))
         if ok and self._strict(value):
             return

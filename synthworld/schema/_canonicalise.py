@@ -13,7 +13,7 @@ from typing import Any
 
 from synthworld.schema._resolve import DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020
 
-__all__ = ["FALSE", "canonicalise", "json_equal", "json_key"]
+__all__ = ["FALSE", "canonical_view", "canonicalise", "json_equal", "json_key"]
 
 FALSE: dict[str, Any] = {"not": {}}
 """The canonical form of the ``false`` schema."""
@@ -59,6 +59,23 @@ def _normal(value: Any) -> Any:
 def json_equal(a: Any, b: Any) -> bool:
     """JSON Schema equality of two instances."""
     return json_key(a) == json_key(b)
+
+
+_VIEWS: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
+_VIEWS_SIZE = 65_536
+
+
+def canonical_view(schema: Any, dialect: str) -> dict[str, Any]:
+    """`canonicalise`, remembered per schema object (a compile meets each subschema many times).
+    Shared: callers must not change it (`synthworld.schema._parts.canonical` gives a copy)."""
+    if not isinstance(schema, dict):
+        return canonicalise(schema, dialect)
+    hit = _VIEWS.get((id(schema), dialect))
+    if hit is None or hit[0] is not schema:  # not this object, only one that reused its id
+        if len(_VIEWS) >= _VIEWS_SIZE:
+            _VIEWS.clear()
+        hit = _VIEWS[(id(schema), dialect)] = (schema, canonicalise(schema, dialect))
+    return hit[1]
 
 
 def canonicalise(node: Any, dialect: str) -> dict[str, Any]:

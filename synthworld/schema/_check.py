@@ -12,7 +12,7 @@ import jsonschema
 import jsonschema_rs
 
 from synthworld.errors import SchemaError
-from synthworld.schema._canonicalise import canonicalise, json_key
+from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
@@ -94,7 +94,7 @@ def _python_check(loc: Loc) -> Check:
 
 def _shape(loc: Loc) -> tuple[set[str] | None, dict[str, set[str]]]:
     """The JSON types ``loc`` allows (``None``: any) and its properties limited to an enum."""
-    node = canonicalise(loc.schema, loc.dialect)
+    node = canonical_view(loc.schema, loc.dialect)
     for _ in range(8):  # follow a plain reference chain
         if set(node) - {"$ref", "$comment", "description", "title"} or "$ref" not in node:
             break
@@ -102,14 +102,14 @@ def _shape(loc: Loc) -> tuple[set[str] | None, dict[str, set[str]]]:
             loc = resolve_ref(loc, "$ref")
         except SchemaError:
             return None, {}
-        node = canonicalise(loc.schema, loc.dialect)
+        node = canonical_view(loc.schema, loc.dialect)
     types = (
         set(node["type"]) | ({"integer"} if "number" in node["type"] else set()) if "type" in node else None
     )
     tags: dict[str, set[str]] = {}
     for name, sub in node.get("properties", {}).items():
         if isinstance(sub, dict):
-            enum = canonicalise(sub, loc.dialect).get("enum")
+            enum = canonical_view(sub, loc.dialect).get("enum")
             if isinstance(enum, list):
                 tags[name] = {json_key(v) for v in enum}
     return types, tags

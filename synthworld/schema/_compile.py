@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema._canonicalise import FALSE, canonicalise, json_key
+from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._check import sub_check
 from synthworld.schema._discriminate import Facts, facts_of, verdict
 from synthworld.schema._merge import merge_typed
@@ -170,7 +170,7 @@ class Compiler:
     def _negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
         (one of them differs, or a required one is missing), else generated and rejected."""
-        node = canonicalise(loc.schema, loc.dialect)
+        node = canonical_view(loc.schema, loc.dialect)
         words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
         if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
             return Part(self.synthetic(loc, {"not": loc.schema}))
@@ -212,7 +212,7 @@ class Compiler:
             if "not" not in part.node:
                 continue
             sub = part.loc.child(part.node["not"], "not")
-            neg = canonicalise(sub.schema, sub.dialect)
+            neg = canonical_view(sub.schema, sub.dialect)
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
                 types.update(_expand(neg["type"]))
             elif forbidden_by_not(neg) is None:

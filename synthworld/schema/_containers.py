@@ -9,7 +9,7 @@ from typing import Any
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
-from synthworld.schema._nodes import HARD_DEPTH, Node, Retry, State
+from synthworld.schema._nodes import Node, Retry, State
 
 __all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
 
@@ -59,12 +59,12 @@ class ArrayNode:
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
-        if st.depth > HARD_DEPTH:
+        if st.depth > st.hard:
             raise Retry
         size = self._size(st)
         marked = self._contains_positions(st, size)
         extras = self._extra_positions(st, size, marked)
-        st.depth += 1
+        st.enter()
         try:
             if self._plain and self.s.rest is not None:
                 return self._plain_items(st, hint, size, self.s.rest)
@@ -188,11 +188,11 @@ class ObjectNode:
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
 
     def gen(self, st: State, hint: str) -> dict[str, Any]:
-        if st.depth > HARD_DEPTH:
+        if st.depth > st.hard:
             raise Retry
         names = self._choose(st)
         extras = self._extras(st, len(names))
-        st.depth += 1
+        st.enter()
         try:
             return self._fill(st, names, extras)
         finally:

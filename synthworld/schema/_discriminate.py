@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from synthworld.schema._canonicalise import canonicalise, json_key
+from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._parts import Part
 
 __all__ = ["Facts", "facts_of", "verdict"]
@@ -109,7 +109,7 @@ def _forced(facts: Facts, name: str, values: frozenset[str]) -> bool:
 
 def _constants(sub: Any, dialect: str) -> frozenset[str] | None:
     """The values a property schema allows when it is a ``const`` or an ``enum``, else None."""
-    node = canonicalise(sub, dialect)
+    node = canonical_view(sub, dialect)
     if "const" in node:
         return frozenset([json_key(node["const"])])
     if isinstance(node.get("enum"), list):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema._canonicalise import FALSE
+from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._check import sub_check
 from synthworld.schema._containers import (
     ArrayNode,
@@ -19,7 +19,7 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, LazyNode, Node, State
-from synthworld.schema._parts import Part, canonical, forbidden_by_not
+from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._regex import compile_pattern, translate
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -110,6 +110,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         checks=checks,
         fmt=formats[0] if formats else None,
         path=path,
+        source=patterns[0] if patterns else None,
     )
 
 
@@ -203,8 +204,9 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     name_ok = _name_check(parts)
     nodes: dict[str, Node] = {}
     forbidden = _negated_required(parts)
+    limiting = [p for p in parts if _may_forbid(p)]
     for name in names:
-        if _forbids(parts, name) or not name_ok(name):
+        if (limiting and _forbids(limiting, name)) or not name_ok(name):
             forbidden.add(name)
         nodes[name] = _lazy_property(cx, parts, name)
     spec = ObjectSpec(
@@ -232,15 +234,46 @@ def _forbids(parts: list[Part], name: str) -> bool:
         node = p.node
         properties = node.get("properties", {})
         if name in properties:
-            subs = [properties[name]]
-        else:
-            patterns = node.get("patternProperties", {})
-            subs = [sub for pattern, sub in patterns.items() if re.search(translate(pattern), name)]
-            if not subs and "additionalProperties" in node:
-                subs = [node["additionalProperties"]]
-        if any(canonical(sub, p.loc.dialect) == FALSE for sub in subs):
+            if _is_false(properties[name], p.loc.dialect):
+                return True
+            continue
+        patterns = node.get("patternProperties", {})
+        subs = [sub for pattern, sub in patterns.items() if re.search(translate(pattern), name)]
+        if not subs and "additionalProperties" in node:
+            subs = [node["additionalProperties"]]
+        if any(_is_false(sub, p.loc.dialect) for sub in subs):
             return True
     return False
+
+
+def _may_forbid(part: Part) -> bool:
+    """Whether `part` can give some property the schema ``false`` (most conjuncts cannot)."""
+    node = part.node
+    if "patternProperties" in node or "additionalProperties" in node:
+        return True
+    properties = node.get("properties")
+    return isinstance(properties, dict) and _is_false(properties, part.loc.dialect, among=True)
+
+
+_FALSE_CACHE: dict[tuple[int, str, bool], tuple[Any, bool]] = {}
+
+
+def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:
+    """Whether `sub` accepts nothing (``among``: whether one of the values of the ``properties``
+    object `sub` does), remembered per schema object: objects have many names and conjuncts."""
+    if isinstance(sub, bool) and not among:
+        return not sub
+    key = (id(sub), dialect, among)
+    hit = _FALSE_CACHE.get(key)
+    if hit is None or hit[0] is not sub:
+        if len(_FALSE_CACHE) >= 65_536:
+            _FALSE_CACHE.clear()
+        if among:
+            found = any(_is_false(v, dialect) for v in sub.values())
+        else:
+            found = canonical_view(sub, dialect) == FALSE
+        hit = _FALSE_CACHE[key] = (sub, found)
+    return hit[1]
 
 
 def _negated_required(parts: list[Part]) -> set[str]:

@@ -35,6 +35,15 @@ SOFT_DEPTH = 4
 """Below this depth objects and arrays stop adding optional content."""
 HARD_DEPTH = 24
 """Below this depth an attempt is abandoned (a recursive schema that does not bottom out)."""
+LEAN_DEPTH = 120
+"""The same for the lean attempts, which add only required content: deep but finite schemas
+(``required`` nesting 30 deep) are built there."""
+WORK = 20_000
+"""How many objects and arrays one attempt may build before it is abandoned (bounds the time of
+recursive schemas whose every branch recurses)."""
+GROWTH = 1_000
+"""After this many objects and arrays, an attempt adds no more optional content (a big schema's
+value stays a few hundred kilobytes at most, and is built in bounded time)."""
 
 
 class Retry(Exception):
@@ -54,6 +63,19 @@ class State:
     """Retries left in this attempt (nested retry loops would otherwise multiply)."""
     soft: int = SOFT_DEPTH
     """From this depth on, objects and arrays add no optional content (0: the leanest values)."""
+    hard: int = HARD_DEPTH
+    """Below this depth the attempt is abandoned."""
+    work: int = WORK
+    """Objects and arrays this attempt may still build."""
+
+    def enter(self) -> None:
+        """Go one object or array deeper; abandon the attempt when it has built too much."""
+        self.work -= 1
+        if self.work <= WORK - GROWTH:
+            self.soft = 0
+            if self.work < 0:
+                raise Retry
+        self.depth += 1
 
     def spend(self) -> None:
         """Count one retry; abandon the attempt when the budget is gone."""

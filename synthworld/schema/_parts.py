@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from synthworld.schema._canonicalise import canonicalise
+from synthworld.schema._canonicalise import canonical_view, canonicalise
 from synthworld.schema._resolve import Loc
 
 __all__ = ["Part", "canonical", "forbidden_by_not"]
@@ -33,21 +33,12 @@ class Part:
         return Part(self.loc, self.omit | {word})
 
 
-_CANONICAL: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
-_CANONICAL_SIZE = 65_536
-
-
 def canonical(schema: Any, dialect: str) -> dict[str, Any]:
-    """`canonicalise`, remembered per schema object (a compile meets each subschema many times);
-    a shallow copy, since a part may drop keywords from it."""
+    """`canonicalise`, remembered per schema object; a shallow copy, since a part may drop
+    keywords from it."""
     if not isinstance(schema, dict):
         return canonicalise(schema, dialect)
-    hit = _CANONICAL.get((id(schema), dialect))
-    if hit is None or hit[0] is not schema:  # not this object, only one that reused its id
-        if len(_CANONICAL) >= _CANONICAL_SIZE:
-            _CANONICAL.clear()
-        hit = _CANONICAL[(id(schema), dialect)] = (schema, canonicalise(schema, dialect))
-    return dict(hit[1])
+    return dict(canonical_view(schema, dialect))
 
 
 def forbidden_by_not(neg: Any) -> list[str] | None:

@@ -18,7 +18,7 @@ from synthworld.schema._draw import below, choice
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["compile_pattern", "translate"]
+__all__ = ["compile_pattern", "literal_prefix", "translate"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -62,9 +62,11 @@ def translate(pattern: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def compile_pattern(pattern: str) -> tuple[Gen, re.Pattern[str]]:
+def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Pattern[str]]:
     """A generator of strings that contain a match of ``pattern``, and the compiled check.
 
+    An open repeat (``+``, ``*``, ``{n,}``) repeats up to `extra` more times than its minimum: a
+    larger `extra` reaches a ``minLength``, ``extra=0`` keeps to the shortest strings.
     Raises ``re.error`` (or ``ValueError``) for a pattern Python cannot read.
     """
     translated = translate(pattern)
@@ -72,11 +74,30 @@ def compile_pattern(pattern: str) -> tuple[Gen, re.Pattern[str]]:
         warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
         compiled = re.compile(translated)
         tree = sre.parse(translated)
-    return _seq(list(tree)), compiled
+    return _seq(list(tree), extra), compiled
 
 
-def _seq(items: list[tuple[Any, Any]]) -> Gen:
-    parts = [_item(op, av) for op, av in items]
+@lru_cache(maxsize=1024)
+def literal_prefix(pattern: str) -> str:
+    """The literal text a match of ``pattern`` must start with (``^2030`` -> ``2030``), or ''."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            items = list(sre.parse(translate(pattern)))
+    except (re.error, ValueError):
+        return ""
+    if not items or items[0] != (c.AT, c.AT_BEGINNING):
+        return ""
+    prefix = []
+    for op, av in items[1:]:
+        if op is not c.LITERAL:
+            break
+        prefix.append(chr(av))
+    return "".join(prefix)
+
+
+def _seq(items: list[tuple[Any, Any]], extra: int) -> Gen:
+    parts = [_item(op, av, extra) for op, av in items]
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
         return "".join(p(rng, groups) for p in parts)
@@ -94,7 +115,7 @@ def _choice(chars: str) -> Gen:
     return lambda rng, groups: choice(rng, chars)
 
 
-def _item(op: Any, av: Any) -> Gen:
+def _item(op: Any, av: Any, extra: int) -> Gen:
     if op is c.LITERAL:
         return _const(chr(av))
     if op is c.NOT_LITERAL:
@@ -104,15 +125,15 @@ def _item(op: Any, av: Any) -> Gen:
     if op is c.IN:
         return _choice(_charset(av))
     if op is c.BRANCH:
-        return _branch([_seq(list(b)) for b in av[1]])
+        return _branch([_seq(list(b), extra) for b in av[1]])
     if op is c.SUBPATTERN:
-        return _group(av[0], _seq(list(av[-1])))
+        return _group(av[0], _seq(list(av[-1]), extra))
     if op in _REPEATS:
-        return _repeat(av[0], av[1], _seq(list(av[2])))
+        return _repeat(av[0], av[1], _seq(list(av[2]), extra), extra)
     if op is c.GROUPREF:
         return lambda rng, groups: groups.get(av, "")
     if op is _ATOMIC:
-        return _seq(list(av))
+        return _seq(list(av), extra)
     if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
         return _const("")  # anchors hold for what we build; lookarounds are left to the check
     if op is c.CATEGORY:
@@ -134,8 +155,8 @@ def _group(number: int | None, inner: Gen) -> Gen:
     return gen
 
 
-def _repeat(low: int, high: int, inner: Gen) -> Gen:
-    top = min(high, low + _MAX_EXTRA)
+def _repeat(low: int, high: int, inner: Gen, extra: int) -> Gen:
+    top = min(high, low + extra)
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
         return "".join(inner(rng, groups) for _ in range(low + below(rng, top - low + 1)))  # randint

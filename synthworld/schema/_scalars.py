@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -16,11 +16,14 @@ from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Retry, State
-from synthworld.schema._regex import Gen
+from synthworld.schema._regex import Gen, compile_pattern, literal_prefix
+from synthworld.schema._sized import SIZED
 
 __all__ = ["NumberNode", "StringNode"]
 
 _TRIES = 12
+_STRETCH_DRAWS = 4
+_MAX_STRETCH = 100_000
 _DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp)$", re.IGNORECASE)
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$|^uuid$|^guid$", re.IGNORECASE)
 _IDENT, _DATE = object(), object()
@@ -197,6 +200,7 @@ class StringNode:
         checks: Sequence[re.Pattern[str]],
         fmt: str | None,
         path: str,
+        source: str | None = None,
     ) -> None:
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
@@ -204,7 +208,7 @@ class StringNode:
                 path=path,
             )
         self.min_length, self.max_length = min_length, max_length
-        self.pattern, self.checks, self.fmt = pattern, list(checks), fmt
+        self.pattern, self.checks, self.fmt, self.source = pattern, list(checks), fmt, source
         self._format = None if fmt is None else FORMATS[fmt]
         self._free_form = pattern is None and not checks and min_length == 0 and max_length is None
 
@@ -215,7 +219,35 @@ class StringNode:
             text = self._draw(st, hint)
             if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._formatted(text):
                 return text
+        for text in self._harder(st):  # lengths and formats the typical draws rarely reach
+            if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._has_format(text):
+                return text
         raise Retry
+
+    def _harder(self, st: State) -> Iterator[str]:
+        """Candidates aimed at the bounds: the pattern with shorter and longer repeats, format
+        values of a drawn length, format values carrying the pattern's literal prefix. Only
+        where they can help: a length bound, or a format with a pattern."""
+        bounded = self.min_length > 0 or self.max_length is not None
+        if self.source is not None and bounded:
+            longest = max(16, 2 * self.min_length)
+            for extra in (0, 1, *(e for e in (16, 64, 256, 1024, 4096) if e <= longest), longest):
+                stretched = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0]
+                for _ in range(_STRETCH_DRAWS):
+                    yield stretched(st.rng, {})
+        prefix = literal_prefix(self.source) if self.source is not None else ""
+        if self.fmt is not None and (bounded or prefix):
+            sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
+            for _ in range(_TRIES):
+                if sized is not None:
+                    text = sized(st.rng, self.min_length, self.max_length)
+                    if text is not None:
+                        yield text
+                text = made(st.rng, st.now)
+                yield prefix + text[len(prefix) :] if prefix else text
+
+    def _has_format(self, text: str) -> bool:
+        return self.fmt is None or _conforms(text, self.fmt)
 
     def _formatted(self, text: str) -> bool:
         """A string built from a pattern must still have the schema's format."""
@@ -244,8 +276,21 @@ class StringNode:
         return _realistic.pick(st.rng, st.locale, kind)
 
     def _fit(self, st: State, text: str) -> str:
-        while len(text) < self.min_length:
-            text += st.rng.choice(string.ascii_lowercase)
+        missing = self.min_length - len(text)
+        if missing > 0:
+            text += _padding(st.rng, missing)
         if self.max_length is not None and len(text) > self.max_length:
             text = text[: self.max_length]
         return text
+
+
+_LONG_PAD = 4096
+"""Longer paddings repeat a seeded chunk: linear time for ``minLength: 1000000``."""
+
+
+def _padding(rng: Any, size: int) -> str:
+    """`size` seeded lowercase letters (one draw each up to `_LONG_PAD`, then a repeated chunk)."""
+    if size <= _LONG_PAD:
+        return "".join(rng.choice(string.ascii_lowercase) for _ in range(size))
+    chunk = "".join(rng.choice(string.ascii_lowercase) for _ in range(_LONG_PAD))
+    return (chunk * (size // _LONG_PAD + 1))[:size]

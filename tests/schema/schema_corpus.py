@@ -11,7 +11,9 @@ import jsonschema
 import jsonschema.validators
 
 REPO = Path(__file__).resolve().parents[2]
-JSTS = REPO.parent / "shared" / "jsts" / "corpus_jsts.jsonl"
+SHARED = next((p / "shared" for p in REPO.parents if (p / "shared" / "jsts").is_dir()), REPO / "shared")
+"""The shared corpora: beside the checkout (``/work/shared`` for ``/work/main`` and for worktrees)."""
+JSTS = SHARED / "jsts" / "corpus_jsts.jsonl"
 D4 = "http://json-schema.org/draft-04/schema#"
 D6 = "http://json-schema.org/draft-06/schema#"
 D7 = "http://json-schema.org/draft-07/schema#"
