@@ -70,7 +70,7 @@ def _strip(segs: list[str], i: int) -> tuple[int, bool]:
 def _nouns(name: str) -> list[str]:
     """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
     snake = _snake(name)
-    words = [_singular(w) for w in snake.split("_") if w and w not in _GENERIC]
+    words = [_singular(w) for w in re.split(r"[^a-z0-9]+", snake) if w and w not in _GENERIC]
     whole = "_".join(words)
     return list(dict.fromkeys([whole, *reversed(words)])) if words else []
 

@@ -19,8 +19,9 @@ __all__ = [
     "shape_of",
 ]
 
-WORDS: tuple[str, ...] = tuple(w for w in _Lorem.word_list if w.isalpha() and len(w) > 2)
-"""Common English words (Faker's en_US lorem list)."""
+_SMALL = frozenset({"of", "the", "and", "a", "an", "in", "on", "for", "to", "at", "by", "with", "or"})
+WORDS: tuple[str, ...] = tuple(w for w in _Lorem.word_list if w.isalpha() and len(w) > 2 and w not in _SMALL)
+"""Common English words (Faker's en_US lorem list), without the small ones a title keeps lowercase."""
 EMOJI = (
     "coffee", "tada", "smile", "rocket", "wave", "thumbsup", "heart", "fire", "eyes", "sparkles",
     "palm_tree", "house_with_garden", "spiral_calendar_pad", "books", "headphones", "sunny", "zap",
@@ -76,7 +77,6 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("identifier", r"^[A-Za-z0-9_.:/-]+$"),
     )
 )  # fmt: skip
-_SMALL = frozenset({"of", "the", "and", "a", "an", "in", "on", "for", "to", "at", "by", "with", "or"})
 
 
 def shape_of(value: str) -> str:
