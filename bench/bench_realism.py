@@ -26,6 +26,7 @@ import json
 import random
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +64,8 @@ class Tally:
     documents: int = 0
     valid: int = 0
     failed: int = 0
+    seconds: float = 0.0
+    """Time spent in the tool's calls (compiling excluded)."""
     misses: dict[tuple[str, str], int] = field(default_factory=dict)
     samples: list[tuple[str, str, str]] = field(default_factory=list)
 
@@ -180,7 +183,10 @@ def jsf_tool(schema: Any) -> Callable[[int], Any]:
 
 
 TOOLS = {"synthworld": synthworld_tool, "jsf": jsf_tool}
-HEADER = "| schemas | string fields with examples | values | same shape | copies | valid documents | failed |"
+HEADER = (
+    "| schemas | string fields with examples | values | same shape | copies | valid documents | failed "
+    "| ms per document |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+)
 
 
 class Timeout(Exception):
@@ -198,7 +204,9 @@ def measure(tool: str, name: str, schema: Any, seeds: int, tally: Tally) -> None
     try:
         make = TOOLS[tool](schema)
         for seed in range(seeds):
+            start = time.perf_counter()
             value = make(seed)
+            tally.seconds += time.perf_counter() - start
             tally.documents += 1
             tally.valid += bool(walker.validator.is_valid(value))
             for path, examples, got in walker.pairs(schema, value):
@@ -230,9 +238,10 @@ def record(tally: Tally, where: str, examples: list[str], got: str) -> None:
 def report(label: str, tally: Tally) -> str:
     share = (lambda n: f"{100 * n / tally.values:.1f}%") if tally.values else (lambda n: "-")
     valid = f"{100 * tally.valid / tally.documents:.1f}%" if tally.documents else "-"
+    per_doc = f"{1e3 * tally.seconds / tally.documents:.2f}" if tally.documents else "-"
     return (
         f"| {label} | {len(tally.fields)} | {tally.values} | {share(tally.same)} | {share(tally.copies)} "
-        f"| {valid} | {tally.failed} |"
+        f"| {valid} | {tally.failed} | {per_doc} |"
     )
 
 
@@ -245,7 +254,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     groups = {"real API responses": api_schemas(), "SchemaStore dev (with examples)": corpus_schemas()}
     print(f"{args.tool}:\n{HEADER}")
-    print("|---|---:|---:|---:|---:|---:|---:|")
     tallies = {}
     for label, schemas in groups.items():
         tally = tallies[label] = Tally()

@@ -227,15 +227,29 @@ def _code(example: str) -> Draw:
 
 def _prose(example: str) -> Draw:
     """Words, numbers and punctuation: each word replaced by one of the same case, numbers redrawn."""
+    tokens = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
     pieces: Sequence[Piece] = [
-        (t if t in _SMALL else _word_like(t) if t.isalpha() else _digits(t) if t.isdigit() else t)
-        for t in re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
+        (
+            t
+            if t in _SMALL or _tag(tokens, i)
+            else _word_like(t)
+            if t.isalpha()
+            else _digits(t)
+            if t.isdigit()
+            else t
+        )
+        for i, t in enumerate(tokens)
     ]
 
     def draw(rng: Random, now: dt.datetime, words: Words) -> str:
         return "".join(p if isinstance(p, str) else p(rng, _prose_words) for p in pieces)
 
     return draw
+
+
+def _tag(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` names a markup tag (``<body>``, ``</em>``): kept as written."""
+    return i > 0 and tokens[i - 1].endswith(("<", "</"))
 
 
 def _prose_words(rng: Random, like: str) -> str:
