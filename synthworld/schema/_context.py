@@ -118,7 +118,7 @@ def _fills(place: Place, fmt: str | None, patterns: list[re.Pattern[str]]) -> li
         return _from_examples(examples, words, _by_context(place))
     if fmt is not None or patterns:
         return []
-    fill = _described(place.description) or _by_context(place) or _by_name(place.name)
+    fill = _described(place) or _by_context(place) or _by_name(place.name)
     return [fill] if fill else []
 
 
@@ -157,12 +157,18 @@ def _word_pool(place: Place) -> Words:
 # -- the description ---------------------------------------------------------------------------------
 
 
-def _described(description: str) -> Fill | None:
-    if not description:
+def _described(place: Place) -> Fill | None:
+    """What the description's first sentence says the string is; a name that already says
+    more (``user_id`` is an id of its own style, ``created_at`` a date-time) is left to the name."""
+    if not place.description:
         return None
-    first = re.split(r"(?<=[.!?])\s", description.strip().lower(), maxsplit=1)[0]
+    first = re.split(r"(?<=[.!?])\s", place.description.strip().lower(), maxsplit=1)[0]
     for rx, fill in _DESCRIBED:
         if rx.search(first):
+            if (fill is _ident and _ID_NAME.search(place.name)) or (
+                fill is _date and _TIME_NAME.search(place.name)
+            ):
+                return None
             return fill
     return None
 
@@ -207,6 +213,11 @@ def _format(name: str) -> Fill:
     return lambda st: FORMATS[name](st.rng, st.now)
 
 
+_ID_NAME = re.compile(r"(^|_)(id|uuid|guid)$")
+_TIME_NAME = re.compile(r"(_at|time|timestamp)$")
+_date = _format("date")
+
+
 def _ident(st: State) -> str:
     return text(st.rng, string.ascii_uppercase + string.digits, 10)
 
@@ -220,11 +231,11 @@ _DESCRIBED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"\b(tele)?phone number\b", _phone),
         (r"\b(url|uri|link|href|web ?page|website)\b", _url),
         (r"\btimestamp\b|\bdate[- ]?time\b|iso ?8601|\b(date|time) and time\b", _format("date-time")),
-        (r"\bdate\b", _format("date")),
+        (r"\bdate\b", _date),
         (r"\b(sha-?\d*|md5|checksum|hash)\b", _hex),
         (r"\bcountry code\b|iso 3166", _provider("country_code")),
-        (r"\bcurrency( code)?\b|iso 4217", _provider("currency_code")),
-        (r"\blanguage( code)?\b|iso 639", _provider("language_code")),
+        (r"\bcurrency code\b|iso 4217|three-letter currency", _provider("currency_code")),
+        (r"\blanguage code\b|iso 639", _provider("language_code")),
         (r"\bversion\b", _semver),
         (r"\bmime\b|\bmedia type\b|\bcontent type\b", _provider("mime_type")),
         (r"\bname of (the|a|an) (person|user|author|owner|member|customer|contact)\b", _provider("name")),
