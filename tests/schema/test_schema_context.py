@@ -166,6 +166,19 @@ def test_the_description_says_what_a_string_is() -> None:
         assert shape_of(value["b"]) == "url"
 
 
+def test_a_name_that_says_more_wins_over_a_vague_description() -> None:
+    schema = _obj(
+        created_at=_string(description="The date the order was created."),
+        user_id=_string(description="The ID of the user."),
+        creator=_string(description="The ID of the creator."),
+    )
+    for seed in SEEDS:
+        value = generate(schema, seed)
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", value["created_at"])
+        assert value["user_id"].startswith("user_")
+        assert re.fullmatch(r"[A-Z0-9]{10}", value["creator"])
+
+
 # -- copies, variety, determinism, validity ---------------------------------------------------------
 
 
