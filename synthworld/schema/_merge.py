@@ -17,6 +17,7 @@ from synthworld.schema._containers import (
     ObjectSpec,
     ordered_union,
 )
+from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, LazyNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not
@@ -360,5 +361,5 @@ _BUILDERS: dict[str, Callable[[Compiler, list[Part]], Node]] = {
     "null": _null,
     "number": _number,
     "object": _object,
-    "string": _string,
+    "string": lambda cx, parts: in_context(_string(cx, parts), parts),
 }

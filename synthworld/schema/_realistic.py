@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import string
 import threading
+from collections.abc import Callable
 from functools import cache, lru_cache
 from random import Random
 
@@ -117,12 +118,19 @@ def _pool(locale: str, provider: str) -> tuple[str, ...]:
     with _POOL_LOCK:
         fake = _faker(locale)
         fake.seed_instance(f"{_FAKER_SEED}:{provider}")  # str seeds go through SHA-512, not hash()
-        make = getattr(fake, provider)
+        make = _SAFE[provider](fake) if provider in _SAFE else getattr(fake, provider)
         values = [str(make()).replace("\n", ", ").rstrip(".") for _ in range(_POOL_SIZE)]
     return tuple(v for v in values if v)
 
 
 _POOL_LOCK = threading.Lock()
+_SAFE: dict[str, Callable[[Faker], Callable[[], str]]] = {
+    "url": lambda fake: lambda: f"https://{fake.safe_domain_name()}/{fake.uri_path()}",
+    "domain_name": lambda fake: fake.safe_domain_name,
+    "email": lambda fake: fake.safe_email,
+}
+"""Providers whose domains are the reserved example ones (``example.com/.org/.net``), like the
+``format`` generators': a made-up URL never points at a real site."""
 
 
 def pick(rng: Random, locale: str, provider: str) -> str:

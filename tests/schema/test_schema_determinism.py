@@ -20,7 +20,7 @@ PINNED_USER_0 = {
     "name": "Rodney Green",
     "age": 71,
     "created_at": "2024-09-14T11:19:20Z",
-    "tags": ["fast", "give"],
+    "tags": ["marketing", "urgent"],
 }
 PINNED_INT_1 = 11
 PINNED_PATTERN_2 = "CC-244"

@@ -1,0 +1,385 @@
+"""Strings in context: a string field's examples, description, and its name in its parent object.
+
+Signals, in order (``format``/``pattern``/``enum`` come first and still bind): the field's own
+``examples``/``example``/``default`` (and its parent's ``example``) as shape templates; then its
+description ("Hex color code"); then its name in its parent's context (``album.name`` -> a title,
+``pokemon.name`` -> a lowercase slug, ``label.name`` -> a label word, a person's name only under a
+person); then its name alone (``sku``, ``product_name``, a free-text ``status``). The plan is
+worked out once, when the schema compiles; with none, the plain string node answers as before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import string
+import warnings
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import Any
+
+import jsonschema
+
+from synthworld.schema import _realistic
+from synthworld.schema._draw import below, choice, text
+from synthworld.schema._formats import FORMATS
+from synthworld.schema._nodes import Node, State
+from synthworld.schema._parts import Part
+from synthworld.schema._place import Place, place_of
+from synthworld.schema._shape import Words, learn
+from synthworld.schema._words import (
+    EMOJI,
+    GENRES,
+    LABELS,
+    PRODUCT_ADJECTIVES,
+    PRODUCT_NOUNS,
+    PRONOUNS,
+    STATUSES,
+    WORDS,
+    shape_of,
+)
+
+__all__ = ["ContextNode", "in_context"]
+
+Fill = Callable[[State], str]
+_TRIES = 3
+_CHECKER = jsonschema.FormatChecker()
+_ALNUM = string.ascii_letters + string.digits
+_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def in_context(node: Node, parts: list[Part]) -> Node:
+    """``node`` (a string node) drawing contextual values first, when the schema says anything."""
+    fmt = next((p.node["format"] for p in parts if p.node.get("format") in FORMATS), None)
+    patterns = _patterns(parts)
+    place = place_of(parts)
+    fills = _fills(place, fmt, patterns)
+    if not fills:
+        return node
+    low = max((int(p.node["minLength"]) for p in parts if _number(p.node.get("minLength"))), default=0)
+    high = min((int(p.node["maxLength"]) for p in parts if _number(p.node.get("maxLength"))), default=None)
+
+    def ok(value: str) -> bool:
+        if len(value) < low or (high is not None and len(value) > high):
+            return False
+        if not all(rx.search(value) for rx in patterns):
+            return False
+        return fmt is None or bool(_CHECKER.conforms(value, fmt))
+
+    return ContextNode(node, fills, ok, avoid=place.examples)
+
+
+class ContextNode:
+    """Contextual values (checked against the field's lengths, patterns and format), else ``inner``."""
+
+    def __init__(
+        self, inner: Node, fills: Sequence[Fill], ok: Callable[[str], bool], *, avoid: Sequence[str] = ()
+    ) -> None:
+        self.inner, self.fills, self.ok = inner, list(fills), ok
+        self.avoid = frozenset(avoid)
+        """The examples themselves: copying one is the examples node's job, at its own rate."""
+
+    def gen(self, st: State, hint: str) -> Any:
+        if not st.realistic:
+            return self.inner.gen(st, hint)
+        for _ in range(_TRIES):
+            fill = self.fills[0] if len(self.fills) == 1 else choice(st.rng, self.fills)
+            value = fill(st)
+            if value not in self.avoid and self.ok(value):
+                return value
+        return self.inner.gen(st, hint)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
+    out = []
+    for p in parts:
+        pattern = p.node.get("pattern")
+        if isinstance(pattern, str):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    out.append(re.compile(pattern))
+                except re.error:  # the string node reports it
+                    continue
+    return out
+
+
+def _fills(place: Place, fmt: str | None, patterns: list[re.Pattern[str]]) -> list[Fill]:
+    examples = [
+        e for e in place.examples
+        if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)
+    ]  # fmt: skip
+    words = _word_pool(place)
+    if examples:
+        return _from_examples(examples, words, _by_context(place))
+    if fmt is not None or patterns:
+        return []
+    fill = _described(place) or _by_context(place) or _by_name(place.name)
+    return [fill] if fill else []
+
+
+def _from_examples(examples: list[str], words: Words, context: Fill | None) -> list[Fill]:
+    fills: list[Fill] = []
+    for example in dict.fromkeys(examples):
+        draw = learn(example)
+        if context is not None and _agrees(context, example):
+            fills.append(context)
+        fills.append(lambda st, draw=draw: draw(st.rng, st.now, words))  # type: ignore[misc]
+    return fills
+
+
+def _agrees(fill: Fill, example: str) -> bool:
+    """Whether a contextual fill gives values of the example's shape (checked on a few draws)."""
+    shape = shape_of(example)
+    return all(shape_of(fill(State(Random(i), _NOW, True, "en_US"))) == shape for i in range(4))
+
+
+# -- single words of the field's kind --------------------------------------------------------------
+
+_WORD_POOLS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"status|state$"), STATUSES),
+    (re.compile(r"(^|_)(labels?|tags?|topics?|keywords?|categor(y|ies))$"), LABELS),
+    (re.compile(r"genres?$"), GENRES),
+)
+
+
+def _word_pool(place: Place) -> Words:
+    for rx, pool in _WORD_POOLS:
+        if rx.search(place.name) or (place.name == "name" and any(rx.search(n) for n in place.parents)):
+            return lambda rng, like, pool=pool: choice(rng, pool)  # type: ignore[misc]
+    return lambda rng, like: choice(rng, WORDS)
+
+
+# -- the description ---------------------------------------------------------------------------------
+
+
+def _described(place: Place) -> Fill | None:
+    """What the description's first sentence says the string is; a name that already says
+    more (``user_id`` is an id of its own style, ``created_at`` a date-time) is left to the name."""
+    if not place.description:
+        return None
+    first = re.split(r"(?<=[.!?])\s", place.description.strip().lower(), maxsplit=1)[0]
+    for rx, fill in _DESCRIBED:
+        if rx.search(first):
+            if (fill is _ident and _ID_NAME.search(place.name)) or (
+                fill is _date and _TIME_NAME.search(place.name)
+            ):
+                return None
+            return fill
+    return None
+
+
+def _hex_color(st: State) -> str:
+    return "#" + text(st.rng, "0123456789abcdef", 6)
+
+
+def _emoji(st: State) -> str:
+    return f":{choice(st.rng, EMOJI)}:"
+
+
+def _url(st: State) -> str:
+    return f"https://www.example.com/{choice(st.rng, WORDS)}/{text(st.rng, _ALNUM, 12)}"
+
+
+def _image(st: State) -> str:
+    return f"https://images.example.com/{text(st.rng, '0123456789abcdef', 16)}.png"
+
+
+def _hex(st: State) -> str:
+    return text(st.rng, "0123456789abcdef", 32)
+
+
+def _semver(st: State) -> str:
+    return f"{below(st.rng, 4)}.{below(st.rng, 20)}.{below(st.rng, 10)}"
+
+
+def _token(st: State) -> str:
+    return text(st.rng, _ALNUM, 24)
+
+
+def _phone(st: State) -> str:
+    return f"+1-{200 + below(st.rng, 800)}-555-{below(st.rng, 10000):04}"
+
+
+def _provider(name: str) -> Fill:
+    return lambda st: _realistic.pick(st.rng, st.locale, name)
+
+
+def _format(name: str) -> Fill:
+    return lambda st: FORMATS[name](st.rng, st.now)
+
+
+_ID_NAME = re.compile(r"(^|_)(id|uuid|guid)$")
+_TIME_NAME = re.compile(r"(_at|time|timestamp)$")
+_date = _format("date")
+
+
+def _ident(st: State) -> str:
+    return text(st.rng, string.ascii_uppercase + string.digits, 10)
+
+
+_DESCRIBED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
+    (re.compile(rx), fill)
+    for rx, fill in (
+        (r"hex(adecimal)? colou?r|colou?r code|colou?r in hex|rgb hex", _hex_color),
+        (r"\bemoji\b", _emoji),
+        (r"\be-?mail address\b", _provider("safe_email")),
+        (r"\b(tele)?phone number\b", _phone),
+        (r"\b(url|uri|link|href|web ?page|website)\b", _url),
+        (r"\btimestamp\b|\bdate[- ]?time\b|iso ?8601|\b(date|time) and time\b", _format("date-time")),
+        (r"\bdate\b", _date),
+        (r"\b(sha-?\d*|md5|checksum|hash)\b", _hex),
+        (r"\bcountry code\b|iso 3166", _provider("country_code")),
+        (r"\bcurrency code\b|iso 4217|three-letter currency", _provider("currency_code")),
+        (r"\blanguage code\b|iso 639", _provider("language_code")),
+        (r"\bversion\b", _semver),
+        (r"\bmime\b|\bmedia type\b|\bcontent type\b", _provider("mime_type")),
+        (r"\bname of (the|a|an) (person|user|author|owner|member|customer|contact)\b", _provider("name")),
+        (r"\b(unique )?identifier\b|\bid\b", _ident),
+    )
+)  # fmt: skip
+
+
+# -- the field's name in its parent's context -----------------------------------------------------
+
+
+def _title(st: State) -> str:
+    return " ".join(choice(st.rng, WORDS).capitalize() for _ in range(1 + below(st.rng, 3)))
+
+
+def _short_title(st: State) -> str:
+    words = [choice(st.rng, WORDS) for _ in range(2 + below(st.rng, 2))]
+    return " ".join(words).capitalize()
+
+
+def _slug(st: State) -> str:
+    if st.rng.random() < 0.7:
+        return choice(st.rng, WORDS)
+    return f"{choice(st.rng, WORDS)}-{choice(st.rng, WORDS)}"
+
+
+def _word(st: State) -> str:
+    return choice(st.rng, WORDS)
+
+
+def _product(st: State) -> str:
+    return f"{choice(st.rng, PRODUCT_ADJECTIVES)} {choice(st.rng, PRODUCT_NOUNS)}"
+
+
+def _pool(pool: tuple[str, ...]) -> Fill:
+    return lambda st: choice(st.rng, pool)
+
+
+_PERSON = (
+    "user people person author owner member customer contact employee assignee creator artist profile "
+    "account reviewer sender recipient student teacher driver patient manager admin participant attendee "
+    "speaker guest friend actor player follower collaborator approver requester reporter signer "
+    "passenger traveler buyer seller agent host narrator"
+)
+_PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
+    (_PERSON, _provider("name")),
+    (
+        "album track song playlist show episode book movie film audiobook chapter podcast article post "
+        "story video course event talk paper recipe release single record",
+        _title,
+    ),
+    (
+        "template project task section portfolio goal board page document doc note report dashboard form "
+        "survey campaign milestone sprint folder view issue ticket list pipeline workflow meeting "
+        "subtask epic",
+        _short_title,
+    ),
+    ("ability move stat nature characteristic trait skill", _word),
+    (
+        "pokemon species berry form habitat generation version region pokedex machine channel repo "
+        "repository package module branch bucket queue service app application bot environment namespace "
+        "cluster database table column field key variable setting flag feature model engine type kind slug",
+        _slug,
+    ),
+    ("label tag topic keyword category interest hobby", _pool(LABELS)),
+    ("genre", _pool(GENRES)),
+    ("status state", _pool(STATUSES)),
+    (
+        "company organization organisation org team vendor brand publisher merchant store shop business "
+        "supplier employer enterprise agency manufacturer carrier airline bank workspace tenant partner "
+        "client",
+        _provider("company"),
+    ),
+    ("product item sku offering variant good merchandise", _product),
+    ("file attachment asset upload", _provider("file_name")),
+    (
+        "city venue location place site destination origin airport hotel restaurant",
+        _provider("city"),
+    ),
+    ("country nation", _provider("country")),
+)
+_PARENTS: dict[str, Fill] = {word: fill for words, fill in _PARENT_WORDS for word in words.split()}
+"""The fill for a ``name``/``title`` by the kind of object that holds it."""
+_NAME_LIKE = frozenset({"name", "title", "display_name", "label", "caption", "heading"})
+_URL_PARENT = re.compile(r"(^|_)(url|link|href)s?$")
+
+
+def _by_context(place: Place) -> Fill | None:
+    if place.parents and _URL_PARENT.search(place.parents[0]):
+        return _url
+    if place.name not in _NAME_LIKE:
+        return None
+    for parent in place.parents:
+        if parent in _PARENTS:
+            return _PARENTS[parent]
+    if place.parents and place.name in ("name", "title"):
+        return _title  # a thing with a name that is not a person's
+    return None
+
+
+# -- the field's name alone ---------------------------------------------------------------------
+
+
+def _sku(st: State) -> str:
+    letters = text(st.rng, string.ascii_uppercase, 3)
+    return f"{letters}-{1000 + below(st.rng, 9000)}-{text(st.rng, string.ascii_uppercase, 2)}"
+
+
+def _isrc(st: State) -> str:
+    head = text(st.rng, string.ascii_uppercase, 2) + text(st.rng, string.ascii_uppercase + string.digits, 3)
+    return head + f"{below(st.rng, 100):02}{below(st.rng, 100000):05}"
+
+
+def _digits(size: int) -> Fill:
+    return lambda st: choice(st.rng, "123456789") + text(st.rng, string.digits, size - 1)
+
+
+_NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
+    (re.compile(rx), fill)
+    for rx, fill in (
+        (r"^(product|item)_?(name|title)$", _product),
+        (r"(^|_)sku$", _sku),
+        (r"(^|_)isrc$", _isrc),
+        (r"(^|_)(ean|gtin)(_?13)?$", _digits(13)),
+        (r"(^|_)upc$", _digits(12)),
+        (r"(^|_)(status|state)$", _pool(STATUSES)),
+        (r"^(labels?|tags?|topics?|keywords?)$", _pool(LABELS)),
+        (r"^genres?$", _pool(GENRES)),
+        (r"pronouns?$", _pool(PRONOUNS)),
+        (r"emoji", _emoji),
+        (r"(^|_)(hash|checksum|etag|sha\d*|md5)$", _hex),
+        (r"(^|_)(image|avatar|icon|photo|picture|thumbnail|logo)(_\d+|_url)?$", _image),
+        (r"(^|_)(url|uri|href|link|website|homepage)s?$", _url),
+        (r"(^|_)version$", _semver),
+        (r"(^|_)(token|secret|api_key)$", _token),
+        (r"(^|_)colou?r_?(hex|code)$", _hex_color),
+    )
+)  # fmt: skip
+
+
+def _by_name(name: str) -> Fill | None:
+    if not name:
+        return None
+    for rx, fill in _NAMES:
+        if rx.search(name):
+            return fill
+    return None

@@ -1,0 +1,137 @@
+"""Where a string field sits: its name, its parent's names (property, ``$defs`` name, title), its
+description and its example values (its own, and its parent's ``example`` object's)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from synthworld.schema._parts import Part
+
+__all__ = ["Place", "place_of"]
+
+_SKIP = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "then", "else", "not", "contains",
+                   "additionalItems", "unevaluatedItems"})  # fmt: skip
+_INDEXED = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+_DEFS = frozenset({"$defs", "definitions", "schemas"})
+_GENERIC = frozenset({
+    "object", "simplified", "full", "response", "schema", "data", "result", "results", "detail",
+    "details", "info", "base", "public", "private", "model", "resource", "entity", "record", "dto",
+    "list", "paged", "paging", "saved", "the", "named", "api", "v1", "v2", "summary", "compact",
+    "basic", "extended", "get", "create", "update", "request", "payload", "body", "output", "input",
+    "item", "items", "value", "values", "node", "nodes", "edge", "edges", "entry", "entries",
+})  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A string field in its context (names in snake_case, parents nearest first)."""
+
+    name: str
+    parents: tuple[str, ...]
+    description: str
+    examples: tuple[str, ...]
+
+
+def _segments(pointer: str) -> list[str]:
+    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]] if pointer else []
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _strip(segs: list[str], i: int) -> tuple[int, bool]:
+    """Skip structural segments ending at ``i``; whether an array's ``items`` was among them."""
+    items = False
+    while i > 0:
+        seg = segs[i - 1]
+        if seg in _SKIP:
+            i -= 1
+        elif seg == "items" or seg == "additionalProperties":
+            items, i = items or seg == "items", i - 1
+        elif i >= 2 and segs[i - 2] in _INDEXED and seg.isdigit():
+            items, i = items or segs[i - 2] == "prefixItems", i - 2
+        else:
+            break
+    return i, items
+
+
+def _nouns(name: str) -> list[str]:
+    """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
+    snake = _snake(name)
+    words = [_singular(w) for w in re.split(r"[^a-z0-9]+", snake) if w and w not in _GENERIC]
+    whole = "_".join(words)
+    return list(dict.fromkeys([whole, *reversed(words)])) if words else []
+
+
+def _walk(segs: list[str]) -> tuple[str, list[str], int]:
+    """The field's own name, its parents' names, and where the parent object's pointer ends."""
+    i, items = _strip(segs, len(segs))
+    name, parents, end = "", [], -1
+    if items and i >= 2 and segs[i - 2] == "properties":  # an item of an array property: its name
+        name = _singular(segs[i - 1])
+        i -= 2
+        i, _ = _strip(segs, i)
+    elif i >= 2 and segs[i - 2] == "properties":
+        name, i = segs[i - 1], i - 2
+        end = i
+        i, _ = _strip(segs, i)
+    if i >= 2 and (segs[i - 2] == "properties" or segs[i - 2] in _DEFS):
+        parents.append(segs[i - 1])
+    return name, parents, end
+
+
+def place_of(parts: list[Part]) -> Place:
+    """The :class:`Place` of the string field whose conjuncts are ``parts``."""
+    if not parts:
+        return Place("", (), "", ())
+    first = parts[0].loc
+    name, parents, _ = _walk(_segments(first.path))
+    pointer = next((p.loc.pointer for p in parts if p.loc.pointer), None) or first.pointer or ""
+    by_pointer, more, end = _walk(_segments(pointer))
+    parent = _parent_schema(parts[0], pointer, end)
+    title = parent.get("title") if isinstance(parent, dict) else None
+    names = [*parents, *more, *([title] if isinstance(title, str) else [])]
+    nouns = tuple(dict.fromkeys(n for raw in names for n in _nouns(raw)))
+    examples: list[str] = []
+    description = ""
+    for part in parts:
+        schema = part.loc.schema
+        if not isinstance(schema, dict):
+            continue
+        examples += _strings(schema.get("examples"))
+        examples += _strings([schema.get("example"), schema.get("default")])
+        if not description and isinstance(schema.get("description"), str):
+            description = schema["description"]
+    if isinstance(parent, dict) and (name or by_pointer):
+        sample = parent.get("example")
+        if isinstance(sample, dict):
+            examples += _strings([sample.get(name or by_pointer)])
+    return Place(_snake(name or by_pointer), nouns, description, tuple(examples))
+
+
+def _strings(values: Any) -> list[str]:
+    return [v for v in values if isinstance(v, str) and v.strip()] if isinstance(values, list) else []
+
+
+def _parent_schema(part: Part, pointer: str, end: int) -> Any:
+    """The object schema holding the field (found once, at compile time), or ``None``."""
+    if end < 0 or not pointer:
+        return None
+    segs = pointer.split("/")[1:]
+    target = "/" + "/".join(segs[:end]) if end else ""
+    try:
+        return part.loc.resolver.lookup("#" + quote(target, safe="/~$")).contents
+    except Exception:  # a context hint only: no parent is a fine answer
+        return None

@@ -1,0 +1,94 @@
+"""Word pools for contextual strings, and the coarse shape of a string (url, date, word, name...)."""
+
+from __future__ import annotations
+
+import re
+
+from faker.providers.lorem.en_US import Provider as _Lorem
+
+__all__ = [
+    "EMOJI",
+    "GENRES",
+    "LABELS",
+    "PRODUCT_ADJECTIVES",
+    "PRODUCT_NOUNS",
+    "PRONOUNS",
+    "SHAPES",
+    "STATUSES",
+    "WORDS",
+    "shape_of",
+]
+
+_SMALL = frozenset({"of", "the", "and", "a", "an", "in", "on", "for", "to", "at", "by", "with", "or"})
+WORDS: tuple[str, ...] = tuple(w for w in _Lorem.word_list if w.isalpha() and len(w) > 2 and w not in _SMALL)
+"""Common English words (Faker's en_US lorem list), without the small ones a title keeps lowercase."""
+EMOJI = (
+    "coffee", "tada", "smile", "rocket", "wave", "thumbsup", "heart", "fire", "eyes", "sparkles",
+    "palm_tree", "house_with_garden", "spiral_calendar_pad", "books", "headphones", "sunny", "zap",
+    "star", "white_check_mark", "bulb", "pizza", "beach_with_umbrella", "car", "airplane", "tea",
+    "sleeping", "calendar", "speech_balloon", "musical_note", "muscle", "raised_hands", "clap",
+    "rainbow", "snowflake", "hammer_and_wrench", "computer", "dog", "cat", "seedling", "trophy",
+)  # fmt: skip
+LABELS = (
+    "bug", "feature", "docs", "urgent", "backend", "frontend", "design", "question", "enhancement",
+    "blocked", "security", "billing", "onboarding", "performance", "mobile", "infra", "research",
+    "marketing", "legal", "support",
+)  # fmt: skip
+STATUSES = (
+    "active", "pending", "open", "closed", "archived", "draft", "completed", "failed", "processing",
+    "cancelled", "inactive", "approved", "shipped", "paused", "published", "resolved",
+)  # fmt: skip
+GENRES = (
+    "rock", "pop", "jazz", "indie", "folk", "classical", "electronic", "blues", "soul", "metal",
+    "country", "ambient", "punk", "reggae", "funk",
+)  # fmt: skip
+PRONOUNS = ("she/her", "he/him", "they/them", "she/they", "he/they")
+PRODUCT_ADJECTIVES = (
+    "Classic", "Wireless", "Organic", "Compact", "Deluxe", "Smart", "Portable", "Ergonomic", "Vintage",
+    "Ultra", "Premium", "Everyday", "Travel", "Eco", "Pro",
+)  # fmt: skip
+PRODUCT_NOUNS = (
+    "Headphones", "Backpack", "Coffee Mug", "Desk Lamp", "Water Bottle", "Keyboard", "Notebook",
+    "Sneakers", "T-Shirt", "Blender", "Chair", "Jacket", "Speaker", "Watch", "Tote Bag", "Candle",
+)  # fmt: skip
+
+SHAPES = (
+    "url", "uri", "email", "date", "date-time", "uuid", "hex", "digits", "slug", "identifier",
+    "emoji code", "phone", "name", "sentence", "word", "other",
+)  # fmt: skip
+"""The coarse shapes :func:`shape_of` tells apart."""
+
+_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (shape, re.compile(rx))
+    for shape, rx in (
+        ("url", r"^(?i:https?|ftp|wss?)://\S+$"),
+        ("email", r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$"),
+        ("uuid", r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"),
+        ("date-time", r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}"),
+        ("date", r"^\d{4}-\d{2}(-\d{2})?$"),
+        ("emoji code", r"^:[a-z0-9_+-]+:$"),
+        ("digits", r"^\d+$"),
+        ("hex", r"^(#[0-9a-fA-F]{3,8}|(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{6,}"
+                r"|(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6,})$"),
+        ("phone", r"^(?=(\D*\d){7})\+?[\d(][\d\s().-]{5,}\d$"),
+        ("uri", r"^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s:]\S*$"),
+        ("slug", r"^[a-z0-9]+(-[a-z0-9]+)+$"),
+        ("word", r"^([a-z]+|[A-Z][a-z]+|[A-Z]+)$"),
+        ("identifier", r"^[A-Za-z0-9_.:/-]+$"),
+    )
+)  # fmt: skip
+
+
+def shape_of(value: str) -> str:
+    """The coarse shape of ``value``: one of :data:`SHAPES`."""
+    value = value.strip()
+    for shape, rx in _RULES:
+        if rx.match(value):
+            return shape
+    words = value.split()
+    if len(words) < 2:
+        return "other"
+    capitalised = all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _SMALL for w in words)
+    if capitalised and len(words) <= 6 and value[-1] not in ".!?":
+        return "name"
+    return "sentence"
