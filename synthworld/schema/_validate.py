@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 import jsonschema
@@ -147,8 +148,9 @@ def schema_problems(schema: Any) -> list[str]:
 
 MAX_SCHEMA_DEPTH = 200
 """How deeply a JSON Schema may nest (as JSON data) before it is refused."""
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: one step per run of plain characters
 _BRACKETS = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if c not in "[]{}"))
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _plainly_json(schema: Any) -> bool:
@@ -159,10 +161,8 @@ def _plainly_json(schema: Any) -> bool:
         text.encode()
     except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
         return False
-    depth = deepest = 0
-    for bracket in _STRINGS.sub("", text).translate(_BRACKETS):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
+    brackets = _STRINGS.sub("", text).translate(_BRACKETS)
+    deepest = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)  # C loops only
     return deepest <= MAX_SCHEMA_DEPTH + 1 and bool(json.loads(text) == schema)
 
 
