@@ -28,6 +28,7 @@ from mcp.types import CallToolResult
 
 from synthworld import Trace
 from synthworld.serve.commands.serve import load_world
+from tests._net import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOP = "tests/mcp_worlds/shop.py"
@@ -131,13 +132,6 @@ def test_stdio_serves_marked_stubs_with_the_given_seed(tmp_path: Path) -> None:
 
 
 # -- streamable HTTP ----------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager

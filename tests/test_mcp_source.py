@@ -26,6 +26,7 @@ from synthworld import (
     mcp_tools,
 )
 from tests._mcp_support import INVENTORY, PAGED, server_specs
+from tests._net import free_port
 
 LIMIT = 60.0
 CALLS = [
@@ -83,13 +84,6 @@ def test_every_page_of_the_listing_is_read() -> None:
     specs = mcp_tools(PAGED, timeout=LIMIT)
     assert [s.name for s in specs] == [f"tool_{n}" for n in range(5)]
     assert specs[0].returns == {"type": "object", "properties": {"y": {"type": "integer"}}, "required": ["y"]}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager
