@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime
+import decimal
+import enum
 import inspect
 import sys
 import typing
+import uuid
 from typing import Any, Literal, NamedTuple, Optional, Union
 
 import pydantic
@@ -22,6 +25,11 @@ from synthworld import SyntheticWorld, ToolError, ToolInputError, ToolSpec
 class User:
     login: str
     joined: datetime.datetime
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
 
 
 class Point(NamedTuple):
@@ -86,6 +94,15 @@ class TestStubSignature:
         assert stub.__doc__ == SEARCH.docstring
         assert stub.__annotations__["query"] is str
         assert stub.__annotations__["return"] == list[dict[str, Any]]
+
+    def test_astub_is_a_coroutine_function_with_the_same_signature(self) -> None:
+        world = world_with_search()
+        astub = world.astub("search")
+        assert inspect.iscoroutinefunction(astub)
+        assert inspect.signature(astub) == inspect.signature(world.stub("search"))
+        answer = asyncio.run(astub("lamp", limit=2))
+        assert world.trace[-1].input == {"query": "lamp", "limit": 2}
+        assert answer == world.trace[-1].output
 
     def test_calls_bind_by_the_signature_and_none_means_not_given(self) -> None:
         world = world_with_search()
@@ -224,6 +241,48 @@ class TestTypedReturns:
 
         built = User if sys.version_info >= (3, 12) else dict
         assert isinstance(old_holder()["user"], built)
+
+    def test_values_json_carries_as_text_are_parsed_outside_typed_dicts(self) -> None:
+        world = SyntheticWorld(seed=4)
+
+        @world.tool
+        def when() -> datetime.datetime:
+            """When."""
+
+        @world.tool
+        def day() -> datetime.date | None:
+            """Day."""
+
+        @world.tool
+        def ids() -> list[uuid.UUID]:
+            """Ids."""
+
+        @world.tool
+        def colors() -> dict[str, Color]:
+            """Colors."""
+
+        @world.tool
+        def price() -> decimal.Decimal:
+            """Price."""
+
+        @world.tool
+        def tags() -> set[str]:
+            """Tags."""
+
+        @world.tool
+        def raw() -> bytes:
+            """Bytes stay JSON text: a base64 string is not the bytes it encodes."""
+
+        moment = when()
+        assert isinstance(moment, datetime.datetime)
+        assert moment == datetime.datetime.fromisoformat(world.call("when", {}).replace("Z", "+00:00"))
+        assert all(isinstance(x, uuid.UUID) for x in ids())
+        assert all(isinstance(c, Color) for c in colors().values())
+        assert isinstance(price(), decimal.Decimal)
+        assert isinstance(tags(), set)
+        assert isinstance(raw(), str)
+        got = [day() for _ in range(6)]
+        assert all(d is None or type(d) is datetime.date for d in got)
 
     def test_async_stubs_return_the_type_too(self) -> None:
         world = SyntheticWorld(seed=3)

@@ -4,14 +4,22 @@ A stub whose return annotation builds objects -- a pydantic model, a dataclass o
 also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and TypedDict fields
 (``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
 type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
-Other annotations (``dict``, a TypedDict of plain values, ``list[str]``...) keep the JSON answer
-as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
+So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
+``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set`` -- on its own or
+inside those containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
+annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
+answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
 ``malformed_response``, as a typed client library would fail to parse it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import decimal
+import enum
+import pathlib
+import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, get_args, get_origin
 
@@ -63,24 +71,44 @@ def _adapter(hint: Any) -> Any:
         return False
 
 
-def builds_objects(hint: Any, seen: frozenset[int] = frozenset()) -> bool:
-    """True when `hint` is or holds a pydantic model, dataclass or NamedTuple."""
+_VALUE_TYPES = (
+    datetime.date,  # also datetime.datetime
+    datetime.time,
+    datetime.timedelta,
+    uuid.UUID,
+    decimal.Decimal,
+    pathlib.PurePath,
+    enum.Enum,
+)
+"""Types whose JSON form is text: an answer is parsed into them outside TypedDicts."""
+_SET_ORIGINS = (set, frozenset)
+
+
+def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True) -> bool:
+    """True when `hint` is or holds a pydantic model, dataclass or NamedTuple, or (with `values`,
+    outside TypedDict fields) a date, UUID, Decimal, Path, Enum or set."""
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
-    if get_origin(hint) is Annotated:
-        return builds_objects(get_args(hint)[0], seen)
+    origin = get_origin(hint)
+    if origin is Annotated:
+        return builds_objects(get_args(hint)[0], seen, values=values)
+    if values and (origin in _SET_ORIGINS or hint in _SET_ORIGINS):
+        return True
     if isinstance(hint, type):
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
+            return True
+        if values and issubclass(hint, _VALUE_TYPES):
             return True
         if typing_extensions.is_typeddict(hint):
             try:
                 fields = typing_extensions.get_type_hints(hint, include_extras=True).values()
             except Exception:  # a field annotation that does not resolve here: pydantic could not either
                 return False
-            return any(builds_objects(field, seen) for field in fields)
+            return any(builds_objects(field, seen, values=False) for field in fields)
         return False
-    return any(builds_objects(arg, seen) for arg in get_args(hint) if not isinstance(arg, (str, int)))
+    args = [arg for arg in get_args(hint) if not isinstance(arg, (str, int))]
+    return any(builds_objects(arg, seen, values=values) for arg in args)
 
 
 def _is_model(cls: type) -> bool:

@@ -7,7 +7,7 @@ import functools
 import inspect
 import types
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar, overload
 
 from synthworld._json import json_copy, json_problems
@@ -142,6 +142,13 @@ class Registration(CallPath):
         spec = self._tools.get(name).spec
         shape = stub_signature(spec)
         return bind_stub(self, signature_only(spec, shape), spec, arguments=shape.input)
+
+    def astub(self, name: str) -> Callable[..., Awaitable[Any]]:
+        """`stub` as a coroutine function that awaits ``world.acall``:
+        ``await world.astub("get_user")("u1")``."""
+        spec = self._tools.get(name).spec
+        shape = stub_signature(spec)
+        return bind_stub(self, signature_only(spec, shape, asynchronous=True), spec, arguments=shape.input)
 
     def register_tool(
         self,
@@ -334,13 +341,19 @@ def public_names(source: object) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def signature_only(spec: ToolSpec, shape: StubSignature | None = None) -> Callable[..., Any]:
+def signature_only(
+    spec: ToolSpec, shape: StubSignature | None = None, *, asynchronous: bool = False
+) -> Callable[..., Any]:
     """A do-nothing function named after `spec`, for `world.stub` (with `shape`: its signature,
-    annotations and a docstring listing the parameters)."""
+    annotations and a docstring listing the parameters; `asynchronous`: a coroutine function)."""
 
-    def stub(*args: Any, **kwargs: Any) -> Any:
+    def sync_stub(*args: Any, **kwargs: Any) -> Any:
         """A stand-in body; calls go to the world."""
 
+    async def async_stub(*args: Any, **kwargs: Any) -> Any:
+        """A stand-in body; calls go to the world."""
+
+    stub: Callable[..., Any] = async_stub if asynchronous else sync_stub
     stub.__name__ = stub.__qualname__ = spec.name
     stub.__doc__ = spec.description
     if shape is not None:
