@@ -155,6 +155,8 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Length", str(len(data)))
             for name, value in headers.items():
                 self.send_header(name, value)
+            if interval:  # it closes the connection after the body: say so, or a client may reuse it
+                self.send_header("Connection", "close")
             self.end_headers()
             if not interval:
                 self.wfile.write(data)
