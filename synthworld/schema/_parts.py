@@ -13,10 +13,11 @@ __all__ = ["Part", "canonical", "forbidden_by_not"]
 class Part:
     """One conjunct: a located schema, minus keywords already turned into alternatives."""
 
-    __slots__ = ("loc", "node", "omit")
+    __slots__ = ("_omitted", "loc", "node", "omit")
 
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
         self.loc, self.omit = loc, omit
+        self._omitted = tuple(sorted(omit)) if omit else ()
         node = canonical(loc.schema, loc.dialect)
         for word in omit:
             head, _, name = word.partition(":")
@@ -27,7 +28,8 @@ class Part:
         self.node = node
 
     def key(self) -> tuple[Any, ...]:
-        return (*self.loc.key(), self.omit)
+        # strings and ints only: a memo of such keys costs the garbage collector nothing
+        return (*self.loc.key(), self._omitted)
 
     def without(self, word: str) -> Part:
         return Part(self.loc, self.omit | {word})
