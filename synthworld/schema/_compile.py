@@ -112,10 +112,16 @@ class Compiler:
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
         siblings = facts_of(rest)  # `rest` is already flat
+        facts = [facts_of(self.flatten([Part(sub)])) for sub in subs]
         for j, sub in enumerate(subs):
-            if siblings.plus(facts_of(self.flatten([Part(sub)]))).conflict:
+            mine = siblings.plus(facts[j])
+            if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
-            others = [self._negate(o) for k, o in enumerate(subs) if k != j and word == "oneOf"]
+            others = [
+                self._negate(o)
+                for k, o in enumerate(subs)
+                if k != j and word == "oneOf" and not mine.plus(facts[k]).conflict
+            ]  # a branch whose constants contradict this one's cannot hold too: no need to negate it
             options.append([*rest, Part(sub), *others])
         return self._alternatives(options, loc.path, word)
 
