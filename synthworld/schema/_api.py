@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import gc
 import json
 import threading
 from collections import OrderedDict
@@ -16,7 +18,15 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
 from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler
-from synthworld.schema._nodes import HARD_DEPTH, LEAN_DEPTH, SOFT_DEPTH, WORK, Node, Retry, State
+from synthworld.schema._nodes import (
+    HARD_DEPTH,
+    LEAN_DEPTH,
+    SOFT_DEPTH,
+    WORK,
+    Node,
+    Retry,
+    State,
+)
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
@@ -57,6 +67,9 @@ class Generator:
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
 
+    _found: tuple[bool, Any] | None = None
+    """The value of `_witness`, once made."""
+
     def __repr__(self) -> str:
         return f"Generator({self._key[:60]!r}, realistic={self.realistic!r})"
 
@@ -65,23 +78,54 @@ class Generator:
 
         When the seeded attempts fail, leaner ones follow (only required content, shortest
         arrays) on a stream derived from the same RNG, then hypothesis-jsonschema for schemas
-        small enough for it: every path is bounded and deterministic.
+        small enough for it, then the value registration found: every path is bounded and
+        deterministic.
         """
-        when = now or DEFAULT_NOW
-        ok, value = self._attempt(rng, when, self._check)
+        collecting = gc.isenabled()
+        gc.disable()  # first thing, before any allocation could set off a collection (see below)
+        try:
+            return self._generate(rng, now or DEFAULT_NOW)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _generate(self, rng: Random, when: dt.datetime) -> Any:
+        """`generate`, with Python's cyclic garbage collector off: reference counting frees what a
+        call drops, and a collection (whose full runs cost time in proportion to the whole heap,
+        the caller's objects too) never lands inside a call. Compiling new branches would
+        otherwise set off collections that made up most of the time of the slowest calls."""
+        reached: set[int] = set()  # both attempts together reach at most BRANCHES alternatives
+        ok, value = self._attempt(rng, when, self._check, reached=reached)
         if ok:
             return value
-        ok, value = self._attempt(Random(rng.getrandbits(64)), when, self._check, lean=True)
+        lean = Random(rng.getrandbits(64))
+        ok, value = self._attempt(lean, when, self._check, lean=True, reached=reached)
         if ok:
             return value
         ok, value = self._fallback(rng)
         if ok and self._strict(value):
             return value
+        ok, value = self._witness()
+        if ok:
+            return copy.deepcopy(value)
         raise UnsatisfiableSchemaError(
             f"could not build a valid value for this schema (seeded attempt failed): "
             f"{self._key[:200]}; fix: simplify the schema",
             path="",
         )
+
+    def _witness(self) -> tuple[bool, Any]:
+        """The first value registration found (it proved the schema satisfiable), made again
+        the same way and kept: the last resort of a call whose own attempts all failed, the same
+        whichever calls came before."""
+        if self._found is None:
+            found = self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)
+            for seed in range(_PROBES):
+                if found[0]:
+                    break
+                found = self._attempt(Random(seed), DEFAULT_NOW, self._check)
+            self._found = found
+        return self._found
 
     def is_valid(self, value: Any) -> bool:
         """Whether ``value`` validates against the schema (formats checked)."""
@@ -94,9 +138,17 @@ class Generator:
         return _fallback.draw(self._key, self.schema, rng)
 
     def _attempt(
-        self, rng: Random, now: dt.datetime, check: Check, *, lean: bool = False
+        self,
+        rng: Random,
+        now: dt.datetime,
+        check: Check,
+        *,
+        lean: bool = False,
+        reached: set[int] | None = None,
     ) -> tuple[bool, Any]:
         st = State(rng, now, self.realistic, self.locale)
+        if reached is not None:
+            st.reached = reached
         st.hard = LEAN_DEPTH if lean else HARD_DEPTH
         for _ in range(_ATTEMPTS):
             st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH

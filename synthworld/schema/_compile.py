@@ -48,6 +48,8 @@ class Compiler:
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], Node] = {}
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
+        self._checks: dict[tuple[Any, ...], Callable[[Any], bool]] = {}
+        self._verdicts: dict[tuple[Any, ...], bool] = {}
 
     def lazy(self, parts: Sequence[Part]) -> Node:
         """A node for ``parts`` compiled on first use."""
@@ -59,6 +61,23 @@ class Compiler:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._build(self.flatten(parts))
+        return found
+
+    def check(self, loc: Loc) -> Callable[[Any], bool]:
+        """`sub_check` of ``loc``, made once per subschema and scope."""
+        key = loc.key()
+        found = self._checks.get(key)
+        if found is None:
+            found = self._checks[key] = sub_check(loc)
+        return found
+
+    def accepts(self, loc: Loc, value: Any) -> bool:
+        """Whether ``value`` (an example, a default, an enum value) satisfies ``loc``, remembered:
+        the same subschema and examples come back in many combinations of conjuncts."""
+        key = (*loc.key(), json_key(value))
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._verdicts[key] = self.check(loc)(value)
         return found
 
     def synthetic(self, near: Loc, schema: dict[str, Any]) -> Loc:
@@ -112,10 +131,16 @@ class Compiler:
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
         siblings = facts_of(rest)  # `rest` is already flat
+        facts = [facts_of(self.flatten([Part(sub)])) for sub in subs]
         for j, sub in enumerate(subs):
-            if siblings.plus(facts_of(self.flatten([Part(sub)]))).conflict:
+            mine = siblings.plus(facts[j])
+            if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
-            others = [self._negate(o) for k, o in enumerate(subs) if k != j and word == "oneOf"]
+            others = [
+                self._negate(o)
+                for k, o in enumerate(subs)
+                if k != j and word == "oneOf" and not mine.plus(facts[k]).conflict
+            ]  # a branch whose constants contradict this one's cannot hold too: no need to negate it
             options.append([*rest, Part(sub), *others])
         return self._alternatives(options, loc.path, word)
 
@@ -216,7 +241,7 @@ class Compiler:
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
                 types.update(_expand(neg["type"]))
             elif forbidden_by_not(neg) is None:
-                checks.append(sub_check(sub))
+                checks.append(self.check(sub))
         return checks, types
 
     def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
@@ -240,10 +265,9 @@ class Compiler:
         return out
 
     def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
-        checks = [sub_check(p.loc) for p in parts]
         keys = [{json_key(v) for v in e} for e in enums[1:]]
         values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
-        values = [v for v in values if all(check(v) for check in checks)]
+        values = [v for v in values if all(self.accepts(p.loc, v) for p in parts)]
         if not values:
             path = parts[0].loc.path
             raise UnsatisfiableSchemaError(
@@ -262,8 +286,7 @@ class Compiler:
                 raw.append(part.node["default"])
         if not raw:
             return []
-        checks = [sub_check(p.loc) for p in parts]
-        return [v for v in raw if all(check(v) for check in checks)]
+        return [v for v in raw if all(self.accepts(p.loc, v) for p in parts)]
 
 
 def _expand(types: list[str]) -> list[str]:

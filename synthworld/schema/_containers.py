@@ -9,7 +9,7 @@ from typing import Any
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
-from synthworld.schema._nodes import Node, Retry, State
+from synthworld.schema._nodes import Node, Retry, State, compile_into
 
 __all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
 
@@ -151,9 +151,13 @@ class ObjectSpec:
 
     names: list[str]
     """Known property names, in schema order."""
-    nodes: dict[str, Node]
+    make: Callable[[str], Node]
+    """Compiles the node of a known property (when it is first generated: a schema's objects may
+    have hundreds of properties, and most calls touch a few)."""
     required: list[str]
     forbidden: set[str]
+    nodes: dict[str, Node] = field(default_factory=dict)
+    """The nodes of the known properties compiled so far."""
     min_props: int = 0
     max_props: int | None = None
     dependent: dict[str, list[str]] = field(default_factory=dict)
@@ -183,6 +187,7 @@ class ObjectNode:
             )
         # worked out once here rather than at every call
         self._required = set(spec.required)
+        self._known = set(spec.names)
         self._unlisted = [n for n in spec.required if n not in spec.names]
         count = len(spec.names)
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
@@ -249,7 +254,7 @@ class ObjectNode:
             if len(out) >= want:
                 break
             name = self.s.extra_name(st)
-            node = None if name in self.s.nodes or name in out else self.s.extra_node(name)
+            node = None if name in self._known or name in out else self.s.extra_node(name)
             if node is not None:
                 out[name] = node
         if have + len(out) < self.s.min_props:
@@ -260,8 +265,11 @@ class ObjectNode:
         out: dict[str, Any] = {}
         nodes, required = self.s.nodes, self._required
         for name in names:
+            node = nodes.get(name)
+            if node is None:
+                node = compile_into(nodes, name, self.s.make)
             try:
-                out[name] = nodes[name].gen(st, name)
+                out[name] = node.gen(st, name)
             except SchemaError:  # an optional property that cannot be built is left out
                 if name in required:
                     raise

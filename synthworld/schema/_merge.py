@@ -19,7 +19,7 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, LazyNode, Node, State
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._regex import compile_pattern, translate
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -203,16 +203,14 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     props = [list(v) for v in _values(parts, "properties") if isinstance(v, dict)]
     names = ordered_union([*props, required, *dependent.values()])
     name_ok = _name_check(parts)
-    nodes: dict[str, Node] = {}
     forbidden = _negated_required(parts)
     limiting = [p for p in parts if _may_forbid(p)]
     for name in names:
         if (limiting and _forbids(limiting, name)) or not name_ok(name):
             forbidden.add(name)
-        nodes[name] = _lazy_property(cx, parts, name)
     spec = ObjectSpec(
         names=names,
-        nodes=nodes,
+        make=lambda name: cx.node(_prop_parts(parts, name)),
         required=required,
         forbidden=forbidden,
         min_props=max(_ints(parts, "minProperties"), default=0),
@@ -221,12 +219,6 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     )
     _extras(cx, parts, spec, name_ok)
     return ObjectNode(spec, _path(parts))
-
-
-def _lazy_property(cx: Compiler, parts: list[Part], name: str) -> Node:
-    """The node of property `name`, whose conjuncts are gathered only when it is first generated
-    (a schema's objects may have hundreds of properties; most calls touch a few)."""
-    return LazyNode(lambda: cx.node(_prop_parts(parts, name)))
 
 
 def _forbids(parts: list[Part], name: str) -> bool:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import gc
+import itertools
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
 
@@ -26,6 +29,7 @@ __all__ = [
     "NotNode",
     "Retry",
     "State",
+    "compile_into",
 ]
 
 _COMPILING = threading.RLock()
@@ -41,9 +45,17 @@ LEAN_DEPTH = 120
 WORK = 20_000
 """How many objects and arrays one attempt may build before it is abandoned (bounds the time of
 recursive schemas whose every branch recurses)."""
+BRANCHES = 2_500
+"""How many distinct alternatives (of all ``anyOf``/``oneOf``/``if``/type choices) one call may
+reach; the others then count as failed. Each alternative reached may compile, so this bounds the
+compile work of a call, and it counts the same whether or not the alternative was compiled before
+(the largest real-world values reach about 2,100)."""
 GROWTH = 1_000
 """After this many objects and arrays, an attempt adds no more optional content (a big schema's
 value stays a few hundred kilobytes at most, and is built in bounded time)."""
+
+
+_IDS = itertools.count()
 
 
 class Retry(Exception):
@@ -67,6 +79,8 @@ class State:
     """Below this depth the attempt is abandoned."""
     work: int = WORK
     """Objects and arrays this attempt may still build."""
+    reached: set[int] = field(default_factory=set)
+    """The alternatives reached so far in this call (see `BRANCHES`)."""
 
     def enter(self) -> None:
         """Go one object or array deeper; abandon the attempt when it has built too much."""
@@ -121,44 +135,61 @@ class ChoiceNode:
     """One of several alternatives (types, ``anyOf`` branches...), uniformly; when the chosen one
     cannot be built, the next ones in turn.
 
-    Lazy alternatives are compiled together at the first use (each only down to its own next
-    branching), and those that cannot compile are dropped then: which ones are dropped depends
-    only on the schema, never on what was generated before, so generation stays pure.
+    A lazy alternative compiles only when it is reached (each only down to its own next
+    branching), so a call pays for the branches it takes, not for their siblings. One that cannot
+    compile is passed over at no cost to the attempt's budget: whether it compiles depends only on
+    the schema, never on what was generated before, so generation stays pure.
     """
 
     def __init__(self, options: Sequence[Node]) -> None:
         self.options = list(options)
-        self._alive: list[Node] | None = None
+        self._base = next(_IDS) << 32  # an identity for each alternative (see `BRANCHES`)
 
     def gen(self, st: State, hint: str) -> Any:
-        options = self._alive if self._alive is not None else self._settle()
+        options = self.options
         count = len(options)
         first = below(st.rng, count)
+        failed: Exception | None = None
+        dead: SchemaError | None = None
+        reached = st.reached
         for step in range(count):
-            try:
-                return options[(first + step) % count].gen(st, hint)
-            except (SchemaError, Retry):
-                if step == count - 1:
-                    raise
-                st.spend()
-        raise AssertionError("unreachable")
-
-    def _settle(self) -> list[Node]:
-        with _COMPILING:
-            if self._alive is None:
-                alive, error = [], None
-                for option in self.options:
+            index = (first + step) % count
+            ident = self._base + index
+            if ident not in reached:
+                if len(reached) >= BRANCHES:
+                    failed = failed or Retry()
+                    continue
+                reached.add(ident)
+            option = options[index]
+            if isinstance(option, (LazyNode, _Dead)):
+                if isinstance(option, LazyNode):
                     try:
-                        if isinstance(option, LazyNode):
-                            option.resolve()
-                        alive.append(option)
+                        option = option.resolve()
                     except SchemaError as err:
-                        error = error or err
-                if not alive:
-                    assert error is not None
-                    raise error
-                self._alive = alive
-        return self._alive
+                        option = _Dead(err)
+                    options[index] = option
+                if isinstance(option, _Dead):
+                    dead = dead or option.error
+                    continue
+            if failed is not None:
+                st.spend()
+            try:
+                return option.gen(st, hint)
+            except (SchemaError, Retry) as err:
+                failed = err.with_traceback(None)  # kept with its frames, it would be a cycle
+        error = failed or dead
+        assert error is not None
+        raise error
+
+
+class _Dead:
+    """An alternative that cannot compile, in place of its lazy node: passed over at once."""
+
+    def __init__(self, error: SchemaError) -> None:
+        self.error = error
+
+    def gen(self, st: State, hint: str) -> Any:
+        raise self.error
 
 
 class LazyNode:
@@ -175,8 +206,10 @@ class LazyNode:
 
     def resolve(self) -> Node:
         """The compiled node (raises :class:`SchemaError` when there is none)."""
+        if self._error is not None:
+            raise self._error
         if self._node is None:
-            with _COMPILING:  # two threads reaching a node first compile it once
+            with _COMPILING, _collector_paused():  # two threads reaching a node first compile it once
                 self._compile()
         assert self._node is not None
         return self._node
@@ -190,7 +223,7 @@ class LazyNode:
         try:
             node = self._build()
         except SchemaError as err:
-            self._error = err
+            self._error = err.with_traceback(None)  # its frames would stay alive with it
             raise
         self._build = None
         self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop
@@ -198,6 +231,36 @@ class LazyNode:
 
     def gen(self, st: State, hint: str) -> Any:
         return self.resolve().gen(st, hint)
+
+
+def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:
+    """``table[name]``, compiled by ``build(name)`` first if missing; one that cannot compile
+    becomes a node that raises its error, so every later call meets the same error."""
+    with _COMPILING, _collector_paused():
+        node = table.get(name)
+        if node is None:
+            try:
+                node = build(name)
+            except SchemaError as err:
+                node = _Dead(err.with_traceback(None))
+            table[name] = node
+    return node
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while compiling (on again after, if it was on).
+
+    Compiling allocates thousands of objects that all stay alive; each burst would otherwise set
+    off collections, the full ones costing time in proportion to the whole heap."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class NotNode:

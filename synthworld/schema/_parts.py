@@ -13,10 +13,11 @@ __all__ = ["Part", "canonical", "forbidden_by_not"]
 class Part:
     """One conjunct: a located schema, minus keywords already turned into alternatives."""
 
-    __slots__ = ("loc", "node", "omit")
+    __slots__ = ("_key", "loc", "node", "omit")
 
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
         self.loc, self.omit = loc, omit
+        self._key: tuple[Any, ...] | None = None
         node = canonical(loc.schema, loc.dialect)
         for word in omit:
             head, _, name = word.partition(":")
@@ -27,7 +28,11 @@ class Part:
         self.node = node
 
     def key(self) -> tuple[Any, ...]:
-        return (*self.loc.key(), self.omit)
+        """Identity for memoisation; strings and ints only, so a memo of such keys costs the
+        garbage collector nothing."""
+        if self._key is None:
+            self._key = (*self.loc.key(), tuple(sorted(self.omit)))
+        return self._key
 
     def without(self, word: str) -> Part:
         return Part(self.loc, self.omit | {word})
