@@ -137,11 +137,12 @@ def schema_problems(schema: Any) -> list[str]:
     """Why `schema` is not a valid JSON Schema of its dialect (empty when it is); cached."""
     if not isinstance(schema, (dict, bool)):
         return [f"a schema must be an object or a boolean, got {type(schema).__name__}"]
-    not_json = [] if _plainly_json(schema) else json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
+    text = _plain_text(schema)
+    not_json = [] if text is not None else json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
     if not_json:
         return [f"a schema must be JSON data: {p}" for p in not_json]
     try:
-        return list(_schema_problems(json.dumps(schema, sort_keys=True, separators=(",", ":"))))
+        return list(_schema_problems(text or json.dumps(schema, sort_keys=True, separators=(",", ":"))))
     except RecursionError:
         return [f"$: {_TOO_DEEP}"]
 
@@ -153,17 +154,18 @@ _BRACKETS = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if c n
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _plainly_json(schema: Any) -> bool:
-    """The common case, at C speed: `schema` survives a JSON round trip unchanged, as UTF-8, and
-    nests no deeper than allowed (else `json_problems` walks it to say where it is not JSON)."""
+def _plain_text(schema: Any) -> str | None:
+    """The common case, at C speed: `schema`'s canonical JSON text (keys sorted, the cache key of
+    its problems) when it survives a JSON round trip unchanged, as UTF-8, and nests no deeper than
+    allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
     try:
-        text = json.dumps(schema, allow_nan=False, ensure_ascii=False)
+        text = json.dumps(schema, allow_nan=False, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         text.encode()
     except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
-        return False
+        return None
     brackets = _STRINGS.sub("", text).translate(_BRACKETS)
     deepest = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)  # C loops only
-    return deepest <= MAX_SCHEMA_DEPTH + 1 and bool(json.loads(text) == schema)
+    return text if deepest <= MAX_SCHEMA_DEPTH + 1 and bool(json.loads(text) == schema) else None
 
 
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"

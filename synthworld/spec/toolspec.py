@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,7 +64,7 @@ class ToolSpec:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
         for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
             try:
-                object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+                object.__setattr__(self, name, _own_copy(getattr(self, name)))
             except RecursionError:
                 problem = f"{name} nests too deeply to copy; flatten it (a schema can use $defs and $ref)"
                 message = f"invalid ToolSpec {self.name!r}: {problem}"
@@ -380,6 +381,19 @@ class ToolSpec:
     def returns_validator(self) -> CompiledValidator:
         """The compiled validator of `returns` (cached)."""
         return _validator(self, "returns")
+
+
+def _own_copy(value: Any) -> Any:
+    """A deep copy of `value`: a JSON round trip in C when it gives back an equal value (plain
+    JSON data, the common case), else `copy.deepcopy` (which keeps what JSON cannot carry)."""
+    if isinstance(value, (dict, list)):
+        try:
+            copied = json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
+            copied = None
+        if type(copied) is type(value) and copied == value:
+            return copied
+    return copy.deepcopy(value)
 
 
 def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
