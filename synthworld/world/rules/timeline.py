@@ -57,9 +57,10 @@ def _after_pairs(keys: tuple[str, ...]) -> list[tuple[str, str]]:
     """``(earlier, later)`` key pairs among `keys`."""
     pairs = []
     names = {snake(k): k for k in keys}
+    words = {name: name.split("_") for name in names}
     for early, late in _PAIRS:
         for name, key in names.items():
-            if early in name.split("_") or name.startswith(early + "_") or name == early:
+            if early in words[name] or name.startswith(early + "_") or name == early:
                 other = names.get(name.replace(early, late, 1))
                 if other is not None and other != key:
                     pairs.append((key, other))
