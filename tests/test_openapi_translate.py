@@ -332,35 +332,6 @@ def test_cycles_become_defs_and_acyclic_refs_are_inlined() -> None:
     jsonschema.validate(world.call("tree", {}), tool.returns)
 
 
-def test_an_expandable_field_answers_its_id_and_brings_no_defs_of_what_it_expands_to() -> None:
-    expandable = {
-        "anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Customer"}],
-        "nullable": True,
-        "x-expansionResources": {"oneOf": [{"$ref": "#/components/schemas/Customer"}]},
-    }
-    schemas = {
-        "Charge": {
-            "type": "object",
-            "properties": {"id": {"type": "string"}, "customer": expandable},
-            "required": ["id", "customer"],
-        },
-        "Customer": {  # on a cycle, and big: it would be a $defs entry if an answer could reach it
-            "type": "object",
-            "properties": {
-                "charges": {"type": "array", "items": {"$ref": "#/components/schemas/Charge"}},
-                **{f"field_{i}": {"type": "string"} for i in range(30)},
-            },
-        },
-    }
-    tool = only(
-        doc3({"/charge": {"get": {"responses": returning({"$ref": "#/components/schemas/Charge"})}}}, schemas)
-    )
-    assert set(tool.returns["$defs"]) == {"Charge"}
-    assert tool.returns["$defs"]["Charge"]["properties"]["customer"] == {
-        "anyOf": [{"anyOf": [{"type": "string"}]}, {"type": "null"}]
-    }
-
-
 def test_keywords_real_documents_get_wrong_are_set_aside_not_fatal() -> None:
     schema = {
         "type": "object",

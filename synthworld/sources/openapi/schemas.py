@@ -11,6 +11,7 @@ root of the tool's schema (each shared schema written once per tool).
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -137,7 +138,7 @@ class Translator:
                     size += n
                 out[out_key] = done if out_key == "prefixItems" else done[0]
             else:
-                out[key] = value
+                out[key] = copy.deepcopy(value) if isinstance(value, (dict, list)) else value  # ours alone
         if mode == "output" and "x-expansionResources" in node and isinstance(out.get("anyOf"), list):
             branches = _unexpanded(out, node["anyOf"], branches)
         needs.update(*branches)
@@ -277,7 +278,7 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> Non
     if out.get("type") == "file":
         out["type"], out["format"] = "string", "binary"
     if "example" in node and "examples" not in node:
-        out["examples"] = [node["example"]]
+        out["examples"] = [copy.deepcopy(node["example"])]
     elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
         out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
     for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):

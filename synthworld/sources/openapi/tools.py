@@ -16,6 +16,7 @@ from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.spec import ToolAnnotations, ToolSpec
+from synthworld.spec.toolspec import handed_over
 
 __all__ = ["METHODS", "OnError", "Skipped", "checked", "openapi_tools"]
 
@@ -65,7 +66,7 @@ def openapi_tools(
         )
         if keep.keeps(method, path, tags):
             name = names.take(op.get("operationId"), method, path)
-            with skipped.guard():
+            with skipped.guard(), handed_over():  # the specs share the translated components
                 made = _tool(doc, translator, name, method, path, op, at, shared, tags)
                 tools.append(checked(made, ToolSpec.validate) if check else made)
     skipped.report(len(tools))
