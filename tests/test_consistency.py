@@ -104,6 +104,32 @@ class TestNaming:
         assert plan.id_params == (("user_id", "user"), ("id", "user"))
         assert plan.has_ids
 
+    def test_a_plan_read_from_a_shared_schema_text_ignores_later_changes_to_a_spec(self) -> None:
+        returns = {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "status": {"type": "string", "enum": ["open", "closed"]},
+            },
+        }
+        first = spec("get_order", {"order_id": {"type": "string"}}, returns)
+        before = plan_for(first)
+        first.returns["properties"]["status"]["enum"].append("lost")  # a spec's dicts changed in place
+        first.returns["properties"]["total"] = {"type": "number"}
+        second = spec("get_order", {"order_id": {"type": "string"}}, returns)
+        after = plan_for(second)
+        assert after == before
+        assert after.shapes is not None
+        assert after.shapes.values("order", "status") == ("open", "closed")
+        changed = plan_for(first)
+        assert changed.shapes is not None
+        assert changed.shapes.values("order", "status") == (
+            "open",
+            "closed",
+            "lost",
+        )
+        assert "total" in changed.shapes.by_hint["order"]
+
 
 class TestEcho:
     def test_output_property_named_like_a_parameter_takes_its_value(self) -> None:
