@@ -4,11 +4,14 @@ of one document share their translated components without sharing anything with 
 from __future__ import annotations
 
 import copy
+import gc
 from typing import Any
 
 import jsonschema
+import pytest
 
-from synthworld import SyntheticWorld, ToolSpec, openapi_tools
+from synthworld import SourceError, SyntheticWorld, ToolSpec, openapi_tools
+from synthworld.sources.bulk import collector_paused
 
 
 def doc3(paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -109,3 +112,20 @@ def test_a_copy_of_a_shared_spec_is_its_own() -> None:
     mine = ToolSpec.from_dict(a.to_dict())
     mine.returns["$defs"]["Big"]["required"].append("meta")
     assert a.returns["$defs"]["Big"]["required"] == ["status"] == b.returns["$defs"]["Big"]["required"]
+
+
+def test_building_from_a_document_leaves_the_garbage_collector_as_it_found_it() -> None:
+    doc, _ = _two_tools()
+    assert gc.isenabled()
+    world = SyntheticWorld.from_openapi(doc)
+    assert gc.isenabled()
+    assert set(world.tools) == {"a", "b"}
+    gc.disable()
+    try:
+        openapi_tools(doc)
+        assert not gc.isenabled()  # a caller that turned it off keeps it off
+    finally:
+        gc.enable()
+    with pytest.raises(SourceError), collector_paused():
+        openapi_tools({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": []})
+    assert gc.isenabled()  # back on after an error too
