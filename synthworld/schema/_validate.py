@@ -111,15 +111,22 @@ class CompiledValidator:
 
 def compile_validator(schema: Any) -> CompiledValidator:
     """Compile `schema` (cached by its canonical JSON). Raises `SchemaError` if it is invalid."""
-    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":")))
+    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 
 
 @lru_cache(maxsize=4096)
 def _compile(schema_json: str) -> CompiledValidator:
     from synthworld.errors import SchemaError
 
-    schema = json.loads(schema_json)
-    problems = schema_problems(schema)
+    constants: list[str] = []  # NaN and Infinity, which JSON data cannot hold
+
+    def constant(word: str) -> float:
+        constants.append(word)
+        return float(word)
+
+    schema = json.loads(schema_json, parse_constant=constant)
+    read_plain = not constants and _shallow(schema_json) and _utf8(schema_json)
+    problems = _text_problems(schema_json) if read_plain else schema_problems(schema)
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
     try:
@@ -141,8 +148,13 @@ def schema_problems(schema: Any) -> list[str]:
     not_json = [] if text is not None else json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
     if not_json:
         return [f"a schema must be JSON data: {p}" for p in not_json]
+    return _text_problems(text or json.dumps(schema, sort_keys=True, separators=(",", ":")))
+
+
+def _text_problems(text: str) -> list[str]:
+    """`schema_problems` of the schema written as canonical JSON `text` (known to be JSON data)."""
     try:
-        return list(_schema_problems(text or json.dumps(schema, sort_keys=True, separators=(",", ":"))))
+        return list(_schema_problems(text))
     except RecursionError:
         return [f"$: {_TOO_DEEP}"]
 
@@ -160,12 +172,27 @@ def _plain_text(schema: Any) -> str | None:
     allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
     try:
         text = json.dumps(schema, allow_nan=False, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        text.encode()
-    except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+    except (TypeError, ValueError, RecursionError):
         return None
+    return text if _utf8(text) and _shallow(text) and bool(json.loads(text) == schema) else None
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` encodes as UTF-8 (no lone surrogate)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shallow(text: str) -> bool:
+    """Whether JSON `text` nests no deeper than allowed (C loops only; a text with few brackets
+    at all is not even scanned)."""
+    if text.count("{") + text.count("[") <= MAX_SCHEMA_DEPTH + 1:
+        return True
     brackets = _STRINGS.sub("", text).translate(_BRACKETS)
-    deepest = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)  # C loops only
-    return text if deepest <= MAX_SCHEMA_DEPTH + 1 and bool(json.loads(text) == schema) else None
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) <= MAX_SCHEMA_DEPTH + 1
 
 
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
