@@ -154,7 +154,8 @@ def _scan(
         mine = out.setdefault(hint, {})
         for key, sub in props.items():
             if isinstance(key, str):
-                mine.setdefault(key, _resolved(sub, root))
+                if key not in mine:
+                    mine[key] = _resolved(sub, root)
                 if type(sub) is dict and sub and _LEAF.issuperset(sub) and sub.get("type") != "object":
                     continue  # a scalar's schema: no object under it, nothing open
                 inner = hint if key == top_list else singular(key)
