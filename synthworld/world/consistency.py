@@ -23,7 +23,7 @@ from synthworld.world.identity import Identities, id_kind, is_id_key, kind_id_ke
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.memory import Found, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
-from synthworld.world.reading import names_of, schema_text, shapes_of
+from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import RulePlan
 from synthworld.world.shapes import Shapes
@@ -114,13 +114,13 @@ def plan_for(
     identities = identities or Identities()
     params = list(spec.parameters.get("properties", {}))
     kind = kind or _kind(spec.name, lifecycle, params)
-    text = schema_text(spec.returns)
-    names, declared = names_of(spec.returns, text)
-    shapes, rules = shapes_of(spec.returns, text, kind)
+    read = reading(spec.returns)
+    names, declared = read.names, list(read.declared)
+    shapes, rules = read.shapes(kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
     top_kind = _top_kind(kind, life, declared)
     if top_kind != kind:
-        shapes, rules = shapes_of(spec.returns, text, top_kind)
+        shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
     return ConsistencyPlan(

@@ -1,62 +1,79 @@
 """What a returns schema says to the consistency plan, read once per distinct schema text.
 
 Tools often share an answer schema (an OpenAPI document's get, list and update of one kind), so
-the walks over it (property names, object shapes, where in-object rules apply) are cached by its
-JSON text, and run over a private copy: no later change to a spec's dicts reaches a cached reading.
+a schema text met a second time is read once more, over a private copy, and that reading is kept
+(by a digest of the text) for every later tool: no later change to a spec's dicts reaches it. A
+text met for the first time is read from the spec itself and nothing is kept, so a world whose
+tools all differ pays no copy.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.world.rules import RulePlan, rules_for
 from synthworld.world.shapes import Shapes, property_names, read_shapes, root_properties
 
-__all__ = ["names_of", "schema_text", "shapes_of"]
+__all__ = ["Reading", "reading"]
 
-_SIZE = 2048
+_KEEP = 2048
+"""How many readings (and how many digests of texts met once) are kept."""
+_READINGS: OrderedDict[bytes, Reading] = OrderedDict()
+_MET: OrderedDict[bytes, None] = OrderedDict()
+_LOCK = threading.Lock()
 
 
-def schema_text(schema: Any) -> str | None:
-    """The cache key of `schema` (its JSON text, key order kept: shapes read the first
-    definition of a name); None when it is not JSON data (then nothing is cached)."""
+@dataclass(frozen=True)
+class Reading:
+    """Property names, top-level properties and, per top kind, shapes and rule plan of a schema."""
+
+    schema: Any
+    names: frozenset[str]
+    declared: tuple[str, ...]
+    _shapes: dict[str, tuple[Shapes, RulePlan | None]] = field(default_factory=dict, repr=False)
+
+    def shapes(self, kind: str) -> tuple[Shapes, RulePlan | None]:
+        """The shapes of the schema with top objects hinted `kind`, and where the rules apply."""
+        found = self._shapes.get(kind)
+        if found is None:
+            shapes = read_shapes(self.schema, kind)
+            found = self._shapes[kind] = (shapes, rules_for(shapes) or None)
+        return found
+
+
+def reading(schema: Any) -> Reading:
+    """The reading of returns schema `schema` (kept when its text was met before)."""
     try:
-        return json.dumps(schema, allow_nan=False)
+        text = json.dumps(schema, allow_nan=False)  # key order kept: shapes read the first definition
     except (TypeError, ValueError, RecursionError):
-        return None
+        return _read(schema)
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    with _LOCK:
+        kept = _READINGS.get(key)
+        if kept is not None:
+            _READINGS.move_to_end(key)
+            return kept
+        met = key in _MET
+        if not met:
+            _remember(_MET, key, None)
+    if not met:
+        return _read(schema)
+    made = _read(json.loads(text))
+    with _LOCK:
+        _remember(_READINGS, key, made)
+    return made
 
 
-def names_of(schema: Any, text: str | None) -> tuple[frozenset[str], list[str]]:
-    """Every property name anywhere in `schema`, and its top-level ones (see `root_properties`)."""
-    if text is None:
-        return frozenset(property_names(schema)), root_properties(schema)
-    names, declared = _names(text)
-    return names, list(declared)
+def _read(schema: Any) -> Reading:
+    return Reading(schema, frozenset(property_names(schema)), tuple(root_properties(schema)))
 
 
-def shapes_of(schema: Any, text: str | None, kind: str) -> tuple[Shapes, RulePlan | None]:
-    """The shapes of `schema` with top objects hinted `kind`, and where the rules apply."""
-    if text is None:
-        shapes = read_shapes(schema, kind)
-        return shapes, rules_for(shapes) or None
-    return _shapes(text, kind)
-
-
-@lru_cache(maxsize=_SIZE)
-def _names(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    schema = _private(text)
-    return frozenset(property_names(schema)), tuple(root_properties(schema))
-
-
-@lru_cache(maxsize=_SIZE)
-def _shapes(text: str, kind: str) -> tuple[Shapes, RulePlan | None]:
-    shapes = read_shapes(_private(text), kind)
-    return shapes, rules_for(shapes) or None
-
-
-@lru_cache(maxsize=64)
-def _private(text: str) -> Any:
-    """One private copy per text (read-only: the shapes keep pieces of it)."""
-    return json.loads(text)
+def _remember(book: OrderedDict[bytes, Any], key: bytes, value: Any) -> None:
+    book[key] = value
+    while len(book) > _KEEP:
+        book.popitem(last=False)
