@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -34,6 +33,7 @@ __all__ = [
 ]
 
 _DEFAULT_DIALECT = jsonschema.Draft202012Validator
+_UNREAD: Any = object()
 PYTHON_CLASSES: dict[str, type[Any]] = dict(
     zip(
         DIALECTS,
@@ -79,14 +79,27 @@ def _format_path(path: Any) -> str:
     return "$" + "".join(parts)
 
 
-@dataclass(frozen=True)
 class CompiledValidator:
-    """A schema compiled once: a fast `is_valid` and readable `problems`."""
+    """A schema compiled once: a fast `is_valid` and readable `problems`.
 
-    schema: Any
-    """The JSON Schema this validator checks against."""
-    _fast: Any
-    _slow: PyValidator
+    It keeps the schema's JSON text and the jsonschema-rs validator; the schema as Python data and
+    the python-jsonschema validator (for messages) are made when first needed, so the hundreds of
+    validators of a big world hold few Python objects.
+    """
+
+    __slots__ = ("_cls", "_fast", "_schema", "_slow", "_text")
+
+    def __init__(self, text: str, fast: Any, cls: type[PyValidator]) -> None:
+        self._text, self._fast, self._cls = text, fast, cls
+        self._schema: Any = _UNREAD
+        self._slow: PyValidator | None = None
+
+    @property
+    def schema(self) -> Any:
+        """The JSON Schema this validator checks against."""
+        if self._schema is _UNREAD:
+            self._schema = json.loads(self._text)
+        return self._schema
 
     def is_valid(self, value: Any) -> bool:
         """True when `value` is JSON data that conforms to the schema (formats checked)."""
@@ -100,6 +113,8 @@ class CompiledValidator:
         not_json = json_problems(value)
         if not_json:
             return not_json
+        if self._slow is None:
+            self._slow = self._cls(self.schema, format_checker=self._cls.FORMAT_CHECKER)
         errors = sorted(self._slow.iter_errors(value), key=lambda e: (list(map(str, e.path)), e.message))
         if not errors and not self.is_valid(value):
             return self._fast_problems(value)
@@ -135,9 +150,7 @@ def _compile(schema_json: str) -> CompiledValidator:
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
         raise SchemaError(f"cannot compile JSON Schema: {str(exc).splitlines()[0]}") from None
-    cls = _py_validator_class(schema)
-    slow = cls(schema, format_checker=cls.FORMAT_CHECKER)
-    return CompiledValidator(schema, fast, slow)
+    return CompiledValidator(schema_json, fast, _py_validator_class(schema))
 
 
 def schema_problems(schema: Any) -> list[str]:
