@@ -46,3 +46,14 @@ def test_the_same_schema_compiles_once_whatever_its_key_order_and_text() -> None
     assert first.is_valid({"é": "ü"})
     assert not first.is_valid({"é": "u"})
     assert compile_validator(_deep(200)).is_valid([[[]]])  # as deep as allowed
+
+
+def test_a_validator_reads_its_schema_and_explains_problems_when_asked() -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"]}
+    validator = compile_validator(schema)
+    assert validator.is_valid({"n": 2})
+    assert validator.problems({"n": 0}) == ["$.n: 0 is less than the minimum of 1"]
+    assert validator.problems({}) == ["$: 'n' is a required property"]
+    assert validator.problems({"n": 3}) == []
+    assert validator.schema == schema
+    assert validator.schema is validator.schema  # read once
