@@ -104,6 +104,30 @@ class TestNaming:
         assert plan.id_params == (("user_id", "user"), ("id", "user"))
         assert plan.has_ids
 
+    def test_a_plan_read_from_a_shared_schema_text_ignores_later_changes_to_a_spec(self) -> None:
+        returns = {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "status": {"type": "string", "enum": ["open", "closed"]},
+            },
+        }
+        params = {"order_id": {"type": "string"}}
+        first, second, third = (spec("get_order", params, returns) for _ in range(3))
+        plans = [plan_for(first), plan_for(second)]  # the second reading of this text is kept
+        for changed in (first, second):  # each spec's dicts changed in place afterwards
+            changed.returns["properties"]["status"]["enum"].append("lost")
+            changed.returns["properties"]["total"] = {"type": "number"}
+        kept = plan_for(third)
+        assert kept.shapes is not None
+        assert kept.shapes.values("order", "status") == ("open", "closed")
+        assert "total" not in kept.shapes.by_hint["order"]
+        assert plans[1] == kept
+        now = plan_for(second)  # a spec's own plan follows its own schema
+        assert now.shapes is not None
+        assert now.shapes.values("order", "status") == ("open", "closed", "lost")
+        assert "total" in now.shapes.by_hint["order"]
+
 
 class TestEcho:
     def test_output_property_named_like_a_parameter_takes_its_value(self) -> None:

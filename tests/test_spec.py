@@ -166,6 +166,17 @@ class TestValueSemantics:
         params["properties"]["a"]["type"] = "integer"
         assert spec.parameters["properties"]["a"] == {"type": "string"}
 
+    def test_data_that_is_not_plain_json_is_copied_as_it_is(self) -> None:
+        returns: dict[str, Any] = {"type": "object", "enum": [(1, 2)], "x": {1: ["a"]}}
+        metadata: dict[str, Any] = {"shared": [{"n": 1}]}
+        spec = ToolSpec("t", "d", {"type": "object"}, returns, metadata=metadata)
+        returns["x"][1].append("b")
+        metadata["shared"][0]["n"] = 2
+        assert spec.returns == {"type": "object", "enum": [(1, 2)], "x": {1: ["a"]}}
+        assert spec.metadata == {"shared": [{"n": 1}]}
+        with pytest.raises(ToolSpecError, match="JSON data"):
+            spec.validate()
+
     def test_equal_by_value(self) -> None:
         assert ToolSpec.from_function(get_user) == SPEC
 

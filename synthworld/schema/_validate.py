@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -34,6 +33,7 @@ __all__ = [
 ]
 
 _DEFAULT_DIALECT = jsonschema.Draft202012Validator
+_UNREAD: Any = object()
 PYTHON_CLASSES: dict[str, type[Any]] = dict(
     zip(
         DIALECTS,
@@ -79,14 +79,27 @@ def _format_path(path: Any) -> str:
     return "$" + "".join(parts)
 
 
-@dataclass(frozen=True)
 class CompiledValidator:
-    """A schema compiled once: a fast `is_valid` and readable `problems`."""
+    """A schema compiled once: a fast `is_valid` and readable `problems`.
 
-    schema: Any
-    """The JSON Schema this validator checks against."""
-    _fast: Any
-    _slow: PyValidator
+    It keeps the schema's JSON text and the jsonschema-rs validator; the schema as Python data and
+    the python-jsonschema validator (for messages) are made when first needed, so the hundreds of
+    validators of a big world hold few Python objects.
+    """
+
+    __slots__ = ("_cls", "_fast", "_schema", "_slow", "_text")
+
+    def __init__(self, text: str, fast: Any, cls: type[PyValidator]) -> None:
+        self._text, self._fast, self._cls = text, fast, cls
+        self._schema: Any = _UNREAD
+        self._slow: PyValidator | None = None
+
+    @property
+    def schema(self) -> Any:
+        """The JSON Schema this validator checks against."""
+        if self._schema is _UNREAD:
+            self._schema = json.loads(self._text)
+        return self._schema
 
     def is_valid(self, value: Any) -> bool:
         """True when `value` is JSON data that conforms to the schema (formats checked)."""
@@ -100,6 +113,8 @@ class CompiledValidator:
         not_json = json_problems(value)
         if not_json:
             return not_json
+        if self._slow is None:
+            self._slow = self._cls(self.schema, format_checker=self._cls.FORMAT_CHECKER)
         errors = sorted(self._slow.iter_errors(value), key=lambda e: (list(map(str, e.path)), e.message))
         if not errors and not self.is_valid(value):
             return self._fast_problems(value)
@@ -111,15 +126,22 @@ class CompiledValidator:
 
 def compile_validator(schema: Any) -> CompiledValidator:
     """Compile `schema` (cached by its canonical JSON). Raises `SchemaError` if it is invalid."""
-    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":")))
+    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 
 
 @lru_cache(maxsize=4096)
 def _compile(schema_json: str) -> CompiledValidator:
     from synthworld.errors import SchemaError
 
-    schema = json.loads(schema_json)
-    problems = schema_problems(schema)
+    constants: list[str] = []  # NaN and Infinity, which JSON data cannot hold
+
+    def constant(word: str) -> float:
+        constants.append(word)
+        return float(word)
+
+    schema = json.loads(schema_json, parse_constant=constant)
+    read_plain = not constants and _shallow(schema_json) and _utf8(schema_json)
+    problems = _text_problems(schema_json) if read_plain else schema_problems(schema)
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
     try:
@@ -128,20 +150,24 @@ def _compile(schema_json: str) -> CompiledValidator:
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
         raise SchemaError(f"cannot compile JSON Schema: {str(exc).splitlines()[0]}") from None
-    cls = _py_validator_class(schema)
-    slow = cls(schema, format_checker=cls.FORMAT_CHECKER)
-    return CompiledValidator(schema, fast, slow)
+    return CompiledValidator(schema_json, fast, _py_validator_class(schema))
 
 
 def schema_problems(schema: Any) -> list[str]:
     """Why `schema` is not a valid JSON Schema of its dialect (empty when it is); cached."""
     if not isinstance(schema, (dict, bool)):
         return [f"a schema must be an object or a boolean, got {type(schema).__name__}"]
-    not_json = [] if _plainly_json(schema) else json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
+    text = _plain_text(schema)
+    not_json = [] if text is not None else json_problems(schema, max_depth=MAX_SCHEMA_DEPTH)
     if not_json:
         return [f"a schema must be JSON data: {p}" for p in not_json]
+    return _text_problems(text or json.dumps(schema, sort_keys=True, separators=(",", ":")))
+
+
+def _text_problems(text: str) -> list[str]:
+    """`schema_problems` of the schema written as canonical JSON `text` (known to be JSON data)."""
     try:
-        return list(_schema_problems(json.dumps(schema, sort_keys=True, separators=(",", ":"))))
+        return list(_schema_problems(text))
     except RecursionError:
         return [f"$: {_TOO_DEEP}"]
 
@@ -153,17 +179,33 @@ _BRACKETS = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if c n
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _plainly_json(schema: Any) -> bool:
-    """The common case, at C speed: `schema` survives a JSON round trip unchanged, as UTF-8, and
-    nests no deeper than allowed (else `json_problems` walks it to say where it is not JSON)."""
+def _plain_text(schema: Any) -> str | None:
+    """The common case, at C speed: `schema`'s canonical JSON text (keys sorted, the cache key of
+    its problems) when it survives a JSON round trip unchanged, as UTF-8, and nests no deeper than
+    allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
     try:
-        text = json.dumps(schema, allow_nan=False, ensure_ascii=False)
+        text = json.dumps(schema, allow_nan=False, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return text if _utf8(text) and _shallow(text) and bool(json.loads(text) == schema) else None
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` encodes as UTF-8 (no lone surrogate)."""
+    try:
         text.encode()
-    except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+    except UnicodeEncodeError:
         return False
+    return True
+
+
+def _shallow(text: str) -> bool:
+    """Whether JSON `text` nests no deeper than allowed (C loops only; a text with few brackets
+    at all is not even scanned)."""
+    if text.count("{") + text.count("[") <= MAX_SCHEMA_DEPTH + 1:
+        return True
     brackets = _STRINGS.sub("", text).translate(_BRACKETS)
-    deepest = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)  # C loops only
-    return deepest <= MAX_SCHEMA_DEPTH + 1 and bool(json.loads(text) == schema)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) <= MAX_SCHEMA_DEPTH + 1
 
 
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"

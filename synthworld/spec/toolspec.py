@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +23,7 @@ from synthworld.spec.dict_form import spec_fields, spec_to_dict
 from synthworld.spec.function import describe_function
 from synthworld.spec.text import render_docstring, render_signature
 
-__all__ = ["ToolSpec"]
+__all__ = ["ToolSpec", "handed_over"]
 
 
 @dataclass(frozen=True)
@@ -61,9 +64,12 @@ class ToolSpec:
         problems = checks.constructor_problems(self)
         if problems:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
+        handed_over = _HANDED_OVER.get()
         for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
+            if handed_over and name in ("parameters", "returns", "metadata"):
+                continue
             try:
-                object.__setattr__(self, name, copy.deepcopy(getattr(self, name)))
+                object.__setattr__(self, name, _own_copy(getattr(self, name)))
             except RecursionError:
                 problem = f"{name} nests too deeply to copy; flatten it (a schema can use $defs and $ref)"
                 message = f"invalid ToolSpec {self.name!r}: {problem}"
@@ -380,6 +386,34 @@ class ToolSpec:
     def returns_validator(self) -> CompiledValidator:
         """The compiled validator of `returns` (cached)."""
         return _validator(self, "returns")
+
+
+_HANDED_OVER: ContextVar[bool] = ContextVar("synthworld_handed_over", default=False)
+
+
+@contextlib.contextmanager
+def handed_over() -> Iterator[None]:
+    """Within: a new `ToolSpec` keeps the ``parameters``, ``returns`` and ``metadata`` it is given
+    instead of copying them. Only for a builder that made them itself and keeps no way to change
+    them (`openapi_tools`: its specs share the translated components of one document)."""
+    token = _HANDED_OVER.set(True)
+    try:
+        yield
+    finally:
+        _HANDED_OVER.reset(token)
+
+
+def _own_copy(value: Any) -> Any:
+    """A deep copy of `value`: a JSON round trip in C when it gives back an equal value (plain
+    JSON data, the common case), else `copy.deepcopy` (which keeps what JSON cannot carry)."""
+    if isinstance(value, (dict, list)):
+        try:
+            copied = json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
+            copied = None
+        if type(copied) is type(value) and copied == value:
+            return copied
+    return copy.deepcopy(value)
 
 
 def _validator(spec: ToolSpec, which: str) -> CompiledValidator:

@@ -23,9 +23,10 @@ from synthworld.world.identity import Identities, id_kind, is_id_key, kind_id_ke
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.memory import Found, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
+from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
-from synthworld.world.rules import RulePlan, rules_for
-from synthworld.world.shapes import Shapes, property_names, read_shapes, root_properties
+from synthworld.world.rules import RulePlan
+from synthworld.world.shapes import Shapes
 from synthworld.world.workflow import shape
 
 if TYPE_CHECKING:
@@ -113,13 +114,13 @@ def plan_for(
     identities = identities or Identities()
     params = list(spec.parameters.get("properties", {}))
     kind = kind or _kind(spec.name, lifecycle, params)
-    names = set(property_names(spec.returns))
-    declared = root_properties(spec.returns)
-    shapes = read_shapes(spec.returns, kind)
+    read = reading(spec.returns)
+    names, declared = read.names, list(read.declared)
+    shapes, rules = read.shapes(kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
     top_kind = _top_kind(kind, life, declared)
     if top_kind != kind:
-        shapes = read_shapes(spec.returns, top_kind)
+        shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
     return ConsistencyPlan(
@@ -135,7 +136,7 @@ def plan_for(
         anywhere=tuple(sorted(identities.anywhere())),
         lifecycle=life,
         shapes=shapes,
-        rules=rules_for(shapes) or None,
+        rules=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, frozenset(names & set(params)), naturals, identities),
@@ -144,7 +145,7 @@ def plan_for(
     )
 
 
-def _id_alias(kind: str, life: Lifecycle, params: list[str], names: set[str]) -> str | None:
+def _id_alias(kind: str, life: Lifecycle, params: list[str], names: frozenset[str]) -> str | None:
     """The parameter naming the answer's ``id`` for a tool acting on one entity: ``<kind>_id``,
     when the answer has an ``id`` and no ``<kind>_id`` of its own."""
     own = kind_id_keys(kind)

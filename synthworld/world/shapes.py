@@ -10,7 +10,7 @@ multiple of 0.01.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +154,10 @@ def _scan(
         mine = out.setdefault(hint, {})
         for key, sub in props.items():
             if isinstance(key, str):
-                mine.setdefault(key, _resolved(sub, root))
+                if key not in mine:
+                    mine[key] = _resolved(sub, root)
+                if type(sub) is dict and sub and _LEAF.issuperset(sub) and sub.get("type") != "object":
+                    continue  # a scalar's schema: no object under it, nothing open
                 inner = hint if key == top_list else singular(key)
                 opened |= _scan(sub, root, inner, out, depth + 1, seen)
     elif schema.get("type") == "object" and schema.get("additionalProperties") is not False:
@@ -166,6 +169,16 @@ def _scan(
     for sub in _children(schema):
         opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
     return opened
+
+
+_LEAF = frozenset(
+    {
+        "type", "format", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "minLength", "maxLength", "pattern", "title", "description", "default", "examples",
+        "example", "deprecated", "readOnly", "writeOnly", "nullable", "contentEncoding", "contentMediaType",
+    }
+)  # fmt: skip
+"""Keywords that never hold a subschema: a property schema with only these is a leaf to `_scan`."""
 
 
 def _children(schema: dict[str, Any]) -> Iterator[Any]:
@@ -268,17 +281,24 @@ def _object_schema(schema: Any, root: Any) -> Mapping[str, Any] | None:
     return {**carried, **schema} if carried else schema
 
 
-def property_names(schema: Any) -> Iterator[str]:
-    """Every property name anywhere in `schema` (not following references)."""
-    if isinstance(schema, dict):
-        props = schema.get("properties")
-        if isinstance(props, dict):
-            yield from (k for k in props if isinstance(k, str))
-        for value in schema.values():
-            yield from property_names(value)
-    elif isinstance(schema, list):
-        for value in schema:
-            yield from property_names(value)
+def property_names(schema: Any) -> list[str]:
+    """Every property name anywhere in `schema` (not following references), parents first."""
+    found: list[str] = []
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        values: Iterable[Any]
+        if type(node) is dict:
+            props = node.get("properties")
+            if type(props) is dict:
+                found += [k for k in props if type(k) is str]
+            values = node.values()
+        elif type(node) is list:
+            values = node
+        else:
+            continue
+        stack += reversed([v for v in values if type(v) is dict or type(v) is list])
+    return found
 
 
 def root_properties(schema: Any, root: Any = None, depth: int = 0) -> list[str]:

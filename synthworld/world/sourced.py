@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from synthworld.sources.bulk import collector_paused
 from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
 from synthworld.sources.openapi.tools import OnError, Skipped, checked
@@ -37,20 +38,21 @@ class FromSources:
         faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented.
         ``on_error="skip"`` leaves out operations that cannot become tools (a `SynthworldWarning`
         lists them) instead of raising `SourceError`."""
-        tools = openapi_tools(
-            spec,
-            include_tags=include_tags,
-            exclude_tags=exclude_tags,
-            include_paths=include_paths,
-            exclude_paths=exclude_paths,
-            check=False,
-            on_error=on_error,
-        )
-        world: Any = cls(**world_options)  # a SyntheticWorld: registration is its Registration part
-        skipped = Skipped(on_error)
-        for tool in tools:
-            with skipped.guard():
-                checked(tool, world.register_tool)
+        with collector_paused():
+            tools = openapi_tools(
+                spec,
+                include_tags=include_tags,
+                exclude_tags=exclude_tags,
+                include_paths=include_paths,
+                exclude_paths=exclude_paths,
+                check=False,
+                on_error=on_error,
+            )
+            world: Any = cls(**world_options)  # a SyntheticWorld: registration is its Registration part
+            skipped = Skipped(on_error)
+            for tool in tools:
+                with skipped.guard():
+                    checked(tool, world.register_tool)
         skipped.report(len(world.tools))
         result: W = world
         return result

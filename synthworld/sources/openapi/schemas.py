@@ -11,6 +11,7 @@ root of the tool's schema (each shared schema written once per tool).
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -94,6 +95,7 @@ class Translator:
             return self._ref(node, at, mode)
         out: dict[str, Any] = {}
         needs: set[str] = set()
+        branches: list[frozenset[str]] = []  # what each anyOf branch needs
         size = 1
         for key, value in node.items():
             if key in _DROP:
@@ -116,7 +118,10 @@ class Translator:
                 for i, sub in enumerate(value):
                     translated, more, n = self._walk(sub, f"{child}/{i}", mode)
                     out[key].append(translated)
-                    needs |= more
+                    if key == "anyOf":
+                        branches.append(more)
+                    else:
+                        needs |= more
                     size += n
             elif str(key).startswith("x-") and refs_in(value):
                 continue  # an extension pointing at schemas (Stripe's x-expansionResources)
@@ -133,10 +138,11 @@ class Translator:
                     size += n
                 out[out_key] = done if out_key == "prefixItems" else done[0]
             else:
-                out[key] = value
-        _keywords(out, node, self.doc.version)
+                out[key] = copy.deepcopy(value) if isinstance(value, (dict, list)) else value  # ours alone
         if mode == "output" and "x-expansionResources" in node and isinstance(out.get("anyOf"), list):
-            _unexpanded(out, node["anyOf"])
+            branches = _unexpanded(out, node["anyOf"], branches)
+        needs.update(*branches)
+        _keywords(out, node, self.doc.version)
         if "discriminator" in node:
             self._discriminate(out, node, at)
         if "properties" in out and isinstance(out.get("required"), list):
@@ -228,12 +234,15 @@ class Translator:
         out[key] = branches
 
 
-def _unexpanded(out: dict[str, Any], raw: list[Any]) -> None:
+def _unexpanded(out: dict[str, Any], raw: list[Any], needs: list[frozenset[str]]) -> list[frozenset[str]]:
     """An expandable field (Stripe's ``x-expansionResources``) answers with its id, as the API does
-    unless the request asks to expand it: keep the ``anyOf`` branches that refer to nothing."""
-    plain = [branch for branch, source in zip(out["anyOf"], raw, strict=False) if not refs_in(source)]
-    if plain:
-        out["anyOf"] = plain
+    unless the request asks to expand it: keep the ``anyOf`` branches that refer to nothing (and
+    return what the kept ones need of the branches' `needs`)."""
+    keep = [not refs_in(source) for source in raw]
+    if not any(keep) or len(keep) != len(out["anyOf"]):
+        return needs
+    out["anyOf"] = [branch for branch, kept in zip(out["anyOf"], keep, strict=True) if kept]
+    return [more for more, kept in zip(needs, keep, strict=True) if kept]
 
 
 def _short(ref: str) -> str:
@@ -269,7 +278,7 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> Non
     if out.get("type") == "file":
         out["type"], out["format"] = "string", "binary"
     if "example" in node and "examples" not in node:
-        out["examples"] = [node["example"]]
+        out["examples"] = [copy.deepcopy(node["example"])]
     elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
         out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
     for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):

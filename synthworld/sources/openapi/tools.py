@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from synthworld.errors import SchemaError, SourceError, SynthworldWarning, ToolSpecError
+from synthworld.sources.bulk import collector_paused
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
@@ -16,6 +17,7 @@ from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.spec import ToolAnnotations, ToolSpec
+from synthworld.spec.toolspec import handed_over
 
 __all__ = ["METHODS", "OnError", "Skipped", "checked", "openapi_tools"]
 
@@ -54,20 +56,20 @@ def openapi_tools(
     ``check=False`` skips checking each spec (for a caller that checks them anyway, as a world
     does when it registers them: see `checked`).
     """
-    doc = load_document(spec)
-    keep = OperationFilter(include_tags, tuple(exclude_tags), include_paths, tuple(exclude_paths))
-    translator, names = Translator(doc), Names()
-    tools: list[ToolSpec] = []
-    skipped = Skipped(on_error)
-    for method, path, op, at, shared in _operations(doc):
-        tags = (
-            [t for t in op.get("tags", []) if isinstance(t, str)] if isinstance(op.get("tags"), list) else []
-        )
-        if keep.keeps(method, path, tags):
-            name = names.take(op.get("operationId"), method, path)
-            with skipped.guard():
-                made = _tool(doc, translator, name, method, path, op, at, shared, tags)
-                tools.append(checked(made, ToolSpec.validate) if check else made)
+    with collector_paused():
+        doc = load_document(spec)
+        keep = OperationFilter(include_tags, tuple(exclude_tags), include_paths, tuple(exclude_paths))
+        translator, names = Translator(doc), Names()
+        tools: list[ToolSpec] = []
+        skipped = Skipped(on_error)
+        for method, path, op, at, shared in _operations(doc):
+            listed = op.get("tags")
+            tags = [t for t in listed if isinstance(t, str)] if isinstance(listed, list) else []
+            if keep.keeps(method, path, tags):
+                name = names.take(op.get("operationId"), method, path)
+                with skipped.guard(), handed_over():  # the specs share the translated components
+                    made = _tool(doc, translator, name, method, path, op, at, shared, tags)
+                    tools.append(checked(made, ToolSpec.validate) if check else made)
     skipped.report(len(tools))
     return tools
 

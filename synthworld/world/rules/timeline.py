@@ -57,9 +57,14 @@ def _after_pairs(keys: tuple[str, ...]) -> list[tuple[str, str]]:
     """``(earlier, later)`` key pairs among `keys`."""
     pairs = []
     names = {snake(k): k for k in keys}
+    words = {name: frozenset(name.split("_")) for name in names}
+    present = frozenset().union(*words.values())
     for early, late in _PAIRS:
+        joined = "_" in early
+        if not joined and early not in present:
+            continue
         for name, key in names.items():
-            if early in name.split("_") or name.startswith(early + "_") or name == early:
+            if early in words[name] or (joined and (name == early or name.startswith(early + "_"))):
                 other = names.get(name.replace(early, late, 1))
                 if other is not None and other != key:
                     pairs.append((key, other))

@@ -1,0 +1,59 @@
+"""`compile_validator` reads a schema's canonical text once: what is not JSON data is still named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from synthworld.errors import SchemaError
+from synthworld.schema import compile_validator, schema_problems
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {}
+    for _ in range(levels):
+        schema = {"items": schema}
+    return schema
+
+
+@pytest.mark.parametrize(
+    ("schema", "words"),
+    [
+        ({"type": "number", "maximum": float("nan")}, "$.maximum: nan is not a JSON number"),
+        ({"enum": [float("inf")]}, "$.enum[0]: inf is not a JSON number"),
+        ({"const": "\ud800"}, "$.const: contains a lone surrogate"),
+        (_deep(300), "nested deeper than 200"),
+        ({"type": "strin"}, "$.type: 'strin' is not valid"),
+    ],
+)
+def test_what_is_not_a_json_schema_is_named(schema: Any, words: str) -> None:
+    with pytest.raises(SchemaError, match="invalid JSON Schema") as caught:
+        compile_validator(schema)
+    assert words in str(caught.value)
+    assert any(words in problem for problem in schema_problems(schema))
+
+
+def test_tuples_and_non_string_keys_compile_as_the_json_they_write() -> None:
+    assert compile_validator({"enum": [(1, 2)]}).is_valid([1, 2])
+    assert not compile_validator({"properties": {1: {"type": "string"}}}).is_valid({"1": 2})
+
+
+def test_the_same_schema_compiles_once_whatever_its_key_order_and_text() -> None:
+    first = compile_validator({"type": "object", "properties": {"é": {"const": "ü"}}})
+    again = compile_validator({"properties": {"é": {"const": "ü"}}, "type": "object"})
+    assert again is first
+    assert first.is_valid({"é": "ü"})
+    assert not first.is_valid({"é": "u"})
+    assert compile_validator(_deep(200)).is_valid([[[]]])  # as deep as allowed
+
+
+def test_a_validator_reads_its_schema_and_explains_problems_when_asked() -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"]}
+    validator = compile_validator(schema)
+    assert validator.is_valid({"n": 2})
+    assert validator.problems({"n": 0}) == ["$.n: 0 is less than the minimum of 1"]
+    assert validator.problems({}) == ["$: 'n' is a required property"]
+    assert validator.problems({"n": 3}) == []
+    assert validator.schema == schema
+    assert validator.schema is validator.schema  # read once
