@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from synthworld import SourceError, SyntheticWorld, ToolSpec, openapi_tools
-from synthworld.sources.bulk import collector_paused
+from synthworld._gc import collector_paused
 
 
 def doc3(paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import gc
 import json
 import threading
 from collections import OrderedDict
@@ -13,6 +12,7 @@ from typing import Any
 
 import referencing
 
+from synthworld._gc import collector_paused
 from synthworld._json import json_problems
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback
@@ -81,13 +81,8 @@ class Generator:
         small enough for it, then the value registration found: every path is bounded and
         deterministic.
         """
-        collecting = gc.isenabled()
-        gc.disable()  # first thing, before any allocation could set off a collection (see below)
-        try:
+        with collector_paused():
             return self._generate(rng, now or DEFAULT_NOW)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _generate(self, rng: Random, when: dt.datetime) -> Any:
         """`generate`, with Python's cyclic garbage collector off: reference counting frees what a

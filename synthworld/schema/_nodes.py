@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import gc
 import itertools
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
 
+from synthworld._gc import collector_paused
 from synthworld.errors import SchemaError
 from synthworld.schema._draw import below, choice
 
@@ -209,7 +208,7 @@ class LazyNode:
         if self._error is not None:
             raise self._error
         if self._node is None:
-            with _COMPILING, _collector_paused():  # two threads reaching a node first compile it once
+            with _COMPILING, collector_paused():  # two threads reaching a node first compile it once
                 self._compile()
         assert self._node is not None
         return self._node
@@ -236,7 +235,7 @@ class LazyNode:
 def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:
     """``table[name]``, compiled by ``build(name)`` first if missing; one that cannot compile
     becomes a node that raises its error, so every later call meets the same error."""
-    with _COMPILING, _collector_paused():
+    with _COMPILING, collector_paused():
         node = table.get(name)
         if node is None:
             try:
@@ -245,22 +244,6 @@ def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]
                 node = _Dead(err.with_traceback(None))
             table[name] = node
     return node
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while compiling (on again after, if it was on).
-
-    Compiling allocates thousands of objects that all stay alive; each burst would otherwise set
-    off collections, the full ones costing time in proportion to the whole heap."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class NotNode:

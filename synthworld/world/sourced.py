@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from synthworld.sources.bulk import collector_paused
+from synthworld._gc import collector_paused
 from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
 from synthworld.sources.openapi.tools import OnError, Skipped, checked

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from synthworld._gc import collector_paused
 from synthworld.errors import SchemaError, SourceError, SynthworldWarning, ToolSpecError
-from synthworld.sources.bulk import collector_paused
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
