@@ -15,7 +15,7 @@ import referencing
 from synthworld._gc import collector_paused
 from synthworld._json import json_problems
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _fallback
+from synthworld.schema import _fallback, _nodes
 from synthworld.schema._check import Check, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._nodes import (
@@ -66,6 +66,9 @@ class Generator:
         self._check, self._strict = whole_check(loc, external=registry is not None)
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
+
+    _capped = False
+    """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
 
     _found: tuple[bool, Any] | None = None
     """The value of `_witness`, once made."""
@@ -153,6 +156,8 @@ class Generator:
                 continue
             if check(value):
                 return True, value
+        if len(st.reached) >= _nodes.BRANCHES:
+            self._capped = True
         return False, None
 
     def _probe(self) -> None:
@@ -168,6 +173,13 @@ class Generator:
         ok, value = self._fallback(Random(0))
         if ok and self._strict(value):
             return
+        if self._capped:
+            raise UnsatisfiableSchemaError(
+                f"no valid value could be built for the schema at '' within {_nodes.BRANCHES:,} anyOf/oneOf/"
+                "if alternatives per value (synthworld's bound on the work of one call); fix: make "
+                "fewer alternatives reachable from one value, or give a discriminating const in each",
+                path="",
+            )
         raise self._blocker() or UnsatisfiableSchemaError(
             "no valid value could be built for the schema at ''; it is unsatisfiable or uses "
             "keywords in a combination synthworld cannot construct; fix: simplify it",

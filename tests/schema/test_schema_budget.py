@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from synthworld.errors import SchemaError
-from synthworld.schema import _nodes
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema import _nodes, compile_generator
 from synthworld.schema._api import DEFAULT_NOW, Generator
 from synthworld.schema._compile import Compiler
 from tests.schema.schema_corpus import oracle
@@ -215,3 +215,11 @@ def test_same_values_in_another_process_and_order() -> None:
         outputs.append(json.loads(done.stdout))
     here = {str(s): v for s, v in _values(Generator(SCHEMA), (23, 5, 11)).items()}
     assert outputs[0] == outputs[1] == here
+
+
+def test_a_schema_refused_for_the_cap_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_nodes, "BRANCHES", 0)
+    big = "x" * 30_000  # past the size hypothesis-jsonschema is asked to draw for
+    schema = {"description": big, "anyOf": [{"type": "string"}, {"type": "integer"}]}
+    with pytest.raises(UnsatisfiableSchemaError, match=r"within 0 anyOf/oneOf/if alternatives per value"):
+        compile_generator(schema)
