@@ -17,7 +17,7 @@ from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Retry, State
 from synthworld.schema._regex import Gen, compile_pattern, literal_prefix
-from synthworld.schema._sized import SIZED
+from synthworld.schema._sized import LENGTHS, SIZED
 
 __all__ = ["NumberNode", "StringNode"]
 
@@ -207,6 +207,8 @@ class StringNode:
                 f"minLength {min_length} exceeds maxLength {max_length} at {path!r}; fix: make them overlap",
                 path=path,
             )
+        if fmt in LENGTHS:
+            _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, list(checks), fmt, source
         self._format = None if fmt is None else FORMATS[fmt]
@@ -282,6 +284,27 @@ class StringNode:
         if self.max_length is not None and len(text) > self.max_length:
             text = text[: self.max_length]
         return text
+
+
+def _check_format_lengths(fmt: str, low: int, high: int | None, path: str) -> None:
+    """Refuse length bounds that no value of the format can have, naming both."""
+    shortest, longest = LENGTHS[fmt]
+    if (high is None or high >= shortest) and (longest is None or low <= longest):
+        return
+    bounds = " and ".join(
+        f"{name} {value}"
+        for name, value in (("minLength", low or None), ("maxLength", high))
+        if value is not None
+    )
+    if shortest == longest:
+        most = f"exactly {shortest}"
+    else:
+        most = f"at least {shortest}" if longest is None else f"{shortest} to {longest}"
+    raise UnsatisfiableSchemaError(
+        f"format {fmt!r} with {bounds} at {path!r}: its values have {most} characters; fix: "
+        "widen the bounds or drop the format",
+        path=path,
+    )
 
 
 _LONG_PAD = 4096

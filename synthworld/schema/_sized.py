@@ -14,7 +14,7 @@ from random import Random
 
 from synthworld.schema._draw import below, choice
 
-__all__ = ["SIZED"]
+__all__ = ["LENGTHS", "SIZED"]
 
 _HEX = "0123456789abcdef"
 _LETTERS = string.ascii_lowercase
@@ -71,7 +71,10 @@ def _label(rng: Random, size: int) -> str:
 
 
 def _domain(rng: Random, size: int) -> str | None:
-    """A hostname of exactly `size` characters (labels of at most 63, under ``.com``/``.io``)."""
+    """A hostname of exactly `size` characters (labels of at most 63, under ``.com``/``.io``; a
+    single label when even ``x.io`` is too long)."""
+    if 1 <= size < 4:
+        return _label(rng, size)
     if size == 11:
         return "example." + choice(rng, ("com", "org", "net"))
     tld = "com" if size >= 6 else "io"
@@ -89,12 +92,12 @@ def _domain(rng: Random, size: int) -> str | None:
 
 
 def _hostname(rng: Random, low: int, high: int | None) -> str | None:
-    size = _length(rng, low, high, 4, 253)
+    size = _length(rng, low, high, 1, 253)
     return None if size is None else _domain(rng, size)
 
 
 def _email(rng: Random, low: int, high: int | None) -> str | None:
-    size = _length(rng, low, high, 6, 254)
+    size = _length(rng, low, high, 3, 254)
     if size is None:
         return None
     domain_size = max(size - 1 - 64, min(11, size - 2))
@@ -124,3 +127,18 @@ SIZED: dict[str, Callable[[Random, int, int | None], str | None]] = {
     "uri": _uri,
 }
 """A length-aware generator for the formats whose values can take many lengths."""
+
+
+LENGTHS: dict[str, tuple[int, int | None]] = {
+    "date": (10, 10),
+    "date-time": (20, None),
+    "email": (3, None),
+    "hostname": (1, None),
+    "idn-email": (3, None),
+    "ipv4": (7, 15),
+    "ipv6": (2, 45),
+    "time": (9, None),
+    "uuid": (36, 36),
+}
+"""The lengths any value of a format can have (shortest, longest): bounds outside them leave no
+value (``date`` is always ``YYYY-MM-DD``; ``a@b`` is the shortest email)."""

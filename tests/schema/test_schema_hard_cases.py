@@ -6,6 +6,7 @@ every seed tried, the same value for the same seed; the unsatisfiable ones fail 
 
 from __future__ import annotations
 
+import re
 from random import Random
 from typing import Any
 
@@ -33,6 +34,8 @@ HARD: dict[str, tuple[dict[str, Any], int]] = {
     "ipv6, maxLength 10": ({"type": "string", "format": "ipv6", "maxLength": 10}, 100),
     "ipv4, maxLength 8": ({"type": "string", "format": "ipv4", "maxLength": 8}, 50),
     "email, maxLength 12": ({"type": "string", "format": "email", "maxLength": 12}, 100),
+    "email, maxLength 4": ({"type": "string", "format": "email", "maxLength": 4}, 50),
+    "hostname, maxLength 3": ({"type": "string", "format": "hostname", "maxLength": 3}, 50),
     "email, minLength 200": ({"type": "string", "format": "email", "minLength": 200}, 100),
     "hostname, minLength 100": ({"type": "string", "format": "hostname", "minLength": 100}, 50),
     "uri, minLength 300": ({"type": "string", "format": "uri", "minLength": 300}, 50),
@@ -101,4 +104,40 @@ def test_nesting_beyond_python_recursion_is_a_schema_error() -> None:
 )
 def test_unsatisfiable_combinations_fail_at_compile_time(schema: dict[str, Any]) -> None:
     with pytest.raises(UnsatisfiableSchemaError, match="fix:"):
+        compile_generator(schema)
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        (
+            {"format": "date", "maxLength": 8},
+            "format 'date' with maxLength 8 at '': its values have exactly 10",
+        ),
+        (
+            {"format": "uuid", "minLength": 40},
+            "format 'uuid' with minLength 40 at '': its values have exactly 36",
+        ),
+        (
+            {"format": "ipv4", "minLength": 16},
+            "format 'ipv4' with minLength 16 at '': its values have 7 to 15",
+        ),
+        (
+            {"format": "email", "maxLength": 2},
+            "format 'email' with maxLength 2 at '': its values have at least 3",
+        ),
+        (
+            {
+                "properties": {
+                    "at": {"type": "string", "format": "date-time", "minLength": 5, "maxLength": 19}
+                },
+                "required": ["at"],
+            },
+            "format 'date-time' with minLength 5 and maxLength 19 at '/properties/at'",
+        ),
+    ],
+)
+def test_lengths_no_value_of_the_format_has_are_named(schema: dict[str, Any], message: str) -> None:
+    schema = {"type": "object", **schema} if "properties" in schema else {"type": "string", **schema}
+    with pytest.raises(UnsatisfiableSchemaError, match=re.escape(message)):
         compile_generator(schema)
