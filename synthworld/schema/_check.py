@@ -50,11 +50,15 @@ def sub_check(loc: Loc) -> Callable[[Any], bool]:
 
 ROOT_URI = "urn:synthworld:root"
 _REGISTRIES: dict[int, tuple[Any, Any]] = {}
+_REGISTRIES_SIZE = 64
+"""How many documents' jsonschema-rs registries are remembered (each pins its document)."""
 
 
 def _rs_registry(doc: Any) -> Any:
     found = _REGISTRIES.get(id(doc))
     if found is None or found[0] is not doc:
+        if len(_REGISTRIES) >= _REGISTRIES_SIZE:
+            _REGISTRIES.clear()
         uri = doc.get("$id") if isinstance(doc, dict) else None
         uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
         found = _REGISTRIES[id(doc)] = (doc, jsonschema_rs.Registry([(uri, doc)]))
