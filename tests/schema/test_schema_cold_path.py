@@ -81,11 +81,16 @@ def test_a_loc_key_is_computed_once_and_children_share_the_scope() -> None:
     assert other.key()[1] == "urn:b"
 
 
-def test_jsonschema_rs_registries_pin_a_bounded_number_of_documents() -> None:
-    for n in range(_check._REGISTRIES_SIZE + 10):
-        schema = {"oneOf": [{"type": "integer", "minimum": n}, {"type": "string", "minLength": n + 1}]}
-        compile_generator(schema).generate(Random(n))
-    assert 0 < len(_check._REGISTRIES) <= _check._REGISTRIES_SIZE
+def test_jsonschema_rs_registries_pin_a_bounded_number_of_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_check, "_REGISTRIES_SIZE", 8)
+    _check._REGISTRIES.clear()
+    for n in range(20):
+        schema = {"type": "integer", "minimum": 0, "maximum": 50, "not": {"multipleOf": n + 2}}
+        generator = compile_generator(schema)
+        values = [generator.generate(Random(seed)) for seed in range(3)]
+        assert all(v % (n + 2) for v in values)  # the negation is checked by jsonschema-rs
+    assert len(_check._REGISTRIES) == 8
+    assert generator.schema in [doc for doc, _ in _check._REGISTRIES.values()]  # the newest stays
 
 
 def test_concurrent_cold_compiles_agree() -> None:
