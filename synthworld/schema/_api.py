@@ -57,12 +57,14 @@ class Generator:
         registry: referencing.Registry[Any] | None = None,
         realistic: bool = True,
         locale: str = "en_US",
+        text: str | None = None,
     ) -> None:
-        self._key = json.dumps(schema)
+        """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`)."""
+        self._key = _schema_key(schema) if text is None else text
         self.schema = json.loads(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
         loc = root_loc(self.schema, registry)
-        _check_schema(loc)
+        _check_schema(loc, self._key)
         self._check, self._strict = whole_check(loc, external=registry is not None)
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
@@ -197,11 +199,23 @@ class Generator:
         return None
 
 
-def _check_schema(loc: Any) -> None:
-    """Raise `SchemaError` naming the JSON path when the schema breaks its dialect's metaschema
-    (formats unchecked: a pattern Python cannot read fails later)."""
+_VALID_TEXTS: dict[str, None] = {}
+"""JSON texts of root schemas known to pass their metaschema (insertion ordered, bounded)."""
+
+
+def _check_schema(loc: Any, text: str) -> None:
+    """Raise `SchemaError` naming the JSON path when the schema (whose JSON text is ``text``) breaks
+    its dialect's metaschema (formats unchecked: a pattern Python cannot read fails later).
+    A text found valid once is not checked again."""
+    if text in _VALID_TEXTS:
+        return
     found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
-    if found is not None:
+    if found is None:
+        with _LOCK:
+            if len(_VALID_TEXTS) >= _CACHE_SIZE:
+                del _VALID_TEXTS[next(iter(_VALID_TEXTS))]  # the oldest
+            _VALID_TEXTS[text] = None
+    else:
         path, message = found
         raise SchemaError(
             f"invalid schema at {path!r}: {message}; fix: make it valid against its metaschema", path=path
@@ -220,14 +234,15 @@ def compile_generator(
     Raises :class:`SchemaError` (invalid or unsupported, naming the JSON path) or
     :class:`UnsatisfiableSchemaError` here, never later at a call.
     """
-    key = (_schema_key(schema), realistic, locale, id(registry))
+    text = _schema_key(schema)
+    key = (text, realistic, locale, id(registry))
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
             _CACHE.move_to_end(key)
             return hit[1]
-    try:
-        built = Generator(schema, registry=registry, realistic=realistic, locale=locale)  # outside the lock
+    try:  # outside the lock: a compile may take a while
+        built = Generator(schema, registry=registry, realistic=realistic, locale=locale, text=text)
     except RecursionError:
         raise SchemaError(
             "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -50,6 +51,10 @@ def sub_check(loc: Loc) -> Callable[[Any], bool]:
 
 ROOT_URI = "urn:synthworld:root"
 _REGISTRIES: dict[int, tuple[Any, Any]] = {}
+_REGISTRIES_SIZE = 512
+"""How many documents' jsonschema-rs registries are remembered (each pins its document); as many
+as `compile_generator` keeps generators, the oldest going first."""
+_REGISTRIES_LOCK = threading.Lock()
 
 
 def _rs_registry(doc: Any) -> Any:
@@ -57,7 +62,12 @@ def _rs_registry(doc: Any) -> Any:
     if found is None or found[0] is not doc:
         uri = doc.get("$id") if isinstance(doc, dict) else None
         uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
-        found = _REGISTRIES[id(doc)] = (doc, jsonschema_rs.Registry([(uri, doc)]))
+        found = (doc, jsonschema_rs.Registry([(uri, doc)]))
+        with _REGISTRIES_LOCK:
+            _REGISTRIES.pop(id(doc), None)
+            while len(_REGISTRIES) >= _REGISTRIES_SIZE:
+                del _REGISTRIES[next(iter(_REGISTRIES))]
+            _REGISTRIES[id(doc)] = found
     return found[1]
 
 

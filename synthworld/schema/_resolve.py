@@ -8,7 +8,7 @@ official metaschemas is a :class:`SchemaError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
@@ -53,6 +53,7 @@ class Loc:
     pointer: str | None = None
     """JSON pointer of ``schema`` inside the resource named by the resolver's base URI, when
     known (``None`` for anchors and for schemas the compiler made up)."""
+    _key: tuple[int, str, tuple[str, ...]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def legacy(self) -> bool:
@@ -60,27 +61,26 @@ class Loc:
         return self.dialect in _LEGACY
 
     def key(self) -> tuple[int, str, tuple[str, ...]]:
-        """Identity of this subschema in its (dynamic) scope, for memoisation."""
-        return (id(self.schema), self.resolver._base_uri, _scope(self.resolver))
+        """Identity of this subschema in its (dynamic) scope, for memoisation (computed once)."""
+        key = self._key
+        if key is None:
+            key = (id(self.schema), self.resolver._base_uri, _scope(self.resolver))
+            object.__setattr__(self, "_key", key)  # a pure function of frozen fields: safe to share
+        return key
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
         """The subschema ``schema`` found at ``parts`` below this one."""
         tail = "".join("/" + _escape(str(p)) for p in parts)
         pointer = None if self.pointer is None else self.pointer + tail
-        return enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
-
-
-_SCOPES: dict[int, tuple[Resolver, tuple[str, ...]]] = {}
+        loc = enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
+        if self._key is not None and loc.resolver is self.resolver:  # the same scope: reuse it
+            object.__setattr__(loc, "_key", (id(schema), self._key[1], self._key[2]))
+        return loc
 
 
 def _scope(resolver: Resolver) -> tuple[str, ...]:
-    """The URIs of `resolver`'s dynamic scope, remembered per resolver object."""
-    hit = _SCOPES.get(id(resolver))
-    if hit is None or hit[0] is not resolver:
-        if len(_SCOPES) >= 65_536:
-            _SCOPES.clear()
-        hit = _SCOPES[id(resolver)] = (resolver, tuple(uri for uri, _ in resolver.dynamic_scope()))
-    return hit[1]
+    """The URIs of `resolver`'s dynamic scope."""
+    return tuple(uri for uri, _ in resolver.dynamic_scope())
 
 
 def _escape(part: str) -> str:

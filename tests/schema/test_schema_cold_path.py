@@ -1,0 +1,113 @@
+"""The cold path's caches (metaschema verdicts per JSON text, scope keys per Loc, jsonschema-rs
+registries per document) never change a value or an error."""
+
+from __future__ import annotations
+
+import threading
+from random import Random
+from typing import Any
+
+import pytest
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema import _api, _check, compile_generator
+from synthworld.schema._resolve import _scope, root_loc
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "integer", "minimum": 1},
+        "tags": {"type": "array", "items": {"$ref": "#/$defs/tag"}, "maxItems": 3},
+        "kind": {"oneOf": [{"const": "a"}, {"type": "string", "minLength": 3}]},
+    },
+    "required": ["id", "kind"],
+    "$defs": {"tag": {"type": "string", "pattern": "^[a-z]{2,5}$"}},
+}
+
+
+def _values(schema: Any, **options: Any) -> list[Any]:
+    generator = compile_generator(schema, **options)
+    return [generator.generate(Random(seed)) for seed in range(8)]
+
+
+def test_a_metaschema_cache_hit_keeps_the_values() -> None:
+    _api._CACHE.clear()
+    _api._VALID_TEXTS.clear()
+    first = _values(SCHEMA)
+    text = _api._schema_key(SCHEMA)
+    assert text in _api._VALID_TEXTS
+    _api._CACHE.clear()  # the generator is rebuilt, its metaschema check is a hit
+    assert _values(SCHEMA) == first
+    assert _values(SCHEMA, realistic=False) == _values(SCHEMA, realistic=False)
+
+
+def test_a_bad_schema_gives_the_same_error_every_time() -> None:
+    schema = {"properties": {"a": {"type": "strnig"}}}
+    messages = []
+    for _ in range(2):
+        with pytest.raises(SchemaError, match="fix:") as info:
+            compile_generator(schema)
+        assert info.value.path == "/properties/a/type"
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]
+    assert _api._schema_key(schema) not in _api._VALID_TEXTS
+
+
+def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_passed_the_metaschema() -> None:
+    schema = {"allOf": [{"type": "string"}, {"type": "integer"}]}
+    for _ in range(2):
+        with pytest.raises(UnsatisfiableSchemaError) as info:
+            compile_generator(schema)
+        assert info.value.path == "/allOf/0"
+    assert _api._schema_key(schema) in _api._VALID_TEXTS  # valid JSON Schema, yet unsatisfiable
+
+
+def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_api, "_CACHE_SIZE", 3)
+    _api._VALID_TEXTS.clear()
+    for n in range(6):
+        compile_generator({"type": "integer", "minimum": n})
+    assert list(_api._VALID_TEXTS) == [_api._schema_key({"type": "integer", "minimum": n}) for n in (3, 4, 5)]
+
+
+def test_a_loc_key_is_computed_once_and_children_share_the_scope() -> None:
+    loc = root_loc({"properties": {"a": {"type": "string"}}, "$defs": {"b": {"$id": "urn:b"}}})
+    key = loc.key()
+    assert key == (id(loc.schema), loc.resolver._base_uri, _scope(loc.resolver))
+    assert loc.key() is key
+    child = loc.child(loc.schema["properties"]["a"], "properties", "a")
+    assert child.key() == (id(child.schema), loc.resolver._base_uri, key[2])
+    other = loc.child(loc.schema["$defs"]["b"], "$defs", "b")  # an $id: a new scope
+    assert other.key()[1] == "urn:b"
+
+
+def test_jsonschema_rs_registries_pin_a_bounded_number_of_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_check, "_REGISTRIES_SIZE", 8)
+    _check._REGISTRIES.clear()
+    for n in range(20):
+        schema = {"type": "integer", "minimum": 0, "maximum": 50, "not": {"multipleOf": n + 2}}
+        generator = compile_generator(schema)
+        values = [generator.generate(Random(seed)) for seed in range(3)]
+        assert all(v % (n + 2) for v in values)  # the negation is checked by jsonschema-rs
+    assert len(_check._REGISTRIES) == 8
+    assert generator.schema in [doc for doc, _ in _check._REGISTRIES.values()]  # the newest stays
+
+
+def test_concurrent_cold_compiles_agree() -> None:
+    schemas = [{**SCHEMA, "title": f"thing {n % 3}"} for n in range(8)]
+    _api._CACHE.clear()
+    _api._VALID_TEXTS.clear()
+    expected = [_values(schema) for schema in schemas]
+    _api._CACHE.clear()
+    _api._VALID_TEXTS.clear()
+    results: dict[int, list[Any]] = {}
+
+    def work(n: int) -> None:
+        results[n] = _values(schemas[n])
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(len(schemas))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [results[n] for n in range(len(schemas))] == expected
