@@ -29,6 +29,7 @@ from synthworld.schema._nodes import (
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
+from synthworld.schema._texts import schema_text
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "generate"]
@@ -65,7 +66,7 @@ class Generator:
         self.realistic, self.locale = realistic, locale
         loc = root_loc(self.schema, registry)
         _check_schema(loc, self._key)
-        self._check, self._strict = whole_check(loc, external=registry is not None)
+        self._check, self._strict = whole_check(loc, self._key, external=registry is not None)
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
 
@@ -260,10 +261,10 @@ def _schema_key(schema: Any) -> str:
     """The cache key of a schema: its JSON text; `SchemaError` when it is not a JSON Schema at all."""
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
-    try:
-        return json.dumps(schema, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        problems = json_problems(schema, max_depth=1_000) or ["nested too deeply to read"]
+    text = schema_text(schema)
+    if text is not None:
+        return text
+    problems = json_problems(schema, max_depth=1_000) or ["nested too deeply to read"]
     raise SchemaError(f"schema is not JSON data: {'; '.join(problems)}; fix: pass dicts, lists, str, numbers")
 
 

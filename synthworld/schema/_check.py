@@ -15,7 +15,7 @@ import jsonschema_rs
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref
-from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
+from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
 
 __all__ = ["Check", "python_validator", "sub_check", "whole_check"]
 
@@ -83,7 +83,7 @@ def _rs_sub(loc: Loc) -> Check | None:
             {"$ref": f"{base}#{quote(loc.pointer, safe='/~')}"},
             registry=_rs_registry(loc.doc),
             validate_formats=True,
-            retriever=_refuse,
+            retriever=refuse_fetch,
         )
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
         return None
@@ -139,23 +139,19 @@ def _type_of(value: Any) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-def _refuse(uri: str) -> Any:
-    raise ValueError(f"synthworld never fetches {uri!r}")
+def whole_check(root: Loc, text: str, *, external: bool) -> tuple[Check, Check]:
+    """``(fast, strict)`` checks of whole values against the document, whose JSON text is ``text``.
 
-
-def whole_check(root: Loc, *, external: bool) -> tuple[Check, Check]:
-    """``(fast, strict)`` checks of whole values against the document.
-
-    ``fast`` is a compiled jsonschema-rs validator; ``strict`` also asks python-jsonschema (the
-    two differ on some formats and regexes), for values built without our own care (fallback,
-    compile-time probes). With ``external`` references only python-jsonschema knows the registry.
+    ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`);
+    ``strict`` also asks python-jsonschema (the two differ on some formats and regexes), for values
+    built without our own care (fallback, compile-time probes). With ``external`` references only
+    python-jsonschema knows the registry.
     """
     python = _lazy(lambda: sub_check(root))  # built only when a strict check is first asked for
     if external:
         return python, python
-    try:
-        rs = jsonschema_rs.validator_for(root.schema, validate_formats=True, retriever=_refuse)
-    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
+    rs = shared_rs_validator(text, root.schema)
+    if rs is None:
         return python, python
 
     def fast(value: Any) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -22,6 +24,7 @@ from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
 from synthworld.schema._resolve import DIALECTS
+from synthworld.schema._texts import schema_text
 
 __all__ = [
     "PYTHON_CLASSES",
@@ -29,7 +32,9 @@ __all__ = [
     "CompiledValidator",
     "compile_validator",
     "metaschema_error",
+    "refuse_fetch",
     "schema_problems",
+    "shared_rs_validator",
 ]
 
 _DEFAULT_DIALECT = jsonschema.Draft202012Validator
@@ -125,12 +130,30 @@ class CompiledValidator:
 
 
 def compile_validator(schema: Any) -> CompiledValidator:
-    """Compile `schema` (cached by its canonical JSON). Raises `SchemaError` if it is invalid."""
-    return _compile(json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    """Compile `schema` (cached by its canonical JSON, keys sorted). Raises `SchemaError` if it is
+    invalid."""
+    key = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    with _LOCK:
+        if key in _VALIDATORS:
+            _VALIDATORS.move_to_end(key)
+            return _VALIDATORS[key]
+    built = _compile(key, schema_text(schema))
+    with _LOCK:
+        built = _VALIDATORS.setdefault(key, built)  # unless another thread was quicker
+        while len(_VALIDATORS) > _VALIDATORS_SIZE:
+            _VALIDATORS.popitem(last=False)
+    return built
 
 
-@lru_cache(maxsize=4096)
-def _compile(schema_json: str) -> CompiledValidator:
+_VALIDATORS_SIZE = 4096
+"""How many compiled validators `compile_validator` keeps (least recently used go first)."""
+_VALIDATORS: OrderedDict[str, CompiledValidator] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _compile(schema_json: str, text: str | None) -> CompiledValidator:
+    """Compile the schema written as canonical JSON `schema_json`; `text` is its `schema_text`
+    (the key its metaschema verdict and jsonschema-rs validator are shared by), if any."""
     from synthworld.errors import SchemaError
 
     constants: list[str] = []  # NaN and Infinity, which JSON data cannot hold
@@ -140,11 +163,18 @@ def _compile(schema_json: str) -> CompiledValidator:
         return float(word)
 
     schema = json.loads(schema_json, parse_constant=constant)
-    read_plain = not constants and _shallow(schema_json) and _utf8(schema_json)
-    problems = _text_problems(schema_json) if read_plain else schema_problems(schema)
+    if text is not None and _shallow(text) and _plain_chars(text):
+        problems = _text_problems(text)
+    elif not constants and _shallow(schema_json) and _plain_chars(schema_json):
+        problems = _text_problems(schema_json)
+    else:
+        problems = schema_problems(schema)
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
-    try:
+    shared = shared_rs_validator(schema_json if text is None else text, schema)
+    if shared is not None:
+        return CompiledValidator(schema_json, shared, _py_validator_class(schema))
+    try:  # jsonschema-rs refused it: this compile says why
         fast = jsonschema_rs.validator_for(
             schema, validate_formats=True, registry=_rs_registry(), offline=True
         )
@@ -180,18 +210,20 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _plain_text(schema: Any) -> str | None:
-    """The common case, at C speed: `schema`'s canonical JSON text (keys sorted, the cache key of
-    its problems) when it survives a JSON round trip unchanged, as UTF-8, and nests no deeper than
-    allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
-    try:
-        text = json.dumps(schema, allow_nan=False, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError, RecursionError):
+    """The common case, at C speed: `schema`'s JSON text (`schema_text`, the cache key of its
+    problems) when it survives a JSON round trip unchanged, holds no surrogate, and nests no
+    deeper than allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
+    text = schema_text(schema)
+    if text is None:
         return None
-    return text if _utf8(text) and _shallow(text) and bool(json.loads(text) == schema) else None
+    return text if _plain_chars(text) and _shallow(text) and bool(json.loads(text) == schema) else None
 
 
-def _utf8(text: str) -> bool:
-    """Whether `text` encodes as UTF-8 (no lone surrogate)."""
+def _plain_chars(text: str) -> bool:
+    """Whether JSON `text` surely holds no lone surrogate: none written as ``\\udXXX`` (an escaped
+    pair, or a backslash before "ud", also sends a text the slow way) and it encodes as UTF-8."""
+    if "\\ud" in text:
+        return False
     try:
         text.encode()
     except UnicodeEncodeError:
@@ -235,6 +267,35 @@ def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | N
     if error is None:
         return None
     return "".join(f"/{p}" for p in error.path), error.message
+
+
+def refuse_fetch(uri: str) -> Any:
+    """The retriever of every jsonschema-rs validator: synthworld never fetches a document."""
+    raise ValueError(f"synthworld never fetches {uri!r}")
+
+
+_RS_SIZE = 1024
+"""How many jsonschema-rs validators `shared_rs_validator` keeps (least recently used go first)."""
+_RS: OrderedDict[str, Any] = OrderedDict()
+
+
+def shared_rs_validator(text: str, schema: Any) -> Any:
+    """The jsonschema-rs validator of `schema`, whose JSON text is `text` (formats checked, no
+    document fetched), or None when jsonschema-rs cannot compile it; one per text, so a tool's
+    returns validator and its generator's whole-value check are the same compiled validator."""
+    with _LOCK:
+        if text in _RS:
+            _RS.move_to_end(text)
+            return _RS[text]
+    try:  # outside the lock: a compile may take a while
+        fast = jsonschema_rs.validator_for(schema, validate_formats=True, retriever=refuse_fetch)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
+        fast = None
+    with _LOCK:
+        fast = _RS.setdefault(text, fast)  # unless another thread was quicker
+        while len(_RS) > _RS_SIZE:
+            _RS.popitem(last=False)
+    return fast
 
 
 def _valid_for_rs(schema: Any) -> bool:

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld.schema._texts import schema_text
 from synthworld.world.rules import RulePlan, rules_for
 from synthworld.world.shapes import Shapes, property_names, read_shapes, root_properties
 
@@ -48,9 +49,8 @@ class Reading:
 
 def reading(schema: Any) -> Reading:
     """The reading of returns schema `schema` (kept when its text was met before)."""
-    try:
-        text = json.dumps(schema, allow_nan=False)  # key order kept: shapes read the first definition
-    except (TypeError, ValueError, RecursionError):
+    text = schema_text(schema)  # key order kept: shapes read the first definition
+    if text is None:
         return _read(schema)
     key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     with _LOCK:

@@ -14,6 +14,7 @@ from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
 from synthworld.schema import generate
+from synthworld.schema._texts import shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
@@ -167,13 +168,14 @@ class Registration(CallPath):
         spec, handler = spec_and_handler(spec, handler)
         if handler is not None:
             backend = HandlerBackend(handler)
-        spec.validate()
-        _ = spec.parameters_validator, spec.returns_validator
-        own = as_backend(backend) if backend is not None else None
-        prepare = getattr(own or self._backend, "prepare", None)
-        if callable(prepare):
-            prepare(spec)
-        self._tools.add(spec, own)
+        with shared_texts():  # each schema encoded once for the checks, validators and generator
+            spec.validate()
+            _ = spec.parameters_validator, spec.returns_validator
+            own = as_backend(backend) if backend is not None else None
+            prepare = getattr(own or self._backend, "prepare", None)
+            if callable(prepare):
+                prepare(spec)
+            self._tools.add(spec, own)
         self._recorder.coverage.declare(tools=(spec.name,))
         return spec
 

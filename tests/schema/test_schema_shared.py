@@ -1,0 +1,134 @@
+"""Registration encodes each schema once and compiles one jsonschema-rs validator per schema text,
+shared by the spec's validator and the generator's whole-value check, without changing a value,
+a verdict or an error."""
+
+from __future__ import annotations
+
+import json
+import threading
+from random import Random
+from types import SimpleNamespace
+from typing import Any
+
+import jsonschema_rs
+import pytest
+import referencing
+import referencing.jsonschema
+
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld.errors import SchemaError
+from synthworld.schema import _texts, _validate, compile_generator, compile_validator
+from synthworld.schema._texts import schema_text, shared_texts
+
+RETURNS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "format": "uuid"},
+        "email": {"type": "string", "format": "email"},
+        "count": {"type": "integer", "minimum": 0, "maximum": 9},
+        "meta": {"$ref": "https://json-schema.org/draft/2020-12/schema"},
+    },
+    "required": ["id", "email", "count"],
+}
+PARAMS: dict[str, Any] = {"type": "object", "properties": {"q": {"type": "string"}}}
+
+
+def _spec(tag: str) -> ToolSpec:
+    return ToolSpec(f"get_{tag}", "Get one.", PARAMS | {"title": tag}, RETURNS | {"title": tag})
+
+
+class _Counter:
+    def __init__(self, real: Any) -> None:
+        self.real, self.calls = real, 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        return self.real(*args, **kwargs)
+
+
+def test_registering_a_tool_compiles_one_rs_validator_per_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    compiles = _Counter(jsonschema_rs.validator_for)
+    monkeypatch.setattr(jsonschema_rs, "validator_for", compiles)
+    world = SyntheticWorld(seed=3)
+    spec = world.register_tool(_spec("shared-rs"))
+    assert compiles.calls == 2  # parameters and returns; the generator's check reuses the latter
+    answer = world.call(spec.name, {"q": "x"})
+    assert spec.returns_validator.is_valid(answer)
+    assert not spec.returns_validator.is_valid({**answer, "id": "not a uuid"})  # formats checked
+
+
+def test_registering_a_tool_encodes_each_schema_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    encodes = _Counter(json.dumps)
+    monkeypatch.setattr(_texts, "json", SimpleNamespace(dumps=encodes))
+    SyntheticWorld(seed=0).register_tool(_spec("shared-text"))
+    assert encodes.calls == 2  # the validation, validators, generator and reading share the text
+
+
+def test_texts_are_shared_only_within_a_registration() -> None:
+    schema: dict[str, Any] = {"type": "integer"}
+    with shared_texts():
+        first = schema_text(schema)
+        schema["minimum"] = 1  # not allowed while shared: shows the text is not encoded again
+        assert schema_text(schema) is first
+        assert schema_text({"type": "integer"}) == first  # another object: its own text
+    assert schema_text(schema) == json.dumps({"type": "integer", "minimum": 1})
+    assert schema_text({"n": float("nan")}) is None
+
+
+def test_the_generator_check_and_the_spec_validator_are_one_object() -> None:
+    schema = RETURNS | {"title": "one object"}
+    validator = compile_validator(schema)
+    shared = _validate.shared_rs_validator(json.dumps(schema, allow_nan=False), schema)
+    assert validator._fast is shared
+    generator = compile_generator(schema)
+    assert all(validator.is_valid(generator.generate(Random(seed))) for seed in range(5))
+
+
+def test_key_order_still_gives_one_validator_and_the_same_values() -> None:
+    forward = RETURNS | {"title": "order"}
+    backward = dict(reversed(list(forward.items())))
+    assert compile_validator(forward) is compile_validator(backward)
+    assert compile_validator(forward).schema == forward
+    values = [compile_generator(forward).generate(Random(seed)) for seed in range(3)]
+    assert [compile_generator(forward).generate(Random(seed)) for seed in range(3)] == values
+
+
+def test_a_schema_jsonschema_rs_refuses_keeps_its_error() -> None:
+    schema = {"$ref": "https://example.com/elsewhere.json", "title": "remote"}
+    assert _validate.shared_rs_validator(json.dumps(schema), schema) is None
+    with pytest.raises(SchemaError, match="cannot compile JSON Schema"):
+        compile_validator(schema)
+
+
+def test_a_registry_keeps_the_generator_off_the_shared_validator() -> None:
+    schema = {"$ref": "urn:thing", "title": "external"}
+    registry: referencing.Registry[Any] = referencing.Registry().with_resource(
+        "urn:thing", referencing.jsonschema.DRAFT202012.create_resource({"type": "integer", "minimum": 4})
+    )
+    generator = compile_generator(schema, registry=registry)
+    assert all(generator.generate(Random(seed)) >= 4 for seed in range(5))
+
+
+def test_concurrent_compiles_share_one_validator() -> None:
+    schema = RETURNS | {"title": "threads"}
+    text = json.dumps(schema)
+    found: list[Any] = []
+    threads = [
+        threading.Thread(target=lambda: found.append(_validate.shared_rs_validator(text, schema)))
+        for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(found) == 8
+    assert all(f is found[0] for f in found)
+    assert found[0] is not None
+
+
+def test_the_shared_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_validate, "_RS_SIZE", 4)
+    for n in range(10):
+        schema = {"type": "integer", "minimum": n}
+        assert _validate.shared_rs_validator(json.dumps(schema), schema).is_valid(n)
+    assert len(_validate._RS) == 4
