@@ -4,6 +4,7 @@ validators every part checks values with."""
 from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, generate
 from synthworld.schema._canonicalise import canonicalise
 from synthworld.schema._realistic import check_locale
+from synthworld.schema._texts import schema_text, shared_texts
 from synthworld.schema._validate import CompiledValidator, compile_validator, schema_problems
 
 __all__ = [
@@ -16,4 +17,6 @@ __all__ = [
     "compile_validator",
     "generate",
     "schema_problems",
+    "schema_text",
+    "shared_texts",
 ]

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from synthworld.schema._texts import schema_text
+from synthworld.schema import schema_text
 from synthworld.world.rules import RulePlan, rules_for
 from synthworld.world.shapes import Shapes, property_names, read_shapes, root_properties
 

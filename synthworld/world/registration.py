@@ -13,8 +13,7 @@ from typing import Any, Protocol, TypeVar, overload
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
-from synthworld.schema import generate
-from synthworld.schema._texts import shared_texts
+from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature

@@ -24,6 +24,8 @@ def test_schema_package_all_is_pinned_and_sorted() -> None:
         "compile_validator",
         "generate",
         "schema_problems",
+        "schema_text",
+        "shared_texts",
     ]
     assert synthworld.schema.__all__ == expected
     assert sorted(expected) == expected
