@@ -50,10 +50,11 @@ class Compiler:
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], Callable[[Any], bool]] = {}
         self._verdicts: dict[tuple[Any, ...], bool] = {}
+        self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
         """A node for ``parts`` compiled on first use."""
-        return LazyNode(lambda: self.node(parts))
+        return LazyNode(self._node, parts)
 
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""

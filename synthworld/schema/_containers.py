@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
 from synthworld.schema._nodes import Node, Retry, State, compile_into
 
-__all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec"]
+__all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
 
 _TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
@@ -145,15 +145,28 @@ class ArrayNode:
         raise Retry
 
 
-@dataclass
+class Properties(Protocol):
+    """Where an object node gets its property nodes and additional property names."""
+
+    def make(self, name: str) -> Node:
+        """The node of the known property ``name``."""
+
+    def extra_name(self, st: State) -> str:
+        """Draws a name for an additional property."""
+
+    def extra_node(self, name: str) -> Node | None:
+        """The node of the additional property ``name`` (``None``: that name is not allowed)."""
+
+
+@dataclass(slots=True)
 class ObjectSpec:
     """What an object node needs, merged over every conjunct."""
 
     names: list[str]
     """Known property names, in schema order."""
-    make: Callable[[str], Node]
-    """Compiles the node of a known property (when it is first generated: a schema's objects may
-    have hundreds of properties, and most calls touch a few)."""
+    props: Properties
+    """Compiles the nodes of known properties (when first generated: a schema's objects may have
+    hundreds of properties, and most calls touch a few) and of additional ones."""
     required: list[str]
     forbidden: set[str]
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -161,10 +174,6 @@ class ObjectSpec:
     min_props: int = 0
     max_props: int | None = None
     dependent: dict[str, list[str]] = field(default_factory=dict)
-    extra_name: Callable[[State], str] | None = None
-    """Draws a name for an additional property (``None``: no additional properties)."""
-    extra_node: Callable[[str], Node | None] | None = None
-    """The node for an additional property's value (``None``: that name is not allowed)."""
     map_like: bool = False
     """No named properties, only pattern/additional ones: add a few entries."""
 
@@ -240,8 +249,6 @@ class ObjectNode:
         return chosen
 
     def _extras(self, st: State, have: int) -> list[tuple[str, Node]]:
-        if self.s.extra_name is None or self.s.extra_node is None:
-            return []
         if have >= self.s.min_props and not self.s.map_like:  # nothing wanted: no draws either
             return []
         want = max(self.s.min_props - have, 0)
@@ -253,8 +260,8 @@ class ObjectNode:
         for _ in range(want * _TRIES):
             if len(out) >= want:
                 break
-            name = self.s.extra_name(st)
-            node = None if name in self._known or name in out else self.s.extra_node(name)
+            name = self.s.props.extra_name(st)
+            node = None if name in self._known or name in out else self.s.props.extra_node(name)
             if node is not None:
                 out[name] = node
         if have + len(out) < self.s.min_props:
@@ -267,7 +274,7 @@ class ObjectNode:
         for name in names:
             node = nodes.get(name)
             if node is None:
-                node = compile_into(nodes, name, self.s.make)
+                node = compile_into(nodes, name, self.s.props.make)
             try:
                 out[name] = node.gen(st, name)
             except SchemaError:  # an optional property that cannot be built is left out

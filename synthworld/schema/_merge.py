@@ -202,23 +202,71 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     required = ordered_union([r for r in _values(parts, "required") if isinstance(r, list)])
     props = [list(v) for v in _values(parts, "properties") if isinstance(v, dict)]
     names = ordered_union([*props, required, *dependent.values()])
-    name_ok = _name_check(parts)
+    source = _Properties(cx, parts)
+    map_like = not names and any(
+        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict) for p in parts
+    )
     forbidden = _negated_required(parts)
     limiting = [p for p in parts if _may_forbid(p)]
     for name in names:
-        if (limiting and _forbids(limiting, name)) or not name_ok(name):
+        if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
             forbidden.add(name)
     spec = ObjectSpec(
         names=names,
-        make=lambda name: cx.node(_prop_parts(parts, name)),
+        props=source,
         required=required,
         forbidden=forbidden,
         min_props=max(_ints(parts, "minProperties"), default=0),
         max_props=min(_ints(parts, "maxProperties"), default=None),
         dependent=dependent,
+        map_like=map_like,
     )
-    _extras(cx, parts, spec, name_ok)
     return ObjectNode(spec, _path(parts))
+
+
+class _Properties:
+    """The property nodes of one object, compiled on demand: one object with the parts, not a
+    closure per use (a big schema has thousands of objects)."""
+
+    __slots__ = ("_cache", "_checks", "_cx", "_gens", "_names_node", "_parts")
+
+    def __init__(self, cx: Compiler, parts: list[Part]) -> None:
+        self._cx, self._parts = cx, parts
+        self._checks = [
+            sub_check(p.loc.child(p.node["propertyNames"], "propertyNames"))
+            for p in parts
+            if "propertyNames" in p.node
+        ]
+        patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
+        self._gens = [compile_pattern(p)[0] for p in patterns]
+        self._names_node = _names_node(cx, parts)
+        self._cache: dict[str, Node | None] = {}
+
+    def name_ok(self, name: str) -> bool:
+        """Whether ``propertyNames`` allows ``name``."""
+        return all(check(name) for check in self._checks)
+
+    def make(self, name: str) -> Node:
+        """The node of the known property ``name``."""
+        return self._cx.node(_prop_parts(self._parts, name))
+
+    def extra_name(self, st: State) -> str:
+        """A name for an additional property."""
+        gens, names_node = self._gens, self._names_node
+        if gens and (names_node is None or st.rng.random() < 0.7):
+            return str(st.rng.choice(gens)(st.rng, {}))
+        if names_node is not None:
+            return str(names_node.gen(st, "key"))
+        return f"{st.rng.choice(_KEY_WORDS)}_{st.rng.randrange(1000)}"
+
+    def extra_node(self, name: str) -> Node | None:
+        """The node of the additional property ``name`` (``None``: that name is not allowed)."""
+        cache = self._cache
+        if name not in cache:
+            prop = _prop_parts(self._parts, name)
+            ok = self.name_ok(name) and not any(p.node == FALSE for p in prop)
+            cache[name] = self._cx.lazy(prop) if ok else None
+        return cache[name] if len(cache) < 4096 else cache.pop(name)
 
 
 def _forbids(parts: list[Part], name: str) -> bool:
@@ -278,15 +326,6 @@ def _negated_required(parts: list[Part]) -> set[str]:
     return out
 
 
-def _name_check(parts: list[Part]) -> Callable[[str], bool]:
-    checks = [
-        sub_check(p.loc.child(p.node["propertyNames"], "propertyNames"))
-        for p in parts
-        if "propertyNames" in p.node
-    ]
-    return lambda name: all(check(name) for check in checks)
-
-
 def _prop_parts(parts: list[Part], name: str) -> list[Part]:
 
     out: list[Part] = []
@@ -309,32 +348,6 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
         out += [Part(p.loc.child(p.node["unevaluatedProperties"], "unevaluatedProperties"))
                 for p in parts if "unevaluatedProperties" in p.node]  # fmt: skip
     return out
-
-
-def _extras(cx: Compiler, parts: list[Part], spec: ObjectSpec, name_ok: Callable[[str], bool]) -> None:
-    patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
-    gens = [compile_pattern(p)[0] for p in patterns]
-    names_node = _names_node(cx, parts)
-    cache: dict[str, Node | None] = {}
-
-    def extra_name(st: State) -> str:
-        if gens and (names_node is None or st.rng.random() < 0.7):
-            return str(st.rng.choice(gens)(st.rng, {}))
-        if names_node is not None:
-            return str(names_node.gen(st, "key"))
-        return f"{st.rng.choice(_KEY_WORDS)}_{st.rng.randrange(1000)}"
-
-    def extra_node(name: str) -> Node | None:
-        if name not in cache:
-            prop = _prop_parts(parts, name)
-            ok = name_ok(name) and not any(p.node == FALSE for p in prop)
-            cache[name] = cx.lazy(prop) if ok else None
-        return cache[name] if len(cache) < 4096 else cache.pop(name)
-
-    spec.extra_name, spec.extra_node = extra_name, extra_node
-    spec.map_like = not spec.names and any(
-        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict) for p in parts
-    )
 
 
 def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:

@@ -176,37 +176,51 @@ class ChoiceNode:
                 return option.gen(st, hint)
             except (SchemaError, Retry) as err:
                 failed = err.with_traceback(None)  # kept with its frames, it would be a cycle
-        error = failed or dead
-        assert error is not None
-        raise error
+        if failed is not None:
+            raise failed
+        assert dead is not None
+        raise _bare(dead)
+
+
+def _bare(err: SchemaError) -> SchemaError:
+    """A copy of ``err`` without traceback, cause or context (the same type, message and path).
+
+    A remembered error is stored bare and each raise gets its own copy: raised itself, it would
+    take on the traceback of that raise, and keep every frame of it alive with the node.
+    """
+    return copy.copy(err)  # the copy has the message and attributes, not the tracebacks
 
 
 class _Dead:
     """An alternative that cannot compile, in place of its lazy node: passed over at once."""
 
+    __slots__ = ("error",)
+
     def __init__(self, error: SchemaError) -> None:
-        self.error = error
+        self.error = _bare(error)
 
     def gen(self, st: State, hint: str) -> Any:
-        raise self.error
+        raise _bare(self.error)
 
 
 class LazyNode:
-    """A node compiled the first time it is needed (recursive schemas, branches).
+    """A node compiled the first time it is needed (recursive schemas, branches): ``build(arg)``.
 
-    A compile failure is remembered and raised again identically, so generation stays a pure
-    function of the RNG whatever was compiled before.
+    ``build`` is shared (e.g. a compiler's bound ``node``) and ``arg`` plain data, so a lazy node
+    is one small object, not a closure. A compile failure is remembered (bare) and raised again
+    identically, so generation stays a pure function of the RNG whatever was compiled before.
     """
 
-    def __init__(self, build: Callable[[], Node]) -> None:
-        self._build: Callable[[], Node] | None = build
+    def __init__(self, build: Callable[[Any], Node], arg: Any) -> None:
+        self._build: Callable[[Any], Node] | None = build
+        self._arg: Any = arg
         self._node: Node | None = None
         self._error: SchemaError | None = None
 
     def resolve(self) -> Node:
         """The compiled node (raises :class:`SchemaError` when there is none)."""
         if self._error is not None:
-            raise self._error
+            raise _bare(self._error)
         if self._node is None:
             with _COMPILING, collector_paused():  # two threads reaching a node first compile it once
                 self._compile()
@@ -217,14 +231,14 @@ class LazyNode:
         if self._node is not None:
             return
         if self._error is not None:
-            raise self._error
+            raise _bare(self._error)
         assert self._build is not None
         try:
-            node = self._build()
+            node = self._build(self._arg)
         except SchemaError as err:
-            self._error = err.with_traceback(None)  # its frames would stay alive with it
+            self._error = _bare(err)
             raise
-        self._build = None
+        self._build = self._arg = None
         self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop
         self._node = node
 
@@ -241,7 +255,7 @@ def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]
             try:
                 node = build(name)
             except SchemaError as err:
-                node = _Dead(err.with_traceback(None))
+                node = _Dead(err)
             table[name] = node
     return node
 

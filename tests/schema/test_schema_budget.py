@@ -100,7 +100,7 @@ def _choice(built: list[int], dead: set[int]) -> _nodes.ChoiceNode:
             raise SchemaError(f"branch {i} cannot hold")
         return _nodes.ConstNode(i)
 
-    return _nodes.ChoiceNode([_nodes.LazyNode(lambda i=i: build(i)) for i in range(6)])
+    return _nodes.ChoiceNode([_nodes.LazyNode(build, i) for i in range(6)])
 
 
 def _state(seed: int) -> _nodes.State:

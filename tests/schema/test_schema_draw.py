@@ -109,12 +109,12 @@ def _generate(gen: Generator, seeds: range, results: dict[int, Any], errors: lis
 def test_a_lazy_node_reached_by_many_threads_compiles_once() -> None:
     builds: list[int] = []
 
-    def build() -> ConstNode:
+    def build(_: object) -> ConstNode:
         builds.append(1)
         time.sleep(0.01)  # a slow compile: the other threads arrive while it runs
         return ConstNode("done")
 
-    lazy = LazyNode(build)
+    lazy = LazyNode(build, None)
     found: list[Any] = []
     threads = [threading.Thread(target=lambda: found.append(lazy.resolve())) for _ in range(8)]
     for thread in threads:
