@@ -197,7 +197,7 @@ class ObjectNode:
         # worked out once here rather than at every call
         self._required = set(spec.required)
         self._known = set(spec.names)
-        self._unlisted = [n for n in spec.required if n not in spec.names]
+        self._unlisted = tuple(n for n in spec.required if n not in spec.names)  # mostly empty: shared
         count = len(spec.names)
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
 

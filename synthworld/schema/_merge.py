@@ -232,13 +232,13 @@ class _Properties:
 
     def __init__(self, cx: Compiler, parts: list[Part]) -> None:
         self._cx, self._parts = cx, parts
-        self._checks = [
+        self._checks = tuple(
             sub_check(p.loc.child(p.node["propertyNames"], "propertyNames"))
             for p in parts
             if "propertyNames" in p.node
-        ]
+        )  # tuples: most are empty, and the empty tuple is shared
         patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
-        self._gens = [compile_pattern(p)[0] for p in patterns]
+        self._gens = tuple(compile_pattern(p)[0] for p in patterns)
         self._names_node = _names_node(cx, parts)
         self._cache: dict[str, Node | None] = {}
 

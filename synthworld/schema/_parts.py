@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from synthworld.schema._canonicalise import canonical_view, canonicalise
+from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._resolve import Loc
 
-__all__ = ["Part", "canonical", "forbidden_by_not"]
+__all__ = ["Part", "forbidden_by_not"]
 
 
 class Part:
@@ -18,13 +18,15 @@ class Part:
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
         self.loc, self.omit = loc, omit
         self._key: tuple[Any, ...] | None = None
-        node = canonical(loc.schema, loc.dialect)
-        for word in omit:
-            head, _, name = word.partition(":")
-            if name:
-                node[head] = {k: v for k, v in node[head].items() if k != name}
-            else:
-                node.pop(word, None)
+        node = canonical_view(loc.schema, loc.dialect)  # shared: read only, copied to drop words
+        if omit:
+            node = dict(node)
+            for word in omit:
+                head, _, name = word.partition(":")
+                if name:
+                    node[head] = {k: v for k, v in node[head].items() if k != name}
+                else:
+                    node.pop(word, None)
         self.node = node
 
     def key(self) -> tuple[Any, ...]:
@@ -36,14 +38,6 @@ class Part:
 
     def without(self, word: str) -> Part:
         return Part(self.loc, self.omit | {word})
-
-
-def canonical(schema: Any, dialect: str) -> dict[str, Any]:
-    """`canonicalise`, remembered per schema object; a shallow copy, since a part may drop
-    keywords from it."""
-    if not isinstance(schema, dict):
-        return canonicalise(schema, dialect)
-    return dict(canonical_view(schema, dialect))
 
 
 def forbidden_by_not(neg: Any) -> list[str] | None:
