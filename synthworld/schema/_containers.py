@@ -162,12 +162,12 @@ class Properties(Protocol):
 class ObjectSpec:
     """What an object node needs, merged over every conjunct."""
 
-    names: list[str]
+    names: tuple[str, ...]
     """Known property names, in schema order."""
     props: Properties
     """Compiles the nodes of known properties (when first generated: a schema's objects may have
     hundreds of properties, and most calls touch a few) and of additional ones."""
-    required: list[str]
+    required: tuple[str, ...]
     forbidden: set[str]
     nodes: dict[str, Node] = field(default_factory=dict)
     """The nodes of the known properties compiled so far."""
@@ -190,7 +190,7 @@ class ObjectNode:
         bad = [n for n in spec.required if n in spec.forbidden]
         if bad or (spec.max_props is not None and len(spec.required) > spec.max_props):
             raise UnsatisfiableSchemaError(
-                f"the object at {path!r} requires {bad or spec.required} which its other "
+                f"the object at {path!r} requires {bad or list(spec.required)} which its other "
                 "keywords forbid; fix: drop them from required or allow them",
                 path=path,
             )

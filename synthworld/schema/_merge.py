@@ -212,9 +212,9 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
             forbidden.add(name)
     spec = ObjectSpec(
-        names=names,
+        names=tuple(names),  # tuples of strings cost the collector nothing, lists do
         props=source,
-        required=required,
+        required=tuple(required),
         forbidden=forbidden,
         min_props=max(_ints(parts, "minProperties"), default=0),
         max_props=min(_ints(parts, "maxProperties"), default=None),

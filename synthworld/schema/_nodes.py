@@ -122,7 +122,7 @@ class EnumNode:
     """One of a fixed list of values."""
 
     def __init__(self, values: Sequence[Any]) -> None:
-        self.values = list(values)
+        self.values = tuple(values)
         self._nested = any(isinstance(v, (dict, list)) for v in self.values)
 
     def gen(self, st: State, hint: str) -> Any:
@@ -267,7 +267,7 @@ class NotNode:
 
     def __init__(self, inner: Node, excluded: Sequence[Callable[[Any], bool]]) -> None:
         self.inner = inner
-        self.excluded = list(excluded)
+        self.excluded = tuple(excluded)
 
     def gen(self, st: State, hint: str) -> Any:
         for _ in range(self.TRIES):
@@ -285,7 +285,7 @@ class ExamplesNode:
 
     def __init__(self, inner: Node, samples: Sequence[Any]) -> None:
         self.inner = inner
-        self.samples = list(samples)
+        self.samples = tuple(samples)
 
     def gen(self, st: State, hint: str) -> Any:
         if st.rng.random() < self.RATE:

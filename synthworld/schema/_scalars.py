@@ -67,7 +67,7 @@ class NumberNode:
         path: str,
     ) -> None:
         self.integer = integer
-        self.multiples = list(multiples)
+        self.multiples = tuple(multiples)
         step = Fraction(1) if integer else None
         for m in self.multiples:
             step = _fraction(m) if step is None else _lcm(step, _fraction(m))
@@ -210,7 +210,7 @@ class StringNode:
         if fmt in LENGTHS:
             _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
-        self.pattern, self.checks, self.fmt, self.source = pattern, list(checks), fmt, source
+        self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self._format = None if fmt is None else FORMATS[fmt]
         self._free_form = pattern is None and not checks and min_length == 0 and max_length is None
 
