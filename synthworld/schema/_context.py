@@ -58,15 +58,24 @@ def in_context(node: Node, parts: list[Part]) -> Node:
         return node
     low = max((int(p.node["minLength"]) for p in parts if _number(p.node.get("minLength"))), default=0)
     high = min((int(p.node["maxLength"]) for p in parts if _number(p.node.get("maxLength"))), default=None)
+    return ContextNode(node, fills, _Fits(low, high, patterns, fmt), avoid=place.examples)
 
-    def ok(value: str) -> bool:
-        if len(value) < low or (high is not None and len(value) > high):
-            return False
-        if not all(rx.search(value) for rx in patterns):
-            return False
-        return fmt is None or bool(_CHECKER.conforms(value, fmt))
 
-    return ContextNode(node, fills, ok, avoid=place.examples)
+class _Fits:
+    """Whether a contextual value fits the field's lengths, patterns and format (one small object
+    per field, not a closure)."""
+
+    __slots__ = ("fmt", "high", "low", "patterns")
+
+    def __init__(self, low: int, high: int | None, patterns: list[re.Pattern[str]], fmt: str | None) -> None:
+        self.low, self.high, self.patterns, self.fmt = low, high, tuple(patterns), fmt
+
+    def __call__(self, value: str) -> bool:
+        if len(value) < self.low or (self.high is not None and len(value) > self.high):
+            return False
+        if not all(rx.search(value) for rx in self.patterns):
+            return False
+        return self.fmt is None or bool(_CHECKER.conforms(value, self.fmt))
 
 
 class ContextNode:
