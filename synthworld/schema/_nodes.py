@@ -188,7 +188,9 @@ def _bare(err: SchemaError) -> SchemaError:
     A remembered error is stored bare and each raise gets its own copy: raised itself, it would
     take on the traceback of that raise, and keep every frame of it alive with the node.
     """
-    return copy.copy(err)  # the copy has the message and attributes, not the tracebacks
+    fresh = type(err).__new__(type(err), *err.args)  # not `copy.copy`: a reducer registered for
+    fresh.__dict__.update(err.__dict__)  # exceptions (in the full test suite) copies tracebacks
+    return fresh
 
 
 class _Dead:
