@@ -13,6 +13,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -133,15 +134,9 @@ def compile_validator(schema: Any) -> CompiledValidator:
     """Compile `schema` (cached by its canonical JSON, keys sorted). Raises `SchemaError` if it is
     invalid."""
     key = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    with _LOCK:
-        if key in _VALIDATORS:
-            _VALIDATORS.move_to_end(key)
-            return _VALIDATORS[key]
-    built = _compile(key, schema_text(schema))
-    with _LOCK:
-        built = _VALIDATORS.setdefault(key, built)  # unless another thread was quicker
-        while len(_VALIDATORS) > _VALIDATORS_SIZE:
-            _VALIDATORS.popitem(last=False)
+    built: CompiledValidator = _cached(
+        _VALIDATORS, _VALIDATORS_SIZE, key, lambda: _compile(key, schema_text(schema))
+    )
     return built
 
 
@@ -149,6 +144,21 @@ _VALIDATORS_SIZE = 4096
 """How many compiled validators `compile_validator` keeps (least recently used go first)."""
 _VALIDATORS: OrderedDict[str, CompiledValidator] = OrderedDict()
 _LOCK = threading.Lock()
+
+
+def _cached(cache: OrderedDict[str, Any], size: int, key: str, make: Callable[[], Any]) -> Any:
+    """``cache[key]``, made by ``make()`` first if missing (outside the lock: a compile may take a
+    while; a quicker thread's value wins); the least recently used go first beyond ``size``."""
+    with _LOCK:
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    made = make()
+    with _LOCK:
+        made = cache.setdefault(key, made)
+        while len(cache) > size:
+            cache.popitem(last=False)
+    return made
 
 
 def _compile(schema_json: str, text: str | None) -> CompiledValidator:
@@ -283,19 +293,14 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
     """The jsonschema-rs validator of `schema`, whose JSON text is `text` (formats checked, no
     document fetched), or None when jsonschema-rs cannot compile it; one per text, so a tool's
     returns validator and its generator's whole-value check are the same compiled validator."""
-    with _LOCK:
-        if text in _RS:
-            _RS.move_to_end(text)
-            return _RS[text]
-    try:  # outside the lock: a compile may take a while
-        fast = jsonschema_rs.validator_for(schema, validate_formats=True, retriever=refuse_fetch)
-    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
-        fast = None
-    with _LOCK:
-        fast = _RS.setdefault(text, fast)  # unless another thread was quicker
-        while len(_RS) > _RS_SIZE:
-            _RS.popitem(last=False)
-    return fast
+
+    def make() -> Any:
+        try:
+            return jsonschema_rs.validator_for(schema, validate_formats=True, retriever=refuse_fetch)
+        except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
+            return None
+
+    return _cached(_RS, _RS_SIZE, text, make)
 
 
 def _valid_for_rs(schema: Any) -> bool:
