@@ -12,24 +12,7 @@ import pytest
 
 from synthworld import SourceError, SyntheticWorld, ToolSpec, openapi_tools
 from synthworld._gc import collector_paused
-
-
-def doc3(paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "openapi": "3.0.3",
-        "info": {"title": "t", "version": "1"},
-        "paths": paths,
-        "components": {"schemas": schemas},
-    }
-
-
-def returning(schema: Any) -> dict[str, Any]:
-    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
-
-
-def only(doc: dict[str, Any]) -> Any:
-    [tool] = openapi_tools(doc)
-    return tool
+from tests.test_openapi_translate import doc3, only, returning
 
 
 def test_an_expandable_field_answers_its_id_and_brings_no_defs_of_what_it_expands_to() -> None:
