@@ -35,18 +35,18 @@ _CATEGORIES = {
     c.CATEGORY_SPACE: " \t\n",
     c.CATEGORY_NOT_SPACE: string.ascii_letters + string.digits + "-_.",
 }
+_CLASSES = {  # ECMA-262 class escapes: (outside a character class, inside one)
+    "d": ("[0-9]", "0-9"),
+    "D": ("[^0-9]", None),
+    "w": ("[a-zA-Z0-9_]", "a-zA-Z0-9_"),
+    "W": ("[^a-zA-Z0-9_]", None),
+}
+_PROPERTIES = {"L": "a-zA-Z", "Letter": "a-zA-Z", "N": "0-9", "Nd": "0-9", "Lu": "A-Z", "Ll": "a-z"}
+_PROPERTY = re.compile(r"p\{(\w+)\}")
 _ECMA = (
-    (r"(?<!\\)((?:\\\\)*)\\d", r"\1[0-9]"),
-    (r"(?<!\\)((?:\\\\)*)\\D", r"\1[^0-9]"),
-    (r"(?<!\\)((?:\\\\)*)\\w", r"\1[a-zA-Z0-9_]"),
-    (r"(?<!\\)((?:\\\\)*)\\W", r"\1[^a-zA-Z0-9_]"),
     (r"\[\^\]", r"[\\s\\S]"),
     (r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>"),
     (r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)"),
-    (r"\\p\{(L|Letter)\}", "[a-zA-Z]"),
-    (r"\\p\{(N|Nd)\}", "[0-9]"),
-    (r"\\p\{Lu\}", "[A-Z]"),
-    (r"\\p\{Ll\}", "[a-z]"),
     (r"\\c([A-Za-z])", lambda m: f"\\x{ord(m.group(1).upper()) - 64:02x}"),
 )
 
@@ -58,7 +58,48 @@ def translate(pattern: str) -> str:
     """An ECMA-262 pattern as an equivalent Python pattern (ASCII ``\\d``, ``\\w``)."""
     for ecma, py in _ECMA:
         pattern = re.sub(ecma, py, pattern)
-    return pattern
+    return _ascii_classes(pattern)
+
+
+def _ascii_classes(pattern: str) -> str:
+    """``\\d``, ``\\w`` (and their negations) and ``\\p{L}``-style properties as ASCII sets, written
+    as a set outside a character class and as ranges inside one (``[\\w-]`` -> ``[a-zA-Z0-9_-]``;
+    a set there would end the class early)."""
+    out: list[str] = []
+    inside = False
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = pattern[i + 1]
+            prop = _PROPERTY.match(pattern, i + 1) if nxt == "p" else None
+            if nxt in _CLASSES and (not inside or _CLASSES[nxt][1] is not None):
+                out.append(_CLASSES[nxt][1 if inside else 0])  # type: ignore[arg-type]
+                i += 2
+            elif prop is not None and prop.group(1) in _PROPERTIES:
+                ranges = _PROPERTIES[prop.group(1)]
+                out.append(ranges if inside else f"[{ranges}]")
+                i = prop.end()
+            else:
+                out.append(pattern[i : i + 2])
+                i += 2
+            continue
+        if ch == "[" and not inside:
+            inside = True
+            out.append(ch)
+            if pattern.startswith("^", i + 1):
+                out.append("^")
+                i += 1
+            if pattern.startswith("]", i + 1):  # a leading ']' is a literal in Python
+                out.append("]")
+                i += 1
+        elif ch == "]" and inside:
+            inside = False
+            out.append(ch)
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
 
 
 @lru_cache(maxsize=1024)

@@ -22,6 +22,9 @@ PATTERNS = [
     r"^\p{L}+$",
     r"^(a|bc|def){2,4}x*?$",
     r"^[\x41-\x43]\u0044\.$",
+    r"^[A-Za-z0-9]([\w-]+:)+[\w-]+$",  # class escapes inside a class (openHAB's thing UIDs)
+    r"^(?!@@)[\w@]+$",
+    r"^[\d.]+[\p{Lu}_]$",
 ]
 
 
@@ -41,6 +44,20 @@ def test_generated_strings_match_in_both_engines(pattern: str) -> None:
     [(r"\d", "[0-9]"), (r"\\d", r"\\d"), (r"[^]", r"[\s\S]"), (r"(?<n>x)\k<n>", "(?P<n>x)(?P=n)")],
 )
 def test_translate_ecma_specifics(ecma: str, python: str) -> None:
+    assert translate(ecma) == python
+
+
+@pytest.mark.parametrize(
+    ("ecma", "python"),
+    [
+        (r"[\w-]", "[a-zA-Z0-9_-]"),
+        (r"[^\d.]", "[^0-9.]"),
+        (r"[\p{L}\d]", "[a-zA-Z0-9]"),
+        (r"[\W]\w", r"[\W][a-zA-Z0-9_]"),  # a negated escape stays itself inside a class
+        (r"\\w[\\d]", r"\\w[\\d]"),  # escaped backslashes are not escapes
+    ],
+)
+def test_translate_class_escapes_inside_a_class_become_ranges(ecma: str, python: str) -> None:
     assert translate(ecma) == python
 
 
