@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
+import re
 import threading
 from collections import OrderedDict
 from random import Random
@@ -16,7 +17,7 @@ from synthworld._gc import collector_paused
 from synthworld._json import json_problems
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
-from synthworld.schema._check import Check, whole_check
+from synthworld.schema._check import whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._nodes import (
     HARD_DEPTH,
@@ -42,6 +43,9 @@ _PROBES = 3
 _BUDGET = 200
 _FALLBACK_BYTES = 20_000
 """Larger schemas never reach hypothesis-jsonschema, whose reference expansion can explode."""
+_UNSURE_WORDS = re.compile(r'"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$recursiveRef)"')
+"""Keywords whose values the nodes do not build valid by construction: schemas using them get
+every value checked."""
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first)."""
 _CACHE: OrderedDict[tuple[Any, ...], tuple[Any, Generator]] = OrderedDict()
@@ -67,6 +71,7 @@ class Generator:
         loc = root_loc(self.schema, registry)
         _check_schema(loc, self._key)
         self._check, self._strict = whole_check(loc, self._key, external=registry is not None)
+        self._always_check = registry is not None or _UNSURE_WORDS.search(self._key) is not None
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
 
@@ -79,28 +84,32 @@ class Generator:
     def __repr__(self) -> str:
         return f"Generator({self._key[:60]!r}, realistic={self.realistic!r})"
 
-    def generate(self, rng: Random, *, now: dt.datetime | None = None) -> Any:
+    def generate(self, rng: Random, *, now: dt.datetime | None = None, verify: bool = False) -> Any:
         """A value valid against the schema; a pure function of ``rng``'s state and ``now``.
 
         When the seeded attempts fail, leaner ones follow (only required content, shortest
         arrays) on a stream derived from the same RNG, then hypothesis-jsonschema for schemas
         small enough for it, then the value registration found: every path is bounded and
         deterministic.
+
+        A value whose every part was built valid by construction is not validated again (most
+        are: the schema's compiled validator is then never needed); ``verify=True`` validates
+        every value all the same, a second opinion for callers that validate the answer anyway.
         """
         with collector_paused():
-            return self._generate(rng, now or DEFAULT_NOW)
+            return self._generate(rng, now or DEFAULT_NOW, verify)
 
-    def _generate(self, rng: Random, when: dt.datetime) -> Any:
+    def _generate(self, rng: Random, when: dt.datetime, verify: bool = False) -> Any:
         """`generate`, with Python's cyclic garbage collector off: reference counting frees what a
         call drops, and a collection (whose full runs cost time in proportion to the whole heap,
         the caller's objects too) never lands inside a call. Compiling new branches would
         otherwise set off collections that made up most of the time of the slowest calls."""
         reached: set[int] = set()  # both attempts together reach at most BRANCHES alternatives
-        ok, value = self._attempt(rng, when, self._check, reached=reached)
+        ok, value = self._attempt(rng, when, verify, reached=reached)
         if ok:
             return value
         lean = Random(rng.getrandbits(64))
-        ok, value = self._attempt(lean, when, self._check, lean=True, reached=reached)
+        ok, value = self._attempt(lean, when, verify, lean=True, reached=reached)
         if ok:
             return value
         ok, value = self._fallback(rng)
@@ -120,11 +129,11 @@ class Generator:
         the same way and kept: the last resort of a call whose own attempts all failed, the same
         whichever calls came before."""
         if self._found is None:
-            found = self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)
+            found = self._attempt(Random(0), DEFAULT_NOW, False, lean=True)
             for seed in range(_PROBES):
                 if found[0]:
                     break
-                found = self._attempt(Random(seed), DEFAULT_NOW, self._check)
+                found = self._attempt(Random(seed), DEFAULT_NOW, False)
             self._found = found
         return self._found
 
@@ -142,7 +151,7 @@ class Generator:
         self,
         rng: Random,
         now: dt.datetime,
-        check: Check,
+        verify: bool,
         *,
         lean: bool = False,
         reached: set[int] | None = None,
@@ -151,13 +160,15 @@ class Generator:
         if reached is not None:
             st.reached = reached
         st.hard = LEAN_DEPTH if lean else HARD_DEPTH
+        verify = verify or self._always_check
         for _ in range(_ATTEMPTS):
             st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH
+            st.unsure = False
             try:
                 value = self._root.gen(st, "")
             except (Retry, SchemaError, RecursionError):
                 continue
-            if check(value):
+            if not (verify or st.unsure) or self._check(value):
                 return True, value
         if len(st.reached) >= _nodes.BRANCHES:
             self._capped = True
@@ -168,10 +179,10 @@ class Generator:
 
         The lean value (required content only) comes first: it compiles the least of the
         schema, and the rest compiles when a call first needs it."""
-        if self._attempt(Random(0), DEFAULT_NOW, self._check, lean=True)[0]:
+        if self._attempt(Random(0), DEFAULT_NOW, False, lean=True)[0]:
             return
         for seed in range(_PROBES):
-            if self._attempt(Random(seed), DEFAULT_NOW, self._check)[0]:
+            if self._attempt(Random(seed), DEFAULT_NOW, False)[0]:
                 return
         ok, value = self._fallback(Random(0))
         if ok and self._strict(value):

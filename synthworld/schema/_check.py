@@ -142,22 +142,22 @@ def _type_of(value: Any) -> str:
 def whole_check(root: Loc, text: str, *, external: bool) -> tuple[Check, Check]:
     """``(fast, strict)`` checks of whole values against the document, whose JSON text is ``text``.
 
-    ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`);
-    ``strict`` also asks python-jsonschema (the two differ on some formats and regexes), for values
-    built without our own care (fallback, compile-time probes). With ``external`` references only
+    ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`, and
+    compiled when first asked: values built valid by construction need no check); ``strict`` also
+    asks python-jsonschema (the two differ on some formats and regexes), for values built without
+    our own care (fallback, compile-time probes). With ``external`` references only
     python-jsonschema knows the registry.
     """
     python = _lazy(lambda: sub_check(root))  # built only when a strict check is first asked for
     if external:
         return python, python
-    rs = shared_rs_validator(text, root.schema)
-    if rs is None:
-        return python, python
+    rs = _lazy(lambda: _rs_or(shared_rs_validator(text, root.schema), python))  # compiled when first used
+    return rs, lambda value: rs(value) and python(value)
 
-    def fast(value: Any) -> bool:
-        return bool(rs.is_valid(value))
 
-    return fast, lambda value: fast(value) and python(value)
+def _rs_or(rs: Any, python: Check) -> Check:
+    """The check of a jsonschema-rs validator, or ``python`` when jsonschema-rs could not compile."""
+    return python if rs is None else lambda value: bool(rs.is_valid(value))
 
 
 def _lazy(build: Callable[[], Check]) -> Check:

@@ -200,11 +200,11 @@ class Compiler:
         words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
         if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
             return Part(self.synthetic(loc, {"not": loc.schema}))
-        branches: list[Any] = [
-            {"required": [name], "properties": {name: {"not": sub}}}
+        branches: list[Any] = [  # properties and required hold for every value but an object
+            {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
             for name, sub in node.get("properties", {}).items()
         ]
-        branches += [{"properties": {name: False}} for name in node.get("required", [])]
+        branches += [{"type": "object", "properties": {name: False}} for name in node.get("required", [])]
         if "type" in node:
             branches.append({"not": {"type": node["type"]}})
         return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
@@ -243,6 +243,8 @@ class Compiler:
                 types.update(_expand(neg["type"]))
             elif forbidden_by_not(neg) is None:
                 checks.append(self.check(sub))
+            else:  # the names are left out of objects; every other value has no names to leave out
+                types.update(t for t in _ANY if t != "object")
         return checks, types
 
     def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:

@@ -200,10 +200,14 @@ class ObjectNode:
         self._unlisted = tuple(n for n in spec.required if n not in spec.names)  # mostly empty: shared
         count = len(spec.names)
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
+        self._unsure = bool(spec.dependent)
+        """An optional property that cannot be built is left out, though another may depend on it."""
 
     def gen(self, st: State, hint: str) -> dict[str, Any]:
         if st.depth > st.hard:
             raise Retry
+        if self._unsure:
+            st.unsure = True
         names = self._choose(st)
         extras = self._extras(st, len(names))
         st.enter()

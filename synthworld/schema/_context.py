@@ -81,9 +81,7 @@ class _Fits:
 class ContextNode:
     """Contextual values (checked against the field's lengths, patterns and format), else ``inner``."""
 
-    def __init__(
-        self, inner: Node, fills: Sequence[Fill], ok: Callable[[str], bool], *, avoid: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, inner: Node, fills: Sequence[Fill], ok: _Fits, *, avoid: Sequence[str] = ()) -> None:
         self.inner, self.fills, self.ok = inner, list(fills), ok
         self.avoid = frozenset(avoid)
         """The examples themselves: copying one is the examples node's job, at its own rate."""
@@ -95,6 +93,8 @@ class ContextNode:
             fill = self.fills[0] if len(self.fills) == 1 else choice(st.rng, self.fills)
             value = fill(st)
             if value not in self.avoid and self.ok(value):
+                if self.ok.fmt is not None:  # checked by python-jsonschema's format checker only
+                    st.unsure = True
                 return value
         return self.inner.gen(st, hint)
 

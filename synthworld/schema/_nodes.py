@@ -80,6 +80,9 @@ class State:
     """Objects and arrays this attempt may still build."""
     reached: set[int] = field(default_factory=set)
     """The alternatives reached so far in this call (see `BRANCHES`)."""
+    unsure: bool = False
+    """Whether a node of this attempt built its part of the value without making sure it is
+    valid (then the whole value is checked; otherwise every node built it valid by construction)."""
 
     def enter(self) -> None:
         """Go one object or array deeper; abandon the attempt when it has built too much."""

@@ -40,6 +40,8 @@ def _hint_kind(hint: str) -> object:
     return (_realistic.provider_for(hint) if hint else None) or "word"
 
 
+_EXACT_INTS = 2**53
+"""Beyond this, a bound is not an exact float, and validators may compare in floats."""
 _FORMAT_CHECKER = jsonschema.FormatChecker()
 
 
@@ -88,6 +90,10 @@ class NumberNode:
             raise UnsatisfiableSchemaError(
                 f"minimum exceeds maximum at {path!r}; fix: make the bounds overlap", path=path
             )
+        self._unsure = any(isinstance(m, float) for m in self.multiples) or any(
+            abs(b) > _EXACT_INTS for b in (self.low, self.high) if b is not None
+        )
+        """Validators divide fractional multiples and compare huge bounds each their own way."""
 
     def _nonempty(self) -> bool:
         assert self.low is not None
@@ -97,6 +103,8 @@ class NumberNode:
         return self.low <= self.high
 
     def gen(self, st: State, hint: str) -> Any:
+        if self._unsure:
+            st.unsure = True
         target = self._target(st, hint)
         if self.step is None:
             return self._real(st, target)
@@ -213,8 +221,13 @@ class StringNode:
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self._format = None if fmt is None else FORMATS[fmt]
         self._free_form = pattern is None and not checks and min_length == 0 and max_length is None
+        self._unsure = fmt is not None and not self._free_form
+        """A format value fitted to lengths or a pattern is checked by python-jsonschema's format
+        checker only, which is laxer than jsonschema-rs's for some formats."""
 
     def gen(self, st: State, hint: str) -> str:
+        if self._unsure:
+            st.unsure = True
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         for _ in range(_TRIES):
