@@ -12,7 +12,6 @@ from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
-from synthworld.schema._check import sub_check
 from synthworld.schema._discriminate import Facts, facts_of, verdict
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
@@ -24,6 +23,7 @@ from synthworld.schema._nodes import (
     NotNode,
 )
 from synthworld.schema._parts import Part, forbidden_by_not
+from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
 from synthworld.schema._resolve import Loc, resolve_ref
 
 __all__ = ["Compiler"]
@@ -50,6 +50,7 @@ class Compiler:
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], Callable[[Any], bool]] = {}
         self._verdicts: dict[tuple[Any, ...], bool] = {}
+        self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
@@ -65,20 +66,23 @@ class Compiler:
         return found
 
     def check(self, loc: Loc) -> Callable[[Any], bool]:
-        """`sub_check` of ``loc``, made once per subschema and scope."""
+        """Whether a value satisfies ``loc`` (a `QuickCheck`), made once per subschema and scope."""
         key = loc.key()
         found = self._checks.get(key)
         if found is None:
-            found = self._checks[key] = sub_check(loc)
+            found = self._checks[key] = QuickCheck(loc, self._quick)
         return found
 
-    def accepts(self, loc: Loc, value: Any) -> bool:
+    def accepts(self, loc: Loc, value: Any, *, in_enum: bool = False) -> bool:
         """Whether ``value`` (an example, a default, an enum value) satisfies ``loc``, remembered:
-        the same subschema and examples come back in many combinations of conjuncts."""
-        key = (*loc.key(), json_key(value))
+        the same subschema and examples come back in many combinations of conjuncts. Most are
+        judged by walking the schema, without a validator (``in_enum``: the value is in ``loc``'s
+        own ``enum``)."""
+        key = (*loc.key(), json_key(value))  # in_enum never changes the verdict, only its cost
         found = self._verdicts.get(key)
         if found is None:
-            found = self._verdicts[key] = self.check(loc)(value)
+            quick = quick_verdict(loc, value, self._quick, in_enum=in_enum)
+            found = self._verdicts[key] = self.check(loc)(value) if quick is None else quick
         return found
 
     def synthetic(self, near: Loc, schema: dict[str, Any]) -> Loc:
@@ -270,7 +274,7 @@ class Compiler:
     def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
         keys = [{json_key(v) for v in e} for e in enums[1:]]
         values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
-        values = [v for v in values if all(self.accepts(p.loc, v) for p in parts)]
+        values = [v for v in values if all(self.accepts(p.loc, v, in_enum=True) for p in parts)]
         if not values:
             path = parts[0].loc.path
             raise UnsatisfiableSchemaError(

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonical_view
-from synthworld.schema._check import sub_check
 from synthworld.schema._containers import (
     ArrayNode,
     ArraySpec,
@@ -168,7 +167,7 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
         )
     if "maxContains" in owner.node:
         spec.max_contains = int(owner.node["maxContains"])
-        spec.contains_check = sub_check(loc)
+        spec.contains_check = cx.check(loc)
     cache: dict[int, Node] = {}
 
     def at(i: int) -> Node:
@@ -233,7 +232,7 @@ class _Properties:
     def __init__(self, cx: Compiler, parts: list[Part]) -> None:
         self._cx, self._parts = cx, parts
         self._checks = tuple(
-            sub_check(p.loc.child(p.node["propertyNames"], "propertyNames"))
+            cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
             for p in parts
             if "propertyNames" in p.node
         )  # tuples: most are empty, and the empty tuple is shared

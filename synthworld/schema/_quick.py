@@ -1,0 +1,272 @@
+"""Whether a value satisfies a subschema, decided without compiling a validator where that is easy.
+
+Compiling checks the schema's own ``enum`` values, ``examples`` and ``default``s against the
+subschemas they must satisfy. Most are small values under plain keywords (``type``, ``enum``,
+lengths, bounds, ``required``, ``properties``, ``items``, ``$ref``, ``not``, ``anyOf``...), which
+this decides in microseconds by walking the schema. Where it cannot be sure (formats,
+``multipleOf``, dynamic references, ``unevaluated*``, pattern properties, a pattern the Python and
+ECMA-262 readings disagree on...) it says None, and the caller asks a validator.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any
+
+from synthworld.errors import SchemaError
+from synthworld.schema._canonicalise import canonical_view, json_key
+from synthworld.schema._check import Check, sub_check
+from synthworld.schema._regex import translate
+from synthworld.schema._resolve import Loc, resolve_ref
+
+__all__ = ["Memo", "QuickCheck", "quick_verdict"]
+
+Verdict = bool | None
+
+_STEPS = 200
+"""How many subschemas one walk may visit before it leaves the answer to a validator (a value
+under a recursive schema, or ``anyOf`` below ``anyOf``, would otherwise take exponential time)."""
+_SKIPPED = {"title", "description", "default", "examples", "$comment", "readOnly", "writeOnly",
+            "then", "else"}  # fmt: skip
+"""Annotations, and ``then``/``else`` (read with their ``if``)."""
+_OBJECT_WORDS = {
+    "properties", "required", "additionalProperties", "patternProperties", "minProperties",
+    "maxProperties", "propertyNames", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+}  # fmt: skip
+_ARRAY_WORDS = {"items", "prefixItems", "contains", "minContains", "maxContains", "minItems",
+                "maxItems", "uniqueItems", "unevaluatedItems"}  # fmt: skip
+_STRING_WORDS = {"minLength", "maxLength", "pattern", "format"}
+_NUMBER_WORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+_EXACT_INTS = 2**53
+
+
+class Memo:
+    """What the walks of one compile share: the value keys of long enums, resolved references."""
+
+    __slots__ = ("enums", "refs")
+
+    def __init__(self) -> None:
+        self.enums: dict[int, tuple[Any, frozenset[str]]] = {}
+        self.refs: dict[int, tuple[Loc, Loc | None]] = {}
+
+    def in_enum(self, value: Any, enum: list[Any]) -> bool:
+        if len(enum) <= 16:
+            return any(_same(value, e) for e in enum)
+        found = self.enums.get(id(enum))
+        if found is None or found[0] is not enum:
+            found = self.enums[id(enum)] = (enum, frozenset(json_key(e) for e in enum))
+        return json_key(value) in found[1]
+
+    def target(self, loc: Loc) -> Loc | None:
+        """Where ``loc``'s ``$ref`` leads (None: unresolvable)."""
+        found = self.refs.get(id(loc))
+        if found is None or found[0] is not loc:
+            try:
+                target: Loc | None = resolve_ref(loc, "$ref")
+            except SchemaError:
+                target = None
+            found = self.refs[id(loc)] = (loc, target)
+        return found[1]
+
+
+class _Walk:
+    """One walk: its step budget and the compile's memo."""
+
+    __slots__ = ("memo", "steps")
+
+    def __init__(self, memo: Memo) -> None:
+        self.steps, self.memo = _STEPS, memo
+
+
+def quick_verdict(loc: Loc, value: Any, memo: Memo, *, in_enum: bool = False) -> Verdict:
+    """Whether ``value`` satisfies the subschema at ``loc`` (None: ask a validator). ``memo`` is
+    shared by the walks of one compile; ``in_enum``: ``value`` is known to be in the subschema's
+    own ``enum``."""
+    return _verdict(loc, value, _Walk(memo), in_enum=in_enum)
+
+
+class QuickCheck:
+    """``value -> bool`` for the subschema at ``loc``: `quick_verdict` first, a validator (compiled
+    when first needed) where the walk cannot tell."""
+
+    __slots__ = ("_full", "loc", "memo")
+
+    def __init__(self, loc: Loc, memo: Memo) -> None:
+        self.loc, self.memo = loc, memo
+        self._full: Check | None = None
+
+    def __call__(self, value: Any) -> bool:
+        verdict = _verdict(self.loc, value, _Walk(self.memo))
+        if verdict is not None:
+            return verdict
+        full = self._full
+        if full is None:
+            full = self._full = sub_check(self.loc)
+        return full(value)
+
+
+def _verdict(loc: Loc, value: Any, walk: _Walk, *, in_enum: bool = False) -> Verdict:
+    schema = loc.schema
+    if isinstance(schema, bool):
+        return schema
+    walk.steps -= 1
+    kind = _kind(value)
+    if kind is None or walk.steps < 0 or not isinstance(schema, dict):
+        return None
+    node = canonical_view(schema, loc.dialect)
+    result: Verdict = True
+    for word, arg in node.items():
+        if word in _SKIPPED or (word == "enum" and in_enum):
+            continue
+        verdict = _keyword(loc, node, word, arg, value, kind, walk)
+        if verdict is False:
+            return False
+        if verdict is None:
+            result = None  # a later keyword may still say no
+    return result
+
+
+def _keyword(
+    loc: Loc, node: dict[str, Any], word: str, arg: Any, value: Any, kind: str, walk: _Walk
+) -> Verdict:
+    if word == "type":
+        allowed = arg if isinstance(arg, list) else [arg]
+        return kind in allowed or (kind == "integer" and "number" in allowed)
+    if word == "enum":
+        return walk.memo.in_enum(value, arg) if isinstance(arg, list) else None
+    if word in _STRING_WORDS:
+        return _string(word, arg, value) if kind == "string" else True
+    if word in _NUMBER_WORDS:
+        return _bound(word, arg, value) if kind in ("integer", "number") else True
+    if word in _OBJECT_WORDS:
+        return _object(loc, node, word, arg, value, walk) if kind == "object" else True
+    if word in _ARRAY_WORDS:
+        return _array(loc, node, word, arg, value, walk) if kind == "array" else True
+    return _applicator(loc, node, word, arg, value, walk)
+
+
+def _applicator(loc: Loc, node: dict[str, Any], word: str, arg: Any, value: Any, walk: _Walk) -> Verdict:
+    if word == "$ref":
+        target = walk.memo.target(loc)
+        return None if target is None else _verdict(target, value, walk)
+    if word == "not":
+        inner = _verdict(loc.child(arg, "not"), value, walk)
+        return None if inner is None else not inner
+    if word == "if":
+        cond = _verdict(loc.child(arg, "if"), value, walk)
+        branch = "then" if cond else "else"
+        if cond is None or branch not in node:
+            return None if cond is None else True
+        return _verdict(loc.child(node[branch], branch), value, walk)
+    if word in ("allOf", "anyOf", "oneOf") and isinstance(arg, list):
+        verdicts = [_verdict(loc.child(sub, word, i), value, walk) for i, sub in enumerate(arg)]
+        yes, unknown = verdicts.count(True), verdicts.count(None)
+        if word == "allOf":
+            return False if False in verdicts else (None if unknown else True)
+        if word == "anyOf":
+            return True if yes else (None if unknown else False)
+        return False if yes > 1 else (None if unknown else yes == 1)
+    return None  # $dynamicRef, $recursiveRef, and whatever else
+
+
+def _object(
+    loc: Loc, node: dict[str, Any], word: str, arg: Any, value: dict[str, Any], walk: _Walk
+) -> Verdict:
+    if word == "required":
+        return all(name in value for name in arg) if isinstance(arg, list) else None
+    if word in ("minProperties", "maxProperties"):
+        return _count(word, arg, len(value))
+    if word == "properties" and isinstance(arg, dict):
+        subs = [(arg[name], name, item) for name, item in value.items() if name in arg]
+        return _all(loc, [(sub, ("properties", name), item) for sub, name, item in subs], walk)
+    if word == "additionalProperties" and "patternProperties" not in node:
+        named = node.get("properties", {})
+        extra = [item for name, item in value.items() if name not in named]
+        return _all(loc, [(arg, ("additionalProperties",), item) for item in extra], walk)
+    return None  # patternProperties, propertyNames, dependencies, unevaluatedProperties
+
+
+def _array(loc: Loc, node: dict[str, Any], word: str, arg: Any, value: list[Any], walk: _Walk) -> Verdict:
+    if word in ("minItems", "maxItems"):
+        return _count(word, arg, len(value))
+    if word == "uniqueItems":
+        return len({json_key(v) for v in value}) == len(value) if arg is True else True
+    if word == "prefixItems" and isinstance(arg, list):
+        pairs = zip(arg, value, strict=False)  # items past the prefix are ``items``' business
+        return _all(loc, [(sub, ("prefixItems", i), item) for i, (sub, item) in enumerate(pairs)], walk)
+    if word == "items":
+        start = len(node.get("prefixItems", ())) if isinstance(node.get("prefixItems"), list) else 0
+        return _all(loc, [(arg, ("items",), item) for item in value[start:]], walk)
+    return None  # contains, unevaluatedItems
+
+
+def _all(loc: Loc, checks: list[tuple[Any, tuple[str | int, ...], Any]], walk: _Walk) -> Verdict:
+    """Whether every item satisfies its subschema (given with its path below ``loc``)."""
+    result: Verdict = True
+    for sub, path, item in checks:
+        verdict = _verdict(loc.child(sub, *path), item, walk)
+        if verdict is False:
+            return False
+        if verdict is None:
+            result = None
+    return result
+
+
+def _count(word: str, arg: Any, size: int) -> Verdict:
+    if isinstance(arg, bool) or not isinstance(arg, (int, float)):
+        return None
+    return size >= arg if word.startswith("min") else size <= arg
+
+
+def _kind(value: Any) -> str | None:
+    """The JSON type of ``value`` (None: a float with an integral value, which draft 4 and later
+    drafts type differently, or an integer too large to be compared alike by every validator)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer" if abs(value) <= _EXACT_INTS else None
+    if isinstance(value, float):
+        return None if value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else None
+
+
+def _same(value: Any, other: Any) -> bool:
+    """JSON equality with an enum value (``1 == 1.0``, ``true != 1``)."""
+    if isinstance(value, (dict, list)) or isinstance(other, (dict, list)):
+        return json_key(value) == json_key(other)
+    if isinstance(value, bool) or isinstance(other, bool):
+        return value is other
+    if isinstance(value, (int, float)) and isinstance(other, (int, float)):
+        return value == other
+    return type(value) is type(other) and value == other
+
+
+def _string(word: str, arg: Any, value: str) -> Verdict:
+    if word in ("minLength", "maxLength"):
+        return _count(word, arg, len(value))
+    if word == "format" or not isinstance(arg, str):
+        return None  # formats: python-jsonschema and jsonschema-rs differ on some
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            python, ecma = re.search(arg, value) is not None, re.search(translate(arg), value) is not None
+    except (re.error, ValueError):
+        return None
+    return python if python == ecma else None  # the two readings disagree: a validator decides
+
+
+def _bound(word: str, arg: Any, value: float) -> Verdict:
+    if word == "multipleOf" or isinstance(arg, bool) or not isinstance(arg, (int, float)):
+        return None
+    if word == "minimum":
+        return value >= arg
+    if word == "maximum":
+        return value <= arg
+    if word == "exclusiveMinimum":
+        return value > arg
+    return value < arg
