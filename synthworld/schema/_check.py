@@ -14,7 +14,7 @@ import jsonschema_rs
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
-from synthworld.schema._resolve import Loc, resolve_ref
+from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
 
 __all__ = ["Check", "python_validator", "sub_check", "whole_check"]
@@ -151,7 +151,9 @@ def whole_check(root: Loc, text: str, *, external: bool) -> tuple[Check, Check]:
     python = _lazy(lambda: sub_check(root))  # built only when a strict check is first asked for
     if external:
         return python, python
-    rs = _lazy(lambda: _rs_or(shared_rs_validator(text, root.schema), python))  # compiled when first used
+    rs = _lazy(
+        lambda: _rs_or(shared_rs_validator(text, with_known_dialect(root.schema)), python)
+    )  # when first used
     return rs, lambda value: rs(value) and python(value)
 
 

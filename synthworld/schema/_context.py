@@ -22,6 +22,7 @@ import jsonschema
 
 from synthworld.schema import _realistic
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
@@ -110,10 +111,11 @@ def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
         if isinstance(pattern, str):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                try:
-                    out.append(re.compile(pattern))
-                except re.error:  # the string node reports it
-                    continue
+                for text in dict.fromkeys((pattern, translate(pattern))):  # \p{L}: Python reads the rewrite
+                    try:
+                        out.append(re.compile(text))
+                    except re.error:  # the string node reports a pattern neither reading takes
+                        continue
     return out
 
 

@@ -85,13 +85,21 @@ def verdict(facts: Facts, cond: Part) -> str:
     own.add(node, cond.loc.dialect)
     if set(own.allowed) != set(node.get("properties", {})):
         return "unknown"  # some property of the condition is not a constant
+    if any(_absent(facts, name) for name in own.required):
+        return "false"  # the condition requires a property the value cannot have
     if any(name not in facts.required for name in own.required):
         return "unknown"  # the value may lack a property the condition requires
     if _contradicts(facts, own):
         return "false"
-    if all(_forced(facts, name, values) for name, values in own.allowed.items()):
-        return "true"
+    if all(_forced(facts, name, values) or _absent(facts, name) for name, values in own.allowed.items()):
+        return "true"  # each of its properties surely has one of its values, or is surely absent
     return "unknown"
+
+
+def _absent(facts: Facts, name: str) -> bool:
+    """The value surely lacks property `name`: no value is left for it (and it is not required,
+    which would be a conflict)."""
+    return name in facts.allowed and not facts.allowed[name] and name not in facts.required
 
 
 def _contradicts(facts: Facts, own: Facts) -> bool:

@@ -17,10 +17,11 @@ from synthworld.schema._containers import (
     ordered_union,
 )
 from synthworld.schema._context import in_context
+from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._regex import compile_pattern, translate
+from synthworld.schema._regex import compile_pattern
 from synthworld.schema._scalars import NumberNode, StringNode
 
 if TYPE_CHECKING:
@@ -93,15 +94,15 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     for pattern in patterns:
         try:
             checks.append(compile_pattern(pattern)[1])
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
-                checks.append(re.compile(pattern))  # python-jsonschema reads it as Python
         except (re.error, ValueError) as err:
             raise SchemaError(
                 f"pattern {pattern!r} at {path!r} cannot be read: {err}; fix: use an ECMA-262 "
                 "regex Python's re also understands",
                 path=path,
             ) from err
+        python = _python_pattern(pattern)
+        if python is not None:  # python-jsonschema reads it as Python
+            checks.append(python)
     formats = [f for f in _values(parts, "format") if f in FORMATS]
     return StringNode(
         min_length=max(_ints(parts, "minLength"), default=0),
@@ -112,6 +113,17 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         path=path,
         source=patterns[0] if patterns else None,
     )
+
+
+def _python_pattern(pattern: str) -> re.Pattern[str] | None:
+    """``pattern`` as Python reads it, or None where only ECMA-262 can (``\\p{L}``: its rewrite,
+    which accepts no string ECMA-262 rejects, is then the only check)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+            return re.compile(pattern)
+    except re.error:
+        return None
 
 
 def _array(cx: Compiler, parts: list[Part]) -> Node:

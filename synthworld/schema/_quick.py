@@ -17,7 +17,7 @@ from typing import Any
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
-from synthworld.schema._regex import translate
+from synthworld.schema._ecma import translate
 from synthworld.schema._resolve import Loc, resolve_ref
 
 __all__ = ["Memo", "QuickCheck", "quick_verdict"]

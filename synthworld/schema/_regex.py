@@ -13,12 +13,13 @@ from random import Random
 from typing import Any
 
 from synthworld.schema._draw import below, choice
+from synthworld.schema._ecma import translate
 
 # The regex parser's home moved in 3.11 (sre_parse is deprecated there); neither has stubs.
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["compile_pattern", "literal_prefix", "translate"]
+__all__ = ["compile_pattern", "literal_prefix"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -35,71 +36,8 @@ _CATEGORIES = {
     c.CATEGORY_SPACE: " \t\n",
     c.CATEGORY_NOT_SPACE: string.ascii_letters + string.digits + "-_.",
 }
-_CLASSES = {  # ECMA-262 class escapes: (outside a character class, inside one)
-    "d": ("[0-9]", "0-9"),
-    "D": ("[^0-9]", None),
-    "w": ("[a-zA-Z0-9_]", "a-zA-Z0-9_"),
-    "W": ("[^a-zA-Z0-9_]", None),
-}
-_PROPERTIES = {"L": "a-zA-Z", "Letter": "a-zA-Z", "N": "0-9", "Nd": "0-9", "Lu": "A-Z", "Ll": "a-z"}
-_PROPERTY = re.compile(r"p\{(\w+)\}")
-_ECMA = (
-    (r"\[\^\]", r"[\\s\\S]"),
-    (r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>"),
-    (r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)"),
-    (r"\\c([A-Za-z])", lambda m: f"\\x{ord(m.group(1).upper()) - 64:02x}"),
-)
 
 Gen = Callable[[Random, dict[int, str]], str]
-
-
-@lru_cache(maxsize=1024)
-def translate(pattern: str) -> str:
-    """An ECMA-262 pattern as an equivalent Python pattern (ASCII ``\\d``, ``\\w``)."""
-    for ecma, py in _ECMA:
-        pattern = re.sub(ecma, py, pattern)
-    return _ascii_classes(pattern)
-
-
-def _ascii_classes(pattern: str) -> str:
-    """``\\d``, ``\\w`` (and their negations) and ``\\p{L}``-style properties as ASCII sets, written
-    as a set outside a character class and as ranges inside one (``[\\w-]`` -> ``[a-zA-Z0-9_-]``;
-    a set there would end the class early)."""
-    out: list[str] = []
-    inside = False
-    i, n = 0, len(pattern)
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < n:
-            nxt = pattern[i + 1]
-            prop = _PROPERTY.match(pattern, i + 1) if nxt == "p" else None
-            if nxt in _CLASSES and (not inside or _CLASSES[nxt][1] is not None):
-                out.append(_CLASSES[nxt][1 if inside else 0])  # type: ignore[arg-type]
-                i += 2
-            elif prop is not None and prop.group(1) in _PROPERTIES:
-                ranges = _PROPERTIES[prop.group(1)]
-                out.append(ranges if inside else f"[{ranges}]")
-                i = prop.end()
-            else:
-                out.append(pattern[i : i + 2])
-                i += 2
-            continue
-        if ch == "[" and not inside:
-            inside = True
-            out.append(ch)
-            if pattern.startswith("^", i + 1):
-                out.append("^")
-                i += 1
-            if pattern.startswith("]", i + 1):  # a leading ']' is a literal in Python
-                out.append("]")
-                i += 1
-        elif ch == "]" and inside:
-            inside = False
-            out.append(ch)
-        else:
-            out.append(ch)
-        i += 1
-    return "".join(out)
 
 
 @lru_cache(maxsize=1024)
@@ -110,11 +48,10 @@ def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Patt
     larger `extra` reaches a ``minLength``, ``extra=0`` keeps to the shortest strings.
     Raises ``re.error`` (or ``ValueError``) for a pattern Python cannot read.
     """
-    translated = translate(pattern)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
-        compiled = re.compile(translated)
-        tree = sre.parse(translated)
+        compiled = re.compile(translate(pattern))
+        tree = sre.parse(translate(pattern, plain=True))  # Unicode properties built from ASCII
     return _seq(list(tree), extra), compiled
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
+import jsonschema_rs
 import jsonschema_specifications
 import referencing
 import referencing.exceptions
@@ -22,7 +23,7 @@ from referencing.jsonschema import DRAFT202012
 
 from synthworld.errors import SchemaError
 
-__all__ = ["DIALECTS", "Loc", "enter", "resolve_ref", "root_loc"]
+__all__ = ["DIALECTS", "Loc", "enter", "resolve_ref", "root_loc", "with_known_dialect"]
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
 DRAFT6 = "http://json-schema.org/draft-06/schema#"
@@ -31,6 +32,7 @@ DRAFT2019 = "https://json-schema.org/draft/2019-09/schema"
 DRAFT2020 = "https://json-schema.org/draft/2020-12/schema"
 DIALECTS = (DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020)
 _LEGACY = frozenset({DRAFT4, DRAFT6, DRAFT7})
+_KNOWN = frozenset(d.rstrip("#") for d in DIALECTS)
 
 Resolver = _Resolver[Any]
 Registry = referencing.Registry[Any]
@@ -95,7 +97,40 @@ def _dialect_of(schema: Any, default: str) -> str:
     for dialect in DIALECTS:
         if dialect.rstrip("#") == norm:
             return dialect
-    raise SchemaError(f"unsupported $schema {declared!r} at ''; fix: use one of {list(DIALECTS)}", path="")
+    return _dialect_read_as(schema, declared)
+
+
+_GUESSES = (DRAFT2020, DRAFT7, DRAFT4)
+_READ_AS: dict[int, tuple[Any, str]] = {}
+"""The dialect each schema object with an unknown ``$schema`` was read as (a few kept)."""
+
+
+def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:
+    """The dialect a schema declaring an unknown metaschema (a vendor's extension of a draft, such
+    as CloudFormation's resource schemas) is read as: the newest whose metaschema accepts it."""
+    found = _READ_AS.get(id(schema))
+    if found is not None and found[0] is schema:
+        return found[1]
+    for dialect in _GUESSES:
+        if jsonschema_rs.meta.is_valid({**schema, "$schema": dialect}):
+            if len(_READ_AS) >= 64:
+                _READ_AS.clear()
+            _READ_AS[id(schema)] = (schema, dialect)
+            return dialect
+    raise SchemaError(
+        f"unsupported $schema {declared!r} at '': not a dialect synthworld knows, and the schema is "
+        f"valid in neither draft 2020-12, 7 nor 4; fix: declare one of {list(DIALECTS)}",
+        path="",
+    )
+
+
+def with_known_dialect(schema: Any) -> Any:
+    """``schema`` itself, or a shallow copy declaring the dialect its unknown ``$schema`` is read as
+    (for validators that would otherwise look the unknown metaschema up)."""
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(declared, str) or declared.rstrip("#") in _KNOWN:
+        return schema
+    return {**schema, "$schema": _dialect_of(schema, DRAFT2020)}
 
 
 def _specification(dialect: str) -> Specification[Any]:

@@ -24,7 +24,7 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
-from synthworld.schema._resolve import DIALECTS
+from synthworld.schema._resolve import DIALECTS, with_known_dialect
 from synthworld.schema._texts import schema_text
 
 __all__ = [
@@ -181,6 +181,7 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
         problems = schema_problems(schema)
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
+    schema = with_known_dialect(schema)
     shared = shared_rs_validator(schema_json if text is None else text, schema)
     if shared is not None:
         return CompiledValidator(schema_json, shared, _py_validator_class(schema))
@@ -255,7 +256,12 @@ _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repea
 
 @lru_cache(maxsize=4096)
 def _schema_problems(schema_json: str) -> tuple[str, ...]:
-    schema = json.loads(schema_json)
+    from synthworld.errors import SchemaError
+
+    try:
+        schema = with_known_dialect(json.loads(schema_json))
+    except SchemaError as err:  # an unknown $schema, and valid in no dialect we read
+        return (f"$: {err}",)
     if _valid_for_rs(schema):
         return ()
     cls = _py_validator_class(schema)

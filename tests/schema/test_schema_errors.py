@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 from typing import Any
 
@@ -10,7 +11,7 @@ import referencing
 import referencing.jsonschema
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import compile_generator, generate
+from synthworld.schema import compile_generator, compile_validator, generate, schema_problems
 
 
 @pytest.mark.parametrize(
@@ -39,9 +40,24 @@ def test_invalid_schema_names_its_path() -> None:
     assert info.value.path == "/properties/a/type"
 
 
-def test_unknown_dialect() -> None:
-    with pytest.raises(SchemaError, match="unsupported \\$schema"):
-        compile_generator({"$schema": "https://example.com/my-dialect"})
+def test_an_unknown_dialect_is_read_as_the_newest_draft_whose_metaschema_takes_the_schema() -> None:
+    """Vendors extend a draft under their own metaschema URI (CloudFormation resource schemas)."""
+    plain = {"$schema": "https://example.com/my-dialect", "type": "string", "minLength": 2}
+    assert all(isinstance(v, str) and len(v) >= 2 for v in (generate(plain, seed=s) for s in range(5)))
+    tuple_items = {"$schema": "https://example.com/draft7-like", "items": [{"const": 1}],
+                   "additionalItems": False, "type": "array", "minItems": 1}  # fmt: skip
+    assert generate(tuple_items) == [1]  # items as a list: draft 7, not 2020-12
+    assert schema_problems(tuple_items) == []
+    validator = compile_validator(tuple_items)
+    assert validator.is_valid([1])
+    assert not validator.is_valid([1, 1])
+
+
+def test_an_unknown_dialect_valid_in_no_draft_is_refused_naming_it() -> None:
+    draft3 = {"$schema": "http://json-schema.org/draft-03/schema#", "properties": {"a": {"required": True}}}
+    with pytest.raises(SchemaError, match=re.escape("unsupported $schema 'http://json-schema.org/draft-03")):
+        compile_generator(draft3)
+    assert "unsupported $schema" in schema_problems(draft3)[0]
 
 
 def test_remote_ref_is_a_schema_error_and_never_fetched(monkeypatch: pytest.MonkeyPatch) -> None:

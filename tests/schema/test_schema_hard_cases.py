@@ -28,6 +28,20 @@ def _nested(keyword: str, depth: int) -> dict[str, Any]:
     return schema
 
 
+_RECORDS = {"A": {"format": "ipv4"}, "AAAA": {"format": "ipv6"}, "CNAME": {"pattern": "^[a-z.]+$"},
+            "MX": {"pattern": "^[0-9]{1,4} [a-z.]+$"}, "TXT": {"pattern": '^"[^"]{1,255}"$'},
+            **{kind: {} for kind in ("DS", "NAPTR", "NS", "PTR", "SOA", "SPF", "SRV", "CAA")}}  # fmt: skip
+IF_CHAIN = {
+    "allOf": [
+        {"if": {"properties": {"Type": {"const": kind}}},
+         "then": {"properties": {"Records": {"items": {"$ref": f"#/definitions/{kind}"}}}}}
+        for kind in _RECORDS
+    ],
+    "definitions": _RECORDS,
+}  # fmt: skip
+"""13 ``if``s on one property, none requiring it (cfn-lint's Route 53 record set pattern): two
+``then``s taken leave the property no value, so it must be absent, and every later ``if`` holds."""
+
 HARD: dict[str, tuple[dict[str, Any], int]] = {
     "nested repeat, minLength 30": ({"type": "string", "pattern": "^(a+)+$", "minLength": 30}, 200),
     "ipv6, minLength 39": ({"type": "string", "format": "ipv6", "minLength": 39}, 100),
@@ -46,6 +60,7 @@ HARD: dict[str, tuple[dict[str, Any], int]] = {
     "allOf 100 deep": (_nested("allOf", 100), 20),
     "anyOf 100 deep": (_nested("anyOf", 100), 20),
     "properties 100 deep": (_nested("properties", 100), 20),
+    "13 ifs on one optional property": (IF_CHAIN, 60),
 }
 
 
@@ -57,6 +72,28 @@ def test_hard_schema_is_valid_on_every_seed(name: str) -> None:
         value = gen.generate(Random(seed))
         assert check.is_valid(value), (seed, value)
         assert gen.generate(Random(seed)) == value
+
+
+def test_the_if_chain_takes_every_branch_and_never_reaches_the_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """hypothesis-jsonschema merges 13 ``if``s for minutes: schemas with that many combinators never
+    go there, and this one has no need to."""
+    from synthworld.schema._api import Generator
+
+    monkeypatch.setattr(Generator, "_fallback", lambda self, rng: pytest.fail("fallback reached"))
+    generator = compile_generator({**IF_CHAIN, "$comment": "not cached"})
+    kinds = {generator.generate(Random(seed)).get("Type") for seed in range(200)}
+    assert {"A", "AAAA", "CNAME", None} <= kinds
+
+
+def test_a_schema_with_many_combinators_never_reaches_hypothesis_jsonschema() -> None:
+    from synthworld.schema._api import Generator
+
+    few = Generator({"anyOf": [{"type": "string"}] * 3})
+    many = Generator({"allOf": [{"if": {"type": "string"}}] * 7})
+    assert few._fallback(Random(0))[0]
+    assert many._fallback(Random(0)) == (False, None)
 
 
 def test_stretched_values_have_the_bounded_length() -> None:

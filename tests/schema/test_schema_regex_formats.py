@@ -9,8 +9,9 @@ import jsonschema
 import jsonschema_rs
 import pytest
 
+from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._regex import compile_pattern, translate
+from synthworld.schema._regex import compile_pattern
 
 PATTERNS = [
     r"^\d{3}-\d{4}$",
@@ -52,13 +53,35 @@ def test_translate_ecma_specifics(ecma: str, python: str) -> None:
     [
         (r"[\w-]", "[a-zA-Z0-9_-]"),
         (r"[^\d.]", "[^0-9.]"),
-        (r"[\p{L}\d]", "[a-zA-Z0-9]"),
-        (r"[\W]\w", r"[\W][a-zA-Z0-9_]"),  # a negated escape stays itself inside a class
+        (r"[\w-.~]", r"[a-zA-Z0-9_\-.~]"),  # a hyphen next to a class escape is a literal
+        (r"[.-\d]", r"[.\-0-9]"),
         (r"\\w[\\d]", r"\\w[\\d]"),  # escaped backslashes are not escapes
     ],
 )
 def test_translate_class_escapes_inside_a_class_become_ranges(ecma: str, python: str) -> None:
     assert translate(ecma) == python
+
+
+@pytest.mark.parametrize(
+    ("ecma", "members", "others"),
+    [
+        (r"^[\p{L}\d]+$", ["aé1", "Zß", "ǅ"], ["a-", " ", "ω"]),  # ω: past the window, left out
+        (r"^\P{L}$", ["1", "-", "\u0300"], ["é", "a"]),
+        (r"^[^\p{C}]+$", ["ok", "é"], ["a\x07", "\u200b", "ω"]),  # a negated class: ω counted in C
+        (r"^[\W]\w$", ["-a", " 1"], ["aa", "_a"]),
+        (r"^[^\W\d]$", ["a", "_"], ["1", "-", "é"]),
+        (r"^\p{Lu}\p{Punctuation}$", ["A!", "É_"], ["a!", "A+"]),  # + is a symbol
+    ],
+)
+def test_unicode_properties_accept_only_members(ecma: str, members: list[str], others: list[str]) -> None:
+    """Python reads the rewrite; it accepts no string ECMA-262 (jsonschema-rs) rejects."""
+    rx = re.compile(translate(ecma))
+    rs = jsonschema_rs.validator_for({"pattern": ecma})
+    for text in members:
+        assert rx.search(text), text
+        assert rs.is_valid(text), text
+    for text in others:
+        assert not rx.search(text), text
 
 
 def test_ascii_digits_only() -> None:
