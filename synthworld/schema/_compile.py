@@ -24,7 +24,7 @@ from synthworld.schema._nodes import (
 )
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
-from synthworld.schema._resolve import Loc, resolve_ref
+from synthworld.schema._resolve import Loc
 
 __all__ = ["Compiler"]
 
@@ -78,11 +78,13 @@ class Compiler:
         the same subschema and examples come back in many combinations of conjuncts. Most are
         judged by walking the schema, without a validator (``in_enum``: the value is in ``loc``'s
         own ``enum``)."""
-        key = (*loc.key(), json_key(value))  # in_enum never changes the verdict, only its cost
+        quick = quick_verdict(loc, value, self._quick, in_enum=in_enum)
+        if quick is not None:  # cheaper than a cache key
+            return quick
+        key = (*loc.key(), json_key(value))
         found = self._verdicts.get(key)
         if found is None:
-            quick = quick_verdict(loc, value, self._quick, in_enum=in_enum)
-            found = self._verdicts[key] = self.check(loc)(value) if quick is None else quick
+            found = self._verdicts[key] = self.check(loc)(value)
         return found
 
     def synthetic(self, near: Loc, schema: dict[str, Any]) -> Loc:
@@ -105,7 +107,7 @@ class Compiler:
         seen.add(key)
         for word in _REFS:
             if word in part.node:
-                self._visit(Part(resolve_ref(part.loc, word)), out, seen)
+                self._visit(Part(self._quick.resolve(part.loc, word)), out, seen)
         for i, sub in enumerate(part.node.get("allOf", ())):
             self._visit(Part(part.loc.child(sub, "allOf", i)), out, seen)
         expanded = [w for w in (*_REFS, "allOf") if w in part.node]

@@ -28,6 +28,7 @@ __all__ = [
     "NotNode",
     "Retry",
     "State",
+    "bare",
     "compile_into",
 ]
 
@@ -182,10 +183,10 @@ class ChoiceNode:
         if failed is not None:
             raise failed
         assert dead is not None
-        raise _bare(dead)
+        raise bare(dead)
 
 
-def _bare(err: SchemaError) -> SchemaError:
+def bare(err: SchemaError) -> SchemaError:
     """A copy of ``err`` without traceback, cause or context (the same type, message and path).
 
     A remembered error is stored bare and each raise gets its own copy: raised itself, it would
@@ -202,10 +203,10 @@ class _Dead:
     __slots__ = ("error",)
 
     def __init__(self, error: SchemaError) -> None:
-        self.error = _bare(error)
+        self.error = bare(error)
 
     def gen(self, st: State, hint: str) -> Any:
-        raise _bare(self.error)
+        raise bare(self.error)
 
 
 class LazyNode:
@@ -225,7 +226,7 @@ class LazyNode:
     def resolve(self) -> Node:
         """The compiled node (raises :class:`SchemaError` when there is none)."""
         if self._error is not None:
-            raise _bare(self._error)
+            raise bare(self._error)
         if self._node is None:
             with _COMPILING, collector_paused():  # two threads reaching a node first compile it once
                 self._compile()
@@ -236,12 +237,12 @@ class LazyNode:
         if self._node is not None:
             return
         if self._error is not None:
-            raise _bare(self._error)
+            raise bare(self._error)
         assert self._build is not None
         try:
             node = self._build(self._arg)
         except SchemaError as err:
-            self._error = _bare(err)
+            self._error = bare(err)
             raise
         self._build = self._arg = None
         self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop

@@ -18,6 +18,7 @@ from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
+from synthworld.schema._nodes import bare
 from synthworld.schema._resolve import Loc, resolve_ref
 
 __all__ = ["Memo", "QuickCheck", "quick_verdict"]
@@ -48,7 +49,7 @@ class Memo:
 
     def __init__(self) -> None:
         self.enums: dict[int, tuple[Any, frozenset[str]]] = {}
-        self.refs: dict[int, tuple[Loc, Loc | None]] = {}
+        self.refs: dict[tuple[Any, ...], Loc | SchemaError] = {}
 
     def in_enum(self, value: Any, enum: list[Any]) -> bool:
         if len(enum) <= 16:
@@ -58,16 +59,26 @@ class Memo:
             found = self.enums[id(enum)] = (enum, frozenset(json_key(e) for e in enum))
         return json_key(value) in found[1]
 
+    def resolve(self, loc: Loc, keyword: str) -> Loc:
+        """`resolve_ref`, once per subschema, scope and keyword (raises its `SchemaError`)."""
+        key = (*loc.key(), keyword)
+        found = self.refs.get(key)
+        if found is None:
+            try:
+                found = resolve_ref(loc, keyword)
+            except SchemaError as err:
+                found = err.with_traceback(None)
+            self.refs[key] = found
+        if isinstance(found, SchemaError):
+            raise bare(found)
+        return found
+
     def target(self, loc: Loc) -> Loc | None:
         """Where ``loc``'s ``$ref`` leads (None: unresolvable)."""
-        found = self.refs.get(id(loc))
-        if found is None or found[0] is not loc:
-            try:
-                target: Loc | None = resolve_ref(loc, "$ref")
-            except SchemaError:
-                target = None
-            found = self.refs[id(loc)] = (loc, target)
-        return found[1]
+        try:
+            return self.resolve(loc, "$ref")
+        except SchemaError:
+            return None
 
 
 class _Walk:

@@ -26,7 +26,7 @@ def schema_text(schema: Any) -> str | None:
     if found is not None and found[0] is schema:
         return found[1]
     try:
-        text: str | None = json.dumps(schema, allow_nan=False)
+        text: str | None = json.dumps(schema, allow_nan=False, check_circular=False)  # cycle: RecursionError
     except (TypeError, ValueError, RecursionError):
         text = None
     if texts is not None:
