@@ -23,7 +23,7 @@ from synthworld.schema._nodes import (
     NotNode,
 )
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, filter_enum, quick_verdict
 from synthworld.schema._resolve import Loc
 
 __all__ = ["Compiler"]
@@ -276,7 +276,8 @@ class Compiler:
     def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
         keys = [{json_key(v) for v in e} for e in enums[1:]]
         values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
-        values = [v for v in values if all(self.accepts(p.loc, v, in_enum=True) for p in parts)]
+        for p in parts:  # the values are in every enum: most conjuncts only check their type
+            values = filter_enum(p.loc, values, lambda loc, v: self.accepts(loc, v, in_enum=True))
         if not values:
             path = parts[0].loc.path
             raise UnsatisfiableSchemaError(

@@ -15,6 +15,7 @@ import re
 import string
 import warnings
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from random import Random
 from typing import Any
 
@@ -54,7 +55,7 @@ def in_context(node: Node, parts: list[Part]) -> Node:
     fmt = next((p.node["format"] for p in parts if p.node.get("format") in FORMATS), None)
     patterns = _patterns(parts)
     place = place_of(parts)
-    fills = _fills(place, fmt, patterns)
+    fills = _fills(place, fmt, tuple(patterns))
     if not fills:
         return node
     low = max((int(p.node["minLength"]) for p in parts if _number(p.node.get("minLength"))), default=0)
@@ -119,7 +120,10 @@ def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
     return out
 
 
-def _fills(place: Place, fmt: str | None, patterns: list[re.Pattern[str]]) -> list[Fill]:
+@lru_cache(maxsize=2048)
+def _fills(place: Place, fmt: str | None, patterns: tuple[re.Pattern[str], ...]) -> list[Fill]:
+    """The contextual fills of a field (the same places come back in many schemas; the fills
+    are pure functions of the call's state, so they are shared)."""
     examples = [
         e for e in place.examples
         if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -39,6 +40,7 @@ def _segments(pointer: str) -> list[str]:
     return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]] if pointer else []
 
 
+@lru_cache(maxsize=4096)
 def _snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
 
@@ -67,12 +69,20 @@ def _strip(segs: list[str], i: int) -> tuple[int, bool]:
     return i, items
 
 
-def _nouns(name: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _nouns(name: str) -> tuple[str, ...]:
     """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
     snake = _snake(name)
     words = [_singular(w) for w in re.split(r"[^a-z0-9]+", snake) if w and w not in _GENERIC]
     whole = "_".join(words)
-    return list(dict.fromkeys([whole, *reversed(words)])) if words else []
+    return tuple(dict.fromkeys([whole, *reversed(words)])) if words else ()
+
+
+@lru_cache(maxsize=4096)
+def _walk_path(pointer: str) -> tuple[str, tuple[str, ...], int]:
+    """`_walk` of a JSON pointer (the same paths come back in every schema of a kind)."""
+    name, parents, end = _walk(_segments(pointer))
+    return name, tuple(parents), end
 
 
 def _walk(segs: list[str]) -> tuple[str, list[str], int]:
@@ -97,9 +107,9 @@ def place_of(parts: list[Part]) -> Place:
     if not parts:
         return Place("", (), "", ())
     first = parts[0].loc
-    name, parents, _ = _walk(_segments(first.path))
+    name, parents, _ = _walk_path(first.path)
     pointer = next((p.loc.pointer for p in parts if p.loc.pointer), None) or first.pointer or ""
-    by_pointer, more, end = _walk(_segments(pointer))
+    by_pointer, more, end = _walk_path(pointer)
     parent = _parent_schema(parts[0], pointer, end)
     title = parent.get("title") if isinstance(parent, dict) else None
     names = [*parents, *more, *([title] if isinstance(title, str) else [])]
@@ -121,6 +131,19 @@ def place_of(parts: list[Part]) -> Place:
     return Place(_snake(name or by_pointer), nouns, description, tuple(examples))
 
 
+def _at(doc: Any, segs: list[str]) -> Any:
+    """The value at the JSON pointer segments ``segs`` of ``doc`` (None: there is none)."""
+    for seg in segs:
+        key = seg.replace("~1", "/").replace("~0", "~")
+        if isinstance(doc, dict):
+            doc = doc.get(key)
+        elif isinstance(doc, list) and key.isdigit() and int(key) < len(doc):
+            doc = doc[int(key)]
+        else:
+            return None
+    return doc
+
+
 def _strings(values: Any) -> list[str]:
     return [v for v in values if isinstance(v, str) and v.strip()] if isinstance(values, list) else []
 
@@ -130,6 +153,8 @@ def _parent_schema(part: Part, pointer: str, end: int) -> Any:
     if end < 0 or not pointer:
         return None
     segs = pointer.split("/")[1:]
+    if _at(part.loc.doc, segs) is part.loc.schema:  # the pointer is into the root document
+        return _at(part.loc.doc, segs[:end])
     target = "/" + "/".join(segs[:end]) if end else ""
     try:
         return part.loc.resolver.lookup("#" + quote(target, safe="/~$")).contents

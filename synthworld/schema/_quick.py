@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from synthworld.errors import SchemaError
@@ -21,7 +22,7 @@ from synthworld.schema._ecma import translate
 from synthworld.schema._nodes import bare
 from synthworld.schema._resolve import Loc, resolve_ref
 
-__all__ = ["Memo", "QuickCheck", "quick_verdict"]
+__all__ = ["Memo", "QuickCheck", "filter_enum", "quick_verdict"]
 
 Verdict = bool | None
 
@@ -115,6 +116,29 @@ class QuickCheck:
         if full is None:
             full = self._full = sub_check(self.loc)
         return full(value)
+
+
+_TYPE_AND_ENUM = frozenset({"type", "enum"}) | _SKIPPED
+
+
+def filter_enum(loc: Loc, values: list[Any], accepts: Callable[[Loc, Any], bool]) -> list[Any]:
+    """The ``values`` (known to be in ``loc``'s ``enum``, if it has one) that ``loc`` accepts: by
+    type alone when it asks nothing else, else each by ``accepts``."""
+    node = canonical_view(loc.schema, loc.dialect) if isinstance(loc.schema, dict) else None
+    if node is None or not node.keys() <= _TYPE_AND_ENUM:
+        return [v for v in values if accepts(loc, v)]
+    if "type" not in node:
+        return values
+    allowed = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    out = []
+    for value in values:
+        kind = _kind(value)
+        ok = kind in allowed or (kind == "integer" and "number" in allowed) if kind is not None else None
+        if ok is None:
+            ok = accepts(loc, value)
+        if ok:
+            out.append(value)
+    return out
 
 
 def _verdict(loc: Loc, value: Any, walk: _Walk, *, in_enum: bool = False) -> Verdict:
