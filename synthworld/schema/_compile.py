@@ -277,7 +277,7 @@ class Compiler:
         keys = [{json_key(v) for v in e} for e in enums[1:]]
         values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
         for p in parts:  # the values are in every enum: most conjuncts only check their type
-            values = filter_enum(p.loc, values, lambda loc, v: self.accepts(loc, v, in_enum=True))
+            values = filter_enum(p.node, p.loc, values, lambda loc, v: self.accepts(loc, v, in_enum=True))
         if not values:
             path = parts[0].loc.path
             raise UnsatisfiableSchemaError(

@@ -121,11 +121,13 @@ class QuickCheck:
 _TYPE_AND_ENUM = frozenset({"type", "enum"}) | _SKIPPED
 
 
-def filter_enum(loc: Loc, values: list[Any], accepts: Callable[[Loc, Any], bool]) -> list[Any]:
-    """The ``values`` (known to be in ``loc``'s ``enum``, if it has one) that ``loc`` accepts: by
-    type alone when it asks nothing else, else each by ``accepts``."""
-    node = canonical_view(loc.schema, loc.dialect) if isinstance(loc.schema, dict) else None
-    if node is None or not node.keys() <= _TYPE_AND_ENUM:
+def filter_enum(
+    node: dict[str, Any], loc: Loc, values: list[Any], accepts: Callable[[Loc, Any], bool]
+) -> list[Any]:
+    """The ``values`` (known to be in the conjunct's ``enum``, if it has one) that the conjunct
+    ``node`` (at ``loc``, its references and ``allOf`` conjuncts of their own) accepts: by type alone
+    when it asks nothing else, else each by ``accepts``."""
+    if not node.keys() <= _TYPE_AND_ENUM:
         return [v for v in values if accepts(loc, v)]
     if "type" not in node:
         return values
