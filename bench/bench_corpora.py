@@ -1,7 +1,8 @@
 """Generators side by side on real corpora: synthworld, jsf and hypothesis-jsonschema, in one run.
 
-For each corpus (the JSON Schema Test Suite corpus, SchemaStore's dev corpus, and the schemas
-vendored in check-jsonschema) and each tool, every schema is compiled and asked for 5 values
+For each corpus (the JSON Schema Test Suite corpus, SchemaStore's dev corpus, the schemas
+vendored in check-jsonschema, and with ``--corpus cloudformation`` cfn-lint's CloudFormation
+schemas) and each tool, every schema is compiled and asked for 5 values
 (seeds 0-4), in a worker process with a memory cap and a per-schema time limit (a tool that hangs
 or explodes on a schema fails that schema, not the run). The oracle is python-jsonschema with
 format checking (jsonschema-rs where python-jsonschema cannot read a pattern).
@@ -49,9 +50,24 @@ def vendored() -> list[dict[str, Any]]:
     ]
 
 
+def cloudformation() -> list[dict[str, Any]]:
+    """The CloudFormation resource and extension schemas shipped in cfn-lint (``pip install
+    cfn-lint``): ~1,900 real-world schemas, many under a vendor's own ``$schema``."""
+    import cfnlint
+
+    rows = []
+    for path in sorted((Path(cfnlint.__file__).parent / "data" / "schemas").rglob("*.json")):
+        schema = json.loads(path.read_text("utf-8"))
+        if isinstance(schema, dict) and schema.keys() & {"$schema", "properties", "definitions", "$defs"}:
+            rows.append({"id": str(path).split("schemas/", 1)[1], "dialect": None, "schema": schema})
+    return rows
+
+
 def load(name: str) -> list[dict[str, Any]]:
     if name == "vendored":
         return vendored()
+    if name == "cloudformation":
+        return cloudformation()
     return [json.loads(line) for line in CORPORA[name].read_text("utf-8").splitlines() if line.strip()]
 
 
