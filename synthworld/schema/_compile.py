@@ -51,6 +51,7 @@ class Compiler:
         self._checks: dict[tuple[Any, ...], Callable[[Any], bool]] = {}
         self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
+        self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
@@ -100,6 +101,16 @@ class Compiler:
             self._visit(part, out, seen)
         return out
 
+    def flat_facts(self, loc: Loc) -> tuple[list[Part], Facts]:
+        """`flatten` of the one subschema ``loc``, and its `facts_of`, once per subschema and
+        scope (a branch's alternatives are read again each time the branch is compiled)."""
+        key = loc.key()
+        found = self._facts.get(key)
+        if found is None:
+            flat = self.flatten([Part(loc)])
+            found = self._facts[key] = (flat, facts_of(flat))
+        return found
+
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
         key = part.key()
         if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
@@ -138,7 +149,7 @@ class Compiler:
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
         siblings = facts_of(rest)  # `rest` is already flat
-        facts = [facts_of(self.flatten([Part(sub)])) for sub in subs]
+        facts = [self.flat_facts(sub)[1] for sub in subs]
         for j, sub in enumerate(subs):
             mine = siblings.plus(facts[j])
             if mine.conflict:
@@ -186,7 +197,7 @@ class Compiler:
 
     def _verdict(self, siblings: Facts, cond: Loc) -> str:
         """Whether the siblings make an ``if`` surely true or false (see `_discriminate`)."""
-        conds = self.flatten([Part(cond)])
+        conds = self.flat_facts(cond)[0]
         return verdict(siblings, conds[0]) if len(conds) == 1 else "unknown"
 
     def _dependent(self, parts: list[Part], i: int) -> Node:

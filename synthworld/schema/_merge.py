@@ -313,8 +313,8 @@ _FALSE_CACHE: dict[tuple[int, str, bool], tuple[Any, bool]] = {}
 def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:
     """Whether `sub` accepts nothing (``among``: whether one of the values of the ``properties``
     object `sub` does), remembered per schema object: objects have many names and conjuncts."""
-    if isinstance(sub, bool) and not among:
-        return not sub
+    if not among and (isinstance(sub, bool) or not isinstance(sub, dict) or "not" not in sub):
+        return sub is False  # only `false` and `{"not": {}}` (give or take unknown words) are false
     key = (id(sub), dialect, among)
     hit = _FALSE_CACHE.get(key)
     if hit is None or hit[0] is not sub:
