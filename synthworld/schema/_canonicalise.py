@@ -27,8 +27,10 @@ _CORE = {"type", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
          "not", "format", "$ref"}  # fmt: skip
 _DRAFT6 = _CORE | {"const", "contains", "propertyNames", "dependencies"}
 _DRAFT7 = _DRAFT6 | {"if", "then", "else"}
-_DRAFT2019 = (_DRAFT7 - {"dependencies"}) | {"dependentRequired", "dependentSchemas",
-    "minContains", "maxContains", "unevaluatedItems", "unevaluatedProperties", "$recursiveRef"}  # fmt: skip
+_DRAFT2019 = _DRAFT7 | {"dependentRequired", "dependentSchemas", "minContains", "maxContains",
+    "unevaluatedItems", "unevaluatedProperties", "$recursiveRef"}  # fmt: skip
+"""``dependencies`` stays: 2019-09 split it in two and dropped it, but jsonschema-rs (and AJV) still
+apply it there, and a value that satisfies it is valid under either reading."""
 _DRAFT2020 = (_DRAFT2019 - {"additionalItems", "$recursiveRef"}) | {"prefixItems", "$dynamicRef"}
 _KNOWN = {
     DRAFT4: _CORE | {"dependencies"},
@@ -138,9 +140,14 @@ def _legacy_items(out: dict[str, Any]) -> None:
 
 def _split_dependencies(out: dict[str, Any]) -> None:
     deps = out.pop("dependencies")
+    if not isinstance(deps, dict):
+        return
     required = {k: v for k, v in deps.items() if isinstance(v, list)}
     schemas = {k: v for k, v in deps.items() if not isinstance(v, list)}
-    if required:
-        out["dependentRequired"] = required
-    if schemas:
-        out["dependentSchemas"] = schemas
+    if required:  # beside a 2019-09 dependentRequired: both hold
+        merged = dict(out.get("dependentRequired", {}))
+        for name, names in required.items():
+            merged[name] = list(dict.fromkeys([*merged.get(name, []), *names]))
+        out["dependentRequired"] = merged
+    if schemas:  # a name in both keeps its dependentSchemas (subschemas stay the document's own)
+        out["dependentSchemas"] = {**schemas, **out.get("dependentSchemas", {})}

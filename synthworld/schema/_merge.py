@@ -17,11 +17,11 @@ from synthworld.schema._containers import (
     ordered_union,
 )
 from synthworld.schema._context import in_context
-from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._regex import compile_pattern
+from synthworld.schema._regex import Gen, compile_pattern
+from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
 if TYPE_CHECKING:
@@ -92,14 +92,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     patterns = [p for p in _values(parts, "pattern") if isinstance(p, str)]
     checks = []
     for pattern in patterns:
-        try:
-            checks.append(compile_pattern(pattern)[1])
-        except (re.error, ValueError) as err:
-            raise SchemaError(
-                f"pattern {pattern!r} at {path!r} cannot be read: {err}; fix: use an ECMA-262 "
-                "regex Python's re also understands",
-                path=path,
-            ) from err
+        checks.append(_readable(pattern, path)[1])
         python = _python_pattern(pattern)
         if python is not None:  # python-jsonschema reads it as Python
             checks.append(python)
@@ -113,6 +106,23 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         path=path,
         source=patterns[0] if patterns else None,
     )
+
+
+def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
+    """`compile_pattern`, or `SchemaError` naming a pattern neither reading of it can take."""
+    try:
+        return compile_pattern(pattern)
+    except (re.error, ValueError) as err:
+        raise SchemaError(
+            f"pattern {pattern!r} at {path!r} cannot be read: {err}; fix: use an ECMA-262 regex "
+            "Python's re also understands",
+            path=path,
+        ) from err
+
+
+def _matches(pattern: str, name: str, loc: Loc) -> bool:
+    """Whether property ``name`` matches a ``patternProperties`` key of the schema at ``loc``."""
+    return _readable(pattern, f"{loc.path}/patternProperties")[1].search(name) is not None
 
 
 def _python_pattern(pattern: str) -> re.Pattern[str] | None:
@@ -249,7 +259,8 @@ class _Properties:
             if "propertyNames" in p.node
         )  # tuples: most are empty, and the empty tuple is shared
         patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
-        self._gens = tuple(compile_pattern(p)[0] for p in patterns)
+        path = f"{_path(parts)}/patternProperties"
+        self._gens = tuple(_readable(p, path)[0] for p in patterns)
         self._names_node = _names_node(cx, parts)
         self._cache: dict[str, Node | None] = {}
 
@@ -290,7 +301,7 @@ def _forbids(parts: list[Part], name: str) -> bool:
                 return True
             continue
         patterns = node.get("patternProperties", {})
-        subs = [sub for pattern, sub in patterns.items() if re.search(translate(pattern), name)]
+        subs = [sub for pattern, sub in patterns.items() if _matches(pattern, name, p.loc)]
         if not subs and "additionalProperties" in node:
             subs = [node["additionalProperties"]]
         if any(_is_false(sub, p.loc.dialect) for sub in subs):
@@ -348,7 +359,7 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
             out.append(Part(loc.child(node["properties"][name], "properties", name)))
             matched = True
         for pattern, sub in node.get("patternProperties", {}).items():
-            if re.search(translate(pattern), name):
+            if _matches(pattern, name, loc):
                 out.append(Part(loc.child(sub, "patternProperties", pattern)))
                 matched = True
         if not matched and "additionalProperties" in node:

@@ -19,7 +19,7 @@ from synthworld.schema._ecma import translate
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["compile_pattern", "literal_prefix"]
+__all__ = ["Gen", "compile_pattern", "literal_prefix"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(

@@ -7,9 +7,10 @@ import json
 from random import Random
 from typing import Any
 
+import jsonschema_rs
 import pytest
 
-from synthworld.schema import _api, _validate, compile_generator
+from synthworld.schema import _api, _validate, compile_generator, generate
 from synthworld.schema._api import DEFAULT_NOW
 from tests.schema.schema_corpus import KEYWORDS, SHARED, USER, jsts, oracle, vendor
 
@@ -105,3 +106,18 @@ def test_parts_not_built_valid_by_construction_get_the_value_checked(schema: Any
     assert text in _validate._RS  # the compiled validator judged them
     judge = oracle(schema)
     assert all(judge.is_valid(v) for v in values)
+
+
+def test_dependencies_hold_in_2020_12_too_as_jsonschema_rs_applies_them() -> None:
+    """2019-09 dropped ``dependencies``; jsonschema-rs (and AJV) still apply it, so values satisfy it
+    and are valid under either reading (CloudFormation resource schemas declare no dialect)."""
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "boolean"}, "c": {"type": "string"}},
+        "dependencies": {"a": ["b"], "c": {"required": ["a"]}},
+    }
+    rs = jsonschema_rs.validator_for(schema)
+    values = [generate(schema, seed=seed) for seed in range(40)]
+    assert all(rs.is_valid(v) for v in values)
+    assert any("a" in v for v in values)
+    assert all("b" in v for v in values if "a" in v)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import socket
+from random import Random
 from typing import Any
 
 import pytest
@@ -84,3 +85,19 @@ def test_caller_registry_resolves_remote_refs() -> None:
 def test_official_metaschemas_resolve_offline() -> None:
     value = generate({"$ref": "http://json-schema.org/draft-07/schema#"}, seed=3)
     assert isinstance(value, (dict, bool))
+
+
+def test_an_unreadable_pattern_property_is_a_schema_error_at_compile_time() -> None:
+    message = re.escape("pattern 'a{2,1}' at '/patternProperties' cannot be read")
+    with pytest.raises(SchemaError, match=message):
+        compile_generator({"type": "object", "patternProperties": {"a{2,1}": {}}})
+
+
+def test_an_unreadable_pattern_property_deep_inside_never_escapes_as_a_regex_error() -> None:
+    """Optional content compiles when first generated: its error leaves it out, never re.error."""
+    schema = {
+        "type": "object",
+        "properties": {"x": {"patternProperties": {"(?<=a+)b": {}}, "minProperties": 1}},
+    }
+    generator = compile_generator(schema)
+    assert all("x" not in generator.generate(Random(seed)) for seed in range(20))
