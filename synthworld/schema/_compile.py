@@ -207,8 +207,15 @@ class Compiler:
         absent = self.synthetic(part.loc, {"properties": {name: {"not": {}}}})
         present = self.synthetic(part.loc, {"required": [name]})
         sub_loc = part.loc.child(sub, "dependentSchemas", name)
-        options = [[*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]]
-        return self._alternatives(options, part.loc.path, "dependentSchemas")
+        without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
+        siblings = facts_of(rest)  # `rest` is already flat
+        needed = Facts()
+        needed.required.add(name)
+        options = [
+            *([without] if name not in siblings.required else []),  # a required trigger is present
+            *([beside] if not siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict else []),
+        ]  # its constants contradict its siblings': the trigger is absent
+        return self._alternatives(options or [without, beside], part.loc.path, "dependentSchemas")
 
     def _negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
