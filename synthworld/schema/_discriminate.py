@@ -115,11 +115,18 @@ def _forced(facts: Facts, name: str, values: frozenset[str]) -> bool:
     return name in facts.required and name in facts.allowed and facts.allowed[name] <= values
 
 
-def _constants(sub: Any, dialect: str) -> frozenset[str] | None:
-    """The values a property schema allows when it is a ``const`` or an ``enum``, else None."""
+def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:
+    """The values a property schema allows when it is a ``const`` or an ``enum`` (or an ``anyOf``/
+    ``oneOf`` of them, the documented-enum idiom: the union), else None."""
     node = canonical_view(sub, dialect)
     if "const" in node:
         return frozenset([json_key(node["const"])])
     if isinstance(node.get("enum"), list):
         return frozenset(json_key(v) for v in node["enum"])
+    for word in ("anyOf", "oneOf"):
+        branches = node.get(word)
+        if not nested and isinstance(branches, list) and branches:
+            each = [_constants(b, dialect, nested=True) for b in branches]
+            if all(values is not None for values in each):
+                return frozenset().union(*(v for v in each if v is not None))
     return None

@@ -196,3 +196,23 @@ def test_a_trigger_whose_dependent_schema_contradicts_its_siblings_is_never_trie
     assert len(generator._root.options) == 1  # only "x absent"
     values = [generator.generate(Random(seed)) for seed in range(20)]
     assert all(v == {"kind": "a"} for v in values)
+
+
+def test_a_documented_enum_written_as_one_of_consts_decides_an_if() -> None:
+    """``kind`` is "a" or "b" (each const with its own description): ``if kind is "c"`` is surely
+    false, so only ``else`` is built."""
+    from synthworld.schema._nodes import ChoiceNode
+
+    documented = {"oneOf": [{"const": "a", "description": "first"}, {"const": "b", "description": "second"}]}
+    schema = {
+        "type": "object",
+        "properties": {"kind": documented},
+        "required": ["kind"],
+        "if": {"properties": {"kind": {"const": "c"}}},
+        "then": {"required": ["never"]},
+        "else": {"properties": {"size": {"type": "integer"}}, "required": ["size"]},
+    }
+    generator = compile_generator(schema)
+    assert isinstance(generator._root, ChoiceNode)
+    assert len(generator._root.options) == 1  # only the else branch
+    assert all("size" in generator.generate(Random(seed)) for seed in range(10))
