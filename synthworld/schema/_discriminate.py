@@ -6,8 +6,9 @@ combinations contradict each other (``kind`` cannot be both "job" and "step"), a
 contradiction costs a compile or a failed attempt. Here the constants and enums each conjunct puts
 on a property are intersected up front: a branch whose constants conflict with its siblings' is
 dropped, an ``if`` that its siblings already make true loses its ``else``, and one they make
-false loses its ``then``. Only ``const``/``enum`` of direct properties are used; anything else
-is left to the compiler ("unknown").
+false loses its ``then``. Only ``const``/``enum`` of direct properties are used (also as an
+``anyOf``/``oneOf`` of constants, and what every branch of a conjunct's ``anyOf``/``oneOf`` holds a
+property to); anything else is left to the compiler ("unknown").
 """
 
 from __future__ import annotations
@@ -40,16 +41,35 @@ class Facts:
         if isinstance(required, list):
             self.required.update(n for n in required if isinstance(n, str))
         properties = node.get("properties")
-        if not isinstance(properties, dict):
+        if isinstance(properties, dict):
+            for name, sub in properties.items():
+                values = _constants(sub, dialect)
+                if values is not None:
+                    self._allow(name, values)
+        for word in ("anyOf", "oneOf"):
+            if isinstance(node.get(word), list) and node[word]:
+                self._branches(word, node[word], dialect)
+
+    def _allow(self, name: str, values: frozenset[str]) -> None:
+        mine = self.allowed.get(name)
+        self.allowed[name] = values if mine is None else mine & values
+        if not self.allowed[name] and name in self.required:
+            self.conflict = True
+
+    def _branches(self, word: str, branches: list[Any], dialect: str) -> None:
+        """What every branch says: a property constant in each takes one of their values; a
+        ``oneOf`` of branches that only hold a property to constants needs that property (were it
+        absent, every branch would hold)."""
+        each = [_branch_constants(b, dialect) for b in branches]
+        if any(facts is None for facts in each):
             return
-        for name, sub in properties.items():
-            values = _constants(sub, dialect)
-            if values is None:
-                continue
-            mine = self.allowed.get(name)
-            self.allowed[name] = values if mine is None else mine & values
-            if not self.allowed[name] and name in self.required:
-                self.conflict = True
+        maps = [facts for facts in each if facts is not None]
+        for name in set.intersection(*(set(m) for m in maps)):
+            self._allow(name, frozenset().union(*(m[name] for m in maps)))
+        only = {name for m in maps for name in m}
+        bare = len(only) == 1 and all(_bare_constants(b, dialect) for b in branches)
+        if word == "oneOf" and len(maps) > 1 and bare:
+            self.required.update(only)
 
     def plus(self, other: Facts) -> Facts:
         """The facts of both sets of conjuncts together."""
@@ -113,6 +133,30 @@ def _contradicts(facts: Facts, own: Facts) -> bool:
 def _forced(facts: Facts, name: str, values: frozenset[str]) -> bool:
     """The value surely has property `name`, with one of `values`."""
     return name in facts.required and name in facts.allowed and facts.allowed[name] <= values
+
+
+_NOTES = frozenset({"title", "description", "$comment", "examples", "default"})
+
+
+def _branch_constants(branch: Any, dialect: str) -> dict[str, frozenset[str]] | None:
+    """The properties a branch holds to constants (None: it holds none)."""
+    properties = canonical_view(branch, dialect).get("properties")
+    if not isinstance(properties, dict):
+        return None
+    found = {name: _constants(sub, dialect) for name, sub in properties.items()}
+    out = {name: values for name, values in found.items() if values is not None}
+    return out or None
+
+
+def _bare_constants(branch: Any, dialect: str) -> bool:
+    """Whether a branch is nothing but properties held to constants."""
+    node = canonical_view(branch, dialect)
+    properties = node.get("properties")
+    return (
+        set(node) - _NOTES == {"properties"}
+        and isinstance(properties, dict)
+        and all(_constants(sub, dialect) is not None for sub in properties.values())
+    )
 
 
 def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:

@@ -6,6 +6,7 @@ every seed tried, the same value for the same seed; the unsatisfiable ones fail 
 
 from __future__ import annotations
 
+import json
 import re
 from random import Random
 from typing import Any
@@ -216,3 +217,34 @@ def test_a_documented_enum_written_as_one_of_consts_decides_an_if() -> None:
     assert isinstance(generator._root, ChoiceNode)
     assert len(generator._root.options) == 1  # only the else branch
     assert all("size" in generator.generate(Random(seed)) for seed in range(10))
+
+
+def test_a_one_of_on_an_absent_discriminator_is_seen_to_fail_before_it_is_built() -> None:
+    """``minimum`` makes ``type`` integer or number through a ``oneOf`` of bare constants, which
+    needs ``type`` present (absent, both branches would hold); ``minLength`` makes it "string":
+    the two triggers never come together (SchemaStore's strict draft-07 metaschema, reduced)."""
+    numeric = {"oneOf": [{"properties": {"type": {"const": "integer"}}},
+                         {"properties": {"type": {"const": "number"}}}]}  # fmt: skip
+    text = {"properties": {"type": {"const": "string"}}}
+    schema = {
+        "type": "object",
+        "properties": {"type": {"enum": ["string", "integer", "number"]}, "minimum": {}, "minLength": {}},
+        "dependencies": {"minimum": numeric, "maximum": numeric, "minLength": text, "maxLength": text},
+    }
+    check = oracle(schema)
+    generator = compile_generator(schema)
+    for seed in range(100):
+        value = generator.generate(Random(seed))
+        assert check.is_valid(value), value
+        assert not ("minimum" in value and "minLength" in value)
+
+
+def test_schemastores_strict_metaschema_answers_on_every_seed() -> None:
+    from tests.schema.schema_corpus import SHARED
+
+    rows = (SHARED / "schemastore" / "corpus_dev.jsonl").read_text("utf-8").splitlines()
+    schema = next(
+        r["schema"] for r in map(json.loads, rows) if r["id"] == "metaschema-draft-07-unofficial-strict.json"
+    )
+    generator, check = compile_generator(schema), oracle(schema)
+    assert all(check.is_valid(generator.generate(Random(seed))) for seed in range(20))
