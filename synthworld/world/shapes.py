@@ -10,7 +10,7 @@ multiple of 0.01.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,15 +80,17 @@ class Shapes:
 
     def reach(self, targets: set[str]) -> frozenset[str]:
         """Hints of `targets` and of the objects they can be reached through (parents first)."""
-        children = {hint: {singular(k) for k in props} for hint, props in self.by_hint.items()}
+        parents: dict[str, list[str]] = {}
+        for hint, props in self.by_hint.items():
+            for child in {singular(k) for k in props}:
+                parents.setdefault(child, []).append(hint)
         reach = set(targets)
-        grew = True
-        while grew:
-            grew = False
-            for hint, below in children.items():
-                if hint not in reach and not below.isdisjoint(reach):
-                    reach.add(hint)
-                    grew = True
+        todo = list(reach)
+        while todo:
+            for parent in parents.get(todo.pop(), ()):
+                if parent not in reach:
+                    reach.add(parent)
+                    todo.append(parent)
         return frozenset(reach)
 
     def names(self) -> frozenset[str]:
@@ -154,20 +156,24 @@ def _scan(
         mine = out.setdefault(hint, {})
         for key, sub in props.items():
             if isinstance(key, str):
+                plain = type(sub) is dict and _MERGED.isdisjoint(sub)  # its own resolved form
                 if key not in mine:
-                    mine[key] = _resolved(sub, root)
-                if type(sub) is dict and sub and _LEAF.issuperset(sub) and sub.get("type") != "object":
+                    mine[key] = sub if plain else _resolved(sub, root)
+                if plain and sub and _LEAF.issuperset(sub) and sub.get("type") != "object":
                     continue  # a scalar's schema: no object under it, nothing open
                 inner = hint if key == top_list else singular(key)
                 opened |= _scan(sub, root, inner, out, depth + 1, seen)
     elif schema.get("type") == "object" and schema.get("additionalProperties") is not False:
         opened = True
-    patterns = schema.get("patternProperties")
-    extra = [schema.get("additionalProperties"), *(patterns.values() if isinstance(patterns, dict) else ())]
-    if any(isinstance(sub, dict) and sub for sub in extra):
-        opened = True  # objects under keys the schema does not name: the walks go everywhere
-    for sub in _children(schema):
-        opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
+    if not _UNNAMED.isdisjoint(schema):
+        patterns = schema.get("patternProperties")
+        named = patterns.values() if isinstance(patterns, dict) else ()
+        extra = [schema.get("additionalProperties"), *named]
+        if any(isinstance(sub, dict) and sub for sub in extra):
+            opened = True  # objects under keys the schema does not name: the walks go everywhere
+    if not _PARTS.isdisjoint(schema):
+        for sub in _children(schema):
+            opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
     return opened
 
 
@@ -179,6 +185,11 @@ _LEAF = frozenset(
     }
 )  # fmt: skip
 """Keywords that never hold a subschema: a property schema with only these is a leaf to `_scan`."""
+_MERGED = frozenset({"$ref", "allOf"})
+"""Keywords `_resolved` reads: a schema with neither is its own resolved form."""
+_UNNAMED = frozenset({"additionalProperties", "patternProperties"})
+_PARTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items", "then", "else"})
+"""Keywords whose subschemas `_scan` reads with the same hint (`_children`)."""
 
 
 def _children(schema: dict[str, Any]) -> Iterator[Any]:
@@ -281,24 +292,20 @@ def _object_schema(schema: Any, root: Any) -> Mapping[str, Any] | None:
     return {**carried, **schema} if carried else schema
 
 
-def property_names(schema: Any) -> list[str]:
-    """Every property name anywhere in `schema` (not following references), parents first."""
-    found: list[str] = []
+def property_names(schema: Any) -> set[str]:
+    """Every property name anywhere in `schema` (not following references)."""
+    found: set[Any] = set()
     stack = [schema]
     while stack:
         node = stack.pop()
-        values: Iterable[Any]
         if type(node) is dict:
             props = node.get("properties")
             if type(props) is dict:
-                found += [k for k in props if type(k) is str]
-            values = node.values()
+                found.update(props)
+            stack += [v for v in node.values() if type(v) is dict or type(v) is list]
         elif type(node) is list:
-            values = node
-        else:
-            continue
-        stack += reversed([v for v in values if type(v) is dict or type(v) is list])
-    return found
+            stack += [v for v in node if type(v) is dict or type(v) is list]
+    return {k for k in found if type(k) is str}
 
 
 def root_properties(schema: Any, root: Any = None, depth: int = 0) -> list[str]:

@@ -106,7 +106,7 @@ class Address:
     triggers = frozenset(_CITY + _POSTCODE + _COUNTRY + _CODE)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return bool(_fields(tuple(props)))
+        return not self.triggers.isdisjoint(props) and bool(_fields(tuple(props)))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         fields = _fields(tuple(node))

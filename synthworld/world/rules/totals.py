@@ -49,6 +49,7 @@ _PLUS = (
     "fee", "fees", "tip",
 )  # fmt: skip
 _MINUS = ("discount", "discount_amount", "discountAmount", "discount_total")
+_SUMS = frozenset(_TOTAL + _SUBTOTAL)
 _NUDGES = 12
 _NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
 
@@ -101,13 +102,15 @@ class Totals:
     """Line totals, subtotal and total agree; an amount is the sum of its parts' amounts."""
 
     name = "totals"
-    triggers = frozenset(_TOTAL + _SUBTOTAL)
+    triggers = _SUMS
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         return self._schema_layout(props, shapes) is not None
 
     @staticmethod
     def _schema_layout(props: Mapping[str, Any], shapes: Shapes) -> tuple[str, Layout] | None:
+        if _SUMS.isdisjoint(props):
+            return None  # no total and no subtotal: no layout, whatever the lines hold
         for key in props:
             lines = shapes.by_hint.get(singular(key))
             layout = _layout(tuple(props), tuple(lines)) if lines is not None else None
