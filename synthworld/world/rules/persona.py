@@ -89,8 +89,9 @@ def _groups(
     """``(first, last, full, email, username)`` key groups of an object: its own, and prefixed
     ones (``customer_name`` with ``customer_email``)."""
     found = []
-    own = (first_key(_d(keys), _FIRST), first_key(_d(keys), _LAST), first_key(_d(keys), _FULL))
-    targets = (first_key(_d(keys), _EMAIL), first_key(_d(keys), _USER))
+    node = dict.fromkeys(keys)
+    own = (first_key(node, _FIRST), first_key(node, _LAST), first_key(node, _FULL))
+    targets = (first_key(node, _EMAIL), first_key(node, _USER))
     if ((own[0] and own[1]) or own[2]) and (targets[0] or targets[1] or (own[0] and own[2])):
         found.append((*own, *targets))
     for key in keys:
@@ -114,10 +115,6 @@ def _salt(node: dict[str, Any]) -> str:
     """The person's id, if the object has one."""
     found = node.get("id")
     return str(found) if isinstance(found, (str, int)) and not isinstance(found, bool) else ""
-
-
-def _d(keys: tuple[str, ...]) -> dict[str, None]:
-    return dict.fromkeys(keys)
 
 
 class Persona:
