@@ -128,8 +128,7 @@ def read_shapes(returns: Any, kind: str) -> Shapes:
     collection = _collection(returns, kind)
     top_list = collection.key if collection else None
     opened = _scan(returns, returns, kind, by_hint, 0, frozenset(), top_list)
-    frozen = {hint: types.MappingProxyType(props) for hint, props in by_hint.items()}
-    return Shapes(types.MappingProxyType(frozen), opened, collection)
+    return Shapes(types.MappingProxyType(by_hint), opened, collection)  # typed read-only below
 
 
 def _scan(

@@ -39,6 +39,10 @@ class RulePlan:
 
 
 _EVERYWHERE = RulePlan(None, frozenset())
+_UNBOUND = frozenset(RULES)
+_COMBINATIONS: dict[tuple[Rule, ...], tuple[Rule, ...]] = {}
+"""Each combination of unbound rules, made once and shared by every plan that needs it (fewer
+long-lived objects for the cyclic collector to walk)."""
 
 
 def rules_for(shapes: Shapes) -> RulePlan:
@@ -49,7 +53,7 @@ def rules_for(shapes: Shapes) -> RulePlan:
     for hint, props in shapes.by_hint.items():
         found = tuple(_bound(rule, props, shapes) for rule in RULES if rule.fits(props, shapes))
         if found:
-            at[hint] = found
+            at[hint] = _COMBINATIONS.setdefault(found, found) if _UNBOUND.issuperset(found) else found
     reach = shapes.reach(set(at))
     return RulePlan(types.MappingProxyType(at), reach, deep=len(reach) > 1 or shapes.collection is not None)
 
