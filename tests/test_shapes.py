@@ -1,0 +1,85 @@
+"""What the consistency plan reads from a returns schema: property names, the shapes of each kind
+of object, which hints lead to which, and where the in-object rules apply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synthworld.world.rules.run import rules_for
+from synthworld.world.shapes import property_names, read_shapes
+
+_ORDER: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "total": {"type": "number"},
+        "customer": {"$ref": "#/$defs/Customer"},
+        "items": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"quantity": {"type": "integer"}, "price": {"type": "number"}},
+            },
+        },
+        "note": {"type": "string", "enum": [{"properties": {"hidden": {}}}]},
+    },
+    "$defs": {
+        "Customer": {
+            "allOf": [{"properties": {"city": {"type": "string"}, "zip_code": {"type": "string"}}}],
+            "properties": {"name": {"type": "string"}},
+        },
+        "Unused": {"properties": {"secret": {"type": "string"}}},
+    },
+}
+
+
+def test_property_names_are_every_name_written_anywhere_even_unreferenced_or_inside_data() -> None:
+    assert property_names(_ORDER) == {
+        *("id", "total", "customer", "items", "note", "quantity", "price"),
+        *("city", "zip_code", "name", "secret", "hidden"),
+    }
+
+
+def test_shapes_follow_references_and_all_of_and_hint_objects_by_their_property() -> None:
+    shapes = read_shapes(_ORDER, "order")
+    assert set(shapes.by_hint) == {"order", "customer", "item"}
+    assert list(shapes.by_hint["customer"]) == ["name", "city", "zip_code"]
+    assert shapes.by_hint["order"]["customer"]["properties"] == {"name": {"type": "string"}}
+    assert not shapes.open
+    assert "secret" not in shapes.names()
+
+
+def test_an_object_open_to_unnamed_keys_makes_the_shapes_open() -> None:
+    closed = {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}
+    patterned = {**closed, "patternProperties": {"^x": {"type": "object"}}}
+    assert not read_shapes(closed, "thing").open
+    assert read_shapes(patterned, "thing").open
+    assert read_shapes({"type": "object", "additionalProperties": {"type": "object"}}, "thing").open
+
+
+def test_reach_adds_every_hint_a_target_can_be_reached_through_and_nothing_else() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "orders": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"lines": {"type": "array"}}},
+            },
+            "profile": {"type": "object", "properties": {"bio": {"type": "string"}}},
+            "account": {"type": "object", "properties": {"order": {"type": "string"}}},
+        },
+    }
+    shapes = read_shapes(schema, "shop")
+    assert shapes.reach({"order"}) == {"order", "shop", "account"}  # a leaf named after it counts
+    assert shapes.reach({"line"}) == {"line", "order", "shop", "account"}
+    assert shapes.reach({"profile"}) == {"profile", "shop"}
+
+
+def test_rules_apply_only_where_their_keys_are() -> None:
+    plan = rules_for(read_shapes(_ORDER, "order"))
+    assert plan.at is not None
+    assert {hint: [rule.name for rule in rules] for hint, rules in plan.at.items()} == {
+        "order": ["totals"],  # a total over the items' quantity and price
+        "customer": ["address"],
+    }  # an item (quantity and price, no total) and a customer's name need no rule
+    assert plan.reach == {"order", "customer"}
