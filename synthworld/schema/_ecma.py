@@ -38,7 +38,16 @@ _NAMES = {
     "Surrogate": "Cs",
 }  # fmt: skip
 _ESCAPE = re.compile(r"\\(?:([dDwW])|([pP])\{(?:(?:General_Category|gc)=)?(\w+)\})")
+
+
+def _pair(escape: re.Match[str]) -> str:
+    """A surrogate pair written as two ``\\u`` escapes (``\\uD800\\uDC00``), as the one code point."""
+    high, low = int(escape.group(2), 16), int(escape.group(3), 16)
+    return f"{escape.group(1)}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+
 _ECMA = (
+    (r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})", _pair),
     (r"\[\^\]", r"[\\s\\S]"),
     (r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>"),
     (r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)"),

@@ -55,6 +55,8 @@ def test_translate_ecma_specifics(ecma: str, python: str) -> None:
         (r"[^\d.]", "[^0-9.]"),
         (r"[\w-.~]", r"[a-zA-Z0-9_\-.~]"),  # a hyphen next to a class escape is a literal
         (r"[.-\d]", r"[.\-0-9]"),
+        (r"[\uD800\uDC00-\uDBFF\uDFFF]", r"[\U00010000-\U0010ffff]"),  # UTF-16 pairs: one code point each
+        (r"\\uD800\uDC00", r"\\uD800\uDC00"),  # an escaped backslash: no pair
         (r"\\w[\\d]", r"\\w[\\d]"),  # escaped backslashes are not escapes
     ],
 )
