@@ -48,7 +48,7 @@ class Compiler:
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], Node] = {}
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
-        self._checks: dict[tuple[Any, ...], Callable[[Any], bool]] = {}
+        self._checks: dict[tuple[Any, ...], QuickCheck] = {}
         self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
@@ -66,7 +66,7 @@ class Compiler:
             found = self._memo[key] = self._build(self.flatten(parts))
         return found
 
-    def check(self, loc: Loc) -> Callable[[Any], bool]:
+    def check(self, loc: Loc) -> QuickCheck:
         """Whether a value satisfies ``loc`` (a `QuickCheck`), made once per subschema and scope."""
         key = loc.key()
         found = self._checks.get(key)
@@ -85,7 +85,7 @@ class Compiler:
         key = (*loc.key(), json_key(value))
         found = self._verdicts.get(key)
         if found is None:
-            found = self._verdicts[key] = self.check(loc)(value)
+            found = self._verdicts[key] = self.check(loc).validate(value)  # the walk could not tell
         return found
 
     def synthetic(self, near: Loc, schema: dict[str, Any]) -> Loc:

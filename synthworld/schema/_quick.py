@@ -110,8 +110,10 @@ class QuickCheck:
 
     def __call__(self, value: Any) -> bool:
         verdict = _verdict(self.loc, value, _Walk(self.memo))
-        if verdict is not None:
-            return verdict
+        return self.validate(value) if verdict is None else verdict
+
+    def validate(self, value: Any) -> bool:
+        """The validator's answer alone (for a value the walk could not tell about)."""
         full = self._full
         if full is None:
             full = self._full = sub_check(self.loc)
