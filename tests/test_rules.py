@@ -190,6 +190,26 @@ class TestPersona:
             out = world.call("get_person", {})
             assert person_name(out["name"]) in (None, (out["first_name"], out["last_name"]))
 
+    def test_a_prefixed_pair_is_one_person_too(self) -> None:
+        order = {
+            "type": "object",
+            "properties": {
+                "order_id": {"type": "string"},
+                "customer_name": {"type": "string"},
+                "customer_email": {"type": "string", "format": "email"},
+            },
+            "required": ["order_id", "customer_name", "customer_email"],
+        }
+        coherent = 0
+        for seed in range(10):
+            world = SyntheticWorld(seed=seed)
+            world.register_tool(ToolSpec("get_order", "", {"type": "object"}, order))
+            out = world.call("get_order", {})
+            name = person_name(out["customer_name"])
+            local = out["customer_email"].split("@")[0].replace(".", "").replace("_", "").lower()
+            coherent += name is not None and name[1].lower() in local
+        assert coherent >= 8
+
     def test_companies_are_not_people(self) -> None:
         company = {"name": "Smith, Jones and Brown", "email": "hello@example.com"}
         world = SyntheticWorld(backend=FunctionBackend(lambda tool, args: company))

@@ -121,7 +121,9 @@ class Persona:
     """Email and username from the person's name; full name from first and last name."""
 
     name = "persona"
-    triggers = frozenset(_EMAIL + _USER + _FULL)
+    triggers: frozenset[str] = frozenset()
+    """None: prefixed pairs (``customer_name`` with ``customer_email``) have no fixed key; `fits`
+    plans the rule only for objects that have a group."""
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         return bool(_groups(tuple(props)))
