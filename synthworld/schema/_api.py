@@ -31,7 +31,7 @@ from synthworld.schema._nodes import (
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
 from synthworld.schema._texts import schema_text
-from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
+from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "generate"]
 
@@ -216,22 +216,16 @@ class Generator:
         return None
 
 
-_VALID_TEXTS: dict[str, None] = {}
-"""JSON texts of root schemas known to pass their metaschema (insertion ordered, bounded)."""
-
-
 def _check_schema(loc: Any, text: str) -> None:
     """Raise `SchemaError` naming the JSON path when the schema (whose JSON text is ``text``) breaks
     its dialect's metaschema (formats unchecked: a pattern Python cannot read fails later).
-    A text found valid once is not checked again."""
-    if text in _VALID_TEXTS:
+    A text found valid once, here or by `schema_problems` (a tool's registration), is not checked
+    again."""
+    if passed_metaschema(text):
         return
     found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
     if found is None:
-        with _LOCK:
-            if len(_VALID_TEXTS) >= _CACHE_SIZE:
-                del _VALID_TEXTS[next(iter(_VALID_TEXTS))]  # the oldest
-            _VALID_TEXTS[text] = None
+        note_passed(text)
     else:
         path, message = found
         raise SchemaError(

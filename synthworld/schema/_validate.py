@@ -254,6 +254,26 @@ def _shallow(text: str) -> bool:
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
 
 
+_PASSED: dict[str, None] = {}
+"""JSON texts of schemas known to pass their metaschema (insertion ordered, bounded): one record
+for `schema_problems` and the generator's check, so a tool's returns schema is checked once."""
+_PASSED_SIZE = 4096
+
+
+def passed_metaschema(text: str) -> bool:
+    """Whether the schema whose JSON text is ``text`` is known to pass its metaschema."""
+    return text in _PASSED
+
+
+def note_passed(text: str) -> None:
+    """Remember that the schema whose JSON text is ``text`` passes its metaschema."""
+    with _LOCK:
+        _PASSED.pop(text, None)
+        while len(_PASSED) >= _PASSED_SIZE:
+            del _PASSED[next(iter(_PASSED))]  # the oldest
+        _PASSED[text] = None
+
+
 @lru_cache(maxsize=4096)
 def _schema_problems(schema_json: str) -> tuple[str, ...]:
     from synthworld.errors import SchemaError
@@ -263,10 +283,13 @@ def _schema_problems(schema_json: str) -> tuple[str, ...]:
     except SchemaError as err:  # an unknown $schema, and valid in no dialect we read
         return (f"$: {err}",)
     if _valid_for_rs(schema):
+        note_passed(schema_json)
         return ()
     cls = _py_validator_class(schema)
     meta = cls(cls.META_SCHEMA)
     errors = sorted(meta.iter_errors(schema), key=lambda e: list(map(str, e.path)))
+    if not errors:
+        note_passed(schema_json)
     return tuple(f"{_format_path(e.absolute_path)}: {e.message}" for e in errors)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _api, _check, compile_generator
+from synthworld.schema import _api, _check, _validate, compile_generator
 from synthworld.schema._resolve import _scope, root_loc
 
 SCHEMA: dict[str, Any] = {
@@ -32,10 +32,10 @@ def _values(schema: Any, **options: Any) -> list[Any]:
 
 def test_a_metaschema_cache_hit_keeps_the_values() -> None:
     _api._CACHE.clear()
-    _api._VALID_TEXTS.clear()
+    _validate._PASSED.clear()
     first = _values(SCHEMA)
     text = _api._schema_key(SCHEMA)
-    assert text in _api._VALID_TEXTS
+    assert text in _validate._PASSED
     _api._CACHE.clear()  # the generator is rebuilt, its metaschema check is a hit
     assert _values(SCHEMA) == first
     assert _values(SCHEMA, realistic=False) == _values(SCHEMA, realistic=False)
@@ -50,7 +50,7 @@ def test_a_bad_schema_gives_the_same_error_every_time() -> None:
         assert info.value.path == "/properties/a/type"
         messages.append(str(info.value))
     assert messages[0] == messages[1]
-    assert _api._schema_key(schema) not in _api._VALID_TEXTS
+    assert _api._schema_key(schema) not in _validate._PASSED
 
 
 def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_passed_the_metaschema() -> None:
@@ -59,15 +59,15 @@ def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_pass
         with pytest.raises(UnsatisfiableSchemaError) as info:
             compile_generator(schema)
         assert info.value.path == "/allOf/0"
-    assert _api._schema_key(schema) in _api._VALID_TEXTS  # valid JSON Schema, yet unsatisfiable
+    assert _api._schema_key(schema) in _validate._PASSED  # valid JSON Schema, yet unsatisfiable
 
 
 def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_api, "_CACHE_SIZE", 3)
-    _api._VALID_TEXTS.clear()
+    monkeypatch.setattr(_validate, "_PASSED_SIZE", 3)
+    _validate._PASSED.clear()
     for n in range(6):
         compile_generator({"type": "integer", "minimum": n})
-    assert list(_api._VALID_TEXTS) == [_api._schema_key({"type": "integer", "minimum": n}) for n in (3, 4, 5)]
+    assert list(_validate._PASSED) == [_api._schema_key({"type": "integer", "minimum": n}) for n in (3, 4, 5)]
 
 
 def test_a_loc_key_is_computed_once_and_children_share_the_scope() -> None:
@@ -96,10 +96,10 @@ def test_jsonschema_rs_registries_pin_a_bounded_number_of_documents(monkeypatch:
 def test_concurrent_cold_compiles_agree() -> None:
     schemas = [{**SCHEMA, "title": f"thing {n % 3}"} for n in range(8)]
     _api._CACHE.clear()
-    _api._VALID_TEXTS.clear()
+    _validate._PASSED.clear()
     expected = [_values(schema) for schema in schemas]
     _api._CACHE.clear()
-    _api._VALID_TEXTS.clear()
+    _validate._PASSED.clear()
     results: dict[int, list[Any]] = {}
 
     def work(n: int) -> None:
@@ -111,3 +111,19 @@ def test_concurrent_cold_compiles_agree() -> None:
     for thread in threads:
         thread.join()
     assert [results[n] for n in range(len(schemas))] == expected
+
+
+def test_a_returns_schema_checked_at_registration_is_not_checked_again_by_its_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from synthworld.schema import schema_problems
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "title": "checked once"}
+    assert schema_problems(schema) == []
+    assert _validate.passed_metaschema(_api._schema_key(schema))
+
+    def fail(*args: Any) -> None:
+        raise AssertionError("checked twice")
+
+    monkeypatch.setattr(_api, "metaschema_error", fail)
+    compile_generator(schema)  # the generator's check is the record's hit
