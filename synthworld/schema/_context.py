@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import string
-import warnings
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
@@ -23,11 +22,11 @@ import jsonschema
 
 from synthworld.schema import _realistic
 from synthworld.schema._draw import below, choice, text
-from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
 from synthworld.schema._place import Place, place_of
+from synthworld.schema._regex import readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._words import (
     EMOJI,
@@ -106,17 +105,14 @@ def _number(value: Any) -> bool:
 
 
 def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
-    out = []
+    out: list[re.Pattern[str]] = []
     for p in parts:
         pattern = p.node.get("pattern")
         if isinstance(pattern, str):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                for text in dict.fromkeys((pattern, translate(pattern))):  # \p{L}: Python reads the rewrite
-                    try:
-                        out.append(re.compile(text))
-                    except re.error:  # the string node reports a pattern neither reading takes
-                        continue
+            try:
+                out.extend(readings(pattern))
+            except (re.error, ValueError):  # the string node reports a pattern no reading takes
+                continue
     return out
 
 

@@ -67,7 +67,7 @@ class Facts:
         for name in set.intersection(*(set(m) for m in maps)):
             self._allow(name, frozenset().union(*(m[name] for m in maps)))
         only = {name for m in maps for name in m}
-        bare = len(only) == 1 and all(_bare_constants(b, dialect) for b in branches)
+        bare = len(only) == 1 and all(_bare(b, dialect, m) for b, m in zip(branches, maps, strict=True))
         if word == "oneOf" and len(maps) > 1 and bare:
             self.required.update(only)
 
@@ -148,15 +148,10 @@ def _branch_constants(branch: Any, dialect: str) -> dict[str, frozenset[str]] | 
     return out or None
 
 
-def _bare_constants(branch: Any, dialect: str) -> bool:
-    """Whether a branch is nothing but properties held to constants."""
+def _bare(branch: Any, dialect: str, held: dict[str, frozenset[str]]) -> bool:
+    """Whether a branch is nothing but properties held to constants (``held``: those it holds)."""
     node = canonical_view(branch, dialect)
-    properties = node.get("properties")
-    return (
-        set(node) - _NOTES == {"properties"}
-        and isinstance(properties, dict)
-        and all(_constants(sub, dialect) is not None for sub in properties.values())
-    )
+    return set(node) - _NOTES == {"properties"} and len(held) == len(node["properties"])
 
 
 def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:

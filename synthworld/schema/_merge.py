@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._regex import Gen, compile_pattern
+from synthworld.schema._regex import Gen, compile_pattern, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -90,12 +89,10 @@ def _integer(cx: Compiler, parts: list[Part]) -> Node:
 def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
     patterns = [p for p in _values(parts, "pattern") if isinstance(p, str)]
-    checks = []
+    checks: list[re.Pattern[str]] = []
     for pattern in patterns:
-        checks.append(_readable(pattern, path)[1])
-        python = _python_pattern(pattern)
-        if python is not None:  # python-jsonschema reads it as Python
-            checks.append(python)
+        _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
+        checks.extend(readings(pattern))
     formats = [f for f in _values(parts, "format") if f in FORMATS]
     return StringNode(
         min_length=max(_ints(parts, "minLength"), default=0),
@@ -123,17 +120,6 @@ def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
 def _matches(pattern: str, name: str, loc: Loc) -> bool:
     """Whether property ``name`` matches a ``patternProperties`` key of the schema at ``loc``."""
     return _readable(pattern, f"{loc.path}/patternProperties")[1].search(name) is not None
-
-
-def _python_pattern(pattern: str) -> re.Pattern[str] | None:
-    """``pattern`` as Python reads it, or None where only ECMA-262 can (``\\p{L}``: its rewrite,
-    which accepts no string ECMA-262 rejects, is then the only check)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
-            return re.compile(pattern)
-    except re.error:
-        return None
 
 
 def _array(cx: Compiler, parts: list[Part]) -> Node:

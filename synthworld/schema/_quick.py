@@ -133,14 +133,10 @@ def filter_enum(
         return [v for v in values if accepts(loc, v)]
     if "type" not in node:
         return values
-    allowed = node["type"] if isinstance(node["type"], list) else [node["type"]]
     out = []
     for value in values:
         kind = _kind(value)
-        ok = kind in allowed or (kind == "integer" and "number" in allowed) if kind is not None else None
-        if ok is None:
-            ok = accepts(loc, value)
-        if ok:
+        if _typed(kind, node["type"]) if kind is not None else accepts(loc, value):
             out.append(value)
     return out
 
@@ -170,8 +166,7 @@ def _keyword(
     loc: Loc, node: dict[str, Any], word: str, arg: Any, value: Any, kind: str, walk: _Walk
 ) -> Verdict:
     if word == "type":
-        allowed = arg if isinstance(arg, list) else [arg]
-        return kind in allowed or (kind == "integer" and "number" in allowed)
+        return _typed(kind, arg)
     if word == "enum":
         return walk.memo.in_enum(value, arg) if isinstance(arg, list) else None
     if word in _STRING_WORDS:
@@ -250,6 +245,12 @@ def _all(loc: Loc, checks: list[tuple[Any, tuple[str | int, ...], Any]], walk: _
         if verdict is None:
             result = None
     return result
+
+
+def _typed(kind: str, types: Any) -> bool:
+    """Whether a value of JSON type ``kind`` has one of ``types`` (an integer is a number)."""
+    allowed = types if isinstance(types, list) else [types]
+    return kind in allowed or (kind == "integer" and "number" in allowed)
 
 
 def _count(word: str, arg: Any, size: int) -> Verdict:

@@ -19,7 +19,7 @@ from synthworld.schema._ecma import translate
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["Gen", "compile_pattern", "literal_prefix"]
+__all__ = ["Gen", "compile_pattern", "literal_prefix", "readings"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -53,6 +53,21 @@ def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Patt
         compiled = re.compile(translate(pattern))
         tree = sre.parse(translate(pattern, plain=True))  # Unicode properties built from ASCII
     return _seq(list(tree), extra), compiled
+
+
+@lru_cache(maxsize=1024)
+def readings(pattern: str) -> tuple[re.Pattern[str], ...]:
+    """What a string must match for ``pattern``: its ECMA-262 rewrite, and Python's own reading
+    (python-jsonschema's) where Python can read it (``\\p{L}``: only the rewrite, which accepts
+    no string ECMA-262 rejects). Raises ``re.error``/``ValueError`` when the rewrite is unreadable."""
+    rewrite = compile_pattern(pattern)[1]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+            python = re.compile(pattern)
+    except re.error:
+        return (rewrite,)
+    return (rewrite,) if python.pattern == rewrite.pattern else (rewrite, python)
 
 
 @lru_cache(maxsize=1024)
