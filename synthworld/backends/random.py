@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from synthworld.schema import Generator, check_locale, compile_generator
+from synthworld.schema import Generator, check_locale, compile_owned
 
 if TYPE_CHECKING:
     import referencing
@@ -57,7 +57,7 @@ class RandomBackend:
         hit = self._by_spec.get(id(spec))
         if hit is not None and hit[0] is spec:
             return hit[1]
-        generator = compile_generator(
+        generator = compile_owned(  # a spec's schemas are its own copies
             spec.returns, registry=self.registry, realistic=self.realistic, locale=self.locale
         )
         self._by_spec[id(spec)] = (spec, generator)

@@ -1,7 +1,7 @@
 """The JSON Schema engine: resolve -> canonicalise -> generate, each stage a pure function, and the
 validators every part checks values with."""
 
-from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, generate
+from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, compile_owned, generate
 from synthworld.schema._canonicalise import canonicalise
 from synthworld.schema._realistic import check_locale
 from synthworld.schema._texts import schema_text, shared_texts
@@ -14,6 +14,7 @@ __all__ = [
     "canonicalise",
     "check_locale",
     "compile_generator",
+    "compile_owned",
     "compile_validator",
     "generate",
     "schema_problems",

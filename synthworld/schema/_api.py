@@ -33,7 +33,7 @@ from synthworld.schema._resolve import root_loc
 from synthworld.schema._texts import schema_text
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
 
-__all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "generate"]
+__all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
 
 DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 """The instant date and time formats are anchored to when no ``now`` is given."""
@@ -67,14 +67,16 @@ class Generator:
         realistic: bool = True,
         locale: str = "en_US",
         text: str | None = None,
+        borrow: bool = False,
     ) -> None:
-        """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`)."""
+        """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`);
+        ``borrow``: keep ``schema`` itself, which its owner never changes (`compile_owned`), not a copy."""
         self._key = _schema_key(schema) if text is None else text
-        self.schema = json.loads(self._key)  # a deep copy, in C
+        self.schema = schema if borrow else json.loads(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
         loc = root_loc(self.schema, registry)
         _check_schema(loc, self._key)
-        self._check, self._strict = whole_check(loc, self._key, external=registry is not None)
+        self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _UNSURE_WORDS.search(self._key) is not None
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
@@ -117,7 +119,7 @@ class Generator:
         if ok:
             return value
         ok, value = self._fallback(rng)
-        if ok and self._strict(value):
+        if ok and self._checks.strict(value):
             return value
         ok, value = self._witness()
         if ok:
@@ -143,14 +145,14 @@ class Generator:
 
     def is_valid(self, value: Any) -> bool:
         """Whether ``value`` validates against the schema (formats checked)."""
-        return self._check(value)
+        return self._checks.fast(value)
 
     def _fallback(self, rng: Random) -> tuple[bool, Any]:
         """hypothesis-jsonschema, for schemas it can resolve quickly (it expands every reference
         and merges every combination)."""
         if len(self._key) > _FALLBACK_BYTES or len(_COMBINATOR.findall(self._key)) > _FALLBACK_COMBINATORS:
             return False, None
-        return _fallback.draw(self._key, self.schema, rng)
+        return _fallback.draw(self._key, json.loads(self._key), rng)  # its own copy
 
     def _attempt(
         self,
@@ -173,7 +175,7 @@ class Generator:
                 value = self._root.gen(st, "")
             except (Retry, SchemaError, RecursionError):
                 continue
-            if not (verify or st.unsure) or self._check(value):
+            if not (verify or st.unsure) or self._checks.fast(value):
                 return True, value
         if len(st.reached) >= _nodes.BRANCHES:
             self._capped = True
@@ -190,7 +192,7 @@ class Generator:
             if self._attempt(Random(seed), DEFAULT_NOW, False)[0]:
                 return
         ok, value = self._fallback(Random(0))
-        if ok and self._strict(value):
+        if ok and self._checks.strict(value):
             return
         if self._capped:
             raise UnsatisfiableSchemaError(
@@ -247,17 +249,10 @@ def compile_generator(
     """
     text = _schema_key(schema)
     key = (text, realistic, locale, id(registry))
-    with _LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
-            _CACHE.move_to_end(key)
-            return hit[1]
-    try:  # outside the lock: a compile may take a while
-        built = Generator(schema, registry=registry, realistic=realistic, locale=locale, text=text)
-    except RecursionError:
-        raise SchemaError(
-            "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
-        ) from None
+    found = _cached(key, registry)
+    if found is not None:
+        return found
+    built = _build(schema, text, registry, realistic, locale, borrow=False)
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is None or hit[0] is not registry:  # unless another thread was quicker
@@ -265,6 +260,64 @@ def compile_generator(
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
         return hit[1]
+
+
+def compile_owned(
+    schema: Any,
+    *,
+    registry: referencing.Registry[Any] | None = None,
+    realistic: bool = True,
+    locale: str = "en_US",
+) -> Generator:
+    """`compile_generator` for a schema its caller owns and never changes (a registered spec's own
+    copy). A JSON text met for the first time is compiled over ``schema`` itself and kept nowhere
+    else, so a world of distinct tools holds each schema once, not twice; a text met before gets
+    the shared generator of `compile_generator` (over a copy of its own)."""
+    text = _schema_key(schema)
+    hit = _cached((text, realistic, locale, id(registry)), registry)
+    if hit is not None:
+        return hit
+    with _LOCK:
+        met = text in _MET
+        _MET[text] = None
+        while len(_MET) > _MET_SIZE:
+            del _MET[next(iter(_MET))]  # the oldest
+    if met:
+        return compile_generator(schema, registry=registry, realistic=realistic, locale=locale)
+    return _build(schema, text, registry, realistic, locale, borrow=True)
+
+
+_MET: dict[str, None] = {}
+"""JSON texts `compile_owned` compiled without keeping (insertion ordered, bounded)."""
+_MET_SIZE = 4096
+
+
+def _cached(key: tuple[Any, ...], registry: referencing.Registry[Any] | None) -> Generator | None:
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
+            _CACHE.move_to_end(key)
+            return hit[1]
+    return None
+
+
+def _build(
+    schema: Any,
+    text: str,
+    registry: referencing.Registry[Any] | None,
+    realistic: bool,
+    locale: str,
+    *,
+    borrow: bool,
+) -> Generator:
+    try:  # outside the lock: a compile may take a while
+        return Generator(
+            schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
+        )
+    except RecursionError:
+        raise SchemaError(
+            "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
+        ) from None
 
 
 def _schema_key(schema: Any) -> str:

@@ -17,7 +17,7 @@ from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
 
-__all__ = ["Check", "python_validator", "sub_check", "whole_check"]
+__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "whole_check"]
 
 Check = Callable[[Any], bool]
 
@@ -139,36 +139,53 @@ def _type_of(value: Any) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-def whole_check(root: Loc, text: str, *, external: bool) -> tuple[Check, Check]:
-    """``(fast, strict)`` checks of whole values against the document, whose JSON text is ``text``.
+class WholeCheck:
+    """``fast`` and ``strict`` checks of whole values against a document, whose JSON text is ``text``.
 
-    ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`, and
-    compiled when first asked: values built valid by construction need no check); ``strict`` also
-    asks python-jsonschema (the two differ on some formats and regexes), for values built without
-    our own care (fallback, compile-time probes). With ``external`` references only
-    python-jsonschema knows the registry.
+    ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`);
+    ``strict`` also asks python-jsonschema (the two differ on some formats and regexes), for values
+    built without our own care (fallback, compile-time probes). With ``external`` references only
+    python-jsonschema knows the registry. Each check is built when first asked for (values built
+    valid by construction need none); one slotted object, not closures, since every compiled
+    generator keeps one alive.
     """
-    python = _lazy(lambda: sub_check(root))  # built only when a strict check is first asked for
-    if external:
-        return python, python
-    rs = _lazy(
-        lambda: _rs_or(shared_rs_validator(text, with_known_dialect(root.schema)), python)
-    )  # when first used
-    return rs, lambda value: rs(value) and python(value)
+
+    __slots__ = ("_external", "_python", "_root", "_rs", "_text")
+
+    def __init__(self, root: Loc, text: str, *, external: bool) -> None:
+        self._root, self._text, self._external = root, text, external
+        self._python: Check | None = None
+        self._rs: Any = _UNBUILT
+
+    def fast(self, value: Any) -> bool:
+        """Whether `value` is valid (jsonschema-rs; python-jsonschema when it cannot compile)."""
+        rs = self._validator()
+        return bool(rs.is_valid(value)) if rs is not None else self._by_python(value)
+
+    def strict(self, value: Any) -> bool:
+        """Whether both validators find `value` valid."""
+        rs = self._validator()
+        return (rs is None or bool(rs.is_valid(value))) and self._by_python(value)
+
+    def _validator(self) -> Any:
+        """The shared jsonschema-rs validator (None: external references, or it cannot compile)."""
+        rs = self._rs
+        if rs is _UNBUILT:
+            external = self._external
+            rs = None if external else shared_rs_validator(self._text, with_known_dialect(self._root.schema))
+            self._rs = rs
+        return rs
+
+    def _by_python(self, value: Any) -> bool:
+        python = self._python
+        if python is None:
+            python = self._python = sub_check(self._root)
+        return python(value)
 
 
-def _rs_or(rs: Any, python: Check) -> Check:
-    """The check of a jsonschema-rs validator, or ``python`` when jsonschema-rs could not compile."""
-    return python if rs is None else lambda value: bool(rs.is_valid(value))
+_UNBUILT: Any = object()
 
 
-def _lazy(build: Callable[[], Check]) -> Check:
-    """A check built the first time it is called."""
-    built: list[Check] = []
-
-    def check(value: Any) -> bool:
-        if not built:
-            built.append(build())
-        return built[0](value)
-
-    return check
+def whole_check(root: Loc, text: str, *, external: bool) -> WholeCheck:
+    """The `WholeCheck` of the document at ``root``, whose JSON text is ``text``."""
+    return WholeCheck(root, text, external=external)

@@ -21,6 +21,7 @@ def test_schema_package_all_is_pinned_and_sorted() -> None:
         "canonicalise",
         "check_locale",
         "compile_generator",
+        "compile_owned",
         "compile_validator",
         "generate",
         "schema_problems",
