@@ -25,7 +25,7 @@ from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
 from synthworld.schema._resolve import DIALECTS, with_known_dialect
-from synthworld.schema._texts import schema_text
+from synthworld.schema._texts import parsed_text, schema_text
 
 __all__ = [
     "PYTHON_CLASSES",
@@ -172,22 +172,25 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
         constants.append(word)
         return float(word)
 
-    schema = json.loads(schema_json, parse_constant=constant)
     if text is not None and _shallow(text) and _plain_chars(text):
+        schema = parsed_text(text)  # JSON data (no NaN, no Infinity): the copy the checks read too
         problems = _text_problems(text)
-    elif not constants and _shallow(schema_json) and _plain_chars(schema_json):
-        problems = _text_problems(schema_json)
     else:
-        problems = schema_problems(schema)
+        schema = json.loads(schema_json, parse_constant=constant)
+        plain = not constants and _shallow(schema_json) and _plain_chars(schema_json)
+        problems = _text_problems(schema_json) if plain else schema_problems(schema)
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
     schema = with_known_dialect(schema)
     shared = shared_rs_validator(schema_json if text is None else text, schema)
     if shared is not None:
         return CompiledValidator(schema_json, shared, _py_validator_class(schema))
-    try:  # jsonschema-rs refused it: this compile says why
+    try:  # jsonschema-rs refused it: this compile (of the keys sorted) says why
         fast = jsonschema_rs.validator_for(
-            schema, validate_formats=True, registry=_rs_registry(), offline=True
+            with_known_dialect(json.loads(schema_json)),
+            validate_formats=True,
+            registry=_rs_registry(),
+            offline=True,
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
         raise SchemaError(f"cannot compile JSON Schema: {str(exc).splitlines()[0]}") from None
@@ -227,7 +230,7 @@ def _plain_text(schema: Any) -> str | None:
     text = schema_text(schema)
     if text is None:
         return None
-    return text if _plain_chars(text) and _shallow(text) and bool(json.loads(text) == schema) else None
+    return text if _plain_chars(text) and _shallow(text) and bool(parsed_text(text) == schema) else None
 
 
 def _plain_chars(text: str) -> bool:
@@ -279,7 +282,7 @@ def _schema_problems(schema_json: str) -> tuple[str, ...]:
     from synthworld.errors import SchemaError
 
     try:
-        schema = with_known_dialect(json.loads(schema_json))
+        schema = with_known_dialect(parsed_text(schema_json))
     except SchemaError as err:  # an unknown $schema, and valid in no dialect we read
         return (f"$: {err}",)
     if _valid_for_rs(schema):

@@ -295,15 +295,19 @@ def property_names(schema: Any) -> set[str]:
     """Every property name anywhere in `schema` (not following references)."""
     found: set[Any] = set()
     stack = [schema]
+    push = stack.append
     while stack:
         node = stack.pop()
         if type(node) is dict:
             props = node.get("properties")
             if type(props) is dict:
                 found.update(props)
-            stack += [v for v in node.values() if type(v) is dict or type(v) is list]
-        elif type(node) is list:
-            stack += [v for v in node if type(v) is dict or type(v) is list]
+            node = node.values()
+        elif type(node) is not list:
+            continue
+        for value in node:  # a plain loop: a comprehension per node costs a call each
+            if type(value) is dict or type(value) is list:
+                push(value)
     return {k for k in found if type(k) is str}
 
 

@@ -58,10 +58,11 @@ def test_registering_a_tool_compiles_one_rs_validator_per_schema(monkeypatch: py
 
 
 def test_registering_a_tool_encodes_each_schema_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    encodes = _Counter(json.dumps)
-    monkeypatch.setattr(_texts, "json", SimpleNamespace(dumps=encodes))
+    encodes, parses = _Counter(json.dumps), _Counter(json.loads)
+    monkeypatch.setattr(_texts, "json", SimpleNamespace(dumps=encodes, loads=parses))
     SyntheticWorld(seed=0).register_tool(_spec("shared-text"))
     assert encodes.calls == 2  # the validation, validators, generator and reading share the text
+    assert parses.calls == 2  # and the metaschema checks and the validators' compiles its copy
 
 
 def test_texts_are_shared_only_within_a_registration() -> None:
