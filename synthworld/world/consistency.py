@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -123,9 +124,10 @@ def plan_for(
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
+    echo = _frozen(names & set(params))
     return ConsistencyPlan(
         kind=kind,
-        echo=frozenset(names & set(params)),
+        echo=echo,
         id_params=id_params,
         has_ids=any(is_id_key(n) for n in names)
         or not set(naturals).isdisjoint(shapes.by_hint.get(top_kind, {})),
@@ -139,10 +141,18 @@ def plan_for(
         rules=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
-        reach=_reach(shapes, top_kind, frozenset(names & set(params)), naturals, identities),
+        reach=_reach(shapes, top_kind, echo, naturals, identities),
         defaults=_defaults(spec.parameters),
         id_alias=_id_alias(top_kind, life, params, names),
     )
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _frozen(found: AbstractSet[str]) -> frozenset[str]:
+    """`found` frozen; the one shared empty set when empty (a plan per tool: fewer objects)."""
+    return frozenset(found) if found else _NONE
 
 
 def _id_alias(kind: str, life: Lifecycle, params: list[str], names: frozenset[str]) -> str | None:

@@ -152,6 +152,12 @@ def lifecycle_of(name: str, override: str | None = None, *, lists: bool = False)
         family = "list"
     elif family == "list" and not lists:
         family = "get"
+    return _shared(family, verb)
+
+
+@lru_cache(maxsize=1024)
+def _shared(family: str, verb: str) -> Lifecycle:
+    """One `Lifecycle` per family and verb, shared by every plan (fewer long-lived objects)."""
     return Lifecycle(family, verb)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -55,7 +54,7 @@ def rules_for(shapes: Shapes) -> RulePlan:
         if found:
             at[hint] = _COMBINATIONS.setdefault(found, found) if _UNBOUND.issuperset(found) else found
     reach = shapes.reach(set(at))
-    return RulePlan(types.MappingProxyType(at), reach, deep=len(reach) > 1 or shapes.collection is not None)
+    return RulePlan(at, reach, deep=len(reach) > 1 or shapes.collection is not None)  # typed read-only
 
 
 def _bound(rule: Rule, props: Mapping[str, Any], shapes: Shapes) -> Rule:
