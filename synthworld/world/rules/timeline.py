@@ -84,7 +84,7 @@ def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str]
         for k in times
         if k != c and not is_created(k) and not any(w in snake(k) for w in _NOT_AFTER_CREATION)
     ]
-    return past, tuple(pairs + _after_pairs(times))
+    return past, (tuple(pairs + _after_pairs(times)) if len(times) > 1 else ())  # a pair takes two keys
 
 
 class TimeOrder:
