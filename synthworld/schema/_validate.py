@@ -247,9 +247,12 @@ def _plain_chars(text: str) -> bool:
 
 def _shallow(text: str) -> bool:
     """Whether JSON `text` nests no deeper than allowed (C loops only; a text with few brackets
-    at all is not even scanned)."""
-    if text.count("{") + text.count("[") <= MAX_SCHEMA_DEPTH + 1:
-        return True
+    at all is not even scanned, a big one once: the check and the compile of a schema both ask)."""
+    return text.count("{") + text.count("[") <= MAX_SCHEMA_DEPTH + 1 or _scanned_shallow(text)
+
+
+@lru_cache(maxsize=64)
+def _scanned_shallow(text: str) -> bool:
     brackets = _STRINGS.sub("", text).translate(_BRACKETS)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) <= MAX_SCHEMA_DEPTH + 1
 

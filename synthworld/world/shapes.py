@@ -158,7 +158,7 @@ def _scan(
                 plain = type(sub) is dict and _MERGED.isdisjoint(sub)  # its own resolved form
                 if key not in mine:
                     mine[key] = sub if plain else _resolved(sub, root)
-                if plain and sub and _LEAF.issuperset(sub) and sub.get("type") != "object":
+                if plain and sub and _leaf(sub):
                     continue  # a scalar's schema: no object under it, nothing open
                 inner = hint if key == top_list else singular(key)
                 opened |= _scan(sub, root, inner, out, depth + 1, seen)
@@ -172,8 +172,15 @@ def _scan(
             opened = True  # objects under keys the schema does not name: the walks go everywhere
     if not _PARTS.isdisjoint(schema):
         for sub in _children(schema):
-            opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
+            if not _leaf(sub):
+                opened |= _scan(sub, root, hint, out, depth + 1, seen, top_list)
     return opened
+
+
+def _leaf(schema: Any) -> bool:
+    """Whether `schema` is a scalar's (only `_LEAF` keywords, not an object's): no object under it,
+    nothing open, so `_scan` need not look (an empty one below the top is not an object's either)."""
+    return type(schema) is dict and _LEAF.issuperset(schema) and schema.get("type") != "object"
 
 
 _LEAF = frozenset(
