@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import hashlib
 import json
 import re
 import threading
@@ -277,9 +278,10 @@ def compile_owned(
     hit = _cached((text, realistic, locale, id(registry)), registry)
     if hit is not None:
         return hit
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     with _LOCK:
-        met = text in _MET
-        _MET[text] = None
+        met = digest in _MET
+        _MET[digest] = None
         while len(_MET) > _MET_SIZE:
             del _MET[next(iter(_MET))]  # the oldest
     if met:
@@ -287,8 +289,9 @@ def compile_owned(
     return _build(schema, text, registry, realistic, locale, borrow=True)
 
 
-_MET: dict[str, None] = {}
-"""JSON texts `compile_owned` compiled without keeping (insertion ordered, bounded)."""
+_MET: dict[bytes, None] = {}
+"""Digests of the JSON texts `compile_owned` compiled without keeping (insertion ordered, bounded;
+a digest, not the text: a big document's text is not held once more)."""
 _MET_SIZE = 4096
 
 

@@ -71,3 +71,18 @@ def test_a_world_answers_from_the_registered_spec_own_schema() -> None:
     again.register_tool(ToolSpec.from_dict(json.loads(json.dumps(spec.to_dict()))))
     assert again.call("get_thing", {}) == answer
     assert set(answer) >= {"id", "tags"}
+
+
+def test_later_changes_to_the_owners_dicts_never_reach_the_shared_generator() -> None:
+    first, second = _schema("owned-changed"), _schema("owned-changed")
+    compile_owned(first)
+    shared = compile_owned(second)
+    values = [shared.generate(Random(seed)) for seed in range(10)]
+    for changed in (first, second):  # each owner's dicts changed in place afterwards
+        changed["properties"]["count"]["minimum"] = 100
+        changed["required"].append("count")
+    again = compile_generator(_schema("owned-changed"))
+    assert again is shared
+    assert shared.schema == _schema("owned-changed")
+    assert [again.generate(Random(seed)) for seed in range(10)] == values
+    assert all(0 <= value.get("count", 0) <= 9 for value in values)
