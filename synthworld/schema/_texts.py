@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
 
+import orjson
+
 __all__ = ["parsed_text", "schema_text", "shared_texts"]
 
 _TEXTS: ContextVar[dict[int, tuple[Any, str | None]] | None] = ContextVar("synthworld_texts", default=None)
@@ -22,18 +24,36 @@ _PARSED: ContextVar[dict[str, Any] | None] = ContextVar("synthworld_parsed", def
 
 
 def schema_text(schema: Any) -> str | None:
-    """``json.dumps(schema, allow_nan=False)`` (key order kept), or None when that fails."""
+    """``schema``'s JSON text (key order kept), or None when it is not JSON data."""
     texts = _TEXTS.get()
     found = texts.get(id(schema)) if texts is not None else None
     if found is not None and found[0] is schema:
         return found[1]
-    try:
-        text: str | None = json.dumps(schema, allow_nan=False, check_circular=False)  # cycle: RecursionError
-    except (TypeError, ValueError, RecursionError):
-        text = None
+    text = _encode(schema)
     if texts is not None:
         texts[id(schema)] = (schema, text)  # holding the schema keeps its id from being reused
     return text
+
+
+_STRICT = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+"""Values orjson would write but `json.dumps` would not, or would write otherwise, make it refuse."""
+
+
+def _encode(schema: Any) -> str | None:
+    """orjson's text (ten times quicker than `json.dumps` on big documents), unless it wrote a
+    null value, which may stand for a NaN or an infinity: then, as for whatever orjson refuses
+    (surrogates, big integers, subclasses, deep nesting), `json.dumps(allow_nan=False)` decides."""
+    try:
+        text = orjson.dumps(schema, option=_STRICT).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        pass
+    else:
+        if ":null" not in text and ",null" not in text and "[null" not in text:
+            return text
+    try:
+        return json.dumps(schema, allow_nan=False, check_circular=False)  # a cycle: RecursionError
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def parsed_text(text: str) -> Any:
