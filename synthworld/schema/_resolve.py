@@ -8,7 +8,6 @@ official metaschemas is a :class:`SchemaError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
@@ -38,24 +37,38 @@ Resolver = _Resolver[Any]
 Registry = referencing.Registry[Any]
 
 
-@dataclass(frozen=True, slots=True)
 class Loc:
-    """A subschema in its scope."""
+    """A subschema in its scope (never changed once made: a compile makes thousands, so it is a
+    plain slotted class, not a frozen dataclass whose fields each cost an ``object.__setattr__``)."""
 
-    schema: Any
-    """The subschema (a dict or a bool), untouched."""
-    resolver: Resolver
-    """Resolver whose base URI and dynamic scope are those of ``schema``."""
-    dialect: str
-    """Dialect URI (one of ``DIALECTS``) whose keyword semantics apply."""
-    path: str
-    """JSON pointer of ``schema`` from the root document (or the ref that reached it)."""
-    doc: Any = None
-    """The root document."""
-    pointer: str | None = None
-    """JSON pointer of ``schema`` inside the resource named by the resolver's base URI, when
-    known (``None`` for anchors and for schemas the compiler made up)."""
-    _key: tuple[int, str, tuple[str, ...]] | None = field(default=None, init=False, repr=False, compare=False)
+    __slots__ = ("_key", "dialect", "doc", "path", "pointer", "resolver", "schema")
+
+    def __init__(
+        self,
+        schema: Any,
+        resolver: Resolver,
+        dialect: str,
+        path: str,
+        doc: Any = None,
+        pointer: str | None = None,
+    ) -> None:
+        self.schema = schema
+        """The subschema (a dict or a bool), untouched."""
+        self.resolver = resolver
+        """Resolver whose base URI and dynamic scope are those of ``schema``."""
+        self.dialect = dialect
+        """Dialect URI (one of ``DIALECTS``) whose keyword semantics apply."""
+        self.path = path
+        """JSON pointer of ``schema`` from the root document (or the ref that reached it)."""
+        self.doc = doc
+        """The root document."""
+        self.pointer = pointer
+        """JSON pointer of ``schema`` inside the resource named by the resolver's base URI, when
+        known (``None`` for anchors and for schemas the compiler made up)."""
+        self._key: tuple[int, str, tuple[str, ...]] | None = None
+
+    def __repr__(self) -> str:
+        return f"Loc(path={self.path!r}, dialect={self.dialect!r}, pointer={self.pointer!r})"
 
     @property
     def legacy(self) -> bool:
@@ -66,8 +79,7 @@ class Loc:
         """Identity of this subschema in its (dynamic) scope, for memoisation (computed once)."""
         key = self._key
         if key is None:
-            key = (id(self.schema), self.resolver._base_uri, _scope(self.resolver))
-            object.__setattr__(self, "_key", key)  # a pure function of frozen fields: safe to share
+            key = self._key = (id(self.schema), self.resolver._base_uri, _scope(self.resolver))
         return key
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
@@ -76,7 +88,7 @@ class Loc:
         pointer = None if self.pointer is None else self.pointer + tail
         loc = enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
         if self._key is not None and loc.resolver is self.resolver:  # the same scope: reuse it
-            object.__setattr__(loc, "_key", (id(schema), self._key[1], self._key[2]))
+            loc._key = (id(schema), self._key[1], self._key[2])
         return loc
 
 

@@ -70,15 +70,22 @@ class NumberNode:
     ) -> None:
         self.integer = integer
         self.multiples = tuple(multiples)
-        step = Fraction(1) if integer else None
+        step = _ONE if integer else None
         for m in self.multiples:
             step = _fraction(m) if step is None else _lcm(step, _fraction(m))
         self.step = step
-        self.low, self.high = _open_bounds(low, high, low_open, high_open, step)
+        if step is _ONE:  # plain integers, the common case: the same bounds without Fractions
+            self.low, self.high = _inward(low, low_open, 1), _inward(high, high_open, -1)
+        else:
+            self.low, self.high = _open_bounds(low, high, low_open, high_open, step)
         self.low_open, self.high_open = low_open and step is None, high_open and step is None
-        if self.step is not None:
-            self.kmin = None if self.low is None else math.ceil(Fraction(self.low) / self.step)
-            self.kmax = None if self.high is None else math.floor(Fraction(self.high) / self.step)
+        if step is not None:
+            if step is _ONE:
+                self.kmin = None if self.low is None else math.ceil(self.low)
+                self.kmax = None if self.high is None else math.floor(self.high)
+            else:
+                self.kmin = None if self.low is None else math.ceil(Fraction(self.low) / step)
+                self.kmax = None if self.high is None else math.floor(Fraction(self.high) / step)
             if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
                 raise UnsatisfiableSchemaError(
                     f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
@@ -181,6 +188,17 @@ class NumberNode:
 
 def _lcm(a: Fraction, b: Fraction) -> Fraction:
     return Fraction(math.lcm(a.numerator, b.numerator), math.gcd(a.denominator, b.denominator))
+
+
+_ONE = Fraction(1)
+"""The step of plain integers."""
+
+
+def _inward(bound: float | None, exclusive: bool, step: int) -> float | None:
+    """An integer range's exclusive integral bound made inclusive, one step in."""
+    if bound is None or not exclusive or (isinstance(bound, float) and not bound.is_integer()):
+        return bound
+    return int(bound) + step
 
 
 def _open_bounds(

@@ -10,6 +10,7 @@ from typing import Any
 import jsonschema_rs
 import pytest
 
+from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema import _api, _validate, compile_generator, generate
 from synthworld.schema._api import DEFAULT_NOW
 from tests.schema.schema_corpus import KEYWORDS, SHARED, USER, jsts, oracle, vendor
@@ -121,3 +122,38 @@ def test_dependencies_hold_in_2020_12_too_as_jsonschema_rs_applies_them() -> Non
     assert all(rs.is_valid(v) for v in values)
     assert any("a" in v for v in values)
     assert all("b" in v for v in values if "a" in v)
+
+
+@pytest.mark.parametrize(
+    ("bounds", "lowest", "highest"),
+    [
+        ({"minimum": 3, "maximum": 5}, 3, 5),
+        ({"exclusiveMinimum": 3, "exclusiveMaximum": 6}, 4, 5),
+        ({"exclusiveMinimum": 3.0, "exclusiveMaximum": 6.0}, 4, 5),
+        ({"exclusiveMinimum": 2.5, "exclusiveMaximum": 5.5}, 3, 5),
+        ({"minimum": 0.5, "maximum": 2.5}, 1, 2),
+        ({"minimum": 2**60, "maximum": 2**60 + 2}, 2**60, 2**60 + 2),
+        ({"exclusiveMinimum": -(2**60) - 3, "exclusiveMaximum": -(2**60)}, -(2**60) - 2, -(2**60) - 1),
+    ],
+)
+def test_plain_integers_stay_within_exclusive_and_fractional_bounds(
+    bounds: dict[str, Any], lowest: int, highest: int
+) -> None:
+    generator = compile_generator({"type": "integer", **bounds})
+    values = {generator.generate(Random(seed)) for seed in range(60)}
+    assert all(isinstance(v, int) and lowest <= v <= highest for v in values)
+    if abs(lowest) < 2**53:  # beyond, floats draw the target: not every integer is reached
+        assert values == set(range(lowest, highest + 1))
+
+
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        {"minimum": 3, "maximum": 2},
+        {"exclusiveMinimum": 2, "exclusiveMaximum": 3},
+        {"minimum": 2.2, "maximum": 2.8},
+    ],
+)
+def test_plain_integers_without_room_are_refused_at_compile(bounds: dict[str, Any]) -> None:
+    with pytest.raises(UnsatisfiableSchemaError, match="no integer lies within the bounds"):
+        compile_generator({"type": "integer", **bounds})
