@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import hashlib
-import json
 import re
 import threading
 from collections import OrderedDict
@@ -31,7 +30,7 @@ from synthworld.schema._nodes import (
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
-from synthworld.schema._texts import schema_text
+from synthworld.schema._texts import parse, schema_text
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
@@ -73,7 +72,7 @@ class Generator:
         """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`);
         ``borrow``: keep ``schema`` itself, which its owner never changes (`compile_owned`), not a copy."""
         self._key = _schema_key(schema) if text is None else text
-        self.schema = schema if borrow else json.loads(self._key)  # a deep copy, in C
+        self.schema = schema if borrow else parse(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
         loc = root_loc(self.schema, registry)
         _check_schema(loc, self._key)
@@ -89,7 +88,7 @@ class Generator:
     """The value of `_witness`, once made."""
 
     def __repr__(self) -> str:
-        return f"Generator({self._key[:60]!r}, realistic={self.realistic!r})"
+        return f"Generator({self._key.lstrip()[:60]!r}, realistic={self.realistic!r})"
 
     def generate(self, rng: Random, *, now: dt.datetime | None = None, verify: bool = False) -> Any:
         """A value valid against the schema; a pure function of ``rng``'s state and ``now``.
@@ -127,7 +126,7 @@ class Generator:
             return copy.deepcopy(value)
         raise UnsatisfiableSchemaError(
             f"could not build a valid value for this schema (seeded attempt failed): "
-            f"{self._key[:200]}; fix: simplify the schema",
+            f"{self._key.lstrip()[:200]}; fix: simplify the schema",
             path="",
         )
 
@@ -153,7 +152,7 @@ class Generator:
         and merges every combination)."""
         if len(self._key) > _FALLBACK_BYTES or len(_COMBINATOR.findall(self._key)) > _FALLBACK_COMBINATORS:
             return False, None
-        return _fallback.draw(self._key, json.loads(self._key), rng)  # its own copy
+        return _fallback.draw(self._key, parse(self._key), rng)  # its own copy
 
     def _attempt(
         self,

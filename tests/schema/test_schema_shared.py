@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import threading
 from random import Random
-from types import SimpleNamespace
 from typing import Any
 
 import jsonschema_rs
@@ -58,9 +57,9 @@ def test_registering_a_tool_compiles_one_rs_validator_per_schema(monkeypatch: py
 
 
 def test_registering_a_tool_encodes_each_schema_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    encodes, parses = _Counter(_texts._encode), _Counter(json.loads)
+    encodes, parses = _Counter(_texts._encode), _Counter(_texts.parse)
     monkeypatch.setattr(_texts, "_encode", encodes)
-    monkeypatch.setattr(_texts, "json", SimpleNamespace(loads=parses))
+    monkeypatch.setattr(_texts, "parse", parses)
     SyntheticWorld(seed=0).register_tool(_spec("shared-text"))
     assert encodes.calls == 2  # the validation, validators, generator and reading share the text
     assert parses.calls == 2  # and the metaschema checks and the validators' compiles its copy

@@ -14,6 +14,7 @@ import pytest
 
 from synthworld.errors import SchemaError
 from synthworld.schema import generate, schema_text
+from synthworld.schema._texts import parse
 
 
 @pytest.mark.parametrize(
@@ -80,3 +81,26 @@ def test_a_cycle_is_refused_as_not_json_data() -> None:
     assert schema_text(schema) is None
     with pytest.raises(SchemaError):
         generate(schema)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "integer", "maximum": 2**64},  # orjson would read it back as a float
+        {"type": "integer", "minimum": -(2**63) - 1, "default": None},
+        {"type": "number", "maximum": 18446744073709551615, "examples": [1.5, 2**53 + 1]},
+        {"description": "naïve ☕ 😀", "enum": [None, 0.1, -0.0, 1e300]},
+    ],
+)
+def test_a_text_parses_back_to_the_same_json_types(schema: dict[str, Any]) -> None:
+    text = schema_text(schema)
+    assert text is not None
+    copy = parse(text)
+    assert copy == schema
+    assert repr(copy) == repr(schema)  # an integer stays an integer, -0.0 stays -0.0
+
+
+def test_a_generator_keeps_integer_bounds_past_64_bits() -> None:
+    schema = {"type": "integer", "minimum": 2**64, "maximum": 2**64 + 5}
+    values = {generate(schema, seed) for seed in range(10)}
+    assert all(isinstance(v, int) and 2**64 <= v <= 2**64 + 5 for v in values)
