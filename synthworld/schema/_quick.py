@@ -5,7 +5,8 @@ subschemas they must satisfy. Most are small values under plain keywords (``type
 lengths, bounds, ``required``, ``properties``, ``items``, ``$ref``, ``not``, ``anyOf``...), which
 this decides in microseconds by walking the schema. Where it cannot be sure (formats,
 ``multipleOf``, dynamic references, ``unevaluated*``, pattern properties, a pattern the Python and
-ECMA-262 readings disagree on...) it says None, and the caller asks a validator.
+ECMA-262 readings disagree on, a format the two validators judge differently...) it says None,
+and the caller asks a validator.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
+
+import jsonschema_rs
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
@@ -21,6 +25,7 @@ from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
 from synthworld.schema._nodes import bare
 from synthworld.schema._resolve import Loc, resolve_ref
+from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
 __all__ = ["Memo", "QuickCheck", "filter_enum", "quick_verdict"]
 
@@ -170,7 +175,7 @@ def _keyword(
     if word == "enum":
         return walk.memo.in_enum(value, arg) if isinstance(arg, list) else None
     if word in _STRING_WORDS:
-        return _string(word, arg, value) if kind == "string" else True
+        return _string(loc, word, arg, value) if kind == "string" else True
     if word in _NUMBER_WORDS:
         return _bound(word, arg, value) if kind in ("integer", "number") else True
     if word in _OBJECT_WORDS:
@@ -214,11 +219,33 @@ def _object(
     if word == "properties" and isinstance(arg, dict):
         subs = [(arg[name], name, item) for name, item in value.items() if name in arg]
         return _all(loc, [(sub, ("properties", name), item) for sub, name, item in subs], walk)
-    if word == "additionalProperties" and "patternProperties" not in node:
-        named = node.get("properties", {})
-        extra = [item for name, item in value.items() if name not in named]
+    if word == "patternProperties" and isinstance(arg, dict):
+        checks: list[tuple[Any, tuple[str | int, ...], Any]] = []
+        for name, item in value.items():
+            for pattern, sub in arg.items():
+                found = _search(pattern, name)
+                if found is None:
+                    return None
+                if found:
+                    checks.append((sub, ("patternProperties", pattern), item))
+        return _all(loc, checks, walk)
+    if word == "additionalProperties":
+        named, patterns = node.get("properties", {}), node.get("patternProperties", {})
+        if not isinstance(named, dict) or not isinstance(patterns, dict):
+            return None
+        extra = []
+        for name, item in value.items():
+            if name in named:
+                continue
+            matches = [_search(pattern, name) for pattern in patterns]
+            if None in matches:
+                return None
+            if not any(matches):
+                extra.append(item)
         return _all(loc, [(arg, ("additionalProperties",), item) for item in extra], walk)
-    return None  # patternProperties, propertyNames, dependencies, unevaluatedProperties
+    if word == "propertyNames":
+        return _all(loc, [(arg, ("propertyNames",), name) for name in value], walk)
+    return None  # dependencies, unevaluatedProperties
 
 
 def _array(loc: Loc, node: dict[str, Any], word: str, arg: Any, value: list[Any], walk: _Walk) -> Verdict:
@@ -286,18 +313,45 @@ def _same(value: Any, other: Any) -> bool:
     return type(value) is type(other) and value == other
 
 
-def _string(word: str, arg: Any, value: str) -> Verdict:
+def _string(loc: Loc, word: str, arg: Any, value: str) -> Verdict:
     if word in ("minLength", "maxLength"):
         return _count(word, arg, len(value))
-    if word == "format" or not isinstance(arg, str):
-        return None  # formats: python-jsonschema and jsonschema-rs differ on some
+    if not isinstance(arg, str):
+        return None
+    if word == "format":
+        python = bool(PYTHON_CLASSES[loc.dialect].FORMAT_CHECKER.conforms(value, arg))
+        rs = _format_check(loc.dialect, arg)
+        return python if rs is not None and rs.is_valid(value) == python else None  # they differ on some
+    return _search(arg, value)
+
+
+def _search(pattern: str, text: str) -> Verdict:
+    """Whether ``pattern`` finds a match in ``text`` (None: the Python and ECMA-262 readings of
+    the pattern disagree, or one cannot read it: a validator decides)."""
+    readings = _readings(pattern)
+    if readings is None:
+        return None
+    python, ecma = (rx.search(text) is not None for rx in readings)
+    return python if python == ecma else None
+
+
+@lru_cache(maxsize=1024)
+def _readings(pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            python, ecma = re.search(arg, value) is not None, re.search(translate(arg), value) is not None
+            return re.compile(pattern), re.compile(translate(pattern))
     except (re.error, ValueError):
         return None
-    return python if python == ecma else None  # the two readings disagree: a validator decides
+
+
+@lru_cache(maxsize=256)
+def _format_check(dialect: str, fmt: str) -> Any:
+    """jsonschema-rs's check of one format alone, in ``dialect`` (None: it refuses the schema)."""
+    try:
+        return RS_CLASSES[dialect]({"format": fmt}, validate_formats=True)
+    except (jsonschema_rs.ValidationError, ValueError):
+        return None
 
 
 def _bound(word: str, arg: Any, value: float) -> Verdict:
