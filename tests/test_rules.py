@@ -4,10 +4,14 @@ valid against the returns schema (checked with python-jsonschema, the stricter v
 from __future__ import annotations
 
 import datetime
+import os
+import subprocess
+import sys
 from typing import Any, Literal
 
 import jsonschema
 import pytest
+from faker.providers.address.en_US import Provider as UsAddress
 from typing_extensions import NotRequired, TypedDict
 
 from synthworld import FunctionBackend, SimulatedClock, SyntheticWorld, ToolSpec
@@ -254,6 +258,36 @@ class TestAddress:
                 assert place.state
                 assert place.postcode.isdigit()
                 assert len(place.postcode) == 5
+                if place.state_code in UsAddress.states_postcode:  # DC has a range of its own
+                    low, high = UsAddress.states_postcode[place.state_code]
+                    assert low <= int(place.postcode) <= high
+
+    def test_the_pool_holds_ten_locales_of_one_country_each(self) -> None:
+        by_country: dict[str, set[str]] = {}
+        for place in places():
+            assert all(isinstance(part, str) for part in place)
+            assert place.city
+            assert place.postcode
+            assert place.country
+            assert len(place.country_code) == 2
+            by_country.setdefault(place.country_code, set()).add(place.country)
+        assert sum(len(names) for names in by_country.values()) == len(by_country) == 10
+        assert len(places()) == 120
+
+    def test_the_pool_is_the_same_in_every_process(self) -> None:
+        program = "from synthworld.world.rules.address import places; print(repr(places()))"
+        outputs = {
+            subprocess.run(
+                [sys.executable, "-c", program],
+                env={**os.environ, "PYTHONHASHSEED": seed},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            for seed in ("1", "2", "3")
+        }
+        assert len(outputs) == 1  # Faker's own Italian cities differ with the hash seed
+        assert repr(places()) in outputs.pop()
 
     def test_an_enum_of_countries_is_respected(self) -> None:
         world = SyntheticWorld(seed=5)

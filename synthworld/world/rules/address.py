@@ -1,30 +1,24 @@
 """Addresses: city, postcode, state and country of one address belong together.
 
 Faker keeps them together per locale: a German address gets a German city, a German postcode
-and Germany; a US one a state with a postcode of that state. The places come from a pool built
-once per process by a Faker with a fixed seed; which place an address gets is chosen by a stable
+and Germany; a US one a state with a postcode of that state. The places come from a pool Faker
+made once with a fixed seed (`place_table`); which place an address gets is chosen by a stable
 hash of what it held, so the same answer always gets the same place.
 """
 
 from __future__ import annotations
 
-import threading
 import zlib
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
-from faker import Faker
-from faker.providers.address.en_US import Provider as _UsAddress
-
 from synthworld.world.rules.base import RuleContext, first_key
+from synthworld.world.rules.place_table import PLACES
 from synthworld.world.shapes import Shapes
 
 __all__ = ["Address", "Place", "places"]
 
-_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "en_CA", "en_AU", "pt_PT")
-_PER_LOCALE = 12
-_SEED = 20250101
 _CITY = ("city", "town", "locality", "city_name")
 _POSTCODE = ("postcode", "postal_code", "postalCode", "zip", "zip_code", "zipCode", "zipcode", "post_code")
 _COUNTRY = ("country", "country_name", "countryName")
@@ -32,11 +26,6 @@ _CODE = ("country_code", "countryCode", "country_iso", "iso_country")
 _STATE = ("state", "province", "region", "state_name", "county")
 _STATE_CODE = ("state_code", "stateCode", "state_abbr", "province_code")
 _PARTS = (_CITY, _POSTCODE, _COUNTRY, _CODE, _STATE, _STATE_CODE)
-_LOCK = threading.Lock()
-_US_STATES = {
-    **dict(zip([a for a in _UsAddress.states_abbr if a != "DC"], _UsAddress.states, strict=True)),
-    "DC": "District of Columbia",
-}
 
 
 class Place(NamedTuple):
@@ -52,26 +41,8 @@ class Place(NamedTuple):
 
 @cache
 def places() -> tuple[Place, ...]:
-    """The pool of places: `_PER_LOCALE` per locale, the same in every process."""
-    with _LOCK:
-        return tuple(place for locale in _LOCALES for place in _locale_places(locale))
-
-
-def _locale_places(locale: str) -> list[Place]:
-    fake = Faker(locale)
-    fake.seed_instance(f"{_SEED}:{locale}")
-    found = []
-    for _ in range(_PER_LOCALE):
-        if locale == "en_US":
-            code = fake.state_abbr(include_territories=False, include_freely_associated_states=False)
-            state, postcode = _US_STATES.get(code, code), fake.postcode_in_state(code)
-        else:
-            state = fake.administrative_unit() if hasattr(fake, "administrative_unit") else ""
-            code, postcode = "", fake.postcode()
-        found.append(
-            Place(fake.city(), postcode, fake.current_country(), fake.current_country_code(), state, code)
-        )
-    return found
+    """The pool of places: 12 per locale of ten, the same in every process and Faker release."""
+    return tuple(Place(*row) for row in PLACES)
 
 
 @cache
