@@ -293,4 +293,9 @@ class ObjectNode:
 
 def ordered_union(lists: Sequence[Sequence[str]]) -> list[str]:
     """Every name once, in first-seen order."""
-    return list(dict.fromkeys(n for names in lists for n in names))
+    if len(lists) == 1:
+        return list(dict.fromkeys(lists[0]))
+    union: dict[str, None] = {}
+    for names in lists:
+        union.update(dict.fromkeys(names))  # a name seen before keeps its place
+    return list(union)

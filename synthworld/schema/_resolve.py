@@ -84,7 +84,10 @@ class Loc:
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
         """The subschema ``schema`` found at ``parts`` below this one."""
-        tail = "".join("/" + _escape(str(p)) for p in parts)
+        if len(parts) == 1:  # the usual case, without a join
+            tail = "/" + _escape(str(parts[0]))
+        else:
+            tail = "".join(["/" + _escape(str(p)) for p in parts])
         pointer = None if self.pointer is None else self.pointer + tail
         loc = enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
         if self._key is not None and loc.resolver is self.resolver:  # the same scope: reuse it
