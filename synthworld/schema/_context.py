@@ -124,9 +124,8 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[re.Pattern[str], ...])
         e for e in place.examples
         if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)
     ]  # fmt: skip
-    words = _word_pool(place)
     if examples:
-        return _from_examples(examples, words, _by_context(place))
+        return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:
         return []
     fill = _described(place) or _by_context(place) or _by_name(place.name)
@@ -171,15 +170,18 @@ def _word_pool(place: Place) -> Words:
 def _described(place: Place) -> Fill | None:
     """What the description's first sentence says the string is; a name that already says
     more (``user_id`` is an id of its own style, ``created_at`` a date-time) is left to the name."""
-    if not place.description:
+    fill = _said(place.description) if place.description else None
+    if (fill is _ident and _ID_NAME.search(place.name)) or (fill is _date and _TIME_NAME.search(place.name)):
         return None
-    first = re.split(r"(?<=[.!?])\s", place.description.strip().lower(), maxsplit=1)[0]
+    return fill
+
+
+@lru_cache(maxsize=4096)
+def _said(description: str) -> Fill | None:
+    """The fill a description's first sentence names (the same descriptions recur across a spec)."""
+    first = _SENTENCE_END.split(description.strip().lower(), maxsplit=1)[0]
     for rx, fill in _DESCRIBED:
         if rx.search(first):
-            if (fill is _ident and _ID_NAME.search(place.name)) or (
-                fill is _date and _TIME_NAME.search(place.name)
-            ):
-                return None
             return fill
     return None
 
@@ -224,6 +226,7 @@ def _format(name: str) -> Fill:
     return lambda st: FORMATS[name](st.rng, st.now)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 _ID_NAME = re.compile(r"(^|_)(id|uuid|guid)$")
 _TIME_NAME = re.compile(r"(_at|time|timestamp)$")
 _date = _format("date")

@@ -79,6 +79,12 @@ def _nouns(name: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
+def _all_nouns(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The candidate nouns of a field's parents' names, nearest first, each once."""
+    return tuple(dict.fromkeys(n for raw in names for n in _nouns(raw)))
+
+
+@lru_cache(maxsize=4096)
 def _walk_path(pointer: str) -> tuple[str, tuple[str, ...], int]:
     """`_walk` of a JSON pointer (the same paths come back in every schema of a kind)."""
     name, parents, end = _walk(_segments(pointer))
@@ -112,16 +118,19 @@ def place_of(parts: list[Part]) -> Place:
     by_pointer, more, end = _walk_path(pointer)
     parent = _parent_schema(parts[0], pointer, end)
     title = parent.get("title") if isinstance(parent, dict) else None
-    names = [*parents, *more, *([title] if isinstance(title, str) else [])]
-    nouns = tuple(dict.fromkeys(n for raw in names for n in _nouns(raw)))
+    nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
     examples: list[str] = []
     description = ""
     for part in parts:
         schema = part.loc.schema
         if not isinstance(schema, dict):
             continue
-        examples += _strings(schema.get("examples"))
-        examples += _strings([schema.get("example"), schema.get("default")])
+        if "examples" in schema:
+            examples += _strings(schema["examples"])
+        for key in ("example", "default"):
+            value = schema.get(key)
+            if isinstance(value, str) and value.strip():
+                examples.append(value)
         if not description and isinstance(schema.get("description"), str):
             description = schema["description"]
     if isinstance(parent, dict) and (name or by_pointer):
@@ -134,7 +143,7 @@ def place_of(parts: list[Part]) -> Place:
 def _at(doc: Any, segs: list[str]) -> Any:
     """The value at the JSON pointer segments ``segs`` of ``doc`` (None: there is none)."""
     for seg in segs:
-        key = seg.replace("~1", "/").replace("~0", "~")
+        key = seg.replace("~1", "/").replace("~0", "~") if "~" in seg else seg
         if isinstance(doc, dict):
             doc = doc.get(key)
         elif isinstance(doc, list) and key.isdigit() and int(key) < len(doc):
@@ -153,8 +162,9 @@ def _parent_schema(part: Part, pointer: str, end: int) -> Any:
     if end < 0 or not pointer:
         return None
     segs = pointer.split("/")[1:]
-    if _at(part.loc.doc, segs) is part.loc.schema:  # the pointer is into the root document
-        return _at(part.loc.doc, segs[:end])
+    parent = _at(part.loc.doc, segs[:end])
+    if _at(parent, segs[end:]) is part.loc.schema:  # the pointer is into the root document
+        return parent
     target = "/" + "/".join(segs[:end]) if end else ""
     try:
         return part.loc.resolver.lookup("#" + quote(target, safe="/~$")).contents
