@@ -113,9 +113,10 @@ def place_of(parts: list[Part]) -> Place:
     if not parts:
         return Place("", (), "", ())
     first = parts[0].loc
-    name, parents, _ = _walk_path(first.path)
+    walked = _walk_path(first.path)
+    name, parents, _ = walked
     pointer = next((p.loc.pointer for p in parts if p.loc.pointer), None) or first.pointer or ""
-    by_pointer, more, end = _walk_path(pointer)
+    by_pointer, more, end = walked if pointer == first.path else _walk_path(pointer)
     parent = _parent_schema(parts[0], pointer, end)
     title = parent.get("title") if isinstance(parent, dict) else None
     nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
