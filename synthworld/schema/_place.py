@@ -26,6 +26,10 @@ _GENERIC = frozenset({
 })  # fmt: skip
 
 
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """A string field in its context (names in snake_case, parents nearest first)."""
@@ -42,7 +46,7 @@ def _segments(pointer: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
+    return _CAMEL.sub("_", name).lower().replace("-", "_").replace(".", "_")
 
 
 def _singular(word: str) -> str:
@@ -73,7 +77,7 @@ def _strip(segs: list[str], i: int) -> tuple[int, bool]:
 def _nouns(name: str) -> tuple[str, ...]:
     """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
     snake = _snake(name)
-    words = [_singular(w) for w in re.split(r"[^a-z0-9]+", snake) if w and w not in _GENERIC]
+    words = [_singular(w) for w in _NOT_WORD.split(snake) if w and w not in _GENERIC]
     whole = "_".join(words)
     return tuple(dict.fromkeys([whole, *reversed(words)])) if words else ()
 
