@@ -41,7 +41,8 @@ class Place:
 
 
 def _segments(pointer: str) -> list[str]:
-    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]] if pointer else []
+    segs = pointer.split("/")[1:] if pointer else []
+    return [s.replace("~1", "/").replace("~0", "~") for s in segs] if "~" in pointer else segs
 
 
 @lru_cache(maxsize=4096)
