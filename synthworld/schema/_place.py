@@ -4,9 +4,8 @@ description and its example values (its own, and its parent's ``example`` object
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from synthworld.schema._parts import Part
@@ -30,9 +29,9 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A string field in its context (names in snake_case, parents nearest first)."""
+class Place(NamedTuple):
+    """A string field in its context (names in snake_case, parents nearest first); a tuple, as it is
+    made for every string field and is the key of the fills' cache."""
 
     name: str
     parents: tuple[str, ...]
