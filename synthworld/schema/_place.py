@@ -4,9 +4,8 @@ description and its example values (its own, and its parent's ``example`` object
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from synthworld.schema._parts import Part
@@ -26,9 +25,13 @@ _GENERIC = frozenset({
 })  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A string field in its context (names in snake_case, parents nearest first)."""
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
+class Place(NamedTuple):
+    """A string field in its context (names in snake_case, parents nearest first); a tuple, as it is
+    made for every string field and is the key of the fills' cache."""
 
     name: str
     parents: tuple[str, ...]
@@ -37,12 +40,13 @@ class Place:
 
 
 def _segments(pointer: str) -> list[str]:
-    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]] if pointer else []
+    segs = pointer.split("/")[1:] if pointer else []
+    return [s.replace("~1", "/").replace("~0", "~") for s in segs] if "~" in pointer else segs
 
 
 @lru_cache(maxsize=4096)
 def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
+    return _CAMEL.sub("_", name).lower().replace("-", "_").replace(".", "_")
 
 
 def _singular(word: str) -> str:
@@ -73,9 +77,15 @@ def _strip(segs: list[str], i: int) -> tuple[int, bool]:
 def _nouns(name: str) -> tuple[str, ...]:
     """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
     snake = _snake(name)
-    words = [_singular(w) for w in re.split(r"[^a-z0-9]+", snake) if w and w not in _GENERIC]
+    words = [_singular(w) for w in _NOT_WORD.split(snake) if w and w not in _GENERIC]
     whole = "_".join(words)
     return tuple(dict.fromkeys([whole, *reversed(words)])) if words else ()
+
+
+@lru_cache(maxsize=4096)
+def _all_nouns(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The candidate nouns of a field's parents' names, nearest first, each once."""
+    return tuple(dict.fromkeys(n for raw in names for n in _nouns(raw)))
 
 
 @lru_cache(maxsize=4096)
@@ -107,21 +117,25 @@ def place_of(parts: list[Part]) -> Place:
     if not parts:
         return Place("", (), "", ())
     first = parts[0].loc
-    name, parents, _ = _walk_path(first.path)
+    walked = _walk_path(first.path)
+    name, parents, _ = walked
     pointer = next((p.loc.pointer for p in parts if p.loc.pointer), None) or first.pointer or ""
-    by_pointer, more, end = _walk_path(pointer)
+    by_pointer, more, end = walked if pointer == first.path else _walk_path(pointer)
     parent = _parent_schema(parts[0], pointer, end)
     title = parent.get("title") if isinstance(parent, dict) else None
-    names = [*parents, *more, *([title] if isinstance(title, str) else [])]
-    nouns = tuple(dict.fromkeys(n for raw in names for n in _nouns(raw)))
+    nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
     examples: list[str] = []
     description = ""
     for part in parts:
         schema = part.loc.schema
         if not isinstance(schema, dict):
             continue
-        examples += _strings(schema.get("examples"))
-        examples += _strings([schema.get("example"), schema.get("default")])
+        if "examples" in schema:
+            examples += _strings(schema["examples"])
+        for key in ("example", "default"):
+            value = schema.get(key)
+            if isinstance(value, str) and value.strip():
+                examples.append(value)
         if not description and isinstance(schema.get("description"), str):
             description = schema["description"]
     if isinstance(parent, dict) and (name or by_pointer):
@@ -134,7 +148,7 @@ def place_of(parts: list[Part]) -> Place:
 def _at(doc: Any, segs: list[str]) -> Any:
     """The value at the JSON pointer segments ``segs`` of ``doc`` (None: there is none)."""
     for seg in segs:
-        key = seg.replace("~1", "/").replace("~0", "~")
+        key = seg.replace("~1", "/").replace("~0", "~") if "~" in seg else seg
         if isinstance(doc, dict):
             doc = doc.get(key)
         elif isinstance(doc, list) and key.isdigit() and int(key) < len(doc):
@@ -153,8 +167,9 @@ def _parent_schema(part: Part, pointer: str, end: int) -> Any:
     if end < 0 or not pointer:
         return None
     segs = pointer.split("/")[1:]
-    if _at(part.loc.doc, segs) is part.loc.schema:  # the pointer is into the root document
-        return _at(part.loc.doc, segs[:end])
+    parent = _at(part.loc.doc, segs[:end])
+    if _at(parent, segs[end:]) is part.loc.schema:  # the pointer is into the root document
+        return parent
     target = "/" + "/".join(segs[:end]) if end else ""
     try:
         return part.loc.resolver.lookup("#" + quote(target, safe="/~$")).contents

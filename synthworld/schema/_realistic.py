@@ -24,65 +24,72 @@ _FAKER_SEED = 20250101
 _ALNUM = string.ascii_lowercase + string.digits
 
 # (pattern on the snake_case name, faker provider); the first match wins, order matters.
-_RULES: tuple[tuple[str, str], ...] = (
-    (r"e_?mail", "email"),
-    (r"(first|given)_?name", "first_name"),
-    (r"(last|family|sur)_?name", "last_name"),
-    (r"user_?name|login|handle|nick", "user_name"),
-    (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
-    (r"country_?code", "country_code"),
-    (r"currency_?code|^currency$", "currency_code"),
-    (r"lang(uage)?(_code)?$|^locale$", "language_code"),
-    (r"country", "country"),
-    (r"city|town", "city"),
-    (r"^state$|province|region", "state"),
-    (r"zip|postal|postcode", "postcode"),
-    (r"address|street", "street_address"),
-    (r"phone|mobile|fax|^tel", "phone_number"),
-    (r"url|uri|website|link|href|homepage", "url"),
-    (r"domain|host", "domain_name"),
-    (r"^ip(v4)?(_address)?$", "ipv4"),
-    (r"file_?name", "file_name"),
-    (r"path$", "file_path"),
-    (r"mime|content_type|media_type", "mime_type"),
-    (r"color|colour", "color_name"),
-    (r"job|occupation|position|role", "job"),
-    (r"time_?zone|^tz$", "timezone"),
-    (r"slug", "slug"),
-    (r"name$", "name"),
-    (r"title|subject|headline|label|caption", "catch_phrase"),
-    (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),
-    (r"status|state|type|kind|category|tag|genre|level|mode", "word"),
-)
+_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx), provider)
+    for rx, provider in (
+        (r"e_?mail", "email"),
+        (r"(first|given)_?name", "first_name"),
+        (r"(last|family|sur)_?name", "last_name"),
+        (r"user_?name|login|handle|nick", "user_name"),
+        (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
+        (r"country_?code", "country_code"),
+        (r"currency_?code|^currency$", "currency_code"),
+        (r"lang(uage)?(_code)?$|^locale$", "language_code"),
+        (r"country", "country"),
+        (r"city|town", "city"),
+        (r"^state$|province|region", "state"),
+        (r"zip|postal|postcode", "postcode"),
+        (r"address|street", "street_address"),
+        (r"phone|mobile|fax|^tel", "phone_number"),
+        (r"url|uri|website|link|href|homepage", "url"),
+        (r"domain|host", "domain_name"),
+        (r"^ip(v4)?(_address)?$", "ipv4"),
+        (r"file_?name", "file_name"),
+        (r"path$", "file_path"),
+        (r"mime|content_type|media_type", "mime_type"),
+        (r"color|colour", "color_name"),
+        (r"job|occupation|position|role", "job"),
+        (r"time_?zone|^tz$", "timezone"),
+        (r"slug", "slug"),
+        (r"name$", "name"),
+        (r"title|subject|headline|label|caption", "catch_phrase"),
+        (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),
+        (r"status|state|type|kind|category|tag|genre|level|mode", "word"),
+    )
+)  # fmt: skip
 
-_NUMBER_RULES: tuple[tuple[str, tuple[int, int]], ...] = (
-    (r"age$", (18, 90)),
-    (r"year", (1990, 2030)),
-    (r"month", (1, 12)),
-    (r"day", (1, 28)),
-    (r"hour", (0, 23)),
-    (r"minute|second", (0, 59)),
-    (r"rating|stars|score", (1, 5)),
-    (r"percent|pct|probability", (0, 100)),
-    (r"port", (1024, 65535)),
-    (r"lat", (-90, 90)),
-    (r"lon|lng", (-180, 180)),
-    (r"price|amount|cost|total|balance|salary|fee", (1, 1000)),
-    (r"count|quantity|qty|num|size|length|limit|page", (0, 50)),
-    (r"(^|_)id$", (1, 99999)),
-)
+_NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
+    (re.compile(rx), bounds)
+    for rx, bounds in (
+        (r"age$", (18, 90)),
+        (r"year", (1990, 2030)),
+        (r"month", (1, 12)),
+        (r"day", (1, 28)),
+        (r"hour", (0, 23)),
+        (r"minute|second", (0, 59)),
+        (r"rating|stars|score", (1, 5)),
+        (r"percent|pct|probability", (0, 100)),
+        (r"port", (1024, 65535)),
+        (r"lat", (-90, 90)),
+        (r"lon|lng", (-180, 180)),
+        (r"price|amount|cost|total|balance|salary|fee", (1, 1000)),
+        (r"count|quantity|qty|num|size|length|limit|page", (0, 50)),
+        (r"(^|_)id$", (1, 99999)),
+    )
+)  # fmt: skip
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower().replace("-", "_")
+    return _CAMEL.sub("_", name).lower().replace("-", "_")
 
 
 @lru_cache(maxsize=4096)
 def provider_for(name: str) -> str | None:
     """The faker provider that fits a property name, or ``None``."""
     snake = _snake(name)
-    for pattern, provider in _RULES:
-        if re.search(pattern, snake):
+    for rx, provider in _RULES:
+        if rx.search(snake):
             return provider
     return None
 
@@ -91,8 +98,8 @@ def provider_for(name: str) -> str | None:
 def number_range(name: str) -> tuple[int, int]:
     """A sensible range for a number named ``name``."""
     snake = _snake(name)
-    for pattern, bounds in _NUMBER_RULES:
-        if re.search(pattern, snake):
+    for rx, bounds in _NUMBER_RULES:
+        if rx.search(snake):
             return bounds
     return (0, 100)
 

@@ -42,6 +42,8 @@ _URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://\S+$")
 _TOKEN = re.compile(r"[A-Za-z0-9]+|[^A-Za-z0-9]+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _PREFIXED = re.compile(r"^([A-Za-z]+)(\d+)$")
+_VERSION = re.compile(r"v\d{1,2}")
+_PROSE_TOKEN = re.compile(r"[A-Za-z]+|\d+|[^A-Za-z\d]+")
 _HEX = frozenset("0123456789abcdef")
 _SMALL = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
 _CLASSES = (string.digits, string.ascii_lowercase, string.ascii_uppercase)
@@ -149,7 +151,7 @@ def _run(token: str) -> Piece:
     """A literal word (``track``, ``v1``...) or a draw for an id-like run."""
     if token.isalpha() and (token.islower() or token.isupper() or token.istitle()) and len(token) <= 14:
         return token  # a word: kept beside ids, replaced when the whole value is words
-    if re.fullmatch(r"v\d{1,2}", token):
+    if _VERSION.fullmatch(token):
         return token
     if token.isdigit():
         return _digits(token)
@@ -227,7 +229,7 @@ def _code(example: str) -> Draw:
 
 def _prose(example: str) -> Draw:
     """Words, numbers and punctuation: each word replaced by one of the same case, numbers redrawn."""
-    tokens = re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", example)
+    tokens = _PROSE_TOKEN.findall(example)
     pieces: Sequence[Piece] = [
         (
             t
