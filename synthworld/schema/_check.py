@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import jsonschema
 import jsonschema_rs
+import referencing.exceptions
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
@@ -98,6 +99,12 @@ def _python_check(loc: Loc) -> Check:
             return bool(validator.is_valid(value))
         except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError, re.error):
             return False
+        except referencing.exceptions.Unresolvable as err:  # met only now: no value can be judged
+            raise SchemaError(
+                f"cannot resolve $ref={err.ref!r} under {loc.path!r}; fix: define the target in the "
+                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                path=loc.path,
+            ) from None
 
     return check
 
