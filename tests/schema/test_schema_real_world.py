@@ -38,3 +38,15 @@ def test_unresolvable_ref_met_by_a_check_is_a_schema_error(schema: Any) -> None:
     with pytest.raises(SchemaError, match=r"cannot resolve \$ref='other.json#/x'.*never fetches"):
         compile_generator(schema)
 
+
+@pytest.mark.parametrize("additional", [False, {"type": "string", "maxLength": 3}])
+def test_lone_empty_pattern_meets_additional_properties_too(additional: Any) -> None:
+    # python-jsonschema reads every name as additional when the only pattern is "" (jsonschema-rs
+    # as matched by it): a value valid for both gives each name both subschemas
+    schema = {
+        "type": "object",
+        "patternProperties": {"": {"type": "string"}},
+        "additionalProperties": additional,
+    }
+    values = _valid_values(schema, seeds=20)
+    assert any(values) == (additional is not False)
