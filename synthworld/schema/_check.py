@@ -18,7 +18,7 @@ from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
 
-__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "whole_check"]
+__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "unresolved_ref", "whole_check"]
 
 Check = Callable[[Any], bool]
 
@@ -164,6 +164,11 @@ class WholeCheck:
         self._python: Check | None = None
         self._rs: Any = _UNBUILT
 
+    @property
+    def external(self) -> bool:
+        """Whether the document's references reach a caller's registry."""
+        return self._external
+
     def fast(self, value: Any) -> bool:
         """Whether `value` is valid (jsonschema-rs; python-jsonschema when it cannot compile)."""
         rs = self._validator()
@@ -196,3 +201,22 @@ _UNBUILT: Any = object()
 def whole_check(root: Loc, text: str, *, external: bool) -> WholeCheck:
     """The `WholeCheck` of the document at ``root``, whose JSON text is ``text``."""
     return WholeCheck(root, text, external=external)
+
+
+_UNRESOLVED = re.compile(r"is not present in a registry|Pointer '[^']*' does not exist")
+
+
+def unresolved_ref(schema: Any) -> SchemaError | None:
+    """The error of a reference in `schema` that nothing resolves (no document is fetched), as
+    jsonschema-rs finds it compiling the whole document; None when every reference resolves."""
+    try:
+        jsonschema_rs.validator_for(with_known_dialect(schema), retriever=refuse_fetch)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
+        found = str(err)
+        if _UNRESOLVED.search(found):
+            return SchemaError(
+                f"cannot resolve a $ref in the schema: {found[:300]}; fix: define the target in the "
+                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                path="",
+            )
+    return None

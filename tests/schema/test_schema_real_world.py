@@ -50,3 +50,18 @@ def test_lone_empty_pattern_meets_additional_properties_too(additional: Any) -> 
     }
     values = _valid_values(schema, seeds=20)
     assert any(values) == (additional is not False)
+
+
+def test_unresolvable_ref_that_blocks_every_value_is_named() -> None:
+    # every oneOf branch needs the missing document: not "unsatisfiable", the reference
+    item = {"$ref": "https://example.com/feed.json#/definitions/item"}
+    schema = {
+        "type": "object",
+        "required": ["items"],
+        "properties": {"items": {"type": "array", "minItems": 1, "items": {"required": ["id"], "oneOf": [
+            {"required": ["a"], "properties": {"id": item}},
+            {"required": ["b"], "properties": {"id": item}},
+        ]}}},
+    }  # fmt: skip
+    with pytest.raises(SchemaError, match=r"cannot resolve a \$ref.*example.com/feed.json.*never fetches"):
+        compile_generator(schema)
