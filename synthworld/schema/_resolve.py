@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
+import jsonschema
 import jsonschema_rs
 import jsonschema_specifications
 import referencing
@@ -123,17 +124,29 @@ def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:
     found = _READ_AS.get(id(schema))
     if found is not None and found[0] is schema:
         return found[1]
-    for dialect in _GUESSES:
-        if jsonschema_rs.meta.is_valid({**schema, "$schema": dialect}):
-            if len(_READ_AS) >= 64:
-                _READ_AS.clear()
-            _READ_AS[id(schema)] = (schema, dialect)
-            return dialect
+    for valid in (_rs_meta_valid, _python_meta_valid):
+        for dialect in _GUESSES:
+            if valid(schema, dialect):
+                if len(_READ_AS) >= 64:
+                    _READ_AS.clear()
+                _READ_AS[id(schema)] = (schema, dialect)
+                return dialect
     raise SchemaError(
         f"unsupported $schema {declared!r} at '': not a dialect synthworld knows, and the schema is "
         f"valid in neither draft 2020-12, 7 nor 4; fix: declare one of {list(DIALECTS)}",
         path="",
     )
+
+
+def _rs_meta_valid(schema: dict[str, Any], dialect: str) -> bool:
+    return bool(jsonschema_rs.meta.is_valid({**schema, "$schema": dialect}))
+
+
+def _python_meta_valid(schema: dict[str, Any], dialect: str) -> bool:
+    """Whether `dialect`'s metaschema accepts `schema`, formats unchecked (jsonschema-rs checks the
+    ``regex`` format, and refuses patterns Python and ECMA-262's Annex B read, such as ``\\${``)."""
+    cls = jsonschema.validators.validator_for({"$schema": dialect})
+    return bool(cls(cls.META_SCHEMA).is_valid({**schema, "$schema": dialect}))
 
 
 def with_known_dialect(schema: Any) -> Any:

@@ -65,3 +65,21 @@ def test_unresolvable_ref_that_blocks_every_value_is_named() -> None:
     }  # fmt: skip
     with pytest.raises(SchemaError, match=r"cannot resolve a \$ref.*example.com/feed.json.*never fetches"):
         compile_generator(schema)
+
+
+def test_unknown_dialect_is_read_as_one_whose_metaschema_takes_it_formats_unchecked() -> None:
+    # https for http, tuple items (no 2020-12 reading) and a pattern jsonschema-rs's "regex"
+    # format refuses (a lone "{", which Python and ECMA-262's Annex B read as itself)
+    schema = {
+        "$schema": "https://json-schema.org/draft-07/schema#",
+        "type": "array",
+        "items": [{"type": "string", "pattern": "^\\${[a-z]+\\}$"}, {"type": "integer"}],
+        "minItems": 2,
+    }
+    validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    generator = compile_generator(schema)
+    for seed in range(8):
+        value = generator.generate(Random(seed))
+        assert validator.is_valid(value), value
+        assert isinstance(value[0], str)
+        assert isinstance(value[1], int)
