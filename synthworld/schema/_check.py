@@ -16,7 +16,13 @@ import referencing.exceptions
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
-from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
+from synthworld.schema._validate import (
+    PYTHON_CLASSES,
+    RS_CLASSES,
+    UNRESOLVED,
+    refuse_fetch,
+    shared_rs_validator,
+)
 
 __all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "unresolved_ref", "whole_check"]
 
@@ -203,9 +209,6 @@ def whole_check(root: Loc, text: str, *, external: bool) -> WholeCheck:
     return WholeCheck(root, text, external=external)
 
 
-_UNRESOLVED = re.compile(r"is not present in a registry|Pointer '[^']*' does not exist")
-
-
 def unresolved_ref(schema: Any) -> SchemaError | None:
     """The error of a reference in `schema` that nothing resolves (no document is fetched), as
     jsonschema-rs finds it compiling the whole document; None when every reference resolves."""
@@ -213,7 +216,7 @@ def unresolved_ref(schema: Any) -> SchemaError | None:
         jsonschema_rs.validator_for(with_known_dialect(schema), retriever=refuse_fetch)
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
         found = str(err)
-        if _UNRESOLVED.search(found):
+        if UNRESOLVED.search(found):
             return SchemaError(
                 f"cannot resolve a $ref in the schema: {found[:300]}; fix: define the target in the "
                 "document or pass a referencing registry holding it (synthworld never fetches URLs)",

@@ -10,8 +10,9 @@ import jsonschema
 import jsonschema_rs
 import pytest
 
+from synthworld import SyntheticWorld, ToolSpec
 from synthworld.errors import SchemaError
-from synthworld.schema import compile_generator
+from synthworld.schema import compile_generator, compile_validator
 
 
 def _valid_values(schema: Any, seeds: int = 8) -> list[Any]:
@@ -83,3 +84,41 @@ def test_unknown_dialect_is_read_as_one_whose_metaschema_takes_it_formats_unchec
         assert validator.is_valid(value), value
         assert isinstance(value[0], str)
         assert isinstance(value[1], int)
+
+
+_ODD_REF = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "$ref": "#/definitions/Mark<(Gradient|string|null)>",  # vega-lite's way: no URI reference
+    "definitions": {
+        "Mark<(Gradient|string|null)>": {
+            "type": "object",
+            "properties": {"color": {"type": ["string", "null"], "pattern": "^\\${[a-z]+}$"}},
+            "required": ["color"],
+        }
+    },
+}
+
+
+def test_validator_of_a_schema_only_python_jsonschema_compiles() -> None:
+    validator = compile_validator(_ODD_REF)
+    assert validator.is_valid({"color": "${red}"})
+    assert validator.is_valid({"color": None})
+    assert not validator.is_valid({"color": "red"})
+    assert validator.problems({"color": 3}) == ["$.color: 3 is not of type 'string', 'null'"]
+
+
+def test_tool_returning_a_schema_only_python_jsonschema_compiles() -> None:
+    world = SyntheticWorld(seed=3)
+    world.register_tool(
+        ToolSpec(name="get_mark", description="Get a mark", parameters={"type": "object"}, returns=_ODD_REF)
+    )
+    validator = jsonschema.Draft7Validator(_ODD_REF, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    for _ in range(5):
+        assert validator.is_valid(world.call("get_mark", {}))
+
+
+def test_schema_no_engine_compiles_is_still_refused() -> None:
+    # jsonschema-rs refuses the "$ref", Python's re the named group: nothing could check a value
+    schema = {**_ODD_REF, "properties": {"id": {"type": "string", "pattern": "^(?<id>[a-z]+)$"}}}
+    with pytest.raises(SchemaError, match="cannot compile JSON Schema"):
+        compile_validator(schema)
