@@ -25,7 +25,7 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
-from synthworld.schema._resolve import DIALECTS, with_known_dialect
+from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._texts import parsed_text, schema_text
 
 __all__ = [
@@ -400,8 +400,13 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
 
 
 def _valid_for_rs(schema: Any) -> bool:
-    """jsonschema-rs's metaschema check (False also when it cannot tell: an unknown dialect...)."""
+    """jsonschema-rs's metaschema check, formats unchecked as python-jsonschema's (False also when
+    it cannot tell: an unknown dialect...)."""
     try:
-        return bool(jsonschema_rs.meta.is_valid(schema))
+        if jsonschema_rs.meta.is_valid(schema):
+            return True
     except Exception:  # any refusal of jsonschema-rs sends the schema to python-jsonschema
         return False
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    known = [d for d in DIALECTS if isinstance(declared, str) and d.rstrip("#") == declared.rstrip("#")]
+    return meta_valid_unformatted(schema, known[0] if known else DIALECTS[-1])
