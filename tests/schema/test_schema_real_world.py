@@ -11,7 +11,7 @@ import jsonschema_rs
 import pytest
 
 from synthworld import SyntheticWorld, ToolSpec
-from synthworld.errors import SchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import compile_generator, compile_validator
 
 
@@ -122,3 +122,22 @@ def test_schema_no_engine_compiles_is_still_refused() -> None:
     schema = {**_ODD_REF, "properties": {"id": {"type": "string", "pattern": "^(?<id>[a-z]+)$"}}}
     with pytest.raises(SchemaError, match="cannot compile JSON Schema"):
         compile_validator(schema)
+
+
+def test_no_value_is_made_for_a_non_schema_past_the_metaschemas_reach() -> None:
+    # draft 7 has no "$defs": its metaschema does not look inside, and python-jsonschema crashes
+    # on a value with "note" (its subschema is a string); the property is left out
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$ref": "#/$defs/A",
+        "$defs": {"A": {"type": "object", "properties": {"x": {"type": "integer"}, "note": "a string"}}},
+    }
+    validator = jsonschema.Draft7Validator(schema)
+    generator = compile_generator(schema)
+    values = [generator.generate(Random(seed)) for seed in range(20)]
+    assert all(validator.is_valid(value) for value in values)
+    assert any("x" in value for value in values)
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator(
+            {**schema, "$ref": "#/$defs/B", "$defs": {"B": {"properties": {"n": 3}, "required": ["n"]}}}
+        )
