@@ -69,7 +69,8 @@ def _rs_registry(doc: Any) -> Any:
     if found is None or found[0] is not doc:
         uri = doc.get("$id") if isinstance(doc, dict) else None
         uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
-        found = (doc, jsonschema_rs.Registry([(uri, doc)]))
+        known = with_known_dialect(doc)  # as read here: jsonschema-rs reads an unknown $schema its way
+        found = (doc, jsonschema_rs.Registry([(uri, known)]))
         with _REGISTRIES_LOCK:
             _REGISTRIES.pop(id(doc), None)
             while len(_REGISTRIES) >= _REGISTRIES_SIZE:

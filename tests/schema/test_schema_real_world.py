@@ -141,3 +141,17 @@ def test_no_value_is_made_for_a_non_schema_past_the_metaschemas_reach() -> None:
         compile_generator(
             {**schema, "$ref": "#/$defs/B", "$defs": {"B": {"properties": {"n": 3}, "required": ["n"]}}}
         )
+
+
+def test_subschema_checks_read_an_unknown_schema_uri_as_the_generator_does() -> None:
+    # "https://json-schema.org/draft-07/schema" (https for http) is read as 2020-12, where format
+    # beside $ref counts; jsonschema-rs, given the document as is, read it as draft 7 and passed
+    # the "" default off as a date-time
+    schema = {
+        "$schema": "https://json-schema.org/draft-07/schema",
+        "definitions": {"string": {"default": ""}},
+        "properties": {"embeds": {"items": {"properties": {"at": {"$ref": "#/definitions/string",
+                                                                  "format": "date-time"}}}}},
+    }  # fmt: skip
+    values = _valid_values(schema, seeds=30)
+    assert any(item.get("at") for value in values for item in value.get("embeds", []))
