@@ -197,7 +197,12 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
         why = str(exc).splitlines()[0]
-        if UNRESOLVED.search(why) or not _python_reads_patterns(schema):
+        if UNRESOLVED.search(why):
+            raise SchemaError(
+                f"cannot compile JSON Schema: {why}; fix: define the target in the document "
+                "(synthworld never fetches URLs)"
+            ) from None
+        if not _python_reads_patterns(schema):
             raise SchemaError(f"cannot compile JSON Schema: {why}") from None
         fast = _PythonFast(_py_validator_class(schema), schema)  # a $ref or pattern only it reads
     return CompiledValidator(schema_json, fast, _py_validator_class(schema))

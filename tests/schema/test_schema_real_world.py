@@ -155,3 +155,11 @@ def test_subschema_checks_read_an_unknown_schema_uri_as_the_generator_does() -> 
     }  # fmt: skip
     values = _valid_values(schema, seeds=30)
     assert any(item.get("at") for value in values for item in value.get("embeds", []))
+
+
+def test_tool_returns_with_a_reference_nothing_resolves_is_refused_with_a_fix() -> None:
+    schema = {"type": "object", "properties": {"licence": {"$ref": "spdx.schema.json"}}}
+    with pytest.raises(
+        SchemaError, match=r"cannot compile JSON Schema: .*spdx.schema.json.*fix: define the target"
+    ):
+        compile_validator(schema)
