@@ -163,3 +163,14 @@ def test_tool_returns_with_a_reference_nothing_resolves_is_refused_with_a_fix() 
         SchemaError, match=r"cannot compile JSON Schema: .*spdx.schema.json.*fix: define the target"
     ):
         compile_validator(schema)
+
+
+def test_lone_empty_pattern_examples_are_judged_as_python_jsonschema_reads_them() -> None:
+    schema = {
+        "type": "object",
+        "patternProperties": {"": {"type": "string"}},
+        "additionalProperties": False,
+        "examples": [{"a": "x"}],
+        "default": {"b": "y"},
+    }
+    assert _valid_values(schema, seeds=40) == [{}] * 40
