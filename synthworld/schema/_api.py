@@ -17,7 +17,7 @@ from synthworld._gc import collector_paused
 from synthworld._json import json_problems
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
-from synthworld.schema._check import whole_check
+from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._nodes import (
     HARD_DEPTH,
@@ -208,14 +208,15 @@ class Generator:
         )
 
     def _blocker(self) -> SchemaError | None:
-        """The compile error (remembered by the lazy nodes) that stops a first attempt, if any."""
+        """The compile error (remembered by the lazy nodes) that stops a first attempt, if any,
+        else a reference that nothing resolves (the branches that need it fail as unsatisfiable)."""
         try:
             self._root.gen(State(Random(0), DEFAULT_NOW, self.realistic, self.locale), "")
         except SchemaError as err:
             return err
         except (Retry, RecursionError):
-            return None
-        return None
+            pass
+        return None if self._checks.external else unresolved_ref(self.schema)
 
 
 def _check_schema(loc: Any, text: str) -> None:

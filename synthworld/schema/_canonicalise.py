@@ -86,8 +86,8 @@ def canonicalise(node: Any, dialect: str) -> dict[str, Any]:
         return {}
     if node is False:
         return dict(FALSE)
-    if not isinstance(node, dict):
-        return {}
+    if not isinstance(node, dict):  # no schema (met past the metaschema's reach, as under a draft-7
+        return dict(FALSE)  # "$defs"): no validator reads a value against it, so none is made
     if "$ref" in node and dialect in (DRAFT4, DRAFT6, DRAFT7):
         return {"$ref": node["$ref"]}
     known = _KNOWN.get(dialect, _DRAFT2020)

@@ -11,13 +11,20 @@ from urllib.parse import quote
 
 import jsonschema
 import jsonschema_rs
+import referencing.exceptions
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
-from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES, refuse_fetch, shared_rs_validator
+from synthworld.schema._validate import (
+    PYTHON_CLASSES,
+    RS_CLASSES,
+    UNRESOLVED,
+    refuse_fetch,
+    shared_rs_validator,
+)
 
-__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "whole_check"]
+__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "unresolved_ref", "whole_check"]
 
 Check = Callable[[Any], bool]
 
@@ -62,7 +69,8 @@ def _rs_registry(doc: Any) -> Any:
     if found is None or found[0] is not doc:
         uri = doc.get("$id") if isinstance(doc, dict) else None
         uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
-        found = (doc, jsonschema_rs.Registry([(uri, doc)]))
+        known = with_known_dialect(doc)  # as read here: jsonschema-rs reads an unknown $schema its way
+        found = (doc, jsonschema_rs.Registry([(uri, known)]))
         with _REGISTRIES_LOCK:
             _REGISTRIES.pop(id(doc), None)
             while len(_REGISTRIES) >= _REGISTRIES_SIZE:
@@ -98,6 +106,12 @@ def _python_check(loc: Loc) -> Check:
             return bool(validator.is_valid(value))
         except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError, re.error):
             return False
+        except referencing.exceptions.Unresolvable as err:  # met only now: no value can be judged
+            raise SchemaError(
+                f"cannot resolve $ref={err.ref!r} under {loc.path!r}; fix: define the target in the "
+                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                path=loc.path,
+            ) from None
 
     return check
 
@@ -157,6 +171,11 @@ class WholeCheck:
         self._python: Check | None = None
         self._rs: Any = _UNBUILT
 
+    @property
+    def external(self) -> bool:
+        """Whether the document's references reach a caller's registry."""
+        return self._external
+
     def fast(self, value: Any) -> bool:
         """Whether `value` is valid (jsonschema-rs; python-jsonschema when it cannot compile)."""
         rs = self._validator()
@@ -189,3 +208,19 @@ _UNBUILT: Any = object()
 def whole_check(root: Loc, text: str, *, external: bool) -> WholeCheck:
     """The `WholeCheck` of the document at ``root``, whose JSON text is ``text``."""
     return WholeCheck(root, text, external=external)
+
+
+def unresolved_ref(schema: Any) -> SchemaError | None:
+    """The error of a reference in `schema` that nothing resolves (no document is fetched), as
+    jsonschema-rs finds it compiling the whole document; None when every reference resolves."""
+    try:
+        jsonschema_rs.validator_for(with_known_dialect(schema), retriever=refuse_fetch)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
+        found = str(err)
+        if UNRESOLVED.search(found):
+            return SchemaError(
+                f"cannot resolve a $ref in the schema: {found[:300]}; fix: define the target in the "
+                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                path="",
+            )
+    return None

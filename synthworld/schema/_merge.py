@@ -288,8 +288,8 @@ def _forbids(parts: list[Part], name: str) -> bool:
             continue
         patterns = node.get("patternProperties", {})
         subs = [sub for pattern, sub in patterns.items() if _matches(pattern, name, p.loc)]
-        if not subs and "additionalProperties" in node:
-            subs = [node["additionalProperties"]]
+        if (not subs or _lone_empty_pattern(node)) and "additionalProperties" in node:
+            subs.append(node["additionalProperties"])
         if any(_is_false(sub, p.loc.dialect) for sub in subs):
             return True
     return False
@@ -334,6 +334,14 @@ def _negated_required(parts: list[Part]) -> set[str]:
     return out
 
 
+def _lone_empty_pattern(node: dict[str, Any]) -> bool:
+    """Whether ``patternProperties`` has the one key ``""``: python-jsonschema joins the keys with
+    ``|`` and, the result being empty, reads every unlisted name as additional too (jsonschema-rs,
+    like the spec, as matched): a name valid for both meets both subschemas."""
+    patterns = node.get("patternProperties")
+    return isinstance(patterns, dict) and len(patterns) == 1 and "" in patterns
+
+
 def _prop_parts(parts: list[Part], name: str) -> list[Part]:
 
     out: list[Part] = []
@@ -348,7 +356,8 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
             if _matches(pattern, name, loc):
                 out.append(Part(loc.child(sub, "patternProperties", pattern)))
                 matched = True
-        if not matched and "additionalProperties" in node:
+        lone = _lone_empty_pattern(node) and name not in node.get("properties", {})
+        if (not matched or lone) and "additionalProperties" in node:
             out.append(Part(loc.child(node["additionalProperties"], "additionalProperties")))
             matched = True
         evaluated = evaluated or matched

@@ -234,13 +234,14 @@ def _object(
         if not isinstance(named, dict) or not isinstance(patterns, dict):
             return None
         extra = []
+        lone = list(patterns) == [""]  # python-jsonschema reads every name as additional then
         for name, item in value.items():
             if name in named:
                 continue
             matches = [_search(pattern, name) for pattern in patterns]
             if None in matches:
                 return None
-            if not any(matches):
+            if not any(matches) or lone:
                 extra.append(item)
         return _all(loc, [(arg, ("additionalProperties",), item) for item in extra], walk)
     if word == "propertyNames":

@@ -8,6 +8,7 @@ official metaschemas is a :class:`SchemaError`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
@@ -22,7 +23,15 @@ from referencing.jsonschema import DRAFT202012
 
 from synthworld.errors import SchemaError
 
-__all__ = ["DIALECTS", "Loc", "enter", "resolve_ref", "root_loc", "with_known_dialect"]
+__all__ = [
+    "DIALECTS",
+    "Loc",
+    "enter",
+    "meta_valid_unformatted",
+    "resolve_ref",
+    "root_loc",
+    "with_known_dialect",
+]
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
 DRAFT6 = "http://json-schema.org/draft-06/schema#"
@@ -126,17 +135,36 @@ def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:
     found = _READ_AS.get(id(schema))
     if found is not None and found[0] is schema:
         return found[1]
-    for dialect in _GUESSES:
-        if jsonschema_rs.meta.is_valid({**schema, "$schema": dialect}):
-            if len(_READ_AS) >= 64:
-                _READ_AS.clear()
-            _READ_AS[id(schema)] = (schema, dialect)
-            return dialect
+    for valid in (_rs_meta_valid, meta_valid_unformatted):
+        for dialect in _GUESSES:
+            if valid(schema, dialect):
+                if len(_READ_AS) >= 64:
+                    _READ_AS.clear()
+                _READ_AS[id(schema)] = (schema, dialect)
+                return dialect
     raise SchemaError(
         f"unsupported $schema {declared!r} at '': not a dialect synthworld knows, and the schema is "
         f"valid in neither draft 2020-12, 7 nor 4; fix: declare one of {list(DIALECTS)}",
         path="",
     )
+
+
+def _rs_meta_valid(schema: dict[str, Any], dialect: str) -> bool:
+    return bool(jsonschema_rs.meta.is_valid({**schema, "$schema": dialect}))
+
+
+def meta_valid_unformatted(schema: Any, dialect: str) -> bool:
+    """Whether `dialect`'s metaschema accepts `schema` with formats unchecked, as python-jsonschema
+    checks schemas (`jsonschema_rs.meta` checks the ``regex`` format, and refuses patterns Python
+    and ECMA-262's Annex B read, such as ``\\${``)."""
+    return bool(_unformatted_meta(dialect).is_valid(schema))
+
+
+@cache
+def _unformatted_meta(dialect: str) -> Any:
+    known = jsonschema_specifications.REGISTRY
+    metaschemas = jsonschema_rs.Registry([(uri, known[uri].contents) for uri in known])
+    return jsonschema_rs.validator_for(known[dialect].contents, validate_formats=False, registry=metaschemas)
 
 
 def with_known_dialect(schema: Any) -> Any:

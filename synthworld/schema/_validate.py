@@ -16,20 +16,22 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 import jsonschema
 import jsonschema_rs
+import referencing.exceptions
 from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
-from synthworld.schema._resolve import DIALECTS, with_known_dialect
+from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._texts import parsed_text, schema_text
 
 __all__ = [
     "PYTHON_CLASSES",
     "RS_CLASSES",
+    "UNRESOLVED",
     "CompiledValidator",
     "compile_validator",
     "metaschema_error",
@@ -185,6 +187,7 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
     shared = shared_rs_validator(schema_json if text is None else text, schema)
     if shared is not None:
         return CompiledValidator(schema_json, shared, _py_validator_class(schema))
+    fast: Any
     try:  # jsonschema-rs refused it: this compile (of the keys sorted) says why
         fast = jsonschema_rs.validator_for(
             with_known_dialect(json.loads(schema_json)),
@@ -193,8 +196,71 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
             offline=True,
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
-        raise SchemaError(f"cannot compile JSON Schema: {str(exc).splitlines()[0]}") from None
+        why = str(exc).splitlines()[0]
+        if UNRESOLVED.search(why):
+            raise SchemaError(
+                f"cannot compile JSON Schema: {why}; fix: define the target in the document "
+                "(synthworld never fetches URLs)"
+            ) from None
+        if not _python_reads_patterns(schema):
+            raise SchemaError(f"cannot compile JSON Schema: {why}") from None
+        fast = _PythonFast(_py_validator_class(schema), schema)  # a $ref or pattern only it reads
     return CompiledValidator(schema_json, fast, _py_validator_class(schema))
+
+
+UNRESOLVED = re.compile(r"is not present in a registry|Pointer '[^']*' does not exist|No base URI")
+"""What jsonschema-rs says of a reference that nothing resolves (no document is fetched)."""
+
+
+def _python_reads_patterns(schema: Any) -> bool:
+    """Whether Python's ``re`` reads every ``pattern`` and ``patternProperties`` key of `schema`."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            patterns = node.get("patternProperties")
+            found = [node.get("pattern"), *(patterns if isinstance(patterns, dict) else ())]
+            if not all(_python_reads(p) for p in found if isinstance(p, str)):
+                return False
+            stack.extend(node.values())
+    return True
+
+
+def _python_reads(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+class _PythonFast:
+    """python-jsonschema (formats checked) in place of jsonschema-rs for a schema only it compiles:
+    a ``$ref`` that is no URI reference (vega-lite's ``#/definitions/MarkPropDef<(Gradient|null)>``),
+    a pattern the ``regex`` format refuses but Python reads (``^\\${.*}$``)."""
+
+    __slots__ = ("_validator",)
+
+    def __init__(self, cls: type[PyValidator], schema: Any) -> None:
+        self._validator = cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+    def is_valid(self, value: Any) -> bool:
+        try:
+            return bool(self._validator.is_valid(value))
+        except (re.error, RecursionError, referencing.exceptions.Unresolvable):  # read by no one
+            return False
+
+    def iter_errors(self, value: Any) -> list[Any]:
+        return [
+            _Problem(_format_path(e.absolute_path), e.message) for e in self._validator.iter_errors(value)
+        ]
+
+
+class _Problem(NamedTuple):
+    instance_path: str
+    message: str
 
 
 def schema_problems(schema: Any) -> list[str]:
@@ -339,8 +405,13 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
 
 
 def _valid_for_rs(schema: Any) -> bool:
-    """jsonschema-rs's metaschema check (False also when it cannot tell: an unknown dialect...)."""
+    """jsonschema-rs's metaschema check, formats unchecked as python-jsonschema's (False also when
+    it cannot tell: an unknown dialect...)."""
     try:
-        return bool(jsonschema_rs.meta.is_valid(schema))
+        if jsonschema_rs.meta.is_valid(schema):
+            return True
     except Exception:  # any refusal of jsonschema-rs sends the schema to python-jsonschema
         return False
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    known = [d for d in DIALECTS if isinstance(declared, str) and d.rstrip("#") == declared.rstrip("#")]
+    return meta_valid_unformatted(schema, known[0] if known else DIALECTS[-1])
