@@ -127,3 +127,15 @@ def test_a_returns_schema_checked_at_registration_is_not_checked_again_by_its_ge
 
     monkeypatch.setattr(_api, "metaschema_error", fail)
     compile_generator(schema)  # the generator's check is the record's hit
+
+
+def test_the_probe_stream_is_random_zero_every_time() -> None:
+    first, expected = _api._seeded_zero(), Random(0)
+    draws = [first.random(), first.gauss(0, 1), first.getrandbits(70), first.randrange(10**9)]
+    assert draws == [
+        expected.random(),
+        expected.gauss(0, 1),
+        expected.getrandbits(70),
+        expected.randrange(10**9),
+    ]
+    assert _api._seeded_zero().random() == Random(0).random()  # drawing from one leaves the next alone
