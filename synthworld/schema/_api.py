@@ -323,10 +323,11 @@ def _build(
     *,
     borrow: bool,
 ) -> Generator:
-    try:  # outside the lock: a compile may take a while
-        return Generator(
-            schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
-        )
+    try:  # outside the lock: a compile may take a while; without collections (see `_generate`)
+        with collector_paused():
+            return Generator(
+                schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
+            )
     except RecursionError:
         raise SchemaError(
             "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
