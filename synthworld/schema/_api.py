@@ -74,7 +74,7 @@ class Generator:
         self._key = _schema_key(schema) if text is None else text
         self.schema = schema if borrow else parse(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
-        loc = root_loc(self.schema, registry)
+        loc = root_loc(self.schema, registry, self._key)
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _UNSURE_WORDS.search(self._key) is not None

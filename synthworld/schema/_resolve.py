@@ -105,8 +105,8 @@ class Loc:
 
 
 def _scope(resolver: Resolver) -> tuple[str, ...]:
-    """The URIs of `resolver`'s dynamic scope."""
-    return tuple(uri for uri, _ in resolver.dynamic_scope())
+    """The URIs of `resolver`'s dynamic scope (``dynamic_scope()`` pairs each with the registry)."""
+    return tuple(resolver._previous)
 
 
 def _escape(part: str) -> str:
@@ -192,15 +192,30 @@ def enter(schema: Any, resolver: Resolver, dialect: str, path: str, doc: Any, po
     return Loc(schema, resolver, dialect, path, doc, pointer)
 
 
-def root_loc(schema: Any, registry: Registry | None = None) -> Loc:
-    """The root :class:`Loc` of a document, its registry holding the official metaschemas."""
+def root_loc(schema: Any, registry: Registry | None = None, text: str | None = None) -> Loc:
+    """The root :class:`Loc` of a document, its registry holding the official metaschemas.
+
+    A document whose JSON text ``text`` names no reference and no scope (no ``$ref``, ``$id``,
+    anchor...) never looks anything up: it shares one resolver, not one of its own (the same base
+    URI and dynamic scope, at no cost)."""
     dialect = _dialect_of(schema, DRAFT2020)
-    resource = _specification(dialect).create_resource(schema)
-    base: Registry = jsonschema_specifications.REGISTRY
-    if registry is not None:
-        base = registry.combine(base)
-    resolver = base.resolver_with_root(resource)
-    return Loc(schema, resolver, dialect, "", schema, "")
+    if registry is None and text is not None and not any(word in text for word in _SCOPED):
+        resolver = _PLAIN
+    else:
+        resource = _specification(dialect).create_resource(schema)
+        base: Registry = jsonschema_specifications.REGISTRY
+        if registry is not None:
+            base = registry.combine(base)
+        resolver = base.resolver_with_root(resource)
+    loc = Loc(schema, resolver, dialect, "", schema, "")
+    loc._key = (id(schema), resolver._base_uri, ())  # a root's dynamic scope is empty
+    return loc
+
+
+_SCOPED = ('"$ref"', '"$dynamicRef"', '"$recursiveRef"', '"$id"', '"id"', '"$anchor"', '"$dynamicAnchor"',
+           '"$recursiveAnchor"')  # fmt: skip
+"""Words (as JSON strings, keys or not) without which a document's resolver is never asked."""
+_PLAIN: Resolver = jsonschema_specifications.REGISTRY.resolver()
 
 
 def resolve_ref(loc: Loc, keyword: str) -> Loc:

@@ -139,3 +139,70 @@ def test_the_probe_stream_is_random_zero_every_time() -> None:
         expected.randrange(10**9),
     ]
     assert _api._seeded_zero().random() == Random(0).random()  # drawing from one leaves the next alone
+
+
+PLAIN: list[Any] = [
+    {"type": "string", "maxLength": 5},
+    {"oneOf": [{"type": "integer", "multipleOf": 3}, {"type": "integer", "multipleOf": 5}]},
+    {"type": "object", "properties": {"a": {"not": {"enum": [1, 2]}}, "b": {"format": "email"}}},
+    {"type": "array", "items": {"anyOf": [{"type": "null"}, {"pattern": "^x+$"}]}, "minItems": 2},
+]
+
+
+@pytest.mark.parametrize("schema", PLAIN)
+def test_a_document_without_references_shares_one_resolver_and_keeps_its_values(
+    schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from synthworld.schema import _resolve
+
+    _api._CACHE.clear()
+    shared = compile_generator(schema)
+    assert shared._checks._root.resolver is _resolve._PLAIN  # the compiled generator's own root
+    values = [shared.generate(Random(seed)) for seed in range(12)]
+    monkeypatch.setattr(_resolve, "_SCOPED", ("",))  # every text "has" a reference: its own resolver
+    _api._CACHE.clear()
+    own = compile_generator(schema)
+    loc = own._checks._root
+    assert loc.resolver is not _resolve._PLAIN
+    assert loc.key() == (id(loc.schema), "", _scope(loc.resolver))
+    assert [own.generate(Random(seed)) for seed in range(12)] == values
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"properties": {"a": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"const": 1}}},
+        {"$schema": "http://json-schema.org/draft-04/schema#", "id": "urn:x", "type": "integer"},
+        {"$id": "urn:y", "type": "integer"},
+        {"$anchor": "top", "type": "integer"},
+    ],
+)
+def test_a_document_with_a_reference_or_a_scope_gets_its_own_resolver(schema: Any) -> None:
+    from synthworld.schema import _resolve
+
+    loc = root_loc(schema, None, _api._schema_key(schema))
+    assert loc.resolver is not _resolve._PLAIN
+    assert loc.resolver.lookup("#").contents is schema  # the document itself is in its registry
+    assert loc.key() == (id(schema), loc.resolver._base_uri, _scope(loc.resolver))
+
+
+def test_a_compile_runs_with_the_cyclic_collector_off_and_turns_it_on_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    seen: list[bool] = []
+    real = _api.Compiler
+
+    def spy() -> Any:
+        seen.append(gc.isenabled())
+        return real()
+
+    monkeypatch.setattr(_api, "Compiler", spy)
+    _api._CACHE.clear()
+    assert gc.isenabled()
+    compile_generator({"type": "integer", "title": "gc spy"})
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator({"allOf": [{"type": "string"}, {"type": "integer"}], "title": "gc spy"})
+    assert seen == [False, False]
+    assert gc.isenabled()
