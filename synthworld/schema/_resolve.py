@@ -93,24 +93,26 @@ class Loc:
 
     def child(self, schema: Any, *parts: str | int) -> Loc:
         """The subschema ``schema`` found at ``parts`` below this one."""
-        if len(parts) == 1:  # the usual case, without a join
-            tail = "/" + _escape(str(parts[0]))
-        else:
-            tail = "".join(["/" + _escape(str(p)) for p in parts])
+        tail = ""
+        for part in parts:
+            text = part if isinstance(part, str) else str(part)
+            if "~" in text or "/" in text:
+                text = text.replace("~", "~0").replace("/", "~1")
+            tail += "/" + text
         pointer = None if self.pointer is None else self.pointer + tail
-        loc = enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
-        if self._key is not None and loc.resolver is self.resolver:  # the same scope: reuse it
-            loc._key = (id(schema), self._key[1], self._key[2])
+        if isinstance(schema, dict) and ("$schema" in schema or "$id" in schema or "id" in schema):
+            loc = enter(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
+        else:  # what `enter` makes of it, without the call
+            loc = Loc(schema, self.resolver, self.dialect, self.path + tail, self.doc, pointer)
+        key = self._key
+        if key is not None and loc.resolver is self.resolver:  # the same scope: reuse it
+            loc._key = (id(schema), key[1], key[2])
         return loc
 
 
 def _scope(resolver: Resolver) -> tuple[str, ...]:
     """The URIs of `resolver`'s dynamic scope (``dynamic_scope()`` pairs each with the registry)."""
     return tuple(resolver._previous)
-
-
-def _escape(part: str) -> str:
-    return part.replace("~", "~0").replace("/", "~1")
 
 
 def _dialect_of(schema: Any, default: str) -> str:

@@ -206,3 +206,23 @@ def test_a_compile_runs_with_the_cyclic_collector_off_and_turns_it_on_again(
         compile_generator({"allOf": [{"type": "string"}, {"type": "integer"}], "title": "gc spy"})
     assert seen == [False, False]
     assert gc.isenabled()
+
+
+def test_a_child_escapes_its_pointer_and_enters_a_scope_or_a_dialect_it_declares() -> None:
+    from synthworld.schema._resolve import DRAFT4, DRAFT7, DRAFT2020
+
+    schema: dict[str, Any] = {
+        "properties": {"a/b~c": {"type": "string"}, "d": {"$schema": DRAFT4, "id": "urn:d"}},
+        "prefixItems": [{"$id": "urn:e"}, {"$schema": DRAFT7}],
+    }
+    loc = root_loc(schema, None, _api._schema_key(schema))
+    odd = loc.child(schema["properties"]["a/b~c"], "properties", "a/b~c")
+    assert (odd.path, odd.pointer, odd.dialect) == ("/properties/a~1b~0c", "/properties/a~1b~0c", DRAFT2020)
+    assert odd.resolver is loc.resolver
+    assert odd.key() == (id(odd.schema), loc.key()[1], loc.key()[2])
+    legacy = loc.child(schema["properties"]["d"], "properties", "d")
+    assert (legacy.dialect, legacy.pointer, legacy.key()[1]) == (DRAFT4, "", "urn:d")
+    first = loc.child(schema["prefixItems"][0], "prefixItems", 0)
+    assert (first.path, first.pointer, first.key()[1]) == ("/prefixItems/0", "", "urn:e")
+    second = loc.child(schema["prefixItems"][1], "prefixItems", 1)
+    assert (second.path, second.pointer, second.dialect) == ("/prefixItems/1", "/prefixItems/1", DRAFT7)
