@@ -223,11 +223,59 @@ _PLAIN: Resolver = jsonschema_specifications.REGISTRY.resolver()
 def resolve_ref(loc: Loc, keyword: str) -> Loc:
     """Follow ``loc.schema[keyword]`` (``$ref``, ``$dynamicRef`` or ``$recursiveRef``)."""
     ref = loc.schema[keyword]
+    target = _local_target(loc, ref) if keyword == "$ref" else _MISSED
+    if target is not _MISSED:  # found as `referencing` finds it, in the same scope
+        resolver = loc.resolver
+    else:
+        resolved = _lookup(loc, keyword, ref)
+        target, resolver = resolved.contents, resolved.resolver
+    dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
+    fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
+    pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
+    if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
+        pointer = ""
+    return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
+
+
+_MISSED: Any = object()
+
+
+def _local_target(loc: Loc, ref: Any) -> Any:
+    """The target of a JSON pointer ``ref`` into the root document (``#/...``) from its root scope,
+    walked as `referencing` walks it, when the walk meets nothing that could open a scope (an
+    ``$id``, an ``id``); `_MISSED` for any other case, which `referencing` then resolves (a
+    registry's lookup costs several microseconds, and a compile follows many such references)."""
+    if not isinstance(ref, str) or ref[:1] != "#" or loc.resolver._base_uri or loc.doc is None:
+        return _MISSED
+    fragment = ref[1:]
+    contents = loc.doc
+    if not fragment:
+        return contents
+    if fragment[0] != "/":  # an anchor
+        return _MISSED
+    for segment in unquote(fragment[1:]).split("/"):
+        if isinstance(contents, dict):
+            key = segment.replace("~1", "/").replace("~0", "~")
+            if key not in contents:
+                return _MISSED
+            contents = contents[key]
+        elif isinstance(contents, list) and segment.isascii() and segment.isdigit():
+            if int(segment) >= len(contents):
+                return _MISSED
+            contents = contents[int(segment)]
+        else:
+            return _MISSED
+        if isinstance(contents, dict) and ("$id" in contents or "id" in contents):
+            return _MISSED
+    return contents
+
+
+def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
+    """`referencing`'s resolution of ``ref`` from ``loc``; `SchemaError` when nothing resolves it."""
     try:
         if keyword == "$recursiveRef":
-            resolved = referencing.jsonschema.lookup_recursive_ref(loc.resolver)
-        else:
-            resolved = loc.resolver.lookup(ref)
+            return referencing.jsonschema.lookup_recursive_ref(loc.resolver)
+        return loc.resolver.lookup(ref)
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
             f"cannot resolve {keyword}={ref!r} at {loc.path!r}: {err}; fix: define the target in "
@@ -235,10 +283,3 @@ def resolve_ref(loc: Loc, keyword: str) -> Loc:
             "URLs)",
             path=loc.path,
         ) from err
-    target = resolved.contents
-    dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
-    fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
-    pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
-    if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
-        pointer = ""
-    return Loc(target, resolved.resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)

@@ -226,3 +226,60 @@ def test_a_child_escapes_its_pointer_and_enters_a_scope_or_a_dialect_it_declares
     assert (first.path, first.pointer, first.key()[1]) == ("/prefixItems/0", "", "urn:e")
     second = loc.child(schema["prefixItems"][1], "prefixItems", 1)
     assert (second.path, second.pointer, second.dialect) == ("/prefixItems/1", "/prefixItems/1", DRAFT7)
+
+
+DOC: dict[str, Any] = {
+    "$defs": {
+        "a/b": {"type": "integer"},
+        "t~n": {"type": "string"},
+        "per cent": {"type": "null"},
+        "list": {
+            "prefixItems": [{"type": "boolean"}, {"$id": "urn:in", "$defs": {"x": {"type": "integer"}}}]
+        },
+        "scoped": {"$id": "urn:scoped", "$defs": {"y": {"type": "string"}}},
+        "named": {"$anchor": "here", "type": "number"},
+    },
+    "properties": {"p": {"$ref": "#"}},
+}
+LOCAL = [
+    "#",
+    "#/$defs/a~1b",
+    "#/$defs/t~0n",
+    "#/$defs/per%20cent",
+    "#/$defs/list/prefixItems/0",
+    "#/properties/p",
+]
+REMOTE = [
+    "#here",
+    "#/$defs/list/prefixItems/1/$defs/x",
+    "#/$defs/scoped/$defs/y",
+    "#/$defs/list/prefixItems/01",
+    "#/$defs/missing",
+    "#/$defs/list/prefixItems/9",
+    "urn:scoped#/$defs/y",
+]
+
+
+@pytest.mark.parametrize("ref", LOCAL + REMOTE)
+def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str) -> None:
+    from synthworld.schema import _resolve
+
+    loc = root_loc(DOC, None, _api._schema_key(DOC))
+    found = _resolve._local_target(loc, ref)
+    assert (found is not _resolve._MISSED) == (ref in LOCAL)  # the rest go to referencing
+    here = {**loc.schema, "$ref": ref}
+    referrer = _resolve.Loc(here, loc.resolver, loc.dialect, "", DOC, "")
+    try:
+        expected = loc.resolver.lookup(ref)
+    except Exception:
+        with pytest.raises(SchemaError, match="cannot resolve"):
+            _resolve.resolve_ref(referrer, "$ref")
+        return
+    target = _resolve.resolve_ref(referrer, "$ref")
+    assert target.schema is expected.contents
+    assert (target.resolver._base_uri, _scope(target.resolver)) == (
+        expected.resolver._base_uri,
+        _scope(expected.resolver),
+    )
+    if found is not _resolve._MISSED:
+        assert found is expected.contents
