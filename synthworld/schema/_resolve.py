@@ -223,12 +223,11 @@ _PLAIN: Resolver = jsonschema_specifications.REGISTRY.resolver()
 def resolve_ref(loc: Loc, keyword: str) -> Loc:
     """Follow ``loc.schema[keyword]`` (``$ref``, ``$dynamicRef`` or ``$recursiveRef``)."""
     ref = loc.schema[keyword]
-    target = _local_target(loc, ref) if keyword == "$ref" else _MISSED
-    if target is not _MISSED:  # found as `referencing` finds it, in the same scope
-        resolver = loc.resolver
-    else:
+    found = _local_target(loc, ref) if keyword == "$ref" else None
+    if found is None:
         resolved = _lookup(loc, keyword, ref)
-        target, resolver = resolved.contents, resolved.resolver
+        found = resolved.contents, resolved.resolver
+    target, resolver = found
     dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
     fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
     pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
@@ -237,37 +236,40 @@ def resolve_ref(loc: Loc, keyword: str) -> Loc:
     return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
 
 
-_MISSED: Any = object()
-
-
-def _local_target(loc: Loc, ref: Any) -> Any:
-    """The target of a JSON pointer ``ref`` into the root document (``#/...``) from its root scope,
-    walked as `referencing` walks it, when the walk meets nothing that could open a scope (an
-    ``$id``, an ``id``); `_MISSED` for any other case, which `referencing` then resolves (a
-    registry's lookup costs several microseconds, and a compile follows many such references)."""
-    if not isinstance(ref, str) or ref[:1] != "#" or loc.resolver._base_uri or loc.doc is None:
-        return _MISSED
+def _local_target(loc: Loc, ref: Any) -> tuple[Any, Resolver] | None:
+    """The target of a JSON pointer ``ref`` (``#/...``) into the root document from the root's own
+    scope, and the resolver `referencing` would give it, found as `referencing` finds them (the
+    root resource under the base URI, the same walk and scope) when the walk meets nothing that
+    could open a scope (an ``$id``, an ``id``); None for any other case, which `referencing` then
+    resolves (its lookup costs several microseconds, and a compile follows many references)."""
+    if not isinstance(ref, str) or ref[:1] != "#" or loc.doc is None:
+        return None
+    resolver = loc.resolver
+    base = resolver._base_uri
+    root = resolver._registry._resources.get(base)
+    if root is None or root.contents is not loc.doc:
+        return None
     fragment = ref[1:]
+    if fragment[:1] not in ("", "/"):  # an anchor
+        return None
     contents = loc.doc
-    if not fragment:
-        return contents
-    if fragment[0] != "/":  # an anchor
-        return _MISSED
-    for segment in unquote(fragment[1:]).split("/"):
+    for segment in unquote(fragment[1:]).split("/") if fragment else ():
         if isinstance(contents, dict):
             key = segment.replace("~1", "/").replace("~0", "~")
             if key not in contents:
-                return _MISSED
+                return None
             contents = contents[key]
         elif isinstance(contents, list) and segment.isascii() and segment.isdigit():
             if int(segment) >= len(contents):
-                return _MISSED
+                return None
             contents = contents[int(segment)]
         else:
-            return _MISSED
+            return None
         if isinstance(contents, dict) and ("$id" in contents or "id" in contents):
-            return _MISSED
-    return contents
+            return None
+    if base and not resolver._previous:  # the scope `Resolver.lookup` enters: the root's URI
+        resolver = resolver._evolve(base_uri=base)
+    return contents, resolver
 
 
 def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:

@@ -260,15 +260,16 @@ REMOTE = [
 ]
 
 
+@pytest.mark.parametrize("base", ["", "https://example.com/doc.json"])
 @pytest.mark.parametrize("ref", LOCAL + REMOTE)
-def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str) -> None:
+def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str, base: str) -> None:
     from synthworld.schema import _resolve
 
-    loc = root_loc(DOC, None, _api._schema_key(DOC))
+    doc = {**DOC, "$id": base} if base else DOC
+    loc = root_loc(doc, None, _api._schema_key(doc))
     found = _resolve._local_target(loc, ref)
-    assert (found is not _resolve._MISSED) == (ref in LOCAL)  # the rest go to referencing
-    here = {**loc.schema, "$ref": ref}
-    referrer = _resolve.Loc(here, loc.resolver, loc.dialect, "", DOC, "")
+    assert (found is not None) == (ref in LOCAL)  # the rest go to referencing
+    referrer = _resolve.Loc({"$ref": ref}, loc.resolver, loc.dialect, "", doc, "")
     try:
         expected = loc.resolver.lookup(ref)
     except Exception:
@@ -277,9 +278,13 @@ def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str) -> None:
         return
     target = _resolve.resolve_ref(referrer, "$ref")
     assert target.schema is expected.contents
-    assert (target.resolver._base_uri, _scope(target.resolver)) == (
-        expected.resolver._base_uri,
-        _scope(expected.resolver),
-    )
-    if found is not _resolve._MISSED:
-        assert found is expected.contents
+    assert target.key() == (id(expected.contents), expected.resolver._base_uri, _scope(expected.resolver))
+    again = _resolve.Loc({"$ref": "#/$defs/t~0n"}, target.resolver, loc.dialect, "", doc, None)
+    try:  # a second hop, from the scope the first entered
+        then = expected.resolver.lookup("#/$defs/t~0n")
+    except Exception:
+        with pytest.raises(SchemaError, match="cannot resolve"):
+            _resolve.resolve_ref(again, "$ref")
+        return
+    scope = (id(then.contents), then.resolver._base_uri, _scope(then.resolver))
+    assert _resolve.resolve_ref(again, "$ref").key() == scope
