@@ -50,6 +50,13 @@ _COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
 _UNSURE_WORDS = re.compile(r'"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$recursiveRef)"')
 """Keywords whose values the nodes do not build valid by construction: schemas using them get
 every value checked."""
+
+
+def _unsure(text: str) -> bool:
+    """Whether the JSON text ``text`` uses one of `_UNSURE_WORDS` (two plain scans rule most out)."""
+    return ('"unevaluated' in text or 'Ref"' in text) and _UNSURE_WORDS.search(text) is not None
+
+
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first)."""
 _CACHE: OrderedDict[tuple[Any, ...], tuple[Any, Generator]] = OrderedDict()
@@ -77,7 +84,7 @@ class Generator:
         loc = root_loc(self.schema, registry, self._key)
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, external=registry is not None)
-        self._always_check = registry is not None or _UNSURE_WORDS.search(self._key) is not None
+        self._always_check = registry is not None or _unsure(self._key)
         self._root: Node = Compiler().node([Part(loc)])
         self._probe()
 

@@ -48,12 +48,22 @@ def _encode(schema: Any) -> str | None:
     except (orjson.JSONEncodeError, TypeError):
         pass
     else:
-        if ":null" not in text and ",null" not in text and "[null" not in text:
+        if not _null_value(text):
             return text
     try:
         return " " + json.dumps(schema, allow_nan=False, check_circular=False)  # a cycle: RecursionError
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def _null_value(text: str) -> bool:
+    """Whether JSON ``text`` holds a null value (``:null``, ``,null`` or ``[null``), in one scan."""
+    at = text.find("null")
+    while at >= 0:
+        if at and text[at - 1] in ":,[":
+            return True
+        at = text.find("null", at + 4)
+    return False
 
 
 def parse(text: str) -> Any:

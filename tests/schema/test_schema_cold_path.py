@@ -288,3 +288,33 @@ def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str, base: str
         return
     scope = (id(then.contents), then.resolver._base_uri, _scope(then.resolver))
     assert _resolve.resolve_ref(again, "$ref").key() == scope
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a":null}', '[null]', '{"a":[1,null]}', '{"type":"null"}', '{"nullable":true}', '{"a":"x:null"}',
+     "null", '{"enum":["null",1]}', '{"a":"nullnull"}', '{"a":1}'],
+)  # fmt: skip
+def test_a_null_value_is_found_in_one_scan_as_the_three_checks_found_it(text: str) -> None:
+    from synthworld.schema._texts import _null_value
+
+    assert _null_value(text) == (":null" in text or ",null" in text or "[null" in text)
+
+
+@pytest.mark.parametrize(
+    ("schema", "unsure"),
+    [
+        ({"unevaluatedProperties": False}, True),
+        ({"items": {"unevaluatedItems": False}}, True),
+        ({"$dynamicRef": "#meta"}, True),
+        ({"$recursiveRef": "#"}, True),
+        ({"$ref": "#"}, False),
+        ({"properties": {"unevaluated": {"type": "string"}}}, False),
+        ({"title": "unevaluated", "description": "a Ref"}, False),  # past the plain scans, not the regex
+        ({"enum": ["$dynamicRef"]}, True),  # a string value too: the whole text is read, as before
+    ],
+)
+def test_unsure_keywords_are_found_as_the_regex_finds_them(schema: Any, unsure: bool) -> None:
+    text = _api._schema_key(schema)
+    assert _api._unsure(text) is unsure
+    assert unsure == (_api._UNSURE_WORDS.search(text) is not None)
