@@ -23,7 +23,7 @@ from synthworld.schema._nodes import (
     NotNode,
 )
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._quick import Memo, QuickCheck, filter_enum, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
 
 __all__ = ["Compiler"]
@@ -314,7 +314,13 @@ class Compiler:
                 raw.append(part.node["default"])
         if not raw:
             return []
-        return [v for v in raw if all(self.accepts(p.loc, v) for p in parts)]
+        return [v for v in raw if all(self._holds(p, v) for p in parts)]
+
+    def _holds(self, part: Part, value: Any) -> bool:
+        """Whether ``value`` satisfies the conjunct ``part``: its own keywords walked first (its
+        references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
+        quick = own_verdict(part.loc, part.node, value, self._quick)
+        return self.accepts(part.loc, value) if quick is None else quick
 
 
 def _expand(types: list[str]) -> list[str]:

@@ -27,7 +27,7 @@ from synthworld.schema._nodes import bare
 from synthworld.schema._resolve import Loc, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
-__all__ = ["Memo", "QuickCheck", "filter_enum", "quick_verdict"]
+__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict"]
 
 Verdict = bool | None
 
@@ -103,6 +103,13 @@ def quick_verdict(loc: Loc, value: Any, memo: Memo, *, in_enum: bool = False) ->
     return _verdict(loc, value, _Walk(memo), in_enum=in_enum)
 
 
+def own_verdict(loc: Loc, node: dict[str, Any], value: Any, memo: Memo) -> Verdict:
+    """`quick_verdict` of the keywords ``node`` (a conjunct's canonical form at ``loc``, less the
+    references and ``allOf`` that are conjuncts of their own) alone (None: ask a validator)."""
+    kind = _kind(value)
+    return None if kind is None else _node_verdict(loc, node, value, kind, _Walk(memo))
+
+
 class QuickCheck:
     """``value -> bool`` for the subschema at ``loc``: `quick_verdict` first, a validator (compiled
     when first needed) where the walk cannot tell."""
@@ -154,7 +161,12 @@ def _verdict(loc: Loc, value: Any, walk: _Walk, *, in_enum: bool = False) -> Ver
     kind = _kind(value)
     if kind is None or walk.steps < 0 or not isinstance(schema, dict):
         return None
-    node = canonical_view(schema, loc.dialect)
+    return _node_verdict(loc, canonical_view(schema, loc.dialect), value, kind, walk, in_enum=in_enum)
+
+
+def _node_verdict(
+    loc: Loc, node: dict[str, Any], value: Any, kind: str, walk: _Walk, *, in_enum: bool = False
+) -> Verdict:
     result: Verdict = True
     for word, arg in node.items():
         if word in _SKIPPED or (word == "enum" and in_enum):
