@@ -39,6 +39,8 @@ _TYPE_WORDS = {
     "string": {"minLength", "maxLength", "pattern", "format"},
     "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 }  # fmt: skip
+_PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
+"""Words a conjunct must lack to compile as a leaf: `_typed` alone, no `flatten` or `_build`."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
 
 
@@ -60,10 +62,15 @@ class Compiler:
 
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""
-        key = tuple(p.key() for p in parts)
+        one = len(parts) == 1  # the usual case
+        key = (parts[0].key(),) if one else tuple(p.key() for p in parts)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._build(self.flatten(parts))
+            if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
+                found = self._typed([parts[0]], set())
+            else:
+                found = self._build(self.flatten(parts))
+            self._memo[key] = found
         return found
 
     def check(self, loc: Loc) -> QuickCheck:
