@@ -30,6 +30,7 @@ __all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
+_EXPANDED = frozenset({*_REFS, "allOf"})
 _TYPE_WORDS = {
     "object": {"properties", "required", "additionalProperties", "patternProperties",
                "minProperties", "maxProperties", "propertyNames", "dependentRequired",
@@ -123,13 +124,16 @@ class Compiler:
         if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
             return
         seen.add(key)
+        node = part.node
+        if _EXPANDED.isdisjoint(node):  # the usual case: nothing to expand
+            out.append(part)
+            return
         for word in _REFS:
-            if word in part.node:
+            if word in node:
                 self._visit(Part(self._quick.resolve(part.loc, word)), out, seen)
-        for i, sub in enumerate(part.node.get("allOf", ())):
+        for i, sub in enumerate(node.get("allOf", ())):
             self._visit(Part(part.loc.child(sub, "allOf", i)), out, seen)
-        expanded = [w for w in (*_REFS, "allOf") if w in part.node]
-        out.append(Part(part.loc, part.omit | set(expanded)) if expanded else part)
+        out.append(Part(part.loc, part.omit | _EXPANDED.intersection(node)))
 
     def _build(self, parts: list[Part]) -> Node:
         for part in parts:

@@ -348,15 +348,19 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
     evaluated = False
     for p in parts:
         node, loc = p.node, p.loc
-        matched = False
-        if name in node.get("properties", {}):
-            out.append(Part(loc.child(node["properties"][name], "properties", name)))
-            matched = True
-        for pattern, sub in node.get("patternProperties", {}).items():
-            if _matches(pattern, name, loc):
-                out.append(Part(loc.child(sub, "patternProperties", pattern)))
-                matched = True
-        lone = _lone_empty_pattern(node) and name not in node.get("properties", {})
+        properties = node.get("properties", _NONE)
+        named = name in properties
+        if named:
+            out.append(Part(loc.child(properties[name], "properties", name)))
+        matched = lone = False
+        patterns = node.get("patternProperties")
+        if patterns:
+            for pattern, sub in patterns.items():
+                if _matches(pattern, name, loc):
+                    out.append(Part(loc.child(sub, "patternProperties", pattern)))
+                    matched = True
+            lone = not named and _lone_empty_pattern(node)
+        matched = matched or named
         if (not matched or lone) and "additionalProperties" in node:
             out.append(Part(loc.child(node["additionalProperties"], "additionalProperties")))
             matched = True
@@ -365,6 +369,10 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
         out += [Part(p.loc.child(p.node["unevaluatedProperties"], "unevaluatedProperties"))
                 for p in parts if "unevaluatedProperties" in p.node]  # fmt: skip
     return out
+
+
+_NONE: dict[str, Any] = {}
+"""No properties (shared, never changed)."""
 
 
 def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:
