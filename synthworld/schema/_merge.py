@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
@@ -63,9 +63,11 @@ def _boolean(cx: Compiler, parts: list[Part]) -> Node:
 
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
+    found = _gather(parts, _NUMBER_WORDS)
+
     def tightest(word: str, pick: Callable[..., Any]) -> Any:
-        found = [v for v in _values(parts, word) if isinstance(v, (int, float))]
-        return pick(found) if found else None
+        numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
+        return pick(numbers) if numbers else None
 
     low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
     high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
@@ -77,7 +79,7 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         high=high_x if high_open else high,
         low_open=low_open,
         high_open=high_open,
-        multiples=[m for m in _values(parts, "multipleOf") if isinstance(m, (int, float))],
+        multiples=[m for m in found.get("multipleOf", ()) if isinstance(m, (int, float))],
         path=_path(parts),
     )
 
@@ -88,21 +90,37 @@ def _integer(cx: Compiler, parts: list[Part]) -> Node:
 
 def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
-    patterns = [p for p in _values(parts, "pattern") if isinstance(p, str)]
+    found = _gather(parts, _STRING_WORDS)
+    patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
     checks: list[re.Pattern[str]] = []
     for pattern in patterns:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         checks.extend(readings(pattern))
-    formats = [f for f in _values(parts, "format") if f in FORMATS]
+    formats = [f for f in found.get("format", ()) if f in FORMATS]
     return StringNode(
-        min_length=max(_ints(parts, "minLength"), default=0),
-        max_length=min(_ints(parts, "maxLength"), default=None),
+        min_length=max(_int_values(found.get("minLength", ())), default=0),
+        max_length=min(_int_values(found.get("maxLength", ())), default=None),
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,
         path=path,
         source=patterns[0] if patterns else None,
     )
+
+
+_NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})
+_STRING_WORDS = frozenset({"pattern", "format", "minLength", "maxLength"})
+
+
+def _gather(parts: list[Part], words: frozenset[str]) -> dict[str, list[Any]]:
+    """The values of each of ``words`` over ``parts`` (in their order), in one pass."""
+    found: dict[str, list[Any]] = {}
+    for p in parts:
+        node = p.node
+        if not words.isdisjoint(node):
+            for word in words.intersection(node):
+                found.setdefault(word, []).append(node[word])
+    return found
 
 
 def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
@@ -139,7 +157,11 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
 
 
 def _ints(parts: list[Part], word: str) -> list[int]:
-    return [int(v) for v in _values(parts, word) if isinstance(v, (int, float))]
+    return _int_values(_values(parts, word))
+
+
+def _int_values(values: Iterable[Any]) -> list[int]:
+    return [int(v) for v in values if isinstance(v, (int, float))]
 
 
 def _item_parts(parts: list[Part], i: int) -> list[Part]:
