@@ -224,57 +224,69 @@ def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, owner: Part) 
 
 
 def _object(cx: Compiler, parts: list[Part]) -> Node:
+    found = _gather(parts, _OBJECT_WORDS)
     dependent: dict[str, list[str]] = {}
-    for deps in _values(parts, "dependentRequired"):
+    for deps in found.get("dependentRequired", ()):
         for name, needed in deps.items():
             dependent.setdefault(name, []).extend(needed)
-    required = ordered_union([r for r in _values(parts, "required") if isinstance(r, list)])
-    props = [list(v) for v in _values(parts, "properties") if isinstance(v, dict)]
+    required = ordered_union([r for r in found.get("required", ()) if isinstance(r, list)])
+    props = [list(v) for v in found.get("properties", ()) if isinstance(v, dict)]
     names = ordered_union([*props, required, *dependent.values()])
-    source = _Properties(cx, parts)
-    map_like = not names and any(
-        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict) for p in parts
+    source = _Properties(cx, parts, found)
+    map_like = not names and (
+        "patternProperties" in found
+        or any(isinstance(v, dict) for v in found.get("additionalProperties", ()))
     )
-    forbidden = _negated_required(parts)
+    forbidden: set[str] = set()
+    for neg in found.get("not", ()):
+        forbidden.update(forbidden_by_not(neg) or ())
     limiting = [p for p in parts if _may_forbid(p)]
-    for name in names:
-        if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
-            forbidden.add(name)
+    if limiting or source.checks:
+        for name in names:
+            if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
+                forbidden.add(name)
     spec = ObjectSpec(
         names=tuple(names),  # tuples of strings cost the collector nothing, lists do
         props=source,
         required=tuple(required),
         forbidden=forbidden,
-        min_props=max(_ints(parts, "minProperties"), default=0),
-        max_props=min(_ints(parts, "maxProperties"), default=None),
+        min_props=max(_int_values(found.get("minProperties", ())), default=0),
+        max_props=min(_int_values(found.get("maxProperties", ())), default=None),
         dependent=dependent,
         map_like=map_like,
     )
     return ObjectNode(spec, _path(parts))
 
 
+_OBJECT_WORDS = frozenset({
+    "dependentRequired", "required", "properties", "patternProperties", "additionalProperties",
+    "not", "minProperties", "maxProperties", "propertyNames",
+})  # fmt: skip
+
+
 class _Properties:
     """The property nodes of one object, compiled on demand: one object with the parts, not a
     closure per use (a big schema has thousands of objects)."""
 
-    __slots__ = ("_cache", "_checks", "_cx", "_gens", "_names_node", "_parts")
+    __slots__ = ("_cache", "_cx", "_gens", "_names_node", "_parts", "checks")
 
-    def __init__(self, cx: Compiler, parts: list[Part]) -> None:
+    def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
-        self._checks = tuple(
+        self.checks = tuple(
             cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
             for p in parts
             if "propertyNames" in p.node
         )  # tuples: most are empty, and the empty tuple is shared
-        patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
+        """The ``propertyNames`` a name must satisfy."""
+        patterns = ordered_union([list(v) for v in found.get("patternProperties", ())])
         path = f"{_path(parts)}/patternProperties"
         self._gens = tuple(_readable(p, path)[0] for p in patterns)
-        self._names_node = _names_node(cx, parts)
+        self._names_node = _names_node(cx, parts) if "propertyNames" in found else None
         self._cache: dict[str, Node | None] = {}
 
     def name_ok(self, name: str) -> bool:
         """Whether ``propertyNames`` allows ``name``."""
-        return all(check(name) for check in self._checks)
+        return all(check(name) for check in self.checks)
 
     def make(self, name: str) -> Node:
         """The node of the known property ``name``."""
@@ -345,15 +357,6 @@ def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:
             found = canonical_view(sub, dialect) == FALSE
         hit = _FALSE_CACHE[key] = (sub, found)
     return hit[1]
-
-
-def _negated_required(parts: list[Part]) -> set[str]:
-
-    out: set[str] = set()
-    for p in parts:
-        if "not" in p.node:
-            out.update(forbidden_by_not(p.node["not"]) or ())
-    return out
 
 
 def _lone_empty_pattern(node: dict[str, Any]) -> bool:
