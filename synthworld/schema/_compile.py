@@ -41,7 +41,8 @@ _TYPE_WORDS = {
     "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 }  # fmt: skip
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
-"""Words a conjunct must lack to compile as a leaf: `_typed` alone, no `flatten` or `_build`."""
+"""Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
+exclude or check against)."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
 
 
@@ -136,6 +137,8 @@ class Compiler:
         out.append(Part(part.loc, part.omit | _EXPANDED.intersection(node)))
 
     def _build(self, parts: list[Part]) -> Node:
+        if all(_PLAIN.isdisjoint(p.node) for p in parts):  # e.g. a $ref and its siblings: no split
+            return self._typed(parts, set())
         for part in parts:
             if part.node == FALSE:
                 raise UnsatisfiableSchemaError(
