@@ -141,19 +141,24 @@ def _matches(pattern: str, name: str, loc: Loc) -> bool:
 
 
 def _array(cx: Compiler, parts: list[Part]) -> Node:
-    width = max((len(p.node.get("prefixItems", [])) for p in parts), default=0)
+    found = _gather(parts, _ARRAY_WORDS)
+    width = max((len(p) for p in found.get("prefixItems", ())), default=0)
     positions = [cx.lazy(_item_parts(parts, i)) for i in range(width)]
     rest_parts = _item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max(_ints(parts, "minItems"), default=0),
-        max_items=min(_ints(parts, "maxItems"), default=None),
-        unique=any(v is True for v in _values(parts, "uniqueItems")),
+        min_items=max(_int_values(found.get("minItems", ())), default=0),
+        max_items=min(_int_values(found.get("maxItems", ())), default=None),
+        unique=any(v is True for v in found.get("uniqueItems", ())),
     )
-    _contains(cx, parts, spec)
+    if "contains" in found:
+        _contains(cx, parts, spec)
     return ArrayNode(spec, _path(parts))
+
+
+_ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
 
 
 def _ints(parts: list[Part], word: str) -> list[int]:
