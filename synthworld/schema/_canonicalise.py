@@ -40,6 +40,9 @@ _KNOWN = {
     DRAFT2020: _DRAFT2020,
 }
 
+_KEPT = {dialect: frozenset(known | _ANNOTATIONS) for dialect, known in _KNOWN.items()}
+"""The words `canonicalise` keeps, per dialect."""
+
 
 def json_key(value: Any) -> str:
     """A string equal for JSON-equal values (``1 == 1.0``, but ``true != 1``)."""
@@ -90,8 +93,8 @@ def canonicalise(node: Any, dialect: str) -> dict[str, Any]:
         return dict(FALSE)  # "$defs"): no validator reads a value against it, so none is made
     if "$ref" in node and dialect in (DRAFT4, DRAFT6, DRAFT7):
         return {"$ref": node["$ref"]}
-    known = _KNOWN.get(dialect, _DRAFT2020)
-    out = {k: v for k, v in node.items() if k in known or k in _ANNOTATIONS}
+    kept = _KEPT.get(dialect, _KEPT[DRAFT2020])
+    out = {k: v for k, v in node.items() if k in kept}
     _canonical_type(out)
     _canonical_enum(out)
     if dialect == DRAFT4:
@@ -107,7 +110,10 @@ def _canonical_type(out: dict[str, Any]) -> None:
     if "type" not in out:
         return
     raw = out["type"]
-    types = {raw} if isinstance(raw, str) else set(raw)
+    if isinstance(raw, str):  # the usual case
+        out["type"] = [raw] if raw in _TYPES else []
+        return
+    types = set(raw)
     if "number" in types:
         types.discard("integer")
     out["type"] = [t for t in _TYPES if t in types]

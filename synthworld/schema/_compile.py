@@ -23,13 +23,14 @@ from synthworld.schema._nodes import (
     NotNode,
 )
 from synthworld.schema._parts import Part, forbidden_by_not
-from synthworld.schema._quick import Memo, QuickCheck, filter_enum, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
 
 __all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
+_EXPANDED = frozenset({*_REFS, "allOf"})
 _TYPE_WORDS = {
     "object": {"properties", "required", "additionalProperties", "patternProperties",
                "minProperties", "maxProperties", "propertyNames", "dependentRequired",
@@ -39,6 +40,9 @@ _TYPE_WORDS = {
     "string": {"minLength", "maxLength", "pattern", "format"},
     "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 }  # fmt: skip
+_PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
+"""Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
+exclude or check against)."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
 
 
@@ -60,10 +64,15 @@ class Compiler:
 
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""
-        key = tuple(p.key() for p in parts)
+        one = len(parts) == 1  # the usual case
+        key = (parts[0].key(),) if one else tuple(p.key() for p in parts)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._build(self.flatten(parts))
+            if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
+                found = self._typed([parts[0]], set())
+            else:
+                found = self._build(self.flatten(parts))
+            self._memo[key] = found
         return found
 
     def check(self, loc: Loc) -> QuickCheck:
@@ -116,15 +125,20 @@ class Compiler:
         if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
             return
         seen.add(key)
+        node = part.node
+        if _EXPANDED.isdisjoint(node):  # the usual case: nothing to expand
+            out.append(part)
+            return
         for word in _REFS:
-            if word in part.node:
+            if word in node:
                 self._visit(Part(self._quick.resolve(part.loc, word)), out, seen)
-        for i, sub in enumerate(part.node.get("allOf", ())):
+        for i, sub in enumerate(node.get("allOf", ())):
             self._visit(Part(part.loc.child(sub, "allOf", i)), out, seen)
-        expanded = [w for w in (*_REFS, "allOf") if w in part.node]
-        out.append(Part(part.loc, part.omit | set(expanded)) if expanded else part)
+        out.append(Part(part.loc, part.omit | _EXPANDED.intersection(node)))
 
     def _build(self, parts: list[Part]) -> Node:
+        if all(_PLAIN.isdisjoint(p.node) for p in parts):  # e.g. a $ref and its siblings: no split
+            return self._typed(parts, set())
         for part in parts:
             if part.node == FALSE:
                 raise UnsatisfiableSchemaError(
@@ -314,7 +328,13 @@ class Compiler:
                 raw.append(part.node["default"])
         if not raw:
             return []
-        return [v for v in raw if all(self.accepts(p.loc, v) for p in parts)]
+        return [v for v in raw if all(self._holds(p, v) for p in parts)]
+
+    def _holds(self, part: Part, value: Any) -> bool:
+        """Whether ``value`` satisfies the conjunct ``part``: its own keywords walked first (its
+        references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
+        quick = own_verdict(part.loc, part.node, value, self._quick)
+        return self.accepts(part.loc, value) if quick is None else quick
 
 
 def _expand(types: list[str]) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
@@ -63,9 +63,11 @@ def _boolean(cx: Compiler, parts: list[Part]) -> Node:
 
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
+    found = _gather(parts, _NUMBER_WORDS)
+
     def tightest(word: str, pick: Callable[..., Any]) -> Any:
-        found = [v for v in _values(parts, word) if isinstance(v, (int, float))]
-        return pick(found) if found else None
+        numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
+        return pick(numbers) if numbers else None
 
     low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
     high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
@@ -77,7 +79,7 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         high=high_x if high_open else high,
         low_open=low_open,
         high_open=high_open,
-        multiples=[m for m in _values(parts, "multipleOf") if isinstance(m, (int, float))],
+        multiples=[m for m in found.get("multipleOf", ()) if isinstance(m, (int, float))],
         path=_path(parts),
     )
 
@@ -88,21 +90,37 @@ def _integer(cx: Compiler, parts: list[Part]) -> Node:
 
 def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
-    patterns = [p for p in _values(parts, "pattern") if isinstance(p, str)]
+    found = _gather(parts, _STRING_WORDS)
+    patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
     checks: list[re.Pattern[str]] = []
     for pattern in patterns:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         checks.extend(readings(pattern))
-    formats = [f for f in _values(parts, "format") if f in FORMATS]
+    formats = [f for f in found.get("format", ()) if f in FORMATS]
     return StringNode(
-        min_length=max(_ints(parts, "minLength"), default=0),
-        max_length=min(_ints(parts, "maxLength"), default=None),
+        min_length=max(_int_values(found.get("minLength", ())), default=0),
+        max_length=min(_int_values(found.get("maxLength", ())), default=None),
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,
         path=path,
         source=patterns[0] if patterns else None,
     )
+
+
+_NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})
+_STRING_WORDS = frozenset({"pattern", "format", "minLength", "maxLength"})
+
+
+def _gather(parts: list[Part], words: frozenset[str]) -> dict[str, list[Any]]:
+    """The values of each of ``words`` over ``parts`` (in their order), in one pass."""
+    found: dict[str, list[Any]] = {}
+    for p in parts:
+        node = p.node
+        if not words.isdisjoint(node):
+            for word in words.intersection(node):
+                found.setdefault(word, []).append(node[word])
+    return found
 
 
 def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
@@ -123,23 +141,32 @@ def _matches(pattern: str, name: str, loc: Loc) -> bool:
 
 
 def _array(cx: Compiler, parts: list[Part]) -> Node:
-    width = max((len(p.node.get("prefixItems", [])) for p in parts), default=0)
+    found = _gather(parts, _ARRAY_WORDS)
+    width = max((len(p) for p in found.get("prefixItems", ())), default=0)
     positions = [cx.lazy(_item_parts(parts, i)) for i in range(width)]
     rest_parts = _item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max(_ints(parts, "minItems"), default=0),
-        max_items=min(_ints(parts, "maxItems"), default=None),
-        unique=any(v is True for v in _values(parts, "uniqueItems")),
+        min_items=max(_int_values(found.get("minItems", ())), default=0),
+        max_items=min(_int_values(found.get("maxItems", ())), default=None),
+        unique=any(v is True for v in found.get("uniqueItems", ())),
     )
-    _contains(cx, parts, spec)
+    if "contains" in found:
+        _contains(cx, parts, spec)
     return ArrayNode(spec, _path(parts))
 
 
+_ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
+
+
 def _ints(parts: list[Part], word: str) -> list[int]:
-    return [int(v) for v in _values(parts, word) if isinstance(v, (int, float))]
+    return _int_values(_values(parts, word))
+
+
+def _int_values(values: Iterable[Any]) -> list[int]:
+    return [int(v) for v in values if isinstance(v, (int, float))]
 
 
 def _item_parts(parts: list[Part], i: int) -> list[Part]:
@@ -202,57 +229,69 @@ def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, owner: Part) 
 
 
 def _object(cx: Compiler, parts: list[Part]) -> Node:
+    found = _gather(parts, _OBJECT_WORDS)
     dependent: dict[str, list[str]] = {}
-    for deps in _values(parts, "dependentRequired"):
+    for deps in found.get("dependentRequired", ()):
         for name, needed in deps.items():
             dependent.setdefault(name, []).extend(needed)
-    required = ordered_union([r for r in _values(parts, "required") if isinstance(r, list)])
-    props = [list(v) for v in _values(parts, "properties") if isinstance(v, dict)]
+    required = ordered_union([r for r in found.get("required", ()) if isinstance(r, list)])
+    props = [list(v) for v in found.get("properties", ()) if isinstance(v, dict)]
     names = ordered_union([*props, required, *dependent.values()])
-    source = _Properties(cx, parts)
-    map_like = not names and any(
-        "patternProperties" in p.node or isinstance(p.node.get("additionalProperties"), dict) for p in parts
+    source = _Properties(cx, parts, found)
+    map_like = not names and (
+        "patternProperties" in found
+        or any(isinstance(v, dict) for v in found.get("additionalProperties", ()))
     )
-    forbidden = _negated_required(parts)
+    forbidden: set[str] = set()
+    for neg in found.get("not", ()):
+        forbidden.update(forbidden_by_not(neg) or ())
     limiting = [p for p in parts if _may_forbid(p)]
-    for name in names:
-        if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
-            forbidden.add(name)
+    if limiting or source.checks:
+        for name in names:
+            if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
+                forbidden.add(name)
     spec = ObjectSpec(
         names=tuple(names),  # tuples of strings cost the collector nothing, lists do
         props=source,
         required=tuple(required),
         forbidden=forbidden,
-        min_props=max(_ints(parts, "minProperties"), default=0),
-        max_props=min(_ints(parts, "maxProperties"), default=None),
+        min_props=max(_int_values(found.get("minProperties", ())), default=0),
+        max_props=min(_int_values(found.get("maxProperties", ())), default=None),
         dependent=dependent,
         map_like=map_like,
     )
     return ObjectNode(spec, _path(parts))
 
 
+_OBJECT_WORDS = frozenset({
+    "dependentRequired", "required", "properties", "patternProperties", "additionalProperties",
+    "not", "minProperties", "maxProperties", "propertyNames",
+})  # fmt: skip
+
+
 class _Properties:
     """The property nodes of one object, compiled on demand: one object with the parts, not a
     closure per use (a big schema has thousands of objects)."""
 
-    __slots__ = ("_cache", "_checks", "_cx", "_gens", "_names_node", "_parts")
+    __slots__ = ("_cache", "_cx", "_gens", "_names_node", "_parts", "checks")
 
-    def __init__(self, cx: Compiler, parts: list[Part]) -> None:
+    def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
-        self._checks = tuple(
+        self.checks = tuple(
             cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
             for p in parts
             if "propertyNames" in p.node
         )  # tuples: most are empty, and the empty tuple is shared
-        patterns = ordered_union([list(v) for v in _values(parts, "patternProperties")])
+        """The ``propertyNames`` a name must satisfy."""
+        patterns = ordered_union([list(v) for v in found.get("patternProperties", ())])
         path = f"{_path(parts)}/patternProperties"
         self._gens = tuple(_readable(p, path)[0] for p in patterns)
-        self._names_node = _names_node(cx, parts)
+        self._names_node = _names_node(cx, parts) if "propertyNames" in found else None
         self._cache: dict[str, Node | None] = {}
 
     def name_ok(self, name: str) -> bool:
         """Whether ``propertyNames`` allows ``name``."""
-        return all(check(name) for check in self._checks)
+        return all(check(name) for check in self.checks)
 
     def make(self, name: str) -> Node:
         """The node of the known property ``name``."""
@@ -325,15 +364,6 @@ def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:
     return hit[1]
 
 
-def _negated_required(parts: list[Part]) -> set[str]:
-
-    out: set[str] = set()
-    for p in parts:
-        if "not" in p.node:
-            out.update(forbidden_by_not(p.node["not"]) or ())
-    return out
-
-
 def _lone_empty_pattern(node: dict[str, Any]) -> bool:
     """Whether ``patternProperties`` has the one key ``""``: python-jsonschema joins the keys with
     ``|`` and, the result being empty, reads every unlisted name as additional too (jsonschema-rs,
@@ -348,15 +378,19 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
     evaluated = False
     for p in parts:
         node, loc = p.node, p.loc
-        matched = False
-        if name in node.get("properties", {}):
-            out.append(Part(loc.child(node["properties"][name], "properties", name)))
-            matched = True
-        for pattern, sub in node.get("patternProperties", {}).items():
-            if _matches(pattern, name, loc):
-                out.append(Part(loc.child(sub, "patternProperties", pattern)))
-                matched = True
-        lone = _lone_empty_pattern(node) and name not in node.get("properties", {})
+        properties = node.get("properties", _NONE)
+        named = name in properties
+        if named:
+            out.append(Part(loc.child(properties[name], "properties", name)))
+        matched = lone = False
+        patterns = node.get("patternProperties")
+        if patterns:
+            for pattern, sub in patterns.items():
+                if _matches(pattern, name, loc):
+                    out.append(Part(loc.child(sub, "patternProperties", pattern)))
+                    matched = True
+            lone = not named and _lone_empty_pattern(node)
+        matched = matched or named
         if (not matched or lone) and "additionalProperties" in node:
             out.append(Part(loc.child(node["additionalProperties"], "additionalProperties")))
             matched = True
@@ -365,6 +399,10 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
         out += [Part(p.loc.child(p.node["unevaluatedProperties"], "unevaluatedProperties"))
                 for p in parts if "unevaluatedProperties" in p.node]  # fmt: skip
     return out
+
+
+_NONE: dict[str, Any] = {}
+"""No properties (shared, never changed)."""
 
 
 def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:

@@ -24,10 +24,10 @@ from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
 from synthworld.schema._nodes import bare
-from synthworld.schema._resolve import Loc, resolve_ref
+from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
-__all__ = ["Memo", "QuickCheck", "filter_enum", "quick_verdict"]
+__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict"]
 
 Verdict = bool | None
 
@@ -51,11 +51,12 @@ _EXACT_INTS = 2**53
 class Memo:
     """What the walks of one compile share: the value keys of long enums, resolved references."""
 
-    __slots__ = ("enums", "refs")
+    __slots__ = ("enums", "refs", "targets")
 
     def __init__(self) -> None:
         self.enums: dict[int, tuple[Any, frozenset[str]]] = {}
         self.refs: dict[tuple[Any, ...], Loc | SchemaError] = {}
+        self.targets: dict[tuple[Any, ...], tuple[Any, Resolver, str, str | None]] = {}
 
     def in_enum(self, value: Any, enum: list[Any]) -> bool:
         if len(enum) <= 16:
@@ -70,13 +71,27 @@ class Memo:
         key = (*loc.key(), keyword)
         found = self.refs.get(key)
         if found is None:
-            try:
-                found = resolve_ref(loc, keyword)
-            except SchemaError as err:
-                found = err.with_traceback(None)
-            self.refs[key] = found
+            found = self.refs[key] = self._lookup(loc, keyword)
         if isinstance(found, SchemaError):
             raise bare(found)
+        return found
+
+    def _lookup(self, loc: Loc, keyword: str) -> Loc | SchemaError:
+        """`resolve_ref`; where it leads is looked up once per reference and scope (many
+        subschemas say ``$ref: "#/$defs/x"``), the path is each referrer's own."""
+        ref = loc.schema[keyword]
+        _, base, scope = loc.key()
+        shared = (base, scope, loc.dialect, keyword, ref) if isinstance(ref, str) else None
+        hit = None if shared is None else self.targets.get(shared)
+        if hit is not None:
+            target, resolver, dialect, pointer = hit
+            return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
+        try:
+            found = resolve_ref(loc, keyword)
+        except SchemaError as err:
+            return err.with_traceback(None)
+        if shared is not None:
+            self.targets[shared] = (found.schema, found.resolver, found.dialect, found.pointer)
         return found
 
     def target(self, loc: Loc) -> Loc | None:
@@ -101,6 +116,13 @@ def quick_verdict(loc: Loc, value: Any, memo: Memo, *, in_enum: bool = False) ->
     shared by the walks of one compile; ``in_enum``: ``value`` is known to be in the subschema's
     own ``enum``."""
     return _verdict(loc, value, _Walk(memo), in_enum=in_enum)
+
+
+def own_verdict(loc: Loc, node: dict[str, Any], value: Any, memo: Memo) -> Verdict:
+    """`quick_verdict` of the keywords ``node`` (a conjunct's canonical form at ``loc``, less the
+    references and ``allOf`` that are conjuncts of their own) alone (None: ask a validator)."""
+    kind = _kind(value)
+    return None if kind is None else _node_verdict(loc, node, value, kind, _Walk(memo))
 
 
 class QuickCheck:
@@ -154,7 +176,12 @@ def _verdict(loc: Loc, value: Any, walk: _Walk, *, in_enum: bool = False) -> Ver
     kind = _kind(value)
     if kind is None or walk.steps < 0 or not isinstance(schema, dict):
         return None
-    node = canonical_view(schema, loc.dialect)
+    return _node_verdict(loc, canonical_view(schema, loc.dialect), value, kind, walk, in_enum=in_enum)
+
+
+def _node_verdict(
+    loc: Loc, node: dict[str, Any], value: Any, kind: str, walk: _Walk, *, in_enum: bool = False
+) -> Verdict:
     result: Verdict = True
     for word, arg in node.items():
         if word in _SKIPPED or (word == "enum" and in_enum):

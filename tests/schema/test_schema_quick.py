@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from synthworld.errors import SchemaError
 from synthworld.schema import compile_generator
 from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
 from synthworld.schema._resolve import root_loc
@@ -97,3 +98,33 @@ def test_a_recursive_schema_walk_is_bounded_and_falls_back_to_the_validator() ->
     check = QuickCheck(loc, Memo())
     assert check(deep) is True  # the validator answered
     assert check([deep, 1]) is False
+
+
+def test_references_to_one_target_share_the_lookup_but_keep_their_own_paths() -> None:
+    schema = {
+        "$defs": {"x": {"type": "string"}},
+        "properties": {"a": {"$ref": "#/$defs/x"}, "b": {"$ref": "#/$defs/x"}, "c": {"$ref": "#/$defs/no"}},
+    }
+    root, memo = root_loc(schema, None), Memo()
+    a, b, c = (root.child(schema["properties"][n], "properties", n) for n in "abc")
+    to_a, to_b = memo.resolve(a, "$ref"), memo.resolve(b, "$ref")
+    assert to_a.schema is to_b.schema is schema["$defs"]["x"]
+    assert (to_a.path, to_b.path) == ("/properties/a/$ref", "/properties/b/$ref")
+    assert to_a.key() == to_b.key()
+    assert to_a.pointer == to_b.pointer == "/$defs/x"
+    with pytest.raises(SchemaError, match="/properties/c"):
+        memo.resolve(c, "$ref")
+    assert memo.target(c) is None
+
+
+def test_examples_are_checked_against_every_conjunct_a_reference_brings() -> None:
+    short = {"type": "string", "maxLength": 3}
+    schema = {
+        "$defs": {"short": short, "lower": {"$ref": "#/$defs/short", "pattern": "^[a-z]+$"}},
+        "type": "object",
+        "required": ["a"],
+        "properties": {"a": {"$ref": "#/$defs/lower", "examples": ["toolong", "OK", "ok"]}},
+    }
+    seen = {compile_generator(schema, realistic=False).generate(Random(seed))["a"] for seed in range(40)}
+    assert "ok" in seen
+    assert not seen & {"toolong", "OK"}
