@@ -1,7 +1,8 @@
 """One JSON text per schema while a tool registers, shared by every part that reads it.
 
 Registering a tool checks its schemas, compiles their validators, compiles the answer generator
-and reads the answer's shapes: each wants the schema's JSON text (a cache key, a copy). Within
+and reads the answer's shapes: each wants the schema's JSON text (a cache key, a copy; written and
+read by orjson where it reads as `json` would, see `_encode` and `parse`). Within
 `shared_texts` the text of a schema object is encoded once and handed to all of them, and a text
 is parsed back once for those that read a copy (the metaschema check, the validator's compile);
 outside it every call encodes and parses afresh, since a dict may change between two calls.
@@ -42,7 +43,8 @@ _STRICT = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | o
 def _encode(schema: Any) -> str | None:
     """orjson's text (ten times quicker than `json.dumps` on big documents), unless it wrote a
     null value, which may stand for a NaN or an infinity: then, as for whatever orjson refuses
-    (surrogates, big integers, subclasses, deep nesting), `json.dumps(allow_nan=False)` decides."""
+    (surrogates, big integers, subclasses, deep nesting), `json.dumps(allow_nan=False)` decides,
+    and its text starts with a space (JSON allows it), so that `parse` knows who wrote it."""
     try:
         text = orjson.dumps(schema, option=_STRICT).decode()
     except (orjson.JSONEncodeError, TypeError):
@@ -73,7 +75,7 @@ def parse(text: str) -> Any:
 
 
 def parsed_text(text: str) -> Any:
-    """``json.loads(text)``; within `shared_texts` parsed once per text and shared, so callers
+    """`parse` of ``text``; within `shared_texts` parsed once per text and shared, so callers
     must not change it."""
     parsed = _PARSED.get()
     if parsed is None:
