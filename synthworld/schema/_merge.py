@@ -18,7 +18,7 @@ from synthworld.schema._containers import (
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
-from synthworld.schema._parts import Part, forbidden_by_not
+from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._regex import Gen, compile_pattern, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -327,7 +327,7 @@ def _forbids(parts: list[Part], name: str) -> bool:
             continue
         patterns = node.get("patternProperties", {})
         subs = [sub for pattern, sub in patterns.items() if _matches(pattern, name, p.loc)]
-        if (not subs or _lone_empty_pattern(node)) and "additionalProperties" in node:
+        if (not subs or lone_empty_pattern(node)) and "additionalProperties" in node:
             subs.append(node["additionalProperties"])
         if any(_is_false(sub, p.loc.dialect) for sub in subs):
             return True
@@ -364,14 +364,6 @@ def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:
     return hit[1]
 
 
-def _lone_empty_pattern(node: dict[str, Any]) -> bool:
-    """Whether ``patternProperties`` has the one key ``""``: python-jsonschema joins the keys with
-    ``|`` and, the result being empty, reads every unlisted name as additional too (jsonschema-rs,
-    like the spec, as matched): a name valid for both meets both subschemas."""
-    patterns = node.get("patternProperties")
-    return isinstance(patterns, dict) and len(patterns) == 1 and "" in patterns
-
-
 def _prop_parts(parts: list[Part], name: str) -> list[Part]:
 
     out: list[Part] = []
@@ -389,7 +381,7 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
                 if _matches(pattern, name, loc):
                     out.append(Part(loc.child(sub, "patternProperties", pattern)))
                     matched = True
-            lone = not named and _lone_empty_pattern(node)
+            lone = not named and lone_empty_pattern(node)
         matched = matched or named
         if (not matched or lone) and "additionalProperties" in node:
             out.append(Part(loc.child(node["additionalProperties"], "additionalProperties")))

@@ -7,7 +7,7 @@ from typing import Any
 from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._resolve import Loc
 
-__all__ = ["Part", "forbidden_by_not"]
+__all__ = ["Part", "forbidden_by_not", "lone_empty_pattern"]
 
 
 class Part:
@@ -55,3 +55,11 @@ def forbidden_by_not(neg: Any) -> list[str] | None:
         if all(n is not None for n in names):
             return [name for group in names if group for name in group]
     return None
+
+
+def lone_empty_pattern(node: dict[str, Any]) -> bool:
+    """Whether ``patternProperties`` has the one key ``""``: python-jsonschema joins the keys with
+    ``|`` and, the result being empty, reads every unlisted name as additional too (jsonschema-rs,
+    like the spec, as matched): a name valid for both meets both subschemas."""
+    patterns = node.get("patternProperties")
+    return isinstance(patterns, dict) and len(patterns) == 1 and "" in patterns

@@ -24,6 +24,7 @@ from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
 from synthworld.schema._nodes import bare
+from synthworld.schema._parts import lone_empty_pattern
 from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
@@ -261,7 +262,7 @@ def _object(
         if not isinstance(named, dict) or not isinstance(patterns, dict):
             return None
         extra = []
-        lone = list(patterns) == [""]  # python-jsonschema reads every name as additional then
+        lone = lone_empty_pattern(node)
         for name, item in value.items():
             if name in named:
                 continue
