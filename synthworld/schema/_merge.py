@@ -50,10 +50,6 @@ def _path(parts: list[Part]) -> str:
     return parts[-1].loc.path if parts else ""
 
 
-def _values(parts: list[Part], word: str) -> list[Any]:
-    return [p.node[word] for p in parts if word in p.node]
-
-
 def _null(cx: Compiler, parts: list[Part]) -> Node:
     return ConstNode(None)
 
@@ -159,10 +155,6 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
 
 
 _ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
-
-
-def _ints(parts: list[Part], word: str) -> list[int]:
-    return _int_values(_values(parts, word))
 
 
 def _int_values(values: Iterable[Any]) -> list[int]:
