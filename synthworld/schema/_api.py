@@ -27,6 +27,7 @@ from synthworld.schema._nodes import (
     Node,
     Retry,
     State,
+    surely,
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
@@ -35,6 +36,8 @@ from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_p
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
 
+_DEFAULT_LOCALE = "en_US"
+"""The locale known to Faker (`surely` cannot tell whether another one is)."""
 DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 """The instant date and time formats are anchored to when no ``now`` is given."""
 
@@ -86,7 +89,8 @@ class Generator:
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _unsure(self._key)
         self._root: Node = Compiler().node([Part(loc)])
-        self._probe()
+        if self._always_check or not (surely(self._root) and (locale == _DEFAULT_LOCALE or not realistic)):
+            self._probe()  # else a lean value surely builds: the schema is satisfiable
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""

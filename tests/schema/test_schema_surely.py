@@ -1,0 +1,124 @@
+"""`surely`: a root whose lean value surely builds needs no compile-time attempt. Every yes is
+true (the attempt it stands for succeeds, whatever the RNG), and registration still refuses what
+it refused."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.schema import _api, compile_generator
+from synthworld.schema._api import DEFAULT_NOW
+from synthworld.schema._nodes import SURE_VISITS, surely
+from tests.schema.schema_corpus import jsts
+
+SURE = [
+    {"type": "null"},
+    {"enum": [1, "a"]},
+    {"type": "integer", "minimum": 3, "exclusiveMaximum": 9},
+    {"type": "number", "minimum": 0.5},
+    {"type": "string"},
+    {"type": "string", "format": "date"},
+    {"type": "array", "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "object", "properties": {"a": {"type": "string", "pattern": "^a+$"}}},
+    {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
+    {"properties": {"a": {"type": "integer"}}},
+    {},
+]
+UNSURE = [
+    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+    {"type": "integer", "multipleOf": 3},
+    {"type": "string", "minLength": 2},
+    {"type": "array", "minItems": 1},
+    {"type": "object", "minProperties": 1},
+    {"type": "object", "dependentRequired": {"a": ["b"]}},
+    {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "^a$"}}},
+    {"type": "string", "not": {"minLength": 3}},
+    {"anyOf": [{"type": "string"}, {"type": "integer"}]},  # its branches compile when first taken
+]
+
+
+def _root(schema: Any) -> Any:
+    return compile_generator(schema)._root
+
+
+@pytest.mark.parametrize("schema", SURE)
+def test_simple_roots_are_sure(schema: Any) -> None:
+    assert surely(_root(schema))
+
+
+@pytest.mark.parametrize("schema", UNSURE)
+def test_roots_that_might_fail_or_need_a_branch_are_not(schema: Any) -> None:
+    assert not surely(_root(schema))
+
+
+def _chain(objects: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "null"}
+    for _ in range(objects):
+        schema = {"type": "object", "required": ["a"], "properties": {"a": schema}}
+    return schema
+
+
+def test_a_chain_longer_than_the_walk_budget_is_left_to_an_attempt() -> None:
+    assert surely(_root(_chain(SURE_VISITS - 1)))  # as many nodes as the budget
+    assert not surely(_root(_chain(SURE_VISITS)))  # one more
+
+
+def _lean_valid(generator: Any, seed: int) -> bool:
+    ok, value = generator._attempt(Random(seed), DEFAULT_NOW, False, lean=True)
+    return bool(ok) and generator.is_valid(value)
+
+
+@pytest.mark.parametrize("case", jsts(), ids=lambda case: case[0])
+def test_every_sure_root_of_the_suite_builds_a_valid_lean_value(case: tuple[str, str, Any]) -> None:
+    try:
+        generator = compile_generator(case[2])
+    except Exception:  # refused: nothing was vouched for
+        return
+    if generator._always_check or not surely(generator._root):
+        return
+    assert all(_lean_valid(generator, seed) for seed in range(5))
+
+
+@pytest.mark.parametrize("schema", [*SURE, *UNSURE])
+def test_a_skipped_probe_changes_no_value(schema: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _api._CACHE.clear()
+    skipped = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
+    _api._CACHE.clear()
+    monkeypatch.setattr(_api, "surely", lambda node: False)  # every compile probes
+    probed = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
+    assert skipped == probed
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {
+            "type": "object",
+            "required": ["a"],
+            "properties": {"a": {"type": "integer", "minimum": 3, "maximum": 2}},
+        },
+        {"type": "object", "required": ["a"], "properties": {"a": False}},
+        {"type": "array", "items": False, "minItems": 1},
+        {"allOf": [{"type": "string"}, {"type": "integer"}]},
+        {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#"}}},  # never bottoms out
+    ],
+)
+def test_unsatisfiable_schemas_are_still_refused_at_compile_time(schema: Any) -> None:
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator(schema)
+
+
+def test_another_locale_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    probes: list[Any] = []
+    monkeypatch.setattr(_api.Generator, "_probe", lambda self: probes.append(self))
+    _api._CACHE.clear()
+    compile_generator({"type": "string"})
+    assert probes == []
+    compile_generator({"type": "string"}, locale="de_DE")
+    compile_generator({"type": "string"}, realistic=True, locale="fr_FR")
+    compile_generator({"enum": [1]}, registry=None, locale="fr_FR")
+    assert len(probes) == 3
