@@ -73,8 +73,12 @@ class ArrayNode:
             st.depth -= 1
 
     def surely(self, sure: Callable[[Node], bool]) -> bool:
-        """Whether a lean `gen` surely returns (see `_nodes.surely`): it has no items."""
-        return self.low == 0
+        """Whether a lean `gen` surely returns (see `_nodes.surely`): it has no items, or only
+        its fewest from ``rest``, each of which surely builds."""
+        if self.low == 0:
+            return True
+        rest = self.s.rest
+        return self._plain and rest is not None and all(sure(rest) for _ in range(self.low))
 
     def _size(self, st: State) -> int:
         if st.depth >= st.soft:

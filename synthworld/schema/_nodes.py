@@ -300,8 +300,13 @@ class LazyNode:
         return self.resolve().gen(st, hint)
 
     def surely(self, sure: Sure) -> bool:
-        """Compiled already, and its node surely returns."""
-        return self._node is not None and sure(self._node)
+        """Its node surely returns (compiled here, as the lean attempt that asks would compile
+        it: a branch's lazy alternatives are never asked)."""
+        try:
+            node = self.resolve()
+        except SchemaError:  # remembered: the attempt meets it as before
+            return False
+        return sure(node)
 
 
 def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:

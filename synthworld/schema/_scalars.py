@@ -265,8 +265,9 @@ class StringNode:
         raise Retry
 
     def surely(self, sure: object) -> bool:
-        """Whether `gen` surely returns (see `_nodes.surely`): a free-form string's first draw is it."""
-        return self._free_form
+        """Whether `gen` surely returns (see `_nodes.surely`): without a pattern or a format
+        fitted to lengths, the first draw is fitted to the lengths and is the answer."""
+        return self.pattern is None and not self.checks and (self.fmt is None or self._free_form)
 
     def _harder(self, st: State) -> Iterator[str]:
         """Candidates aimed at the bounds: the pattern with shorter and longer repeats, format

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _api, compile_generator
 from synthworld.schema._api import DEFAULT_NOW
 from synthworld.schema._nodes import SURE_VISITS, surely
@@ -22,6 +22,10 @@ SURE = [
     {"type": "number", "minimum": 0.5},
     {"type": "string"},
     {"type": "string", "format": "date"},
+    {"type": "string", "minLength": 2, "maxLength": 3},
+    {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "examples": ["Ada"]}}},
+    {"type": "array", "minItems": 2},
+    {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["a"]}},
     {"type": "array", "items": {"type": "string", "pattern": "^a+$"}},
     {"type": "object", "properties": {"a": {"type": "string", "pattern": "^a+$"}}},
     {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
@@ -31,8 +35,11 @@ SURE = [
 UNSURE = [
     {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
     {"type": "integer", "multipleOf": 3},
-    {"type": "string", "minLength": 2},
-    {"type": "array", "minItems": 1},
+    {"type": "string", "pattern": "^a+$"},
+    {"type": "string", "format": "date", "maxLength": 20},
+    {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "array", "minItems": 1, "uniqueItems": True},
+    {"type": "array", "minItems": SURE_VISITS},
     {"type": "object", "minProperties": 1},
     {"type": "object", "dependentRequired": {"a": ["b"]}},
     {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "^a$"}}},
@@ -122,3 +129,24 @@ def test_another_locale_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
     compile_generator({"type": "string"}, realistic=True, locale="fr_FR")
     compile_generator({"enum": [1]}, registry=None, locale="fr_FR")
     assert len(probes) == 3
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "(?<=a+)b"}}},
+        {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "(?<=a+)b"}},
+        {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/$defs/missing"}}},
+    ],
+)
+def test_a_node_the_walk_compiles_fails_as_the_probe_fails(
+    schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    errors = []
+    for walk in (surely, lambda node: False):
+        monkeypatch.setattr(_api, "surely", walk)
+        _api._CACHE.clear()
+        with pytest.raises(SchemaError) as info:
+            compile_generator(schema)
+        errors.append((type(info.value), str(info.value), info.value.path))
+    assert errors[0] == errors[1]
