@@ -231,11 +231,19 @@ def resolve_ref(loc: Loc, keyword: str) -> Loc:
         found = resolved.contents, resolved.resolver
     target, resolver = found
     dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
-    fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
+    fragment = _fragment(ref) if isinstance(ref, str) else None
     pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
     if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
         pointer = ""
     return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
+
+
+def _fragment(ref: str) -> str:
+    """``urldefrag(ref).fragment``; a local reference (``#...``) is read without urllib when it
+    holds none of the tab and line breaks urllib drops."""
+    if ref[:1] == "#" and "\t" not in ref and "\n" not in ref and "\r" not in ref:
+        return ref[1:]
+    return urldefrag(ref).fragment
 
 
 def _local_target(loc: Loc, ref: Any) -> tuple[Any, Resolver] | None:

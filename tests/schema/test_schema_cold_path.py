@@ -340,3 +340,16 @@ def test_a_scope_word_is_found_in_one_scan_as_one_scan_per_word_found_it(text: s
     from synthworld.schema import _resolve
 
     assert (_resolve._SCOPED.search(text) is not None) == any(word in text for word in _WORDS)
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["#", "#/a/b", "#/a%20b/~1c", "#anchor", "#/a#b", "#/a?b=c;d", "#/a\tb", "#/a\nb\r", "# /a", "#\x00/a",
+     "other.json#/a", "urn:x#/y", "http://x.org/s#", "x", "", "#/é/ü"],
+)  # fmt: skip
+def test_a_fragment_is_read_as_urldefrag_reads_it(ref: str) -> None:
+    from urllib.parse import urldefrag
+
+    from synthworld.schema._resolve import _fragment
+
+    assert _fragment(ref) == urldefrag(ref).fragment
