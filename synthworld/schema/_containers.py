@@ -229,6 +229,8 @@ class ObjectNode:
         `_nodes.surely`): each of their nodes does, compiled here as `_fill` compiles them."""
         if self._unsure or self.s.min_props:
             return False
+        if not self._required:
+            return True
         nodes = self.s.nodes
         for name in (*(n for n in self.s.names if n in self._required), *self._unlisted):
             node = nodes.get(name)
