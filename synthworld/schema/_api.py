@@ -89,8 +89,9 @@ class Generator:
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _unsure(self._key)
         self._root: Node = Compiler().node([Part(loc)])
-        if self._always_check or not (surely(self._root) and (locale == _DEFAULT_LOCALE or not realistic)):
-            self._probe()  # else a lean value surely builds: the schema is satisfiable
+        known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
+        if not (known and surely(self._root)):  # else a lean value surely builds: satisfiable
+            self._probe()
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
