@@ -108,12 +108,14 @@ SURE_VISITS = 100
 
 
 class Sure:
-    """One walk of `surely`: its budget of nodes left to look at."""
+    """One walk of `surely`: its budget of nodes left to look at, and how many alternatives the
+    attempt may have reached so far (at most one per choice: see `BRANCHES`)."""
 
-    __slots__ = ("left",)
+    __slots__ = ("choices", "left")
 
-    def __init__(self) -> None:
+    def __init__(self, choices: int = 0) -> None:
         self.left = SURE_VISITS
+        self.choices = choices
 
     def __call__(self, node: Any) -> bool:
         """Whether a lean `gen` of ``node`` surely returns (a node without a ``surely`` method is
@@ -123,9 +125,10 @@ class Sure:
         return self.left >= 0 and check is not None and bool(check(self))
 
 
-def surely(node: Any) -> bool:
+def surely(node: Any, choices: int = 0) -> bool:
     """Whether a lean attempt (required content only) of ``node`` builds a value, valid by
-    construction, whatever the RNG draws: then satisfiability is known without an attempt.
+    construction, whatever the RNG draws: then satisfiability is known without an attempt
+    (``choices``: the alternatives that attempt has reached before it gets to ``node``).
 
     Each node class that can tell has ``surely(sure) -> bool`` (``sure``: this walk, to ask about
     its children); a node that might fail, or mark its value unsure, says no, and so does any
@@ -133,7 +136,7 @@ def surely(node: Any) -> bool:
     needs are compiled as the attempt would compile them (the same nodes, the same errors).
     """
     try:
-        return Sure()(node)
+        return Sure(choices)(node)
     except RecursionError:  # a compile nesting too deeply: an attempt meets it as before
         return False
 
@@ -230,7 +233,10 @@ class ChoiceNode:
 
     def surely(self, sure: Sure) -> bool:
         """Every alternative is compiled and surely returns (none is compiled here: a branch
-        compiles when a call first takes it)."""
+        compiles when a call first takes it), and the attempt may still reach one."""
+        if sure.choices >= BRANCHES:
+            return False
+        sure.choices += 1
         return all(not isinstance(o, (LazyNode, _Dead)) and sure(o) for o in self.options)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _api, compile_generator
+from synthworld.schema import _api, _nodes, compile_generator
 from synthworld.schema._api import DEFAULT_NOW
 from synthworld.schema._nodes import SURE_VISITS, surely
 from tests.schema.schema_corpus import jsts
@@ -95,7 +95,7 @@ def test_a_skipped_probe_changes_no_value(schema: Any, monkeypatch: pytest.Monke
     _api._CACHE.clear()
     skipped = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
     _api._CACHE.clear()
-    monkeypatch.setattr(_api, "surely", lambda node: False)  # every compile probes
+    monkeypatch.setattr(_api, "_surely_probed", lambda root: False)  # every compile probes
     probed = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
     assert skipped == probed
 
@@ -143,10 +143,46 @@ def test_a_node_the_walk_compiles_fails_as_the_probe_fails(
     schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     errors = []
-    for walk in (surely, lambda node: False):
-        monkeypatch.setattr(_api, "surely", walk)
+    for walk in (_api._surely_probed, lambda root: False):
+        monkeypatch.setattr(_api, "_surely_probed", walk)
         _api._CACHE.clear()
         with pytest.raises(SchemaError) as info:
             compile_generator(schema)
         errors.append((type(info.value), str(info.value), info.value.path))
     assert errors[0] == errors[1]
+
+
+def test_a_root_choice_is_sure_when_the_alternative_the_probe_takes_first_is() -> None:
+    first = Random(0).randrange(2)  # the probe's first draw picks the alternative
+    branches: list[Any] = [{"type": "string", "pattern": "^a+$"}, {"type": "string", "pattern": "^a+$"}]
+    branches[first] = {"type": "integer"}
+    sure = compile_generator({"anyOf": branches})
+    assert not surely(sure._root)
+    assert _api._surely_probed(sure._root)
+    branches.reverse()  # the other alternative, unsure, comes first: the probe must run
+    assert not _api._surely_probed(compile_generator({"anyOf": branches})._root)
+
+
+@pytest.mark.parametrize("case", jsts(), ids=lambda case: case[0])
+def test_every_skipped_probe_of_the_suite_would_have_succeeded(case: tuple[str, str, Any]) -> None:
+    try:
+        generator = compile_generator(case[2])
+    except Exception:  # refused: nothing was vouched for
+        return
+    if generator._always_check or not _api._surely_probed(generator._root):
+        return
+    ok, value = generator._attempt(_api._seeded_zero(), DEFAULT_NOW, False, lean=True)
+    assert ok
+    assert generator.is_valid(value)
+
+
+@pytest.mark.parametrize("cap", [0, 1, 2])
+def test_a_walk_counts_the_alternatives_an_attempt_may_reach(
+    cap: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_nodes, "BRANCHES", cap)
+    one = {"type": ["string", "integer"]}  # a choice of types: one alternative reached
+    two = {"type": "object", "required": ["a", "b"], "properties": {"a": one, "b": one}}
+    assert surely(_root(one)) == (cap >= 1)
+    assert surely(_root(two)) == (cap >= 2)
+    assert _api._surely_probed(compile_generator({"anyOf": [one, one]})._root) == (cap >= 2)
