@@ -19,14 +19,17 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
+from synthworld.schema._draw import below
 from synthworld.schema._nodes import (
     HARD_DEPTH,
     LEAN_DEPTH,
     SOFT_DEPTH,
     WORK,
+    ChoiceNode,
     Node,
     Retry,
     State,
+    surely,
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
@@ -35,6 +38,8 @@ from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_p
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
 
+_DEFAULT_LOCALE = "en_US"
+"""The locale known to Faker (`surely` cannot tell whether another one is)."""
 DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 """The instant date and time formats are anchored to when no ``now`` is given."""
 
@@ -86,7 +91,9 @@ class Generator:
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _unsure(self._key)
         self._root: Node = Compiler().node([Part(loc)])
-        self._probe()
+        known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
+        if not (known and _surely_probed(self._root)):  # else the probe would succeed
+            self._probe()
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
@@ -227,6 +234,34 @@ class Generator:
 
 
 _ZERO = Random(0).getstate()
+
+
+def _surely_probed(root: Node) -> bool:
+    """Whether the probe's first lean attempt surely succeeds: ``root`` surely builds whatever the
+    RNG draws, or it is a choice and the alternative its first draw from ``Random(0)`` takes
+    surely builds (compiled here, as that attempt compiles it), the choice reaching one
+    alternative of the attempt's `_nodes.BRANCHES`."""
+    if surely(root):
+        return True
+    return (
+        isinstance(root, ChoiceNode)
+        and bool(root.options)
+        and _nodes.BRANCHES > 0
+        and surely(root.options[_first_below(len(root.options))], choices=1)
+    )
+
+
+def _first_below(count: int) -> int:
+    """``below(Random(0), count)``: the first alternative a choice at the root takes in the probe."""
+    found = _FIRST.get(count)
+    if found is None:
+        if len(_FIRST) >= 1024:
+            _FIRST.clear()
+        found = _FIRST[count] = below(_seeded_zero(), count)
+    return found
+
+
+_FIRST: dict[int, int] = {}
 
 
 def _seeded_zero() -> Random:

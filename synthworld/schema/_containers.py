@@ -72,6 +72,14 @@ class ArrayNode:
         finally:
             st.depth -= 1
 
+    def surely(self, sure: Callable[[Node], bool]) -> bool:
+        """Whether a lean `gen` surely returns (see `_nodes.surely`): it has no items, or only
+        its fewest from ``rest``, each of which surely builds."""
+        if self.low == 0:
+            return True
+        rest = self.s.rest
+        return self._plain and rest is not None and all(sure(rest) for _ in range(self.low))
+
     def _size(self, st: State) -> int:
         if st.depth >= st.soft:
             return self.low
@@ -215,6 +223,22 @@ class ObjectNode:
             return self._fill(st, names, extras)
         finally:
             st.depth -= 1
+
+    def surely(self, sure: Callable[[Node], bool]) -> bool:
+        """Whether a lean `gen` (the required properties only) surely returns (see
+        `_nodes.surely`): each of their nodes does, compiled here as `_fill` compiles them."""
+        if self._unsure or self.s.min_props:
+            return False
+        if not self._required:
+            return True
+        nodes = self.s.nodes
+        for name in (*(n for n in self.s.names if n in self._required), *self._unlisted):
+            node = nodes.get(name)
+            if node is None:
+                node = compile_into(nodes, name, self.s.props.make)
+            if not sure(node):
+                return False
+        return True
 
     def _choose(self, st: State) -> list[str]:
         rate = self._rate if st.depth < st.soft else 0.0

@@ -99,6 +99,11 @@ class ContextNode:
                 return value
         return self.inner.gen(st, hint)
 
+    def surely(self, sure: Callable[[Node], bool]) -> bool:
+        """Whether `gen` surely returns (see `_nodes.surely`): the fills never fail, and a value
+        they give is checked here unless it has a format."""
+        return self.ok.fmt is None and sure(self.inner)
+
 
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)

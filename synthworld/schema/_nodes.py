@@ -30,6 +30,7 @@ __all__ = [
     "State",
     "bare",
     "compile_into",
+    "surely",
 ]
 
 _COMPILING = threading.RLock()
@@ -101,6 +102,45 @@ class State:
             raise Retry
 
 
+SURE_VISITS = 100
+"""How many nodes `surely` looks at before it leaves the answer to an attempt (fewer than
+`LEAN_DEPTH` and than `WORK` - `GROWTH`: a lean value it vouches for is never too deep or too big)."""
+
+
+class Sure:
+    """One walk of `surely`: its budget of nodes left to look at, and how many alternatives the
+    attempt may have reached so far (at most one per choice: see `BRANCHES`)."""
+
+    __slots__ = ("choices", "left")
+
+    def __init__(self, choices: int = 0) -> None:
+        self.left = SURE_VISITS
+        self.choices = choices
+
+    def __call__(self, node: Any) -> bool:
+        """Whether a lean `gen` of ``node`` surely returns (a node without a ``surely`` method is
+        not known to)."""
+        self.left -= 1
+        check = getattr(node, "surely", None)
+        return self.left >= 0 and check is not None and bool(check(self))
+
+
+def surely(node: Any, choices: int = 0) -> bool:
+    """Whether a lean attempt (required content only) of ``node`` builds a value, valid by
+    construction, whatever the RNG draws: then satisfiability is known without an attempt
+    (``choices``: the alternatives that attempt has reached before it gets to ``node``).
+
+    Each node class that can tell has ``surely(sure) -> bool`` (``sure``: this walk, to ask about
+    its children); a node that might fail, or mark its value unsure, says no, and so does any
+    walk that meets too many nodes. A no only means an attempt must tell. Nodes a lean value
+    needs are compiled as the attempt would compile them (the same nodes, the same errors).
+    """
+    try:
+        return Sure(choices)(node)
+    except RecursionError:  # a compile nesting too deeply: an attempt meets it as before
+        return False
+
+
 class Node(Protocol):
     """A compiled subschema."""
 
@@ -121,6 +161,9 @@ class ConstNode:
     def gen(self, st: State, hint: str) -> Any:
         return _copy(self.value)
 
+    def surely(self, sure: Sure) -> bool:
+        return True
+
 
 class EnumNode:
     """One of a fixed list of values."""
@@ -132,6 +175,9 @@ class EnumNode:
     def gen(self, st: State, hint: str) -> Any:
         value = choice(st.rng, self.values)
         return _copy(value) if self._nested else value
+
+    def surely(self, sure: Sure) -> bool:
+        return bool(self.values)
 
 
 class ChoiceNode:
@@ -184,6 +230,14 @@ class ChoiceNode:
             raise failed
         assert dead is not None
         raise bare(dead)
+
+    def surely(self, sure: Sure) -> bool:
+        """Every alternative is compiled and surely returns (none is compiled here: a branch
+        compiles when a call first takes it), and the attempt may still reach one."""
+        if sure.choices >= BRANCHES:
+            return False
+        sure.choices += 1
+        return all(not isinstance(o, (LazyNode, _Dead)) and sure(o) for o in self.options)
 
 
 def bare(err: SchemaError) -> SchemaError:
@@ -251,6 +305,15 @@ class LazyNode:
     def gen(self, st: State, hint: str) -> Any:
         return self.resolve().gen(st, hint)
 
+    def surely(self, sure: Sure) -> bool:
+        """Its node surely returns (compiled here, as the lean attempt that asks would compile
+        it: a branch's lazy alternatives are never asked)."""
+        try:
+            node = self.resolve()
+        except SchemaError:  # remembered: the attempt meets it as before
+            return False
+        return sure(node)
+
 
 def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:
     """``table[name]``, compiled by ``build(name)`` first if missing; one that cannot compile
@@ -297,3 +360,6 @@ class ExamplesNode:
         if st.rng.random() < self.RATE:
             return _copy(st.rng.choice(self.samples))
         return self.inner.gen(st, hint)
+
+    def surely(self, sure: Sure) -> bool:
+        return sure(self.inner)  # the samples hold already

@@ -8,6 +8,7 @@ official metaschemas is a :class:`SchemaError`.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 from urllib.parse import unquote, urldefrag
@@ -119,11 +120,12 @@ def _dialect_of(schema: Any, default: str) -> str:
     declared = schema.get("$schema") if isinstance(schema, dict) else None
     if not isinstance(declared, str):
         return default
-    norm = declared.rstrip("#")
-    for dialect in DIALECTS:
-        if dialect.rstrip("#") == norm:
-            return dialect
-    return _dialect_read_as(schema, declared)
+    known = _BY_NAME.get(declared.rstrip("#"))
+    return _dialect_read_as(schema, declared) if known is None else known
+
+
+_BY_NAME = {dialect.rstrip("#"): dialect for dialect in DIALECTS}
+"""Each dialect URI by its name without a trailing ``#``."""
 
 
 _GUESSES = (DRAFT2020, DRAFT7, DRAFT4)
@@ -201,7 +203,7 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
     anchor...) never looks anything up: it shares one resolver, not one of its own (the same base
     URI and dynamic scope, at no cost)."""
     dialect = _dialect_of(schema, DRAFT2020)
-    if registry is None and text is not None and not any(word in text for word in _SCOPED):
+    if registry is None and text is not None and _SCOPED.search(text) is None:
         resolver = _PLAIN
     else:
         resource = _specification(dialect).create_resource(schema)
@@ -214,9 +216,9 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
     return loc
 
 
-_SCOPED = ('"$ref"', '"$dynamicRef"', '"$recursiveRef"', '"$id"', '"id"', '"$anchor"', '"$dynamicAnchor"',
-           '"$recursiveAnchor"')  # fmt: skip
-"""Words (as JSON strings, keys or not) without which a document's resolver is never asked."""
+_SCOPED = re.compile(r'"(?:\$(?:ref|dynamicRef|recursiveRef|id|anchor|dynamicAnchor|recursiveAnchor)|id)"')
+"""Words (as JSON strings, keys or not) without which a document's resolver is never asked (one
+scan of the text finds the first, not one scan per word)."""
 _PLAIN: Resolver = jsonschema_specifications.REGISTRY.resolver()
 
 
@@ -229,11 +231,19 @@ def resolve_ref(loc: Loc, keyword: str) -> Loc:
         found = resolved.contents, resolved.resolver
     target, resolver = found
     dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
-    fragment = urldefrag(ref).fragment if isinstance(ref, str) else None
+    fragment = _fragment(ref) if isinstance(ref, str) else None
     pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
     if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
         pointer = ""
     return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
+
+
+def _fragment(ref: str) -> str:
+    """``urldefrag(ref).fragment``; a local reference (``#...``) is read without urllib when it
+    holds none of the tab and line breaks urllib drops."""
+    if ref[:1] == "#" and "\t" not in ref and "\n" not in ref and "\r" not in ref:
+        return ref[1:]
+    return urldefrag(ref).fragment
 
 
 def _local_target(loc: Loc, ref: Any) -> tuple[Any, Resolver] | None:

@@ -102,6 +102,13 @@ class NumberNode:
         )
         """Validators divide fractional multiples and compare huge bounds each their own way."""
 
+    def surely(self, sure: object) -> bool:
+        """Whether `gen` surely returns (see `_nodes.surely`): an integer is clamped into its
+        bounds, a number falls back on a closed bound; multiples and open bounds may miss."""
+        if self._unsure:
+            return False
+        return not self.multiples if self.step is not None else not (self.low_open or self.high_open)
+
     def _nonempty(self) -> bool:
         assert self.low is not None
         assert self.high is not None
@@ -256,6 +263,11 @@ class StringNode:
             if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._has_format(text):
                 return text
         raise Retry
+
+    def surely(self, sure: object) -> bool:
+        """Whether `gen` surely returns (see `_nodes.surely`): without a pattern or a format
+        fitted to lengths, the first draw is fitted to the lengths and is the answer."""
+        return self.pattern is None and not self.checks and (self.fmt is None or self._free_form)
 
     def _harder(self, st: State) -> Iterator[str]:
         """Candidates aimed at the bounds: the pattern with shorter and longer repeats, format

@@ -3,6 +3,7 @@ registries per document) never change a value or an error."""
 
 from __future__ import annotations
 
+import re
 import threading
 from random import Random
 from typing import Any
@@ -159,7 +160,7 @@ def test_a_document_without_references_shares_one_resolver_and_keeps_its_values(
     shared = compile_generator(schema)
     assert shared._checks._root.resolver is _resolve._PLAIN  # the compiled generator's own root
     values = [shared.generate(Random(seed)) for seed in range(12)]
-    monkeypatch.setattr(_resolve, "_SCOPED", ("",))  # every text "has" a reference: its own resolver
+    monkeypatch.setattr(_resolve, "_SCOPED", re.compile(""))  # every text "has" a reference: its own resolver
     _api._CACHE.clear()
     own = compile_generator(schema)
     loc = own._checks._root
@@ -318,3 +319,37 @@ def test_unsure_keywords_are_found_as_the_regex_finds_them(schema: Any, unsure: 
     text = _api._schema_key(schema)
     assert _api._unsure(text) is unsure
     assert unsure == (_api._UNSURE_WORDS.search(text) is not None)
+
+
+_WORDS = ('"$ref"', '"$dynamicRef"', '"$recursiveRef"', '"$id"', '"id"', '"$anchor"', '"$dynamicAnchor"',
+          '"$recursiveAnchor"')  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *(f'{{"a":{{{word}:1}}}}' for word in _WORDS),
+        *(f'{{"enum":[{word}]}}' for word in _WORDS),
+        '{"$refs":1,"ids":[],"$id2":"x","$Ref":1,"$anchors":0,"x_id":"id"}',
+        '{"description":"\\"$ref\\" and id"}',
+        '{"type":"string"}',
+        "",
+    ],
+)
+def test_a_scope_word_is_found_in_one_scan_as_one_scan_per_word_found_it(text: str) -> None:
+    from synthworld.schema import _resolve
+
+    assert (_resolve._SCOPED.search(text) is not None) == any(word in text for word in _WORDS)
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["#", "#/a/b", "#/a%20b/~1c", "#anchor", "#/a#b", "#/a?b=c;d", "#/a\tb", "#/a\nb\r", "# /a", "#\x00/a",
+     "other.json#/a", "urn:x#/y", "http://x.org/s#", "x", "", "#/é/ü"],
+)  # fmt: skip
+def test_a_fragment_is_read_as_urldefrag_reads_it(ref: str) -> None:
+    from urllib.parse import urldefrag
+
+    from synthworld.schema._resolve import _fragment
+
+    assert _fragment(ref) == urldefrag(ref).fragment

@@ -1,0 +1,188 @@
+"""`surely`: a root whose lean value surely builds needs no compile-time attempt. Every yes is
+true (the attempt it stands for succeeds, whatever the RNG), and registration still refuses what
+it refused."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.schema import _api, _nodes, compile_generator
+from synthworld.schema._api import DEFAULT_NOW
+from synthworld.schema._nodes import SURE_VISITS, surely
+from tests.schema.schema_corpus import jsts
+
+SURE = [
+    {"type": "null"},
+    {"enum": [1, "a"]},
+    {"type": "integer", "minimum": 3, "exclusiveMaximum": 9},
+    {"type": "number", "minimum": 0.5},
+    {"type": "string"},
+    {"type": "string", "format": "date"},
+    {"type": "string", "minLength": 2, "maxLength": 3},
+    {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "examples": ["Ada"]}}},
+    {"type": "array", "minItems": 2},
+    {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["a"]}},
+    {"type": "array", "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "object", "properties": {"a": {"type": "string", "pattern": "^a+$"}}},
+    {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
+    {"properties": {"a": {"type": "integer"}}},
+    {},
+]
+UNSURE = [
+    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+    {"type": "integer", "multipleOf": 3},
+    {"type": "string", "pattern": "^a+$"},
+    {"type": "string", "format": "date", "maxLength": 20},
+    {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "array", "minItems": 1, "uniqueItems": True},
+    {"type": "array", "minItems": SURE_VISITS},
+    {"type": "object", "minProperties": 1},
+    {"type": "object", "dependentRequired": {"a": ["b"]}},
+    {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "^a$"}}},
+    {"type": "string", "not": {"minLength": 3}},
+    {"anyOf": [{"type": "string"}, {"type": "integer"}]},  # its branches compile when first taken
+]
+
+
+def _root(schema: Any) -> Any:
+    return compile_generator(schema)._root
+
+
+@pytest.mark.parametrize("schema", SURE)
+def test_simple_roots_are_sure(schema: Any) -> None:
+    assert surely(_root(schema))
+
+
+@pytest.mark.parametrize("schema", UNSURE)
+def test_roots_that_might_fail_or_need_a_branch_are_not(schema: Any) -> None:
+    assert not surely(_root(schema))
+
+
+def _chain(objects: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "null"}
+    for _ in range(objects):
+        schema = {"type": "object", "required": ["a"], "properties": {"a": schema}}
+    return schema
+
+
+def test_a_chain_longer_than_the_walk_budget_is_left_to_an_attempt() -> None:
+    assert surely(_root(_chain(SURE_VISITS - 1)))  # as many nodes as the budget
+    assert not surely(_root(_chain(SURE_VISITS)))  # one more
+
+
+def _lean_valid(generator: Any, seed: int) -> bool:
+    ok, value = generator._attempt(Random(seed), DEFAULT_NOW, False, lean=True)
+    return bool(ok) and generator.is_valid(value)
+
+
+@pytest.mark.parametrize("case", jsts(), ids=lambda case: case[0])
+def test_every_sure_root_of_the_suite_builds_a_valid_lean_value(case: tuple[str, str, Any]) -> None:
+    try:
+        generator = compile_generator(case[2])
+    except Exception:  # refused: nothing was vouched for
+        return
+    if generator._always_check or not surely(generator._root):
+        return
+    assert all(_lean_valid(generator, seed) for seed in range(5))
+
+
+@pytest.mark.parametrize("schema", [*SURE, *UNSURE])
+def test_a_skipped_probe_changes_no_value(schema: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _api._CACHE.clear()
+    skipped = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
+    _api._CACHE.clear()
+    monkeypatch.setattr(_api, "_surely_probed", lambda root: False)  # every compile probes
+    probed = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
+    assert skipped == probed
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {
+            "type": "object",
+            "required": ["a"],
+            "properties": {"a": {"type": "integer", "minimum": 3, "maximum": 2}},
+        },
+        {"type": "object", "required": ["a"], "properties": {"a": False}},
+        {"type": "array", "items": False, "minItems": 1},
+        {"allOf": [{"type": "string"}, {"type": "integer"}]},
+        {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#"}}},  # never bottoms out
+    ],
+)
+def test_unsatisfiable_schemas_are_still_refused_at_compile_time(schema: Any) -> None:
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator(schema)
+
+
+def test_another_locale_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    probes: list[Any] = []
+    monkeypatch.setattr(_api.Generator, "_probe", lambda self: probes.append(self))
+    _api._CACHE.clear()
+    compile_generator({"type": "string"})
+    assert probes == []
+    compile_generator({"type": "string"}, locale="de_DE")
+    compile_generator({"type": "string"}, realistic=True, locale="fr_FR")
+    compile_generator({"enum": [1]}, registry=None, locale="fr_FR")
+    assert len(probes) == 3
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "(?<=a+)b"}}},
+        {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "(?<=a+)b"}},
+        {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/$defs/missing"}}},
+    ],
+)
+def test_a_node_the_walk_compiles_fails_as_the_probe_fails(
+    schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    errors = []
+    for walk in (_api._surely_probed, lambda root: False):
+        monkeypatch.setattr(_api, "_surely_probed", walk)
+        _api._CACHE.clear()
+        with pytest.raises(SchemaError) as info:
+            compile_generator(schema)
+        errors.append((type(info.value), str(info.value), info.value.path))
+    assert errors[0] == errors[1]
+
+
+def test_a_root_choice_is_sure_when_the_alternative_the_probe_takes_first_is() -> None:
+    first = Random(0).randrange(2)  # the probe's first draw picks the alternative
+    branches: list[Any] = [{"type": "string", "pattern": "^a+$"}, {"type": "string", "pattern": "^a+$"}]
+    branches[first] = {"type": "integer"}
+    sure = compile_generator({"anyOf": branches})
+    assert not surely(sure._root)
+    assert _api._surely_probed(sure._root)
+    branches.reverse()  # the other alternative, unsure, comes first: the probe must run
+    assert not _api._surely_probed(compile_generator({"anyOf": branches})._root)
+
+
+@pytest.mark.parametrize("case", jsts(), ids=lambda case: case[0])
+def test_every_skipped_probe_of_the_suite_would_have_succeeded(case: tuple[str, str, Any]) -> None:
+    try:
+        generator = compile_generator(case[2])
+    except Exception:  # refused: nothing was vouched for
+        return
+    if generator._always_check or not _api._surely_probed(generator._root):
+        return
+    ok, value = generator._attempt(_api._seeded_zero(), DEFAULT_NOW, False, lean=True)
+    assert ok
+    assert generator.is_valid(value)
+
+
+@pytest.mark.parametrize("cap", [0, 1, 2])
+def test_a_walk_counts_the_alternatives_an_attempt_may_reach(
+    cap: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_nodes, "BRANCHES", cap)
+    one = {"type": ["string", "integer"]}  # a choice of types: one alternative reached
+    two = {"type": "object", "required": ["a", "b"], "properties": {"a": one, "b": one}}
+    assert surely(_root(one)) == (cap >= 1)
+    assert surely(_root(two)) == (cap >= 2)
+    assert _api._surely_probed(compile_generator({"anyOf": [one, one]})._root) == (cap >= 2)
