@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeVar, overload
 
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
-from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
+from synthworld.errors import MissingReturnTypeWarning, SchemaError, ToolError, ToolSpecError
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.returns import return_converter
@@ -173,7 +173,10 @@ class Registration(CallPath):
             own = as_backend(backend) if backend is not None else None
             prepare = getattr(own or self._backend, "prepare", None)
             if callable(prepare):
-                prepare(spec)
+                try:
+                    prepare(spec)
+                except SchemaError as exc:  # say which tool: a world may register hundreds
+                    raise type(exc)(f"tool {spec.name!r}: returns: {exc}", path=exc.path) from None
             self._tools.add(spec, own)
         self._recorder.coverage.declare(tools=(spec.name,))
         return spec
