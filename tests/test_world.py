@@ -426,6 +426,19 @@ class TestLifecycle:
 
         assert prepared == ["noop"]
 
+    def test_a_name_given_where_the_function_goes_says_how_to_write_it(self) -> None:
+        world = SyntheticWorld()
+        with pytest.raises(ToolSpecError) as info:
+            world.tool("get_user")  # type: ignore[call-overload]
+        assert str(info.value) == (
+            "@world.tool takes a function, got str 'get_user'; "
+            "to name the tool, write @world.tool(name='get_user')"
+        )
+        with pytest.raises(ToolSpecError, match=r"write @synthworld.tool\(name='get_user'\)"):
+            synthworld.tool("get_user")  # type: ignore[call-overload]
+        with pytest.raises(ToolSpecError, match=r"^ToolSpec.from_function\(\) takes a function, got int 5$"):
+            ToolSpec.from_function(5)  # type: ignore[arg-type]
+
     def test_unsatisfiable_returns_fail_at_registration(self) -> None:
         world = SyntheticWorld()
         spec = ToolSpec("never", "d", {"type": "object"}, {"type": "string", "minLength": 3, "maxLength": 2})

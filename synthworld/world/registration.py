@@ -15,6 +15,7 @@ from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import MissingReturnTypeWarning, SchemaError, ToolError, ToolSpecError
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
 from synthworld.world.base import Effect
@@ -99,6 +100,8 @@ class Registration(CallPath):
                 self._effects[spec.name] = lambda state, args: stub(**args)
             return bind_stub(self, stub, spec)
 
+        if fn is not None:
+            check_function(fn, "@world.tool")
         return decorate(fn) if fn is not None else decorate
 
     def add_tools(self, source: object) -> list[ToolSpec]:
