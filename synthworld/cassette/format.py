@@ -335,7 +335,9 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
     path = list(first.absolute_path) if first else []
     message = first.message if first else "does not match the cassette schema"
     if first is not None and first.validator == "additionalProperties":
-        message += _did_you_mean(first.instance, first.schema.get("properties", {}))
+        schema, instance = first.schema, first.instance
+        known = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
+        message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
 
