@@ -439,6 +439,23 @@ class TestLifecycle:
         with pytest.raises(ToolSpecError, match=r"^ToolSpec.from_function\(\) takes a function, got int 5$"):
             ToolSpec.from_function(5)  # type: ignore[arg-type]
 
+    def test_a_misspelt_keyword_warns_at_registration(self) -> None:
+        world = SyntheticWorld()
+        params = {
+            "type": "object",
+            "properties": {"q": {"type": "string", "maxlength": 3}, "item": {"type": "string"}},
+            "requierd": ["q"],
+        }
+        with pytest.warns(synthworld.SynthworldWarning) as notes:
+            world.register_tool(ToolSpec("find", "d", params, {"typ": "string"}))
+        assert [str(note.message) for note in notes] == [
+            "tool 'find': parameters: unknown keyword 'requierd' is ignored; did you mean 'required'?; "
+            "parameters.properties.q: unknown keyword 'maxlength' is ignored; did you mean 'maxLength'?; "
+            "returns: unknown keyword 'typ' is ignored; did you mean 'type'?"
+        ]
+        vendor = {"type": "object", "x-internal": True, "example": {}, "nullable": True}
+        world.register_tool(ToolSpec("fine", "d", {"type": "object"}, vendor))  # no warning: errors
+
     def test_unsatisfiable_returns_fail_at_registration(self) -> None:
         world = SyntheticWorld()
         spec = ToolSpec("never", "d", {"type": "object"}, {"type": "string", "minLength": 3, "maxLength": 2})
