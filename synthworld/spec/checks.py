@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from synthworld.spec.toolspec import ToolSpec
 
 __all__ = [
+    "KNOWN_KEYWORDS",
     "constructor_problems",
     "extras_problems",
     "keyword_typos",
@@ -105,7 +106,8 @@ _KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)
     "contentEncoding contentSchema definitions $defs $ref $id $schema $anchor $dynamicRef "
     "$dynamicAnchor $comment"
 ).split()
-_KNOWN = frozenset(_KEYWORDS)
+KNOWN_KEYWORDS = frozenset(_KEYWORDS)
+"""The keywords of JSON Schema drafts 4 to 2020-12, and OpenAPI's common ones."""
 
 
 def keyword_typos(schema: Any, where: str) -> list[str]:
@@ -115,7 +117,7 @@ def keyword_typos(schema: Any, where: str) -> list[str]:
     found = []
     for path, node in _near_nodes(schema, where):
         for key in node:
-            if key in _KNOWN or not isinstance(key, str) or key.startswith("x-"):
+            if key in KNOWN_KEYWORDS or not isinstance(key, str) or key.startswith("x-"):
                 continue
             close = difflib.get_close_matches(key, _KEYWORDS, n=1, cutoff=0.8)
             if close:
