@@ -202,6 +202,16 @@ def test_an_agent_without_its_function_says_what_to_write(in_tmp: Path) -> None:
     )
 
 
+def test_a_bare_tool_name_where_a_call_pattern_goes_says_what_to_write(in_tmp: Path) -> None:
+    text = GOOD.replace(
+        "    - tool: search_orders\n      input: {customer_email: a@example.com}\n", "    - search_orders\n"
+    )
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:9: expect.calls[0]: 'search_orders' is not of type 'object'; "
+        "expected a call pattern, {tool: NAME} or {tool: NAME, input: {...}}"
+    )
+
+
 def test_an_agent_module_not_found_hints_at_its_own_path(in_tmp: Path) -> None:
     text = GOOD.replace("synthworld.examples.agents:refund_agent", "my.triage:agent")
     message = error_of(write(in_tmp, text))

@@ -133,6 +133,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield from _explain(best_match(error.context))
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
         yield path, f"{instance!r} does not fit; expected {schema['description']}"
+    elif error.validator == "type" and "description" in schema:
+        yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
 
