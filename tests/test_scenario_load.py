@@ -212,6 +212,14 @@ def test_a_bare_tool_name_where_a_call_pattern_goes_says_what_to_write(in_tmp: P
     )
 
 
+def test_an_output_given_as_text_says_what_to_write(in_tmp: Path) -> None:
+    text = GOOD + "  output: Refunded\n"
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:11: expect.output: 'Refunded' is not of type 'object'; expected a check of the agent's "
+        "answer, such as {equals: TEXT}, {contains: TEXT} or {regex: PATTERN}"
+    )
+
+
 def test_an_agent_module_not_found_hints_at_its_own_path(in_tmp: Path) -> None:
     text = GOOD.replace("synthworld.examples.agents:refund_agent", "my.triage:agent")
     message = error_of(write(in_tmp, text))
