@@ -106,6 +106,12 @@ BAD_FILES = [
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: .nan\n",
         r"c\.yaml, line 5: at \$\.interactions\[0\]\.output: nan is not a JSON number",
     ),
+    (
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  inputs: {}\n  output: 1\n",
+        r"c\.yaml, line 3: at \$\.interactions\[0\]: Additional properties are not allowed "
+        r"\('inputs' was unexpected\); did you mean 'input' for 'inputs'\?",
+    ),
     ("c.json", '{"synthworld_cassette": 1,\n "interactions": [}\n', r"c\.json, line 2: invalid JSON"),
     (
         "c.json",

@@ -50,6 +50,25 @@ def test_generate_reports_a_bad_schema(tmp_path: Path, capsys: pytest.CaptureFix
     assert err.startswith(f"synthworld generate: invalid schema {str(path)!r}: ")
 
 
+def test_generate_notes_a_schema_that_is_probably_not_the_one_meant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typo = tmp_path / "typo.json"
+    typo.write_text('{"type": "object", "properties": {"n": {"typ": "integer"}}}')
+    assert main(["generate", str(typo)]) == 0
+    assert capsys.readouterr().err == (
+        f"synthworld generate: {str(typo)!r}: $.properties.n: unknown keyword 'typ' is ignored; "
+        "did you mean 'type'?\n"
+    )
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text("synthworld_scenario: 1\nname: x\ntools: tracker\n")
+    assert main(["generate", str(scenario)]) == 0
+    assert capsys.readouterr().err == (
+        f"synthworld generate: {str(scenario)!r}: no JSON Schema keyword at the root "
+        "(synthworld_scenario, name, tools), so any value is valid\n"
+    )
+
+
 def test_generate_reports_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "does-not-exist.json"]) == 2
     assert "cannot read schema 'does-not-exist.json'" in capsys.readouterr().err

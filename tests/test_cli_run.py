@@ -93,6 +93,17 @@ def test_validate_reports_each_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert invoke(validate_command, *map(str, sorted(SCENARIOS.glob("*.yaml")))) == 0
 
 
+def test_validate_takes_a_folder_as_eval_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert invoke(validate_command, str(SCENARIOS)) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok (") == len(list(SCENARIOS.glob("*.yaml")))
+    assert f"{SCENARIOS / 'shop_refund.yaml'}: ok (shop_refund, 3 seed(s))" in out
+    (tmp_path / "bad.yaml").write_text("synthworld_scenario: 1\nname: x\n")
+    (tmp_path / "notes.txt").write_text("not a scenario")
+    assert invoke(validate_command, str(tmp_path)) == 1
+    assert capsys.readouterr().err.endswith("1 of 1 file(s) invalid\n")
+
+
 def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Path) -> None:
     code = (
         "import sys; from synthworld.serve import cli; cli.COMMANDS.setdefault('run', 'run');"

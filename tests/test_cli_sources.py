@@ -102,3 +102,19 @@ def test_serve_mcp_records_the_real_server(tmp_path: Path) -> None:
     for spec in server_specs():
         replay.register_tool(spec)
     assert [replay.call(name, args) for name, args in calls] == answers
+
+
+def test_without_the_mcp_extra_serve_and_tools_say_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "mcp", None)  # importing mcp now raises ImportError
+    assert main(["serve", "synthworld.examples.shop"]) == 2
+    assert capsys.readouterr().err == (
+        "synthworld serve: MCP support needs the 'mcp' package: pip install 'synthworld[mcp]'\n"
+    )
+    assert main(["tools", "--mcp", INVENTORY]) == 2
+    assert capsys.readouterr().err == (
+        "synthworld tools: MCP support needs the 'mcp' package: pip install 'synthworld[mcp]'\n"
+    )
+    with pytest.raises(ImportError, match=r"pip install 'synthworld\[mcp\]'"):
+        SyntheticWorld.from_mcp(INVENTORY)

@@ -9,6 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 PROGRAM = textwrap.dedent(
     """
     import json, sys
@@ -82,3 +84,31 @@ def test_call_seed_is_a_stable_function_of_the_parts() -> None:
     assert derive_seed("7", "get_user", '{"user_id":"u1"}', 0) != derive_seed(
         7, "get_user", '{"user_id":"u1"}', 0
     )
+
+
+class _Int64:
+    """An integer type that is not int (numpy's int64 behaves so): it has __index__."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_a_world_seed_of_another_integer_type_is_that_int_and_a_non_seed_is_refused_at_once() -> None:
+    from synthworld import SyntheticWorld, ToolSpec
+
+    spec = ToolSpec("pick", "Pick a number.", {"type": "object"}, {"type": "integer"})
+    answers = []
+    for seed in (7, _Int64(7)):
+        world = SyntheticWorld(seed=seed)
+        world.register_tool(spec)
+        answers.append(world.call("pick", {}))
+    assert answers[0] == answers[1]
+    assert world.seed == 7
+    assert type(world.seed) is int
+    with pytest.raises(TypeError, match=r"seed=<object object at .*> is not a world seed; give an int"):
+        SyntheticWorld(seed=object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="is not a world seed"):
+        world.reset(seed=object())  # type: ignore[arg-type]

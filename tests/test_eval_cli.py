@@ -81,6 +81,7 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
         (["missing.yaml"], "No such file"),
         ([REFUND, "--seeds", "0"], "one or more integers"),
         ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),
+        ([REFUND, "--fail-under", "80"], "--fail-under=80 is a rate from 0 to 1 (0.8 for 80%)"),
         ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2"),
         ([REFUND, "--agent", "no.such.module:agent", "--seeds", "1"], "no.such.module"),
     ],

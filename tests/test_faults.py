@@ -100,6 +100,12 @@ class TestParsing:
             ({"tool": "x", "error": "timeout", "rate": 1.5}, "faults[1].rate", "0 < rate <= 1"),
             ({"tool": "x", "error": "timeout", "on_call": 0}, "faults[1].on_call", ">= 1"),
             ({"tool": "x", "error": "timeout", "on_call": "4"}, "faults[1].on_call", ">= 1"),
+            (
+                {"tool": "x", "error": "timeout", "on_call": "first"},
+                "faults[1].on_call",
+                "on_call='first' must",
+            ),
+            ({"tool": "x", "error": "timeout", "on_call": 1.5}, "faults[1].on_call", "on_call=1.5 must"),
             ({"tool": "x", "error": "timeout", "burst": {"start": 1}}, "faults[1].burst", "start"),
             ({"tool": "x", "error": "timeout", "when": ["a"]}, "faults[1].when", "must map"),
             ({"tool": "x", "error": "rate_limit", "retry_after": -1}, "faults[1].retry_after", ">= 0"),

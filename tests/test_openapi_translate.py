@@ -430,6 +430,16 @@ def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words
     assert words in str(caught.value)
 
 
+def test_a_url_is_refused_with_how_to_get_the_document() -> None:
+    url = "https://petstore3.swagger.io/api/v3/openapi.json"
+    with pytest.raises(SourceError) as caught:
+        SyntheticWorld.from_openapi(url)
+    assert str(caught.value) == (
+        f"{url}: synthworld never fetches URLs; download the document and pass its path "
+        f"(curl -o openapi.json {url})"
+    )
+
+
 def test_an_invalid_schema_is_an_error_naming_the_operation() -> None:
     doc = doc3({"/a": {"get": {"responses": returning({"type": "string", "format": 5})}}})
     with pytest.raises(SourceError) as caught:

@@ -125,6 +125,20 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
 
 
+def test_a_marker_seed_that_is_not_an_integer_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(seed="one")
+        def test_x(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*@pytest.mark.synthworld(seed='one'): seed must be an integer*"])
+    assert "ValueError" not in result.stdout.str()
+
+
 def test_the_marker_is_registered_for_strict_markers(pyt: pytest.Pytester) -> None:
     pyt.makepyfile(SEED_TEST.format(marker="@pytest.mark.synthworld(seed=2)", expected=2))
     run(pyt, "--strict-markers").assert_outcomes(passed=1)

@@ -186,6 +186,48 @@ def test_a_tool_named_in_responses_must_exist(in_tmp: Path) -> None:
     )
 
 
+def test_an_unknown_scripted_tool_with_a_when_is_reported_once(in_tmp: Path) -> None:
+    text = GOOD + "responses:\n  - tool: cancel_ordr\n    when: {order_id: A1}\n    output: {}\n"
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:12: responses[0].tool: no tool named 'cancel_ordr'; did you mean 'get_order'? the scenario's "
+        "tools are: get_order, refund_order, search_orders, send_email"
+    )
+
+
+def test_an_agent_without_its_function_says_what_to_write(in_tmp: Path) -> None:
+    text = GOOD.replace("synthworld.examples.agents:refund_agent", "triage")
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:5: agent: 'triage' does not fit; expected 'package.module:attr' or "
+        "'path/to/file.py:attr' (relative to the scenario file)."
+    )
+
+
+def test_a_bare_tool_name_where_a_call_pattern_goes_says_what_to_write(in_tmp: Path) -> None:
+    text = GOOD.replace(
+        "    - tool: search_orders\n      input: {customer_email: a@example.com}\n", "    - search_orders\n"
+    )
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:9: expect.calls[0]: 'search_orders' is not of type 'object'; "
+        "expected a call pattern, {tool: NAME} or {tool: NAME, input: {...}}"
+    )
+
+
+def test_an_output_given_as_text_says_what_to_write(in_tmp: Path) -> None:
+    text = GOOD + "  output: Refunded\n"
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:11: expect.output: 'Refunded' is not of type 'object'; expected a check of the agent's "
+        "answer, such as {equals: TEXT}, {contains: TEXT} or {regex: PATTERN}"
+    )
+
+
+def test_an_agent_module_not_found_hints_at_its_own_path(in_tmp: Path) -> None:
+    text = GOOD.replace("synthworld.examples.agents:refund_agent", "my.triage:agent")
+    message = error_of(write(in_tmp, text))
+    assert message.startswith("s.yaml:5: agent: cannot import 'my.triage': no module named 'my'")
+    assert "write the path (`./my/triage.py:agent`)" in message
+    assert "tools:" not in message
+
+
 def test_a_bad_agent_import_is_reported_at_its_line(in_tmp: Path) -> None:
     text = GOOD.replace("agents:refund_agent", "agents:no_agent")
     assert error_of(write(in_tmp, text)) == (

@@ -234,3 +234,13 @@ def test_format_result_marks_the_diverging_call() -> None:
     call = lines[lines.index("> call #3: where the run first left the expected path") + 1 :]
     assert call[0] == "call #3 send_email (random):"
     assert '    "body": "We refunded 149.00 EUR to your original payment method."' in call
+
+
+def test_a_bad_agent_given_instead_of_the_files_is_not_placed_in_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path).run(agent="no_such_agents:agent")
+    message = str(info.value)
+    assert message.startswith("agent 'no_such_agents:agent', given to run ")
+    assert "s.yaml: cannot import 'no_such_agents'" in message
+    assert "write the path (`./no_such_agents.py:agent`)" in message

@@ -429,8 +429,9 @@ class TestLifecycle:
     def test_unsatisfiable_returns_fail_at_registration(self) -> None:
         world = SyntheticWorld()
         spec = ToolSpec("never", "d", {"type": "object"}, {"type": "string", "minLength": 3, "maxLength": 2})
-        with pytest.raises(synthworld.UnsatisfiableSchemaError):
+        with pytest.raises(synthworld.UnsatisfiableSchemaError) as info:
             world.register_tool(spec)
+        assert str(info.value).startswith("tool 'never': returns: minLength 3 exceeds maxLength 2")
 
     def test_repr(self) -> None:
         assert (

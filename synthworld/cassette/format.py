@@ -37,6 +37,7 @@ cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 import os
@@ -333,8 +334,21 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
     first = errors[0] if errors else None
     path = list(first.absolute_path) if first else []
     message = first.message if first else "does not match the cassette schema"
+    if first is not None and first.validator == "additionalProperties":
+        schema, instance = first.schema, first.instance
+        known = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
+        message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
+
+
+def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
+    """For a hand-written key the format does not know: the known key it is probably a typo of."""
+    for key in instance:
+        close = difflib.get_close_matches(str(key), [k for k in known if k not in instance], n=1)
+        if key not in known and close:
+            return f"; did you mean {close[0]!r} for {key!r}?"
+    return ""
 
 
 @lru_cache(maxsize=1)

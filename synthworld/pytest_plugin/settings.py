@@ -30,6 +30,8 @@ def world_seed(config: pytest.Config, marker_seed: Any) -> int:
     if cli is not None:
         return int(cli)
     if marker_seed is not None:
+        if isinstance(marker_seed, bool) or not re.fullmatch(r"-?\d+", str(marker_seed)):
+            raise pytest.UsageError(f"@pytest.mark.synthworld(seed={marker_seed!r}): seed must be an integer")
         return int(marker_seed)
     ini = str(config.getini("synthworld_seed")).strip()
     if ini and not re.fullmatch(r"-?\d+", ini):

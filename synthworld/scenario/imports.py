@@ -44,7 +44,8 @@ class ImportProblem(ValueError):
 def resolve(ref: str, *, base: Path) -> Any:
     """The object `ref` names: ``"pkg.mod:attr"``, ``"pkg.mod"`` or ``"./file.py:attr"``."""
     module_ref, _, attr = ref.partition(":")
-    module = resolve_module(module_ref, base=base)
+    written = f"./{_as_path(module_ref)}:{attr}" if attr else None
+    module = resolve_module(module_ref, base=base, written=written)
     if not attr:
         return module
     value: Any = module
@@ -55,9 +56,11 @@ def resolve(ref: str, *, base: Path) -> Any:
     return value
 
 
-def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
+def resolve_module(ref: str, *, base: Path, written: str | None = None) -> types.ModuleType:
     """Import module `ref`: a dotted name, looked for beside the scenario (`base`) first, then in
-    pytest's rootdir, the working directory and on ``sys.path``; or a ``.py`` path relative to `base`."""
+    pytest's rootdir, the working directory and on ``sys.path``; or a ``.py`` path relative to `base`.
+    `written`: the reference as a path, shown in the hint when the module is not found (default:
+    a ``tools:`` entry)."""
     if ref.endswith(".py") or "/" in ref or "\\" in ref:
         return _from_file(base / ref, ref)
     beside = base.joinpath(*ref.split(".")).with_suffix(".py")
@@ -68,7 +71,8 @@ def resolve_module(ref: str, *, base: Path) -> types.ModuleType:
         try:
             return importlib.import_module(ref)
         except ModuleNotFoundError as exc:
-            raise ImportProblem(_not_found(ref, exc, places)) from None
+            shown = written or f"tools: ./{_as_path(ref)}"
+            raise ImportProblem(_not_found(ref, exc, places, shown)) from None
         except Exception as exc:
             raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
 
@@ -91,12 +95,16 @@ def _searching(places: list[str]) -> Iterator[None]:
                 sys.path.remove(place)
 
 
-def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str]) -> str:
+def _as_path(module_ref: str) -> str:
+    """A dotted module name as the path of its file (``pkg/mod.py``)."""
+    return module_ref.replace(".", "/") + ".py"
+
+
+def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str], written: str) -> str:
     missing = exc.name or ref
     where = ", ".join(places)
-    path = ref.replace(".", "/") + ".py"
     hint = (
-        f"put {missing.split('.')[0]}.py beside the scenario, write the path (`tools: ./{path}`), "
+        f"put {missing.split('.')[0]}.py beside the scenario, write the path (`{written}`), "
         "or make it importable (pip install -e ., or PYTHONPATH=.)"
     )
     return f"cannot import {ref!r}: no module named {missing!r} (looked in {where} and on sys.path); {hint}"

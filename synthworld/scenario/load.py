@@ -131,6 +131,10 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         )
     elif error.context:
         yield from _explain(best_match(error.context))
+    elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
+        yield path, f"{instance!r} does not fit; expected {schema['description']}"
+    elif error.validator == "type" and "description" in schema:
+        yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
 
@@ -168,9 +172,7 @@ def _check_tool_names(scenario: Scenario, tools: Mapping[str, ToolSpec], problem
 def _named_tools(scenario: Scenario) -> Iterator[tuple[DocPath, str, Any]]:
     """``(where, tool name, expected input or None)`` for every tool the file names."""
     for i, response in enumerate(scenario.data.get("responses") or []):
-        yield ("responses", i, "tool"), response["tool"], None
-        if response.get("when"):
-            yield ("responses", i, "tool"), response["tool"], {"when": response["when"]}
+        yield ("responses", i, "tool"), response["tool"], None  # `when` keys: world.script checks them
     for key in _PATTERN_LISTS:
         for i, item in enumerate(scenario.expect.get(key, [])):
             if isinstance(item, Mapping):
@@ -184,8 +186,6 @@ def _named_tools(scenario: Scenario) -> Iterator[tuple[DocPath, str, Any]]:
 
 def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Problems) -> None:
     """Keys of an expected input (or a script's ``when``) must be parameters of the tool."""
-    if "when" in given and len(given) == 1:
-        return  # world.script checks when-keys itself, with its own message
     params = spec.parameters.get("properties", {})
     if not isinstance(given, Mapping) or spec.parameters.get("additionalProperties", False):
         return

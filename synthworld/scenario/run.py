@@ -93,7 +93,15 @@ def resolve_callable(scenario: Scenario, ref: str, where: tuple[str | int, ...])
     try:
         target = resolve(ref, base=Path(scenario.path).parent)
     except ImportProblem as exc:
-        raise scenario.error(where, str(exc)) from None
+        raise _error(scenario, where, ref, str(exc)) from None
     if not callable(target):
-        raise scenario.error(where, f"{ref!r} is a {type(target).__name__}, not a callable")
+        raise _error(scenario, where, ref, f"{ref!r} is a {type(target).__name__}, not a callable")
     return target  # type: ignore[no-any-return]
+
+
+def _error(scenario: Scenario, where: tuple[str | int, ...], ref: str, message: str) -> ScenarioError:
+    """A bad reference: at its place in the file, or (an agent given instead of the file's, at no
+    place in it) naming the reference and the scenario it was to run."""
+    if where:
+        return scenario.error(where, message)
+    return ScenarioError(f"agent {ref!r}, given to run {display_path(scenario.path)}: {message}")

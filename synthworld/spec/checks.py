@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from synthworld.schema import schema_problems
@@ -12,8 +13,10 @@ if TYPE_CHECKING:
     from synthworld.spec.toolspec import ToolSpec
 
 __all__ = [
+    "KNOWN_KEYWORDS",
     "constructor_problems",
     "extras_problems",
+    "keyword_typos",
     "param_summary",
     "parameters_problems",
     "unknown_keys",
@@ -91,3 +94,45 @@ def param_summary(spec: ToolSpec) -> str:
         kind = schema.get("type", "any") if isinstance(schema, dict) else "any"
         parts.append(f"{name} ({kind}{', required' if name in required else ''})")
     return ", ".join(parts) or "none"
+
+
+_KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)
+    "type enum const properties required additionalProperties patternProperties propertyNames "
+    "minProperties maxProperties dependentRequired dependentSchemas dependencies items prefixItems "
+    "additionalItems contains minContains maxContains minItems maxItems uniqueItems unevaluatedItems "
+    "unevaluatedProperties minLength maxLength pattern format minimum maximum exclusiveMinimum "
+    "exclusiveMaximum multipleOf allOf anyOf oneOf not if then else title description default "
+    "examples example deprecated readOnly writeOnly nullable discriminator contentMediaType "
+    "contentEncoding contentSchema definitions $defs $ref $id $schema $anchor $dynamicRef "
+    "$dynamicAnchor $comment"
+).split()
+KNOWN_KEYWORDS = frozenset(_KEYWORDS)
+"""The keywords of JSON Schema drafts 4 to 2020-12, and OpenAPI's common ones."""
+
+
+def keyword_typos(schema: Any, where: str) -> list[str]:
+    """Keys that look like misspelt JSON Schema keywords (``typ``, ``requierd``, ``maxlength``), in
+    `schema`, its direct properties and its items: JSON Schema ignores unknown keywords, so such a
+    typo silently allows any value. Only near keys are read, so this stays cheap at registration."""
+    found = []
+    for path, node in _near_nodes(schema, where):
+        for key in node:
+            if key in KNOWN_KEYWORDS or not isinstance(key, str) or key.startswith("x-"):
+                continue
+            close = difflib.get_close_matches(key, _KEYWORDS, n=1, cutoff=0.8)
+            if close:
+                found.append(f"{path}: unknown keyword {key!r} is ignored; did you mean {close[0]!r}?")
+    return found
+
+
+def _near_nodes(schema: Any, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if not isinstance(schema, Mapping):
+        return
+    yield where, schema
+    properties = schema.get("properties")
+    if isinstance(properties, Mapping):
+        for name, sub in properties.items():
+            if isinstance(sub, Mapping):
+                yield f"{where}.properties.{name}", sub
+    if isinstance(schema.get("items"), Mapping):
+        yield f"{where}.items", schema["items"]

@@ -13,6 +13,7 @@ import docstring_parser
 import typing_extensions
 
 from synthworld.errors import ToolSpecError
+from synthworld.spec.marker import check_function
 from synthworld.spec.type_schema import SchemaBuilder
 
 __all__ = ["FunctionDescription", "describe_function"]
@@ -37,6 +38,7 @@ class FunctionDescription:
 
 def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     """Describe `fn`; raise `ToolSpecError` listing every problem found."""
+    check_function(fn, "ToolSpec.from_function()")
     name = getattr(fn, "__name__", type(fn).__name__)
     problems: list[str] = []
     hints = _type_hints(fn, name, problems)

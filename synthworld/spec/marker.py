@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
+from synthworld.errors import ToolSpecError
 from synthworld.spec.annotations import ToolAnnotations
 
-__all__ = ["TOOL_MARK", "ToolOptions", "tool"]
+__all__ = ["TOOL_MARK", "ToolOptions", "check_function", "tool"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 TOOL_MARK = "__synthworld_tool__"
@@ -27,6 +28,14 @@ class ToolOptions:
     idempotent: bool | None = None
     annotations: ToolAnnotations | None = None
     effect: bool = False
+
+
+def check_function(fn: Any, taker: str) -> None:
+    """Refuse a non-function given to `taker` (``@world.tool``...), saying what to write instead."""
+    if callable(fn):
+        return
+    hint = f"; to name the tool, write {taker}(name={fn!r})" if isinstance(fn, str) and "@" in taker else ""
+    raise ToolSpecError(f"{taker} takes a function, got {type(fn).__name__} {fn!r}{hint}")
 
 
 @overload
@@ -54,6 +63,8 @@ def tool(
 
     The options are those of ``@world.tool``; ``effect=True`` runs the body on each call.
     """
+    if fn is not None:
+        check_function(fn, "@synthworld.tool")
     options = ToolOptions(
         name=name, description=description, idempotent=idempotent, annotations=annotations, effect=effect
     )

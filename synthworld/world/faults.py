@@ -170,7 +170,8 @@ def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
     if fault.retry_after is not None and (not _number(fault.retry_after) or fault.retry_after < 0):
         yield "retry_after", f"retry_after={fault.retry_after!r} must be a number of seconds >= 0"
     if not isinstance(fault.on_call, tuple) or not all(_count(n) for n in fault.on_call):
-        yield "on_call", f"on_call={list(fault.on_call)!r} must be call numbers >= 1 (1 is the first call)"
+        shown = list(fault.on_call) if isinstance(fault.on_call, tuple) else fault.on_call
+        yield "on_call", f"on_call={shown!r} must be call numbers >= 1 (1 is the first call)"
     burst = fault.burst
     if burst is not None and not (isinstance(burst, tuple) and len(burst) == 2 and all(map(_count, burst))):
         yield "burst", f"burst={fault.burst!r} must be {{start: n >= 1, length: n >= 1}}"

@@ -12,9 +12,17 @@ from typing import Any, Protocol, TypeVar, overload
 
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
-from synthworld.errors import MissingReturnTypeWarning, ToolError, ToolSpecError
+from synthworld.errors import (
+    MissingReturnTypeWarning,
+    SchemaError,
+    SynthworldWarning,
+    ToolError,
+    ToolSpecError,
+)
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.spec.checks import keyword_typos
+from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
 from synthworld.world.base import Effect
@@ -99,6 +107,8 @@ class Registration(CallPath):
                 self._effects[spec.name] = lambda state, args: stub(**args)
             return bind_stub(self, stub, spec)
 
+        if fn is not None:
+            check_function(fn, "@world.tool")
         return decorate(fn) if fn is not None else decorate
 
     def add_tools(self, source: object) -> list[ToolSpec]:
@@ -169,11 +179,15 @@ class Registration(CallPath):
             backend = HandlerBackend(handler)
         with shared_texts():  # each schema encoded once for the checks, validators and generator
             spec.validate()
+            _warn_of_keyword_typos(spec)
             _ = spec.parameters_validator, spec.returns_validator
             own = as_backend(backend) if backend is not None else None
             prepare = getattr(own or self._backend, "prepare", None)
             if callable(prepare):
-                prepare(spec)
+                try:
+                    prepare(spec)
+                except SchemaError as exc:  # say which tool: a world may register hundreds
+                    raise type(exc)(f"tool {spec.name!r}: returns: {exc}", path=exc.path) from None
             self._tools.add(spec, own)
         self._recorder.coverage.declare(tools=(spec.name,))
         return spec
@@ -212,6 +226,12 @@ class Registration(CallPath):
             tool, output=answer, error=failure, when=dict(when or {}), times=times, partial=partial
         )
         self._scripts.add(script)
+
+
+def _warn_of_keyword_typos(spec: ToolSpec) -> None:
+    typos = keyword_typos(spec.parameters, "parameters") + keyword_typos(spec.returns, "returns")
+    if typos:
+        warnings.warn(f"tool {spec.name!r}: " + "; ".join(typos), SynthworldWarning, stacklevel=3)
 
 
 def _warn_without_return_type(stub: Callable[..., Any], spec: ToolSpec) -> None:

@@ -9,10 +9,26 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
+from typing import Any
 
-__all__ = ["derive_seed", "sub_seed", "unit_draw"]
+__all__ = ["derive_seed", "sub_seed", "unit_draw", "world_seed"]
 
 _quote = json.encoder.encode_basestring_ascii  # what json.dumps does to a str with ensure_ascii
+
+
+def world_seed(seed: Any) -> Any:
+    """`seed` as a world seed: an int (any integer type, such as numpy's, counts as the same int)
+    or a str; floats and None keep working as before. Anything else is refused now, with a
+    TypeError, rather than at the first call."""
+    if seed is None or isinstance(seed, (int, str, float)):
+        return seed
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise TypeError(
+            f"seed={seed!r} is not a world seed; give an int (or a str), e.g. SyntheticWorld(seed=7)"
+        ) from None
 
 
 def derive_seed(world_seed: int | str, tool: str, canonical_input: str, occurrence: int) -> int:

@@ -32,6 +32,7 @@ from synthworld.world.recorder import TraceRecorder
 from synthworld.world.registration import Registration
 from synthworld.world.registry import ToolRegistry
 from synthworld.world.scripts import ScriptBook
+from synthworld.world.seeds import world_seed
 from synthworld.world.sourced import FromSources
 from synthworld.world.state import WorldState
 
@@ -66,7 +67,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         """`faults`, `latency`: see `add_faults`, `set_latency`; ``remember=False``: no echo or recall."""
         if on_invalid_input not in ("raise", "return_error"):
             raise ValueError(f"on_invalid_input={on_invalid_input!r}; choose 'raise' or 'return_error'")
-        self._seed = seed
+        self._seed = world_seed(seed)
         self._backend = as_backend(backend) if backend is not None else RandomBackend()
         self.on_invalid_input: InvalidInputPolicy = on_invalid_input
         self.context = context
@@ -109,7 +110,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
     def reset(self, seed: int | str | None = None) -> None:
         """Restore the initial state and clock; clear trace, call counts, script use; maybe reseed."""
         if seed is not None:
-            self._seed = seed
+            self._seed = world_seed(seed)
         with self._lock, self._state_lock:
             self._occurrences.clear()
             self._fault_book.reset()

@@ -56,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         return _fail(f"--workers={args.workers} must be 1 or more")
+    if not 0 <= args.fail_under <= 1:  # checked before a long evaluation, not after it
+        return _fail(f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)")
     try:
         with _executor(args.workers) as executor:
             report = evaluate(

@@ -7,10 +7,12 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from synthworld import _yaml
 from synthworld.errors import SchemaError
 from synthworld.schema import compile_generator
+from synthworld.spec.checks import KNOWN_KEYWORDS, keyword_typos
 
 __all__ = ["add_arguments", "run"]
 
@@ -34,10 +36,19 @@ def run(args: argparse.Namespace) -> int:
         where = f" line {exc.line}" if isinstance(exc, _yaml.YamlLimitError) and exc.line else ""
         print(f"synthworld generate: {kind} {str(args.schema)!r}{where}: {exc}", file=sys.stderr)
         return 2
+    for note in _notes(schema):
+        print(f"synthworld generate: {str(args.schema)!r}: {note}", file=sys.stderr)
     for offset in range(args.count):
         value = generator.generate(random.Random(args.seed + offset))
         print(json.dumps(value, ensure_ascii=False))
     return 0
+
+
+def _notes(schema: Any) -> list[str]:
+    """What makes the schema probably not the one meant: misspelt keywords, or none at all."""
+    if isinstance(schema, dict) and schema and not KNOWN_KEYWORDS & set(schema):
+        return [f"no JSON Schema keyword at the root ({', '.join(map(str, schema))}), so any value is valid"]
+    return keyword_typos(schema, "$")
 
 
 MAX_SCHEMA_BYTES = 16 * 2**20

@@ -23,6 +23,7 @@ from typing import Any
 
 from synthworld.backends import FixtureBackend
 from synthworld.errors import SynthworldWarning
+from synthworld.formats.mcp import require_mcp
 from synthworld.scenario import load_scenario
 from synthworld.serve.mcp import serve
 from synthworld.sources import McpBackend
@@ -79,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
             "(--record CASSETTE goes with --mcp)",
             file=sys.stderr,
         )
+        return 2
+    try:
+        require_mcp()
+    except ImportError as exc:  # before loading the world, whose modules may take a while
+        print(f"synthworld serve: {exc}", file=sys.stderr)
         return 2
     try:
         with contextlib.redirect_stdout(sys.stderr):  # stdout is the MCP wire under stdio

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
                 if args.openapi is not None
                 else mcp_tools(args.mcp)
             )
-    except SynthworldError as exc:
+    except (SynthworldError, ImportError) as exc:  # ImportError: the mcp extra is missing
         print(f"synthworld tools: {exc}", file=sys.stderr)
         return 2
     for note in notes:  # the operations left out

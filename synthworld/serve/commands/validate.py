@@ -11,14 +11,19 @@ from synthworld.scenario import load_scenario
 
 __all__ = ["add_arguments", "run"]
 
+_SUFFIXES = (".yaml", ".yml", ".json")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help="scenario files to check")
+    parser.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="scenario files (or folders of them) to check"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    for path in args.files:
+    files = [found for path in args.files for found in _scenario_files(path)]
+    for path in files:
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
@@ -27,5 +32,12 @@ def run(args: argparse.Namespace) -> int:
             continue
         print(f"{path}: ok ({scenario.name}, {len(scenario.seeds)} seed(s))")
     if bad:
-        print(f"{bad} of {len(args.files)} file(s) invalid", file=sys.stderr)
+        print(f"{bad} of {len(files)} file(s) invalid", file=sys.stderr)
     return 1 if bad else 0
+
+
+def _scenario_files(path: Path) -> list[Path]:
+    """`path`, or the YAML and JSON files of folder `path` (as `synthworld eval` takes a folder)."""
+    if not path.is_dir():
+        return [path]
+    return sorted(p for p in path.iterdir() if p.suffix in _SUFFIXES)

@@ -14,6 +14,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from synthworld.errors import SourceError
+from synthworld.formats.mcp import require_mcp
 
 __all__ = ["DEFAULT_TIMEOUT", "Connection", "ServerLike", "describe", "transport"]
 
@@ -50,6 +51,7 @@ class Connection:
     server process, for a command)."""
 
     def __init__(self, server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        require_mcp()  # without the extra: an ImportError saying what to install, before anything
         self.server = server
         self.timeout = timeout
         self._target = transport(server)

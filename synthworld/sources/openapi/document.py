@@ -85,6 +85,12 @@ def load_document(spec: str | Path | Mapping[str, Any]) -> Document:
     """The document `spec` names: a path to a JSON or YAML file, or parsed data."""
     if isinstance(spec, Mapping):
         data, source = spec, "<dict>"
+    elif isinstance(spec, str) and spec.startswith(("http://", "https://")):
+        raise SourceError(
+            "synthworld never fetches URLs; download the document and pass its path "
+            f"(curl -o openapi.json {spec})",
+            source=spec,
+        )
     elif isinstance(spec, (str, Path)):
         data, source = _read(Path(spec)), str(spec)
     else:

@@ -1,0 +1,40 @@
+"""Registration mistakes a new user makes: a name where the function goes, a misspelt keyword."""
+
+from __future__ import annotations
+
+import pytest
+
+import synthworld
+from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
+
+
+def test_a_name_given_where_the_function_goes_says_how_to_write_it() -> None:
+    world = SyntheticWorld()
+    with pytest.raises(ToolSpecError) as info:
+        world.tool("get_user")  # type: ignore[call-overload]
+    assert str(info.value) == (
+        "@world.tool takes a function, got str 'get_user'; "
+        "to name the tool, write @world.tool(name='get_user')"
+    )
+    with pytest.raises(ToolSpecError, match=r"write @synthworld.tool\(name='get_user'\)"):
+        synthworld.tool("get_user")  # type: ignore[call-overload]
+    with pytest.raises(ToolSpecError, match=r"^ToolSpec.from_function\(\) takes a function, got int 5$"):
+        ToolSpec.from_function(5)  # type: ignore[arg-type]
+
+
+def test_a_misspelt_keyword_warns_at_registration() -> None:
+    world = SyntheticWorld()
+    params = {
+        "type": "object",
+        "properties": {"q": {"type": "string", "maxlength": 3}, "item": {"type": "string"}},
+        "requierd": ["q"],
+    }
+    with pytest.warns(synthworld.SynthworldWarning) as notes:
+        world.register_tool(ToolSpec("find", "d", params, {"typ": "string"}))
+    assert [str(note.message) for note in notes] == [
+        "tool 'find': parameters: unknown keyword 'requierd' is ignored; did you mean 'required'?; "
+        "parameters.properties.q: unknown keyword 'maxlength' is ignored; did you mean 'maxLength'?; "
+        "returns: unknown keyword 'typ' is ignored; did you mean 'type'?"
+    ]
+    vendor = {"type": "object", "x-internal": True, "example": {}, "nullable": True}
+    world.register_tool(ToolSpec("fine", "d", {"type": "object"}, vendor))  # no warning: errors
