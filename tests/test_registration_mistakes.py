@@ -6,6 +6,7 @@ import pytest
 
 import synthworld
 from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
+from synthworld.spec.checks import keyword_typos
 
 
 def test_a_name_given_where_the_function_goes_says_how_to_write_it() -> None:
@@ -38,3 +39,26 @@ def test_a_misspelt_keyword_warns_at_registration() -> None:
     ]
     vendor = {"type": "object", "x-internal": True, "example": {}, "nullable": True}
     world.register_tool(ToolSpec("fine", "d", {"type": "object"}, vendor))  # no warning: errors
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [("typ", "type"), ("types", "type"), ("Type", "type"), ("reqired", "required"), ("requierd", "required"),
+     ("minLenght", "minLength"), ("additionalproperties", "additionalProperties"), ("exmaples", "examples"),
+     ("ref", "$ref"), ("patern", "pattern")],
+)  # fmt: skip
+def test_near_misses_of_keywords_are_typos(key: str, meant: str) -> None:
+    assert keyword_typos({key: 1}, "returns") == [
+        f"returns: unknown keyword {key!r} is ignored; did you mean {meant!r}?"
+    ]
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["id", "$recursiveRef", "tsType", "optionalProperties", "markdownDescription", "enumNames",
+     "propertyOrder", "defaultSnippets", "errorMessage", "x-typ", "desc", "name", "kind"],
+)  # fmt: skip
+def test_other_tools_keywords_and_draft_4_id_register_without_a_warning(key: str) -> None:
+    assert keyword_typos({key: 1, "properties": {"a": {key: 1}}, "items": {key: 1}}, "returns") == []
+    world = SyntheticWorld()  # warnings are errors in this suite
+    world.register_tool(ToolSpec("t", "d", {"type": "object"}, {"type": "object", key: "x"}))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -103,26 +102,62 @@ _KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)
     "unevaluatedProperties minLength maxLength pattern format minimum maximum exclusiveMinimum "
     "exclusiveMaximum multipleOf allOf anyOf oneOf not if then else title description default "
     "examples example deprecated readOnly writeOnly nullable discriminator contentMediaType "
-    "contentEncoding contentSchema definitions $defs $ref $id $schema $anchor $dynamicRef "
-    "$dynamicAnchor $comment"
+    "contentEncoding contentSchema definitions $defs $ref $id id $schema $anchor $dynamicRef "
+    "$dynamicAnchor $recursiveRef $recursiveAnchor $vocabulary $comment extends disallow divisibleBy"
 ).split()
 KNOWN_KEYWORDS = frozenset(_KEYWORDS)
-"""The keywords of JSON Schema drafts 4 to 2020-12, and OpenAPI's common ones."""
+"""The keywords of JSON Schema drafts 3 to 2020-12, and OpenAPI's common ones."""
+_BY_LOWER = {word.lower(): word for word in _KEYWORDS}
 
 
 def keyword_typos(schema: Any, where: str) -> list[str]:
     """Keys that look like misspelt JSON Schema keywords (``typ``, ``requierd``, ``maxlength``), in
     `schema`, its direct properties and its items: JSON Schema ignores unknown keywords, so such a
-    typo silently allows any value. Only near keys are read, so this stays cheap at registration."""
+    typo silently allows any value. Only near keys are read, so this stays cheap at registration.
+
+    A key is taken for a typo when it is a keyword but for case, or one edit away from one (two
+    for keys of seven letters or more; a swap of neighbours is one edit). Other tools' own
+    keywords (``tsType``, ``optionalProperties``, ``markdownDescription``) are further away."""
     found = []
     for path, node in _near_nodes(schema, where):
         for key in node:
-            if key in KNOWN_KEYWORDS or not isinstance(key, str) or key.startswith("x-"):
+            if not isinstance(key, str) or key in KNOWN_KEYWORDS or key.startswith("x-"):
                 continue
-            close = difflib.get_close_matches(key, _KEYWORDS, n=1, cutoff=0.8)
-            if close:
-                found.append(f"{path}: unknown keyword {key!r} is ignored; did you mean {close[0]!r}?")
+            meant = _meant(key)
+            if meant is not None:
+                found.append(f"{path}: unknown keyword {key!r} is ignored; did you mean {meant!r}?")
     return found
+
+
+def _meant(key: str) -> str | None:
+    """The keyword ``key`` is probably a misspelling of, if any."""
+    lower = key.lower()
+    if lower in _BY_LOWER:
+        return _BY_LOWER[lower]
+    most = 2 if len(key) >= 7 else 1
+    for word in _KEYWORDS:
+        if abs(len(word) - len(key)) <= most and _edits(lower, word.lower(), most) <= most:
+            return word
+    return None
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """The optimal-string-alignment distance of ``a`` and ``b`` (insertions, deletions,
+    substitutions, swaps of neighbours), or ``most + 1`` once it must exceed ``most``. Hand-written:
+    difflib's ratio has no notion of an edit, and its cut-off flags ``tsType`` as ``type``."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        above, row = row, [i]
+        for j, other in enumerate(b, 1):
+            cost = min(above[j] + 1, row[j - 1] + 1, above[j - 1] + (char != other))
+            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
+                cost = min(cost, before[j - 2] + 1)
+            row.append(cost)
+        if min(row) > most:
+            return most + 1
+        before = above
+    return row[-1]
 
 
 def _near_nodes(schema: Any, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
