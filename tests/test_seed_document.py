@@ -1,5 +1,10 @@
 """The examples of the normative seed document (shared/seeds/001), to the letter."""
 
+from typing import Any
+
+import pytest
+
+import synthworld
 from synthworld import SyntheticWorld, ToolSpec
 
 
@@ -103,3 +108,63 @@ def test_constructor_positional_order_and_param_names_default() -> None:
     spec = ToolSpec("t", "d", {"type": "object", "properties": {}}, {"type": "string"}, ["x"][:0])
     assert (spec.name, spec.description, spec.param_names) == ("t", "d", [])
     assert ToolSpec("t", "d", {"type": "object"}, {}).param_names is None
+
+
+MANUAL_SCHEMA = """
+from rdk.synthetic import ToolSpec
+
+spec = ToolSpec(
+    name="create_invoice",
+    description="Create an invoice for a customer",
+    parameters={
+        "type": "object",
+        "properties": {
+            "customer_id": {"type": "string"},
+            "amount": {"type": "number"},
+            "currency": {"type": "string"},
+        },
+        "required": ["customer_id", "amount"],
+    },
+    returns={
+        "type": "object",
+        "properties": {
+            "invoice_id": {"type": "string"},
+            "status": {"type": "string"},
+            "created_at": {"type": "string"},
+        },
+        "required": ["invoice_id", "status"],
+    },
+)
+
+world.register_tool(spec)
+result = world.call("create_invoice", {"customer_id": "c1", "amount": 99.99})
+"""
+
+FROM_FUNCTION = '''
+from rdk.synthetic import ToolSpec
+
+def search_orders(customer_id: str, status: str = "all", limit: int = 20) -> list:
+    """Search orders by customer and optional status filter."""
+    ...
+
+spec = ToolSpec.from_function(search_orders)
+print(spec.to_schema())
+'''
+
+
+def test_the_examples_run_as_written_import_line_included(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import rdk.synthetic
+
+    assert rdk.synthetic.ToolSpec is ToolSpec
+    assert rdk.synthetic.SyntheticWorld is SyntheticWorld
+    assert set(rdk.synthetic.__all__) == set(synthworld.__all__)
+    names: dict[str, Any] = {"world": SyntheticWorld(seed=0)}
+    exec(MANUAL_SCHEMA, names)
+    result = names["result"]
+    assert isinstance(result, dict)
+    assert {"invoice_id", "status"} <= result.keys()
+    assert all(isinstance(result[key], str) for key in result)
+    exec(FROM_FUNCTION, {})
+    assert capsys.readouterr().out.startswith("{'name': 'search_orders', 'description': 'Search orders")
