@@ -51,6 +51,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"job|occupation|position|role", "job"),
         (r"time_?zone|^tz$", "timezone"),
         (r"slug", "slug"),
+        (r"^(author|assignee|reporter|creator|owner|reviewer|approver|requester|sender|recipient|"
+         r"organi[sz]er|speaker|manager|(assigned_to|(created|updated|modified|reviewed|approved|"
+         r"requested|sent|owned)_by))$", "name"),  # a person, as text
         (r"name$", "name"),
         (r"title|subject|headline|label|caption", "catch_phrase"),
         (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),

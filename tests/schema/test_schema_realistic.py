@@ -34,6 +34,9 @@ def _prop(name: str, **extra: Any) -> dict[str, Any]:
         ("created_at", r"^\d{4}-\d\d-\d\dT"),
         ("first_name", r"^[A-Z][a-z]+"),
         ("city", r"^[A-Z]"),
+        ("assignee", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),  # a person: given and family names
+        ("createdBy", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),
+        ("author", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),
     ],
 )
 def test_strings_follow_property_names(name: str, looks_like: str) -> None:
