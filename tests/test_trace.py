@@ -58,6 +58,25 @@ def test_assert_called(world: SyntheticWorld) -> None:
         world.trace.assert_called("search", times=3)
 
 
+@pytest.mark.parametrize(
+    ("tool", "where", "hint"),
+    [
+        ("search", {"querry": "cats"}, "no call to 'search' has an input 'querry'; did you mean 'query'?"),
+        ("fetch", {"zzz": 1}, "no call to 'fetch' has an input 'zzz'; its inputs have ['doc_id']"),
+        ("serch", {}, "no call to 'serch' at all; did you mean 'search'?"),
+    ],
+)
+def test_assert_called_says_when_a_name_is_what_missed(
+    world: SyntheticWorld, tool: str, where: dict[str, object], hint: str
+) -> None:
+    with pytest.raises(AssertionError) as info:
+        world.trace.assert_called(tool, **where)
+    assert str(info.value).splitlines()[0].endswith(f", but there was none ({hint}).")
+    with pytest.raises(AssertionError) as plain:  # a real miss with the right names: no hint
+        world.trace.assert_called("delete_all")
+    assert str(plain.value).splitlines()[0] == "expected a call to 'delete_all', but there was none."
+
+
 def test_assert_not_called(world: SyntheticWorld) -> None:
     world.trace.assert_not_called("delete")
     world.trace.assert_not_called("search", query="birds")

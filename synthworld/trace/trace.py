@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import threading
@@ -98,12 +99,28 @@ class Trace(Sequence[ToolCall]):
         found = self.calls(tool, **where)
         what = _describe(tool, where)
         if times is None and not found:
-            raise AssertionError(f"expected a call to {what}, but there was none.\n{self.format()}")
+            hint = self._hint(tool, where)
+            raise AssertionError(f"expected a call to {what}, but there was none{hint}.\n{self.format()}")
         if times is not None and len(found) != times:
             raise AssertionError(
                 f"expected {times} call(s) to {what}, but there were {len(found)}.\n{self.format()}"
             )
         return found
+
+    def _hint(self, tool: str, where: dict[str, Any]) -> str:
+        """Why nothing matched, when it is a name: a tool never called but one like it was, or an
+        input key no call to the tool has (``user`` where the calls have ``user_id``)."""
+        called = dict.fromkeys(c.tool for c in self._calls)
+        if tool not in called:
+            close = difflib.get_close_matches(tool, called, n=1)
+            return f" (no call to {tool!r} at all; did you mean {close[0]!r}?)" if close else ""
+        keys = dict.fromkeys(k for c in self._calls if c.tool == tool for k in c.input)
+        missing = [k for k in where if k not in keys]
+        if not missing:
+            return ""
+        close = difflib.get_close_matches(missing[0], keys, n=1, cutoff=0.5)
+        meant = f"; did you mean {close[0]!r}?" if close else f"; its inputs have {list(keys)}"
+        return f" (no call to {tool!r} has an input {missing[0]!r}{meant})"
 
     def assert_not_called(self, tool: str, **where: Any) -> None:
         """Assert no call to `tool` with input matching `where` was made."""
