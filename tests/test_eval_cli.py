@@ -78,7 +78,7 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["missing.yaml"], "No such file"),
+        (["missing.yaml"], "no scenario file or folder 'missing.yaml'"),
         ([REFUND, "--seeds", "0"], "one or more integers"),
         ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),
         ([REFUND, "--fail-under", "80"], "--fail-under=80 is a rate from 0 to 1 (0.8 for 80%)"),

@@ -256,8 +256,10 @@ def test_a_bad_file_fails_before_any_run(tmp_path: Path) -> None:
     (tmp_path / "broken.yaml").write_text("synthworld_scenario: 1\nname: broken\n", encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"broken\.yaml"):
         evaluate(tmp_path, progress=False)
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError, match=r"^no scenario file or folder '.*missing\.yaml' \(from "):
         evaluate(tmp_path / "missing.yaml", progress=False)
+    with pytest.raises(FileNotFoundError, match=r"folder 'nope/' .*pass scenario files \(\.yaml, \.yml"):
+        evaluate(["nope/"], progress=False)
     with pytest.raises(TypeError, match="neither a path nor a Scenario"):
         evaluate([42], progress=False)
 

@@ -129,6 +129,11 @@ def _expand(item: Any) -> list[tuple[str, Any, str]]:
     if not isinstance(item, str | os.PathLike):
         raise TypeError(f"scenario {item!r} is neither a path nor a Scenario; pass scenario files or objects")
     path = Path(item)
+    if not path.exists():
+        raise FileNotFoundError(
+            f"no scenario file or folder {os.fspath(item)!r} (from {os.getcwd()}); pass scenario files "
+            "(.yaml, .yml, .json) or a folder holding them"
+        )
     files = sorted(p for p in path.iterdir() if p.suffix in _SCENARIO_SUFFIXES) if path.is_dir() else [path]
     return [(_cached_load(str(f)).name, str(f), str(f)) for f in files]
 
