@@ -19,6 +19,7 @@ from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
+from synthworld.schema._quick import QuickCheck
 from synthworld.schema._regex import Gen, compile_pattern, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -237,11 +238,11 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     forbidden: set[str] = set()
     for neg in found.get("not", ()):
         forbidden.update(forbidden_by_not(neg) or ())
-    limiting = [p for p in parts if _may_forbid(p)]
-    if limiting or source.checks:
-        for name in names:
-            if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
-                forbidden.add(name)
+    limiting = [p for p in parts if _may_forbid(p)] if not _LIMITING.isdisjoint(found) else []
+    if limiting:
+        forbidden.update(_forbidden(limiting, names))
+    if source.checks:
+        forbidden.update(name for name in names if not source.name_ok(name))
     spec = ObjectSpec(
         names=tuple(names),  # tuples of strings cost the collector nothing, lists do
         props=source,
@@ -259,6 +260,8 @@ _OBJECT_WORDS = frozenset({
     "dependentRequired", "required", "properties", "patternProperties", "additionalProperties",
     "not", "minProperties", "maxProperties", "propertyNames",
 })  # fmt: skip
+_LIMITING = frozenset({"properties", "patternProperties", "additionalProperties"})
+"""The words by which a conjunct may give a property the schema ``false`` (see `_may_forbid`)."""
 
 
 class _Properties:
@@ -269,16 +272,21 @@ class _Properties:
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
-        self.checks = tuple(
-            cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
-            for p in parts
-            if "propertyNames" in p.node
-        )  # tuples: most are empty, and the empty tuple is shared
+        self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
-        patterns = ordered_union([list(v) for v in found.get("patternProperties", ())])
-        path = f"{_path(parts)}/patternProperties"
-        self._gens = tuple(_readable(p, path)[0] for p in patterns)
-        self._names_node = _names_node(cx, parts) if "propertyNames" in found else None
+        self._gens: tuple[Gen, ...] = ()
+        self._names_node = None
+        if "propertyNames" in found:
+            self.checks = tuple(
+                cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
+                for p in parts
+                if "propertyNames" in p.node
+            )
+            self._names_node = _names_node(cx, parts)
+        if "patternProperties" in found:
+            patterns = ordered_union([list(v) for v in found["patternProperties"]])
+            path = f"{_path(parts)}/patternProperties"
+            self._gens = tuple(_readable(p, path)[0] for p in patterns)
         self._cache: dict[str, Node | None] = {}
 
     def name_ok(self, name: str) -> bool:
@@ -306,6 +314,24 @@ class _Properties:
             ok = self.name_ok(name) and not any(p.node == FALSE for p in prop)
             cache[name] = self._cx.lazy(prop) if ok else None
         return cache[name] if len(cache) < 4096 else cache.pop(name)
+
+
+def _forbidden(parts: list[Part], names: list[str]) -> set[str]:
+    """The ``names`` some conjunct gives the schema ``false`` (`_forbids`), asked only about names
+    some conjunct does not list with a schema that cannot be false (an object with
+    ``additionalProperties: false`` mostly lists every name with a plain schema: nothing to ask)."""
+    unsure: set[str] = set()
+    for p in parts:
+        properties = p.node.get("properties", _NONE)
+        if not isinstance(properties, dict):
+            properties = _NONE
+        unsure.update(n for n in names if n not in properties or _maybe_false(properties[n]))
+    return {name for name in unsure if _forbids(parts, name)}
+
+
+def _maybe_false(sub: Any) -> bool:
+    """Whether `_is_false` may say yes of ``sub`` (only ``false`` and objects with a ``not``)."""
+    return sub is False or (isinstance(sub, dict) and "not" in sub)
 
 
 def _forbids(parts: list[Part], name: str) -> bool:

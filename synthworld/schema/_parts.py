@@ -33,7 +33,7 @@ class Part:
         """Identity for memoisation; strings and ints only, so a memo of such keys costs the
         garbage collector nothing."""
         if self._key is None:
-            self._key = (*self.loc.key(), tuple(sorted(self.omit)))
+            self._key = (*self.loc.key(), tuple(sorted(self.omit)) if self.omit else ())
         return self._key
 
     def without(self, word: str) -> Part:
@@ -46,15 +46,21 @@ def forbidden_by_not(neg: Any) -> list[str] | None:
     ``not: {required: [a]}`` and ``not: {anyOf: [{required: [a]}, {required: [b]}]}`` are built by
     leaving the properties out, not by generating and rejecting.
     """
-    if not isinstance(neg, dict):
+    if not isinstance(neg, dict) or len(neg) != 1:
         return None
-    if set(neg) == {"required"} and isinstance(neg["required"], list) and len(neg["required"]) == 1:
-        return list(neg["required"])
-    if set(neg) == {"anyOf"} and isinstance(neg["anyOf"], list):
-        names = [forbidden_by_not(b) for b in neg["anyOf"]]
-        if all(n is not None for n in names):
-            return [name for group in names if group for name in group]
-    return None
+    required = neg.get("required")
+    if isinstance(required, list) and len(required) == 1:
+        return list(required)
+    branches = neg.get("anyOf")
+    if not isinstance(branches, list):
+        return None
+    names: list[str] = []
+    for branch in branches:  # the first branch that forbids no names alone settles it
+        found = forbidden_by_not(branch)
+        if found is None:
+            return None
+        names += found
+    return names
 
 
 def lone_empty_pattern(node: dict[str, Any]) -> bool:
