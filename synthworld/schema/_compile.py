@@ -56,6 +56,7 @@ class Compiler:
         self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
+        self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
@@ -107,7 +108,13 @@ class Compiler:
         out: list[Part] = []
         seen: set[tuple[Any, ...]] = set()
         for part in parts:
-            self._visit(part, out, seen)
+            if _EXPANDED.isdisjoint(part.node):  # `_visit`'s usual case, without the call
+                key = part.key()
+                if key not in seen:
+                    seen.add(key)
+                    out.append(part)
+            else:
+                self._visit(part, out, seen)
         return out
 
     def flat_facts(self, loc: Loc) -> tuple[list[Part], Facts]:
@@ -117,8 +124,26 @@ class Compiler:
         found = self._facts.get(key)
         if found is None:
             flat = self.flatten([Part(loc)])
-            found = self._facts[key] = (flat, facts_of(flat))
+            found = self._facts[key] = (flat, self._facts_of(flat))
         return found
+
+    def _facts_of(self, parts: Sequence[Part]) -> Facts:
+        """`facts_of` ``parts``, from each conjunct's own facts (read once per conjunct: a branch's
+        siblings come back, a few more each time, in every branch below it). The facts of several
+        conjuncts are those of each together: allowed values intersected, required names joined,
+        then settled."""
+        out = Facts()
+        allowed, required, known = out.allowed, out.required, self._part_facts
+        for part in parts:
+            key = part.key()
+            own = known.get(key)
+            if own is None:
+                own = known[key] = facts_of([part])
+            required |= own.required
+            for name, values in own.allowed.items():
+                mine = allowed.get(name)
+                allowed[name] = values if mine is None else mine & values
+        return out.settle()
 
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
         key = part.key()
@@ -162,7 +187,7 @@ class Compiler:
             return self._if(rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
-        siblings = facts_of(rest)  # `rest` is already flat
+        siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         for j, sub in enumerate(subs):
             mine = siblings.plus(facts[j])
@@ -198,10 +223,10 @@ class Compiler:
         cond = loc.child(node["if"], "if")
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
-        siblings = facts_of(rest)
+        siblings = self._facts_of(rest)
         known = self._verdict(siblings, cond)
         options = []
-        if known != "false" and not siblings.plus(facts_of(self.flatten([Part(cond), *then]))).conflict:
+        if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
             options.append([*rest, *([] if known == "false" else [self._negate(cond)]), *other])
@@ -222,7 +247,7 @@ class Compiler:
         present = self.synthetic(part.loc, {"required": [name]})
         sub_loc = part.loc.child(sub, "dependentSchemas", name)
         without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
-        siblings = facts_of(rest)  # `rest` is already flat
+        siblings = self._facts_of(rest)  # `rest` is already flat
         needed = Facts()
         needed.required.add(name)
         options = [

@@ -40,17 +40,30 @@ class Part:
         return Part(self.loc, self.omit | {word})
 
 
-def forbidden_by_not(neg: Any) -> list[str] | None:
+def forbidden_by_not(neg: Any) -> tuple[str, ...] | None:
     """Names that ``not: neg`` forbids, when that is all it does.
 
     ``not: {required: [a]}`` and ``not: {anyOf: [{required: [a]}, {required: [b]}]}`` are built by
-    leaving the properties out, not by generating and rejecting.
+    leaving the properties out, not by generating and rejecting. Remembered per schema object: the
+    same ``not`` comes back in every object it is a conjunct of.
     """
     if not isinstance(neg, dict) or len(neg) != 1:
         return None
+    hit = _FORBIDDEN.get(id(neg))
+    if hit is None or hit[0] is not neg:  # not this object, only one that reused its id
+        if len(_FORBIDDEN) >= 4096:
+            _FORBIDDEN.clear()
+        hit = _FORBIDDEN[id(neg)] = (neg, _forbidden_by_not(neg))
+    return hit[1]
+
+
+_FORBIDDEN: dict[int, tuple[Any, tuple[str, ...] | None]] = {}
+
+
+def _forbidden_by_not(neg: dict[str, Any]) -> tuple[str, ...] | None:
     required = neg.get("required")
     if isinstance(required, list) and len(required) == 1:
-        return list(required)
+        return tuple(required)
     branches = neg.get("anyOf")
     if not isinstance(branches, list):
         return None
@@ -60,7 +73,7 @@ def forbidden_by_not(neg: Any) -> list[str] | None:
         if found is None:
             return None
         names += found
-    return names
+    return tuple(names)
 
 
 def lone_empty_pattern(node: dict[str, Any]) -> bool:
