@@ -44,6 +44,7 @@ _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "de
 """Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
 exclude or check against)."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
+_NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
 
 
 class Compiler:
@@ -57,6 +58,7 @@ class Compiler:
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
         self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
+        self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]] = {}
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
@@ -298,17 +300,29 @@ class Compiler:
         checks: list[Callable[[Any], bool]] = []
         types: set[str] = set()
         for part in parts:
-            if "not" not in part.node:
-                continue
+            if "not" in part.node:
+                check, excluded = self._not_of(part)
+                if check is not None:
+                    checks.append(check)
+                types.update(excluded)
+        return checks, types
+
+    def _not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
+        """What the ``not`` of ``part`` excludes: a check, or types; once per conjunct (a branch's
+        siblings are merged again in each of its branches)."""
+        key = part.key()
+        found = self._negations.get(key)
+        if found is None:
             sub = part.loc.child(part.node["not"], "not")
             neg = canonical_view(sub.schema, sub.dialect)
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
-                types.update(_expand(neg["type"]))
+                found = (None, tuple(_expand(neg["type"])))
             elif forbidden_by_not(neg) is None:
-                checks.append(self.check(sub))
+                found = (self.check(sub), ())
             else:  # the names are left out of objects; every other value has no names to leave out
-                types.update(t for t in _ANY if t != "object")
-        return checks, types
+                found = (None, _NOT_OBJECTS)
+            self._negations[key] = found
+        return found
 
     def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
         allowed: list[str] | None = None
