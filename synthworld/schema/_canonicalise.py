@@ -94,12 +94,14 @@ def canonicalise(node: Any, dialect: str) -> dict[str, Any]:
     if "$ref" in node and dialect in (DRAFT4, DRAFT6, DRAFT7):
         return {"$ref": node["$ref"]}
     kept = _KEPT.get(dialect, _KEPT[DRAFT2020])
-    out = {k: v for k, v in node.items() if k in kept}
-    _canonical_type(out)
-    _canonical_enum(out)
+    out = dict(node) if kept.issuperset(node) else {k: v for k, v in node.items() if k in kept}
+    if "type" in out:
+        _canonical_type(out)
+    if "const" in out:
+        _canonical_enum(out)
     if dialect == DRAFT4:
         _draft4_bounds(out)
-    if dialect != DRAFT2020:
+    if dialect != DRAFT2020 and ("items" in out or "additionalItems" in out):
         _legacy_items(out)
     if "dependencies" in out:
         _split_dependencies(out)

@@ -43,6 +43,9 @@ _TYPE_WORDS = {
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
 """Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
 exclude or check against)."""
+_SPLIT = frozenset({*_EXPANDED, *_BRANCHING, "not"})
+"""Words a lone conjunct must lack to go straight to `_merge` (`flatten` and `_build` would pass it
+through: nothing to expand, split, or find false)."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
 _NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
 
@@ -73,6 +76,8 @@ class Compiler:
         if found is None:
             if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
                 found = self._typed([parts[0]], set())
+            elif one and _SPLIT.isdisjoint(parts[0].node):  # nothing to flatten or split: merge
+                found = self._merge([parts[0]])
             else:
                 found = self._build(self.flatten(parts))
             self._memo[key] = found
@@ -325,6 +330,10 @@ class Compiler:
         return found
 
     def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
+        if len(parts) == 1 and not not_types:  # the usual case: one conjunct of one type
+            mine = parts[0].node.get("type")
+            if isinstance(mine, list) and len(mine) == 1 and mine[0] != "number":
+                return list(mine)
         allowed: list[str] | None = None
         for part in parts:
             if "type" in part.node:

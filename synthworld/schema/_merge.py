@@ -34,6 +34,8 @@ _KEY_WORDS = ("name", "key", "id", "code", "label", "item", "value", "field", "t
 
 def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     """A node choosing among ``types``, each merged over ``parts``; unsatisfiable types dropped."""
+    if len(types) == 1:  # the usual case: its node, or its error
+        return _BUILDERS[types[0]](cx, parts)
     nodes: list[Node] = []
     error: UnsatisfiableSchemaError | None = None
     for name in types:
