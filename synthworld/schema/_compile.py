@@ -61,6 +61,7 @@ class Compiler:
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
         self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
+        self._negated: dict[tuple[Any, ...], Part] = {}  # `_negate`'s conjuncts
         self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]] = {}
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
@@ -197,13 +198,13 @@ class Compiler:
         siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         for j, sub in enumerate(subs):
-            mine = siblings.plus(facts[j])
+            mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             others = [
                 self._negate(o)
                 for k, o in enumerate(subs)
-                if k != j and word == "oneOf" and not mine.plus(facts[k]).conflict
+                if k != j and word == "oneOf" and not _clash(mine, facts[k])
             ]  # a branch whose constants contradict this one's cannot hold too: no need to negate it
             options.append([*rest, Part(sub), *others])
         return self._alternatives(options, loc.path, word)
@@ -265,7 +266,15 @@ class Compiler:
 
     def _negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
-        (one of them differs, or a required one is missing), else generated and rejected."""
+        (one of them differs, or a required one is missing), else generated and rejected. Made
+        once per subschema and scope (each branch of a ``oneOf`` negates every other)."""
+        key = loc.key()
+        found = self._negated.get(key)
+        if found is None:
+            found = self._negated[key] = self._negation(loc)
+        return found
+
+    def _negation(self, loc: Loc) -> Part:
         node = canonical_view(loc.schema, loc.dialect)
         words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
         if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
@@ -383,6 +392,25 @@ class Compiler:
         references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
         quick = own_verdict(part.loc, part.node, value, self._quick)
         return self.accepts(part.loc, value) if quick is None else quick
+
+
+def _says_nothing(facts: Facts) -> bool:
+    """Whether ``facts`` (settled) add nothing to any other facts they join."""
+    return not facts.allowed and not facts.required and not facts.conflict
+
+
+def _clash(mine: Facts, other: Facts) -> bool:
+    """``mine.plus(other).conflict``, without building the joined facts (both settled: a required
+    property whose values only one of them restricts is a conflict already counted)."""
+    if mine.conflict or other.conflict:
+        return True
+    required = mine.required | other.required
+    for name, values in other.allowed.items():
+        held = mine.allowed.get(name)
+        if name in required and not (values if held is None else held & values):
+            return True
+    held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
+    return any(not mine.allowed[name] for name in held_only)
 
 
 def _expand(types: list[str]) -> list[str]:
