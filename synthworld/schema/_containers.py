@@ -205,7 +205,9 @@ class ObjectNode:
         # worked out once here rather than at every call
         self._required = set(spec.required)
         self._known = set(spec.names)
-        self._unlisted = tuple(n for n in spec.required if n not in spec.names)  # mostly empty: shared
+        self._unlisted = tuple(n for n in spec.required if n not in self._known)  # mostly empty: shared
+        self._want_extras = spec.map_like or spec.min_props > 0
+        """Whether `_extras` can add anything (else it draws nothing and is not called)."""
         count = len(spec.names)
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
         self._unsure = bool(spec.dependent)
@@ -217,7 +219,7 @@ class ObjectNode:
         if self._unsure:
             st.unsure = True
         names = self._choose(st)
-        extras = self._extras(st, len(names))
+        extras = self._extras(st, len(names)) if self._want_extras else []
         st.enter()
         try:
             return self._fill(st, names, extras)

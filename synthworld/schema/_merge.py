@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
@@ -230,8 +230,14 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         for name, needed in deps.items():
             dependent.setdefault(name, []).extend(needed)
     required = ordered_union([r for r in found.get("required", ()) if isinstance(r, list)])
-    props = [list(v) for v in found.get("properties", ()) if isinstance(v, dict)]
-    names = ordered_union([*props, required, *dependent.values()])
+    union: dict[str, None] = {}  # every name once, in first-seen order (no copies of the lists)
+    for named in (
+        *(v for v in found.get("properties", ()) if isinstance(v, dict)),
+        required,
+        *dependent.values(),
+    ):
+        union.update(dict.fromkeys(named))
+    names = tuple(union)
     source = _Properties(cx, parts, found)
     map_like = not names and (
         "patternProperties" in found
@@ -246,7 +252,7 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     if source.checks:
         forbidden.update(name for name in names if not source.name_ok(name))
     spec = ObjectSpec(
-        names=tuple(names),  # tuples of strings cost the collector nothing, lists do
+        names=names,  # tuples of strings cost the collector nothing, lists do
         props=source,
         required=tuple(required),
         forbidden=forbidden,
@@ -318,7 +324,7 @@ class _Properties:
         return cache[name] if len(cache) < 4096 else cache.pop(name)
 
 
-def _forbidden(parts: list[Part], names: list[str]) -> set[str]:
+def _forbidden(parts: list[Part], names: Sequence[str]) -> set[str]:
     """The ``names`` some conjunct gives the schema ``false`` (`_forbids`), asked only about names
     some conjunct does not list with a schema that cannot be false (an object with
     ``additionalProperties: false`` mostly lists every name with a plain schema: nothing to ask)."""
