@@ -79,7 +79,9 @@ def canonical_view(schema: Any, dialect: str) -> dict[str, Any]:
     if hit is None or hit[0] is not schema:  # not this object, only one that reused its id
         if len(_VIEWS) >= _VIEWS_SIZE:
             _VIEWS.clear()
-        hit = _VIEWS[(id(schema), dialect)] = (schema, canonicalise(schema, dialect))
+        view = canonicalise(schema, dialect)
+        view = schema if view == schema else view  # nothing to change: the schema is its own view
+        hit = _VIEWS[(id(schema), dialect)] = (schema, view)
     return hit[1]
 
 

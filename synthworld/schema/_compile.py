@@ -43,6 +43,8 @@ _TYPE_WORDS = {
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
 """Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
 exclude or check against)."""
+_NO_FACTS = Facts()
+"""The facts of every conjunct that says nothing about constants (read only)."""
 _SPLIT = frozenset({*_EXPANDED, *_BRANCHING, "not"})
 """Words a lone conjunct must lack to go straight to `_merge` (`flatten` and `_build` would pass it
 through: nothing to expand, split, or find false)."""
@@ -72,7 +74,7 @@ class Compiler:
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""
         one = len(parts) == 1  # the usual case
-        key = (parts[0].key(),) if one else tuple(p.key() for p in parts)
+        key = parts[0].key() if one else tuple(p.key() for p in parts)  # a 4-tuple, or 4-tuples
         found = self._memo.get(key)
         if found is None:
             if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
@@ -146,7 +148,8 @@ class Compiler:
             key = part.key()
             own = known.get(key)
             if own is None:
-                own = known[key] = facts_of([part])
+                own = facts_of([part])
+                own = known[key] = _NO_FACTS if _says_nothing(own) else own  # most: kept as one
             required |= own.required
             for name, values in own.allowed.items():
                 mine = allowed.get(name)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._containers import (
+    NO_NAMES,
     ArrayNode,
     ArraySpec,
     ObjectNode,
@@ -255,10 +257,10 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         names=names,  # tuples of strings cost the collector nothing, lists do
         props=source,
         required=tuple(required),
-        forbidden=forbidden,
+        forbidden=forbidden or NO_NAMES,  # most have none: one shared empty set lives on
         min_props=max(_int_values(found.get("minProperties", ())), default=0),
         max_props=min(_int_values(found.get("maxProperties", ())), default=None),
-        dependent=dependent,
+        dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
     return ObjectNode(spec, _path(parts))
@@ -295,7 +297,7 @@ class _Properties:
             patterns = ordered_union([list(v) for v in found["patternProperties"]])
             path = f"{_path(parts)}/patternProperties"
             self._gens = tuple(_readable(p, path)[0] for p in patterns)
-        self._cache: dict[str, Node | None] = {}
+        self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:
         """Whether ``propertyNames`` allows ``name``."""
@@ -317,6 +319,8 @@ class _Properties:
     def extra_node(self, name: str) -> Node | None:
         """The node of the additional property ``name`` (``None``: that name is not allowed)."""
         cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
         if name not in cache:
             prop = _prop_parts(self._parts, name)
             ok = self.name_ok(name) and not any(p.node == FALSE for p in prop)
@@ -419,6 +423,8 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
     return out
 
 
+_NO_DEPENDENTS: Mapping[str, list[str]] = MappingProxyType({})
+"""No ``dependentRequired`` (shared, read only)."""
 _NONE: dict[str, Any] = {}
 """No properties (shared, never changed)."""
 

@@ -16,6 +16,8 @@ class Part:
     __slots__ = ("_key", "loc", "node", "omit")
 
     def __init__(self, loc: Loc, omit: frozenset[str] = frozenset()) -> None:
+        if omit:  # a few sets recur (``{"$ref"}``...): one of each lives on, not one per conjunct
+            omit = _OMITS.setdefault(omit, omit) if len(_OMITS) < 1024 else omit
         self.loc, self.omit = loc, omit
         self._key: tuple[Any, ...] | None = None
         node = canonical_view(loc.schema, loc.dialect)  # shared: read only, copied to drop words
@@ -27,6 +29,7 @@ class Part:
                     node[head] = {k: v for k, v in node[head].items() if k != name}
                 else:
                     node.pop(word, None)
+            node = node or _EMPTY  # e.g. what is left of a lone $ref: one shared {} lives on
         self.node = node
 
     def key(self) -> tuple[Any, ...]:
@@ -38,6 +41,12 @@ class Part:
 
     def without(self, word: str) -> Part:
         return Part(self.loc, self.omit | {word})
+
+
+_EMPTY: dict[str, Any] = {}
+"""A conjunct with no words left (shared, never changed)."""
+_OMITS: dict[frozenset[str], frozenset[str]] = {}
+"""Each set of omitted words once (bounded: a schema's own ``dependentSchemas`` names are few)."""
 
 
 def forbidden_by_not(neg: Any) -> tuple[str, ...] | None:
