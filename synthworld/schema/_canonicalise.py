@@ -79,7 +79,9 @@ def canonical_view(schema: Any, dialect: str) -> dict[str, Any]:
     if hit is None or hit[0] is not schema:  # not this object, only one that reused its id
         if len(_VIEWS) >= _VIEWS_SIZE:
             _VIEWS.clear()
-        hit = _VIEWS[(id(schema), dialect)] = (schema, canonicalise(schema, dialect))
+        view = canonicalise(schema, dialect)
+        view = schema if view == schema else view  # nothing to change: the schema is its own view
+        hit = _VIEWS[(id(schema), dialect)] = (schema, view)
     return hit[1]
 
 
@@ -94,12 +96,14 @@ def canonicalise(node: Any, dialect: str) -> dict[str, Any]:
     if "$ref" in node and dialect in (DRAFT4, DRAFT6, DRAFT7):
         return {"$ref": node["$ref"]}
     kept = _KEPT.get(dialect, _KEPT[DRAFT2020])
-    out = {k: v for k, v in node.items() if k in kept}
-    _canonical_type(out)
-    _canonical_enum(out)
+    out = dict(node) if kept.issuperset(node) else {k: v for k, v in node.items() if k in kept}
+    if "type" in out:
+        _canonical_type(out)
+    if "const" in out:
+        _canonical_enum(out)
     if dialect == DRAFT4:
         _draft4_bounds(out)
-    if dialect != DRAFT2020:
+    if dialect != DRAFT2020 and ("items" in out or "additionalItems" in out):
         _legacy_items(out)
     if "dependencies" in out:
         _split_dependencies(out)

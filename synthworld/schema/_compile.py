@@ -43,7 +43,13 @@ _TYPE_WORDS = {
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
 """Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
 exclude or check against)."""
+_NO_FACTS = Facts()
+"""The facts of every conjunct that says nothing about constants (read only)."""
+_SPLIT = frozenset({*_EXPANDED, *_BRANCHING, "not"})
+"""Words a lone conjunct must lack to go straight to `_merge` (`flatten` and `_build` would pass it
+through: nothing to expand, split, or find false)."""
 _ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
+_NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
 
 
 class Compiler:
@@ -56,6 +62,9 @@ class Compiler:
         self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
+        self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
+        self._negated: dict[tuple[Any, ...], Part] = {}  # `_negate`'s conjuncts
+        self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]] = {}
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
     def lazy(self, parts: Sequence[Part]) -> Node:
@@ -65,11 +74,13 @@ class Compiler:
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""
         one = len(parts) == 1  # the usual case
-        key = (parts[0].key(),) if one else tuple(p.key() for p in parts)
+        key = parts[0].key() if one else tuple(p.key() for p in parts)  # a 4-tuple, or 4-tuples
         found = self._memo.get(key)
         if found is None:
             if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
                 found = self._typed([parts[0]], set())
+            elif one and _SPLIT.isdisjoint(parts[0].node):  # nothing to flatten or split: merge
+                found = self._merge([parts[0]])
             else:
                 found = self._build(self.flatten(parts))
             self._memo[key] = found
@@ -107,7 +118,13 @@ class Compiler:
         out: list[Part] = []
         seen: set[tuple[Any, ...]] = set()
         for part in parts:
-            self._visit(part, out, seen)
+            if _EXPANDED.isdisjoint(part.node):  # `_visit`'s usual case, without the call
+                key = part.key()
+                if key not in seen:
+                    seen.add(key)
+                    out.append(part)
+            else:
+                self._visit(part, out, seen)
         return out
 
     def flat_facts(self, loc: Loc) -> tuple[list[Part], Facts]:
@@ -117,8 +134,27 @@ class Compiler:
         found = self._facts.get(key)
         if found is None:
             flat = self.flatten([Part(loc)])
-            found = self._facts[key] = (flat, facts_of(flat))
+            found = self._facts[key] = (flat, self._facts_of(flat))
         return found
+
+    def _facts_of(self, parts: Sequence[Part]) -> Facts:
+        """`facts_of` ``parts``, from each conjunct's own facts (read once per conjunct: a branch's
+        siblings come back, a few more each time, in every branch below it). The facts of several
+        conjuncts are those of each together: allowed values intersected, required names joined,
+        then settled."""
+        out = Facts()
+        allowed, required, known = out.allowed, out.required, self._part_facts
+        for part in parts:
+            key = part.key()
+            own = known.get(key)
+            if own is None:
+                own = facts_of([part])
+                own = known[key] = _NO_FACTS if _says_nothing(own) else own  # most: kept as one
+            required |= own.required
+            for name, values in own.allowed.items():
+                mine = allowed.get(name)
+                allowed[name] = values if mine is None else mine & values
+        return out.settle()
 
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
         key = part.key()
@@ -162,16 +198,16 @@ class Compiler:
             return self._if(rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
-        siblings = facts_of(rest)  # `rest` is already flat
+        siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         for j, sub in enumerate(subs):
-            mine = siblings.plus(facts[j])
+            mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             others = [
                 self._negate(o)
                 for k, o in enumerate(subs)
-                if k != j and word == "oneOf" and not mine.plus(facts[k]).conflict
+                if k != j and word == "oneOf" and not _clash(mine, facts[k])
             ]  # a branch whose constants contradict this one's cannot hold too: no need to negate it
             options.append([*rest, Part(sub), *others])
         return self._alternatives(options, loc.path, word)
@@ -198,10 +234,10 @@ class Compiler:
         cond = loc.child(node["if"], "if")
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
-        siblings = facts_of(rest)
+        siblings = self._facts_of(rest)
         known = self._verdict(siblings, cond)
         options = []
-        if known != "false" and not siblings.plus(facts_of(self.flatten([Part(cond), *then]))).conflict:
+        if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
             options.append([*rest, *([] if known == "false" else [self._negate(cond)]), *other])
@@ -222,7 +258,7 @@ class Compiler:
         present = self.synthetic(part.loc, {"required": [name]})
         sub_loc = part.loc.child(sub, "dependentSchemas", name)
         without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
-        siblings = facts_of(rest)  # `rest` is already flat
+        siblings = self._facts_of(rest)  # `rest` is already flat
         needed = Facts()
         needed.required.add(name)
         options = [
@@ -233,7 +269,15 @@ class Compiler:
 
     def _negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
-        (one of them differs, or a required one is missing), else generated and rejected."""
+        (one of them differs, or a required one is missing), else generated and rejected. Made
+        once per subschema and scope (each branch of a ``oneOf`` negates every other)."""
+        key = loc.key()
+        found = self._negated.get(key)
+        if found is None:
+            found = self._negated[key] = self._negation(loc)
+        return found
+
+    def _negation(self, loc: Loc) -> Part:
         node = canonical_view(loc.schema, loc.dialect)
         words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
         if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
@@ -273,19 +317,35 @@ class Compiler:
         checks: list[Callable[[Any], bool]] = []
         types: set[str] = set()
         for part in parts:
-            if "not" not in part.node:
-                continue
+            if "not" in part.node:
+                check, excluded = self._not_of(part)
+                if check is not None:
+                    checks.append(check)
+                types.update(excluded)
+        return checks, types
+
+    def _not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
+        """What the ``not`` of ``part`` excludes: a check, or types; once per conjunct (a branch's
+        siblings are merged again in each of its branches)."""
+        key = part.key()
+        found = self._negations.get(key)
+        if found is None:
             sub = part.loc.child(part.node["not"], "not")
             neg = canonical_view(sub.schema, sub.dialect)
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
-                types.update(_expand(neg["type"]))
+                found = (None, tuple(_expand(neg["type"])))
             elif forbidden_by_not(neg) is None:
-                checks.append(self.check(sub))
+                found = (self.check(sub), ())
             else:  # the names are left out of objects; every other value has no names to leave out
-                types.update(t for t in _ANY if t != "object")
-        return checks, types
+                found = (None, _NOT_OBJECTS)
+            self._negations[key] = found
+        return found
 
     def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
+        if len(parts) == 1 and not not_types:  # the usual case: one conjunct of one type
+            mine = parts[0].node.get("type")
+            if isinstance(mine, list) and len(mine) == 1 and mine[0] != "number":
+                return list(mine)
         allowed: list[str] | None = None
         for part in parts:
             if "type" in part.node:
@@ -335,6 +395,25 @@ class Compiler:
         references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
         quick = own_verdict(part.loc, part.node, value, self._quick)
         return self.accepts(part.loc, value) if quick is None else quick
+
+
+def _says_nothing(facts: Facts) -> bool:
+    """Whether ``facts`` (settled) add nothing to any other facts they join."""
+    return not facts.allowed and not facts.required and not facts.conflict
+
+
+def _clash(mine: Facts, other: Facts) -> bool:
+    """``mine.plus(other).conflict``, without building the joined facts (both settled: a required
+    property whose values only one of them restricts is a conflict already counted)."""
+    if mine.conflict or other.conflict:
+        return True
+    required = mine.required | other.required
+    for name, values in other.allowed.items():
+        held = mine.allowed.get(name)
+        if name in required and not (values if held is None else held & values):
+            return True
+    held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
+    return any(not mine.allowed[name] for name in held_only)
 
 
 def _expand(types: list[str]) -> list[str]:

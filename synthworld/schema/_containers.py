@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -11,9 +12,11 @@ from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
 from synthworld.schema._nodes import Node, Retry, State, compile_into
 
-__all__ = ["ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
+__all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
 
 _TRIES = 10
+NO_NAMES: frozenset[str] = frozenset()
+"""No names (shared by every object node and spec that has none to require or forbid)."""
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
 """How many items beyond the least an array gets, drawn uniformly."""
 
@@ -176,12 +179,12 @@ class ObjectSpec:
     """Compiles the nodes of known properties (when first generated: a schema's objects may have
     hundreds of properties, and most calls touch a few) and of additional ones."""
     required: tuple[str, ...]
-    forbidden: set[str]
+    forbidden: AbstractSet[str]
     nodes: dict[str, Node] = field(default_factory=dict)
     """The nodes of the known properties compiled so far."""
     min_props: int = 0
     max_props: int | None = None
-    dependent: dict[str, list[str]] = field(default_factory=dict)
+    dependent: Mapping[str, list[str]] = field(default_factory=dict)
     map_like: bool = False
     """No named properties, only pattern/additional ones: add a few entries."""
 
@@ -203,9 +206,13 @@ class ObjectNode:
                 path=path,
             )
         # worked out once here rather than at every call
-        self._required = set(spec.required)
-        self._known = set(spec.names)
-        self._unlisted = tuple(n for n in spec.required if n not in spec.names)  # mostly empty: shared
+        # what lives on with the node is shared where empty: fewer objects for the collector to walk
+        self._required: AbstractSet[str] = frozenset(spec.required) if spec.required else NO_NAMES
+        known = set(spec.names)
+        self._unlisted = tuple(n for n in spec.required if n not in known)  # mostly empty: shared
+        self._want_extras = spec.map_like or spec.min_props > 0
+        """Whether `_extras` can add anything (else it draws nothing and is not called)."""
+        self._known: AbstractSet[str] = known if self._want_extras else NO_NAMES
         count = len(spec.names)
         self._rate = min(self.OPTIONAL_RATE, self.OPTIONAL_MEAN / count) if count else 0.0
         self._unsure = bool(spec.dependent)
@@ -217,7 +224,7 @@ class ObjectNode:
         if self._unsure:
             st.unsure = True
         names = self._choose(st)
-        extras = self._extras(st, len(names))
+        extras = self._extras(st, len(names)) if self._want_extras else []
         st.enter()
         try:
             return self._fill(st, names, extras)
@@ -256,7 +263,7 @@ class ObjectNode:
                 raise Retry
         return self._top_up(st, chosen) if len(chosen) < self.s.min_props else chosen
 
-    def _close(self, chosen: list[str], required: set[str]) -> list[str]:
+    def _close(self, chosen: list[str], required: AbstractSet[str]) -> list[str]:
         """Add what ``dependentRequired`` asks for; drop optional triggers that cannot have it."""
         out = list(chosen)
         for name in out:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._containers import (
+    NO_NAMES,
     ArrayNode,
     ArraySpec,
     ObjectNode,
@@ -19,6 +21,7 @@ from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
+from synthworld.schema._quick import QuickCheck
 from synthworld.schema._regex import Gen, compile_pattern, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -33,6 +36,8 @@ _KEY_WORDS = ("name", "key", "id", "code", "label", "item", "value", "field", "t
 
 def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     """A node choosing among ``types``, each merged over ``parts``; unsatisfiable types dropped."""
+    if len(types) == 1:  # the usual case: its node, or its error
+        return _BUILDERS[types[0]](cx, parts)
     nodes: list[Node] = []
     error: UnsatisfiableSchemaError | None = None
     for name in types:
@@ -227,8 +232,14 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         for name, needed in deps.items():
             dependent.setdefault(name, []).extend(needed)
     required = ordered_union([r for r in found.get("required", ()) if isinstance(r, list)])
-    props = [list(v) for v in found.get("properties", ()) if isinstance(v, dict)]
-    names = ordered_union([*props, required, *dependent.values()])
+    union: dict[str, None] = {}  # every name once, in first-seen order (no copies of the lists)
+    for named in (
+        *(v for v in found.get("properties", ()) if isinstance(v, dict)),
+        required,
+        *dependent.values(),
+    ):
+        union.update(dict.fromkeys(named))
+    names = tuple(union)
     source = _Properties(cx, parts, found)
     map_like = not names and (
         "patternProperties" in found
@@ -237,19 +248,19 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     forbidden: set[str] = set()
     for neg in found.get("not", ()):
         forbidden.update(forbidden_by_not(neg) or ())
-    limiting = [p for p in parts if _may_forbid(p)]
-    if limiting or source.checks:
-        for name in names:
-            if (limiting and _forbids(limiting, name)) or not source.name_ok(name):
-                forbidden.add(name)
+    limiting = [p for p in parts if _may_forbid(p)] if not _LIMITING.isdisjoint(found) else []
+    if limiting:
+        forbidden.update(_forbidden(limiting, names))
+    if source.checks:
+        forbidden.update(name for name in names if not source.name_ok(name))
     spec = ObjectSpec(
-        names=tuple(names),  # tuples of strings cost the collector nothing, lists do
+        names=names,  # tuples of strings cost the collector nothing, lists do
         props=source,
         required=tuple(required),
-        forbidden=forbidden,
+        forbidden=forbidden or NO_NAMES,  # most have none: one shared empty set lives on
         min_props=max(_int_values(found.get("minProperties", ())), default=0),
         max_props=min(_int_values(found.get("maxProperties", ())), default=None),
-        dependent=dependent,
+        dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
     return ObjectNode(spec, _path(parts))
@@ -259,6 +270,8 @@ _OBJECT_WORDS = frozenset({
     "dependentRequired", "required", "properties", "patternProperties", "additionalProperties",
     "not", "minProperties", "maxProperties", "propertyNames",
 })  # fmt: skip
+_LIMITING = frozenset({"properties", "patternProperties", "additionalProperties"})
+"""The words by which a conjunct may give a property the schema ``false`` (see `_may_forbid`)."""
 
 
 class _Properties:
@@ -269,17 +282,22 @@ class _Properties:
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
-        self.checks = tuple(
-            cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
-            for p in parts
-            if "propertyNames" in p.node
-        )  # tuples: most are empty, and the empty tuple is shared
+        self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
-        patterns = ordered_union([list(v) for v in found.get("patternProperties", ())])
-        path = f"{_path(parts)}/patternProperties"
-        self._gens = tuple(_readable(p, path)[0] for p in patterns)
-        self._names_node = _names_node(cx, parts) if "propertyNames" in found else None
-        self._cache: dict[str, Node | None] = {}
+        self._gens: tuple[Gen, ...] = ()
+        self._names_node = None
+        if "propertyNames" in found:
+            self.checks = tuple(
+                cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
+                for p in parts
+                if "propertyNames" in p.node
+            )
+            self._names_node = _names_node(cx, parts)
+        if "patternProperties" in found:
+            patterns = ordered_union([list(v) for v in found["patternProperties"]])
+            path = f"{_path(parts)}/patternProperties"
+            self._gens = tuple(_readable(p, path)[0] for p in patterns)
+        self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:
         """Whether ``propertyNames`` allows ``name``."""
@@ -301,11 +319,31 @@ class _Properties:
     def extra_node(self, name: str) -> Node | None:
         """The node of the additional property ``name`` (``None``: that name is not allowed)."""
         cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
         if name not in cache:
             prop = _prop_parts(self._parts, name)
             ok = self.name_ok(name) and not any(p.node == FALSE for p in prop)
             cache[name] = self._cx.lazy(prop) if ok else None
         return cache[name] if len(cache) < 4096 else cache.pop(name)
+
+
+def _forbidden(parts: list[Part], names: Sequence[str]) -> set[str]:
+    """The ``names`` some conjunct gives the schema ``false`` (`_forbids`), asked only about names
+    some conjunct does not list with a schema that cannot be false (an object with
+    ``additionalProperties: false`` mostly lists every name with a plain schema: nothing to ask)."""
+    unsure: set[str] = set()
+    for p in parts:
+        properties = p.node.get("properties", _NONE)
+        if not isinstance(properties, dict):
+            properties = _NONE
+        unsure.update(n for n in names if n not in properties or _maybe_false(properties[n]))
+    return {name for name in unsure if _forbids(parts, name)}
+
+
+def _maybe_false(sub: Any) -> bool:
+    """Whether `_is_false` may say yes of ``sub`` (only ``false`` and objects with a ``not``)."""
+    return sub is False or (isinstance(sub, dict) and "not" in sub)
 
 
 def _forbids(parts: list[Part], name: str) -> bool:
@@ -385,6 +423,8 @@ def _prop_parts(parts: list[Part], name: str) -> list[Part]:
     return out
 
 
+_NO_DEPENDENTS: Mapping[str, list[str]] = MappingProxyType({})
+"""No ``dependentRequired`` (shared, read only)."""
 _NONE: dict[str, Any] = {}
 """No properties (shared, never changed)."""
 
