@@ -23,6 +23,7 @@ from synthworld.schema._nodes import (
     NotNode,
 )
 from synthworld.schema._parts import Part, forbidden_by_not
+from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
 
@@ -74,7 +75,10 @@ class Compiler:
     def node(self, parts: Sequence[Part]) -> Node:
         """The (memoised) node generating values that satisfy every part."""
         one = len(parts) == 1  # the usual case
-        key = parts[0].key() if one else tuple(p.key() for p in parts)  # a 4-tuple, or 4-tuples
+        if one:  # a 4-tuple and its route, or 4-tuples and theirs
+            key: tuple[Any, ...] = (parts[0].key(), route_of(parts[0].loc.path))
+        else:
+            key = (tuple(p.key() for p in parts), tuple(route_of(p.loc.path) for p in parts))
         found = self._memo.get(key)
         if found is None:
             if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
@@ -130,7 +134,7 @@ class Compiler:
     def flat_facts(self, loc: Loc) -> tuple[list[Part], Facts]:
         """`flatten` of the one subschema ``loc``, and its `facts_of`, once per subschema and
         scope (a branch's alternatives are read again each time the branch is compiled)."""
-        key = loc.key()
+        key = (*loc.key(), route_of(loc.path))
         found = self._facts.get(key)
         if found is None:
             flat = self.flatten([Part(loc)])
@@ -271,7 +275,7 @@ class Compiler:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
         (one of them differs, or a required one is missing), else generated and rejected. Made
         once per subschema and scope (each branch of a ``oneOf`` negates every other)."""
-        key = loc.key()
+        key = (*loc.key(), route_of(loc.path))
         found = self._negated.get(key)
         if found is None:
             found = self._negated[key] = self._negation(loc)

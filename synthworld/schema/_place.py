@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 from synthworld.schema._parts import Part
 
-__all__ = ["Place", "place_of"]
+__all__ = ["Place", "place_of", "route_of"]
 
 _SKIP = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "then", "else", "not", "contains",
                    "additionalItems", "unevaluatedItems"})  # fmt: skip
@@ -91,12 +91,23 @@ def _all_nouns(names: tuple[str, ...]) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def _walk_path(pointer: str) -> tuple[str, tuple[str, ...], int]:
     """`_walk` of a JSON pointer (the same paths come back in every schema of a kind)."""
-    name, parents, end = _walk(_segments(pointer))
+    name, parents, end, _ = _walk(_segments(pointer))
     return name, tuple(parents), end
 
 
-def _walk(segs: list[str]) -> tuple[str, list[str], int]:
-    """The field's own name, its parents' names, and where the parent object's pointer ends."""
+@lru_cache(maxsize=8192)
+def route_of(path: str) -> tuple[str, ...]:
+    """The segments at the end of ``path`` that the `Place` of its subschema, and of everything
+    below it, is read from (its name, its parent's: `_walk` reads nothing before them). A node
+    compiled at one path is the node of every path with the same route: a definition reached
+    under ``author`` and under ``album`` is compiled once for each, whichever comes first."""
+    segs = _segments(path)
+    return tuple(segs[max(0, _walk(segs)[3] - 2) :])
+
+
+def _walk(segs: list[str]) -> tuple[str, list[str], int, int]:
+    """The field's own name, its parents' names, where the parent object's pointer ends, and
+    how far back the walk read (it read no segment before the one before that index)."""
     i, items = _strip(segs, len(segs))
     name, parents, end = "", [], -1
     if items and i >= 2 and segs[i - 2] == "properties":  # an item of an array property: its name
@@ -109,7 +120,7 @@ def _walk(segs: list[str]) -> tuple[str, list[str], int]:
         i, _ = _strip(segs, i)
     if i >= 2 and (segs[i - 2] == "properties" or segs[i - 2] in _DEFS):
         parents.append(segs[i - 1])
-    return name, parents, end
+    return name, parents, end, i
 
 
 def place_of(parts: list[Part]) -> Place:

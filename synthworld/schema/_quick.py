@@ -25,6 +25,7 @@ from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
 from synthworld.schema._nodes import bare
 from synthworld.schema._parts import lone_empty_pattern
+from synthworld.schema._place import route_of
 from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
@@ -69,7 +70,7 @@ class Memo:
 
     def resolve(self, loc: Loc, keyword: str) -> Loc:
         """`resolve_ref`, once per subschema, scope and keyword (raises its `SchemaError`)."""
-        key = (*loc.key(), keyword)
+        key = (*loc.key(), keyword, route_of(loc.path))  # the Loc found carries this path
         found = self.refs.get(key)
         if found is None:
             found = self.refs[key] = self._lookup(loc, keyword)
