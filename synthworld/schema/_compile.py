@@ -73,7 +73,8 @@ class Compiler:
         return LazyNode(self._node, parts)
 
     def node(self, parts: Sequence[Part]) -> Node:
-        """The (memoised) node generating values that satisfy every part."""
+        """The node generating values that satisfy every part, memoised per subschemas, scope and
+        route (`_place.route_of`: a node reads the names of the place it is compiled for)."""
         one = len(parts) == 1  # the usual case
         if one:  # a 4-tuple and its route, or 4-tuples and theirs
             key: tuple[Any, ...] = (parts[0].key(), route_of(parts[0].loc.path))
@@ -132,8 +133,8 @@ class Compiler:
         return out
 
     def flat_facts(self, loc: Loc) -> tuple[list[Part], Facts]:
-        """`flatten` of the one subschema ``loc``, and its `facts_of`, once per subschema and
-        scope (a branch's alternatives are read again each time the branch is compiled)."""
+        """`flatten` of the one subschema ``loc``, and its `facts_of`, once per subschema,
+        scope and route (a branch's alternatives are read again each time the branch is compiled)."""
         key = (*loc.key(), route_of(loc.path))
         found = self._facts.get(key)
         if found is None:
@@ -274,7 +275,7 @@ class Compiler:
     def _negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
         (one of them differs, or a required one is missing), else generated and rejected. Made
-        once per subschema and scope (each branch of a ``oneOf`` negates every other)."""
+        once per subschema, scope and route (each branch of a ``oneOf`` negates every other)."""
         key = (*loc.key(), route_of(loc.path))
         found = self._negated.get(key)
         if found is None:

@@ -69,8 +69,9 @@ class Memo:
         return json_key(value) in found[1]
 
     def resolve(self, loc: Loc, keyword: str) -> Loc:
-        """`resolve_ref`, once per subschema, scope and keyword (raises its `SchemaError`)."""
-        key = (*loc.key(), keyword, route_of(loc.path))  # the Loc found carries this path
+        """`resolve_ref`, once per subschema, scope, keyword and route (the `Loc` found carries the
+        referrer's path; raises its `SchemaError`)."""
+        key = (*loc.key(), keyword, route_of(loc.path))
         found = self.refs.get(key)
         if found is None:
             found = self.refs[key] = self._lookup(loc, keyword)
