@@ -19,7 +19,7 @@ from typing import Any
 
 from synthworld.eval.progress import Reporter
 from synthworld.eval.record import RunRecord, record_from_result
-from synthworld.scenario import load_scenario
+from synthworld.scenario import load_scenario, scenario_files
 
 __all__ = [
     "RunTask",
@@ -32,7 +32,6 @@ __all__ = [
 ]
 
 AgentRef = str | Callable[..., Any] | None
-_SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 @dataclass(frozen=True)
@@ -134,8 +133,7 @@ def _expand(item: Any) -> list[tuple[str, Any, str]]:
             f"no scenario file or folder {os.fspath(item)!r} (from {os.getcwd()}); pass scenario files "
             "(.yaml, .yml, .json) or a folder holding them"
         )
-    files = sorted(p for p in path.iterdir() if p.suffix in _SCENARIO_SUFFIXES) if path.is_dir() else [path]
-    return [(_cached_load(str(f)).name, str(f), str(f)) for f in files]
+    return [(_cached_load(str(f)).name, str(f), str(f)) for f in scenario_files(path)]
 
 
 # -- agents ---------------------------------------------------------------------------------

@@ -38,13 +38,19 @@ from synthworld.pytest_plugin.settings import (
     scenario_dirs,
     world_seed,
 )
-from synthworld.scenario import Scenario, ScenarioResult, format_result, is_scenario_text, load_scenario
+from synthworld.scenario import (
+    SCENARIO_SUFFIXES,
+    Scenario,
+    ScenarioResult,
+    format_result,
+    is_scenario_text,
+    load_scenario,
+)
 from synthworld.scenario.imports import add_search_root, remove_search_root
 from synthworld.world import SyntheticWorld
 
 __all__ = ["ScenarioFile", "ScenarioItem", "synth_cassette_path", "synth_world", "synth_world_options"]
 
-_SUFFIXES = {".yaml", ".yml", ".json"}
 _MARKER = (
     "synthworld(seed=None, scenario=None, cassette=None, record_mode=None): configure the synth_world "
     "fixture: world seed, a scenario file to build the world from, a cassette (True for the default path) "
@@ -132,7 +138,7 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
-    if file_path.suffix not in _SUFFIXES:
+    if file_path.suffix not in SCENARIO_SUFFIXES:
         return None
     wanted = parent.session.isinitpath(file_path) or any(
         file_path.is_relative_to(d) for d in scenario_dirs(parent.config)

@@ -10,18 +10,27 @@ a file, ``build`` makes its world, ``run`` runs its agent, ``expect`` and ``matc
 ``report`` and ``console`` show it.
 """
 
-from synthworld.scenario.load import FORMAT_KEY, is_scenario_text, load_scenario, scenario_schema
+from synthworld.scenario.load import (
+    FORMAT_KEY,
+    SCENARIO_SUFFIXES,
+    is_scenario_text,
+    load_scenario,
+    scenario_files,
+    scenario_schema,
+)
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.report import format_result, trace_table
 from synthworld.scenario.result import ScenarioResult
 
 __all__ = [
     "FORMAT_KEY",
+    "SCENARIO_SUFFIXES",
     "Scenario",
     "ScenarioResult",
     "format_result",
     "is_scenario_text",
     "load_scenario",
+    "scenario_files",
     "scenario_schema",
     "trace_table",
 ]

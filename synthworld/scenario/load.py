@@ -29,10 +29,19 @@ from synthworld.schema import compile_validator
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
 
-__all__ = ["FORMAT_KEY", "is_scenario_text", "load_scenario", "scenario_schema"]
+__all__ = [
+    "FORMAT_KEY",
+    "SCENARIO_SUFFIXES",
+    "is_scenario_text",
+    "load_scenario",
+    "scenario_files",
+    "scenario_schema",
+]
 
 FORMAT_KEY = "synthworld_scenario"
 FORMAT_VERSION = 1
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+"""The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
 """Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
 _KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
@@ -233,3 +242,11 @@ def _operator_problem(op: str, arg: Any) -> str | None:
     if op == "$any" and arg is not True:
         return f"$any takes true, got {arg!r}"
     return None
+
+
+def scenario_files(path: str | os.PathLike[str]) -> list[Path]:
+    """``path`` itself, or the scenario files (`SCENARIO_SUFFIXES`) of folder ``path``, sorted."""
+    path = Path(path)
+    if not path.is_dir():
+        return [path]
+    return sorted(p for p in path.iterdir() if p.suffix in SCENARIO_SUFFIXES)

@@ -24,14 +24,12 @@ from typing import Any
 from synthworld.backends import FixtureBackend
 from synthworld.errors import SynthworldWarning
 from synthworld.formats.mcp import require_mcp
-from synthworld.scenario import load_scenario
+from synthworld.scenario import SCENARIO_SUFFIXES, load_scenario
 from synthworld.serve.mcp import serve
 from synthworld.sources import McpBackend
 from synthworld.world import SyntheticWorld
 
 __all__ = ["add_arguments", "add_source_arguments", "load_world", "run", "source_world"]
-
-_SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +120,7 @@ def source_world(
 def load_world(target: str, *, seed: int | None = None) -> Any:
     """The `SyntheticWorld` named by a scenario file, a module, or ``module:attr``."""
     path = Path(target)
-    if path.suffix in _SCENARIO_SUFFIXES:
+    if path.suffix in SCENARIO_SUFFIXES:
         return _scenario_world(path, seed)
     module_name, _, attr = target.rpartition(":") if _has_attr(target) else (target, "", "")
     module = _import(module_name)

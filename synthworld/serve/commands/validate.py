@@ -7,11 +7,9 @@ import sys
 from pathlib import Path
 
 from synthworld.errors import ScenarioError
-from synthworld.scenario import load_scenario
+from synthworld.scenario import load_scenario, scenario_files
 
 __all__ = ["add_arguments", "run"]
-
-_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    files = [found for path in args.files for found in _scenario_files(path)]
+    files = [found for path in args.files for found in scenario_files(path)]
     for path in files:
         try:
             scenario = load_scenario(path)
@@ -34,10 +32,3 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"{bad} of {len(files)} file(s) invalid", file=sys.stderr)
     return 1 if bad else 0
-
-
-def _scenario_files(path: Path) -> list[Path]:
-    """`path`, or the YAML and JSON files of folder `path` (as `synthworld eval` takes a folder)."""
-    if not path.is_dir():
-        return [path]
-    return sorted(p for p in path.iterdir() if p.suffix in _SUFFIXES)
