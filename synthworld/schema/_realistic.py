@@ -17,7 +17,7 @@ from faker import Faker
 
 from synthworld.schema._draw import choice, text
 
-__all__ = ["check_locale", "ident", "number_range", "pick", "provider_for"]
+__all__ = ["check_locale", "ident", "number_range", "pick", "provider_for", "snake"]
 
 _POOL_SIZE = 64
 _FAKER_SEED = 20250101
@@ -39,11 +39,19 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"city|town", "city"),
         (r"^state$|province|region", "state"),
         (r"zip|postal|postcode", "postcode"),
+        (r"(^|_)ip(v4)?(_addr(ess)?)?$", "ipv4"),  # before "address": an IP address is no street
+        (r"(^|_)ipv6(_addr(ess)?)?$", "ipv6"),
+        (r"(^|_)mac(_addr(ess)?)?$", "mac_address"),
+        (r"(^|_)iban$", "iban"),
+        (r"(^|_)(swift|bic)(_code)?$", "swift"),
+        (r"user_?agent", "user_agent"),
+        (r"(^|_)(password|passwd|pwd)$", "password"),
+        (r"card_?number", "credit_card_number"),
+        (r"(^|_)isbn(_?13)?$", "isbn13"),
         (r"address|street", "street_address"),
         (r"phone|mobile|fax|^tel", "phone_number"),
         (r"url|uri|website|link|href|homepage", "url"),
         (r"domain|host", "domain_name"),
-        (r"^ip(v4)?(_address)?$", "ipv4"),
         (r"file_?name", "file_name"),
         (r"path$", "file_path"),
         (r"mime|content_type|media_type", "mime_type"),
@@ -83,16 +91,17 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
-def _snake(name: str) -> str:
+def snake(name: str) -> str:
+    """``name`` in snake_case (``userId`` -> ``user_id``)."""
     return _CAMEL.sub("_", name).lower().replace("-", "_")
 
 
 @lru_cache(maxsize=4096)
 def provider_for(name: str) -> str | None:
     """The faker provider that fits a property name, or ``None``."""
-    snake = _snake(name)
+    words = snake(name)
     for rx, provider in _RULES:
-        if rx.search(snake):
+        if rx.search(words):
             return provider
     return None
 
@@ -100,9 +109,9 @@ def provider_for(name: str) -> str | None:
 @lru_cache(maxsize=4096)
 def number_range(name: str) -> tuple[int, int]:
     """A sensible range for a number named ``name``."""
-    snake = _snake(name)
+    words = snake(name)
     for rx, bounds in _NUMBER_RULES:
-        if rx.search(snake):
+        if rx.search(words):
             return bounds
     return (0, 100)
 
@@ -151,7 +160,7 @@ def pick(rng: Random, locale: str, provider: str) -> str:
 @lru_cache(maxsize=4096)
 def _prefix(name: str) -> str:
     """What an identifier for ``name`` starts with (``orderId`` -> ``orde_``)."""
-    stem = _snake(name).removesuffix("id").strip("_")
+    stem = snake(name).removesuffix("id").strip("_")
     return f"{stem[:4]}_" if stem else ""
 
 

@@ -25,15 +25,25 @@ _TRIES = 12
 _STRETCH_DRAWS = 4
 _MAX_STRETCH = 100_000
 _DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp)$", re.IGNORECASE)
-_ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$|^uuid$|^guid$", re.IGNORECASE)
-_IDENT, _DATE = object(), object()
-"""What :func:`_hint_kind` answers for an identifier or a date name (else a faker provider)."""
+_ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
+_NOT_IDS = frozenset({
+    "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",
+    "fluid", "liquid", "solid", "hybrid", "rapid", "grid", "acid", "humid", "vivid", "druid",
+    "pyramid", "lucid", "rigid", "timid", "candid", "splendid", "orchid", "maid", "raid", "braid",
+    "afraid", "laid", "plaid", "stupid", "arid", "amid", "forbid", "david",
+})  # fmt: skip
+"""Words ending in "id" that name no identifier (``is_valid``, ``paid``; ``userid`` is one)."""
+_UUID_HINT = re.compile(r"[ug]uid$", re.IGNORECASE)
+_IDENT, _DATE, _UUID = object(), object(), object()
+"""What :func:`_hint_kind` answers for an identifier, a date or a UUID name (else a faker provider)."""
 
 
 @lru_cache(maxsize=4096)
 def _hint_kind(hint: str) -> object:
     """How a realistic string for a property called ``hint`` is made."""
-    if hint and _ID_HINT.search(hint):
+    if hint and _UUID_HINT.search(hint):
+        return _UUID
+    if hint and _ID_HINT.search(hint) and _realistic.snake(hint).rpartition("_")[2] not in _NOT_IDS:
         return _IDENT
     if hint and _DATE_HINT.search(hint):
         return _DATE
@@ -317,6 +327,8 @@ class StringNode:
             return _realistic.ident(st.rng, hint)
         if kind is _DATE:
             return FORMATS["date-time"](st.rng, st.now)
+        if kind is _UUID:
+            return FORMATS["uuid"](st.rng, st.now)
         assert isinstance(kind, str)
         return _realistic.pick(st.rng, st.locale, kind)
 

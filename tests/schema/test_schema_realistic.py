@@ -37,11 +37,28 @@ def _prop(name: str, **extra: Any) -> dict[str, Any]:
         ("assignee", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),  # a person: given and family names
         ("createdBy", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),
         ("author", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),
+        ("ip_address", r"^\d{1,3}(\.\d{1,3}){3}$"),  # an IP address, not a street address
+        ("clientIp", r"^\d{1,3}(\.\d{1,3}){3}$"),
+        ("ipv6", r"^[0-9a-f]{1,4}(:[0-9a-f]{0,4}){2,7}$"),
+        ("mac_address", r"^[0-9a-f]{2}(:[0-9a-f]{2}){5}$"),
+        ("iban", r"^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$"),
+        ("user_agent", r"^[A-Za-z]+/\d"),
+        ("password", r"^(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$"),  # not a dictionary word
+        ("uuid", r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"),
+        ("deviceGuid", r"^[0-9a-f]{8}-[0-9a-f]{4}-4"),
+        ("userid", r"^user_[a-z0-9]{10}$"),  # one word, still an identifier
+        ("card_number", r"^\d{12,19}$"),
     ],
 )
 def test_strings_follow_property_names(name: str, looks_like: str) -> None:
     for value in _values(_prop(name), n=20):
         assert re.search(looks_like, value[name]), value
+
+
+@pytest.mark.parametrize("name", ["paid", "isValid", "android", "fluid", "order_paid"])
+def test_words_ending_in_id_are_not_identifiers(name: str) -> None:
+    values = [v[name] for v in _values(_prop(name), n=20)]
+    assert all(v.isalpha() for v in values), values  # words, not ``pa_x7k2m9q0zt``
 
 
 def test_realism_respects_length_bounds() -> None:
