@@ -430,6 +430,16 @@ def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words
     assert words in str(caught.value)
 
 
+def test_a_document_wrong_at_its_root_says_so_in_words() -> None:
+    with pytest.raises(SourceError) as caught:
+        openapi_tools({"info": {}})
+    assert caught.value.pointer == ""
+    assert str(caught.value) == (
+        "<dict>: not an OpenAPI 2.0, 3.0 or 3.1 document (swagger: None); the root needs "
+        "'swagger: \"2.0\"' or 'openapi: 3.x.y' (at the root)"
+    )
+
+
 def test_a_url_is_refused_with_how_to_get_the_document() -> None:
     url = "https://petstore3.swagger.io/api/v3/openapi.json"
     with pytest.raises(SourceError) as caught:
