@@ -22,6 +22,8 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
 
 Warnings: `SynthworldWarning` (UserWarning) and its `MissingReturnTypeWarning` (a stub without a
 return annotation, whose answers can be any JSON value).
+
+Messages name a JSON pointer with `show_pointer`: quoted, and the root ("") as `ROOT`.
 """
 
 from __future__ import annotations
@@ -49,6 +51,15 @@ __all__ = [
     "UnknownToolError",
     "UnsatisfiableSchemaError",
 ]
+
+
+ROOT = "the root"
+"""How a message names the root of a schema or document (its JSON pointer is "", which reads as a blank)."""
+
+
+def show_pointer(pointer: str) -> str:
+    """The JSON pointer `pointer` as a message names it: ``'/properties/a'``, or `ROOT` for ""."""
+    return repr(pointer) if pointer else ROOT
 
 
 class SynthworldError(Exception):
@@ -158,7 +169,7 @@ class SourceError(SynthworldError, ValueError):
 
     def __init__(self, message: str, *, source: str = "", pointer: str | None = None) -> None:
         where = f"{source}: " if source else ""
-        at = f" (at {pointer or '/'})" if pointer is not None else ""
+        at = f" (at {pointer or ROOT})" if pointer is not None else ""
         super().__init__(f"{where}{message}{at}")
         self.source = source
         self.pointer = pointer

@@ -122,3 +122,30 @@ def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     assert "verdict: PASS  travel_recorded [seed=7]" in done.stdout
     assert "KL1720-20260514" in done.stdout
+
+
+def test_validate_refuses_a_replay_only_cassette_that_does_not_exist(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "travel_recorded.yaml").read_text(encoding="utf-8")
+    scenario, cassette = tmp_path / "travel.yaml", tmp_path / "cassettes" / "travel_recorded.yaml"
+    scenario.write_text(text, encoding="utf-8")  # mode: none, and no cassettes/ beside it
+    assert invoke(validate_command, str(scenario)) == 1
+    assert capsys.readouterr().err == (
+        f"{scenario}:11: backend.fixtures: cassette {cassette} does not exist and mode 'none' only "
+        "replays, so a run would fail at its first call; correct the path, or record it (after "
+        f"setting fallback: random): synthworld run {scenario} --record-mode once\n"
+        "1 of 1 file(s) invalid\n"
+    )
+    scenario.write_text(text.replace("  mode: none\n", ""), encoding="utf-8")
+    assert invoke(validate_command, str(scenario)) == 1
+    assert "and mode 'none' (the default) only replays" in capsys.readouterr().err
+    scenario.write_text(text.replace("mode: none", "mode: once"), encoding="utf-8")
+    assert invoke(validate_command, str(scenario)) == 0  # its first run records the cassette
+    # what the message says to do: a fallback to record from, one recording run, and it validates
+    scenario.write_text(text.replace("fallback: none", "fallback: random"), encoding="utf-8")
+    invoke(run_command, str(scenario), "--record-mode", "once")  # the verdict does not matter here
+    assert cassette.is_file()
+    capsys.readouterr()
+    assert invoke(validate_command, str(scenario)) == 0
+    assert capsys.readouterr().out == f"{scenario}: ok (travel_recorded, 1 seed(s))\n"

@@ -51,6 +51,21 @@ def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record CASSETTE goes with --mcp" in capsys.readouterr().err
 
 
+def test_tools_says_which_keywords_it_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = yaml.safe_load((ROOT / PETSTORE).read_text())
+    doc["components"]["schemas"]["Pet"]["properties"]["tag"]["type"] = "strin"
+    spec = tmp_path / "petstore.yaml"
+    spec.write_text(yaml.safe_dump(doc))
+    assert main(["tools", "--openapi", str(spec)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"synthworld tools: {spec}: 1 schema keyword is not valid JSON Schema, so synthworld set it "
+        "aside and it limits nothing: /components/schemas/Pet/properties/tag/type ('strin'); fix: "
+        "type must be one of 'string',"
+    )
+    assert err.count("not valid JSON Schema") == 1
+
+
 def test_tools_lists_a_live_mcp_server(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "--mcp", INVENTORY]) == 0
     out = capsys.readouterr().out

@@ -4,6 +4,7 @@ every operation a tool, safe unique names, every answer valid, cycles kept as ``
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -64,6 +65,14 @@ def test_every_operation_becomes_one_tool(name: str) -> None:
     assert sorted(
         (t.metadata["openapi"]["method"].lower(), t.metadata["openapi"]["path"]) for t in tools
     ) == sorted(ops)
+
+
+@pytest.mark.parametrize("name", sorted(REAL))
+def test_a_valid_document_sets_no_keyword_aside(name: str) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        openapi_tools(DOCS / name)
+    assert [str(note.message) for note in caught] == []
 
 
 @pytest.mark.parametrize("name", sorted(REAL))

@@ -332,33 +332,6 @@ def test_cycles_become_defs_and_acyclic_refs_are_inlined() -> None:
     jsonschema.validate(world.call("tree", {}), tool.returns)
 
 
-def test_keywords_real_documents_get_wrong_are_set_aside_not_fatal() -> None:
-    schema = {
-        "type": "object",
-        "required": ["x", "x", 3],
-        "properties": {
-            "x": {"type": "date"},
-            "y": {"type": "string", "pattern": "(unclosed"},
-            "z": {"type": "integer", "maxLength": "5", "minimum": "1", "enum": []},
-        },
-    }
-    tool = only(doc3({"/a": {"get": {"responses": returning(schema)}}}))
-    assert tool.returns == {
-        "type": "object",
-        "required": ["x"],
-        "properties": {
-            "x": {"x-openapi-type": "date"},
-            "y": {"type": "string", "x-openapi-pattern": "(unclosed"},
-            "z": {
-                "type": "integer",
-                "x-openapi-maxLength": "5",
-                "x-openapi-minimum": "1",
-                "x-openapi-enum": [],
-            },
-        },
-    }
-
-
 # -- filters ----------------------------------------------------------------------------------
 
 
@@ -428,6 +401,16 @@ def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words
         openapi_tools(doc)
     assert caught.value.pointer == pointer
     assert words in str(caught.value)
+
+
+def test_a_document_wrong_at_its_root_says_so_in_words() -> None:
+    with pytest.raises(SourceError) as caught:
+        openapi_tools({"info": {}})
+    assert caught.value.pointer == ""
+    assert str(caught.value) == (
+        "<dict>: not an OpenAPI 2.0, 3.0 or 3.1 document (swagger: None); the root needs "
+        "'swagger: \"2.0\"' or 'openapi: 3.x.y' (at the root)"
+    )
 
 
 def test_a_url_is_refused_with_how_to_get_the_document() -> None:

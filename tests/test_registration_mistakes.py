@@ -6,6 +6,7 @@ import pytest
 
 import synthworld
 from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
+from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.spec.checks import keyword_typos
 
 
@@ -62,3 +63,15 @@ def test_other_tools_keywords_and_draft_4_id_register_without_a_warning(key: str
     assert keyword_typos({key: 1, "properties": {"a": {key: 1}}, "items": {key: 1}}, "returns") == []
     world = SyntheticWorld()  # warnings are errors in this suite
     world.register_tool(ToolSpec("t", "d", {"type": "object"}, {"type": "object", key: "x"}))
+
+
+def test_a_registration_error_at_the_root_of_returns_says_so_in_words() -> None:
+    world = SyntheticWorld()
+    spec = ToolSpec("pick", "Pick one.", {"type": "object"}, {"enum": ["a", "b"], "type": "integer"})
+    with pytest.raises(UnsatisfiableSchemaError) as info:
+        world.register_tool(spec)
+    assert str(info.value) == (
+        "tool 'pick': returns: no value of enum/const at the root satisfies the rest of the schema; "
+        "fix: add a value that does"
+    )
+    assert info.value.path == ""

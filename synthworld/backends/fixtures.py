@@ -114,6 +114,12 @@ class FixtureBackend:
 
     # -- results ----------------------------------------------------------------------------
 
+    @property
+    def replays_nothing(self) -> bool:
+        """Whether every call must miss: the mode only replays (``none``) and neither the
+        cassette file nor its journal exists."""
+        return not self.recording and not self.path.exists() and not self._store.journal.exists()
+
     def unplayed(self) -> list[Interaction]:
         """Recorded interactions no call has replayed (stale entries), in cassette order."""
         with self._lock:

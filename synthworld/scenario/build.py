@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
 from synthworld.backends.llm.loop import LLMOptions
 from synthworld.backends.llm.openai import OPENAI
-from synthworld.errors import BackendError, FaultConfigError, SynthworldError
+from synthworld.errors import BackendError, FaultConfigError, ScenarioError, SynthworldError
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
+from synthworld.scenario.located import display_path
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
@@ -32,6 +33,7 @@ __all__ = [
     "make_backend",
     "populate",
     "register_tools",
+    "replay_problem",
     "tool_entries",
 ]
 
@@ -135,6 +137,26 @@ def check_backend(scenario: Scenario, problems: Problems) -> None:
             closer()
 
 
+def replay_problem(scenario: Scenario) -> ScenarioError | None:
+    """A `ScenarioError` when the file's fixtures backend only replays (mode ``none``) from a
+    cassette that does not exist, so a run as written fails at its first call; else None. Not
+    a loading problem: ``--record-mode once`` may be about to record that cassette."""
+    config = scenario.data.get("backend", "random")
+    if not isinstance(config, Mapping) or "fixtures" not in config:
+        return None
+    with _fixture_backend(scenario, config, record_mode=None) as backend:
+        if not backend.replays_nothing:
+            return None
+    mode = f"mode {backend.mode.value!r}{'' if 'mode' in config else ' (the default)'}"
+    how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
+    return scenario.error(
+        ("backend", "fixtures"),
+        f"cassette {display_path(backend.path)} does not exist and {mode} only replays, so a run "
+        f"would fail at its first call; correct the path, or record it{how}: "
+        f"synthworld run {scenario.shown} --record-mode once",
+    )
+
+
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     """What is wrong with the options of an ``llm`` backend in a scenario file."""
     allowed = {"model", "temperature", "seed", "api_key_env", *LLMOptions.__annotations__}
@@ -166,12 +188,14 @@ def _llm_backend(scenario: Scenario, options: Mapping[str, Any]) -> Backend:
     return backend
 
 
-def _fixture_backend(scenario: Scenario, config: Mapping[str, Any], *, record_mode: str | None) -> Backend:
+def _fixture_backend(
+    scenario: Scenario, config: Mapping[str, Any], *, record_mode: str | None
+) -> FixtureBackend:
     path = Path(scenario.path).parent / str(config["fixtures"])
     mode = record_mode or config.get("mode", "none")
     fallback = RandomBackend() if config.get("fallback", "none") == "random" else None
     try:
-        backend: Backend = FixtureBackend(path, mode=mode, fallback=fallback)
+        backend = FixtureBackend(path, mode=mode, fallback=fallback)
     except (SynthworldError, OSError, ValueError) as exc:
         raise scenario.error(("backend", "fixtures"), str(exc)) from None
     return backend

@@ -15,7 +15,7 @@ import referencing
 
 from synthworld._gc import collector_paused
 from synthworld._json import json_problems
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
@@ -210,13 +210,14 @@ class Generator:
             return
         if self._capped:
             raise UnsatisfiableSchemaError(
-                f"no valid value could be built for the schema at '' within {_nodes.BRANCHES:,} anyOf/oneOf/"
-                "if alternatives per value (synthworld's bound on the work of one call); fix: make "
-                "fewer alternatives reachable from one value, or give a discriminating const in each",
+                f"no valid value could be built for the schema at {ROOT} within {_nodes.BRANCHES:,} "
+                "anyOf/oneOf/if alternatives per value (synthworld's bound on the work of one call); "
+                "fix: make fewer alternatives reachable from one value, or give a discriminating const "
+                "in each",
                 path="",
             )
         raise self._blocker() or UnsatisfiableSchemaError(
-            "no valid value could be built for the schema at ''; it is unsatisfiable or uses "
+            f"no valid value could be built for the schema at {ROOT}; it is unsatisfiable or uses "
             "keywords in a combination synthworld cannot construct; fix: simplify it",
             path="",
         )
@@ -284,7 +285,8 @@ def _check_schema(loc: Any, text: str) -> None:
     else:
         path, message = found
         raise SchemaError(
-            f"invalid schema at {path!r}: {message}; fix: make it valid against its metaschema", path=path
+            f"invalid schema at {show_pointer(path)}: {message}; fix: make it valid against its metaschema",
+            path=path,
         )
 
 

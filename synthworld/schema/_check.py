@@ -13,7 +13,7 @@ import jsonschema
 import jsonschema_rs
 import referencing.exceptions
 
-from synthworld.errors import SchemaError
+from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._validate import (
@@ -108,8 +108,8 @@ def _python_check(loc: Loc) -> Check:
             return False
         except referencing.exceptions.Unresolvable as err:  # met only now: no value can be judged
             raise SchemaError(
-                f"cannot resolve $ref={err.ref!r} under {loc.path!r}; fix: define the target in the "
-                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                f"cannot resolve $ref={err.ref!r} under {show_pointer(loc.path)}; fix: define the target "
+                "in the document or pass a referencing registry holding it (synthworld never fetches URLs)",
                 path=loc.path,
             ) from None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._discriminate import Facts, facts_of, verdict
 from synthworld.schema._merge import merge_typed
@@ -183,7 +183,7 @@ class Compiler:
         for part in parts:
             if part.node == FALSE:
                 raise UnsatisfiableSchemaError(
-                    f"the schema at {part.loc.path!r} accepts nothing (false or not: {{}}); fix: "
+                    f"the schema at {show_pointer(part.loc.path)} accepts nothing (false or not: {{}}); fix: "
                     "remove it or loosen it",
                     path=part.loc.path,
                 )
@@ -228,7 +228,7 @@ class Compiler:
                 continue
         if not nodes:
             raise UnsatisfiableSchemaError(
-                f"no branch of {word} at {path!r} can hold together with its siblings; fix: "
+                f"no branch of {word} at {show_pointer(path)} can hold together with its siblings; fix: "
                 "make at least one branch compatible",
                 path=path,
             )
@@ -365,7 +365,7 @@ class Compiler:
         if not out:
             path = parts[0].loc.path if parts else ""
             raise UnsatisfiableSchemaError(
-                f"no JSON type satisfies every 'type' at {path!r}; fix: make the types overlap",
+                f"no JSON type satisfies every 'type' at {show_pointer(path)}; fix: make the types overlap",
                 path=path,
             )
         return out
@@ -378,7 +378,7 @@ class Compiler:
         if not values:
             path = parts[0].loc.path
             raise UnsatisfiableSchemaError(
-                f"no value of enum/const at {path!r} satisfies the rest of the schema; fix: add "
+                f"no value of enum/const at {show_pointer(path)} satisfies the rest of the schema; fix: add "
                 "a value that does",
                 path=path,
             )

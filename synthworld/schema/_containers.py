@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
 from synthworld.schema._nodes import Node, Retry, State, compile_into
@@ -53,7 +53,7 @@ class ArrayNode:
         self.low = max(spec.min_items, need)
         if self.high is not None and self.low > self.high:
             raise UnsatisfiableSchemaError(
-                f"the array at {path!r} needs {self.low} items but allows at most {self.high}; "
+                f"the array at {show_pointer(path)} needs {self.low} items but allows at most {self.high}; "
                 "fix: relax minItems/maxItems/minContains/items",
                 path=path,
             )
@@ -201,7 +201,7 @@ class ObjectNode:
         bad = [n for n in spec.required if n in spec.forbidden]
         if bad or (spec.max_props is not None and len(spec.required) > spec.max_props):
             raise UnsatisfiableSchemaError(
-                f"the object at {path!r} requires {bad or list(spec.required)} which its other "
+                f"the object at {show_pointer(path)} requires {bad or list(spec.required)} which its other "
                 "keywords forbid; fix: drop them from required or allow them",
                 path=path,
             )

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._containers import (
     NO_NAMES,
@@ -130,7 +130,7 @@ def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
         return compile_pattern(pattern)
     except (re.error, ValueError) as err:
         raise SchemaError(
-            f"pattern {pattern!r} at {path!r} cannot be read: {err}; fix: use an ECMA-262 regex "
+            f"pattern {pattern!r} at {show_pointer(path)} cannot be read: {err}; fix: use an ECMA-262 regex "
             "Python's re also understands",
             path=path,
         ) from err
@@ -195,7 +195,7 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
         raise UnsatisfiableSchemaError(
-            f"no array satisfies contains: false at {loc.path!r}; fix: drop it", path=loc.path
+            f"no array satisfies contains: false at {show_pointer(loc.path)}; fix: drop it", path=loc.path
         )
     if "maxContains" in owner.node:
         spec.max_contains = int(owner.node["maxContains"])

@@ -22,7 +22,7 @@ from referencing import Specification
 from referencing._core import Resolver as _Resolver
 from referencing.jsonschema import DRAFT202012
 
-from synthworld.errors import SchemaError
+from synthworld.errors import ROOT, SchemaError, show_pointer
 
 __all__ = [
     "DIALECTS",
@@ -147,7 +147,7 @@ def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:
                 _READ_AS[id(schema)] = (schema, dialect)
                 return dialect
     raise SchemaError(
-        f"unsupported $schema {declared!r} at '': not a dialect synthworld knows, and the schema is "
+        f"unsupported $schema {declared!r} at {ROOT}: not a dialect synthworld knows, and the schema is "
         f"valid in neither draft 2020-12, 7 nor 4; fix: declare one of {list(DIALECTS)}",
         path="",
     )
@@ -290,7 +290,7 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         return loc.resolver.lookup(ref)
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
-            f"cannot resolve {keyword}={ref!r} at {loc.path!r}: {err}; fix: define the target in "
+            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "
             "the document or pass a referencing registry holding it (synthworld never fetches "
             "URLs)",
             path=loc.path,

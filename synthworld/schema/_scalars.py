@@ -12,7 +12,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Retry, State
@@ -99,13 +99,13 @@ class NumberNode:
             if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
                 raise UnsatisfiableSchemaError(
                     f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
-                    f"within the bounds at {path!r}; fix: widen minimum/maximum or change "
+                    f"within the bounds at {show_pointer(path)}; fix: widen minimum/maximum or change "
                     "multipleOf",
                     path=path,
                 )
         elif self.low is not None and self.high is not None and not self._nonempty():
             raise UnsatisfiableSchemaError(
-                f"minimum exceeds maximum at {path!r}; fix: make the bounds overlap", path=path
+                f"minimum exceeds maximum at {show_pointer(path)}; fix: make the bounds overlap", path=path
             )
         self._unsure = any(isinstance(m, float) for m in self.multiples) or any(
             abs(b) > _EXACT_INTS for b in (self.low, self.high) if b is not None
@@ -247,7 +247,8 @@ class StringNode:
     ) -> None:
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
-                f"minLength {min_length} exceeds maxLength {max_length} at {path!r}; fix: make them overlap",
+                f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
+                "fix: make them overlap",
                 path=path,
             )
         if fmt in LENGTHS:
@@ -356,7 +357,7 @@ def _check_format_lengths(fmt: str, low: int, high: int | None, path: str) -> No
     else:
         most = f"at least {shortest}" if longest is None else f"{shortest} to {longest}"
     raise UnsatisfiableSchemaError(
-        f"format {fmt!r} with {bounds} at {path!r}: its values have {most} characters; fix: "
+        f"format {fmt!r} with {bounds} at {show_pointer(path)}: its values have {most} characters; fix: "
         "widen the bounds or drop the format",
         path=path,
     )

@@ -41,6 +41,40 @@ def test_invalid_schema_names_its_path() -> None:
     assert info.value.path == "/properties/a/type"
 
 
+@pytest.mark.parametrize(
+    ("schema", "error", "message"),
+    [
+        ({"type": "string", "minLength": 5, "maxLength": 2}, UnsatisfiableSchemaError,
+         "minLength 5 exceeds maxLength 2 at the root; fix: make them overlap"),
+        ({"type": "array", "minItems": 3, "maxItems": 1}, UnsatisfiableSchemaError,
+         "the array at the root needs 3 items but allows at most 1; "),
+        ({"$ref": "#/nope"}, SchemaError, "cannot resolve $ref='#/nope' at the root: "),
+        ({"$schema": "http://json-schema.org/draft-03/schema#", "properties": {"a": {"required": True}}},
+         SchemaError, "unsupported $schema 'http://json-schema.org/draft-03/schema#' at the root: "),
+    ],
+)  # fmt: skip
+def test_an_error_at_the_root_says_so_in_words(schema: Any, error: type[SchemaError], message: str) -> None:
+    """The root's JSON pointer is "", which a message would show as a blank ``at ''``."""
+    with pytest.raises(error) as info:
+        compile_generator(schema)
+    assert type(info.value) is error
+    assert info.value.path == ""  # the attribute stays a JSON pointer
+    assert message in str(info.value)
+    assert "''" not in str(info.value)
+
+
+def test_an_error_below_the_root_names_its_pointer_quoted() -> None:
+    with pytest.raises(UnsatisfiableSchemaError) as info:
+        compile_generator(
+            {
+                "type": "object",
+                "properties": {"a": {"type": "integer", "minimum": 5, "maximum": 1}},
+                "required": ["a"],
+            }
+        )
+    assert str(info.value).startswith("no integer lies within the bounds at '/properties/a'; fix:")
+
+
 def test_an_unknown_dialect_is_read_as_the_newest_draft_whose_metaschema_takes_the_schema() -> None:
     """Vendors extend a draft under their own metaschema URI (CloudFormation resource schemas)."""
     plain = {"$schema": "https://example.com/my-dialect", "type": "string", "minLength": 2}

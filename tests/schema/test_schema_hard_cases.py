@@ -150,19 +150,19 @@ def test_unsatisfiable_combinations_fail_at_compile_time(schema: dict[str, Any])
     [
         (
             {"format": "date", "maxLength": 8},
-            "format 'date' with maxLength 8 at '': its values have exactly 10",
+            "format 'date' with maxLength 8 at the root: its values have exactly 10",
         ),
         (
             {"format": "uuid", "minLength": 40},
-            "format 'uuid' with minLength 40 at '': its values have exactly 36",
+            "format 'uuid' with minLength 40 at the root: its values have exactly 36",
         ),
         (
             {"format": "ipv4", "minLength": 16},
-            "format 'ipv4' with minLength 16 at '': its values have 7 to 15",
+            "format 'ipv4' with minLength 16 at the root: its values have 7 to 15",
         ),
         (
             {"format": "email", "maxLength": 2},
-            "format 'email' with maxLength 2 at '': its values have at least 3",
+            "format 'email' with maxLength 2 at the root: its values have at least 3",
         ),
         (
             {

@@ -108,7 +108,7 @@ def source_world(
         with warnings.catch_warnings(record=True) as notes:
             warnings.simplefilter("always", SynthworldWarning)
             world = SyntheticWorld.from_openapi(openapi, on_error="skip", **options)
-        for note in notes:  # the operations left out
+        for note in notes:  # keywords set aside, operations left out
             print(f"synthworld serve: {note.message}", file=sys.stderr)
         return world
     assert mcp is not None

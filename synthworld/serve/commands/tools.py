@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except (SynthworldError, ImportError) as exc:  # ImportError: the mcp extra is missing
         print(f"synthworld tools: {exc}", file=sys.stderr)
         return 2
-    for note in notes:  # the operations left out
+    for note in notes:  # keywords set aside, operations left out
         print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
     return 0 if specs else 2

@@ -1,4 +1,8 @@
-"""`synthworld validate FILE...`: check scenario files; each error names file, line and path."""
+"""`synthworld validate FILE...`: check scenario files; each error names file, line and path.
+
+Beyond loading, a file whose fixtures backend only replays (mode ``none``) from a cassette that
+does not exist is a problem: run as written, it fails at its first call.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ import sys
 from pathlib import Path
 
 from synthworld.errors import ScenarioError
-from synthworld.scenario import load_scenario, scenario_files
+from synthworld.scenario import Scenario, load_scenario, scenario_files
+from synthworld.scenario.build import replay_problem
 
 __all__ = ["add_arguments", "run"]
 
@@ -23,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     files = [found for path in args.files for found in scenario_files(path)]
     for path in files:
         try:
-            scenario = load_scenario(path)
+            scenario = _checked(path)
         except ScenarioError as exc:
             bad += 1
             print(exc, file=sys.stderr)
@@ -32,3 +37,12 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"{bad} of {len(files)} file(s) invalid", file=sys.stderr)
     return 1 if bad else 0
+
+
+def _checked(path: Path) -> Scenario:
+    """The scenario in `path`; `ScenarioError` also when a run of it would fail at its first call."""
+    scenario = load_scenario(path)
+    problem = replay_problem(scenario)
+    if problem is not None:
+        raise problem
+    return scenario

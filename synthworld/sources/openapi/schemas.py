@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.relaxed import COUNTS, NUMBERS, TYPES, Relaxed
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
@@ -58,6 +59,8 @@ class Translator:
         self._names: dict[str, str] = {}
         self._taken: set[str] = set()
         self._pointers: dict[str, str] = {}
+        self.relaxed = Relaxed(doc.source)
+        """The keywords set aside as not valid JSON Schema (see `Relaxed.warn`)."""
 
     # -- the public face ----------------------------------------------------------------------
 
@@ -142,7 +145,8 @@ class Translator:
         if mode == "output" and "x-expansionResources" in node and isinstance(out.get("anyOf"), list):
             branches = _unexpanded(out, node["anyOf"], branches)
         needs.update(*branches)
-        _keywords(out, node, self.doc.version)
+        for keyword in _keywords(out, node, self.doc.version):
+            self.relaxed.add(f"{at}/{escape(keyword)}", keyword, node.get(keyword))
         if "discriminator" in node:
             self._discriminate(out, node, at)
         if "properties" in out and isinstance(out.get("required"), list):
@@ -273,8 +277,9 @@ def _dropped(node: Mapping[str, Any], name: str, out: Mapping[str, Any]) -> bool
     return isinstance(declared, Mapping) and name in declared and name not in out.get("properties", {})
 
 
-def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> None:
-    """The keyword-level translations of one schema object (in place on `out`)."""
+def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> list[str]:
+    """The keyword-level translations of one schema object (in place on `out`); returns the
+    keywords set aside as not valid JSON Schema."""
     if out.get("type") == "file":
         out["type"], out["format"] = "string", "binary"
     if "example" in node and "examples" not in node:
@@ -287,48 +292,61 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> Non
             del out[bound]
             if flag and limit in out:
                 out[bound] = out.pop(limit)
+    relaxed = []
     if not isinstance(out.get("required", []), list):
         del out["required"]  # 2.0 documents sometimes write `required: true` on a property
-    _sanitise(out)
+        relaxed.append("required")
+    relaxed += _sanitise(out)
     if node.get("nullable") is True or node.get("x-nullable") is True:
         _nullable(out)
+    return relaxed
 
 
-_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
-_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
-_NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+_TYPES = frozenset(TYPES)
 
 
-def _sanitise(out: dict[str, Any]) -> None:
+def _sanitise(out: dict[str, Any]) -> list[str]:
     """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
     breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
-    non-numeric bound, an empty or non-list ``enum``, non-string ``required`` entries."""
+    non-numeric bound, an empty or non-list ``enum``; non-string ``required`` entries are
+    dropped. Returns the keywords set aside."""
+    aside: list[str] = []
+
+    def set_aside(key: str) -> None:
+        out[f"x-openapi-{key}"] = out.pop(key)
+        aside.append(key)
+
     kind = out.get("type")
     if isinstance(kind, str) and kind not in _TYPES:
-        out["x-openapi-type"] = out.pop("type")
+        set_aside("type")
     elif isinstance(kind, list) and not all(isinstance(k, str) and k in _TYPES for k in kind):
         out["x-openapi-type"] = kind
+        aside.append("type")
         kept = [k for k in kind if isinstance(k, str) and k in _TYPES]
         out["type"] = kept
         if not kept:
             del out["type"]
     pattern = out.get("pattern")
     if pattern is not None and not _compiles(pattern):
-        out["x-openapi-pattern"] = out.pop("pattern")
-    for key in _COUNTS:
+        set_aside("pattern")
+    for key in COUNTS:
         if key in out and not (
             isinstance(out[key], int) and not isinstance(out[key], bool) and out[key] >= 0
         ):
-            out[f"x-openapi-{key}"] = out.pop(key)
-    for key in _NUMBERS:
+            set_aside(key)
+    for key in NUMBERS:
         if key in out and (isinstance(out[key], bool) or not isinstance(out[key], (int, float))):
-            out[f"x-openapi-{key}"] = out.pop(key)
+            set_aside(key)
     if "multipleOf" in out and out["multipleOf"] <= 0:
-        out["x-openapi-multipleOf"] = out.pop("multipleOf")
+        set_aside("multipleOf")
     if "enum" in out and (not isinstance(out["enum"], list) or not out["enum"]):
-        out["x-openapi-enum"] = out.pop("enum")
-    if isinstance(out.get("required"), list):
-        out["required"] = list(dict.fromkeys(r for r in out["required"] if isinstance(r, str)))
+        set_aside("enum")
+    required = out.get("required")
+    if isinstance(required, list):
+        out["required"] = list(dict.fromkeys(r for r in required if isinstance(r, str)))
+        if any(not isinstance(r, str) for r in required):
+            aside.append("required")
+    return aside
 
 
 def _compiles(pattern: Any) -> bool:

@@ -52,7 +52,9 @@ def openapi_tools(
     Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
     external ``$ref``, or an operation whose schemas cannot be turned into a tool.
     ``on_error="skip"`` leaves such an operation out instead (one `SynthworldWarning` lists
-    them), for a big document where one odd operation should not cost the others.
+    them), for a big document where one odd operation should not cost the others. A schema
+    keyword that is not valid JSON Schema (``type: strin``) is set aside, not fatal: one
+    `SynthworldWarning` names where, and how to fix it.
     ``check=False`` skips checking each spec (for a caller that checks them anyway, as a world
     does when it registers them: see `checked`).
     """
@@ -70,6 +72,7 @@ def openapi_tools(
                 with skipped.guard(), handed_over():  # the specs share the translated components
                     made = _tool(doc, translator, name, method, path, op, at, shared, tags)
                     tools.append(checked(made, ToolSpec.validate) if check else made)
+    translator.relaxed.warn()
     skipped.report(len(tools))
     return tools
 
