@@ -124,6 +124,7 @@ def test_none_with_a_missing_cassette_says_the_file_does_not_exist(tmp_path: Pat
     message = str(info.value)
     assert f"cassette file {path} does not exist (mode 'none' replays only)" in message
     assert "mode='once'" in message
+    assert "then run it with --record-mode once" in message  # what a scenario user does instead
     assert "closest" not in message.lower()
     assert not path.exists()
 
@@ -199,8 +200,10 @@ def test_all_without_any_call_leaves_the_cassette_alone(tmp_path: Path) -> None:
 
 def test_a_recording_mode_without_fallback_explains_what_to_pass(tmp_path: Path) -> None:
     world = world_with(FixtureBackend(tmp_path / "c.yaml", mode="new_episodes"))
-    with pytest.raises(FixtureMissError, match=r"no fallback was given: pass fallback=RandomBackend\(\)"):
+    with pytest.raises(FixtureMissError) as err:
         world.call("get_user", {"user_id": "u1"})
+    assert "no fallback was given: pass fallback=RandomBackend()" in str(err.value)
+    assert "(in a scenario file: 'fallback: random' under backend)" in str(err.value)  # scenario users too
 
 
 def test_an_unknown_mode_lists_the_modes(tmp_path: Path) -> None:

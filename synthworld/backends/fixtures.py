@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FixtureBackend"]
 
+_SCENARIO_FALLBACK = "'fallback: random' under backend"
+"""The fallback as a scenario file gives it (miss messages reach scenario runs too)."""
+
 
 class FixtureBackend:
     """Answers calls from a cassette file; in a recording mode, asks `fallback` and records.
@@ -200,7 +203,8 @@ class FixtureBackend:
             return (
                 f"cassette file {self.path} does not exist (mode {self.mode.value!r} replays only); "
                 "record it with mode='once' and a fallback, e.g. "
-                f"FixtureBackend({str(self.path)!r}, mode='once', fallback=RandomBackend())"
+                f"FixtureBackend({str(self.path)!r}, mode='once', fallback=RandomBackend()) "
+                f"(in a scenario file: {_SCENARIO_FALLBACK}, then run it with --record-mode once)"
             )
         head = (
             f"no recorded interaction in {self.path} matches the call {tool}({_json(live)}) "
@@ -238,7 +242,8 @@ class FixtureBackend:
             raise FixtureMissError(
                 f"no recorded interaction in {self.path} matches the call {ctx.spec.name}({_json(live)}), "
                 f"and mode {self.mode.value!r} would record it but no fallback was given: pass "
-                "fallback=RandomBackend() (or another backend) to answer and record misses"
+                "fallback=RandomBackend() (or another backend) to answer and record misses "
+                f"(in a scenario file: {_SCENARIO_FALLBACK})"
             )
         try:
             answer = unwrap(self.fallback.respond(ctx), self.fallback)
