@@ -371,6 +371,10 @@ def _sku(st: State) -> str:
     return f"{letters}-{1000 + below(st.rng, 9000)}-{text(st.rng, string.ascii_uppercase, 2)}"
 
 
+def _ticker(st: State) -> str:
+    return text(st.rng, string.ascii_uppercase, 3 + below(st.rng, 2))
+
+
 def _isrc(st: State) -> str:
     head = text(st.rng, string.ascii_uppercase, 2) + text(st.rng, string.ascii_uppercase + string.digits, 3)
     return head + f"{below(st.rng, 100):02}{below(st.rng, 100000):05}"
@@ -385,6 +389,7 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
     for rx, fill in (
         (r"^(product|item)_?(name|title)$", _product),
         (r"(^|_)sku$", _sku),
+        (r"(^|_)ticker(_symbol)?$|^stock_?symbol$", _ticker),
         (r"(^|_)isrc$", _isrc),
         (r"(^|_)(ean|gtin)(_?13)?$", _digits(13)),
         (r"(^|_)upc$", _digits(12)),

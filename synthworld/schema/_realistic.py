@@ -30,13 +30,13 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"e_?mail", "email"),
         (r"(first|given)_?name", "first_name"),
         (r"(last|family|sur)_?name", "last_name"),
-        (r"user_?name|login|handle|nick", "user_name"),
+        (r"user_?name|login|handle|nick|^user$", "user_name"),
         (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
         (r"country_?code", "country_code"),
         (r"currency_?code|^currency$", "currency_code"),
         (r"lang(uage)?(_code)?$|^locale$", "language_code"),
         (r"country", "country"),
-        (r"city|town", "city"),
+        (r"city|town|^location$", "city"),
         (r"^state$|province|region", "state"),
         (r"zip|postal|postcode", "postcode"),
         (r"(^|_)ip(v4)?(_addr(ess)?)?$", "ipv4"),  # before "address": an IP address is no street
@@ -60,8 +60,15 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"time_?zone|^tz$", "timezone"),
         (r"slug", "slug"),
         (r"^(author|assignee|reporter|creator|owner|reviewer|approver|requester|sender|recipient|"
-         r"organi[sz]er|speaker|manager|(assigned_to|(created|updated|modified|reviewed|approved|"
-         r"requested|sent|owned)_by))$", "name"),  # a person, as text
+         r"organi[sz]er|speaker|manager|attendee|participant|member|guest|passenger|customer|employee|"
+         r"patient|student|travell?er|candidate|applicant)s?$|^(assigned_to|(created|updated|"
+         r"modified|reviewed|approved|requested|sent|owned)_by)$", "name"),  # a person, as text
+        (r"(hotel|restaurant|store|shop|venue|business|merchant|bank|school|university|hospital|"
+         r"airline|carrier|publisher|manufacturer|supplier)_?name$", "company"),  # not a person's
+        (r"(project|repo(sitory)?|app|application|service|bucket|cluster|branch|team|channel|workspace|"
+         r"database|table|queue|topic|package|pipeline|workflow|environment|namespace|instance|server|"
+         r"stack|dataset)_?name$|^(repo(sitory)?|branch|project|bucket|cluster|namespace|workspace)$",
+         "slug"),  # a machine's name: lowercase words joined by dashes
         (r"name$", "name"),
         (r"title|subject|headline|label|caption", "catch_phrase"),
         (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),

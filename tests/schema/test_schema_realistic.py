@@ -48,6 +48,12 @@ def _prop(name: str, **extra: Any) -> dict[str, Any]:
         ("deviceGuid", r"^[0-9a-f]{8}-[0-9a-f]{4}-4"),
         ("userid", r"^user_[a-z0-9]{10}$"),  # one word, still an identifier
         ("card_number", r"^\d{12,19}$"),
+        ("attendees", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),  # people, not words
+        ("hotel_name", r"Inc|and|LLC|Group|PLC|Ltd|-"),  # a business, not a person
+        ("repo", r"^[a-z]+(-[a-z]+)+$"),  # a machine's name
+        ("serviceName", r"^[a-z]+(-[a-z]+)+$"),
+        ("location", r"^[A-Z][a-z]+"),
+        ("ticker", r"^[A-Z]{3,4}$"),
     ],
 )
 def test_strings_follow_property_names(name: str, looks_like: str) -> None:
