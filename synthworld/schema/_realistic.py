@@ -79,17 +79,21 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     (re.compile(rx), bounds)
     for rx, bounds in (
-        (r"age$", (18, 90)),
+        (r"(^|_)age$", (18, 90)),  # not page, usage or percentage
         (r"year", (1990, 2030)),
         (r"month", (1, 12)),
         (r"day", (1, 28)),
         (r"hour", (0, 23)),
+        (r"_ms$|millis", (1, 5000)),
         (r"minute|second", (0, 59)),
         (r"rating|stars|score", (1, 5)),
         (r"percent|pct|probability", (0, 100)),
-        (r"port", (1024, 65535)),
-        (r"lat", (-90, 90)),
-        (r"lon|lng", (-180, 180)),
+        (r"(^|_)port$", (1024, 65535)),  # not report or support
+        (r"(^|_)lat(itude)?$", (-90, 90)),  # not population or latency
+        (r"(^|_)(lon|lng|long(itude)?)$", (-180, 180)),
+        (r"(^|_)temp(erature)?(_c(elsius)?)?$", (-10, 35)),
+        (r"(^|_)(population|followers?|views?|downloads?|impressions|subscribers?)(_count)?$|volume|market_cap|"
+         r"revenue", (1_000, 10_000_000)),
         (r"price|amount|cost|total|balance|salary|fee", (1, 1000)),
         (r"count|quantity|qty|num|size|length|limit|page", (0, 50)),
         (r"(^|_)id$", (1, 99999)),

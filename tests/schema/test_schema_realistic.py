@@ -91,6 +91,27 @@ def test_numbers_have_sensible_magnitudes() -> None:
     assert all(0 <= v["n"] <= 100 for v in values)
 
 
+@pytest.mark.parametrize(
+    ("name", "low", "high"),
+    [
+        ("page", 0, 50),  # a page number, not an age
+        ("percentage", 0, 100),
+        ("report_count", 0, 50),  # not a port
+        ("population", 1_000, 10_000_000),  # not a latitude
+        ("view_count", 1_000, 10_000_000),
+        ("review_count", 0, 50),
+        ("latency_ms", 1, 5_000),
+        ("temperature_c", -10, 35),
+        ("longitude", -180, 180),
+    ],
+)
+def test_numbers_follow_property_names(name: str, low: int, high: int) -> None:
+    schema = {"type": "object", "properties": {name: {"type": "integer"}}, "required": [name]}
+    values = [v[name] for v in _values(schema)]
+    assert all(low <= v <= high for v in values), values
+    assert max(values) - min(values) > (high - low) // 10  # spread over the range, not stuck low
+
+
 def test_optional_properties_appear_sometimes() -> None:
     schema = {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
               "required": ["a"]}  # fmt: skip
