@@ -29,6 +29,9 @@ from synthworld.schema._place import Place, place_of
 from synthworld.schema._regex import readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._words import (
+    AIRLINES,
+    AIRPORTS,
+    CUISINES,
     EMOJI,
     GENRES,
     LABELS,
@@ -371,6 +374,18 @@ def _sku(st: State) -> str:
     return f"{letters}-{1000 + below(st.rng, 9000)}-{text(st.rng, string.ascii_uppercase, 2)}"
 
 
+def _flight_number(st: State) -> str:
+    return f"{choice(st.rng, AIRLINES)}{100 + below(st.rng, 9900)}"
+
+
+def _gate(st: State) -> str:
+    return f"{choice(st.rng, 'ABCDEF')}{1 + below(st.rng, 40)}"
+
+
+def _seat(st: State) -> str:
+    return f"{1 + below(st.rng, 40)}{choice(st.rng, 'ABCDEF')}"
+
+
 def _ticker(st: State) -> str:
     return text(st.rng, string.ascii_uppercase, 3 + below(st.rng, 2))
 
@@ -390,6 +405,11 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^(product|item)_?(name|title)$", _product),
         (r"(^|_)sku$", _sku),
         (r"(^|_)ticker(_symbol)?$|^stock_?symbol$", _ticker),
+        (r"^((origin|destination|departure|arrival)_)?(airport|iata)(_code)?$", _pool(AIRPORTS)),
+        (r"^flight_?(number|no|code)$", _flight_number),
+        (r"^(boarding_)?gate$", _gate),
+        (r"^seat(_number|_no)?$", _seat),
+        (r"^cuisines?$", _pool(CUISINES)),
         (r"(^|_)isrc$", _isrc),
         (r"(^|_)(ean|gtin)(_?13)?$", _digits(13)),
         (r"(^|_)upc$", _digits(12)),

@@ -53,6 +53,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"url|uri|website|link|href|homepage", "url"),
         (r"domain|host", "domain_name"),
         (r"file_?name", "file_name"),
+        (r"^(file_)?ext(ension)?$", "file_extension"),
         (r"path$", "file_path"),
         (r"mime|content_type|media_type", "mime_type"),
         (r"color|colour", "color_name"),
@@ -61,10 +62,13 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"slug", "slug"),
         (r"^(author|assignee|reporter|creator|owner|reviewer|approver|requester|sender|recipient|"
          r"organi[sz]er|speaker|manager|attendee|participant|member|guest|passenger|customer|employee|"
-         r"patient|student|travell?er|candidate|applicant)s?$|^(assigned_to|(created|updated|"
+         r"patient|student|travell?er|candidate|applicant|artist|director|actor|composer|singer|"
+         r"musician|writer|photographer|narrator|player|coach|doctor|teacher|instructor)s?$|"
+         r"^(assigned_to|(created|updated|"
          r"modified|reviewed|approved|requested|sent|owned)_by)$", "name"),  # a person, as text
         (r"(hotel|restaurant|store|shop|venue|business|merchant|bank|school|university|hospital|"
-         r"airline|carrier|publisher|manufacturer|supplier)_?name$", "company"),  # not a person's
+         r"airline|carrier|publisher|manufacturer|supplier)_?name$|^(publisher|airline|carrier|"
+         r"manufacturer|supplier|studio)$", "company"),  # not a person's
         (r"(project|repo(sitory)?|app|application|service|bucket|cluster|branch|team|channel|workspace|"
          r"database|table|queue|topic|package|pipeline|workflow|environment|namespace|instance|server|"
          r"stack|dataset)_?name$|^(repo(sitory)?|branch|project|bucket|cluster|namespace|workspace)$",

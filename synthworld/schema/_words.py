@@ -43,6 +43,15 @@ GENRES = (
     "country", "ambient", "punk", "reggae", "funk",
 )  # fmt: skip
 PRONOUNS = ("she/her", "he/him", "they/them", "she/they", "he/they")
+CUISINES = (
+    "Italian", "Japanese", "Mexican", "Indian", "Thai", "French", "Chinese", "Greek", "Spanish",
+    "Vietnamese", "Korean", "Lebanese", "Portuguese", "Ethiopian", "Peruvian", "Turkish",
+)  # fmt: skip
+AIRPORTS = (
+    "AMS", "ATL", "BCN", "CDG", "DXB", "FRA", "GRU", "HND", "IST", "JFK", "LAX", "LHR", "LIS", "MAD",
+    "MEX", "OPO", "ORD", "SFO", "SIN", "SYD", "YYZ", "ZRH",
+)  # fmt: skip
+AIRLINES = ("AA", "AF", "BA", "DL", "EK", "IB", "KL", "LH", "QF", "SQ", "TP", "UA")
 PRODUCT_ADJECTIVES = (
     "Classic", "Wireless", "Organic", "Compact", "Deluxe", "Smart", "Portable", "Ergonomic", "Vintage",
     "Ultra", "Premium", "Everyday", "Travel", "Eco", "Pro",

@@ -54,6 +54,14 @@ def _prop(name: str, **extra: Any) -> dict[str, Any]:
         ("serviceName", r"^[a-z]+(-[a-z]+)+$"),
         ("location", r"^[A-Z][a-z]+"),
         ("ticker", r"^[A-Z]{3,4}$"),
+        ("artist", r"^([A-Z][a-z]+\.? )+[A-Z][a-z]+"),
+        ("publisher", r"Inc|and|LLC|Group|PLC|Ltd|-"),
+        ("extension", r"^[a-z0-9]{2,4}$"),
+        ("origin_airport", r"^[A-Z]{3}$"),
+        ("flight_number", r"^[A-Z]{2}\d{3,4}$"),
+        ("gate", r"^[A-F]\d{1,2}$"),
+        ("seat", r"^\d{1,2}[A-F]$"),
+        ("cuisine", r"^[A-Z][a-z]+$"),
     ],
 )
 def test_strings_follow_property_names(name: str, looks_like: str) -> None:
