@@ -23,11 +23,14 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
 Warnings: `SynthworldWarning` (UserWarning) and its `MissingReturnTypeWarning` (a stub without a
 return annotation, whose answers can be any JSON value).
 
-Messages name a JSON pointer with `show_pointer`: quoted, and the root ("") as `ROOT`.
+Messages name a JSON pointer with `show_pointer`: quoted, and the root ("") as `ROOT`. Warnings are
+given with `warn_user`, which points them at the user's own line.
 """
 
 from __future__ import annotations
 
+import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -223,3 +226,19 @@ class SynthworldWarning(UserWarning):
 
 class MissingReturnTypeWarning(SynthworldWarning):
     """A stub has no return annotation, so its tool may answer with any JSON value."""
+
+
+def warn_user(message: str, category: type[Warning] = SynthworldWarning) -> None:
+    """`warnings.warn` at the first frame outside synthworld: the user's line that registered the
+    tool, loaded the document or made the call (as pandas' ``find_stack_level``), however deep in
+    the library the warning arose, so a filter by module and the printed location are the user's."""
+    frame = sys._getframe(1)
+    level = 2  # `frame` is the caller's: what `warnings.warn(stacklevel=2)` would name
+    while frame.f_back is not None and _in_synthworld(frame.f_globals.get("__name__", "")):
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, category, stacklevel=level)
+
+
+def _in_synthworld(module: str) -> bool:
+    return module == "synthworld" or module.startswith("synthworld.")

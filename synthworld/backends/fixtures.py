@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import warnings
 import weakref
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,7 +32,7 @@ from synthworld.cassette import (
     as_matcher,
 )
 from synthworld.cassette.store import Signature
-from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError
+from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
 if TYPE_CHECKING:
     from synthworld.backends.base import CallContext
@@ -196,7 +195,7 @@ class FixtureBackend:
         )
         if self.strict:
             raise CassetteError(message)
-        warnings.warn(message, CassetteDriftWarning, stacklevel=3)
+        warn_user(message, CassetteDriftWarning)
 
     def _miss_message(self, tool: str, live: Mapping[str, Any]) -> str:
         if not self._existed and not self._store.journal.exists():

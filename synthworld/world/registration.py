@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import inspect
 import types
-import warnings
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar, overload
 
@@ -15,9 +14,9 @@ from synthworld.backends import BackendLike, HandlerBackend, as_backend
 from synthworld.errors import (
     MissingReturnTypeWarning,
     SchemaError,
-    SynthworldWarning,
     ToolError,
     ToolSpecError,
+    warn_user,
 )
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
@@ -231,17 +230,16 @@ class Registration(CallPath):
 def _warn_of_keyword_typos(spec: ToolSpec) -> None:
     typos = keyword_typos(spec.parameters, "parameters") + keyword_typos(spec.returns, "returns")
     if typos:
-        warnings.warn(f"tool {spec.name!r}: " + "; ".join(typos), SynthworldWarning, stacklevel=3)
+        warn_user(f"tool {spec.name!r}: " + "; ".join(typos))
 
 
 def _warn_without_return_type(stub: Callable[..., Any], spec: ToolSpec) -> None:
     if inspect.signature(stub).return_annotation is inspect.Signature.empty:
-        warnings.warn(
+        warn_user(
             f"stub {spec.name}() has no return annotation, so the tool may answer with any JSON value "
             f"(a number, a string, false...); annotate it, e.g. `def {spec.name}(...) -> dict:`, or a "
             "TypedDict, dataclass or pydantic model for realistic answers",
             MissingReturnTypeWarning,
-            stacklevel=4,
         )
 
 

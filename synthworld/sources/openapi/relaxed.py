@@ -7,10 +7,9 @@ annotation) rather than refuse the tool, so the field it meant to limit takes an
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
-from synthworld.errors import SynthworldWarning
+from synthworld.errors import warn_user
 
 __all__ = ["COUNTS", "NUMBERS", "SHOWN", "TYPES", "Relaxed"]
 
@@ -49,7 +48,7 @@ class Relaxed:
     def warn(self) -> None:
         """Warn once about every keyword set aside (nothing when there is none)."""
         if self.places:
-            warnings.warn(self.message(), SynthworldWarning, stacklevel=3)
+            warn_user(self.message())
 
     def message(self) -> str:
         """The warning's text: the count, the first `SHOWN` places, and one fix per keyword."""

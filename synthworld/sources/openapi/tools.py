@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from synthworld._gc import collector_paused
-from synthworld.errors import SchemaError, SourceError, SynthworldWarning, ToolSpecError
+from synthworld.errors import SchemaError, SourceError, ToolSpecError, warn_user
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
@@ -106,7 +105,7 @@ class Skipped:
             listed = "\n".join(f"- {error}" for error in self.errors)
             total = kept + len(self.errors)
             message = f"{len(self.errors)} of {total} operations left out (on_error='skip'):\n{listed}"
-            warnings.warn(message, SynthworldWarning, stacklevel=3)
+            warn_user(message)
 
 
 def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
