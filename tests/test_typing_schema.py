@@ -9,6 +9,7 @@ import enum
 import uuid
 from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
+import annotated_types
 import pydantic
 import pytest
 from typing_extensions import NotRequired, Required, TypedDict
@@ -114,6 +115,35 @@ def schema(tp: Any) -> dict[str, Any]:
 )
 def test_simple_and_generic_annotations(annotation: Any, expected: dict[str, Any]) -> None:
     assert schema(annotation) == expected
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        Annotated[int, pydantic.Field(ge=0, le=5, description="How many")],
+        Annotated[float, pydantic.Field(gt=0, lt=1, multiple_of=0.25)],
+        Annotated[str, pydantic.Field(min_length=2, max_length=8, pattern="^a")],
+        Annotated[str, pydantic.StringConstraints(max_length=4, pattern="^b")],
+        Annotated[list[int], annotated_types.Len(1, 3)],
+        Annotated[list[str], pydantic.Field(min_length=1)],
+        Annotated[dict[str, int], annotated_types.MaxLen(2)],
+        Annotated[int, annotated_types.Interval(gt=1, le=9)],
+    ],
+)
+def test_annotated_constraints_match_pydantic(annotation: Any) -> None:
+    # pydantic's Field(...) keeps its constraints in .metadata and Len/Interval group theirs:
+    # they were dropped (or a list's Len became maxLength), so agents could send any value.
+    assert schema(annotation) == pydantic.TypeAdapter(annotation).json_schema()
+
+
+def test_annotated_length_of_an_optional_list_counts_items() -> None:
+    array = {"type": "array", "items": {"type": "integer"}}
+    for annotation in (
+        Annotated[Optional[list[int]], pydantic.Field(max_length=2)],  # noqa: UP045 - the Optional spelling
+        Annotated[list[int] | None, annotated_types.MaxLen(2)],
+    ):
+        assert schema(annotation) == {"anyOf": [array, {"type": "null"}], "maxItems": 2}
+    assert schema(Annotated[Optional[str], annotated_types.MaxLen(2)])["maxLength"] == 2  # noqa: UP045
 
 
 def test_typeddict_with_required_and_not_required() -> None:

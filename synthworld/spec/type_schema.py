@@ -130,7 +130,7 @@ class SchemaBuilder:
             if isinstance(meta, str):
                 schema["description"] = meta
             else:
-                schema.update(_constraint(meta))
+                schema.update(_constraint(meta, _kind(schema)))
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -285,19 +285,50 @@ def _json_type(value: Any) -> str | None:
     return None
 
 
-def _constraint(meta: Any) -> JSON:
-    """Schema keywords for an `annotated_types`-style constraint object (Ge, MaxLen, ...)."""
+def _constraint(meta: Any, kind: Any) -> JSON:
+    """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
+    ``Field(ge=0, pattern=...)`` and ``StringConstraints``; lengths count items for an array, keys
+    for an object (`kind` is the constrained schema's ``type``)."""
     out: JSON = {}
-    for attr, keyword in _CONSTRAINT_KEYS.items():
-        if getattr(meta, attr, None) is not None:
-            out[keyword] = getattr(meta, attr)
-    if getattr(meta, "min_length", None) is not None:
-        out["minLength"] = meta.min_length
-    if getattr(meta, "max_length", None) is not None:
-        out["maxLength"] = meta.max_length
-    if getattr(meta, "description", None):
-        out["description"] = meta.description
+    for part in _constraint_parts(meta):
+        for attr, keyword in _CONSTRAINT_KEYS.items():
+            if getattr(part, attr, None) is not None:
+                out[keyword] = getattr(part, attr)
+        for attr, keyword in _length_keys(kind).items():
+            if getattr(part, attr, None) is not None:
+                out[keyword] = getattr(part, attr)
+        if isinstance(getattr(part, "pattern", None), str):
+            out["pattern"] = part.pattern
+        if getattr(part, "description", None):
+            out["description"] = part.description
     return out
+
+
+def _constraint_parts(meta: Any) -> list[Any]:
+    """`meta` and what it groups: a pydantic ``FieldInfo``'s ``metadata``, an iterable group."""
+    inner = getattr(meta, "metadata", None)
+    if isinstance(inner, list):  # pydantic's FieldInfo: Ge, MinLen, pattern... in `metadata`
+        return [meta, *inner]
+    if hasattr(meta, "__iter__") and not isinstance(meta, (str, bytes, Mapping)):
+        return [meta, *meta]  # annotated_types.GroupedMetadata: Interval, Len, StringConstraints
+    return [meta]
+
+
+def _kind(schema: JSON) -> Any:
+    """The one non-null ``type`` of `schema`, also of an ``Optional[...]`` (else None)."""
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    kinds += [branch.get("type") for branch in schema.get("anyOf", []) if isinstance(branch, dict)]
+    found = {k for k in kinds if isinstance(k, str) and k != "null"}
+    return found.pop() if len(found) == 1 else None
+
+
+def _length_keys(kind: Any) -> dict[str, str]:
+    if kind == "array":
+        return {"min_length": "minItems", "max_length": "maxItems"}
+    if kind == "object":
+        return {"min_length": "minProperties", "max_length": "maxProperties"}
+    return {"min_length": "minLength", "max_length": "maxLength"}
 
 
 def schema_for_type(tp: Any, *, where: str = "type") -> tuple[JSON, list[str]]:
