@@ -73,9 +73,10 @@ def check_size(size: int, *, limit: int, what: str) -> None:
         )
 
 
-def load(text: str) -> Any:
-    """The data of the YAML document in `text` (None when empty), within the limits."""
-    return _Builder(text, lines=False, unique_keys=False).run()[0]
+def load(text: str, *, unique_keys: bool = False) -> Any:
+    """The data of the YAML document in `text` (None when empty), within the limits (with
+    `unique_keys`, a key given twice in one mapping is an error, see `load_located`)."""
+    return _Builder(text, lines=False, unique_keys=unique_keys).run()[0]
 
 
 def load_located(text: str, *, unique_keys: bool = False) -> tuple[Any, dict[Path, int]]:

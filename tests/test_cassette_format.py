@@ -119,6 +119,16 @@ BAD_FILES = [
         r"c\.json, line 2: Infinity is not JSON",
     ),
     ("c.yaml", b"\xff\xfe\x00garbage", r"c\.yaml: not a UTF-8 text file"),
+    (  # a hand edit that gives a key twice: the reader kept the last one, losing the other
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  output: 2\n",
+        r"c\.yaml, line 6: duplicate key 'output' \(first given on line 5\)",
+    ),
+    (
+        "c.json",
+        '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {"x": 1, "x": 2}, "output": 1}]}',
+        r"c\.json: duplicate key 'x' in one object",
+    ),
 ]
 
 

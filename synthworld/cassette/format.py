@@ -36,6 +36,7 @@ cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, 
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import difflib
 import hashlib
@@ -277,9 +278,14 @@ def _check_whole(data: dict[str, Any], text: str, source: str) -> None:
 def _parse(text: str, source: str, as_json: bool) -> Any:
     if as_json:
         try:
-            return json.loads(text, parse_constant=_reject_constant)
+            return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
         except json.JSONDecodeError as exc:
             raise CassetteError(f"{source}, line {exc.lineno}: invalid JSON: {exc.msg}") from None
+        except _DuplicateKey as exc:
+            raise CassetteError(
+                f"{source}: duplicate key {exc.args[0]!r} in one object (a hand edit?); the reader "
+                "would keep only the last value: remove one of them"
+            ) from None
         except _NotJson as exc:
             line = text.count("\n", 0, text.find(exc.args[0])) + 1
             raise CassetteError(f"{source}, line {line}: {exc.args[0]} is not JSON") from None
@@ -288,7 +294,7 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         except ValueError as exc:  # an integer of more than 4300 digits
             raise CassetteError(f"{source}: cannot read the JSON: {exc}") from None
     try:
-        return _yaml.load(text)
+        return _yaml.load(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
         raise CassetteError(f"{source}{_at(exc.line)}: {exc}") from None
 
@@ -299,6 +305,18 @@ class _NotJson(ValueError):
 
 def _reject_constant(name: str) -> Any:
     raise _NotJson(name)
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        counts = collections.Counter(key for key, _ in pairs)
+        raise _DuplicateKey(next(key for key, n in counts.items() if n > 1))
+    return found
 
 
 def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
