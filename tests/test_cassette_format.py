@@ -119,6 +119,16 @@ BAD_FILES = [
         r"c\.json, line 2: Infinity is not JSON",
     ),
     ("c.yaml", b"\xff\xfe\x00garbage", r"c\.yaml: not a UTF-8 text file"),
+    (
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  error: {code: x}\n",
+        r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction has both 'output' and 'error'",
+    ),
+    (
+        "c.yaml",
+        "synthworld_cassette: '1'\ninteractions: []\n",
+        r"c\.yaml, line 1: synthworld_cassette is '1', a string; write the number",
+    ),
     (  # a hand edit that gives a key twice: the reader kept the last one, losing the other
         "c.yaml",
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  output: 2\n",

@@ -328,10 +328,15 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
     version = data[VERSION_KEY]
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
         line = _line_of(text, [VERSION_KEY])
+        known = ", ".join(map(str, SUPPORTED_VERSIONS))
+        if str(version).strip() in map(str, SUPPORTED_VERSIONS):  # '1', quoted by a hand or a tool
+            raise CassetteError(
+                f"{source}{_at(line)}: {VERSION_KEY} is {version!r}, a string; write the number "
+                f"({VERSION_KEY}: {str(version).strip()}, without quotes)"
+            )
         raise CassetteError(
             f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads "
-            f"versions {', '.join(map(str, SUPPORTED_VERSIONS))}. "
-            "Upgrade synthworld or re-record the cassette."
+            f"versions {known}. Upgrade synthworld or re-record the cassette."
         )
     _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
     # JSON text holds only JSON values, but may escape lone surrogates ("\ud800")
@@ -356,8 +361,20 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
         schema, instance = first.schema, first.instance
         known = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
         message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
+    if first is not None and first.validator == "oneOf" and isinstance(first.instance, Mapping):
+        message = _output_or_error(first.instance)
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
+
+
+def _output_or_error(interaction: Mapping[str, Any]) -> str:
+    """Why an interaction breaks the one ``oneOf`` of the format: output xor error."""
+    if "output" in interaction and "error" in interaction:
+        return "an interaction has both 'output' and 'error'; keep the one the call gave"
+    return (
+        "an interaction needs 'output' (the value returned) or 'error' ({code, message}); "
+        "a file cut short loses it: restore the file or record the call again"
+    )
 
 
 def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
