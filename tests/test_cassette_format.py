@@ -94,7 +94,8 @@ BAD_FILES = [
     (
         "c.yaml",
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n",
-        r"c\.yaml, line 3: at \$\.interactions\[0\]: .* is not valid under any of the given schemas",
+        r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction needs 'output' \(the value returned\) "
+        r"or 'error'",
     ),
     (
         "c.yaml",
