@@ -119,6 +119,23 @@ def test_seed_or_seeds_give_the_runs(in_tmp: Path, data: str, seeds: list[int]) 
             "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
             id="bad-backend",
         ),
+        pytest.param(  # jsonschema's best match was another branch: "backend: 'random' was expected"
+            "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n"
+            "backend:\n  fixtures: c.yaml\n  mode: replay\n",
+            "s.yaml:6: backend.mode: 'replay' is not one of ['none', 'once', 'new_episodes', 'all']",
+            id="backend-mode",
+        ),
+        pytest.param(
+            "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nbackend: {fixture: c.yaml}\n",
+            "s.yaml:4: backend: needs exactly one of the keys 'fixtures', 'llm'; "
+            "did you mean 'fixtures' for 'fixture'?",
+            id="backend-key-typo",
+        ),
+        pytest.param(
+            "synthworld_scenario: 1\nname: x\ntools:\n- {name: t, description: d}\n",
+            "s.yaml:4: tools[0]: 'parameters' is a required property",
+            id="inline-tool-without-parameters",
+        ),
     ],
 )
 def test_document_errors_name_file_line_and_path(in_tmp: Path, text: str, message: str) -> None:
