@@ -1,0 +1,69 @@
+"""Arguments made JSON by a stub's parameter types: ``book(when=datetime(...))`` sends ISO text.
+
+The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with a type that builds
+objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
+``Decimal``, ``Path``, ``Enum`` or ``set``, also inside containers -- may be called with such an
+object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
+``TypeAdapter(hint).dump_python(value, mode="json", by_alias=True)``; JSON values pass unchanged,
+and a value its type cannot dump is left for the world's input check to report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typing_extensions
+
+from synthworld._json import is_json_data
+from synthworld.spec.returns import builds_objects
+
+__all__ = ["argument_converter"]
+
+
+def argument_converter(fn: Callable[..., Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A function that makes a call's input dict JSON by `fn`'s parameter types (the identity when
+    no parameter type builds objects). pydantic is imported on the first value that needs it."""
+    try:
+        hints = typing_extensions.get_type_hints(fn, include_extras=True)
+    except Exception:  # an annotation that does not resolve: the spec already said so
+        return _same
+    typed = {name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint)}
+    if not typed:
+        return _same
+    adapters: dict[str, Any] = {}
+
+    def convert(built: dict[str, Any]) -> dict[str, Any]:
+        dumped = {}
+        for name, value in built.items():
+            if name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
+                if name not in adapters:
+                    adapters[name] = _adapter(typed[name])
+                dumped[name] = _dump(adapters[name], value)
+        return {**built, **dumped} if dumped else built
+
+    return convert
+
+
+def _adapter(hint: Any) -> Any:
+    """pydantic's ``TypeAdapter`` for `hint`, or None when pydantic cannot build it."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(hint)
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
+        return None
+
+
+def _dump(adapter: Any, value: Any) -> Any:
+    """`value` as JSON data by its type, or unchanged when the type cannot dump it."""
+    if adapter is None:
+        return value
+    try:
+        return adapter.dump_python(value, mode="json", by_alias=True, warnings=False)
+    except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
+        return value
+
+
+def _same(built: dict[str, Any]) -> dict[str, Any]:
+    return built
