@@ -6,7 +6,9 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import typing
 import uuid
+from collections import abc
 from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
 import annotated_types
@@ -134,6 +136,25 @@ def test_annotated_constraints_match_pydantic(annotation: Any) -> None:
     # pydantic's Field(...) keeps its constraints in .metadata and Len/Interval group theirs:
     # they were dropped (or a list's Len became maxLength), so agents could send any value.
     assert schema(annotation) == pydantic.TypeAdapter(annotation).json_schema()
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        (typing.Sequence[int], {"type": "array", "items": {"type": "integer"}}),
+        (abc.Sequence[str], {"type": "array", "items": {"type": "string"}}),
+        (typing.Iterable[int], {"type": "array", "items": {"type": "integer"}}),
+        (abc.Collection[int], {"type": "array", "items": {"type": "integer"}}),
+        (typing.AbstractSet[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
+        (typing.Mapping[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
+        (abc.MutableMapping[str, Any], {"type": "object", "additionalProperties": {}}),
+        (abc.Sequence, {"type": "array"}),
+        (typing.Mapping, {"type": "object"}),
+    ],
+)
+def test_abstract_collections_are_arrays_and_objects(annotation: Any, expected: dict[str, Any]) -> None:
+    # their origin is the collections.abc class, for the typing spelling too: both were "unsupported"
+    assert schema(annotation) == expected
 
 
 def test_annotated_length_of_an_optional_list_counts_items() -> None:

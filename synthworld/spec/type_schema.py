@@ -16,6 +16,7 @@ import pathlib
 import types
 import typing
 import uuid
+from collections import abc
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -49,9 +50,10 @@ _PRIMITIVES: dict[Any, JSON] = {
 
 _ANY_MARKERS = (Any, object, typing_extensions.Any)
 _UNION_ORIGINS = (typing.Union, types.UnionType)
-_SEQUENCE_ORIGINS = {list, typing.Sequence, typing.MutableSequence, typing.Iterable}
-_SET_ORIGINS = {set, frozenset, typing.AbstractSet, typing.MutableSet}
-_MAPPING_ORIGINS = {dict, typing.Mapping, typing.MutableMapping}
+# typing.Sequence[int] and collections.abc.Sequence[int] both have the collections.abc origin
+_SEQUENCE_ORIGINS = {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
+_SET_ORIGINS = {set, frozenset, abc.Set, abc.MutableSet}
+_MAPPING_ORIGINS = {dict, abc.Mapping, abc.MutableMapping}
 _QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly)
 
 _CONSTRAINT_KEYS = {
@@ -94,6 +96,8 @@ class SchemaBuilder:
             return self._generic(tp, origin, typing_extensions.get_args(tp))
         if tp in _PRIMITIVES:
             return dict(_PRIMITIVES[tp])
+        if tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS:  # bare abc.Sequence
+            return self._generic(tp, tp, ())
         if isinstance(tp, type):
             return self._named(tp)
         return self._problem(f"unsupported annotation {tp!r}")
