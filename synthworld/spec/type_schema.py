@@ -56,6 +56,12 @@ _SET_ORIGINS = {set, frozenset, abc.Set, abc.MutableSet}
 _MAPPING_ORIGINS = {dict, abc.Mapping, abc.MutableMapping}
 _QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly)
 
+_SUPPORTED = (
+    "use a JSON type (str, int, float, bool, None, list[...], dict[str, ...]), a dataclass, TypedDict, "
+    "NamedTuple, Enum or pydantic (v2) model, or a date, UUID or Decimal"
+)
+"""How to fix an annotation no schema can be made of."""
+
 _CONSTRAINT_KEYS = {
     "gt": "exclusiveMinimum",
     "ge": "minimum",
@@ -100,7 +106,7 @@ class SchemaBuilder:
             return self._generic(tp, tp, ())
         if isinstance(tp, type):
             return self._named(tp)
-        return self._problem(f"unsupported annotation {tp!r}")
+        return self._problem(f"unsupported annotation {tp!r}; {_SUPPORTED}")
 
     def _problem(self, message: str) -> JSON:
         self.problems.append(f"{self.where}: {message}")
@@ -126,7 +132,7 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
-        return self._problem(f"unsupported generic {tp!r}")
+        return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
 
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
@@ -168,7 +174,7 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{cls.__name__}"}
         builder = _structure_builder(cls)
         if builder is None:
-            return self._problem(f"unsupported type {cls.__qualname__!r}")
+            return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
         self._building[cls] = False
         try:
             schema = builder(self, cls)
