@@ -17,7 +17,7 @@ import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
 from synthworld import ToolSpec, ToolSpecError
-from synthworld.spec.type_schema import schema_for_type
+from synthworld.spec.type_schema import _SUPPORTED, schema_for_type
 
 
 class Color(enum.Enum):
@@ -337,10 +337,11 @@ def test_every_problem_is_reported_at_once() -> None:
         "broken(): parameter *args (variadic positional arguments) cannot be described by a JSON Schema",
         "broken(): parameter **kw (variadic keyword arguments) cannot be described by a JSON Schema",
         "broken(): parameter 'a' has no type annotation; add one, e.g. `a: str`",
-        "broken(): parameter 'b': unsupported type 'complex'",
+        f"broken(): parameter 'b': unsupported type 'complex'; {_SUPPORTED}",
         "broken(): parameter 'c': mapping keys must be str (JSON object keys), got <class 'int'>",
-        "broken(): return type: unsupported type 'type'",
+        f"broken(): return type: unsupported type 'type'; {_SUPPORTED}",
     ]
+    assert _SUPPORTED.startswith("use a JSON type (str, int, float, bool, None, list[...], dict[str, ...])")
     assert isinstance(info.value, TypeError)
     assert str(info.value).startswith("cannot make a tool of broken(): ")
 
