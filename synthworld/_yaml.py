@@ -107,6 +107,7 @@ class _Builder:
     """Builds the data of one document from the parser's events (see the module docstring)."""
 
     def __init__(self, text: str, *, lines: bool, unique_keys: bool) -> None:
+        self.text = text
         self.parser = JsonLikeLoader(text)
         self.lines: dict[Path, int] | None = {} if lines else None
         self.unique_keys = unique_keys
@@ -120,7 +121,8 @@ class _Builder:
             self._consume()
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}", line=_line(mark)) from None
+            hint = _tab_hint(self.text, _line(mark))
+            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}{hint}", line=_line(mark)) from None
         except yaml.YAMLError as exc:
             raise YamlLimitError(f"invalid YAML: {exc}") from None
         finally:
@@ -310,6 +312,14 @@ def _merged(frame: _Frame) -> dict[Any, Any]:
                 merged.setdefault(key, item)
     merged.update(frame.value)
     return merged
+
+
+def _tab_hint(text: str, line: int) -> str:
+    """A hint when line `line` (1-based) is indented with a tab, which YAML does not allow."""
+    lines = text.splitlines()
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = row[: len(row) - len(row.lstrip())]
+    return " (a tab in the indentation: YAML indents with spaces only)" if "\t" in indent else ""
 
 
 def _line(mark: Any) -> int:

@@ -131,6 +131,8 @@ class TestLimits:
             ("? [a, b]\n: 1\n", "a mapping key must be a scalar, found a list", 1),
             ("a: {<<: [1, 2]}\n", "'<<' merges a mapping or a list of mappings, nothing else", 1),
             ("a: [1, 2\n", "invalid YAML: did not find expected ',' or ']'", 2),
+            ("a:\n\tb: 1\n", "(a tab in the indentation: YAML indents with spaces only)", 2),
+            ("a:\n  - 1\n \t- 2\n", "(a tab in the indentation: YAML indents with spaces only)", 3),
         ],
     )
     def test_each_refusal_names_its_line(self, text: str, message: str, line: int) -> None:
