@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import textwrap
@@ -398,3 +399,23 @@ def test_the_cheap_scenario_sniff(text: str, expected: bool) -> None:
     from synthworld.scenario import is_scenario_text
 
     assert is_scenario_text(text) is expected
+
+
+def test_a_json_scenario_as_json_dumps_writes_it_loads(in_tmp: Path) -> None:
+    # json.dumps escapes an emoji as a surrogate pair ("\ud83d\ude00"), which the YAML reader refused
+    data = {
+        "synthworld_scenario": 1,
+        "name": "x",
+        "tools": "synthworld.examples.shop",
+        "task": "café 😀 \\ud83d",
+    }
+    path = in_tmp / "s.json"
+    path.write_text(json.dumps(data, indent="\t"), encoding="utf-8")
+    assert "\\ud83d\\ude00" in path.read_text(encoding="utf-8")
+    assert load_scenario(path).task == data["task"]
+
+
+def test_a_broken_json_scenario_says_invalid_json_at_its_line(in_tmp: Path) -> None:
+    path = in_tmp / "s.json"
+    path.write_text('{\n  "synthworld_scenario": 1,\n  "name": "x"\n  "tools": "y"\n}\n', encoding="utf-8")
+    assert error_of(path) == "s.json:4: invalid JSON: Expecting ',' delimiter"

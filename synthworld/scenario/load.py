@@ -74,7 +74,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     except (OSError, UnicodeDecodeError, YamlLimitError) as exc:
         raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
     try:
-        located = read_located(text)
+        located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
     _check_document(located, shown)
