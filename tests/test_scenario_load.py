@@ -84,6 +84,11 @@ def test_seed_or_seeds_give_the_runs(in_tmp: Path, data: str, seeds: list[int]) 
             id="not-a-scenario",
         ),
         pytest.param("- 1\n- 2\n", "s.yaml:1: (root): not a synthworld scenario", id="not-a-mapping"),
+        pytest.param(  # was told to start the file with 'synthworld_scenario: 1'
+            "synthworld_cassette: 1\ninteractions: []\n",
+            "s.yaml:1: (root): a cassette, not a scenario; a scenario replays it with 'backend: {fixtures:",
+            id="a-cassette",
+        ),
         pytest.param(
             "synthworld_scenario: 2\nname: x\ntools: y\n",
             "s.yaml:1: synthworld_scenario: unsupported version 2; this synthworld reads version 1",

@@ -85,6 +85,11 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def _check_document(located: Located, shown: str) -> None:
     data = located.data
+    if isinstance(data, Mapping) and "synthworld_cassette" in data:
+        raise ScenarioError(
+            f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
+            "'backend: {fixtures: PATH}', and loading it checks it"
+        )
     if not isinstance(data, Mapping) or FORMAT_KEY not in data:
         raise ScenarioError(
             f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
