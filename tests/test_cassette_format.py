@@ -61,6 +61,15 @@ def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["c.json", "c.yaml"])
+def test_a_cassette_saved_with_a_bom_loads(tmp_path: Path, name: str) -> None:
+    # a JSON cassette saved by a Windows editor was "invalid JSON: Unexpected UTF-8 BOM"
+    path = tmp_path / name
+    text = '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {}, "output": "é"}]}'
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert [i.output for i in load_cassette(path).interactions] == ["é"]
+
+
 def test_a_hand_written_cassette_keeps_unquoted_dates_as_strings(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
     path.write_text(

@@ -228,7 +228,7 @@ def read_cassette(path: str | os.PathLike[str]) -> Cassette:
         raise CassetteError(f"{path}: {exc}") from None
     raw = Path(path).read_bytes()
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM (some Windows editors write one) is not content
     except UnicodeDecodeError as exc:
         raise CassetteError(f"{path}: not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
     as_json = is_json_path(path)
