@@ -30,6 +30,7 @@ __all__ = [
     "JsonLikeLoader",
     "YamlLimitError",
     "check_size",
+    "encoding_hint",
     "load",
     "load_located",
 ]
@@ -71,6 +72,14 @@ def check_size(size: int, *, limit: int, what: str) -> None:
         raise YamlLimitError(
             f"{what} is {size:,} bytes, more than the {limit:,} synthworld reads; split it or trim it"
         )
+
+
+def encoding_hint(exc: UnicodeDecodeError) -> str:
+    """What to do about a file that is not UTF-8: one saved as UTF-16 (by PowerShell's ``>`` or
+    Notepad's "Unicode") says so."""
+    if bytes(exc.object[:2]) in (b"\xff\xfe", b"\xfe\xff"):
+        return "; the file is UTF-16 (PowerShell's > writes it): save it as UTF-8"
+    return "; save it as UTF-8"
 
 
 def load(text: str, *, unique_keys: bool = False) -> Any:

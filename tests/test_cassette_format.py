@@ -129,6 +129,7 @@ BAD_FILES = [
         r"c\.json, line 2: Infinity is not JSON",
     ),
     ("c.yaml", b"\xff\xfe\x00garbage", r"c\.yaml: not a UTF-8 text file"),
+    ("c.yaml", "synthworld_cassette: 1\n".encode("utf-16"), r"the file is UTF-16 .*: save it as UTF-8"),
     (
         "c.yaml",
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  error: {code: x}\n",

@@ -302,6 +302,17 @@ def test_unreadable_file(in_tmp: Path) -> None:
     assert error_of(in_tmp / "absent.yaml").startswith("absent.yaml: cannot read the scenario file:")
 
 
+def test_a_utf16_file_says_to_save_it_as_utf8(in_tmp: Path) -> None:
+    # PowerShell's `>` writes UTF-16; the message was Python's "'utf-8' codec can't decode byte 0xff"
+    (in_tmp / "s.yaml").write_text(GOOD, encoding="utf-16")
+    assert error_of(in_tmp / "s.yaml") == (
+        "s.yaml: cannot read the scenario file: not UTF-8 text; "
+        "the file is UTF-16 (PowerShell's > writes it): save it as UTF-8"
+    )
+    (in_tmp / "s.yaml").write_bytes(b"name: \xe9t\xe9\n")  # Latin-1
+    assert error_of(in_tmp / "s.yaml").endswith("not UTF-8 text; save it as UTF-8")
+
+
 def test_paths_resolve_relative_to_the_file_not_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

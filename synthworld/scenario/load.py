@@ -17,7 +17,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from synthworld._json import find_json_problems, is_json_data
-from synthworld._yaml import YamlLimitError, check_size
+from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
 from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
@@ -71,7 +71,10 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     try:
         check_size(Path(path).stat().st_size, limit=MAX_SCENARIO_BYTES, what="the scenario file")
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, YamlLimitError) as exc:
+    except UnicodeDecodeError as exc:
+        hint = encoding_hint(exc)
+        raise ScenarioError(f"{shown}: cannot read the scenario file: not UTF-8 text{hint}") from None
+    except (OSError, YamlLimitError) as exc:
         raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
     try:
         located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
