@@ -336,7 +336,10 @@ class MethodStub:
 
 
 def _defined_as_method(stub: Callable[..., Any]) -> bool:
-    """A plain function whose first parameter is an unannotated ``self`` or ``cls``."""
+    """A plain function whose first parameter is an unannotated ``self`` or ``cls``, or a
+    ``staticmethod`` (under ``@world.tool`` in a class body: the wrapper must not bind either)."""
+    if isinstance(stub, staticmethod):
+        return True
     if not inspect.isfunction(stub):
         return False
     first = next(iter(inspect.signature(stub).parameters.values()), None)
