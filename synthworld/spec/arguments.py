@@ -4,8 +4,9 @@ The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with 
 objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
 ``Decimal``, ``Path``, ``Enum`` or ``set``, also inside containers -- may be called with such an
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
-``TypeAdapter(hint).dump_python(value, mode="json", by_alias=True)``; JSON values pass unchanged,
-and a value its type cannot dump is left for the world's input check to report.
+``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
+``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
+world's input check to report.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import typing_extensions
 
-from synthworld._json import is_json_data
+from synthworld._json import canonical_json, is_json_data
 from synthworld.spec.returns import builds_objects
 
 __all__ = ["argument_converter"]
@@ -56,13 +57,29 @@ def _adapter(hint: Any) -> Any:
 
 
 def _dump(adapter: Any, value: Any) -> Any:
-    """`value` as JSON data by its type, or unchanged when the type cannot dump it."""
+    """`value` as JSON data by its type, or unchanged when the type cannot dump it. Sets become
+    sorted lists: their order would move with ``PYTHONHASHSEED``, and so would the call's seed."""
     if adapter is None:
         return value
-    try:
-        return adapter.dump_python(value, mode="json", by_alias=True, warnings=False)
+    from pydantic_core import to_jsonable_python
+
+    try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
+        plain = adapter.dump_python(value, by_alias=True, warnings=False)
+        return to_jsonable_python(_ordered(plain, to_jsonable_python))
     except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
         return value
+
+
+def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
+    """`value` with every set a list sorted by its items' canonical JSON, and tuples lists."""
+    if isinstance(value, (set, frozenset)):
+        items = [_ordered(item, to_json) for item in value]
+        return sorted(items, key=lambda item: canonical_json(to_json(item)))
+    if isinstance(value, dict):
+        return {key: _ordered(item, to_json) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_ordered(item, to_json) for item in value]
+    return value
 
 
 def _same(built: dict[str, Any]) -> dict[str, Any]:
