@@ -157,6 +157,29 @@ def test_abstract_collections_are_arrays_and_objects(annotation: Any, expected: 
     assert schema(annotation) == expected
 
 
+def test_a_pydantic_field_as_a_default_is_read_as_validate_call_reads_it() -> None:
+    # the Field(...) default was taken for a JSON default: constraints and description dropped,
+    # and a Field without a default made its parameter optional
+    def f(
+        x: int = pydantic.Field(3, ge=0, description="How many"),
+        y: str = pydantic.Field(description="Who"),
+        z: list[int] = pydantic.Field(default_factory=list, max_length=2),  # noqa: B008 - under test
+    ) -> None:
+        """F."""
+
+    spec = ToolSpec.from_function(f)
+    assert spec.parameters == {
+        "type": "object",
+        "properties": {
+            "x": {"type": "integer", "description": "How many", "minimum": 0},
+            "y": {"type": "string", "description": "Who"},
+            "z": {"type": "array", "items": {"type": "integer"}, "maxItems": 2},
+        },
+        "required": ["y"],
+    }
+    assert spec.defaults == {"x": 3}
+
+
 def test_annotated_length_of_an_optional_list_counts_items() -> None:
     array = {"type": "array", "items": {"type": "integer"}}
     for annotation in (
