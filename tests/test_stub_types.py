@@ -377,3 +377,29 @@ class TestTypedArguments:
 
         with pytest.raises(ToolInputError, match=r"\$\.day: .*\(object\) is not JSON data"):
             since(object())  # type: ignore[arg-type]
+
+    def test_a_datetime_without_a_timezone_is_refused_naming_the_parameter(self) -> None:
+        # sent as '2024-05-01T10:00:00', it was refused as "not a 'date-time'" (no offset)
+        world = SyntheticWorld(seed=2)
+
+        @world.tool
+        def book(owner: User, at: datetime.time) -> str:
+            """Book."""
+
+        utc = datetime.timezone.utc
+        joined = datetime.datetime(2024, 5, 1, 10, 0)
+        with pytest.raises(ToolInputError) as info:
+            book(User("ann", joined), datetime.time(9, 30, tzinfo=utc))
+        assert str(info.value) == (
+            "book(): owner: datetime.datetime(2024, 5, 1, 10, 0) has no timezone, and a JSON Schema "
+            "date-time needs one (as in 2024-05-01T10:00:00+00:00); pass an aware value, e.g. "
+            ".replace(tzinfo=timezone.utc)"
+        )
+        with pytest.raises(ToolInputError, match=r"at: datetime.time\(9, 30\) has no timezone"):
+            book(User("ann", joined.replace(tzinfo=utc)), datetime.time(9, 30))
+        answer = book(User("ann", joined.replace(tzinfo=utc)), datetime.time(9, 30, tzinfo=utc))
+        assert answer == world.call("book", world.trace[-1].input)
+        assert world.trace[-1].input == {
+            "owner": {"login": "ann", "joined": "2024-05-01T10:00:00Z"},
+            "at": "09:30:00Z",
+        }
