@@ -49,11 +49,19 @@ Path = tuple[Any, ...]
 
 
 class JsonLikeLoader(_Base):  # type: ignore[misc]
-    """The safe loader (libyaml when present) with YAML 1.1 timestamps left as strings."""
+    """The safe loader (libyaml when present) with YAML 1.1 timestamps and base-60 numbers
+    (``12:30`` is 750 there, not a time) left as strings, as YAML 1.2 and JSON read them."""
+
+
+def _without_base_60(tag: str, regex: re.Pattern[str]) -> re.Pattern[str]:
+    """An int or float resolver's pattern, for values without a colon (no sexagesimal)."""
+    if tag not in (_TAG + "int", _TAG + "float"):
+        return regex
+    return re.compile(r"^(?!.*:)" + regex.pattern.removeprefix("^"), regex.flags)
 
 
 JsonLikeLoader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != _TAG + "timestamp"]
+    ch: [(tag, _without_base_60(tag, rx)) for tag, rx in resolvers if tag != _TAG + "timestamp"]
     for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 

@@ -46,6 +46,22 @@ def test_the_data_is_what_the_safe_loader_builds(text: str) -> None:
     assert repr(_yaml.load(text)) == repr(safe_load(text))
 
 
+def test_base_60_numbers_stay_text_as_timestamps_do() -> None:
+    # YAML 1.1 reads 19:30 as 1170 and 1:20:00 as 4800: a time in a scenario or cassette written by
+    # hand would silently become a number (YAML 1.2 and JSON have no base-60 numbers)
+    text = "at: 19:30\nlong: 1:20:00\nlap: 190:20:30.15\nn: 1_000\nhex: 0x1F\nf: 1.5\nneg: -3\n"
+    assert _yaml.load(text) == {
+        "at": "19:30",
+        "long": "1:20:00",
+        "lap": "190:20:30.15",
+        "n": 1000,
+        "hex": 31,
+        "f": 1.5,
+        "neg": -3,
+    }
+    assert _yaml.load_located(text)[0] == _yaml.load(text)
+
+
 def test_explicit_timestamps_stay_what_the_safe_loader_makes_them() -> None:
     assert _yaml.load("- !!timestamp 2020-01-01\n") == [datetime.date(2020, 1, 1)]
 
