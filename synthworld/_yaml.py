@@ -30,6 +30,7 @@ __all__ = [
     "JsonLikeLoader",
     "YamlLimitError",
     "check_size",
+    "encoding_hint",
     "load",
     "load_located",
 ]
@@ -48,11 +49,19 @@ Path = tuple[Any, ...]
 
 
 class JsonLikeLoader(_Base):  # type: ignore[misc]
-    """The safe loader (libyaml when present) with YAML 1.1 timestamps left as strings."""
+    """The safe loader (libyaml when present) with YAML 1.1 timestamps and base-60 numbers
+    (``12:30`` is 750 there, not a time) left as strings, as YAML 1.2 and JSON read them."""
+
+
+def _without_base_60(tag: str, regex: re.Pattern[str]) -> re.Pattern[str]:
+    """An int or float resolver's pattern, for values without a colon (no sexagesimal)."""
+    if tag not in (_TAG + "int", _TAG + "float"):
+        return regex
+    return re.compile(r"^(?!.*:)" + regex.pattern.removeprefix("^"), regex.flags)
 
 
 JsonLikeLoader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != _TAG + "timestamp"]
+    ch: [(tag, _without_base_60(tag, rx)) for tag, rx in resolvers if tag != _TAG + "timestamp"]
     for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
@@ -73,9 +82,18 @@ def check_size(size: int, *, limit: int, what: str) -> None:
         )
 
 
-def load(text: str) -> Any:
-    """The data of the YAML document in `text` (None when empty), within the limits."""
-    return _Builder(text, lines=False, unique_keys=False).run()[0]
+def encoding_hint(exc: UnicodeDecodeError) -> str:
+    """What to do about a file that is not UTF-8: one saved as UTF-16 (by PowerShell's ``>`` or
+    Notepad's "Unicode") says so."""
+    if bytes(exc.object[:2]) in (b"\xff\xfe", b"\xfe\xff"):
+        return "; the file is UTF-16 (PowerShell's > writes it): save it as UTF-8"
+    return "; save it as UTF-8"
+
+
+def load(text: str, *, unique_keys: bool = False) -> Any:
+    """The data of the YAML document in `text` (None when empty), within the limits (with
+    `unique_keys`, a key given twice in one mapping is an error, see `load_located`)."""
+    return _Builder(text, lines=False, unique_keys=unique_keys).run()[0]
 
 
 def load_located(text: str, *, unique_keys: bool = False) -> tuple[Any, dict[Path, int]]:
@@ -106,6 +124,7 @@ class _Builder:
     """Builds the data of one document from the parser's events (see the module docstring)."""
 
     def __init__(self, text: str, *, lines: bool, unique_keys: bool) -> None:
+        self.text = text
         self.parser = JsonLikeLoader(text)
         self.lines: dict[Path, int] | None = {} if lines else None
         self.unique_keys = unique_keys
@@ -119,7 +138,8 @@ class _Builder:
             self._consume()
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}", line=_line(mark)) from None
+            hint = _tab_hint(self.text, _line(mark))
+            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}{hint}", line=_line(mark)) from None
         except yaml.YAMLError as exc:
             raise YamlLimitError(f"invalid YAML: {exc}") from None
         finally:
@@ -309,6 +329,14 @@ def _merged(frame: _Frame) -> dict[Any, Any]:
                 merged.setdefault(key, item)
     merged.update(frame.value)
     return merged
+
+
+def _tab_hint(text: str, line: int) -> str:
+    """A hint when line `line` (1-based) is indented with a tab, which YAML does not allow."""
+    lines = text.splitlines()
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = row[: len(row) - len(row.lstrip())]
+    return " (a tab in the indentation: YAML indents with spaces only)" if "\t" in indent else ""
 
 
 def _line(mark: Any) -> int:

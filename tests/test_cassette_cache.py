@@ -38,6 +38,18 @@ def test_a_cached_parse_is_used_only_for_the_same_bytes(tmp_path: Path, cache: P
     assert len(list(cache.iterdir())) == 1
 
 
+def test_an_entry_an_older_reader_wrote_is_not_used(tmp_path: Path, cache: Path) -> None:
+    # the bytes are the same, but what the reader makes of them changed (12:30 was 750)
+    path = tmp_path / "c.yaml"
+    path.write_text("synthworld_cassette: 1\ninteractions:\n- tool: t\n  input: {}\n  output: 12:30\n")
+    assert load_cassette(path).interactions[0].output == "12:30"
+    cached = json.loads(entry(cache).read_text())
+    assert cached["reader"] == _cassette_cache.READER
+    cached["document"]["interactions"][0]["output"] = 750
+    entry(cache).write_text(json.dumps({key: cached[key] for key in ("sha256", "document")}))
+    assert load_cassette(path).interactions[0].output == "12:30"
+
+
 def test_a_damaged_entry_means_parsing_again(tmp_path: Path, cache: Path) -> None:
     path = tmp_path / "c.yaml"
     save_cassette(path, Cassette((Interaction("t", {}, 1),)))

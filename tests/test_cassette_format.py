@@ -61,6 +61,15 @@ def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["c.json", "c.yaml"])
+def test_a_cassette_saved_with_a_bom_loads(tmp_path: Path, name: str) -> None:
+    # a JSON cassette saved by a Windows editor was "invalid JSON: Unexpected UTF-8 BOM"
+    path = tmp_path / name
+    text = '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {}, "output": "é"}]}'
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert [i.output for i in load_cassette(path).interactions] == ["é"]
+
+
 def test_a_hand_written_cassette_keeps_unquoted_dates_as_strings(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
     path.write_text(
@@ -94,7 +103,8 @@ BAD_FILES = [
     (
         "c.yaml",
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n",
-        r"c\.yaml, line 3: at \$\.interactions\[0\]: .* is not valid under any of the given schemas",
+        r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction needs 'output' \(the value returned\) "
+        r"or 'error'",
     ),
     (
         "c.yaml",
@@ -119,6 +129,27 @@ BAD_FILES = [
         r"c\.json, line 2: Infinity is not JSON",
     ),
     ("c.yaml", b"\xff\xfe\x00garbage", r"c\.yaml: not a UTF-8 text file"),
+    ("c.yaml", "synthworld_cassette: 1\n".encode("utf-16"), r"the file is UTF-16 .*: save it as UTF-8"),
+    (
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  error: {code: x}\n",
+        r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction has both 'output' and 'error'",
+    ),
+    (
+        "c.yaml",
+        "synthworld_cassette: '1'\ninteractions: []\n",
+        r"c\.yaml, line 1: synthworld_cassette is '1', a string; write the number",
+    ),
+    (  # a hand edit that gives a key twice: the reader kept the last one, losing the other
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  output: 2\n",
+        r"c\.yaml, line 6: duplicate key 'output' \(first given on line 5\)",
+    ),
+    (
+        "c.json",
+        '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {"x": 1, "x": 2}, "output": 1}]}',
+        r"c\.json: duplicate key 'x' in one object",
+    ),
 ]
 
 

@@ -112,3 +112,42 @@ def test_a_world_seed_of_another_integer_type_is_that_int_and_a_non_seed_is_refu
         SyntheticWorld(seed=object())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="is not a world seed"):
         world.reset(seed=object())  # type: ignore[arg-type]
+
+
+TYPED_PROGRAM = textwrap.dedent(
+    """
+    import dataclasses, json
+    from synthworld import SyntheticWorld
+
+    @dataclasses.dataclass
+    class Query:
+        labels: frozenset[str]
+
+    world = SyntheticWorld(seed=5)
+
+    @world.tool
+    def tag(tags: set[str], query: Query) -> str:
+        '''Tag.'''
+
+    words = {"apple", "kiwi", "fig", "plum", "pear", "lime", "date", "yuzu"}
+    answer = tag(words, Query(frozenset(words)))
+    print(json.dumps({"input": world.trace[-1].input, "answer": answer}))
+    """
+)
+
+
+def test_a_set_given_to_a_typed_stub_is_sent_in_one_order_in_every_process(tmp_path: Path) -> None:
+    # a set's iteration order moves with PYTHONHASHSEED; sent as it iterates, the input (and so
+    # the call's seed and its answer) would too
+    script = tmp_path / "typed.py"
+    script.write_text(TYPED_PROGRAM)
+    runs = []
+    for hashseed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        out = subprocess.run(
+            [sys.executable, str(script)], env=env, capture_output=True, text=True, check=True, timeout=120
+        )
+        runs.append(json.loads(out.stdout))
+    assert runs[0] == runs[1] == runs[2]
+    words = sorted(["apple", "kiwi", "fig", "plum", "pear", "lime", "date", "yuzu"])
+    assert runs[0]["input"] == {"tags": words, "query": {"labels": words}}

@@ -137,6 +137,10 @@ class TestParsing:
             FaultConfigError, match=r"faults\[0\]\.tool: no tool named 'get_ordr'; did you mean 'get_order'"
         ):
             world.add_faults([{"tool": "get_ordr", "error": "timeout"}])
+        with pytest.raises(FaultConfigError, match=r"no tool named 'nope'; the tools are: [a-z_]+, "):
+            world.add_faults([{"tool": "nope", "error": "timeout"}])  # a scenario has no "register"
+        with pytest.raises(FaultConfigError, match=r"the tools are: none; register tools before adding"):
+            SyntheticWorld().add_faults([{"tool": "nope", "error": "timeout"}])
         plan = world.add_faults([{"tool": "get_*", "error": "timeout"}, Fault("pay", "unavailable")])
         assert world.faults is plan
         assert len(plan) == 2

@@ -75,3 +75,29 @@ def test_a_registration_error_at_the_root_of_returns_says_so_in_words() -> None:
         "fix: add a value that does"
     )
     assert info.value.path == ""
+
+
+def test_stubs_under_staticmethod_and_classmethod_in_a_class_body() -> None:
+    world = SyntheticWorld(seed=1)
+
+    class Service:
+        @world.tool
+        @staticmethod
+        def lookup(x: int) -> int:
+            """Look up."""
+
+        @classmethod
+        @world.tool
+        def count(cls, x: int) -> int:
+            """Count."""
+
+    expected = world.call("lookup", {"x": 2})
+    assert Service.lookup(2) == Service().lookup(2) == expected  # on an instance, self was passed too
+    assert Service.count(3) == Service().count(3) == world.call("count", {"x": 3})
+    with pytest.raises(ToolSpecError, match=r"got classmethod .*; write @classmethod above @world.tool"):
+
+        class Wrong:
+            @world.tool
+            @classmethod
+            def total(cls, x: int) -> int:
+                """Total."""

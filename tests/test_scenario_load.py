@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import textwrap
@@ -83,6 +84,11 @@ def test_seed_or_seeds_give_the_runs(in_tmp: Path, data: str, seeds: list[int]) 
             id="not-a-scenario",
         ),
         pytest.param("- 1\n- 2\n", "s.yaml:1: (root): not a synthworld scenario", id="not-a-mapping"),
+        pytest.param(  # was told to start the file with 'synthworld_scenario: 1'
+            "synthworld_cassette: 1\ninteractions: []\n",
+            "s.yaml:1: (root): a cassette, not a scenario; a scenario replays it with 'backend: {fixtures:",
+            id="a-cassette",
+        ),
         pytest.param(
             "synthworld_scenario: 2\nname: x\ntools: y\n",
             "s.yaml:1: synthworld_scenario: unsupported version 2; this synthworld reads version 1",
@@ -118,6 +124,23 @@ def test_seed_or_seeds_give_the_runs(in_tmp: Path, data: str, seeds: list[int]) 
             "s.yaml:4: backend: 'magic' is not a backend; "
             "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
             id="bad-backend",
+        ),
+        pytest.param(  # jsonschema's best match was another branch: "backend: 'random' was expected"
+            "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n"
+            "backend:\n  fixtures: c.yaml\n  mode: replay\n",
+            "s.yaml:6: backend.mode: 'replay' is not one of ['none', 'once', 'new_episodes', 'all']",
+            id="backend-mode",
+        ),
+        pytest.param(
+            "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nbackend: {fixture: c.yaml}\n",
+            "s.yaml:4: backend: needs exactly one of the keys 'fixtures', 'llm'; "
+            "did you mean 'fixtures' for 'fixture'?",
+            id="backend-key-typo",
+        ),
+        pytest.param(
+            "synthworld_scenario: 1\nname: x\ntools:\n- {name: t, description: d}\n",
+            "s.yaml:4: tools[0]: 'parameters' is a required property",
+            id="inline-tool-without-parameters",
         ),
     ],
 )
@@ -279,6 +302,17 @@ def test_unreadable_file(in_tmp: Path) -> None:
     assert error_of(in_tmp / "absent.yaml").startswith("absent.yaml: cannot read the scenario file:")
 
 
+def test_a_utf16_file_says_to_save_it_as_utf8(in_tmp: Path) -> None:
+    # PowerShell's `>` writes UTF-16; the message was Python's "'utf-8' codec can't decode byte 0xff"
+    (in_tmp / "s.yaml").write_text(GOOD, encoding="utf-16")
+    assert error_of(in_tmp / "s.yaml") == (
+        "s.yaml: cannot read the scenario file: not UTF-8 text; "
+        "the file is UTF-16 (PowerShell's > writes it): save it as UTF-8"
+    )
+    (in_tmp / "s.yaml").write_bytes(b"name: \xe9t\xe9\n")  # Latin-1
+    assert error_of(in_tmp / "s.yaml").endswith("not UTF-8 text; save it as UTF-8")
+
+
 def test_paths_resolve_relative_to_the_file_not_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -381,3 +415,23 @@ def test_the_cheap_scenario_sniff(text: str, expected: bool) -> None:
     from synthworld.scenario import is_scenario_text
 
     assert is_scenario_text(text) is expected
+
+
+def test_a_json_scenario_as_json_dumps_writes_it_loads(in_tmp: Path) -> None:
+    # json.dumps escapes an emoji as a surrogate pair ("\ud83d\ude00"), which the YAML reader refused
+    data = {
+        "synthworld_scenario": 1,
+        "name": "x",
+        "tools": "synthworld.examples.shop",
+        "task": "café 😀 \\ud83d",
+    }
+    path = in_tmp / "s.json"
+    path.write_text(json.dumps(data, indent="\t"), encoding="utf-8")
+    assert "\\ud83d\\ude00" in path.read_text(encoding="utf-8")
+    assert load_scenario(path).task == data["task"]
+
+
+def test_a_broken_json_scenario_says_invalid_json_at_its_line(in_tmp: Path) -> None:
+    path = in_tmp / "s.json"
+    path.write_text('{\n  "synthworld_scenario": 1,\n  "name": "x"\n  "tools": "y"\n}\n', encoding="utf-8")
+    assert error_of(path) == "s.json:4: invalid JSON: Expecting ',' delimiter"

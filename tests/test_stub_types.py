@@ -313,3 +313,93 @@ class TestTypedReturns:
             """Find."""
 
         assert find(3)["error"]["code"] == "invalid_input"  # type: ignore[arg-type,index]
+
+
+class TestTypedArguments:
+    """A stub is called with the objects its parameters are annotated with (as a typed client
+    library would be); the world gets their JSON, the same input as a JSON call."""
+
+    def test_objects_are_sent_as_their_json(self) -> None:
+        world = SyntheticWorld(seed=5)
+
+        @world.tool
+        def book(
+            owner: User,
+            bill: Invoice,
+            at: Point,
+            when: datetime.datetime,
+            ids: set[uuid.UUID],
+            price: decimal.Decimal,
+            color: Color,
+            note: str,
+        ) -> str:
+            """Book."""
+
+        joined = datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)
+        user = User("ann", joined)
+        bill = Invoice(number="N1", due=datetime.date(2024, 2, 1), owner=user)
+        the_id = uuid.UUID("12345678-1234-5678-1234-567812345678")
+        answer = book(user, bill, Point(1, 2), joined, {the_id}, decimal.Decimal("9.50"), Color.RED, "hi")
+        sent = {
+            "owner": {"login": "ann", "joined": "2024-01-02T03:04:05Z"},
+            "bill": {
+                "number": "N1",
+                "due": "2024-02-01",
+                "owner": {"login": "ann", "joined": "2024-01-02T03:04:05Z"},
+            },
+            "at": [1, 2],
+            "when": "2024-01-02T03:04:05Z",
+            "ids": [str(the_id)],
+            "price": "9.50",
+            "color": "red",
+            "note": "hi",
+        }
+        assert world.trace[-1].input == sent
+        assert answer == world.call("book", sent)
+
+    def test_async_stubs_send_json_too(self) -> None:
+        world = SyntheticWorld(seed=2)
+
+        @world.tool
+        async def since(day: datetime.date) -> int:
+            """Since."""
+
+        answer = asyncio.run(since(datetime.date(2024, 3, 1)))
+        assert world.trace[-1].input == {"day": "2024-03-01"}
+        assert answer == world.call("since", {"day": "2024-03-01"})
+
+    def test_a_value_its_type_cannot_dump_is_named_by_the_world(self) -> None:
+        world = SyntheticWorld(seed=2)
+
+        @world.tool
+        def since(day: datetime.date) -> int:
+            """Since."""
+
+        with pytest.raises(ToolInputError, match=r"\$\.day: .*\(object\) is not JSON data"):
+            since(object())  # type: ignore[arg-type]
+
+    def test_a_datetime_without_a_timezone_is_refused_naming_the_parameter(self) -> None:
+        # sent as '2024-05-01T10:00:00', it was refused as "not a 'date-time'" (no offset)
+        world = SyntheticWorld(seed=2)
+
+        @world.tool
+        def book(owner: User, at: datetime.time) -> str:
+            """Book."""
+
+        utc = datetime.timezone.utc
+        joined = datetime.datetime(2024, 5, 1, 10, 0)
+        with pytest.raises(ToolInputError) as info:
+            book(User("ann", joined), datetime.time(9, 30, tzinfo=utc))
+        assert str(info.value) == (
+            "book(): owner: datetime.datetime(2024, 5, 1, 10, 0) has no timezone, and a JSON Schema "
+            "date-time needs one (as in 2024-05-01T10:00:00+00:00); pass an aware value, e.g. "
+            ".replace(tzinfo=timezone.utc)"
+        )
+        with pytest.raises(ToolInputError, match=r"at: datetime.time\(9, 30\) has no timezone"):
+            book(User("ann", joined.replace(tzinfo=utc)), datetime.time(9, 30))
+        answer = book(User("ann", joined.replace(tzinfo=utc)), datetime.time(9, 30, tzinfo=utc))
+        assert answer == world.call("book", world.trace[-1].input)
+        assert world.trace[-1].input == {
+            "owner": {"login": "ann", "joined": "2024-05-01T10:00:00Z"},
+            "at": "09:30:00Z",
+        }

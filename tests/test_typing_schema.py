@@ -6,15 +6,18 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import typing
 import uuid
+from collections import abc
 from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
+import annotated_types
 import pydantic
 import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
 from synthworld import ToolSpec, ToolSpecError
-from synthworld.spec.type_schema import schema_for_type
+from synthworld.spec.type_schema import _SUPPORTED, schema_for_type
 
 
 class Color(enum.Enum):
@@ -114,6 +117,77 @@ def schema(tp: Any) -> dict[str, Any]:
 )
 def test_simple_and_generic_annotations(annotation: Any, expected: dict[str, Any]) -> None:
     assert schema(annotation) == expected
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        Annotated[int, pydantic.Field(ge=0, le=5, description="How many")],
+        Annotated[float, pydantic.Field(gt=0, lt=1, multiple_of=0.25)],
+        Annotated[str, pydantic.Field(min_length=2, max_length=8, pattern="^a")],
+        Annotated[str, pydantic.StringConstraints(max_length=4, pattern="^b")],
+        Annotated[list[int], annotated_types.Len(1, 3)],
+        Annotated[list[str], pydantic.Field(min_length=1)],
+        Annotated[dict[str, int], annotated_types.MaxLen(2)],
+        Annotated[int, annotated_types.Interval(gt=1, le=9)],
+    ],
+)
+def test_annotated_constraints_match_pydantic(annotation: Any) -> None:
+    # pydantic's Field(...) keeps its constraints in .metadata and Len/Interval group theirs:
+    # they were dropped (or a list's Len became maxLength), so agents could send any value.
+    assert schema(annotation) == pydantic.TypeAdapter(annotation).json_schema()
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        (typing.Sequence[int], {"type": "array", "items": {"type": "integer"}}),
+        (abc.Sequence[str], {"type": "array", "items": {"type": "string"}}),
+        (typing.Iterable[int], {"type": "array", "items": {"type": "integer"}}),
+        (abc.Collection[int], {"type": "array", "items": {"type": "integer"}}),
+        (typing.AbstractSet[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
+        (typing.Mapping[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
+        (abc.MutableMapping[str, Any], {"type": "object", "additionalProperties": {}}),
+        (abc.Sequence, {"type": "array"}),
+        (typing.Mapping, {"type": "object"}),
+    ],
+)
+def test_abstract_collections_are_arrays_and_objects(annotation: Any, expected: dict[str, Any]) -> None:
+    # their origin is the collections.abc class, for the typing spelling too: both were "unsupported"
+    assert schema(annotation) == expected
+
+
+def test_a_pydantic_field_as_a_default_is_read_as_validate_call_reads_it() -> None:
+    # the Field(...) default was taken for a JSON default: constraints and description dropped,
+    # and a Field without a default made its parameter optional
+    def f(
+        x: int = pydantic.Field(3, ge=0, description="How many"),
+        y: str = pydantic.Field(description="Who"),
+        z: list[int] = pydantic.Field(default_factory=list, max_length=2),  # noqa: B008 - under test
+    ) -> None:
+        """F."""
+
+    spec = ToolSpec.from_function(f)
+    assert spec.parameters == {
+        "type": "object",
+        "properties": {
+            "x": {"type": "integer", "description": "How many", "minimum": 0},
+            "y": {"type": "string", "description": "Who"},
+            "z": {"type": "array", "items": {"type": "integer"}, "maxItems": 2},
+        },
+        "required": ["y"],
+    }
+    assert spec.defaults == {"x": 3}
+
+
+def test_annotated_length_of_an_optional_list_counts_items() -> None:
+    array = {"type": "array", "items": {"type": "integer"}}
+    for annotation in (
+        Annotated[Optional[list[int]], pydantic.Field(max_length=2)],  # noqa: UP045 - the Optional spelling
+        Annotated[list[int] | None, annotated_types.MaxLen(2)],
+    ):
+        assert schema(annotation) == {"anyOf": [array, {"type": "null"}], "maxItems": 2}
+    assert schema(Annotated[Optional[str], annotated_types.MaxLen(2)])["maxLength"] == 2  # noqa: UP045
 
 
 def test_typeddict_with_required_and_not_required() -> None:
@@ -286,10 +360,11 @@ def test_every_problem_is_reported_at_once() -> None:
         "broken(): parameter *args (variadic positional arguments) cannot be described by a JSON Schema",
         "broken(): parameter **kw (variadic keyword arguments) cannot be described by a JSON Schema",
         "broken(): parameter 'a' has no type annotation; add one, e.g. `a: str`",
-        "broken(): parameter 'b': unsupported type 'complex'",
+        f"broken(): parameter 'b': unsupported type 'complex'; {_SUPPORTED}",
         "broken(): parameter 'c': mapping keys must be str (JSON object keys), got <class 'int'>",
-        "broken(): return type: unsupported type 'type'",
+        f"broken(): return type: unsupported type 'type'; {_SUPPORTED}",
     ]
+    assert _SUPPORTED.startswith("use a JSON type (str, int, float, bool, None, list[...], dict[str, ...])")
     assert isinstance(info.value, TypeError)
     assert str(info.value).startswith("cannot make a tool of broken(): ")
 

@@ -46,6 +46,22 @@ def test_the_data_is_what_the_safe_loader_builds(text: str) -> None:
     assert repr(_yaml.load(text)) == repr(safe_load(text))
 
 
+def test_base_60_numbers_stay_text_as_timestamps_do() -> None:
+    # YAML 1.1 reads 19:30 as 1170 and 1:20:00 as 4800: a time in a scenario or cassette written by
+    # hand would silently become a number (YAML 1.2 and JSON have no base-60 numbers)
+    text = "at: 19:30\nlong: 1:20:00\nlap: 190:20:30.15\nn: 1_000\nhex: 0x1F\nf: 1.5\nneg: -3\n"
+    assert _yaml.load(text) == {
+        "at": "19:30",
+        "long": "1:20:00",
+        "lap": "190:20:30.15",
+        "n": 1000,
+        "hex": 31,
+        "f": 1.5,
+        "neg": -3,
+    }
+    assert _yaml.load_located(text)[0] == _yaml.load(text)
+
+
 def test_explicit_timestamps_stay_what_the_safe_loader_makes_them() -> None:
     assert _yaml.load("- !!timestamp 2020-01-01\n") == [datetime.date(2020, 1, 1)]
 
@@ -131,6 +147,8 @@ class TestLimits:
             ("? [a, b]\n: 1\n", "a mapping key must be a scalar, found a list", 1),
             ("a: {<<: [1, 2]}\n", "'<<' merges a mapping or a list of mappings, nothing else", 1),
             ("a: [1, 2\n", "invalid YAML: did not find expected ',' or ']'", 2),
+            ("a:\n\tb: 1\n", "(a tab in the indentation: YAML indents with spaces only)", 2),
+            ("a:\n  - 1\n \t- 2\n", "(a tab in the indentation: YAML indents with spaces only)", 3),
         ],
     )
     def test_each_refusal_names_its_line(self, text: str, message: str, line: int) -> None:

@@ -19,10 +19,13 @@ from typing import Any
 
 from synthworld._files import atomic_write
 
-__all__ = ["MIN_BYTES", "cache_dir", "get", "put"]
+__all__ = ["MIN_BYTES", "READER", "cache_dir", "get", "put"]
 
 MIN_BYTES = 1 << 20
 """Smaller YAML files parse quickly enough; they are never cached."""
+READER = 2
+"""What the YAML reader makes of a file; raised when that changes (2: duplicate keys refused,
+``12:30`` is text), so an entry an older reader wrote is not used."""
 
 
 def cache_dir() -> Path:
@@ -49,6 +52,8 @@ def get(path: Path, raw: bytes) -> Any:
         return None
     if not isinstance(entry, dict) or entry.get("sha256") != hashlib.sha256(raw).hexdigest():
         return None
+    if entry.get("reader") != READER:
+        return None
     return entry.get("document")
 
 
@@ -56,7 +61,7 @@ def put(path: Path, raw: bytes, document: Any) -> None:
     """Remember `document` as the parse of `path` with these bytes (silently skipped on errors)."""
     if len(raw) < MIN_BYTES:
         return
-    entry = {"sha256": hashlib.sha256(raw).hexdigest(), "document": document}
+    entry = {"sha256": hashlib.sha256(raw).hexdigest(), "reader": READER, "document": document}
     try:
         target = _entry(path)
         atomic_write(target, json.dumps(entry, ensure_ascii=False, separators=(",", ":")), fsync=False)

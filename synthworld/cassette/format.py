@@ -36,6 +36,7 @@ cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, 
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import difflib
 import hashlib
@@ -227,9 +228,10 @@ def read_cassette(path: str | os.PathLike[str]) -> Cassette:
         raise CassetteError(f"{path}: {exc}") from None
     raw = Path(path).read_bytes()
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM (some Windows editors write one) is not content
     except UnicodeDecodeError as exc:
-        raise CassetteError(f"{path}: not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+        where = f"{exc.reason} at byte {exc.start}"
+        raise CassetteError(f"{path}: not a UTF-8 text file ({where}){_yaml.encoding_hint(exc)}") from None
     as_json = is_json_path(path)
     cached = None if as_json else parse_cache.get(Path(path), raw)
     if cached is not None:
@@ -277,9 +279,14 @@ def _check_whole(data: dict[str, Any], text: str, source: str) -> None:
 def _parse(text: str, source: str, as_json: bool) -> Any:
     if as_json:
         try:
-            return json.loads(text, parse_constant=_reject_constant)
+            return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
         except json.JSONDecodeError as exc:
             raise CassetteError(f"{source}, line {exc.lineno}: invalid JSON: {exc.msg}") from None
+        except _DuplicateKey as exc:
+            raise CassetteError(
+                f"{source}: duplicate key {exc.args[0]!r} in one object (a hand edit?); the reader "
+                "would keep only the last value: remove one of them"
+            ) from None
         except _NotJson as exc:
             line = text.count("\n", 0, text.find(exc.args[0])) + 1
             raise CassetteError(f"{source}, line {line}: {exc.args[0]} is not JSON") from None
@@ -288,7 +295,7 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         except ValueError as exc:  # an integer of more than 4300 digits
             raise CassetteError(f"{source}: cannot read the JSON: {exc}") from None
     try:
-        return _yaml.load(text)
+        return _yaml.load(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
         raise CassetteError(f"{source}{_at(exc.line)}: {exc}") from None
 
@@ -301,6 +308,18 @@ def _reject_constant(name: str) -> Any:
     raise _NotJson(name)
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        counts = collections.Counter(key for key, _ in pairs)
+        raise _DuplicateKey(next(key for key, n in counts.items() if n > 1))
+    return found
+
+
 def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
     if not isinstance(data, dict) or VERSION_KEY not in data:
         raise CassetteError(
@@ -310,10 +329,15 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
     version = data[VERSION_KEY]
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
         line = _line_of(text, [VERSION_KEY])
+        known = ", ".join(map(str, SUPPORTED_VERSIONS))
+        if str(version).strip() in map(str, SUPPORTED_VERSIONS):  # '1', quoted by a hand or a tool
+            raise CassetteError(
+                f"{source}{_at(line)}: {VERSION_KEY} is {version!r}, a string; write the number "
+                f"({VERSION_KEY}: {str(version).strip()}, without quotes)"
+            )
         raise CassetteError(
             f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads "
-            f"versions {', '.join(map(str, SUPPORTED_VERSIONS))}. "
-            "Upgrade synthworld or re-record the cassette."
+            f"versions {known}. Upgrade synthworld or re-record the cassette."
         )
     _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
     # JSON text holds only JSON values, but may escape lone surrogates ("\ud800")
@@ -338,8 +362,20 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
         schema, instance = first.schema, first.instance
         known = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
         message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
+    if first is not None and first.validator == "oneOf" and isinstance(first.instance, Mapping):
+        message = _output_or_error(first.instance)
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
+
+
+def _output_or_error(interaction: Mapping[str, Any]) -> str:
+    """Why an interaction breaks the one ``oneOf`` of the format: output xor error."""
+    if "output" in interaction and "error" in interaction:
+        return "an interaction has both 'output' and 'error'; keep the one the call gave"
+    return (
+        "an interaction needs 'output' (the value returned) or 'error' ({code, message}); "
+        "a file cut short loses it: restore the file or record the call again"
+    )
 
 
 def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:

@@ -17,7 +17,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from synthworld._json import find_json_problems, is_json_data
-from synthworld._yaml import YamlLimitError, check_size
+from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
 from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
@@ -71,10 +71,13 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     try:
         check_size(Path(path).stat().st_size, limit=MAX_SCENARIO_BYTES, what="the scenario file")
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, YamlLimitError) as exc:
+    except UnicodeDecodeError as exc:
+        hint = encoding_hint(exc)
+        raise ScenarioError(f"{shown}: cannot read the scenario file: not UTF-8 text{hint}") from None
+    except (OSError, YamlLimitError) as exc:
         raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
     try:
-        located = read_located(text)
+        located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
     _check_document(located, shown)
@@ -85,6 +88,11 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def _check_document(located: Located, shown: str) -> None:
     data = located.data
+    if isinstance(data, Mapping) and "synthworld_cassette" in data:
+        raise ScenarioError(
+            f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
+            "'backend: {fixtures: PATH}', and loading it checks it"
+        )
     if not isinstance(data, Mapping) or FORMAT_KEY not in data:
         raise ScenarioError(
             f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
@@ -138,6 +146,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
             f"{error.instance!r} is not a backend; "
             "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
         )
+    elif error.validator == "oneOf" and error.context:
+        yield from _explain_branches(error)
     elif error.context:
         yield from _explain(best_match(error.context))
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
@@ -146,6 +156,56 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
+
+
+def _explain_branches(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """A value that fits no branch of a ``oneOf``: the problems of the one branch meant for it (by
+    its required keys, else its type), else which keys tell the branches apart. jsonschema's best
+    match is often another branch (``backend: {fixtures: ..., mode: replay}`` got "'random' was
+    expected")."""
+    instance, path = error.instance, tuple(error.absolute_path)
+    schemas: Any = error.validator_value  # the oneOf's list of branch schemas
+    branches = [b if isinstance(b, Mapping) else {} for b in schemas]
+    chosen = _branch_for(branches, instance)
+    if chosen is not None:
+        for sub in error.context:
+            if sub.relative_schema_path[0] == chosen:
+                yield from _explain(sub)
+        return
+    keys = sorted(b["required"][0] for b in branches if len(b.get("required", [])) == 1)
+    if not isinstance(instance, Mapping) or len(keys) < 2:
+        yield from _explain(best_match(error.context))
+        return
+    unknown = [str(k) for k in instance if k not in keys]
+    close = [(k, m) for k in unknown for m in difflib.get_close_matches(k, keys, n=1)]
+    hint = f"; did you mean {close[0][1]!r} for {close[0][0]!r}?" if close else ""
+    yield path, f"needs exactly one of the keys {', '.join(map(repr, keys))}{hint}"
+
+
+def _branch_for(branches: list[Mapping[str, Any]], instance: Any) -> int | None:
+    """The index of the one branch whose required keys `instance` has, else of the one of its
+    JSON type (None when no single branch is meant)."""
+    if isinstance(instance, Mapping):
+        keyed = [i for i, b in enumerate(branches) if b.get("required") and _has_all(instance, b["required"])]
+        if keyed:
+            return keyed[0] if len(keyed) == 1 else None
+    kind = _JSON_TYPES.get(type(instance)) or ("object" if isinstance(instance, Mapping) else None)
+    typed = [i for i, b in enumerate(branches) if b.get("type") == kind]
+    return typed[0] if len(typed) == 1 else None
+
+
+def _has_all(instance: Mapping[str, Any], keys: list[str]) -> bool:
+    return all(key in instance for key in keys)
+
+
+_JSON_TYPES = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    type(None): "null",
+}
 
 
 def _check_semantics(scenario: Scenario) -> None:

@@ -3,8 +3,10 @@ inside it, and file paths as the user sees them."""
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,14 +41,41 @@ class Located:
         return self.lines.get(key, 1)
 
 
-def read_located(text: str) -> Located:
+def read_located(text: str, *, as_json: bool = False) -> Located:
     """Parse `text` with the safe, bounded loader (`synthworld._yaml`); raise `YamlProblem` naming
-    the line on bad input (a duplicate key too)."""
+    the line on bad input (a duplicate key too). JSON is YAML but for the escapes of characters
+    outside the BMP (``"\\ud83d\\ude00"``, as ``json.dumps`` writes them): with `as_json` they are
+    read as JSON reads them, and a file that is not JSON says so."""
+    if as_json:
+        text = _SURROGATE_PAIR.sub(_join_pair, text)
     try:
         data, lines = _yaml.load_located(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
-        raise YamlProblem(str(exc), line=exc.line or 1) from None
+        problem = YamlProblem(str(exc), line=exc.line or 1)
+        raise (_json_problem(text) or problem) if as_json else problem from None
     return Located(data, lines)
+
+
+_SURROGATE_PAIR = re.compile(
+    r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE
+)
+"""A JSON escaped surrogate pair (not itself escaped by a backslash)."""
+
+
+def _join_pair(match: re.Match[str]) -> str:
+    high, low = int(match[2], 16), int(match[3], 16)
+    return match[1] + chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+
+
+def _json_problem(text: str) -> YamlProblem | None:
+    """Why `text` is not JSON, at its line (None when it is: the YAML reader's problem stands)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return YamlProblem(f"invalid JSON: {exc.msg}", line=exc.lineno)
+    except (ValueError, RecursionError) as exc:
+        return YamlProblem(f"cannot read the JSON: {exc}", line=1)
+    return None
 
 
 def format_path(path: Sequence[str | int]) -> str:

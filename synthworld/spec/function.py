@@ -46,6 +46,7 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     doc = docstring_parser.parse(inspect.getdoc(fn) or "")
     param_docs = {p.arg_name: p.description for p in doc.params if p.description}
     params = _tool_parameters(signature, name, problems)
+    params, hints = _field_defaults(params, hints)
     builder = SchemaBuilder(f"{name}()", namespace=getattr(fn, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
@@ -65,6 +66,33 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
         param_names=[p.name for p in params],
         defaults=_defaults(params),
     )
+
+
+def _field_defaults(
+    params: list[inspect.Parameter], hints: dict[str, Any]
+) -> tuple[list[inspect.Parameter], dict[str, Any]]:
+    """Parameters whose default is pydantic's ``Field(...)`` (``x: int = Field(3, ge=0)``, as
+    ``validate_call`` reads them): its constraints and description go to the schema as with
+    ``Annotated``, its default is the default, and without one the parameter is required."""
+    hints = dict(hints)
+    out = []
+    for param in params:
+        info = param.default
+        if not _is_field_info(info):
+            out.append(param)
+            continue
+        if param.name in hints:
+            hints[param.name] = typing_extensions.Annotated[hints[param.name], info]
+        if info.is_required():
+            out.append(param.replace(default=inspect.Parameter.empty))
+        else:  # a default_factory: optional, with no default to record (the FieldInfo is not JSON)
+            out.append(param.replace(default=info if info.default_factory is not None else info.default))
+    return out, hints
+
+
+def _is_field_info(value: Any) -> bool:
+    kind = type(value)
+    return kind.__name__ == "FieldInfo" and kind.__module__.startswith("pydantic.")
 
 
 def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:

@@ -35,6 +35,8 @@ def check_function(fn: Any, taker: str) -> None:
     if callable(fn):
         return
     hint = f"; to name the tool, write {taker}(name={fn!r})" if isinstance(fn, str) and "@" in taker else ""
+    if isinstance(fn, classmethod):
+        hint = f"; write @classmethod above {taker}, not below it"
     raise ToolSpecError(f"{taker} takes a function, got {type(fn).__name__} {fn!r}{hint}")
 
 

@@ -16,6 +16,7 @@ import pathlib
 import types
 import typing
 import uuid
+from collections import abc
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -49,10 +50,17 @@ _PRIMITIVES: dict[Any, JSON] = {
 
 _ANY_MARKERS = (Any, object, typing_extensions.Any)
 _UNION_ORIGINS = (typing.Union, types.UnionType)
-_SEQUENCE_ORIGINS = {list, typing.Sequence, typing.MutableSequence, typing.Iterable}
-_SET_ORIGINS = {set, frozenset, typing.AbstractSet, typing.MutableSet}
-_MAPPING_ORIGINS = {dict, typing.Mapping, typing.MutableMapping}
+# typing.Sequence[int] and collections.abc.Sequence[int] both have the collections.abc origin
+_SEQUENCE_ORIGINS = {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
+_SET_ORIGINS = {set, frozenset, abc.Set, abc.MutableSet}
+_MAPPING_ORIGINS = {dict, abc.Mapping, abc.MutableMapping}
 _QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly)
+
+_SUPPORTED = (
+    "use a JSON type (str, int, float, bool, None, list[...], dict[str, ...]), a dataclass, TypedDict, "
+    "NamedTuple, Enum or pydantic (v2) model, or a date, UUID or Decimal"
+)
+"""How to fix an annotation no schema can be made of."""
 
 _CONSTRAINT_KEYS = {
     "gt": "exclusiveMinimum",
@@ -94,9 +102,11 @@ class SchemaBuilder:
             return self._generic(tp, origin, typing_extensions.get_args(tp))
         if tp in _PRIMITIVES:
             return dict(_PRIMITIVES[tp])
+        if tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS:  # bare abc.Sequence
+            return self._generic(tp, tp, ())
         if isinstance(tp, type):
             return self._named(tp)
-        return self._problem(f"unsupported annotation {tp!r}")
+        return self._problem(f"unsupported annotation {tp!r}; {_SUPPORTED}")
 
     def _problem(self, message: str) -> JSON:
         self.problems.append(f"{self.where}: {message}")
@@ -122,7 +132,7 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
-        return self._problem(f"unsupported generic {tp!r}")
+        return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
 
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
@@ -130,7 +140,7 @@ class SchemaBuilder:
             if isinstance(meta, str):
                 schema["description"] = meta
             else:
-                schema.update(_constraint(meta))
+                schema.update(_constraint(meta, _kind(schema)))
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -164,7 +174,7 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{cls.__name__}"}
         builder = _structure_builder(cls)
         if builder is None:
-            return self._problem(f"unsupported type {cls.__qualname__!r}")
+            return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
         self._building[cls] = False
         try:
             schema = builder(self, cls)
@@ -285,19 +295,50 @@ def _json_type(value: Any) -> str | None:
     return None
 
 
-def _constraint(meta: Any) -> JSON:
-    """Schema keywords for an `annotated_types`-style constraint object (Ge, MaxLen, ...)."""
+def _constraint(meta: Any, kind: Any) -> JSON:
+    """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
+    ``Field(ge=0, pattern=...)`` and ``StringConstraints``; lengths count items for an array, keys
+    for an object (`kind` is the constrained schema's ``type``)."""
     out: JSON = {}
-    for attr, keyword in _CONSTRAINT_KEYS.items():
-        if getattr(meta, attr, None) is not None:
-            out[keyword] = getattr(meta, attr)
-    if getattr(meta, "min_length", None) is not None:
-        out["minLength"] = meta.min_length
-    if getattr(meta, "max_length", None) is not None:
-        out["maxLength"] = meta.max_length
-    if getattr(meta, "description", None):
-        out["description"] = meta.description
+    for part in _constraint_parts(meta):
+        for attr, keyword in _CONSTRAINT_KEYS.items():
+            if getattr(part, attr, None) is not None:
+                out[keyword] = getattr(part, attr)
+        for attr, keyword in _length_keys(kind).items():
+            if getattr(part, attr, None) is not None:
+                out[keyword] = getattr(part, attr)
+        if isinstance(getattr(part, "pattern", None), str):
+            out["pattern"] = part.pattern
+        if getattr(part, "description", None):
+            out["description"] = part.description
     return out
+
+
+def _constraint_parts(meta: Any) -> list[Any]:
+    """`meta` and what it groups: a pydantic ``FieldInfo``'s ``metadata``, an iterable group."""
+    inner = getattr(meta, "metadata", None)
+    if isinstance(inner, list):  # pydantic's FieldInfo: Ge, MinLen, pattern... in `metadata`
+        return [meta, *inner]
+    if hasattr(meta, "__iter__") and not isinstance(meta, (str, bytes, Mapping)):
+        return [meta, *meta]  # annotated_types.GroupedMetadata: Interval, Len, StringConstraints
+    return [meta]
+
+
+def _kind(schema: JSON) -> Any:
+    """The one non-null ``type`` of `schema`, also of an ``Optional[...]`` (else None)."""
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    kinds += [branch.get("type") for branch in schema.get("anyOf", []) if isinstance(branch, dict)]
+    found = {k for k in kinds if isinstance(k, str) and k != "null"}
+    return found.pop() if len(found) == 1 else None
+
+
+def _length_keys(kind: Any) -> dict[str, str]:
+    if kind == "array":
+        return {"min_length": "minItems", "max_length": "maxItems"}
+    if kind == "object":
+        return {"min_length": "minProperties", "max_length": "maxProperties"}
+    return {"min_length": "minLength", "max_length": "maxLength"}
 
 
 def schema_for_type(tp: Any, *, where: str = "type") -> tuple[JSON, list[str]]:

@@ -307,7 +307,8 @@ class FaultBook:
             if not any(c in fault.tool for c in "*?[") and fault.tool not in known:
                 close = difflib.get_close_matches(fault.tool, known, n=1)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                message = f"no tool named {fault.tool!r}; {hint}register tools before adding faults"
+                listed = ", ".join(sorted(known)) or "none; register tools before adding faults"
+                message = f"no tool named {fault.tool!r}; {hint}the tools are: {listed}"
                 raise FaultConfigError(message, index=index, key="tool")
         with self._lock:
             self.plan = self.plan + parsed

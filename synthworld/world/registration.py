@@ -20,6 +20,7 @@ from synthworld.errors import (
 )
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.spec.arguments import argument_converter
 from synthworld.spec.checks import keyword_typos
 from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
@@ -285,15 +286,16 @@ def bind_stub(
     `arguments` reads a call's arguments into a partial input (default: by `spec`'s parameter
     order). The answer is made into the stub's return type when that builds objects
     (a pydantic model, dataclass or NamedTuple, also inside lists and optionals; see
-    `synthworld.spec.returns`); `world.call` keeps returning JSON.
+    `synthworld.spec.returns`); `world.call` keeps returning JSON. Arguments of such types (a
+    model, a ``datetime``...) are sent as their JSON (see `synthworld.spec.arguments`).
     """
     convert = return_converter(stub, tool=spec.name)
-    bind = spec.bind_arguments
-    if arguments is not None:
-        read = arguments
+    to_json = argument_converter(stub, tool=spec.name)  # typed values (a datetime, a model...) sent as JSON
 
-        def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
-            return spec.bind_arguments((), read(args, kwargs))
+    def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        if arguments is None:
+            return to_json(spec.bind_arguments(args, kwargs))
+        return to_json(spec.bind_arguments((), arguments(args, kwargs)))
 
     if inspect.iscoroutinefunction(stub):
 
@@ -332,7 +334,10 @@ class MethodStub:
 
 
 def _defined_as_method(stub: Callable[..., Any]) -> bool:
-    """A plain function whose first parameter is an unannotated ``self`` or ``cls``."""
+    """A plain function whose first parameter is an unannotated ``self`` or ``cls``, or a
+    ``staticmethod`` (under ``@world.tool`` in a class body: the wrapper must not bind either)."""
+    if isinstance(stub, staticmethod):
+        return True
     if not inspect.isfunction(stub):
         return False
     first = next(iter(inspect.signature(stub).parameters.values()), None)

@@ -1,0 +1,109 @@
+"""Arguments made JSON by a stub's parameter types: ``book(when=datetime(...))`` sends ISO text.
+
+The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with a type that builds
+objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
+``Decimal``, ``Path``, ``Enum`` or ``set``, also inside containers -- may be called with such an
+object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
+``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
+``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
+world's input check to report. A ``datetime`` or ``time`` without a timezone is refused with
+`ToolInputError`: a JSON Schema ``date-time`` or ``time`` has an offset, and guessing one would
+change the value.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+import typing_extensions
+
+from synthworld._json import canonical_json, is_json_data
+from synthworld.errors import ToolInputError
+from synthworld.spec.returns import builds_objects
+
+__all__ = ["argument_converter"]
+
+
+def argument_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A function that makes a call's input dict JSON by `fn`'s parameter types (the identity when
+    no parameter type builds objects). pydantic is imported on the first value that needs it."""
+    try:
+        hints = typing_extensions.get_type_hints(fn, include_extras=True)
+    except Exception:  # an annotation that does not resolve: the spec already said so
+        return _same
+    typed = {name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint)}
+    if not typed:
+        return _same
+    adapters: dict[str, Any] = {}
+
+    def convert(built: dict[str, Any]) -> dict[str, Any]:
+        dumped = {}
+        for name, value in built.items():
+            if name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
+                if name not in adapters:
+                    adapters[name] = _adapter(typed[name])
+                try:
+                    dumped[name] = _dump(adapters[name], value)
+                except _Naive as exc:
+                    raise ToolInputError(_naive_message(tool, name, exc.args[0]), tool=tool) from None
+        return {**built, **dumped} if dumped else built
+
+    return convert
+
+
+def _adapter(hint: Any) -> Any:
+    """pydantic's ``TypeAdapter`` for `hint`, or None when pydantic cannot build it."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(hint)
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
+        return None
+
+
+def _dump(adapter: Any, value: Any) -> Any:
+    """`value` as JSON data by its type, or unchanged when the type cannot dump it. Sets become
+    sorted lists: their order would move with ``PYTHONHASHSEED``, and so would the call's seed."""
+    if adapter is None:
+        return value
+    from pydantic_core import to_jsonable_python
+
+    try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
+        plain = adapter.dump_python(value, by_alias=True, warnings=False)
+        return to_jsonable_python(_ordered(plain, to_jsonable_python))
+    except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
+        return value
+
+
+class _Naive(Exception):
+    """A ``datetime`` or ``time`` without a timezone (its args: the value)."""
+
+
+def _naive_message(tool: str, name: str, value: datetime.datetime | datetime.time) -> str:
+    kind = "date-time" if isinstance(value, datetime.datetime) else "time"
+    aware = value.replace(tzinfo=datetime.timezone.utc).isoformat()
+    return (
+        f"{tool}(): {name}: {value!r} has no timezone, and a JSON Schema {kind} needs one (as in "
+        f"{aware}); pass an aware value, e.g. .replace(tzinfo=timezone.utc)"
+    )
+
+
+def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
+    """`value` with every set a list sorted by its items' canonical JSON, and tuples lists; a
+    naive ``datetime`` or ``time`` raises `_Naive`."""
+    if isinstance(value, (datetime.datetime, datetime.time)) and value.tzinfo is None:
+        raise _Naive(value)
+    if isinstance(value, (set, frozenset)):
+        items = [_ordered(item, to_json) for item in value]
+        return sorted(items, key=lambda item: canonical_json(to_json(item)))
+    if isinstance(value, dict):
+        return {key: _ordered(item, to_json) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_ordered(item, to_json) for item in value]
+    return value
+
+
+def _same(built: dict[str, Any]) -> dict[str, Any]:
+    return built
