@@ -48,6 +48,18 @@ def test_the_same_schema_compiles_once_whatever_its_key_order_and_text() -> None
     assert compile_validator(_deep(200)).is_valid([[[]]])  # as deep as allowed
 
 
+def test_problems_name_only_what_is_valid_rejects() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"amount": {"multipleOf": 0.01}, "n": {"type": "integer"}, "pair": {"type": "array"}},
+    }
+    validator = compile_validator(schema)
+    assert validator.is_valid({"amount": 79.99, "pair": (1, 2)})  # 79.99 / 0.01 is 7998.999... in floats
+    assert validator.problems({"amount": 79.99, "pair": (1, 2)}) == []
+    assert validator.problems({"amount": 79.99, "n": "x", "pair": (1, 2)}) == ["$.n: 'x' is not of type 'integer'"]
+    assert validator.problems({"amount": 79.991, "n": 1}) == ["$.amount: 79.991 is not a multiple of 0.01"]
+
+
 def test_a_validator_reads_its_schema_and_explains_problems_when_asked() -> None:
     schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"]}
     validator = compile_validator(schema)

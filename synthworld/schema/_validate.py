@@ -117,19 +117,30 @@ class CompiledValidator:
             return False
 
     def problems(self, value: Any) -> list[str]:
-        """Every violation as ``"$.path: message"``, sorted by path; empty when valid."""
+        """Every violation as ``"$.path: message"``, sorted by path; empty when valid.
+
+        `is_valid`'s validator (jsonschema-rs) decides which values are wrong: python-jsonschema,
+        whose messages read better, explains those, and never adds one `is_valid` does not see
+        (it reads ``79.99`` as no multiple of ``0.01`` in floats, and a tuple as no array)."""
         not_json = json_problems(value)
         if not_json:
             return not_json
+        try:
+            flagged = {tuple(err.instance_path): err.message for err in self._fast.iter_errors(value)}
+        except (ValueError, TypeError, OverflowError):  # data jsonschema-rs cannot read: `is_valid` says no
+            flagged = None
+        if flagged == {}:
+            return []
         if self._slow is None:
             self._slow = self._cls(self.schema, format_checker=self._cls.FORMAT_CHECKER)
-        errors = sorted(self._slow.iter_errors(value), key=lambda e: (list(map(str, e.path)), e.message))
-        if not errors and not self.is_valid(value):
-            return self._fast_problems(value)
-        return [f"{_format_path(e.absolute_path)}: {e.message}" for e in errors]
-
-    def _fast_problems(self, value: Any) -> list[str]:
-        return [f"{err.instance_path or '$'}: {err.message}" for err in self._fast.iter_errors(value)]
+        found = [(tuple(e.absolute_path), e.message) for e in self._slow.iter_errors(value)]
+        if flagged is None:
+            flagged = dict(found) or {(): "not JSON data that jsonschema-rs can read"}
+        found = [(path, message) for path, message in found if path in flagged]
+        explained = {path for path, _ in found}
+        found += [(path, message) for path, message in flagged.items() if path not in explained]
+        found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
+        return [f"{_format_path(path)}: {message}" for path, message in found]
 
 
 def compile_validator(schema: Any) -> CompiledValidator:
@@ -253,13 +264,13 @@ class _PythonFast:
             return False
 
     def iter_errors(self, value: Any) -> list[Any]:
-        return [
-            _Problem(_format_path(e.absolute_path), e.message) for e in self._validator.iter_errors(value)
-        ]
+        return [_Problem(list(e.absolute_path), e.message) for e in self._validator.iter_errors(value)]
 
 
 class _Problem(NamedTuple):
-    instance_path: str
+    """An error as jsonschema-rs gives it: the path (keys and indexes) and the message."""
+
+    instance_path: list[str | int]
     message: str
 
 
