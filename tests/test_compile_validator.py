@@ -24,7 +24,7 @@ def _deep(levels: int) -> dict[str, Any]:
         ({"enum": [float("inf")]}, "$.enum[0]: inf is not a JSON number"),
         ({"const": "\ud800"}, "$.const: contains a lone surrogate"),
         (_deep(300), "nested deeper than 200"),
-        ({"type": "strin"}, "$.type: 'strin' is not valid"),
+        ({"type": "strin"}, "$.type: 'strin' is not a JSON Schema type (did you mean 'string'?)"),
     ],
 )
 def test_what_is_not_a_json_schema_is_named(schema: Any, words: str) -> None:
@@ -56,7 +56,8 @@ def test_problems_name_only_what_is_valid_rejects() -> None:
     validator = compile_validator(schema)
     assert validator.is_valid({"amount": 79.99, "pair": (1, 2)})  # 79.99 / 0.01 is 7998.999... in floats
     assert validator.problems({"amount": 79.99, "pair": (1, 2)}) == []
-    assert validator.problems({"amount": 79.99, "n": "x", "pair": (1, 2)}) == ["$.n: 'x' is not of type 'integer'"]
+    wrong_n = {"amount": 79.99, "n": "x", "pair": (1, 2)}
+    assert validator.problems(wrong_n) == ["$.n: 'x' is not of type 'integer'"]
     assert validator.problems({"amount": 79.991, "n": 1}) == ["$.amount: 79.991 is not a multiple of 0.01"]
 
 

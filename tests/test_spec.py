@@ -131,7 +131,8 @@ class TestValidate:
         with pytest.raises(ToolSpecError) as info:
             spec.validate()
         assert info.value.problems == [
-            "parameters $.properties.a.type: 'nope' is not valid under any of the given schemas",
+            "parameters $.properties.a.type: 'nope' is not a JSON Schema type; a type is one of 'array', "
+            "'boolean', 'integer', 'null', 'number', 'object', 'string'",
             'parameters must be an object schema ({"type": "object", "properties": {...}})',
             "required parameter 'b' is not among the properties",
             "duplicate parameter name 'a' in param_names",

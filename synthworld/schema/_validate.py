@@ -9,6 +9,7 @@ to the official metaschemas shipped with `jsonschema-specifications`.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import threading
@@ -373,7 +374,7 @@ def _schema_problems(schema_json: str) -> tuple[str, ...]:
     errors = sorted(meta.iter_errors(schema), key=lambda e: list(map(str, e.path)))
     if not errors:
         note_passed(schema_json)
-    return tuple(f"{_format_path(e.absolute_path)}: {e.message}" for e in errors)
+    return tuple(dict.fromkeys(f"{_format_path(e.absolute_path)}: {_explain(e)}" for e in errors))
 
 
 def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | None:
@@ -388,7 +389,32 @@ def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | N
     error = jsonschema.exceptions.best_match(meta.iter_errors(schema))
     if error is None:
         return None
-    return "".join(f"/{p}" for p in error.path), error.message
+    return "".join(f"/{p}" for p in error.absolute_path), _explain(error)
+
+
+_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
+_TYPE_ALIASES = {
+    "int": "integer", "str": "string", "bool": "boolean", "float": "number", "double": "number",
+    "decimal": "number", "dict": "object", "map": "object", "list": "array", "none": "null",
+}  # fmt: skip
+_FORMAT_WORDS = frozenset(
+    {"date", "date-time", "datetime", "time", "timestamp", "email", "uri", "url", "uuid"}
+)
+
+
+def _explain(error: jsonschema.ValidationError) -> str:
+    """The metaschema's message, but for an unknown ``type`` name: the seven names, and the one meant."""
+    word = error.instance
+    if list(error.absolute_schema_path)[-3:] != ["properties", "type", "anyOf"] or not isinstance(word, str):
+        return error.message
+    meant = _TYPE_ALIASES.get(word.lower()) or next(
+        iter(difflib.get_close_matches(word.lower(), _TYPES, 1)), None
+    )
+    if word.lower() in _FORMAT_WORDS:
+        hint = f" ({word!r} is a format: type 'string' with format {word!r})"
+    else:
+        hint = f" (did you mean {meant!r}?)" if meant else ""
+    return f"{word!r} is not a JSON Schema type{hint}; a type is one of {', '.join(map(repr, _TYPES))}"
 
 
 def refuse_fetch(uri: str) -> Any:

@@ -75,6 +75,35 @@ def test_an_error_below_the_root_names_its_pointer_quoted() -> None:
     assert str(info.value).startswith("no integer lies within the bounds at '/properties/a'; fix:")
 
 
+@pytest.mark.parametrize(
+    ("word", "hint"),
+    [
+        ("intger", " (did you mean 'integer'?)"),
+        ("float", " (did you mean 'number'?)"),
+        ("date", " ('date' is a format: type 'string' with format 'date')"),
+        ("nope", ""),
+    ],
+)
+def test_an_unknown_type_name_lists_the_types_and_the_one_meant(word: str, hint: str) -> None:
+    types = "'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'"
+    message = f"{word!r} is not a JSON Schema type{hint}; a type is one of {types}"
+    with pytest.raises(SchemaError) as info:
+        compile_generator({"type": "object", "properties": {"a": {"type": word}}})
+    assert f"invalid schema at '/properties/a/type': {message}" in str(info.value)
+    assert schema_problems({"properties": {"a": {"type": word}}}) == [f"$.properties.a.type: {message}"]
+
+
+def test_an_error_inside_a_list_names_the_whole_pointer() -> None:
+    with pytest.raises(SchemaError, match=r"invalid schema at '/type/1': 'nul' is not one of"):
+        compile_generator({"type": ["string", "nul"]})
+
+
+def test_a_problem_is_listed_once() -> None:
+    assert schema_problems({"properties": {"type": "strng"}}) == [
+        "$.properties.type: 'strng' is not of type 'object', 'boolean'"
+    ]
+
+
 def test_an_unknown_dialect_is_read_as_the_newest_draft_whose_metaschema_takes_the_schema() -> None:
     """Vendors extend a draft under their own metaschema URI (CloudFormation resource schemas)."""
     plain = {"$schema": "https://example.com/my-dialect", "type": "string", "minLength": 2}
