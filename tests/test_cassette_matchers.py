@@ -49,6 +49,11 @@ def replay(tmp_path: Path, items: list[Interaction], match: Any) -> SyntheticWor
         (matchers.subset(), {"meta": {"a": 1, "b": 2}}, {"meta": {"a": 1}}, True),
         (matchers.subset(), {"meta": {"a": 1}}, {"meta": {"a": 2}}, False),
         (matchers.any_input(), {"q": "x"}, {"anything": [1]}, True),
+        (matchers.exact(), {"a": 10.0, "b": [1e16]}, {"a": 10, "b": [10**16]}, True),  # one JSON number
+        (matchers.exact(), {"a": True}, {"a": 1}, False),  # true is no number
+        (matchers.exact(), {"a": "10.0"}, {"a": "10"}, False),  # nor is a string
+        (matchers.ignore("id"), {"q": 2.0, "id": 1}, {"q": 2, "id": 2}, True),
+        (matchers.subset(), {"q": "x", "page": 2.0}, {"page": 2}, True),
     ],
 )
 def test_builtin_matchers(
@@ -67,6 +72,13 @@ def test_ignore_replays_despite_the_ignored_field(tmp_path: Path) -> None:
     assert world.call("search", {"q": "cats", "page": 7}) == "meow"
     with pytest.raises(FixtureMissError, match='q: recorded "cats", called with "dogs"'):
         world.call("search", {"q": "dogs", "page": 1})
+
+
+def test_a_whole_float_replays_the_integer_recorded(tmp_path: Path) -> None:
+    world = replay(tmp_path, [Interaction("search", {"q": "cats", "page": 2}, "meow")], None)
+    assert world.call("search", {"q": "cats", "page": 2.0}) == "meow"  # an agent may send either
+    with pytest.raises(FixtureMissError, match="page: recorded 2, called with 3"):
+        world.call("search", {"q": "cats", "page": 3.0})
 
 
 def test_subset_lets_a_hand_written_recording_name_only_what_matters(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from synthworld._json import canonical_json
 from synthworld.cassette.format import Interaction
-from synthworld.cassette.matchers import Matcher
+from synthworld.cassette.matchers import Matcher, match_key
 
 __all__ = ["ReplayIndex", "field_differences"]
 
@@ -150,7 +150,7 @@ def field_differences(live: Mapping[str, Any], recorded: Mapping[str, Any], pref
             out.append(f"{name}: recorded {_short(recorded[key])}, not in the call")
         elif isinstance(live[key], Mapping) and isinstance(recorded[key], Mapping):
             out.extend(field_differences(live[key], recorded[key], name + "."))
-        elif canonical_json(live[key]) != canonical_json(recorded[key]):
+        elif match_key(live[key]) != match_key(recorded[key]):
             out.append(f"{name}: recorded {_short(recorded[key])}, called with {_short(live[key])}")
     return out
 

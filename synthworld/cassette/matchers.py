@@ -42,10 +42,29 @@ MatchLike = Matcher | Callable[[Mapping[str, Any], Mapping[str, Any]], bool] | M
 """What ``FixtureBackend(match=...)`` takes: a matcher, a function, per-tool matchers, or None."""
 
 
+def match_key(value: Any) -> str:
+    """`value`'s canonical JSON as matchers compare it: ``10`` and ``10.0`` are one JSON number (an
+    agent may send either), so a whole float is written as the integer it equals."""
+    text = canonical_json(value)
+    if ".0" in text or "e+" in text:  # how a whole float is written (10.0, 1e+16); else none is
+        text = canonical_json(_whole_floats_as_ints(value))
+    return text
+
+
+def _whole_floats_as_ints(value: Any) -> Any:
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, Mapping):
+        return {k: _whole_floats_as_ints(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_whole_floats_as_ints(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class _Exact:
     def key(self, input: Mapping[str, Any], /) -> str:
-        return canonical_json(input)
+        return match_key(input)
 
     def __call__(self, live: Mapping[str, Any], recorded: Mapping[str, Any], /) -> bool:
         return self.key(live) == self.key(recorded)
@@ -59,7 +78,7 @@ class _Ignore:
         trimmed = dict(input)
         for field in self.fields:
             _drop(trimmed, field.split("."))
-        return canonical_json(trimmed)
+        return match_key(trimmed)
 
     def __call__(self, live: Mapping[str, Any], recorded: Mapping[str, Any], /) -> bool:
         return self.key(live) == self.key(recorded)
@@ -92,7 +111,7 @@ class _Subset:
 def _contains(live: Any, recorded: Any) -> bool:
     if isinstance(live, Mapping) and isinstance(recorded, Mapping):
         return all(k in live and _contains(live[k], v) for k, v in recorded.items())
-    return bool(canonical_json(live) == canonical_json(recorded))
+    return match_key(live) == match_key(recorded)
 
 
 def exact() -> KeyedMatcher:
