@@ -334,8 +334,9 @@ def test_schema_drift_warns_naming_the_tool(tmp_path: Path) -> None:
     record(path, "u1")
     with pytest.warns(
         CassetteDriftWarning, match=r"tool 'get_user' was recorded against other returns schemas"
-    ):
+    ) as warned:
         world = world_with(FixtureBackend(path, mode="none"), spec=DRIFTED)
+    assert "(a scenario: synthworld run FILE --record-mode all)" in str(warned[0].message)
     world.call("get_user", {"user_id": "u1"})
 
 

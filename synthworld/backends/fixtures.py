@@ -191,7 +191,8 @@ class FixtureBackend:
             return
         message = (
             f"{self.path}: tool {spec.name!r} was recorded against other {' and '.join(changed)} "
-            "schemas than it has now; its recorded answers may be stale. Re-record with mode='all'."
+            "schemas than it has now; its recorded answers may be stale. Re-record with mode='all' "
+            "(a scenario: synthworld run FILE --record-mode all)."
         )
         if self.strict:
             raise CassetteError(message)
