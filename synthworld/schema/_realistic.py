@@ -64,8 +64,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"organi[sz]er|speaker|manager|attendee|participant|member|guest|passenger|customer|employee|"
          r"patient|student|travell?er|candidate|applicant|artist|director|actor|composer|singer|"
          r"musician|writer|photographer|narrator|player|coach|doctor|teacher|instructor)s?$|"
-         r"^(assigned_to|(created|updated|"
-         r"modified|reviewed|approved|requested|sent|owned)_by)$", "name"),  # a person, as text
+         r"^(assigned_to|(created|updated|modified|reviewed|approved|requested|sent|owned)_by)$",
+         "name"),  # a person, as text
         (r"(hotel|restaurant|store|shop|venue|business|merchant|bank|school|university|hospital|"
          r"airline|carrier|publisher|manufacturer|supplier)_?name$|^(publisher|airline|carrier|"
          r"manufacturer|supplier|studio)$", "company"),  # not a person's
