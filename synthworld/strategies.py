@@ -12,12 +12,13 @@ and jsonschema-rs both accept, so they shrink like any Hypothesis value.
 
 from __future__ import annotations
 
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from synthworld.schema import compile_generator
 from synthworld.schema._fallback import strategy_for
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 __all__ = ["outputs"]
 

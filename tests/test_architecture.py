@@ -6,6 +6,7 @@ checks with ``lint-imports``), so this test and CI can never disagree about the 
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -77,3 +78,11 @@ def test_no_file_is_over_500_lines() -> None:
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > 500
     }
     assert long == {}
+
+
+def test_importing_synthworld_leaves_the_heavy_optional_libraries_for_later() -> None:
+    """Hypothesis (~80 ms) is for the rare fallback and property tests, rich (~20 ms) for progress
+    bars: a CLI start or a pytest session that loads the plugin pays for neither."""
+    code = "import sys, synthworld; print(sorted(m for m in ('hypothesis', 'rich') if m in sys.modules))"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]", found.stdout

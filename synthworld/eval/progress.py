@@ -6,10 +6,10 @@ import html
 import importlib
 import sys
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+if TYPE_CHECKING:  # rich is imported when a terminal bar is first drawn
+    from rich.console import Console
 
 __all__ = ["Reporter", "make_reporter", "progress_text"]
 
@@ -37,6 +37,8 @@ class _RichReporter:
     """A rich progress bar: ``runs ━━━━ 12/40 passing 9 0:00:03``."""
 
     def __init__(self, total: int, console: Console) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
         self._progress = Progress(
             TextColumn("runs"),
             BarColumn(),
@@ -104,7 +106,11 @@ def make_reporter(total: int, *, enabled: bool, console: Console | None = None) 
         return _Silent()
     if console is None and _in_notebook():
         return _NotebookReporter(total)
-    return _RichReporter(total, console or Console(stderr=True))
+    if console is None:
+        from rich.console import Console
+
+        console = Console(stderr=True)
+    return _RichReporter(total, console)
 
 
 def _in_notebook() -> bool:

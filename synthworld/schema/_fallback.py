@@ -8,25 +8,28 @@ calling program's own modules, so two programs would get different values).
 from __future__ import annotations
 
 import warnings
+from functools import cache
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
-from hypothesis.control import BuildContext
-from hypothesis.errors import HypothesisException, StopTest
-from hypothesis.internal.conjecture.data import ConjectureData
-from hypothesis.internal.conjecture.providers import HypothesisProvider
+if TYPE_CHECKING:  # Hypothesis is imported when a value first needs it (it takes ~80 ms)
+    from hypothesis import strategies as st
 
-__all__ = ["NoConstantsProvider", "draw", "draw_once", "strategy_for"]
+__all__ = ["draw", "draw_once", "strategy_for"]
 
 _TRIES = 4
 
 
-class NoConstantsProvider(HypothesisProvider):
+@cache
+def _no_constants_provider() -> type:
     """Hypothesis' own provider, minus the constants taken from the caller's source code."""
+    from hypothesis.internal.conjecture.providers import HypothesisProvider
 
-    def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
-        return None
+    class NoConstantsProvider(HypothesisProvider):
+        def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    return NoConstantsProvider
 
 
 def strategy_for(schema: Any) -> st.SearchStrategy[Any]:
@@ -42,6 +45,8 @@ _STRATEGIES: dict[str, st.SearchStrategy[Any] | None] = {}
 
 
 def _cached(key: str, schema: Any) -> st.SearchStrategy[Any] | None:
+    from hypothesis.errors import HypothesisException
+
     if key not in _STRATEGIES:
         try:
             _STRATEGIES[key] = strategy_for(schema)
@@ -52,7 +57,10 @@ def _cached(key: str, schema: Any) -> st.SearchStrategy[Any] | None:
 
 def draw_once(strategy: st.SearchStrategy[Any], rng: Random) -> Any:
     """One value of ``strategy``, a pure function of ``rng`` (raises ``StopTest`` on a miss)."""
-    data = ConjectureData(random=rng, provider=NoConstantsProvider)
+    from hypothesis.control import BuildContext
+    from hypothesis.internal.conjecture.data import ConjectureData
+
+    data = ConjectureData(random=rng, provider=_no_constants_provider())
     with warnings.catch_warnings(), BuildContext(data, is_final=False, wrapped_test=_no_test):
         warnings.simplefilter("ignore")
         return data.draw(strategy)
@@ -64,6 +72,8 @@ def _no_test() -> None:
 
 def draw(key: str, schema: Any, rng: Random) -> tuple[bool, Any]:
     """``(True, value)`` drawn from hypothesis-jsonschema for ``schema``, or ``(False, None)``."""
+    from hypothesis.errors import StopTest
+
     strategy = _cached(key, schema)
     if strategy is None:
         return False, None
