@@ -356,6 +356,9 @@ _URL_PARENT = re.compile(r"(^|_)(url|link|href)s?$")
 def _by_context(place: Place) -> Fill | None:
     if place.parents and _URL_PARENT.search(place.parents[0]):
         return _url
+    if place.name in _CODE_LIKE:  # a country's code, an airport's, a currency's...
+        codes = _SYMBOLS if place.name == "symbol" else _CODES
+        return next((codes[p] for p in place.parents[:1] if p in codes), None)
     if place.name not in _NAME_LIKE:
         return None
     for parent in place.parents:
@@ -426,6 +429,20 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)colou?r_?(hex|code)$", _hex_color),
     )
 )  # fmt: skip
+
+
+_CODE_LIKE = frozenset({"code", "iso_code", "iso", "symbol"})
+_CODES: dict[str, Fill] = {
+    "airport": _pool(AIRPORTS), "airline": _pool(AIRLINES), "carrier": _pool(AIRLINES),
+    "country": _provider("country_code"), "currency": _provider("currency_code"),
+    "language": _provider("language_code"), "locale": _provider("language_code"),
+}  # fmt: skip
+"""The fill for a ``code`` by the kind of object that holds it (its nearest parent)."""
+_SYMBOLS: dict[str, Fill] = {
+    "stock": _ticker, "ticker": _ticker, "security": _ticker, "company": _ticker,
+    "currency": _pool(("$", "€", "£", "¥", "₹", "₩", "R$", "kr", "zł", "CHF")),
+}  # fmt: skip
+"""The fill for a ``symbol`` by the kind of object that holds it."""
 
 
 @lru_cache(maxsize=4096)

@@ -70,6 +70,24 @@ def test_names_by_parent_kind_and_ref_name() -> None:
         assert value["item"]["name"].split()[0] in PRODUCT_ADJECTIVES
 
 
+def test_a_code_or_symbol_by_the_kind_of_its_parent() -> None:
+    schema = _obj(
+        airport=_obj(code=_string()),
+        country=_obj(code=_string()),
+        currency=_obj(code=_string(), symbol=_string()),
+        stock=_obj(symbol=_string()),
+        item=_obj(code=_string()),
+    )
+    for seed in SEEDS:
+        value = generate(schema, seed)
+        assert re.fullmatch(r"[A-Z]{3}", value["airport"]["code"])
+        assert re.fullmatch(r"[A-Z]{2}", value["country"]["code"])
+        assert re.fullmatch(r"[A-Z]{3}", value["currency"]["code"])
+        assert not value["currency"]["symbol"].isalpha() or value["currency"]["symbol"] in ("kr", "zł", "CHF")
+        assert re.fullmatch(r"[A-Z]{3,4}", value["stock"]["symbol"])
+        assert value["item"]["code"].islower()  # an item's code says nothing: a plain word, as before
+
+
 def test_parent_title_names_the_kind() -> None:
     schema = _obj(thing={**_obj(name=_string()), "title": "Music genre"})
     assert set(_values(schema, "thing", "name")) <= set(GENRES)
