@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Literal
 
@@ -234,3 +235,17 @@ class TestBoundParameterNeverExported:
         assert "api_key" not in self.BOUND.to_mcp().model_dump_json()
         assert "api_key" not in self.BOUND.to_prompt()
         assert "api_key" in self.BOUND.unbind("api_key").to_prompt()
+
+
+def test_a_partial_is_described_by_the_function_it_calls() -> None:
+    def search(q: str, limit: int = 10, sort: str = "new") -> list[str]:
+        """Search the catalogue."""
+        return [q] * limit
+
+    spec = ToolSpec.from_function(functools.partial(search, limit=2))
+    assert (spec.name, spec.description) == ("search", "Search the catalogue.")
+    assert spec.parameters["required"] == ["q"]  # its annotations, not 'q has no type annotation'
+    assert spec.parameters["properties"]["limit"] == {"type": "integer"}
+    bound = ToolSpec.from_function(functools.partial(functools.partial(search, "shoes"), sort="old"))
+    assert list(bound.parameters["properties"]) == ["limit", "sort"]  # 'q' is given: not a parameter
+    assert bound.returns == {"type": "array", "items": {"type": "string"}}

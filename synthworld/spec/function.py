@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import inspect
 import json
 from collections.abc import Callable
@@ -39,18 +40,19 @@ class FunctionDescription:
 def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
     """Describe `fn`; raise `ToolSpecError` listing every problem found."""
     check_function(fn, "ToolSpec.from_function()")
-    name = getattr(fn, "__name__", type(fn).__name__)
+    source = _wrapped(fn)  # a partial's function has the name, annotations and docstring
+    name = getattr(source, "__name__", type(source).__name__)
     problems: list[str] = []
-    hints = _type_hints(fn, name, problems)
-    signature = inspect.signature(fn)
-    doc = docstring_parser.parse(inspect.getdoc(fn) or "")
+    hints = _type_hints(source, name, problems)
+    signature = inspect.signature(fn)  # a partial's: the arguments it binds are left out
+    doc = docstring_parser.parse(inspect.getdoc(source) or "")
     param_docs = {p.arg_name: p.description for p in doc.params if p.description}
     params = _tool_parameters(signature, name, problems)
     params, hints = _field_defaults(params, hints)
-    builder = SchemaBuilder(f"{name}()", namespace=getattr(fn, "__globals__", None))
+    builder = SchemaBuilder(f"{name}()", namespace=getattr(source, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
-    returns, return_problems = _returns_schema(fn, signature, hints, doc, name)
+    returns, return_problems = _returns_schema(source, signature, hints, doc, name)
     problems += return_problems
     if problems:
         raise ToolSpecError(f"cannot make a tool of {name}(): " + "; ".join(problems), problems=problems)
@@ -66,6 +68,13 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
         param_names=[p.name for p in params],
         defaults=_defaults(params),
     )
+
+
+def _wrapped(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The function a ``functools.partial`` (or a partial of one) calls; `fn` itself otherwise."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return fn
 
 
 def _field_defaults(
