@@ -1,0 +1,39 @@
+"""Workflows written the way the docs read: filters by a list field's singular name, and create or
+update answers that carry the optional fields they were given."""
+
+from __future__ import annotations
+
+import pytest
+from typing_extensions import TypedDict
+
+from synthworld import SyntheticWorld
+
+SEEDS = range(8)
+
+
+class Note(TypedDict):
+    id: str
+    title: str
+    tags: list[str]
+    categories: list[str]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_singular_filter_matches_a_plural_list_field(seed: int) -> None:
+    world = SyntheticWorld(seed)
+
+    @world.tool
+    def create_note(title: str, tags: list[str], categories: list[str]) -> Note: ...
+    @world.tool
+    def list_notes(tag: str | None = None, category: str | None = None) -> list[Note]: ...
+
+    home = create_note("Groceries", ["home"], ["errands"])
+    work = create_note("Report", ["work"], ["office"])
+    by_tag = list_notes(tag="home")
+    assert home in by_tag
+    assert work not in by_tag
+    assert all("home" in note["tags"] for note in by_tag)
+    by_category = list_notes(category="office")
+    assert work in by_category
+    assert home not in by_category
+    assert all("office" in note["categories"] for note in by_category)
