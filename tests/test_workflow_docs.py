@@ -4,7 +4,7 @@ update answers that carry the optional fields they were given."""
 from __future__ import annotations
 
 import pytest
-from typing_extensions import TypedDict
+from typing_extensions import NotRequired, TypedDict
 
 from synthworld import SyntheticWorld
 
@@ -37,3 +37,32 @@ def test_a_singular_filter_matches_a_plural_list_field(seed: int) -> None:
     assert work in by_category
     assert home not in by_category
     assert all("office" in note["categories"] for note in by_category)
+
+
+class Pet(TypedDict):
+    id: int
+    name: str
+    tag: NotRequired[str]
+    nickname: NotRequired[str]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_create_and_update_answers_carry_the_optional_fields_they_were_given(seed: int) -> None:
+    world = SyntheticWorld(seed)
+
+    @world.tool
+    def create_pet(name: str, tag: str | None = None) -> Pet: ...
+    @world.tool
+    def update_pet(id: int, nickname: str | None = None) -> Pet: ...
+    @world.tool
+    def get_pet(id: int) -> Pet: ...
+    @world.tool
+    def list_pets() -> list[Pet]: ...
+
+    made = create_pet("Rex", tag="dog")
+    assert made["tag"] == "dog"
+    [listed] = [pet for pet in list_pets() if pet["id"] == made["id"]]
+    assert made.items() <= listed.items()  # fields the create left out may be drawn when listed
+    updated = update_pet(made["id"], nickname="Max")
+    assert updated["nickname"] == "Max"
+    assert updated == get_pet(made["id"])

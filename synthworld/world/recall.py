@@ -1,6 +1,7 @@
 """Echo and recall: the input and the world's memory written into an answer, in one walk.
 
-- **Echo.** An output property named like an input parameter takes the input value. Below the
+- **Echo.** An output property named like an input parameter takes the input value (a create or
+  update answer also gets the input's values of top-level properties it left out). Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
   entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``).
@@ -57,6 +58,8 @@ def apply(
         return [], True
     top, forced = _top_entity(plan, refs)
     echoing = plan.echo.intersection(args)
+    merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
+    missing = sorted(echoing & plan.declared) if merged else []
     alias = args.get(plan.id_alias) if plan.id_alias else None
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
@@ -75,7 +78,8 @@ def apply(
         if echoing:
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
-            for key in [key for key in node if key in echoing]:  # in the node's order
+            absent = [key for key in missing if key not in node] if depth == 0 else []
+            for key in [key for key in node if key in echoing] + absent:  # in the node's order
                 if key != skip:
                     edits.set(node, key, args[key], pin=True)
         ident = identity(node, hints, ancestors, keys)  # after echo: it may have set the identifier
