@@ -1,5 +1,5 @@
-"""Workflows written the way the docs read: filters by a list field's singular name, and create or
-update answers that carry the optional fields they were given."""
+"""Workflows written the way the docs read: filters by a list field's singular name, create or
+update answers that carry the optional fields they were given, and a page's total."""
 
 from __future__ import annotations
 
@@ -66,3 +66,26 @@ def test_create_and_update_answers_carry_the_optional_fields_they_were_given(see
     updated = update_pet(made["id"], nickname="Max")
     assert updated["nickname"] == "Max"
     assert updated == get_pet(made["id"])
+
+
+class Page(TypedDict):
+    items: list[Pet]
+    total: int
+    next_cursor: str | None
+
+
+def test_a_page_without_a_next_cursor_counts_its_items_exactly() -> None:
+    last_pages = 0
+    for seed in range(40):
+        world = SyntheticWorld(seed)
+
+        @world.tool
+        def list_pets(limit: int = 20) -> Page: ...
+
+        page = list_pets()
+        if page["next_cursor"] is None:
+            last_pages += 1
+            assert page["total"] == len(page["items"])
+        else:
+            assert page["total"] >= len(page["items"])
+    assert 0 < last_pages < 40  # both kinds of page were checked
