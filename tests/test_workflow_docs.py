@@ -89,3 +89,31 @@ def test_a_page_without_a_next_cursor_counts_its_items_exactly() -> None:
         else:
             assert page["total"] >= len(page["items"])
     assert 0 < last_pages < 40  # both kinds of page were checked
+
+
+class Address(TypedDict):
+    city: str
+    street: str
+
+
+class User(TypedDict):
+    user_id: str
+    name: str
+    address: Address
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_partial_object_in_an_update_patches_the_remembered_one(seed: int) -> None:
+    world = SyntheticWorld(seed)
+
+    @world.tool
+    def create_user(name: str) -> User: ...
+    @world.tool
+    def update_user(user_id: str, address: dict[str, str]) -> User: ...
+    @world.tool
+    def get_user(user_id: str) -> User: ...
+
+    made = create_user("Ann Lee")
+    moved = update_user(made["user_id"], {"city": "Oslo"})
+    assert moved["address"] == {"city": "Oslo", "street": made["address"]["street"]}
+    assert get_user(made["user_id"]) == moved

@@ -9,7 +9,8 @@
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
   input names by a natural key (``get_user(login=...)``) becomes that entity. Input wins over
-  memory: echoed fields are never recalled.
+  memory: echoed fields are never recalled, except that an object given to a create or update
+  patches the remembered one (``update_user(address={"city": "Oslo"})`` keeps the street).
 """
 
 from __future__ import annotations
@@ -91,8 +92,10 @@ def apply(
         if fields:
             edits.begin("recall", single=True)
             for key, remembered in fields.items():
-                if (key in node or (depth == 0 and key in plan.declared)) and key not in echoing:
+                if key not in echoing and (key in node or (depth == 0 and key in plan.declared)):
                     edits.set(node, key, remembered, pin=True)
+                elif key in echoing and merged and not depth and _objects(remembered, args[key]):
+                    edits.set(node, key, overlay(remembered, args[key]), pin=True)  # a partial patch
         if len(edits.done) > before:
             after = identity(node, hints, ancestors, keys)
             sure = sure and after == ident
@@ -103,6 +106,10 @@ def apply(
 
     walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found, sure
+
+
+def _objects(*values: Any) -> bool:
+    return all(isinstance(value, dict) for value in values)
 
 
 def _echo_alias(node: dict[str, Any], value: Any, edits: Edits) -> None:
