@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVERS = ROOT / "tests" / "mcp_servers"
 INVENTORY = [sys.executable, str(SERVERS / "inventory.py")]
 PAGED = [sys.executable, str(SERVERS / "paged.py")]
+BROKEN = [sys.executable, str(SERVERS / "broken.py")]
 
 
 def server_specs() -> list[ToolSpec]:

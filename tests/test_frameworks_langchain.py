@@ -149,3 +149,16 @@ def test_langchain_tool_of_a_stub_by_name_sees_its_parameters() -> None:
     assert schema["required"] == ["order_id"]
     answer = order_tool.invoke({"order_id": "A1"})
     assert answer == make_world().call("get_order", {"order_id": "A1"})
+
+
+def test_parameters_langchain_reserves_reach_the_world() -> None:
+    names = ["config", "run_manager", "callbacks", "self", "X-Request-Id"]
+    parameters = {"type": "object", "properties": {n: {"type": "string"} for n in names}, "required": names}
+    world = SyntheticWorld(seed=2)
+    world.register_tool(ToolSpec("configure", "Apply a config.", parameters, {"type": "boolean"}))
+    [configure] = world.to_langchain()
+    arguments = {n: n.upper() for n in names}
+    call = {"name": "configure", "args": arguments, "id": "c1", "type": "tool_call"}
+    replies = [configure.invoke(call), asyncio.run(configure.ainvoke(call))]
+    assert [r.status for r in replies] == ["success", "success"]
+    assert [c.input for c in world.trace] == [arguments, arguments]

@@ -25,7 +25,7 @@ from synthworld import (
     ToolError,
     mcp_tools,
 )
-from tests._mcp_support import INVENTORY, PAGED, server_specs
+from tests._mcp_support import BROKEN, INVENTORY, PAGED, server_specs
 from tests._net import free_port
 
 LIMIT = 60.0
@@ -130,3 +130,15 @@ def test_a_server_that_cannot_start_is_a_source_error() -> None:
     port = free_port()  # nothing listens there
     with pytest.raises(SourceError, match="cannot connect"):
         mcp_tools(f"http://127.0.0.1:{port}/mcp", timeout=LIMIT)
+
+
+def test_a_silent_server_fails_within_the_timeout_not_the_clients_own() -> None:
+    # The mcp client alone waits 10 s for its server/discover probe, then `timeout` for initialize.
+    with pytest.raises(SourceError, match=r"cannot connect: no answer within 0\.5 s"):
+        mcp_tools([*BROKEN, "silent"], timeout=0.5)
+
+
+def test_a_server_that_fails_its_listing_is_a_source_error() -> None:
+    with pytest.raises(SourceError, match="tools/list failed: MCPError: Connection closed") as caught:
+        SyntheticWorld.from_mcp([*BROKEN, "dies_on_list"], timeout=LIMIT)
+    assert "MCP server" in str(caught.value)

@@ -20,6 +20,7 @@ from synthworld.world.filters import CONTROL
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
 from synthworld.world.memory import Found, find_by_key, identified, referenced
+from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
 from synthworld.world.workflow import pick_status, stamp, subject_of
@@ -137,8 +138,8 @@ def _merge(
     state: WorldState,
     now: datetime.datetime,
 ) -> tuple[str, ...]:
-    fields = _fields(plan, args)
     entity = state.entity(*target) or {}
+    fields = {k: overlay(entity[k], v) if k in entity else v for k, v in _fields(plan, args).items()}
     if plan.lifecycle.family == "update":
         for key in [k for k in entity if is_updated(k) and k not in fields]:
             fields[key] = stamp(entity, key, now)

@@ -2,7 +2,8 @@
 is made to match it.
 
 A filter parameter is read as: an exact field (``status="open"``, also ``author="alice"`` against
-``author: {"login": "alice"}``, ``label="bug"`` against a list of labels, ``assignee`` against
+``author: {"login": "alice"}``, ``label="bug"`` against a list of labels, also one named
+``labels`` (``tag`` and ``tags``, ``category`` and ``categories``), ``assignee`` against
 ``assignee_id``); a range (``min_price``, ``max_price``, ``price_min``...); a day (``day``,
 ``date``, ``on``: the entity's start or date falls on it); or a text query (``q``, ``query``,
 ``search``: every word appears in the entity). Paging and sorting parameters are not filters,
@@ -99,7 +100,7 @@ def _passes(entity: Mapping[str, Any], key: str, value: Any, known: frozenset[st
         return not days or value in days
     field = _field(entity, key)
     if field is None:
-        return not (key in known or f"{key}_id" in known)
+        return not any(name in known for name in (key, f"{key}_id", _plural(key)))
     return _same(entity[field], value)
 
 
@@ -149,7 +150,13 @@ def _field(entity: Mapping[str, Any], key: str) -> str | None:
         return f"{key}_id"
     if key.endswith("_id") and isinstance(entity.get(key[:-3]), Mapping):
         return key[:-3]
-    return None
+    plural = _plural(key)
+    return plural if isinstance(entity.get(plural), list) else None
+
+
+def _plural(key: str) -> str:
+    """The field a list of `key` is named by: ``tags`` for ``tag``, ``categories`` for ``category``."""
+    return f"{key[:-1]}ies" if key.endswith("y") and key[-2:-1] not in "aeiou" else f"{key}s"
 
 
 def _same(have: Any, want: Any) -> bool:

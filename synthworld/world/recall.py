@@ -1,6 +1,7 @@
 """Echo and recall: the input and the world's memory written into an answer, in one walk.
 
-- **Echo.** An output property named like an input parameter takes the input value. Below the
+- **Echo.** An output property named like an input parameter takes the input value (a create or
+  update answer also gets the input's values of top-level properties it left out). Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
   entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``).
@@ -8,7 +9,8 @@
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
   input names by a natural key (``get_user(login=...)``) becomes that entity. Input wins over
-  memory: echoed fields are never recalled.
+  memory: echoed fields are never recalled, except that an object given to a create or update
+  patches the remembered one (``update_user(address={"city": "Oslo"})`` keeps the street).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def apply(
         return [], True
     top, forced = _top_entity(plan, refs)
     echoing = plan.echo.intersection(args)
+    merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
+    missing = sorted(echoing & plan.declared) if merged else []
     alias = args.get(plan.id_alias) if plan.id_alias else None
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
@@ -75,7 +79,8 @@ def apply(
         if echoing:
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
-            for key in [key for key in node if key in echoing]:  # in the node's order
+            absent = [key for key in missing if key not in node] if depth == 0 else []
+            for key in [key for key in node if key in echoing] + absent:  # in the node's order
                 if key != skip:
                     edits.set(node, key, args[key], pin=True)
         ident = identity(node, hints, ancestors, keys)  # after echo: it may have set the identifier
@@ -87,8 +92,10 @@ def apply(
         if fields:
             edits.begin("recall", single=True)
             for key, remembered in fields.items():
-                if (key in node or (depth == 0 and key in plan.declared)) and key not in echoing:
+                if key not in echoing and (key in node or (depth == 0 and key in plan.declared)):
                     edits.set(node, key, remembered, pin=True)
+                elif key in echoing and merged and not depth and _objects(remembered, args[key]):
+                    edits.set(node, key, overlay(remembered, args[key]), pin=True)  # a partial patch
         if len(edits.done) > before:
             after = identity(node, hints, ancestors, keys)
             sure = sure and after == ident
@@ -99,6 +106,10 @@ def apply(
 
     walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found, sure
+
+
+def _objects(*values: Any) -> bool:
+    return all(isinstance(value, dict) for value in values)
 
 
 def _echo_alias(node: dict[str, Any], value: Any, edits: Edits) -> None:

@@ -6,11 +6,12 @@ thread (an anyio blocking portal), so a world's synchronous ``call`` can ask the
 
 from __future__ import annotations
 
+import math
 import os
 import shlex
 import threading
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any
 
 from synthworld.errors import SourceError
@@ -66,11 +67,11 @@ class Connection:
 
     def list_tools(self) -> list[Any]:
         """Every tool the server lists (``mcp.types.Tool``), following ``nextCursor`` to the end."""
-        return list(self._run(_all_tools))
+        return list(self._run(_all_tools, "tools/list"))
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> Any:
         """The server's ``CallToolResult`` for one call."""
-        return self._run(lambda client: client.call_tool(name, arguments))
+        return self._run(lambda client: client.call_tool(name, arguments), f"tools/call {name}")
 
     def close(self) -> None:
         """End the session (and the server process); a later request opens a new one."""
@@ -86,16 +87,19 @@ class Connection:
             if portal_cm is not None:
                 portal_cm.__exit__(None, None, None)
 
-    def _run(self, job: Callable[[Any], Any]) -> Any:
+    def _run(self, job: Callable[[Any], Any], request: str) -> Any:
+        from mcp.shared.exceptions import MCPError
+
         with self._lock:
             self._open()
             portal, client = self._portal, self._client
+        source = f"MCP server {describe(self.server)}"
         try:
             return portal.call(_bounded, job, client, self.timeout)
         except TimeoutError:
-            raise SourceError(
-                f"no answer within {self.timeout:g} s", source=f"MCP server {describe(self.server)}"
-            ) from None
+            raise SourceError(f"no answer within {self.timeout:g} s", source=source) from None
+        except MCPError as exc:  # the server answered with an error, or is gone
+            raise SourceError(f"{request} failed: {_reason(exc)}", source=source) from None
 
     def _open(self) -> None:
         if self._client is not None:
@@ -107,16 +111,29 @@ class Connection:
         self._portal = self._portal_cm.__enter__()
         try:
             client = Client(self._target, read_timeout_seconds=self.timeout)
-            self._client_cm = self._portal.wrap_async_context_manager(client)
+            self._client_cm = self._portal.wrap_async_context_manager(_connected(client, self.timeout))
             self._client = self._client_cm.__enter__()
         except BaseException as exc:
             portal_cm, self._portal_cm, self._portal, self._client_cm = self._portal_cm, None, None, None
             portal_cm.__exit__(None, None, None)
+            timed_out = isinstance(_innermost(exc), TimeoutError)
+            reason = f"no answer within {self.timeout:g} s" if timed_out else _reason(exc)
             raise SourceError(
-                f"cannot connect: {_reason(exc)}; check the command or URL, and that the server "
-                "speaks MCP on it",
+                f"cannot connect: {reason}; check the command or URL, and that the server speaks MCP on it",
                 source=f"MCP server {describe(self.server)}",
             ) from None
+
+
+@asynccontextmanager
+async def _connected(client: Any, timeout: float) -> AsyncIterator[Any]:
+    """`client` entered within `timeout` seconds in all (the client alone would wait 10 s for its
+    ``server/discover`` probe before a bounded ``initialize``); no deadline once it is open."""
+    import anyio
+
+    with anyio.fail_after(timeout) as scope:
+        async with client as entered:
+            scope.deadline = math.inf
+            yield entered
 
 
 async def _bounded(job: Callable[[Any], Any], client: Any, timeout: float) -> Any:
@@ -139,10 +156,16 @@ async def _all_tools(client: Any) -> list[Any]:
     return tools
 
 
-def _reason(exc: BaseException) -> str:
-    """The innermost message of `exc` (task groups wrap the real failure in exception groups)."""
+def _innermost(exc: BaseException) -> BaseException:
+    """The real failure inside `exc` (task groups wrap it in exception groups)."""
     inner = getattr(exc, "exceptions", None)
     while isinstance(inner, tuple) and inner and isinstance(inner[0], BaseException):
         exc = inner[0]
         inner = getattr(exc, "exceptions", None)
+    return exc
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost message of `exc`."""
+    exc = _innermost(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

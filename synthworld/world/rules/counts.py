@@ -1,5 +1,6 @@
 """Counts: a ``count`` or ``total`` beside a list equals the number of its items, unless the answer
-is one page of a longer collection (it has a cursor): then it is at least that number."""
+is one page of a longer collection (a cursor with a value, or ``has_more: true``): then it is at
+least that number."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ class Counts:
         if found is None or key is None or type(node[key]) is not int or self._money(found, hint, key, ctx):
             return
         items = found[1]
-        if not CURSOR_KEYS.isdisjoint(node) and node[key] >= len(items):
+        more = any(node.get(cursor) not in (None, False, "") for cursor in CURSOR_KEYS)
+        if more and node[key] >= len(items):
             return
         ctx.edits.begin(self.name)
         ctx.set(node, key, len(items))
