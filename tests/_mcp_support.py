@@ -15,6 +15,7 @@ SERVERS = ROOT / "tests" / "mcp_servers"
 INVENTORY = [sys.executable, str(SERVERS / "inventory.py")]
 PAGED = [sys.executable, str(SERVERS / "paged.py")]
 BROKEN = [sys.executable, str(SERVERS / "broken.py")]
+ODD = [sys.executable, str(SERVERS / "odd.py")]
 
 
 def server_specs() -> list[ToolSpec]:

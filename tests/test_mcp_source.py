@@ -22,10 +22,11 @@ from synthworld import (
     McpBackend,
     SourceError,
     SyntheticWorld,
+    SynthworldWarning,
     ToolError,
     mcp_tools,
 )
-from tests._mcp_support import BROKEN, INVENTORY, PAGED, server_specs
+from tests._mcp_support import BROKEN, INVENTORY, ODD, PAGED, server_specs
 from tests._net import free_port
 
 LIMIT = 60.0
@@ -142,3 +143,18 @@ def test_a_server_that_fails_its_listing_is_a_source_error() -> None:
     with pytest.raises(SourceError, match="tools/list failed: MCPError: Connection closed") as caught:
         SyntheticWorld.from_mcp([*BROKEN, "dies_on_list"], timeout=LIMIT)
     assert "MCP server" in str(caught.value)
+
+
+def test_a_listed_tool_that_cannot_be_a_tool_is_named_or_left_out() -> None:
+    with pytest.raises(
+        SourceError, match="tool 'files/read' cannot be a tool here: invalid ToolSpec"
+    ) as caught:
+        mcp_tools(ODD, timeout=LIMIT)
+    assert str(caught.value).startswith("MCP server ")
+    with pytest.warns(SynthworldWarning) as warned:
+        world = SyntheticWorld.from_mcp(ODD, timeout=LIMIT, on_error="skip")
+    assert list(world.tools) == ["search", "status"]  # the first 'status' is kept
+    lines = str(warned[0].message).splitlines()
+    assert lines[0] == "2 of 4 tools left out (on_error='skip'):"
+    assert "tool 'status' is listed twice; a server's tool names must be unique" in lines[2]
+    assert warned[0].filename == __file__

@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 from synthworld._gc import collector_paused
 from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
-from synthworld.sources.openapi.tools import OnError, Skipped, checked
+from synthworld.sources.openapi.tools import checked
+from synthworld.sources.skipping import OnError, Skipped
 
 __all__ = ["FromSources"]
 
@@ -59,15 +60,22 @@ class FromSources:
 
     @classmethod
     def from_mcp(
-        cls: type[W], server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT, **world_options: Any
+        cls: type[W],
+        server: ServerLike,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        on_error: OnError = "raise",
+        **world_options: Any,
     ) -> W:
         """A synthetic twin of a live MCP server: its listed tools (only ``tools/list`` is asked),
         answered by the world's backend. `server` is a command run over stdio (a string split
         like a shell, or an argv list) or an ``http(s)://`` URL; `world_options` go to the
         constructor. Answer with the real server instead (to record it) with
-        ``backend=FixtureBackend(path, fallback=McpBackend(server))``."""
+        ``backend=FixtureBackend(path, fallback=McpBackend(server))``. ``on_error="skip"`` leaves
+        out listed tools that cannot be tools here (a `SynthworldWarning` lists them) instead of
+        raising `SourceError`."""
         world: Any = cls(**world_options)
-        for tool in mcp_tools(server, timeout=timeout):
+        for tool in mcp_tools(server, timeout=timeout, on_error=on_error):
             world.register_tool(tool)
         result: W = world
         return result

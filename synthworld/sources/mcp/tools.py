@@ -2,21 +2,53 @@
 
 from __future__ import annotations
 
-from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike
+from typing import Any
+
+from synthworld.errors import SchemaError, SourceError, ToolSpecError
+from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike, describe
+from synthworld.sources.skipping import OnError, Skipped
 from synthworld.spec import ToolSpec
 
 __all__ = ["mcp_tools"]
 
 
-def mcp_tools(server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT) -> list[ToolSpec]:
+def mcp_tools(
+    server: ServerLike, *, timeout: float = DEFAULT_TIMEOUT, on_error: OnError = "raise"
+) -> list[ToolSpec]:
     """Every tool `server` lists (all pages), as specs built with `ToolSpec.from_mcp`.
 
     `server` is a command (``"python server.py"`` split like a shell, or an argv list) run over
     stdio, or an ``http(s)://`` URL (streamable HTTP). Only ``tools/list`` is asked: no tool of
-    the real server is called. Raises `SourceError` when the server cannot be reached.
+    the real server is called. Raises `SourceError` when the server cannot be reached, or when a
+    listed tool cannot be a tool here (a name synthworld does not take, an invalid schema, a
+    name listed twice); ``on_error="skip"`` leaves those out and warns once instead.
     """
+    skipped = Skipped(on_error, what="tools")
     connection = Connection(server, timeout=timeout)
     try:
-        return [ToolSpec.from_mcp(tool) for tool in connection.list_tools()]
+        listed = connection.list_tools()
     finally:
         connection.close()
+    specs: list[ToolSpec] = []
+    taken: set[str] = set()
+    for tool in listed:
+        with skipped.guard():
+            specs.append(_spec(tool, server, taken))
+            taken.add(specs[-1].name)
+    skipped.report(len(specs))
+    return specs
+
+
+def _spec(tool: Any, server: ServerLike, taken: set[str]) -> ToolSpec:
+    name = tool.get("name") if isinstance(tool, dict) else getattr(tool, "name", None)
+    if name in taken:
+        raise SourceError(
+            f"tool {name!r} is listed twice; a server's tool names must be unique",
+            source=f"MCP server {describe(server)}",
+        )
+    try:
+        return ToolSpec.from_mcp(tool)
+    except (ToolSpecError, SchemaError) as exc:
+        raise SourceError(
+            f"tool {name!r} cannot be a tool here: {exc}", source=f"MCP server {describe(server)}"
+        ) from None

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from synthworld._gc import collector_paused
-from synthworld.errors import SchemaError, SourceError, ToolSpecError, warn_user
+from synthworld.errors import SchemaError, SourceError, ToolSpecError
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
+from synthworld.sources.skipping import OnError, Skipped
 from synthworld.spec import ToolAnnotations, ToolSpec
 from synthworld.spec.toolspec import handed_over
 
-__all__ = ["METHODS", "OnError", "Skipped", "checked", "openapi_tools"]
+__all__ = ["METHODS", "checked", "openapi_tools"]
 
 T = TypeVar("T")
 
@@ -74,38 +74,6 @@ def openapi_tools(
     translator.relaxed.warn()
     skipped.report(len(tools))
     return tools
-
-
-OnError = Literal["raise", "skip"]
-"""What to do with an operation that cannot become a tool: raise `SourceError`, or leave it out."""
-
-
-class Skipped:
-    """Collects the operations left out with ``on_error="skip"`` (or lets errors through)."""
-
-    def __init__(self, on_error: OnError) -> None:
-        if on_error not in ("raise", "skip"):
-            raise ValueError(f"on_error={on_error!r}; choose 'raise' or 'skip'")
-        self.on_error = on_error
-        self.errors: list[SourceError] = []
-
-    @contextlib.contextmanager
-    def guard(self) -> Iterator[None]:
-        """Run one operation's conversion: a `SourceError` is raised, or kept for `report`."""
-        try:
-            yield
-        except SourceError as exc:
-            if self.on_error == "raise":
-                raise
-            self.errors.append(exc)
-
-    def report(self, kept: int) -> None:
-        """Warn once about every operation left out."""
-        if self.errors:
-            listed = "\n".join(f"- {error}" for error in self.errors)
-            total = kept + len(self.errors)
-            message = f"{len(self.errors)} of {total} operations left out (on_error='skip'):\n{listed}"
-            warn_user(message)
 
 
 def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
