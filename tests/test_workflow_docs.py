@@ -1,5 +1,6 @@
 """Workflows written the way the docs read: filters by a list field's singular name, create or
-update answers that carry the optional fields they were given, and a page's total."""
+update answers that carry the optional fields they were given, a page's total, and boolean flags
+that state verbs move."""
 
 from __future__ import annotations
 
@@ -117,3 +118,57 @@ def test_a_partial_object_in_an_update_patches_the_remembered_one(seed: int) -> 
     moved = update_user(made["user_id"], {"city": "Oslo"})
     assert moved["address"] == {"city": "Oslo", "street": made["address"]["street"]}
     assert get_user(made["user_id"]) == moved
+
+
+class Member(TypedDict):
+    member_id: str
+    name: str
+    active: bool
+    isVerified: bool
+    is_suspended: bool
+
+
+class Chore(TypedDict):
+    chore_id: str
+    title: str
+    done: bool
+    archived: bool
+    urgent: bool
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_state_verbs_move_boolean_flags_in_answers_and_memory(seed: int) -> None:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def create_member(name: str) -> Member: ...
+    @world.tool
+    def deactivate_member(member_id: str) -> Member: ...
+    @world.tool
+    def verify_member(member_id: str) -> Member: ...
+    @world.tool
+    def get_member(member_id: str) -> Member: ...
+    @world.tool
+    def create_chore(title: str) -> Chore: ...
+    @world.tool
+    def complete_chore(chore_id: str) -> Chore: ...
+    @world.tool
+    def reopen_chore(chore_id: str) -> Chore: ...
+    @world.tool
+    def get_chore(chore_id: str) -> Chore: ...
+
+    member = create_member("Ana")
+    assert deactivate_member(member["member_id"])["active"] is False
+    assert get_member(member["member_id"])["active"] is False  # remembered
+    assert verify_member(member["member_id"])["isVerified"] is True
+    assert get_member(member["member_id"])["isVerified"] is True
+    assert get_member(member["member_id"])["active"] is False  # other flags stay as they were
+
+    chore = create_chore("Water the plants")
+    assert (chore["done"], chore["archived"]) == (False, False)  # a new chore is not done yet
+    urgent = chore["urgent"]
+    assert complete_chore(chore["chore_id"])["done"] is True
+    assert get_chore(chore["chore_id"])["done"] is True
+    assert reopen_chore(chore["chore_id"])["done"] is False
+    again = get_chore(chore["chore_id"])
+    assert (again["done"], again["urgent"]) == (False, urgent)  # a flag no verb names stays

@@ -3,7 +3,8 @@
 - Every identified object of the answer is remembered (merged by kind and id).
 - **create** and **update** merge the input into the entity (an ``update_ticket(priority=...)``
   answering ``{"ok": true}`` still changes the ticket); an update moves its ``updated_at``.
-- **transition** sets the entity's status to the verb's value when its kind allows it.
+- **transition** sets the entity's status to the verb's value when its kind allows it, and its
+  boolean flags as the verb says (`synthworld.world.flags`).
 - **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
   later list leaves it out, until it is created again.
 """
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import owned_copy
 from synthworld.errors import ToolError
 from synthworld.world.filters import CONTROL
+from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
 from synthworld.world.memory import Found, find_by_key, identified, referenced
@@ -159,13 +161,16 @@ def _transition(
     entity = state.entity(*target) or {}
     known = kinds.status(target[0]) if kinds is not None else None
     key = status_key(entity, target[0]) or (known[0] if known else None)
-    if key is None:
+    change: dict[str, Any] = {
+        flag: on for flag, on in flag_changes(plan.lifecycle.verb, entity).items() if entity[flag] is not on
+    }
+    if key is not None:
+        allowed = known[1] if known and known[0] == key else None
+        value = pick_status(plan.lifecycle.statuses, allowed, entity.get(key))
+        if value is not None and entity.get(key) != value:
+            change[key] = value
+    if not change:
         return ()
-    allowed = known[1] if known and known[0] == key else None
-    value = pick_status(plan.lifecycle.statuses, allowed, entity.get(key))
-    if value is None or entity.get(key) == value:
-        return ()
-    change: dict[str, Any] = {key: value}
     for time_key in [k for k in entity if k == plan.lifecycle.stamp or is_updated(k)]:
         change[time_key] = stamp(entity, time_key, now)
     state.remember(target[0], target[1], change)

@@ -1,10 +1,12 @@
 """What a tool's lifecycle does to its answer (before it is checked), then the in-object rules.
 
 - **create**: ``created_at``/``updated_at`` take the world's time, the status starts in its first
-  state (open, new, draft, pending, active...), and an id the kind already has is redrawn.
+  state (open, new, draft, pending, active...), flags of a later state (``done``, ``archived``)
+  are false, and an id the kind already has is redrawn.
 - **update**: ``updated_at`` takes the world's time.
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
-  allows it, ``<verb>ed_at`` and ``updated_at`` the world's time.
+  allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
+  ``<verb>ed_at`` and ``updated_at`` the world's time.
 - **delete**: ``deleted``/``success`` flags say so.
 - **list**: the collection (`synthworld.world.collection`).
 """
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
+from synthworld.world.flags import flag_changes, initial_flags
 from synthworld.world.identity import fresh_id, identity
 from synthworld.world.kinds import status_key
 from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
@@ -136,6 +139,10 @@ def _create(
         first = pick_status(INITIAL_STATES, allowed) if allowed is not None else None
         if first is not None:
             edits.set(node, key, first)
+    edits.begin("create", single=True)  # each alone: a flag may be const true
+    for flag, value in initial_flags(node).items():
+        if not edits.echoed(node, flag):
+            edits.set(node, flag, value)
     return _unique(plan, node, state, edits, facts)
 
 
@@ -189,6 +196,11 @@ def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts
             value = pick_status(plan.lifecycle.statuses, _allowed(plan, plan.kind, key, facts), target[key])
             if value is not None:
                 edits.set(target, key, value)
+        edits.begin("transition", single=True)  # each flag alone (`synthworld.world.flags`)
+        for flag, on in flag_changes(plan.lifecycle.verb, target).items():
+            if not edits.echoed(target, flag):
+                edits.set(target, flag, on)
+        edits.begin("transition")
         at = plan.lifecycle.stamp
         for key in [k for k in target if k == at or is_updated(k)]:
             if not edits.echoed(target, key):
