@@ -172,3 +172,24 @@ def test_state_verbs_move_boolean_flags_in_answers_and_memory(seed: int) -> None
     assert reopen_chore(chore["chore_id"])["done"] is False
     again = get_chore(chore["chore_id"])
     assert (again["done"], again["urgent"]) == (False, urgent)  # a flag no verb names stays
+
+
+class Dog(TypedDict):
+    id: str
+    name: str
+    tag: NotRequired[str]
+    status: NotRequired[str]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_created_entity_is_listed_as_it_was_created_without_optional_fields_added(seed: int) -> None:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def create_pet(name: str) -> Dog: ...
+    @world.tool
+    def list_pets(limit: int = 10) -> list[Dog]: ...
+
+    made = create_pet("Rex")
+    assert made in list_pets()
+    assert made in list_pets()  # and memory did not grow from the first listing
