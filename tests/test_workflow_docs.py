@@ -182,7 +182,7 @@ class Dog(TypedDict):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_a_created_entity_is_listed_as_it_was_created_without_optional_fields_added(seed: int) -> None:
+def test_a_created_entity_is_got_and_listed_as_created_without_optional_fields_added(seed: int) -> None:
     world = SyntheticWorld(seed=seed)
 
     @world.tool
@@ -190,6 +190,11 @@ def test_a_created_entity_is_listed_as_it_was_created_without_optional_fields_ad
     @world.tool
     def list_pets(limit: int = 10) -> list[Dog]: ...
 
+    @world.tool
+    def get_pet(id: str) -> Dog: ...
+
     made = create_pet("Rex")
+    assert get_pet(made["id"]) == made  # as remembered, without optional fields it never had
     assert made in list_pets()
     assert made in list_pets()  # and memory did not grow from the first listing
+    assert get_pet(made["id"]) == made

@@ -21,6 +21,7 @@ from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, identity
 from synthworld.world.memory import is_mapping
 from synthworld.world.seeds import sub_seed
+from synthworld.world.shapes import optional_keys
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -192,17 +193,8 @@ def _from_memory(
     for key, remembered in fields.items():
         if not closed or key in props:  # type: ignore[operator]
             item[key] = json_copy(remembered)
-    if coll.item is not None and _SHAPING.isdisjoint(coll.item):  # no keyword counts the keys
-        required = coll.item.get("required")
-        needed = set(required) if isinstance(required, list) else set()
-        for key in [k for k in item if k not in fields and k not in needed]:
-            del item[key]  # optional, never part of the entity: listed as remembered, not grown
+    optional = optional_keys(coll.item)
+    for key in [k for k in item if k in optional and k not in fields]:
+        del item[key]  # never part of the entity: listed as remembered, not grown
     edits.pin_all(item)
     return item
-
-
-_SHAPING = frozenset({
-    "minProperties", "dependentRequired", "dependencies", "dependentSchemas", "if", "allOf", "anyOf",
-    "oneOf", "not", "$ref", "unevaluatedProperties", "propertyNames",
-})  # fmt: skip
-"""Keywords under which leaving out an optional key could break the item (kept generated then)."""

@@ -27,7 +27,7 @@ from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import RulePlan
-from synthworld.world.shapes import Shapes
+from synthworld.world.shapes import Shapes, optional_keys
 from synthworld.world.workflow import shape
 
 if TYPE_CHECKING:
@@ -86,6 +86,9 @@ class ConsistencyPlan:
     id_alias: str | None = None
     """The ``<kind>_id`` parameter that names the answer's own ``id`` (``get_ticket(ticket_id)``
     answering ``{"id": ...}``): the answer is that entity."""
+    optional: frozenset[str] = frozenset()
+    """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
+    recalled entity that never had one is answered without it, as it was remembered."""
 
     active: bool = field(init=False)
     """False when calls of this tool need no consistency work at all."""
@@ -144,6 +147,7 @@ def plan_for(
         reach=_reach(shapes, top_kind, echo, naturals, identities),
         defaults=_defaults(spec.parameters),
         id_alias=_id_alias(top_kind, life, params, names),
+        optional=optional_keys(spec.returns),
     )
 
 

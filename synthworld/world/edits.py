@@ -61,6 +61,14 @@ class Edits:
         self.done.append((node, key, old, new, len(self._tags) - 1))
         return True
 
+    def remove(self, node: dict[str, Any], key: str) -> None:
+        """Leave ``node[key]`` out (revertible, as a `set`)."""
+        if key not in node:
+            return
+        if self._single:
+            self._tags.append(self._tags[-1])
+        self.done.append((node, key, node.pop(key), MISSING, len(self._tags) - 1))
+
     def change(self, node: dict[str, Any], key: str, old: Any, new: Any, tag: str) -> None:
         """Set ``node[key]`` from `old` to `new` (a scalar), a group of its own for rule `tag`."""
         self._tags.append(tag)

@@ -96,6 +96,9 @@ def apply(
                     edits.set(node, key, remembered, pin=True)
                 elif key in echoing and merged and not depth and _objects(remembered, args[key]):
                     edits.set(node, key, overlay(remembered, args[key]), pin=True)  # a partial patch
+            if depth == 0:  # the entity as remembered: not grown by optional fields it never had
+                for key in [k for k in node if k in plan.optional and k not in fields and k not in echoing]:
+                    edits.remove(node, key)
         if len(edits.done) > before:
             after = identity(node, hints, ancestors, keys)
             sure = sure and after == ident

@@ -21,6 +21,7 @@ __all__ = [
     "Collection",
     "Shapes",
     "allowed_values",
+    "optional_keys",
     "property_names",
     "read_shapes",
     "root_properties",
@@ -330,3 +331,21 @@ def root_properties(schema: Any, root: Any = None, depth: int = 0) -> list[str]:
     for part in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
         names += root_properties(part, root, depth + 1)
     return names
+
+
+_SHAPING = frozenset({
+    "minProperties", "dependentRequired", "dependencies", "dependentSchemas", "if", "allOf", "anyOf",
+    "oneOf", "not", "$ref", "unevaluatedProperties", "propertyNames",
+})  # fmt: skip
+"""Keywords under which leaving out an optional key could break an object (then none is)."""
+
+
+def optional_keys(schema: Any) -> frozenset[str]:
+    """The properties of the plain object `schema` that it does not require (none when another
+    keyword could count or tie its keys)."""
+    if not isinstance(schema, Mapping) or not _SHAPING.isdisjoint(schema):
+        return frozenset()
+    props, required = schema.get("properties"), schema.get("required", [])
+    if not isinstance(props, Mapping) or not isinstance(required, list):
+        return frozenset()
+    return frozenset(props) - frozenset(required)
