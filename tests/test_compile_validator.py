@@ -70,3 +70,9 @@ def test_a_validator_reads_its_schema_and_explains_problems_when_asked() -> None
     assert validator.problems({"n": 3}) == []
     assert validator.schema == schema
     assert validator.schema is validator.schema  # read once
+
+
+def test_a_format_problem_reads_as_english() -> None:
+    validator = compile_validator({"properties": {"e": {"format": "email"}, "u": {"format": "uri"}}})
+    expected = ["$.e: 'x' is not an 'email'", "$.u: 'y' is not a 'uri'"]
+    assert validator.problems({"e": "x", "u": "y"}) == expected

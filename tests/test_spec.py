@@ -106,7 +106,7 @@ class TestCheckInputs:
         with pytest.raises(ToolInputError) as info:
             spec.check_inputs({"email": "not-an-email", "tags": ["a", 2]})
         assert info.value.problems == [
-            "$.email: 'not-an-email' is not a 'email'",
+            "$.email: 'not-an-email' is not an 'email'",
             "$.tags: ['a', 2] is too long",
             "$.tags[1]: 2 is not of type 'string'",
         ]

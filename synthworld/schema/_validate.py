@@ -141,7 +141,11 @@ class CompiledValidator:
         explained = {path for path, _ in found}
         found += [(path, message) for path, message in flagged.items() if path not in explained]
         found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
-        return [f"{_format_path(path)}: {message}" for path, message in found]
+        return [f"{_format_path(path)}: {_AN.sub(_AN_FORM, message)}" for path, message in found]
+
+
+_AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
+"""python-jsonschema's "is not a 'email'" read as "is not an 'email'" ('uri' and 'uuid' keep "a")."""
 
 
 def compile_validator(schema: Any) -> CompiledValidator:
