@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from synthworld import (
+    BackendError,
     FixtureBackend,
     McpBackend,
     SourceError,
@@ -158,3 +159,12 @@ def test_a_listed_tool_that_cannot_be_a_tool_is_named_or_left_out() -> None:
     assert lines[0] == "2 of 4 tools left out (on_error='skip'):"
     assert "tool 'status' is listed twice; a server's tool names must be unique" in lines[2]
     assert warned[0].filename == __file__
+
+
+def test_a_server_that_died_is_started_again_at_the_next_call(tmp_path: Path) -> None:
+    server = [*BROKEN, "dies_once", str(tmp_path / "died")]
+    world = SyntheticWorld.from_mcp(server, timeout=LIMIT, backend=McpBackend(server, timeout=LIMIT))
+    with world:
+        with pytest.raises(BackendError, match=r"Connection closed \(the next request reconnects\)"):
+            world.call("ping", {})
+        assert world.call("ping", {}) == "pong"  # a new server process answers

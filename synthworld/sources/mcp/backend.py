@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from synthworld.backends import CallContext
-from synthworld.errors import BackendError, ToolError
+from synthworld.errors import BackendError, SourceError, ToolError
 from synthworld.formats.mcp import wraps_result
 from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike, describe
 
@@ -40,7 +40,10 @@ class McpBackend:
     def respond(self, ctx: CallContext) -> Any:
         """The real tool's answer to this call (see the class docstring)."""
         arguments = {**ctx.input, **ctx.bound}
-        result = self._connection.call_tool(ctx.spec.name, arguments)
+        try:
+            result = self._connection.call_tool(ctx.spec.name, arguments)
+        except SourceError as exc:  # unreachable, silent or gone: this backend failed the call
+            raise BackendError(str(exc)) from None
         if result.is_error:
             raise _tool_error(_text(result))
         structured = result.structured_content

@@ -89,6 +89,7 @@ class Connection:
 
     def _run(self, job: Callable[[Any], Any], request: str) -> Any:
         from mcp.shared.exceptions import MCPError
+        from mcp.types import CONNECTION_CLOSED
 
         with self._lock:
             self._open()
@@ -99,7 +100,11 @@ class Connection:
         except TimeoutError:
             raise SourceError(f"no answer within {self.timeout:g} s", source=source) from None
         except MCPError as exc:  # the server answered with an error, or is gone
-            raise SourceError(f"{request} failed: {_reason(exc)}", source=source) from None
+            again = ""
+            if exc.code == CONNECTION_CLOSED:  # gone: the next request starts it (or a session) anew
+                self.close()
+                again = " (the next request reconnects)"
+            raise SourceError(f"{request} failed: {_reason(exc)}{again}", source=source) from None
 
     def _open(self) -> None:
         if self._client is not None:
