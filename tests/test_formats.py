@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import warnings
 from typing import Any, Literal, Optional, TypedDict
 
 import anthropic.types
@@ -17,7 +18,7 @@ from openai.types.chat import ChatCompletionToolParam
 from openai.types.responses import FunctionToolParam
 from pydantic import TypeAdapter
 
-from synthworld import SyntheticWorld, ToolAnnotations, ToolSpec, ToolSpecError
+from synthworld import SyntheticWorld, SynthworldWarning, ToolAnnotations, ToolSpec, ToolSpecError
 from synthworld.formats import strict_problems
 
 # -- specs with nested, optional, enum and recursive types ------------------------------------
@@ -391,3 +392,13 @@ def test_generated_specs_survive_every_round_trip(
     for api in ("chat", "responses"):
         assert ToolSpec.from_openai(spec.to_openai(api=api), returns=returns).to_schema() == spec.to_schema()
     assert ToolSpec.from_anthropic(spec.to_anthropic(), returns=returns).to_schema() == spec.to_schema()
+
+
+def test_a_name_openai_refuses_warns_when_the_definition_is_made() -> None:
+    spec = ToolSpec("jira.create_issue", "Create an issue.", {"type": "object", "properties": {}}, {})
+    with pytest.warns(SynthworldWarning, match=r"rename the tool, e\.g\. 'jira_create_issue'") as warned:
+        assert spec.to_openai()["function"]["name"] == "jira.create_issue"  # still given as it is
+    assert warned[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ToolSpec("jira_create-issue", "d", {"type": "object"}, {}).to_openai()  # a fine name: silent

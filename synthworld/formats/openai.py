@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from synthworld._json import short_repr
-from synthworld.errors import FormatError, ToolSpecError
+from synthworld.errors import FormatError, ToolSpecError, warn_user
 from synthworld.formats.common import (
     CallRequest,
     ToolLike,
@@ -22,6 +23,8 @@ from synthworld.formats.strict import strict_problems
 __all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
 
 _APIS = ("chat", "responses")
+_OPENAI_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_OPENAI_BAD = re.compile(r"[^A-Za-z0-9_-]")
 
 
 def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = None) -> dict[str, Any]:
@@ -35,6 +38,12 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
+    if not _OPENAI_NAME.match(spec.name):
+        fit = _OPENAI_BAD.sub("_", spec.name)[:64]
+        warn_user(
+            f"tool {spec.name!r}: OpenAI's API takes tool names of 1-64 letters, digits, '_' and '-' "
+            f"(it refuses this one with a 400); rename the tool, e.g. {fit!r}"
+        )
     resolved = _resolve_strict(spec, strict)
     function: dict[str, Any] = {"name": spec.name}
     if spec.description:
