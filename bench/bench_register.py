@@ -4,7 +4,11 @@ Each tool gets its own parameters and returns schemas (an object resource with 6
 a vocabulary of common API field names: strings with formats, enums, numbers with bounds, nested
 objects, arrays of objects), all distinct (each has its own title), so no compiled generator is
 shared between tools. Reported: the wall time to register
-all tools, and to make the first call of each (the cold cost of its generator).
+all tools, and to make the first call of each (the cold cost of its generator). Each run builds a
+new world in the same process, beside the earlier ones' cached generators, so a full collection
+of Python's cyclic garbage collector (whose cost grows with the whole heap) lands in some runs and
+not others: the time the collector took in each run is reported beside it, and the first run
+(a fresh process's world, as a test session builds it) apart.
 
     python bench/bench_register.py [--tools 500] [--repeat 3]
 """
@@ -12,6 +16,7 @@ all tools, and to make the first call of each (the cold cost of its generator).
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -78,17 +83,21 @@ def main() -> None:
     parser.add_argument("--tools", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    registers, calls, cpu = [], [], []
+    registers, calls, cpu, collecting = [], [], [], []
+    collector = _CollectorClock()
+    gc.callbacks.append(collector)
     for run in range(args.repeat):
         tools = specs(args.tools)
         for spec in tools:  # distinct per run: no generator cached by an earlier run
             spec.returns["properties"]["run"] = {"const": run}
         world = SyntheticWorld(seed=run)
+        collector.spent = 0.0
         start, busy = time.perf_counter(), time.process_time()
         for spec in tools:
             world.register_tool(spec)
         registers.append(time.perf_counter() - start)
         cpu.append(time.process_time() - busy)
+        collecting.append(collector.spent)
         start = time.perf_counter()
         for spec in tools:
             world.call(spec.name, {})
@@ -96,8 +105,23 @@ def main() -> None:
     print(f"{args.tools} tools, {args.repeat} runs (median):")
     runs = ", ".join(f"{r:.3f}" for r in registers)
     print(f"  register all: {statistics.median(registers):.3f} s (runs: {runs})")
+    print(f"  of which the garbage collector: {', '.join(f'{c:.3f}' for c in collecting)} s")
+    print(f"  the first run, less the collector: {registers[0] - collecting[0]:.3f} s")
     print(f"  register all, CPU time of this process: {statistics.median(cpu):.3f} s")
     print(f"  first call of each: {statistics.median(calls):.3f} s in all")
+
+
+class _CollectorClock:
+    """A `gc.callbacks` entry summing the seconds the collector runs."""
+
+    def __init__(self) -> None:
+        self.spent, self._start = 0.0, 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.spent += time.perf_counter() - self._start
 
 
 if __name__ == "__main__":
