@@ -109,6 +109,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
     add_search_root(config.rootpath)
     fail_under = config.getoption("synthworld_coverage_fail_under")
+    if fail_under is not None and not 0 <= fail_under <= 100:
+        raise pytest.UsageError(
+            f"--synthworld-coverage-fail-under={fail_under:g} is a percentage from 0 to 100 (80 for 80%)"
+        )
     if config.getoption("synthworld_coverage") or fail_under is not None:
         config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
     if block_llm(config):
