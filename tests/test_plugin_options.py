@@ -218,3 +218,33 @@ def test_the_report_header_names_the_settings(pyt: pytest.Pytester) -> None:
     run(pyt, "--synthworld-record-mode=none", "--synthworld-block-llm").stdout.fnmatch_lines(
         ["synthworld: record_mode=none, block_llm=True"]
     )
+
+
+def test_a_failed_test_shows_its_worlds_trace_with_secrets_masked(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        def test_login(synth_world):
+            @synth_world.tool
+            def login(username: str, password: str) -> dict:
+                \"""Log a user in.\"""
+
+            synth_world.call("login", {"username": "ana", "password": "hunter2-very-secret"})
+            synth_world.call("login", {"username": 7})
+
+        def test_ok(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    result.assert_outcomes(failed=1, passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_login _*",
+            "*ToolInputError*",
+            "*- synthworld trace -*",
+            "trace:",
+            '  #0 login({"username": "ana", "password": "[[]REDACTED]"}) -> *',
+            '  #1 login({"username": 7}) -> ERROR invalid_input: *',
+        ]
+    )
+    section = result.stdout.str().split("synthworld trace")[-1]
+    assert "hunter2-very-secret" not in section  # (the test's own source line shows it, not the trace)
+    assert result.stdout.str().count("synthworld trace") == 1  # not for the test that passed

@@ -7,6 +7,7 @@
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+- A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
   ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
 - Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
@@ -19,7 +20,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_report_header(config: pytest.Config) -> str:
     mode = record_mode(config, None) or "per scenario file"
     return f"synthworld: record_mode={mode}, block_llm={block_llm(config)}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test that used ``synth_world`` shows the world's trace (secrets masked)."""
+    report = yield
+    world = getattr(item, "funcargs", {}).get("synth_world")
+    if report.failed and report.when == "call" and isinstance(world, SyntheticWorld):
+        report.sections.append(("synthworld trace", world.trace.format()))
+    return report
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
