@@ -125,6 +125,36 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
 
 
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        (
+            "cassette=123",
+            "*@pytest.mark.synthworld(cassette=123): write True (the default path) or a file path*",
+        ),
+        ("scenario=['s.yaml']", "*@pytest.mark.synthworld(scenario=[[]'s.yaml']): write a file path*"),
+    ],
+)
+def test_a_marker_path_of_the_wrong_type_is_a_usage_error(
+    pyt: pytest.Pytester, argument: str, message: str
+) -> None:
+    pyt.makepyfile(f"""
+        import pytest
+        from synthworld.examples import shop
+
+        @pytest.mark.synthworld({argument})
+        def test_x(synth_world):
+            synth_world.add_tools(shop)
+            synth_world.call("search_orders", {{"customer_email": "a@example.com"}})
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([message])
+    assert sorted(p.name for p in pyt.path.iterdir()) == [
+        "test_a_marker_path_of_the_wrong_type_is_a_usage_error.py"
+    ]
+
+
 def test_a_marker_seed_that_is_not_an_integer_is_a_usage_error(pyt: pytest.Pytester) -> None:
     pyt.makepyfile("""
         import pytest

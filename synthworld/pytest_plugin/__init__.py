@@ -35,6 +35,7 @@ from synthworld.pytest_plugin.settings import (
     RECORD_MODES,
     block_llm,
     cassette_path,
+    marker_settings,
     record_mode,
     scenario_dirs,
     world_seed,
@@ -248,13 +249,7 @@ def synth_world(
     request: pytest.FixtureRequest, synth_world_options: dict[str, Any], synth_cassette_path: Path
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
-    marker = request.node.get_closest_marker("synthworld")
-    settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
-    unknown = set(settings) - {"seed", "scenario", "cassette", "record_mode"}
-    if unknown or (marker and marker.args):
-        raise pytest.UsageError(
-            f"@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=; got {marker}"
-        )
+    settings = marker_settings(request.node.get_closest_marker("synthworld"))
     seed = world_seed(request.config, settings.get("seed"))
     mode = record_mode(request.config, settings.get("record_mode")) or "once"
     world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
