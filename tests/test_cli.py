@@ -79,3 +79,44 @@ def test_console_script_module_entry() -> None:
         [sys.executable, "-m", "synthworld", "--version"], capture_output=True, text=True, timeout=60
     )
     assert out.stdout.strip() == f"synthworld {__version__}"
+
+
+def test_a_wrong_flag_is_reported_with_the_commands_own_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["validate", "a.yaml", "--bogus"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: synthworld validate [-h] FILE [FILE ...]\n")
+    assert err.endswith("synthworld validate: error: unrecognized arguments: --bogus\n")
+    with pytest.raises(SystemExit) as info:
+        main(["--bogus"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.endswith("synthworld: error: unrecognized arguments: --bogus\n")
+
+
+def test_ctrl_c_exits_130_with_one_line_and_no_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import synthworld.serve.commands.generate as generate
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generate, "compile_generator", interrupted)
+    path = tmp_path / "schema.json"
+    path.write_text('{"type": "integer"}')
+    try:
+        code = main(["generate", str(path)])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C left main() as a traceback")
+    assert code == 130
+    assert capsys.readouterr() == ("", "synthworld generate: interrupted\n")
+
+
+def test_generate_refuses_a_negative_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "schema.json"
+    path.write_text('{"type": "integer"}')
+    assert main(["generate", str(path), "-n", "-2"]) == 2
+    assert capsys.readouterr() == ("", "synthworld generate: -n -2: give 0 or more values\n")
+    assert main(["generate", str(path), "-n", "0"]) == 0
+    assert capsys.readouterr().out == ""

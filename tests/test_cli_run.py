@@ -104,6 +104,17 @@ def test_validate_takes_a_folder_as_eval_does(tmp_path: Path, capsys: pytest.Cap
     assert capsys.readouterr().err.endswith("1 of 1 file(s) invalid\n")
 
 
+def test_validate_of_a_folder_without_scenarios_is_no_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a scenario")
+    assert invoke(validate_command, str(tmp_path)) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"synthworld validate: no scenario files (.yaml, .yml, .json) in {tmp_path}\n",
+    )
+
+
 def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Path) -> None:
     code = (
         "import sys; from synthworld.serve import cli; cli.COMMANDS.setdefault('run', 'run');"

@@ -139,6 +139,16 @@ def test_fail_under_fails_the_session_below_the_threshold(pyt: pytest.Pytester) 
     assert run(pyt, "--synthworld-coverage-fail-under=50").ret == pytest.ExitCode.OK
 
 
+@pytest.mark.parametrize("pct", ["150", "-5"])
+def test_a_fail_under_outside_0_to_100_is_a_usage_error(pyt: pytest.Pytester, pct: str) -> None:
+    """A threshold no session can meet (or all do) is refused before any test runs."""
+    pyt.makepyfile(TESTS.format(extra=""))
+    result = run(pyt, f"--synthworld-coverage-fail-under={pct}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--synthworld-coverage-fail-under={pct} is a percentage from 0 to 100*"])
+    assert "passed" not in result.stdout.str()
+
+
 def test_workers_send_their_counts_to_the_controller(pyt: pytest.Pytester) -> None:
     extra = (
         "\ndef test_close():\n    world = SyntheticWorld(seed=0)\n    world.add_tools(helpdesk)\n"

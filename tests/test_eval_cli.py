@@ -78,6 +78,25 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
+        ([REFUND, "--seeds", "2", "-k", "0"], "k=0 must be 1 or more"),
+        ([REFUND, "--scenario-seeds", "-k", "-1"], "k=-1 must be 1 or more"),
+        ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2 (the number of seeds)"),
+    ],
+)
+def test_a_bad_k_is_refused_before_any_run(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def not_called(*args: object, **kwargs: object) -> None:
+        raise AssertionError("evaluate ran")
+
+    monkeypatch.setattr(command, "evaluate", not_called)
+    assert run(*argv, "--no-progress") == 2
+    assert capsys.readouterr().err == f"synthworld eval: {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
         (["missing.yaml"], "no scenario file or folder 'missing.yaml'"),
         ([REFUND, "--seeds", "0"], "one or more integers"),
         ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),

@@ -64,3 +64,6 @@ def test_evaluate_agents_runs_and_shows_reports_and_plots() -> None:
     assert "runs 30/30 · passing 30" in html  # the careful agent's progress bar, finished
     assert len(outputs(notebook, "image/png")) == 2  # report.plot() and comparison.plot(), once each
     assert "identical to the serial report" in "".join(outputs(notebook, "stream"))
+    every_example = outputs(notebook, "text/plain")[-1]  # the last cell: each scenario, its own agent
+    assert "(all)                        24      24       100%" in every_example
+    assert [o for c in notebook.cells for o in c.get("outputs", []) if o.get("name") == "stderr"] == []

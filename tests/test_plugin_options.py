@@ -125,6 +125,36 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
 
 
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        (
+            "cassette=123",
+            "*@pytest.mark.synthworld(cassette=123): write True (the default path) or a file path*",
+        ),
+        ("scenario=['s.yaml']", "*@pytest.mark.synthworld(scenario=[[]'s.yaml']): write a file path*"),
+    ],
+)
+def test_a_marker_path_of_the_wrong_type_is_a_usage_error(
+    pyt: pytest.Pytester, argument: str, message: str
+) -> None:
+    pyt.makepyfile(f"""
+        import pytest
+        from synthworld.examples import shop
+
+        @pytest.mark.synthworld({argument})
+        def test_x(synth_world):
+            synth_world.add_tools(shop)
+            synth_world.call("search_orders", {{"customer_email": "a@example.com"}})
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([message])
+    assert sorted(p.name for p in pyt.path.iterdir()) == [
+        "test_a_marker_path_of_the_wrong_type_is_a_usage_error.py"
+    ]
+
+
 def test_a_marker_seed_that_is_not_an_integer_is_a_usage_error(pyt: pytest.Pytester) -> None:
     pyt.makepyfile("""
         import pytest
@@ -218,3 +248,33 @@ def test_the_report_header_names_the_settings(pyt: pytest.Pytester) -> None:
     run(pyt, "--synthworld-record-mode=none", "--synthworld-block-llm").stdout.fnmatch_lines(
         ["synthworld: record_mode=none, block_llm=True"]
     )
+
+
+def test_a_failed_test_shows_its_worlds_trace_with_secrets_masked(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        def test_login(synth_world):
+            @synth_world.tool
+            def login(username: str, password: str) -> dict:
+                \"""Log a user in.\"""
+
+            synth_world.call("login", {"username": "ana", "password": "hunter2-very-secret"})
+            synth_world.call("login", {"username": 7})
+
+        def test_ok(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    result.assert_outcomes(failed=1, passed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_login _*",
+            "*ToolInputError*",
+            "*- synthworld trace -*",
+            "trace:",
+            '  #0 login({"username": "ana", "password": "[[]REDACTED]"}) -> *',
+            '  #1 login({"username": 7}) -> ERROR invalid_input: *',
+        ]
+    )
+    section = result.stdout.str().split("synthworld trace")[-1]
+    assert "hunter2-very-secret" not in section  # (the test's own source line shows it, not the trace)
+    assert result.stdout.str().count("synthworld trace") == 1  # not for the test that passed

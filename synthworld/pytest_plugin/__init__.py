@@ -7,6 +7,7 @@
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+- A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
   ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
 - Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
@@ -19,7 +20,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from synthworld.pytest_plugin.settings import (
     RECORD_MODES,
     block_llm,
     cassette_path,
+    marker_settings,
     record_mode,
     scenario_dirs,
     world_seed,
@@ -109,6 +111,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
     add_search_root(config.rootpath)
     fail_under = config.getoption("synthworld_coverage_fail_under")
+    if fail_under is not None and not 0 <= fail_under <= 100:
+        raise pytest.UsageError(
+            f"--synthworld-coverage-fail-under={fail_under:g} is a percentage from 0 to 100 (80 for 80%)"
+        )
     if config.getoption("synthworld_coverage") or fail_under is not None:
         config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
     if block_llm(config):
@@ -135,6 +141,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_report_header(config: pytest.Config) -> str:
     mode = record_mode(config, None) or "per scenario file"
     return f"synthworld: record_mode={mode}, block_llm={block_llm(config)}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test that used ``synth_world`` shows the world's trace (secrets masked)."""
+    report = yield
+    world = getattr(item, "funcargs", {}).get("synth_world")
+    if report.failed and report.when == "call" and isinstance(world, SyntheticWorld):
+        report.sections.append(("synthworld trace", world.trace.format()))
+    return report
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
@@ -233,13 +249,7 @@ def synth_world(
     request: pytest.FixtureRequest, synth_world_options: dict[str, Any], synth_cassette_path: Path
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
-    marker = request.node.get_closest_marker("synthworld")
-    settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
-    unknown = set(settings) - {"seed", "scenario", "cassette", "record_mode"}
-    if unknown or (marker and marker.args):
-        raise pytest.UsageError(
-            f"@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=; got {marker}"
-        )
+    settings = marker_settings(request.node.get_closest_marker("synthworld"))
     seed = world_seed(request.config, settings.get("seed"))
     mode = record_mode(request.config, settings.get("record_mode")) or "once"
     world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)

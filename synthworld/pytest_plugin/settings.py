@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ __all__ = [
     "RECORD_MODES",
     "block_llm",
     "cassette_path",
+    "marker_settings",
     "record_mode",
     "scenario_dirs",
     "world_seed",
@@ -22,6 +24,22 @@ __all__ = [
 
 RECORD_MODES = tuple(mode.value for mode in RecordMode)
 BLOCK_LLM_ENV = "SYNTHWORLD_BLOCK_LLM"
+
+
+def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
+    """The ``synthworld`` marker's keyword arguments; `pytest.UsageError` for any it does not take,
+    and for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True)."""
+    settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
+    if set(settings) - {"seed", "scenario", "cassette", "record_mode"} or (marker and marker.args):
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=; got {marker}"
+        )
+    for key, allowed in (("scenario", (str, os.PathLike)), ("cassette", (bool, str, os.PathLike))):
+        value = settings.get(key)
+        if value is not None and not isinstance(value, allowed):
+            what = "True (the default path) or a file path" if key == "cassette" else "a file path"
+            raise pytest.UsageError(f"@pytest.mark.synthworld({key}={value!r}): write {what}")
+    return settings
 
 
 def world_seed(config: pytest.Config, marker_seed: Any) -> int:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextvars
+import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +40,7 @@ def run_scenario(
     output: Any = None
     error: str | None = None
     try:
-        output = call_agent(world, scenario.task)
+        output = _off_event_loop(lambda: call_agent(world, scenario.task))
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"
     finally:
@@ -57,6 +60,27 @@ def run_scenario(
         hazard=hazard,
         coverage=world.coverage(),
     )
+
+
+def _off_event_loop(call: Callable[[], Any]) -> Any:
+    """``call()``; in a worker thread when this thread runs an event loop (Jupyter, an async test),
+    so an agent that starts its own loop (``asyncio.run``, ``run_sync``) runs there too."""
+    if not _loop_running():
+        return call()
+    context = contextvars.copy_context()
+    with ThreadPoolExecutor(1, thread_name_prefix="synthworld-agent") as pool:
+        return pool.submit(context.run, call).result()
+
+
+def _loop_running() -> bool:
+    asyncio = sys.modules.get("asyncio")  # not imported: no loop can be running
+    if asyncio is None:
+        return False
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _judge(scenario: Scenario, trace: Any, output: Any, error: str | None) -> Verdict:

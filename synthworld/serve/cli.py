@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS.items():
         command = sub.add_parser(name, help=help_text, description=help_text)
+        command.set_defaults(command_parser=command)  # to report a wrong flag with its own usage
         _module(name).add_arguments(command)
     return parser
 
@@ -46,11 +47,18 @@ def _module(name: str) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        owner = parser if args.command is None else args.command_parser
+        owner.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.print_help()
         return 2
-    code: int = _module(args.command).run(args)
+    try:
+        code: int = _module(args.command).run(args)
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; the shell's code for SIGINT
+        print(f"synthworld {args.command}: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--workers={args.workers} must be 1 or more")
     if not 0 <= args.fail_under <= 1:  # checked before a long evaluation, not after it
         return _fail(f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)")
+    if args.k is not None and args.k < 1:
+        return _fail(f"k={args.k} must be 1 or more")
+    if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
+        return _fail(f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)")
     try:
         with _executor(args.workers) as executor:
             report = evaluate(

@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.count < 0:
+        print(f"synthworld generate: -n {args.count}: give 0 or more values", file=sys.stderr)
+        return 2
     try:
         text = _read(args.schema)
         schema = json.loads(text) if str(args.schema).endswith(".json") else _yaml.load(text)

@@ -26,6 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     bad = 0
     files = [found for path in args.files for found in scenario_files(path)]
+    if not files:  # only empty folders: nothing checked is no pass
+        names = ", ".join(str(path) for path in args.files)
+        print(f"synthworld validate: no scenario files (.yaml, .yml, .json) in {names}", file=sys.stderr)
+        return 2
     for path in files:
         try:
             scenario = _checked(path)
