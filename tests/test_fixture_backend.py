@@ -125,6 +125,7 @@ def test_none_with_a_missing_cassette_says_the_file_does_not_exist(tmp_path: Pat
     assert f"cassette file {path} does not exist (mode 'none' replays only)" in message
     assert "mode='once'" in message
     assert "then run it with --record-mode once" in message  # what a scenario user does instead
+    assert "under pytest: --synthworld-record-mode once" in message
     assert "closest" not in message.lower()
     assert not path.exists()
 

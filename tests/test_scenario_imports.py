@@ -92,3 +92,13 @@ class TestImports:
         assert f"(looked in {tmp_path.resolve()}" in message
         assert "put trackr.py beside the scenario, write the path (`tools: ./trackr.py`)" in message
         assert "PYTHONPATH=." in message
+
+    def test_a_missing_optional_package_says_which_extra_installs_it(self, tmp_path: Path) -> None:
+        write(  # as `import pydantic_ai` fails where synthworld was installed without the extra
+            tmp_path,
+            "fancy_agent.py",
+            "raise ModuleNotFoundError(\"No module named 'pydantic_ai'\", name='pydantic_ai')\n",
+        )
+        path = write(tmp_path, "s.yaml", "synthworld_scenario: 1\nname: x\ntools: fancy_agent\n")
+        with pytest.raises(ScenarioError, match=r"pip install 'synthworld\[frameworks\]'"):
+            load_scenario(path)

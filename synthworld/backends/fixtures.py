@@ -204,7 +204,8 @@ class FixtureBackend:
                 f"cassette file {self.path} does not exist (mode {self.mode.value!r} replays only); "
                 "record it with mode='once' and a fallback, e.g. "
                 f"FixtureBackend({str(self.path)!r}, mode='once', fallback=RandomBackend()) "
-                f"(in a scenario file: {_SCENARIO_FALLBACK}, then run it with --record-mode once)"
+                f"(in a scenario file: {_SCENARIO_FALLBACK}, then run it with --record-mode once; "
+                "under pytest: --synthworld-record-mode once)"
             )
         head = (
             f"no recorded interaction in {self.path} matches the call {tool}({_json(live)}) "

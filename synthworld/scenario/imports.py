@@ -74,7 +74,9 @@ def resolve_module(ref: str, *, base: Path, written: str | None = None) -> types
             shown = written or f"tools: ./{_as_path(ref)}"
             raise ImportProblem(_not_found(ref, exc, places, shown)) from None
         except Exception as exc:
-            raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
+            raise ImportProblem(
+                f"importing {ref!r} failed: {type(exc).__name__}: {exc}{_extra_hint(exc)}"
+            ) from None
 
 
 def _search_path(base: Path) -> list[str]:
@@ -128,5 +130,21 @@ def _from_file(path: Path, ref: str) -> types.ModuleType:
             spec.loader.exec_module(module)
     except Exception as exc:
         del sys.modules[name]
-        raise ImportProblem(f"importing {ref!r} failed: {type(exc).__name__}: {exc}") from None
+        raise ImportProblem(
+            f"importing {ref!r} failed: {type(exc).__name__}: {exc}{_extra_hint(exc)}"
+        ) from None
     return module
+
+
+_EXTRAS = {
+    "pydantic_ai": "frameworks", "langchain_core": "frameworks", "agents": "frameworks",
+    "openai": "llm", "anthropic": "anthropic", "mcp": "mcp", "pandas": "notebook", "matplotlib": "notebook",
+}  # fmt: skip
+"""The packages of synthworld's extras, by the extra that installs them."""
+
+
+def _extra_hint(exc: BaseException) -> str:
+    """How to install the package a module failed to import, when a synthworld extra has it."""
+    missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
+    extra = _EXTRAS.get((missing or "").split(".")[0])
+    return f"; install it with pip install 'synthworld[{extra}]'" if extra else ""
