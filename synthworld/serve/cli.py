@@ -1,7 +1,8 @@
 """The `synthworld` command: each subcommand lives in `synthworld.serve.commands.<name>`.
 
 A command module has a docstring (its help line), ``add_arguments(parser)`` and
-``run(args) -> int`` (the exit code). Modules are imported only when their command runs.
+``run(args) -> int`` (the exit code). Every module is imported to build the parser (its
+``add_arguments``); what a command needs beyond that is imported inside its ``run``.
 """
 
 from __future__ import annotations
