@@ -21,6 +21,7 @@ __all__ = [
     "has_lone_surrogate",
     "is_json_data",
     "json_depth",
+    "json_normal",
     "json_path",
     "json_problems",
     "owned_copy",
@@ -66,6 +67,18 @@ def canonical_json(value: Any) -> str:
     if _new_c_encoder is None or isinstance(value, str):
         return _CANONICAL.encode(value)
     return "".join(_new_c_encoder()(value, 0))
+
+
+def json_normal(value: Any) -> Any:
+    """`value` with every whole float as the integer it equals (``10.0`` -> ``10``: one JSON
+    number, as JSON Schema compares them; ``true`` stays no number) and tuples as lists."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, dict):
+        return {k: json_normal(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_normal(v) for v in value]
+    return value
 
 
 def json_copy(value: Any) -> Any:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from synthworld._json import canonical_json
+from synthworld._json import canonical_json, json_normal
 
 __all__ = ["KeyedMatcher", "Matcher", "MatchLike", "any_input", "as_matcher", "exact", "ignore", "subset"]
 
@@ -47,18 +47,8 @@ def match_key(value: Any) -> str:
     agent may send either), so a whole float is written as the integer it equals."""
     text = canonical_json(value)
     if ".0" in text or "e+" in text:  # how a whole float is written (10.0, 1e+16); else none is
-        text = canonical_json(_whole_floats_as_ints(value))
+        text = canonical_json(json_normal(value))
     return text
-
-
-def _whole_floats_as_ints(value: Any) -> Any:
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else value
-    if isinstance(value, Mapping):
-        return {k: _whole_floats_as_ints(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_whole_floats_as_ints(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from synthworld._json import json_normal
 from synthworld.schema._resolve import DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020
 
 __all__ = ["FALSE", "canonical_view", "canonicalise", "json_equal", "json_key"]
@@ -46,19 +47,7 @@ _KEPT = {dialect: frozenset(known | _ANNOTATIONS) for dialect, known in _KNOWN.i
 
 def json_key(value: Any) -> str:
     """A string equal for JSON-equal values (``1 == 1.0``, but ``true != 1``)."""
-    return json.dumps(_normal(value), sort_keys=True, separators=(",", ":"))
-
-
-def _normal(value: Any) -> Any:
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _normal(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_normal(v) for v in value]
-    return value
+    return json.dumps(json_normal(value), sort_keys=True, separators=(",", ":"))
 
 
 def json_equal(a: Any, b: Any) -> bool:
