@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from synthworld.schema._parts import Part
+from synthworld.schema._realistic import snake
 
 __all__ = ["Place", "place_of", "route_of"]
 
@@ -25,7 +26,6 @@ _GENERIC = frozenset({
 })  # fmt: skip
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -46,7 +46,7 @@ def _segments(pointer: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _snake(name: str) -> str:
-    return _CAMEL.sub("_", name).lower().replace("-", "_").replace(".", "_")
+    return snake(name).replace(".", "_")
 
 
 def _singular(word: str) -> str:
