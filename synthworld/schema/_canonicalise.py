@@ -46,8 +46,21 @@ _KEPT = {dialect: frozenset(known | _ANNOTATIONS) for dialect, known in _KNOWN.i
 
 
 def json_key(value: Any) -> str:
-    """A string equal for JSON-equal values (``1 == 1.0``, but ``true != 1``)."""
-    return json.dumps(json_normal(value), sort_keys=True, separators=(",", ":"))
+    """A string equal for JSON-equal values (``1 == 1.0``, but ``true != 1``): the JSON text of
+    ``json_normal(value)``, sorted keys, no spaces. Scalars (most enum values and examples) skip
+    the encoder's set-up, giving the very text it would."""
+    if isinstance(value, str):
+        return _ascii(value)
+    if value is None or value is True or value is False:
+        return _LITERALS[value]
+    if isinstance(value, int):
+        return int.__repr__(value)
+    return _KEYS.encode(json_normal(value))
+
+
+_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_ascii = json.encoder.encode_basestring_ascii
+_LITERALS = {None: "null", True: "true", False: "false"}
 
 
 def json_equal(a: Any, b: Any) -> bool:

@@ -7,6 +7,7 @@ into alternatives, and otherwise merged keyword by keyword into one typed node.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -75,6 +76,8 @@ class Compiler:
     def node(self, parts: Sequence[Part]) -> Node:
         """The node generating values that satisfy every part, memoised per subschemas, scope and
         route (`_place.route_of`: a node reads the names of the place it is compiled for)."""
+        if not parts:  # any value (items or extra properties no keyword constrains): one per process
+            return _anything()
         one = len(parts) == 1  # the usual case
         if one:  # a 4-tuple and its route, or 4-tuples and theirs
             key: tuple[Any, ...] = (parts[0].key(), route_of(parts[0].loc.path))
@@ -400,6 +403,25 @@ class Compiler:
         references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
         quick = own_verdict(part.loc, part.node, value, self._quick)
         return self.accepts(part.loc, value) if quick is None else quick
+
+
+def _anything() -> Node:
+    """The node of no conjuncts: any JSON value, the same in every document (no place, no scope,
+    no path), so compiled once per process by a compiler of its own and shared; its branches
+    compile as calls first reach them, each once for every document."""
+    found = _ANYTHING.get(())
+    if found is None:
+        with _SHARING:
+            found = _ANYTHING.get(())
+            if found is None:
+                found = _ANYTHING[()] = _SHARED._build([])
+    return found
+
+
+_SHARED = Compiler()
+"""The compiler of `_anything` (it never sees a conjunct: its memo holds that one node)."""
+_ANYTHING: dict[tuple[()], Node] = {}
+_SHARING = threading.Lock()
 
 
 def _says_nothing(facts: Facts) -> bool:

@@ -56,11 +56,16 @@ def _path(parts: list[Part]) -> str:
 
 
 def _null(cx: Compiler, parts: list[Part]) -> Node:
-    return ConstNode(None)
+    return _NULL
 
 
 def _boolean(cx: Compiler, parts: list[Part]) -> Node:
-    return EnumNode([True, False])
+    return _BOOLEAN
+
+
+_NULL = ConstNode(None)
+_BOOLEAN = EnumNode([True, False])
+"""The nodes of ``null`` and ``boolean`` (no keyword narrows them): stateless, one of each."""
 
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:

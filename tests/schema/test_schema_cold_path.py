@@ -353,3 +353,60 @@ def test_a_fragment_is_read_as_urldefrag_reads_it(ref: str) -> None:
     from synthworld.schema._resolve import _fragment
 
     assert _fragment(ref) == urldefrag(ref).fragment
+
+
+ANY_ITEMS: list[Any] = [
+    {"type": "array"},
+    {"type": "array", "minItems": 2, "maxItems": 4},
+    {"type": "object", "additionalProperties": True, "minProperties": 1},
+    {"items": {}},
+]
+
+
+@pytest.mark.parametrize("schema", ANY_ITEMS)
+def test_any_value_is_compiled_once_per_process_and_gives_the_values_a_fresh_compile_gives(
+    schema: dict[str, Any],
+) -> None:
+    from synthworld.schema import _compile
+
+    _api._CACHE.clear()
+    first = _values(schema)
+    shared = _compile._anything()
+    _compile._ANYTHING.clear()  # a process that never compiled "any value" before
+    _api._CACHE.clear()
+    assert _values(schema) == first
+    assert _compile._anything() is not shared  # compiled afresh, the same values
+
+
+def test_two_documents_share_the_any_value_node() -> None:
+    from synthworld.schema._compile import Compiler, _anything
+    from synthworld.schema._parts import Part
+
+    nodes = []
+    for doc in ({"type": "array"}, {"type": "array", "maxItems": 9}):
+        array = Compiler().node([Part(root_loc(doc))])
+        assert array.s.rest is not None
+        nodes.append(array.s.rest.resolve())
+    assert nodes[0] is nodes[1] is _anything()
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["plain", "é\ud800 \"quoted\"", 0, -7, 10**40, True, False, None, 1.0, -0.0, 2.5, float("nan"),
+     float("inf"), [1, 2.0, {"b": None, "a": ["x"]}], {"z": 1.0, "ä": [True]}, (1, 2)],
+)  # fmt: skip
+def test_json_key_is_the_sorted_compact_json_text_of_the_normal_value(value: Any) -> None:
+    import json
+
+    from synthworld._json import json_normal
+    from synthworld.schema._canonicalise import json_key
+
+    assert json_key(value) == json.dumps(json_normal(value), sort_keys=True, separators=(",", ":"))
+
+
+def test_json_key_tells_true_from_one_and_one_from_one_point_zero() -> None:
+    from synthworld.schema._canonicalise import json_key
+
+    assert json_key(True) != json_key(1)
+    assert json_key(1) == json_key(1.0)
+    assert json_key({"a": 1, "b": 2}) == json_key({"b": 2.0, "a": 1})
