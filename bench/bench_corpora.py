@@ -10,7 +10,10 @@ format checking (jsonschema-rs where python-jsonschema cannot read a pattern).
 Reported per corpus and tool: coverage (schemas with at least one valid value), schemas where
 all 5 seeds gave a valid value, validity (valid values / values), cold first-call p50/p90 (compile
 plus the first value), warm p50/p90 (later values), the slowest call, and the cold-start ratio to
-jsf. jsf fails on many schemas (mostly the larger ones) and its p50s are taken over the schemas it
+jsf; and a "steady" p50: seeds 1-4 asked again, once whatever the first five values reached is
+compiled (synthworld compiles a branch when a call first takes it, so its warm calls include compile
+work that a world calling the same tool many times pays once; jsf compiles everything up front).
+jsf fails on many schemas (mostly the larger ones) and its p50s are taken over the schemas it
 answers, so a second table compares each tool with jsf on the same schemas: those where both gave
 a first value. ``--tools`` picks tools; ``--limit`` the seconds per schema; ``--max`` schemas per
 corpus.
@@ -151,6 +154,11 @@ def measure(make_tool: Callable[[Any], Callable[[int], Any]], job: dict[str, Any
             out["calls"].append(time.perf_counter() - start)
             out["valid"].append(bool(check(value)))
             start = time.perf_counter()
+        out["steady"] = []
+        for seed in range(1, SEEDS):
+            start = time.perf_counter()
+            make(seed)
+            out["steady"].append(time.perf_counter() - start)
     except BaseException as exc:  # a tool's own failure on this schema
         out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
     return out
@@ -191,6 +199,7 @@ def quantile(values: list[float], q: float) -> float:
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     cold = [r["calls"][0] for r in results if r["calls"]]
     warm = [c for r in results for c in r["calls"][1:]]
+    steady = [c for r in results for c in r.get("steady", ())]
     values = [v for r in results for v in r["valid"]]
     return {
         "schemas": len(results),
@@ -201,6 +210,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         "cold_p90": quantile(cold, 0.9),
         "warm_p50": quantile(warm, 0.5),
         "warm_p90": quantile(warm, 0.9),
+        "steady_p50": quantile(steady, 0.5),
         "slowest": max([*cold, *warm], default=float("nan")),
     }
 
@@ -210,8 +220,12 @@ def paired(results: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
     if "jsf" not in results:
         return
     jsf = {r["id"]: r["calls"] for r in results["jsf"] if r["calls"]}
-    yield "\n| schemas jsf answered too | schemas | cold p50 | jsf cold p50 | warm p50 | jsf warm p50 |"
-    yield "|---|---|---|---|---|---|"
+    steady_of = {tool: {r["id"]: r.get("steady", []) for r in rows} for tool, rows in results.items()}
+    yield (
+        "\n| schemas jsf answered too | schemas | cold p50 | jsf cold p50 | warm p50 | jsf warm p50 "
+        "| steady p50 | jsf steady p50 |"
+    )
+    yield "|---|---|---|---|---|---|---|---|"
     for tool, rows in results.items():
         if tool == "jsf":
             continue
@@ -219,9 +233,12 @@ def paired(results: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
         cold, cold_jsf = [c[0] for c in mine.values()], [jsf[i][0] for i in mine]
         warm = [t for c in mine.values() for t in c[1:]]
         warm_jsf = [t for i in mine for t in jsf[i][1:]]
+        steady = [t for i in mine for t in steady_of[tool][i]]
+        steady_jsf = [t for i in mine for t in steady_of["jsf"][i]]
         yield (
             f"| {tool} | {len(mine)} | {ms(cold, 2)} ({ratio(cold, cold_jsf)}) | {ms(cold_jsf, 2)} | "
-            f"{ms(warm, 3)} ({ratio(warm, warm_jsf)}) | {ms(warm_jsf, 3)} |"
+            f"{ms(warm, 3)} ({ratio(warm, warm_jsf)}) | {ms(warm_jsf, 3)} | "
+            f"{ms(steady, 3)} ({ratio(steady, steady_jsf)}) | {ms(steady_jsf, 3)} |"
         )
 
 
@@ -237,16 +254,17 @@ def table(corpus: str, summaries: dict[str, dict[str, Any]]) -> Iterator[str]:
     jsf = summaries.get("jsf")
     yield f"\n{corpus} ({next(iter(summaries.values()))['schemas']} schemas)\n"
     yield (
-        "| tool | coverage | all 5 seeds valid | validity | cold p50 / p90 | warm p50 / p90 | slowest "
-        "| cold p50 vs jsf |"
+        "| tool | coverage | all 5 seeds valid | validity | cold p50 / p90 | warm p50 / p90 | steady p50 "
+        "| slowest | cold p50 vs jsf |"
     )
-    yield "|---|---|---|---|---|---|---|---|"
+    yield "|---|---|---|---|---|---|---|---|---|"
     for tool, s in summaries.items():
         ratio = f"{s['cold_p50'] / jsf['cold_p50']:.2f}x" if jsf and jsf["cold_p50"] else "-"
         yield (
             f"| {tool} | {s['covered'] / s['schemas']:.1%} | {s['all_seeds'] / s['schemas']:.1%} | "
             f"{s['validity']:.1%} | {s['cold_p50'] * 1e3:.2f} / {s['cold_p90'] * 1e3:.1f} ms | "
-            f"{s['warm_p50'] * 1e3:.3f} / {s['warm_p90'] * 1e3:.2f} ms | {s['slowest']:.2f} s | {ratio} |"
+            f"{s['warm_p50'] * 1e3:.3f} / {s['warm_p90'] * 1e3:.2f} ms | {s['steady_p50'] * 1e3:.3f} ms | "
+            f"{s['slowest']:.2f} s | {ratio} |"
         )
 
 
