@@ -2,7 +2,8 @@
 
 For each corpus (the JSON Schema Test Suite corpus, SchemaStore's dev corpus, the schemas
 vendored in check-jsonschema, and with ``--corpus cloudformation`` cfn-lint's CloudFormation
-schemas) and each tool, every schema is compiled and asked for 5 values
+schemas, ``--corpus vegalite`` altair's Vega-Lite schema, ``--corpus kubernetes`` the Kubernetes
+API types of kubernetes-validate) and each tool, every schema is compiled and asked for 5 values
 (seeds 0-4), in a worker process with a memory cap and a per-schema time limit (a tool that hangs
 or explodes on a schema fails that schema, not the run). The oracle is python-jsonschema with
 format checking (jsonschema-rs where python-jsonschema cannot read a pattern).
@@ -69,11 +70,49 @@ def cloudformation() -> list[dict[str, Any]]:
     return rows
 
 
+def vegalite() -> list[dict[str, Any]]:
+    """Vega-Lite's schema as shipped in altair (``pip install altair``): the whole document (its
+    root is a top-level chart spec), then each of its ~460 definitions as a root: one 1.5 MB
+    draft-07 document, deeply recursive, full of ``anyOf``."""
+    import altair
+
+    path = next((Path(altair.__file__).parent / "vegalite").glob("v*/schema/vega-lite-schema.json"))
+    doc = json.loads(path.read_text("utf-8"))
+    rows = [{"id": "vega-lite", "dialect": None, "schema": doc}]
+    for name in sorted(doc["definitions"]):
+        rows.append(
+            {"id": f"vega-lite/{name}", "dialect": None, "schema": {**doc, "$ref": f"#/definitions/{name}"}}
+        )
+    return rows
+
+
+def kubernetes() -> list[dict[str, Any]]:
+    """Kubernetes' API types as shipped in kubernetes-validate (``pip install kubernetes-validate``):
+    each of the ~860 definitions of the newest strict schema set, as a root over the one document that
+    holds them all (its references to ``/api/_definitions.json`` read as local ones)."""
+    import kubernetes_validate
+
+    folder = Path(kubernetes_validate.__file__).parent / "kubernetes-json-schema"
+    newest = max(
+        folder.glob("v*-local-strict"), key=lambda p: [int(n) for n in p.name[1:].split("-")[0].split(".")]
+    )
+    text = (newest / "_definitions.json").read_text("utf-8").replace('"/api/_definitions.json#/', '"#/')
+    doc = json.loads(text)
+    return [
+        {"id": f"kubernetes/{name}", "dialect": None, "schema": {**doc, "$ref": f"#/$defs/{name}"}}
+        for name in sorted(doc["$defs"])
+    ]
+
+
 def load(name: str) -> list[dict[str, Any]]:
     if name == "vendored":
         return vendored()
     if name == "cloudformation":
         return cloudformation()
+    if name == "vegalite":
+        return vegalite()
+    if name == "kubernetes":
+        return kubernetes()
     return [json.loads(line) for line in CORPORA[name].read_text("utf-8").splitlines() if line.strip()]
 
 

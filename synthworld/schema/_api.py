@@ -7,7 +7,6 @@ import datetime as dt
 import hashlib
 import re
 import threading
-from collections import OrderedDict
 from random import Random
 from typing import Any
 
@@ -17,6 +16,7 @@ from synthworld._gc import collector_paused
 from synthworld._json import json_problems
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
+from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
@@ -63,8 +63,11 @@ def _unsure(text: str) -> bool:
 
 
 _CACHE_SIZE = 512
-"""How many compiled generators `compile_generator` keeps (least recently used go first)."""
-_CACHE: OrderedDict[tuple[Any, ...], tuple[Any, Generator]] = OrderedDict()
+"""How many compiled generators `compile_generator` keeps (least recently used go first; fewer
+when their schemas' texts add up to more than `_bounded.TEXT_BUDGET`)."""
+_CACHE: Bounded[tuple[Any, ...], tuple[Any, Generator]] = Bounded(_CACHE_SIZE, evicted=forget_documents)
+"""Each generator with the registry it was compiled against. A generator dropped takes its
+document with it: the caches of schema objects let go of theirs too (`forget_documents`)."""
 _LOCK = threading.Lock()
 
 
@@ -308,13 +311,11 @@ def compile_generator(
     if found is not None:
         return found
     built = _build(schema, text, registry, realistic, locale, borrow=False)
-    with _LOCK:
-        hit = _CACHE.get(key)
-        if hit is None or hit[0] is not registry:  # unless another thread was quicker
-            hit = _CACHE[key] = (registry, built)
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
-        return hit[1]
+    hit = _CACHE.keep(key, (registry, built), len(text))  # unless another thread was quicker
+    if hit[0] is not registry:  # a registry gone, whose id this one reuses
+        _CACHE.discard(key)
+        hit = _CACHE.keep(key, (registry, built), len(text))
+    return hit[1]
 
 
 def compile_owned(
@@ -350,11 +351,9 @@ _MET_SIZE = 4096
 
 
 def _cached(key: tuple[Any, ...], registry: referencing.Registry[Any] | None) -> Generator | None:
-    with _LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
-            _CACHE.move_to_end(key)
-            return hit[1]
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
+        return hit[1]
     return None
 
 

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from synthworld._json import json_normal
+from synthworld.schema._bounded import forgets
 from synthworld.schema._resolve import DRAFT4, DRAFT6, DRAFT7, DRAFT2019, DRAFT2020
 
 __all__ = ["FALSE", "canonical_view", "canonicalise", "json_equal", "json_key"]
@@ -70,6 +71,7 @@ def json_equal(a: Any, b: Any) -> bool:
 
 _VIEWS: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 _VIEWS_SIZE = 65_536
+forgets(_VIEWS.clear)
 
 
 def canonical_view(schema: Any, dialect: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import jsonschema_rs
 import referencing.exceptions
 
 from synthworld.errors import SchemaError, show_pointer
+from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._validate import (
@@ -62,6 +63,12 @@ _REGISTRIES_SIZE = 512
 """How many documents' jsonschema-rs registries are remembered (each pins its document); as many
 as `compile_generator` keeps generators, the oldest going first."""
 _REGISTRIES_LOCK = threading.Lock()
+
+
+@forgets
+def _forget_registries() -> None:
+    with _REGISTRIES_LOCK:
+        _REGISTRIES.clear()
 
 
 def _rs_registry(doc: Any) -> Any:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._containers import (
     NO_NAMES,
@@ -379,6 +380,7 @@ def _may_forbid(part: Part) -> bool:
 
 
 _FALSE_CACHE: dict[tuple[int, str, bool], tuple[Any, bool]] = {}
+forgets(_FALSE_CACHE.clear)
 
 
 def _is_false(sub: Any, dialect: str, *, among: bool = False) -> bool:

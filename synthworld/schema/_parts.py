@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._resolve import Loc
 
@@ -67,6 +68,7 @@ def forbidden_by_not(neg: Any) -> tuple[str, ...] | None:
 
 
 _FORBIDDEN: dict[int, tuple[Any, tuple[str, ...] | None]] = {}
+forgets(_FORBIDDEN.clear)
 
 
 def _forbidden_by_not(neg: dict[str, Any]) -> tuple[str, ...] | None:

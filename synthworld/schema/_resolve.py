@@ -23,6 +23,7 @@ from referencing._core import Resolver as _Resolver
 from referencing.jsonschema import DRAFT202012
 
 from synthworld.errors import ROOT, SchemaError, show_pointer
+from synthworld.schema._bounded import forgets
 
 __all__ = [
     "DIALECTS",
@@ -131,6 +132,7 @@ _BY_NAME = {dialect.rstrip("#"): dialect for dialect in DIALECTS}
 _GUESSES = (DRAFT2020, DRAFT7, DRAFT4)
 _READ_AS: dict[int, tuple[Any, str]] = {}
 """The dialect each schema object with an unknown ``$schema`` was read as (a few kept)."""
+forgets(_READ_AS.clear)
 
 
 def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:

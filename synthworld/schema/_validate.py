@@ -10,11 +10,10 @@ to the official metaschemas shipped with `jsonschema-specifications`.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import re
 import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -26,6 +25,7 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
+from synthworld.schema._bounded import Bounded
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._texts import parsed_text, schema_text
 
@@ -152,31 +152,13 @@ def compile_validator(schema: Any) -> CompiledValidator:
     """Compile `schema` (cached by its canonical JSON, keys sorted). Raises `SchemaError` if it is
     invalid."""
     key = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    built: CompiledValidator = _cached(
-        _VALIDATORS, _VALIDATORS_SIZE, key, lambda: _compile(key, schema_text(schema))
-    )
-    return built
+    return _VALIDATORS.made(key, lambda: _compile(key, schema_text(schema)), len(key))
 
 
-_VALIDATORS_SIZE = 4096
-"""How many compiled validators `compile_validator` keeps (least recently used go first)."""
-_VALIDATORS: OrderedDict[str, CompiledValidator] = OrderedDict()
+_VALIDATORS: Bounded[str, CompiledValidator] = Bounded(4096)
+"""The validators `compile_validator` compiled, by their schemas' canonical JSON (least recently
+used go first)."""
 _LOCK = threading.Lock()
-
-
-def _cached(cache: OrderedDict[str, Any], size: int, key: str, make: Callable[[], Any]) -> Any:
-    """``cache[key]``, made by ``make()`` first if missing (outside the lock: a compile may take a
-    while; a quicker thread's value wins); the least recently used go first beyond ``size``."""
-    with _LOCK:
-        if key in cache:
-            cache.move_to_end(key)
-            return cache[key]
-    made = make()
-    with _LOCK:
-        made = cache.setdefault(key, made)
-        while len(cache) > size:
-            cache.popitem(last=False)
-    return made
 
 
 def _compile(schema_json: str, text: str | None) -> CompiledValidator:
@@ -342,28 +324,41 @@ def _scanned_shallow(text: str) -> bool:
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
 
 
-_PASSED: dict[str, None] = {}
-"""JSON texts of schemas known to pass their metaschema (insertion ordered, bounded): one record
-for `schema_problems` and the generator's check, so a tool's returns schema is checked once."""
+_PASSED: dict[bytes, None] = {}
+"""Digests of the JSON texts of schemas known to pass their metaschema (insertion ordered,
+bounded; a digest, not the text: a big document's text is not held once more): one record for
+`schema_problems` and the generator's check, so a tool's returns schema is checked once."""
 _PASSED_SIZE = 4096
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def passed_metaschema(text: str) -> bool:
     """Whether the schema whose JSON text is ``text`` is known to pass its metaschema."""
-    return text in _PASSED
+    return _digest(text) in _PASSED
 
 
 def note_passed(text: str) -> None:
     """Remember that the schema whose JSON text is ``text`` passes its metaschema."""
+    digest = _digest(text)
     with _LOCK:
-        _PASSED.pop(text, None)
+        _PASSED.pop(digest, None)
         while len(_PASSED) >= _PASSED_SIZE:
             del _PASSED[next(iter(_PASSED))]  # the oldest
-        _PASSED[text] = None
+        _PASSED[digest] = None
 
 
-@lru_cache(maxsize=4096)
 def _schema_problems(schema_json: str) -> tuple[str, ...]:
+    """`_metaschema_problems` of ``schema_json``, remembered (by text, least recently used first)."""
+    return _PROBLEMS.made(schema_json, lambda: _metaschema_problems(schema_json), len(schema_json))
+
+
+_PROBLEMS: Bounded[str, tuple[str, ...]] = Bounded(4096)
+
+
+def _metaschema_problems(schema_json: str) -> tuple[str, ...]:
     from synthworld.errors import SchemaError
 
     try:
@@ -426,9 +421,9 @@ def refuse_fetch(uri: str) -> Any:
     raise ValueError(f"synthworld never fetches {uri!r}")
 
 
-_RS_SIZE = 1024
-"""How many jsonschema-rs validators `shared_rs_validator` keeps (least recently used go first)."""
-_RS: OrderedDict[str, Any] = OrderedDict()
+_RS: Bounded[str, Any] = Bounded(1024)
+"""The jsonschema-rs validators `shared_rs_validator` compiled, by JSON text (least recently used
+go first)."""
 
 
 def shared_rs_validator(text: str, schema: Any) -> Any:
@@ -442,7 +437,7 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
         except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
             return None
 
-    return _cached(_RS, _RS_SIZE, text, make)
+    return _RS.made(text, make, len(text))
 
 
 def _valid_for_rs(schema: Any) -> bool:

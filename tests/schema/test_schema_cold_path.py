@@ -36,7 +36,7 @@ def test_a_metaschema_cache_hit_keeps_the_values() -> None:
     _validate._PASSED.clear()
     first = _values(SCHEMA)
     text = _api._schema_key(SCHEMA)
-    assert text in _validate._PASSED
+    assert _validate.passed_metaschema(text)
     _api._CACHE.clear()  # the generator is rebuilt, its metaschema check is a hit
     assert _values(SCHEMA) == first
     assert _values(SCHEMA, realistic=False) == _values(SCHEMA, realistic=False)
@@ -51,7 +51,7 @@ def test_a_bad_schema_gives_the_same_error_every_time() -> None:
         assert info.value.path == "/properties/a/type"
         messages.append(str(info.value))
     assert messages[0] == messages[1]
-    assert _api._schema_key(schema) not in _validate._PASSED
+    assert not _validate.passed_metaschema(_api._schema_key(schema))
 
 
 def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_passed_the_metaschema() -> None:
@@ -60,7 +60,7 @@ def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_pass
         with pytest.raises(UnsatisfiableSchemaError) as info:
             compile_generator(schema)
         assert info.value.path == "/allOf/0"
-    assert _api._schema_key(schema) in _validate._PASSED  # valid JSON Schema, yet unsatisfiable
+    assert _validate.passed_metaschema(_api._schema_key(schema))  # valid JSON Schema, yet unsatisfiable
 
 
 def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,7 +68,9 @@ def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     _validate._PASSED.clear()
     for n in range(6):
         compile_generator({"type": "integer", "minimum": n})
-    assert list(_validate._PASSED) == [_api._schema_key({"type": "integer", "minimum": n}) for n in (3, 4, 5)]
+    texts = [_api._schema_key({"type": "integer", "minimum": n}) for n in range(6)]
+    assert [_validate.passed_metaschema(text) for text in texts] == [False] * 3 + [True] * 3
+    assert len(_validate._PASSED) == 3
 
 
 def test_a_loc_key_is_computed_once_and_children_share_the_scope() -> None:

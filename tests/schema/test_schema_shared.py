@@ -16,7 +16,7 @@ import referencing.jsonschema
 
 from synthworld import SyntheticWorld, ToolSpec
 from synthworld.errors import SchemaError
-from synthworld.schema import _texts, _validate, compile_generator, compile_validator
+from synthworld.schema import _bounded, _texts, _validate, compile_generator, compile_validator
 from synthworld.schema._texts import schema_text, shared_texts
 
 RETURNS: dict[str, Any] = {
@@ -128,7 +128,7 @@ def test_concurrent_compiles_share_one_validator() -> None:
 
 
 def test_the_shared_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_validate, "_RS_SIZE", 4)
+    monkeypatch.setattr(_validate, "_RS", _bounded.Bounded(4))
     for n in range(10):
         schema = {"type": "integer", "minimum": n}
         assert _validate.shared_rs_validator(json.dumps(schema), schema).is_valid(n)
