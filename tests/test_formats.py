@@ -314,6 +314,23 @@ class TestPrompt:
         )
         assert "    - n (integer, optional, default 3)" in spec.to_prompt().splitlines()
 
+    def test_when_to_use_is_shown(self) -> None:
+        spec = ToolSpec(
+            "echo",
+            "Echoes text back.",
+            {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+            {"type": "string"},
+            when_to_use="Use for smoke testing.",
+        )
+        assert spec.to_prompt() == (
+            "echo(text: string) -> string\n"
+            "  Echoes text back.\n"
+            "  When to use: Use for smoke testing.\n"
+            "  Parameters:\n"
+            "    - text (string, required)\n"
+            "  Returns: string"
+        )
+
 
 class TestWorld:
     def test_world_lists_every_tool_in_order(self) -> None:

@@ -302,6 +302,15 @@ def test_unreadable_file(in_tmp: Path) -> None:
     assert error_of(in_tmp / "absent.yaml").startswith("absent.yaml: cannot read the scenario file:")
 
 
+def test_a_folder_says_it_is_one(in_tmp: Path) -> None:
+    # `synthworld run scenarios/` said "cannot read the scenario file: [Errno 21] Is a directory"
+    (in_tmp / "scenarios").mkdir()
+    assert error_of(in_tmp / "scenarios") == (
+        "scenarios: is a folder, not a scenario file; name one of its files, or run every "
+        "scenario in it with `synthworld eval scenarios` (or evaluate())"
+    )
+
+
 def test_a_utf16_file_says_to_save_it_as_utf8(in_tmp: Path) -> None:
     # PowerShell's `>` writes UTF-16; the message was Python's "'utf-8' codec can't decode byte 0xff"
     (in_tmp / "s.yaml").write_text(GOOD, encoding="utf-16")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -75,6 +75,16 @@ class TestCheckInputs:
             "invalid input for tool 'get_user': unexpected parameter 'extra' (valid parameters: "
             "user_id, include_email); $: 'user_id' is a required property; $.include_email: 'yes' "
             "is not of type 'boolean'. Parameters: user_id (string, required), include_email (boolean)."
+        )
+
+    def test_parameter_summary_names_nullable_and_union_types(self) -> None:
+        def book(city: str, note: str | None = None, kind: Literal["a", "b"] | None = None) -> dict:
+            """Book."""
+
+        with pytest.raises(ToolInputError) as info:
+            ToolSpec.from_function(book).check_inputs({})
+        assert str(info.value).endswith(
+            "Parameters: city (string, required), note (string | null), kind (string | null)."
         )
 
     @pytest.mark.parametrize("value", [True, False])

@@ -13,7 +13,7 @@ _NOTES = {"read_only": "read-only", "destructive": "destructive", "open_world": 
 
 
 def tool_prompt(spec: ToolLike) -> str:
-    """A readable description: signature, purpose, each parameter, the result and any notes.
+    """A readable description: signature, purpose, when to use it, each parameter, the result and any notes.
 
     >>> from synthworld import ToolSpec
     >>> print(tool_prompt(ToolSpec("ping", "Check a host.", {"type": "object", "properties": {
@@ -32,6 +32,9 @@ def tool_prompt(spec: ToolLike) -> str:
     )
     lines = [f"{spec.name}({signature}) -> {describe_schema(spec.returns)}"]
     lines += [f"  {line}" for line in spec.description.strip().splitlines()]
+    when_to_use = getattr(spec, "when_to_use", None)  # a ToolSpec's guidance for the agent
+    if when_to_use:
+        lines.append(f"  When to use: {when_to_use}")
     if properties:
         lines.append("  Parameters:")
         lines += [_parameter_line(n, s, n in required) for n, s in properties.items()]

@@ -68,6 +68,11 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     several problems, one per line. Only the modules the file names are imported.
     """
     shown = display_path(path)
+    if Path(path).is_dir():
+        raise ScenarioError(
+            f"{shown}: is a folder, not a scenario file; name one of its files, or run every "
+            f"scenario in it with `synthworld eval {shown}` (or evaluate())"
+        )
     try:
         check_size(Path(path).stat().st_size, limit=MAX_SCENARIO_BYTES, what="the scenario file")
         text = Path(path).read_text(encoding="utf-8")

@@ -90,9 +90,24 @@ def param_summary(spec: ToolSpec) -> str:
     required = set(spec.required)
     parts = []
     for name, schema in properties.items():
-        kind = schema.get("type", "any") if isinstance(schema, dict) else "any"
-        parts.append(f"{name} ({kind}{', required' if name in required else ''})")
+        parts.append(f"{name} ({_kind(schema)}{', required' if name in required else ''})")
     return ", ".join(parts) or "none"
+
+
+def _kind(schema: Any) -> str:
+    """A parameter's type in words: ``string``, ``string | null`` (a type list or ``anyOf``), ``any``."""
+    if not isinstance(schema, dict):
+        return "any"
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        return kind
+    if isinstance(kind, list) and kind:
+        return " | ".join(map(str, kind))
+    options = schema.get("anyOf", schema.get("oneOf"))
+    if isinstance(options, list) and options:
+        kinds = dict.fromkeys(_kind(option) for option in options)
+        return "any" if "any" in kinds else " | ".join(kinds)
+    return "any"
 
 
 _KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)
