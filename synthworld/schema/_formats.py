@@ -15,7 +15,10 @@ from synthworld.schema._draw import below, choice
 __all__ = ["FORMATS"]
 
 _WORDS = ("alpha", "api", "cloud", "data", "docs", "mail", "shop", "status", "team", "web")
-_TLDS = ("com", "org", "net", "io", "dev")
+_TLDS = ("com", "org", "net", "com", "com")
+"""The top-level domains of made-up hosts and emails: only the reserved ``example.com/.org/.net``
+(RFC 2606), never a domain someone may own. Five slots, as when ``io`` and ``dev`` stood in the last
+two, so every draw after one stays what it was."""
 _USERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 _REGEXES = ("^[a-z]+$", "^\\d{3}-\\d{4}$", "[A-Z][a-z]*", "^(foo|bar)+$", "^\\w+@\\w+\\.com$")
 

@@ -105,3 +105,17 @@ def test_formats_pass_python_jsonschema_and_jsonschema_rs(fmt: str) -> None:
 
 def test_every_checked_format_has_a_generator() -> None:
     assert set(jsonschema.Draft202012Validator.FORMAT_CHECKER.checkers) <= set(FORMATS)
+
+
+@pytest.mark.parametrize(
+    "fmt", ["email", "idn-email", "hostname", "idn-hostname", "uri", "iri", "uri-reference"]
+)
+def test_made_up_hosts_are_reserved_example_domains(fmt: str) -> None:
+    """RFC 2606's example.com/.org/.net only: an agent that acts on a value reaches nobody."""
+    from synthworld.schema import generate
+
+    hosts = set()
+    for seed in range(200):
+        value = generate({"type": "string", "format": fmt}, seed)
+        hosts.update(re.findall(r"example\.[a-z]+", value))
+    assert hosts == {"example.com", "example.org", "example.net"}
