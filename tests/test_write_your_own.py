@@ -129,6 +129,16 @@ class Order(TypedDict):
     total: float
 
 
+class Line(TypedDict):
+    sku: str
+    quantity: int
+
+
+class Cart(TypedDict):
+    lines: list[Line]
+    owner: Order
+
+
 class TestPartialScripts:
     def test_a_scenario_output_may_fix_only_some_fields(self, tmp_path: Path) -> None:
         path = write(
@@ -180,6 +190,35 @@ class TestPartialScripts:
         assert first["currency"] == second["currency"] == "EUR"
         assert first["order_id"] == "A1"
         assert first["total"] != second["total"]
+
+    def test_a_misspelt_field_is_named_with_the_one_meant(self, tmp_path: Path) -> None:
+        path = write(
+            tmp_path,
+            "s.yaml",
+            """\
+            synthworld_scenario: 1
+            name: typo
+            tools: synthworld.examples.shop
+            responses:
+              - {tool: get_order, output: {staus: delivered}}
+            """,
+        )
+        with pytest.raises(
+            ScenarioError, match=r"s\.yaml:5: responses\[0\]: .*'staus' is not a property .*'status'"
+        ):
+            load_scenario(path)
+
+    def test_a_misspelt_nested_field_and_an_undeclared_one(self) -> None:
+        world = SyntheticWorld(seed=2)
+
+        @world.tool
+        def get_cart(cart_id: str) -> Cart:
+            """Fetch a cart."""
+
+        with pytest.raises(ValueError, match=r"output\.owner: 'curency' .* did you mean 'currency'"):
+            world.script("get_cart", output={"owner": {"curency": "EUR"}}, partial=True)
+        world.script("get_cart", output={"owner": {"currency": "EUR"}, "note": "gift"}, partial=True)
+        assert get_cart("c1")["note"] == "gift"  # far from every property: taken as meant
 
 
 class TestRegistration:

@@ -21,7 +21,7 @@ from synthworld.errors import (
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.arguments import argument_converter
-from synthworld.spec.checks import keyword_typos
+from synthworld.spec.checks import field_typos, keyword_typos
 from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
@@ -261,6 +261,12 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
     """Raise `ValueError` when `output` cannot answer `spec` (``partial``: when laid over a
     generated answer)."""
     problems = json_problems(output)
+    typos = [] if problems else field_typos(output, spec.returns)
+    if typos:
+        raise ValueError(
+            f"script({spec.name!r}): {'; '.join(typos)} (the answer would carry the key as written, "
+            "and the property meant would be generated)"
+        )
     if not problems and partial:
         sample = overlay(generate(spec.returns, seed=0), output)
         problems = spec.returns_validator.problems(sample)
