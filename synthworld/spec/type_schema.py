@@ -12,6 +12,7 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import functools
 import pathlib
 import types
 import typing
@@ -74,8 +75,9 @@ _CONSTRAINT_KEYS = {
 class SchemaBuilder:
     """Builds schemas for the annotations of one root (a parameters or a returns schema)."""
 
-    def __init__(self, where: str, *, namespace: dict[str, Any] | None = None) -> None:
+    def __init__(self, where: str, *, namespace: dict[str, Any] | None = None, answers: bool = False) -> None:
         self.where = where
+        self.answers = answers  # a returns schema: values the world makes, not ones a caller sends
         self.namespace = namespace or {}  # resolves string annotations when a class's module cannot
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
@@ -248,10 +250,41 @@ def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
 
 
 def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
-    schema: JSON = cls.model_json_schema(ref_template="#/$defs/{model}")  # type: ignore[attr-defined]
+    schema: JSON = cls.model_json_schema(  # type: ignore[attr-defined]
+        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
+    )
     for name, sub in schema.pop("$defs", {}).items():
         builder.defs.setdefault(name, sub)
     return schema
+
+
+_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
+
+
+@functools.cache
+def _pydantic_schema_generator(answers: bool) -> type:
+    """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
+    describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
+    number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
+    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
+    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
+    from pydantic.json_schema import GenerateJsonSchema
+
+    class DecimalsAsValues(GenerateJsonSchema):
+        def get_decimal_pattern(self, schema: Any) -> str | None:
+            return self.build_decimal_pattern(schema)
+
+        def decimal_schema(self, schema: Any) -> JSON:
+            json_schema: JSON = super().decimal_schema(schema)
+            if (
+                answers
+                and self.mode == "validation"
+                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
+            ):
+                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
+            return json_schema
+
+    return DecimalsAsValues
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -341,8 +374,9 @@ def _length_keys(kind: Any) -> dict[str, str]:
     return {"min_length": "minLength", "max_length": "maxLength"}
 
 
-def schema_for_type(tp: Any, *, where: str = "type") -> tuple[JSON, list[str]]:
-    """The JSON Schema of one annotation and the problems found building it."""
-    builder = SchemaBuilder(where)
+def schema_for_type(tp: Any, *, where: str = "type", answers: bool = False) -> tuple[JSON, list[str]]:
+    """The JSON Schema of one annotation and the problems found building it (`answers`: of a
+    returns schema)."""
+    builder = SchemaBuilder(where, answers=answers)
     schema = builder.schema(tp)
     return builder.finish(schema), builder.problems
