@@ -16,7 +16,7 @@ import pydantic
 import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
-from synthworld import ToolSpec, ToolSpecError
+from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
 from synthworld.spec.type_schema import _SUPPORTED, schema_for_type
 
 
@@ -67,6 +67,27 @@ class TreeNode:
 class Employee(TypedDict):
     name: str
     manager: Employee | None
+
+
+# two modules' classes of one name: an order's items and a wishlist's items are both `Item`
+OrderItem = pydantic.create_model("Item", sku=(str, ...), qty=(int, ...))
+WishItem = pydantic.create_model("Item", url=(str, ...), note=(str, ...))
+Order = pydantic.create_model("Order", items=(list[OrderItem], ...))  # type: ignore[valid-type]
+Wishlist = pydantic.create_model("Wishlist", items=(list[WishItem], ...))  # type: ignore[valid-type]
+
+
+class Forest:
+    @dataclasses.dataclass
+    class Node:
+        height: int
+        children: list[Forest.Node]
+
+
+class Network:
+    @dataclasses.dataclass
+    class Node:
+        host: str
+        peers: list[Network.Node]
 
 
 def schema(tp: Any) -> dict[str, Any]:
@@ -249,6 +270,35 @@ def test_recursive_dataclass_goes_to_defs() -> None:
             }
         },
     }
+
+
+def test_definitions_of_one_name_from_two_classes_are_both_kept() -> None:
+    # the second model's `Item` was dropped for the first's, so a wishlist's items had to be
+    # order items: an answer its stub's return type refused, and a wrong schema for the model
+    def overview(wishes: Wishlist) -> tuple[Order, Wishlist, Forest.Node, Network.Node]:  # type: ignore[valid-type]
+        """Overview."""
+
+    spec = ToolSpec.from_function(overview)
+    defs = spec.returns["$defs"]
+    wish_item = spec.returns["prefixItems"][1]["properties"]["items"]["items"]["$ref"].split("/")[-1]
+    assert set(defs[wish_item]["properties"]) == {"url", "note"}
+    assert spec.parameters["properties"]["wishes"]["properties"]["items"]["items"] == {"$ref": "#/$defs/Item"}
+    assert set(spec.parameters["$defs"]["Item"]["properties"]) == {"url", "note"}
+    assert {tuple(d["properties"]) for d in defs.values()} == {
+        ("sku", "qty"),
+        ("url", "note"),
+        ("height", "children"),
+        ("host", "peers"),
+    }
+    world = SyntheticWorld(seed=1)
+    world.register_tool(spec)
+    for n in range(5):
+        wishes = {"items": [{"url": f"https://example.com/{n}", "note": "gift"}]}
+        order, wishlist, forest, network = world.call("overview", {"wishes": wishes})
+        Order.model_validate(order)
+        Wishlist.model_validate(wishlist)
+        assert "height" in forest
+        assert "host" in network
 
 
 def test_recursive_typeddict_through_optional() -> None:

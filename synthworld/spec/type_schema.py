@@ -19,6 +19,7 @@ import typing
 import uuid
 from collections import abc
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import typing_extensions
@@ -82,6 +83,7 @@ class SchemaBuilder:
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
         self._building: dict[type, bool] = {}  # type -> seen recursively while building
+        self._def_names: dict[type, str] = {}  # type -> its name in $defs (unique per root)
 
     def finish(self, schema: JSON) -> JSON:
         """Attach collected ``$defs`` to a root schema."""
@@ -173,7 +175,7 @@ class SchemaBuilder:
     def _named(self, cls: type) -> JSON:
         if cls in self._building:
             self._building[cls] = True
-            return {"$ref": f"#/$defs/{cls.__name__}"}
+            return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         builder = _structure_builder(cls)
         if builder is None:
             return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
@@ -183,9 +185,45 @@ class SchemaBuilder:
         finally:
             recursive = self._building.pop(cls)
         if recursive:
-            self.defs[cls.__name__] = schema
-            return {"$ref": f"#/$defs/{cls.__name__}"}
+            self.defs[self._def_name(cls)] = schema
+            return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         return schema
+
+    def _def_name(self, cls: type) -> str:
+        """The ``$defs`` name of recursive `cls`: its class name, numbered when another holds it."""
+        if cls not in self._def_names:
+            self._def_names[cls] = self._free_name(cls.__name__)
+        return self._def_names[cls]
+
+    def _free_name(self, name: str, taken: AbstractSet[str] = frozenset()) -> str:
+        """`name`, or `name` numbered (``Item2``), so no other definition of this root has it."""
+        used = set(self.defs) | set(self._def_names.values()) | set(taken)
+        number = 1
+        fresh = name
+        while fresh in used:
+            number += 1
+            fresh = f"{name}{number}"
+        return fresh
+
+    def merge_defs(self, schema: JSON, defs: Mapping[str, JSON]) -> JSON:
+        """Add a pydantic model's own ``$defs`` to this root's; one whose name a different
+        definition already holds (another module's ``Item``) is renamed, and `schema` and the
+        added definitions refer to it by its new name. Returns `schema` so referring."""
+        renames: dict[str, str] = {}
+        while True:  # renaming one definition changes those that refer to it: until none changes
+            found = dict(renames)
+            for name, sub in defs.items():
+                held = self.defs.get(name)
+                reserved = held is None and name in self._def_names.values()
+                if name not in found and (reserved or (held is not None and held != _renamed(sub, found))):
+                    found[name] = self._free_name(name, set(defs) | set(found.values()))
+            if found == renames:
+                break
+            renames = found
+        for name, sub in defs.items():
+            self.defs.setdefault(renames.get(name, name), _renamed(sub, renames))
+        renamed: JSON = _renamed(schema, renames)
+        return renamed
 
     def object_schema(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
         """The object schema of a named structure: one property per hinted field."""
@@ -253,9 +291,22 @@ def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
     schema: JSON = cls.model_json_schema(  # type: ignore[attr-defined]
         ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
     )
-    for name, sub in schema.pop("$defs", {}).items():
-        builder.defs.setdefault(name, sub)
-    return schema
+    return builder.merge_defs(schema, schema.pop("$defs", {}))
+
+
+def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
+    """`node` with its ``$ref``s to renamed ``$defs`` entries following the new names."""
+    if not renames:
+        return node
+    if isinstance(node, list):
+        return [_renamed(item, renames) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _renamed(value, renames) for key, value in node.items()}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in renames:
+        out["$ref"] = f"#/$defs/{renames[ref[8:]]}"
+    return out
 
 
 _DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
