@@ -12,7 +12,7 @@ import inspect
 import sys
 import typing
 import uuid
-from typing import Any, Literal, NamedTuple, Optional, Union
+from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
 import pydantic
 import pytest
@@ -301,6 +301,18 @@ class TestTypedReturns:
 
         prices = [get_price(f"sku-{i}") for i in range(40)]
         assert all(isinstance(p.amount, decimal.Decimal) and 0 <= p.fee <= 100 for p in prices)
+
+    def test_a_bounded_decimal_answer_is_within_its_bounds(self) -> None:
+        # a Decimal is a numeric string, on which minimum/maximum are ignored: "-18" answered a
+        # Decimal annotated ge=0, and the stub refused its own answer (malformed_response)
+        world = SyntheticWorld(seed=0)
+
+        @world.tool
+        def get_balance(account_id: str) -> Annotated[decimal.Decimal, pydantic.Field(ge=0, le=1000)]:
+            """Balance of an account."""
+
+        balances = [get_balance(f"acct-{i}") for i in range(40)]
+        assert all(isinstance(b, decimal.Decimal) and 0 <= b <= 1000 for b in balances)
 
     def test_async_stubs_return_the_type_too(self) -> None:
         world = SyntheticWorld(seed=3)

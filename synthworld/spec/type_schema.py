@@ -145,6 +145,10 @@ class SchemaBuilder:
                 schema["description"] = meta
             else:
                 schema.update(_constraint(meta, _kind(schema)))
+        if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
+            # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
+            schema = {key: value for key, value in schema.items() if key != "pattern"}
+            schema["type"] = "number"
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -309,6 +313,7 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     return out
 
 
+_NUMBER_BOUNDS = frozenset(_CONSTRAINT_KEYS.values())
 _DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
 
 
