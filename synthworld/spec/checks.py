@@ -90,9 +90,25 @@ def param_summary(spec: ToolSpec) -> str:
     required = set(spec.required)
     parts = []
     for name, schema in properties.items():
-        kind = schema.get("type", "any") if isinstance(schema, dict) else "any"
-        parts.append(f"{name} ({kind}{', required' if name in required else ''})")
+        parts.append(f"{name} ({_kind_of(schema)}{', required' if name in required else ''})")
     return ", ".join(parts) or "none"
+
+
+def _kind_of(schema: Any, depth: int = 0) -> str:
+    """A parameter's JSON type(s) in words: ``string``, ``number | null``, ``Address | null``."""
+    if not isinstance(schema, dict) or depth > 3:
+        return "any"
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        return kind
+    if isinstance(kind, list) and kind:
+        return " | ".join(str(k) for k in kind)
+    if isinstance(schema.get("$ref"), str):
+        return schema["$ref"].rsplit("/", 1)[-1] or "any"
+    for key in ("anyOf", "oneOf"):
+        if isinstance(schema.get(key), list) and schema[key]:
+            return " | ".join(dict.fromkeys(_kind_of(branch, depth + 1) for branch in schema[key]))
+    return "any"
 
 
 _KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)
