@@ -76,6 +76,20 @@ Order = pydantic.create_model("Order", items=(list[OrderItem], ...))  # type: ig
 Wishlist = pydantic.create_model("Wishlist", items=(list[WishItem], ...))  # type: ignore[valid-type]
 
 
+T = typing.TypeVar("T")
+
+
+@dataclasses.dataclass
+class Page(typing.Generic[T]):
+    items: list[T]
+    next_cursor: str | None = None
+
+
+class Listing(TypedDict, typing.Generic[T]):
+    results: list[T]
+    best: NotRequired[T]
+
+
 class Forest:
     @dataclasses.dataclass
     class Node:
@@ -299,6 +313,37 @@ def test_definitions_of_one_name_from_two_classes_are_both_kept() -> None:
         Wishlist.model_validate(wishlist)
         assert "height" in forest
         assert "host" in network
+
+
+def test_generic_dataclasses_and_typeddicts_take_their_type_arguments() -> None:
+    # Page[Item] was refused as an "unsupported generic" while naming dataclasses as supported
+    item = schema(Item)
+    assert schema(Page[Item]) == {
+        "type": "object",
+        "title": "Page",
+        "properties": {
+            "items": {"type": "array", "items": item},
+            "next_cursor": {"type": ["string", "null"]},
+        },
+        "required": ["items"],
+    }
+    listing = schema(Listing[Point])
+    assert listing["properties"] == {
+        "results": {"type": "array", "items": schema(Point)},
+        "best": schema(Point),
+    }
+    assert listing["required"] == ["results"]
+    _, problems = schema_for_type(Page)
+    assert problems == ["type: type variable ~T is not supported; use a concrete type"]
+    world = SyntheticWorld(seed=3)
+
+    @world.tool
+    def list_items(q: str) -> Page[Item]:
+        """Items."""
+
+    page = list_items("pens")
+    assert isinstance(page, Page)
+    assert all(isinstance(i, Item) for i in page.items)
 
 
 def test_recursive_typeddict_through_optional() -> None:

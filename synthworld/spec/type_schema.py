@@ -84,6 +84,7 @@ class SchemaBuilder:
         self.defs: dict[str, JSON] = {}
         self._building: dict[type, bool] = {}  # type -> seen recursively while building
         self._def_names: dict[type, str] = {}  # type -> its name in $defs (unique per root)
+        self._bindings: dict[Any, Any] = {}  # type variable -> its argument, in a generic class
 
     def finish(self, schema: JSON) -> JSON:
         """Attach collected ``$defs`` to a root schema."""
@@ -96,6 +97,8 @@ class SchemaBuilder:
         if tp in _ANY_MARKERS:
             return {}
         if isinstance(tp, typing.TypeVar):
+            if tp in self._bindings:
+                return self.schema(self._bindings[tp])
             return self._problem(f"type variable {tp!r} is not supported; use a concrete type")
         if isinstance(tp, typing.NewType):
             return self.schema(tp.__supertype__)
@@ -136,7 +139,20 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
+        if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
+            return self._parametrized(origin, args)
         return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
+
+    def _parametrized(self, cls: type, args: tuple[Any, ...]) -> JSON:
+        """A generic dataclass or TypedDict given its type arguments (``Page[User]``): its
+        fields' type variables stand for the arguments while it is built."""
+        params = getattr(cls, "__parameters__", ())
+        outer = self._bindings
+        self._bindings = {**outer, **{p: outer.get(a, a) for p, a in zip(params, args, strict=False)}}
+        try:
+            return self._named(cls)
+        finally:
+            self._bindings = outer
 
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
