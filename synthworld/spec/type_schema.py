@@ -402,8 +402,8 @@ def _json_type(value: Any) -> str | None:
 
 def _constraint(meta: Any, kind: Any) -> JSON:
     """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
-    ``Field(ge=0, pattern=...)`` and ``StringConstraints``; lengths count items for an array, keys
-    for an object (`kind` is the constrained schema's ``type``)."""
+    ``Field(ge=0, pattern=..., examples=...)`` and ``StringConstraints``; lengths count items for
+    an array, keys for an object (`kind` is the constrained schema's ``type``)."""
     out: JSON = {}
     for part in _constraint_parts(meta):
         for attr, keyword in _CONSTRAINT_KEYS.items():
@@ -416,7 +416,20 @@ def _constraint(meta: Any, kind: Any) -> JSON:
             out["pattern"] = part.pattern
         if getattr(part, "description", None):
             out["description"] = part.description
+        out.update(_annotations(part))
     return out
+
+
+def _annotations(part: Any) -> JSON:
+    """What pydantic's ``Field(title=..., examples=[...], json_schema_extra={...})`` adds to
+    a schema (the random backend shapes values like a field's examples)."""
+    out: JSON = {}
+    if isinstance(getattr(part, "title", None), str):
+        out["title"] = part.title
+    if isinstance(getattr(part, "examples", None), list):
+        out["examples"] = part.examples
+    extra = getattr(part, "json_schema_extra", None)
+    return {**out, **extra} if isinstance(extra, dict) else out
 
 
 def _constraint_parts(meta: Any) -> list[Any]:
