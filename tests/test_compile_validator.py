@@ -76,3 +76,24 @@ def test_a_format_problem_reads_as_english() -> None:
     validator = compile_validator({"properties": {"e": {"format": "email"}, "u": {"format": "uri"}}})
     expected = ["$.e: 'x' is not an 'email'", "$.u: 'y' is not a 'uri'"]
     assert validator.problems({"e": "x", "u": "y"}) == expected
+
+
+def test_a_union_problem_is_explained_by_the_one_alternative_its_type_fits() -> None:
+    # an Optional[Address] given a wrong address said only "is not valid under any of the
+    # given schemas", with nothing an agent could fix
+    address = {
+        "type": "object",
+        "properties": {"city": {"type": "string"}, "country": {"type": "string", "maxLength": 2}},
+        "required": ["city", "country"],
+    }
+    schema = {"type": "object", "properties": {"address": {"anyOf": [address, {"type": "null"}]}}}
+    validator = compile_validator(schema)
+    assert validator.problems({"address": {"city": 1, "country": "FRA"}}) == [
+        "$.address.city: 1 is not of type 'string'",
+        "$.address.country: 'FRA' is too long",
+    ]
+    assert validator.problems({"address": {}}) == [
+        "$.address: 'city' is a required property",
+        "$.address: 'country' is a required property",
+    ]
+    assert validator.problems({"address": 5}) == ["$.address: 5 is not valid under any of the given schemas"]

@@ -3,6 +3,7 @@ transition, delete), ids, collections and state diffs."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Literal
 
 import pytest
@@ -18,6 +19,12 @@ from tests._lifecycle_worlds import (
     ids,
     tracker,
 )
+
+
+class FareOffer(TypedDict):
+    offer_id: str
+    airline: str
+    price: float
 
 
 class TestNames:
@@ -172,6 +179,21 @@ class TestGetAndList:
             for ticket in first["tickets"]:
                 world.call("get_ticket", {"ticket_id": ticket["ticket_id"]})
             assert world.call("list_tickets", {"status": "open"}) == first
+
+    def test_a_search_answering_another_kind_answers_it_again(self) -> None:
+        # search_flights remembered its items as offers (offer_id) but listed flights: called
+        # again with the same input, it kept only remembered flights and answered []
+        for seed in range(8):
+            world = SyntheticWorld(seed=seed)
+
+            @world.tool
+            def search_flights(origin: str, destination: str, day: datetime.date) -> list[FareOffer]:
+                """Fare offers for one day."""
+
+            query = {"origin": "JFK", "destination": "LHR", "day": "2025-05-01"}
+            first = world.call("search_flights", query)
+            assert world.call("search_flights", query) == first
+            assert set(world.state.snapshot()) <= {"offer"}
 
     def test_filters_hold_for_remembered_and_generated_items(self) -> None:
         world = tracker(7)

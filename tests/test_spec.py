@@ -87,6 +87,14 @@ class TestCheckInputs:
             "Parameters: city (string, required), note (string | null), kind (string | null)."
         )
 
+    def test_the_parameter_list_names_union_types(self) -> None:
+        # an Optional[date] parameter was listed as "(any)" and Optional[float] as "(['number', 'null'])"
+        day = {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]}
+        spec = make({"type": "object", "properties": {"day": day, "price": {"type": ["number", "null"]}}})
+        with pytest.raises(ToolInputError) as info:
+            spec.check_inputs({"day": 3})
+        assert str(info.value).endswith("Parameters: day (string | null), price (number | null).")
+
     @pytest.mark.parametrize("value", [True, False])
     def test_bool_is_not_an_integer(self, value: bool) -> None:
         spec = make({"type": "object", "properties": {"n": {"type": "integer"}}})

@@ -12,7 +12,7 @@ import inspect
 import sys
 import typing
 import uuid
-from typing import Any, Literal, NamedTuple, Optional, Union
+from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
 import pydantic
 import pytest
@@ -41,6 +41,12 @@ class Invoice(pydantic.BaseModel):
     number: str
     due: datetime.date
     owner: User
+
+
+class Price(pydantic.BaseModel):
+    amount: decimal.Decimal
+    fee: decimal.Decimal = pydantic.Field(ge=0, le=100)
+    tax: decimal.Decimal = pydantic.Field(max_digits=6, decimal_places=2)
 
 
 class Plain(TypedDict):
@@ -284,6 +290,30 @@ class TestTypedReturns:
         got = [day() for _ in range(6)]
         assert all(d is None or type(d) is datetime.date for d in got)
 
+    def test_a_models_decimal_fields_are_decimals_the_model_accepts(self) -> None:
+        # pydantic describes a Decimal as anyOf [number, string], any string and bounds on the
+        # number only: "enjoy" or "-5" fitted the schema, and the stub failed to parse its answer
+        world = SyntheticWorld(seed=0)
+
+        @world.tool
+        def get_price(sku: str) -> Price:
+            """Price of a SKU."""
+
+        prices = [get_price(f"sku-{i}") for i in range(40)]
+        assert all(isinstance(p.amount, decimal.Decimal) and 0 <= p.fee <= 100 for p in prices)
+
+    def test_a_bounded_decimal_answer_is_within_its_bounds(self) -> None:
+        # a Decimal is a numeric string, on which minimum/maximum are ignored: "-18" answered a
+        # Decimal annotated ge=0, and the stub refused its own answer (malformed_response)
+        world = SyntheticWorld(seed=0)
+
+        @world.tool
+        def get_balance(account_id: str) -> Annotated[decimal.Decimal, pydantic.Field(ge=0, le=1000)]:
+            """Balance of an account."""
+
+        balances = [get_balance(f"acct-{i}") for i in range(40)]
+        assert all(isinstance(b, decimal.Decimal) and 0 <= b <= 1000 for b in balances)
+
     def test_async_stubs_return_the_type_too(self) -> None:
         world = SyntheticWorld(seed=3)
 
@@ -356,6 +386,20 @@ class TestTypedArguments:
         }
         assert world.trace[-1].input == sent
         assert answer == world.call("book", sent)
+
+    def test_a_models_constrained_decimal_is_sent_as_pydantic_dumps_it(self) -> None:
+        world = SyntheticWorld(seed=5)
+
+        @world.tool
+        def quote(price: Price) -> Price:
+            """Quote."""
+
+        answer = quote(
+            Price(amount=decimal.Decimal("9.50"), fee=decimal.Decimal("1.5"), tax=decimal.Decimal("0.20"))
+        )
+        assert world.trace[-1].input == {"price": {"amount": "9.50", "fee": "1.5", "tax": "0.20"}}
+        assert isinstance(answer, Price)
+        assert 0 <= answer.fee <= 100
 
     def test_async_stubs_send_json_too(self) -> None:
         world = SyntheticWorld(seed=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 import types
 from typing import Any, Literal
@@ -328,6 +329,12 @@ class TestScripts:
             match=r"script\('get_order'\): output does not match .*'status' is a required property",
         ):
             world.script("get_order", output={"order_id": "A1", "total": 1})
+
+    def test_a_scripted_object_is_told_to_be_json(self) -> None:
+        # a dataclass or model as output was told "pass partial=True", which cannot help
+        found = dataclasses.make_dataclass("Found", ["order_id", "status", "total"])
+        with pytest.raises(ValueError, match=r"is not JSON data \(pass JSON data, e\.g\. model\.model_dump"):
+            make_world().script("get_order", output=found("A1", "paid", 3.0))
 
     @pytest.mark.parametrize(
         ("kwargs", "message"),

@@ -320,6 +320,11 @@ class TestMisuse:
             SyntheticWorld().handle_openai(completion)
         with pytest.raises(TypeError):  # FormatError is a TypeError too
             SyntheticWorld().handle_openai(completion.model_dump())
+        # one choice of it answered with a tool reply of tool_call_id None (an API 400)
+        with pytest.raises(
+            FormatError, match=r"got a completion choice; pass its message: handle_openai\(choice\.message\)"
+        ):
+            SyntheticWorld().handle_openai(completion.choices[0])
 
 
 LONG = "x" * 300

@@ -121,6 +121,8 @@ def _items(obj: Any) -> list[Any]:
         raise FormatError(
             "got a whole chat completion; pass its message: handle_openai(completion.choices[0].message)"
         )
+    if "message" in data and "finish_reason" in data:
+        raise FormatError("got a completion choice; pass its message: handle_openai(choice.message)")
     if "tool_calls" in data or data.get("role") == "assistant":
         calls = data.get("tool_calls") or []
         if not isinstance(calls, (list, tuple)):

@@ -134,14 +134,35 @@ class CompiledValidator:
             return []
         if self._slow is None:
             self._slow = self._cls(self.schema, format_checker=self._cls.FORMAT_CHECKER)
-        found = [(tuple(e.absolute_path), e.message) for e in self._slow.iter_errors(value)]
+        errors = list(self._slow.iter_errors(value))
         if flagged is None:
-            flagged = dict(found) or {(): "not JSON data that jsonschema-rs can read"}
-        found = [(path, message) for path, message in found if path in flagged]
-        explained = {path for path, _ in found}
+            flagged = {tuple(e.absolute_path): e.message for e in errors}
+            flagged = flagged or {(): "not JSON data that jsonschema-rs can read"}
+        errors = [e for e in errors if tuple(e.absolute_path) in flagged]
+        explained = {tuple(e.absolute_path) for e in errors}
+        found = [item for e in errors for item in _explained(e)]
         found += [(path, message) for path, message in flagged.items() if path not in explained]
         found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
         return [f"{_format_path(path)}: {_AN.sub(_AN_FORM, message)}" for path, message in found]
+
+
+def _explained(error: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits the type
+    of one alternative only (an ``Optional[Address]`` given an object) is explained by that
+    alternative's own violations (``$.address.country: 'FRA' is too long``), not by "is not valid
+    under any of the given schemas"."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        fitting = [
+            subs
+            for subs in branches.values()
+            if not any(sub.validator == "type" and not sub.relative_path for sub in subs)
+        ]
+        if len(fitting) == 1:
+            return [item for sub in fitting[0] for item in _explained(sub)]
+    return [(tuple(error.absolute_path), error.message)]
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"

@@ -91,23 +91,24 @@ def param_summary(spec: ToolSpec) -> str:
     required = set(spec.required)
     parts = []
     for name, schema in properties.items():
-        parts.append(f"{name} ({_kind(schema)}{', required' if name in required else ''})")
+        parts.append(f"{name} ({_kind_of(schema)}{', required' if name in required else ''})")
     return ", ".join(parts) or "none"
 
 
-def _kind(schema: Any) -> str:
-    """A parameter's type in words: ``string``, ``string | null`` (a type list or ``anyOf``), ``any``."""
-    if not isinstance(schema, dict):
+def _kind_of(schema: Any, depth: int = 0) -> str:
+    """A parameter's JSON type(s) in words: ``string``, ``number | null``, ``Address | null``."""
+    if not isinstance(schema, dict) or depth > 3:
         return "any"
     kind = schema.get("type")
     if isinstance(kind, str):
         return kind
     if isinstance(kind, list) and kind:
-        return " | ".join(map(str, kind))
-    options = schema.get("anyOf", schema.get("oneOf"))
-    if isinstance(options, list) and options:
-        kinds = dict.fromkeys(_kind(option) for option in options)
-        return "any" if "any" in kinds else " | ".join(kinds)
+        return " | ".join(str(k) for k in kind)
+    if isinstance(schema.get("$ref"), str):
+        return schema["$ref"].rsplit("/", 1)[-1] or "any"
+    for key in ("anyOf", "oneOf"):
+        if isinstance(schema.get(key), list) and schema[key]:
+            return " | ".join(dict.fromkeys(_kind_of(branch, depth + 1) for branch in schema[key]))
     return "any"
 
 

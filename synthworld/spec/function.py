@@ -191,7 +191,9 @@ def _returns_schema(
 ) -> tuple[dict[str, Any], list[str]]:
     if "return" not in hints:
         return {}, []
-    builder = SchemaBuilder(f"{name}(): return type", namespace=getattr(fn, "__globals__", None))
+    builder = SchemaBuilder(
+        f"{name}(): return type", namespace=getattr(fn, "__globals__", None), answers=True
+    )
     schema = builder.finish(builder.schema(hints["return"]))
     if doc.returns is not None and doc.returns.description and "description" not in schema:
         schema["description"] = doc.returns.description

@@ -12,12 +12,14 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import functools
 import pathlib
 import types
 import typing
 import uuid
 from collections import abc
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import typing_extensions
@@ -74,12 +76,15 @@ _CONSTRAINT_KEYS = {
 class SchemaBuilder:
     """Builds schemas for the annotations of one root (a parameters or a returns schema)."""
 
-    def __init__(self, where: str, *, namespace: dict[str, Any] | None = None) -> None:
+    def __init__(self, where: str, *, namespace: dict[str, Any] | None = None, answers: bool = False) -> None:
         self.where = where
+        self.answers = answers  # a returns schema: values the world makes, not ones a caller sends
         self.namespace = namespace or {}  # resolves string annotations when a class's module cannot
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
         self._building: dict[type, bool] = {}  # type -> seen recursively while building
+        self._def_names: dict[type, str] = {}  # type -> its name in $defs (unique per root)
+        self._bindings: dict[Any, Any] = {}  # type variable -> its argument, in a generic class
 
     def finish(self, schema: JSON) -> JSON:
         """Attach collected ``$defs`` to a root schema."""
@@ -92,6 +97,8 @@ class SchemaBuilder:
         if tp in _ANY_MARKERS:
             return {}
         if isinstance(tp, typing.TypeVar):
+            if tp in self._bindings:
+                return self.schema(self._bindings[tp])
             return self._problem(f"type variable {tp!r} is not supported; use a concrete type")
         if isinstance(tp, typing.NewType):
             return self.schema(tp.__supertype__)
@@ -132,7 +139,20 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
+        if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
+            return self._parametrized(origin, args)
         return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
+
+    def _parametrized(self, cls: type, args: tuple[Any, ...]) -> JSON:
+        """A generic dataclass or TypedDict given its type arguments (``Page[User]``): its
+        fields' type variables stand for the arguments while it is built."""
+        params = getattr(cls, "__parameters__", ())
+        outer = self._bindings
+        self._bindings = {**outer, **{p: outer.get(a, a) for p, a in zip(params, args, strict=False)}}
+        try:
+            return self._named(cls)
+        finally:
+            self._bindings = outer
 
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
@@ -141,6 +161,10 @@ class SchemaBuilder:
                 schema["description"] = meta
             else:
                 schema.update(_constraint(meta, _kind(schema)))
+        if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
+            # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
+            schema = {key: value for key, value in schema.items() if key != "pattern"}
+            schema["type"] = "number"
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -171,7 +195,7 @@ class SchemaBuilder:
     def _named(self, cls: type) -> JSON:
         if cls in self._building:
             self._building[cls] = True
-            return {"$ref": f"#/$defs/{cls.__name__}"}
+            return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         builder = _structure_builder(cls)
         if builder is None:
             return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
@@ -181,9 +205,45 @@ class SchemaBuilder:
         finally:
             recursive = self._building.pop(cls)
         if recursive:
-            self.defs[cls.__name__] = schema
-            return {"$ref": f"#/$defs/{cls.__name__}"}
+            self.defs[self._def_name(cls)] = schema
+            return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         return schema
+
+    def _def_name(self, cls: type) -> str:
+        """The ``$defs`` name of recursive `cls`: its class name, numbered when another holds it."""
+        if cls not in self._def_names:
+            self._def_names[cls] = self._free_name(cls.__name__)
+        return self._def_names[cls]
+
+    def _free_name(self, name: str, taken: AbstractSet[str] = frozenset()) -> str:
+        """`name`, or `name` numbered (``Item2``), so no other definition of this root has it."""
+        used = set(self.defs) | set(self._def_names.values()) | set(taken)
+        number = 1
+        fresh = name
+        while fresh in used:
+            number += 1
+            fresh = f"{name}{number}"
+        return fresh
+
+    def merge_defs(self, schema: JSON, defs: Mapping[str, JSON]) -> JSON:
+        """Add a pydantic model's own ``$defs`` to this root's; one whose name a different
+        definition already holds (another module's ``Item``) is renamed, and `schema` and the
+        added definitions refer to it by its new name. Returns `schema` so referring."""
+        renames: dict[str, str] = {}
+        while True:  # renaming one definition changes those that refer to it: until none changes
+            found = dict(renames)
+            for name, sub in defs.items():
+                held = self.defs.get(name)
+                reserved = held is None and name in self._def_names.values()
+                if name not in found and (reserved or (held is not None and held != _renamed(sub, found))):
+                    found[name] = self._free_name(name, set(defs) | set(found.values()))
+            if found == renames:
+                break
+            renames = found
+        for name, sub in defs.items():
+            self.defs.setdefault(renames.get(name, name), _renamed(sub, renames))
+        renamed: JSON = _renamed(schema, renames)
+        return renamed
 
     def object_schema(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
         """The object schema of a named structure: one property per hinted field."""
@@ -248,10 +308,55 @@ def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
 
 
 def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
-    schema: JSON = cls.model_json_schema(ref_template="#/$defs/{model}")  # type: ignore[attr-defined]
-    for name, sub in schema.pop("$defs", {}).items():
-        builder.defs.setdefault(name, sub)
-    return schema
+    schema: JSON = cls.model_json_schema(  # type: ignore[attr-defined]
+        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
+    )
+    return builder.merge_defs(schema, schema.pop("$defs", {}))
+
+
+def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
+    """`node` with its ``$ref``s to renamed ``$defs`` entries following the new names."""
+    if not renames:
+        return node
+    if isinstance(node, list):
+        return [_renamed(item, renames) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _renamed(value, renames) for key, value in node.items()}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in renames:
+        out["$ref"] = f"#/$defs/{renames[ref[8:]]}"
+    return out
+
+
+_NUMBER_BOUNDS = frozenset(_CONSTRAINT_KEYS.values())
+_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
+
+
+@functools.cache
+def _pydantic_schema_generator(answers: bool) -> type:
+    """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
+    describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
+    number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
+    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
+    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
+    from pydantic.json_schema import GenerateJsonSchema
+
+    class DecimalsAsValues(GenerateJsonSchema):
+        def get_decimal_pattern(self, schema: Any) -> str | None:
+            return self.build_decimal_pattern(schema)
+
+        def decimal_schema(self, schema: Any) -> JSON:
+            json_schema: JSON = super().decimal_schema(schema)
+            if (
+                answers
+                and self.mode == "validation"
+                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
+            ):
+                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
+            return json_schema
+
+    return DecimalsAsValues
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -297,8 +402,8 @@ def _json_type(value: Any) -> str | None:
 
 def _constraint(meta: Any, kind: Any) -> JSON:
     """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
-    ``Field(ge=0, pattern=...)`` and ``StringConstraints``; lengths count items for an array, keys
-    for an object (`kind` is the constrained schema's ``type``)."""
+    ``Field(ge=0, pattern=..., examples=...)`` and ``StringConstraints``; lengths count items for
+    an array, keys for an object (`kind` is the constrained schema's ``type``)."""
     out: JSON = {}
     for part in _constraint_parts(meta):
         for attr, keyword in _CONSTRAINT_KEYS.items():
@@ -311,7 +416,20 @@ def _constraint(meta: Any, kind: Any) -> JSON:
             out["pattern"] = part.pattern
         if getattr(part, "description", None):
             out["description"] = part.description
+        out.update(_annotations(part))
     return out
+
+
+def _annotations(part: Any) -> JSON:
+    """What pydantic's ``Field(title=..., examples=[...], json_schema_extra={...})`` adds to
+    a schema (the random backend shapes values like a field's examples)."""
+    out: JSON = {}
+    if isinstance(getattr(part, "title", None), str):
+        out["title"] = part.title
+    if isinstance(getattr(part, "examples", None), list):
+        out["examples"] = part.examples
+    extra = getattr(part, "json_schema_extra", None)
+    return {**out, **extra} if isinstance(extra, dict) else out
 
 
 def _constraint_parts(meta: Any) -> list[Any]:
@@ -341,8 +459,9 @@ def _length_keys(kind: Any) -> dict[str, str]:
     return {"min_length": "minLength", "max_length": "maxLength"}
 
 
-def schema_for_type(tp: Any, *, where: str = "type") -> tuple[JSON, list[str]]:
-    """The JSON Schema of one annotation and the problems found building it."""
-    builder = SchemaBuilder(where)
+def schema_for_type(tp: Any, *, where: str = "type", answers: bool = False) -> tuple[JSON, list[str]]:
+    """The JSON Schema of one annotation and the problems found building it (`answers`: of a
+    returns schema)."""
+    builder = SchemaBuilder(where, answers=answers)
     schema = builder.schema(tp)
     return builder.finish(schema), builder.problems

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from synthworld._json import json_copy
 from synthworld.spec import ToolSpec
 from synthworld.world.edits import Edits
-from synthworld.world.identity import Identities, id_kind, is_id_key, kind_id_keys
+from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.memory import Found, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import RulePlan
-from synthworld.world.shapes import Shapes, optional_keys
+from synthworld.world.shapes import Shapes, optional_keys, root_properties
 from synthworld.world.workflow import shape
 
 if TYPE_CHECKING:
@@ -122,7 +122,9 @@ def plan_for(
     names, declared = read.names, list(read.declared)
     shapes, rules = read.shapes(kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
-    top_kind = _top_kind(kind, life, declared)
+    top_kind = _top_kind(
+        kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared
+    )
     if top_kind != kind:
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
@@ -207,8 +209,12 @@ def _kind(name: str, lifecycle: str | None, params: list[str]) -> str:
 
 def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
     """The kind of the answer's top object: a state change or creation may answer another entity
-    than the one it acts on (``refund_order`` -> a refund, ``book_flight`` -> a booking), seen
-    when the first declared identifier names another kind."""
+    than the one it acts on (``refund_order`` -> a refund, ``book_flight`` -> a booking), and a
+    list other items than its name says (``search_flights`` -> offers), seen when the first
+    declared identifier (of a list's items) names another kind."""
+    if life.family == "list":  # the kind its items are remembered as (`identity`)
+        found = id_key(tuple(declared), (kind,))
+        return found[1] if found is not None else kind
     if life.family not in ("create", "transition", "none") or "id" in declared:
         return kind
     first = next((key for key in declared if is_id_key(key)), None)
@@ -216,6 +222,12 @@ def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
     if first is None or first in own or set(own).isdisjoint(declared):
         return kind
     return id_kind(first)
+
+
+def _item_properties(shapes: Shapes, returns: Any) -> list[str]:
+    """The top-level properties of a list answer's items (``search_flights`` -> offers)."""
+    item = shapes.collection.item if shapes.collection else None
+    return root_properties(item, returns) if item is not None else []
 
 
 def _key_params(

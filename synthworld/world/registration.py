@@ -260,7 +260,7 @@ def _instance_of(source: object) -> object:
 def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None:
     """Raise `ValueError` when `output` cannot answer `spec` (``partial``: when laid over a
     generated answer)."""
-    problems = json_problems(output)
+    problems = not_json = json_problems(output)
     typos = [] if problems else field_typos(output, spec.returns)
     if typos:
         raise ValueError(
@@ -275,6 +275,8 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
     if problems:
         what = "laid over a generated answer, the output breaks" if partial else "output does not match"
         hint = "" if partial else " (pass partial=True to fix only some fields)"
+        if not_json:  # a model or a dataclass: its JSON, not the object, is what a tool answers
+            hint = " (pass JSON data, e.g. model.model_dump(mode='json') or dataclasses.asdict(obj))"
         raise ValueError(
             f"script({spec.name!r}): {what} the tool's returns schema: {'; '.join(problems)}{hint}"
         )
