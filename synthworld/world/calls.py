@@ -178,10 +178,16 @@ class CallPath(WorldBase):
             raise missing
 
     def _owned(self, ctx: CallContext, value: Any, source: str, seconds: float) -> Any:
-        """A copy of a backend's value that the world owns from here on (the trace keeps it)."""
+        """A copy of a backend's value that the world owns from here on (the trace keeps it). A
+        typed answer (a pydantic model, a dataclass, a ``datetime``... as a real tool function
+        returns it) is taken as its JSON, by alias, as pydantic dumps it."""
         try:
             return json_copy(value)
         except TypeError:
+            pass
+        try:
+            return json_copy(_typed_json(value))
+        except (TypeError, ValueError):
             problems = "; ".join(json_problems(value))
             error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
             self._fail(ctx, error, source, seconds)
@@ -208,3 +214,14 @@ class CallPath(WorldBase):
         if self.on_invalid_input == "return_error":
             return {"error": error}
         raise exc
+
+
+def _typed_json(value: Any) -> Any:
+    """``value``'s JSON as pydantic dumps it (models and dataclasses by alias, datetimes as ISO
+    text, enums as their values); raises `ValueError` for what pydantic cannot dump either."""
+    import pydantic_core
+
+    try:
+        return pydantic_core.to_jsonable_python(value, by_alias=True)
+    except pydantic_core.PydanticSerializationError as exc:
+        raise ValueError(str(exc)) from None
