@@ -298,7 +298,8 @@ def table(corpus: str, summaries: dict[str, dict[str, Any]]) -> Iterator[str]:
     )
     yield "|---|---|---|---|---|---|---|---|---|"
     for tool, s in summaries.items():
-        ratio = f"{s['cold_p50'] / jsf['cold_p50']:.2f}x" if jsf and jsf["cold_p50"] else "-"
+        jsf_p50 = jsf["cold_p50"] if jsf else float("nan")
+        ratio = f"{s['cold_p50'] / jsf_p50:.2f}x" if jsf_p50 > 0 else "-"  # NaN: jsf answered none
         yield (
             f"| {tool} | {s['covered'] / s['schemas']:.1%} | {s['all_seeds'] / s['schemas']:.1%} | "
             f"{s['validity']:.1%} | {s['cold_p50'] * 1e3:.2f} / {s['cold_p90'] * 1e3:.1f} ms | "
