@@ -419,7 +419,8 @@ def _anything() -> Node:
 
 
 _SHARED = Compiler()
-"""The compiler of `_anything` (it never sees a conjunct: its memo holds that one node)."""
+"""The compiler of `_anything`: it only ever compiles no conjuncts, so it holds nothing of any
+document (`_bounded.forget_documents` leaves it be)."""
 _ANYTHING: dict[tuple[()], Node] = {}
 _SHARING = threading.Lock()
 
