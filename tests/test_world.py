@@ -490,33 +490,6 @@ class TestNonJsonData:
             anything("a")
         assert world.trace[0].error is not None
 
-    def test_a_typed_answer_is_taken_as_its_json(self) -> None:
-        # a real tool function returns what it declares: a model (by alias), a dataclass, a date
-        import dataclasses
-        import datetime
-
-        import pydantic
-
-        class Contact(pydantic.BaseModel):
-            name: str
-            email_address: str = pydantic.Field(alias="emailAddress")
-
-        @dataclasses.dataclass
-        class Visit:
-            on: datetime.date
-            who: Contact
-
-        def real(visit_id: str) -> dict:
-            return {
-                "visit": Visit(datetime.date(2025, 1, 2), Contact(name="Ann", emailAddress="a@example.com"))
-            }
-
-        world = SyntheticWorld()
-        world.register_tool(ToolSpec.from_function(real), handler=real)
-        expected = {"visit": {"on": "2025-01-02", "who": {"name": "Ann", "emailAddress": "a@example.com"}}}
-        assert world.call("real", {"visit_id": "v1"}) == expected
-        assert world.trace[0].output == expected
-
     def test_script_output(self) -> None:
         with pytest.raises(ValueError, match=r"\$\.order_id: \{1, 2\} \(set\) is not JSON data"):
             make_world().script("get_order", output={"order_id": {1, 2}, "status": "pending", "total": 1.0})
