@@ -102,6 +102,7 @@ def _generated(
     kept: list[tuple[str | None, dict[str, Any]]] = []
     seen: set[str] = set()
     numbers = _table_numbers(table)
+    listed: dict[int, str] = {}  # the numbers of this list's items
     for item in items:
         edits.begin("filter")
         if not conform(item, args, edits):
@@ -118,7 +119,7 @@ def _generated(
             _number_once(
                 item,
                 ident[1],
-                numbers,
+                (numbers, listed),
                 edits,
                 facts,
                 plan.shapes.prop(hint, "number") if plan.shapes else None,
@@ -133,20 +134,35 @@ def _table_numbers(table: Mapping[str, Any]) -> dict[int, str]:
 
 
 def _number_once(
-    item: dict[str, Any], id: str, numbers: dict[int, str], edits: Edits, facts: CallFacts, schema: Any
+    item: dict[str, Any],
+    id: str,
+    books: tuple[dict[int, str], dict[int, str]],
+    edits: Edits,
+    facts: CallFacts,
+    schema: Any,
 ) -> None:
-    """An issue ``number`` (or any integer ``number``) is one entity's only: a repeat is renumbered."""
+    """An issue ``number`` (or any integer ``number``) is one entity's only: a repeat is renumbered.
+    ``books``: the numbers of the remembered entities, and of this list's items; when the schema's
+    bounds leave no number free of the first, one free of the second will do (issues of two
+    repositories may share a number, two in one list may not)."""
+    numbers, listed = books
     number = item.get("number")
     if type(number) is not int:
         return
-    if numbers.get(number, id) != id and not edits.pinned(item, "number"):
+    taken = numbers.get(number, id) != id or listed.get(number, id) != id
+    if taken and not edits.pinned(item, "number"):
         rng = Random(sub_seed(facts.seed, 0, f"number:{id}"))
-        number = fresh_id(number, lambda c: int(c) in numbers, rng, numbers=list(numbers), schema=schema)
-        if number is None:
+        fresh = fresh_id(
+            number, lambda c: int(c) in numbers or int(c) in listed, rng, numbers=list(numbers), schema=schema
+        )
+        if fresh is None:
+            fresh = fresh_id(number, lambda c: int(c) in listed, rng, numbers=list(listed), schema=schema)
+        if fresh is None:
             return
+        number = fresh
         edits.begin("unique_id")
         edits.set(item, "number", number)
-    numbers[number] = id
+    numbers[number] = listed[number] = id
 
 
 def _renamed(

@@ -1,6 +1,8 @@
 """What a call does to the world's memory once its answer is checked, and the check before it.
 
-- Every identified object of the answer is remembered (merged by kind and id).
+- Every identified object of the answer is remembered (merged by kind and id); an item of a list
+  also keeps the list's exact filters it has no field for (`filters.implied`), so
+  ``search_orders(customer_email=...)`` then ``get_order`` answers that email.
 - **create** and **update** merge the input into the entity (an ``update_ticket(priority=...)``
   answering ``{"ok": true}`` still changes the ticket); an update moves its ``updated_at``.
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import owned_copy
 from synthworld.errors import ToolError
-from synthworld.world.filters import CONTROL
+from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
@@ -78,6 +80,10 @@ def commit(
         return _delete(plan, args, entities, target, state)
     for kind, id, node in entities:
         state.remember(kind, id, node, copy=owned_copy)
+        if family == "list" and kind == plan.top_kind:  # an item matches the call's filters
+            said = implied(node, args)
+            if said:
+                state.remember(kind, id, said)
     if target is None:
         return ()
     if family in ("create", "update"):

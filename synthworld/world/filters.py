@@ -20,7 +20,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.naming import snake
 from synthworld.world.rules.times import read_time, write_time
 
-__all__ = ["CONTROL", "conform", "limit_of", "matches"]
+__all__ = ["CONTROL", "conform", "implied", "limit_of", "matches"]
 
 CONTROL = frozenset(
     {
@@ -84,6 +84,23 @@ def matches(entity: Mapping[str, Any], args: Mapping[str, Any], known: frozenset
     """Whether a remembered entity passes every filter of `args` it has a field for; one it
     lacks a field for fails only when that field is `known` (items of its kind have it)."""
     return all(_passes(entity, key, value, known) for key, value in _filters(args))
+
+
+def implied(entity: Mapping[str, Any], args: Mapping[str, Any]) -> dict[str, Any]:
+    """The exact filters of `args` that a listed entity has no field for, as fields: what the list
+    call says of it though its item leaves them out (``search_orders(customer_email=...)`` answering
+    order summaries without an email). Text queries, ranges and days say too little to store."""
+    return {
+        key: value
+        for key, value in _filters(args)
+        if isinstance(value, (str, int, float))  # bools too: a flag the call filtered on
+        and key not in _QUERY
+        and key not in _DAY
+        and _range(entity, key) is None
+        and not key.startswith(("min_", "max_"))
+        and not key.endswith(("_min", "_max", "_gte", "_lte", "_from", "_to"))
+        and _field(entity, key) is None
+    }
 
 
 def _passes(entity: Mapping[str, Any], key: str, value: Any, known: frozenset[str] = frozenset()) -> bool:
