@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import hashlib
 import re
 import threading
 from random import Random
@@ -33,7 +32,7 @@ from synthworld.schema._nodes import (
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import root_loc
-from synthworld.schema._texts import parse, schema_text
+from synthworld.schema._texts import parse, schema_text, text_digest
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
@@ -333,7 +332,7 @@ def compile_owned(
     hit = _cached((text, realistic, locale, id(registry)), registry)
     if hit is not None:
         return hit
-    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    digest = text_digest(text)
     with _LOCK:
         met = digest in _MET
         _MET[digest] = None

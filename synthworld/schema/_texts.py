@@ -11,6 +11,7 @@ outside it every call encodes and parses afresh, since a dict may change between
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -18,7 +19,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["parse", "parsed_text", "schema_text", "shared_texts"]
+__all__ = ["parse", "parsed_text", "schema_text", "shared_texts", "text_digest"]
 
 _TEXTS: ContextVar[dict[int, tuple[Any, str | None]] | None] = ContextVar("synthworld_texts", default=None)
 _PARSED: ContextVar[dict[str, Any] | None] = ContextVar("synthworld_parsed", default=None)
@@ -66,6 +67,11 @@ def _null_value(text: str) -> bool:
             return True
         at = text.find("null", at + 4)
     return False
+
+
+def text_digest(text: str) -> bytes:
+    """A 16-byte digest of a JSON text: a cache key that does not hold a big document's text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def parse(text: str) -> Any:

@@ -10,7 +10,6 @@ to the official metaschemas shipped with `jsonschema-specifications`.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import re
 import threading
@@ -27,7 +26,7 @@ from jsonschema_specifications import REGISTRY as METASCHEMAS
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
-from synthworld.schema._texts import parsed_text, schema_text
+from synthworld.schema._texts import parsed_text, schema_text, text_digest
 
 __all__ = [
     "PYTHON_CLASSES",
@@ -352,18 +351,14 @@ bounded; a digest, not the text: a big document's text is not held once more): o
 _PASSED_SIZE = 4096
 
 
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
 def passed_metaschema(text: str) -> bool:
     """Whether the schema whose JSON text is ``text`` is known to pass its metaschema."""
-    return _digest(text) in _PASSED
+    return text_digest(text) in _PASSED
 
 
 def note_passed(text: str) -> None:
     """Remember that the schema whose JSON text is ``text`` passes its metaschema."""
-    digest = _digest(text)
+    digest = text_digest(text)
     with _LOCK:
         _PASSED.pop(digest, None)
         while len(_PASSED) >= _PASSED_SIZE:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from synthworld.schema import schema_problems
@@ -15,8 +15,8 @@ __all__ = [
     "KNOWN_KEYWORDS",
     "constructor_problems",
     "extras_problems",
-    "field_typos",
     "keyword_typos",
+    "nearest",
     "param_summary",
     "parameters_problems",
     "unknown_keys",
@@ -151,8 +151,14 @@ def _meant(key: str) -> str | None:
     lower = key.lower()
     if lower in _BY_LOWER:
         return _BY_LOWER[lower]
-    most = 2 if len(key) >= 7 else 1
-    for word in _KEYWORDS:
+    return nearest(key, _KEYWORDS)
+
+
+def nearest(key: str, words: Iterable[str]) -> str | None:
+    """The first of ``words`` that ``key`` is probably a misspelling of (case aside: one edit
+    away, two for keys of seven letters or more), if any."""
+    lower, most = key.lower(), 2 if len(key) >= 7 else 1
+    for word in words:
         if abs(len(word) - len(key)) <= most and _edits(lower, word.lower(), most) <= most:
             return word
     return None
@@ -175,53 +181,6 @@ def _edits(a: str, b: str, most: int) -> int:
             return most + 1
         before = above
     return row[-1]
-
-
-def field_typos(value: Any, schema: Any, where: str = "output") -> list[str]:
-    """Keys of ``value`` (and of the objects in it) that its object ``schema`` does not declare,
-    one or two edits from a property it does: an answer's ``staus`` beside ``status``. Schemas that
-    allow other keys take them silently, so such a typo leaves the field it meant generated.
-    Local ``$ref``s (``#/$defs/...``) are followed; keys matching ``patternProperties`` are fine."""
-    found: list[str] = []
-    _typos(value, schema, schema, where, found, depth=0)
-    return found
-
-
-def _typos(value: Any, schema: Any, root: Any, where: str, found: list[str], *, depth: int) -> None:
-    schema = _local_target(schema, root)
-    if not isinstance(value, Mapping) or not isinstance(schema, Mapping) or depth > 32:
-        return
-    properties = schema.get("properties")
-    if not isinstance(properties, Mapping):
-        return
-    patterns = schema.get("patternProperties")
-    for key, sub in value.items():
-        if key in properties:
-            _typos(sub, properties[key], root, f"{where}.{key}", found, depth=depth + 1)
-        elif isinstance(key, str) and not (isinstance(patterns, Mapping) and _matches_any(patterns, key)):
-            most = 2 if len(key) >= 7 else 1
-            near = [n for n in properties if isinstance(n, str) and _edits(key, n, most) <= most]
-            if near:
-                found.append(f"{where}: {key!r} is not a property of the answer; did you mean {near[0]!r}?")
-
-
-def _local_target(schema: Any, root: Any) -> Any:
-    """``schema``, or what its local ``$ref`` (``#/...``) points at in ``root`` (one step)."""
-    ref = schema.get("$ref") if isinstance(schema, Mapping) else None
-    if not isinstance(ref, str) or not ref.startswith("#/"):
-        return schema
-    target = root
-    for part in ref[2:].split("/"):
-        part = part.replace("~1", "/").replace("~0", "~")
-        target = target.get(part) if isinstance(target, Mapping) else None
-    return target if isinstance(target, Mapping) else schema
-
-
-def _matches_any(patterns: Mapping[str, Any], key: str) -> bool:
-    try:
-        return any(re.search(pattern, key) for pattern in patterns)
-    except re.error:  # a pattern Python cannot read: take the key as matched
-        return True
 
 
 def _near_nodes(schema: Any, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:

@@ -149,12 +149,9 @@ def _number_once(
     number = item.get("number")
     if type(number) is not int:
         return
-    taken = numbers.get(number, id) != id or listed.get(number, id) != id
-    if taken and not edits.pinned(item, "number"):
+    if numbers.get(number, id) != id and not edits.pinned(item, "number"):  # `listed` is in `numbers`
         rng = Random(sub_seed(facts.seed, 0, f"number:{id}"))
-        fresh = fresh_id(
-            number, lambda c: int(c) in numbers or int(c) in listed, rng, numbers=list(numbers), schema=schema
-        )
+        fresh = fresh_id(number, lambda c: int(c) in numbers, rng, numbers=list(numbers), schema=schema)
         if fresh is None:
             fresh = fresh_id(number, lambda c: int(c) in listed, rng, numbers=list(listed), schema=schema)
         if fresh is None:

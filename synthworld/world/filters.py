@@ -96,9 +96,7 @@ def implied(entity: Mapping[str, Any], args: Mapping[str, Any]) -> dict[str, Any
         if isinstance(value, (str, int, float))  # bools too: a flag the call filtered on
         and key not in _QUERY
         and key not in _DAY
-        and _range(entity, key) is None
-        and not key.startswith(("min_", "max_"))
-        and not key.endswith(("_min", "_max", "_gte", "_lte", "_from", "_to"))
+        and not _bounds(key)
         and _field(entity, key) is None
     }
 
@@ -136,21 +134,20 @@ def _is_num(value: Any) -> bool:
 
 
 def _range(entity: Mapping[str, Any], key: str) -> tuple[str, bool] | None:
-    """``(field, is_lower_bound)`` for ``min_price``, ``price_max``, ``price_gte``..."""
-    for prefix, low in (("min_", True), ("max_", False)):
-        if key.startswith(prefix) and key[4:] in entity:
-            return key[4:], low
-    for suffix, low in (
-        ("_min", True),
-        ("_max", False),
-        ("_gte", True),
-        ("_lte", False),
-        ("_from", True),
-        ("_to", False),
-    ):
-        if key.endswith(suffix) and key[: -len(suffix)] in entity:
-            return key[: -len(suffix)], low
-    return None
+    """``(field, is_lower_bound)`` for ``min_price``, ``price_max``, ``price_gte``... when the
+    entity has that field."""
+    return next(((field, low) for field, low in _bounds(key) if field in entity), None)
+
+
+def _bounds(key: str) -> list[tuple[str, bool]]:
+    """The ``(field, is_lower_bound)`` readings of ``key`` as a bound (``min_price``: price, lower)."""
+    found = [(key[len(p) :], low) for p, low in (("min_", True), ("max_", False)) if key.startswith(p)]
+    return found + [(key[: -len(s)], low) for s, low in _SUFFIXES if key.endswith(s)]
+
+
+_SUFFIXES = (
+    ("_min", True), ("_max", False), ("_gte", True), ("_lte", False), ("_from", True), ("_to", False)
+)  # fmt: skip
 
 
 def _day_fields(entity: Mapping[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from synthworld.errors import (
 from synthworld.schema import generate, shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.arguments import argument_converter
-from synthworld.spec.checks import field_typos, keyword_typos
+from synthworld.spec.checks import keyword_typos
 from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
@@ -29,6 +29,7 @@ from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.consistency import overlay
 from synthworld.world.scripts import Script, as_tool_error
+from synthworld.world.typos import field_typos
 
 __all__ = ["Caller", "Registration", "bind_stub", "public_names", "signature_only", "spec_and_handler"]
 

@@ -24,6 +24,7 @@ __all__ = [
     "optional_keys",
     "property_names",
     "read_shapes",
+    "resolve_ref",
     "root_properties",
 ]
 
