@@ -343,7 +343,7 @@ def compile_owned(
     return _build(schema, text, registry, realistic, locale, borrow=True)
 
 
-_MET: dict[bytes, None] = {}
+_MET: dict[tuple[int, int], None] = {}
 """Digests of the JSON texts `compile_owned` compiled without keeping (insertion ordered, bounded;
 a digest, not the text: a big document's text is not held once more)."""
 _MET_SIZE = 4096

@@ -11,7 +11,6 @@ outside it every call encodes and parses afresh, since a dict may change between
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -47,31 +46,35 @@ def _encode(schema: Any) -> str | None:
     (surrogates, big integers, subclasses, deep nesting), `json.dumps(allow_nan=False)` decides,
     and its text starts with a space (JSON allows it), so that `parse` knows who wrote it."""
     try:
-        text = orjson.dumps(schema, option=_STRICT).decode()
+        raw = orjson.dumps(schema, option=_STRICT)
     except (orjson.JSONEncodeError, TypeError):
         pass
     else:
-        if not _null_value(text):
-            return text
+        if not _null_value(raw):  # scanned before decoding: a scan of bytes is a memchr
+            return raw.decode()
     try:
         return " " + json.dumps(schema, allow_nan=False, check_circular=False)  # a cycle: RecursionError
     except (TypeError, ValueError, RecursionError):
         return None
 
 
-def _null_value(text: str) -> bool:
+def _null_value(text: bytes) -> bool:
     """Whether JSON ``text`` holds a null value (``:null``, ``,null`` or ``[null``), in one scan."""
-    at = text.find("null")
+    at = text.find(b"null")
     while at >= 0:
-        if at and text[at - 1] in ":,[":
+        if at and text[at - 1] in b":,[":
             return True
-        at = text.find("null", at + 4)
+        at = text.find(b"null", at + 4)
     return False
 
 
-def text_digest(text: str) -> bytes:
-    """A 16-byte digest of a JSON text: a cache key that does not hold a big document's text."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+def text_digest(text: str) -> tuple[int, int]:
+    """A JSON text's digest, the key of an in-process cache that must not hold a big document's
+    text: its length and Python's string hash (SipHash under a per-process key, kept in the string
+    once computed, which the generator cache's lookup of the same text has already done: free,
+    where a cryptographic digest read the whole text twice, encoding it first). Two texts share
+    a digest with odds of about 2**-64; a digest never leaves the process."""
+    return hash(text), len(text)
 
 
 def parse(text: str) -> Any:

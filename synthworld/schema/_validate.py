@@ -344,7 +344,7 @@ def _scanned_shallow(text: str) -> bool:
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
 
 
-_PASSED: dict[bytes, None] = {}
+_PASSED: dict[tuple[int, int], None] = {}
 """Digests of the JSON texts of schemas known to pass their metaschema (insertion ordered,
 bounded; a digest, not the text: a big document's text is not held once more): one record for
 `schema_problems` and the generator's check, so a tool's returns schema is checked once."""

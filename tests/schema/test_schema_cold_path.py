@@ -301,7 +301,7 @@ def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str, base: str
 def test_a_null_value_is_found_in_one_scan_as_the_three_checks_found_it(text: str) -> None:
     from synthworld.schema._texts import _null_value
 
-    assert _null_value(text) == (":null" in text or ",null" in text or "[null" in text)
+    assert _null_value(text.encode()) == (":null" in text or ",null" in text or "[null" in text)
 
 
 @pytest.mark.parametrize(
