@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import re
 import threading
@@ -12,7 +11,7 @@ from typing import Any
 import referencing
 
 from synthworld._gc import collector_paused
-from synthworld._json import json_problems
+from synthworld._json import json_problems, owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
@@ -139,7 +138,7 @@ class Generator:
             return value
         ok, value = self._witness()
         if ok:
-            return copy.deepcopy(value)
+            return owned_copy(value)
         raise UnsatisfiableSchemaError(
             f"could not build a valid value for this schema (seeded attempt failed): "
             f"{self._key.lstrip()[:200]}; fix: simplify the schema",

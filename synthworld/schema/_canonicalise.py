@@ -131,8 +131,8 @@ def _canonical_enum(out: dict[str, Any]) -> None:
     if "const" not in out:
         return
     const = out.pop("const")
-    enum = out.get("enum", [const])
-    out["enum"] = [v for v in enum if json_equal(v, const)]
+    enum = out.get("enum")
+    out["enum"] = [const] if enum is None else [v for v in enum if json_equal(v, const)]
 
 
 def _draft4_bounds(out: dict[str, Any]) -> None:
