@@ -139,3 +139,33 @@ def test_run_injects_one_hazard_and_shows_it() -> None:
     careful = subprocess.run([*command, "--json"], capture_output=True, text=True, cwd=REPO)
     assert careful.returncode == 0
     assert '"hazard": "prompt_injection"' in careful.stdout
+
+
+WEATHER = """\
+synthworld_scenario: 1
+name: weather
+tools:
+  - name: get_weather
+    description: Current weather in a city.
+    parameters: {type: object, properties: {city: {type: string}}, required: [city]}
+    returns: {type: object, properties: {celsius: {type: number}}, required: [celsius]}
+"""
+
+
+def _weather_agent(world: object, task: object) -> str:
+    return str(world.call("get_weather", {"city": "Oslo"})["celsius"])  # type: ignore[attr-defined]
+
+
+def test_a_hazard_that_never_applied_claims_no_robustness(tmp_path: Path) -> None:
+    """``empty`` on an answer without collections changes nothing: the table said robustness 1.00
+    for runs that were clean ones; it now says the hazard never hit."""
+    (tmp_path / "weather.yaml").write_text(WEATHER)
+    report = evaluate(
+        str(tmp_path / "weather.yaml"), agent=_weather_agent, seeds=2, hazards=["empty"], progress=False
+    )
+    rows = [(row.hazard, row.pass_rate, row.injected, row.robustness) for row in report.summary().rows]
+    assert rows == [(None, 1.0, None, None), ("empty", 1.0, 0, None)]
+    assert report.summary().format().splitlines()[3].split()[:7] == [
+        "weather", "empty", "2", "2", "100%", "never", "hit",
+    ]  # fmt: skip
+    assert report.coverage().hazards == {"empty": 0}

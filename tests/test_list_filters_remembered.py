@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from synthworld import SyntheticWorld
+from synthworld.examples import helpdesk
 
 
 class OrderSummary(TypedDict):
@@ -72,3 +73,17 @@ def test_text_queries_and_ranges_are_not_fields() -> None:
     assert remembered["customer_email"] == "a@example.com"
     assert "q" not in remembered
     assert "min_total" not in remembered
+
+
+def test_a_partly_remembered_entity_is_listed_in_time_order() -> None:
+    """Fields a list generates for an entity the world knows only in part (from `state`) keep
+    the in-object rules: it was listed created after it was updated, and after the world's now."""
+    known = {f"T-{n}": {"ticket_id": f"T-{n}", "title": "Printer", "status": "open"} for n in (1, 2)}
+    for seed in (1, 3, 5):
+        world = SyntheticWorld(seed=seed, state={"ticket": known})
+        world.add_tools(helpdesk)
+        listed = {t["ticket_id"]: t for t in world.call("list_tickets", {"status": "open"})}
+        now = world.clock.now().strftime("%Y-%m-%dT%H:%M:%SZ")
+        for ticket in (listed["T-1"], listed["T-2"]):
+            assert ticket["created_at"] <= ticket["updated_at"] <= now, (seed, ticket)
+            assert (ticket["title"], ticket["status"]) == ("Printer", "open")  # memory stays as it was

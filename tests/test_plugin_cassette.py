@@ -120,6 +120,31 @@ def test_the_marker_builds_the_world_from_a_scenario(pyt: pytest.Pytester) -> No
     run(pyt).assert_outcomes(passed=1)
 
 
+REPLAY_SCENARIO = (
+    "synthworld_scenario: 1\nname: replay\ntools: synthworld.examples.shop\nseeds: [4, 9]\n"
+    "backend: {fixtures: orders.yaml, mode: none}\n"
+)
+
+
+def test_the_marker_takes_the_scenario_files_seed_and_record_mode(pyt: pytest.Pytester) -> None:
+    """A test built from ``scenario=`` runs at the file's first seed and replays as the file says
+    (it ran at seed 0 and recorded in mode 'once' into a replay-only cassette)."""
+    pyt.path.joinpath("replay.yaml").write_text(REPLAY_SCENARIO)
+    pyt.makeini("[pytest]\nsynthworld_record_mode = all\n")  # the file's own mode wins over ini
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(scenario="replay.yaml")
+        def test_file(synth_world):
+            assert (synth_world.seed, synth_world.backend.mode) == (4, "none")
+
+        @pytest.mark.synthworld(scenario="replay.yaml", seed=2, record_mode="once")
+        def test_marker(synth_world):
+            assert (synth_world.seed, synth_world.backend.mode) == (2, "once")
+    """)
+    run(pyt).assert_outcomes(passed=2)
+
+
 XDIST_TEST = """
 import json
 import os

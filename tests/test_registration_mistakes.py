@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import synthworld
@@ -101,3 +103,29 @@ def test_stubs_under_staticmethod_and_classmethod_in_a_class_body() -> None:
             @classmethod
             def total(cls, x: int) -> int:
                 """Total."""
+
+
+def test_a_call_with_keyword_arguments_shows_the_dict_to_pass() -> None:
+    """``world.call("get_user", user_id="u1")`` said "CallPath.call() got an unexpected keyword
+    argument", naming an internal class and not the fix."""
+    world = SyntheticWorld()
+
+    @world.tool
+    def get_user(user_id: str, verbose: bool = False) -> dict[str, str]:
+        """Fetch a user."""
+
+    with pytest.raises(TypeError) as info:
+        world.call("get_user", user_id="u1")
+    assert str(info.value) == (
+        "world.call('get_user', user_id='u1'): the input is one dict, not keyword arguments; "
+        "write world.call('get_user', {'user_id': 'u1'})"
+    )
+    with pytest.raises(
+        TypeError, match=r"write world.call\('get_user', \{'user_id': 'u1', 'verbose': True\}\)"
+    ):
+        world.call("get_user", {"user_id": "u1"}, verbose=True)
+    with pytest.raises(TypeError, match=r"write world.call\('get_user', \{'user_id': 'u1'\}\)$"):
+        world.call("get_user", input={"user_id": "u1"})
+    with pytest.raises(TypeError, match=r"^world.acall\('get_user', user_id='u1'\)"):
+        asyncio.run(world.acall("get_user", user_id="u1"))
+    assert len(world.trace) == 0  # refused before any call was made

@@ -205,3 +205,29 @@ def test_a_handler_breaking_the_schema_is_caught() -> None:
     world.register_tool(EchoTool.spec, handler=lambda text: 42)
     with pytest.raises(synthworld.BackendError, match="backend 'handler' answered tool 'echo'"):
         world.call("echo", {"text": "hi"})
+
+
+def search_database(query: str, limit: int = 10) -> dict:
+    """Search the database for matching records.
+
+    Args:
+        query: The search query string
+        limit: Maximum number of results to return
+
+    Returns:
+        dict: Search results with matched records
+    """
+
+
+def test_from_function_takes_parse_docstring_as_seed_002_writes_it() -> None:
+    """``ToolSpec.from_function(fn, parse_docstring=True)``, seed 002's recommended call, raised
+    TypeError; False keeps the docstring whole as the description and reads nothing from it."""
+    parsed = ToolSpec.from_function(search_database, parse_docstring=True)
+    assert parsed == ToolSpec.from_function(search_database)
+    assert parsed.description == "Search the database for matching records."
+    assert parsed.parameters["properties"]["limit"]["description"] == "Maximum number of results to return"
+    assert parsed.returns == {"type": "object", "description": "Search results with matched records"}
+    whole = ToolSpec.from_function(search_database, parse_docstring=False)
+    assert whole.description.startswith("Search the database for matching records.\n\nArgs:\n    query:")
+    assert whole.parameters["properties"] == {"query": {"type": "string"}, "limit": {"type": "integer"}}
+    assert whole.returns == {"type": "object"}

@@ -38,8 +38,11 @@ class ScenarioSummary:
     hazard: str | None = None
     """The hazard injected in these runs (None: clean runs, and the overall row)."""
     robustness: float | None = None
-    """Pass rate under the hazard / the same scenario's clean pass rate (None: a clean row, or no
-    clean run passed)."""
+    """Pass rate under the hazard / the same scenario's clean pass rate (None: a clean row, no
+    clean run passed, or the hazard shaped no answer)."""
+    injected: int | None = None
+    """Answers the hazard shaped over these runs (None: a clean row); 0 means the hazard never
+    applied (``empty`` on answers without collections), so the row measures no robustness."""
 
     @property
     def pass_rate(self) -> float:
@@ -142,11 +145,13 @@ def _scenario_row(
     name: str, hazard: str | None, runs: Sequence[RunRecord], k: int, clean_rate: float | None
 ) -> ScenarioSummary:
     passed = sum(r.passed for r in runs)
-    robust = _rate(runs) / clean_rate if hazard is not None and clean_rate else None
+    injected = None if hazard is None else sum(c.hazard == hazard for r in runs for c in r.trace)
+    robust = _rate(runs) / clean_rate if injected and clean_rate else None
     return ScenarioSummary(
         scenario=name,
         hazard=hazard,
         robustness=robust,
+        injected=injected,
         runs=len(runs),
         passed=passed,
         pass_hat=pass_hat_curve(len(runs), passed, k),
@@ -171,6 +176,8 @@ def _overall_row(rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: 
 
 def _cells(row: ScenarioSummary, ks: Sequence[int], *, hazardous: bool = False) -> list[str]:
     robustness = "-" if row.robustness is None else f"{row.robustness:.2f}"
+    if row.injected == 0:
+        robustness = "never hit"  # the hazard changed no answer: the runs were clean ones
     return [
         row.scenario,
         *([row.hazard or ("clean" if row.scenario != OVERALL else "")] if hazardous else []),
@@ -193,6 +200,7 @@ def _row_dict(row: ScenarioSummary) -> dict[str, Any]:
         "passed": row.passed,
         "pass_rate": row.pass_rate,
         "robustness": row.robustness,
+        "injected": row.injected,
     }
     data.update({f"pass^{i}": p for i, p in enumerate(row.pass_hat, start=1)})
     data.update(mean_calls=row.mean_calls, tool_errors=row.tool_errors, recovered=row.recovered)

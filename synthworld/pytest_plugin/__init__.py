@@ -38,6 +38,7 @@ from synthworld.pytest_plugin.settings import (
     marker_settings,
     record_mode,
     scenario_dirs,
+    scenario_record_mode,
     world_seed,
 )
 from synthworld.scenario import (
@@ -209,9 +210,7 @@ class ScenarioItem(pytest.Item):
         self.result: ScenarioResult | None = None
 
     def runtest(self) -> None:
-        mode = self.config.getoption("synthworld_record_mode")
-        if mode is None and "mode" not in (self.scenario.data.get("backend") or {}):
-            mode = self.config.getini("synthworld_record_mode") or None
+        mode = scenario_record_mode(self.config, None, self.scenario)
         self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
         if not self.result.passed:
             raise ScenarioFailed(self.result)
@@ -250,11 +249,23 @@ def synth_world(
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
-    seed = world_seed(request.config, settings.get("seed"))
-    mode = record_mode(request.config, settings.get("record_mode")) or "once"
-    world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
+    if settings.get("scenario"):
+        world = _scenario_world(request, settings)
+    else:
+        seed = world_seed(request.config, settings.get("seed"))
+        mode = record_mode(request.config, settings.get("record_mode")) or "once"
+        world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
     with world:
         yield world
+
+
+def _scenario_world(request: pytest.FixtureRequest, settings: dict[str, Any]) -> SyntheticWorld:
+    """The world of the marker's scenario file: its seed and record mode unless the marker or the
+    command line sets them."""
+    scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
+    seed = world_seed(request.config, settings.get("seed"), scenario)
+    mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
+    return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
 
 
 def _make_world(
@@ -265,12 +276,9 @@ def _make_world(
     options: dict[str, Any],
     default_cassette: Path,
 ) -> SyntheticWorld:
-    base = Path(request.node.path).parent
-    if settings.get("scenario"):
-        scenario = load_scenario(base / settings["scenario"])
-        return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
     cassette = settings.get("cassette")
     if cassette:
+        base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
         options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=RandomBackend())}
     return SyntheticWorld(seed, **options)

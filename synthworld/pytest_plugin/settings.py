@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from synthworld.cassette import RecordMode
+from synthworld.scenario import Scenario
 
 __all__ = [
     "BLOCK_LLM_ENV",
@@ -19,6 +21,7 @@ __all__ = [
     "marker_settings",
     "record_mode",
     "scenario_dirs",
+    "scenario_record_mode",
     "world_seed",
 ]
 
@@ -42,8 +45,9 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
     return settings
 
 
-def world_seed(config: pytest.Config, marker_seed: Any) -> int:
-    """The world seed: ``--synthworld-seed`` > marker > ini ``synthworld_seed`` > 0."""
+def world_seed(config: pytest.Config, marker_seed: Any, scenario: Scenario | None = None) -> int:
+    """The world seed: ``--synthworld-seed`` > marker > the marker's scenario file's first seed >
+    ini ``synthworld_seed`` > 0."""
     cli = config.getoption("synthworld_seed")
     if cli is not None:
         return int(cli)
@@ -51,24 +55,35 @@ def world_seed(config: pytest.Config, marker_seed: Any) -> int:
         if isinstance(marker_seed, bool) or not re.fullmatch(r"-?\d+", str(marker_seed)):
             raise pytest.UsageError(f"@pytest.mark.synthworld(seed={marker_seed!r}): seed must be an integer")
         return int(marker_seed)
+    if scenario is not None and {"seed", "seeds"} & set(scenario.data):
+        return scenario.seeds[0]
     ini = str(config.getini("synthworld_seed")).strip()
     if ini and not re.fullmatch(r"-?\d+", ini):
         raise pytest.UsageError(f"ini option synthworld_seed={ini!r} is not an integer")
     return int(ini) if ini else 0
 
 
-def record_mode(config: pytest.Config, marker_mode: Any) -> str | None:
-    """The record mode: option (``none`` under CI=true) > marker > ini; None when none is set."""
+def record_mode(config: pytest.Config, marker_mode: Any, *, use_ini: bool = True) -> str | None:
+    """The record mode: option (``none`` under CI=true) > marker > ini (when `use_ini`); None when
+    none is set."""
+    ini = (config.getini("synthworld_record_mode") or None) if use_ini else None
     for source, value in (
         ("--synthworld-record-mode", config.getoption("synthworld_record_mode")),
         ("the synthworld marker's record_mode", marker_mode),
-        ("ini option synthworld_record_mode", config.getini("synthworld_record_mode") or None),
+        ("ini option synthworld_record_mode", ini),
     ):
         if value is not None:
             if value not in RECORD_MODES:
                 raise pytest.UsageError(f"{source}={value!r}; choose one of {', '.join(RECORD_MODES)}")
             return str(value)
     return None
+
+
+def scenario_record_mode(config: pytest.Config, marker_mode: Any, scenario: Scenario) -> str | None:
+    """A scenario world's record mode: option > marker > the file's ``backend: {mode: ...}`` > ini;
+    None leaves it to the file."""
+    backend = scenario.data.get("backend")
+    return record_mode(config, marker_mode, use_ini=not (isinstance(backend, Mapping) and "mode" in backend))
 
 
 def block_llm(config: pytest.Config) -> bool:

@@ -12,7 +12,7 @@ from synthworld.scenario.match import mismatch
 from synthworld.schema import compile_validator
 from synthworld.trace import ToolCall, Trace
 
-__all__ = ["Verdict", "check_calls", "check_output"]
+__all__ = ["OUTPUT_CHECKS", "Verdict", "check_calls", "check_output"]
 
 
 @dataclass
@@ -47,7 +47,7 @@ def check_output(
 ) -> None:
     """The answer expectations: output checks and the custom ``check`` callable."""
     for key, arg in (expect.get("output") or {}).items():
-        reason = _OUTPUT_CHECKS[key](arg, output)
+        reason = OUTPUT_CHECKS[key](arg, output)
         if reason is not None:
             verdict.fail(f"expect.output.{key}: {reason}")
     if run_check is not None:
@@ -160,7 +160,7 @@ def _schema(arg: Any, output: Any) -> str | None:
     return None if not problems else f"the output breaks the schema: {'; '.join(problems)}"
 
 
-_OUTPUT_CHECKS: dict[str, Callable[[Any, Any], str | None]] = {
+OUTPUT_CHECKS: dict[str, Callable[[Any, Any], str | None]] = {
     "equals": _equals,
     "contains": _contains,
     "not_contains": _not_contains,

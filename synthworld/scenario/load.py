@@ -20,6 +20,7 @@ from synthworld._json import find_json_problems, is_json_data
 from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
+from synthworld.scenario.contradictions import contradictions
 from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
@@ -217,7 +218,7 @@ def _check_semantics(scenario: Scenario) -> None:
     """Everything `run` would find before the agent starts, all at once: imports, tools, scripted
     responses, faults, the backend's options, expectations and the agent."""
     problems = Problems(scenario)
-    for where, message in _operator_problems(scenario.expect):
+    for where, message in (*_operator_problems(scenario.expect), *contradictions(scenario.expect)):
         problems.add(where, message)
     check_backend(scenario, problems)
     probe = SyntheticWorld(backend=lambda ctx: None)

@@ -37,15 +37,19 @@ class FunctionDescription:
     defaults: dict[str, Any]
 
 
-def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
-    """Describe `fn`; raise `ToolSpecError` listing every problem found."""
+def describe_function(fn: Callable[..., Any], *, parse_docstring: bool = True) -> FunctionDescription:
+    """Describe `fn`; raise `ToolSpecError` listing every problem found.
+
+    Without `parse_docstring`, the whole docstring is the description and no parameter or return
+    description is read from it."""
     check_function(fn, "ToolSpec.from_function()")
     source = _wrapped(fn)  # a partial's function has the name, annotations and docstring
     name = getattr(source, "__name__", type(source).__name__)
     problems: list[str] = []
     hints = _type_hints(source, name, problems)
     signature = inspect.signature(fn)  # a partial's: the arguments it binds are left out
-    doc = docstring_parser.parse(inspect.getdoc(source) or "")
+    text = inspect.getdoc(source) or ""
+    doc = docstring_parser.parse(text if parse_docstring else "")
     param_docs = {p.arg_name: p.description for p in doc.params if p.description}
     params = _tool_parameters(signature, name, problems)
     params, hints = _field_defaults(params, hints)
@@ -62,7 +66,7 @@ def describe_function(fn: Callable[..., Any]) -> FunctionDescription:
         parameters["required"] = required
     return FunctionDescription(
         name=name,
-        description=_summary(doc),
+        description=_summary(doc) if parse_docstring else text,
         parameters=builder.finish(parameters),
         returns=returns,
         param_names=[p.name for p in params],

@@ -86,13 +86,16 @@ class ToolSpec:
         name: str | None = None,
         description: str | None = None,
         annotations: ToolAnnotations | None = None,
+        parse_docstring: bool = True,
     ) -> ToolSpec:
         """Build a spec from a function's signature, type hints and docstring.
 
-        Raises `ToolSpecError` listing every problem (``*args``, unannotated parameters,
-        unsupported types), each naming the function and the parameter.
+        The docstring's summary is the description and its Args/Returns sections describe the
+        parameters and the answer; ``parse_docstring=False`` takes the whole docstring as the
+        description instead. Raises `ToolSpecError` listing every problem (``*args``, unannotated
+        parameters, unsupported types), each naming the function and the parameter.
         """
-        desc = describe_function(fn)
+        desc = describe_function(fn, parse_docstring=parse_docstring)
         return cls(
             name or desc.name,
             desc.description if description is None else description,

@@ -46,12 +46,15 @@ _NOTHING: Mapping[str, Any] = types.MappingProxyType({})
 class CallPath(WorldBase):
     """`call` and `acall`, and every step between the agent's input and the answer it gets."""
 
-    def call(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
+    def call(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Any) -> Any:
         """Call tool `name` with `input` and return its synthetic answer.
 
         Raises `UnknownToolError`, `ToolInputError` (unless ``on_invalid_input="return_error"``),
         the simulated `ToolError`, or `BackendError` when a backend breaks the returns schema.
+        The input is one dict: keyword arguments raise a TypeError showing the dict to pass.
         """
+        if keywords:
+            raise _keywords_error("call", name, input, keywords)
         tool = self._tools.get(name)
         try:
             args, canonical = tool.spec.checked_input({} if input is None else input)
@@ -86,8 +89,10 @@ class CallPath(WorldBase):
         finally:
             self._fault_book.elapse(seconds, self.clock, realtime=self.realtime)
 
-    async def acall(self, name: str, input: Mapping[str, Any] | None = None, /) -> Any:
+    async def acall(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Any) -> Any:
         """`call` for asyncio code: runs the call in a worker thread and awaits it."""
+        if keywords:
+            raise _keywords_error("acall", name, input, keywords)
         return await asyncio.to_thread(self.call, name, input)
 
     def _answer(self, tool: RegisteredTool, ctx: CallContext, fault: Fault | None, seconds: float) -> Any:
@@ -225,3 +230,15 @@ def _typed_json(value: Any) -> Any:
         return pydantic_core.to_jsonable_python(value, by_alias=True)
     except pydantic_core.PydanticSerializationError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _keywords_error(method: str, name: str, input: Any, keywords: Mapping[str, Any]) -> TypeError:
+    """``world.call("get_user", user_id="u1")``: say which dict to pass instead."""
+    given = ", ".join(f"{key}={value!r}" for key, value in keywords.items())
+    whole = {**(input if isinstance(input, Mapping) else {}), **keywords}
+    if input is None and list(keywords) == ["input"] and isinstance(keywords["input"], Mapping):
+        whole = dict(keywords["input"])  # world.call(name, input={...}): the input is positional
+    return TypeError(
+        f"world.{method}({name!r}, {given}): the input is one dict, not keyword arguments; "
+        f"write world.{method}({name!r}, {whole!r})"
+    )

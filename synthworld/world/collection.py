@@ -189,7 +189,8 @@ def _from_memory(
     fields: Mapping[str, Any], coll: Collection, facts: CallFacts, id: str, edits: Edits
 ) -> dict[str, Any]:
     """A list item for a remembered entity: generated for it (seeded by its id), then overwritten
-    with what the world remembers (which rules then leave alone)."""
+    with what the world remembers (which rules then leave alone; the generated rest they fix, so
+    a partly remembered entity is not listed as created after it was updated)."""
     item: dict[str, Any] = {}
     if coll.item is not None:
         try:
@@ -209,5 +210,5 @@ def _from_memory(
     optional = optional_keys(coll.item)
     for key in [k for k in item if k in optional and k not in fields]:
         del item[key]  # never part of the entity: listed as remembered, not grown
-    edits.pin_all(item)
+    edits.pin_recalled(item, [key for key in fields if key in item])
     return item

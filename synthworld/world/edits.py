@@ -3,7 +3,7 @@ schema is dropped and the others are kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from synthworld._json import json_copy
@@ -95,6 +95,13 @@ class Edits:
     def pin_all(self, node: dict[str, Any]) -> None:
         """Keep rules off every key of `node` (an object taken from memory)."""
         self.pins.update(dict.fromkeys([(id(node), key) for key in node], False))
+
+    def pin_recalled(self, node: dict[str, Any], keys: Iterable[str]) -> None:
+        """Keep rules off `keys` of `node` and everything inside their values (taken from memory);
+        its other keys stay open to rules."""
+        for key in keys:
+            self.pins[(id(node), key)] = False
+            self._pin_tree(node[key])
 
     def pinned(self, node: dict[str, Any], key: str) -> bool:
         """Whether echo or recall set `key` of `node`."""

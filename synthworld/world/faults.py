@@ -32,9 +32,11 @@ from typing import Any
 
 from synthworld._json import canonical_json, json_copy
 from synthworld.errors import FaultConfigError, ToolError
+from synthworld.spec import ToolSpec
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.latency import LatencyLike, LatencyTable
 from synthworld.world.seeds import sub_seed, unit_draw
+from synthworld.world.triggers import when_problems
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -300,16 +302,22 @@ class FaultBook:
         self._calls: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def add(self, faults: Any, *, tools: Iterable[str]) -> FaultPlan:
-        """Append faults to the plan; a plain tool name must be one of `tools`."""
+    def add(self, faults: Any, *, tools: Mapping[str, ToolSpec]) -> FaultPlan:
+        """Append faults to the plan; a plain tool name must be one of `tools`, and its ``when``
+        able to match one of its calls."""
         parsed, known = parse_faults(faults), list(tools)
         for index, fault in enumerate(parsed):
-            if not any(c in fault.tool for c in "*?[") and fault.tool not in known:
+            if any(c in fault.tool for c in "*?["):
+                continue
+            if fault.tool not in known:
                 close = difflib.get_close_matches(fault.tool, known, n=1)
                 hint = f"did you mean {close[0]!r}? " if close else ""
                 listed = ", ".join(sorted(known)) or "none; register tools before adding faults"
                 message = f"no tool named {fault.tool!r}; {hint}the tools are: {listed}"
                 raise FaultConfigError(message, index=index, key="tool")
+            never = when_problems(tools[fault.tool], fault.when or {})
+            if never:
+                raise FaultConfigError("; ".join(never), index=index, key="when")
         with self._lock:
             self.plan = self.plan + parsed
         return self.plan

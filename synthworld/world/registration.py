@@ -29,6 +29,7 @@ from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.consistency import overlay
 from synthworld.world.scripts import Script, as_tool_error
+from synthworld.world.triggers import when_problems
 from synthworld.world.typos import field_typos
 
 __all__ = ["Caller", "Registration", "bind_stub", "public_names", "signature_only", "spec_and_handler"]
@@ -215,10 +216,9 @@ class Registration(CallPath):
             raise ValueError(f"script({tool!r}): give exactly one of output=... or error=...")
         if times is not None and times < 1:
             raise ValueError(f"script({tool!r}): times={times!r} must be a positive number or None")
-        unknown = sorted(set(when or {}) - set(spec.parameters.get("properties", {})))
-        if unknown and not spec.parameters.get("additionalProperties", False):
-            known = ", ".join(spec.parameters.get("properties", {})) or "none"
-            raise ValueError(f"script({tool!r}): when names no parameter {unknown} (parameters: {known})")
+        never = when_problems(spec, when or {})
+        if never:
+            raise ValueError(f"script({tool!r}): when {'; when '.join(never)}")
         if output is not _UNSET:
             check_scripted_output(spec, output, partial=partial)
         failure = as_tool_error(error) if error is not None else None

@@ -127,7 +127,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         """Append faults to the plan and return it: `Fault`s or dicts such as ``{"tool": "get_order",
         "on_call": 4, "error": "rate_limit", "retry_after": 2}`` (keys in `synthworld.world.faults`).
         Raises `FaultConfigError` (a ValueError) naming the entry and key."""
-        plan = self._fault_book.add(faults, tools=self._tools)
+        plan = self._fault_book.add(faults, tools=self._tools.specs())
         self._declare_faults()
         return plan
 
