@@ -394,6 +394,26 @@ def test_an_external_ref_is_an_error_naming_the_pointer() -> None:
             "/paths/~1a/get/responses/200/content/application~1json/schema",
             "a schema must be an object",
         ),
+        (  # a YAML mapping where a list was meant: the path parameter was silently lost
+            doc3({"/a/{id}": {"get": {"parameters": {"name": "id", "in": "path"}, "responses": OK}}}),
+            "/paths/~1a~1{id}/get/parameters",
+            "'parameters' must be a list of parameter objects, got dict; write each parameter as a list item",
+        ),
+        (
+            doc3({"/a/{id}": {"parameters": {"id": {"in": "path"}}, "get": {"responses": OK}}}),
+            "/paths/~1a~1{id}/parameters",
+            "'parameters' must be a list of parameter objects, got dict",
+        ),
+        (
+            doc3({"/a": {"post": {"requestBody": [{"content": {}}], "responses": OK}}}),
+            "/paths/~1a/post/requestBody",
+            "'requestBody' must be an object with a 'content' map, got list",
+        ),
+        (
+            doc3({"/a": {"get": {"responses": [OK]}}}),
+            "/paths/~1a/get/responses",
+            "'responses' must be an object of responses by status code, got list",
+        ),
     ],
 )
 def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words: str) -> None:
@@ -401,6 +421,18 @@ def test_bad_documents_are_errors_with_the_pointer(doc: Any, pointer: str, words
         openapi_tools(doc)
     assert caught.value.pointer == pointer
     assert words in str(caught.value)
+
+
+def test_null_parameters_and_request_body_mean_none_and_a_bad_list_is_skipped_alone() -> None:
+    paths = {
+        "/a": {"parameters": None, "get": {"operationId": "a", "parameters": None, "responses": OK}},
+        "/b": {"post": {"operationId": "b", "requestBody": None, "responses": OK}},
+        "/c": {"get": {"operationId": "c", "parameters": "id", "responses": OK}},
+    }
+    with pytest.warns(SynthworldWarning, match="1 of 3 operations left out") as warned:
+        tools = openapi_tools(doc3(paths), on_error="skip")
+    assert [(tool.name, tool.parameters["properties"]) for tool in tools] == [("a", {}), ("b", {})]
+    assert "/paths/~1c/get/parameters" in str(warned[0].message)
 
 
 def test_a_document_wrong_at_its_root_says_so_in_words() -> None:

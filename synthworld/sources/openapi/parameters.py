@@ -10,7 +10,7 @@ from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.responses import pick_media
 from synthworld.sources.openapi.schemas import Translator
 
-__all__ = ["Inputs", "inputs_of"]
+__all__ = ["Inputs", "inputs_of", "listed_parameters"]
 
 _PLACES = ("path", "query", "header")
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set by the client (OAS 3)
@@ -59,14 +59,16 @@ class Inputs:
 
 
 def inputs_of(
-    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, shared: list[tuple[Any, str]]
+    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, shared: tuple[Any, str]
 ) -> Inputs:
-    """The inputs of operation `op` (at pointer `at`); `shared` are its path item's parameters."""
+    """The inputs of operation `op` (at pointer `at`); `shared` is its path item's ``parameters``
+    value and pointer."""
     inputs = Inputs()
     needs: set[str] = set()
     form: list[tuple[Mapping[str, Any], str]] = []
     body: tuple[Any, str, bool] | None = None
-    for param, where in _merged(doc, shared, _own(op, at)):
+    own = listed_parameters(doc, op.get("parameters"), f"{at}/parameters")
+    for param, where in _merged(doc, listed_parameters(doc, *shared), own):
         place = param.get("in")
         if place == "body":
             body = (param.get("schema", {}), f"{where}/schema", param.get("required") is True)
@@ -82,7 +84,7 @@ def inputs_of(
             )
     if form:
         body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))
-    if body is None and not doc.swagger and "requestBody" in op:
+    if body is None and not doc.swagger and op.get("requestBody") is not None:
         body = _request_body(doc, op["requestBody"], f"{at}/requestBody")
     if body is not None:
         needs |= _add_body(tr, inputs, *body)
@@ -90,9 +92,18 @@ def inputs_of(
     return inputs
 
 
-def _own(op: Mapping[str, Any], at: str) -> list[tuple[Any, str]]:
-    params = op.get("parameters")
-    return [(p, f"{at}/parameters/{i}") for i, p in enumerate(params)] if isinstance(params, list) else []
+def listed_parameters(doc: Document, params: Any, at: str) -> list[tuple[Any, str]]:
+    """The entries of a ``parameters`` list (at pointer `at`) with their pointers; absent or null
+    is none, anything else that is not a list is a `SourceError` saying how to write it."""
+    if params is None:
+        return []
+    if not isinstance(params, list):
+        raise doc.error(
+            f"'parameters' must be a list of parameter objects, got {type(params).__name__}; write "
+            "each parameter as a list item ('- name: id' with its 'in' and 'schema')",
+            at,
+        )
+    return [(p, f"{at}/{i}") for i, p in enumerate(params)]
 
 
 def _merged(
@@ -141,7 +152,11 @@ def _form_schema(form: list[tuple[Mapping[str, Any], str]]) -> dict[str, Any]:
 def _request_body(doc: Document, raw: Any, at: str) -> tuple[Any, str, bool] | None:
     body, at = doc.deref(raw, at=at)
     if not isinstance(body, Mapping):
-        return None
+        raise doc.error(
+            f"'requestBody' must be an object with a 'content' map, got {type(body).__name__}; write "
+            "it as 'requestBody: {content: {application/json: {schema: ...}}}'",
+            at,
+        )
     picked = pick_media(body.get("content"))
     if picked is None:
         return None

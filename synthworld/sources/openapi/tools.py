@@ -76,7 +76,7 @@ def openapi_tools(
     return tools
 
 
-def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
+def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str]]]:
     paths = doc.data.get("paths", {})
     if not isinstance(paths, Mapping):
         raise doc.error(f"'paths' must be an object of path items, got {type(paths).__name__}", "/paths")
@@ -84,10 +84,7 @@ def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], st
         item, at = doc.deref(raw, at=f"/paths/{escape(str(path))}")
         if not isinstance(item, Mapping):
             raise doc.error(f"path item {path!r} must be an object", at)
-        shared = item.get("parameters")
-        common = (
-            [(p, f"{at}/parameters/{i}") for i, p in enumerate(shared)] if isinstance(shared, list) else []
-        )
+        common = (item.get("parameters"), f"{at}/parameters")  # checked per operation (on_error)
         for method in METHODS:
             op = item.get(method)
             if op is None:
@@ -105,7 +102,7 @@ def _tool(
     path: str,
     op: Mapping[str, Any],
     at: str,
-    shared: list[tuple[Any, str]],
+    shared: tuple[Any, str],
     tags: list[str],
 ) -> ToolSpec:
     inputs = inputs_of(doc, tr, op, at, shared)
