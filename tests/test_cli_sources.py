@@ -38,6 +38,48 @@ def test_tools_lists_an_openapi_document(capsys: pytest.CaptureFixture[str]) -> 
     ]
 
 
+def test_tools_labels_tuples_constants_enums_and_compositions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    point = {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": False}
+    card = {"type": "object", "properties": {"kind": {"const": "card"}}}
+    paths = {
+        "/point": {"get": {"operationId": "getPoint", "responses": _returning(point)}},
+        "/cards": {
+            "get": {
+                "operationId": "listCards",
+                "parameters": [{"name": "sort", "in": "query", "schema": {"enum": ["asc", "desc", None]}}],
+                "responses": _returning({"allOf": [card, {"type": "object"}]}),
+            }
+        },
+        "/row": {"get": {"operationId": "getRow", "responses": _returning({**point, "items": True})}},
+        "/kind": {
+            "get": {
+                "operationId": "getKind",
+                "responses": _returning({"oneOf": [{"const": "a"}, {"const": 2}]}),
+            }
+        },
+    }
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        yaml.safe_dump(
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": paths}, sort_keys=False
+        )
+    )
+    assert main(["tools", "--openapi", str(spec)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert [[cell.strip() for cell in row.strip("│").split("│")] for row in rows] == [
+        ["getPoint", "-", "[number, number]"],  # was list[nothing]: as if always empty
+        ["listCards", "sort?: string | null", "object"],  # was any, and object & object
+        ["getRow", "-", "[number, number, ...]"],
+        ["getKind", "-", '"a" | 2'],  # was any | any
+    ]
+
+
+def _returning(schema: Any) -> dict[str, Any]:
+    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
+
+
 def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # no tool left
     err = capsys.readouterr().err
