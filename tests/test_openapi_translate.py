@@ -3,6 +3,7 @@ bodies, returns, schema translation, filters, and the errors for documents that 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -99,6 +100,45 @@ def test_parameters_of_every_place_merge_with_the_body_and_clashes_are_renamed()
     assert tool.parameters["additionalProperties"] is False
     assert tool.metadata["openapi"]["parameters"]["body_id"] == {"in": "body", "name": "id"}
     assert tool.metadata["openapi"]["parameters"]["query_id"] == {"in": "query", "name": "id"}
+
+
+def test_parameter_names_anthropic_refuses_are_made_safe_and_the_request_name_is_kept() -> None:
+    # Anthropic refuses a whole request whose tool has an input key outside ^[a-zA-Z0-9_.-]{1,64}$
+    query = [
+        {"name": name, "in": "query", "schema": {"type": "string"}}
+        for name in ("page[size]", "filter[status]", "$top", "città", "日付", "x" * 70)
+    ]
+    body = {"type": "object", "properties": {"@type": {"type": "string"}, "page_size": {"type": "integer"}}}
+    doc = doc3(
+        {
+            "/items": {
+                "post": {
+                    "operationId": "récupérer",
+                    "parameters": query,
+                    "requestBody": {"content": {"application/json": {"schema": body}}},
+                    "responses": OK,
+                }
+            }
+        }
+    )
+    tool = only(doc)
+    assert tool.name == "recuperer"
+    places = tool.metadata["openapi"]["parameters"]
+    assert {key: (place["in"], place["name"]) for key, place in places.items()} == {
+        "page_size": ("query", "page[size]"),
+        "filter_status": ("query", "filter[status]"),
+        "top": ("query", "$top"),
+        "citta": ("query", "città"),
+        "query": ("query", "日付"),
+        "x" * 64: ("query", "x" * 70),
+        "type": ("body", "@type"),
+        "body_page_size": ("body", "page_size"),
+    }
+    assert list(tool.parameters["properties"]) == list(places)
+    assert all(re.fullmatch(r"[a-zA-Z0-9_.-]{1,64}", key) for key in places)
+    world = SyntheticWorld()
+    world.register_tool(tool)
+    world.call("recuperer", {"page_size": "10", "type": "Order"})
 
 
 def test_a_body_that_is_not_an_object_is_one_body_parameter() -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.naming import fitted, parameter_name
 from synthworld.sources.openapi.responses import pick_media
 from synthworld.sources.openapi.schemas import Translator
 
@@ -33,17 +34,20 @@ class Inputs:
     places: dict[str, dict[str, str]] = field(default_factory=dict)
     """``{tool_param: {"in": "path"|"query"|"header"|"body", "name": its name in the request}}``."""
 
-    def add(self, name: str, place: str, schema: Any, *, required: bool, original: str | None = None) -> None:
-        """Add a parameter, renamed ``{place}_{name}`` (or with ``_2``...) if the name is taken."""
-        final = name
+    def add(self, name: str, place: str, schema: Any, *, required: bool) -> None:
+        """Add parameter `name` (its name in the request, kept in `places`) under a name every
+        provider takes (``page[size]``: ``page_size``), renamed ``{place}_{name}`` (or with
+        ``_2``...) if that is taken."""
+        safe = parameter_name(name, place)
+        final = safe
         if final in self.properties:
-            final = f"{place}_{name}"
+            final = fitted(f"{place}_{safe}", "")
         n = 1
         while final in self.properties:
             n += 1
-            final = f"{place}_{name}_{n}"
+            final = fitted(f"{place}_{safe}", f"_{n}")
         self.properties[final] = schema
-        self.places[final] = {"in": place, "name": original if original is not None else name}
+        self.places[final] = {"in": place, "name": name}
         if required:
             self.required.append(final)
 
