@@ -419,3 +419,22 @@ def test_a_name_openai_refuses_warns_when_the_definition_is_made() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ToolSpec("jira_create-issue", "d", {"type": "object"}, {}).to_openai()  # a fine name: silent
+
+
+def test_an_input_key_anthropic_refuses_warns_when_the_definition_is_made() -> None:
+    # a twin of a live MCP server keeps its keys: App Store Connect's servers list filter[name]
+    parameters = {
+        "type": "object",
+        "properties": {"filter[name]": {"type": "string"}, "$top": {}, "ok.key-1": {}},
+    }
+    spec = ToolSpec("list_apps", "List apps.", parameters, {})
+    with pytest.warns(
+        SynthworldWarning, match=r"refuses the whole request .* for \['filter\[name\]', '\$top'\]"
+    ) as warned:
+        assert spec.to_anthropic()["input_schema"] == parameters  # still given as it is
+    assert warned[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ToolSpec(
+            "t", "d", {"type": "object", "properties": {"user-id": {}, "file.name": {}}}, {}
+        ).to_anthropic()
