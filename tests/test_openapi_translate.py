@@ -33,6 +33,10 @@ def returning(schema: Any) -> dict[str, Any]:
     return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
 
 
+def path_parameter(name: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+
+
 def only(doc: dict[str, Any]) -> Any:
     [tool] = openapi_tools(doc)
     return tool
@@ -49,7 +53,11 @@ def test_names_are_made_safe_unique_and_short() -> None:
                 "get": {"operationId": "pets/list.all", "responses": OK},
                 "post": {"operationId": "pets/list all", "responses": OK},
             },
-            "/pets/{petId}": {"get": {"responses": OK}, "put": {"operationId": long_id, "responses": OK}},
+            "/pets/{petId}": {
+                "parameters": [path_parameter("petId")],
+                "get": {"responses": OK},
+                "put": {"operationId": long_id, "responses": OK},
+            },
             "/other": {"get": {"operationId": long_id, "responses": OK}},
         }
     )
@@ -139,6 +147,38 @@ def test_parameter_names_anthropic_refuses_are_made_safe_and_the_request_name_is
     world = SyntheticWorld()
     world.register_tool(tool)
     world.call("recuperer", {"page_size": "10", "type": "Order"})
+
+
+def test_a_path_template_no_parameter_declares_becomes_a_required_string_with_a_warning() -> None:
+    doc = doc3(
+        {
+            "/shops/{shopId}/orders/{order-id}": {
+                "get": {"operationId": "getOrder", "responses": OK},
+                "delete": {
+                    "operationId": "dropOrder",
+                    "parameters": [path_parameter("shopId")],
+                    "responses": OK,
+                },
+            }
+        }
+    )
+    with pytest.warns(SynthworldWarning) as warned:
+        get, drop = openapi_tools(doc)
+    assert [str(w.message) for w in warned] == [
+        "<dict>: 3 path parameter(s) used in a path but declared nowhere, so synthworld took each as a "
+        "required string: {shopId} in GET /shops/{shopId}/orders/{order-id}, {order-id} in GET "
+        "/shops/{shopId}/orders/{order-id}, {order-id} in DELETE /shops/{shopId}/orders/{order-id}; fix: "
+        "declare each under the operation's parameters (name, in: path, required: true, schema)"
+    ]
+    assert get.parameters["properties"] == {"shopId": {"type": "string"}, "order-id": {"type": "string"}}
+    assert get.parameters["required"] == ["shopId", "order-id"]
+    assert drop.metadata["openapi"]["parameters"] == {
+        "shopId": {"in": "path", "name": "shopId"},
+        "order-id": {"in": "path", "name": "order-id", "undeclared": True},
+    }
+    world = SyntheticWorld(seed=1)
+    world.register_tool(get)
+    assert world.call("getOrder", {"shopId": "s1", "order-id": "o7"}) is not None
 
 
 def test_a_body_that_is_not_an_object_is_one_body_parameter() -> None:
@@ -381,7 +421,10 @@ def test_include_and_exclude_by_tag_and_path() -> None:
             "get": {"operationId": "list", "tags": ["pets"], "responses": OK},
             "post": {"operationId": "add", "tags": ["pets", "admin"], "responses": OK},
         },
-        "/pets/{id}": {"delete": {"operationId": "drop", "tags": ["admin"], "responses": OK}},
+        "/pets/{id}": {
+            "parameters": [path_parameter("id")],
+            "delete": {"operationId": "drop", "tags": ["admin"], "responses": OK},
+        },
         "/users": {"get": {"operationId": "users", "responses": OK}},
     }
     doc = doc3(paths)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,8 @@ from synthworld.sources.openapi.schemas import Translator
 __all__ = ["Inputs", "inputs_of", "listed_parameters"]
 
 _PLACES = ("path", "query", "header")
+_TEMPLATE = re.compile(r"\{([^{}]+)\}")
+"""A path template expression: ``{petId}`` in ``/pets/{petId}``."""
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set by the client (OAS 3)
 _NOT_SCHEMA = frozenset(
     {"name", "in", "description", "required", "collectionFormat", "allowEmptyValue", "schema", "x-example"}
@@ -31,13 +34,13 @@ class Inputs:
     properties: dict[str, Any] = field(default_factory=dict)
     required: list[str] = field(default_factory=list)
     needs: frozenset[str] = frozenset()
-    places: dict[str, dict[str, str]] = field(default_factory=dict)
+    places: dict[str, dict[str, Any]] = field(default_factory=dict)
     """``{tool_param: {"in": "path"|"query"|"header"|"body", "name": its name in the request}}``."""
 
-    def add(self, name: str, place: str, schema: Any, *, required: bool) -> None:
+    def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
         provider takes (``page[size]``: ``page_size``), renamed ``{place}_{name}`` (or with
-        ``_2``...) if that is taken."""
+        ``_2``...) if that is taken; returns the name it got."""
         safe = parameter_name(name, place)
         final = safe
         if final in self.properties:
@@ -50,6 +53,7 @@ class Inputs:
         self.places[final] = {"in": place, "name": name}
         if required:
             self.required.append(final)
+        return final
 
     def schema(self, tr: Translator) -> dict[str, Any]:
         """The tool's ``parameters`` schema."""
@@ -63,10 +67,10 @@ class Inputs:
 
 
 def inputs_of(
-    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, shared: tuple[Any, str]
+    doc: Document, tr: Translator, path: str, op: Mapping[str, Any], at: str, shared: tuple[Any, str]
 ) -> Inputs:
-    """The inputs of operation `op` (at pointer `at`); `shared` is its path item's ``parameters``
-    value and pointer."""
+    """The inputs of operation `op` on `path` (at pointer `at`); `shared` is its path item's
+    ``parameters`` value and pointer."""
     inputs = Inputs()
     needs: set[str] = set()
     form: list[tuple[Mapping[str, Any], str]] = []
@@ -86,6 +90,7 @@ def inputs_of(
             inputs.add(
                 str(param["name"]), place, schema, required=place == "path" or param.get("required") is True
             )
+    _add_undeclared(inputs, path)
     if form:
         body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))
     if body is None and not doc.swagger and op.get("requestBody") is not None:
@@ -94,6 +99,17 @@ def inputs_of(
         needs |= _add_body(tr, inputs, *body)
     inputs.needs = frozenset(needs)
     return inputs
+
+
+def _add_undeclared(inputs: Inputs, path: str) -> None:
+    """Add a required string parameter for each ``{name}`` of `path` that no parameter declares
+    (an oversight of real documents: without it, the tool could not name what it acts on),
+    marked ``"undeclared": True`` in `places`."""
+    declared = {place["name"] for place in inputs.places.values() if place["in"] == "path"}
+    for name in dict.fromkeys(_TEMPLATE.findall(path)):
+        if name not in declared:
+            added = inputs.add(name, "path", {"type": "string"}, required=True)
+            inputs.places[added]["undeclared"] = True
 
 
 def listed_parameters(doc: Document, params: Any, at: str) -> list[tuple[Any, str]]:

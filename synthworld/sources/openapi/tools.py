@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from synthworld._gc import collector_paused
-from synthworld.errors import SchemaError, SourceError, ToolSpecError
+from synthworld.errors import SchemaError, SourceError, ToolSpecError, warn_user
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
+from synthworld.sources.openapi.relaxed import SHOWN
 from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.sources.skipping import OnError, Skipped
@@ -74,8 +75,26 @@ def openapi_tools(
                     made = _tool(doc, translator, name, method, path, op, at, shared, tags)
                     tools.append(checked(made, ToolSpec.validate) if check else made)
     translator.relaxed.warn()
+    _warn_undeclared(doc, tools)
     skipped.report(len(tools))
     return tools
+
+
+def _warn_undeclared(doc: Document, tools: list[ToolSpec]) -> None:
+    """One warning naming the path templates no parameter declared (each became a string)."""
+    missing = [
+        f"{{{place['name']}}} in {meta['method']} {meta['path']}"
+        for meta in (tool.metadata["openapi"] for tool in tools)
+        for place in meta["parameters"].values()
+        if place.get("undeclared")
+    ]
+    if missing:
+        warn_user(
+            f"{doc.source}: {len(missing)} path parameter(s) used in a path but declared nowhere, so "
+            f"synthworld took each as a required string: {', '.join(missing[:SHOWN])}"
+            f"{f' and {len(missing) - SHOWN} more' if len(missing) > SHOWN else ''}; fix: declare each "
+            "under the operation's parameters (name, in: path, required: true, schema)"
+        )
 
 
 def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str]]]:
@@ -107,7 +126,7 @@ def _tool(
     shared: tuple[Any, str],
     tags: list[str],
 ) -> ToolSpec:
-    inputs = inputs_of(doc, tr, op, at, shared)
+    inputs = inputs_of(doc, tr, path, op, at, shared)
     returns, status = returns_of(doc, tr, op, at)
     meta: dict[str, Any] = {"method": method.upper(), "path": path, "tags": tags, "pointer": at}
     meta["parameters"] = inputs.places
