@@ -593,3 +593,47 @@ def test_unreadable_files(tmp_path: Path) -> None:
     assert [tool.name for tool in openapi_tools(as_json)] == ["a"]
     with pytest.raises(SourceError, match="neither a path"):
         openapi_tools(42)  # type: ignore[arg-type]
+
+
+def test_a_yaml_document_is_read_as_yaml_1_2_so_on_and_no_stay_text(tmp_path: Path) -> None:
+    # YAML 1.1 made the property `on` the key True (a crash: 'bool' object has no attribute
+    # 'replace') and Norway's code `no` the enum value False; OpenAPI asks for YAML 1.2
+    doc = tmp_path / "api.yaml"
+    doc.write_text(
+        "openapi: 3.0.3\n"
+        "info: {title: t, version: 2024-01-01}\n"
+        "paths:\n"
+        "  /switches:\n"
+        "    get:\n"
+        "      operationId: getSwitch\n"
+        "      parameters:\n"
+        "        - {name: country, in: query, schema: {type: string, enum: [no, se, dk]}}\n"
+        "        - {name: since, in: query, schema: {type: string, format: date, default: 2024-01-01}}\n"
+        "      responses:\n"
+        "        '200':\n"
+        "          description: ok\n"
+        "          content:\n"
+        "            application/json:\n"
+        "              schema:\n"
+        "                type: object\n"
+        "                required: [on]\n"
+        "                properties:\n"
+        "                  on: {type: boolean, example: true}\n"
+        "                  off: {type: boolean, default: false}\n"
+    )
+    [tool] = openapi_tools(doc)
+    assert tool.parameters["properties"] == {
+        "country": {"type": "string", "enum": ["no", "se", "dk"]},
+        "since": {"type": "string", "format": "date", "default": "2024-01-01"},
+    }
+    assert tool.returns == {
+        "type": "object",
+        "required": ["on"],
+        "properties": {
+            "on": {"type": "boolean", "examples": [True]},
+            "off": {"type": "boolean", "default": False},
+        },
+    }
+    world = SyntheticWorld(seed=1)
+    world.register_tool(tool)
+    assert isinstance(world.call("getSwitch", {"country": "no"})["on"], bool)

@@ -107,7 +107,7 @@ class Translator:
             if key in _MAP_KEYS and isinstance(value, Mapping):
                 out[key] = {}
                 for name, sub in value.items():
-                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(name)}"):
+                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(str(name))}"):
                         continue
                     out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
                     needs |= more
