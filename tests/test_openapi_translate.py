@@ -352,6 +352,44 @@ def test_a_discriminator_pins_each_branch_so_oneof_answers_stay_valid() -> None:
     assert {answer["kind"] for answer in answers} == {"cat", "Dog"}
 
 
+@pytest.mark.parametrize(
+    ("card_type", "mapping"),
+    [
+        ({"type": "string", "enum": ["card"]}, None),
+        ({"const": "card"}, None),
+        ({"$ref": "#/components/schemas/CardType"}, None),
+        ({"type": "string", "enum": ["card"]}, {"card": "#/components/schemas/Card"}),  # Bank: implicit
+    ],
+)
+def test_a_branch_that_names_its_own_discriminator_values_keeps_them(
+    card_type: dict[str, Any], mapping: dict[str, str] | None
+) -> None:
+    # without a mapping, the implicit value is the schema's name ("Card"), which contradicted the
+    # branch's own enum ["card"]: no branch could hold and the tool could not be built at all
+    def method(kind: Any, field: str) -> dict[str, Any]:
+        properties = {"type": kind, field: {"type": "string"}}
+        return {"type": "object", "required": ["type", field], "properties": properties}
+
+    disc: dict[str, Any] = {"propertyName": "type", **({"mapping": mapping} if mapping else {})}
+    schemas = {
+        "CardType": {"type": "string", "enum": ["card"]},
+        "Card": method(card_type, "last4"),
+        "Bank": {"allOf": [method({"type": "string", "enum": ["bank"]}, "iban")]},
+        "Payment": {
+            "oneOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"}],
+            "discriminator": disc,
+        },
+    }
+    tool = only(
+        doc3({"/p": {"get": {"responses": returning({"$ref": "#/components/schemas/Payment"})}}}, schemas)
+    )
+    SyntheticWorld().register_tool(tool)  # refused before: no branch of oneOf can hold together
+    generator = compile_generator(tool.returns)
+    answers = [generator.generate(Random(seed)) for seed in range(30)]
+    assert all(jsonschema.Draft202012Validator(tool.returns).is_valid(answer) for answer in answers)
+    assert {answer["type"] for answer in answers} == {"card", "bank"}
+
+
 def test_3_1_schemas_keep_their_keywords_and_ref_siblings_apply() -> None:
     schemas = {"Name": {"type": "string"}}
     schema = {
