@@ -93,6 +93,26 @@ def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record CASSETTE goes with --mcp" in capsys.readouterr().err
 
 
+def test_a_document_with_no_operation_is_nothing_to_serve_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # serve used to start a server with no tool at all, and tools exited 2 without a word
+    spec = tmp_path / "hooks.yaml"
+    hooks = {"orderPaid": {"post": {"responses": {"200": {"description": "ok"}}}}}
+    spec.write_text(
+        yaml.safe_dump({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "webhooks": hooks})
+    )
+    why = "no operation of the document can be a tool (tools come from the operations under 'paths'"
+    assert main(["tools", "--openapi", str(spec)]) == 2
+    assert f"synthworld tools: {why}" in capsys.readouterr().err
+    assert main(["serve", "--openapi", str(spec)]) == 2
+    assert f"synthworld serve: cannot load {str(spec)!r}: nothing to serve: {why}" in capsys.readouterr().err
+    assert main(["serve", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # every one left out
+    err = capsys.readouterr().err
+    assert "3 of 3 operations left out" in err
+    assert "nothing to serve" in err
+
+
 def test_tools_says_which_keywords_it_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = yaml.safe_load((ROOT / PETSTORE).read_text())
     doc["components"]["schemas"]["Pet"]["properties"]["tag"]["type"] = "strin"

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from synthworld.errors import SynthworldError, SynthworldWarning
-from synthworld.serve.commands.serve import add_source_arguments
+from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments
 from synthworld.sources import mcp_tools, openapi_tools
 from synthworld.spec import ToolSpec
 
@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:  # keywords set aside, operations left out
         print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
-    return 0 if specs else 2
+    if not specs:
+        print(f"synthworld tools: {NO_TOOLS['openapi' if args.openapi else 'mcp']}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
