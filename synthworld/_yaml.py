@@ -90,10 +90,13 @@ def encoding_hint(exc: UnicodeDecodeError) -> str:
     return "; save it as UTF-8"
 
 
-def load(text: str, *, unique_keys: bool = False) -> Any:
+def load(text: str, *, unique_keys: bool = False, core_booleans: bool = False) -> Any:
     """The data of the YAML document in `text` (None when empty), within the limits (with
-    `unique_keys`, a key given twice in one mapping is an error, see `load_located`)."""
-    return _Builder(text, lines=False, unique_keys=unique_keys).run()[0]
+    `unique_keys`, a key given twice in one mapping is an error, see `load_located`). With
+    `core_booleans`, only ``true`` and ``false`` are booleans, as in YAML 1.2 and JSON: YAML 1.1's
+    ``yes``, ``no``, ``on``, ``off``, ``y`` and ``n`` stay text (a property named ``on``, the
+    country code ``no`` in an enum)."""
+    return _Builder(text, lines=False, unique_keys=unique_keys, core_booleans=core_booleans).run()[0]
 
 
 def load_located(text: str, *, unique_keys: bool = False) -> tuple[Any, dict[Path, int]]:
@@ -123,8 +126,9 @@ _NO_KEY = object()
 class _Builder:
     """Builds the data of one document from the parser's events (see the module docstring)."""
 
-    def __init__(self, text: str, *, lines: bool, unique_keys: bool) -> None:
+    def __init__(self, text: str, *, lines: bool, unique_keys: bool, core_booleans: bool = False) -> None:
         self.text = text
+        self.core_booleans = core_booleans
         self.parser = JsonLikeLoader(text)
         self.lines: dict[Path, int] | None = {} if lines else None
         self.unique_keys = unique_keys
@@ -181,6 +185,8 @@ class _Builder:
         if tag == _NULL:
             return None
         if tag == _BOOL and implicit:  # resolved, so one of the words the safe loader knows
+            if self.core_booleans and value.lower() not in ("true", "false"):
+                return value
             return yaml.constructor.SafeConstructor.bool_values[value.lower()]
         if tag == _INT and _DECIMAL.fullmatch(value):
             return self._int(value, event)

@@ -38,6 +38,48 @@ def test_tools_lists_an_openapi_document(capsys: pytest.CaptureFixture[str]) -> 
     ]
 
 
+def test_tools_labels_tuples_constants_enums_and_compositions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    point = {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": False}
+    card = {"type": "object", "properties": {"kind": {"const": "card"}}}
+    paths = {
+        "/point": {"get": {"operationId": "getPoint", "responses": _returning(point)}},
+        "/cards": {
+            "get": {
+                "operationId": "listCards",
+                "parameters": [{"name": "sort", "in": "query", "schema": {"enum": ["asc", "desc", None]}}],
+                "responses": _returning({"allOf": [card, {"type": "object"}]}),
+            }
+        },
+        "/row": {"get": {"operationId": "getRow", "responses": _returning({**point, "items": True})}},
+        "/kind": {
+            "get": {
+                "operationId": "getKind",
+                "responses": _returning({"oneOf": [{"const": "a"}, {"const": 2}]}),
+            }
+        },
+    }
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        yaml.safe_dump(
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": paths}, sort_keys=False
+        )
+    )
+    assert main(["tools", "--openapi", str(spec)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert [[cell.strip() for cell in row.strip("│").split("│")] for row in rows] == [
+        ["getPoint", "-", "[number, number]"],  # was list[nothing]: as if always empty
+        ["listCards", "sort?: string | null", "object"],  # was any, and object & object
+        ["getRow", "-", "[number, number, ...]"],
+        ["getKind", "-", '"a" | 2'],  # was any | any
+    ]
+
+
+def _returning(schema: Any) -> dict[str, Any]:
+    return {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}
+
+
 def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # no tool left
     err = capsys.readouterr().err
@@ -49,6 +91,26 @@ def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert "give one of --openapi SPEC or --mcp SERVER" in capsys.readouterr().err
     assert main(["serve", "--openapi", PETSTORE, "--record", "x.yaml"]) == 2
     assert "--record CASSETTE goes with --mcp" in capsys.readouterr().err
+
+
+def test_a_document_with_no_operation_is_nothing_to_serve_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # serve used to start a server with no tool at all, and tools exited 2 without a word
+    spec = tmp_path / "hooks.yaml"
+    hooks = {"orderPaid": {"post": {"responses": {"200": {"description": "ok"}}}}}
+    spec.write_text(
+        yaml.safe_dump({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "webhooks": hooks})
+    )
+    why = "no operation of the document can be a tool (tools come from the operations under 'paths'"
+    assert main(["tools", "--openapi", str(spec)]) == 2
+    assert f"synthworld tools: {why}" in capsys.readouterr().err
+    assert main(["serve", "--openapi", str(spec)]) == 2
+    assert f"synthworld serve: cannot load {str(spec)!r}: nothing to serve: {why}" in capsys.readouterr().err
+    assert main(["serve", "--openapi", "tests/openapi/prance-external-refs.yaml"]) == 2  # every one left out
+    err = capsys.readouterr().err
+    assert "3 of 3 operations left out" in err
+    assert "nothing to serve" in err
 
 
 def test_tools_says_which_keywords_it_set_aside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,7 @@ from pydantic import TypeAdapter
 
 from synthworld import SyntheticWorld, SynthworldWarning, ToolAnnotations, ToolSpec, ToolSpecError
 from synthworld.formats import strict_problems
+from synthworld.formats.mcp import structured_content
 
 # -- specs with nested, optional, enum and recursive types ------------------------------------
 
@@ -83,6 +84,7 @@ STRICT = ToolSpec(
 RICH = ToolSpec.from_function(create_ticket, annotations=ToolAnnotations(destructive=True, idempotent=False))
 LISTING = ToolSpec.from_function(list_colors)
 ANY_RESULT = ToolSpec("ping", "", {"type": "object", "properties": {}}, {})
+OBJECT = {"type": "object"}
 SPECS = [STRICT, RICH, LISTING, ANY_RESULT]
 IDS = [spec.name for spec in SPECS]
 
@@ -249,15 +251,45 @@ class TestMCP:
     def test_object_results_are_not_wrapped(self) -> None:
         assert STRICT.to_mcp().output_schema == STRICT.returns
 
-    def test_recursive_result_is_wrapped_with_its_definitions_at_the_root(self) -> None:
+    def test_recursive_object_result_is_typed_not_wrapped(self) -> None:
+        # a $ref root (a recursive model, a big OpenAPI component) answers objects: it was wrapped
+        # in {"result": ...}, so whether a client got the object depended on the schema's size
+        assert RICH.returns["$ref"] == "#/$defs/Node"
         output = RICH.to_mcp().output_schema
-        assert output["properties"]["result"] == {"$ref": "#/$defs/Node"}
-        assert output["required"] == ["result"]
-        assert "Node" in output["$defs"]
+        assert output == {"type": "object", **RICH.returns, "x-synthworld-typed": True}
         tree = {"name": "root", "children": [{"name": "leaf", "children": []}]}
-        jsonschema.validate({"result": tree}, output)
+        jsonschema.validate(tree, output)
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate({"result": {"name": "root", "children": [{"name": 1}]}}, output)
+            jsonschema.validate({"name": "root", "children": [{"name": 1}]}, output)
+        assert structured_content(RICH, tree) == tree
+        assert ToolSpec.from_mcp(RICH.to_mcp()).returns == RICH.returns
+
+    @pytest.mark.parametrize(
+        ("returns", "wrapped"),
+        [
+            (
+                {"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"id": {}}}], "$defs": {"Base": OBJECT}},
+                False,
+            ),
+            ({"oneOf": [OBJECT, {"allOf": [OBJECT, {"required": ["a"]}]}]}, False),
+            ({"anyOf": [OBJECT, {"type": "null"}]}, True),
+            ({"$ref": "#/$defs/Name", "$defs": {"Name": {"type": "string"}}}, True),
+            ({"$ref": "#/$defs/Loop", "$defs": {"Loop": {"$ref": "#/$defs/Loop"}}}, True),
+            ({"type": ["object", "null"]}, True),
+        ],
+    )
+    def test_only_a_schema_that_admits_objects_alone_goes_unwrapped(
+        self, returns: Any, wrapped: bool
+    ) -> None:
+        output = ToolSpec("t", "", {"type": "object"}, returns).to_mcp().output_schema
+        assert output["type"] == "object"
+        assert ("x-synthworld-wrapped" in output) is wrapped
+        assert (
+            ToolSpec.from_mcp(
+                {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": output}
+            ).returns
+            == returns
+        )
 
     def test_list_result_is_wrapped(self) -> None:
         output = LISTING.to_mcp().output_schema
@@ -419,3 +451,22 @@ def test_a_name_openai_refuses_warns_when_the_definition_is_made() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ToolSpec("jira_create-issue", "d", {"type": "object"}, {}).to_openai()  # a fine name: silent
+
+
+def test_an_input_key_anthropic_refuses_warns_when_the_definition_is_made() -> None:
+    # a twin of a live MCP server keeps its keys: App Store Connect's servers list filter[name]
+    parameters = {
+        "type": "object",
+        "properties": {"filter[name]": {"type": "string"}, "$top": {}, "ok.key-1": {}},
+    }
+    spec = ToolSpec("list_apps", "List apps.", parameters, {})
+    with pytest.warns(
+        SynthworldWarning, match=r"refuses the whole request .* for \['filter\[name\]', '\$top'\]"
+    ) as warned:
+        assert spec.to_anthropic()["input_schema"] == parameters  # still given as it is
+    assert warned[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ToolSpec(
+            "t", "d", {"type": "object", "properties": {"user-id": {}, "file.name": {}}}, {}
+        ).to_anthropic()

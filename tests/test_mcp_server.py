@@ -71,6 +71,47 @@ class TestServer:
         assert result.structured_content == {"result": expected}
         assert json.loads(text_of(result)) == expected
 
+    def test_an_openapi_resource_is_its_object_whatever_the_size_of_its_schema(self) -> None:
+        # a component over the inlining limit becomes {"$ref", "$defs"}: it was answered as
+        # {"result": {...}}, while a small one was answered as the object itself
+        big = {"type": "object", "properties": {f"field_{i}": {"type": "string"} for i in range(30)}}
+        small = {"type": "object", "properties": {"id": {"type": "string"}}}
+        ok = {
+            "200": {
+                "description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Big"}}},
+            }
+        }
+        paths = {
+            "/big": {"get": {"operationId": "getBig", "responses": ok}},
+            "/small": {
+                "get": {
+                    "operationId": "getSmall",
+                    "responses": {"200": {**ok["200"], "content": {"application/json": {"schema": small}}}},
+                }
+            },
+        }
+        doc = {
+            "openapi": "3.0.3",
+            "info": {"title": "t", "version": "1"},
+            "paths": paths,
+            "components": {"schemas": {"Big": big}},
+        }
+        world = SyntheticWorld.from_openapi(doc, seed=2)
+        assert world.tools["getBig"].returns["$ref"] == "#/$defs/Big"
+
+        async def both(client: Client) -> list[CallToolResult]:  # the client checks each outputSchema
+            return [await client.call_tool(name, {}) for name in ("getBig", "getSmall")]
+
+        results = with_client(world, both)
+        assert [result.structured_content for result in results] == [
+            SyntheticWorld.from_openapi(doc, seed=2).call(name, {}) for name in ("getBig", "getSmall")
+        ]
+        assert all(
+            isinstance(result.structured_content, dict) and "result" not in result.structured_content
+            for result in results
+        )
+
     def test_injected_fault_is_an_error_result(self) -> None:
         async def twice(client: Client) -> list[CallToolResult]:
             args = {"customer_id": "c1", "skus": ["a"]}

@@ -57,7 +57,10 @@ def test_keywords_set_aside_are_told_once_per_document_with_where_and_how_to_fix
                 "get": {"responses": returning({"type": "array", "items": ref})},
                 "post": {"requestBody": body, "responses": returning(ref)},
             },
-            "/pets/{id}": {"get": {"responses": returning({"type": "object", "maxItems": -1})}},
+            "/pets/{id}": {
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "get": {"responses": returning({"type": "object", "maxItems": -1})},
+            },
         },
         {"Pet": pet},
     )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from synthworld._json import short_repr
-from synthworld.errors import FormatError
+from synthworld.errors import FormatError, warn_user
 from synthworld.formats.common import (
     CallRequest,
     ToolLike,
@@ -18,16 +19,35 @@ from synthworld.formats.common import (
     tool_parts,
 )
 
-__all__ = ["read_tool", "read_tool_uses", "tool_definition", "tool_result"]
+__all__ = ["read_tool", "read_tool_uses", "refused_keys", "tool_definition", "tool_result"]
+
+_KEY = re.compile(r"[a-zA-Z0-9_.-]{1,64}")
+"""The input property keys the Messages API accepts."""
 
 
 def tool_definition(spec: ToolLike) -> dict[str, Any]:
-    """The Anthropic Messages API tool definition of `spec` (for ``tools=``)."""
+    """The Anthropic Messages API tool definition of `spec` (for ``tools=``); warns when an input
+    key is one the API refuses (see `refused_keys`)."""
+    refused = refused_keys(spec.parameters)
+    if refused:
+        warn_user(
+            f"tool {spec.name!r}: Anthropic's API takes input keys of 1-64 letters, digits, '_', '.' "
+            f"and '-' and refuses the whole request (every tool) with a 400 for {refused}; rename "
+            "those parameters (a tool from an OpenAPI document gets such names by itself)"
+        )
     tool: dict[str, Any] = {"name": spec.name}
     if spec.description:
         tool["description"] = spec.description
     tool["input_schema"] = copy.deepcopy(spec.parameters)
     return tool
+
+
+def refused_keys(parameters: Any) -> list[str]:
+    """The top-level input keys Anthropic refuses (outside ``^[a-zA-Z0-9_.-]{1,64}$``)."""
+    properties = parameters.get("properties") if isinstance(parameters, Mapping) else None
+    if not isinstance(properties, Mapping):
+        return []
+    return [key for key in properties if not _KEY.fullmatch(str(key))]
 
 
 def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:

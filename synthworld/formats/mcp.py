@@ -1,10 +1,13 @@
 """MCP tool definitions (``mcp.types.Tool``), both directions, and structured results.
 
-MCP requires an ``outputSchema`` to describe an object, so a tool returning anything else (a
-list, a string, ``{}``) gets a wrapper ``{"type": "object", "properties": {"result": returns},
-"required": ["result"]}`` marked ``"x-synthworld-wrapped": true``; its ``structuredContent`` is
-then ``{"result": value}``. `read_tool` unwraps the marker (and FastMCP's
-``x-fastmcp-wrap-result``) back to the original schema.
+MCP requires an ``outputSchema`` to describe an object, with ``type: "object"`` at its root, so a
+tool returning anything else (a list, a string, ``{}``) gets a wrapper ``{"type": "object",
+"properties": {"result": returns}, "required": ["result"]}`` marked ``"x-synthworld-wrapped":
+true``; its ``structuredContent`` is then ``{"result": value}``. A schema that admits objects
+alone without saying so at its root (a ``$ref`` to an object in its ``$defs``, as a big or
+recursive OpenAPI component is; an ``allOf`` with an object part) is not wrapped: it gets
+``type: "object"`` marked ``"x-synthworld-typed": true``. `read_tool` undoes both markers (and
+FastMCP's ``x-fastmcp-wrap-result``), giving back the original schema.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
 
 __all__ = [
+    "TYPED_MARK",
     "WRAP_MARK",
     "output_schema",
     "require_mcp",
@@ -27,6 +31,9 @@ __all__ = [
 ]
 
 WRAP_MARK = "x-synthworld-wrapped"
+TYPED_MARK = "x-synthworld-typed"
+"""Marks the ``type: "object"`` `output_schema` added at the root of an object-only schema."""
+_DEPTH = 32  # how many references `_objects_only` follows
 _WRAP_MARKS = (WRAP_MARK, "x-fastmcp-wrap-result")
 _ROOT_KEYS = ("$schema", "$defs", "definitions")  # stay at the root so "#/$defs/..." refs resolve
 _HINTS = {
@@ -50,10 +57,11 @@ def require_mcp() -> Any:
 def tool_definition(spec: ToolLike) -> Any:
     """An ``mcp.types.Tool`` with input and output schemas and the spec's annotations.
 
-    MCP requires an object ``outputSchema``: a non-object `returns` is wrapped as
-    ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
+    MCP requires an object ``outputSchema``: a `returns` that admits more than objects is wrapped
+    as ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
     ``"x-synthworld-wrapped": true``), and the server's ``structuredContent`` is then
-    ``{"result": value}``. `read_tool` unwraps it again.
+    ``{"result": value}``; one that admits objects alone gets ``type: "object"`` at its root
+    (see the module docstring). `read_tool` undoes either.
     """
     data: dict[str, Any] = {
         "name": spec.name,
@@ -87,14 +95,38 @@ def read_tool(tool: Mapping[str, Any] | Any) -> ToolParts:
 
 
 def wraps_result(returns: Any) -> bool:
-    """True when `returns` is not an object schema, so MCP needs the ``result`` wrapper."""
-    return not (isinstance(returns, dict) and returns.get("type") == "object")
+    """True when `returns` admits more than objects, so MCP needs the ``result`` wrapper."""
+    return not (isinstance(returns, dict) and _objects_only(returns, returns.get("$defs"), _DEPTH))
+
+
+def _objects_only(schema: Any, defs: Any, depth: int) -> bool:
+    """Whether `schema` admits objects alone: ``type: "object"``, a ``$ref`` to such a schema in
+    the root's `defs`, an ``allOf`` with such a part, or ``anyOf``/``oneOf`` of such schemas."""
+    if not isinstance(schema, dict) or depth == 0:
+        return False
+    if schema.get("type") == "object":
+        return True
+    ref = schema.get("$ref")
+    target = defs.get(ref[len("#/$defs/") :]) if isinstance(ref, str) and isinstance(defs, dict) else None
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and _objects_only(target, defs, depth - 1):
+        return True
+    parts = schema.get("allOf")
+    if isinstance(parts, list) and any(_objects_only(part, defs, depth - 1) for part in parts):
+        return True
+    return any(
+        isinstance(schema.get(key), list)
+        and bool(schema[key])
+        and all(_objects_only(branch, defs, depth - 1) for branch in schema[key])
+        for key in ("anyOf", "oneOf")
+    )
 
 
 def output_schema(returns: Any) -> dict[str, Any]:
-    """The MCP ``outputSchema`` for a returns schema (wrapped unless it describes an object)."""
+    """The MCP ``outputSchema`` for a returns schema (wrapped unless it admits objects alone)."""
     if not wraps_result(returns):
-        return dict(copy.deepcopy(returns))
+        if returns.get("type") == "object":
+            return dict(copy.deepcopy(returns))
+        return {"type": "object", **copy.deepcopy(returns), TYPED_MARK: True}
     inner = copy.deepcopy(returns)
     root: dict[str, Any] = {}
     if isinstance(inner, dict):
@@ -107,6 +139,8 @@ def returns_from_output_schema(output: Any) -> Any:
     """The returns schema an ``outputSchema`` stands for (``{}`` when there is none)."""
     if not isinstance(output, dict):
         return {}
+    if output.get(TYPED_MARK) is True:
+        return {key: copy.deepcopy(value) for key, value in output.items() if key not in ("type", TYPED_MARK)}
     if not any(output.get(mark) for mark in _WRAP_MARKS):
         return copy.deepcopy(output)
     inner = copy.deepcopy(output.get("properties", {}).get("result", {}))

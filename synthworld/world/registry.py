@@ -63,6 +63,14 @@ class ToolRegistry:
         self._lifecycles[tool.spec.name] = (verb, kind)
         self._replan()
 
+    def declare_lifecycles(self, lifecycles: Mapping[str, tuple[str, str | None]]) -> None:
+        """`declare_lifecycle` for many tools at once (``{name: (verb, kind)}``), planned once."""
+        for name, (verb, _) in lifecycles.items():
+            self.get(name)
+            declared(verb)
+        self._lifecycles.update(lifecycles)
+        self._replan()
+
     def declare_identity(self, kind: str, key: str) -> None:
         """Objects of `kind` are named by `key`."""
         self._identities.declare(kind, key)

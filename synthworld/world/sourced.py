@@ -11,6 +11,7 @@ from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
 from synthworld.sources.openapi.tools import checked
 from synthworld.sources.skipping import OnError, Skipped
+from synthworld.world.http_lifecycle import http_lifecycles
 
 __all__ = ["FromSources"]
 
@@ -37,6 +38,9 @@ class FromSources:
         parameters, returns and the include/exclude options. `world_options` go to the
         constructor (``seed=``, ``backend=``, ``faults=``...). Documented error responses drive
         faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented.
+        What a tool does to its entities is read from its HTTP method and path where its name
+        says nothing (``notes.create``) or only the method (``PostProductsId`` updates a product):
+        see `synthworld.world.http_lifecycle`.
         ``on_error="skip"`` leaves out operations that cannot become tools (a `SynthworldWarning`
         lists them) instead of raising `SourceError`."""
         with collector_paused():
@@ -54,6 +58,7 @@ class FromSources:
             for tool in tools:
                 with skipped.guard():
                     checked(tool, world.register_tool)
+            world._tools.declare_lifecycles(http_lifecycles(world.tools.values()))
         skipped.report(len(world.tools))
         result: W = world
         return result

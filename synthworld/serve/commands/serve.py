@@ -22,14 +22,21 @@ from pathlib import Path
 from typing import Any
 
 from synthworld.backends import FixtureBackend
-from synthworld.errors import SynthworldWarning
+from synthworld.errors import SourceError, SynthworldWarning
 from synthworld.formats.mcp import require_mcp
 from synthworld.scenario import SCENARIO_SUFFIXES, load_scenario
 from synthworld.serve.mcp import serve
 from synthworld.sources import McpBackend
 from synthworld.world import SyntheticWorld
 
-__all__ = ["add_arguments", "add_source_arguments", "load_world", "run", "source_world"]
+__all__ = ["NO_TOOLS", "add_arguments", "add_source_arguments", "load_world", "run", "source_world"]
+
+NO_TOOLS = {
+    "openapi": "no operation of the document can be a tool (tools come from the operations under "
+    "'paths', not from webhooks; any left out are listed above)",
+    "mcp": "the server's tools/list lists no tool",
+}
+"""Why a twin has nothing to serve, by source (``--openapi``, ``--mcp``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,11 +117,19 @@ def source_world(
             world = SyntheticWorld.from_openapi(openapi, on_error="skip", **options)
         for note in notes:  # keywords set aside, operations left out
             print(f"synthworld serve: {note.message}", file=sys.stderr)
-        return world
+        return _with_tools(world, "openapi")
     assert mcp is not None
     if record is not None:
         options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=McpBackend(mcp))
-    return SyntheticWorld.from_mcp(mcp, **options)
+    return _with_tools(SyntheticWorld.from_mcp(mcp, **options), "mcp")
+
+
+def _with_tools(world: SyntheticWorld, kind: str) -> SyntheticWorld:
+    """`world`, or a `SourceError` when its source (``openapi``, ``mcp``) gave it no tool."""
+    if not world.tools:
+        world.close()
+        raise SourceError(f"nothing to serve: {NO_TOOLS[kind]}")
+    return world
 
 
 def load_world(target: str, *, seed: int | None = None) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import warnings
 from typing import Any
@@ -12,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from synthworld.errors import SynthworldError, SynthworldWarning
-from synthworld.serve.commands.serve import add_source_arguments
+from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments
 from synthworld.sources import mcp_tools, openapi_tools
 from synthworld.spec import ToolSpec
 
@@ -41,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:  # keywords set aside, operations left out
         print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
-    return 0 if specs else 2
+    if not specs:
+        print(f"synthworld tools: {NO_TOOLS['openapi' if args.openapi else 'mcp']}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
@@ -61,21 +65,48 @@ def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
 
 
 def type_label(schema: Any) -> str:
-    """A short name for what a schema describes: ``string``, ``list[Pet]``, ``integer | null``..."""
+    """A short name for what a schema describes: ``string``, ``list[Pet]``, ``integer | null``,
+    ``[number, number]`` (a tuple), ``"card"`` (a constant)..."""
     if not isinstance(schema, dict):
         return "any" if schema is True or schema is None else "nothing"
     if isinstance(schema.get("$ref"), str):
         return str(schema["$ref"]).rsplit("/", 1)[-1]
     for key in ("anyOf", "oneOf"):
         if isinstance(schema.get(key), list):
-            return " | ".join(type_label(branch) for branch in schema[key])
+            return _joined(schema[key], " | ")
     kind = schema.get("type")
     if isinstance(kind, list):
         return " | ".join(str(k) for k in kind)
-    if kind == "array":
-        return f"list[{type_label(schema.get('items', True))}]"
+    if kind == "array" or (kind is None and "prefixItems" in schema):
+        return _array_label(schema)
     if kind == "object" or "properties" in schema:
         return str(schema.get("title") or "object")
-    if "allOf" in schema:
-        return " & ".join(type_label(branch) for branch in schema["allOf"])
+    if "allOf" in schema and isinstance(schema["allOf"], list):
+        return _joined(schema["allOf"], " & ")
+    if kind is None and "const" in schema:
+        return json.dumps(schema["const"], ensure_ascii=False)
+    if kind is None and isinstance(schema.get("enum"), list):
+        return " | ".join(dict.fromkeys(_json_type(value) for value in schema["enum"])) or "nothing"
     return str(kind) if kind else "any"
+
+
+def _joined(branches: list[Any], sep: str) -> str:
+    """The labels of `branches`, each once, joined by `sep`."""
+    return sep.join(dict.fromkeys(type_label(branch) for branch in branches))
+
+
+def _array_label(schema: dict[str, Any]) -> str:
+    """``list[item]``, or ``[first, second]`` for a tuple (``, ...`` when more items may follow)."""
+    prefix = schema.get("prefixItems")
+    if not isinstance(prefix, list) or not prefix:
+        return f"list[{type_label(schema.get('items', True))}]"
+    more = "" if schema.get("items") is False else ", ..."
+    return f"[{', '.join(type_label(item) for item in prefix)}{more}]"
+
+
+def _json_type(value: Any) -> str:
+    """The JSON type of a value (``null``, ``boolean``, ``integer``...)."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    names = {int: "integer", float: "number", str: "string", list: "array", dict: "object"}
+    return names.get(type(value), "any")

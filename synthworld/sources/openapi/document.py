@@ -114,7 +114,7 @@ def _read(path: Path) -> Any:
         text = raw.decode("utf-8-sig")
         if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
             return json.loads(text)
-        return _yaml.load(text)
+        return _yaml.load(text, core_booleans=True)  # YAML 1.2, as OpenAPI asks: `on`, `no` are text
     except (ValueError, _yaml.YamlLimitError) as exc:  # JSONDecodeError, YAML and size errors
         raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
     except Exception as exc:  # yaml.YAMLError (a parser error with its line)

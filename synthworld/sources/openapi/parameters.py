@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.naming import fitted, parameter_name
 from synthworld.sources.openapi.responses import pick_media
 from synthworld.sources.openapi.schemas import Translator
 
-__all__ = ["Inputs", "inputs_of"]
+__all__ = ["Inputs", "inputs_of", "listed_parameters"]
 
 _PLACES = ("path", "query", "header")
+_TEMPLATE = re.compile(r"\{([^{}]+)\}")
+"""A path template expression: ``{petId}`` in ``/pets/{petId}``."""
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set by the client (OAS 3)
 _NOT_SCHEMA = frozenset(
     {"name", "in", "description", "required", "collectionFormat", "allowEmptyValue", "schema", "x-example"}
@@ -30,22 +34,26 @@ class Inputs:
     properties: dict[str, Any] = field(default_factory=dict)
     required: list[str] = field(default_factory=list)
     needs: frozenset[str] = frozenset()
-    places: dict[str, dict[str, str]] = field(default_factory=dict)
+    places: dict[str, dict[str, Any]] = field(default_factory=dict)
     """``{tool_param: {"in": "path"|"query"|"header"|"body", "name": its name in the request}}``."""
 
-    def add(self, name: str, place: str, schema: Any, *, required: bool, original: str | None = None) -> None:
-        """Add a parameter, renamed ``{place}_{name}`` (or with ``_2``...) if the name is taken."""
-        final = name
+    def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
+        """Add parameter `name` (its name in the request, kept in `places`) under a name every
+        provider takes (``page[size]``: ``page_size``), renamed ``{place}_{name}`` (or with
+        ``_2``...) if that is taken; returns the name it got."""
+        safe = parameter_name(name, place)
+        final = safe
         if final in self.properties:
-            final = f"{place}_{name}"
+            final = fitted(f"{place}_{safe}", "")
         n = 1
         while final in self.properties:
             n += 1
-            final = f"{place}_{name}_{n}"
+            final = fitted(f"{place}_{safe}", f"_{n}")
         self.properties[final] = schema
-        self.places[final] = {"in": place, "name": original if original is not None else name}
+        self.places[final] = {"in": place, "name": name}
         if required:
             self.required.append(final)
+        return final
 
     def schema(self, tr: Translator) -> dict[str, Any]:
         """The tool's ``parameters`` schema."""
@@ -59,14 +67,16 @@ class Inputs:
 
 
 def inputs_of(
-    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, shared: list[tuple[Any, str]]
+    doc: Document, tr: Translator, path: str, op: Mapping[str, Any], at: str, shared: tuple[Any, str]
 ) -> Inputs:
-    """The inputs of operation `op` (at pointer `at`); `shared` are its path item's parameters."""
+    """The inputs of operation `op` on `path` (at pointer `at`); `shared` is its path item's
+    ``parameters`` value and pointer."""
     inputs = Inputs()
     needs: set[str] = set()
     form: list[tuple[Mapping[str, Any], str]] = []
     body: tuple[Any, str, bool] | None = None
-    for param, where in _merged(doc, shared, _own(op, at)):
+    own = listed_parameters(doc, op.get("parameters"), f"{at}/parameters")
+    for param, where in _merged(doc, listed_parameters(doc, *shared), own):
         place = param.get("in")
         if place == "body":
             body = (param.get("schema", {}), f"{where}/schema", param.get("required") is True)
@@ -80,9 +90,10 @@ def inputs_of(
             inputs.add(
                 str(param["name"]), place, schema, required=place == "path" or param.get("required") is True
             )
+    _add_undeclared(inputs, path)
     if form:
         body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))
-    if body is None and not doc.swagger and "requestBody" in op:
+    if body is None and not doc.swagger and op.get("requestBody") is not None:
         body = _request_body(doc, op["requestBody"], f"{at}/requestBody")
     if body is not None:
         needs |= _add_body(tr, inputs, *body)
@@ -90,9 +101,29 @@ def inputs_of(
     return inputs
 
 
-def _own(op: Mapping[str, Any], at: str) -> list[tuple[Any, str]]:
-    params = op.get("parameters")
-    return [(p, f"{at}/parameters/{i}") for i, p in enumerate(params)] if isinstance(params, list) else []
+def _add_undeclared(inputs: Inputs, path: str) -> None:
+    """Add a required string parameter for each ``{name}`` of `path` that no parameter declares
+    (an oversight of real documents: without it, the tool could not name what it acts on),
+    marked ``"undeclared": True`` in `places`."""
+    declared = {place["name"] for place in inputs.places.values() if place["in"] == "path"}
+    for name in dict.fromkeys(_TEMPLATE.findall(path)):
+        if name not in declared:
+            added = inputs.add(name, "path", {"type": "string"}, required=True)
+            inputs.places[added]["undeclared"] = True
+
+
+def listed_parameters(doc: Document, params: Any, at: str) -> list[tuple[Any, str]]:
+    """The entries of a ``parameters`` list (at pointer `at`) with their pointers; absent or null
+    is none, anything else that is not a list is a `SourceError` saying how to write it."""
+    if params is None:
+        return []
+    if not isinstance(params, list):
+        raise doc.error(
+            f"'parameters' must be a list of parameter objects, got {type(params).__name__}; write "
+            "each parameter as a list item ('- name: id' with its 'in' and 'schema')",
+            at,
+        )
+    return [(p, f"{at}/{i}") for i, p in enumerate(params)]
 
 
 def _merged(
@@ -141,7 +172,11 @@ def _form_schema(form: list[tuple[Mapping[str, Any], str]]) -> dict[str, Any]:
 def _request_body(doc: Document, raw: Any, at: str) -> tuple[Any, str, bool] | None:
     body, at = doc.deref(raw, at=at)
     if not isinstance(body, Mapping):
-        return None
+        raise doc.error(
+            f"'requestBody' must be an object with a 'content' map, got {type(body).__name__}; write "
+            "it as 'requestBody: {content: {application/json: {schema: ...}}}'",
+            at,
+        )
     picked = pick_media(body.get("content"))
     if picked is None:
         return None

@@ -91,8 +91,14 @@ def _schema_of(doc: Document, response: Any, at: str) -> tuple[Any, str] | None:
 def returns_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) -> tuple[Any, str | None]:
     """The returns schema (with its ``$defs``) and the status it came from (None: no content)."""
     responses = op.get("responses")
-    if not isinstance(responses, Mapping):
+    if responses is None:
         return NO_CONTENT, None
+    if not isinstance(responses, Mapping):
+        raise doc.error(
+            f"'responses' must be an object of responses by status code, got {type(responses).__name__}; "
+            "write it as 'responses: {\"200\": {description: ..., content: ...}}'",
+            f"{at}/responses",
+        )
     keys = {str(k): k for k in responses}
     for status in _statuses(responses, "2"):
         where = f"{at}/responses/{escape(status)}"

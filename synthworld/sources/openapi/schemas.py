@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from synthworld.errors import SourceError
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.relaxed import COUNTS, NUMBERS, TYPES, Relaxed
@@ -107,7 +108,7 @@ class Translator:
             if key in _MAP_KEYS and isinstance(value, Mapping):
                 out[key] = {}
                 for name, sub in value.items():
-                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(name)}"):
+                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(str(name))}"):
                         continue
                     out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
                     needs |= more
@@ -233,9 +234,34 @@ class Translator:
                 branches.append(branch)
                 continue
             value = by_target.get(_short(ref), _short(ref))
+            own = _own_values(self.doc, raw, prop, depth=8)
+            if own is not None and value not in own:  # the branch names its values: they stand
+                branches.append(branch)
+                continue
             tag = {"type": "object", "properties": {prop: {"const": value}}, "required": [prop]}
             branches.append({"allOf": [branch, tag]})
         out[key] = branches
+
+
+def _own_values(doc: Document, node: Any, prop: str, *, depth: int) -> list[Any] | None:
+    """The values a ``oneOf`` branch itself allows its discriminator property `prop` (its
+    ``const`` or ``enum``, through ``$ref`` and ``allOf``), or None when it leaves them open."""
+    try:
+        node, _ = doc.deref(node, at="")
+        properties = node.get("properties") if isinstance(node, Mapping) else None
+        sub, _ = doc.deref(properties.get(prop), at="") if isinstance(properties, Mapping) else (None, "")
+    except SourceError:  # a dangling reference: reported where the branch is translated
+        return None
+    if isinstance(sub, Mapping) and "const" in sub:
+        return [sub["const"]]
+    if isinstance(sub, Mapping) and isinstance(sub.get("enum"), list):
+        return list(sub["enum"])
+    parts = node.get("allOf") if isinstance(node, Mapping) and depth > 0 else None
+    for part in parts if isinstance(parts, list) else []:
+        found = _own_values(doc, part, prop, depth=depth - 1)
+        if found is not None:
+            return found
+    return None
 
 
 def _unexpanded(out: dict[str, Any], raw: list[Any], needs: list[frozenset[str]]) -> list[frozenset[str]]:

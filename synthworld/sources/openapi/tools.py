@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from synthworld._gc import collector_paused
-from synthworld.errors import SchemaError, SourceError, ToolSpecError
+from synthworld.errors import SchemaError, SourceError, ToolSpecError, warn_user
 from synthworld.sources.openapi.document import Document, escape, load_document
 from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
+from synthworld.sources.openapi.relaxed import SHOWN
 from synthworld.sources.openapi.responses import errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.sources.skipping import OnError, Skipped
@@ -43,7 +44,9 @@ def openapi_tools(
     Names come from ``operationId`` made safe for every provider (``^[a-zA-Z0-9_-]{1,64}$``,
     unique), else from method and path. ``parameters`` merges path, query and header parameters
     with the request body (an object body's properties inlined, otherwise one ``body``
-    parameter); ``returns`` is the first 2xx JSON answer's schema (``null`` when there is none).
+    parameter), under names every provider takes (``page[size]``: ``page_size``; the request's
+    own names are in ``spec.metadata["openapi"]["parameters"]``); ``returns`` is the first 2xx
+    JSON answer's schema (``null`` when there is none).
     Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
     code (``not_found`` for a 404) fails the way the API documents. Keep operations by tag or path
     pattern (``/pets/*``, ``GET /pets*``) with the include/exclude options.
@@ -72,11 +75,29 @@ def openapi_tools(
                     made = _tool(doc, translator, name, method, path, op, at, shared, tags)
                     tools.append(checked(made, ToolSpec.validate) if check else made)
     translator.relaxed.warn()
+    _warn_undeclared(doc, tools)
     skipped.report(len(tools))
     return tools
 
 
-def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, list[tuple[Any, str]]]]:
+def _warn_undeclared(doc: Document, tools: list[ToolSpec]) -> None:
+    """One warning naming the path templates no parameter declared (each became a string)."""
+    missing = [
+        f"{{{place['name']}}} in {meta['method']} {meta['path']}"
+        for meta in (tool.metadata["openapi"] for tool in tools)
+        for place in meta["parameters"].values()
+        if place.get("undeclared")
+    ]
+    if missing:
+        warn_user(
+            f"{doc.source}: {len(missing)} path parameter(s) used in a path but declared nowhere, so "
+            f"synthworld took each as a required string: {', '.join(missing[:SHOWN])}"
+            f"{f' and {len(missing) - SHOWN} more' if len(missing) > SHOWN else ''}; fix: declare each "
+            "under the operation's parameters (name, in: path, required: true, schema)"
+        )
+
+
+def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str]]]:
     paths = doc.data.get("paths", {})
     if not isinstance(paths, Mapping):
         raise doc.error(f"'paths' must be an object of path items, got {type(paths).__name__}", "/paths")
@@ -84,10 +105,7 @@ def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], st
         item, at = doc.deref(raw, at=f"/paths/{escape(str(path))}")
         if not isinstance(item, Mapping):
             raise doc.error(f"path item {path!r} must be an object", at)
-        shared = item.get("parameters")
-        common = (
-            [(p, f"{at}/parameters/{i}") for i, p in enumerate(shared)] if isinstance(shared, list) else []
-        )
+        common = (item.get("parameters"), f"{at}/parameters")  # checked per operation (on_error)
         for method in METHODS:
             op = item.get(method)
             if op is None:
@@ -105,10 +123,10 @@ def _tool(
     path: str,
     op: Mapping[str, Any],
     at: str,
-    shared: list[tuple[Any, str]],
+    shared: tuple[Any, str],
     tags: list[str],
 ) -> ToolSpec:
-    inputs = inputs_of(doc, tr, op, at, shared)
+    inputs = inputs_of(doc, tr, path, op, at, shared)
     returns, status = returns_of(doc, tr, op, at)
     meta: dict[str, Any] = {"method": method.upper(), "path": path, "tags": tags, "pointer": at}
     meta["parameters"] = inputs.places
