@@ -42,6 +42,24 @@ def test_generate_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().out.splitlines() == lines
 
 
+def test_generate_reads_a_yaml_schema_as_yaml_1_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A property named ``on`` and an enum of country codes with Norway's ``no`` stay text (YAML 1.1
+    would read them as booleans: a key True, and false in place of 'no')."""
+    path = tmp_path / "schema.yaml"
+    path.write_text(
+        "type: object\n"
+        "properties:\n"
+        "  on: {type: boolean}\n"
+        "  country: {enum: [se, no, dk]}\n"
+        "required: [on, country]\n"
+        "additionalProperties: false\n"
+    )
+    assert main(["generate", str(path), "-n", "20"]) == 0
+    values = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert all(set(v) == {"on", "country"} and isinstance(v["on"], bool) for v in values)
+    assert {v["country"] for v in values} == {"se", "no", "dk"}
+
+
 def test_generate_reports_a_bad_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"type": "string", "minLength": 5, "maxLength": 2}')
