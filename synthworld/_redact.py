@@ -213,7 +213,7 @@ class Redactor:
         if self._values is not None:
             text = self._values.sub(self._masked_match, text)
         if self._runs and ("=" in text or ":" in text):
-            text = _PAIR.sub(self._masked_pair, text)
+            text = self._masked_pairs(text)
         return text
 
     def _masked_match(self, match: re.Match[str]) -> str:
@@ -224,12 +224,22 @@ class Redactor:
         start, end = match.span(group)
         return whole[: start - offset] + self.mask + whole[end - offset :]
 
-    def _masked_pair(self, match: re.Match[str]) -> str:
-        if not self.is_secret(match["key"]):
-            return match.group(0)
-        value = match["value"]
-        quote = value[0] if value[:1] in ("'", '"') else ""
-        return f"{match['key']}{match['sep']}{quote}{self.mask}{quote}"
+    def _masked_pairs(self, text: str) -> str:
+        """`text` with the value of every secret ``name=value`` pair masked.
+
+        A pair whose name is no secret is passed over at its separator, not its value: that value
+        may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
+        out: list[str] = []
+        done = pos = 0
+        while (match := _PAIR.search(text, pos)) is not None:
+            if not self.is_secret(match["key"]):
+                pos = match.end("sep")
+                continue
+            value = match["value"]
+            quote = value[0] if value[:1] in ("'", '"') else ""
+            out += [text[done : match.start("value")], quote, self.mask, quote]
+            done = pos = match.end()
+        return "".join(out) + text[done:] if out else text
 
 
 def _from_environment() -> Redactor:

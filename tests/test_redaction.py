@@ -140,6 +140,32 @@ def test_value_patterns_mask_secrets_under_any_key(text: str, masked: str) -> No
     assert Redactor()({"note": [text]}) == {"note": [masked]}
 
 
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        (
+            "invalid input for tool 'login': $.password: 'hunter2' is too long",
+            f"invalid input for tool 'login': $.password: '{MASK}' is too long",
+        ),
+        ("url=https://x.example/?token=abc&page=2", f"url=https://x.example/?token={MASK}&page=2"),
+        ("note: api_key=abc123", f"note: api_key={MASK}"),
+    ],
+)
+def test_a_secret_pair_inside_another_pairs_value_is_masked(text: str, masked: str) -> None:
+    assert Redactor().text(text) == masked
+
+
+def test_a_secret_in_an_input_error_never_reaches_the_saved_trace(tmp_path: Path) -> None:
+    parameters = {"type": "object", "properties": {"password": {"type": "string", "maxLength": 8}}}
+    with SyntheticWorld(seed=1) as world:
+        world.register_tool(ToolSpec("login", "Log in.", parameters, {"type": "object"}))
+        with pytest.raises(synthworld.ToolInputError):
+            world.call("login", {"password": "hunter2-too-long-0005"})
+    saved = world.trace.save(tmp_path / "t.json").read_text()
+    assert "hunter2-too-long-0005" not in saved + world.trace.format()
+    assert MASK in saved
+
+
 def test_a_registered_secret_is_masked_everywhere_but_short_ones_are_not() -> None:
     register_secret("zq-registered-9f8e7d6c")
     register_secret("abc")  # too short: it would mask ordinary words
