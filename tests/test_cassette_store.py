@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -110,6 +111,22 @@ def test_compaction_leaves_no_temporary_files(tmp_path: Path) -> None:
         for x in range(5):
             world.call("echo", {"x": x})
     assert sorted(p.name for p in tmp_path.iterdir()) == [".c.yaml.lock", "c.yaml"]
+
+
+def test_a_written_cassette_has_the_umask_mode_and_a_rewrite_keeps_the_old_one(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    previous = os.umask(0o022)
+    try:
+        with world_on(FixtureBackend(path, fallback=RandomBackend())) as world:
+            world.call("echo", {"x": 1})
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's 0600: others read it
+        path.chmod(0o664)  # shared with a group
+        with world_on(FixtureBackend(path, mode="new_episodes", fallback=RandomBackend())) as world:
+            world.call("echo", {"x": 2})
+        assert len(load_cassette(path).interactions) == 2
+        assert stat.S_IMODE(path.stat().st_mode) == 0o664
+    finally:
+        os.umask(previous)
 
 
 def test_threads_recording_into_one_backend_lose_nothing(tmp_path: Path) -> None:
