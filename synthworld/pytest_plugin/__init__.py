@@ -6,7 +6,8 @@
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
-  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (characters
+  a file name cannot hold written ``%XX``: ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
 - A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
   ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
