@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import canonical_json, json_copy
-from synthworld._redact import as_redactor
+from synthworld._redact import MASK, as_redactor, get_redactor
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
     CassetteDriftWarning,
@@ -31,6 +31,7 @@ from synthworld.cassette import (
     ReplayIndex,
     as_matcher,
 )
+from synthworld.cassette.masked import fill_masked
 from synthworld.cassette.store import Signature
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
@@ -109,7 +110,7 @@ class FixtureBackend:
         with self._lock:
             hit = self._index.take(ctx.spec.name, live)
         if hit is not None:
-            return self._replay(ctx.spec, hit)
+            return self._replay(ctx, hit)
         if not self.recording:
             raise FixtureMissError(self._miss_message(ctx.spec.name, live))
         return self._record_miss(ctx, live)
@@ -169,17 +170,24 @@ class FixtureBackend:
 
     # -- replay -----------------------------------------------------------------------------
 
-    def _replay(self, spec: ToolSpec, hit: Interaction) -> Answer:
+    def _replay(self, ctx: CallContext, hit: Interaction) -> Answer:
         if hit.error is not None:
             raise ToolError.from_dict(dict(hit.error))
-        if not spec.returns_validator.is_valid(hit.output):
+        spec, output = ctx.spec, hit.output
+        if not spec.returns_validator.is_valid(output):
+            output = fill_masked(output, spec.returns_validator, masks=self._masks(), seed=ctx.seed)
+        if output is None:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
             raise BackendError(
                 f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
                 f"schema of tool {spec.name!r}: {problems}. Re-record it (mode='all' or delete it and "
                 "use mode='new_episodes') or fix the output by hand."
             )
-        return Answer(json_copy(hit.output), source=self.name)
+        return Answer(json_copy(output), source=self.name)
+
+    def _masks(self) -> list[str]:
+        """What redaction writes in place of a secret (a stand-in replays where a schema rejects it)."""
+        return [MASK, get_redactor().mask, str(getattr(self._redact, "mask", MASK))]
 
     def _check_drift(self, spec: ToolSpec) -> None:
         if spec.name in self._checked:
