@@ -303,6 +303,14 @@ def test_an_unreadable_cassette_is_a_cassette_io_error(tmp_path: Path) -> None:
         FixtureBackend(folder.with_name("c.yaml"), mode="none")
 
 
+def test_a_cassette_below_a_file_or_without_a_name_is_a_cassette_io_error(tmp_path: Path) -> None:
+    (tmp_path / "tapes").write_text("a file where a folder should be")
+    with pytest.raises(CassetteIOError, match=r"tapes.c\.yaml: cannot read the cassette: Not a directory"):
+        FixtureBackend(tmp_path / "tapes" / "c.yaml", mode="none")
+    with pytest.raises(CassetteIOError, match=r"names no file: give the cassette's file name"):
+        FixtureBackend("", mode="none")
+
+
 @pytest.mark.parametrize(
     "keep", ["- tool: get_user\n  input:\n", "- tool: get_user\n  input:\n    n: 4\n  output:\n"]
 )
