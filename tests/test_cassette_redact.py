@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from synthworld import SyntheticWorld, ToolSpec
+from synthworld import BackendError, SyntheticWorld, ToolSpec
 from synthworld._redact import MASK, Redactor, as_redactor
 from synthworld.backends.base import CallContext
 from synthworld.backends.fixtures import FixtureBackend
@@ -161,3 +161,24 @@ def test_a_redacted_value_its_schema_rejects_replays_as_a_stand_in(tmp_path: Pat
     assert USAGE.returns_validator.is_valid(replays[0])
     assert replays[0]["note"] == f"password: {MASK}"  # a mask the schema takes replays as recorded
     assert replays[0]["session_id"] != MASK
+
+
+def test_a_redact_function_that_breaks_the_value_is_refused_before_the_journal_has_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.yaml"
+    world = SyntheticWorld(backend=FixtureBackend(path, fallback=session, redact=lambda value: None))
+    world.register_tool(LOGIN)
+    with pytest.raises(BackendError, match=r"login call was not recorded: redact=.*\$\.input: None"):
+        world.call("login", {"user": "ada"})
+    world.close()
+    assert not (tmp_path / "c.yaml.journal").exists()  # nothing a later open would choke on
+    assert FixtureBackend(path, mode="none").unplayed() == []
+
+    def keys_only(value: Any) -> Any:
+        return dict.fromkeys(value.keys(), MASK)  # breaks on a list output
+
+    lister = SyntheticWorld(backend=FixtureBackend(path, fallback=lambda ctx: [1], redact=keys_only))
+    lister.register_tool(ToolSpec("ids", "Ids.", {"type": "object"}, {"type": "array"}))
+    with pytest.raises(BackendError, match=r"redact=.*keys_only.* raised AttributeError.*the output of"):
+        lister.call("ids", {})

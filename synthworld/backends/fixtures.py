@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from synthworld._json import canonical_json, json_copy
+from synthworld._json import canonical_json, find_json_problems, json_copy
 from synthworld._redact import MASK, as_redactor, get_redactor
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
@@ -31,6 +31,7 @@ from synthworld.cassette import (
     ReplayIndex,
     as_matcher,
 )
+from synthworld.cassette.format import interaction_problems
 from synthworld.cassette.masked import fill_masked
 from synthworld.cassette.store import Signature
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
@@ -106,7 +107,7 @@ class FixtureBackend:
     def respond(self, ctx: CallContext) -> Any:
         """Replay the matching recorded answer, or (recording) ask the fallback and record it."""
         self._check_drift(ctx.spec)
-        live = self._redact(json_copy(dict(ctx.input)))
+        live = self._masked(json_copy(dict(ctx.input)), f"the input of {ctx.spec.name}")
         with self._lock:
             hit = self._index.take(ctx.spec.name, live)
         if hit is not None:
@@ -257,13 +258,15 @@ class FixtureBackend:
         try:
             answer = unwrap(self.fallback.respond(ctx), self.fallback)
         except ToolError as err:
-            self._write(ctx.spec, Interaction(ctx.spec.name, live, error=self._redact(err.to_dict())))
+            error = self._masked(err.to_dict(), f"the error of {ctx.spec.name}")
+            self._write(ctx.spec, Interaction(ctx.spec.name, live, error=error))
             raise
         passed_on = answer.on_answer
 
         def record(final: Any) -> None:  # what the agent got, after the world's echo and memory
             if ctx.spec.returns_validator.is_valid(final):
-                self._write(ctx.spec, Interaction(ctx.spec.name, live, self._redact(final)))
+                output = self._masked(final, f"the output of {ctx.spec.name}")
+                self._write(ctx.spec, Interaction(ctx.spec.name, live, output))
             if passed_on is not None:
                 passed_on(final)
 
@@ -274,7 +277,32 @@ class FixtureBackend:
         since = self._signature if self.mode is RecordMode.ALL else None
         return weakref.finalize(self, _compact_quietly, self._store, since)
 
+    def _masked(self, value: Any, what: str) -> Any:
+        """`value` through the ``redact`` option; `BackendError` naming it if that raises or
+        returns what is not JSON data."""
+        try:
+            masked = self._redact(value)
+            bad = find_json_problems(masked, limit=1)
+        except Exception as exc:
+            raise BackendError(
+                f"{self.path}: redact={self._redact!r} raised {exc!r} on {what}; a redact function "
+                "takes any JSON value (an input or error dict, any output) and returns it masked"
+            ) from exc
+        if bad:
+            raise BackendError(
+                f"{self.path}: redact={self._redact!r} turned {what} into what is not JSON data "
+                f"({bad[0]}); return JSON values only"
+            )
+        return masked
+
     def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
+        problems = interaction_problems(interaction)
+        if problems:  # only a redact function can make one: refuse it before the journal has it
+            raise BackendError(
+                f"{self.path}: the {spec.name} call was not recorded: redact={self._redact!r} made "
+                f"what a cassette cannot hold ({'; '.join(problems)}); a redact function returns the "
+                "value it was given with its secrets masked (a dict for an input or an error)"
+            )
         with self._lock:
             self._store.append(interaction, Fingerprint.of(spec))
             self._index.add_played(interaction)

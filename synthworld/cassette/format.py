@@ -71,6 +71,7 @@ __all__ = [
     "Fingerprint",
     "Interaction",
     "dumps",
+    "interaction_problems",
     "is_json_path",
     "loads",
     "read_cassette",
@@ -385,6 +386,19 @@ def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
         if key not in known and close:
             return f"; did you mean {close[0]!r} for {key!r}?"
     return ""
+
+
+def interaction_problems(interaction: Interaction) -> list[str]:
+    """Why a cassette cannot hold `interaction` (JSON data in the format's fields); empty if it can."""
+    data = interaction.to_dict()
+    bad = find_json_problems(data, limit=3)
+    if bad:
+        return [str(problem) for problem in bad]
+    document = {VERSION_KEY: SUPPORTED_VERSIONS[-1], "interactions": [data]}
+    validator = _validator()
+    if validator.is_valid(document):
+        return []
+    return [problem.replace("$.interactions[0]", "$", 1) for problem in validator.problems(document)]
 
 
 @lru_cache(maxsize=1)
