@@ -290,6 +290,29 @@ def test_pytest_failure_output_masks_secrets(
     assert leaked((pyt.path / "report.xml").read_text()) == []
 
 
+@pytest.mark.parametrize("style", ["auto", "native"])
+def test_a_failing_synth_world_tests_traceback_masks_secrets(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, style: str
+) -> None:
+    pyt = isolate(pytester, monkeypatch)
+    monkeypatch.setenv("DB_PASSWORD", "hunter2-from-env-0006")
+    pyt.makepyfile("""
+        import os
+        from synthworld import ToolSpec
+
+        def test_login(synth_world):
+            short = {"type": "object", "properties": {"password": {"type": "string", "maxLength": 8}}}
+            synth_world.register_tool(ToolSpec("login", "Log in.", short, {"type": "object"}))
+            synth_world.call("login", {"password": os.environ["DB_PASSWORD"]})
+    """)
+    result = run(pyt, f"--tb={style}", "--junitxml=report.xml")
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "ToolInputError" in out
+    assert "hunter2-from-env-0006" not in out + (pyt.path / "report.xml").read_text()
+    assert 'os.environ["DB_PASSWORD"]' in out or style == "native"  # the source reads as written
+
+
 # -- logs and the LLM backend's own key -------------------------------------------------------
 
 KEY = "sk-test-echoed-5e1f0a9b7c"

@@ -31,6 +31,7 @@ from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.coverage import CoverageSession
+from synthworld.pytest_plugin.redaction import redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -146,11 +147,13 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """A failed test that used ``synth_world`` shows the world's trace (secrets masked)."""
+    """A failed test that used ``synth_world`` shows the world's trace; its report masks secrets."""
     report = yield
     world = getattr(item, "funcargs", {}).get("synth_world")
-    if report.failed and report.when == "call" and isinstance(world, SyntheticWorld):
-        report.sections.append(("synthworld trace", world.trace.format()))
+    if report.failed and isinstance(world, SyntheticWorld):
+        report.longrepr = redact_longrepr(report.longrepr)
+        if report.when == "call":
+            report.sections.append(("synthworld trace", world.trace.format()))
     return report
 
 
