@@ -25,6 +25,7 @@ from synthworld import (
     ScenarioResult,
     SyntheticWorld,
     ToolSpec,
+    _redact,
     redact,
     register_secret,
     set_redactor,
@@ -73,11 +74,10 @@ def world() -> Iterator[SyntheticWorld]:
 
 @pytest.fixture
 def policy() -> Iterator[None]:
-    """Restore the process policy after a test that changes it."""
-    previous = set_redactor(None)
-    set_redactor(previous)
+    """Restore the process policy after a test that changes it (none chosen: the environment's)."""
+    chosen = _redact._chosen[0]
     yield
-    set_redactor(previous)
+    _redact._chosen[0] = chosen
 
 
 # -- the policy -------------------------------------------------------------------------------
@@ -183,6 +183,22 @@ def test_the_policy_is_configurable(
     assert redact({"ssn": "1", "login_hint": "2", "x": "3"}) == {"ssn": MASK, "login_hint": MASK, "x": "3"}
     with pytest.raises(TypeError, match=r"pass a synthworld\.Redactor"):
         set_redactor(["ssn"])  # type: ignore[arg-type]
+
+
+def test_secret_keys_set_in_the_environment_after_import_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_redactor(None)  # the default policy, as a test session starts with
+    monkeypatch.setenv("SYNTHWORLD_SECRET_KEYS", "ssn")  # as a conftest.py or pytest-env would
+    assert redact({"ssn": "123-45-6789"}) == {"ssn": MASK}
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=synthworld.RandomBackend())) as world:
+        params = {"type": "object", "properties": {"ssn": {"type": "string"}}}
+        world.register_tool(ToolSpec("lookup", "Look up.", params, {"type": "object"}))
+        world.call("lookup", {"ssn": "123-45-6789"})
+    assert "123-45-6789" not in path.read_text()
+    monkeypatch.delenv("SYNTHWORLD_SECRET_KEYS")
+    assert redact({"ssn": "1"}) == {"ssn": "1"}
 
 
 # -- traces -----------------------------------------------------------------------------------
