@@ -6,8 +6,9 @@
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
-  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (characters
-  a file name cannot hold written ``%XX``: ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
+  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (a test in a
+  class: ``<class>.<test name>.yaml``; characters a file name cannot hold written ``%XX``:
+  ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
 - A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
   ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
@@ -244,8 +245,10 @@ def synth_world_options() -> dict[str, Any]:
 
 @pytest.fixture
 def synth_cassette_path(request: pytest.FixtureRequest) -> Path:
-    """The test's default cassette: ``cassettes/<test module>/<test name>.yaml`` beside the test."""
-    return cassette_path(request.node.path, request.node.name)
+    """The test's default cassette: ``cassettes/<test module>/<test name>.yaml`` beside the test;
+    a test in a class is named with it (``TestOrders.test_get``), as pytest-recording does."""
+    classes = [node.name for node in request.node.listchain() if isinstance(node, pytest.Class)]
+    return cassette_path(request.node.path, ".".join([*classes, request.node.name]))
 
 
 @pytest.fixture
