@@ -174,10 +174,11 @@ class FixtureBackend:
     def _replay(self, ctx: CallContext, hit: Interaction) -> Answer:
         if hit.error is not None:
             raise ToolError.from_dict(dict(hit.error))
-        spec, output = ctx.spec, hit.output
-        if not spec.returns_validator.is_valid(output):
-            output = fill_masked(output, spec.returns_validator, masks=self._masks(), seed=ctx.seed)
-        if output is None:
+        spec, output, valid = ctx.spec, hit.output, ctx.spec.returns_validator.is_valid(hit.output)
+        if not valid:
+            masks = self._masks()
+            valid, output = fill_masked(output, spec.returns_validator, masks=masks, seed=ctx.seed)
+        if not valid:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
             raise BackendError(
                 f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "

@@ -26,25 +26,28 @@ _ROUNDS = 8
 """Passes over the errors: a stand-in inside an ``anyOf`` may uncover another masked value."""
 
 
-def fill_masked(value: Any, validator: CompiledValidator, *, masks: Iterable[str], seed: int) -> Any | None:
-    """`value` with each masked string the schema rejects replaced by a value its subschema
-    takes; None when that does not make `value` valid (a value no mask explains is wrong)."""
+def fill_masked(
+    value: Any, validator: CompiledValidator, *, masks: Iterable[str], seed: int
+) -> tuple[bool, Any]:
+    """``(True, value)`` with each masked string the schema rejects replaced by a value its
+    subschema takes, or ``(False, None)`` when that does not make it valid (a value no mask
+    explains is wrong)."""
     marks = tuple(m for m in masks if m)
     schema = validator.schema
     cls = jsonschema.validators.validator_for(schema)
     checker = cls(schema, format_checker=cls.FORMAT_CHECKER)
     for _ in range(_ROUNDS):
         if validator.is_valid(value):
-            return value
+            return True, value
         fixes = _fixes(checker.iter_errors(value), marks)
         if not fixes:
-            return None
+            return False, None
         for path, subschema in fixes.items():
             stand_in = _stand_in(subschema, schema, seed, path)
             if stand_in is _NONE:
-                return None
+                return False, None
             value = _replaced(value, path, stand_in)
-    return value if validator.is_valid(value) else None
+    return (True, value) if validator.is_valid(value) else (False, None)
 
 
 def _fixes(errors: Iterable[Any], marks: tuple[str, ...]) -> dict[tuple[Any, ...], Any]:
