@@ -225,8 +225,9 @@ def _io(path: Path, doing: str, fix: str) -> Iterator[None]:
         raise
     except filelock.Timeout:
         raise CassetteError(
-            f"{path}: timed out waiting for the lock; another process is writing this cassette "
-            "(delete the lock file if no process is)"
+            f"{path}: timed out waiting for the lock; a live process holds it (the system frees it "
+            "when its holder exits): let that process finish or end it. Do not delete the lock file: "
+            "that lets two writers in at once"
         ) from None
     except OSError as exc:
         raise _io_error(path, doing, fix, exc) from None
