@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,12 +20,13 @@ def atomic_write(
     """Replace `path` with `text` so that readers see the old file or the new one, never half.
 
     The text goes to a temporary file ``.NAME.XXXXXXXX.tmp`` beside `path` (see
-    `temp_name_pattern`), which is flushed, fsynced (with `fsync`) and renamed over `path`; with
-    `fsync` the folder is synced too, so the rename survives a power loss. `step` is called with
-    ``"temp-written"``, ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done.
+    `temp_name_pattern`) with the permissions `path` had (a new file: those the umask gives), which
+    is flushed, fsynced (with `fsync`) and renamed over `path`; with `fsync` the folder is synced
+    too, so the rename survives a power loss. `step` is called with ``"temp-written"``,
+    ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=_TEMP_SUFFIX)
+    fd, tmp = _create_temp(path)
     reached = step or _nothing
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -42,6 +44,37 @@ def atomic_write(
     if fsync:
         sync_folder(path.parent)
     reached("folder-synced")
+
+
+def _create_temp(path: Path) -> tuple[int, str]:
+    """A new temporary file beside `path`, open for writing, with the mode `path` has (or, for a
+    new file, the mode the umask gives any new file: ``mkstemp``'s 0600 would hide a cassette
+    or a report from the other users who read it)."""
+    try:
+        mode: int | None = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}{_TEMP_SUFFIX}")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+        if mode is not None:
+            _keep_mode(fd, tmp, mode)
+        return fd, tmp
+    raise FileExistsError(f"{path.parent}: no free temporary file name for {path.name}")
+
+
+def _keep_mode(fd: int, tmp: str, mode: int) -> None:
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:  # Windows before Python 3.13
+            os.chmod(tmp, mode)
+    except OSError:
+        pass  # a file system without modes: the file gets the default one
 
 
 def sync_folder(folder: Path) -> None:

@@ -24,6 +24,7 @@ redacted the same way before it is looked up.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -36,6 +37,7 @@ __all__ = [
     "DEFAULT_SECRET_PATTERNS",
     "MASK",
     "MIN_SECRET_LENGTH",
+    "SECRET_KEYS_ENV",
     "RedactingFilter",
     "Redactor",
     "as_redactor",
@@ -213,7 +215,7 @@ class Redactor:
         if self._values is not None:
             text = self._values.sub(self._masked_match, text)
         if self._runs and ("=" in text or ":" in text):
-            text = _PAIR.sub(self._masked_pair, text)
+            text = self._masked_pairs(text)
         return text
 
     def _masked_match(self, match: re.Match[str]) -> str:
@@ -224,33 +226,52 @@ class Redactor:
         start, end = match.span(group)
         return whole[: start - offset] + self.mask + whole[end - offset :]
 
-    def _masked_pair(self, match: re.Match[str]) -> str:
-        if not self.is_secret(match["key"]):
-            return match.group(0)
-        value = match["value"]
-        quote = value[0] if value[:1] in ("'", '"') else ""
-        return f"{match['key']}{match['sep']}{quote}{self.mask}{quote}"
+    def _masked_pairs(self, text: str) -> str:
+        """`text` with the value of every secret ``name=value`` pair masked.
+
+        A pair whose name is no secret is passed over at its separator, not its value: that value
+        may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
+        out: list[str] = []
+        done = pos = 0
+        while (match := _PAIR.search(text, pos)) is not None:
+            if not self.is_secret(match["key"]):
+                pos = match.end("sep")
+                continue
+            value = match["value"]
+            quote = value[0] if value[:1] in ("'", '"') else ""
+            out += [text[done : match.start("value")], quote, self.mask, quote]
+            done = pos = match.end()
+        return "".join(out) + text[done:] if out else text
 
 
-def _from_environment() -> Redactor:
-    extra = [k.strip() for k in os.environ.get("SYNTHWORLD_SECRET_KEYS", "").split(",") if k.strip()]
-    return Redactor((*DEFAULT_SECRET_KEYS, *extra))
+SECRET_KEYS_ENV = "SYNTHWORLD_SECRET_KEYS"
 
 
-_policy: list[Redactor] = [_from_environment()]
+@functools.lru_cache(maxsize=8)
+def _from_environment(extra: str) -> Redactor:
+    """The default policy with the keys `extra` (the variable's value, comma-separated) adds."""
+    return Redactor((*DEFAULT_SECRET_KEYS, *(k.strip() for k in extra.split(",") if k.strip())))
+
+
+_chosen: list[Redactor | None] = [None]
+"""The policy `set_redactor` made; None: the default, with the keys the environment names now."""
 
 
 def get_redactor() -> Redactor:
-    """The process policy: what every file, rendering and log message of synthworld is masked with."""
-    return _policy[0]
+    """The process policy: what every file, rendering and log message of synthworld is masked with.
+
+    Unless `set_redactor` chose one, ``SYNTHWORLD_SECRET_KEYS`` is read at each use, so a value
+    set after synthworld was imported (in a ``conftest.py``, by pytest-env) counts too."""
+    chosen = _chosen[0]
+    return chosen if chosen is not None else _from_environment(os.environ.get(SECRET_KEYS_ENV, ""))
 
 
 def set_redactor(redactor: Redactor | None) -> Redactor:
     """Make `redactor` the process policy (None: the default one again); return the previous one."""
     if redactor is not None and not isinstance(redactor, Redactor):
         raise TypeError(f"set_redactor({redactor!r}): pass a synthworld.Redactor, or None for the default")
-    previous = _policy[0]
-    _policy[0] = redactor if redactor is not None else _from_environment()
+    previous = get_redactor()
+    _chosen[0] = redactor
     return previous
 
 
@@ -261,12 +282,12 @@ def register_secret(value: str) -> None:
 
 def redact(value: Any) -> Any:
     """`value` masked with the process policy (a copy; the argument is left alone)."""
-    return _policy[0](value)
+    return get_redactor()(value)
 
 
 def redact_text(text: str) -> str:
     """`text` masked with the process policy."""
-    return _policy[0].text(text)
+    return get_redactor().text(text)
 
 
 class RedactingFilter(logging.Filter):

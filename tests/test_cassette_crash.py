@@ -196,6 +196,19 @@ def test_a_json_cassette_cut_short_is_an_error(tmp_path: Path) -> None:
         load_cassette(path)
 
 
+@pytest.mark.parametrize("keep", [0.2, 0.5, 0.9])
+def test_a_json_cassette_cut_at_any_byte_says_it_is_cut_short(tmp_path: Path, keep: float) -> None:
+    path = tmp_path / "c.json"
+    record(path, "once", [0, 1])
+    text = path.read_text()
+    path.write_text(text[: int(len(text) * keep)])
+    with pytest.raises(CassetteError, match=r"c\.json, line \d+: the cassette is cut short: the JSON ends"):
+        load_cassette(path)
+    path.write_text(text.replace('"generation": 1,', '"generation": 1'))  # a typo, not a cut
+    with pytest.raises(CassetteError, match=r"c\.json, line 4: invalid JSON: Expecting ',' delimiter"):
+        load_cassette(path)
+
+
 def test_a_hand_written_cassette_without_header_or_marker_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "hand.yaml"
     path.write_text("synthworld_cassette: 1\ninteractions:\n- {tool: echo, input: {x: 1}, output: 7}\n")
@@ -301,6 +314,14 @@ def test_an_unreadable_cassette_is_a_cassette_io_error(tmp_path: Path) -> None:
     folder.mkdir()  # a folder where the file should be: reading it fails on every platform and user
     with pytest.raises(CassetteIOError, match=r"c\.yaml: cannot read the cassette: .*check that this user"):
         FixtureBackend(folder.with_name("c.yaml"), mode="none")
+
+
+def test_a_cassette_below_a_file_or_without_a_name_is_a_cassette_io_error(tmp_path: Path) -> None:
+    (tmp_path / "tapes").write_text("a file where a folder should be")
+    with pytest.raises(CassetteIOError, match=r"tapes.c\.yaml: cannot read the cassette: Not a directory"):
+        FixtureBackend(tmp_path / "tapes" / "c.yaml", mode="none")
+    with pytest.raises(CassetteIOError, match=r"names no file: give the cassette's file name"):
+        FixtureBackend("", mode="none")
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from synthworld import SyntheticWorld, ToolSpec
+from synthworld import BackendError, SyntheticWorld, ToolSpec
 from synthworld._redact import MASK, Redactor, as_redactor
 from synthworld.backends.base import CallContext
 from synthworld.backends.fixtures import FixtureBackend
@@ -118,3 +118,67 @@ def test_a_function_redacts_as_it_likes() -> None:
     assert as_redactor(drop_user)({"user": 1, "x": 2}) == {"x": 2}
     with pytest.raises(TypeError, match=r"pass True .* a list of key names, a function"):
         as_redactor("password")
+
+
+USAGE = ToolSpec(
+    "usage",
+    "A session's usage.",
+    {"type": "object", "properties": {"user": {"type": "string"}}},
+    {
+        "type": "object",
+        "properties": {
+            "token_count": {"type": "integer"},
+            "auth_required": {"type": "boolean"},
+            "session_id": {"type": "string", "format": "uuid"},
+            "note": {"type": "string"},
+        },
+        "required": ["token_count", "auth_required", "session_id", "note"],
+    },
+)
+
+
+def usage(ctx: CallContext) -> dict[str, Any]:
+    return {
+        "token_count": 47,
+        "auth_required": True,
+        "session_id": "0f8e1c2a-6b4d-4e7f-9a1b-3c5d7e9f1a2b",
+        "note": "password: hunter2",
+    }
+
+
+def test_a_redacted_value_its_schema_rejects_replays_as_a_stand_in(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=usage)) as world:
+        world.register_tool(USAGE)
+        world.call("usage", {"user": "ada"})
+    assert "0f8e1c2a" not in path.read_text()
+    replays = []
+    for _ in range(2):
+        with SyntheticWorld(backend=FixtureBackend(path, mode="none")) as replay:
+            replay.register_tool(USAGE)
+            replays.append(replay.call("usage", {"user": "ada"}))
+    assert replays[0] == replays[1]  # the stand-ins are seeded by the call
+    assert USAGE.returns_validator.is_valid(replays[0])
+    assert replays[0]["note"] == f"password: {MASK}"  # a mask the schema takes replays as recorded
+    assert replays[0]["session_id"] != MASK
+
+
+def test_a_redact_function_that_breaks_the_value_is_refused_before_the_journal_has_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.yaml"
+    world = SyntheticWorld(backend=FixtureBackend(path, fallback=session, redact=lambda value: None))
+    world.register_tool(LOGIN)
+    with pytest.raises(BackendError, match=r"login call was not recorded: redact=.*\$\.input: None"):
+        world.call("login", {"user": "ada"})
+    world.close()
+    assert not (tmp_path / "c.yaml.journal").exists()  # nothing a later open would choke on
+    assert FixtureBackend(path, mode="none").unplayed() == []
+
+    def keys_only(value: Any) -> Any:
+        return dict.fromkeys(value.keys(), MASK)  # breaks on a list output
+
+    lister = SyntheticWorld(backend=FixtureBackend(path, fallback=lambda ctx: [1], redact=keys_only))
+    lister.register_tool(ToolSpec("ids", "Ids.", {"type": "object"}, {"type": "array"}))
+    with pytest.raises(BackendError, match=r"redact=.*keys_only.* raised AttributeError.*the output of"):
+        lister.call("ids", {})

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
 
+import filelock
 import pytest
 
 import synthworld
 from synthworld import CassetteError, RandomBackend, SyntheticWorld, ToolSpec
 from synthworld.backends.fixtures import FixtureBackend
-from synthworld.cassette import load_cassette
+from synthworld.cassette import CassetteStore, Fingerprint, Interaction, load_cassette
 
 SPEC = ToolSpec(
     "echo",
@@ -110,6 +112,31 @@ def test_compaction_leaves_no_temporary_files(tmp_path: Path) -> None:
         for x in range(5):
             world.call("echo", {"x": x})
     assert sorted(p.name for p in tmp_path.iterdir()) == [".c.yaml.lock", "c.yaml"]
+
+
+def test_a_written_cassette_has_the_umask_mode_and_a_rewrite_keeps_the_old_one(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    previous = os.umask(0o022)
+    try:
+        with world_on(FixtureBackend(path, fallback=RandomBackend())) as world:
+            world.call("echo", {"x": 1})
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's 0600: others read it
+        path.chmod(0o664)  # shared with a group
+        with world_on(FixtureBackend(path, mode="new_episodes", fallback=RandomBackend())) as world:
+            world.call("echo", {"x": 2})
+        assert len(load_cassette(path).interactions) == 2
+        assert stat.S_IMODE(path.stat().st_mode) == 0o664
+    finally:
+        os.umask(previous)
+
+
+def test_a_lock_timeout_says_to_end_the_holder_not_to_delete_the_lock(tmp_path: Path) -> None:
+    store = CassetteStore(tmp_path / "c.yaml", timeout=0.05)
+    holder = filelock.FileLock(str(store.lock_path))  # another writer, on its own open file
+    with holder, pytest.raises(CassetteError, match=r"a live process holds it") as caught:
+        store.append(Interaction("echo", {"x": 1}, 1), Fingerprint.of(SPEC))
+    assert "Do not delete the lock file" in str(caught.value)
+    assert not store.journal.exists()
 
 
 def test_threads_recording_into_one_backend_lose_nothing(tmp_path: Path) -> None:

@@ -160,3 +160,23 @@ def test_validate_refuses_a_replay_only_cassette_that_does_not_exist(
     capsys.readouterr()
     assert invoke(validate_command, str(scenario)) == 0
     assert capsys.readouterr().out == f"{scenario}: ok (travel_recorded, 1 seed(s))\n"
+
+
+def test_run_json_masks_secrets_in_failures_and_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "agent.py").write_text(
+        "def agent(world, task):\n"
+        "    world.call('login', {'password': 'hunter2-0001'})\n"
+        "    return 'logged in, password=hunter2-0001'\n"
+    )
+    (tmp_path / "login.yaml").write_text(
+        "synthworld_scenario: 1\nname: login\nseed: 1\nagent: agent.py:agent\n"
+        "tools: [{name: login, parameters: {type: object, properties: {password: {type: string}}},\n"
+        "         returns: {type: object}}]\n"
+        "expect: {output: {regex: '^nope'}}\n"
+    )
+    assert invoke(run_command, str(tmp_path / "login.yaml"), "--json") == 1
+    out = capsys.readouterr().out
+    assert "password=[REDACTED]" in out
+    assert "hunter2-0001" not in out

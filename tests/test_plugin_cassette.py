@@ -60,6 +60,55 @@ def test_cassettes_default_beside_the_test_and_replay(
     assert recorded_answer == replayed_answer
 
 
+ODD_NAMES_TEST = """
+import pytest
+
+@pytest.mark.synthworld(cassette=True)
+@pytest.mark.parametrize("q", ["a b", "a_b", "a/b", "x" * 300], ids=["a b", "a_b", "a/b", "x" * 300])
+def test_q(synth_world, q):
+    @synth_world.tool
+    def search(query: str) -> list[str]:
+        \"\"\"Search.\"\"\"
+    synth_world.call("search", {"query": q})
+"""
+
+
+def test_tests_whose_names_differ_only_in_odd_characters_keep_their_own_cassettes(
+    pyt: pytest.Pytester,
+) -> None:
+    pyt.makepyfile(test_odd=ODD_NAMES_TEST)
+    run(pyt).assert_outcomes(passed=4)
+    names = sorted(p.name for p in (pyt.path / "cassettes" / "test_odd").glob("*.yaml"))
+    assert names[:3] == ["test_q[a%20b].yaml", "test_q[a%2Fb].yaml", "test_q[a_b].yaml"]
+    assert len(names) == 4
+    assert len(names[3].encode()) <= 205  # the long name is cut, with a digest
+    run(pyt, "--synthworld-record-mode=none").assert_outcomes(passed=4)
+
+
+CLASSES_TEST = """
+import pytest
+
+@pytest.mark.synthworld(cassette=True)
+class TestA:
+    def test_get(self, synth_world):
+        @synth_world.tool
+        def search(query: str) -> list[str]:
+            \"\"\"Search.\"\"\"
+        synth_world.call("search", {"query": type(self).__name__})
+
+class TestB(TestA):
+    pass
+"""
+
+
+def test_tests_of_one_name_in_two_classes_keep_their_own_cassettes(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile(test_classes=CLASSES_TEST)
+    run(pyt).assert_outcomes(passed=2)
+    names = sorted(p.name for p in (pyt.path / "cassettes" / "test_classes").glob("*.yaml"))
+    assert names == ["TestA.test_get.yaml", "TestB.test_get.yaml"]
+    run(pyt, "--synthworld-record-mode=none").assert_outcomes(passed=2)
+
+
 def test_replay_without_a_cassette_fails(pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANSWERS", str(pyt.path / "answers.jsonl"))
     pyt.makepyfile(test_shop=RECORDING_TEST)

@@ -25,6 +25,7 @@ from synthworld import (
     ScenarioResult,
     SyntheticWorld,
     ToolSpec,
+    _redact,
     redact,
     register_secret,
     set_redactor,
@@ -73,11 +74,10 @@ def world() -> Iterator[SyntheticWorld]:
 
 @pytest.fixture
 def policy() -> Iterator[None]:
-    """Restore the process policy after a test that changes it."""
-    previous = set_redactor(None)
-    set_redactor(previous)
+    """Restore the process policy after a test that changes it (none chosen: the environment's)."""
+    chosen = _redact._chosen[0]
     yield
-    set_redactor(previous)
+    _redact._chosen[0] = chosen
 
 
 # -- the policy -------------------------------------------------------------------------------
@@ -140,6 +140,32 @@ def test_value_patterns_mask_secrets_under_any_key(text: str, masked: str) -> No
     assert Redactor()({"note": [text]}) == {"note": [masked]}
 
 
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        (
+            "invalid input for tool 'login': $.password: 'hunter2' is too long",
+            f"invalid input for tool 'login': $.password: '{MASK}' is too long",
+        ),
+        ("url=https://x.example/?token=abc&page=2", f"url=https://x.example/?token={MASK}&page=2"),
+        ("note: api_key=abc123", f"note: api_key={MASK}"),
+    ],
+)
+def test_a_secret_pair_inside_another_pairs_value_is_masked(text: str, masked: str) -> None:
+    assert Redactor().text(text) == masked
+
+
+def test_a_secret_in_an_input_error_never_reaches_the_saved_trace(tmp_path: Path) -> None:
+    parameters = {"type": "object", "properties": {"password": {"type": "string", "maxLength": 8}}}
+    with SyntheticWorld(seed=1) as world:
+        world.register_tool(ToolSpec("login", "Log in.", parameters, {"type": "object"}))
+        with pytest.raises(synthworld.ToolInputError):
+            world.call("login", {"password": "hunter2-too-long-0005"})
+    saved = world.trace.save(tmp_path / "t.json").read_text()
+    assert "hunter2-too-long-0005" not in saved + world.trace.format()
+    assert MASK in saved
+
+
 def test_a_registered_secret_is_masked_everywhere_but_short_ones_are_not() -> None:
     register_secret("zq-registered-9f8e7d6c")
     register_secret("abc")  # too short: it would mask ordinary words
@@ -157,6 +183,22 @@ def test_the_policy_is_configurable(
     assert redact({"ssn": "1", "login_hint": "2", "x": "3"}) == {"ssn": MASK, "login_hint": MASK, "x": "3"}
     with pytest.raises(TypeError, match=r"pass a synthworld\.Redactor"):
         set_redactor(["ssn"])  # type: ignore[arg-type]
+
+
+def test_secret_keys_set_in_the_environment_after_import_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_redactor(None)  # the default policy, as a test session starts with
+    monkeypatch.setenv("SYNTHWORLD_SECRET_KEYS", "ssn")  # as a conftest.py or pytest-env would
+    assert redact({"ssn": "123-45-6789"}) == {"ssn": MASK}
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(backend=FixtureBackend(path, fallback=synthworld.RandomBackend())) as world:
+        params = {"type": "object", "properties": {"ssn": {"type": "string"}}}
+        world.register_tool(ToolSpec("lookup", "Look up.", params, {"type": "object"}))
+        world.call("lookup", {"ssn": "123-45-6789"})
+    assert "123-45-6789" not in path.read_text()
+    monkeypatch.delenv("SYNTHWORLD_SECRET_KEYS")
+    assert redact({"ssn": "1"}) == {"ssn": "1"}
 
 
 # -- traces -----------------------------------------------------------------------------------
@@ -262,6 +304,29 @@ def test_pytest_failure_output_masks_secrets(
     assert "input.password" in out
     assert leaked(out) == []
     assert leaked((pyt.path / "report.xml").read_text()) == []
+
+
+@pytest.mark.parametrize("style", ["auto", "native"])
+def test_a_failing_synth_world_tests_traceback_masks_secrets(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, style: str
+) -> None:
+    pyt = isolate(pytester, monkeypatch)
+    monkeypatch.setenv("DB_PASSWORD", "hunter2-from-env-0006")
+    pyt.makepyfile("""
+        import os
+        from synthworld import ToolSpec
+
+        def test_login(synth_world):
+            short = {"type": "object", "properties": {"password": {"type": "string", "maxLength": 8}}}
+            synth_world.register_tool(ToolSpec("login", "Log in.", short, {"type": "object"}))
+            synth_world.call("login", {"password": os.environ["DB_PASSWORD"]})
+    """)
+    result = run(pyt, f"--tb={style}", "--junitxml=report.xml")
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "ToolInputError" in out
+    assert "hunter2-from-env-0006" not in out + (pyt.path / "report.xml").read_text()
+    assert 'os.environ["DB_PASSWORD"]' in out or style == "native"  # the source reads as written
 
 
 # -- logs and the LLM backend's own key -------------------------------------------------------

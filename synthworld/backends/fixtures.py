@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from synthworld._json import canonical_json, json_copy
-from synthworld._redact import as_redactor
+from synthworld._json import canonical_json, find_json_problems, json_copy
+from synthworld._redact import MASK, as_redactor, get_redactor
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
     CassetteDriftWarning,
@@ -31,6 +31,8 @@ from synthworld.cassette import (
     ReplayIndex,
     as_matcher,
 )
+from synthworld.cassette.format import interaction_problems
+from synthworld.cassette.masked import fill_masked
 from synthworld.cassette.store import Signature
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
@@ -105,11 +107,11 @@ class FixtureBackend:
     def respond(self, ctx: CallContext) -> Any:
         """Replay the matching recorded answer, or (recording) ask the fallback and record it."""
         self._check_drift(ctx.spec)
-        live = self._redact(json_copy(dict(ctx.input)))
+        live = self._masked(json_copy(dict(ctx.input)), f"the input of {ctx.spec.name}")
         with self._lock:
             hit = self._index.take(ctx.spec.name, live)
         if hit is not None:
-            return self._replay(ctx.spec, hit)
+            return self._replay(ctx, hit)
         if not self.recording:
             raise FixtureMissError(self._miss_message(ctx.spec.name, live))
         return self._record_miss(ctx, live)
@@ -169,17 +171,25 @@ class FixtureBackend:
 
     # -- replay -----------------------------------------------------------------------------
 
-    def _replay(self, spec: ToolSpec, hit: Interaction) -> Answer:
+    def _replay(self, ctx: CallContext, hit: Interaction) -> Answer:
         if hit.error is not None:
             raise ToolError.from_dict(dict(hit.error))
-        if not spec.returns_validator.is_valid(hit.output):
+        spec, output, valid = ctx.spec, hit.output, ctx.spec.returns_validator.is_valid(hit.output)
+        if not valid:
+            masks = self._masks()
+            valid, output = fill_masked(output, spec.returns_validator, masks=masks, seed=ctx.seed)
+        if not valid:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
             raise BackendError(
                 f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
                 f"schema of tool {spec.name!r}: {problems}. Re-record it (mode='all' or delete it and "
                 "use mode='new_episodes') or fix the output by hand."
             )
-        return Answer(json_copy(hit.output), source=self.name)
+        return Answer(json_copy(output), source=self.name)
+
+    def _masks(self) -> list[str]:
+        """What redaction writes in place of a secret (a stand-in replays where a schema rejects it)."""
+        return [MASK, get_redactor().mask, str(getattr(self._redact, "mask", MASK))]
 
     def _check_drift(self, spec: ToolSpec) -> None:
         if spec.name in self._checked:
@@ -249,13 +259,15 @@ class FixtureBackend:
         try:
             answer = unwrap(self.fallback.respond(ctx), self.fallback)
         except ToolError as err:
-            self._write(ctx.spec, Interaction(ctx.spec.name, live, error=self._redact(err.to_dict())))
+            error = self._masked(err.to_dict(), f"the error of {ctx.spec.name}")
+            self._write(ctx.spec, Interaction(ctx.spec.name, live, error=error))
             raise
         passed_on = answer.on_answer
 
         def record(final: Any) -> None:  # what the agent got, after the world's echo and memory
             if ctx.spec.returns_validator.is_valid(final):
-                self._write(ctx.spec, Interaction(ctx.spec.name, live, self._redact(final)))
+                output = self._masked(final, f"the output of {ctx.spec.name}")
+                self._write(ctx.spec, Interaction(ctx.spec.name, live, output))
             if passed_on is not None:
                 passed_on(final)
 
@@ -266,7 +278,32 @@ class FixtureBackend:
         since = self._signature if self.mode is RecordMode.ALL else None
         return weakref.finalize(self, _compact_quietly, self._store, since)
 
+    def _masked(self, value: Any, what: str) -> Any:
+        """`value` through the ``redact`` option; `BackendError` naming it if that raises or
+        returns what is not JSON data."""
+        try:
+            masked = self._redact(value)
+            bad = find_json_problems(masked, limit=1)
+        except Exception as exc:
+            raise BackendError(
+                f"{self.path}: redact={self._redact!r} raised {exc!r} on {what}; a redact function "
+                "takes any JSON value (an input or error dict, any output) and returns it masked"
+            ) from exc
+        if bad:
+            raise BackendError(
+                f"{self.path}: redact={self._redact!r} turned {what} into what is not JSON data "
+                f"({bad[0]}); return JSON values only"
+            )
+        return masked
+
     def _write(self, spec: ToolSpec, interaction: Interaction) -> None:
+        problems = interaction_problems(interaction)
+        if problems:  # only a redact function can make one: refuse it before the journal has it
+            raise BackendError(
+                f"{self.path}: the {spec.name} call was not recorded: redact={self._redact!r} made "
+                f"what a cassette cannot hold ({'; '.join(problems)}); a redact function returns the "
+                "value it was given with its secrets masked (a dict for an input or an error)"
+            )
         with self._lock:
             self._store.append(interaction, Fingerprint.of(spec))
             self._index.add_played(interaction)

@@ -3,7 +3,8 @@
 The file format lives in ``format`` (YAML or JSON, ``synthworld_cassette: 1``, validated against
 ``synthworld/schemas/cassette.schema.json``), durable concurrent recording in ``store`` (an
 append-only journal compacted on close), replay lookups in ``index`` with ``matchers``, and the
-record modes in ``modes``. This module is their public face.
+record modes in ``modes``, and in ``masked`` the stand-ins replayed where a redacted value
+breaks the schema. This module is their public face.
 
 Record modes, as in VCR.py:
 

@@ -71,6 +71,7 @@ __all__ = [
     "Fingerprint",
     "Interaction",
     "dumps",
+    "interaction_problems",
     "is_json_path",
     "loads",
     "read_cassette",
@@ -281,6 +282,12 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         try:
             return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
         except json.JSONDecodeError as exc:
+            if _ends_inside_a_value(text, exc):
+                raise CassetteError(
+                    f"{source}, line {exc.lineno}: the cassette is cut short: the JSON ends inside a "
+                    f"value ({exc.msg}). Restore the file (e.g. from version control) or delete it "
+                    "and record again."
+                ) from None
             raise CassetteError(f"{source}, line {exc.lineno}: invalid JSON: {exc.msg}") from None
         except _DuplicateKey as exc:
             raise CassetteError(
@@ -298,6 +305,21 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         return _yaml.load(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
         raise CassetteError(f"{source}{_at(exc.line)}: {exc}") from None
+
+
+def _ends_inside_a_value(text: str, exc: json.JSONDecodeError) -> bool:
+    """Whether the JSON parser ran out of text (a file cut short), not into a wrong character: what
+    follows the error is blank, a string cut before its closing quote, or the start of a word or
+    number (``tru``, ``12``)."""
+    rest = text[exc.pos :].rstrip()
+    if not rest:
+        return True
+    if "\n" in rest:
+        return False
+    return exc.msg.startswith("Unterminated string") or not _NOT_A_WORD.search(rest)
+
+
+_NOT_A_WORD = re.compile(r'[\[\]{},:"\s]')
 
 
 class _NotJson(ValueError):
@@ -385,6 +407,19 @@ def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
         if key not in known and close:
             return f"; did you mean {close[0]!r} for {key!r}?"
     return ""
+
+
+def interaction_problems(interaction: Interaction) -> list[str]:
+    """Why a cassette cannot hold `interaction` (JSON data in the format's fields); empty if it can."""
+    data = interaction.to_dict()
+    bad = find_json_problems(data, limit=3)
+    if bad:
+        return [str(problem) for problem in bad]
+    document = {VERSION_KEY: SUPPORTED_VERSIONS[-1], "interactions": [data]}
+    validator = _validator()
+    if validator.is_valid(document):
+        return []
+    return [problem.replace("$.interactions[0]", "$", 1) for problem in validator.problems(document)]
 
 
 @lru_cache(maxsize=1)

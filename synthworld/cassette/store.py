@@ -47,6 +47,7 @@ _HEAD = re.compile(  # the first lines synthworld writes, in YAML and in JSON
     rb"\A(?:synthworld_cassette: 1\ngeneration: (\d+)\n"
     rb'|\{\n  "synthworld_cassette": 1,\n  "generation": (\d+),\n)'
 )
+_READ_FIX = "check that this user may read it, and that it is a file in a folder (not in a file)"
 _WRITE_FIX = (
     "make the folder writable by this user, or record into a cassette in a writable folder; "
     "replaying (mode='none') writes nothing beside a cassette without a journal"
@@ -58,6 +59,10 @@ class CassetteStore:
 
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False, timeout: float = 120) -> None:
         self.path = Path(path)
+        if not self.path.name:
+            raise CassetteIOError(
+                f"{str(path)!r} names no file: give the cassette's file name, e.g. 'c.yaml'"
+            )
         self.journal = self.path.with_name(self.path.name + ".journal")
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
         self.fsync = fsync
@@ -104,14 +109,14 @@ class CassetteStore:
             return _merged(base, journal), signature
 
     def _read(self) -> tuple[Cassette, Signature | None]:
-        signature = self.signature()  # taken first: a later replacement makes it stale, never wrong
-        if signature is None:
-            return Cassette(), None
-        with _io(self.path, "read the cassette", "check that this user may read it"):
+        with _io(self.path, "read the cassette", _READ_FIX):
+            signature = self.signature()  # taken first: a later replacement makes it stale, never wrong
+            if signature is None:
+                return Cassette(), None
             return read_cassette(self.path), signature
 
     def _read_journal(self, base: Cassette) -> Journal:
-        with _io(self.journal, "read the journal", "check that this user may read it"):
+        with _io(self.journal, "read the journal", _READ_FIX):
             return read_journal(self.journal, merged=base.journal)
 
     # -- writing ----------------------------------------------------------------------------
@@ -220,8 +225,9 @@ def _io(path: Path, doing: str, fix: str) -> Iterator[None]:
         raise
     except filelock.Timeout:
         raise CassetteError(
-            f"{path}: timed out waiting for the lock; another process is writing this cassette "
-            "(delete the lock file if no process is)"
+            f"{path}: timed out waiting for the lock; a live process holds it (the system frees it "
+            "when its holder exits): let that process finish or end it. Do not delete the lock file: "
+            "that lets two writers in at once"
         ) from None
     except OSError as exc:
         raise _io_error(path, doing, fix, exc) from None

@@ -6,7 +6,9 @@
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
   ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
-  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test.
+  ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (a test in a
+  class: ``<class>.<test name>.yaml``; characters a file name cannot hold written ``%XX``:
+  ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
 - A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
   ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
@@ -30,6 +32,7 @@ from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.coverage import CoverageSession
+from synthworld.pytest_plugin.redaction import redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -146,11 +149,13 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """A failed test that used ``synth_world`` shows the world's trace (secrets masked)."""
+    """A failed test that used ``synth_world`` shows the world's trace; its report masks secrets."""
     report = yield
     world = getattr(item, "funcargs", {}).get("synth_world")
-    if report.failed and report.when == "call" and isinstance(world, SyntheticWorld):
-        report.sections.append(("synthworld trace", world.trace.format()))
+    if report.failed and isinstance(world, SyntheticWorld):
+        report.longrepr = redact_longrepr(report.longrepr)
+        if report.when == "call":
+            report.sections.append(("synthworld trace", world.trace.format()))
     return report
 
 
@@ -239,8 +244,10 @@ def synth_world_options() -> dict[str, Any]:
 
 @pytest.fixture
 def synth_cassette_path(request: pytest.FixtureRequest) -> Path:
-    """The test's default cassette: ``cassettes/<test module>/<test name>.yaml`` beside the test."""
-    return cassette_path(request.node.path, request.node.name)
+    """The test's default cassette: ``cassettes/<test module>/<test name>.yaml`` beside the test;
+    a test in a class is named with it (``TestOrders.test_get``), as pytest-recording does."""
+    classes = [node.name for node in request.node.listchain() if isinstance(node, pytest.Class)]
+    return cassette_path(request.node.path, ".".join([*classes, request.node.name]))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ __all__ = [
     "RECORD_MODES",
     "block_llm",
     "cassette_path",
+    "file_safe_name",
     "marker_settings",
     "record_mode",
     "scenario_dirs",
@@ -96,7 +98,27 @@ def scenario_dirs(config: pytest.Config) -> list[Path]:
     return [(config.rootpath / entry).resolve() for entry in config.getini("synthworld_scenarios")]
 
 
+_UNSAFE = re.compile(r"[^\w.@+\[\]=,-]")
+_MAX_NAME_BYTES = 200
+"""File systems allow 255 bytes in a name: longer test names are cut and end with a digest."""
+
+
 def cassette_path(test_file: Path, test_name: str) -> Path:
-    """``cassettes/<test module>/<test name>.yaml`` beside `test_file` (name made file-safe)."""
-    safe = re.sub(r"[^\w.@+\[\]=,-]+", "_", test_name)
-    return Path(test_file).parent / "cassettes" / Path(test_file).stem / f"{safe}.yaml"
+    """``cassettes/<test module>/<test name>.yaml`` beside `test_file`; see `file_safe_name`."""
+    return Path(test_file).parent / "cassettes" / Path(test_file).stem / f"{file_safe_name(test_name)}.yaml"
+
+
+def file_safe_name(test_name: str) -> str:
+    """`test_name` as a file name, one per test: characters a file name cannot hold, or that some
+    system treats specially, are written ``%XX`` (``test_q[a b]`` -> ``test_q[a%20b]``), so
+    ``test_q[a b]``, ``test_q[a/b]`` and ``test_q[a_b]`` never share a cassette; a name too long
+    for the file system is cut and ends with 16 hex digits of its SHA-256."""
+    safe = _UNSAFE.sub(
+        lambda m: "".join(f"%{b:02X}" for b in m[0].encode("utf-8", "surrogatepass")), test_name
+    )
+    raw = safe.encode("utf-8")
+    if len(raw) <= _MAX_NAME_BYTES:
+        return safe
+    digest = hashlib.sha256(test_name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    head = raw[: _MAX_NAME_BYTES - 17].decode("utf-8", "ignore")
+    return f"{head}-{digest}"

@@ -63,7 +63,7 @@ log.addFilter(RedactingFilter())  # messages name base URLs, which may carry use
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
     "APIConnectionError": "check base_url= and that the server is running",
-    "AuthenticationError": "check api_key= or the API key environment variable",
+    "AuthenticationError": "check the api_key argument or the API key environment variable",
     "NotJSONAnswer": "check that base_url= is the API's URL (e.g. ending in /v1), not a web page or proxy",
     "RateLimitError": "lower the request rate or raise max_retries=",
     "InternalServerError": "the server failed; try again later or raise max_retries=",

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 
+from synthworld._redact import redact
 from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
 from synthworld.scenario import ScenarioResult, load_scenario
@@ -101,14 +102,14 @@ def backend_option(value: str, *, base_url: str | None) -> Any:
 
 
 def result_json(result: ScenarioResult) -> dict[str, Any]:
-    """One run as JSON: verdict, failures, output and every call."""
+    """One run as JSON: verdict, failures, output and every call (secrets masked, as in the table)."""
     return {
         "scenario": result.scenario,
         "seed": result.seed,
         "passed": result.passed,
-        "failures": result.failures,
-        "output": result.output,
-        "error": result.error,
+        "failures": redact(result.failures),
+        "output": redact(result.output),
+        "error": redact(result.error),
         "diverged_at": result.diverged_at,
         "hazard": result.hazard,
         "trace": [call.to_dict() for call in result.trace],
