@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         text = _read(args.schema)
-        schema = json.loads(text) if str(args.schema).endswith(".json") else _yaml.load(text, core_booleans=True)
+        json_file = str(args.schema).endswith(".json")
+        schema = json.loads(text) if json_file else _yaml.load(text, core_booleans=True)  # YAML 1.2
         generator = compile_generator(schema, realistic=not args.no_realistic)
     except (OSError, ValueError, RecursionError) as exc:
         kind = "invalid schema" if isinstance(exc, SchemaError) else "cannot read schema"
