@@ -20,6 +20,7 @@ from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
 from synthworld.schema._nodes import (
     HARD_DEPTH,
+    ITEMS,
     LEAN_DEPTH,
     SOFT_DEPTH,
     WORK,
@@ -27,6 +28,7 @@ from synthworld.schema._nodes import (
     Node,
     Retry,
     State,
+    TooBig,
     surely,
 )
 from synthworld.schema._parts import Part
@@ -98,6 +100,9 @@ class Generator:
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
+
+    _too_big = False
+    """Whether an attempt met `_nodes.TooBig` (its arrays had to hold more than `_nodes.ITEMS`)."""
 
     _found: tuple[bool, Any] | None = None
     """The value of `_witness`, once made."""
@@ -185,9 +190,13 @@ class Generator:
         verify = verify or self._always_check
         for _ in range(_ATTEMPTS):
             st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH
+            st.credit, st.items = 0, ITEMS
             st.unsure = False
             try:
                 value = self._root.gen(st, "")
+            except TooBig:  # its arrays' least sizes multiply past what one value holds: another
+                self._too_big = True  # attempt making the same choices would build as many
+                break
             except (Retry, SchemaError, RecursionError):
                 continue
             if not (verify or st.unsure) or self._checks.fast(value):
@@ -206,6 +215,13 @@ class Generator:
         for seed in range(_PROBES):
             if self._attempt(Random(seed), DEFAULT_NOW, False)[0]:
                 return
+        if self._too_big:
+            raise SchemaError(
+                f"a value of the schema at {ROOT} must hold more than {ITEMS:,} array items in all "
+                "(arrays of arrays: their minItems multiply), more than synthworld builds in one value; "
+                "fix: lower minItems",
+                path="",
+            )
         ok, value = self._fallback(Random(0))
         if ok and self._checks.strict(value):
             return

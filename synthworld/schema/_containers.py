@@ -10,13 +10,16 @@ from typing import Any, Protocol
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
-from synthworld.schema._nodes import Node, Retry, State, compile_into
+from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, MAX_PROPERTIES, Node, Retry, State, compile_into
 
 __all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
 
 _TRIES = 10
 NO_NAMES: frozenset[str] = frozenset()
 """No names (shared by every object node and spec that has none to require or forbid)."""
+_DRAWN_NAMES = 10_000
+"""How many distinct names an object's extra properties are drawn from at most (``name_0`` to
+``slot_999``); an object that needs more gets numbered names (`ObjectNode._numbered`)."""
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
 """How many items beyond the least an array gets, drawn uniformly."""
 
@@ -57,6 +60,13 @@ class ArrayNode:
                 "fix: relax minItems/maxItems/minContains/items",
                 path=path,
             )
+        if self.low > MAX_ITEMS:
+            raise SchemaError(
+                f"the array at {show_pointer(path)} must hold {self.low:,} items, more than the "
+                f"{MAX_ITEMS:,} synthworld builds in one value (megabytes of JSON, past any agent's "
+                "context); fix: lower minItems/minContains",
+                path=path,
+            )
         no_contains = spec.contains is None and spec.max_contains is None and not spec.extra_contains
         self._plain = no_contains and not (spec.positions or spec.unique)
         """Every item from ``rest``, nothing to place or compare: the short path."""
@@ -64,7 +74,10 @@ class ArrayNode:
     def gen(self, st: State, hint: str) -> list[Any]:
         if st.depth > st.hard:
             raise Retry
+        if self.low > CREDIT_FLOOR:
+            st.need(self.low)
         size = self._size(st)
+        st.hold(size)
         marked = self._contains_positions(st, size)
         extras = self._extra_positions(st, size, marked)
         st.enter()
@@ -205,6 +218,13 @@ class ObjectNode:
                 "keywords forbid; fix: drop them from required or allow them",
                 path=path,
             )
+        if spec.min_props > MAX_PROPERTIES:
+            raise SchemaError(
+                f"the object at {show_pointer(path)} must hold {spec.min_props:,} properties, more than "
+                f"the {MAX_PROPERTIES:,} synthworld builds in one value (megabytes of JSON, past any agent's "
+                "context); fix: lower minProperties",
+                path=path,
+            )
         # worked out once here rather than at every call
         # what lives on with the node is shared where empty: fewer objects for the collector to walk
         self._required: AbstractSet[str] = frozenset(spec.required) if spec.required else NO_NAMES
@@ -223,6 +243,8 @@ class ObjectNode:
             raise Retry
         if self._unsure:
             st.unsure = True
+        if self.s.min_props > CREDIT_FLOOR:
+            st.need(self.s.min_props)
         names = self._choose(st)
         extras = self._extras(st, len(names)) if self._want_extras else []
         st.enter()
@@ -292,16 +314,28 @@ class ObjectNode:
         cap = None if self.s.max_props is None else self.s.max_props - have
         want = want if cap is None else min(want, cap)
         out: dict[str, Node] = {}
-        for _ in range(want * _TRIES):
+        for _ in range(want * _TRIES if want <= _DRAWN_NAMES else 0):  # more: numbered names only
             if len(out) >= want:
                 break
             name = self.s.props.extra_name(st)
             node = None if name in self._known or name in out else self.s.props.extra_node(name)
             if node is not None:
                 out[name] = node
-        if have + len(out) < self.s.min_props:
-            raise Retry
+        if have + len(out) < self.s.min_props:  # the drawn names ran short (10,000 of them)
+            self._numbered(out, self.s.min_props - have)
         return list(out.items())
+
+    def _numbered(self, out: dict[str, Node], want: int) -> None:
+        """Names ``key_1000``, ``key_1001``... (past the drawn ``key_0``-``key_999``) until ``out``
+        holds ``want``; `Retry` when the names allowed run out first."""
+        for number in range(1000, 1000 + 2 * want + 100):
+            name = f"key_{number}"
+            node = None if name in self._known or name in out else self.s.props.extra_node(name)
+            if node is not None:
+                out[name] = node
+                if len(out) >= want:
+                    return
+        raise Retry
 
     def _fill(self, st: State, names: list[str], extras: list[tuple[str, Node]]) -> dict[str, Any]:
         out: dict[str, Any] = {}

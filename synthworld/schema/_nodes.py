@@ -51,6 +51,22 @@ BRANCHES = 2_500
 reach; the others then count as failed. Each alternative reached may compile, so this bounds the
 compile work of a call, and it counts the same whether or not the alternative was compiled before
 (the largest real-world values reach about 2,100)."""
+MAX_ITEMS = 100_000
+"""The most items an array may be made to hold (``minItems``, ``minContains``): a schema that
+needs more is refused at compile time, naming the keyword. Such a value is megabytes of JSON, past
+any agent's context, and takes seconds to build."""
+MAX_PROPERTIES = 10_000
+"""The most properties an object may be made to hold (``minProperties``), refused past it likewise
+(each distinct name compiles its own node: a tenth of a second per thousand)."""
+MAX_LENGTH = 10_000_000
+"""The longest string a schema may require (``minLength``), refused past it likewise."""
+ITEMS = 2 * MAX_ITEMS
+"""The most array items one attempt builds in all: a value whose nested arrays must hold more
+(1,000 arrays of 1,000 arrays of 1,000) is refused when the lean attempt meets it, not built for
+minutes."""
+CREDIT_FLOOR = 1_000
+"""Containers that must hold more than this many items or properties widen the attempt's `work`
+(see `State.credit`); smaller ones leave every value as it was."""
 GROWTH = 1_000
 """After this many objects and arrays, an attempt adds no more optional content (a big schema's
 value stays a few hundred kilobytes at most, and is built in bounded time)."""
@@ -61,6 +77,10 @@ _IDS = itertools.count()
 
 class Retry(Exception):
     """This attempt failed; the caller may try again with the RNG where it is now."""
+
+
+class TooBig(Retry):
+    """This attempt's arrays held more than `ITEMS` items in all (arrays of arrays of arrays...)."""
 
 
 @dataclass(slots=True)
@@ -82,6 +102,13 @@ class State:
     """Objects and arrays this attempt may still build."""
     reached: set[int] = field(default_factory=set)
     """The alternatives reached so far in this call (see `BRANCHES`)."""
+    credit: int = 0
+    """Objects and arrays past `work` this attempt may still build: the most items (or
+    properties) one array (or object) of the value must have, once past `CREDIT_FLOOR`, so that a
+    value that must hold 100,000 of them is not abandoned as too big (set once, never added up:
+    the work of an attempt stays bounded)."""
+    items: int = ITEMS
+    """Array items this attempt may still build (see `ITEMS`)."""
     unsure: bool = False
     """Whether a node of this attempt built its part of the value without making sure it is
     valid (then the whole value is checked; otherwise every node built it valid by construction)."""
@@ -91,9 +118,21 @@ class State:
         self.work -= 1
         if self.work <= WORK - GROWTH:
             self.soft = 0
-            if self.work < 0:
+            if self.work + self.credit < 0:
                 raise Retry
         self.depth += 1
+
+    def need(self, count: int) -> None:
+        """A container must hold ``count`` items or properties: past `CREDIT_FLOOR`, the attempt may
+        build that many more objects and arrays (see `credit`)."""
+        if count > CREDIT_FLOOR and count > self.credit:
+            self.credit = count
+
+    def hold(self, count: int) -> None:
+        """Count ``count`` array items; `TooBig` past `ITEMS`."""
+        self.items -= count
+        if self.items < 0:
+            raise TooBig
 
     def spend(self) -> None:
         """Count one retry; abandon the attempt when the budget is gone."""

@@ -12,10 +12,10 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._nodes import Retry, State
+from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._regex import Gen, compile_pattern, literal_prefix
 from synthworld.schema._sized import LENGTHS, SIZED
 
@@ -142,6 +142,23 @@ class NumberNode:
         raise Retry
 
     def _target(self, st: State, hint: str) -> float:
+        try:
+            return self._drawn_target(st, hint)
+        except OverflowError:  # a bound past the range of floats (10**400): drawn in integers
+            return self._huge_target(st)
+
+    def _huge_target(self, st: State) -> int:
+        """A target near bounds too big for floats, in integer arithmetic (Python's are exact)."""
+        low = None if self.low is None else math.ceil(self.low)
+        high = None if self.high is None else math.floor(self.high)
+        if low is not None and high is not None:
+            return low + st.rng.randrange(max(high - low, 0) + 1)
+        if low is not None:
+            return low + st.rng.randrange(100)
+        assert high is not None
+        return high - st.rng.randrange(100)
+
+    def _drawn_target(self, st: State, hint: str) -> float:
         lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
         if self.low is None and self.high is None:
             return st.rng.uniform(lo, hi)
@@ -249,6 +266,12 @@ class StringNode:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
                 "fix: make them overlap",
+                path=path,
+            )
+        if min_length > MAX_LENGTH:
+            raise SchemaError(
+                f"minLength {min_length:,} at {show_pointer(path)} is more than the {MAX_LENGTH:,} "
+                "characters synthworld builds in one string; fix: lower minLength",
                 path=path,
             )
         if fmt in LENGTHS:

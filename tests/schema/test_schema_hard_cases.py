@@ -115,6 +115,81 @@ def test_a_million_characters_are_built() -> None:
     assert generate(schema, 3) == value != generate(schema, 4)
 
 
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "integer", "minimum": 10**400},
+        {"type": "integer", "maximum": -(10**400)},
+        {"type": "integer", "minimum": 10**400, "maximum": 10**400 + 5},
+        {"type": "integer", "minimum": 10**400, "multipleOf": 7},
+        {"type": "number", "exclusiveMinimum": 10**400},
+    ],
+)
+def test_bounds_past_the_range_of_floats_are_drawn_in_integers(schema: dict[str, Any]) -> None:
+    """These raised a bare OverflowError (a float drawn beside a 400-digit bound)."""
+    generator = compile_generator(schema)
+    values = [generator.generate(Random(seed)) for seed in range(5)]
+    assert all(oracle(schema).is_valid(v) and abs(v) >= 10**400 for v in values)
+    assert values == [compile_generator(schema).generate(Random(seed)) for seed in range(5)]
+
+
+_THOUSAND_INTS = {"type": "array", "minItems": 1000, "items": {"type": "integer"}}
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ({"type": "array", "minItems": 10**9}, "must hold 1,000,000,000 items, more than the 100,000"),
+        ({"type": "array", "contains": {}, "minContains": 200_000}, "must hold 200,000 items"),
+        ({"type": "string", "minLength": 10**9}, "minLength 1,000,000,000 at the root is more than"),
+        ({"type": "object", "minProperties": 10_001}, "must hold 10,001 properties, more than the 10,000"),
+        (
+            {
+                "type": "array",
+                "minItems": 1000,
+                "items": {"type": "array", "minItems": 1000, "items": _THOUSAND_INTS},
+            },
+            "more than 200,000 array items in all",
+        ),
+    ],
+)
+def test_sizes_past_what_one_value_holds_are_refused_at_compile_time(
+    schema: dict[str, Any], message: str
+) -> None:
+    """A billion items once took the process's memory, a billion characters 3 s and 1 GB, and
+    1,000 arrays of 1,000 of 1,000 ran for minutes: each is now a `SchemaError` naming the size and
+    the fix, from the compile (a tool's registration), before any call."""
+    with pytest.raises(SchemaError, match="fix: lower") as info:
+        compile_generator(schema)
+    assert message in str(info.value)
+    assert not isinstance(info.value, UnsatisfiableSchemaError)  # satisfiable, only too big
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "array", "minItems": 100_000, "items": {"type": "object"}},  # once past the work budget
+        {"type": "object", "minProperties": 10_000, "additionalProperties": {"type": "integer"}},
+    ],
+)
+def test_the_largest_sizes_allowed_are_built(schema: dict[str, Any]) -> None:
+    """100,000 objects in one array (each counted against the attempt's budget of 20,000 objects
+    and arrays) and 10,000 properties (all the names drawn ``key_0``..``slot_999`` can give) once
+    failed as unsatisfiable after 6-8 s."""
+    value = generate(schema, 2)
+    assert schema.get("minItems", schema.get("minProperties")) <= len(value) <= 100_004
+    assert oracle(schema).is_valid(value)
+
+
+def test_a_tool_whose_answer_is_too_big_is_refused_at_registration() -> None:
+    world = SyntheticWorld(seed=0)
+    spec = ToolSpec("dump", "d", {"type": "object", "properties": {}}, {"type": "array", "minItems": 10**9})
+    with pytest.raises(
+        SchemaError, match="tool 'dump': returns: the array at the root must hold 1,000,000,000"
+    ):
+        world.register_tool(spec)
+
+
 def test_deep_nesting_in_a_world_answers_or_says_why() -> None:
     world = SyntheticWorld(seed=1)
     for i, keyword in enumerate(("allOf", "anyOf", "properties")):
