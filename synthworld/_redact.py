@@ -305,9 +305,40 @@ def _unchanged(value: Any) -> Any:
     return value
 
 
+class PolicyWithKeys:
+    """The process policy as it is at each call (its keys, patterns and mask, with
+    ``SYNTHWORLD_SECRET_KEYS``) plus more secret keys: what ``redact=["ssn"]`` asks for. A list
+    that replaced the policy's keys wrote ``password`` and ``api_key`` in the clear."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.keys = tuple(keys)
+        self._made: tuple[Redactor, Redactor] | None = None  # (the policy, it extended)
+
+    def __repr__(self) -> str:
+        return f"PolicyWithKeys({list(self.keys)!r})"
+
+    @property
+    def mask(self) -> str:
+        return get_redactor().mask
+
+    def __call__(self, value: Any) -> Any:
+        return self._policy()(value)
+
+    def _policy(self) -> Redactor:
+        policy, made = get_redactor(), self._made
+        if made is None or not _same_policy(made[0], policy):
+            made = self._made = (policy, policy.extended(keys=self.keys))
+        return made[1]
+
+
+def _same_policy(a: Redactor, b: Redactor) -> bool:
+    """Whether two policies mask alike (`get_redactor` makes a new one per call from the environment)."""
+    return a is b or (a.keys, a.patterns, a.secrets, a.mask) == (b.keys, b.patterns, b.secrets, b.mask)
+
+
 def as_redactor(option: Any) -> Callable[[Any], Any]:
     """The redaction function for ``redact=``: True (the process policy, as it is at each call), a
-    list of key names, a function, or None/False (off)."""
+    list of key names (that policy plus these keys), a function, or None/False (off)."""
     if option is True:
         return redact
     if option is None or option is False:
@@ -315,7 +346,7 @@ def as_redactor(option: Any) -> Callable[[Any], Any]:
     if isinstance(option, Redactor) or callable(option):
         return option  # type: ignore[no-any-return]
     if isinstance(option, Iterable) and not isinstance(option, (str, bytes)):
-        return Redactor(option)
+        return PolicyWithKeys(option)
     raise TypeError(
         f"redact={option!r}: pass True (the process policy: default secret keys and patterns), a list "
         "of key names, a function of the value, or None to write values unchanged"

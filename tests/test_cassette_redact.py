@@ -103,12 +103,31 @@ def test_redaction_can_be_chosen_or_turned_off(tmp_path: Path) -> None:
         world.register_tool(LOGIN)
         world.call("login", {"user": "ada", "password": "hunter2"})
     (saved,) = load_cassette(path).interactions
-    assert saved.input == {"user": MASK, "password": "hunter2"}
+    assert saved.input == {"user": MASK, "password": MASK}  # besides the policy's keys, not instead
     plain = tmp_path / "plain.yaml"
     with SyntheticWorld(backend=FixtureBackend(plain, fallback=session, redact=None)) as world:
         world.register_tool(LOGIN)
         world.call("login", {"user": "ada", "password": "hunter2"})
     assert "hunter2" in plain.read_text()
+
+
+def test_a_list_of_keys_masks_them_besides_the_policy_as_it_is_at_each_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``redact=["ssn"]`` once replaced the policy's keys: ``password``, ``api_key`` and the keys of
+    ``SYNTHWORLD_SECRET_KEYS`` were written in the clear."""
+    from synthworld import set_redactor
+
+    redactor = as_redactor(["ssn"])
+    monkeypatch.setenv("SYNTHWORLD_SECRET_KEYS", "dob")
+    value = {"ssn": "078-05-1120", "password": "hunter2", "dob": "1990-01-01", "user": "ada"}
+    assert redactor(value) == {"ssn": MASK, "password": MASK, "dob": MASK, "user": "ada"}
+    previous = set_redactor(Redactor(["user"], mask="***"))
+    try:
+        assert redactor(value) == {"ssn": "***", "password": "hunter2", "dob": "1990-01-01", "user": "***"}
+        assert redactor.mask == "***"  # type: ignore[attr-defined]
+    finally:
+        set_redactor(previous)
 
 
 def test_a_function_redacts_as_it_likes() -> None:

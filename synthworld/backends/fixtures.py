@@ -54,9 +54,10 @@ class FixtureBackend:
     `synthworld.cassette.matchers`, a function ``(live_input, recorded_input) -> bool``, or a dict of them
     by tool name (default: exact input). ``redact``: True masks the default secret keys before
     anything is written (and in lookups, so redacted recordings still match); a list of key
-    names, a function, or None. ``strict``: a tool whose schemas changed since recording raises
-    instead of warning. ``allow_repeats``: once a call's recorded answers are all played, replay
-    the last one again instead of missing. ``fsync``: also flush each recording to the device.
+    names (masked besides the default ones), a function, or None. ``strict``: a tool whose
+    schemas changed since recording raises instead of warning. ``allow_repeats``: once a call's
+    recorded answers are all played, replay the last one again instead of missing. ``fsync``:
+    also flush each recording to the device.
     """
 
     name = "fixtures"
