@@ -25,6 +25,7 @@ def atomic_write(
     too, so the rename survives a power loss. `step` is called with ``"temp-written"``,
     ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done.
     """
+    _check_writable_place(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = _create_temp(path)
     reached = step or _nothing
@@ -44,6 +45,21 @@ def atomic_write(
     if fsync:
         sync_folder(path.parent)
     reached("folder-synced")
+
+
+def _check_writable_place(path: Path) -> None:
+    """`IsADirectoryError` or `NotADirectoryError` saying what is wrong with ``path`` as a file to
+    write (no name, a folder, under a file), where ``os`` would name a temporary file or a parent."""
+    if not path.name or path.is_dir():
+        raise IsADirectoryError(f"{str(path)!r} is a folder, not a file: give a file name, e.g. 'out.json'")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise NotADirectoryError(
+                    f"cannot write {str(path)!r}: {str(parent)!r} is a file, not a folder; "
+                    "choose a path in a folder"
+                )
+            return
 
 
 def _create_temp(path: Path) -> tuple[int, str]:

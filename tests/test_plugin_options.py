@@ -98,6 +98,18 @@ def test_record_mode_precedence(
     run(pyt, *cli).assert_outcomes(passed=1)
 
 
+@pytest.mark.parametrize(
+    ("value", "ci"),
+    [("true", True), ("1", True), ("True", True), ("yes", True), ("", False), ("0", False), ("false", False)],
+)
+def test_ci_is_any_value_but_empty_0_or_false(monkeypatch: pytest.MonkeyPatch, value: str, ci: bool) -> None:
+    """``CI=1`` (set by some CI services) recorded as if on a laptop: only ``true`` counted."""
+    from synthworld.pytest_plugin.settings import on_ci
+
+    monkeypatch.setenv("CI", value)
+    assert on_ci() is ci
+
+
 def test_a_bad_record_mode_is_a_usage_error(pyt: pytest.Pytester) -> None:
     pyt.makepyfile(
         MODE_TEST.format(

@@ -101,6 +101,19 @@ def test_json_round_trip(world: SyntheticWorld, tmp_path: Path) -> None:
     assert list(tmp_path.joinpath("sub").iterdir()) == [path]
 
 
+def test_saving_to_a_folder_or_under_a_file_says_what_is_wrong(world: SyntheticWorld, tmp_path: Path) -> None:
+    """These named a temporary file (``..83a934b1.tmp -> .``) or a bare parent (``File exists``)."""
+    with pytest.raises(IsADirectoryError, match="is a folder, not a file: give a file name"):
+        world.trace.save(tmp_path)
+    (tmp_path / "notes").write_text("mine")
+    with pytest.raises(
+        NotADirectoryError, match=r"notes' is a file, not a folder; choose a path in a folder"
+    ):
+        world.trace.save(tmp_path / "notes" / "deeper" / "trace.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["notes"]  # no temporary file left
+    assert (tmp_path / "notes").read_text() == "mine"
+
+
 def test_load_rejects_other_documents(tmp_path: Path) -> None:
     path = tmp_path / "x.json"
     path.write_text('{"calls": []}')

@@ -16,7 +16,8 @@
   and ``--synthworld-block-llm`` (LLM backends fail instead of calling a model; sets
   ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the
   scenario file) > ini (``synthworld_seed``, ``synthworld_record_mode``) > default. Under
-  ``CI=true`` the record mode defaults to ``none``, so CI replays and never records.
+  ``CI=true`` (or ``1``, as some CI services set it) the record mode defaults to ``none``, so CI
+  replays and never records.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from synthworld.pytest_plugin.settings import (
     block_llm,
     cassette_path,
     marker_settings,
+    on_ci,
     record_mode,
     scenario_dirs,
     scenario_record_mode,
@@ -78,8 +80,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--synthworld-record-mode",
         choices=RECORD_MODES,
-        default="none" if os.environ.get("CI", "").lower() == "true" else None,
-        help="cassette record mode (default: 'none' when CI=true, else the marker's, ini's or 'once')",
+        default="none" if on_ci() else None,
+        help="cassette record mode (default: 'none' on CI (CI=true or 1), else the marker's, ini's, 'once')",
     )
     group.addoption(
         "--synthworld-block-llm",

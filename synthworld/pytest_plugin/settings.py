@@ -21,6 +21,7 @@ __all__ = [
     "cassette_path",
     "file_safe_name",
     "marker_settings",
+    "on_ci",
     "record_mode",
     "scenario_dirs",
     "scenario_record_mode",
@@ -86,6 +87,12 @@ def scenario_record_mode(config: pytest.Config, marker_mode: Any, scenario: Scen
     None leaves it to the file."""
     backend = scenario.data.get("backend")
     return record_mode(config, marker_mode, use_ini=not (isinstance(backend, Mapping) and "mode" in backend))
+
+
+def on_ci() -> bool:
+    """Whether ``CI`` says this is a CI run: set to anything but empty, ``0``, ``false`` or ``no``
+    (GitHub, GitLab and CircleCI set ``true``, others ``1``)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 def block_llm(config: pytest.Config) -> bool:
