@@ -17,9 +17,6 @@ __all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Pr
 _TRIES = 10
 NO_NAMES: frozenset[str] = frozenset()
 """No names (shared by every object node and spec that has none to require or forbid)."""
-_DRAWN_NAMES = 10_000
-"""How many distinct names an object's extra properties are drawn from at most (``name_0`` to
-``slot_999``); an object that needs more gets numbered names (`ObjectNode._numbered`)."""
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
 """How many items beyond the least an array gets, drawn uniformly."""
 
@@ -314,28 +311,16 @@ class ObjectNode:
         cap = None if self.s.max_props is None else self.s.max_props - have
         want = want if cap is None else min(want, cap)
         out: dict[str, Node] = {}
-        for _ in range(want * _TRIES if want <= _DRAWN_NAMES else 0):  # more: numbered names only
+        for _ in range(want * _TRIES):
             if len(out) >= want:
                 break
             name = self.s.props.extra_name(st)
             node = None if name in self._known or name in out else self.s.props.extra_node(name)
             if node is not None:
                 out[name] = node
-        if have + len(out) < self.s.min_props:  # the drawn names ran short (10,000 of them)
-            self._numbered(out, self.s.min_props - have)
+        if have + len(out) < self.s.min_props:
+            raise Retry
         return list(out.items())
-
-    def _numbered(self, out: dict[str, Node], want: int) -> None:
-        """Names ``key_1000``, ``key_1001``... (past the drawn ``key_0``-``key_999``) until ``out``
-        holds ``want``; `Retry` when the names allowed run out first."""
-        for number in range(1000, 1000 + 2 * want + 100):
-            name = f"key_{number}"
-            node = None if name in self._known or name in out else self.s.props.extra_node(name)
-            if node is not None:
-                out[name] = node
-                if len(out) >= want:
-                    return
-        raise Retry
 
     def _fill(self, st: State, names: list[str], extras: list[tuple[str, Node]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
