@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
 import annotated_types
 import pydantic
+import pydantic.dataclasses
 import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
@@ -56,6 +57,12 @@ class Point(NamedTuple):
 class User(pydantic.BaseModel):
     name: str
     age: int = pydantic.Field(ge=0)
+
+
+@pydantic.dataclasses.dataclass
+class Seat:
+    row: int = pydantic.Field(ge=1, le=40)
+    letter: str = "A"
 
 
 @dataclasses.dataclass
@@ -280,6 +287,19 @@ def test_pydantic_model_uses_its_own_schema() -> None:
     result = schema(User)
     assert result["properties"]["age"] == {"minimum": 0, "title": "Age", "type": "integer"}
     assert result["required"] == ["name", "age"]
+
+
+def test_a_pydantic_dataclass_uses_pydantic_s_schema_and_answers_fit_it() -> None:
+    # it was read as a stdlib dataclass: `row`'s Field(...) was taken for a default, so `row` was
+    # optional and unbounded, and every answer without it failed as a malformed response
+    assert schema(Seat) == pydantic.TypeAdapter(Seat).json_schema()
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def get_seat(seat_id: str) -> Seat:
+        """Fetch a seat."""
+
+    assert all(1 <= get_seat(f"s{i}").row <= 40 for i in range(5))
 
 
 def test_recursive_dataclass_goes_to_defs() -> None:

@@ -314,6 +314,17 @@ def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
     return builder.merge_defs(schema, schema.pop("$defs", {}))
 
 
+def _build_pydantic_dataclass(builder: SchemaBuilder, cls: type) -> JSON:
+    """A ``pydantic.dataclasses.dataclass`` as pydantic validates it: its ``Field(ge=5)``
+    defaults are constraints (a required field stays required), not default values."""
+    from pydantic import TypeAdapter
+
+    schema: JSON = TypeAdapter(cls).json_schema(
+        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
+    )
+    return builder.merge_defs(schema, schema.pop("$defs", {}))
+
+
 def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     """`node` with its ``$ref``s to renamed ``$defs`` entries following the new names."""
     if not renames:
@@ -368,6 +379,8 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
         return _build_enum
     if typing_extensions.is_typeddict(cls):
         return _build_typeddict
+    if dataclasses.is_dataclass(cls) and hasattr(cls, "__pydantic_validator__"):
+        return _build_pydantic_dataclass
     if dataclasses.is_dataclass(cls):
         return _build_dataclass
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
