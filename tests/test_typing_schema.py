@@ -289,6 +289,30 @@ def test_pydantic_model_uses_its_own_schema() -> None:
     assert result["required"] == ["name", "age"]
 
 
+@pytest.mark.parametrize(
+    "key",
+    [Literal["home", "away"], Color, uuid.UUID, datetime.date, Annotated[str, pydantic.Field(min_length=3)]],
+)
+def test_a_mapping_s_key_type_says_which_keys_answers_have(key: Any) -> None:
+    # the key type was dropped (Literal keys) or refused (an Enum, a UUID): answers to
+    # `-> dict[Literal["home", "away"], int]` had keys such as "item_210", which the type rejects
+    adapter = pydantic.TypeAdapter(dict[key, int])  # type: ignore[valid-type]
+    result = schema(dict[key, int])  # type: ignore[valid-type]
+    assert result["propertyNames"]["type"] == "string"
+    world = SyntheticWorld(seed=1)
+    seeds = {"type": "object", "properties": {"seed": {"type": "integer"}}}
+    world.register_tool(ToolSpec("tally", "Count.", seeds, result))
+    for seed in range(5):
+        answer = world.call("tally", {"seed": seed})
+        assert len(adapter.validate_python(answer)) == len(answer)
+
+
+def test_a_new_type_of_str_is_a_mapping_key() -> None:
+    # `dict[UserId, Order]` was refused: "mapping keys must be str"
+    user_id = typing.NewType("user_id", str)
+    assert schema(dict[user_id, int]) == {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
 def test_a_pydantic_dataclass_uses_pydantic_s_schema_and_answers_fit_it() -> None:
     # it was read as a stdlib dataclass: `row`'s Field(...) was taken for a default, so `row` was
     # optional and unbounded, and every answer without it failed as a malformed response

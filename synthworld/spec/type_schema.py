@@ -186,9 +186,13 @@ class SchemaBuilder:
         if not args:
             return {"type": "object"}
         key, value = args
-        if key not in (str, Any) and typing_extensions.get_origin(key) is not typing.Literal:
+        names = {} if key in _ANY_MARKERS else self.schema(key)
+        if not _is_text(names):
             return self._problem(f"mapping keys must be str (JSON object keys), got {key!r}")
-        return {"type": "object", "additionalProperties": self.schema(value)}
+        schema: JSON = {"type": "object", "additionalProperties": self.schema(value)}
+        if names not in ({}, {"type": "string"}):  # Literal, a str Enum, UUID, date...: which keys
+            schema["propertyNames"] = names
+        return schema
 
     # -- named structures -------------------------------------------------------------------
 
@@ -388,6 +392,15 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
     if hasattr(cls, "model_json_schema") and hasattr(cls, "model_fields"):
         return _build_pydantic
     return None
+
+
+def _is_text(schema: JSON) -> bool:
+    """True when `schema` holds strings only (a JSON object key's schema), or anything (``{}``)."""
+    if not schema:
+        return True
+    return schema.get("type") == "string" or (
+        isinstance(schema.get("enum"), list) and all(isinstance(v, str) for v in schema["enum"])
+    )
 
 
 def _enum_schema(values: list[Any]) -> JSON:
