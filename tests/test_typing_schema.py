@@ -127,6 +127,9 @@ def schema(tp: Any) -> dict[str, Any]:
         (set[str], {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
         (frozenset[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
         (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
+        (tuple[()], {"type": "array", "maxItems": 0}),  # was any array from Python 3.11
+        (typing.Tuple[()], {"type": "array", "maxItems": 0}),  # noqa: UP006 - the typing spelling
+        (typing.Tuple, {"type": "array"}),  # noqa: UP006 - the typing spelling
         (
             tuple[int, str],
             {

@@ -131,7 +131,7 @@ class SchemaBuilder:
         if origin in _QUALIFIERS:
             return self.schema(args[0])
         if origin is tuple:
-            return self._tuple(args)
+            return self._tuple(args, empty=hasattr(tp, "__args__") and args in ((), ((),)))
         if origin in _SEQUENCE_ORIGINS or origin in _SET_ORIGINS:
             items = {"type": "array", "items": self.schema(args[0])} if args else {"type": "array"}
             return {**items, "uniqueItems": True} if origin in _SET_ORIGINS else items
@@ -173,9 +173,10 @@ class SchemaBuilder:
             return {"type": list(dict.fromkeys(b["type"] for b in branches))}
         return {"anyOf": branches}
 
-    def _tuple(self, args: tuple[Any, ...]) -> JSON:
-        if not args or args == ((),):
-            return {"type": "array", "maxItems": 0} if args else {"type": "array"}
+    def _tuple(self, args: tuple[Any, ...], *, empty: bool) -> JSON:
+        """`empty`: ``tuple[()]`` (its arguments are ``()`` from Python 3.11, as bare ``Tuple``'s)."""
+        if empty or not args:
+            return {"type": "array", "maxItems": 0} if empty else {"type": "array"}
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": self.schema(args[0])}
         items = [self.schema(arg) for arg in args]
