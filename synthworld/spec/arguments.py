@@ -91,10 +91,12 @@ def _naive_message(tool: str, name: str, value: datetime.datetime | datetime.tim
 
 
 def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
-    """`value` with every set a list sorted by its items' canonical JSON, and tuples lists; a
-    naive ``datetime`` or ``time`` raises `_Naive`."""
+    """`value` with every set a list sorted by its items' canonical JSON, tuples lists and secrets
+    revealed; a naive ``datetime`` or ``time`` raises `_Naive`."""
     if isinstance(value, (datetime.datetime, datetime.time)) and value.tzinfo is None:
         raise _Naive(value)
+    if hasattr(value, "get_secret_value"):  # pydantic's SecretStr: the tool gets it, not "*****"
+        return value.get_secret_value()
     if isinstance(value, (set, frozenset)):
         items = [_ordered(item, to_json) for item in value]
         return sorted(items, key=lambda item: canonical_json(to_json(item)))

@@ -5,7 +5,8 @@ also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and Typ
 (``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
 type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
 So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
-``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set`` -- on its own or
+``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a type only
+pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or
 inside those containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
 annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
 answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
@@ -26,6 +27,7 @@ from typing import Annotated, Any, get_args, get_origin
 import typing_extensions
 
 from synthworld.errors import ToolError
+from synthworld.spec.type_schema import is_pydantic_type
 
 __all__ = ["builds_objects", "return_converter"]
 
@@ -86,7 +88,7 @@ _SET_ORIGINS = (set, frozenset)
 
 def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True) -> bool:
     """True when `hint` is or holds a pydantic model, dataclass or NamedTuple, or (with `values`,
-    outside TypedDict fields) a date, UUID, Decimal, Path, Enum or set."""
+    outside TypedDict fields) a date, UUID, Decimal, Path, Enum, set or type only pydantic describes."""
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
@@ -98,7 +100,7 @@ def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: boo
     if isinstance(hint, type):
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
             return True
-        if values and issubclass(hint, _VALUE_TYPES):
+        if values and (issubclass(hint, _VALUE_TYPES) or is_pydantic_type(hint)):
             return True
         if typing_extensions.is_typeddict(hint):
             try:

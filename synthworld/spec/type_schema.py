@@ -12,7 +12,6 @@ import dataclasses
 import datetime
 import decimal
 import enum
-import functools
 import pathlib
 import types
 import typing
@@ -24,7 +23,9 @@ from typing import Any
 
 import typing_extensions
 
-__all__ = ["SchemaBuilder", "schema_for_type"]
+from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
+
+__all__ = ["SchemaBuilder", "is_pydantic_type", "schema_for_type"]
 
 JSON = dict[str, Any]
 
@@ -60,7 +61,8 @@ _QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing
 
 _SUPPORTED = (
     "use a JSON type (str, int, float, bool, None, list[...], dict[str, ...]), a dataclass, TypedDict, "
-    "NamedTuple, Enum or pydantic (v2) model, or a date, UUID or Decimal"
+    "NamedTuple, Enum or pydantic (v2) model, a date, UUID or Decimal, or a type pydantic describes "
+    "(HttpUrl, IPv4Address...)"
 )
 """How to fix an annotation no schema can be made of."""
 
@@ -203,7 +205,7 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         builder = _structure_builder(cls)
         if builder is None:
-            return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
+            return self._pydantic_type(cls)
         self._building[cls] = False
         try:
             schema = builder(self, cls)
@@ -213,6 +215,14 @@ class SchemaBuilder:
             self.defs[self._def_name(cls)] = schema
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         return schema
+
+    def _pydantic_type(self, cls: type) -> JSON:
+        """A type only pydantic describes (``HttpUrl``, ``IPv4Address``...), as pydantic does."""
+        schema, why = pydantic_type_schema(cls, answers=self.answers)
+        if schema is None:
+            why = f" ({why})" if why else ""
+            return self._problem(f"unsupported type {cls.__qualname__!r}{why}; {_SUPPORTED}")
+        return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _def_name(self, cls: type) -> str:
         """The ``$defs`` name of recursive `cls`: its class name, numbered when another holds it."""
@@ -313,20 +323,9 @@ def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
 
 
 def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
-    schema: JSON = cls.model_json_schema(  # type: ignore[attr-defined]
-        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
-    )
-    return builder.merge_defs(schema, schema.pop("$defs", {}))
-
-
-def _build_pydantic_dataclass(builder: SchemaBuilder, cls: type) -> JSON:
-    """A ``pydantic.dataclasses.dataclass`` as pydantic validates it: its ``Field(ge=5)``
-    defaults are constraints (a required field stays required), not default values."""
-    from pydantic import TypeAdapter
-
-    schema: JSON = TypeAdapter(cls).json_schema(
-        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
-    )
+    """A pydantic model, or a ``pydantic.dataclasses.dataclass``, as pydantic validates it (a
+    dataclass's ``Field(ge=5)`` default is a constraint, not a default value)."""
+    schema = pydantic_class_schema(cls, answers=builder.answers)
     return builder.merge_defs(schema, schema.pop("$defs", {}))
 
 
@@ -346,33 +345,6 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
 
 
 _NUMBER_BOUNDS = frozenset(_CONSTRAINT_KEYS.values())
-_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
-
-
-@functools.cache
-def _pydantic_schema_generator(answers: bool) -> type:
-    """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
-    describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
-    number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
-    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
-    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
-    from pydantic.json_schema import GenerateJsonSchema
-
-    class DecimalsAsValues(GenerateJsonSchema):
-        def get_decimal_pattern(self, schema: Any) -> str | None:
-            return self.build_decimal_pattern(schema)
-
-        def decimal_schema(self, schema: Any) -> JSON:
-            json_schema: JSON = super().decimal_schema(schema)
-            if (
-                answers
-                and self.mode == "validation"
-                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
-            ):
-                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
-            return json_schema
-
-    return DecimalsAsValues
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -385,7 +357,7 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
     if typing_extensions.is_typeddict(cls):
         return _build_typeddict
     if dataclasses.is_dataclass(cls) and hasattr(cls, "__pydantic_validator__"):
-        return _build_pydantic_dataclass
+        return _build_pydantic
     if dataclasses.is_dataclass(cls):
         return _build_dataclass
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
@@ -402,6 +374,13 @@ def _is_text(schema: JSON) -> bool:
     return schema.get("type") == "string" or (
         isinstance(schema.get("enum"), list) and all(isinstance(v, str) for v in schema["enum"])
     )
+
+
+def is_pydantic_type(tp: Any) -> bool:
+    """True when `tp` is a class whose schema, if any, is pydantic's (``HttpUrl``, ``IPv4Address``)."""
+    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS
+    collection = tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS
+    return isinstance(tp, type) and not plain and not collection and _structure_builder(tp) is None
 
 
 def _enum_schema(values: list[Any]) -> JSON:
