@@ -290,6 +290,27 @@ class TestTypedReturns:
         got = [day() for _ in range(6)]
         assert all(d is None or type(d) is datetime.date for d in got)
 
+    def test_a_tuple_answer_is_a_tuple_of_its_item_types(self) -> None:
+        # `-> tuple[float, float]` gave the JSON list [42.2, 18] (an int), while
+        # `-> tuple[Model, int]` gave a tuple: a tuple of plain values was left as JSON
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def locate(place: str) -> tuple[float, float]:
+            """Latitude and longitude."""
+
+        @world.tool
+        def window() -> tuple[datetime.date, ...]:
+            """Days."""
+
+        for place in ("home", "work", "gym"):
+            where = locate(place)
+            assert type(where) is tuple
+            assert [type(x) for x in where] == [float, float]
+        days = window()
+        assert type(days) is tuple
+        assert all(type(day) is datetime.date for day in days)
+
     def test_a_models_decimal_fields_are_decimals_the_model_accepts(self) -> None:
         # pydantic describes a Decimal as anyOf [number, string], any string and bounds on the
         # number only: "enjoy" or "-5" fitted the schema, and the stub failed to parse its answer

@@ -5,9 +5,9 @@ also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and Typ
 (``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
 type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
 So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
-``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a type only
-pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or
-inside those containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
+``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a ``tuple``, a
+type only pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or inside those
+containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
 annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
 answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
 ``malformed_response``, as a typed client library would fail to parse it.
@@ -83,19 +83,21 @@ _VALUE_TYPES = (
     enum.Enum,
 )
 """Types whose JSON form is text: an answer is parsed into them outside TypedDicts."""
-_SET_ORIGINS = (set, frozenset)
+_ARRAYS_AS_OBJECTS = (set, frozenset, tuple)
+"""Python containers JSON carries as lists: an answer is made into them outside TypedDicts."""
 
 
 def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True) -> bool:
     """True when `hint` is or holds a pydantic model, dataclass or NamedTuple, or (with `values`,
-    outside TypedDict fields) a date, UUID, Decimal, Path, Enum, set or type only pydantic describes."""
+    outside TypedDict fields) a date, UUID, Decimal, Path, Enum, set, tuple or type only pydantic
+    describes."""
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
     origin = get_origin(hint)
     if origin is Annotated:
         return builds_objects(get_args(hint)[0], seen, values=values)
-    if values and (origin in _SET_ORIGINS or hint in _SET_ORIGINS):
+    if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS):
         return True
     if isinstance(hint, type):
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
