@@ -4,6 +4,7 @@ what its annotation declares (a model, dataclass or NamedTuple), while world.cal
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import datetime
 import decimal
@@ -432,6 +433,21 @@ class TestTypedArguments:
         answer = asyncio.run(since(datetime.date(2024, 3, 1)))
         assert world.trace[-1].input == {"day": "2024-03-01"}
         assert answer == world.call("since", {"day": "2024-03-01"})
+
+    def test_bytes_are_sent_and_answered_as_the_base64_text_their_schema_names(self) -> None:
+        # bytes were refused as "not JSON data", and answers ('if', 'these') were no base64
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def upload(data: bytes, thumb: Optional[bytes] = None) -> bytes:  # noqa: UP045
+            """Upload a file; its checksum."""
+
+        checksums = [upload(b"hello", thumb=b"\x00\xff"), upload(b"hi")]
+        assert world.trace[0].input == {"data": "aGVsbG8=", "thumb": "AP8="}
+        assert world.trace[1].input == {"data": "aGk="}
+        assert all(isinstance(base64.b64decode(text, validate=True), bytes) for text in checksums)
+        with pytest.raises(ToolInputError, match=r"\$\.data: 'hello!' does not match"):
+            world.call("upload", {"data": "hello!"})
 
     def test_a_value_its_type_cannot_dump_is_named_by_the_world(self) -> None:
         world = SyntheticWorld(seed=2)

@@ -25,9 +25,12 @@ import typing_extensions
 
 from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
 
-__all__ = ["SchemaBuilder", "is_pydantic_type", "schema_for_type"]
+__all__ = ["BASE64", "SchemaBuilder", "is_pydantic_type", "schema_for_type"]
 
 JSON = dict[str, Any]
+
+BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+"""Base64 text (RFC 4648, padded): how JSON carries ``bytes``."""
 
 _PRIMITIVES: dict[Any, JSON] = {
     str: {"type": "string"},
@@ -41,7 +44,7 @@ _PRIMITIVES: dict[Any, JSON] = {
     tuple: {"type": "array"},
     set: {"type": "array", "uniqueItems": True},
     frozenset: {"type": "array", "uniqueItems": True},
-    bytes: {"type": "string", "contentEncoding": "base64"},
+    bytes: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
     datetime.datetime: {"type": "string", "format": "date-time"},
     datetime.date: {"type": "string", "format": "date"},
     datetime.time: {"type": "string", "format": "time"},
