@@ -4,6 +4,7 @@ mapping."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import enum
 import ipaddress
@@ -28,6 +29,21 @@ class Color(enum.Enum):
 class Seat:
     row: int = pydantic.Field(ge=1, le=40)
     letter: str = "A"
+
+
+T = typing.TypeVar("T")
+
+
+@pydantic.dataclasses.dataclass
+class Box(typing.Generic[T]):
+    item: T
+    count: int = pydantic.Field(default=0, ge=0)
+
+
+@dataclasses.dataclass
+class Page(typing.Generic[T]):
+    items: list[T]
+    total: int
 
 
 def schema(tp: Any) -> dict[str, Any]:
@@ -131,3 +147,26 @@ class TestTypesOnlyPydanticDescribes:
             "{'format': 'ipvanyaddress', 'type': 'string'}, also admits 'thing', which it refuses); "
             + _SUPPORTED
         )
+
+
+def test_a_generic_dataclass_answers_as_itself_given_its_arguments() -> None:
+    # a generic pydantic dataclass (Box[int]) was refused as an "unsupported generic", and a
+    # generic dataclass of plain values (Page[str]) answered a dict: only its arguments were read
+    assert schema(Box[int]) == pydantic.TypeAdapter(Box[int]).json_schema()
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def get_box(box_id: str) -> Box[int]:
+        """Fetch a box."""
+
+    @world.tool
+    def list_names(query: str) -> Page[str]:
+        """Search names."""
+
+    box = get_box("b1")
+    assert isinstance(box, Box)
+    assert isinstance(box.item, int)
+    assert box.count >= 0
+    page = list_names("ann")
+    assert isinstance(page, Page)
+    assert all(isinstance(name, str) for name in page.items)

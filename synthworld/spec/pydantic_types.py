@@ -25,9 +25,9 @@ SAMPLES = 5
 _DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
 
 
-def pydantic_class_schema(cls: type, *, answers: bool) -> JSON:
-    """The schema of a pydantic model or dataclass, refs under ``#/$defs/`` (`answers`: of a
-    returns schema)."""
+def pydantic_class_schema(cls: Any, *, answers: bool) -> JSON:
+    """The schema of a pydantic model or dataclass, also a generic one given its arguments
+    (``Box[int]``), refs under ``#/$defs/`` (`answers`: of a returns schema)."""
     generator = pydantic_generator(answers)
     if hasattr(cls, "model_json_schema"):
         model: JSON = cls.model_json_schema(ref_template="#/$defs/{model}", schema_generator=generator)

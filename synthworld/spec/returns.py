@@ -99,6 +99,8 @@ def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: boo
         return builds_objects(get_args(hint)[0], seen, values=values)
     if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS):
         return True
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
+        return True
     if isinstance(hint, type):
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
             return True

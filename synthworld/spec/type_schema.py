@@ -144,6 +144,9 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
+        if isinstance(origin, type) and _structure_builder(origin) is _build_pydantic:  # a dataclass
+            schema = pydantic_class_schema(tp, answers=self.answers)
+            return self.merge_defs(schema, schema.pop("$defs", {}))
         if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
             return self._parametrized(origin, args)
         return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
