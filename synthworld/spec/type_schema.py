@@ -23,6 +23,7 @@ from typing import Any
 
 import typing_extensions
 
+from synthworld._json import json_problems
 from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
 
 __all__ = ["BASE64", "SchemaBuilder", "is_pydantic_type", "schema_for_type"]
@@ -132,7 +133,7 @@ class SchemaBuilder:
         if origin in _UNION_ORIGINS:
             return self._union(args)
         if origin is typing.Literal or origin is typing_extensions.Literal:
-            return _enum_schema(list(args))
+            return self.choices(list(args), f"{tp!r}")
         if origin in _QUALIFIERS:
             return self.schema(args[0])
         if origin is tuple:
@@ -266,6 +267,20 @@ class SchemaBuilder:
         renamed: JSON = _renamed(schema, renames)
         return renamed
 
+    def choices(self, values: list[Any], what: str) -> JSON:
+        """The ``enum`` schema of a Literal's or an Enum's values (`what`, for the problem of a
+        value that is not JSON data, such as a ``date``: the schema could not hold it)."""
+        plain = [v.value if isinstance(v, enum.Enum) else v for v in values]
+        if not plain:
+            return self._problem(f"{what} has no members, so no value of it can be sent or answered")
+        odd = next((value for value in plain if json_problems(value)), None)
+        if odd is not None:
+            return self._problem(
+                f"{what} has a value that is not JSON data: {odd!r}; use str, int, float, bool or "
+                "None values (a date as its isoformat())"
+            )
+        return _enum_schema(plain)
+
     def object_schema(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
         """The object schema of a named structure: one property per hinted field."""
         properties = {name: self.schema(tp) for name, tp in hints.items()}
@@ -291,7 +306,9 @@ class SchemaBuilder:
 
 
 def _build_enum(builder: SchemaBuilder, cls: type) -> JSON:
-    return {"title": cls.__name__, **_enum_schema([m.value for m in cls])}  # type: ignore[attr-defined]
+    values = [m.value for m in cls]  # type: ignore[attr-defined]
+    choices = builder.choices(values, f"enum {cls.__qualname__}")
+    return {"title": cls.__name__, **choices} if choices else choices
 
 
 def _build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:
@@ -390,7 +407,6 @@ def is_pydantic_type(tp: Any) -> bool:
 
 
 def _enum_schema(values: list[Any]) -> JSON:
-    values = [v.value if isinstance(v, enum.Enum) else v for v in values]
     types_ = list(dict.fromkeys(_json_type(v) for v in values))
     schema: JSON = {"enum": values}
     if len(types_) == 1 and types_[0] is not None:
