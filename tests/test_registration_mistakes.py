@@ -7,6 +7,7 @@ import datetime
 import enum
 from typing import Literal
 
+import pydantic
 import pytest
 
 import synthworld
@@ -157,3 +158,36 @@ def test_an_enum_or_literal_no_json_value_fits_is_refused_naming_the_annotation(
         f"book(): parameter 'kind': typing.Literal[b'x'] has a value that is not JSON data: b'x'; {fix}",
         "book(): return type: enum Nothing has no members, so no value of it can be sent or answered",
     ]
+
+
+class Shipment(pydantic.BaseModel):
+    carrier: Carrier  # type: ignore[name-defined]  # noqa: F821 - defined nowhere
+
+
+class Socket:
+    """Not data: pydantic takes it only by isinstance."""
+
+
+class Connection(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(arbitrary_types_allowed=True)
+    socket: Socket
+
+
+def test_a_model_pydantic_cannot_describe_is_a_tool_spec_error_naming_the_parameter() -> None:
+    # pydantic's own PydanticUserError came out of @world.tool, naming neither stub nor parameter
+    world = SyntheticWorld()
+    with pytest.raises(ToolSpecError) as info:
+
+        @world.tool
+        def ship(order_id: str) -> Shipment:
+            """Ship an order."""
+
+    assert info.value.problems == [
+        "ship(): return type: pydantic cannot describe Shipment: `Shipment` is not fully defined; "
+        "you should define `Carrier`, then call `Shipment.model_rebuild()`."
+    ]
+    with pytest.raises(ToolSpecError, match=r"^cannot make a tool of send\(\): send\(\): parameter 'via'"):
+
+        @world.tool
+        def send(via: Connection) -> None:
+            """Send."""

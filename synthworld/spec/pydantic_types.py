@@ -25,19 +25,23 @@ SAMPLES = 5
 _DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
 
 
-def pydantic_class_schema(cls: Any, *, answers: bool) -> JSON:
+def pydantic_class_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
     """The schema of a pydantic model or dataclass, also a generic one given its arguments
-    (``Box[int]``), refs under ``#/$defs/`` (`answers`: of a returns schema)."""
-    generator = pydantic_generator(answers)
-    if hasattr(cls, "model_json_schema"):
-        model: JSON = cls.model_json_schema(ref_template="#/$defs/{model}", schema_generator=generator)
-        return model
+    (``Box[int]``), refs under ``#/$defs/`` (`answers`: of a returns schema); or None and why
+    pydantic cannot write it (a model not fully defined, a field of an arbitrary type)."""
     import pydantic
 
-    schema: JSON = pydantic.TypeAdapter(cls).json_schema(
-        ref_template="#/$defs/{model}", schema_generator=generator
-    )
-    return schema
+    generator = pydantic_generator(answers)
+    try:
+        if hasattr(cls, "model_json_schema"):
+            model: JSON = cls.model_json_schema(ref_template="#/$defs/{model}", schema_generator=generator)
+            return model, ""
+        schema: JSON = pydantic.TypeAdapter(cls).json_schema(
+            ref_template="#/$defs/{model}", schema_generator=generator
+        )
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError) as exc:
+        return None, getattr(exc, "message", None) or str(exc)
+    return schema, ""
 
 
 def pydantic_type_schema(cls: type, *, answers: bool) -> tuple[JSON | None, str]:

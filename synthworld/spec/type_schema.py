@@ -146,8 +146,7 @@ class SchemaBuilder:
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
         if isinstance(origin, type) and _structure_builder(origin) is _build_pydantic:  # a dataclass
-            schema = pydantic_class_schema(tp, answers=self.answers)
-            return self.merge_defs(schema, schema.pop("$defs", {}))
+            return self.pydantic_class(tp)
         if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
             return self._parametrized(origin, args)
         return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
@@ -222,6 +221,13 @@ class SchemaBuilder:
             self.defs[self._def_name(cls)] = schema
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         return schema
+
+    def pydantic_class(self, tp: Any) -> JSON:
+        """A pydantic model or dataclass (also a generic one, ``Box[int]``), as pydantic writes it."""
+        schema, why = pydantic_class_schema(tp, answers=self.answers)
+        if schema is None:
+            return self._problem(f"pydantic cannot describe {getattr(tp, '__qualname__', tp)!s}: {why}")
+        return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _pydantic_type(self, cls: type) -> JSON:
         """A type only pydantic describes (``HttpUrl``, ``IPv4Address``...), as pydantic does."""
@@ -348,8 +354,7 @@ def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
 def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
     """A pydantic model, or a ``pydantic.dataclasses.dataclass``, as pydantic validates it (a
     dataclass's ``Field(ge=5)`` default is a constraint, not a default value)."""
-    schema = pydantic_class_schema(cls, answers=builder.answers)
-    return builder.merge_defs(schema, schema.pop("$defs", {}))
+    return builder.pydantic_class(cls)
 
 
 def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
