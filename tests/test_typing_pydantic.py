@@ -16,7 +16,7 @@ import pydantic
 import pydantic.dataclasses
 import pytest
 
-from synthworld import SyntheticWorld, ToolInputError, ToolSpec, ToolSpecError
+from synthworld import BackendError, SyntheticWorld, ToolInputError, ToolSpec, ToolSpecError
 from synthworld.spec.type_schema import _SUPPORTED, schema_for_type
 
 
@@ -170,3 +170,35 @@ def test_a_generic_dataclass_answers_as_itself_given_its_arguments() -> None:
     page = list_names("ann")
     assert isinstance(page, Page)
     assert all(isinstance(name, str) for name in page.items)
+
+
+class Range(pydantic.BaseModel):
+    low: int
+    high: int
+
+    @pydantic.model_validator(mode="after")
+    def ordered(self) -> Range:
+        if self.low > self.high:
+            raise ValueError("low must not exceed high")
+        return self
+
+
+def test_an_answer_only_the_model_s_validators_refuse_is_a_backend_error_saying_so() -> None:
+    # it was a ToolError "malformed_response", the simulated failure an agent is meant to handle,
+    # on calls no fault was planned for
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def get_range(name: str) -> Range:
+        """A range."""
+
+    with pytest.raises(BackendError) as info:
+        get_range("r0")
+    assert str(info.value) == (
+        "the answer of 'get_range' fits its returns schema, but the validators of its return type "
+        "Range refuse it (Value error, low must not exceed high): answers are made from the JSON "
+        "Schema, which cannot say what a validator checks; script such answers (world.script), "
+        "answer with a FunctionBackend, or state the rule as Field constraints the schema shows"
+    )
+    world.script("get_range", output={"low": 1, "high": 2}, when={"name": "r0"})
+    assert get_range("r0") == Range(low=1, high=2)

@@ -10,7 +10,8 @@ type only pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or ins
 containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
 annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
 answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
-``malformed_response``, as a typed client library would fail to parse it.
+``malformed_response``, as a typed client library would fail to parse it; one that fits the schema
+but not the type's own validators (which no schema shows) raises `BackendError` saying so.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Annotated, Any, get_args, get_origin
 
 import typing_extensions
 
-from synthworld.errors import ToolError
+from synthworld.errors import BackendError, ToolError
 from synthworld.spec.type_schema import is_pydantic_type
 
 __all__ = ["builds_objects", "return_converter"]
@@ -54,6 +55,8 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
         except ValueError as exc:  # pydantic's ValidationError
             if _is_error_reply(value):  # on_invalid_input="return_error" answers with the error
                 return value
+            if _only_validators_refuse(exc):
+                raise BackendError(_validators_message(tool, hint, exc)) from None
             raise ToolError(
                 "malformed_response",
                 f"the answer of {tool!r} does not fit its return type {_name(hint)}: {exc}",
@@ -123,6 +126,30 @@ def _is_model(cls: type) -> bool:
 
 def _is_named_tuple(cls: type) -> bool:
     return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+_VALIDATOR_ERRORS = frozenset({"value_error", "assertion_error"})
+"""pydantic's error types for a validator's own ValueError or assert, which a schema cannot show."""
+
+
+def _only_validators_refuse(exc: Exception) -> bool:
+    """True when every error of pydantic's ValidationError `exc` comes from a validator."""
+    errors = getattr(exc, "errors", None)
+    kinds = {error["type"] for error in errors()} if callable(errors) else set()
+    return bool(kinds) and kinds <= _VALIDATOR_ERRORS
+
+
+def _validators_message(tool: str, hint: Any, exc: Any) -> str:
+    said = "; ".join(
+        ".".join(map(str, error["loc"])) + f": {error['msg']}" if error["loc"] else error["msg"]
+        for error in exc.errors()
+    )
+    return (
+        f"the answer of {tool!r} fits its returns schema, but the validators of its return type "
+        f"{_name(hint)} refuse it ({said}): answers are made from the JSON Schema, which cannot say "
+        "what a validator checks; script such answers (world.script), answer with a "
+        "FunctionBackend, or state the rule as Field constraints the schema shows"
+    )
 
 
 def _is_error_reply(value: Any) -> bool:
