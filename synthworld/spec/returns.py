@@ -28,7 +28,7 @@ from typing import Annotated, Any, get_args, get_origin
 import typing_extensions
 
 from synthworld.errors import BackendError, ToolError
-from synthworld.spec.type_schema import is_pydantic_type
+from synthworld.spec.type_schema import ALIAS_TYPES, alias_value, is_pydantic_type
 
 __all__ = ["builds_objects", "return_converter"]
 
@@ -97,7 +97,11 @@ def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: boo
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
+    if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
+        return builds_objects(alias_value(hint), seen, values=values)
     origin = get_origin(hint)
+    if isinstance(origin, ALIAS_TYPES) and builds_objects(alias_value(origin), seen, values=values):
+        return True  # a generic alias given its arguments: Pair[int] of `type Pair[T] = tuple[T, T]`
     if origin is Annotated:
         return builds_objects(get_args(hint)[0], seen, values=values)
     if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS):

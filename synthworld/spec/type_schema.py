@@ -13,6 +13,7 @@ import datetime
 import decimal
 import enum
 import pathlib
+import sys
 import types
 import typing
 import uuid
@@ -24,9 +25,10 @@ from typing import Any
 import typing_extensions
 
 from synthworld._json import json_problems
+from synthworld.spec.constraints import NUMBER_KEYWORDS, constraint_keywords
 from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
 
-__all__ = ["BASE64", "SchemaBuilder", "is_pydantic_type", "schema_for_type"]
+__all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic_type", "schema_for_type"]
 
 JSON = dict[str, Any]
 
@@ -70,14 +72,6 @@ _SUPPORTED = (
 )
 """How to fix an annotation no schema can be made of."""
 
-_CONSTRAINT_KEYS = {
-    "gt": "exclusiveMinimum",
-    "ge": "minimum",
-    "lt": "exclusiveMaximum",
-    "le": "maximum",
-    "multiple_of": "multipleOf",
-}
-
 
 class SchemaBuilder:
     """Builds schemas for the annotations of one root (a parameters or a returns schema)."""
@@ -88,8 +82,8 @@ class SchemaBuilder:
         self.namespace = namespace or {}  # resolves string annotations when a class's module cannot
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
-        self._building: dict[type, bool] = {}  # type -> seen recursively while building
-        self._def_names: dict[type, str] = {}  # type -> its name in $defs (unique per root)
+        self._building: dict[Any, bool] = {}  # type or alias -> seen recursively while building
+        self._def_names: dict[Any, str] = {}  # type or alias -> its name in $defs (unique per root)
         self._bindings: dict[Any, Any] = {}  # type variable -> its argument, in a generic class
 
     def finish(self, schema: JSON) -> JSON:
@@ -108,6 +102,8 @@ class SchemaBuilder:
             return self._problem(f"type variable {tp!r} is not supported; use a concrete type")
         if isinstance(tp, typing.NewType):
             return self.schema(tp.__supertype__)
+        if isinstance(tp, ALIAS_TYPES):
+            return self._alias(tp, ())
         if isinstance(tp, (str, typing.ForwardRef)):
             return self._problem(f"cannot resolve forward reference {tp!r}; define it at module level")
         origin = typing_extensions.get_origin(tp)
@@ -132,6 +128,8 @@ class SchemaBuilder:
             return self._annotated(args[0], args[1:])
         if origin in _UNION_ORIGINS:
             return self._union(args)
+        if isinstance(origin, ALIAS_TYPES):  # a generic alias given its arguments: Pair[int]
+            return self._alias(origin, args)
         if origin is typing.Literal or origin is typing_extensions.Literal:
             return self.choices(list(args), f"{tp!r}")
         if origin in _QUALIFIERS:
@@ -162,13 +160,33 @@ class SchemaBuilder:
         finally:
             self._bindings = outer
 
+    def _alias(self, alias: Any, args: tuple[Any, ...]) -> JSON:
+        """A ``type X = ...`` alias (``TypeAliasType``): its value, its type parameters standing for
+        `args`; a recursive one (``type Json = dict[str, Json] | ...``) goes to ``$defs``."""
+        if alias in self._building and not args:
+            self._building[alias] = True
+            return {"$ref": f"#/$defs/{self._def_name(alias)}"}
+        params = getattr(alias, "__type_params__", ())
+        outer = self._bindings
+        self._bindings = {**outer, **{p: outer.get(a, a) for p, a in zip(params, args, strict=False)}}
+        self._building[alias] = False
+        try:
+            schema = self.schema(alias_value(alias))
+        finally:
+            self._bindings = outer
+            recursive = self._building.pop(alias)
+        if recursive:
+            self.defs[self._def_name(alias)] = schema
+            return {"$ref": f"#/$defs/{self._def_name(alias)}"}
+        return schema
+
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
         for meta in metadata:
             if isinstance(meta, str):
                 schema["description"] = meta
             else:
-                schema.update(_constraint(meta, _kind(schema)))
+                schema.update(constraint_keywords(meta, schema))
         if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
             # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
             schema = {key: value for key, value in schema.items() if key != "pattern"}
@@ -372,7 +390,7 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     return out
 
 
-_NUMBER_BOUNDS = frozenset(_CONSTRAINT_KEYS.values())
+_NUMBER_BOUNDS = frozenset(NUMBER_KEYWORDS.values())
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -393,6 +411,27 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
     if hasattr(cls, "model_json_schema") and hasattr(cls, "model_fields"):
         return _build_pydantic
     return None
+
+
+ALIAS_TYPES = tuple(
+    {typing_extensions.TypeAliasType, getattr(typing, "TypeAliasType", typing_extensions.TypeAliasType)}
+)
+"""``type X = ...`` (Python 3.12) and typing_extensions' ``TypeAliasType`` (one class from 3.12)."""
+
+
+def alias_value(alias: Any) -> Any:
+    """What `alias` stands for; a string value (``TypeAliasType("Json", "dict[str, Json] | ...")``)
+    resolved in the alias's module, else left for `SchemaBuilder.schema` to report."""
+    value = alias.__value__
+    if not isinstance(value, str):
+        return value
+    module = sys.modules.get(getattr(alias, "__module__", ""), None)
+    namespace = {**vars(module), alias.__name__: alias} if module is not None else {}
+    holder = types.SimpleNamespace(__annotations__={"value": value})
+    try:
+        return typing_extensions.get_type_hints(holder, globalns=namespace, include_extras=True)["value"]
+    except Exception:  # an unknown name: reported as an unresolvable forward reference
+        return value
 
 
 def _is_text(schema: JSON) -> bool:
@@ -431,65 +470,6 @@ def _json_type(value: Any) -> str | None:
     if value is None:
         return "null"
     return None
-
-
-def _constraint(meta: Any, kind: Any) -> JSON:
-    """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
-    ``Field(ge=0, pattern=..., examples=...)`` and ``StringConstraints``; lengths count items for
-    an array, keys for an object (`kind` is the constrained schema's ``type``)."""
-    out: JSON = {}
-    for part in _constraint_parts(meta):
-        for attr, keyword in _CONSTRAINT_KEYS.items():
-            if getattr(part, attr, None) is not None:
-                out[keyword] = getattr(part, attr)
-        for attr, keyword in _length_keys(kind).items():
-            if getattr(part, attr, None) is not None:
-                out[keyword] = getattr(part, attr)
-        if isinstance(getattr(part, "pattern", None), str):
-            out["pattern"] = part.pattern
-        if getattr(part, "description", None):
-            out["description"] = part.description
-        out.update(_annotations(part))
-    return out
-
-
-def _annotations(part: Any) -> JSON:
-    """What pydantic's ``Field(title=..., examples=[...], json_schema_extra={...})`` adds to
-    a schema (the random backend shapes values like a field's examples)."""
-    out: JSON = {}
-    if isinstance(getattr(part, "title", None), str):
-        out["title"] = part.title
-    if isinstance(getattr(part, "examples", None), list):
-        out["examples"] = part.examples
-    extra = getattr(part, "json_schema_extra", None)
-    return {**out, **extra} if isinstance(extra, dict) else out
-
-
-def _constraint_parts(meta: Any) -> list[Any]:
-    """`meta` and what it groups: a pydantic ``FieldInfo``'s ``metadata``, an iterable group."""
-    inner = getattr(meta, "metadata", None)
-    if isinstance(inner, list):  # pydantic's FieldInfo: Ge, MinLen, pattern... in `metadata`
-        return [meta, *inner]
-    if hasattr(meta, "__iter__") and not isinstance(meta, (str, bytes, Mapping)):
-        return [meta, *meta]  # annotated_types.GroupedMetadata: Interval, Len, StringConstraints
-    return [meta]
-
-
-def _kind(schema: JSON) -> Any:
-    """The one non-null ``type`` of `schema`, also of an ``Optional[...]`` (else None)."""
-    kinds = schema.get("type")
-    kinds = kinds if isinstance(kinds, list) else [kinds]
-    kinds += [branch.get("type") for branch in schema.get("anyOf", []) if isinstance(branch, dict)]
-    found = {k for k in kinds if isinstance(k, str) and k != "null"}
-    return found.pop() if len(found) == 1 else None
-
-
-def _length_keys(kind: Any) -> dict[str, str]:
-    if kind == "array":
-        return {"min_length": "minItems", "max_length": "maxItems"}
-    if kind == "object":
-        return {"min_length": "minProperties", "max_length": "maxProperties"}
-    return {"min_length": "minLength", "max_length": "maxLength"}
 
 
 def schema_for_type(tp: Any, *, where: str = "type", answers: bool = False) -> tuple[JSON, list[str]]:
