@@ -4,6 +4,7 @@ mapping."""
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import datetime
 import enum
@@ -202,3 +203,20 @@ def test_an_answer_only_the_model_s_validators_refuse_is_a_backend_error_saying_
     )
     world.script("get_range", output={"low": 1, "high": 2}, when={"name": "r0"})
     assert get_range("r0") == Range(low=1, high=2)
+
+
+def test_a_container_only_pydantic_describes_answers_as_itself() -> None:
+    # deque[int] and Counter[str] were refused as "unsupported generic"
+    assert schema(collections.deque[int]) == {"items": {"type": "integer"}, "type": "array"}
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def recent(limit: int) -> collections.deque[int]:
+        """The latest readings."""
+
+    @world.tool
+    def word_counts(text: str) -> typing.Counter[str]:
+        """How often each word occurs."""
+
+    assert isinstance(recent(3), collections.deque)
+    assert isinstance(word_counts("a b a"), collections.Counter)

@@ -44,7 +44,7 @@ def pydantic_class_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]
     return schema, ""
 
 
-def pydantic_type_schema(cls: type, *, answers: bool) -> tuple[JSON | None, str]:
+def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
     """pydantic's schema of `cls`, refs under ``#/$defs/``, or None and why not ("" when pydantic
     does not know `cls` either)."""
     import pydantic

@@ -104,8 +104,8 @@ def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: boo
         return True  # a generic alias given its arguments: Pair[int] of `type Pair[T] = tuple[T, T]`
     if origin is Annotated:
         return builds_objects(get_args(hint)[0], seen, values=values)
-    if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS):
-        return True
+    if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS or is_pydantic_type(origin)):
+        return True  # also deque[int], Counter[str]: containers only pydantic describes
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
         return True
     if isinstance(hint, type):

@@ -147,7 +147,7 @@ class SchemaBuilder:
             return self.pydantic_class(tp)
         if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
             return self._parametrized(origin, args)
-        return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
+        return self._pydantic_type(tp, f"generic {tp!r}")  # deque[int], Counter[str]...
 
     def _parametrized(self, cls: type, args: tuple[Any, ...]) -> JSON:
         """A generic dataclass or TypedDict given its type arguments (``Page[User]``): its
@@ -229,7 +229,7 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         builder = _structure_builder(cls)
         if builder is None:
-            return self._pydantic_type(cls)
+            return self._pydantic_type(cls, f"type {cls.__qualname__!r}")
         self._building[cls] = False
         try:
             schema = builder(self, cls)
@@ -247,12 +247,13 @@ class SchemaBuilder:
             return self._problem(f"pydantic cannot describe {getattr(tp, '__qualname__', tp)!s}: {why}")
         return self.merge_defs(schema, schema.pop("$defs", {}))
 
-    def _pydantic_type(self, cls: type) -> JSON:
-        """A type only pydantic describes (``HttpUrl``, ``IPv4Address``...), as pydantic does."""
-        schema, why = pydantic_type_schema(cls, answers=self.answers)
+    def _pydantic_type(self, tp: Any, what: str) -> JSON:
+        """A type only pydantic describes (``HttpUrl``, ``deque[int]``...), as pydantic does (`what`
+        names it in the problem when pydantic cannot)."""
+        schema, why = pydantic_type_schema(tp, answers=self.answers)
         if schema is None:
             why = f" ({why})" if why else ""
-            return self._problem(f"unsupported type {cls.__qualname__!r}{why}; {_SUPPORTED}")
+            return self._problem(f"unsupported {what}{why}; {_SUPPORTED}")
         return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _def_name(self, cls: type) -> str:
