@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
+import enum
+from typing import Literal
 
+import pydantic
 import pytest
 
 import synthworld
@@ -129,3 +133,61 @@ def test_a_call_with_keyword_arguments_shows_the_dict_to_pass() -> None:
     with pytest.raises(TypeError, match=r"^world.acall\('get_user', user_id='u1'\)"):
         asyncio.run(world.acall("get_user", user_id="u1"))
     assert len(world.trace) == 0  # refused before any call was made
+
+
+class Holiday(enum.Enum):
+    NEW_YEAR = datetime.date(2025, 1, 1)
+
+
+class Nothing(enum.Enum):
+    pass
+
+
+def test_an_enum_or_literal_no_json_value_fits_is_refused_naming_the_annotation() -> None:
+    # ToolSpec.from_function gave a spec holding date objects, refused at registration as a hand
+    # written schema would be ("pass value.isoformat()"); an empty Enum as "unsatisfiable"
+    def book(day: Holiday, kind: Literal[b"x"]) -> Nothing:
+        """Book."""
+
+    with pytest.raises(ToolSpecError) as info:
+        ToolSpec.from_function(book)
+    fix = "use str, int, float, bool or None values (a date as its isoformat())"
+    assert info.value.problems == [
+        "book(): parameter 'day': enum Holiday has a value that is not JSON data: "
+        f"datetime.date(2025, 1, 1); {fix}",
+        f"book(): parameter 'kind': typing.Literal[b'x'] has a value that is not JSON data: b'x'; {fix}",
+        "book(): return type: enum Nothing has no members, so no value of it can be sent or answered",
+    ]
+
+
+class Shipment(pydantic.BaseModel):
+    carrier: Carrier  # type: ignore[name-defined]  # noqa: F821 - defined nowhere
+
+
+class Socket:
+    """Not data: pydantic takes it only by isinstance."""
+
+
+class Connection(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(arbitrary_types_allowed=True)
+    socket: Socket
+
+
+def test_a_model_pydantic_cannot_describe_is_a_tool_spec_error_naming_the_parameter() -> None:
+    # pydantic's own PydanticUserError came out of @world.tool, naming neither stub nor parameter
+    world = SyntheticWorld()
+    with pytest.raises(ToolSpecError) as info:
+
+        @world.tool
+        def ship(order_id: str) -> Shipment:
+            """Ship an order."""
+
+    assert info.value.problems == [
+        "ship(): return type: pydantic cannot describe Shipment: `Shipment` is not fully defined; "
+        "you should define `Carrier`, then call `Shipment.model_rebuild()`."
+    ]
+    with pytest.raises(ToolSpecError, match=r"^cannot make a tool of send\(\): send\(\): parameter 'via'"):
+
+        @world.tool
+        def send(via: Connection) -> None:
+            """Send."""

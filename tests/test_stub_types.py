@@ -4,6 +4,7 @@ what its annotation declares (a model, dataclass or NamedTuple), while world.cal
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import datetime
 import decimal
@@ -290,6 +291,27 @@ class TestTypedReturns:
         got = [day() for _ in range(6)]
         assert all(d is None or type(d) is datetime.date for d in got)
 
+    def test_a_tuple_answer_is_a_tuple_of_its_item_types(self) -> None:
+        # `-> tuple[float, float]` gave the JSON list [42.2, 18] (an int), while
+        # `-> tuple[Model, int]` gave a tuple: a tuple of plain values was left as JSON
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def locate(place: str) -> tuple[float, float]:
+            """Latitude and longitude."""
+
+        @world.tool
+        def window() -> tuple[datetime.date, ...]:
+            """Days."""
+
+        for place in ("home", "work", "gym"):
+            where = locate(place)
+            assert type(where) is tuple
+            assert [type(x) for x in where] == [float, float]
+        days = window()
+        assert type(days) is tuple
+        assert all(type(day) is datetime.date for day in days)
+
     def test_a_models_decimal_fields_are_decimals_the_model_accepts(self) -> None:
         # pydantic describes a Decimal as anyOf [number, string], any string and bounds on the
         # number only: "enjoy" or "-5" fitted the schema, and the stub failed to parse its answer
@@ -411,6 +433,21 @@ class TestTypedArguments:
         answer = asyncio.run(since(datetime.date(2024, 3, 1)))
         assert world.trace[-1].input == {"day": "2024-03-01"}
         assert answer == world.call("since", {"day": "2024-03-01"})
+
+    def test_bytes_are_sent_and_answered_as_the_base64_text_their_schema_names(self) -> None:
+        # bytes were refused as "not JSON data", and answers ('if', 'these') were no base64
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def upload(data: bytes, thumb: Optional[bytes] = None) -> bytes:  # noqa: UP045
+            """Upload a file; its checksum."""
+
+        checksums = [upload(b"hello", thumb=b"\x00\xff"), upload(b"hi")]
+        assert world.trace[0].input == {"data": "aGVsbG8=", "thumb": "AP8="}
+        assert world.trace[1].input == {"data": "aGk="}
+        assert all(isinstance(base64.b64decode(text, validate=True), bytes) for text in checksums)
+        with pytest.raises(ToolInputError, match=r"\$\.data: 'hello!' does not match"):
+            world.call("upload", {"data": "hello!"})
 
     def test_a_value_its_type_cannot_dump_is_named_by_the_world(self) -> None:
         world = SyntheticWorld(seed=2)

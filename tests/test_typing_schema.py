@@ -120,6 +120,9 @@ def schema(tp: Any) -> dict[str, Any]:
         (set[str], {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
         (frozenset[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
         (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
+        (tuple[()], {"type": "array", "maxItems": 0}),  # was any array from Python 3.11
+        (typing.Tuple[()], {"type": "array", "maxItems": 0}),  # noqa: UP006 - the typing spelling
+        (typing.Tuple, {"type": "array"}),  # noqa: UP006 - the typing spelling
         (
             tuple[int, str],
             {
@@ -457,6 +460,9 @@ def test_annotated_description_wins_over_docstring() -> None:
     assert ToolSpec.from_function(f).parameters["properties"]["city"]["description"] == "City name"
 
 
+COMPLEX = "pydantic's schema for it, {'type': 'string'}, also admits 'thing', which it refuses"
+
+
 def test_every_problem_is_reported_at_once() -> None:
     def broken(*args: int, a, b: complex, c: dict[int, str], **kw: str) -> type:  # type: ignore[no-untyped-def]
         """Broken."""
@@ -468,7 +474,7 @@ def test_every_problem_is_reported_at_once() -> None:
         "broken(): parameter *args (variadic positional arguments) cannot be described by a JSON Schema",
         "broken(): parameter **kw (variadic keyword arguments) cannot be described by a JSON Schema",
         "broken(): parameter 'a' has no type annotation; add one, e.g. `a: str`",
-        f"broken(): parameter 'b': unsupported type 'complex'; {_SUPPORTED}",
+        f"broken(): parameter 'b': unsupported type 'complex' ({COMPLEX}); {_SUPPORTED}",
         "broken(): parameter 'c': mapping keys must be str (JSON object keys), got <class 'int'>",
         f"broken(): return type: unsupported type 'type'; {_SUPPORTED}",
     ]

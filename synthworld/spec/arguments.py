@@ -6,14 +6,17 @@ objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
 ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
 ``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
-world's input check to report. A ``datetime`` or ``time`` without a timezone is refused with
-`ToolInputError`: a JSON Schema ``date-time`` or ``time`` has an offset, and guessing one would
-change the value.
+world's input check to report; ``bytes`` are sent as base64 text. A ``datetime`` or ``time``
+without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or ``time`` has
+an offset, and guessing one would change the value.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime
+import types
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -34,14 +37,17 @@ def argument_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[dict[s
     except Exception:  # an annotation that does not resolve: the spec already said so
         return _same
     typed = {name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint)}
-    if not typed:
+    binary = {name for name, hint in hints.items() if name != "return" and _is_bytes(hint)}
+    if not typed and not binary:
         return _same
     adapters: dict[str, Any] = {}
 
     def convert(built: dict[str, Any]) -> dict[str, Any]:
         dumped = {}
         for name, value in built.items():
-            if name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
+            if name in binary and isinstance(value, (bytes, bytearray)):
+                dumped[name] = base64.b64encode(value).decode("ascii")
+            elif name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
                 if name not in adapters:
                     adapters[name] = _adapter(typed[name])
                 try:
@@ -91,10 +97,12 @@ def _naive_message(tool: str, name: str, value: datetime.datetime | datetime.tim
 
 
 def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
-    """`value` with every set a list sorted by its items' canonical JSON, and tuples lists; a
-    naive ``datetime`` or ``time`` raises `_Naive`."""
+    """`value` with every set a list sorted by its items' canonical JSON, tuples lists and secrets
+    revealed; a naive ``datetime`` or ``time`` raises `_Naive`."""
     if isinstance(value, (datetime.datetime, datetime.time)) and value.tzinfo is None:
         raise _Naive(value)
+    if hasattr(value, "get_secret_value"):  # pydantic's SecretStr: the tool gets it, not "*****"
+        return value.get_secret_value()
     if isinstance(value, (set, frozenset)):
         items = [_ordered(item, to_json) for item in value]
         return sorted(items, key=lambda item: canonical_json(to_json(item)))
@@ -103,6 +111,16 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
     if isinstance(value, (list, tuple)):
         return [_ordered(item, to_json) for item in value]
     return value
+
+
+def _is_bytes(hint: Any) -> bool:
+    """True for ``bytes``, also ``Annotated`` or ``Optional``: sent as base64 text, as its schema says."""
+    origin = typing_extensions.get_origin(hint)
+    if origin is typing_extensions.Annotated:
+        return _is_bytes(typing_extensions.get_args(hint)[0])
+    if origin in (typing.Union, types.UnionType):
+        return any(_is_bytes(arg) for arg in typing_extensions.get_args(hint))
+    return hint is bytes
 
 
 def _same(built: dict[str, Any]) -> dict[str, Any]:

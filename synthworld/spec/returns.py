@@ -5,11 +5,13 @@ also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and Typ
 (``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
 type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
 So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
-``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set`` -- on its own or
-inside those containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
+``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a ``tuple``, a
+type only pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or inside those
+containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
 annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
 answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
-``malformed_response``, as a typed client library would fail to parse it.
+``malformed_response``, as a typed client library would fail to parse it; one that fits the schema
+but not the type's own validators (which no schema shows) raises `BackendError` saying so.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from typing import Annotated, Any, get_args, get_origin
 
 import typing_extensions
 
-from synthworld.errors import ToolError
+from synthworld.errors import BackendError, ToolError
+from synthworld.spec.type_schema import ALIAS_TYPES, alias_value, is_pydantic_type
 
 __all__ = ["builds_objects", "return_converter"]
 
@@ -52,6 +55,8 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
         except ValueError as exc:  # pydantic's ValidationError
             if _is_error_reply(value):  # on_invalid_input="return_error" answers with the error
                 return value
+            if _only_validators_refuse(exc):
+                raise BackendError(_validators_message(tool, hint, exc)) from None
             raise ToolError(
                 "malformed_response",
                 f"the answer of {tool!r} does not fit its return type {_name(hint)}: {exc}",
@@ -81,24 +86,32 @@ _VALUE_TYPES = (
     enum.Enum,
 )
 """Types whose JSON form is text: an answer is parsed into them outside TypedDicts."""
-_SET_ORIGINS = (set, frozenset)
+_ARRAYS_AS_OBJECTS = (set, frozenset, tuple)
+"""Python containers JSON carries as lists: an answer is made into them outside TypedDicts."""
 
 
 def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True) -> bool:
     """True when `hint` is or holds a pydantic model, dataclass or NamedTuple, or (with `values`,
-    outside TypedDict fields) a date, UUID, Decimal, Path, Enum or set."""
+    outside TypedDict fields) a date, UUID, Decimal, Path, Enum, set, tuple or type only pydantic
+    describes."""
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
+    if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
+        return builds_objects(alias_value(hint), seen, values=values)
     origin = get_origin(hint)
+    if isinstance(origin, ALIAS_TYPES) and builds_objects(alias_value(origin), seen, values=values):
+        return True  # a generic alias given its arguments: Pair[int] of `type Pair[T] = tuple[T, T]`
     if origin is Annotated:
         return builds_objects(get_args(hint)[0], seen, values=values)
-    if values and (origin in _SET_ORIGINS or hint in _SET_ORIGINS):
+    if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS or is_pydantic_type(origin)):
+        return True  # also deque[int], Counter[str]: containers only pydantic describes
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
         return True
     if isinstance(hint, type):
         if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
             return True
-        if values and issubclass(hint, _VALUE_TYPES):
+        if values and (issubclass(hint, _VALUE_TYPES) or is_pydantic_type(hint)):
             return True
         if typing_extensions.is_typeddict(hint):
             try:
@@ -117,6 +130,30 @@ def _is_model(cls: type) -> bool:
 
 def _is_named_tuple(cls: type) -> bool:
     return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+_VALIDATOR_ERRORS = frozenset({"value_error", "assertion_error"})
+"""pydantic's error types for a validator's own ValueError or assert, which a schema cannot show."""
+
+
+def _only_validators_refuse(exc: Exception) -> bool:
+    """True when every error of pydantic's ValidationError `exc` comes from a validator."""
+    errors = getattr(exc, "errors", None)
+    kinds = {error["type"] for error in errors()} if callable(errors) else set()
+    return bool(kinds) and kinds <= _VALIDATOR_ERRORS
+
+
+def _validators_message(tool: str, hint: Any, exc: Any) -> str:
+    said = "; ".join(
+        ".".join(map(str, error["loc"])) + f": {error['msg']}" if error["loc"] else error["msg"]
+        for error in exc.errors()
+    )
+    return (
+        f"the answer of {tool!r} fits its returns schema, but the validators of its return type "
+        f"{_name(hint)} refuse it ({said}): answers are made from the JSON Schema, which cannot say "
+        "what a validator checks; script such answers (world.script), answer with a "
+        "FunctionBackend, or state the rule as Field constraints the schema shows"
+    )
 
 
 def _is_error_reply(value: Any) -> bool:

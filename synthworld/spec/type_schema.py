@@ -12,8 +12,8 @@ import dataclasses
 import datetime
 import decimal
 import enum
-import functools
 import pathlib
+import sys
 import types
 import typing
 import uuid
@@ -24,9 +24,16 @@ from typing import Any
 
 import typing_extensions
 
-__all__ = ["SchemaBuilder", "schema_for_type"]
+from synthworld._json import json_problems
+from synthworld.spec.constraints import NUMBER_KEYWORDS, constraint_keywords
+from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
+
+__all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic_type", "schema_for_type"]
 
 JSON = dict[str, Any]
+
+BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+"""Base64 text (RFC 4648, padded): how JSON carries ``bytes``."""
 
 _PRIMITIVES: dict[Any, JSON] = {
     str: {"type": "string"},
@@ -40,7 +47,7 @@ _PRIMITIVES: dict[Any, JSON] = {
     tuple: {"type": "array"},
     set: {"type": "array", "uniqueItems": True},
     frozenset: {"type": "array", "uniqueItems": True},
-    bytes: {"type": "string", "contentEncoding": "base64"},
+    bytes: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
     datetime.datetime: {"type": "string", "format": "date-time"},
     datetime.date: {"type": "string", "format": "date"},
     datetime.time: {"type": "string", "format": "time"},
@@ -60,17 +67,10 @@ _QUALIFIERS = (typing_extensions.Required, typing_extensions.NotRequired, typing
 
 _SUPPORTED = (
     "use a JSON type (str, int, float, bool, None, list[...], dict[str, ...]), a dataclass, TypedDict, "
-    "NamedTuple, Enum or pydantic (v2) model, or a date, UUID or Decimal"
+    "NamedTuple, Enum or pydantic (v2) model, a date, UUID or Decimal, or a type pydantic describes "
+    "(HttpUrl, IPv4Address...)"
 )
 """How to fix an annotation no schema can be made of."""
-
-_CONSTRAINT_KEYS = {
-    "gt": "exclusiveMinimum",
-    "ge": "minimum",
-    "lt": "exclusiveMaximum",
-    "le": "maximum",
-    "multiple_of": "multipleOf",
-}
 
 
 class SchemaBuilder:
@@ -82,8 +82,8 @@ class SchemaBuilder:
         self.namespace = namespace or {}  # resolves string annotations when a class's module cannot
         self.problems: list[str] = []
         self.defs: dict[str, JSON] = {}
-        self._building: dict[type, bool] = {}  # type -> seen recursively while building
-        self._def_names: dict[type, str] = {}  # type -> its name in $defs (unique per root)
+        self._building: dict[Any, bool] = {}  # type or alias -> seen recursively while building
+        self._def_names: dict[Any, str] = {}  # type or alias -> its name in $defs (unique per root)
         self._bindings: dict[Any, Any] = {}  # type variable -> its argument, in a generic class
 
     def finish(self, schema: JSON) -> JSON:
@@ -102,6 +102,8 @@ class SchemaBuilder:
             return self._problem(f"type variable {tp!r} is not supported; use a concrete type")
         if isinstance(tp, typing.NewType):
             return self.schema(tp.__supertype__)
+        if isinstance(tp, ALIAS_TYPES):
+            return self._alias(tp, ())
         if isinstance(tp, (str, typing.ForwardRef)):
             return self._problem(f"cannot resolve forward reference {tp!r}; define it at module level")
         origin = typing_extensions.get_origin(tp)
@@ -126,12 +128,14 @@ class SchemaBuilder:
             return self._annotated(args[0], args[1:])
         if origin in _UNION_ORIGINS:
             return self._union(args)
+        if isinstance(origin, ALIAS_TYPES):  # a generic alias given its arguments: Pair[int]
+            return self._alias(origin, args)
         if origin is typing.Literal or origin is typing_extensions.Literal:
-            return _enum_schema(list(args))
+            return self.choices(list(args), f"{tp!r}")
         if origin in _QUALIFIERS:
             return self.schema(args[0])
         if origin is tuple:
-            return self._tuple(args)
+            return self._tuple(args, empty=hasattr(tp, "__args__") and args in ((), ((),)))
         if origin in _SEQUENCE_ORIGINS or origin in _SET_ORIGINS:
             items = {"type": "array", "items": self.schema(args[0])} if args else {"type": "array"}
             return {**items, "uniqueItems": True} if origin in _SET_ORIGINS else items
@@ -139,9 +143,11 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
+        if isinstance(origin, type) and _structure_builder(origin) is _build_pydantic:  # a dataclass
+            return self.pydantic_class(tp)
         if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
             return self._parametrized(origin, args)
-        return self._problem(f"unsupported generic {tp!r}; {_SUPPORTED}")
+        return self._pydantic_type(tp, f"generic {tp!r}")  # deque[int], Counter[str]...
 
     def _parametrized(self, cls: type, args: tuple[Any, ...]) -> JSON:
         """A generic dataclass or TypedDict given its type arguments (``Page[User]``): its
@@ -154,13 +160,33 @@ class SchemaBuilder:
         finally:
             self._bindings = outer
 
+    def _alias(self, alias: Any, args: tuple[Any, ...]) -> JSON:
+        """A ``type X = ...`` alias (``TypeAliasType``): its value, its type parameters standing for
+        `args`; a recursive one (``type Json = dict[str, Json] | ...``) goes to ``$defs``."""
+        if alias in self._building and not args:
+            self._building[alias] = True
+            return {"$ref": f"#/$defs/{self._def_name(alias)}"}
+        params = getattr(alias, "__type_params__", ())
+        outer = self._bindings
+        self._bindings = {**outer, **{p: outer.get(a, a) for p, a in zip(params, args, strict=False)}}
+        self._building[alias] = False
+        try:
+            schema = self.schema(alias_value(alias))
+        finally:
+            self._bindings = outer
+            recursive = self._building.pop(alias)
+        if recursive:
+            self.defs[self._def_name(alias)] = schema
+            return {"$ref": f"#/$defs/{self._def_name(alias)}"}
+        return schema
+
     def _annotated(self, inner: Any, metadata: tuple[Any, ...]) -> JSON:
         schema = self.schema(inner)
         for meta in metadata:
             if isinstance(meta, str):
                 schema["description"] = meta
             else:
-                schema.update(_constraint(meta, _kind(schema)))
+                schema.update(constraint_keywords(meta, schema))
         if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
             # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
             schema = {key: value for key, value in schema.items() if key != "pattern"}
@@ -173,9 +199,10 @@ class SchemaBuilder:
             return {"type": list(dict.fromkeys(b["type"] for b in branches))}
         return {"anyOf": branches}
 
-    def _tuple(self, args: tuple[Any, ...]) -> JSON:
-        if not args or args == ((),):
-            return {"type": "array", "maxItems": 0} if args else {"type": "array"}
+    def _tuple(self, args: tuple[Any, ...], *, empty: bool) -> JSON:
+        """`empty`: ``tuple[()]`` (its arguments are ``()`` from Python 3.11, as bare ``Tuple``'s)."""
+        if empty or not args:
+            return {"type": "array", "maxItems": 0} if empty else {"type": "array"}
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": self.schema(args[0])}
         items = [self.schema(arg) for arg in args]
@@ -186,9 +213,13 @@ class SchemaBuilder:
         if not args:
             return {"type": "object"}
         key, value = args
-        if key not in (str, Any) and typing_extensions.get_origin(key) is not typing.Literal:
+        names = {} if key in _ANY_MARKERS else self.schema(key)
+        if not _is_text(names):
             return self._problem(f"mapping keys must be str (JSON object keys), got {key!r}")
-        return {"type": "object", "additionalProperties": self.schema(value)}
+        schema: JSON = {"type": "object", "additionalProperties": self.schema(value)}
+        if names not in ({}, {"type": "string"}):  # Literal, a str Enum, UUID, date...: which keys
+            schema["propertyNames"] = names
+        return schema
 
     # -- named structures -------------------------------------------------------------------
 
@@ -198,7 +229,7 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         builder = _structure_builder(cls)
         if builder is None:
-            return self._problem(f"unsupported type {cls.__qualname__!r}; {_SUPPORTED}")
+            return self._pydantic_type(cls, f"type {cls.__qualname__!r}")
         self._building[cls] = False
         try:
             schema = builder(self, cls)
@@ -208,6 +239,22 @@ class SchemaBuilder:
             self.defs[self._def_name(cls)] = schema
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
         return schema
+
+    def pydantic_class(self, tp: Any) -> JSON:
+        """A pydantic model or dataclass (also a generic one, ``Box[int]``), as pydantic writes it."""
+        schema, why = pydantic_class_schema(tp, answers=self.answers)
+        if schema is None:
+            return self._problem(f"pydantic cannot describe {getattr(tp, '__qualname__', tp)!s}: {why}")
+        return self.merge_defs(schema, schema.pop("$defs", {}))
+
+    def _pydantic_type(self, tp: Any, what: str) -> JSON:
+        """A type only pydantic describes (``HttpUrl``, ``deque[int]``...), as pydantic does (`what`
+        names it in the problem when pydantic cannot)."""
+        schema, why = pydantic_type_schema(tp, answers=self.answers)
+        if schema is None:
+            why = f" ({why})" if why else ""
+            return self._problem(f"unsupported {what}{why}; {_SUPPORTED}")
+        return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _def_name(self, cls: type) -> str:
         """The ``$defs`` name of recursive `cls`: its class name, numbered when another holds it."""
@@ -245,6 +292,20 @@ class SchemaBuilder:
         renamed: JSON = _renamed(schema, renames)
         return renamed
 
+    def choices(self, values: list[Any], what: str) -> JSON:
+        """The ``enum`` schema of a Literal's or an Enum's values (`what`, for the problem of a
+        value that is not JSON data, such as a ``date``: the schema could not hold it)."""
+        plain = [v.value if isinstance(v, enum.Enum) else v for v in values]
+        if not plain:
+            return self._problem(f"{what} has no members, so no value of it can be sent or answered")
+        odd = next((value for value in plain if json_problems(value)), None)
+        if odd is not None:
+            return self._problem(
+                f"{what} has a value that is not JSON data: {odd!r}; use str, int, float, bool or "
+                "None values (a date as its isoformat())"
+            )
+        return _enum_schema(plain)
+
     def object_schema(self, cls: type, hints: Mapping[str, Any], required: list[str]) -> JSON:
         """The object schema of a named structure: one property per hinted field."""
         properties = {name: self.schema(tp) for name, tp in hints.items()}
@@ -270,7 +331,9 @@ class SchemaBuilder:
 
 
 def _build_enum(builder: SchemaBuilder, cls: type) -> JSON:
-    return {"title": cls.__name__, **_enum_schema([m.value for m in cls])}  # type: ignore[attr-defined]
+    values = [m.value for m in cls]  # type: ignore[attr-defined]
+    choices = builder.choices(values, f"enum {cls.__qualname__}")
+    return {"title": cls.__name__, **choices} if choices else choices
 
 
 def _build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:
@@ -308,10 +371,9 @@ def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
 
 
 def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
-    schema: JSON = cls.model_json_schema(  # type: ignore[attr-defined]
-        ref_template="#/$defs/{model}", schema_generator=_pydantic_schema_generator(builder.answers)
-    )
-    return builder.merge_defs(schema, schema.pop("$defs", {}))
+    """A pydantic model, or a ``pydantic.dataclasses.dataclass``, as pydantic validates it (a
+    dataclass's ``Field(ge=5)`` default is a constraint, not a default value)."""
+    return builder.pydantic_class(cls)
 
 
 def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
@@ -329,34 +391,7 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     return out
 
 
-_NUMBER_BOUNDS = frozenset(_CONSTRAINT_KEYS.values())
-_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
-
-
-@functools.cache
-def _pydantic_schema_generator(answers: bool) -> type:
-    """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
-    describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
-    number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
-    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
-    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
-    from pydantic.json_schema import GenerateJsonSchema
-
-    class DecimalsAsValues(GenerateJsonSchema):
-        def get_decimal_pattern(self, schema: Any) -> str | None:
-            return self.build_decimal_pattern(schema)
-
-        def decimal_schema(self, schema: Any) -> JSON:
-            json_schema: JSON = super().decimal_schema(schema)
-            if (
-                answers
-                and self.mode == "validation"
-                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
-            ):
-                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
-            return json_schema
-
-    return DecimalsAsValues
+_NUMBER_BOUNDS = frozenset(NUMBER_KEYWORDS.values())
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -368,6 +403,8 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
         return _build_enum
     if typing_extensions.is_typeddict(cls):
         return _build_typeddict
+    if dataclasses.is_dataclass(cls) and hasattr(cls, "__pydantic_validator__"):
+        return _build_pydantic
     if dataclasses.is_dataclass(cls):
         return _build_dataclass
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
@@ -377,8 +414,44 @@ def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | Non
     return None
 
 
+ALIAS_TYPES = tuple(
+    {typing_extensions.TypeAliasType, getattr(typing, "TypeAliasType", typing_extensions.TypeAliasType)}
+)
+"""``type X = ...`` (Python 3.12) and typing_extensions' ``TypeAliasType`` (one class from 3.12)."""
+
+
+def alias_value(alias: Any) -> Any:
+    """What `alias` stands for; a string value (``TypeAliasType("Json", "dict[str, Json] | ...")``)
+    resolved in the alias's module, else left for `SchemaBuilder.schema` to report."""
+    value = alias.__value__
+    if not isinstance(value, str):
+        return value
+    module = sys.modules.get(getattr(alias, "__module__", ""), None)
+    namespace = {**vars(module), alias.__name__: alias} if module is not None else {}
+    holder = types.SimpleNamespace(__annotations__={"value": value})
+    try:
+        return typing_extensions.get_type_hints(holder, globalns=namespace, include_extras=True)["value"]
+    except Exception:  # an unknown name: reported as an unresolvable forward reference
+        return value
+
+
+def _is_text(schema: JSON) -> bool:
+    """True when `schema` holds strings only (a JSON object key's schema), or anything (``{}``)."""
+    if not schema:
+        return True
+    return schema.get("type") == "string" or (
+        isinstance(schema.get("enum"), list) and all(isinstance(v, str) for v in schema["enum"])
+    )
+
+
+def is_pydantic_type(tp: Any) -> bool:
+    """True when `tp` is a class whose schema, if any, is pydantic's (``HttpUrl``, ``IPv4Address``)."""
+    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS
+    collection = tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS
+    return isinstance(tp, type) and not plain and not collection and _structure_builder(tp) is None
+
+
 def _enum_schema(values: list[Any]) -> JSON:
-    values = [v.value if isinstance(v, enum.Enum) else v for v in values]
     types_ = list(dict.fromkeys(_json_type(v) for v in values))
     schema: JSON = {"enum": values}
     if len(types_) == 1 and types_[0] is not None:
@@ -398,65 +471,6 @@ def _json_type(value: Any) -> str | None:
     if value is None:
         return "null"
     return None
-
-
-def _constraint(meta: Any, kind: Any) -> JSON:
-    """Schema keywords for a constraint object: `annotated_types` (Ge, Len, Interval...), pydantic's
-    ``Field(ge=0, pattern=..., examples=...)`` and ``StringConstraints``; lengths count items for
-    an array, keys for an object (`kind` is the constrained schema's ``type``)."""
-    out: JSON = {}
-    for part in _constraint_parts(meta):
-        for attr, keyword in _CONSTRAINT_KEYS.items():
-            if getattr(part, attr, None) is not None:
-                out[keyword] = getattr(part, attr)
-        for attr, keyword in _length_keys(kind).items():
-            if getattr(part, attr, None) is not None:
-                out[keyword] = getattr(part, attr)
-        if isinstance(getattr(part, "pattern", None), str):
-            out["pattern"] = part.pattern
-        if getattr(part, "description", None):
-            out["description"] = part.description
-        out.update(_annotations(part))
-    return out
-
-
-def _annotations(part: Any) -> JSON:
-    """What pydantic's ``Field(title=..., examples=[...], json_schema_extra={...})`` adds to
-    a schema (the random backend shapes values like a field's examples)."""
-    out: JSON = {}
-    if isinstance(getattr(part, "title", None), str):
-        out["title"] = part.title
-    if isinstance(getattr(part, "examples", None), list):
-        out["examples"] = part.examples
-    extra = getattr(part, "json_schema_extra", None)
-    return {**out, **extra} if isinstance(extra, dict) else out
-
-
-def _constraint_parts(meta: Any) -> list[Any]:
-    """`meta` and what it groups: a pydantic ``FieldInfo``'s ``metadata``, an iterable group."""
-    inner = getattr(meta, "metadata", None)
-    if isinstance(inner, list):  # pydantic's FieldInfo: Ge, MinLen, pattern... in `metadata`
-        return [meta, *inner]
-    if hasattr(meta, "__iter__") and not isinstance(meta, (str, bytes, Mapping)):
-        return [meta, *meta]  # annotated_types.GroupedMetadata: Interval, Len, StringConstraints
-    return [meta]
-
-
-def _kind(schema: JSON) -> Any:
-    """The one non-null ``type`` of `schema`, also of an ``Optional[...]`` (else None)."""
-    kinds = schema.get("type")
-    kinds = kinds if isinstance(kinds, list) else [kinds]
-    kinds += [branch.get("type") for branch in schema.get("anyOf", []) if isinstance(branch, dict)]
-    found = {k for k in kinds if isinstance(k, str) and k != "null"}
-    return found.pop() if len(found) == 1 else None
-
-
-def _length_keys(kind: Any) -> dict[str, str]:
-    if kind == "array":
-        return {"min_length": "minItems", "max_length": "maxItems"}
-    if kind == "object":
-        return {"min_length": "minProperties", "max_length": "maxProperties"}
-    return {"min_length": "minLength", "max_length": "maxLength"}
 
 
 def schema_for_type(tp: Any, *, where: str = "type", answers: bool = False) -> tuple[JSON, list[str]]:

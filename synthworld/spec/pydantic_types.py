@@ -1,0 +1,93 @@
+"""Schemas pydantic writes: of its models and dataclasses, and of types only pydantic describes
+(``HttpUrl``, ``IPv4Address``, ``SecretStr``, ``PastDate``, a class with
+``__get_pydantic_core_schema__``...).
+
+A type only pydantic describes keeps pydantic's schema (``HttpUrl`` is a ``uri`` string of at most
+2083 characters) only when the values synthworld makes of it are values of the type: pydantic
+writes some as formats no JSON Schema tool knows (``IPvAnyAddress`` is ``format: ipvanyaddress``),
+which would let any string through, and every answer would then fail the stub's return type.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from synthworld.schema import generate
+
+__all__ = ["SAMPLES", "pydantic_class_schema", "pydantic_generator", "pydantic_type_schema"]
+
+JSON = dict[str, Any]
+
+SAMPLES = 5
+"""How many values (seeds 0, 1, ...) a type's schema must make that the type accepts."""
+
+_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
+
+
+def pydantic_class_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
+    """The schema of a pydantic model or dataclass, also a generic one given its arguments
+    (``Box[int]``), refs under ``#/$defs/`` (`answers`: of a returns schema); or None and why
+    pydantic cannot write it (a model not fully defined, a field of an arbitrary type)."""
+    import pydantic
+
+    generator = pydantic_generator(answers)
+    try:
+        if hasattr(cls, "model_json_schema"):
+            model: JSON = cls.model_json_schema(ref_template="#/$defs/{model}", schema_generator=generator)
+            return model, ""
+        schema: JSON = pydantic.TypeAdapter(cls).json_schema(
+            ref_template="#/$defs/{model}", schema_generator=generator
+        )
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError) as exc:
+        return None, getattr(exc, "message", None) or str(exc)
+    return schema, ""
+
+
+def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
+    """pydantic's schema of `cls`, refs under ``#/$defs/``, or None and why not ("" when pydantic
+    does not know `cls` either)."""
+    import pydantic
+
+    try:
+        adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(cls)
+        schema: JSON = adapter.json_schema(
+            ref_template="#/$defs/{model}", schema_generator=pydantic_generator(answers)
+        )
+    except ImportError as exc:  # EmailStr without email-validator: pydantic says what to install
+        return None, str(exc)
+    except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
+        return None, ""
+    for seed in range(SAMPLES):
+        value = generate(schema, seed=seed)
+        try:
+            adapter.validate_python(value)
+        except ValueError:  # pydantic's ValidationError
+            return None, f"pydantic's schema for it, {schema}, also admits {value!r}, which it refuses"
+    return schema, ""
+
+
+@functools.cache
+def pydantic_generator(answers: bool) -> type:
+    """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
+    describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
+    number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
+    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
+    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
+    from pydantic.json_schema import GenerateJsonSchema
+
+    class DecimalsAsValues(GenerateJsonSchema):
+        def get_decimal_pattern(self, schema: Any) -> str | None:
+            return self.build_decimal_pattern(schema)
+
+        def decimal_schema(self, schema: Any) -> JSON:
+            json_schema: JSON = super().decimal_schema(schema)
+            if (
+                answers
+                and self.mode == "validation"
+                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
+            ):
+                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
+            return json_schema
+
+    return DecimalsAsValues
