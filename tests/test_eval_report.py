@@ -229,6 +229,57 @@ def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
         EvalReport.load(path)
 
 
+def _saved_run(tmp_path: Path, **changes: Any) -> Path:
+    """A saved one-run report whose run line has `changes` applied."""
+    path = report_of({"s": [True]}).save(tmp_path / "r.jsonl")
+    header, run = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(f"{header}\n{json.dumps({**json.loads(run), **changes})}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seed": "7"}, "$.seed: '7' is not of type 'integer'"),
+        ({"passed": "no"}, "$.passed: 'no' is not of type 'boolean'"),
+        ({"failures": "oops"}, "$.failures: 'oops' is not of type 'array'"),
+        ({"coverage": [1]}, "$.coverage: [1] is not of type 'object', 'null'"),
+        ({"trace": [{"tool": "fetch"}]}, "$.trace[0]: 'index' is a required property"),
+    ],
+    ids=["seed", "passed", "failures", "coverage", "trace"],
+)
+def test_load_names_the_field_of_a_record_of_the_wrong_type(
+    tmp_path: Path, changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=r"r\.jsonl:2: bad run record: ") as info:
+        EvalReport.load(_saved_run(tmp_path, **changes))
+    assert str(info.value).startswith(f"{tmp_path / 'r.jsonl'}:2: bad run record: {message}")
+
+
+def test_load_names_the_file_of_a_bad_header_or_bytes_that_are_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"synthworld_eval": 1, "wall_time": "long"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"r\.jsonl:1: bad header: \$\.wall_time: 'long' is not of type"):
+        EvalReport.load(path)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00")
+    with pytest.raises(ValueError, match=r"r\.jsonl: not a synthworld evaluation: not UTF-8 text \(byte 0"):
+        EvalReport.load(path)
+
+
+def test_a_trace_keeping_an_agents_nan_input_loads_back(tmp_path: Path) -> None:
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def fetch(id: str) -> dict:  # type: ignore[type-arg]
+        """Fetch a thing."""
+
+    with contextlib.suppress(ValueError):
+        world.call("fetch", {"id": float("nan")})  # refused, and kept in the trace as sent
+    report = EvalReport((record_from_result(result("s", 0, True, trace=world.trace)),))
+    loaded = EvalReport.load(report.save(tmp_path / "r.jsonl"))
+    assert str(loaded.runs[0].trace[0].input) == "{'id': nan}"
+
+
 # -- compare --------------------------------------------------------------------------------
 
 

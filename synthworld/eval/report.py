@@ -24,7 +24,7 @@ from synthworld.eval.html import report_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
-from synthworld.eval.record import RunRecord
+from synthworld.eval.record import RunRecord, format_problems
 from synthworld.eval.run import AgentRef, RunTask, agent_label, check_picklable, resolve_scenarios, run_tasks
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
@@ -129,24 +129,37 @@ class EvalReport:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> EvalReport:
-        """Read a report written by `save`; errors name the file and line."""
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        """Read a report written by `save`; ValueError naming the file, line and field otherwise."""
+        lines = _read_lines(path)
         header = _parse(path, 1, lines[0] if lines else "")
         if not isinstance(header, dict) or header.get(_FORMAT_KEY) != _FORMAT_VERSION:
             raise ValueError(f"{path}:1: not a synthworld evaluation (expected {{{_FORMAT_KEY!r}: 1, ...}})")
+        problems = format_problems("header", header)
+        if problems:
+            raise ValueError(f"{path}:1: bad header: {'; '.join(problems)}")
         runs = []
         for number, line in enumerate(lines[1:], start=2):
             if line.strip():
+                data = _parse(path, number, line)
                 try:
-                    runs.append(RunRecord.from_dict(_parse(path, number, line)))
+                    runs.append(RunRecord.from_dict(data))
                 except (TypeError, ValueError) as exc:
-                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from exc
+                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from None
         return cls(
             tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
         )
 
 
 _COLUMNS = [f.name for f in fields(RunRecord) if f.name not in ("trace", "coverage")]
+
+
+def _read_lines(path: str | os.PathLike[str]) -> list[str]:
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:  # a missing file stays a FileNotFoundError
+        raise ValueError(
+            f"{path}: not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
+        ) from None
 
 
 def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
