@@ -9,6 +9,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
+from synthworld._files import check_writable_place
 from synthworld.errors import SynthworldError
 from synthworld.eval import EvalReport, evaluate
 from synthworld.world import HAZARD_KINDS
@@ -62,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"k={args.k} must be 1 or more")
     if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
         return _fail(f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)")
+    problem = _unsavable(args.save)  # known before a long evaluation, not after it
+    if problem:
+        return _fail(f"--save: {problem}")
     try:
         with _executor(args.workers) as executor:
             report = evaluate(
@@ -82,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
     if args.coverage:
         print(report.coverage().format())
     if args.save:
-        print(f"saved {report.save(args.save)}")
+        try:
+            print(f"saved {report.save(args.save)}")
+        except OSError as exc:
+            return _fail(f"--save: cannot write the report: {exc}")
     if summary.overall.pass_rate < args.fail_under:
         print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
         return 1
@@ -93,7 +100,8 @@ def failure_causes(report: EvalReport) -> str:
     """Why runs failed, most frequent first, each with the runs it hit ('' when none failed)."""
     by_cause: dict[str, list[str]] = {}
     for run in report.failures:
-        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}]")
+        hazard = "" if run.hazard is None else f", hazard={run.hazard}"
+        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}{hazard}]")
     lines = ["failure causes:"]
     for cause, runs in sorted(by_cause.items(), key=lambda item: (-len(item[1]), item[0])):
         shown = ", ".join(runs[:4]) + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")
@@ -106,6 +114,16 @@ def _executor(workers: int) -> AbstractContextManager[Executor | None]:
     if workers == 1:
         return nullcontext()
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _unsavable(path: Path | None) -> str:
+    """Why a report cannot be saved at `path` (a folder, under a file), or ''."""
+    try:
+        if path is not None:
+            check_writable_place(path)
+    except OSError as exc:
+        return str(exc)
+    return ""
 
 
 def _fail(message: str) -> int:
