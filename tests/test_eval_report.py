@@ -296,6 +296,30 @@ def test_compare_two_agents_side_by_side() -> None:
     text = comparison.format()
     assert "only careful passed alpha with seed(s) 1\nonly careful passed beta with seed(s) 1" in text
     assert list(comparison.to_pandas().index) == ["alpha", "beta", "(all)"]
+    assert comparison.to_pandas().loc["alpha", "Δ pass^1"] == pytest.approx(1 / 3)
+
+
+def test_compare_under_hazards_names_the_hazard_of_each_run_only_one_agent_passed() -> None:
+    def runs(passed: dict[str | None, list[bool]], agent: str) -> EvalReport:
+        records = [
+            record_from_result(result("inbox", seed, ok, hazard=hazard))
+            for hazard, oks in passed.items()
+            for seed, ok in enumerate(oks)
+        ]
+        return EvalReport(tuple(records), agent=agent)
+
+    naive = runs({None: [True, True], "empty": [False, True], "drift": [False, False]}, "naive")
+    careful = runs({None: [True, True], "empty": [True, True], "drift": [True, True]}, "careful")
+    comparison = naive.compare(careful)
+    assert comparison.disagreements == (
+        ("inbox [drift]", 0, False, True),
+        ("inbox [drift]", 1, False, True),
+        ("inbox [empty]", 0, False, True),
+    )
+    assert comparison.format().splitlines()[-2:] == [
+        "only careful passed inbox [drift] with seed(s) 0, 1",
+        "only careful passed inbox [empty] with seed(s) 0",
+    ]
 
 
 def test_compare_uses_only_shared_runs() -> None:
