@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -161,3 +166,50 @@ def test_failure_causes_name_the_hazard_of_each_failing_run(capsys: pytest.Captu
     assert causes[1].endswith(
         "inbox_injection[seed=0, hazard=prompt_injection], inbox_injection[seed=1, hazard=prompt_injection]"
     )
+
+
+HANGING_AGENT = """
+import os
+import threading
+
+
+def agent(world, task):
+    open(os.path.join(os.path.dirname(__file__), f"started-{os.getpid()}"), "w").close()
+    threading.Event().wait()  # hangs until the process ends
+"""
+
+INTERRUPTIBLE_EVAL = """
+import signal
+import sys
+
+from synthworld.serve.cli import main
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C, even when started in the background
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_ends_an_evaluation_whose_workers_hang(tmp_path: Path) -> None:
+    (tmp_path / "hangs.py").write_text(HANGING_AGENT, encoding="utf-8")
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\nagent: hangs:agent\n",
+        encoding="utf-8",
+    )
+    argv = ["eval", str(scenario), "--seeds", "6", "--workers", "2", "--no-progress"]
+    evaluation = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTIBLE_EVAL, *argv], stderr=subprocess.PIPE, text=True
+    )
+    try:
+        while len(list(tmp_path.glob("started-*"))) < 2:  # both workers are inside a run
+            assert evaluation.poll() is None, evaluation.communicate()
+            time.sleep(0.05)
+        evaluation.send_signal(signal.SIGINT)
+        _, err = evaluation.communicate(timeout=60)  # before the fix: waited on the hung runs forever
+    finally:
+        if evaluation.poll() is None:  # leave no process behind when the test fails
+            for worker in tmp_path.glob("started-*"):
+                os.kill(int(worker.name.removeprefix("started-")), signal.SIGKILL)
+            evaluation.kill()
+            evaluation.communicate()
+    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted\n")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
 from synthworld._files import check_writable_place
@@ -109,11 +110,35 @@ def failure_causes(report: EvalReport) -> str:
     return "\n".join(lines) if by_cause else ""
 
 
-def _executor(workers: int) -> AbstractContextManager[Executor | None]:
-    """None (serial) for one worker, else a process pool that starts clean interpreters."""
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor | None]:
+    """None (serial) for one worker, else a process pool that starts clean interpreters; on Ctrl-C
+    (or any error) its workers are ended at once, as the serial loop is, instead of finishing
+    the runs they hold (forever, for an agent that hangs)."""
     if workers == 1:
-        return nullcontext()
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        yield None
+        return
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        yield pool
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Drop the runs not started and end the worker processes now."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # before 3.14: no public way
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _unsavable(path: Path | None) -> str:
