@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -262,6 +263,21 @@ def test_a_bad_file_fails_before_any_run(tmp_path: Path) -> None:
         evaluate(["nope/"], progress=False)
     with pytest.raises(TypeError, match="neither a path nor a Scenario"):
         evaluate([42], progress=False)
+
+
+def test_a_folder_evaluates_its_scenarios_and_leaves_other_yaml_alone(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLES / "travel_recorded.yaml", tmp_path / "travel_recorded.yaml")
+    shutil.copy(EXAMPLES / "cassettes" / "travel_recorded.yaml", tmp_path / "travel.cassette.yaml")
+    scenario = tmp_path / "travel_recorded.yaml"
+    text = scenario.read_text(encoding="utf-8").replace(
+        "cassettes/travel_recorded.yaml", "travel.cassette.yaml"
+    )
+    scenario.write_text(text, encoding="utf-8")  # its cassette beside it, as pytest finds it
+    (tmp_path / "docker-compose.yml").write_text("services: {}\n", encoding="utf-8")
+    report = evaluate(tmp_path, seeds=range(2), progress=False)
+    assert [(run.scenario, run.passed) for run in report.runs] == [("travel_recorded", True)] * 2
+    with pytest.raises(ScenarioError, match="a cassette, not a scenario"):  # named, a file is loaded
+        evaluate(tmp_path / "travel.cassette.yaml", progress=False)
 
 
 @pytest.mark.parametrize("threads", [False, True])
