@@ -58,6 +58,11 @@ class RunRecord:
     """Wall-clock seconds the run took; for information only, ignored by equality."""
 
     @property
+    def label(self) -> str:
+        """``scenario``, or ``scenario [hazard]`` for a run under a hazard (as summary rows say)."""
+        return self.scenario if self.hazard is None else f"{self.scenario} [{self.hazard}]"
+
+    @property
     def cause(self) -> str | None:
         """A short label for why the run failed (None when it passed), for grouping failures."""
         if self.passed:

@@ -302,7 +302,7 @@ def compare_runs(
         )
     theirs = [right_by_key[(r.scenario, r.hazard, r.seed)] for r in shared]
     disagree = tuple(
-        (a.scenario if a.hazard is None else f"{a.scenario} [{a.hazard}]", a.seed, a.passed, b.passed)
+        (a.label, a.seed, a.passed, b.passed)
         for a, b in zip(shared, theirs, strict=True)
         if a.passed != b.passed
     )
