@@ -214,6 +214,14 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     assert json.loads(lines[0])["synthworld_eval"] == 1
 
 
+def test_an_agent_error_holding_a_lone_surrogate_saves_and_loads_back(tmp_path: Path) -> None:
+    error = "OSError: cannot open b\udcffd.txt"  # a file name os.fsdecode() gave the agent
+    run = record_from_result(result("s", 0, False, error=error, failures=[f"the agent raised {error}"]))
+    path = EvalReport((run,)).save(tmp_path / "r.jsonl")
+    assert EvalReport.load(path).runs == (run,)
+    assert "\\udcff" in path.read_text(encoding="utf-8")
+
+
 def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from synthworld._files import atomic_write
+from synthworld._json import has_lone_surrogate
 from synthworld.eval.html import report_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
@@ -123,7 +124,7 @@ class EvalReport:
         """Write the report as JSON lines (a header line, then one run per line), atomically."""
         target = Path(path)
         header = {_FORMAT_KEY: _FORMAT_VERSION, "agent": self.agent, "wall_time": self.wall_time}
-        lines = [json.dumps(header), *(json.dumps(r.to_dict(), ensure_ascii=False) for r in self.runs)]
+        lines = [json.dumps(header), *(_json_line(r.to_dict()) for r in self.runs)]
         atomic_write(target, "\n".join(lines) + "\n")
         return target
 
@@ -151,6 +152,13 @@ class EvalReport:
 
 
 _COLUMNS = [f.name for f in fields(RunRecord) if f.name not in ("trace", "coverage")]
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    """One run as a JSON line, always writable as UTF-8: a lone surrogate (an agent's error
+    message decoded with ``surrogateescape``) is written as a ``\\udXXX`` escape."""
+    text = json.dumps(data, ensure_ascii=False)
+    return json.dumps(data) if has_lone_surrogate(text) else text
 
 
 def _read_lines(path: str | os.PathLike[str]) -> list[str]:
