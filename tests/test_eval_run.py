@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy
 import pytest
 from distributed import Client, LocalCluster
 
@@ -225,6 +226,15 @@ def test_seeds_can_be_a_count_or_the_scenarios_own(folder: Path) -> None:
     path = folder / "flaky_a.yaml"
     assert [r.seed for r in evaluate(path, seeds=3, progress=False).runs] == [0, 1, 2]
     assert [r.seed for r in evaluate(path, seeds=None, progress=False).runs] == [5, 9]
+
+
+def test_numpy_seeds_run_as_the_same_ints(folder: Path) -> None:
+    path = folder / "flaky_a.yaml"
+    plain = evaluate(path, seeds=range(3), progress=False)
+    for seeds in (numpy.arange(3), numpy.int64(3), [numpy.uint8(0), numpy.int32(1), 2]):
+        report = evaluate(path, seeds=seeds, progress=False)
+        assert report == plain
+        assert {type(run.seed) for run in report.runs} == {int}
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
+from numbers import Integral
 from pathlib import Path
 from typing import Any, Union
 
@@ -201,7 +202,7 @@ def evaluate(
     A scenario backed by a cassette only replays it here; evaluations never record.
     """
     resolved = resolve_scenarios(scenarios)
-    chosen = seeds if seeds is None or isinstance(seeds, int) else list(seeds)
+    chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
     tasks = [
         RunTask(ref, seed, agent, hazard)
@@ -219,16 +220,25 @@ def evaluate(
     return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
 
 
-def _seed_list(seeds: Iterable[int] | int | None, ref: Any) -> list[int]:
+def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:
+    """`seeds` read once: None, a count, or a list (numpy's integers too: ``np.arange(20)``)."""
+    if seeds is None or isinstance(seeds, int):
+        return seeds
+    if isinstance(seeds, Integral):
+        return int(seeds)
+    return list(seeds)
+
+
+def _seed_list(seeds: int | list[Any] | None, ref: Any) -> list[int]:
     chosen = list(
         _scenario_seeds(ref) if seeds is None else range(seeds) if isinstance(seeds, int) else seeds
     )
-    bad = [s for s in chosen if not isinstance(s, int) or isinstance(s, bool)]
+    bad = [s for s in chosen if not isinstance(s, Integral) or isinstance(s, bool)]
     if bad or not chosen:
         raise ValueError(f"seeds={seeds!r} must give one or more integers (got {bad or 'none'})")
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
-    return chosen
+    return [int(s) for s in chosen]
 
 
 def _hazard_list(hazards: Iterable[str]) -> list[str]:
