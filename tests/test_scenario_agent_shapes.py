@@ -4,6 +4,7 @@ returns, raises or exits with fails its own run only, with a message saying what
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -13,7 +14,8 @@ import pytest
 
 from synthworld import SyntheticWorld
 from synthworld.eval import evaluate
-from synthworld.scenario import Scenario, ScenarioResult, load_scenario
+from synthworld.scenario import Scenario, ScenarioResult, format_result, load_scenario
+from synthworld.serve.cli import main
 
 SCENARIO = """
 synthworld_scenario: 1
@@ -115,7 +117,25 @@ def test_an_answer_json_cannot_show_fails_the_output_check_with_its_repr(
         return answer
 
     result = _scenario(tmp_path).run(1, agent=agent)
+    assert f"agent output: {shown}" in format_result(result)  # what pytest shows for a failure
     (failure,) = result.failures
     assert failure.startswith(
         f"expect.output.regex: expected the output to match /^found [0-9]+ order/, got {shown}"
     )
+
+
+def tuple_keyed_agent(world: SyntheticWorld, task: str) -> Any:
+    return {(1, 2): "x"}
+
+
+def test_run_json_notes_an_answer_json_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _scenario(tmp_path)
+    agent = f"{__name__}:tuple_keyed_agent"
+    assert main(["run", str(tmp_path / "shapes.yaml"), "--seed", "1", "--agent", agent, "--json"]) == 1
+    (line,) = capsys.readouterr().out.splitlines()
+    assert json.loads(line)["output"] == {
+        "$not_json": "{(1, 2): 'x'}",
+        "problems": ["$: key (1, 2) is not a string; JSON object keys are strings"],
+    }
