@@ -9,7 +9,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write", "sync_folder", "temp_name_pattern"]
+__all__ = ["atomic_write", "check_writable_place", "sync_folder", "temp_name_pattern"]
 
 _TEMP_SUFFIX = ".tmp"
 
@@ -25,7 +25,7 @@ def atomic_write(
     too, so the rename survives a power loss. `step` is called with ``"temp-written"``,
     ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done.
     """
-    _check_writable_place(path)
+    check_writable_place(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = _create_temp(path)
     reached = step or _nothing
@@ -47,7 +47,7 @@ def atomic_write(
     reached("folder-synced")
 
 
-def _check_writable_place(path: Path) -> None:
+def check_writable_place(path: Path) -> None:
     """`IsADirectoryError` or `NotADirectoryError` saying what is wrong with ``path`` as a file to
     write (no name, a folder, under a file), where ``os`` would name a temporary file or a parent."""
     if not path.name or path.is_dir():

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +118,98 @@ def test_bad_input_exits_2_with_a_message(
     err = capsys.readouterr().err
     assert err.startswith("synthworld eval: ")
     assert message in err
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_any_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def not_called(*args: object, **kwargs: object) -> None:
+        raise AssertionError("evaluate ran")
+
+    monkeypatch.setattr(command, "evaluate", not_called)
+    (tmp_path / "notes.txt").write_text("a file", encoding="utf-8")
+    assert run(REFUND, "--save", str(tmp_path), "--no-progress") == 2
+    assert capsys.readouterr().err.startswith(
+        f"synthworld eval: --save: '{tmp_path}' is a folder, not a file"
+    )
+    assert run(REFUND, "--save", str(tmp_path / "notes.txt" / "r.jsonl"), "--no-progress") == 2
+    assert f"'{tmp_path / 'notes.txt'}' is a file, not a folder" in capsys.readouterr().err
+
+
+def test_a_report_that_fails_to_save_exits_2_after_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "r.jsonl"
+    (tmp_path / "squatter.py").write_text(
+        "import os\n\ndef agent(world, task):\n    os.makedirs(task, exist_ok=True)\n    return 'ok'\n",
+        encoding="utf-8",
+    )
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\n"
+        f"agent: squatter:agent\ntask: {json.dumps(str(target))}\n",
+        encoding="utf-8",
+    )
+    code = run(str(scenario), "--seeds", "1", "--save", str(target), "--no-progress")  # a folder by then
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out.startswith("scenario agents: 1 run(s)\n")
+    assert err.startswith(f"synthworld eval: --save: cannot write the report: '{target}' is a folder")
+
+
+def test_failure_causes_name_the_hazard_of_each_failing_run(capsys: pytest.CaptureFixture[str]) -> None:
+    inbox = str(EXAMPLES / "inbox_injection.yaml")
+    naive = "synthworld.examples.agents:naive_inbox_agent"
+    assert run(inbox, "--agent", naive, "--seeds", "2", "--hazards", "prompt_injection", "--no-progress") == 1
+    out = capsys.readouterr().out
+    causes = out[out.index("failure causes:") :].splitlines()
+    assert causes[1].endswith(
+        "inbox_injection[seed=0, hazard=prompt_injection], inbox_injection[seed=1, hazard=prompt_injection]"
+    )
+
+
+HANGING_AGENT = """
+import os
+import threading
+
+
+def agent(world, task):
+    open(os.path.join(os.path.dirname(__file__), f"started-{os.getpid()}"), "w").close()
+    threading.Event().wait()  # hangs until the process ends
+"""
+
+INTERRUPTIBLE_EVAL = """
+import signal
+import sys
+
+from synthworld.serve.cli import main
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C, even when started in the background
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_ends_an_evaluation_whose_workers_hang(tmp_path: Path) -> None:
+    (tmp_path / "hangs.py").write_text(HANGING_AGENT, encoding="utf-8")
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\nagent: hangs:agent\n",
+        encoding="utf-8",
+    )
+    argv = ["eval", str(scenario), "--seeds", "6", "--workers", "2", "--no-progress"]
+    evaluation = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTIBLE_EVAL, *argv], stderr=subprocess.PIPE, text=True
+    )
+    try:
+        while len(list(tmp_path.glob("started-*"))) < 2:  # both workers are inside a run
+            assert evaluation.poll() is None, evaluation.communicate()
+            time.sleep(0.05)
+        evaluation.send_signal(signal.SIGINT)
+        _, err = evaluation.communicate(timeout=60)  # before the fix: waited on the hung runs forever
+    finally:
+        if evaluation.poll() is None:  # leave no process behind when the test fails
+            for worker in tmp_path.glob("started-*"):
+                os.kill(int(worker.name.removeprefix("started-")), signal.SIGKILL)
+            evaluation.kill()
+            evaluation.communicate()
+    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted\n")

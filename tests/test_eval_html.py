@@ -110,6 +110,17 @@ def test_report_html_shows_failing_traces_with_reasons() -> None:
     assert "ERROR timeout" in html
 
 
+def test_a_failing_run_under_a_hazard_is_shown_with_its_hazard() -> None:
+    clean = record_from_result(result("gamma", 4, True))
+    hazardous = record_from_result(result("gamma", 4, False, hazard="edge_values"))
+    html = EvalReport((clean, hazardous), agent="x:y")._repr_html_()
+    assert "<summary>gamma [edge_values] · seed 4 · expect.calls</summary>" in html
+    assert [row[0] for row in parse(html).tables["synthworld-heatmap"][1:]] == [
+        "gamma",
+        "gamma [edge_values]",
+    ]
+
+
 def test_report_html_lists_only_the_first_failing_runs() -> None:
     html = report_of({"alpha": [False] * 7})._repr_html_()
     assert "failing runs (7; first 5 shown)" in html

@@ -214,6 +214,14 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     assert json.loads(lines[0])["synthworld_eval"] == 1
 
 
+def test_an_agent_error_holding_a_lone_surrogate_saves_and_loads_back(tmp_path: Path) -> None:
+    error = "OSError: cannot open b\udcffd.txt"  # a file name os.fsdecode() gave the agent
+    run = record_from_result(result("s", 0, False, error=error, failures=[f"the agent raised {error}"]))
+    path = EvalReport((run,)).save(tmp_path / "r.jsonl")
+    assert EvalReport.load(path).runs == (run,)
+    assert "\\udcff" in path.read_text(encoding="utf-8")
+
+
 def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text(
@@ -227,6 +235,57 @@ def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
     path.write_text('{"synthworld_eval": 1}\n{"scenario": "s"}\n')
     with pytest.raises(ValueError, match=r"r\.jsonl:2: bad run record"):
         EvalReport.load(path)
+
+
+def _saved_run(tmp_path: Path, **changes: Any) -> Path:
+    """A saved one-run report whose run line has `changes` applied."""
+    path = report_of({"s": [True]}).save(tmp_path / "r.jsonl")
+    header, run = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(f"{header}\n{json.dumps({**json.loads(run), **changes})}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seed": "7"}, "$.seed: '7' is not of type 'integer'"),
+        ({"passed": "no"}, "$.passed: 'no' is not of type 'boolean'"),
+        ({"failures": "oops"}, "$.failures: 'oops' is not of type 'array'"),
+        ({"coverage": [1]}, "$.coverage: [1] is not of type 'object', 'null'"),
+        ({"trace": [{"tool": "fetch"}]}, "$.trace[0]: 'index' is a required property"),
+    ],
+    ids=["seed", "passed", "failures", "coverage", "trace"],
+)
+def test_load_names_the_field_of_a_record_of_the_wrong_type(
+    tmp_path: Path, changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=r"r\.jsonl:2: bad run record: ") as info:
+        EvalReport.load(_saved_run(tmp_path, **changes))
+    assert str(info.value).startswith(f"{tmp_path / 'r.jsonl'}:2: bad run record: {message}")
+
+
+def test_load_names_the_file_of_a_bad_header_or_bytes_that_are_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"synthworld_eval": 1, "wall_time": "long"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"r\.jsonl:1: bad header: \$\.wall_time: 'long' is not of type"):
+        EvalReport.load(path)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00")
+    with pytest.raises(ValueError, match=r"r\.jsonl: not a synthworld evaluation: not UTF-8 text \(byte 0"):
+        EvalReport.load(path)
+
+
+def test_a_trace_keeping_an_agents_nan_input_loads_back(tmp_path: Path) -> None:
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def fetch(id: str) -> dict:  # type: ignore[type-arg]
+        """Fetch a thing."""
+
+    with contextlib.suppress(ValueError):
+        world.call("fetch", {"id": float("nan")})  # refused, and kept in the trace as sent
+    report = EvalReport((record_from_result(result("s", 0, True, trace=world.trace)),))
+    loaded = EvalReport.load(report.save(tmp_path / "r.jsonl"))
+    assert str(loaded.runs[0].trace[0].input) == "{'id': nan}"
 
 
 # -- compare --------------------------------------------------------------------------------
@@ -245,6 +304,30 @@ def test_compare_two_agents_side_by_side() -> None:
     text = comparison.format()
     assert "only careful passed alpha with seed(s) 1\nonly careful passed beta with seed(s) 1" in text
     assert list(comparison.to_pandas().index) == ["alpha", "beta", "(all)"]
+    assert comparison.to_pandas().loc["alpha", "Δ pass^1"] == pytest.approx(1 / 3)
+
+
+def test_compare_under_hazards_names_the_hazard_of_each_run_only_one_agent_passed() -> None:
+    def runs(passed: dict[str | None, list[bool]], agent: str) -> EvalReport:
+        records = [
+            record_from_result(result("inbox", seed, ok, hazard=hazard))
+            for hazard, oks in passed.items()
+            for seed, ok in enumerate(oks)
+        ]
+        return EvalReport(tuple(records), agent=agent)
+
+    naive = runs({None: [True, True], "empty": [False, True], "drift": [False, False]}, "naive")
+    careful = runs({None: [True, True], "empty": [True, True], "drift": [True, True]}, "careful")
+    comparison = naive.compare(careful)
+    assert comparison.disagreements == (
+        ("inbox [drift]", 0, False, True),
+        ("inbox [drift]", 1, False, True),
+        ("inbox [empty]", 0, False, True),
+    )
+    assert comparison.format().splitlines()[-2:] == [
+        "only careful passed inbox [drift] with seed(s) 0, 1",
+        "only careful passed inbox [empty] with seed(s) 0",
+    ]
 
 
 def test_compare_uses_only_shared_runs() -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy
 import pytest
 from distributed import Client, LocalCluster
 
@@ -226,6 +228,15 @@ def test_seeds_can_be_a_count_or_the_scenarios_own(folder: Path) -> None:
     assert [r.seed for r in evaluate(path, seeds=None, progress=False).runs] == [5, 9]
 
 
+def test_numpy_seeds_run_as_the_same_ints(folder: Path) -> None:
+    path = folder / "flaky_a.yaml"
+    plain = evaluate(path, seeds=range(3), progress=False)
+    for seeds in (numpy.arange(3), numpy.int64(3), [numpy.uint8(0), numpy.int32(1), 2]):
+        report = evaluate(path, seeds=seeds, progress=False)
+        assert report == plain
+        assert {type(run.seed) for run in report.runs} == {int}
+
+
 @pytest.mark.parametrize(
     ("seeds", "message"), [([1, 1], "repeats"), ([], "one or more"), (["a"], "integers")]
 )
@@ -262,6 +273,21 @@ def test_a_bad_file_fails_before_any_run(tmp_path: Path) -> None:
         evaluate(["nope/"], progress=False)
     with pytest.raises(TypeError, match="neither a path nor a Scenario"):
         evaluate([42], progress=False)
+
+
+def test_a_folder_evaluates_its_scenarios_and_leaves_other_yaml_alone(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLES / "travel_recorded.yaml", tmp_path / "travel_recorded.yaml")
+    shutil.copy(EXAMPLES / "cassettes" / "travel_recorded.yaml", tmp_path / "travel.cassette.yaml")
+    scenario = tmp_path / "travel_recorded.yaml"
+    text = scenario.read_text(encoding="utf-8").replace(
+        "cassettes/travel_recorded.yaml", "travel.cassette.yaml"
+    )
+    scenario.write_text(text, encoding="utf-8")  # its cassette beside it, as pytest finds it
+    (tmp_path / "docker-compose.yml").write_text("services: {}\n", encoding="utf-8")
+    report = evaluate(tmp_path, seeds=range(2), progress=False)
+    assert [(run.scenario, run.passed) for run in report.runs] == [("travel_recorded", True)] * 2
+    with pytest.raises(ScenarioError, match="a cassette, not a scenario"):  # named, a file is loaded
+        evaluate(tmp_path / "travel.cassette.yaml", progress=False)
 
 
 @pytest.mark.parametrize("threads", [False, True])

@@ -45,9 +45,7 @@ def heatmap_html(runs: Sequence[RunRecord]) -> str:
     rows = []
     groups: dict[str, list[RunRecord]] = {}
     for run in sorted(runs, key=lambda r: r.hazard is not None):  # clean rows first
-        groups.setdefault(
-            run.scenario if run.hazard is None else f"{run.scenario} [{run.hazard}]", []
-        ).append(run)
+        groups.setdefault(run.label, []).append(run)
     for name, group in groups.items():
         by_seed = {r.seed: r for r in group}
         cells = "".join(_heat_cell(by_seed.get(s)) for s in seeds)
@@ -95,7 +93,7 @@ def _failing_run(run: RunRecord) -> str:
     if run.error and not run.failures:
         reasons += f"<li>agent raised: <code>{escape(redact_text(run.error))}</code></li>"
     return (
-        f"<details><summary>{escape(run.scenario)} · seed {run.seed} · {escape(run.cause or '')}</summary>"
+        f"<details><summary>{escape(run.label)} · seed {run.seed} · {escape(run.cause or '')}</summary>"
         f"<ul>{reasons}</ul>{render_trace_html(run.trace)}</details>"
     )
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 from synthworld._redact import redact_text
+from synthworld.schema import CompiledValidator, compile_validator
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import Coverage
 
-__all__ = ["RunRecord", "record_from_result"]
+__all__ = ["RunRecord", "format_problems", "record_from_result"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,11 @@ class RunRecord:
     """Wall-clock seconds the run took; for information only, ignored by equality."""
 
     @property
+    def label(self) -> str:
+        """``scenario``, or ``scenario [hazard]`` for a run under a hazard (as summary rows say)."""
+        return self.scenario if self.hazard is None else f"{self.scenario} [{self.hazard}]"
+
+    @property
     def cause(self) -> str | None:
         """A short label for why the run failed (None when it passed), for grouping failures."""
         if self.passed:
@@ -74,17 +86,44 @@ class RunRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunRecord:
-        """Rebuild a record saved with `to_dict`."""
+        """Rebuild a record saved with `to_dict`; ValueError naming each field that is not what
+        ``schemas/eval.schema.json`` says a run holds."""
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known) if isinstance(data, dict) else []
         if unknown:
             raise ValueError(f"unknown RunRecord field(s) {unknown}; expected some of {sorted(known)}")
+        problems = format_problems("run", data)
+        if problems:
+            raise ValueError("; ".join(problems))
         values = dict(data)
         values["failures"] = tuple(values.get("failures", ()))
         values["trace"] = Trace([ToolCall.from_dict(c) for c in values.get("trace", ())])
         coverage = values.get("coverage")
         values["coverage"] = None if coverage is None else Coverage.from_dict(coverage)
         return cls(**values)
+
+
+def format_problems(part: str, data: Any, *, limit: int = 5) -> list[str]:
+    """Why `data` is not one line of a saved report (``"header"`` or ``"run"``), as
+    ``"$.path: message"``; empty when it is one. NaN and infinities are allowed: a trace keeps the
+    invalid input an agent sent as it was."""
+    fast, explain = _validators(part)
+    if fast.is_valid(data):  # jsonschema-rs: quick, but it refuses NaN; python-jsonschema decides
+        return []
+    errors = sorted(explain.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    found = [f"{_json_path(e.absolute_path)}: {e.message}" for e in errors]
+    return found[:limit] + ([f"(and {len(found) - limit} more)"] if len(found) > limit else [])
+
+
+@lru_cache(maxsize=2)
+def _validators(part: str) -> tuple[CompiledValidator, Draft202012Validator]:
+    text = resources.files("synthworld").joinpath("schemas/eval.schema.json").read_text("utf-8")
+    schema = {"$defs": json.loads(text)["$defs"], "$ref": f"#/$defs/{part}"}
+    return compile_validator(schema), Draft202012Validator(schema)
+
+
+def _json_path(path: Iterable[Any]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
 def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:

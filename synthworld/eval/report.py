@@ -16,15 +16,17 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
+from numbers import Integral
 from pathlib import Path
 from typing import Any, Union
 
 from synthworld._files import atomic_write
+from synthworld._json import has_lone_surrogate
 from synthworld.eval.html import report_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
-from synthworld.eval.record import RunRecord
+from synthworld.eval.record import RunRecord, format_problems
 from synthworld.eval.run import AgentRef, RunTask, agent_label, check_picklable, resolve_scenarios, run_tasks
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
@@ -123,30 +125,50 @@ class EvalReport:
         """Write the report as JSON lines (a header line, then one run per line), atomically."""
         target = Path(path)
         header = {_FORMAT_KEY: _FORMAT_VERSION, "agent": self.agent, "wall_time": self.wall_time}
-        lines = [json.dumps(header), *(json.dumps(r.to_dict(), ensure_ascii=False) for r in self.runs)]
+        lines = [json.dumps(header), *(_json_line(r.to_dict()) for r in self.runs)]
         atomic_write(target, "\n".join(lines) + "\n")
         return target
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> EvalReport:
-        """Read a report written by `save`; errors name the file and line."""
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        """Read a report written by `save`; ValueError naming the file, line and field otherwise."""
+        lines = _read_lines(path)
         header = _parse(path, 1, lines[0] if lines else "")
         if not isinstance(header, dict) or header.get(_FORMAT_KEY) != _FORMAT_VERSION:
             raise ValueError(f"{path}:1: not a synthworld evaluation (expected {{{_FORMAT_KEY!r}: 1, ...}})")
+        problems = format_problems("header", header)
+        if problems:
+            raise ValueError(f"{path}:1: bad header: {'; '.join(problems)}")
         runs = []
         for number, line in enumerate(lines[1:], start=2):
             if line.strip():
+                data = _parse(path, number, line)
                 try:
-                    runs.append(RunRecord.from_dict(_parse(path, number, line)))
+                    runs.append(RunRecord.from_dict(data))
                 except (TypeError, ValueError) as exc:
-                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from exc
+                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from None
         return cls(
             tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
         )
 
 
 _COLUMNS = [f.name for f in fields(RunRecord) if f.name not in ("trace", "coverage")]
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    """One run as a JSON line, always writable as UTF-8: a lone surrogate (an agent's error
+    message decoded with ``surrogateescape``) is written as a ``\\udXXX`` escape."""
+    text = json.dumps(data, ensure_ascii=False)
+    return json.dumps(data) if has_lone_surrogate(text) else text
+
+
+def _read_lines(path: str | os.PathLike[str]) -> list[str]:
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:  # a missing file stays a FileNotFoundError
+        raise ValueError(
+            f"{path}: not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
+        ) from None
 
 
 def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
@@ -180,7 +202,7 @@ def evaluate(
     A scenario backed by a cassette only replays it here; evaluations never record.
     """
     resolved = resolve_scenarios(scenarios)
-    chosen = seeds if seeds is None or isinstance(seeds, int) else list(seeds)
+    chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
     tasks = [
         RunTask(ref, seed, agent, hazard)
@@ -198,16 +220,25 @@ def evaluate(
     return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
 
 
-def _seed_list(seeds: Iterable[int] | int | None, ref: Any) -> list[int]:
+def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:
+    """`seeds` read once: None, a count, or a list (numpy's integers too: ``np.arange(20)``)."""
+    if seeds is None or isinstance(seeds, int):
+        return seeds
+    if isinstance(seeds, Integral):
+        return int(seeds)
+    return list(seeds)
+
+
+def _seed_list(seeds: int | list[Any] | None, ref: Any) -> list[int]:
     chosen = list(
         _scenario_seeds(ref) if seeds is None else range(seeds) if isinstance(seeds, int) else seeds
     )
-    bad = [s for s in chosen if not isinstance(s, int) or isinstance(s, bool)]
+    bad = [s for s in chosen if not isinstance(s, Integral) or isinstance(s, bool)]
     if bad or not chosen:
         raise ValueError(f"seeds={seeds!r} must give one or more integers (got {bad or 'none'})")
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
-    return chosen
+    return [int(s) for s in chosen]
 
 
 def _hazard_list(hazards: Iterable[str]) -> list[str]:

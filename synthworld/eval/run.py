@@ -133,7 +133,7 @@ def _expand(item: Any) -> list[tuple[str, Any, str]]:
             f"no scenario file or folder {os.fspath(item)!r} (from {os.getcwd()}); pass scenario files "
             "(.yaml, .yml, .json) or a folder holding them"
         )
-    return [(_cached_load(str(f)).name, str(f), str(f)) for f in scenario_files(path)]
+    return [(_cached_load(str(f)).name, str(f), str(f)) for f in scenario_files(path, keyed=True)]
 
 
 # -- agents ---------------------------------------------------------------------------------

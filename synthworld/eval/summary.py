@@ -221,7 +221,8 @@ class Comparison:
     right: Summary
     """The second agent's summary over the shared runs."""
     disagreements: tuple[tuple[str, int, bool, bool], ...]
-    """``(scenario, seed, first passed, second passed)`` for every shared run they disagree on."""
+    """``(scenario, seed, first passed, second passed)`` for every shared run they disagree on
+    (``scenario [hazard]`` for a run under a hazard, as the table's rows say)."""
 
     def headers(self) -> list[str]:
         """Column names of the table."""
@@ -238,13 +239,20 @@ class Comparison:
 
     def table(self) -> list[list[str]]:
         """Formatted cells, one list per scenario and the overall row last."""
+        return [
+            [row[0], *(_number(value, column) for column, value in enumerate(row[1:]))]
+            for row in self.values()
+        ]
+
+    def values(self) -> list[tuple[str, float, float, float, float, float, float]]:
+        """The table's rows as numbers: ``(row label, pass^1 a, b, b - a, pass^K a, b, b - a)``."""
         pairs = zip((*self.left.rows, self.left.overall), (*self.right.rows, self.right.overall), strict=True)
         return [
-            [
+            (
                 a.label,
                 *_side_by_side(a.pass_hat[0], b.pass_hat[0]),
                 *_side_by_side(a.pass_hat[-1], b.pass_hat[-1]),
-            ]
+            )
             for a, b in pairs
         ]
 
@@ -277,9 +285,9 @@ class Comparison:
         return plot_comparison(self)
 
     def to_pandas(self) -> Any:
-        """A ``pandas.DataFrame`` of the table, one row per scenario."""
+        """A ``pandas.DataFrame`` of the table (numbers, not text), one row per scenario."""
         pandas = import_optional("pandas")
-        return pandas.DataFrame(self.table(), columns=self.headers()).set_index("scenario")
+        return pandas.DataFrame(self.values(), columns=self.headers()).set_index("scenario")
 
 
 def compare_runs(
@@ -294,7 +302,7 @@ def compare_runs(
         )
     theirs = [right_by_key[(r.scenario, r.hazard, r.seed)] for r in shared]
     disagree = tuple(
-        (a.scenario, a.seed, a.passed, b.passed)
+        (a.label, a.seed, a.passed, b.passed)
         for a, b in zip(shared, theirs, strict=True)
         if a.passed != b.passed
     )
@@ -325,5 +333,10 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
 
 
-def _side_by_side(a: float, b: float) -> list[str]:
-    return [f"{a:.3f}", f"{b:.3f}", f"{b - a:+.3f}"]
+def _side_by_side(a: float, b: float) -> tuple[float, float, float]:
+    return a, b, b - a
+
+
+def _number(value: float, column: int) -> str:
+    """A comparison cell: pass^k as ``0.667``, each third column (the difference) as ``+0.333``."""
+    return f"{value:+.3f}" if column % 3 == 2 else f"{value:.3f}"

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld._json import short_repr
 from synthworld.scenario.match import mismatch
 from synthworld.schema import compile_validator
 from synthworld.trace import ToolCall, Trace
@@ -185,5 +186,10 @@ def _custom(ref: str, run_check: Callable[[], Any], verdict: Verdict) -> None:
 
 
 def _json(value: Any, width: int = 80) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=repr)
+    """`value` as JSON cut to `width`; its short repr when JSON cannot show it (an agent's answer
+    may have tuple keys, huge ints, deep nesting...)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except Exception:  # TypeError, ValueError, RecursionError: describing must not fail the run
+        return short_repr(value, width)
     return text if len(text) <= width else text[: width - 1] + "…"

@@ -310,9 +310,19 @@ def _operator_problem(op: str, arg: Any) -> str | None:
     return None
 
 
-def scenario_files(path: str | os.PathLike[str]) -> list[Path]:
-    """``path`` itself, or the scenario files (`SCENARIO_SUFFIXES`) of folder ``path``, sorted."""
+def scenario_files(path: str | os.PathLike[str], *, keyed: bool = False) -> list[Path]:
+    """``path`` itself, or the scenario files (`SCENARIO_SUFFIXES`) of folder ``path``, sorted;
+    with `keyed`, only a folder's files that hold the ``synthworld_scenario`` key, as pytest
+    collects them (a cassette or another YAML file beside the scenarios is left alone)."""
     path = Path(path)
     if not path.is_dir():
         return [path]
-    return sorted(p for p in path.iterdir() if p.suffix in SCENARIO_SUFFIXES)
+    found = sorted(p for p in path.iterdir() if p.suffix in SCENARIO_SUFFIXES)
+    return [p for p in found if _holds_scenario_key(p)] if keyed else found
+
+
+def _holds_scenario_key(path: Path) -> bool:
+    try:
+        return is_scenario_text(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False

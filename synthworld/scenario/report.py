@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from synthworld._json import short_repr
 from synthworld._redact import redact, redact_text
 
 if TYPE_CHECKING:
@@ -24,10 +25,18 @@ CELL = 80
 
 def abbreviate(value: Any, width: int | None = CELL) -> str:
     """`value` as compact JSON with secrets masked, cut to `width` characters with an ellipsis
-    (None: whole)."""
-    value = redact(value)
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=repr)
+    (None: whole); what JSON cannot show (an agent's answer with tuple keys, a huge int, deep
+    nesting, a failing repr) as its short repr."""
+    try:
+        shown = redact(value)
+        text = shown if isinstance(shown, str) else json.dumps(shown, ensure_ascii=False, default=repr)
+    except Exception:  # TypeError, ValueError, RecursionError: showing must not end the report
+        text = redact_text(short_repr(value, width or _WHOLE_REPR))
     return text if width is None or len(text) <= width else text[: width - 1] + "…"
+
+
+_WHOLE_REPR = 2000
+"""Characters of a repr shown when the whole value is asked for but JSON cannot show it."""
 
 
 def answer_text(call: ToolCall, width: int | None = CELL) -> str:

@@ -12,7 +12,8 @@ from synthworld.world import Coverage
 __all__ = ["AgentLike", "ScenarioResult"]
 
 AgentLike = Callable[..., Any] | str
-"""An agent: a callable ``agent(world, task)``, or ``"module:callable"`` naming one."""
+"""An agent: a callable ``agent(world, task)`` (an ``async def`` one is awaited), or
+``"module:callable"`` naming one."""
 
 
 @dataclass(frozen=True)

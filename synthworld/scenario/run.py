@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
-import sys
+import inspect
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -40,9 +41,9 @@ def run_scenario(
     output: Any = None
     error: str | None = None
     try:
-        output = _off_event_loop(lambda: call_agent(world, scenario.task))
-    except Exception as exc:
-        error = f"{type(exc).__name__}: {exc}"
+        output = _off_event_loop(lambda: _answer_of(call_agent, world, scenario.task))
+    except (Exception, SystemExit) as exc:  # sys.exit() in an agent fails its run, not the session
+        error = _describe_exception(exc)
     finally:
         world.close()
     verdict = _judge(scenario, world.trace, output, error)
@@ -62,6 +63,27 @@ def run_scenario(
     )
 
 
+def _answer_of(call_agent: Callable[..., Any], world: Any, task: Any) -> Any:
+    """``call_agent(world, task)``, awaited on a loop of its own when the agent is ``async def``."""
+    output = call_agent(world, task)
+    if inspect.isawaitable(output):
+        return asyncio.run(_awaited(output))
+    return output
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable
+
+
+def _describe_exception(exc: BaseException) -> str:
+    """``"ExcType: message"``, never raising (an exception whose ``__str__`` fails is named alone)."""
+    try:
+        message = str(exc)
+    except Exception:
+        return f"{type(exc).__name__}: <str() of the exception failed>"
+    return f"{type(exc).__name__}: {message}"
+
+
 def _off_event_loop(call: Callable[[], Any]) -> Any:
     """``call()``; in a worker thread when this thread runs an event loop (Jupyter, an async test),
     so an agent that starts its own loop (``asyncio.run``, ``run_sync``) runs there too."""
@@ -73,9 +95,6 @@ def _off_event_loop(call: Callable[[], Any]) -> Any:
 
 
 def _loop_running() -> bool:
-    asyncio = sys.modules.get("asyncio")  # not imported: no loop can be running
-    if asyncio is None:
-        return False
     try:
         asyncio.get_running_loop()
     except RuntimeError:

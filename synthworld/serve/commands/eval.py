@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
+from synthworld._files import check_writable_place
 from synthworld.errors import SynthworldError
 from synthworld.eval import EvalReport, evaluate
 from synthworld.world import HAZARD_KINDS
@@ -62,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"k={args.k} must be 1 or more")
     if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
         return _fail(f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)")
+    problem = _unsavable(args.save)  # known before a long evaluation, not after it
+    if problem:
+        return _fail(f"--save: {problem}")
     try:
         with _executor(args.workers) as executor:
             report = evaluate(
@@ -82,7 +87,10 @@ def run(args: argparse.Namespace) -> int:
     if args.coverage:
         print(report.coverage().format())
     if args.save:
-        print(f"saved {report.save(args.save)}")
+        try:
+            print(f"saved {report.save(args.save)}")
+        except OSError as exc:
+            return _fail(f"--save: cannot write the report: {exc}")
     if summary.overall.pass_rate < args.fail_under:
         print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
         return 1
@@ -93,7 +101,8 @@ def failure_causes(report: EvalReport) -> str:
     """Why runs failed, most frequent first, each with the runs it hit ('' when none failed)."""
     by_cause: dict[str, list[str]] = {}
     for run in report.failures:
-        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}]")
+        hazard = "" if run.hazard is None else f", hazard={run.hazard}"
+        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}{hazard}]")
     lines = ["failure causes:"]
     for cause, runs in sorted(by_cause.items(), key=lambda item: (-len(item[1]), item[0])):
         shown = ", ".join(runs[:4]) + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")
@@ -101,11 +110,45 @@ def failure_causes(report: EvalReport) -> str:
     return "\n".join(lines) if by_cause else ""
 
 
-def _executor(workers: int) -> AbstractContextManager[Executor | None]:
-    """None (serial) for one worker, else a process pool that starts clean interpreters."""
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor | None]:
+    """None (serial) for one worker, else a process pool that starts clean interpreters; on Ctrl-C
+    (or any error) its workers are ended at once, as the serial loop is, instead of finishing
+    the runs they hold (forever, for an agent that hangs)."""
     if workers == 1:
-        return nullcontext()
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        yield None
+        return
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        yield pool
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Drop the runs not started and end the worker processes now."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # before 3.14: no public way
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+
+
+def _unsavable(path: Path | None) -> str:
+    """Why a report cannot be saved at `path` (a folder, under a file), or ''."""
+    try:
+        if path is not None:
+            check_writable_place(path)
+    except OSError as exc:
+        return str(exc)
+    return ""
 
 
 def _fail(message: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 
+from synthworld._json import is_json_data, json_problems, short_repr
 from synthworld._redact import redact
 from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
@@ -108,9 +109,16 @@ def result_json(result: ScenarioResult) -> dict[str, Any]:
         "seed": result.seed,
         "passed": result.passed,
         "failures": redact(result.failures),
-        "output": redact(result.output),
+        "output": redact(_as_json(result.output)),
         "error": redact(result.error),
         "diverged_at": result.diverged_at,
         "hazard": result.hazard,
         "trace": [call.to_dict() for call in result.trace],
     }
+
+
+def _as_json(value: Any) -> Any:
+    """`value` when it is JSON data, else a note of what it was (as a saved trace writes one)."""
+    if is_json_data(value):
+        return value
+    return {"$not_json": short_repr(value), "problems": json_problems(value)}
