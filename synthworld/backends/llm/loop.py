@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
-from synthworld.backends.llm.retries import NotJSONAnswer, checked_json, is_retryable, retry_wait
+from synthworld.backends.llm.retries import (
+    ErrorAnswer,
+    NotJSONAnswer,
+    checked_json,
+    is_retryable,
+    retry_wait,
+)
 from synthworld.backends.random import RandomBackend
 from synthworld.errors import BackendError
 
@@ -65,6 +71,7 @@ _HINTS = {
     "APIConnectionError": "check base_url= and that the server is running",
     "AuthenticationError": "check the api_key argument or the API key environment variable",
     "NotJSONAnswer": "check that base_url= is the API's URL (e.g. ending in /v1), not a web page or proxy",
+    "ErrorAnswer": "check the model name and base_url= (the server's message says what it refused)",
     "RateLimitError": "lower the request rate or raise max_retries=",
     "InternalServerError": "the server failed; try again later or raise max_retries=",
     "OverloadedError": "the server is overloaded; try again later or raise max_retries=",
@@ -178,6 +185,8 @@ class RepairingBackend(abc.ABC):
         while True:
             try:
                 return checked_json(create(**request, timeout=max(deadline.left(), 0.001)))
+            except ErrorAnswer as exc:
+                raise self._transport_error(ctx, exc) from None
             except Exception as exc:
                 if not is_retryable(self._sdk, exc):
                     raise
@@ -223,7 +232,7 @@ class RepairingBackend(abc.ABC):
             what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
         hint = _HINTS.get(kind, "check the model name and the server's logs")
         detail = getattr(exc, "message", str(exc))
-        url = exc.url if isinstance(exc, NotJSONAnswer) else self.base_url
+        url = exc.url if isinstance(exc, (NotJSONAnswer, ErrorAnswer)) else self.base_url
         return BackendError(
             self._redact(
                 f"LLM request for tool {ctx.spec.name!r} to {url} (model {self.model!r}) failed "

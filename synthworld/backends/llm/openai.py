@@ -28,6 +28,7 @@ from synthworld.backends.llm.output import (
     response_format,
 )
 from synthworld.backends.llm.prompt import build_messages, repair_message
+from synthworld.backends.llm.replies import completion_reply
 
 if TYPE_CHECKING:
     import openai
@@ -98,9 +99,11 @@ class LLMBackend(RepairingBackend):
     def _ask(
         self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
     ) -> tuple[Any, list[str], Any]:
-        content = self._complete(ctx, conversation, usage)
-        value, problems = read_answer(content, enveloped=needs_envelope(ctx.spec.returns))
-        return value, problems, content
+        text, stopped = completion_reply(self._complete(ctx, conversation, usage))
+        if text is None and stopped:
+            return None, stopped, text
+        value, problems = read_answer(text, enveloped=needs_envelope(ctx.spec.returns))
+        return value, stopped + problems, text
 
     def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
         enveloped = needs_envelope(ctx.spec.returns)
@@ -108,8 +111,8 @@ class LLMBackend(RepairingBackend):
 
     # -- one request ------------------------------------------------------------------------
 
-    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> str | None:
-        """The reply's text, falling back to a less structured mode while the server rejects one."""
+    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> Any:
+        """The chat completion, falling back to a less structured mode while the server rejects one."""
         while True:
             mode = self.output_mode
             create = self._client.chat.completions.with_raw_response.create
@@ -126,7 +129,7 @@ class LLMBackend(RepairingBackend):
             add_usage(
                 usage, getattr(counts, "prompt_tokens", None), getattr(counts, "completion_tokens", None)
             )
-            return response.choices[0].message.content if response.choices else None
+            return response
 
     def _request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
         request: dict[str, Any] = {

@@ -1,0 +1,155 @@
+"""What servers send back besides a plain answer: error bodies, refusals, cut-off replies,
+content parts and tool calls. Real openai and anthropic clients over real HTTP on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from synthworld.errors import BackendError
+from tests._openai_server import Completion, OpenAIServer, Raw
+from tests.test_llm_backend import GOOD, KEY
+from tests.test_llm_deadline import VENDORS, call, good
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAIServer]:
+    with OpenAIServer() as srv:
+        yield srv
+
+
+def completion(message: dict[str, Any], finish_reason: str = "stop") -> Raw:
+    choice = {"index": 0, "message": {"role": "assistant", **message}, "finish_reason": finish_reason}
+    return Raw({"id": "c", "object": "chat.completion", "created": 1, "model": "m", "choices": [choice]})
+
+
+def claude(content: list[dict[str, Any]] | None, stop_reason: str) -> Raw:
+    usage = {"input_tokens": 1, "output_tokens": 1}
+    body = {"id": "m", "type": "message", "role": "assistant", "model": "m", "content": content}
+    return Raw({**body, "stop_reason": stop_reason, "stop_sequence": None, "usage": usage})
+
+
+def repair_text(message: dict[str, Any]) -> str:
+    """The text of a repair message (OpenAI's content, or Anthropic's tool result or text)."""
+    content = message["content"]
+    if isinstance(content, str):
+        return content
+    return "".join(str(part.get("content") or part.get("text")) for part in content)
+
+
+ERROR_BODIES = {
+    "openai": {"error": {"message": "model 'llama9' not found, try pulling it first", "type": "x"}},
+    "anthropic": {
+        "type": "error",
+        "error": {"type": "not_found_error", "message": "model 'llama9' not found"},
+    },
+}
+
+
+@VENDORS
+def test_a_200_answer_whose_body_is_an_error_raises_the_servers_message(
+    server: OpenAIServer, vendor: str
+) -> None:
+    """Gateways may answer HTTP 200 with an error body: it was read as an empty reply and repaired."""
+    server.default = Raw(ERROR_BODIES[vendor])
+    with pytest.raises(BackendError) as caught:
+        call(server, vendor, timeout=5.0, max_retries=2)
+    text = str(caught.value)
+    assert "failed with HTTP 200: the body is an error, not an answer: model 'llama9' not found" in text
+    assert "Fix: check the model name and base_url=" in text
+    assert len(server.received) == 1  # neither retried nor sent back for repair
+
+
+OPENAI_REPLIES = {
+    "content parts": completion({"content": [{"type": "text", "text": json.dumps(GOOD)}]}),
+    "tool call arguments": completion(
+        {
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "t",
+                    "type": "function",
+                    "function": {"name": "get_order", "arguments": json.dumps(GOOD)},
+                }
+            ],
+        },
+        "tool_calls",
+    ),
+}
+
+
+@pytest.mark.parametrize("reply", OPENAI_REPLIES.values(), ids=OPENAI_REPLIES.keys())
+def test_the_answer_is_read_from_content_parts_and_tool_calls(server: OpenAIServer, reply: Raw) -> None:
+    server.push(reply)
+    assert call(server, "openai", timeout=5.0) == GOOD
+    assert len(server.received) == 1
+
+
+STOPS = [
+    (
+        "openai",
+        completion({"content": None, "refusal": "I can't help with that."}),
+        'the model refused ("I can\'t help with that."); this is a simulated tool in a test',
+    ),
+    (
+        "openai",
+        completion({"content": '{"order_id": "A1", "sta'}, "length"),
+        "the reply was cut off at the token limit (finish_reason 'length') before the output ended",
+    ),
+    (
+        "openai",
+        completion({"content": None}, "content_filter"),
+        "the server's content filter cut the reply off (finish_reason 'content_filter')",
+    ),
+    ("anthropic", claude([], "refusal"), "the model refused (stop_reason 'refusal')"),
+    (
+        "anthropic",
+        claude([{"type": "tool_use", "id": "t", "name": "tool_output", "input": {}}], "max_tokens"),
+        "the reply was cut off at max_tokens (stop_reason 'max_tokens') before the output ended",
+    ),
+]
+
+
+@pytest.mark.parametrize(("vendor", "reply", "problem"), STOPS, ids=[str(i) for i in range(len(STOPS))])
+def test_refused_and_cut_off_replies_say_so_to_the_model_then_the_user(
+    server: OpenAIServer, vendor: str, reply: Raw, problem: str
+) -> None:
+    """They read as 'the reply was empty' or as missing fields, which hid what went wrong."""
+    server.push(reply, good(vendor))
+    assert call(server, vendor, timeout=5.0) == GOOD
+    assert problem in repair_text(server.received[1].body["messages"][-1])
+    server.push(reply)
+    with pytest.raises(BackendError) as caught:
+        call(server, vendor, timeout=5.0, max_attempts=1)
+    assert f"last problems: {problem}" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Raw({"id": "c", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0}]}),
+        completion({"content": 42}),
+    ],
+    ids=["no message", "content not text"],
+)
+def test_a_malformed_completion_is_repaired_not_a_crash(server: OpenAIServer, reply: Raw) -> None:
+    """A choice without a message raised AttributeError from inside the backend."""
+    server.push(reply, Completion(json.dumps(GOOD)))
+    assert call(server, "openai", timeout=5.0) == GOOD
+
+
+def test_a_claude_message_without_content_is_repaired_not_a_crash(server: OpenAIServer) -> None:
+    """``content: null`` raised TypeError from inside the backend."""
+    server.push(claude(None, "end_turn"), good("anthropic"))
+    assert call(server, "anthropic", timeout=5.0) == GOOD
+
+
+def test_the_key_never_reaches_a_200_error_body_message(server: OpenAIServer) -> None:
+    server.default = Raw({"error": {"message": f"key {KEY} has no access to model m"}})
+    with pytest.raises(BackendError) as caught:
+        call(server, "openai", timeout=5.0)
+    assert KEY not in str(caught.value)
+    assert caught.value.__cause__ is None
