@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from synthworld.errors import BackendError
-from tests._openai_server import Completion, OpenAIServer, Raw
+from tests._openai_server import Body, Completion, OpenAIServer, Raw
 from tests.test_llm_backend import GOOD, KEY
 from tests.test_llm_deadline import VENDORS, call, good
 
@@ -153,3 +153,17 @@ def test_the_key_never_reaches_a_200_error_body_message(server: OpenAIServer) ->
         call(server, "openai", timeout=5.0)
     assert KEY not in str(caught.value)
     assert caught.value.__cause__ is None
+
+
+@VENDORS
+def test_a_404_names_the_request_url_and_how_a_base_url_looks(server: OpenAIServer, vendor: str) -> None:
+    """Ollama without /v1 answers 404 page not found; the hint spoke only of the model name and
+    the error named the base URL, not the URL that was not found."""
+    server.default = Body(404, "text/plain", "404 page not found")
+    with pytest.raises(BackendError) as caught:
+        call(server, vendor, timeout=5.0)
+    text = str(caught.value)
+    path = "/v1/chat/completions" if vendor == "openai" else "/v1/messages"
+    assert f"to {server.url.removesuffix('/v1')}{path} (model 'm') failed with HTTP 404" in text
+    root = "ending in /v1 (https://api.openai.com/v1" if vendor == "openai" else "without /v1"
+    assert f"Fix: check the model name, and that base_url= is the API's root, {root}" in text

@@ -37,6 +37,7 @@ ANTHROPIC = Vendor(
     base_env="ANTHROPIC_BASE_URL",
     client_class="Anthropic",
     default_url="https://api.anthropic.com",
+    api_root="the API's root, without /v1 (https://api.anthropic.com)",
 )
 
 OUTPUT_TOOL = "tool_output"

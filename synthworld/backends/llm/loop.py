@@ -231,8 +231,10 @@ class RepairingBackend(abc.ABC):
         if is_retryable(self._sdk, exc):
             what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
         hint = _HINTS.get(kind, "check the model name and the server's logs")
+        if status == 404:
+            hint = f"check the model name, and that base_url= is {self.vendor.api_root}"
         detail = getattr(exc, "message", str(exc))
-        url = exc.url if isinstance(exc, (NotJSONAnswer, ErrorAnswer)) else self.base_url
+        url = _request_url(exc) or self.base_url
         return BackendError(
             self._redact(
                 f"LLM request for tool {ctx.spec.name!r} to {url} (model {self.model!r}) failed "
@@ -254,6 +256,14 @@ class RepairingBackend(abc.ABC):
         if len(self._secret) < MIN_SECRET_LENGTH or self._secret not in json.dumps(value, ensure_ascii=False):
             return value
         return self._key_mask(value)
+
+
+def _request_url(exc: Exception) -> str | None:
+    """The URL the failed request went to (the SDK's errors carry the request)."""
+    if isinstance(exc, (NotJSONAnswer, ErrorAnswer)):
+        return exc.url
+    url = getattr(getattr(exc, "request", None), "url", None)
+    return str(url) if url is not None else None
 
 
 def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
@@ -314,6 +324,8 @@ class Vendor:
     """The client class in `module`."""
     default_url: str = ""
     """The vendor's own API (where its key environment variable may always go)."""
+    api_root: str = "the API's root URL"
+    """What a base URL looks like, for the hint on an HTTP 404."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one

@@ -45,6 +45,7 @@ OPENAI = Vendor(
     base_env="OPENAI_BASE_URL",
     client_class="OpenAI",
     default_url="https://api.openai.com/v1",
+    api_root="the API's root, ending in /v1 (https://api.openai.com/v1, http://localhost:11434/v1)",
 )
 
 
