@@ -1,5 +1,6 @@
 """What servers send back besides a plain answer: error bodies, refusals, cut-off replies,
-content parts and tool calls. Real openai and anthropic clients over real HTTP on 127.0.0.1."""
+content parts, tool calls, 404s and refused request options. Real openai and anthropic clients
+over real HTTP on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from synthworld import SyntheticWorld
+from synthworld.backends.llm import LLMBackend
 from synthworld.errors import BackendError
-from tests._openai_server import Body, Completion, OpenAIServer, Raw
-from tests.test_llm_backend import GOOD, KEY
+from tests._openai_server import Body, Completion, Failure, OpenAIServer, Raw
+from tests.test_llm_backend import GET_ORDER, GOOD, KEY
 from tests.test_llm_deadline import VENDORS, call, good
 
 
@@ -167,3 +170,32 @@ def test_a_404_names_the_request_url_and_how_a_base_url_looks(server: OpenAIServ
     assert f"to {server.url.removesuffix('/v1')}{path} (model 'm') failed with HTTP 404" in text
     root = "ending in /v1 (https://api.openai.com/v1" if vendor == "openai" else "without /v1"
     assert f"Fix: check the model name, and that base_url= is the API's root, {root}" in text
+
+
+REASONING_MODEL = Failure(
+    400,
+    "Unsupported value: 'temperature' does not support 0.0 with this model. "
+    "Only the default (1) value is supported.",
+)
+
+
+def test_a_model_that_refuses_temperature_is_asked_without_it_from_then_on(server: OpenAIServer) -> None:
+    """LLMBackend('o3-mini') failed every call with HTTP 400: temperature=0.0 is always sent."""
+    server.push(REASONING_MODEL, Completion(json.dumps(GOOD)), Completion(json.dumps(GOOD)))
+    backend = LLMBackend("o3-mini", base_url=server.url, api_key=KEY, timeout=5.0)
+    with SyntheticWorld(seed=3, backend=backend) as world:
+        world.register_tool(GET_ORDER)
+        assert world.call("get_order", {"order_id": "A1"}) == GOOD
+        assert world.call("get_order", {"order_id": "A2"}) == {**GOOD, "order_id": "A2"}
+    assert [("temperature" in r.body, "seed" in r.body) for r in server.received] == [
+        (True, True),
+        (False, True),
+        (False, True),
+    ]
+
+
+def test_any_other_400_still_raises(server: OpenAIServer) -> None:
+    server.default = Failure(400, "Invalid 'messages': too long")
+    with pytest.raises(BackendError, match="HTTP 400: Error code: 400 - Invalid 'messages'"):
+        call(server, "openai", timeout=5.0)
+    assert len(server.received) == 1
