@@ -299,6 +299,28 @@ def test_a_missing_key_for_openai_itself_is_an_error_that_says_how_to_fix_it(
         LLMBackend("gpt-4o-mini")
 
 
+@pytest.mark.parametrize(
+    ("backend", "url"), [("openai", "https://api.openai.com/v1/"), ("anthropic", "https://api.anthropic.com")]
+)
+def test_an_empty_base_url_variable_counts_as_unset(
+    monkeypatch: pytest.MonkeyPatch, backend: str, url: str
+) -> None:
+    """``OPENAI_BASE_URL=`` (a CI file's empty line) sent every request to '/chat/completions',
+    failing with 'Connection error.'."""
+    from synthworld.backends.llm import AnthropicBackend
+
+    make = LLMBackend if backend == "openai" else AnthropicBackend
+    env = "OPENAI" if backend == "openai" else "ANTHROPIC"
+    monkeypatch.setenv(f"{env}_BASE_URL", "")
+    monkeypatch.setenv(f"{env}_API_KEY", KEY)
+    llm = make("m")
+    assert llm.base_url == url
+    llm.close()
+    monkeypatch.delenv(f"{env}_API_KEY")
+    with pytest.raises(BackendError, match=f"set {env}_API_KEY"):
+        make("m")
+
+
 def test_a_local_server_needs_no_key(server: OpenAIServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     server.push(Completion(json.dumps(GOOD)))

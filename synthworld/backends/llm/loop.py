@@ -233,7 +233,7 @@ class RepairingBackend(abc.ABC):
         hint = _HINTS.get(kind, "check the model name and the server's logs")
         if status == 404:
             hint = f"check the model name, and that base_url= is {self.vendor.api_root}"
-        detail = getattr(exc, "message", str(exc))
+        detail = str(getattr(exc, "message", exc)).rstrip(".")
         url = _request_url(exc) or self.base_url
         return BackendError(
             self._redact(
@@ -350,13 +350,15 @@ def make_client(
     timeout: float,
 ) -> Any:
     """`client` with our timeout (and no SDK retries: the backend retries), or a new client from
-    the key and base URL whose HTTP operations honour the call's deadline."""
+    the key and base URL whose HTTP operations honour the call's deadline. An empty base URL or
+    base-URL environment variable (``OPENAI_BASE_URL=`` in a CI file) counts as unset."""
     if client is not None:
         if base_url is not None or api_key is not None:
             raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
         return client.with_options(timeout=timeout, max_retries=0)  # the backend retries, in time
     key = api_key or os.environ.get(vendor.key_env)
-    if not key and base_url is None and not os.environ.get(vendor.base_env):
+    base_url = base_url or os.environ.get(vendor.base_env) or None  # set but empty: unset
+    if not key and base_url is None:
         raise BackendError(
             f"{vendor.backend} needs an API key: pass api_key=... or set {vendor.key_env} "
             "(a compatible local server at base_url=... needs none)"
@@ -365,7 +367,7 @@ def make_client(
     make = getattr(sdk, vendor.client_class)
     return make(
         api_key=key or _NO_KEY_NEEDED,
-        base_url=base_url,
+        base_url=base_url or vendor.default_url or None,
         timeout=timeout,
         max_retries=0,  # the backend retries, within the call's deadline
         http_client=deadline_http_client(sdk),
