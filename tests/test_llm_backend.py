@@ -343,6 +343,11 @@ def test_without_openai_installed_the_error_names_the_extra(monkeypatch: pytest.
         ({"on_failure": "ignore"}, "on_failure='ignore'; choose 'raise' or 'random'"),
         ({"timeout": 0}, "timeout=0 must be a positive number"),
         ({"max_retries": -1}, "max_retries=-1 must be 0 or more"),
+        ({"timeout": None}, "timeout=None must be a positive number of seconds: the deadline of a whole"),
+        ({"timeout": float("inf")}, "timeout=inf must be a positive number"),
+        ({"max_attempts": "3"}, "max_attempts='3' must be a whole number, at least 1"),
+        ({"history": 2.5}, "history=2.5 must be a whole number, 0 or more"),
+        ({"max_retries": None}, "max_retries=None must be a whole number, 0 or more"),
     ],
 )
 def test_bad_options_are_rejected(options: dict[str, Any], expected: str) -> None:

@@ -15,6 +15,7 @@ import abc
 import importlib
 import json
 import logging
+import math
 import os
 import time
 from collections.abc import Callable
@@ -279,22 +280,34 @@ def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
 def check_options(
     model: str, max_attempts: int, history: int, on_failure: str, timeout: float, max_retries: int
 ) -> None:
-    """Raise `ValueError` naming every bad option."""
+    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``)."""
     problems = []
     if not isinstance(model, str) or not model:
         problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
-    if max_attempts < 1:
-        problems.append(f"max_attempts={max_attempts!r} must be at least 1")
-    if history < 0:
-        problems.append(f"history={history!r} must be 0 or more")
+    for name, value, least in (("max_attempts", max_attempts, 1), ("history", history, 0)):
+        problems += _count_problem(name, value, least)
     if on_failure not in ("raise", "random"):
         problems.append(f"on_failure={on_failure!r}; choose 'raise' or 'random'")
-    if not timeout > 0:
-        problems.append(f"timeout={timeout!r} must be a positive number of seconds")
-    if max_retries < 0:
-        problems.append(f"max_retries={max_retries!r} must be 0 or more")
+    if not _is_number(timeout) or not math.isfinite(timeout) or not timeout > 0:
+        problems.append(
+            f"timeout={timeout!r} must be a positive number of seconds: the deadline of a whole call"
+        )
+    problems += _count_problem("max_retries", max_retries, 0)
     if problems:
         raise ValueError("LLM backend: " + "; ".join(problems))
+
+
+def _count_problem(name: str, value: Any, least: int) -> list[str]:
+    """The problem with option `name` unless `value` is an int of at least `least`."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+        return []
+    bound = "at least 1" if least == 1 else f"{least} or more"
+    kind = "" if isinstance(value, int) and not isinstance(value, bool) else "a whole number, "
+    return [f"{name}={value!r} must be {kind}{bound}"]
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def add_usage(total: dict[str, int], prompt: Any, completion: Any) -> None:
