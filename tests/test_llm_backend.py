@@ -202,7 +202,8 @@ def test_the_api_key_never_leaks_into_errors_traces_or_logs(
             world.call("get_order", {"order_id": "B2"})
     assert "failed with HTTP 401: " in str(caught.value)
     assert "Incorrect API key provided: [REDACTED]." in str(caught.value)
-    assert str(caught.value).endswith("Fix: check the api_key argument or the API key environment variable.")
+    fix = "Fix: check the api_key argument or the OPENAI_API_KEY environment variable."
+    assert str(caught.value).endswith(fix)
     assert caught.value.__cause__ is None  # the openai error quoting the key is not chained
     assert KEY not in str(caught.value)
     assert KEY not in world.trace.to_json()

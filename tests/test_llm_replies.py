@@ -199,3 +199,27 @@ def test_any_other_400_still_raises(server: OpenAIServer) -> None:
     with pytest.raises(BackendError, match="HTTP 400: Error code: 400 - Invalid 'messages'"):
         call(server, "openai", timeout=5.0)
     assert len(server.received) == 1
+
+
+TOO_LONG = {
+    "openai": "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens",
+    "anthropic": "prompt is too long: 210000 tokens > 200000 maximum",
+}
+
+
+@VENDORS
+def test_a_prompt_too_long_for_the_model_says_to_lower_history(server: OpenAIServer, vendor: str) -> None:
+    """The hint was 'check the model name and the server's logs'; earlier calls fill the prompt."""
+    server.default = Failure(400, TOO_LONG[vendor])
+    with pytest.raises(BackendError, match=r"Fix: lower history= \(now 8: earlier calls"):
+        call(server, vendor, timeout=5.0)
+
+
+@VENDORS
+def test_a_rejected_key_names_the_vendors_variable(server: OpenAIServer, vendor: str) -> None:
+    server.default = Failure(401, "invalid x-api-key")
+    env = "OPENAI_API_KEY" if vendor == "openai" else "ANTHROPIC_API_KEY"
+    with pytest.raises(
+        BackendError, match=f"Fix: check the api_key argument or the {env} environment variable"
+    ):
+        call(server, vendor, timeout=5.0)

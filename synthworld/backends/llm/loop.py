@@ -17,6 +17,7 @@ import json
 import logging
 import math
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,13 +71,18 @@ log.addFilter(RedactingFilter())  # messages name base URLs, which may carry use
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
     "APIConnectionError": "check base_url= and that the server is running",
-    "AuthenticationError": "check the api_key argument or the API key environment variable",
     "NotJSONAnswer": "check that base_url= is the API's URL (e.g. ending in /v1), not a web page or proxy",
     "ErrorAnswer": "check the model name and base_url= (the server's message says what it refused)",
     "RateLimitError": "lower the request rate or raise max_retries=",
     "InternalServerError": "the server failed; try again later or raise max_retries=",
     "OverloadedError": "the server is overloaded; try again later or raise max_retries=",
 }
+
+_PROMPT_TOO_LONG = re.compile(
+    r"context (length|window|size)|too many tokens|prompt is too long|exceeds? the (available )?context",
+    re.IGNORECASE,
+)
+"""What servers (OpenAI, vLLM, llama.cpp, Anthropic) say when a prompt does not fit the model."""
 
 Conversation = list[dict[str, Any]]
 Reply = Any  # what a subclass needs to send an answer back for repair
@@ -231,10 +237,8 @@ class RepairingBackend(abc.ABC):
         what = f"HTTP {status}" if status is not None else kind
         if is_retryable(self._sdk, exc):
             what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
-        hint = _HINTS.get(kind, "check the model name and the server's logs")
-        if status == 404:
-            hint = f"check the model name, and that base_url= is {self.vendor.api_root}"
         detail = str(getattr(exc, "message", exc)).rstrip(".")
+        hint = self._hint(kind, status, detail)
         url = _request_url(exc) or self.base_url
         return BackendError(
             self._redact(
@@ -242,6 +246,19 @@ class RepairingBackend(abc.ABC):
                 f"with {what}: {detail}. Fix: {hint}."
             )
         )
+
+    def _hint(self, kind: str, status: Any, detail: str) -> str:
+        """How to fix a failed request: by its status, its message, or the SDK error's kind."""
+        if status == 404:
+            return f"check the model name, and that base_url= is {self.vendor.api_root}"
+        if status in (400, 413) and _PROMPT_TOO_LONG.search(detail):
+            return (
+                f"lower history= (now {self.history}: earlier calls and their outputs fill the "
+                "prompt), or shorten context= and the tool's schemas"
+            )
+        if kind == "AuthenticationError":
+            return f"check the api_key argument or the {self.vendor.key_env} environment variable"
+        return _HINTS.get(kind, "check the model name and the server's logs")
 
     def _safe_cause(self, exc: Exception) -> Exception | None:
         """`exc` to chain as the cause, unless the server echoed the API key into it."""
