@@ -15,7 +15,7 @@ from synthworld.backends.llm import LLMBackend
 from synthworld.errors import BackendError
 from tests._openai_server import Body, Completion, Failure, OpenAIServer, Raw
 from tests.test_llm_backend import GET_ORDER, GOOD, KEY
-from tests.test_llm_deadline import VENDORS, call, good
+from tests.test_llm_deadline import VENDORS, backend, call, good
 
 
 @pytest.fixture
@@ -223,3 +223,17 @@ def test_a_rejected_key_names_the_vendors_variable(server: OpenAIServer, vendor:
         BackendError, match=f"Fix: check the api_key argument or the {env} environment variable"
     ):
         call(server, vendor, timeout=5.0)
+
+
+@VENDORS
+def test_one_backend_serves_world_after_world(server: OpenAIServer, vendor: str) -> None:
+    """Closing the first world closed the backend's client for good: the next world's calls
+    failed with 'Cannot send a request, as the client has been closed'."""
+    server.default = good(vendor)
+    llm = backend(server, vendor, timeout=5.0)
+    for _ in range(2):
+        with SyntheticWorld(seed=3, backend=llm) as world:
+            world.register_tool(GET_ORDER)
+            assert world.call("get_order", {"order_id": "A1"}) == GOOD
+    llm.close()
+    assert len(server.received) == 2

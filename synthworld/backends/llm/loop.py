@@ -137,9 +137,11 @@ class RepairingBackend(abc.ABC):
         return str(self._client.base_url)
 
     def close(self) -> None:
-        """Close the HTTP client (only one this backend created)."""
+        """Close the connections of an HTTP client this backend created. The backend stays
+        usable (a later call connects anew), so one backend may serve world after world."""
         if self._owns_client:
             self._client.close()
+            self._client = self._client.with_options(http_client=deadline_http_client(self._sdk))
 
     @abc.abstractmethod
     def _start(self, ctx: CallContext) -> Conversation:
