@@ -322,6 +322,19 @@ def test_an_empty_base_url_variable_counts_as_unset(
         make("m")
 
 
+@pytest.mark.parametrize("url", ["localhost:11434/v1", "127.0.0.1:8000/v1"])
+def test_a_base_url_without_a_scheme_is_refused_with_the_fix(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """It sent every request to a relative path: 'to /11434/v1/chat/completions ... Connection error'."""
+    with pytest.raises(ValueError, match=f"base_url='{url}' needs a scheme, e.g. 'http://{url}'"):
+        LLMBackend("llama3.1", base_url=url)
+    monkeypatch.setenv("OPENAI_BASE_URL", url)
+    with pytest.raises(ValueError, match=f"OPENAI_BASE_URL='{url}' needs a scheme"):
+        LLMBackend("llama3.1")
+    assert LLMBackend("llama3.1", base_url=f"http://{url}").base_url == f"http://{url}/"
+
+
 def test_a_local_server_needs_no_key(server: OpenAIServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     server.push(Completion(json.dumps(GOOD)))

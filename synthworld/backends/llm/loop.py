@@ -373,6 +373,14 @@ def import_sdk(vendor: Vendor) -> Any:
         ) from None
 
 
+def _check_scheme(vendor: Vendor, url: str | None, given: str) -> None:
+    """Raise `ValueError` when `url` (from `given`) lacks ``http://`` or ``https://``: the SDK
+    would send every request to a relative path and fail with 'Connection error'."""
+    if url and not re.match(r"https?://", url.strip(), re.IGNORECASE):
+        fixed = "http://" + url.strip()
+        raise ValueError(redact_text(f"{vendor.backend}: {given}={url!r} needs a scheme, e.g. {fixed!r}"))
+
+
 def make_client(
     vendor: Vendor,
     client: Any,
@@ -389,6 +397,9 @@ def make_client(
             raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
         return client.with_options(timeout=timeout, max_retries=0)  # the backend retries, in time
     key = api_key or os.environ.get(vendor.key_env)
+    _check_scheme(vendor, base_url, "base_url")
+    if not base_url:
+        _check_scheme(vendor, os.environ.get(vendor.base_env), vendor.base_env)
     base_url = base_url or os.environ.get(vendor.base_env) or None  # set but empty: unset
     if not key and base_url is None:
         raise BackendError(
