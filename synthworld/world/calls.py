@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any, NamedTuple, NoReturn
 
-from synthworld._json import canonical_json, is_json_data, json_copy, json_problems, owned_copy
+from synthworld._json import canonical_json, json_copy, json_problems, owned_copy, strict_json_copy
 from synthworld.backends import CallContext, backend_name, unwrap
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
 from synthworld.world.base import WorldBase
@@ -187,17 +187,16 @@ class CallPath(WorldBase):
         typed answer (a pydantic model, a dataclass, a ``datetime``... as a real tool function
         returns it, or a dict with integer keys) is taken as its JSON, by alias, as pydantic dumps
         it. A NaN or infinity is refused: JSON has no such number."""
-        if is_json_data(value):
-            return json_copy(value)
         try:
-            typed = _typed_json(value)
-        except ValueError:
-            typed = None
-        if typed is not None and is_json_data(typed):
-            return json_copy(typed)
-        problems = "; ".join(json_problems(value))
-        error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
-        self._fail(ctx, error, source, seconds)
+            return strict_json_copy(value)
+        except TypeError:
+            pass
+        try:
+            return strict_json_copy(_typed_json(value))
+        except (TypeError, ValueError):
+            problems = "; ".join(json_problems(value))
+            error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
+            self._fail(ctx, error, source, seconds)
 
     def _fail(self, ctx: CallContext, err: Exception, source: str, seconds: float) -> NoReturn:
         message = f"backend {source!r} failed on tool {ctx.spec.name!r}: {err!r}"
