@@ -26,6 +26,7 @@ __all__ = [
     "json_problems",
     "owned_copy",
     "short_repr",
+    "strict_json_copy",
     "text_depth",
 ]
 
@@ -90,6 +91,22 @@ def json_copy(value: Any) -> Any:
         return {k: json_copy(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [json_copy(v) for v in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise TypeError(f"{value!r} ({type(value).__name__}) is not JSON data")
+
+
+def strict_json_copy(value: Any) -> Any:
+    """`json_copy` that also refuses what JSON text cannot hold and `json_copy` lets through: a
+    key that is not a string, a NaN or an infinity (`TypeError`)."""
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            raise TypeError(f"{short_repr(value)} has a key that is not a string")
+        return {k: strict_json_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [strict_json_copy(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        raise TypeError(f"{value!r} is not a JSON number")
     if value is None or isinstance(value, (str, int, float)):
         return value
     raise TypeError(f"{value!r} ({type(value).__name__}) is not JSON data")

@@ -202,7 +202,8 @@ def test_the_api_key_never_leaks_into_errors_traces_or_logs(
             world.call("get_order", {"order_id": "B2"})
     assert "failed with HTTP 401: " in str(caught.value)
     assert "Incorrect API key provided: [REDACTED]." in str(caught.value)
-    assert str(caught.value).endswith("Fix: check the api_key argument or the API key environment variable.")
+    fix = "Fix: check the api_key argument or the OPENAI_API_KEY environment variable."
+    assert str(caught.value).endswith(fix)
     assert caught.value.__cause__ is None  # the openai error quoting the key is not chained
     assert KEY not in str(caught.value)
     assert KEY not in world.trace.to_json()
@@ -299,6 +300,41 @@ def test_a_missing_key_for_openai_itself_is_an_error_that_says_how_to_fix_it(
         LLMBackend("gpt-4o-mini")
 
 
+@pytest.mark.parametrize(
+    ("backend", "url"), [("openai", "https://api.openai.com/v1/"), ("anthropic", "https://api.anthropic.com")]
+)
+def test_an_empty_base_url_variable_counts_as_unset(
+    monkeypatch: pytest.MonkeyPatch, backend: str, url: str
+) -> None:
+    """``OPENAI_BASE_URL=`` (a CI file's empty line) sent every request to '/chat/completions',
+    failing with 'Connection error.'."""
+    from synthworld.backends.llm import AnthropicBackend
+
+    make = LLMBackend if backend == "openai" else AnthropicBackend
+    env = "OPENAI" if backend == "openai" else "ANTHROPIC"
+    monkeypatch.setenv(f"{env}_BASE_URL", "")
+    monkeypatch.setenv(f"{env}_API_KEY", KEY)
+    llm = make("m")
+    assert llm.base_url == url
+    llm.close()
+    monkeypatch.delenv(f"{env}_API_KEY")
+    with pytest.raises(BackendError, match=f"set {env}_API_KEY"):
+        make("m")
+
+
+@pytest.mark.parametrize("url", ["localhost:11434/v1", "127.0.0.1:8000/v1"])
+def test_a_base_url_without_a_scheme_is_refused_with_the_fix(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """It sent every request to a relative path: 'to /11434/v1/chat/completions ... Connection error'."""
+    with pytest.raises(ValueError, match=f"base_url='{url}' needs a scheme, e.g. 'http://{url}'"):
+        LLMBackend("llama3.1", base_url=url)
+    monkeypatch.setenv("OPENAI_BASE_URL", url)
+    with pytest.raises(ValueError, match=f"OPENAI_BASE_URL='{url}' needs a scheme"):
+        LLMBackend("llama3.1")
+    assert LLMBackend("llama3.1", base_url=f"http://{url}").base_url == f"http://{url}/"
+
+
 def test_a_local_server_needs_no_key(server: OpenAIServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     server.push(Completion(json.dumps(GOOD)))
@@ -321,6 +357,11 @@ def test_without_openai_installed_the_error_names_the_extra(monkeypatch: pytest.
         ({"on_failure": "ignore"}, "on_failure='ignore'; choose 'raise' or 'random'"),
         ({"timeout": 0}, "timeout=0 must be a positive number"),
         ({"max_retries": -1}, "max_retries=-1 must be 0 or more"),
+        ({"timeout": None}, "timeout=None must be a positive number of seconds: the deadline of a whole"),
+        ({"timeout": float("inf")}, "timeout=inf must be a positive number"),
+        ({"max_attempts": "3"}, "max_attempts='3' must be a whole number, at least 1"),
+        ({"history": 2.5}, "history=2.5 must be a whole number, 0 or more"),
+        ({"max_retries": None}, "max_retries=None must be a whole number, 0 or more"),
     ],
 )
 def test_bad_options_are_rejected(options: dict[str, Any], expected: str) -> None:

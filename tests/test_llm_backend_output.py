@@ -173,7 +173,7 @@ def test_any_json_value_round_trips(value: Any) -> None:
 SPEC = ToolSpec(
     "get_order",
     "Look up an order.",
-    {"type": "object", "properties": {"order_id": {"type": "string"}}},
+    {"type": "object", "properties": {"order_id": {"type": "string", "description": "The order's ID."}}},
     closed(status=STRING),
 )
 NOW = datetime.datetime(2025, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
@@ -195,6 +195,8 @@ def test_the_prompt_holds_everything_the_model_needs() -> None:
     for part in (
         "Tool: get_order",
         "Description: Look up an order.",
+        f"Input schema (JSON Schema):\n{json.dumps(SPEC.parameters, indent=2)}",  # meanings, defaults
+        "The order's ID.",
         json.dumps(SPEC.returns, indent=2),
         "World facts:\nA1 shipped.",
         '{"tool":"get_order","input":{"order_id":"Z9"},"error":{"code":"not_found","message":"no"}}',

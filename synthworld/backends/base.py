@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from synthworld.backends.awaiting import settled
+
 if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
     from synthworld.trace import Trace
@@ -84,14 +86,14 @@ BackendLike = Backend | Callable[[CallContext], Any]
 
 
 class _FunctionAdapter:
-    """Makes a plain ``fn(ctx)`` a backend."""
+    """Makes a plain ``fn(ctx)`` (or ``async def fn(ctx)``) a backend."""
 
     def __init__(self, fn: Callable[[CallContext], Any]) -> None:
         self.fn = fn
         self.name = getattr(fn, "__name__", "function")
 
     def respond(self, ctx: CallContext) -> Any:
-        return self.fn(ctx)
+        return settled(self.fn(ctx))
 
 
 def as_backend(backend: BackendLike) -> Backend:

@@ -6,13 +6,15 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from synthworld.backends.awaiting import settled
 from synthworld.backends.base import CallContext
 
 __all__ = ["FunctionBackend"]
 
 
 class FunctionBackend:
-    """Answer every call with ``fn(ctx)``, or ``fn(tool_name, input)`` for a two-argument function.
+    """Answer every call with ``fn(ctx)``, or ``fn(tool_name, input)`` for a two-argument function
+    (an ``async def`` one is awaited).
 
     Handy for tests that need a fixed, readable answer::
 
@@ -27,8 +29,8 @@ class FunctionBackend:
 
     def respond(self, ctx: CallContext) -> Any:
         if self._two_args:
-            return self.fn(ctx.spec.name, dict(ctx.input))
-        return self.fn(ctx)
+            return settled(self.fn(ctx.spec.name, dict(ctx.input)))
+        return settled(self.fn(ctx))
 
     def __repr__(self) -> str:
         return f"FunctionBackend({self.fn!r})"

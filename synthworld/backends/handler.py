@@ -6,6 +6,7 @@ import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from synthworld.backends.awaiting import settled
 from synthworld.backends.base import CallContext
 
 __all__ = ["HandlerBackend", "collect"]
@@ -15,9 +16,10 @@ class HandlerBackend:
     """Answer with ``fn(**input)``: the real tool, called with the validated input.
 
     Bound parameters arrive with their real values (secrets included; traces keep them
-    masked). A generator's chunks are collected: joined when they are all strings, else a
-    list. A result with an ``observation`` attribute (a ``ToolResponse`` of class-based tools)
-    answers with that observation.
+    masked). An ``async def`` tool is awaited. A generator's chunks (an async generator's
+    too) are collected: joined when they are all strings, else a list. A result with an
+    ``observation`` attribute (a ``ToolResponse`` of class-based tools) answers with that
+    observation.
     """
 
     name = "handler"
@@ -28,7 +30,7 @@ class HandlerBackend:
         self.fn = fn
 
     def respond(self, ctx: CallContext) -> Any:
-        result = self.fn(**{**ctx.input, **ctx.bound})
+        result = settled(self.fn(**{**ctx.input, **ctx.bound}))
         if hasattr(result, "observation") and not isinstance(result, dict):
             result = result.observation
         return collect(result)

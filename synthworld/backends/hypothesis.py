@@ -22,12 +22,17 @@ __all__ = ["HypothesisBackend"]
 
 
 class HypothesisBackend:
-    """Answers each call with ``data.draw(outputs(spec))``, labelled with the tool's name."""
+    """Answers each call with ``data.draw(outputs(spec))``, labelled with the tool's name.
+
+    One draw per distinct call (tool and call seed): a repeated call of an idempotent tool
+    answers what it answered before, as with every other backend.
+    """
 
     name = "hypothesis"
 
     def __init__(self, data: DataObject) -> None:
         self.data = data
+        self._drawn: dict[tuple[str, int], Any] = {}
 
     def __repr__(self) -> str:
         return "HypothesisBackend(data)"
@@ -37,5 +42,9 @@ class HypothesisBackend:
         outputs(spec)
 
     def respond(self, ctx: CallContext) -> Any:
-        """A value drawn from the test's data: Hypothesis shrinks it when the test fails."""
-        return self.data.draw(outputs(ctx.spec), label=f"{ctx.spec.name} output")
+        """A value drawn from the test's data (Hypothesis shrinks it when the test fails), or the
+        one drawn for the same call before."""
+        key = (ctx.spec.name, ctx.seed)
+        if key not in self._drawn:
+            self._drawn[key] = self.data.draw(outputs(ctx.spec), label=f"{ctx.spec.name} output")
+        return self._drawn[key]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any, NamedTuple, NoReturn
 
-from synthworld._json import canonical_json, json_copy, json_problems, owned_copy
+from synthworld._json import canonical_json, json_copy, json_problems, owned_copy, strict_json_copy
 from synthworld.backends import CallContext, backend_name, unwrap
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
 from synthworld.world.base import WorldBase
@@ -185,13 +185,14 @@ class CallPath(WorldBase):
     def _owned(self, ctx: CallContext, value: Any, source: str, seconds: float) -> Any:
         """A copy of a backend's value that the world owns from here on (the trace keeps it). A
         typed answer (a pydantic model, a dataclass, a ``datetime``... as a real tool function
-        returns it) is taken as its JSON, by alias, as pydantic dumps it."""
+        returns it, or a dict with integer keys) is taken as its JSON, by alias, as pydantic dumps
+        it. A NaN or infinity is refused: JSON has no such number."""
         try:
-            return json_copy(value)
+            return strict_json_copy(value)
         except TypeError:
             pass
         try:
-            return json_copy(_typed_json(value))
+            return strict_json_copy(_typed_json(value))
         except (TypeError, ValueError):
             problems = "; ".join(json_problems(value))
             error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from schema_corpus import REPO, USER, oracle
 
+from synthworld import SyntheticWorld, ToolSpec
 from synthworld.backends.hypothesis import HypothesisBackend
 from synthworld.backends.random import RandomBackend
 from synthworld.errors import UnsatisfiableSchemaError
@@ -24,11 +25,12 @@ from synthworld.schema._fallback import draw, strategy_for
 from synthworld.strategies import outputs
 
 NOW = dt.datetime(2030, 3, 1, tzinfo=dt.timezone.utc)
+COUNTS = {"type": "object", "additionalProperties": {"type": "integer"}, "minProperties": 1}
 
 
 def _ctx(returns: Any, seed: int) -> Any:
     spec = SimpleNamespace(name="get_user", returns=returns)
-    return SimpleNamespace(spec=spec, rng=random.Random(seed), now=NOW)
+    return SimpleNamespace(spec=spec, seed=seed, rng=random.Random(seed), now=NOW)
 
 
 def test_random_backend_answers_valid_values_from_the_call_rng() -> None:
@@ -78,6 +80,16 @@ def test_hypothesis_backend_draws_from_the_test_data(data: st.DataObject) -> Non
     backend = HypothesisBackend(data)
     value = backend.respond(_ctx(USER, 0))
     assert oracle(USER).is_valid(value)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_hypothesis_backend_answers_a_repeated_call_the_same(data: st.DataObject) -> None:
+    """Each call drew anew: an agent re-reading the same order saw another order."""
+    world = SyntheticWorld(seed=0, backend=HypothesisBackend(data))
+    parameters = {"type": "object", "properties": {"x": {"type": "integer"}}}
+    world.register_tool(ToolSpec("get", "Get counts.", parameters, COUNTS))
+    assert world.call("get", {"x": 1}) == world.call("get", {"x": 1})
 
 
 _PROGRAM = textwrap.dedent(

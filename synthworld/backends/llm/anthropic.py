@@ -20,6 +20,7 @@ from synthworld.backends.llm.loop import (
 )
 from synthworld.backends.llm.output import needs_envelope, output_schema, unwrap
 from synthworld.backends.llm.prompt import SYSTEM_PROMPT, build_messages, repair_message
+from synthworld.backends.llm.replies import stop_problems
 
 if TYPE_CHECKING:
     import anthropic
@@ -36,6 +37,7 @@ ANTHROPIC = Vendor(
     base_env="ANTHROPIC_BASE_URL",
     client_class="Anthropic",
     default_url="https://api.anthropic.com",
+    api_root="the API's root, without /v1 (https://api.anthropic.com)",
 )
 
 OUTPUT_TOOL = "tool_output"
@@ -83,12 +85,14 @@ class AnthropicBackend(RepairingBackend):
             raise self._transport_error(ctx, exc) from self._safe_cause(exc)
         counts = getattr(message, "usage", None)
         add_usage(usage, getattr(counts, "input_tokens", None), getattr(counts, "output_tokens", None))
-        blocks = [_quote(block) for block in message.content]
+        blocks = [_quote(block) for block in getattr(message, "content", None) or []]
+        stopped = stop_problems(getattr(message, "stop_reason", None))
         call = _tool_call(blocks)
         if call is None:
-            return None, [f"there was no call to the tool `{OUTPUT_TOOL}`; call it with the output"], blocks
+            missing = f"there was no call to the tool `{OUTPUT_TOOL}`; call it with the output"
+            return None, stopped or [missing], blocks
         value, problems = unwrap(call.get("input"), enveloped=needs_envelope(ctx.spec.returns))
-        return value, problems, blocks
+        return value, stopped + problems, blocks
 
     def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
         text = repair_message(problems, enveloped=needs_envelope(ctx.spec.returns))["content"]

@@ -15,7 +15,9 @@ import abc
 import importlib
 import json
 import logging
+import math
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +26,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
-from synthworld.backends.llm.retries import NotJSONAnswer, checked_json, is_retryable, retry_wait
+from synthworld.backends.llm.retries import (
+    ErrorAnswer,
+    NotJSONAnswer,
+    checked_json,
+    is_retryable,
+    retry_wait,
+)
 from synthworld.backends.random import RandomBackend
 from synthworld.errors import BackendError
 
@@ -63,12 +71,18 @@ log.addFilter(RedactingFilter())  # messages name base URLs, which may carry use
 _HINTS = {
     "APITimeoutError": "raise timeout= or check that the server answers",
     "APIConnectionError": "check base_url= and that the server is running",
-    "AuthenticationError": "check the api_key argument or the API key environment variable",
     "NotJSONAnswer": "check that base_url= is the API's URL (e.g. ending in /v1), not a web page or proxy",
+    "ErrorAnswer": "check the model name and base_url= (the server's message says what it refused)",
     "RateLimitError": "lower the request rate or raise max_retries=",
     "InternalServerError": "the server failed; try again later or raise max_retries=",
     "OverloadedError": "the server is overloaded; try again later or raise max_retries=",
 }
+
+_PROMPT_TOO_LONG = re.compile(
+    r"context (length|window|size)|too many tokens|prompt is too long|exceeds? the (available )?context",
+    re.IGNORECASE,
+)
+"""What servers (OpenAI, vLLM, llama.cpp, Anthropic) say when a prompt does not fit the model."""
 
 Conversation = list[dict[str, Any]]
 Reply = Any  # what a subclass needs to send an answer back for repair
@@ -123,9 +137,11 @@ class RepairingBackend(abc.ABC):
         return str(self._client.base_url)
 
     def close(self) -> None:
-        """Close the HTTP client (only one this backend created)."""
+        """Close the connections of an HTTP client this backend created. The backend stays
+        usable (a later call connects anew), so one backend may serve world after world."""
         if self._owns_client:
             self._client.close()
+            self._client = self._client.with_options(http_client=deadline_http_client(self._sdk))
 
     @abc.abstractmethod
     def _start(self, ctx: CallContext) -> Conversation:
@@ -178,6 +194,8 @@ class RepairingBackend(abc.ABC):
         while True:
             try:
                 return checked_json(create(**request, timeout=max(deadline.left(), 0.001)))
+            except ErrorAnswer as exc:
+                raise self._transport_error(ctx, exc) from None
             except Exception as exc:
                 if not is_retryable(self._sdk, exc):
                     raise
@@ -221,15 +239,28 @@ class RepairingBackend(abc.ABC):
         what = f"HTTP {status}" if status is not None else kind
         if is_retryable(self._sdk, exc):
             what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
-        hint = _HINTS.get(kind, "check the model name and the server's logs")
-        detail = getattr(exc, "message", str(exc))
-        url = exc.url if isinstance(exc, NotJSONAnswer) else self.base_url
+        detail = str(getattr(exc, "message", exc)).rstrip(".")
+        hint = self._hint(kind, status, detail)
+        url = _request_url(exc) or self.base_url
         return BackendError(
             self._redact(
                 f"LLM request for tool {ctx.spec.name!r} to {url} (model {self.model!r}) failed "
                 f"with {what}: {detail}. Fix: {hint}."
             )
         )
+
+    def _hint(self, kind: str, status: Any, detail: str) -> str:
+        """How to fix a failed request: by its status, its message, or the SDK error's kind."""
+        if status == 404:
+            return f"check the model name, and that base_url= is {self.vendor.api_root}"
+        if status in (400, 413) and _PROMPT_TOO_LONG.search(detail):
+            return (
+                f"lower history= (now {self.history}: earlier calls and their outputs fill the "
+                "prompt), or shorten context= and the tool's schemas"
+            )
+        if kind == "AuthenticationError":
+            return f"check the api_key argument or the {self.vendor.key_env} environment variable"
+        return _HINTS.get(kind, "check the model name and the server's logs")
 
     def _safe_cause(self, exc: Exception) -> Exception | None:
         """`exc` to chain as the cause, unless the server echoed the API key into it."""
@@ -247,6 +278,14 @@ class RepairingBackend(abc.ABC):
         return self._key_mask(value)
 
 
+def _request_url(exc: Exception) -> str | None:
+    """The URL the failed request went to (the SDK's errors carry the request)."""
+    if isinstance(exc, (NotJSONAnswer, ErrorAnswer)):
+        return exc.url
+    url = getattr(getattr(exc, "request", None), "url", None)
+    return str(url) if url is not None else None
+
+
 def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
     """Why no retry fits in what is left of the call's time."""
     left = deadline.left()
@@ -260,22 +299,34 @@ def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
 def check_options(
     model: str, max_attempts: int, history: int, on_failure: str, timeout: float, max_retries: int
 ) -> None:
-    """Raise `ValueError` naming every bad option."""
+    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``)."""
     problems = []
     if not isinstance(model, str) or not model:
         problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
-    if max_attempts < 1:
-        problems.append(f"max_attempts={max_attempts!r} must be at least 1")
-    if history < 0:
-        problems.append(f"history={history!r} must be 0 or more")
+    for name, value, least in (("max_attempts", max_attempts, 1), ("history", history, 0)):
+        problems += _count_problem(name, value, least)
     if on_failure not in ("raise", "random"):
         problems.append(f"on_failure={on_failure!r}; choose 'raise' or 'random'")
-    if not timeout > 0:
-        problems.append(f"timeout={timeout!r} must be a positive number of seconds")
-    if max_retries < 0:
-        problems.append(f"max_retries={max_retries!r} must be 0 or more")
+    if not _is_number(timeout) or not math.isfinite(timeout) or not timeout > 0:
+        problems.append(
+            f"timeout={timeout!r} must be a positive number of seconds: the deadline of a whole call"
+        )
+    problems += _count_problem("max_retries", max_retries, 0)
     if problems:
         raise ValueError("LLM backend: " + "; ".join(problems))
+
+
+def _count_problem(name: str, value: Any, least: int) -> list[str]:
+    """The problem with option `name` unless `value` is an int of at least `least`."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+        return []
+    bound = "at least 1" if least == 1 else f"{least} or more"
+    kind = "" if isinstance(value, int) and not isinstance(value, bool) else "a whole number, "
+    return [f"{name}={value!r} must be {kind}{bound}"]
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def add_usage(total: dict[str, int], prompt: Any, completion: Any) -> None:
@@ -305,6 +356,8 @@ class Vendor:
     """The client class in `module`."""
     default_url: str = ""
     """The vendor's own API (where its key environment variable may always go)."""
+    api_root: str = "the API's root URL"
+    """What a base URL looks like, for the hint on an HTTP 404."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
@@ -320,6 +373,14 @@ def import_sdk(vendor: Vendor) -> Any:
         ) from None
 
 
+def _check_scheme(vendor: Vendor, url: str | None, given: str) -> None:
+    """Raise `ValueError` when `url` (from `given`) lacks ``http://`` or ``https://``: the SDK
+    would send every request to a relative path and fail with 'Connection error'."""
+    if url and not re.match(r"https?://", url.strip(), re.IGNORECASE):
+        fixed = "http://" + url.strip()
+        raise ValueError(redact_text(f"{vendor.backend}: {given}={url!r} needs a scheme, e.g. {fixed!r}"))
+
+
 def make_client(
     vendor: Vendor,
     client: Any,
@@ -329,13 +390,18 @@ def make_client(
     timeout: float,
 ) -> Any:
     """`client` with our timeout (and no SDK retries: the backend retries), or a new client from
-    the key and base URL whose HTTP operations honour the call's deadline."""
+    the key and base URL whose HTTP operations honour the call's deadline. An empty base URL or
+    base-URL environment variable (``OPENAI_BASE_URL=`` in a CI file) counts as unset."""
     if client is not None:
         if base_url is not None or api_key is not None:
             raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
         return client.with_options(timeout=timeout, max_retries=0)  # the backend retries, in time
     key = api_key or os.environ.get(vendor.key_env)
-    if not key and base_url is None and not os.environ.get(vendor.base_env):
+    _check_scheme(vendor, base_url, "base_url")
+    if not base_url:
+        _check_scheme(vendor, os.environ.get(vendor.base_env), vendor.base_env)
+    base_url = base_url or os.environ.get(vendor.base_env) or None  # set but empty: unset
+    if not key and base_url is None:
         raise BackendError(
             f"{vendor.backend} needs an API key: pass api_key=... or set {vendor.key_env} "
             "(a compatible local server at base_url=... needs none)"
@@ -344,7 +410,7 @@ def make_client(
     make = getattr(sdk, vendor.client_class)
     return make(
         api_key=key or _NO_KEY_NEEDED,
-        base_url=base_url,
+        base_url=base_url or vendor.default_url or None,
         timeout=timeout,
         max_retries=0,  # the backend retries, within the call's deadline
         http_client=deadline_http_client(sdk),

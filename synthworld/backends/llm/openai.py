@@ -28,6 +28,7 @@ from synthworld.backends.llm.output import (
     response_format,
 )
 from synthworld.backends.llm.prompt import build_messages, repair_message
+from synthworld.backends.llm.replies import completion_reply
 
 if TYPE_CHECKING:
     import openai
@@ -44,6 +45,7 @@ OPENAI = Vendor(
     base_env="OPENAI_BASE_URL",
     client_class="OpenAI",
     default_url="https://api.openai.com/v1",
+    api_root="the API's root, ending in /v1 (https://api.openai.com/v1, http://localhost:11434/v1)",
 )
 
 
@@ -58,7 +60,9 @@ class LLMBackend(RepairingBackend):
     ``on_failure="random"`` answers from `RandomBackend` (recorded as ``llm->random``).
     Transport faults and non-JSON answers are retried `max_retries` times (honouring
     ``Retry-After``), and the whole call (connect, slow reads, retries, waits, repairs) ends by
-    `timeout` seconds; then `BackendError` names the URL and what went wrong.
+    `timeout` seconds; then `BackendError` names the URL and what went wrong. A model that
+    refuses ``temperature`` or ``seed`` (OpenAI's reasoning models take only the default
+    temperature) is sent none from then on.
     """
 
     name = "llm"
@@ -77,6 +81,8 @@ class LLMBackend(RepairingBackend):
         self.temperature = temperature
         self.seed = seed
         self._mode_index = 0
+        self._dropped: set[str] = set()
+        """Request options the server rejected for this model (``temperature``, ``seed``)."""
         self._lock = threading.Lock()
 
     @property
@@ -98,9 +104,11 @@ class LLMBackend(RepairingBackend):
     def _ask(
         self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
     ) -> tuple[Any, list[str], Any]:
-        content = self._complete(ctx, conversation, usage)
-        value, problems = read_answer(content, enveloped=needs_envelope(ctx.spec.returns))
-        return value, problems, content
+        text, stopped = completion_reply(self._complete(ctx, conversation, usage))
+        if text is None and stopped:
+            return None, stopped, text
+        value, problems = read_answer(text, enveloped=needs_envelope(ctx.spec.returns))
+        return value, stopped + problems, text
 
     def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
         enveloped = needs_envelope(ctx.spec.returns)
@@ -108,16 +116,21 @@ class LLMBackend(RepairingBackend):
 
     # -- one request ------------------------------------------------------------------------
 
-    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> str | None:
-        """The reply's text, falling back to a less structured mode while the server rejects one."""
+    def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> Any:
+        """The chat completion, falling back to a less structured mode while the server rejects one."""
         while True:
             mode = self.output_mode
             create = self._client.chat.completions.with_raw_response.create
+            request = self._request(ctx, messages, mode)
             try:
-                response = self._send(ctx, create, self._request(ctx, messages, mode))
+                response = self._send(ctx, create, request)
             except self._sdk.APIStatusError as exc:
                 if mode != MODES[-1] and is_format_rejection(exc.status_code, str(exc.message)):
                     self._fall_back_from(mode, exc)
+                    continue
+                rejected = rejected_option(exc, request)
+                if rejected is not None:
+                    self._drop(rejected, exc)
                     continue
                 raise self._transport_error(ctx, exc) from self._safe_cause(exc)
             except self._sdk.OpenAIError as exc:
@@ -126,20 +139,30 @@ class LLMBackend(RepairingBackend):
             add_usage(
                 usage, getattr(counts, "prompt_tokens", None), getattr(counts, "completion_tokens", None)
             )
-            return response.choices[0].message.content if response.choices else None
+            return response
 
     def _request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
-        request: dict[str, Any] = {
-            "model": self.model,
-            "messages": messages,
-            "seed": self.seed if self.seed is not None else ctx.seed % 2**31,
-        }
-        if self.temperature is not None:
+        request: dict[str, Any] = {"model": self.model, "messages": messages}
+        if "seed" not in self._dropped:
+            request["seed"] = self.seed if self.seed is not None else ctx.seed % 2**31
+        if self.temperature is not None and "temperature" not in self._dropped:
             request["temperature"] = self.temperature
         fmt = response_format(mode, output_schema(ctx.spec.returns), name=ctx.spec.name)
         if fmt is not None:
             request["response_format"] = fmt
         return request
+
+    def _drop(self, option: str, exc: openai.APIStatusError) -> None:
+        with self._lock:
+            if option not in self._dropped:
+                self._dropped.add(option)
+                log.info(
+                    "%s rejected %s for model %s (HTTP %s); sending none from now on",
+                    self.base_url,
+                    option,
+                    self.model,
+                    exc.status_code,
+                )
 
     def _fall_back_from(self, mode: str, exc: openai.APIStatusError) -> None:
         with self._lock:
@@ -152,3 +175,20 @@ class LLMBackend(RepairingBackend):
                     exc.status_code,
                     self.output_mode,
                 )
+
+
+_OPTIONAL = ("temperature", "seed")
+"""Request options a model may refuse (reasoning models take no ``temperature`` but the default)."""
+
+
+def rejected_option(exc: openai.APIStatusError, request: dict[str, Any]) -> str | None:
+    """The optional request option an HTTP 400 says the model does not support, if any."""
+    if exc.status_code not in (400, 422):
+        return None
+    message = str(exc.message).lower()
+    param = getattr(exc, "param", None)
+    for option in _OPTIONAL:
+        quoted = any(f"{q}{option}{q}" in message for q in "'\"`")
+        if option in request and (param == option or (quoted and "support" in message)):
+            return option
+    return None

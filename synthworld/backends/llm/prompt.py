@@ -23,7 +23,8 @@ Message = dict[str, str]
 
 SYSTEM_PROMPT = """\
 You simulate a software tool inside a synthetic test world for an AI agent. For each call you \
-get the tool's name and description, the JSON Schema its output must satisfy, facts that hold \
+get the tool's name and description, the JSON Schema of its input (what each parameter means, \
+its defaults), the JSON Schema its output must satisfy, facts that hold \
 in this world, the tool calls made so far, and the input of the current call. Reply with the one \
 output the real tool would most plausibly return for this call.
 
@@ -46,6 +47,7 @@ def build_messages(ctx: CallContext, *, context: str | None, history: int, envel
     sections = [
         f"Tool: {spec.name}",
         f"Description: {spec.description or '(none given)'}",
+        f"Input schema (JSON Schema):\n{_json(spec.parameters)}",
         f"Output schema (JSON Schema):\n{_json(spec.returns)}",
         f"World facts:\n{context.strip() if context else '(none given)'}",
         f"Calls so far (oldest first):\n{history_lines(ctx.trace[-history:] if history > 0 else [])}",

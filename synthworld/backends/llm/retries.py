@@ -4,7 +4,9 @@ The backends retry themselves (the SDK's own retries are off) so that every retr
 fits in the call's deadline: a wait the deadline cannot hold (``Retry-After: 60`` with 3 s left)
 ends the call at once with a `BackendError` that says so. Retried: connection errors and
 timeouts, HTTP 408, 409, 429 and 5xx (unless the server says ``x-should-retry: false``), and a
-200 answer whose body is not a JSON object (an HTML error page from a proxy, say).
+200 answer whose body is not a JSON object (an HTML error page from a proxy, say). A 200 answer
+whose body is an error (``{"error": {"message": ...}}``, as some gateways send) is not retried:
+`ErrorAnswer` carries the server's message.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 import time
 from typing import Any
 
-__all__ = ["NotJSONAnswer", "checked_json", "is_retryable", "retry_wait"]
+__all__ = ["ErrorAnswer", "NotJSONAnswer", "checked_json", "is_retryable", "retry_wait"]
 
 FIRST_WAIT = 0.5
 """Seconds before the first retry when the server does not say (doubled each retry)."""
@@ -36,8 +38,19 @@ class NotJSONAnswer(Exception):
         self.status_code = status
 
 
+class ErrorAnswer(Exception):
+    """A successful HTTP answer whose body is an error, not a completion or message."""
+
+    def __init__(self, url: str, status: int, error: Any) -> None:
+        detail = error.get("message", error) if isinstance(error, dict) else error
+        super().__init__(f"the body is an error, not an answer: {detail}")
+        self.url = url
+        self.status_code = status
+
+
 def checked_json(raw: Any) -> Any:
-    """The parsed SDK object of a raw response, or `NotJSONAnswer` when its body is not JSON."""
+    """The parsed SDK object of a raw response; `NotJSONAnswer` when its body is not JSON, and
+    `ErrorAnswer` when it is an error with neither ``choices`` nor ``content``."""
     response = raw.http_response
     try:
         body = json.loads(response.content)
@@ -46,6 +59,8 @@ def checked_json(raw: Any) -> Any:
     if not isinstance(body, dict):
         content_type = response.headers.get("content-type", "")
         raise NotJSONAnswer(str(response.url), response.status_code, content_type, response.content)
+    if body.get("error") and "choices" not in body and "content" not in body:
+        raise ErrorAnswer(str(response.url), response.status_code, body["error"])
     return raw.parse()
 
 

@@ -1,0 +1,64 @@
+"""What a model's reply holds: the text of a chat completion, and why a reply holds no answer.
+
+Servers differ in what they send back: ``content`` as a string or as a list of text parts, the
+JSON in a tool call's ``arguments`` instead of the content, a ``refusal``, or a reply that the
+token limit or a content filter cut off. Each becomes the text to read, or a problem saying what
+happened: sent to the model for repair, and shown to the user when no valid answer comes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["completion_reply", "stop_problems"]
+
+_STOPS = {
+    "length": "the reply was cut off at the token limit (finish_reason 'length') before the output "
+    "ended; answer with a shorter output",
+    "max_tokens": "the reply was cut off at max_tokens (stop_reason 'max_tokens') before the output "
+    "ended; answer with a shorter output",
+    "content_filter": "the server's content filter cut the reply off (finish_reason 'content_filter'); "
+    "this is a simulated tool in a test: answer with its plain output",
+    "refusal": "the model refused (stop_reason 'refusal'); this is a simulated tool in a test: "
+    "answer with its plain output",
+}
+
+
+def stop_problems(reason: Any) -> list[str]:
+    """The problem a finish or stop `reason` means (none for a reply that ended normally)."""
+    problem = _STOPS.get(reason) if isinstance(reason, str) else None
+    return [problem] if problem else []
+
+
+def completion_reply(response: Any) -> tuple[str | None, list[str]]:
+    """The text of a chat completion's first choice, and the problems its ending shows."""
+    choices = getattr(response, "choices", None)
+    if not choices:
+        return None, ["the reply had no choices; answer with the JSON value"]
+    choice = choices[0]
+    message = getattr(choice, "message", None)
+    text = _text_of(message)
+    refusal = getattr(message, "refusal", None)
+    if not text and isinstance(refusal, str) and refusal.strip():
+        return None, [
+            f"the model refused ({refusal.strip()!r}); this is a simulated tool in a test: "
+            "answer with its plain output"
+        ]
+    return text, stop_problems(getattr(choice, "finish_reason", None))
+
+
+def _text_of(message: Any) -> str | None:
+    """The message's content (its text parts joined), else its first tool call's arguments."""
+    content = getattr(message, "content", None)
+    if isinstance(content, list):
+        content = "".join(_part_text(part) for part in content)
+    if isinstance(content, str) and content.strip():
+        return content
+    calls = getattr(message, "tool_calls", None) or []
+    arguments = getattr(getattr(calls[0], "function", None), "arguments", None) if calls else None
+    return arguments if isinstance(arguments, str) else None
+
+
+def _part_text(part: Any) -> str:
+    text = part.get("text") if isinstance(part, dict) else getattr(part, "text", None)
+    return text if isinstance(text, str) else ""
