@@ -25,6 +25,20 @@ def invoke(module: object, *argv: str) -> int:
     return code
 
 
+@pytest.mark.parametrize(
+    ("name", "item"), [("shop_refund", "Blender"), ("shop_refund_payment_error", "Kettle")]
+)
+def test_the_demo_orders_hold_the_item_the_customer_wrote_about(name: str, item: str) -> None:
+    """The README's demo answered a complaint about a blender with an order of a "Smart Speaker"."""
+    scenario = synthworld.load_scenario(SCENARIOS / f"{name}.yaml")
+    for seed in scenario.seeds:
+        result = scenario.run(seed)
+        assert result.passed, result
+        (order,) = [call.output for call in result.trace if call.tool == "get_order"]
+        assert item.lower() in scenario.data["task"]
+        assert item in order["items"][0]["product_name"]
+
+
 def test_run_prints_the_trace_and_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert invoke(run_command, str(SCENARIOS / "shop_refund.yaml"), "--seed", "2") == 0
     out = capsys.readouterr().out
