@@ -10,7 +10,16 @@ from typing import Any, Protocol
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
-from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, MAX_PROPERTIES, Node, Retry, State, compile_into
+from synthworld.schema._nodes import (
+    CREDIT_FLOOR,
+    MAX_ITEMS,
+    MAX_PROPERTIES,
+    Node,
+    Retry,
+    State,
+    TooBig,
+    compile_into,
+)
 
 __all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
 
@@ -74,7 +83,9 @@ class ArrayNode:
         if self.low > CREDIT_FLOOR:
             st.need(self.low)
         size = self._size(st)
-        st.hold(size)
+        st.items -= size
+        if st.items < 0:
+            raise TooBig
         marked = self._contains_positions(st, size)
         extras = self._extra_positions(st, size, marked)
         st.enter()

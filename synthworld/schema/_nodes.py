@@ -61,9 +61,9 @@ MAX_PROPERTIES = 10_000
 MAX_LENGTH = 10_000_000
 """The longest string a schema may require (``minLength``), refused past it likewise."""
 ITEMS = 2 * MAX_ITEMS
-"""The most array items one attempt builds in all: a value whose nested arrays must hold more
-(1,000 arrays of 1,000 arrays of 1,000) is refused when the lean attempt meets it, not built for
-minutes."""
+"""The most array items one attempt builds in all (`TooBig` past it): a schema whose nested arrays
+must hold more (1,000 arrays of 1,000 arrays of 1,000) is refused at compile time once every probe
+attempt met it, not built for minutes."""
 CREDIT_FLOOR = 1_000
 """Containers that must hold more than this many items or properties widen the attempt's `work`
 (see `State.credit`); smaller ones leave every value as it was."""
@@ -123,16 +123,10 @@ class State:
         self.depth += 1
 
     def need(self, count: int) -> None:
-        """A container must hold ``count`` items or properties: past `CREDIT_FLOOR`, the attempt may
-        build that many more objects and arrays (see `credit`)."""
-        if count > CREDIT_FLOOR and count > self.credit:
+        """A container must hold ``count`` items or properties, past `CREDIT_FLOOR` (its caller
+        checked): the attempt may build that many more objects and arrays (see `credit`)."""
+        if count > self.credit:
             self.credit = count
-
-    def hold(self, count: int) -> None:
-        """Count ``count`` array items; `TooBig` past `ITEMS`."""
-        self.items -= count
-        if self.items < 0:
-            raise TooBig
 
     def spend(self) -> None:
         """Count one retry; abandon the attempt when the budget is gone."""
