@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
+from synthworld.backends.awaiting import settled
 from synthworld.errors import ScenarioError
 from synthworld.scenario.expect import Verdict, check_calls, check_output
 from synthworld.scenario.imports import ImportProblem, resolve
@@ -64,15 +65,10 @@ def run_scenario(
 
 
 def _answer_of(call_agent: Callable[..., Any], world: Any, task: Any) -> Any:
-    """``call_agent(world, task)``, awaited on a loop of its own when the agent is ``async def``."""
+    """``call_agent(world, task)``, awaited on a loop of its own when the agent is ``async def``
+    (`settled`, as the world awaits an ``async def`` tool)."""
     output = call_agent(world, task)
-    if inspect.isawaitable(output):
-        return asyncio.run(_awaited(output))
-    return output
-
-
-async def _awaited(awaitable: Any) -> Any:
-    return await awaitable
+    return settled(output) if inspect.isawaitable(output) else output
 
 
 def _describe_exception(exc: BaseException) -> str:
