@@ -203,27 +203,49 @@ def measure(make_tool: Callable[[Any], Callable[[int], Any]], job: dict[str, Any
     return out
 
 
-def run(tool: str, rows: list[dict[str, Any]], limit: float) -> list[dict[str, Any]]:
-    context = mp.get_context("fork")
-    done: list[dict[str, Any]] = []
-    pending = list(rows)
-    while pending:
-        jobs, results = context.Queue(), context.Queue()
-        process = context.Process(target=worker, args=(tool, jobs, results), daemon=True)
-        process.start()
-        for row in list(pending):
-            jobs.put(row)
-            try:
-                done.append(results.get(timeout=limit))
-            except queue.Empty:
-                done.append({"id": row["id"], "calls": [], "valid": [], "error": f"over {limit:g} s"})
-                pending.remove(row)
-                process.kill()
-                break
-            pending.remove(row)
-        else:
-            jobs.put(None)
-        process.join(5)
+class Worker:
+    """One tool's worker process, restarted when a schema kills it or runs past the limit."""
+
+    def __init__(self, tool: str) -> None:
+        self.tool = tool
+        self.process: Any = None
+
+    def ask(self, row: dict[str, Any], limit: float) -> dict[str, Any]:
+        if self.process is None:
+            context = mp.get_context("fork")
+            self.jobs, self.results = context.Queue(), context.Queue()
+            args = (self.tool, self.jobs, self.results)
+            self.process = context.Process(target=worker, args=args, daemon=True)
+            self.process.start()
+        self.jobs.put(row)
+        try:
+            return dict(self.results.get(timeout=limit))
+        except queue.Empty:
+            self.process.kill()
+            self.process.join(5)
+            self.process = None
+            return {"id": row["id"], "calls": [], "valid": [], "error": f"over {limit:g} s"}
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.jobs.put(None)
+            self.process.join(5)
+            self.process = None
+
+
+def run(tools: list[str], rows: list[dict[str, Any]], limit: float) -> dict[str, list[dict[str, Any]]]:
+    """Every schema by every tool, interleaved: schema after schema, the tools in turn (first one,
+    then the other first), so a machine that slows down during the run slows every tool alike."""
+    workers = [Worker(tool) for tool in tools]
+    done: dict[str, list[dict[str, Any]]] = {tool: [] for tool in tools}
+    try:
+        for i, row in enumerate(rows):
+            turn = workers[i % len(workers) :] + workers[: i % len(workers)]
+            for w in turn:
+                done[w.tool].append(w.ask(row, limit))
+    finally:
+        for w in workers:
+            w.stop()
     return done
 
 
@@ -262,9 +284,9 @@ def paired(results: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
     steady_of = {tool: {r["id"]: r.get("steady", []) for r in rows} for tool, rows in results.items()}
     yield (
         "\n| schemas jsf answered too | schemas | cold p50 | jsf cold p50 | warm p50 | jsf warm p50 "
-        "| steady p50 | jsf steady p50 |"
+        "| steady p50 | jsf steady p50 | cold / jsf, per schema p50 | warm / jsf, per schema p50 |"
     )
-    yield "|---|---|---|---|---|---|---|---|"
+    yield "|---|---|---|---|---|---|---|---|---|---|"
     for tool, rows in results.items():
         if tool == "jsf":
             continue
@@ -277,8 +299,20 @@ def paired(results: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
         yield (
             f"| {tool} | {len(mine)} | {ms(cold, 2)} ({ratio(cold, cold_jsf)}) | {ms(cold_jsf, 2)} | "
             f"{ms(warm, 3)} ({ratio(warm, warm_jsf)}) | {ms(warm_jsf, 3)} | "
-            f"{ms(steady, 3)} ({ratio(steady, steady_jsf)}) | {ms(steady_jsf, 3)} |"
+            f"{ms(steady, 3)} ({ratio(steady, steady_jsf)}) | {ms(steady_jsf, 3)} | "
+            f"{per_schema(mine, jsf, slice(0, 1))} | {per_schema(mine, jsf, slice(1, None))} |"
         )
+
+
+def per_schema(mine: dict[str, list[float]], jsf: dict[str, list[float]], calls: slice) -> str:
+    """The median over schemas of each schema's ratio to jsf (its calls' median to jsf's): a
+    schema-by-schema comparison, steadier than a ratio of two medians over different calls."""
+    ratios = [
+        quantile(mine[i][calls], 0.5) / quantile(jsf[i][calls], 0.5)
+        for i in mine
+        if mine[i][calls] and jsf[i][calls] and quantile(jsf[i][calls], 0.5) > 0
+    ]
+    return f"{quantile(ratios, 0.5):.2f}x" if ratios else "-"
 
 
 def ms(times: list[float], digits: int) -> str:
@@ -320,14 +354,12 @@ def main() -> None:
     args = parser.parse_args()
     for corpus in args.corpus:
         rows = load(corpus)[: args.max]
-        summaries, results = {}, {}
-        for tool in args.tools.split(","):
-            results[tool] = run(tool, rows, args.limit)
-            summaries[tool] = summarize(results[tool])
-            if args.failures and tool == "synthworld":
-                for r in results[tool]:
-                    if not (r["valid"] and all(r["valid"])):
-                        print(f"  {corpus} {r['id']}: {r.get('error') or r['valid']}")
+        results = run(args.tools.split(","), rows, args.limit)
+        summaries = {tool: summarize(done) for tool, done in results.items()}
+        if args.failures and "synthworld" in results:
+            for r in results["synthworld"]:
+                if not (r["valid"] and all(r["valid"])):
+                    print(f"  {corpus} {r['id']}: {r.get('error') or r['valid']}")
         print("\n".join([*table(corpus, summaries), *paired(results)]), flush=True)
 
 

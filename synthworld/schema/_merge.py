@@ -20,7 +20,7 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, State
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._regex import Gen, compile_pattern, readings
@@ -36,12 +36,21 @@ _KEY_WORDS = ("name", "key", "id", "code", "label", "item", "value", "field", "t
 
 
 def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
-    """A node choosing among ``types``, each merged over ``parts``; unsatisfiable types dropped."""
+    """A node choosing among ``types``, each merged over ``parts``; unsatisfiable types dropped.
+
+    A type no conjunct says anything about (``{}``'s seven, ``["string", "null"]``'s string when
+    the schema has no string keyword) builds a plain node that always compiles: it compiles when a
+    call first takes it (`PlainLazy`), the same node with the same draws, only later."""
     if len(types) == 1:  # the usual case: its node, or its error
         return _BUILDERS[types[0]](cx, parts)
+    words = {w for p in parts for w in p.node}
     nodes: list[Node] = []
     error: UnsatisfiableSchemaError | None = None
     for name in types:
+        read = _READ_BY.get(name)
+        if read is not None and read.isdisjoint(words):
+            nodes.append(PlainLazy(_BUILDERS[name], cx, parts))
+            continue
         try:
             nodes.append(_BUILDERS[name](cx, parts))
         except UnsatisfiableSchemaError as err:
@@ -49,7 +58,10 @@ def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     if not nodes:
         assert error is not None
         raise error
-    return nodes[0] if len(nodes) == 1 else ChoiceNode(nodes)
+    if len(nodes) == 1:
+        only = nodes[0]
+        return only.resolve() if isinstance(only, PlainLazy) else only
+    return ChoiceNode(nodes)
 
 
 def _path(parts: list[Part]) -> str:
@@ -443,6 +455,17 @@ def _names_node(cx: Compiler, parts: list[Part]) -> Node | None:
         return None
     string = cx.synthetic(subs[0].loc, {"type": "string"})
     return cx.lazy([*subs, Part(string)])
+
+
+_READ_BY: dict[str, frozenset[str]] = {
+    "string": _STRING_WORDS,
+    "number": _NUMBER_WORDS,
+    "integer": _NUMBER_WORDS,
+    "object": frozenset({*_OBJECT_WORDS, "unevaluatedProperties", "dependentSchemas"}),
+    "array": frozenset({*_ARRAY_WORDS, "items", "minContains", "maxContains", "unevaluatedItems"}),
+}
+"""The words each type's builder reads (`null` and `boolean` read none and cost nothing: not
+here). A type none of whose words any conjunct has builds a plain node: lazily (`PlainLazy`)."""
 
 
 _BUILDERS: dict[str, Callable[[Compiler, list[Part]], Node]] = {

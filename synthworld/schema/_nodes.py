@@ -26,6 +26,7 @@ __all__ = [
     "LazyNode",
     "Node",
     "NotNode",
+    "PlainLazy",
     "Retry",
     "State",
     "bare",
@@ -347,6 +348,40 @@ class LazyNode:
         except SchemaError:  # remembered: the attempt meets it as before
             return False
         return sure(node)
+
+
+class PlainLazy:
+    """The node of a type no conjunct constrains (see `_merge.merge_typed`): ``build(*args)``,
+    called when a call first takes it.
+
+    Such a node always compiles (its builder reads none of the conjuncts' words) and a lean value
+    of it is surely built (an empty object or array, a free string or number), so `surely` need
+    not compile it, and the choice that holds it draws as if it were built."""
+
+    __slots__ = ("_args", "_build", "_node", "gen")
+
+    def __init__(self, build: Callable[..., Node], *args: Any) -> None:
+        self._build, self._args = build, args
+        self._node: Node | None = None
+        self.gen: Callable[[State, str], Any] = self._first_gen
+
+    def resolve(self) -> Node:
+        """The built node (built once, under the compile lock)."""
+        node = self._node
+        if node is None:
+            with _COMPILING, collector_paused():
+                node = self._node
+                if node is None:
+                    node = self._node = self._build(*self._args)
+                    self._args = ()
+                    self.gen = node.gen  # later calls skip this hop
+        return node
+
+    def _first_gen(self, st: State, hint: str) -> Any:
+        return self.resolve().gen(st, hint)
+
+    def surely(self, sure: Sure) -> bool:
+        return True
 
 
 def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:

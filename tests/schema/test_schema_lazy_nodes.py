@@ -6,8 +6,9 @@ from __future__ import annotations
 from random import Random
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _nodes
-from synthworld.schema._api import DEFAULT_NOW
+from synthworld.schema import _nodes, compile_generator
+from synthworld.schema._api import DEFAULT_NOW, Generator
+from synthworld.schema._nodes import PlainLazy
 
 
 def _refuse(arg: str) -> _nodes.Node:
@@ -61,3 +62,40 @@ def test_a_lazy_node_builds_from_its_argument_once() -> None:
     state = _nodes.State(Random(0), DEFAULT_NOW, True, "en_US")
     assert [lazy.gen(state, ""), lazy.gen(state, ""), lazy.resolve().gen(state, "")] == ["value"] * 3
     assert calls == ["value"]
+
+
+_UNTYPED = [
+    {"description": "anything"},
+    {"type": ["string", "null"]},
+    {"type": ["integer", "object", "array"]},
+    {"properties": {"a": {}, "b": {"type": ["number", "null"]}}, "required": ["a", "b"]},
+    {"items": {"title": "free"}, "minItems": 2},
+]
+
+
+def _plain(generator: Generator) -> list[PlainLazy]:
+    """The lazily built type alternatives at the root of ``generator``."""
+    return [o for o in getattr(generator._root, "options", ()) if isinstance(o, PlainLazy)]
+
+
+def test_a_type_no_keyword_constrains_is_built_when_a_call_first_takes_it() -> None:
+    generator = compile_generator({"description": "an untyped field, compiled lazily"})
+    untyped = _plain(generator)
+    assert len(untyped) == 5  # string, integer, number, object, array (null and boolean cost nothing)
+    assert all(p._node is None for p in untyped)
+    for seed in range(30):
+        generator.generate(Random(seed))
+    assert all(p._node is not None for p in untyped)  # 30 calls took every type
+    constrained = compile_generator({"type": ["string", "null"], "minLength": 3})
+    assert _plain(constrained) == []  # a string keyword: the string node is built at once
+
+
+def test_plain_types_built_later_give_the_values_built_at_once() -> None:
+    for schema in _UNTYPED:
+        lazy = compile_generator(schema)
+        later = [lazy.generate(Random(seed)) for seed in range(40)]
+        eager = compile_generator({**schema, "$comment": "built at once"})
+        assert _plain(eager) or schema.get("properties") or schema.get("items"), schema
+        for option in _plain(eager):
+            option.resolve()
+        assert [eager.generate(Random(seed)) for seed in range(40)] == later, schema
