@@ -22,6 +22,7 @@ from typing import Any, Union
 
 from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
+from synthworld.errors import EvalReportError
 from synthworld.eval.html import report_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
@@ -131,14 +132,19 @@ class EvalReport:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> EvalReport:
-        """Read a report written by `save`; ValueError naming the file, line and field otherwise."""
+        """Read a report written by `save`; `EvalReportError` (a ValueError) naming the file, the
+        line, what is wrong there and how to fix it otherwise (a missing file: FileNotFoundError)."""
         lines = _read_lines(path)
-        header = _parse(path, 1, lines[0] if lines else "")
-        if not isinstance(header, dict) or header.get(_FORMAT_KEY) != _FORMAT_VERSION:
-            raise ValueError(f"{path}:1: not a synthworld evaluation (expected {{{_FORMAT_KEY!r}: 1, ...}})")
+        header = _parse(path, 1, lines[0]) if lines[0].strip() else None
+        if not isinstance(header, dict) or _FORMAT_KEY not in header:
+            what = "an empty first line" if header is None else "not a synthworld evaluation"
+            raise _error(path, 1, f"{what} (expected {{{_FORMAT_KEY!r}: 1, ...}})", _FIX)
+        if header[_FORMAT_KEY] != _FORMAT_VERSION:
+            version = f"unsupported version {header[_FORMAT_KEY]!r}"
+            raise _error(path, 1, version, f"this synthworld reads version {_FORMAT_VERSION}; {_FIX}")
         problems = format_problems("header", header)
         if problems:
-            raise ValueError(f"{path}:1: bad header: {'; '.join(problems)}")
+            raise _error(path, 1, f"bad header: {'; '.join(problems)}", _line_fix(1))
         runs = []
         for number, line in enumerate(lines[1:], start=2):
             if line.strip():
@@ -146,7 +152,7 @@ class EvalReport:
                 try:
                     runs.append(RunRecord.from_dict(data))
                 except (TypeError, ValueError) as exc:
-                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from None
+                    raise _error(path, number, f"bad run record: {exc}", _line_fix(number)) from None
         return cls(
             tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
         )
@@ -162,20 +168,39 @@ def _json_line(data: dict[str, Any]) -> str:
     return json.dumps(data) if has_lone_surrogate(text) else text
 
 
+_FIX = "load a file written by EvalReport.save or `synthworld eval --save`"
+
+
+def _line_fix(number: int) -> str:
+    return f"mend or delete line {number}, or save the report again with EvalReport.save"
+
+
+def _error(path: str | os.PathLike[str], line: int, problem: str, fix: str) -> EvalReportError:
+    """``file:line: what is wrong; how to fix it``."""
+    return EvalReportError(f"{os.fspath(path)}:{line}: {problem}; {fix}")
+
+
 def _read_lines(path: str | os.PathLike[str]) -> list[str]:
+    """The file's lines, split at ``\\n`` only: a run's text may hold U+2028 or a form feed, which
+    `save` writes as they are and `str.splitlines` would split at."""
+    data = Path(path).read_bytes()  # a missing file stays a FileNotFoundError
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError as exc:  # a missing file stays a FileNotFoundError
-        raise ValueError(
-            f"{path}: not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
-        ) from None
+        return data.decode("utf-8").split("\n")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        problem = f"not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
+        raise _error(path, line, problem, _FIX) from None
 
 
 def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:{number}: invalid JSON ({exc.msg} at column {exc.colno})") from exc
+        problem = f"invalid JSON at column {exc.colno}: {exc.msg}"
+        raise _error(path, number, problem, f"each line is one JSON object; {_line_fix(number)}") from None
+    except RecursionError:
+        problem = "invalid JSON (nested too deeply to read)"
+        raise _error(path, number, problem, _line_fix(number)) from None
 
 
 def evaluate(
