@@ -222,7 +222,8 @@ def evaluate(
     `progress`: show runs done, passing so far and time left (stderr, or in place in a notebook).
     `hazards`: run every scenario and seed once clean and once per hazard (`HAZARD_KINDS`:
     ``prompt_injection``, ``edge_values``, ``empty``, ``drift``) injected into every tool's
-    answers; the summary then has a row per (scenario, hazard) and a robustness column.
+    answers; the summary then has a row per (scenario, hazard), a robustness column, and overall
+    rows of the clean runs and of each hazard's (`Summary.overall_by_hazard`).
 
     A scenario backed by a cassette only replays it here; evaluations never record.
     """

@@ -38,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=(),
         metavar="KIND,...",
         help=f"also run every scenario and seed under each hazard ({', '.join(HAZARD_KINDS)}); "
-        "the table gains a row per (scenario, hazard) and a robustness column",
+        "the table gains a row per (scenario, hazard), a robustness column, and overall rows for the "
+        "clean runs and each hazard",
     )
     parser.add_argument(
         "--coverage", action="store_true", help="print which tools, errors and hazards the runs exercised"
