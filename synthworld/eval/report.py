@@ -11,12 +11,13 @@ runs finish in; only the wall-clock fields differ, and equality ignores them.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
-from numbers import Integral
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any, Union
 
@@ -211,6 +212,7 @@ def evaluate(
     executor: Executor | None = None,
     progress: bool = True,
     hazards: Iterable[str] = (),
+    timeout: float | None = None,
 ) -> EvalReport:
     """Run every scenario for every seed and return an `EvalReport`.
 
@@ -225,13 +227,22 @@ def evaluate(
     answers; the summary then has a row per (scenario, hazard), a robustness column, and overall
     rows of the clean runs and of each hazard's (`Summary.overall_by_hazard`).
 
+    `timeout`: seconds each run may take (None: no limit); a run still going after it is recorded
+    as failed, cause ``timeout after N s``, and the evaluation goes on. The run plays in a thread
+    of its own, in whichever process runs it, and Python cannot kill a thread: a run given up
+    goes on in the background of that process (using CPU, holding what it holds) until it ends
+    or the process exits. A run stuck in C code that never lets go of the GIL cannot be given up:
+    in your process it holds up `evaluate`; ``synthworld eval --timeout`` ends its own process
+    (or worker) then, with the run's stack on stderr.
+
     A scenario backed by a cassette only replays it here; evaluations never record.
     """
     resolved = resolve_scenarios(scenarios)
     chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
+    limit = _as_timeout(timeout)
     tasks = [
-        RunTask(ref, seed, agent, hazard)
+        RunTask(ref, seed, agent, hazard, timeout=limit)
         for _, ref in resolved
         for hazard in variants
         for seed in _seed_list(chosen, ref)
@@ -265,6 +276,16 @@ def _seed_list(seeds: int | list[Any] | None, ref: Any) -> list[int]:
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
     return [int(s) for s in chosen]
+
+
+def _as_timeout(timeout: float | None) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, Real) or not 0 < timeout < math.inf:
+        raise ValueError(
+            f"timeout={timeout!r} must be the seconds each run may take, a number above 0 (or None: no limit)"
+        )
+    return float(timeout)  # numpy's numbers too, as plain seconds
 
 
 def _hazard_list(hazards: Iterable[str]) -> list[str]:
