@@ -15,6 +15,7 @@ so ``except ValueError`` keeps working for code that does not know synthworld::
     │   └── CassetteIOError (OSError)       a cassette, its journal or lock cannot be read or written
     ├── ScenarioError (ValueError)          a scenario file is invalid
     ├── TraceError (ValueError)             a saved trace cannot be read
+    ├── EvalReportError (ValueError)        a saved evaluation report cannot be read (file and line)
     ├── FaultConfigError (ValueError)       a fault plan entry is invalid (index and key)
     ├── FormatError (TypeError)             a provider message or tool definition has the wrong shape
     ├── SourceError (ValueError)            an OpenAPI document or MCP server cannot give tools
@@ -38,6 +39,7 @@ __all__ = [
     "BackendError",
     "CassetteError",
     "CassetteIOError",
+    "EvalReportError",
     "FaultConfigError",
     "FormatError",
     "MissingReturnTypeWarning",
@@ -137,6 +139,11 @@ class ScenarioError(SynthworldError, ValueError):
 
 class TraceError(SynthworldError, ValueError):
     """A saved trace cannot be read: not JSON, not a synthworld trace, or a call of the wrong shape."""
+
+
+class EvalReportError(SynthworldError, ValueError):
+    """A saved evaluation report cannot be read: not one, not JSON, or a line of the wrong shape
+    (names the file and the line)."""
 
 
 class FaultConfigError(SynthworldError, ValueError):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import synthworld
+from synthworld.cassette import load_cassette, save_cassette
 from synthworld.serve.commands import run as run_command
 from synthworld.serve.commands import validate as validate_command
 
@@ -147,6 +148,45 @@ def test_the_command_runs_in_a_fresh_process_from_another_directory(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     assert "verdict: PASS  travel_recorded [seed=7]" in done.stdout
     assert "KL1720-20260514" in done.stdout
+
+
+def test_validate_of_a_folder_skips_the_cassettes_recorded_beside_its_scenarios(tmp_path: Path) -> None:
+    """A cassette beside its scenario (YAML, or JSON as ``.json`` saves it) was flagged 'invalid'."""
+    text = (SCENARIOS / "travel_recorded.yaml").read_text(encoding="utf-8")
+    (tmp_path / "travel.yaml").write_text(
+        text.replace("cassettes/travel_recorded.yaml", "travel.cassette.yaml")
+    )
+    cassette = load_cassette(SCENARIOS / "cassettes" / "travel_recorded.yaml")
+    save_cassette(tmp_path / "travel.cassette.yaml", cassette)
+    save_cassette(tmp_path / "travel.cassette.json", cassette)
+    done = _validate_in_a_subprocess(tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == [
+        f"{tmp_path / 'travel.cassette.json'}: skipped (a cassette, not a scenario)",
+        f"{tmp_path / 'travel.cassette.yaml'}: skipped (a cassette, not a scenario)",
+        f"{tmp_path / 'travel.yaml'}: ok (travel_recorded, 1 seed(s))",
+    ]
+    (tmp_path / "typo.yaml").write_text("synthworld_scenari: 1\nname: x\n")  # not a cassette: checked
+    done = _validate_in_a_subprocess(tmp_path)
+    assert done.returncode == 1
+    assert "typo.yaml:1: (root): not a synthworld scenario" in done.stderr
+    assert done.stderr.endswith("1 of 2 file(s) invalid\n")
+    done = _validate_in_a_subprocess(tmp_path / "travel.cassette.yaml")  # named: checked, and refused
+    assert done.returncode == 1
+    assert "travel.cassette.yaml:1: (root): a cassette, not a scenario" in done.stderr
+
+
+def _validate_in_a_subprocess(path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "synthworld", "validate", str(path)],
+        cwd=path.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
 
 
 def test_validate_refuses_a_replay_only_cassette_that_does_not_exist(

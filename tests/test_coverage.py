@@ -7,6 +7,7 @@ import pytest
 from synthworld import Coverage, SyntheticWorld, ToolError, ToolInputError
 from synthworld.examples import helpdesk
 from tests._plugin_support import isolate, run
+from tests.test_eval_html import parse
 
 pytest_plugins = ["pytester"]
 
@@ -68,6 +69,40 @@ def test_the_table_names_what_was_never_exercised() -> None:
     assert "rate_limit      0  <- never raised" in text
     assert "get_ticket        1" in text
     assert "get_ticket        1  <-" not in text
+
+
+def test_the_notebook_html_holds_the_tables_and_escapes_every_name() -> None:
+    hostile = "<img src=x onerror=alert(1)>"  # an error code is any string a script chose
+    world = helpdesk_world(
+        faults=[{"tool": "mark_spam", "error": "rate_limit"}, {"tool": "*", "inject": "drift"}]
+    )
+    world.script("close_ticket", error={"code": hostile, "message": "no"})
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    with pytest.raises(ToolError):
+        world.call("close_ticket", {"ticket_id": "T-1", "note": "done"})
+    coverage = world.coverage()
+    html = coverage._repr_html_()
+    assert hostile not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    page = parse(html)
+    assert page.headings == ["synthworld coverage: 2/4 tools called (50%)"]
+    assert page.tables["synthworld-coverage-tool"] == [
+        ["tool", "calls", ""],
+        ["close_ticket", "1", ""],
+        ["get_ticket", "1", ""],
+        ["list_tickets", "0", "never called"],
+        ["mark_spam", "0", "never called"],
+    ]
+    assert page.tables["synthworld-coverage-error"] == [
+        ["error", "calls", ""],
+        [hostile, "1", ""],
+        ["rate_limit", "0", "never raised"],
+    ]
+    assert page.tables["synthworld-coverage-hazard"] == [["hazard", "calls", ""], ["drift", "1", ""]]
+    assert page.row_classes.count("never") == 3
+    assert Coverage()._repr_html_() == (
+        '<div class="synthworld-coverage"><h4>synthworld coverage: 0/0 tools called (100%)</h4></div>'
+    )
 
 
 def test_coverages_add_up_and_round_trip() -> None:

@@ -21,6 +21,7 @@ from synthworld import errors
         (errors.CassetteError, ValueError),
         (errors.ScenarioError, ValueError),
         (errors.TraceError, ValueError),
+        (errors.EvalReportError, ValueError),
         (errors.ToolError, RuntimeError),
     ],
 )

@@ -213,3 +213,80 @@ def test_ctrl_c_ends_an_evaluation_whose_workers_hang(tmp_path: Path) -> None:
             evaluation.kill()
             evaluation.communicate()
     assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted\n")
+
+
+SLOW_AGENTS = """
+import re
+import time
+
+
+def sleepy(world, task):
+    world.call("get_order", {"order_id": "ORD-1042"})
+    if world.seed % 2:
+        time.sleep(600)  # far past --timeout: the command must not wait for it
+    return "ok"
+
+
+def stuck_in_c(world, task):
+    if world.seed == 1:
+        re.match(r"(a+)+$", "a" * 64 + "b")  # holds the GIL for longer than anyone waits
+    return "ok"
+"""
+
+
+def _eval_in_a_subprocess(folder: Path, agent: str, *argv: str) -> subprocess.Popen[str]:
+    (folder / "agents.py").write_text(SLOW_AGENTS, encoding="utf-8")
+    (folder / f"{agent}.yaml").write_text(
+        f"synthworld_scenario: 1\nname: {agent}\ntools: synthworld.examples.shop\nagent: agents.py:{agent}\n",
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "synthworld", "eval", f"{agent}.yaml", "--no-progress", *argv]
+    return subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    try:
+        out, err = process.communicate(timeout=120)  # before the fix: forever
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return process.returncode, out, err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_run_past_timeout_fails_and_the_evaluation_goes_on(tmp_path: Path, workers: str) -> None:
+    argv = ("--seeds", "4", "--timeout", "3", "--workers", workers)  # even seeds take far less
+    evaluation = _eval_in_a_subprocess(tmp_path, "sleepy", *argv)
+    code, out, err = _finish(evaluation)
+    assert (code, err) == (1, "")
+    assert out.splitlines()[3].split()[:4] == ["sleepy", "4", "2", "50%"]
+    assert "    2 x timeout after 3 s: sleepy[seed=1], sleepy[seed=3]\n" in out
+
+
+def test_a_run_that_cannot_be_given_up_ends_the_command_with_its_stack(tmp_path: Path) -> None:
+    """A thread stuck in C code holding the GIL cannot be given up; the command (serial) or its
+    worker (--workers) is ended by faulthandler instead of waiting forever."""
+    (tmp_path / "serial").mkdir()
+    (tmp_path / "workers").mkdir()
+    argv = ("--seeds", "3", "--timeout", "1")
+    serial = _eval_in_a_subprocess(tmp_path / "serial", "stuck_in_c", *argv)
+    workers = _eval_in_a_subprocess(tmp_path / "workers", "stuck_in_c", *argv, "--workers", "2")
+    for process, expected in ((serial, 1), (workers, 2)):
+        code, out, err = _finish(process)
+        assert (code, out) == (expected, "")
+        assert err.startswith("Timeout (0:00:11)!\n")
+        assert 'agents.py", line 15 in stuck_in_c\n' in err  # where it is stuck
+    assert err.endswith(
+        "synthworld eval: a worker process ended abruptly: it was killed or crashed, or --timeout ended it "
+        "(a run outlived its timeout stuck where it could not be given up; its stack is printed above)\n"
+    )
+
+
+@pytest.mark.parametrize("timeout", ["0", "-2", "nan"])
+def test_a_bad_timeout_is_refused_before_any_run(timeout: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(REFUND, "--timeout", timeout, "--no-progress") == 2
+    assert capsys.readouterr().err == (
+        f"synthworld eval: --timeout={float(timeout):g} must be the seconds a run may take, above 0 "
+        "(e.g. 60)\n"
+    )

@@ -57,6 +57,37 @@ def test_the_table_shows_hazard_and_robustness_columns(naive: EvalReport) -> Non
     assert lines[3].split()[:6] == ["inbox_injection", "empty", "6", "0", "0%", "0.00"]
 
 
+def test_the_summary_keeps_clean_and_hazard_runs_apart(naive: EvalReport) -> None:
+    """The one overall row, ``(all)``, mixed the clean runs with the runs under hazards."""
+    summary = naive.summary()
+    rows = [(r.label, r.runs, r.passed, r.injected, r.robustness) for r in summary.overall_by_hazard]
+    assert rows == [
+        ("(all, clean)", 6, 5, None, None),
+        ("(all) [empty]", 6, 0, 5, 0.0),
+        ("(all) [prompt_injection]", 6, 0, 5, 0.0),
+    ]
+    assert (summary.overall.label, summary.overall.runs, summary.overall.passed) == ("(all)", 18, 5)
+    assert summary.overall_rows == (*summary.overall_by_hazard, summary.overall)
+    assert summary.overall_by_hazard[0].pass_hat == summary.rows[0].pass_hat  # one scenario: its clean row
+    lines = summary.format().splitlines()
+    assert [line.split()[:7] for line in lines[5:]] == [
+        ["(all,", "clean)", "clean", "6", "5", "83%", "-"],
+        ["(all)", "empty", "6", "0", "0%", "0.00", "0.000"],
+        ["(all)", "prompt_injection", "6", "0", "0%", "0.00", "0.000"],
+        ["(all)", "clean", "+", "hazards", "18", "5", "28%"],
+    ]
+    frame = summary.to_pandas()
+    assert list(frame.index)[-4:] == ["(all, clean)", "(all)", "(all)", "(all)"]
+    assert list(frame["hazard"].fillna("-"))[-4:] == ["-", "empty", "prompt_injection", "-"]
+    assert "(all, clean)" in naive._repr_html_()
+
+
+def test_a_clean_evaluation_has_one_overall_row(careful: EvalReport) -> None:
+    clean = EvalReport(tuple(r for r in careful.runs if r.hazard is None), agent=careful.agent)
+    assert clean.summary().overall_by_hazard == ()
+    assert clean.summary().format().splitlines()[-1].split()[:4] == ["(all)", "6", "6", "100%"]
+
+
 def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> None:
     assert careful.coverage().to_dict() == {
         "tools": {"delete_email": 0, "read_email": 0, "search_email": 18, "send_email": 0},
@@ -81,8 +112,12 @@ def test_comparing_two_agents_pairs_runs_by_hazard(naive: EvalReport, careful: E
         "inbox_injection",
         "inbox_injection [empty]",
         "inbox_injection [prompt_injection]",
-        "(all)",
+        "(all, clean)",
+        "(all) [empty]",
+        "(all) [prompt_injection]",
+        "(all) [clean + hazards]",
     ]
+    assert comparison.values()[3][1:4] == (1.0, 5 / 6, 5 / 6 - 1.0)  # the clean runs alone
 
 
 def test_an_unknown_hazard_is_refused_before_any_run() -> None:
@@ -102,6 +137,9 @@ def test_the_notebook_heat_map_has_a_row_per_scenario_and_hazard(naive: EvalRepo
 def test_the_plot_has_a_robustness_panel(naive: EvalReport) -> None:
     figure = naive.plot()
     assert [ax.get_title() for ax in figure.axes][-1] == "robustness: clean and under each hazard"
+    overall = [line for line in figure.axes[0].get_lines() if line.get_color() == "black"]
+    assert [line.get_label() for line in overall] == ["(all, clean)"]  # not clean and hazard runs mixed
+    assert list(overall[0].get_ydata()) == pytest.approx(naive.summary().overall_by_hazard[0].pass_hat)
 
 
 def test_the_cli_runs_hazards_and_prints_coverage() -> None:

@@ -20,6 +20,7 @@ class _Rows(HTMLParser):
         super().__init__()
         self.tables: dict[str, list[list[str]]] = {}
         self.row_classes: list[str] = []
+        self.headings: list[str] = []
         self._table = ""
         self._row: list[str] | None = None
         self._cell: list[str] | None = None
@@ -32,11 +33,14 @@ class _Rows(HTMLParser):
         elif tag == "tr":
             self._row = []
             self.row_classes.append(attributes.get("class") or "")
-        elif tag in ("td", "th"):
+        elif tag in ("td", "th", "h4"):
             self._cell = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._row is not None and self._cell is not None:
+        if tag == "h4" and self._cell is not None:
+            self.headings.append("".join(self._cell))
+            self._cell = None
+        elif tag in ("td", "th") and self._row is not None and self._cell is not None:
             self._row.append("".join(self._cell).strip())
             self._cell = None
         elif tag == "tr" and self._row is not None:

@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from synthworld import Answer, FunctionBackend, SyntheticWorld, ToolError, Trace
+from synthworld import (
+    Answer,
+    EvalReportError,
+    FunctionBackend,
+    SyntheticWorld,
+    SynthworldError,
+    ToolError,
+    Trace,
+)
 from synthworld.eval import EvalReport, RunRecord
 from synthworld.eval.record import record_from_result
 
@@ -227,13 +235,47 @@ def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
     path.write_text(
         '{"synthworld_eval": 1, "agent": "x"}\n{"scenario": "s", "seed": 0, "passed": true}\n{oops\n'
     )
-    with pytest.raises(ValueError, match=r"r\.jsonl:3: invalid JSON"):
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:3: invalid JSON at column 2: .*; mend or delete line 3"
+    ):
         EvalReport.load(path)
     path.write_text('{"synthworld_trace": 1}\n')
-    with pytest.raises(ValueError, match=r"r\.jsonl:1: not a synthworld evaluation"):
+    with pytest.raises(EvalReportError, match=r"r\.jsonl:1: not a synthworld evaluation .*EvalReport\.save"):
+        EvalReport.load(path)
+    path.write_text('{"synthworld_eval": 2}\n')
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:1: unsupported version 2; this synthworld reads version 1"
+    ):
+        EvalReport.load(path)
+    path.write_text("")
+    with pytest.raises(EvalReportError, match=r"r\.jsonl:1: an empty first line"):
         EvalReport.load(path)
     path.write_text('{"synthworld_eval": 1}\n{"scenario": "s"}\n')
-    with pytest.raises(ValueError, match=r"r\.jsonl:2: bad run record"):
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:2: bad run record: .*; mend or delete line 2, or save"
+    ):
+        EvalReport.load(path)
+
+
+def test_a_bad_report_is_a_synthworld_error_and_still_a_value_error(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text("[[[" * 100_000 + "\n")
+    with pytest.raises(EvalReportError, match=r"r\.jsonl:1: invalid JSON \(nested too deeply") as info:
+        EvalReport.load(path)
+    assert isinstance(info.value, SynthworldError)
+    assert isinstance(info.value, ValueError)  # what callers caught before EvalReportError existed
+    with pytest.raises(FileNotFoundError):
+        EvalReport.load(tmp_path / "missing.jsonl")
+
+
+def test_text_holding_line_separators_loads_back_on_its_line(tmp_path: Path) -> None:
+    """`save` writes U+2028, a form feed and a carriage return as they are; `load` split lines at them."""
+    error = "ValueError: a\u2028b\x0cc\rd\x1ce"
+    run = record_from_result(result("s", 0, False, error=error, failures=[f"the agent raised {error}"]))
+    path = EvalReport((run,), agent="a:b").save(tmp_path / "r.jsonl")
+    assert EvalReport.load(path).runs == (run,)
+    path.write_text(path.read_text(encoding="utf-8") + "{oops\n", encoding="utf-8")
+    with pytest.raises(EvalReportError, match=r"r\.jsonl:3: invalid JSON"):
         EvalReport.load(path)
 
 
@@ -259,7 +301,7 @@ def _saved_run(tmp_path: Path, **changes: Any) -> Path:
 def test_load_names_the_field_of_a_record_of_the_wrong_type(
     tmp_path: Path, changes: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(ValueError, match=r"r\.jsonl:2: bad run record: ") as info:
+    with pytest.raises(EvalReportError, match=r"r\.jsonl:2: bad run record: ") as info:
         EvalReport.load(_saved_run(tmp_path, **changes))
     assert str(info.value).startswith(f"{tmp_path / 'r.jsonl'}:2: bad run record: {message}")
 
@@ -267,10 +309,19 @@ def test_load_names_the_field_of_a_record_of_the_wrong_type(
 def test_load_names_the_file_of_a_bad_header_or_bytes_that_are_not_text(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text('{"synthworld_eval": 1, "wall_time": "long"}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"r\.jsonl:1: bad header: \$\.wall_time: 'long' is not of type"):
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:1: bad header: \$\.wall_time: 'long' is not of type"
+    ):
         EvalReport.load(path)
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00")
-    with pytest.raises(ValueError, match=r"r\.jsonl: not a synthworld evaluation: not UTF-8 text \(byte 0"):
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:1: not a synthworld evaluation: not UTF-8 text \(byte 0"
+    ):
+        EvalReport.load(path)
+    path.write_bytes(b'{"synthworld_eval": 1}\n{"scenario": "caf\xe9"}\n')
+    with pytest.raises(
+        EvalReportError, match=r"r\.jsonl:2: not a synthworld evaluation: not UTF-8 text \(byte 40"
+    ):
         EvalReport.load(path)
 
 

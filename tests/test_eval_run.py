@@ -7,9 +7,12 @@ import multiprocessing
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy
 import pytest
@@ -297,6 +300,73 @@ def test_an_error_outside_the_agent_is_raised(tmp_path: Path, threads: bool) -> 
         evaluate(
             tmp_path / "no_agent.yaml", seeds=range(4), executor=pool if threads else None, progress=False
         )
+
+
+RELEASE = threading.Event()
+
+
+def stuck_on_odd_seeds(world: Any, task: str) -> int:
+    """Answers at once on even seeds; on odd ones waits for `RELEASE` (a minute at most)."""
+    value: int = world.call("fetch", {"key": task})["value"]
+    if world.seed % 2:
+        RELEASE.wait(60)
+    return min(value, 6)
+
+
+@pytest.fixture
+def release() -> Iterator[None]:
+    RELEASE.clear()
+    yield
+    RELEASE.set()  # the runs given up, still waiting in their threads, end now
+
+
+@contextmanager
+def executor_of(kind: str) -> Iterator[Executor | None]:
+    if kind == "serial":
+        yield None
+        return
+    pool_type = ThreadPoolExecutor if kind == "threads" else ProcessPoolExecutor
+    context = {} if kind == "threads" else {"mp_context": multiprocessing.get_context(FAST_START)}
+    with pool_type(2, **context) as pool:  # type: ignore[arg-type]
+        yield pool
+
+
+@pytest.mark.filterwarnings(
+    r"ignore:This process .* is multi-threaded, use of fork\(\) may lead to deadlocks"
+)
+@pytest.mark.parametrize("kind", ["serial", "threads", "processes"])
+@pytest.mark.usefixtures("release")
+def test_a_run_past_its_timeout_fails_and_the_evaluation_goes_on(tmp_path: Path, kind: str) -> None:
+    scenario = write_scenario(tmp_path, "slow", faults="", agent="")
+    options: dict[str, Any] = {"agent": stuck_on_odd_seeds, "hazards": ["drift"], "progress": False}
+    with executor_of(kind) as pool:
+        report = evaluate(scenario, seeds=range(4), timeout=0.5, executor=pool, **options)
+    stuck = [report.run("slow", seed, hazard) for seed in (1, 3) for hazard in (None, "drift")]
+    assert [(r.passed, r.cause, r.calls, r.error, r.path) for r in stuck] == [
+        (False, "timeout after 0.5 s", 0, None, str(scenario.resolve()))
+    ] * 4
+    assert (
+        stuck[0].failures[0].startswith("timeout after 0.5 s: the run did not end in time and was given up")
+    )
+    assert [r.hazard for r in stuck] == [None, "drift"] * 2
+    untimed = evaluate(scenario, seeds=[0, 2], **options)
+    assert [r for r in report.runs if r.seed % 2 == 0] == list(untimed.runs)  # the others, as without it
+    assert all(r.passed for r in untimed.runs)
+    assert EvalReport.load(report.save(tmp_path / "r.jsonl")) == report
+
+
+def test_an_error_of_a_run_with_a_timeout_is_raised(tmp_path: Path) -> None:
+    write_scenario(tmp_path, "no_agent", agent="")
+    with pytest.raises(ScenarioError, match="no agent to run"):
+        evaluate(tmp_path / "no_agent.yaml", seeds=range(2), timeout=30, progress=False)
+
+
+@pytest.mark.parametrize("timeout", [0, -1, float("nan"), float("inf"), "5", True])
+def test_a_bad_timeout_is_refused_before_any_run(folder: Path, timeout: Any) -> None:
+    with pytest.raises(
+        ValueError, match=r"timeout=.* must be the seconds each run may take, a number above 0"
+    ):
+        evaluate(folder / "flaky_a.yaml", agent="no_such_module:agent", timeout=timeout, progress=False)
 
 
 def test_a_process_pool_needs_a_picklable_agent(folder: Path) -> None:

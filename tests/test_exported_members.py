@@ -20,6 +20,7 @@ EXPECTED = [
     "CassetteIOError",
     "Coverage",
     "EvalReport",
+    "EvalReportError",
     "Fault",
     "FaultConfigError",
     "FaultPlan",

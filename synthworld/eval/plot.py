@@ -14,7 +14,7 @@ from synthworld.eval.optional import import_optional
 from synthworld.eval.record import RunRecord
 
 if TYPE_CHECKING:
-    from synthworld.eval.summary import Comparison, Summary
+    from synthworld.eval.summary import Comparison, ScenarioSummary, Summary
 
 __all__ = ["plot_comparison", "plot_report"]
 
@@ -27,11 +27,12 @@ def _figure(width: float) -> Any:
 
 
 def plot_report(summary: Summary, runs: Sequence[RunRecord]) -> Any:
-    """Left: pass^k per scenario and overall. Middle: how many runs failed for each cause.
-    Right, when hazards were injected: pass rate per scenario, clean and under each hazard."""
+    """Left: pass^k per scenario and overall (of the clean runs, when hazards were injected).
+    Middle: how many runs failed for each cause. Right, when hazards were injected: pass rate per
+    scenario, clean and under each hazard."""
     fig = _figure(16 if summary.hazardous else 11)
     axes = fig.subplots(1, 3 if summary.hazardous else 2)
-    _curves(axes[0], summary, "(all)")
+    _curves(axes[0], summary)
     _causes(axes[1], runs)
     if summary.hazardous:
         _robustness(axes[2], summary)
@@ -53,12 +54,13 @@ def _robustness(ax: Any, summary: Summary) -> None:
 
 
 def plot_comparison(comparison: Comparison) -> Any:
-    """Left: both agents' overall pass^k. Right: pass rate per scenario, side by side."""
+    """Left: both agents' overall pass^k (of the clean runs, when hazards were injected). Right:
+    pass rate per scenario, side by side."""
     fig = _figure(11)
     curves, bars = fig.subplots(1, 2)
     for summary, label in zip((comparison.left, comparison.right), comparison.labels, strict=True):
         ks = range(1, summary.k + 1)
-        curves.plot(ks, summary.overall.pass_hat, marker="o", linewidth=2, label=label)
+        curves.plot(ks, _headline(summary).pass_hat, marker="o", linewidth=2, label=label)
     _style_curves(curves, comparison.left.k)
     names = [row.scenario for row in comparison.left.rows]
     positions = range(len(names))
@@ -75,12 +77,19 @@ def plot_comparison(comparison: Comparison) -> Any:
     return fig
 
 
-def _curves(ax: Any, summary: Summary, overall_label: str) -> None:
+def _curves(ax: Any, summary: Summary) -> None:
     ks = range(1, summary.k + 1)
     for row in summary.rows:
         ax.plot(ks, row.pass_hat, marker=".", alpha=0.6, label=row.label)
-    ax.plot(ks, summary.overall.pass_hat, color="black", linewidth=2.5, label=overall_label)
+    overall = _headline(summary)
+    ax.plot(ks, overall.pass_hat, color="black", linewidth=2.5, label=overall.label)
     _style_curves(ax, summary.k)
+
+
+def _headline(summary: Summary) -> ScenarioSummary:
+    """The overall row a plot draws: ``(all, clean)`` under hazards (``(all)`` mixes clean and
+    hazard runs), else ``(all)``."""
+    return summary.overall_by_hazard[0] if summary.overall_by_hazard else summary.overall
 
 
 def _style_curves(ax: Any, k: int) -> None:

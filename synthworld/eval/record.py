@@ -17,7 +17,7 @@ from synthworld.schema import CompiledValidator, compile_validator
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import Coverage
 
-__all__ = ["RunRecord", "format_problems", "record_from_result"]
+__all__ = ["RunRecord", "format_problems", "record_from_result", "timed_out_record"]
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,26 @@ def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:
         hazard=getattr(result, "hazard", None),
         coverage=getattr(result, "coverage", None),
         trace=trace,
+        wall_time=wall_time,
+    )
+
+
+def timed_out_record(
+    scenario: str, seed: int, *, timeout: float, path: str, hazard: str | None, wall_time: float
+) -> RunRecord:
+    """The failed `RunRecord` of a run given up after `timeout` seconds (cause ``timeout after N s``;
+    no trace: the calls made so far stay with the run, which may still be going)."""
+    failure = (
+        f"timeout after {timeout:g} s: the run did not end in time and was given up; if the agent is "
+        "only slow, allow more (evaluate(timeout=...), synthworld eval --timeout)"
+    )
+    return RunRecord(
+        scenario=scenario,
+        seed=seed,
+        passed=False,
+        failures=(failure,),
+        path=path,
+        hazard=hazard,
         wall_time=wall_time,
     )
 

@@ -11,17 +11,19 @@ runs finish in; only the wall-clock fields differ, and equality ignores them.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
-from numbers import Integral
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any, Union
 
 from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
+from synthworld.errors import EvalReportError
 from synthworld.eval.html import report_html
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
@@ -131,14 +133,19 @@ class EvalReport:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> EvalReport:
-        """Read a report written by `save`; ValueError naming the file, line and field otherwise."""
+        """Read a report written by `save`; `EvalReportError` (a ValueError) naming the file, the
+        line, what is wrong there and how to fix it otherwise (a missing file: FileNotFoundError)."""
         lines = _read_lines(path)
-        header = _parse(path, 1, lines[0] if lines else "")
-        if not isinstance(header, dict) or header.get(_FORMAT_KEY) != _FORMAT_VERSION:
-            raise ValueError(f"{path}:1: not a synthworld evaluation (expected {{{_FORMAT_KEY!r}: 1, ...}})")
+        header = _parse(path, 1, lines[0]) if lines[0].strip() else None
+        if not isinstance(header, dict) or _FORMAT_KEY not in header:
+            what = "an empty first line" if header is None else "not a synthworld evaluation"
+            raise _error(path, 1, f"{what} (expected {{{_FORMAT_KEY!r}: 1, ...}})", _FIX)
+        if header[_FORMAT_KEY] != _FORMAT_VERSION:
+            version = f"unsupported version {header[_FORMAT_KEY]!r}"
+            raise _error(path, 1, version, f"this synthworld reads version {_FORMAT_VERSION}; {_FIX}")
         problems = format_problems("header", header)
         if problems:
-            raise ValueError(f"{path}:1: bad header: {'; '.join(problems)}")
+            raise _error(path, 1, f"bad header: {'; '.join(problems)}", _line_fix(1))
         runs = []
         for number, line in enumerate(lines[1:], start=2):
             if line.strip():
@@ -146,7 +153,7 @@ class EvalReport:
                 try:
                     runs.append(RunRecord.from_dict(data))
                 except (TypeError, ValueError) as exc:
-                    raise ValueError(f"{path}:{number}: bad run record: {exc}") from None
+                    raise _error(path, number, f"bad run record: {exc}", _line_fix(number)) from None
         return cls(
             tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
         )
@@ -162,20 +169,39 @@ def _json_line(data: dict[str, Any]) -> str:
     return json.dumps(data) if has_lone_surrogate(text) else text
 
 
+_FIX = "load a file written by EvalReport.save or `synthworld eval --save`"
+
+
+def _line_fix(number: int) -> str:
+    return f"mend or delete line {number}, or save the report again with EvalReport.save"
+
+
+def _error(path: str | os.PathLike[str], line: int, problem: str, fix: str) -> EvalReportError:
+    """``file:line: what is wrong; how to fix it``."""
+    return EvalReportError(f"{os.fspath(path)}:{line}: {problem}; {fix}")
+
+
 def _read_lines(path: str | os.PathLike[str]) -> list[str]:
+    """The file's lines, split at ``\\n`` only: a run's text may hold U+2028 or a form feed, which
+    `save` writes as they are and `str.splitlines` would split at."""
+    data = Path(path).read_bytes()  # a missing file stays a FileNotFoundError
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError as exc:  # a missing file stays a FileNotFoundError
-        raise ValueError(
-            f"{path}: not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
-        ) from None
+        return data.decode("utf-8").split("\n")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        problem = f"not a synthworld evaluation: not UTF-8 text (byte {exc.start}: {exc.reason})"
+        raise _error(path, line, problem, _FIX) from None
 
 
 def _parse(path: str | os.PathLike[str], number: int, line: str) -> Any:
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:{number}: invalid JSON ({exc.msg} at column {exc.colno})") from exc
+        problem = f"invalid JSON at column {exc.colno}: {exc.msg}"
+        raise _error(path, number, problem, f"each line is one JSON object; {_line_fix(number)}") from None
+    except RecursionError:
+        problem = "invalid JSON (nested too deeply to read)"
+        raise _error(path, number, problem, _line_fix(number)) from None
 
 
 def evaluate(
@@ -186,6 +212,7 @@ def evaluate(
     executor: Executor | None = None,
     progress: bool = True,
     hazards: Iterable[str] = (),
+    timeout: float | None = None,
 ) -> EvalReport:
     """Run every scenario for every seed and return an `EvalReport`.
 
@@ -197,15 +224,25 @@ def evaluate(
     `progress`: show runs done, passing so far and time left (stderr, or in place in a notebook).
     `hazards`: run every scenario and seed once clean and once per hazard (`HAZARD_KINDS`:
     ``prompt_injection``, ``edge_values``, ``empty``, ``drift``) injected into every tool's
-    answers; the summary then has a row per (scenario, hazard) and a robustness column.
+    answers; the summary then has a row per (scenario, hazard), a robustness column, and overall
+    rows of the clean runs and of each hazard's (`Summary.overall_by_hazard`).
+
+    `timeout`: seconds each run may take (None: no limit); a run still going after it is recorded
+    as failed, cause ``timeout after N s``, and the evaluation goes on. The run plays in a thread
+    of its own, in whichever process runs it, and Python cannot kill a thread: a run given up
+    goes on in the background of that process (using CPU, holding what it holds) until it ends
+    or the process exits. A run stuck in C code that never lets go of the GIL cannot be given up:
+    in your process it holds up `evaluate`; ``synthworld eval --timeout`` ends its own process
+    (or worker) then, with the run's stack on stderr.
 
     A scenario backed by a cassette only replays it here; evaluations never record.
     """
     resolved = resolve_scenarios(scenarios)
     chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
+    limit = _as_timeout(timeout)
     tasks = [
-        RunTask(ref, seed, agent, hazard)
+        RunTask(ref, seed, agent, hazard, timeout=limit)
         for _, ref in resolved
         for hazard in variants
         for seed in _seed_list(chosen, ref)
@@ -239,6 +276,16 @@ def _seed_list(seeds: int | list[Any] | None, ref: Any) -> list[int]:
     if len(set(chosen)) != len(chosen):
         raise ValueError(f"seeds={seeds!r} repeats a seed; each seed is one run, give each once")
     return [int(s) for s in chosen]
+
+
+def _as_timeout(timeout: float | None) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, Real) or not 0 < timeout < math.inf:
+        raise ValueError(
+            f"timeout={timeout!r} must be the seconds each run may take, a number above 0 (or None: no limit)"
+        )
+    return float(timeout)  # numpy's numbers too, as plain seconds
 
 
 def _hazard_list(hazards: Iterable[str]) -> list[str]:

@@ -3,10 +3,19 @@
 A task names its scenario by path (loaded in the worker, cached per process) or carries a
 `Scenario` object, so the same task runs in this process, in a thread or process pool, or on a
 ``dask.distributed`` cluster, and gives the same `RunRecord` everywhere.
+
+A task with a timeout plays in a daemon thread that the task's own thread waits for, wherever
+the task runs, so the limit holds on every executor. A thread cannot be killed: a run given up
+goes on in the background of its process until it ends or the process exits. Where the process
+is synthworld's own (``synthworld eval``), `hard_stop` also arms `faulthandler` to end it, with
+every thread's stack on stderr, when a run outlives its timeout by `HARD_STOP_GRACE` seconds:
+the waiting thread never got the GIL back (C code that holds it, as a runaway regular expression).
 """
 
 from __future__ import annotations
 
+import contextvars
+import faulthandler
 import os
 import pickle
 import threading
@@ -18,13 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from synthworld.eval.progress import Reporter
-from synthworld.eval.record import RunRecord, record_from_result
+from synthworld.eval.record import RunRecord, record_from_result, timed_out_record
 from synthworld.scenario import load_scenario, scenario_files
 
 __all__ = [
+    "HARD_STOP_GRACE",
     "RunTask",
     "agent_label",
     "check_picklable",
+    "hard_stop",
     "resolve_scenarios",
     "run_task",
     "run_tasks",
@@ -33,16 +44,23 @@ __all__ = [
 
 AgentRef = str | Callable[..., Any] | None
 
+HARD_STOP_GRACE = 10.0
+"""Seconds past its timeout after which a run that could not be given up ends a `hard_stop` process."""
+_hard_stop = False
+_STDERR = 2  # the process's own stderr, whatever sys.stderr is now
+
 
 @dataclass(frozen=True)
 class RunTask:
-    """One run to do: a scenario (path or object), a seed, the agent override (or None), and the
-    hazard to inject into every answer (None: a clean run)."""
+    """One run to do: a scenario (path or object), a seed, the agent override (or None), the
+    hazard to inject into every answer (None: a clean run), and the seconds the run may take
+    (None: no limit; loading the scenario does not count)."""
 
     scenario: Any
     seed: int
     agent: AgentRef = None
     hazard: str | None = None
+    timeout: float | None = None
 
 
 def run_task(task: RunTask) -> RunRecord:
@@ -50,11 +68,57 @@ def run_task(task: RunTask) -> RunRecord:
 
     Cassettes are only replayed (``record_mode="none"``): runs in parallel must not write files,
     and a measurement must not change what it measures. Record with ``synthworld run`` first.
+    With a timeout, a run that has not ended after it is recorded as failed (``timeout after N s``).
     """
     scenario = _cached_load(task.scenario) if isinstance(task.scenario, str) else task.scenario
+    return _play(task, scenario) if task.timeout is None else _play_within(task, scenario, task.timeout)
+
+
+def _play(task: RunTask, scenario: Any) -> RunRecord:
     started = time.perf_counter()
     result = scenario.run(task.seed, agent=task.agent, record_mode="none", hazard=task.hazard)
     return record_from_result(result, wall_time=time.perf_counter() - started)
+
+
+def _play_within(task: RunTask, scenario: Any, timeout: float) -> RunRecord:
+    """`_play` in a daemon thread, given up after `timeout` seconds; what it raises is raised here."""
+    outcome: list[RunRecord | BaseException] = []
+
+    def play() -> None:
+        try:
+            outcome.append(_play(task, scenario))
+        except BaseException as exc:  # handed to the waiting thread, which raises it
+            outcome.append(exc)
+
+    thread = threading.Thread(
+        target=contextvars.copy_context().run, args=(play,), name="synthworld-run", daemon=True
+    )
+    started = time.perf_counter()
+    if _hard_stop:
+        faulthandler.dump_traceback_later(timeout + HARD_STOP_GRACE, exit=True, file=_STDERR)
+    try:
+        thread.start()
+        thread.join(timeout)
+    finally:
+        if _hard_stop:
+            faulthandler.cancel_dump_traceback_later()
+    if not outcome:
+        path, waited = str(scenario.path or ""), time.perf_counter() - started
+        return timed_out_record(
+            scenario.name, task.seed, timeout=timeout, path=path, hazard=task.hazard, wall_time=waited
+        )
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def hard_stop(on: bool = True) -> bool:
+    """Let runs with a timeout end this process when they cannot be given up (see the module's
+    docstring), or not; the setting before. Only for processes synthworld owns: the ``synthworld
+    eval`` command and its workers (``ProcessPoolExecutor(initializer=hard_stop)``)."""
+    global _hard_stop
+    before, _hard_stop = _hard_stop, on
+    return before
 
 
 def run_tasks(tasks: Sequence[RunTask], *, executor: Executor | None, reporter: Reporter) -> list[RunRecord]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from synthworld.eval.html import comparison_html, summary_html
@@ -15,6 +15,9 @@ from synthworld.eval.record import RunRecord
 __all__ = ["Comparison", "ScenarioSummary", "Summary", "compare_runs", "summarize"]
 
 OVERALL = "(all)"
+OVERALL_CLEAN = "(all, clean)"
+MIXED = "clean + hazards"
+"""The hazard cell of the `(all)` row when hazards were injected: it counts every run."""
 
 
 @dataclass(frozen=True)
@@ -22,13 +25,13 @@ class ScenarioSummary:
     """One scenario's results over its seeds (or, as ``(all)``, every scenario's)."""
 
     scenario: str
-    """The scenario's name (``(all)`` for the overall row)."""
+    """The scenario's name (``(all)`` for an overall row, ``(all, clean)`` for the clean runs')."""
     runs: int
     """How many runs (seeds)."""
     passed: int
     """How many runs passed."""
     pass_hat: tuple[float, ...]
-    """pass^1 .. pass^K (the overall row averages the scenarios' values, as tau-bench does)."""
+    """pass^1 .. pass^K (an overall row averages its scenario rows' values, as tau-bench does)."""
     mean_calls: float
     """Mean tool calls per run."""
     tool_errors: int
@@ -36,10 +39,10 @@ class ScenarioSummary:
     recovered: int
     """Runs that saw a tool error and still passed."""
     hazard: str | None = None
-    """The hazard injected in these runs (None: clean runs, and the overall row)."""
+    """The hazard injected in these runs (None: clean runs, and the `(all)` row of every run)."""
     robustness: float | None = None
     """Pass rate under the hazard / the same scenario's clean pass rate (None: a clean row, no
-    clean run passed, or the hazard shaped no answer)."""
+    clean run passed, or the hazard shaped no answer); an overall row's is the mean of its rows'."""
     injected: int | None = None
     """Answers the hazard shaped over these runs (None: a clean row); 0 means the hazard never
     applied (``empty`` on answers without collections), so the row measures no robustness."""
@@ -57,11 +60,23 @@ class ScenarioSummary:
 
 @dataclass(frozen=True, repr=False)
 class Summary:
-    """Rows per scenario, an overall row, and K (the largest k shown)."""
+    """Rows per scenario, an overall row, and K (the largest k shown).
+
+    Under hazards, `overall_by_hazard` keeps clean and hazard runs apart: the table shows them
+    before `overall`, whose hazard cell says it counts both (``clean + hazards``)."""
 
     rows: tuple[ScenarioSummary, ...]
     overall: ScenarioSummary
+    """Every run: ``(all)`` (what ``--fail-under`` compares)."""
     k: int
+    overall_by_hazard: tuple[ScenarioSummary, ...] = ()
+    """With hazards: ``(all, clean)`` over the clean runs, then ``(all)`` per hazard (with its
+    hazard and robustness); empty for an evaluation of clean runs only."""
+
+    @property
+    def overall_rows(self) -> tuple[ScenarioSummary, ...]:
+        """The rows the table shows after the scenarios': `overall_by_hazard`, then `overall`."""
+        return (*self.overall_by_hazard, self.overall)
 
     def shown_ks(self) -> list[int]:
         """The k values the table shows: 1, 2, 4, 8, ... and K itself (every k is in `to_pandas`)."""
@@ -90,9 +105,9 @@ class Summary:
         ]
 
     def table(self) -> list[list[str]]:
-        """Formatted cells, one list per row (the overall row last)."""
+        """Formatted cells, one list per row (the overall rows last)."""
         ks = self.shown_ks()
-        return [_cells(row, ks, hazardous=self.hazardous) for row in (*self.rows, self.overall)]
+        return [_cells(row, ks, hazardous=self.hazardous) for row in (*self.rows, *self.overall_rows)]
 
     def format(self) -> str:
         """The summary as an aligned text table."""
@@ -107,9 +122,10 @@ class Summary:
         return summary_html(self)
 
     def to_pandas(self) -> Any:
-        """A ``pandas.DataFrame`` with one row per scenario and the overall row last."""
+        """A ``pandas.DataFrame`` with one row per scenario and the overall rows last."""
         pandas = import_optional("pandas")
-        return pandas.DataFrame([_row_dict(r) for r in (*self.rows, self.overall)]).set_index("scenario")
+        rows = [_row_dict(r) for r in (*self.rows, *self.overall_rows)]
+        return pandas.DataFrame(rows).set_index("scenario")
 
 
 def summarize(runs: Sequence[RunRecord], *, k: int | None = None) -> Summary:
@@ -125,7 +141,7 @@ def summarize(runs: Sequence[RunRecord], *, k: int | None = None) -> Summary:
     rows = tuple(
         _scenario_row(name, hazard, group, top, clean.get(name)) for (name, hazard), group in groups.items()
     )
-    return Summary(rows, _overall_row(rows, runs, top), top)
+    return Summary(rows, _overall_row(OVERALL, rows, runs, top), top, _overall_by_hazard(rows, runs, top))
 
 
 def group_by_variant(runs: Sequence[RunRecord]) -> dict[tuple[str, str | None], list[RunRecord]]:
@@ -161,10 +177,36 @@ def _scenario_row(
     )
 
 
-def _overall_row(rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: int) -> ScenarioSummary:
+def _overall_by_hazard(
+    rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: int
+) -> tuple[ScenarioSummary, ...]:
+    """``(all, clean)`` and an ``(all)`` row per hazard; none when every run was clean."""
+    hazards = list(dict.fromkeys(row.hazard for row in rows if row.hazard is not None))
+    if not hazards:
+        return ()
+    clean = [r for r in runs if r.hazard is None]
+    found = [_overall_row(OVERALL_CLEAN, [r for r in rows if r.hazard is None], clean, k)]
+    for hazard in sorted(hazards):
+        group = [r for r in rows if r.hazard == hazard]
+        row = _overall_row(OVERALL, group, [r for r in runs if r.hazard == hazard], k)
+        robust = [r.robustness for r in group if r.robustness is not None]
+        found.append(
+            replace(
+                row,
+                hazard=hazard,
+                injected=sum(r.injected or 0 for r in group),
+                robustness=sum(robust) / len(robust) if robust else None,
+            )
+        )
+    return tuple(found)
+
+
+def _overall_row(
+    name: str, rows: Sequence[ScenarioSummary], runs: Sequence[RunRecord], k: int
+) -> ScenarioSummary:
     means = tuple(sum(r.pass_hat[i] for r in rows) / len(rows) for i in range(k))
     return ScenarioSummary(
-        scenario=OVERALL,
+        scenario=name,
         runs=len(runs),
         passed=sum(r.passed for r in runs),
         pass_hat=means,
@@ -180,7 +222,7 @@ def _cells(row: ScenarioSummary, ks: Sequence[int], *, hazardous: bool = False) 
         robustness = "never hit"  # the hazard changed no answer: the runs were clean ones
     return [
         row.scenario,
-        *([row.hazard or ("clean" if row.scenario != OVERALL else "")] if hazardous else []),
+        *([row.hazard or ("clean" if row.scenario != OVERALL else MIXED)] if hazardous else []),
         str(row.runs),
         str(row.passed),
         f"{row.pass_rate:.0%}",
@@ -246,10 +288,14 @@ class Comparison:
 
     def values(self) -> list[tuple[str, float, float, float, float, float, float]]:
         """The table's rows as numbers: ``(row label, pass^1 a, b, b - a, pass^K a, b, b - a)``."""
-        pairs = zip((*self.left.rows, self.left.overall), (*self.right.rows, self.right.overall), strict=True)
+        pairs = zip(
+            (*self.left.rows, *self.left.overall_rows),
+            (*self.right.rows, *self.right.overall_rows),
+            strict=True,
+        )
         return [
             (
-                a.label,
+                f"{OVERALL} [{MIXED}]" if a is self.left.overall and self.left.hazardous else a.label,
                 *_side_by_side(a.pass_hat[0], b.pass_hat[0]),
                 *_side_by_side(a.pass_hat[-1], b.pass_hat[-1]),
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 __all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "stop_collecting"]
@@ -55,19 +56,32 @@ class Coverage:
 
     def format(self) -> str:
         """A text table per section; what was never exercised is marked."""
-        called = sum(1 for n in self.tools.values() if n)
-        lines = [f"synthworld coverage: {called}/{len(self.tools)} tools called ({self.percent:.0f}%)"]
-        for title, counts, what in (
-            ("tool", self.tools, "never called"),
-            ("error", self.errors, "never raised"),
-            ("hazard", self.hazards, "never injected"),
-        ):
-            if counts:
-                lines += ["", *_section(title, counts, what)]
+        lines = [self._heading()]
+        for title, counts, what in self._sections():
+            lines += ["", *_section(title, counts, what)]
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.format()
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the heading and an HTML table per section (as the text), every name
+        escaped; rows never exercised have class ``never`` and are marked in red."""
+        tables = "".join(_section_html(title, counts, what) for title, counts, what in self._sections())
+        return f'<div class="synthworld-coverage"><h4>{escape(self._heading())}</h4>{tables}</div>'
+
+    def _heading(self) -> str:
+        called = sum(1 for n in self.tools.values() if n)
+        return f"synthworld coverage: {called}/{len(self.tools)} tools called ({self.percent:.0f}%)"
+
+    def _sections(self) -> list[tuple[str, Mapping[str, int], str]]:
+        """``(title, counts, what a 0 means)`` per section that has entries."""
+        sections = (
+            ("tool", self.tools, "never called"),
+            ("error", self.errors, "never raised"),
+            ("hazard", self.hazards, "never injected"),
+        )
+        return [section for section in sections if section[1]]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (`from_dict` reads it back)."""
@@ -92,6 +106,28 @@ def _section(title: str, counts: Mapping[str, int], what: str) -> list[str]:
     for key, count in sorted(counts.items()):
         rows.append(f"{key:<{width}}  {count:>5}" + (f"  <- {what}" if not count else ""))
     return rows
+
+
+_CELL = "padding:2px 8px;text-align:right;border-bottom:1px solid #ddd"  # as the report's tables
+_NEVER = "#ea4335"
+
+
+def _section_html(title: str, counts: Mapping[str, int], what: str) -> str:
+    head = f'<th style="{_CELL};text-align:left">{escape(title)}</th><th style="{_CELL}">calls</th><th></th>'
+    rows = "".join(_row_html(key, count, what) for key, count in sorted(counts.items()))
+    return (
+        f'<table class="synthworld-coverage-{escape(title)}" style="border-collapse:collapse;font-size:12px">'
+        f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def _row_html(key: str, count: int, what: str) -> str:
+    cells = (
+        f'<td style="{_CELL};text-align:left">{escape(key)}</td><td style="{_CELL}">{escape(str(count))}</td>'
+    )
+    if count:
+        return f"<tr>{cells}<td></td></tr>"
+    return f'<tr class="never">{cells}<td style="{_CELL};color:{_NEVER}">{escape(what)}</td></tr>'
 
 
 class CoverageCounter:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 from synthworld._files import check_writable_place
 from synthworld.errors import SynthworldError
 from synthworld.eval import EvalReport, evaluate
+from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
 from synthworld.world import HAZARD_KINDS
 
 __all__ = ["add_arguments", "run"]
@@ -30,6 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=1, metavar="N", help="worker processes (default 1: serial)"
     )
     parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up a run after SECONDS and record it as failed ('timeout after N s'); the "
+        "evaluation goes on. A run stuck where it cannot be given up (C code holding the GIL) ends "
+        f"the command (or its worker) {HARD_STOP_GRACE:g} s later, with its stack on stderr",
+    )
+    parser.add_argument(
         "-k", type=int, metavar="K", help="the largest k of pass^k (default: the number of seeds)"
     )
     parser.add_argument(
@@ -38,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=(),
         metavar="KIND,...",
         help=f"also run every scenario and seed under each hazard ({', '.join(HAZARD_KINDS)}); "
-        "the table gains a row per (scenario, hazard) and a robustness column",
+        "the table gains a row per (scenario, hazard), a robustness column, and overall rows for the "
+        "clean runs and each hazard",
     )
     parser.add_argument(
         "--coverage", action="store_true", help="print which tools, errors and hazards the runs exercised"
@@ -56,19 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.workers < 1:
-        return _fail(f"--workers={args.workers} must be 1 or more")
-    if not 0 <= args.fail_under <= 1:  # checked before a long evaluation, not after it
-        return _fail(f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)")
-    if args.k is not None and args.k < 1:
-        return _fail(f"k={args.k} must be 1 or more")
-    if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
-        return _fail(f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)")
-    problem = _unsavable(args.save)  # known before a long evaluation, not after it
+    problem = _bad_option(args)  # known before a long evaluation, not after it
     if problem:
-        return _fail(f"--save: {problem}")
+        return _fail(problem)
+    hard = args.timeout is not None
+    before = hard_stop(hard and args.workers == 1)  # in workers, their initializer sets it
     try:
-        with _executor(args.workers) as executor:
+        with _executor(args.workers, stop_hung=hard) as executor:
             report = evaluate(
                 [str(p) for p in args.scenarios],
                 agent=args.agent,
@@ -76,10 +81,15 @@ def run(args: argparse.Namespace) -> int:
                 seeds=None if args.scenario_seeds else args.seeds,
                 progress=not args.no_progress,
                 hazards=args.hazards,
+                timeout=args.timeout,
             )
         summary = report.summary(k=args.k)
     except (SynthworldError, OSError, TypeError, ValueError) as exc:
         return _fail(str(exc))
+    except BrokenExecutor:
+        return _fail(_WHY_BROKEN)
+    finally:
+        hard_stop(before)
     print(f"{report.agent}: {len(report.runs)} run(s)\n{summary.format()}")
     causes = failure_causes(report)
     if causes:
@@ -97,6 +107,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bad_option(args: argparse.Namespace) -> str:
+    """What is wrong with the options, or ''."""
+    if args.workers < 1:
+        return f"--workers={args.workers} must be 1 or more"
+    if args.timeout is not None and not 0 < args.timeout < math.inf:
+        return f"--timeout={args.timeout:g} must be the seconds a run may take, above 0 (e.g. 60)"
+    if not 0 <= args.fail_under <= 1:
+        return f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)"
+    if args.k is not None and args.k < 1:
+        return f"k={args.k} must be 1 or more"
+    if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
+        return f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)"
+    problem = _unsavable(args.save)
+    return f"--save: {problem}" if problem else ""
+
+
 def failure_causes(report: EvalReport) -> str:
     """Why runs failed, most frequent first, each with the runs it hit ('' when none failed)."""
     by_cause: dict[str, list[str]] = {}
@@ -110,15 +136,26 @@ def failure_causes(report: EvalReport) -> str:
     return "\n".join(lines) if by_cause else ""
 
 
+_WHY_BROKEN = (
+    "a worker process ended abruptly: it was killed or crashed, or --timeout ended it (a run "
+    "outlived its timeout stuck where it could not be given up; its stack is printed above)"
+)
+
+
 @contextmanager
-def _executor(workers: int) -> Iterator[Executor | None]:
-    """None (serial) for one worker, else a process pool that starts clean interpreters; on Ctrl-C
-    (or any error) its workers are ended at once, as the serial loop is, instead of finishing
-    the runs they hold (forever, for an agent that hangs)."""
+def _executor(workers: int, *, stop_hung: bool = False) -> Iterator[Executor | None]:
+    """None (serial) for one worker, else a process pool that starts clean interpreters (with
+    `stop_hung`, a run a worker cannot give up ends it: `hard_stop`); on Ctrl-C (or any error) its workers
+    are ended at once, as the serial loop is, instead of finishing the runs they hold (forever,
+    for an agent that hangs)."""
     if workers == 1:
         yield None
         return
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=hard_stop if stop_hung else None,
+    )
     try:
         yield pool
     except BaseException:

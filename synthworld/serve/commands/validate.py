@@ -1,5 +1,8 @@
 """`synthworld validate FILE...`: check scenario files; each error names file, line and path.
 
+In a folder, a cassette (a file holding the ``synthworld_cassette`` key and not the scenario key)
+is skipped, and said to be; named on its own, it is checked, and refused as no scenario.
+
 Beyond loading, a file whose fixtures backend only replays (mode ``none``) from a cassette that
 does not exist is a problem: run as written, it fails at its first call.
 """
@@ -7,14 +10,18 @@ does not exist is a problem: run as written, it fails at its first call.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
+from synthworld.cassette.format import VERSION_KEY
 from synthworld.errors import ScenarioError
-from synthworld.scenario import Scenario, load_scenario, scenario_files
+from synthworld.scenario import Scenario, is_scenario_text, load_scenario, scenario_files
 from synthworld.scenario.build import replay_problem
 
 __all__ = ["add_arguments", "run"]
+
+_CASSETTE_KEY = re.compile(rf'^{VERSION_KEY}\s*:|"{VERSION_KEY}"\s*:', re.MULTILINE)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,8 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    files = [found for path in args.files for found in scenario_files(path)]
-    if not files:  # only empty folders: nothing checked is no pass
+    found = [(f, path.is_dir() and _is_cassette(f)) for path in args.files for f in scenario_files(path)]
+    files = [path for path, cassette in found if not cassette]
+    for path in (path for path, cassette in found if cassette):
+        print(f"{path}: skipped (a cassette, not a scenario)")
+    if not files:  # only empty folders (or cassettes): nothing checked is no pass
         names = ", ".join(str(path) for path in args.files)
         print(f"synthworld validate: no scenario files (.yaml, .yml, .json) in {names}", file=sys.stderr)
         return 2
@@ -50,3 +60,12 @@ def _checked(path: Path) -> Scenario:
     if problem is not None:
         raise problem
     return scenario
+
+
+def _is_cassette(path: Path) -> bool:
+    """A cheap test of a file in a folder: a cassette's key, and no scenario's."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False  # validating it says what is wrong
+    return bool(_CASSETTE_KEY.search(text)) and not is_scenario_text(text)
