@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
+from synthworld.backends.llm.replies import was_cut_off
 from synthworld.backends.llm.retries import (
     ErrorAnswer,
     NotJSONAnswer,
@@ -108,10 +109,22 @@ class RepairingBackend(abc.ABC):
         on_failure: FailurePolicy = "raise",
         timeout: float = 60.0,
         max_retries: int = 2,
+        max_tokens: int | None = None,
     ) -> None:
-        """Check and store the options every LLM backend has, and build (or adopt) the client."""
-        check_options(model, max_attempts, history, on_failure, timeout, max_retries)
+        """Check and store the options every LLM backend has, and build (or adopt) the client.
+        `max_tokens` (the limit of each reply) comes from the subclass, with its own default."""
+        check_options(
+            model,
+            max_attempts,
+            history,
+            on_failure,
+            timeout,
+            max_retries,
+            max_tokens=max_tokens,
+            needs_max_tokens=self.vendor.needs_max_tokens,
+        )
         self.model = model
+        self.max_tokens = max_tokens
         self.max_attempts = max_attempts
         self.history = history
         self.context = context
@@ -222,12 +235,26 @@ class RepairingBackend(abc.ABC):
                 ctx.spec.name,
             )
             return Answer(self._fallback.respond(ctx), source=f"{self.name}->random", usage=usage or None)
+        fix = "Raise max_attempts=, simplify the returns schema, or pass on_failure='random'."
+        if was_cut_off(problems):
+            fix = self._max_tokens_fix()
         raise BackendError(
             self._redact(
                 f"model {self.model!r} gave no valid output for tool {ctx.spec.name!r} in "
-                f"{self.max_attempts} attempt(s); last problems: {'; '.join(problems)}. Raise "
-                "max_attempts=, simplify the returns schema, or pass on_failure='random'."
+                f"{self.max_attempts} attempt(s); last problems: {'; '.join(problems)}. {fix}"
             )
+        )
+
+    def _max_tokens_fix(self) -> str:
+        """How to fix a reply cut off at the token limit."""
+        if self.max_tokens is None:
+            return (
+                "The server's default token limit cut the reply off: pass max_tokens= large enough "
+                "for the whole output (e.g. max_tokens=4096), or simplify the returns schema."
+            )
+        return (
+            f"The reply did not fit in max_tokens={self.max_tokens}: raise max_tokens=, or "
+            "simplify the returns schema."
         )
 
     def _transport_error(
@@ -297,9 +324,18 @@ def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
 
 
 def check_options(
-    model: str, max_attempts: int, history: int, on_failure: str, timeout: float, max_retries: int
+    model: str,
+    max_attempts: int,
+    history: int,
+    on_failure: str,
+    timeout: float,
+    max_retries: int,
+    *,
+    max_tokens: int | None = None,
+    needs_max_tokens: bool = False,
 ) -> None:
-    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``)."""
+    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``).
+    `max_tokens` may be None (not sent) unless `needs_max_tokens`."""
     problems = []
     if not isinstance(model, str) or not model:
         problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
@@ -312,6 +348,8 @@ def check_options(
             f"timeout={timeout!r} must be a positive number of seconds: the deadline of a whole call"
         )
     problems += _count_problem("max_retries", max_retries, 0)
+    if max_tokens is not None or needs_max_tokens:
+        problems += _count_problem("max_tokens", max_tokens, 1)
     if problems:
         raise ValueError("LLM backend: " + "; ".join(problems))
 
@@ -358,6 +396,8 @@ class Vendor:
     """The vendor's own API (where its key environment variable may always go)."""
     api_root: str = "the API's root URL"
     """What a base URL looks like, for the hint on an HTTP 404."""
+    needs_max_tokens: bool = False
+    """Whether every request must carry ``max_tokens`` (Anthropic's API needs it)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
