@@ -166,7 +166,7 @@ class LLMBackend(RepairingBackend):
                 self._dropped.add(option)
                 log.info(
                     "%s rejected %s for model %s (HTTP %s); %s from now on",
-                    self.base_url,
+                    self._shown_url,
                     option,
                     self.model,
                     exc.status_code,
@@ -179,7 +179,7 @@ class LLMBackend(RepairingBackend):
                 self._mode_index += 1
                 log.info(
                     "%s rejected response_format %s (HTTP %s); using %s from now on",
-                    self.base_url,
+                    self._shown_url,
                     mode,
                     exc.status_code,
                     self.output_mode,
