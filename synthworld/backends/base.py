@@ -96,14 +96,20 @@ class _FunctionAdapter:
         return settled(self.fn(ctx))
 
 
-def as_backend(backend: BackendLike) -> Backend:
-    """`backend` itself if it has ``respond``, else a plain function wrapped as one."""
+def as_backend(backend: BackendLike, *, name: str = "backend") -> Backend:
+    """`backend` itself if it has ``respond``, else a plain function wrapped as one; `name` is
+    the option it came from, for the error when it is neither (or a backend class)."""
+    if isinstance(backend, type) and callable(getattr(backend, "respond", None)):
+        raise TypeError(
+            f"{name}={backend.__name__} is a backend class, not a backend: pass an instance, "
+            f"e.g. {name}={backend.__name__}(...)"
+        )
     if isinstance(backend, Backend):
         return backend
     if callable(backend):
         return _FunctionAdapter(backend)
     raise TypeError(
-        f"backend={backend!r} is neither a backend (an object with respond(ctx)) nor a function of ctx"
+        f"{name}={backend!r} is neither a backend (an object with respond(ctx)) nor a function of ctx"
     )
 
 
