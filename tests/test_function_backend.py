@@ -1,5 +1,6 @@
-"""FunctionBackend calls ``fn(ctx)`` or ``fn(tool_name, input)``, chosen by the parameters the
-function requires: defaults, ``*args``, ``**kwargs`` and keyword-only parameters do not count."""
+"""FunctionBackend, and a plain function given as a backend, call ``fn(ctx)`` or
+``fn(tool_name, input)``, chosen by the parameters the function requires: defaults, ``*args``,
+``**kwargs`` and keyword-only parameters do not count."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ ECHO = ToolSpec(
 )
 
 
-def answered_by(fn: Callable[..., Any]) -> str:
-    with SyntheticWorld(seed=1, backend=FunctionBackend(fn)) as world:
+def answered_by(fn: Callable[..., Any], wrap: bool = True) -> str:
+    with SyntheticWorld(seed=1, backend=FunctionBackend(fn) if wrap else fn) as world:
         world.register_tool(ECHO)
         by: str = world.call("echo", {"word": "hi"})["by"]
     return by
@@ -72,10 +73,14 @@ SHAPES: list[tuple[Callable[..., Any], str]] = [
 ]
 
 
+@pytest.mark.parametrize("wrap", [True, False], ids=["FunctionBackend", "plain"])
 @pytest.mark.parametrize(("fn", "expected"), SHAPES, ids=[str(i) for i in range(len(SHAPES))])
-def test_only_required_positional_parameters_choose_the_call(fn: Callable[..., Any], expected: str) -> None:
-    """``lambda ctx, verbose=False: ...`` was called as ``fn(tool_name, input)``."""
-    assert answered_by(fn) == expected
+def test_only_required_positional_parameters_choose_the_call(
+    fn: Callable[..., Any], expected: str, wrap: bool
+) -> None:
+    """``FunctionBackend(lambda ctx, verbose=False: ...)`` was called as ``fn(tool_name, input)``;
+    a plain ``backend=lambda tool, args: ...`` was called with ``ctx`` alone (a TypeError)."""
+    assert answered_by(fn, wrap) == expected
 
 
 def three(a: Any, b: Any, c: Any) -> Any:
@@ -89,9 +94,12 @@ def needs_keyword(ctx: CallContext, *, mode: str) -> Any:
 @pytest.mark.parametrize(
     ("fn", "expected"),
     [
-        (three, r"fn takes required parameters \['a', 'b', 'c'\]; write it as fn\(ctx\)"),
-        (needs_keyword, r"fn takes required parameters \['ctx', 'mode'\]; write it as fn\(ctx\)"),
-        (lambda: {"by": "nobody"}, r"fn takes no argument; write it as fn\(ctx\) .* fn\(tool_name, input\)"),
+        (three, r"the function takes required parameters \['a', 'b', 'c'\]; write it as fn\(ctx\)"),
+        (needs_keyword, r"the function takes required parameters \['ctx', 'mode'\]; write it as fn\(ctx\)"),
+        (
+            lambda: {"by": "nobody"},
+            r"the function takes no argument; write it as fn\(ctx\) .* fn\(tool_name, input\)",
+        ),
         ({"by": "x"}, r"FunctionBackend\(fn=\{'by': 'x'\}\): fn must be callable: write it as fn\(ctx\)"),
     ],
     ids=["three", "keyword-only", "none", "not callable"],
@@ -100,3 +108,6 @@ def test_a_function_it_cannot_call_is_refused_at_once(fn: Any, expected: str) ->
     """These failed at every call, with a TypeError from inside the backend."""
     with pytest.raises(TypeError, match=expected):
         FunctionBackend(fn)
+    if callable(fn):
+        with pytest.raises(TypeError, match=r"backend=<function .*: " + expected):
+            SyntheticWorld(backend=fn)
