@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from synthworld import SyntheticWorld
+from synthworld import SyntheticWorld, load_scenario
 from synthworld.backends.llm import AnthropicBackend, LLMBackend
 from synthworld.errors import BackendError
 from tests._openai_server import Completion, Failure, OpenAIServer
@@ -143,3 +144,16 @@ def test_a_reply_cut_off_at_the_token_limit_says_to_raise_max_tokens(
 def test_a_bad_max_tokens_is_refused_with_the_others(make: Any, value: Any, expected: str) -> None:
     with pytest.raises(ValueError, match=f"history=-1 must be 0 or more; {expected}"):
         make("m", base_url="http://127.0.0.1:9/v1", api_key="unused", history=-1, max_tokens=value)
+
+
+def test_a_scenario_file_may_set_max_tokens(tmp_path: Path, server: OpenAIServer) -> None:
+    """It was refused: "'max_tokens' is not an LLMBackend option"."""
+    server.default = Completion('{"ok": true}')
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "synthworld_scenario: 1\nname: limit\n"
+        "tools: [{name: ping, parameters: {type: object}, returns: {type: object}}]\n"
+        f"backend: {{llm: {{model: m, base_url: '{server.url}', api_key: unused, max_tokens: 64}}}}\n"
+    )
+    assert load_scenario(path).run(agent=lambda world, task: world.call("ping", {})).output == {"ok": True}
+    assert [limits(r.body) for r in server.received] == [{"max_tokens": 64}]
