@@ -18,6 +18,10 @@ A `Redactor` masks, with ``"[REDACTED]"``:
   secret key (so ``?api_key=...`` in a URL);
 - every value registered with `register_secret` (LLM backends register their API key).
 
+`redact_url` masks more in a URL shown to the user (an LLM backend's ``base_url``): the value of
+every query parameter that holds a secret, by the policy's keys or by a name with the word
+``key``, ``sig``, ``signature`` or ``code`` (``?key=...``, ``?subscription-key=...``).
+
 A replayed call whose input held a secret still matches its recording: the live input is
 redacted the same way before it is looked up.
 """
@@ -29,6 +33,7 @@ import logging
 import os
 import re
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -44,8 +49,10 @@ __all__ = [
     "get_redactor",
     "redact",
     "redact_text",
+    "redact_url",
     "register_secret",
     "set_redactor",
+    "url_secrets",
 ]
 
 MASK = "[REDACTED]"
@@ -288,6 +295,42 @@ def redact(value: Any) -> Any:
 def redact_text(text: str) -> str:
     """`text` masked with the process policy."""
     return get_redactor().text(text)
+
+
+_URL_SECRET_WORDS = frozenset({"key", "sig", "signature", "code"})
+"""Words that make a URL query parameter secret besides the policy's keys (``?key=`` is how
+Google-style APIs take a key; ``sig`` signs Azure SAS URLs; ``code`` is an Azure Functions key)."""
+
+
+def _query_pairs(url: str) -> tuple[str, list[list[str]], str]:
+    """`url` as (everything before its query, its ``[name, value]`` pairs as written, the rest)."""
+    head, mark, rest = url.partition("?")
+    query, hash_mark, fragment = rest.partition("#")
+    pairs = [pair.split("=", 1) for pair in query.split("&")] if mark else []
+    return head + mark, pairs, hash_mark + fragment
+
+
+def _is_secret_param(name: str) -> bool:
+    name = urllib.parse.unquote_plus(name)
+    return get_redactor().is_secret(name) or not _URL_SECRET_WORDS.isdisjoint(_words(name))
+
+
+def url_secrets(url: str) -> list[str]:
+    """The values of the query parameters of `url` that `redact_url` masks (decoded)."""
+    _, pairs, _ = _query_pairs(url)
+    secret = [p[1] for p in pairs if len(p) == 2 and p[1] and _is_secret_param(p[0])]
+    return [urllib.parse.unquote_plus(value) for value in secret]
+
+
+def redact_url(url: str) -> str:
+    """`url` to show: the values of its secret query parameters masked (see the module
+    docstring), then the process policy (the user info of ``scheme://user:password@host``)."""
+    head, pairs, tail = _query_pairs(url)
+    mask = get_redactor().mask
+    query = "&".join(
+        f"{p[0]}={mask}" if len(p) == 2 and p[1] and _is_secret_param(p[0]) else "=".join(p) for p in pairs
+    )
+    return redact_text(head + query + tail)
 
 
 class RedactingFilter(logging.Filter):

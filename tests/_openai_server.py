@@ -34,6 +34,8 @@ class Failure:
     status: int
     message: str
     headers: dict[str, str] = field(default_factory=dict)
+    param: str | None = None
+    """The request parameter the error is about (OpenAI's ``error.param``)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,12 @@ def _render(
     if isinstance(reply, Raw):
         return 200, reply.payload, {}
     if isinstance(reply, Failure):
-        error = {"message": reply.message, "type": "invalid_request_error", "code": None, "param": None}
+        error = {
+            "message": reply.message,
+            "type": "invalid_request_error",
+            "code": None,
+            "param": reply.param,
+        }
         return reply.status, {"error": error}, reply.headers
     usage = {
         "prompt_tokens": reply.prompt_tokens,

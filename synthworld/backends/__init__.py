@@ -1,5 +1,6 @@
 """Backends answer a world's calls: seeded random values, recorded fixtures, an LLM, a function or a
-real handler. Anything with ``respond(ctx)`` is a backend; a plain function of ``ctx`` is too."""
+real handler. Anything with ``respond(ctx)`` is a backend; a plain function of ``ctx`` (or of
+``tool_name`` and ``input``, as `FunctionBackend` takes it) is too."""
 
 from synthworld.backends.base import (
     Answer,

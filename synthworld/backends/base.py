@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -15,7 +16,17 @@ if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
     from synthworld.trace import Trace
 
-__all__ = ["Answer", "Backend", "BackendLike", "CallContext", "as_backend", "backend_name", "unwrap"]
+__all__ = [
+    "FUNCTION_SHAPES",
+    "Answer",
+    "Backend",
+    "BackendLike",
+    "CallContext",
+    "as_backend",
+    "backend_name",
+    "function_arity",
+    "unwrap",
+]
 
 
 @dataclass(frozen=True)
@@ -82,28 +93,63 @@ class Backend(Protocol):
         ...
 
 
-BackendLike = Backend | Callable[[CallContext], Any]
+BackendLike = Backend | Callable[[CallContext], Any] | Callable[[str, dict[str, Any]], Any]
 
 
 class _FunctionAdapter:
-    """Makes a plain ``fn(ctx)`` (or ``async def fn(ctx)``) a backend."""
+    """Makes a plain ``fn(ctx)`` or ``fn(tool_name, input)`` (``async def`` too) a backend."""
 
-    def __init__(self, fn: Callable[[CallContext], Any]) -> None:
+    def __init__(self, fn: Callable[..., Any]) -> None:
         self.fn = fn
         self.name = getattr(fn, "__name__", "function")
+        self._two_args = function_arity(fn, shown=f"backend={fn!r}") == 2
 
     def respond(self, ctx: CallContext) -> Any:
+        if self._two_args:
+            return settled(self.fn(ctx.spec.name, dict(ctx.input)))
         return settled(self.fn(ctx))
 
 
-def as_backend(backend: BackendLike) -> Backend:
-    """`backend` itself if it has ``respond``, else a plain function wrapped as one."""
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+FUNCTION_SHAPES = (
+    "write it as fn(ctx) (a CallContext) or fn(tool_name, input), giving any other parameter a "
+    "default, e.g. lambda ctx, verbose=False: {...}"
+)
+"""How a backend function may look, for errors."""
+
+
+def function_arity(fn: Callable[..., Any], *, shown: str) -> int:
+    """How a backend function is called: 1 (``fn(ctx)``) or 2 (``fn(tool_name, input)``), by its
+    required positional parameters (defaults, ``*args``, ``**kwargs`` and keyword-only ones do not
+    count). `TypeError` naming `shown` when it needs more, a keyword-only argument, or none."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):  # a builtin or C callable without a signature: give it ctx
+        return 1
+    required = [p.name for p in params if p.kind in _POSITIONAL and p.default is p.empty]
+    takes_one = bool(required) or any(p.kind in _POSITIONAL or p.kind is p.VAR_POSITIONAL for p in params)
+    keyword_only = [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.default is p.empty]
+    if len(required) > 2 or keyword_only or not takes_one:
+        needs = f"required parameters {required + keyword_only}" if takes_one else "no argument"
+        raise TypeError(f"{shown}: the function takes {needs}; {FUNCTION_SHAPES}")
+    return max(len(required), 1)
+
+
+def as_backend(backend: BackendLike, *, name: str = "backend") -> Backend:
+    """`backend` itself if it has ``respond``, else a plain function wrapped as one; `name` is
+    the option it came from, for the error when it is neither (or a backend class)."""
+    if isinstance(backend, type) and callable(getattr(backend, "respond", None)):
+        raise TypeError(
+            f"{name}={backend.__name__} is a backend class, not a backend: pass an instance, "
+            f"e.g. {name}={backend.__name__}(...)"
+        )
     if isinstance(backend, Backend):
         return backend
     if callable(backend):
         return _FunctionAdapter(backend)
     raise TypeError(
-        f"backend={backend!r} is neither a backend (an object with respond(ctx)) nor a function of ctx"
+        f"{name}={backend!r} is neither a backend (an object with respond(ctx)) nor a function of ctx "
+        "(or of tool_name and input)"
     )
 
 

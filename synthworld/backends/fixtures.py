@@ -76,7 +76,7 @@ class FixtureBackend:
     ) -> None:
         self.path = Path(path)
         self.mode = RecordMode.parse(mode)
-        self.fallback: Backend | None = as_backend(fallback) if fallback is not None else None
+        self.fallback: Backend | None = None if fallback is None else as_backend(fallback, name="fallback")
         self.strict = strict
         self._redact = as_redactor(redact)
         self._store = CassetteStore(self.path, fsync=fsync)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
 from synthworld.backends.awaiting import settled
-from synthworld.backends.base import CallContext
+from synthworld.backends.base import FUNCTION_SHAPES, CallContext, function_arity
 
 __all__ = ["FunctionBackend"]
 
 
 class FunctionBackend:
-    """Answer every call with ``fn(ctx)``, or ``fn(tool_name, input)`` for a two-argument function
-    (an ``async def`` one is awaited).
+    """Answer every call with ``fn(ctx)``, or ``fn(tool_name, input)`` for a function with two
+    required positional parameters (an ``async def`` one is awaited). Parameters with defaults,
+    ``*args``, ``**kwargs`` and keyword-only ones do not count: ``lambda ctx, verbose=False: ...``
+    gets ``ctx``. A function it cannot call so is refused here, with how to write it.
 
     Handy for tests that need a fixed, readable answer::
 
@@ -24,8 +25,11 @@ class FunctionBackend:
     name = "function"
 
     def __init__(self, fn: Callable[..., Any]) -> None:
+        shown = f"FunctionBackend(fn={fn!r})"
+        if not callable(fn):
+            raise TypeError(f"{shown}: fn must be callable: {FUNCTION_SHAPES}")
         self.fn = fn
-        self._two_args = _positional_arity(fn) >= 2
+        self._two_args = function_arity(fn, shown=shown) == 2
 
     def respond(self, ctx: CallContext) -> Any:
         if self._two_args:
@@ -34,12 +38,3 @@ class FunctionBackend:
 
     def __repr__(self) -> str:
         return f"FunctionBackend({self.fn!r})"
-
-
-def _positional_arity(fn: Callable[..., Any]) -> int:
-    try:
-        params = inspect.signature(fn).parameters.values()
-    except (TypeError, ValueError):
-        return 1
-    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    return sum(1 for p in params if p.kind in kinds)

@@ -159,7 +159,7 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
 
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     """What is wrong with the options of an ``llm`` backend in a scenario file."""
-    allowed = {"model", "temperature", "seed", "api_key_env", *LLMOptions.__annotations__}
+    allowed = {"model", "temperature", "seed", "max_tokens", "api_key_env", *LLMOptions.__annotations__}
     problems = [
         f"{key!r} is not an LLMBackend option; use some of {', '.join(sorted(allowed))}"
         for key in options

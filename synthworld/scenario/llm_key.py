@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from synthworld._redact import redact_url
 from synthworld.backends.llm.loop import Vendor
 
 __all__ = ["llm_options"]
@@ -34,8 +35,9 @@ def llm_options(options: Mapping[str, Any], vendor: Vendor) -> dict[str, Any]:
     base_url = chosen.get("base_url")
     if base_url is None or "api_key" in chosen or _users_own(base_url, vendor):
         return chosen
+    shown = redact_url(str(base_url))
     raise ValueError(
-        f"base_url {base_url!r} comes from this file, so synthworld will not send it the key in "
+        f"base_url {shown!r} comes from this file, so synthworld will not send it the key in "
         f"{vendor.key_env}; name the environment variable that holds that server's key with "
         "'api_key_env: NAME' (or write 'api_key: unused' for a local server that needs no key), "
         f"or build the backend in code: {vendor.backend}(..., api_key=...)"
@@ -50,7 +52,7 @@ def _key_from(env: Any, chosen: Mapping[str, Any], vendor: Vendor) -> str:
     key = os.environ.get(env)
     if not key:
         where = chosen.get("base_url") or vendor.default_url
-        raise ValueError(f"api_key_env: {env} is not set; set it to the key of {where}")
+        raise ValueError(f"api_key_env: {env} is not set; set it to the key of {redact_url(str(where))}")
     return key
 
 

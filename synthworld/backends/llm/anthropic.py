@@ -38,6 +38,7 @@ ANTHROPIC = Vendor(
     client_class="Anthropic",
     default_url="https://api.anthropic.com",
     api_root="the API's root, without /v1 (https://api.anthropic.com)",
+    needs_max_tokens=True,
 )
 
 OUTPUT_TOOL = "tool_output"
@@ -51,7 +52,8 @@ class AnthropicBackend(RepairingBackend):
 
     Same contract as `LLMBackend` (repair up to `max_attempts`, ``on_failure``, bounded retries,
     usage in the trace, the key never shown); the key comes from `api_key` or
-    ``ANTHROPIC_API_KEY``. `temperature` is sent only when given.
+    ``ANTHROPIC_API_KEY``. `max_tokens` is the limit of each reply; `temperature` is sent only
+    when given.
     """
 
     name = "anthropic"
@@ -66,8 +68,7 @@ class AnthropicBackend(RepairingBackend):
         temperature: float | None = None,
         **options: Unpack[LLMOptions],
     ) -> None:
-        super().__init__(model, client=client, **options)
-        self.max_tokens = max_tokens
+        super().__init__(model, client=client, max_tokens=max_tokens, **options)
         self.temperature = temperature
 
     def _start(self, ctx: CallContext) -> Conversation:

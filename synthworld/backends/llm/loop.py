@@ -19,13 +19,23 @@ import math
 import os
 import re
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from synthworld._redact import MIN_SECRET_LENGTH, RedactingFilter, Redactor, redact_text, register_secret
+from synthworld._redact import (
+    MIN_SECRET_LENGTH,
+    RedactingFilter,
+    Redactor,
+    redact_text,
+    redact_url,
+    register_secret,
+    url_secrets,
+)
 from synthworld.backends.base import Answer, CallContext
 from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
+from synthworld.backends.llm.replies import was_cut_off
 from synthworld.backends.llm.retries import (
     ErrorAnswer,
     NotJSONAnswer,
@@ -108,10 +118,22 @@ class RepairingBackend(abc.ABC):
         on_failure: FailurePolicy = "raise",
         timeout: float = 60.0,
         max_retries: int = 2,
+        max_tokens: int | None = None,
     ) -> None:
-        """Check and store the options every LLM backend has, and build (or adopt) the client."""
-        check_options(model, max_attempts, history, on_failure, timeout, max_retries)
+        """Check and store the options every LLM backend has, and build (or adopt) the client.
+        `max_tokens` (the limit of each reply) comes from the subclass, with its own default."""
+        check_options(
+            model,
+            max_attempts,
+            history,
+            on_failure,
+            timeout,
+            max_retries,
+            max_tokens=max_tokens,
+            needs_max_tokens=self.vendor.needs_max_tokens,
+        )
         self.model = model
+        self.max_tokens = max_tokens
         self.max_attempts = max_attempts
         self.history = history
         self.context = context
@@ -122,19 +144,28 @@ class RepairingBackend(abc.ABC):
         self._sdk = import_sdk(self.vendor)
         self._owns_client = client is None
         self._client = make_client(self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout)
-        secret = str(self._client.api_key or "")
-        self._secret = secret
-        """The API key, masked in every message this backend writes and in every answer."""
-        self._key_mask = Redactor((), patterns=(), secrets=[secret] if secret else [])
-        register_secret(secret)  # masked in every file, rendering and log from now on
+        secrets = [str(self._client.api_key or ""), *url_secrets(self.base_url)]
+        self._secrets = [secret for secret in secrets if secret]
+        """The API key and the secrets in the base URL's query (``?key=...``), masked in every
+        message this backend writes and in every answer."""
+        self._key_mask = Redactor((), patterns=(), secrets=self._secrets)
+        for secret in self._secrets:
+            register_secret(secret)  # masked in every file, rendering and log from now on
 
     def __repr__(self) -> str:
-        return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})")
+        return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self._shown_url!r})")
 
     @property
     def base_url(self) -> str:
-        """The server's base URL."""
-        return str(self._client.base_url)
+        """The server's base URL, with the query every request carries (``?api-version=...``)."""
+        url = str(self._client.base_url)
+        query = getattr(self._client, "default_query", None)
+        return f"{url}?{urllib.parse.urlencode(query)}" if query else url
+
+    @property
+    def _shown_url(self) -> str:
+        """`base_url` as messages show it: secret query values masked (``?key=[REDACTED]``)."""
+        return redact_url(self.base_url)
 
     def close(self) -> None:
         """Close the connections of an HTTP client this backend created. The backend stays
@@ -222,12 +253,26 @@ class RepairingBackend(abc.ABC):
                 ctx.spec.name,
             )
             return Answer(self._fallback.respond(ctx), source=f"{self.name}->random", usage=usage or None)
+        fix = "Raise max_attempts=, simplify the returns schema, or pass on_failure='random'."
+        if was_cut_off(problems):
+            fix = self._max_tokens_fix()
         raise BackendError(
             self._redact(
                 f"model {self.model!r} gave no valid output for tool {ctx.spec.name!r} in "
-                f"{self.max_attempts} attempt(s); last problems: {'; '.join(problems)}. Raise "
-                "max_attempts=, simplify the returns schema, or pass on_failure='random'."
+                f"{self.max_attempts} attempt(s); last problems: {'; '.join(problems)}. {fix}"
             )
+        )
+
+    def _max_tokens_fix(self) -> str:
+        """How to fix a reply cut off at the token limit."""
+        if self.max_tokens is None:
+            return (
+                "The server's default token limit cut the reply off: pass max_tokens= large enough "
+                "for the whole output (e.g. max_tokens=4096), or simplify the returns schema."
+            )
+        return (
+            f"The reply did not fit in max_tokens={self.max_tokens}: raise max_tokens=, or "
+            "simplify the returns schema."
         )
 
     def _transport_error(
@@ -241,7 +286,7 @@ class RepairingBackend(abc.ABC):
             what += f" after {retries} retries (timeout={self.timeout}s for the whole call{late})"
         detail = str(getattr(exc, "message", exc)).rstrip(".")
         hint = self._hint(kind, status, detail)
-        url = _request_url(exc) or self.base_url
+        url = redact_url(_request_url(exc) or self.base_url)
         return BackendError(
             self._redact(
                 f"LLM request for tool {ctx.spec.name!r} to {url} (model {self.model!r}) failed "
@@ -263,17 +308,24 @@ class RepairingBackend(abc.ABC):
         return _HINTS.get(kind, "check the model name and the server's logs")
 
     def _safe_cause(self, exc: Exception) -> Exception | None:
-        """`exc` to chain as the cause, unless the server echoed the API key into it."""
-        body = getattr(exc, "body", None)
-        return None if self._secret and self._secret in f"{exc} {body!r}" else exc
+        """`exc` to chain as the cause, unless it or an exception it came from holds a secret (a
+        server echoed the API key; httpx names the request URL, with the base URL's query)."""
+        text, seen = "", set()
+        link: BaseException | None = exc
+        while link is not None and id(link) not in seen:  # as traceback does, a cycle ends it
+            seen.add(id(link))
+            text += f"{link} {getattr(link, 'body', None)!r}\n"
+            link = link.__cause__ or (None if link.__suppress_context__ else link.__context__)
+        return None if any(secret in text for secret in self._secrets) else exc
 
     def _redact(self, text: str) -> str:
         return redact_text(self._key_mask.text(text))
 
     def _without_key(self, value: Any) -> Any:
-        """`value` with the API key masked wherever a server echoed it (a short key is left: it
-        would mask ordinary text)."""
-        if len(self._secret) < MIN_SECRET_LENGTH or self._secret not in json.dumps(value, ensure_ascii=False):
+        """`value` with the API key (and base URL secrets) masked wherever a server echoed them (a
+        short one is left: it would mask ordinary text)."""
+        text = json.dumps(value, ensure_ascii=False)
+        if not any(len(s) >= MIN_SECRET_LENGTH and s in text for s in self._secrets):
             return value
         return self._key_mask(value)
 
@@ -297,9 +349,18 @@ def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
 
 
 def check_options(
-    model: str, max_attempts: int, history: int, on_failure: str, timeout: float, max_retries: int
+    model: str,
+    max_attempts: int,
+    history: int,
+    on_failure: str,
+    timeout: float,
+    max_retries: int,
+    *,
+    max_tokens: int | None = None,
+    needs_max_tokens: bool = False,
 ) -> None:
-    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``)."""
+    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``).
+    `max_tokens` may be None (not sent) unless `needs_max_tokens`."""
     problems = []
     if not isinstance(model, str) or not model:
         problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
@@ -312,6 +373,8 @@ def check_options(
             f"timeout={timeout!r} must be a positive number of seconds: the deadline of a whole call"
         )
     problems += _count_problem("max_retries", max_retries, 0)
+    if max_tokens is not None or needs_max_tokens:
+        problems += _count_problem("max_tokens", max_tokens, 1)
     if problems:
         raise ValueError("LLM backend: " + "; ".join(problems))
 
@@ -358,6 +421,8 @@ class Vendor:
     """The vendor's own API (where its key environment variable may always go)."""
     api_root: str = "the API's root URL"
     """What a base URL looks like, for the hint on an HTTP 404."""
+    needs_max_tokens: bool = False
+    """Whether every request must carry ``max_tokens`` (Anthropic's API needs it)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
@@ -377,8 +442,8 @@ def _check_scheme(vendor: Vendor, url: str | None, given: str) -> None:
     """Raise `ValueError` when `url` (from `given`) lacks ``http://`` or ``https://``: the SDK
     would send every request to a relative path and fail with 'Connection error'."""
     if url and not re.match(r"https?://", url.strip(), re.IGNORECASE):
-        fixed = "http://" + url.strip()
-        raise ValueError(redact_text(f"{vendor.backend}: {given}={url!r} needs a scheme, e.g. {fixed!r}"))
+        shown, fixed = redact_url(url), redact_url("http://" + url.strip())
+        raise ValueError(f"{vendor.backend}: {given}={shown!r} needs a scheme, e.g. {fixed!r}")
 
 
 def make_client(
@@ -391,7 +456,9 @@ def make_client(
 ) -> Any:
     """`client` with our timeout (and no SDK retries: the backend retries), or a new client from
     the key and base URL whose HTTP operations honour the call's deadline. An empty base URL or
-    base-URL environment variable (``OPENAI_BASE_URL=`` in a CI file) counts as unset."""
+    base-URL environment variable (``OPENAI_BASE_URL=`` in a CI file) counts as unset. A base
+    URL's query (``?key=...``) goes with every request: the SDKs would put the endpoint's path
+    after it (``/v1?key=Kchat/completions``)."""
     if client is not None:
         if base_url is not None or api_key is not None:
             raise ValueError(f"{vendor.backend}: pass client= or base_url=/api_key=, not both")
@@ -408,10 +475,19 @@ def make_client(
         )
     sdk = import_sdk(vendor)
     make = getattr(sdk, vendor.client_class)
+    root, query = _split_query(base_url or vendor.default_url)
     return make(
         api_key=key or _NO_KEY_NEEDED,
-        base_url=base_url or vendor.default_url or None,
+        base_url=root or None,
+        default_query=query or None,
         timeout=timeout,
         max_retries=0,  # the backend retries, within the call's deadline
         http_client=deadline_http_client(sdk),
     )
+
+
+def _split_query(url: str) -> tuple[str, dict[str, str]]:
+    """`url` without its query and fragment, and its query parameters."""
+    root, _, rest = url.partition("?")
+    query = rest.partition("#")[0]
+    return root.partition("#")[0], dict(urllib.parse.parse_qsl(query, keep_blank_values=True))

@@ -6,6 +6,7 @@ model with the problems for repair.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +63,9 @@ class LLMBackend(RepairingBackend):
     ``Retry-After``), and the whole call (connect, slow reads, retries, waits, repairs) ends by
     `timeout` seconds; then `BackendError` names the URL and what went wrong. A model that
     refuses ``temperature`` or ``seed`` (OpenAI's reasoning models take only the default
-    temperature) is sent none from then on.
+    temperature) is sent none from then on. `max_tokens` limits each reply (default: not sent,
+    the server's own limit holds); a model that refuses ``max_tokens`` (OpenAI's reasoning
+    models) gets it as ``max_completion_tokens`` from then on.
     """
 
     name = "llm"
@@ -75,14 +78,16 @@ class LLMBackend(RepairingBackend):
         client: openai.OpenAI | None = None,
         temperature: float | None = 0.0,
         seed: int | None = None,
+        max_tokens: int | None = None,
         **options: Unpack[LLMOptions],
     ) -> None:
-        super().__init__(model, client=client, **options)
+        super().__init__(model, client=client, max_tokens=max_tokens, **options)
         self.temperature = temperature
         self.seed = seed
         self._mode_index = 0
         self._dropped: set[str] = set()
-        """Request options the server rejected for this model (``temperature``, ``seed``)."""
+        """Request options the server refused for this model (``temperature``, ``seed``,
+        ``max_tokens``)."""
         self._lock = threading.Lock()
 
     @property
@@ -147,6 +152,9 @@ class LLMBackend(RepairingBackend):
             request["seed"] = self.seed if self.seed is not None else ctx.seed % 2**31
         if self.temperature is not None and "temperature" not in self._dropped:
             request["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            limit = "max_completion_tokens" if "max_tokens" in self._dropped else "max_tokens"
+            request[limit] = self.max_tokens
         fmt = response_format(mode, output_schema(ctx.spec.returns), name=ctx.spec.name)
         if fmt is not None:
             request["response_format"] = fmt
@@ -157,11 +165,12 @@ class LLMBackend(RepairingBackend):
             if option not in self._dropped:
                 self._dropped.add(option)
                 log.info(
-                    "%s rejected %s for model %s (HTTP %s); sending none from now on",
-                    self.base_url,
+                    "%s rejected %s for model %s (HTTP %s); %s from now on",
+                    self._shown_url,
                     option,
                     self.model,
                     exc.status_code,
+                    _INSTEAD.get(option, "sending none"),
                 )
 
     def _fall_back_from(self, mode: str, exc: openai.APIStatusError) -> None:
@@ -170,25 +179,32 @@ class LLMBackend(RepairingBackend):
                 self._mode_index += 1
                 log.info(
                     "%s rejected response_format %s (HTTP %s); using %s from now on",
-                    self.base_url,
+                    self._shown_url,
                     mode,
                     exc.status_code,
                     self.output_mode,
                 )
 
 
-_OPTIONAL = ("temperature", "seed")
-"""Request options a model may refuse (reasoning models take no ``temperature`` but the default)."""
+_OPTIONAL = ("temperature", "seed", "max_tokens")
+"""Request options a model may refuse (reasoning models take no ``temperature`` but the default,
+and their reply limit only as ``max_completion_tokens``)."""
+_INSTEAD = {"max_tokens": "sending max_completion_tokens instead"}
+_REFUSES = re.compile(r"unsupported|not supported|(?:does|do|is) not support|n't support")
+"""How a server says an option is refused, not merely out of range ("supports at most 16384")."""
 
 
 def rejected_option(exc: openai.APIStatusError, request: dict[str, Any]) -> str | None:
-    """The optional request option an HTTP 400 says the model does not support, if any."""
+    """The optional request option an HTTP 400 says the model does not support, if any (one
+    the server only finds out of range, such as a too large ``max_tokens``, is not)."""
     if exc.status_code not in (400, 422):
         return None
     message = str(exc.message).lower()
+    if not _REFUSES.search(message):
+        return None
     param = getattr(exc, "param", None)
     for option in _OPTIONAL:
         quoted = any(f"{q}{option}{q}" in message for q in "'\"`")
-        if option in request and (param == option or (quoted and "support" in message)):
+        if option in request and (param == option or quoted):
             return option
     return None

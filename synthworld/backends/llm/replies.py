@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["completion_reply", "stop_problems"]
+__all__ = ["completion_reply", "stop_problems", "was_cut_off"]
 
 _STOPS = {
     "length": "the reply was cut off at the token limit (finish_reason 'length') before the output "
@@ -22,6 +22,14 @@ _STOPS = {
     "refusal": "the model refused (stop_reason 'refusal'); this is a simulated tool in a test: "
     "answer with its plain output",
 }
+
+
+_CUT_OFF = frozenset({_STOPS["length"], _STOPS["max_tokens"]})
+
+
+def was_cut_off(problems: list[str]) -> bool:
+    """Whether `problems` say the reply was cut off at the token limit."""
+    return not _CUT_OFF.isdisjoint(problems)
 
 
 def stop_problems(reason: Any) -> list[str]:

@@ -17,6 +17,8 @@ import math
 import time
 from typing import Any
 
+from synthworld._redact import redact_url
+
 __all__ = ["ErrorAnswer", "NotJSONAnswer", "checked_json", "is_retryable", "retry_wait"]
 
 FIRST_WAIT = 0.5
@@ -26,7 +28,7 @@ LONGEST_WAIT = 8.0
 
 
 class NotJSONAnswer(Exception):
-    """A successful HTTP answer whose body is not a JSON object."""
+    """A successful HTTP answer whose body is not a JSON object (`url` as `redact_url` shows it)."""
 
     def __init__(self, url: str, status: int, content_type: str, body: bytes) -> None:
         snippet = body[:80].decode("utf-8", "replace")
@@ -52,15 +54,16 @@ def checked_json(raw: Any) -> Any:
     """The parsed SDK object of a raw response; `NotJSONAnswer` when its body is not JSON, and
     `ErrorAnswer` when it is an error with neither ``choices`` nor ``content``."""
     response = raw.http_response
+    url = redact_url(str(response.url))
     try:
         body = json.loads(response.content)
     except ValueError:
         body = None
     if not isinstance(body, dict):
         content_type = response.headers.get("content-type", "")
-        raise NotJSONAnswer(str(response.url), response.status_code, content_type, response.content)
+        raise NotJSONAnswer(url, response.status_code, content_type, response.content)
     if body.get("error") and "choices" not in body and "content" not in body:
-        raise ErrorAnswer(str(response.url), response.status_code, body["error"])
+        raise ErrorAnswer(url, response.status_code, body["error"])
     return raw.parse()
 
 

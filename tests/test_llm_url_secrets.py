@@ -1,0 +1,125 @@
+"""A ``base_url`` with a key in its query (``https://host/v1?key=...``): every request carries the
+query, and nothing the backend shows (repr, errors and their causes, logs, answers) holds the key.
+Real openai and anthropic clients over real HTTP to a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld._redact import MASK, redact_url
+from synthworld.backends.llm import AnthropicBackend, LLMBackend
+from synthworld.backends.llm.openai import OPENAI
+from synthworld.errors import BackendError
+from synthworld.scenario.llm_key import llm_options
+from tests._openai_server import Body, Completion, Failure, OpenAIServer
+from tests.test_llm_backend import GET_ORDER, GOOD
+from tests.test_llm_deadline import good
+
+SECRET = "qk-9f2e7c1a5b3d8e4f"
+QUERY = f"?key={SECRET}&api-version=2024-06-01"
+SHOWN = f"?key={MASK}&api-version=2024-06-01"
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAIServer]:
+    with OpenAIServer() as srv:
+        yield srv
+
+
+def backend(server: OpenAIServer, vendor: str, **options: Any) -> Any:
+    options = {"api_key": "unused", "timeout": 5.0, "max_retries": 0, **options}
+    if vendor == "openai":
+        return LLMBackend("m", base_url=server.url + QUERY, **options)
+    return AnthropicBackend("m", base_url=server.url.removesuffix("/v1") + QUERY, **options)
+
+
+def ask(llm: Any) -> Any:
+    with SyntheticWorld(seed=3, backend=llm) as world:
+        world.register_tool(GET_ORDER)
+        return world.call("get_order", {"order_id": "A1"})
+
+
+def chain(exc: BaseException | None) -> str:
+    """The messages of `exc` and of every exception it was raised from (a traceback shows them)."""
+    text = ""
+    while exc is not None:
+        text += f"{exc!s} {exc!r}\n"
+        exc = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+    return text
+
+
+@pytest.mark.parametrize("vendor", ["openai", "anthropic"])
+def test_every_request_carries_the_query_world_after_world(server: OpenAIServer, vendor: str) -> None:
+    """The SDKs put the endpoint after the query: POST /v1/?key=K&api-version=2024-06-01chat/completions."""
+    server.default = good(vendor)
+    llm = backend(server, vendor)
+    assert ask(llm) == GOOD
+    assert ask(llm) == GOOD  # after the first world closed the backend's connections
+    path = "/v1/chat/completions" if vendor == "openai" else "/v1/messages"
+    assert [r.path for r in server.received] == [path + QUERY] * 2
+    assert SECRET in llm.base_url  # the real value, for code that asks for it
+    assert repr(llm).endswith(
+        f"base_url='{server.url.removesuffix('/v1')}{'/v1/' if vendor == 'openai' else ''}{SHOWN}')"
+    )
+    llm.close()
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [Failure(500, "The server had an error"), Body(502, "text/html", "<h1>Bad Gateway</h1>")],
+    ids=["HTTP 500", "not JSON"],
+)
+def test_errors_and_their_causes_mask_the_key(server: OpenAIServer, reply: Any) -> None:
+    server.default = reply
+    with pytest.raises(BackendError) as caught:
+        ask(backend(server, "openai"))
+    assert f"to {server.url}/chat/completions{SHOWN} (model 'm') failed" in str(caught.value)
+    assert SECRET not in chain(caught.value)
+
+
+def test_logs_and_answers_mask_the_key(server: OpenAIServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="synthworld")
+    note = ToolSpec("note", "A note.", {"type": "object"}, {"type": "object", "required": ["note"]})
+    server.push(Failure(400, "response_format json_schema is not supported"))
+    server.default = Completion(json.dumps({"note": f"called with key {SECRET}"}))
+    with SyntheticWorld(seed=1, backend=backend(server, "openai")) as world:
+        world.register_tool(note)
+        assert world.call("note", {}) == {"note": f"called with key {MASK}"}
+    messages = [r.getMessage() for r in caplog.records if r.name == "synthworld.llm"]
+    assert any(f"{SHOWN} rejected response_format json_schema" in m for m in messages)
+    assert SECRET not in caplog.text
+    assert SECRET not in world.trace.to_json(redact=False)
+
+
+def test_a_url_without_a_scheme_is_shown_masked() -> None:
+    with pytest.raises(ValueError, match="needs a scheme") as caught:
+        LLMBackend("m", base_url=f"localhost:8080/v1{QUERY}")
+    assert SECRET not in str(caught.value)
+    assert SHOWN in str(caught.value)
+
+
+def test_a_scenario_files_base_url_is_shown_masked() -> None:
+    with pytest.raises(ValueError, match="comes from this file") as caught:
+        llm_options({"model": "m", "base_url": f"https://gateway.example/v1{QUERY}"}, OPENAI)
+    assert f"'https://gateway.example/v1{SHOWN}'" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("https://h/v1?key=abc&api-version=1", f"https://h/v1?key={MASK}&api-version=1"),
+        ("https://h/v1?api-key=abc#top", f"https://h/v1?api-key={MASK}#top"),
+        ("https://h/v1?subscription-key=abc&sig=def", f"https://h/v1?subscription-key={MASK}&sig={MASK}"),
+        ("https://h/api?code=abc&access_token=def", f"https://h/api?code={MASK}&access_token={MASK}"),
+        ("https://ada:pw@h/v1?flag&model=x&key=", f"https://{MASK}@h/v1?flag&model=x&key="),
+        ("https://h/v1", "https://h/v1"),
+    ],
+)
+def test_redact_url_masks_secret_query_values_only(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
