@@ -6,9 +6,9 @@ objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
 ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
 ``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
-world's input check to report; ``bytes`` are sent as base64 text. A ``datetime`` or ``time``
-without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or ``time`` has
-an offset, and guessing one would change the value.
+world's input check to report; ``bytes`` and ``bytearray`` are sent as base64 text. A ``datetime``
+or ``time`` without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or
+``time`` has an offset, and guessing one would change the value.
 """
 
 from __future__ import annotations
@@ -114,13 +114,14 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
 
 
 def _is_bytes(hint: Any) -> bool:
-    """True for ``bytes``, also ``Annotated`` or ``Optional``: sent as base64 text, as its schema says."""
+    """True for ``bytes`` or ``bytearray``, also ``Annotated`` or ``Optional``: sent as base64 text,
+    as its schema says."""
     origin = typing_extensions.get_origin(hint)
     if origin is typing_extensions.Annotated:
         return _is_bytes(typing_extensions.get_args(hint)[0])
     if origin in (typing.Union, types.UnionType):
         return any(_is_bytes(arg) for arg in typing_extensions.get_args(hint))
-    return hint is bytes
+    return hint in (bytes, bytearray)
 
 
 def _same(built: dict[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ __all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic
 JSON = dict[str, Any]
 
 BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
-"""Base64 text (RFC 4648, padded): how JSON carries ``bytes``."""
+"""Base64 text (RFC 4648, padded): how JSON carries ``bytes`` and ``bytearray``."""
 
 _PRIMITIVES: dict[Any, JSON] = {
     str: {"type": "string"},
@@ -48,6 +48,7 @@ _PRIMITIVES: dict[Any, JSON] = {
     set: {"type": "array", "uniqueItems": True},
     frozenset: {"type": "array", "uniqueItems": True},
     bytes: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
+    bytearray: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
     datetime.datetime: {"type": "string", "format": "date-time"},
     datetime.date: {"type": "string", "format": "date"},
     datetime.time: {"type": "string", "format": "time"},
