@@ -14,6 +14,7 @@ import docstring_parser
 import typing_extensions
 
 from synthworld.errors import ToolSpecError
+from synthworld.schema import compile_validator, schema_problems
 from synthworld.spec.marker import check_function
 from synthworld.spec.type_schema import SchemaBuilder
 
@@ -56,6 +57,7 @@ def describe_function(fn: Callable[..., Any], *, parse_docstring: bool = True) -
     builder = SchemaBuilder(f"{name}()", namespace=getattr(source, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
+    problems += _default_problems(name, _defaults(params), properties, builder)
     returns, return_problems = _returns_schema(source, signature, hints, doc, name)
     problems += return_problems
     if problems:
@@ -122,6 +124,25 @@ def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:
             continue
         out[param.name] = value
     return out
+
+
+def _default_problems(
+    name: str, defaults: dict[str, Any], properties: dict[str, Any], builder: SchemaBuilder
+) -> list[str]:
+    """A default its own parameter's schema refuses (``x: Annotated[int, Field(ge=1)] = 0``): the
+    world would refuse every call that leaves it out. None is "not given", and is never checked."""
+    problems = []
+    for param, value in defaults.items():
+        schema = builder.finish(properties[param])
+        if value is None or schema_problems(schema):
+            continue
+        for problem in compile_validator(schema).problems(value):
+            problems.append(
+                f"{name}(): parameter {param!r}: its default {value!r} breaks its own constraint "
+                f"({problem.removeprefix('$: ')}); change the default to a value the constraint "
+                "allows, or loosen the constraint"
+            )
+    return problems
 
 
 def _type_hints(fn: Callable[..., Any], name: str, problems: list[str]) -> dict[str, Any]:
