@@ -11,16 +11,27 @@ which would let any string through, and every answer would then fail the stub's 
 from __future__ import annotations
 
 import functools
+import sys
 from typing import Any
 
 from synthworld.schema import generate
 
-__all__ = ["SAMPLES", "pydantic_class_schema", "pydantic_generator", "pydantic_type_schema"]
+__all__ = [
+    "NOT_INSTALLED",
+    "SAMPLES",
+    "pydantic_class_schema",
+    "pydantic_generator",
+    "pydantic_type_schema",
+    "text_type_schema",
+]
 
 JSON = dict[str, Any]
 
 SAMPLES = 5
 """How many values (seeds 0, 1, ...) a type's schema must make that the type accepts."""
+
+NOT_INSTALLED = "needs a package that is not installed:"
+"""How `pydantic_type_schema` says why not, when pydantic needs an extra package for a type."""
 
 _DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
 
@@ -54,8 +65,8 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
         schema: JSON = adapter.json_schema(
             ref_template="#/$defs/{model}", schema_generator=pydantic_generator(answers)
         )
-    except ImportError as exc:  # EmailStr without email-validator: pydantic says what to install
-        return None, str(exc)
+    except ImportError as exc:  # NameEmail without email-validator: pydantic says what to install
+        return None, f"{NOT_INSTALLED} {exc}"
     except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
         return None, ""
     for seed in range(SAMPLES):
@@ -65,6 +76,16 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
         except ValueError:  # pydantic's ValidationError
             return None, f"pydantic's schema for it, {schema}, also admits {value!r}, which it refuses"
     return schema, ""
+
+
+def text_type_schema(tp: Any) -> JSON | None:
+    """The schema of a pydantic type whose values are plain ``str``, written without the package
+    pydantic checks them with: ``EmailStr`` is ``format: email`` text (as pydantic writes it), also
+    without email-validator, and its arguments and answers stay text. None for other types."""
+    networks = sys.modules.get("pydantic.networks")  # not imported: `tp` cannot be one of its types
+    if networks is not None and tp is getattr(networks, "EmailStr", None):
+        return {"type": "string", "format": "email"}
+    return None
 
 
 @functools.cache

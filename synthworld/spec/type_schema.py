@@ -26,7 +26,12 @@ import typing_extensions
 
 from synthworld._json import json_problems
 from synthworld.spec.constraints import NUMBER_KEYWORDS, constraint_keywords
-from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
+from synthworld.spec.pydantic_types import (
+    NOT_INSTALLED,
+    pydantic_class_schema,
+    pydantic_type_schema,
+    text_type_schema,
+)
 
 __all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic_type", "schema_for_type"]
 
@@ -251,7 +256,12 @@ class SchemaBuilder:
     def _pydantic_type(self, tp: Any, what: str) -> JSON:
         """A type only pydantic describes (``HttpUrl``, ``deque[int]``...), as pydantic does (`what`
         names it in the problem when pydantic cannot)."""
+        text = text_type_schema(tp)
+        if text is not None:
+            return text
         schema, why = pydantic_type_schema(tp, answers=self.answers)
+        if schema is None and why.startswith(NOT_INSTALLED):
+            return self._problem(f"{what} {why}")
         if schema is None:
             why = f" ({why})" if why else ""
             return self._problem(f"unsupported {what}{why}; {_SUPPORTED}")
@@ -447,7 +457,7 @@ def _is_text(schema: JSON) -> bool:
 
 def is_pydantic_type(tp: Any) -> bool:
     """True when `tp` is a class whose schema, if any, is pydantic's (``HttpUrl``, ``IPv4Address``)."""
-    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS
+    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS or text_type_schema(tp) is not None
     collection = tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS
     return isinstance(tp, type) and not plain and not collection and _structure_builder(tp) is None
 
