@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from synthworld.schema import generate
+from synthworld.spec.constraints import DECIMAL_CONSTRAINTS, decimal_number_schema
 
 __all__ = [
     "NOT_INSTALLED",
@@ -32,8 +33,6 @@ SAMPLES = 5
 
 NOT_INSTALLED = "needs a package that is not installed:"
 """How `pydantic_type_schema` says why not, when pydantic needs an extra package for a type."""
-
-_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
 
 
 def pydantic_class_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
@@ -94,7 +93,8 @@ def pydantic_generator(answers: bool) -> type:
     describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
     number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
     decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
-    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
+    number its bounds and digits bound (`decimal_number_schema`); a caller may still send one as
+    text, as pydantic dumps it."""
     from pydantic.json_schema import GenerateJsonSchema
 
     class DecimalsAsValues(GenerateJsonSchema):
@@ -106,9 +106,9 @@ def pydantic_generator(answers: bool) -> type:
             if (
                 answers
                 and self.mode == "validation"
-                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
+                and any(schema.get(k) is not None for k in DECIMAL_CONSTRAINTS)
             ):
-                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
+                return decimal_number_schema(schema)  # the number, bounds and digits as a stub's
             return json_schema
 
     return DecimalsAsValues

@@ -25,7 +25,12 @@ from typing import Any
 import typing_extensions
 
 from synthworld._json import json_problems
-from synthworld.spec.constraints import NUMBER_KEYWORDS, constraint_keywords
+from synthworld.spec.constraints import (
+    NUMBER_KEYWORDS,
+    constraint_keywords,
+    decimal_constraints,
+    decimal_number_schema,
+)
 from synthworld.spec.pydantic_types import (
     NOT_INSTALLED,
     pydantic_class_schema,
@@ -193,10 +198,10 @@ class SchemaBuilder:
                 schema["description"] = meta
             else:
                 schema.update(constraint_keywords(meta, schema))
-        if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
-            # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
-            schema = {key: value for key, value in schema.items() if key != "pattern"}
-            schema["type"] = "number"
+        constraints = decimal_constraints(metadata) if inner is decimal.Decimal else {}
+        if constraints:  # bounds hold for numbers only: a sent or answered value is the bounded number
+            kept = {key: value for key, value in schema.items() if key not in _DECIMAL_KEYWORDS}
+            schema = {**decimal_number_schema(constraints), **kept}
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -402,7 +407,8 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     return out
 
 
-_NUMBER_BOUNDS = frozenset(NUMBER_KEYWORDS.values())
+_DECIMAL_KEYWORDS = frozenset({"type", "pattern", *NUMBER_KEYWORDS.values()})
+"""What a constrained ``Decimal``'s number schema replaces of its text schema."""
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
