@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import decimal
 import enum
 from typing import Annotated, Any, Literal
 
@@ -203,6 +204,13 @@ def _above_its_maximum(limit: int = pydantic.Field(200, le=100)) -> dict[str, in
     raise NotImplementedError
 
 
+def _a_negative_amount(
+    amount: decimal.Decimal = pydantic.Field(decimal.Decimal("-1.5"), ge=0),  # noqa: B008 - under test
+) -> dict[str, int]:
+    """Refund an amount."""
+    raise NotImplementedError
+
+
 def _not_a_choice(order: Literal["asc", "desc"] = "up") -> dict[str, int]:  # type: ignore[assignment]
     """List things."""
     raise NotImplementedError
@@ -220,11 +228,15 @@ def _not_a_choice(order: Literal["asc", "desc"] = "up") -> dict[str, int]:  # ty
             "'limit': its default 200 breaks its own constraint (200 is greater than the maximum of 100)",
         ),
         (
+            _a_negative_amount,
+            "'amount': its default -1.5 breaks its own constraint (-1.5 is less than the minimum of 0)",
+        ),
+        (
             _not_a_choice,
             "'order': its default 'up' breaks its own constraint ('up' is not one of ['asc', 'desc'])",
         ),
     ],
-    ids=["below-its-minimum", "above-its-maximum", "not-a-choice"],
+    ids=["below-its-minimum", "above-its-maximum", "a-negative-decimal", "not-a-choice"],
 )
 def test_a_default_its_own_constraint_refuses_is_refused_at_registration(stub: Any, said: str) -> None:
     # pydantic does not check defaults either: the agent was shown `limit: int = 0` (to_prompt,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import enum
 import functools
 import inspect
@@ -15,6 +16,7 @@ import typing_extensions
 
 from synthworld.errors import ToolSpecError
 from synthworld.schema import compile_validator, schema_problems
+from synthworld.spec.constraints import plain_number
 from synthworld.spec.marker import check_function
 from synthworld.spec.type_schema import SchemaBuilder
 
@@ -57,7 +59,7 @@ def describe_function(fn: Callable[..., Any], *, parse_docstring: bool = True) -
     builder = SchemaBuilder(f"{name}()", namespace=getattr(source, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
-    problems += _default_problems(name, _defaults(params), properties, builder)
+    problems += _default_problems(name, params, properties, builder)
     returns, return_problems = _returns_schema(source, signature, hints, doc, name)
     problems += return_problems
     if problems:
@@ -127,10 +129,15 @@ def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:
 
 
 def _default_problems(
-    name: str, defaults: dict[str, Any], properties: dict[str, Any], builder: SchemaBuilder
+    name: str, params: list[inspect.Parameter], properties: dict[str, Any], builder: SchemaBuilder
 ) -> list[str]:
-    """A default its own parameter's schema refuses (``x: Annotated[int, Field(ge=1)] = 0``): the
-    world would refuse every call that leaves it out. None is "not given", and is never checked."""
+    """Defaults their own parameter's schema refuses (``x: Annotated[int, Field(ge=1)] = 0``): the
+    agent is shown a default the world refuses. None is "not given", and is never checked; a
+    ``Decimal`` is checked as the number it is sent as, when its schema is a number."""
+    defaults = _defaults(params)
+    for p in params:
+        if isinstance(p.default, decimal.Decimal) and properties[p.name].get("type") == "number":
+            defaults[p.name] = plain_number(p.default)
     problems = []
     for param, value in defaults.items():
         schema = builder.finish(properties[param])
