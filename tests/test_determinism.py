@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,6 +113,31 @@ def test_a_world_seed_of_another_integer_type_is_that_int_and_a_non_seed_is_refu
         SyntheticWorld(seed=object())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="is not a world seed"):
         world.reset(seed=object())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1.5, 2.0, True, False, None], ids=repr)
+def test_a_float_bool_or_none_world_seed_is_refused_saying_what_a_seed_is(seed: Any) -> None:
+    # 1.5 and True were taken, and 2.0 answered otherwise than 2 (its JSON text differs)
+    from synthworld import SyntheticWorld
+
+    said = rf"seed={seed!r} is not a world seed; give an int \(numpy's integers count\) or a str, not a"
+    with pytest.raises(TypeError, match=said):
+        SyntheticWorld(seed=seed)
+    world = SyntheticWorld(seed=3)
+    if seed is not None:  # reset(seed=None) keeps the seed
+        with pytest.raises(TypeError, match=said):
+            world.reset(seed=seed)
+    assert world.seed == 3
+
+
+def test_numpy_integer_seeds_are_their_int_and_numpy_floats_and_bools_are_refused() -> None:
+    np = pytest.importorskip("numpy")
+    from synthworld import SyntheticWorld
+
+    assert [SyntheticWorld(seed=s).seed for s in (np.int64(7), np.uint8(7), "7")] == [7, 7, "7"]
+    for seed in (np.float64(2.0), np.True_):
+        with pytest.raises(TypeError, match="is not a world seed"):
+            SyntheticWorld(seed=seed)
 
 
 TYPED_PROGRAM = textwrap.dedent(

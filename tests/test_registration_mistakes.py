@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import decimal
 import enum
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 import pytest
@@ -191,3 +192,75 @@ def test_a_model_pydantic_cannot_describe_is_a_tool_spec_error_naming_the_parame
         @world.tool
         def send(via: Connection) -> None:
             """Send."""
+
+
+def _below_its_minimum(limit: Annotated[int, pydantic.Field(ge=1)] = 0) -> dict[str, int]:
+    """List things."""
+    raise NotImplementedError
+
+
+def _above_its_maximum(limit: int = pydantic.Field(200, le=100)) -> dict[str, int]:
+    """List things."""
+    raise NotImplementedError
+
+
+def _a_negative_amount(
+    amount: decimal.Decimal = pydantic.Field(decimal.Decimal("-1.5"), ge=0),  # noqa: B008 - under test
+) -> dict[str, int]:
+    """Refund an amount."""
+    raise NotImplementedError
+
+
+def _not_a_choice(order: Literal["asc", "desc"] = "up") -> dict[str, int]:  # type: ignore[assignment]
+    """List things."""
+    raise NotImplementedError
+
+
+@pytest.mark.parametrize(
+    ("stub", "said"),
+    [
+        (
+            _below_its_minimum,
+            "'limit': its default 0 breaks its own constraint (0 is less than the minimum of 1)",
+        ),
+        (
+            _above_its_maximum,
+            "'limit': its default 200 breaks its own constraint (200 is greater than the maximum of 100)",
+        ),
+        (
+            _a_negative_amount,
+            "'amount': its default -1.5 breaks its own constraint (-1.5 is less than the minimum of 0)",
+        ),
+        (
+            _not_a_choice,
+            "'order': its default 'up' breaks its own constraint ('up' is not one of ['asc', 'desc'])",
+        ),
+    ],
+    ids=["below-its-minimum", "above-its-maximum", "a-negative-decimal", "not-a-choice"],
+)
+def test_a_default_its_own_constraint_refuses_is_refused_at_registration(stub: Any, said: str) -> None:
+    # pydantic does not check defaults either: the agent was shown `limit: int = 0` (to_prompt,
+    # world.stub's signature) and the world refused the 0 it was shown
+    name = stub.__name__
+    with pytest.raises(ToolSpecError) as info:
+        SyntheticWorld().tool(stub)
+    assert str(info.value) == (
+        f"cannot make a tool of {name}(): {name}(): parameter {said}; change the default to a value the "
+        "constraint allows, or loosen the constraint"
+    )
+
+
+def test_defaults_their_constraints_allow_and_none_are_taken() -> None:
+    world = SyntheticWorld()
+
+    @world.tool
+    def search(
+        q: str,
+        limit: Annotated[int, pydantic.Field(ge=1, le=100)] = 20,
+        page: int = None,  # type: ignore[assignment]  # noqa: RUF013 - the implicit Optional users write
+        order: Literal["asc", "desc"] = "asc",
+    ) -> dict[str, int]:
+        """Search."""
+
+    assert world.tools["search"].defaults == {"limit": 20, "page": None, "order": "asc"}
+    assert world.call("search", {"q": "x", "limit": 20, "order": "asc"}) is not None

@@ -70,6 +70,14 @@ def test_seed_or_seeds_give_the_runs(in_tmp: Path, data: str, seeds: list[int]) 
     assert load_scenario(write(in_tmp, text)).seeds == seeds
 
 
+def test_a_seed_written_as_a_whole_float_is_the_int_its_schema_says(in_tmp: Path) -> None:
+    # JSON Schema's integer 1.0 was passed on as the float seed 1.0, which a world refuses
+    text = "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nseeds: [1.0, 2]\n"
+    scenario = load_scenario(write(in_tmp, text))
+    assert [type(seed) for seed in scenario.seeds] == [int, int]
+    assert scenario.build_world(scenario.seeds[0], record_mode=None, block_llm=False).seed == 1
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

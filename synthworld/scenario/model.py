@@ -42,9 +42,10 @@ class Scenario:
 
     @property
     def seeds(self) -> list[int]:
-        """One run per seed: ``seeds``, or ``[seed]``, or ``[0]``."""
+        """One run per seed: ``seeds``, or ``[seed]``, or ``[0]``; ints (``2.0`` is the integer 2
+        of the file's schema, not a float seed, which a world refuses)."""
         if "seeds" in self.data:
-            return list(self.data["seeds"])
+            return [int(seed) for seed in self.data["seeds"]]
         return [int(self.data.get("seed", 0))]
 
     @property

@@ -6,32 +6,37 @@ objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
 ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
 ``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
-world's input check to report; ``bytes`` are sent as base64 text. A ``datetime`` or ``time``
-without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or ``time`` has
-an offset, and guessing one would change the value.
+world's input check to report; ``bytes`` and ``bytearray`` are sent as base64 text. A ``datetime``
+or ``time`` without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or
+``time`` has an offset, and guessing one would change the value.
 """
 
 from __future__ import annotations
 
 import base64
 import datetime
+import decimal
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import typing_extensions
 
 from synthworld._json import canonical_json, is_json_data
 from synthworld.errors import ToolInputError
+from synthworld.spec.constraints import plain_number
 from synthworld.spec.returns import builds_objects
 
 __all__ = ["argument_converter"]
 
 
-def argument_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def argument_converter(
+    fn: Callable[..., Any], *, tool: str, parameters: Mapping[str, Any] | None = None
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A function that makes a call's input dict JSON by `fn`'s parameter types (the identity when
-    no parameter type builds objects). pydantic is imported on the first value that needs it."""
+    no parameter type builds objects); a ``Decimal`` whose schema in `parameters` is a number (a
+    constrained one's) is sent as that number. pydantic is imported on the first value that needs it."""
     try:
         hints = typing_extensions.get_type_hints(fn, include_extras=True)
     except Exception:  # an annotation that does not resolve: the spec already said so
@@ -41,6 +46,7 @@ def argument_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[dict[s
     if not typed and not binary:
         return _same
     adapters: dict[str, Any] = {}
+    properties, defs = (parameters or {}).get("properties", {}), (parameters or {}).get("$defs", {})
 
     def convert(built: dict[str, Any]) -> dict[str, Any]:
         dumped = {}
@@ -51,7 +57,7 @@ def argument_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[dict[s
                 if name not in adapters:
                     adapters[name] = _adapter(typed[name])
                 try:
-                    dumped[name] = _dump(adapters[name], value)
+                    dumped[name] = _dump(adapters[name], value, properties.get(name), defs)
                 except _Naive as exc:
                     raise ToolInputError(_naive_message(tool, name, exc.args[0]), tool=tool) from None
         return {**built, **dumped} if dumped else built
@@ -69,18 +75,71 @@ def _adapter(hint: Any) -> Any:
         return None
 
 
-def _dump(adapter: Any, value: Any) -> Any:
-    """`value` as JSON data by its type, or unchanged when the type cannot dump it. Sets become
-    sorted lists: their order would move with ``PYTHONHASHSEED``, and so would the call's seed."""
+def _dump(adapter: Any, value: Any, schema: Any, defs: Mapping[str, Any]) -> Any:
+    """`value` as JSON data by its type and `schema`, or unchanged when the type cannot dump it.
+    Sets become sorted lists: their order would move with ``PYTHONHASHSEED``, and so would the
+    call's seed."""
     if adapter is None:
         return value
     from pydantic_core import to_jsonable_python
 
     try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
-        plain = adapter.dump_python(value, by_alias=True, warnings=False)
+        plain = _numbers(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
         return to_jsonable_python(_ordered(plain, to_jsonable_python))
     except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
         return value
+
+
+def _numbers(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
+    """`value` (a type's dump, ``Decimal``s kept) with each ``Decimal`` whose schema `node` is a
+    number -- a constrained one's, `decimal_number_schema` -- as that number; others stay text."""
+    node = _branch(_follow(node, defs), value, defs)
+    if isinstance(value, decimal.Decimal):
+        return plain_number(value) if node.get("type") == "number" else value
+    if isinstance(value, dict):
+        properties, rest = node.get("properties", {}), node.get("additionalProperties")
+        return {key: _numbers(item, properties.get(key, rest), defs) for key, item in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        prefix, rest = node.get("prefixItems", []), node.get("items")
+        items = [_numbers(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)]
+        return type(value)(items) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
+    """`node` with its ``$ref``s into ``$defs`` followed ({} when it is no schema)."""
+    for _ in range(_MAX_HOPS):
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not (isinstance(ref, str) and ref.startswith(_DEFS)):
+            break
+        node = defs.get(ref[len(_DEFS) :])
+    return node if isinstance(node, dict) else {}
+
+
+def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
+    """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind; {} when none is, or
+    when a ``Decimal`` may be text too (pydantic's ``anyOf: [number, string]``: sent as it dumps it)."""
+    branches = node.get("anyOf")
+    if "type" in node or not isinstance(branches, list):
+        return node
+    kinds = [(_follow(branch, defs).get("type"), branch) for branch in branches]
+    if isinstance(value, decimal.Decimal) and any(kind == "string" for kind, _ in kinds):
+        return {}
+    return next((_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)), {})
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON type `value` takes, to choose its branch (a ``Decimal``: a number, if its schema is)."""
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "array"
+    return "number" if isinstance(value, decimal.Decimal) else ""
+
+
+_DEFS = "#/$defs/"
+_MAX_HOPS = 8
+"""How many ``$ref``s `_follow` follows (a reference to a reference to...)."""
 
 
 class _Naive(Exception):
@@ -114,13 +173,14 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
 
 
 def _is_bytes(hint: Any) -> bool:
-    """True for ``bytes``, also ``Annotated`` or ``Optional``: sent as base64 text, as its schema says."""
+    """True for ``bytes`` or ``bytearray``, also ``Annotated`` or ``Optional``: sent as base64 text,
+    as its schema says."""
     origin = typing_extensions.get_origin(hint)
     if origin is typing_extensions.Annotated:
         return _is_bytes(typing_extensions.get_args(hint)[0])
     if origin in (typing.Union, types.UnionType):
         return any(_is_bytes(arg) for arg in typing_extensions.get_args(hint))
-    return hint is bytes
+    return hint in (bytes, bytearray)
 
 
 def _same(built: dict[str, Any]) -> dict[str, Any]:

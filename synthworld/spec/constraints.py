@@ -1,13 +1,21 @@
 """Schema keywords for the constraints an ``Annotated`` type carries: `annotated_types` (``Ge``,
 ``Len``, ``Interval``...), pydantic's ``Field(ge=0, pattern=..., examples=...)`` and
-``StringConstraints``."""
+``StringConstraints``; and the JSON number a constrained ``Decimal`` is."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import decimal
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["NUMBER_KEYWORDS", "constraint_keywords"]
+__all__ = [
+    "DECIMAL_CONSTRAINTS",
+    "NUMBER_KEYWORDS",
+    "constraint_keywords",
+    "decimal_constraints",
+    "decimal_number_schema",
+    "plain_number",
+]
 
 JSON = dict[str, Any]
 
@@ -19,6 +27,9 @@ NUMBER_KEYWORDS = {
     "multiple_of": "multipleOf",
 }
 """A numeric constraint's attribute -> its JSON Schema keyword."""
+
+DECIMAL_CONSTRAINTS = (*NUMBER_KEYWORDS, "max_digits", "decimal_places")
+"""What pydantic checks of a ``Decimal`` (``condecimal``, ``Field``): bounds and digits."""
 
 
 def constraint_keywords(meta: Any, schema: JSON) -> JSON:
@@ -83,3 +94,49 @@ def _length_keys(kind: Any) -> dict[str, str]:
     if kind == "object":
         return {"min_length": "minProperties", "max_length": "maxProperties"}
     return {"min_length": "minLength", "max_length": "maxLength"}
+
+
+def decimal_constraints(metadata: Iterable[Any]) -> dict[str, Any]:
+    """The `DECIMAL_CONSTRAINTS` an ``Annotated[Decimal, ...]``'s `metadata` states, by name."""
+    found = {}
+    for part in (part for meta in metadata for part in _constraint_parts(meta)):
+        found.update({k: getattr(part, k) for k in DECIMAL_CONSTRAINTS if getattr(part, k, None) is not None})
+    return found
+
+
+def decimal_number_schema(constraints: Mapping[str, Any]) -> JSON:
+    """A ``Decimal`` with `constraints` (pydantic's names) as the JSON number they bound: a
+    decimal's text could not carry them (``minimum`` holds for numbers only). Digits are bounds
+    too: at most ``d`` decimal places is a multiple of ``10**-d``, and ``max_digits=m`` is below
+    ``10**(m - d)`` (one branch per number of places when ``d`` is not given)."""
+    schema: JSON = {"type": "number"}
+    for attr, keyword in NUMBER_KEYWORDS.items():
+        if constraints.get(attr) is not None:
+            schema[keyword] = plain_number(constraints[attr])
+    digits, places = constraints.get("max_digits"), constraints.get("decimal_places")
+    if places is not None:
+        schema = _digits(schema, digits, places)
+    elif digits is not None:  # in allOf, so renderings still read "number"
+        schema["allOf"] = [{"anyOf": [_digits({}, digits, k) for k in range(digits + 1)]}]
+    return schema
+
+
+def _digits(schema: JSON, digits: int | None, places: int) -> JSON:
+    """`schema` holding numbers of at most `places` decimal places and `digits` digits in all."""
+    step = 1 if places <= 0 else float(f"1e-{places}")
+    if "multipleOf" in schema:  # a multiple_of too: both hold
+        schema = {**schema, "allOf": [{"multipleOf": step}]}
+    else:
+        schema = {**schema, "multipleOf": step}
+    if digits is not None:
+        limit = 10 ** (digits - places)
+        schema["exclusiveMaximum"] = min(schema.get("exclusiveMaximum", limit), limit)
+        schema["exclusiveMinimum"] = max(schema.get("exclusiveMinimum", -limit), -limit)
+    return schema
+
+
+def plain_number(value: Any) -> Any:
+    """`value` as JSON: a ``Decimal`` as the int or float it is (``Decimal("9.50")`` is 9.5)."""
+    if not isinstance(value, decimal.Decimal):
+        return value
+    return int(value) if value.is_finite() and value == value.to_integral_value() else float(value)

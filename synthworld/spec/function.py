@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import enum
 import functools
 import inspect
@@ -14,6 +15,8 @@ import docstring_parser
 import typing_extensions
 
 from synthworld.errors import ToolSpecError
+from synthworld.schema import compile_validator, schema_problems
+from synthworld.spec.constraints import plain_number
 from synthworld.spec.marker import check_function
 from synthworld.spec.type_schema import SchemaBuilder
 
@@ -56,6 +59,7 @@ def describe_function(fn: Callable[..., Any], *, parse_docstring: bool = True) -
     builder = SchemaBuilder(f"{name}()", namespace=getattr(source, "__globals__", None))
     properties = {p.name: _param_schema(builder, p, hints, param_docs, name) for p in params}
     problems += builder.problems
+    problems += _default_problems(name, params, properties, builder)
     returns, return_problems = _returns_schema(source, signature, hints, doc, name)
     problems += return_problems
     if problems:
@@ -122,6 +126,30 @@ def _defaults(params: list[inspect.Parameter]) -> dict[str, Any]:
             continue
         out[param.name] = value
     return out
+
+
+def _default_problems(
+    name: str, params: list[inspect.Parameter], properties: dict[str, Any], builder: SchemaBuilder
+) -> list[str]:
+    """Defaults their own parameter's schema refuses (``x: Annotated[int, Field(ge=1)] = 0``): the
+    agent is shown a default the world refuses. None is "not given", and is never checked; a
+    ``Decimal`` is checked as the number it is sent as, when its schema is a number."""
+    defaults = _defaults(params)
+    for p in params:
+        if isinstance(p.default, decimal.Decimal) and properties[p.name].get("type") == "number":
+            defaults[p.name] = plain_number(p.default)
+    problems = []
+    for param, value in defaults.items():
+        schema = builder.finish(properties[param])
+        if value is None or schema_problems(schema):
+            continue
+        for problem in compile_validator(schema).problems(value):
+            problems.append(
+                f"{name}(): parameter {param!r}: its default {value!r} breaks its own constraint "
+                f"({problem.removeprefix('$: ')}); change the default to a value the constraint "
+                "allows, or loosen the constraint"
+            )
+    return problems
 
 
 def _type_hints(fn: Callable[..., Any], name: str, problems: list[str]) -> dict[str, Any]:

@@ -11,18 +11,28 @@ which would let any string through, and every answer would then fail the stub's 
 from __future__ import annotations
 
 import functools
+import sys
 from typing import Any
 
 from synthworld.schema import generate
+from synthworld.spec.constraints import DECIMAL_CONSTRAINTS, decimal_number_schema
 
-__all__ = ["SAMPLES", "pydantic_class_schema", "pydantic_generator", "pydantic_type_schema"]
+__all__ = [
+    "NOT_INSTALLED",
+    "SAMPLES",
+    "pydantic_class_schema",
+    "pydantic_generator",
+    "pydantic_type_schema",
+    "text_type_schema",
+]
 
 JSON = dict[str, Any]
 
 SAMPLES = 5
 """How many values (seeds 0, 1, ...) a type's schema must make that the type accepts."""
 
-_DECIMAL_CONSTRAINTS = ("gt", "ge", "lt", "le", "multiple_of", "max_digits", "decimal_places")
+NOT_INSTALLED = "needs a package that is not installed:"
+"""How `pydantic_type_schema` says why not, when pydantic needs an extra package for a type."""
 
 
 def pydantic_class_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
@@ -54,8 +64,8 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
         schema: JSON = adapter.json_schema(
             ref_template="#/$defs/{model}", schema_generator=pydantic_generator(answers)
         )
-    except ImportError as exc:  # EmailStr without email-validator: pydantic says what to install
-        return None, str(exc)
+    except ImportError as exc:  # NameEmail without email-validator: pydantic says what to install
+        return None, f"{NOT_INSTALLED} {exc}"
     except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
         return None, ""
     for seed in range(SAMPLES):
@@ -67,13 +77,24 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
     return schema, ""
 
 
+def text_type_schema(tp: Any) -> JSON | None:
+    """The schema of a pydantic type whose values are plain ``str``, written without the package
+    pydantic checks them with: ``EmailStr`` is ``format: email`` text (as pydantic writes it), also
+    without email-validator, and its arguments and answers stay text. None for other types."""
+    networks = sys.modules.get("pydantic.networks")  # not imported: `tp` cannot be one of its types
+    if networks is not None and tp is getattr(networks, "EmailStr", None):
+        return {"type": "string", "format": "email"}
+    return None
+
+
 @functools.cache
 def pydantic_generator(answers: bool) -> type:
     """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
     describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
     number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
     decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
-    bounded number alone; a caller may still send one as text, as pydantic dumps it."""
+    number its bounds and digits bound (`decimal_number_schema`); a caller may still send one as
+    text, as pydantic dumps it."""
     from pydantic.json_schema import GenerateJsonSchema
 
     class DecimalsAsValues(GenerateJsonSchema):
@@ -85,9 +106,9 @@ def pydantic_generator(answers: bool) -> type:
             if (
                 answers
                 and self.mode == "validation"
-                and any(schema.get(k) is not None for k in _DECIMAL_CONSTRAINTS)
+                and any(schema.get(k) is not None for k in DECIMAL_CONSTRAINTS)
             ):
-                return dict(json_schema["anyOf"][0])  # the number branch, with the bounds
+                return decimal_number_schema(schema)  # the number, bounds and digits as a stub's
             return json_schema
 
     return DecimalsAsValues

@@ -7,11 +7,12 @@ type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become 
 So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
 ``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a ``tuple``, a
 type only pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or inside those
-containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other
-annotations (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes``...) keep the JSON
-answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a `ToolError` with code
-``malformed_response``, as a typed client library would fail to parse it; one that fits the schema
-but not the type's own validators (which no schema shows) raises `BackendError` saying so.
+containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other annotations
+(``dict``, a TypedDict of plain values, ``list[str]``, ``bytes`` or ``bytearray``, as base64 text...)
+keep the JSON answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a
+`ToolError` with code ``malformed_response``, as a typed client library would fail to parse it; one
+that fits the schema but not the type's own validators (which no schema shows) raises
+`BackendError` saying so.
 """
 
 from __future__ import annotations

@@ -25,15 +25,25 @@ from typing import Any
 import typing_extensions
 
 from synthworld._json import json_problems
-from synthworld.spec.constraints import NUMBER_KEYWORDS, constraint_keywords
-from synthworld.spec.pydantic_types import pydantic_class_schema, pydantic_type_schema
+from synthworld.spec.constraints import (
+    NUMBER_KEYWORDS,
+    constraint_keywords,
+    decimal_constraints,
+    decimal_number_schema,
+)
+from synthworld.spec.pydantic_types import (
+    NOT_INSTALLED,
+    pydantic_class_schema,
+    pydantic_type_schema,
+    text_type_schema,
+)
 
 __all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic_type", "schema_for_type"]
 
 JSON = dict[str, Any]
 
 BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
-"""Base64 text (RFC 4648, padded): how JSON carries ``bytes``."""
+"""Base64 text (RFC 4648, padded): how JSON carries ``bytes`` and ``bytearray``."""
 
 _PRIMITIVES: dict[Any, JSON] = {
     str: {"type": "string"},
@@ -48,6 +58,7 @@ _PRIMITIVES: dict[Any, JSON] = {
     set: {"type": "array", "uniqueItems": True},
     frozenset: {"type": "array", "uniqueItems": True},
     bytes: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
+    bytearray: {"type": "string", "contentEncoding": "base64", "pattern": BASE64},
     datetime.datetime: {"type": "string", "format": "date-time"},
     datetime.date: {"type": "string", "format": "date"},
     datetime.time: {"type": "string", "format": "time"},
@@ -187,10 +198,10 @@ class SchemaBuilder:
                 schema["description"] = meta
             else:
                 schema.update(constraint_keywords(meta, schema))
-        if inner is decimal.Decimal and self.answers and not _NUMBER_BOUNDS.isdisjoint(schema):
-            # bounds hold for numbers only: an answer is the bounded number (pydantic reads it)
-            schema = {key: value for key, value in schema.items() if key != "pattern"}
-            schema["type"] = "number"
+        constraints = decimal_constraints(metadata) if inner is decimal.Decimal else {}
+        if constraints:  # bounds hold for numbers only: a sent or answered value is the bounded number
+            kept = {key: value for key, value in schema.items() if key not in _DECIMAL_KEYWORDS}
+            schema = {**decimal_number_schema(constraints), **kept}
         return schema
 
     def _union(self, args: tuple[Any, ...]) -> JSON:
@@ -250,7 +261,12 @@ class SchemaBuilder:
     def _pydantic_type(self, tp: Any, what: str) -> JSON:
         """A type only pydantic describes (``HttpUrl``, ``deque[int]``...), as pydantic does (`what`
         names it in the problem when pydantic cannot)."""
+        text = text_type_schema(tp)
+        if text is not None:
+            return text
         schema, why = pydantic_type_schema(tp, answers=self.answers)
+        if schema is None and why.startswith(NOT_INSTALLED):
+            return self._problem(f"{what} {why}")
         if schema is None:
             why = f" ({why})" if why else ""
             return self._problem(f"unsupported {what}{why}; {_SUPPORTED}")
@@ -391,7 +407,8 @@ def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     return out
 
 
-_NUMBER_BOUNDS = frozenset(NUMBER_KEYWORDS.values())
+_DECIMAL_KEYWORDS = frozenset({"type", "pattern", *NUMBER_KEYWORDS.values()})
+"""What a constrained ``Decimal``'s number schema replaces of its text schema."""
 
 
 def _no_default(field: dataclasses.Field[Any]) -> bool:
@@ -446,7 +463,7 @@ def _is_text(schema: JSON) -> bool:
 
 def is_pydantic_type(tp: Any) -> bool:
     """True when `tp` is a class whose schema, if any, is pydantic's (``HttpUrl``, ``IPv4Address``)."""
-    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS
+    plain = tp in _PRIMITIVES or tp in _ANY_MARKERS or text_type_schema(tp) is not None
     collection = tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS
     return isinstance(tp, type) and not plain and not collection and _structure_builder(tp) is None
 

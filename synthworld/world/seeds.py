@@ -17,18 +17,21 @@ __all__ = ["derive_seed", "sub_seed", "unit_draw", "world_seed"]
 _quote = json.encoder.encode_basestring_ascii  # what json.dumps does to a str with ensure_ascii
 
 
-def world_seed(seed: Any) -> Any:
+def world_seed(seed: Any) -> int | str:
     """`seed` as a world seed: an int (any integer type, such as numpy's, counts as the same int)
-    or a str; floats and None keep working as before. Anything else is refused now, with a
-    TypeError, rather than at the first call."""
-    if seed is None or isinstance(seed, (int, str, float)):
+    or a str. Anything else is refused now, with a TypeError, rather than at the first call: a
+    float (``2.0`` would answer otherwise than ``2``), a bool, None (a world has no random seed)."""
+    if type(seed) is int or isinstance(seed, str):
         return seed
-    try:
-        return operator.index(seed)
-    except TypeError:
-        raise TypeError(
-            f"seed={seed!r} is not a world seed; give an int (or a str), e.g. SyntheticWorld(seed=7)"
-        ) from None
+    if not isinstance(seed, (bool, float)):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise TypeError(
+        f"seed={seed!r} is not a world seed; give an int (numpy's integers count) or a str, not a "
+        f"{type(seed).__name__}, e.g. SyntheticWorld(seed=7)"
+    )
 
 
 def derive_seed(world_seed: int | str, tool: str, canonical_input: str, occurrence: int) -> int:
