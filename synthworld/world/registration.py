@@ -299,9 +299,8 @@ def bind_stub(
     model, a ``datetime``...) are sent as their JSON (see `synthworld.spec.arguments`).
     """
     convert = return_converter(stub, tool=spec.name)
-    to_json = argument_converter(
-        stub, tool=spec.name, parameters=spec.parameters
-    )  # typed values sent as JSON
+    # typed values (a datetime, a model, a bounded Decimal...) sent as JSON
+    to_json = argument_converter(stub, tool=spec.name, parameters=spec.parameters)
 
     def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
         if arguments is None:
