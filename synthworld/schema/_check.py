@@ -17,13 +17,8 @@ from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
-from synthworld.schema._validate import (
-    PYTHON_CLASSES,
-    RS_CLASSES,
-    UNRESOLVED,
-    refuse_fetch,
-    shared_rs_validator,
-)
+from synthworld.schema._rs import UNRESOLVED, refuse_fetch, shared_rs_validator
+from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
 __all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "unresolved_ref", "whole_check"]
 

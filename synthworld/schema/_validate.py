@@ -15,29 +15,25 @@ import re
 import threading
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import Any
 
 import jsonschema
 import jsonschema_rs
-import referencing.exceptions
 from jsonschema.protocols import Validator as PyValidator
-from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
+from synthworld.schema._rs import fast_validator, py_validator_class
 from synthworld.schema._texts import parsed_text, schema_text, text_digest
 
 __all__ = [
     "PYTHON_CLASSES",
     "RS_CLASSES",
-    "UNRESOLVED",
     "CompiledValidator",
     "compile_validator",
     "metaschema_error",
-    "refuse_fetch",
     "schema_problems",
-    "shared_rs_validator",
 ]
 
 _DEFAULT_DIALECT = jsonschema.Draft202012Validator
@@ -70,16 +66,6 @@ RS_CLASSES: dict[str, Any] = dict(
     )
 )
 """The jsonschema-rs validator class of each dialect URI."""
-
-
-@lru_cache(maxsize=1)
-def _rs_registry() -> jsonschema_rs.Registry:
-    return jsonschema_rs.Registry([(uri, METASCHEMAS[uri].contents) for uri in METASCHEMAS])
-
-
-def _py_validator_class(schema: Any) -> type[PyValidator]:
-    cls: type[PyValidator] = jsonschema.validators.validator_for(schema, default=_DEFAULT_DIALECT)
-    return cls
 
 
 def _format_path(path: Any) -> str:
@@ -202,83 +188,8 @@ def _compile(schema_json: str, text: str | None) -> CompiledValidator:
     if problems:
         raise SchemaError("invalid JSON Schema: " + "; ".join(problems))
     schema = with_known_dialect(schema)
-    shared = shared_rs_validator(schema_json if text is None else text, schema)
-    if shared is not None:
-        return CompiledValidator(schema_json, shared, _py_validator_class(schema))
-    fast: Any
-    try:  # jsonschema-rs refused it: this compile (of the keys sorted) says why
-        fast = jsonschema_rs.validator_for(
-            with_known_dialect(json.loads(schema_json)),
-            validate_formats=True,
-            registry=_rs_registry(),
-            offline=True,
-        )
-    except (jsonschema_rs.ValidationError, ValueError) as exc:
-        why = str(exc).splitlines()[0]
-        if UNRESOLVED.search(why):
-            raise SchemaError(
-                f"cannot compile JSON Schema: {why}; fix: define the target in the document "
-                "(synthworld never fetches URLs)"
-            ) from None
-        if not _python_reads_patterns(schema):
-            raise SchemaError(f"cannot compile JSON Schema: {why}") from None
-        fast = _PythonFast(_py_validator_class(schema), schema)  # a $ref or pattern only it reads
-    return CompiledValidator(schema_json, fast, _py_validator_class(schema))
-
-
-UNRESOLVED = re.compile(r"is not present in a registry|Pointer '[^']*' does not exist|No base URI")
-"""What jsonschema-rs says of a reference that nothing resolves (no document is fetched)."""
-
-
-def _python_reads_patterns(schema: Any) -> bool:
-    """Whether Python's ``re`` reads every ``pattern`` and ``patternProperties`` key of `schema`."""
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, list):
-            stack.extend(node)
-        elif isinstance(node, dict):
-            patterns = node.get("patternProperties")
-            found = [node.get("pattern"), *(patterns if isinstance(patterns, dict) else ())]
-            if not all(_python_reads(p) for p in found if isinstance(p, str)):
-                return False
-            stack.extend(node.values())
-    return True
-
-
-def _python_reads(pattern: str) -> bool:
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
-
-
-class _PythonFast:
-    """python-jsonschema (formats checked) in place of jsonschema-rs for a schema only it compiles:
-    a ``$ref`` that is no URI reference (vega-lite's ``#/definitions/MarkPropDef<(Gradient|null)>``),
-    a pattern the ``regex`` format refuses but Python reads (``^\\${.*}$``)."""
-
-    __slots__ = ("_validator",)
-
-    def __init__(self, cls: type[PyValidator], schema: Any) -> None:
-        self._validator = cls(schema, format_checker=cls.FORMAT_CHECKER)
-
-    def is_valid(self, value: Any) -> bool:
-        try:
-            return bool(self._validator.is_valid(value))
-        except (re.error, RecursionError, referencing.exceptions.Unresolvable):  # read by no one
-            return False
-
-    def iter_errors(self, value: Any) -> list[Any]:
-        return [_Problem(list(e.absolute_path), e.message) for e in self._validator.iter_errors(value)]
-
-
-class _Problem(NamedTuple):
-    """An error as jsonschema-rs gives it: the path (keys and indexes) and the message."""
-
-    instance_path: list[str | int]
-    message: str
+    fast = fast_validator(schema_json, schema_json if text is None else text, schema)
+    return CompiledValidator(schema_json, fast, py_validator_class(schema))
 
 
 def schema_problems(schema: Any) -> list[str]:
@@ -384,7 +295,7 @@ def _metaschema_problems(schema_json: str) -> tuple[str, ...]:
     if _valid_for_rs(schema):
         note_passed(schema_json)
         return ()
-    cls = _py_validator_class(schema)
+    cls = py_validator_class(schema)
     meta = cls(cls.META_SCHEMA)
     errors = sorted(meta.iter_errors(schema), key=lambda e: list(map(str, e.path)))
     if not errors:
@@ -430,30 +341,6 @@ def _explain(error: jsonschema.ValidationError) -> str:
     else:
         hint = f" (did you mean {meant!r}?)" if meant else ""
     return f"{word!r} is not a JSON Schema type{hint}; a type is one of {', '.join(map(repr, _TYPES))}"
-
-
-def refuse_fetch(uri: str) -> Any:
-    """The retriever of every jsonschema-rs validator: synthworld never fetches a document."""
-    raise ValueError(f"synthworld never fetches {uri!r}")
-
-
-_RS: Bounded[str, Any] = Bounded(1024)
-"""The jsonschema-rs validators `shared_rs_validator` compiled, by JSON text (least recently used
-go first)."""
-
-
-def shared_rs_validator(text: str, schema: Any) -> Any:
-    """The jsonschema-rs validator of `schema`, whose JSON text is `text` (formats checked, no
-    document fetched), or None when jsonschema-rs cannot compile it; one per text, so a tool's
-    returns validator and its generator's whole-value check are the same compiled validator."""
-
-    def make() -> Any:
-        try:
-            return jsonschema_rs.validator_for(schema, validate_formats=True, retriever=refuse_fetch)
-        except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
-            return None
-
-    return _RS.made(text, make, len(text))
 
 
 def _valid_for_rs(schema: Any) -> bool:

@@ -11,7 +11,7 @@ import jsonschema_rs
 import pytest
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema import _api, _validate, compile_generator, generate
+from synthworld.schema import _api, _rs, compile_generator, generate
 from synthworld.schema._api import DEFAULT_NOW
 from tests.schema.schema_corpus import KEYWORDS, SHARED, USER, jsts, oracle, vendor
 
@@ -28,9 +28,9 @@ def test_a_value_built_by_construction_never_compiles_the_schema_validator() -> 
     text = _api._schema_key(schema)
     generator = compile_generator(schema)
     values = [generator.generate(Random(seed)) for seed in range(10)]
-    assert text not in _validate._RS  # neither the probe nor the calls needed it
+    assert text not in _rs._RS  # neither the probe nor the calls needed it
     assert [generator.generate(Random(seed), verify=True) for seed in range(10)] == values
-    assert text in _validate._RS  # verify=True asked the compiled validator about each value
+    assert text in _rs._RS  # verify=True asked the compiled validator about each value
     check = oracle(schema)
     assert all(check.is_valid(v) for v in values)
 
@@ -104,7 +104,7 @@ def test_parts_not_built_valid_by_construction_get_the_value_checked(schema: Any
     text = _api._schema_key(schema)
     generator = compile_generator(schema)
     values = [generator.generate(Random(seed)) for seed in range(5)]
-    assert text in _validate._RS  # the compiled validator judged them
+    assert text in _rs._RS  # the compiled validator judged them
     judge = oracle(schema)
     assert all(judge.is_valid(v) for v in values)
 

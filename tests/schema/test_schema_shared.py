@@ -15,8 +15,8 @@ import referencing
 import referencing.jsonschema
 
 from synthworld import SyntheticWorld, ToolSpec
-from synthworld.errors import SchemaError
-from synthworld.schema import _bounded, _texts, _validate, compile_generator, compile_validator
+from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
+from synthworld.schema import _bounded, _rs, _texts, compile_generator, compile_validator
 from synthworld.schema._texts import schema_text, shared_texts
 
 RETURNS: dict[str, Any] = {
@@ -50,8 +50,9 @@ def test_registering_a_tool_compiles_one_rs_validator_per_schema(monkeypatch: py
     monkeypatch.setattr(jsonschema_rs, "validator_for", compiles)
     world = SyntheticWorld(seed=3)
     spec = world.register_tool(_spec("shared-rs"))
-    assert compiles.calls == 2  # parameters and returns; the generator's check reuses the latter
+    assert compiles.calls == 1  # returns (a $ref: compiled now); the plain parameters when first used
     answer = world.call(spec.name, {"q": "x"})
+    assert compiles.calls == 2  # the call checked its input; the generator's check reuses returns'
     assert spec.returns_validator.is_valid(answer)
     assert not spec.returns_validator.is_valid({**answer, "id": "not a uuid"})  # formats checked
 
@@ -79,7 +80,7 @@ def test_texts_are_shared_only_within_a_registration() -> None:
 def test_the_generator_check_and_the_spec_validator_are_one_object() -> None:
     schema = RETURNS | {"title": "one object"}
     validator = compile_validator(schema)
-    shared = _validate.shared_rs_validator(schema_text(schema) or "", schema)
+    shared = _rs.shared_rs_validator(schema_text(schema) or "", schema)
     assert validator._fast is shared
     generator = compile_generator(schema)
     assert all(validator.is_valid(generator.generate(Random(seed))) for seed in range(5))
@@ -96,7 +97,7 @@ def test_key_order_still_gives_one_validator_and_the_same_values() -> None:
 
 def test_a_schema_jsonschema_rs_refuses_keeps_its_error() -> None:
     schema = {"$ref": "https://example.com/elsewhere.json", "title": "remote"}
-    assert _validate.shared_rs_validator(json.dumps(schema), schema) is None
+    assert _rs.shared_rs_validator(json.dumps(schema), schema) is None
     with pytest.raises(SchemaError, match="cannot compile JSON Schema"):
         compile_validator(schema)
 
@@ -115,8 +116,7 @@ def test_concurrent_compiles_share_one_validator() -> None:
     text = json.dumps(schema)
     found: list[Any] = []
     threads = [
-        threading.Thread(target=lambda: found.append(_validate.shared_rs_validator(text, schema)))
-        for _ in range(8)
+        threading.Thread(target=lambda: found.append(_rs.shared_rs_validator(text, schema))) for _ in range(8)
     ]
     for thread in threads:
         thread.start()
@@ -128,8 +128,34 @@ def test_concurrent_compiles_share_one_validator() -> None:
 
 
 def test_the_shared_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_validate, "_RS", _bounded.Bounded(4))
+    monkeypatch.setattr(_rs, "_RS", _bounded.Bounded(4))
     for n in range(10):
         schema = {"type": "integer", "minimum": n}
-        assert _validate.shared_rs_validator(json.dumps(schema), schema).is_valid(n)
-    assert len(_validate._RS) == 4
+        assert _rs.shared_rs_validator(json.dumps(schema), schema).is_valid(n)
+    assert len(_rs._RS) == 4
+
+
+def test_a_schema_rs_cannot_fail_on_compiles_its_rs_validator_when_first_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiles = _Counter(jsonschema_rs.validator_for)
+    monkeypatch.setattr(jsonschema_rs, "validator_for", compiles)
+    world = SyntheticWorld(seed=3)
+    returns = {"type": "object", "properties": {"n": {"type": "integer", "maximum": 9}}, "required": ["n"]}
+    spec = world.register_tool(ToolSpec("count_later", "Count.", PARAMS | {"title": "later"}, returns))
+    assert compiles.calls == 0  # no reference, no pattern: nothing that could fail later
+    with pytest.raises(ToolInputError, match=r"\$\.q: 5 is not of type 'string'"):
+        world.call(spec.name, {"q": 5})  # the input check compiles the parameters' validator
+    assert compiles.calls == 1
+    assert spec.returns_validator.problems({"n": 10}) == ["$.n: 10 is greater than the maximum of 9"]
+    assert compiles.calls == 2
+
+
+def test_a_pattern_or_reference_is_still_compiled_and_refused_at_registration() -> None:
+    world = SyntheticWorld(seed=3)
+    for returns in (
+        {"type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}},
+        {"type": "string", "pattern": "(?<=a)(?P<x>b)\\Z++"},
+    ):
+        with pytest.raises((ToolSpecError, SchemaError), match="tool 'refused': returns"):
+            world.register_tool(ToolSpec("refused", "Refused.", PARAMS, returns))
