@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
-from synthworld.backends.llm.loop import LLMOptions
 from synthworld.backends.llm.openai import OPENAI
+from synthworld.backends.llm.options import LLMOptions
 from synthworld.errors import BackendError, FaultConfigError, ScenarioError, SynthworldError
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options

@@ -13,11 +13,11 @@ from typing_extensions import Unpack
 
 from synthworld.backends.llm.loop import (
     Conversation,
-    LLMOptions,
     RepairingBackend,
     Vendor,
     add_usage,
 )
+from synthworld.backends.llm.options import LLMOptions
 from synthworld.backends.llm.output import needs_envelope, output_schema, unwrap
 from synthworld.backends.llm.prompt import SYSTEM_PROMPT, build_messages, repair_message
 from synthworld.backends.llm.replies import stop_problems

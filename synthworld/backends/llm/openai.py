@@ -14,12 +14,12 @@ from typing_extensions import Unpack
 
 from synthworld.backends.llm.loop import (
     Conversation,
-    LLMOptions,
     RepairingBackend,
     Vendor,
     add_usage,
     log,
 )
+from synthworld.backends.llm.options import LLMOptions
 from synthworld.backends.llm.output import (
     MODES,
     is_format_rejection,
