@@ -94,9 +94,12 @@ class RepairingBackend(abc.ABC):
         timeout: float = 60.0,
         max_retries: int = 2,
         max_tokens: int | None = None,
+        temperature: float | None = None,
+        seed: int | None = None,
     ) -> None:
-        """Check and store the options every LLM backend has, and build (or adopt) the client.
-        `max_tokens` (the limit of each reply) comes from the subclass, with its own default."""
+        """Check the options every LLM backend has, store them, and build (or adopt) the client.
+        `max_tokens` (the limit of each reply), `temperature` and `seed` come from the subclass,
+        with its own defaults, and are checked with the others (the subclass keeps `seed`)."""
         check_options(
             model,
             max_attempts,
@@ -106,9 +109,13 @@ class RepairingBackend(abc.ABC):
             max_retries,
             max_tokens=max_tokens,
             needs_max_tokens=self.vendor.needs_max_tokens,
+            temperature=temperature,
+            max_temperature=self.vendor.max_temperature,
+            seed=seed,
         )
         self.model = model
         self.max_tokens = max_tokens
+        self.temperature = None if temperature is None else float(temperature)  # numpy's too
         self.max_attempts = max_attempts
         self.history = history
         self.context = context
@@ -354,6 +361,8 @@ class Vendor:
     """What a base URL looks like, for the hint on an HTTP 404."""
     needs_max_tokens: bool = False
     """Whether every request must carry ``max_tokens`` (Anthropic's API needs it)."""
+    max_temperature: float = 2.0
+    """The highest ``temperature`` the API takes (Anthropic's: 1)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one
