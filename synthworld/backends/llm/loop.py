@@ -27,13 +27,19 @@ from synthworld._redact import (
     MIN_SECRET_LENGTH,
     RedactingFilter,
     Redactor,
+    redact_logs,
     redact_text,
     redact_url,
     register_secret,
     url_secrets,
 )
 from synthworld.backends.base import Answer, CallContext
-from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
+from synthworld.backends.llm.deadline import (
+    Deadline,
+    current_deadline,
+    deadline_http_client,
+    http_library,
+)
 from synthworld.backends.llm.options import FailurePolicy, check_options
 from synthworld.backends.llm.replies import was_cut_off
 from synthworld.backends.llm.retries import (
@@ -133,6 +139,7 @@ class RepairingBackend(abc.ABC):
         self._key_mask = Redactor((), patterns=(), secrets=self._secrets)
         for secret in self._secrets:
             register_secret(secret)  # masked in every file, rendering and log from now on
+        redact_logs(*_logging_libraries(self.vendor, self._sdk))  # they log each request's URL
 
     def __repr__(self) -> str:
         return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self._shown_url!r})")
@@ -310,6 +317,13 @@ class RepairingBackend(abc.ABC):
         if not any(len(s) >= MIN_SECRET_LENGTH and s in text for s in self._secrets):
             return value
         return self._key_mask(value)
+
+
+def _logging_libraries(vendor: Vendor, sdk: Any) -> tuple[str, ...]:
+    """The loggers that may write a request's URL: the SDK's, its HTTP library's (``httpx``, or a
+    fork such as ``httpx2``) and that library's core (``httpcore``)."""
+    http = http_library(sdk)
+    return (vendor.module, http, http.replace("httpx", "httpcore", 1), "httpx", "httpcore")
 
 
 def _request_url(exc: Exception) -> str | None:
