@@ -1,8 +1,9 @@
 """Redaction: one policy that masks secrets in everything that leaves the process.
 
 Cassettes, saved traces (``Trace.to_json``/``save``), their HTML, text and rich renderings,
-pytest failure reports, eval records and synthworld's log messages all pass through the process
-policy (`get_redactor`, replaced with `set_redactor`). Values held in memory (``world.trace``,
+pytest failure reports, eval records and synthworld's log messages (and, once an LLM backend is
+made, those of its SDK and HTTP library: `redact_logs`) all pass through the process policy
+(`get_redactor`, replaced with `set_redactor`). Values held in memory (``world.trace``,
 ``RunRecord``) keep the real values, so tests can assert on them.
 
 A `Redactor` masks, with ``"[REDACTED]"``:
@@ -48,6 +49,7 @@ __all__ = [
     "as_redactor",
     "get_redactor",
     "redact",
+    "redact_logs",
     "redact_text",
     "redact_url",
     "register_secret",
@@ -325,23 +327,47 @@ def url_secrets(url: str) -> list[str]:
 def redact_url(url: str) -> str:
     """`url` to show: the values of its secret query parameters masked (see the module
     docstring), then the process policy (the user info of ``scheme://user:password@host``)."""
+    return redact_text(_masked_query(url))
+
+
+def _masked_query(url: str) -> str:
+    """`url` with the values of its secret query parameters masked, as written (encoded or not)."""
     head, pairs, tail = _query_pairs(url)
     mask = get_redactor().mask
     query = "&".join(
         f"{p[0]}={mask}" if len(p) == 2 and p[1] and _is_secret_param(p[0]) else "=".join(p) for p in pairs
     )
-    return redact_text(head + query + tail)
+    return head + query + tail
+
+
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s\"'<>]+")
 
 
 class RedactingFilter(logging.Filter):
-    """A logging filter that masks each record's message with the process policy."""
+    """A logging filter that masks each record's message with the process policy, and the
+    secret query values of every URL in it as `redact_url` does (an HTTP library logs the URLs
+    it requests, percent-encoded: a registered secret ``a+b/c=`` is written ``a%2Bb%2Fc%3D``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        masked = redact_text(message)
+        masked = redact_text(_URL.sub(lambda url: _masked_query(url[0]), message))
         if masked != message:
             record.msg, record.args = masked, ()
         return True
+
+
+_LOG_FILTER = RedactingFilter()
+
+
+def redact_logs(*names: str) -> None:
+    """Mask the records of the loggers `names`, and of every logger under them that exists now,
+    with a `RedactingFilter` (one each, however often this is called). A logger's filter does not
+    see the records of the loggers under it (``httpcore.http11`` under ``httpcore``)."""
+    existing = list(logging.root.manager.loggerDict.items())
+    for name in names:
+        under = [v for k, v in existing if k.startswith(name + ".") and isinstance(v, logging.Logger)]
+        for logger in (logging.getLogger(name), *under):
+            logger.addFilter(_LOG_FILTER)  # a filter already there is not added again
 
 
 def _unchanged(value: Any) -> Any:

@@ -248,6 +248,14 @@ def test_bad_seeds_are_refused(folder: Path, seeds: list[object], message: str) 
         evaluate(folder / "flaky_a.yaml", seeds=seeds, progress=False)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seeds", [True, False, numpy.bool_(True), "7", 2.5], ids=repr)
+def test_seeds_that_are_no_count_or_list_are_refused(folder: Path, seeds: object) -> None:
+    """``seeds=True`` ran seed 0 alone (a count of 1), ``"7"`` ran seed '7' and failed on it."""
+    kind = type(seeds).__name__
+    with pytest.raises(TypeError, match=rf"^seeds={seeds!r} must be a count of seeds .* not a {kind}$"):
+        evaluate(folder / "flaky_a.yaml", seeds=seeds, progress=False)  # type: ignore[arg-type]
+
+
 def test_scenario_objects_and_paths_give_the_same_runs(folder: Path) -> None:
     path = folder / "flaky_b.yaml"
     by_object = evaluate(load_scenario(path), seeds=range(4), progress=False)

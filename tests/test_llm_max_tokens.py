@@ -81,11 +81,11 @@ def test_a_model_that_refuses_max_tokens_gets_max_completion_tokens_from_then_on
             ),
         ),
         (
-            {"temperature": 3.0},
+            {"temperature": 1.8},  # within OpenAI's 0-2, over this server's limit
             Failure(
                 400,
-                "Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got 3 "
-                "instead.",
+                "Invalid 'temperature': decimal above maximum value. Expected a value <= 1.5, but got "
+                "1.8 instead.",
                 param="temperature",
             ),
         ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import urllib.parse
 from collections.abc import Iterator
 from typing import Any
 
@@ -95,6 +96,29 @@ def test_logs_and_answers_mask_the_key(server: OpenAIServer, caplog: pytest.LogC
     assert any(f"{SHOWN} rejected response_format json_schema" in m for m in messages)
     assert SECRET not in caplog.text
     assert SECRET not in world.trace.to_json(redact=False)
+
+
+SIGNATURE = "Zq7+Wp/Lm3=="
+"""A query value the URL carries percent-encoded (``Zq7%2BWp%2FLm3%3D%3D``), as SAS signatures are."""
+
+
+@pytest.mark.parametrize("level", [logging.INFO, logging.DEBUG], ids=["INFO", "DEBUG"])
+@pytest.mark.parametrize("vendor", ["openai", "anthropic"])
+def test_the_sdks_and_http_librarys_own_logs_mask_the_key(
+    server: OpenAIServer, vendor: str, level: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """httpx logs 'HTTP Request: POST http://host/v1/chat/completions?key=K...' at INFO (and the
+    SDK and httpcore more at DEBUG), on loggers of their own that synthworld's filter did not see."""
+    caplog.set_level(level)
+    server.default = good(vendor)
+    root = server.url if vendor == "openai" else server.url.removesuffix("/v1")
+    url = f"{root}{QUERY}&sig={urllib.parse.quote(SIGNATURE, safe='')}"
+    make = LLMBackend if vendor == "openai" else AnthropicBackend
+    assert ask(make("m", base_url=url, api_key="unused", timeout=5.0, max_retries=0)) == GOOD
+    [request] = [r.getMessage() for r in caplog.records if r.name.startswith("httpx")]
+    assert f"?key={MASK}&api-version=2024-06-01&sig={MASK} " in request
+    assert SECRET not in caplog.text
+    assert "Zq7" not in caplog.text
 
 
 def test_a_url_without_a_scheme_is_shown_masked() -> None:

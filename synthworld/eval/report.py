@@ -258,9 +258,16 @@ def evaluate(
 
 
 def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:
-    """`seeds` read once: None, a count, or a list (numpy's integers too: ``np.arange(20)``)."""
-    if seeds is None or isinstance(seeds, int):
-        return seeds
+    """`seeds` read once: None, a count, or a list (numpy's integers too: ``np.arange(20)``).
+    `TypeError` for anything else: ``seeds=True`` was read as a count of 1, ``seeds="7"`` as
+    the seeds '7', and ``seeds=2.5`` raised "'float' object is not iterable"."""
+    if seeds is None:
+        return None
+    if isinstance(seeds, (bool, str, bytes)) or not isinstance(seeds, (Integral, Iterable)):
+        raise TypeError(
+            f"seeds={seeds!r} must be a count of seeds (seeds=10 runs seeds 0 to 9), a list of "
+            f"seeds (seeds=[3, 7]) or None (each scenario's own seeds), not a {type(seeds).__name__}"
+        )
     if isinstance(seeds, Integral):
         return int(seeds)
     return list(seeds)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
-from synthworld.backends.llm.loop import LLMOptions
 from synthworld.backends.llm.openai import OPENAI
+from synthworld.backends.llm.options import LLMOptions, option_problems
 from synthworld.errors import BackendError, FaultConfigError, ScenarioError, SynthworldError
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
@@ -29,6 +29,7 @@ __all__ = [
     "add_responses",
     "build_world",
     "check_backend",
+    "llm_file_options",
     "llm_option_problems",
     "make_backend",
     "populate",
@@ -158,8 +159,9 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
 
 
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
-    """What is wrong with the options of an ``llm`` backend in a scenario file."""
-    allowed = {"model", "temperature", "seed", "max_tokens", "api_key_env", *LLMOptions.__annotations__}
+    """What is wrong with the options of an ``llm`` backend in a scenario file: unknown keys, and
+    values the backend would refuse (checked by its own rules, without building it)."""
+    allowed = llm_file_options()
     problems = [
         f"{key!r} is not an LLMBackend option; use some of {', '.join(sorted(allowed))}"
         for key in options
@@ -167,7 +169,17 @@ def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     ]
     if "model" not in options:
         problems.append("no model; give one, e.g. model: gpt-4o-mini")
+    problems += option_problems(options, max_temperature=OPENAI.max_temperature)
     return [f"cannot build the LLM backend: {problem}" for problem in problems]
+
+
+def llm_file_options() -> set[str]:
+    """The keys an ``llm`` backend takes in a scenario file: every argument of `LLMBackend` but
+    ``client`` (an object, for code), and ``api_key_env``. Read from the backend itself, so a new
+    option cannot be left out."""
+    arguments = inspect.signature(LLMBackend).parameters
+    named = {name for name, p in arguments.items() if p.kind is not p.VAR_KEYWORD} - {"client"}
+    return named | set(LLMOptions.__annotations__) | {"api_key_env"}
 
 
 def make_backend(scenario: Scenario, *, record_mode: str | None, block_llm: bool) -> Backend | None:

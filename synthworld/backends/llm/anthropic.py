@@ -13,11 +13,11 @@ from typing_extensions import Unpack
 
 from synthworld.backends.llm.loop import (
     Conversation,
-    LLMOptions,
     RepairingBackend,
     Vendor,
     add_usage,
 )
+from synthworld.backends.llm.options import LLMOptions
 from synthworld.backends.llm.output import needs_envelope, output_schema, unwrap
 from synthworld.backends.llm.prompt import SYSTEM_PROMPT, build_messages, repair_message
 from synthworld.backends.llm.replies import stop_problems
@@ -39,6 +39,7 @@ ANTHROPIC = Vendor(
     default_url="https://api.anthropic.com",
     api_root="the API's root, without /v1 (https://api.anthropic.com)",
     needs_max_tokens=True,
+    max_temperature=1.0,
 )
 
 OUTPUT_TOOL = "tool_output"
@@ -52,8 +53,8 @@ class AnthropicBackend(RepairingBackend):
 
     Same contract as `LLMBackend` (repair up to `max_attempts`, ``on_failure``, bounded retries,
     usage in the trace, the key never shown); the key comes from `api_key` or
-    ``ANTHROPIC_API_KEY``. `max_tokens` is the limit of each reply; `temperature` is sent only
-    when given.
+    ``ANTHROPIC_API_KEY``. `max_tokens` is the limit of each reply; `temperature` (0 to 1) is
+    sent only when given.
     """
 
     name = "anthropic"
@@ -68,8 +69,7 @@ class AnthropicBackend(RepairingBackend):
         temperature: float | None = None,
         **options: Unpack[LLMOptions],
     ) -> None:
-        super().__init__(model, client=client, max_tokens=max_tokens, **options)
-        self.temperature = temperature
+        super().__init__(model, client=client, max_tokens=max_tokens, temperature=temperature, **options)
 
     def _start(self, ctx: CallContext) -> Conversation:
         enveloped = needs_envelope(ctx.spec.returns)

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-__all__ = ["Deadline", "current_deadline", "deadline_http_client"]
+__all__ = ["Deadline", "current_deadline", "deadline_http_client", "http_library"]
 
 _END: ContextVar[float | None] = ContextVar("synthworld_llm_deadline", default=None)
 _SOON = 0.001  # what an operation gets once the deadline has passed: it times out at once
@@ -130,14 +130,15 @@ class _Network:
 def deadline_http_client(sdk: Any) -> Any:
     """The SDK's default HTTP client (``sdk.DefaultHttpxClient``) over a deadline transport."""
     client_class = sdk.DefaultHttpxClient
-    transport = _transport_class(_library_of(client_class))()
+    transport = _transport_class(http_library(sdk))()
     return client_class(transport=transport)
 
 
-def _library_of(client_class: type) -> str:
+def http_library(sdk: Any) -> str:
     """The HTTP library the SDK's client comes from (``httpx``, or a fork such as ``httpx2``)."""
+    client_class = sdk.DefaultHttpxClient
     base = next(c for c in client_class.__mro__ if c.__name__ == "Client" and c is not client_class)
-    return base.__module__.partition(".")[0]
+    return str(base.__module__.partition(".")[0])
 
 
 @cache

@@ -15,26 +15,32 @@ import abc
 import importlib
 import json
 import logging
-import math
 import os
 import re
 import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from synthworld._redact import (
     MIN_SECRET_LENGTH,
     RedactingFilter,
     Redactor,
+    redact_logs,
     redact_text,
     redact_url,
     register_secret,
     url_secrets,
 )
 from synthworld.backends.base import Answer, CallContext
-from synthworld.backends.llm.deadline import Deadline, current_deadline, deadline_http_client
+from synthworld.backends.llm.deadline import (
+    Deadline,
+    current_deadline,
+    deadline_http_client,
+    http_library,
+)
+from synthworld.backends.llm.options import FailurePolicy, check_options
 from synthworld.backends.llm.replies import was_cut_off
 from synthworld.backends.llm.retries import (
     ErrorAnswer,
@@ -49,32 +55,7 @@ from synthworld.errors import BackendError
 if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
 
-__all__ = ["FailurePolicy", "LLMOptions", "RepairingBackend", "add_usage", "check_options"]
-
-FailurePolicy = Literal["raise", "random"]
-
-
-class LLMOptions(TypedDict, total=False):
-    """The options every LLM backend takes (see `RepairingBackend.__init__` for the defaults)."""
-
-    base_url: str | None
-    """The server (default: the vendor's, or its base-URL environment variable)."""
-    api_key: str | None
-    """The key (default: the vendor's key environment variable); never written anywhere."""
-    max_attempts: int
-    """How many answers to ask for before giving up on an invalid one (default 3)."""
-    history: int
-    """How many earlier calls the prompt shows (default 8)."""
-    context: str | None
-    """Facts the world holds (default: the world's ``context``)."""
-    on_failure: FailurePolicy
-    """``"raise"`` a `BackendError` (default) or answer from ``"random"`` when no answer is valid."""
-    timeout: float
-    """Seconds one call may take in all: every request, retry, wait and repair round (default 60)."""
-    max_retries: int
-    """Retries of a failed request within that time (default 2): connection errors, timeouts,
-    HTTP 408/409/429/5xx and non-JSON answers; ``Retry-After`` is honoured when time is left."""
-
+__all__ = ["RepairingBackend", "add_usage"]
 
 log = logging.getLogger("synthworld.llm")
 log.addFilter(RedactingFilter())  # messages name base URLs, which may carry user info
@@ -119,9 +100,12 @@ class RepairingBackend(abc.ABC):
         timeout: float = 60.0,
         max_retries: int = 2,
         max_tokens: int | None = None,
+        temperature: float | None = None,
+        seed: int | None = None,
     ) -> None:
-        """Check and store the options every LLM backend has, and build (or adopt) the client.
-        `max_tokens` (the limit of each reply) comes from the subclass, with its own default."""
+        """Check the options every LLM backend has, store them, and build (or adopt) the client.
+        `max_tokens` (the limit of each reply), `temperature` and `seed` come from the subclass,
+        with its own defaults, and are checked with the others (the subclass keeps `seed`)."""
         check_options(
             model,
             max_attempts,
@@ -131,9 +115,13 @@ class RepairingBackend(abc.ABC):
             max_retries,
             max_tokens=max_tokens,
             needs_max_tokens=self.vendor.needs_max_tokens,
+            temperature=temperature,
+            max_temperature=self.vendor.max_temperature,
+            seed=seed,
         )
         self.model = model
         self.max_tokens = max_tokens
+        self.temperature = None if temperature is None else float(temperature)  # numpy's too
         self.max_attempts = max_attempts
         self.history = history
         self.context = context
@@ -151,6 +139,7 @@ class RepairingBackend(abc.ABC):
         self._key_mask = Redactor((), patterns=(), secrets=self._secrets)
         for secret in self._secrets:
             register_secret(secret)  # masked in every file, rendering and log from now on
+        redact_logs(*_logging_libraries(self.vendor, self._sdk))  # they log each request's URL
 
     def __repr__(self) -> str:
         return redact_text(f"{type(self).__name__}(model={self.model!r}, base_url={self._shown_url!r})")
@@ -330,6 +319,13 @@ class RepairingBackend(abc.ABC):
         return self._key_mask(value)
 
 
+def _logging_libraries(vendor: Vendor, sdk: Any) -> tuple[str, ...]:
+    """The loggers that may write a request's URL: the SDK's, its HTTP library's (``httpx``, or a
+    fork such as ``httpx2``) and that library's core (``httpcore``)."""
+    http = http_library(sdk)
+    return (vendor.module, http, http.replace("httpx", "httpcore", 1), "httpx", "httpcore")
+
+
 def _request_url(exc: Exception) -> str | None:
     """The URL the failed request went to (the SDK's errors carry the request)."""
     if isinstance(exc, (NotJSONAnswer, ErrorAnswer)):
@@ -346,50 +342,6 @@ def _too_late(wait: float, asked: bool, deadline: Deadline) -> str:
     if asked:
         return f"; the server asked to wait {wait:.3g}s before retrying, more than the {left:.3g}s left"
     return f"; the {left:.3g}s left were too few to wait {wait:.3g}s and retry"
-
-
-def check_options(
-    model: str,
-    max_attempts: int,
-    history: int,
-    on_failure: str,
-    timeout: float,
-    max_retries: int,
-    *,
-    max_tokens: int | None = None,
-    needs_max_tokens: bool = False,
-) -> None:
-    """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``).
-    `max_tokens` may be None (not sent) unless `needs_max_tokens`."""
-    problems = []
-    if not isinstance(model, str) or not model:
-        problems.append(f"model={model!r} must be a model name such as 'gpt-4o-mini'")
-    for name, value, least in (("max_attempts", max_attempts, 1), ("history", history, 0)):
-        problems += _count_problem(name, value, least)
-    if on_failure not in ("raise", "random"):
-        problems.append(f"on_failure={on_failure!r}; choose 'raise' or 'random'")
-    if not _is_number(timeout) or not math.isfinite(timeout) or not timeout > 0:
-        problems.append(
-            f"timeout={timeout!r} must be a positive number of seconds: the deadline of a whole call"
-        )
-    problems += _count_problem("max_retries", max_retries, 0)
-    if max_tokens is not None or needs_max_tokens:
-        problems += _count_problem("max_tokens", max_tokens, 1)
-    if problems:
-        raise ValueError("LLM backend: " + "; ".join(problems))
-
-
-def _count_problem(name: str, value: Any, least: int) -> list[str]:
-    """The problem with option `name` unless `value` is an int of at least `least`."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
-        return []
-    bound = "at least 1" if least == 1 else f"{least} or more"
-    kind = "" if isinstance(value, int) and not isinstance(value, bool) else "a whole number, "
-    return [f"{name}={value!r} must be {kind}{bound}"]
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def add_usage(total: dict[str, int], prompt: Any, completion: Any) -> None:
@@ -423,6 +375,8 @@ class Vendor:
     """What a base URL looks like, for the hint on an HTTP 404."""
     needs_max_tokens: bool = False
     """Whether every request must carry ``max_tokens`` (Anthropic's API needs it)."""
+    max_temperature: float = 2.0
+    """The highest ``temperature`` the API takes (Anthropic's: 1)."""
 
 
 _NO_KEY_NEEDED = "unused"  # local servers (vLLM, Ollama, llama.cpp) ignore the key but clients want one

@@ -14,12 +14,12 @@ from typing_extensions import Unpack
 
 from synthworld.backends.llm.loop import (
     Conversation,
-    LLMOptions,
     RepairingBackend,
     Vendor,
     add_usage,
     log,
 )
+from synthworld.backends.llm.options import LLMOptions
 from synthworld.backends.llm.output import (
     MODES,
     is_format_rejection,
@@ -55,8 +55,9 @@ class LLMBackend(RepairingBackend):
 
     Works with OpenAI and any OpenAI-compatible server (Azure OpenAI via ``client=AzureOpenAI(...)``,
     vLLM, Ollama, llama.cpp, LM Studio via ``base_url=``). The API key comes from `api_key` or
-    ``OPENAI_API_KEY`` and is never written to a trace, log or error. ``seed=None`` sends the call
-    seed, so servers that honour ``seed`` answer reproducibly. Invalid answers are sent back for
+    ``OPENAI_API_KEY`` and is never written to a trace, log or error. `temperature` goes from 0 to
+    2 (None: not sent); ``seed=None`` sends the call seed, so servers that honour ``seed`` answer
+    reproducibly. Invalid answers are sent back for
     repair up to `max_attempts` times; then ``on_failure="raise"`` raises `BackendError` and
     ``on_failure="random"`` answers from `RandomBackend` (recorded as ``llm->random``).
     Transport faults and non-JSON answers are retried `max_retries` times (honouring
@@ -81,9 +82,10 @@ class LLMBackend(RepairingBackend):
         max_tokens: int | None = None,
         **options: Unpack[LLMOptions],
     ) -> None:
-        super().__init__(model, client=client, max_tokens=max_tokens, **options)
-        self.temperature = temperature
-        self.seed = seed
+        super().__init__(
+            model, client=client, max_tokens=max_tokens, temperature=temperature, seed=seed, **options
+        )
+        self.seed = None if seed is None else int(seed)  # numpy's too
         self._mode_index = 0
         self._dropped: set[str] = set()
         """Request options the server refused for this model (``temperature``, ``seed``,
