@@ -25,8 +25,10 @@ _DEFAULT_DIALECT = jsonschema.Draft202012Validator
 def fast_validator(schema_json: str, key: str, schema: Any) -> Any:
     """The validator of `schema` (written as canonical JSON `schema_json`, shared by its JSON
     text `key`) with ``is_valid`` and ``iter_errors``; `SchemaError` when no one can compile it.
-    A schema `_NO_LATE_ERROR` clears is compiled when first used (it cannot fail then)."""
-    if _NO_LATE_ERROR.search(key) is None:
+    A schema without references whose patterns Python reads is compiled when first used: `_now`
+    fails only on a reference that resolves nowhere or a pattern no one reads, so it cannot fail
+    later on a schema it would have taken now."""
+    if _REFERENCE.search(key) is None and ('"pattern' not in key or _python_reads_patterns(schema)):
         return _LaterRs(schema_json, key, schema)
     return _now(schema_json, key, schema)
 
@@ -65,14 +67,12 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
     return _RS.made(text, make, len(text))
 
 
-_NO_LATE_ERROR = re.compile(r'"\$ref"|Ref"|"pattern')
-"""What a schema's text must lack for its jsonschema-rs compile to wait until a value is checked:
-a reference that resolves nowhere, a pattern no one reads (`_now` raises only for
-these, so a schema without them fails nowhere later that it passed here)."""
+_REFERENCE = re.compile(r'"\$ref"|Ref"')
+"""A ``$ref``, ``$dynamicRef`` or ``$recursiveRef`` in a schema's JSON text."""
 
 
 class _LaterRs:
-    """The fast validator of a schema `_NO_LATE_ERROR` clears, compiled when first used: a world
+    """The fast validator of a schema `_now` cannot fail on, compiled when first used: a world
     registering hundreds of tools compiles the validators of the calls it makes, not all."""
 
     __slots__ = ("_args", "_built")

@@ -141,9 +141,16 @@ def test_a_schema_rs_cannot_fail_on_compiles_its_rs_validator_when_first_used(
     compiles = _Counter(jsonschema_rs.validator_for)
     monkeypatch.setattr(jsonschema_rs, "validator_for", compiles)
     world = SyntheticWorld(seed=3)
-    returns = {"type": "object", "properties": {"n": {"type": "integer", "maximum": 9}}, "required": ["n"]}
+    returns = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "maximum": 9},
+            "code": {"type": "string", "pattern": "^[a-z]+$"},
+        },
+        "required": ["n"],
+    }
     spec = world.register_tool(ToolSpec("count_later", "Count.", PARAMS | {"title": "later"}, returns))
-    assert compiles.calls == 0  # no reference, no pattern: nothing that could fail later
+    assert compiles.calls == 0  # no reference, a pattern Python reads: nothing that could fail later
     with pytest.raises(ToolInputError, match=r"\$\.q: 5 is not of type 'string'"):
         world.call(spec.name, {"q": 5})  # the input check compiles the parameters' validator
     assert compiles.calls == 1
