@@ -28,9 +28,22 @@ def fast_validator(schema_json: str, key: str, schema: Any) -> Any:
     A schema without references whose patterns Python reads is compiled when first used: `_now`
     fails only on a reference that resolves nowhere or a pattern no one reads, so it cannot fail
     later on a schema it would have taken now."""
-    if _REFERENCE.search(key) is None and ('"pattern' not in key or _python_reads_patterns(schema)):
+    if _REFERENCE.search(key) is None and ('"pattern' not in key or _patterns_read(key, schema)):
         return _LaterRs(schema_json, key, schema)
     return _now(schema_json, key, schema)
+
+
+_PATTERN = re.compile(r'"pattern"\s*:\s*("(?:[^"\\]|\\.)*")')
+"""A ``"pattern": "..."`` in a JSON text, its string as written (data holding such a pair is read
+as a pattern too: that only errs on the side of compiling now)."""
+
+
+def _patterns_read(text: str, schema: Any) -> bool:
+    """`_python_reads_patterns`, read off the JSON text when it has no ``patternProperties`` (the
+    walk of every node costs more than the compile it would spare)."""
+    if '"patternProperties"' in text:
+        return _python_reads_patterns(schema)
+    return all(_python_reads(json.loads(found)) for found in _PATTERN.findall(text))
 
 
 @lru_cache(maxsize=1)
