@@ -230,30 +230,26 @@ def test_an_agent_error_holding_a_lone_surrogate_saves_and_loads_back(tmp_path: 
     assert "\\udcff" in path.read_text(encoding="utf-8")
 
 
-def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path) -> None:
+_BAD_REPORTS = [
+    (
+        '{"synthworld_eval": 1, "agent": "x"}\n{"scenario": "s", "seed": 0, "passed": true}\n{oops\n',
+        r"r\.jsonl:3: invalid JSON at column 2: .*; mend or delete line 3",
+    ),
+    ('{"synthworld_trace": 1}\n', r"r\.jsonl:1: not a synthworld evaluation .*EvalReport\.save"),
+    ('{"synthworld_eval": 2}\n', r"r\.jsonl:1: unsupported version 2; this synthworld reads version 1"),
+    ("", r"r\.jsonl:1: an empty first line"),
+    (
+        '{"synthworld_eval": 1}\n{"scenario": "s"}\n',
+        r"r\.jsonl:2: bad run record: .*; mend or delete line 2, or save",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), _BAD_REPORTS)
+def test_load_names_file_and_line_of_a_bad_record(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "r.jsonl"
-    path.write_text(
-        '{"synthworld_eval": 1, "agent": "x"}\n{"scenario": "s", "seed": 0, "passed": true}\n{oops\n'
-    )
-    with pytest.raises(
-        EvalReportError, match=r"r\.jsonl:3: invalid JSON at column 2: .*; mend or delete line 3"
-    ):
-        EvalReport.load(path)
-    path.write_text('{"synthworld_trace": 1}\n')
-    with pytest.raises(EvalReportError, match=r"r\.jsonl:1: not a synthworld evaluation .*EvalReport\.save"):
-        EvalReport.load(path)
-    path.write_text('{"synthworld_eval": 2}\n')
-    with pytest.raises(
-        EvalReportError, match=r"r\.jsonl:1: unsupported version 2; this synthworld reads version 1"
-    ):
-        EvalReport.load(path)
-    path.write_text("")
-    with pytest.raises(EvalReportError, match=r"r\.jsonl:1: an empty first line"):
-        EvalReport.load(path)
-    path.write_text('{"synthworld_eval": 1}\n{"scenario": "s"}\n')
-    with pytest.raises(
-        EvalReportError, match=r"r\.jsonl:2: bad run record: .*; mend or delete line 2, or save"
-    ):
+    path.write_text(text)
+    with pytest.raises(EvalReportError, match=message):
         EvalReport.load(path)
 
 
