@@ -358,12 +358,9 @@ class PlainLazy:
     of it is surely built (an empty object or array, a free string or number), so `surely` need
     not compile it, and the choice that holds it draws as if it were built."""
 
-    __slots__ = ("_args", "_build", "_node", "gen")
-
     def __init__(self, build: Callable[..., Node], *args: Any) -> None:
         self._build, self._args = build, args
         self._node: Node | None = None
-        self.gen: Callable[[State, str], Any] = self._first_gen
 
     def resolve(self) -> Node:
         """The built node (built once, under the compile lock)."""
@@ -374,10 +371,10 @@ class PlainLazy:
                 if node is None:
                     node = self._node = self._build(*self._args)
                     self._args = ()
-                    self.gen = node.gen  # later calls skip this hop
+                    self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop
         return node
 
-    def _first_gen(self, st: State, hint: str) -> Any:
+    def gen(self, st: State, hint: str) -> Any:
         return self.resolve().gen(st, hint)
 
     def surely(self, sure: Sure) -> bool:
