@@ -174,13 +174,13 @@ def test_a_generic_dataclass_answers_as_itself_given_its_arguments() -> None:
 
 
 class Range(pydantic.BaseModel):
-    low: int
-    high: int
+    first: int
+    last: int
 
     @pydantic.model_validator(mode="after")
     def ordered(self) -> Range:
-        if self.low > self.high:
-            raise ValueError("low must not exceed high")
+        if self.first > self.last:
+            raise ValueError("first must not exceed last")
         return self
 
 
@@ -197,12 +197,12 @@ def test_an_answer_only_the_model_s_validators_refuse_is_a_backend_error_saying_
         get_range("r0")
     assert str(info.value) == (
         "the answer of 'get_range' fits its returns schema, but the validators of its return type "
-        "Range refuse it (Value error, low must not exceed high): answers are made from the JSON "
+        "Range refuse it (Value error, first must not exceed last): answers are made from the JSON "
         "Schema, which cannot say what a validator checks; script such answers (world.script), "
         "answer with a FunctionBackend, or state the rule as Field constraints the schema shows"
     )
-    world.script("get_range", output={"low": 1, "high": 2}, when={"name": "r0"})
-    assert get_range("r0") == Range(low=1, high=2)
+    world.script("get_range", output={"first": 1, "last": 2}, when={"name": "r0"})
+    assert get_range("r0") == Range(first=1, last=2)
 
 
 def test_a_container_only_pydantic_describes_answers_as_itself() -> None:
