@@ -11,6 +11,7 @@ from synthworld.world.rules.address import Address
 from synthworld.world.rules.base import Rule, RuleContext
 from synthworld.world.rules.counts import Counts
 from synthworld.world.rules.persona import Persona
+from synthworld.world.rules.ranges import Ranges
 from synthworld.world.rules.timeline import TimeOrder
 from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
@@ -18,7 +19,7 @@ from synthworld.world.walk import MAX_DEPTH
 
 __all__ = ["RULES", "RulePlan", "apply_rules", "rules_for"]
 
-RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), TimeOrder())
+RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), Ranges(), TimeOrder())
 """Every in-object rule, in the order they run (sums before counts, times last)."""
 
 

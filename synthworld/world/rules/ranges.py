@@ -1,0 +1,87 @@
+"""Ranges inside one object: a low end is not above its high end (``min_price`` <= ``max_price``,
+``low_c`` <= ``high_c``, ``minAge`` <= ``maxAge``), for numbers drawn on their own."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from synthworld.world.naming import snake
+from synthworld.world.rules.base import RuleContext, fits_multiple, is_number
+from synthworld.world.shapes import Shapes
+
+__all__ = ["Ranges"]
+
+_HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest"}
+"""The word of a range's high end, by the word of its low end."""
+
+
+@lru_cache(maxsize=4096)
+def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The (low, high) key pairs among `keys`: the same name but for its first or last word
+    (``min_price``/``max_price``, ``temp_low``/``temp_high``, ``minAge``/``maxAge``)."""
+    by_name = {snake(key): key for key in keys}
+    found = []
+    for name, key in by_name.items():
+        words = name.split("_")
+        for at in {0, len(words) - 1}:
+            high = _HIGH_OF.get(words[at])
+            if high is not None:
+                partner = by_name.get("_".join([*words[:at], high, *words[at + 1 :]]))
+                if partner is not None:
+                    found.append((key, partner))
+                    break
+    return tuple(found)
+
+
+def _fits(value: float, schema: Mapping[str, Any]) -> bool:
+    """Whether the number `value` meets `schema`'s numeric keywords (type, bounds, multipleOf)."""
+    kinds = schema.get("type")
+    if (kinds == "integer" or kinds == ["integer"]) and not float(value).is_integer():
+        return False
+    for word, holds in _BOUNDS:
+        bound: Any = schema.get(word)
+        if is_number(bound) and not holds(value, bound):
+            return False
+    return fits_multiple(value, schema)
+
+
+_BOUNDS = (
+    ("minimum", operator.ge),
+    ("maximum", operator.le),
+    ("exclusiveMinimum", operator.gt),
+    ("exclusiveMaximum", operator.lt),
+)
+
+
+class Ranges:
+    """low <= high: the two ends of a range drawn the wrong way round are swapped when both are the
+    rule's to change (not echoed or remembered); else the end that is free meets the other. Only
+    to values their own schemas take: else the range is left as drawn. (A partial script's fields
+    are laid over the answer after every rule, as the user wrote them.)"""
+
+    name = "range"
+    triggers: frozenset[str] = frozenset()
+
+    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        return bool(_pairs(tuple(props)))
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        for low, high in _pairs(tuple(node)):
+            a, b = node[low], node[high]
+            if not (is_number(a) and is_number(b)) or a <= b:
+                continue
+            free_low, free_high = ctx.free(node, low), ctx.free(node, high)
+            low_takes_b, high_takes_a = _fits(b, ctx.prop(hint, low)), _fits(a, ctx.prop(hint, high))
+            if free_low and free_high and low_takes_b and high_takes_a:  # drawn the wrong way round
+                ctx.edits.begin(self.name)
+                ctx.set(node, low, b)
+                ctx.set(node, high, a)
+            elif free_low and low_takes_b:  # one end given (echoed, remembered), or no swap fits: meet
+                ctx.edits.begin(self.name)
+                ctx.set(node, low, b)
+            elif free_high and high_takes_a:
+                ctx.edits.begin(self.name)
+                ctx.set(node, high, a)
