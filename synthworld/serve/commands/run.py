@@ -67,6 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 140)
+    if args.base_url is not None and not (args.backend or "").startswith("llm:"):
+        print("synthworld run: --base-url goes with --backend llm:MODEL", file=sys.stderr)
+        return 2  # else ignored: the run would not use the server the user named
     try:
         scenario = load_scenario(args.scenario)
         if args.backend is not None:
