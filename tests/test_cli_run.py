@@ -86,6 +86,16 @@ def test_run_with_the_random_backend_replaces_the_cassette(capsys: pytest.Captur
     assert code == 1  # random flights are not the recorded ones the expectations name
 
 
+def test_base_url_without_an_llm_backend_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """--base-url only names the server of --backend llm:MODEL; alone it was silently ignored."""
+    scenario = str(SCENARIOS / "shop_refund.yaml")
+    for extra in ([], ["--backend", "random"]):
+        assert invoke(run_command, scenario, "--base-url", "http://localhost:11434/v1", *extra) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == "synthworld run: --base-url goes with --backend llm:MODEL\n"
+
+
 def test_run_exits_2_on_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nseed: [1]\n")

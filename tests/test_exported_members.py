@@ -26,6 +26,7 @@ EXPECTED = [
     "FaultPlan",
     "FixtureBackend",
     "FixtureMissError",
+    "FormatError",
     "FunctionBackend",
     "HAZARD_KINDS",
     "HandlerBackend",
@@ -82,6 +83,13 @@ def test_every_name_exists_and_comes_from_a_module_of_the_package() -> None:
         value = getattr(synthworld, name)
         module = getattr(value, "__module__", "synthworld")
         assert module.startswith("synthworld"), (name, module)
+
+
+def test_every_error_and_warning_is_on_the_face() -> None:
+    """The README names errors as `synthworld` names them (`FormatError` was only in `errors`)."""
+    import synthworld.errors
+
+    assert set(synthworld.errors.__all__) <= set(EXPECTED)
 
 
 @pytest.mark.parametrize(

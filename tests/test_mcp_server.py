@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -189,6 +190,18 @@ class TestLoadWorld:
         world = serve_command.load_world(str(WORLDS / "marked.py"), seed=3)
         assert list(world.tools) == ["get_weather", "forecast_days"]
         assert world.seed == 3
+
+    def test_a_module_in_the_working_directory(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """`synthworld serve tracker` beside tracker.py, as `synthworld run` finds `tools: tracker`
+        (the console script's sys.path does not hold the working directory)."""
+        (tmp_path / "served_here_tracker.py").write_text((WORLDS / "marked.py").read_text())
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr("sys.path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+        before = list(sys.path)
+        world = serve_command.load_world("served_here_tracker", seed=3)
+        assert list(world.tools) == ["get_weather", "forecast_days"]
+        assert sys.path == before
+        monkeypatch.delitem(sys.modules, "served_here_tracker")
 
     def test_scenario_file(self) -> None:
         world = serve_command.load_world(str(SCENARIOS / "shop_refund_payment_error.yaml"))

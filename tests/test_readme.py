@@ -19,6 +19,18 @@ def test_python_examples_run(code: str, tmp_path: Path, monkeypatch: pytest.Monk
     exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})
 
 
+def test_the_scenario_shown_passes_as_written(tmp_path: Path) -> None:
+    """The scenario file of "Scenario files and pytest", copied as is, passes every seed."""
+    from synthworld import load_scenario
+
+    [text] = [code for lang, extra, code in BLOCKS if lang == "yaml" and not extra.strip()]
+    path = tmp_path / "shop_refund.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenario = load_scenario(path)
+    results = [scenario.run(seed) for seed in scenario.seeds]
+    assert [r.passed for r in results] == [True, True, True], [r.failures for r in results]
+
+
 def test_there_are_examples() -> None:
     assert len(PYTHON) >= 4
 

@@ -69,6 +69,21 @@ def test_synthworld_run_sends_nothing_and_says_why(
     assert USERS_KEY not in " ".join(keys_sent(server))
 
 
+def test_run_backend_llm_with_base_url_answers_from_that_server_without_the_users_key(
+    tmp_path: Path, server: OpenAIServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`synthworld run --backend llm:MODEL --base-url URL` (a local server, as --help says) works:
+    the URL is the user's own choice, not the file's, and gets no key."""
+    path = scenario_file(tmp_path, "{model: other}")
+    parser = argparse.ArgumentParser()
+    run_command.add_arguments(parser)
+    args = parser.parse_args([str(path), "--backend", "llm:m", "--base-url", server.url, "--json"])
+    assert run_command.run(args) == 0, capsys.readouterr().err
+    assert '"output": {"ok": true}' in capsys.readouterr().out
+    assert keys_sent(server) == ["Bearer unused"]
+    assert server.received[0].body["model"] == "m"
+
+
 def test_the_key_comes_from_the_variable_the_file_names(
     tmp_path: Path, server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

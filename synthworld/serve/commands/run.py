@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="BACKEND",
         help="answer every call with this backend instead of the file's: 'random', 'fixtures:PATH' (a "
         "cassette; records misses with --record-mode new_episodes) or 'llm:MODEL' (an OpenAI-compatible "
-        "server: the key from OPENAI_API_KEY, or none for a local server given by --base-url)",
+        "server: the key from OPENAI_API_KEY, or none for a local server given by --base-url; a server "
+        "that needs a key: OPENAI_BASE_URL and OPENAI_API_KEY)",
     )
     parser.add_argument(
         "--base-url", default=None, metavar="URL", help="the server of --backend llm:MODEL (e.g. Ollama's)"
@@ -66,6 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 140)
+    if args.base_url is not None and not (args.backend or "").startswith("llm:"):
+        print("synthworld run: --base-url goes with --backend llm:MODEL", file=sys.stderr)
+        return 2  # else ignored: the run would not use the server the user named
     try:
         scenario = load_scenario(args.scenario)
         if args.backend is not None:
@@ -95,7 +99,10 @@ def backend_option(value: str, *, base_url: str | None) -> Any:
     if kind == "fixtures" and rest:
         return {"fixtures": str(Path(rest).resolve()), "mode": "none", "fallback": "random"}
     if kind == "llm" and rest:
-        return {"llm": {"model": rest, **({"base_url": base_url} if base_url else {})}}
+        # --base-url is the user's own choice, and a local server needs no key: send none, never
+        # OPENAI_API_KEY (the scenario-file rule of llm_key asks a file's base_url for api_key_env)
+        local = {"base_url": base_url, "api_key": "unused"} if base_url else {}
+        return {"llm": {"model": rest, **local}}
     raise ValueError(
         f"--backend {value!r}: write 'random', 'fixtures:PATH' (a cassette) or 'llm:MODEL' "
         "(with --base-url URL for a local server that needs no key)"

@@ -156,7 +156,7 @@ def _has_attr(target: str) -> bool:
 
 def _import(name: str) -> types.ModuleType:
     if not name.endswith(".py"):
-        return importlib.import_module(name)
+        return _import_here(name)
     path = Path(name).resolve()
     if not path.is_file():
         raise FileNotFoundError(f"no such file: {name}")
@@ -168,6 +168,21 @@ def _import(name: str) -> types.ModuleType:
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
     spec.loader.exec_module(module)
     return module
+
+
+def _import_here(name: str) -> types.ModuleType:
+    """Module `name`, found in the working directory too (as ``python -m`` and scenario files find
+    it): the ``synthworld`` command's own ``sys.path`` does not hold it."""
+    here = str(Path.cwd())
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        return importlib.import_module(name)
+    finally:
+        if added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(here)
 
 
 def _as_world(obj: Any, where: str) -> Any:
