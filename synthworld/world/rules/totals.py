@@ -2,8 +2,9 @@
 -> ``total`` with tax, shipping and discount), and an ``amount`` is the sum of its parts.
 
 A total the input or memory fixed (a refund of a remembered order) is kept: the last line is
-priced so the lines add up to it. Money is summed in cents; a value a ``multipleOf`` would reject
-(as python-jsonschema divides floats) is nudged by a cent on the last line.
+priced so the lines add up to it. Lines whose sum would pass the total's ``maximum`` come down to
+it (one of each, then prices scaled). Money is summed in cents; a value a ``multipleOf`` would
+reject (as python-jsonschema divides floats) is nudged by a cent on the last line.
 """
 
 from __future__ import annotations
@@ -129,6 +130,8 @@ class Totals:
         steps = [props.get(lay.total), line.get(lay.price)]  # type: ignore[arg-type]
         if any(isinstance(s, Mapping) and "multipleOf" in s for s in steps):
             return self
+        if isinstance(steps[0], Mapping) and "maximum" in steps[0]:
+            return self  # lines that pass it come down to it (`_under_cap`)
         return _OnePass(key, lay, self)
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
@@ -140,9 +143,11 @@ class Totals:
             return
         ints = _all_int(node, lay, lines)
         ctx.edits.begin(self.name)
+        line_hint = singular(key)
         if lay.total and ctx.edits.pins and not ctx.free(node, lay.total) and is_number(node[lay.total]):
             self._fit_lines(node, lay, lines, ctx, ints)
-        line_hint = singular(key)
+        else:
+            self._under_cap(node, lay, lines, (hint, line_hint), ctx, ints)
         for _ in range(_NUDGES):
             if self._add_up(node, lay, lines, hint, line_hint, ctx, ints) or not self._nudge(
                 lines, lay, ctx, ints
@@ -159,6 +164,8 @@ class Totals:
         price_k: Any = lay.price
         if type(node[total]) not in _NUMBER or (ctx.edits.pins and not ctx.free(node, total)):
             return False
+        if "maximum" in ctx.prop(hint, total):
+            return False  # the lines may have to come down to it: the full rule's
         cents = 0
         for line in lines:
             qty: Any = line.get(qty_k)
@@ -225,6 +232,48 @@ class Totals:
         cents = _cents(lines[-1][price_k], ints) + 1
         ctx.set(lines[-1], price_k, cents if ints else _money(cents, 0.0))
         return True
+
+    @staticmethod
+    def _under_cap(
+        node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]], hints: tuple[str, str],
+        ctx: RuleContext, ints: bool,
+    ) -> None:  # fmt: skip
+        """Lines whose sum would pass the ``maximum`` of the total (or subtotal) come down to it,
+        so the total can be their sum: one of each first, then every price scaled down (never
+        below its own ``minimum``)."""
+        hint, line_hint = hints
+        found: list[Any] = [ctx.prop(hint, k).get("maximum") for k in (lay.total, lay.sub) if k]
+        caps: list[float] = [cap for cap in found if is_number(cap)]
+        if not caps or lay.qty is None or lay.price is None:
+            return
+        target = _cents(min(caps), ints) - max(_extras(node, lay, ints), 0)
+        cents = sum(_line_cents(line, lay, ints) or 0 for line in lines)
+        if cents <= target or target <= 0:
+            return
+        least: Any = ctx.prop(line_hint, lay.qty).get("minimum")
+        least = int(least) if is_number(least) and least > 1 else 1
+        for line in lines:
+            qty = line.get(lay.qty)
+            if is_number(qty) and qty > least:
+                ctx.set(line, lay.qty, least)
+        cents = sum(_line_cents(line, lay, ints) or 0 for line in lines)
+        if cents <= target:
+            return
+        schema = ctx.prop(line_hint, lay.price)
+        floor: Any = schema.get("minimum")
+        floor = _cents(floor, ints) if is_number(floor) and floor > 0 else 1
+        for line in lines:
+            price = line.get(lay.price)
+            if not is_number(price):
+                continue
+            scaled = max(floor, _cents(price, ints) * target // cents)
+            value = scaled if ints else _money(scaled, price)
+            for _ in range(_NUDGES):  # a cent less until python-jsonschema's float multipleOf agrees
+                if fits_multiple(value, schema) or scaled <= floor:
+                    break
+                scaled -= 1
+                value = scaled if ints else _money(scaled, price)
+            ctx.set(line, lay.price, value)
 
     @staticmethod
     def _fit_lines(

@@ -1,0 +1,53 @@
+"""Line items add up to a total the schema bounds: lines whose sum would pass the total's maximum
+come down to it (one of each, then prices scaled), so the total can be their sum."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld.examples import shop
+
+
+def _sum(order: dict[str, Any]) -> float:
+    return round(sum(line["quantity"] * line["unit_price"] for line in order["items"]), 2)
+
+
+def test_the_shop_s_orders_add_up_within_their_bounds() -> None:
+    world = SyntheticWorld(seed=1)
+    world.add_tools(shop)
+    returns = world.tools["get_order"].returns
+    orders = [world.call("get_order", {"order_id": f"ORD-{n}"}) for n in range(1000, 1060)]
+    with_lines = [o for o in orders if o["items"]]
+    assert len(with_lines) > 30
+    assert all(o["total"] == _sum(o) for o in with_lines)  # it was 3 of 40 before
+    assert all(jsonschema.Draft202012Validator(returns).is_valid(o) for o in orders)  # total <= 2000
+
+
+@pytest.mark.parametrize("step", [None, 0.01])
+def test_a_bounded_total_over_lines_comes_out_as_their_sum(step: float | None) -> None:
+    money: dict[str, Any] = {"type": "number", "minimum": 1, "maximum": 500}
+    if step is not None:
+        money["multipleOf"] = step
+    line = {
+        "type": "object",
+        "properties": {"quantity": {"type": "integer", "minimum": 1, "maximum": 9}, "unit_price": money},
+        "required": ["quantity", "unit_price"],
+    }
+    returns = {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "items": line, "minItems": 2, "maxItems": 4},
+            "total": money,
+        },
+        "required": ["items", "total"],
+    }
+    world = SyntheticWorld(seed=4)
+    world.register_tool(ToolSpec("get_cart", "Get the cart.", {"type": "object"}, returns))
+    carts = [world.call("get_cart", {}) for _ in range(30)]
+    assert all(c["total"] == _sum(c) for c in carts)
+    assert all(jsonschema.Draft202012Validator(returns).is_valid(c) for c in carts)
+    assert any("totals" in entry.rules for entry in world.trace)
