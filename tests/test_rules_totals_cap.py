@@ -3,6 +3,7 @@ come down to it (one of each, then prices scaled), so the total can be their sum
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import jsonschema
@@ -10,6 +11,10 @@ import pytest
 
 from synthworld import SyntheticWorld, ToolSpec
 from synthworld.examples import shop
+from synthworld.world.edits import Edits
+from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.totals import Totals, _layout
+from synthworld.world.shapes import Shapes
 
 
 def _sum(order: dict[str, Any]) -> float:
@@ -51,3 +56,18 @@ def test_a_bounded_total_over_lines_comes_out_as_their_sum(step: float | None) -
     assert all(c["total"] == _sum(c) for c in carts)
     assert all(jsonschema.Draft202012Validator(returns).is_valid(c) for c in carts)
     assert any("totals" in entry.rules for entry in world.trace)
+
+
+def test_a_nudged_price_stays_a_multiple_of_a_cent_for_python_jsonschema() -> None:
+    # the last line's price, moved up a cent so the total passes its multipleOf, landed on 558.8,
+    # which python-jsonschema reads as no multiple of 0.01 (55879.99999... cents), as is 558.81
+    layout = _layout(("items", "total"), ("quantity", "unit_price"))
+    assert layout is not None
+    ctx = RuleContext(
+        Edits(), Shapes({}, False, None), datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+    )
+    lines: list[dict[str, Any]] = [{"quantity": 1, "unit_price": 558.79}]
+    cent = {"type": "number", "multipleOf": 0.01}
+    assert Totals._nudge(lines, layout, cent, ctx, False)
+    assert lines == [{"quantity": 1, "unit_price": 558.83}]
+    assert jsonschema.Draft202012Validator(cent).is_valid(lines[0]["unit_price"])

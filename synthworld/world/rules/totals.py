@@ -150,7 +150,7 @@ class Totals:
             self._under_cap(node, lay, lines, (hint, line_hint), ctx, ints)
         for _ in range(_NUDGES):
             if self._add_up(node, lay, lines, hint, line_hint, ctx, ints) or not self._nudge(
-                lines, lay, ctx, ints
+                lines, lay, ctx.prop(line_hint, lay.price or ""), ctx, ints
             ):
                 return
 
@@ -219,8 +219,11 @@ class Totals:
         return True
 
     @staticmethod
-    def _nudge(lines: list[dict[str, Any]], lay: Layout, ctx: RuleContext, ints: bool) -> bool:
-        """Move the last line's price up a cent (a unit for integer money)."""
+    def _nudge(
+        lines: list[dict[str, Any]], lay: Layout, schema: Mapping[str, Any], ctx: RuleContext, ints: bool
+    ) -> bool:
+        """Move the last line's price up a cent (a unit for integer money), to the next one its
+        own ``multipleOf`` takes as python-jsonschema divides floats (`schema`: the price's)."""
         price_k = lay.price
         if (
             not lines
@@ -229,8 +232,13 @@ class Totals:
             or not ctx.free(lines[-1], price_k)
         ):
             return False
-        cents = _cents(lines[-1][price_k], ints) + 1
-        ctx.set(lines[-1], price_k, cents if ints else _money(cents, 0.0))
+        cents = _cents(lines[-1][price_k], ints)
+        for _ in range(_NUDGES):
+            cents += 1
+            value = cents if ints else _money(cents, 0.0)
+            if fits_multiple(value, schema):
+                break
+        ctx.set(lines[-1], price_k, value)
         return True
 
     @staticmethod
