@@ -17,6 +17,7 @@ from typing_extensions import NotRequired, TypedDict
 from synthworld import FunctionBackend, SimulatedClock, SyntheticWorld, ToolSpec
 from synthworld.world.rules.address import places
 from synthworld.world.rules.persona import person_name
+from tests._carts import cart_returns
 
 
 class User(TypedDict):
@@ -334,19 +335,7 @@ class TestTotals:
     def test_money_that_must_be_a_multiple_of_a_cent_stays_one_for_python_jsonschema(self, seed: int) -> None:
         world = SyntheticWorld(seed=seed)
         money = {"type": "number", "minimum": 0, "maximum": 100000, "multipleOf": 0.01}
-        line = {
-            "type": "object",
-            "properties": {"qty": {"type": "integer", "minimum": 1, "maximum": 9}, "price": money},
-            "required": ["qty", "price"],
-        }
-        schema = {
-            "type": "object",
-            "properties": {
-                "items": {"type": "array", "items": line, "minItems": 1, "maxItems": 4},
-                "total": money,
-            },
-            "required": ["items", "total"],
-        }
+        schema = cart_returns(money)
         world.register_tool(ToolSpec("get_cart", "", {"type": "object"}, schema))
         cart = world.call("get_cart", {})
         assert strictly_valid(world, "get_cart", cart)

@@ -15,6 +15,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.rules.base import RuleContext
 from synthworld.world.rules.totals import Totals, _layout
 from synthworld.world.shapes import Shapes
+from tests._carts import cart_returns
 
 
 def _sum(order: dict[str, Any]) -> float:
@@ -37,19 +38,7 @@ def test_a_bounded_total_over_lines_comes_out_as_their_sum(step: float | None) -
     money: dict[str, Any] = {"type": "number", "minimum": 1, "maximum": 500}
     if step is not None:
         money["multipleOf"] = step
-    line = {
-        "type": "object",
-        "properties": {"quantity": {"type": "integer", "minimum": 1, "maximum": 9}, "unit_price": money},
-        "required": ["quantity", "unit_price"],
-    }
-    returns = {
-        "type": "object",
-        "properties": {
-            "items": {"type": "array", "items": line, "minItems": 2, "maxItems": 4},
-            "total": money,
-        },
-        "required": ["items", "total"],
-    }
+    returns = cart_returns(money, qty="quantity", price="unit_price", min_items=2)
     world = SyntheticWorld(seed=4)
     world.register_tool(ToolSpec("get_cart", "Get the cart.", {"type": "object"}, returns))
     carts = [world.call("get_cart", {}) for _ in range(30)]
