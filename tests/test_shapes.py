@@ -3,8 +3,11 @@ of object, which hints lead to which, and where the in-object rules apply."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld.world.consistency import plan_for
 from synthworld.world.rules.run import rules_for
 from synthworld.world.shapes import property_names, read_shapes
 
@@ -83,3 +86,26 @@ def test_rules_apply_only_where_their_keys_are() -> None:
         "customer": ["address"],
     }  # an item (quantity and price, no total) and a customer's name need no rule
     assert plan.reach == {"order", "customer"}
+
+
+def test_a_tool_plan_reads_its_rules_at_its_first_call_not_at_registration() -> None:
+    order = copy.deepcopy(_ORDER)
+    order["required"] = ["total", "items"]
+    order["properties"]["items"] |= {"minItems": 1}
+    order["properties"]["items"]["items"]["required"] = ["quantity", "price"]
+    world = SyntheticWorld(seed=3)
+    world.register_tool(ToolSpec("get_order", "An order.", {"type": "object"}, order))
+    plan = world._tools.get("get_order").plan
+    assert plan.rule_plan is not None
+    assert plan.rule_plan._shapes is not None
+    answer = world.call("get_order", {})
+    assert plan.rule_plan._shapes is None  # read by the call, once
+    assert plan.rules is not None
+    assert plan.rules.reach == {"order", "customer"}
+    lines = answer["items"]
+    assert round(answer["total"], 2) == round(sum(line["quantity"] * line["price"] for line in lines), 2)
+    note = {"type": "object", "properties": {"text": {"type": "string"}}}
+    quiet = plan_for(ToolSpec("get_note", "A note.", {"type": "object"}, note))
+    assert quiet.rules is None
+    assert not quiet.shaping
+    assert not quiet.active

@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["parse", "parsed_text", "schema_text", "shared_texts", "text_digest"]
+__all__ = ["parse", "parsed_text", "schema_text", "shared_texts", "sorted_text", "text_digest"]
 
 _TEXTS: ContextVar[dict[int, tuple[Any, str | None]] | None] = ContextVar("synthworld_texts", default=None)
 _PARSED: ContextVar[dict[str, Any] | None] = ContextVar("synthworld_parsed", default=None)
@@ -56,6 +56,21 @@ def _encode(schema: Any) -> str | None:
         return " " + json.dumps(schema, allow_nan=False, check_circular=False)  # a cycle: RecursionError
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def sorted_text(schema: Any) -> str:
+    """``schema`` as JSON with sorted keys and no spaces (a cache key: equal schemas, equal text):
+    orjson's where it writes what `json.dumps` would read back as ``schema``, else
+    ``json.dumps(sort_keys=True)``'s (NaN and Infinity written as such; `TypeError` for what is
+    not JSON data)."""
+    try:
+        raw = orjson.dumps(schema, option=_STRICT | orjson.OPT_SORT_KEYS)
+    except (orjson.JSONEncodeError, TypeError):
+        pass
+    else:
+        if not _null_value(raw):
+            return raw.decode()
+    return json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _null_value(text: bytes) -> bool:

@@ -25,7 +25,7 @@ from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
-from synthworld.schema._texts import parsed_text, schema_text, text_digest
+from synthworld.schema._texts import parsed_text, schema_text, sorted_text, text_digest
 
 __all__ = [
     "PYTHON_CLASSES",
@@ -157,7 +157,7 @@ _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
 def compile_validator(schema: Any) -> CompiledValidator:
     """Compile `schema` (cached by its canonical JSON, keys sorted). Raises `SchemaError` if it is
     invalid."""
-    key = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    key = sorted_text(schema)
     return _VALIDATORS.made(key, lambda: _compile(key, schema_text(schema)), len(key))
 
 

@@ -15,6 +15,7 @@ import datetime
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from synthworld._json import json_copy
@@ -26,7 +27,7 @@ from synthworld.world.memory import Found, referenced, related_entities, remembe
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
-from synthworld.world.rules import RulePlan
+from synthworld.world.rules import LazyRules, RulePlan
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
 from synthworld.world.workflow import shape
 
@@ -73,8 +74,8 @@ class ConsistencyPlan:
     """What the tool does to its kind's entities."""
     shapes: Shapes | None = None
     """What the returns schema says about each object."""
-    rules: RulePlan | None = None
-    """In-object rules that may apply to its answers, and where."""
+    rule_plan: LazyRules | None = None
+    """In-object rules that may apply to its answers, and where (read at the first call)."""
     idempotent: bool = True
     """Whether a repeated identical call is the same call (a repeated create creates nothing new)."""
     list_key: str | None = None
@@ -90,20 +91,27 @@ class ConsistencyPlan:
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
 
-    active: bool = field(init=False)
-    """False when calls of this tool need no consistency work at all."""
-    shaping: bool = field(init=False)
-    """Whether its lifecycle or in-object rules change its answers."""
     commits: bool = field(init=False)
     """Whether its calls change the world's memory (entities to remember, or a lifecycle)."""
 
     def __post_init__(self) -> None:
-        acts = self.lifecycle.family in ("create", "update", "delete", "transition")
-        shaping = acts or self.lifecycle.family == "list" or self.rules is not None
-        object.__setattr__(self, "shaping", shaping)
-        object.__setattr__(self, "commits", self.has_ids or acts)
-        active = self.echo or self.id_params or self.has_ids or self.key_params or shaping
-        object.__setattr__(self, "active", bool(active))
+        object.__setattr__(self, "commits", self.has_ids or self.lifecycle.family in _ACTS)
+
+    @property
+    def rules(self) -> RulePlan | None:
+        """In-object rules that may apply to its answers, and where (None: none)."""
+        return self.rule_plan.get() if self.rule_plan is not None else None
+
+    @cached_property
+    def shaping(self) -> bool:
+        """Whether its lifecycle or in-object rules change its answers."""
+        family = self.lifecycle.family
+        return family in _ACTS or family == "list" or self.rules is not None
+
+    @cached_property
+    def active(self) -> bool:
+        """False when calls of this tool need no consistency work at all."""
+        return bool(self.echo or self.id_params or self.has_ids or self.key_params or self.shaping)
 
 
 def plan_for(
@@ -143,7 +151,7 @@ def plan_for(
         anywhere=tuple(sorted(identities.anywhere())),
         lifecycle=life,
         shapes=shapes,
-        rules=rules,
+        rule_plan=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
@@ -154,6 +162,8 @@ def plan_for(
 
 
 _NONE: frozenset[str] = frozenset()
+_ACTS = frozenset({"create", "update", "delete", "transition"})
+"""Lifecycle families whose calls change the world's memory."""
 
 
 def _frozen(found: AbstractSet[str]) -> frozenset[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld.schema import schema_text
-from synthworld.world.rules import RulePlan, rules_for
+from synthworld.world.rules import LazyRules
 from synthworld.world.shapes import Shapes, property_names, read_shapes, root_properties
 
 __all__ = ["Reading", "reading"]
@@ -36,14 +36,15 @@ class Reading:
     schema: Any
     names: frozenset[str]
     declared: tuple[str, ...]
-    _shapes: dict[str, tuple[Shapes, RulePlan | None]] = field(default_factory=dict, repr=False)
+    _shapes: dict[str, tuple[Shapes, LazyRules]] = field(default_factory=dict, repr=False)
 
-    def shapes(self, kind: str) -> tuple[Shapes, RulePlan | None]:
-        """The shapes of the schema with top objects hinted `kind`, and where the rules apply."""
+    def shapes(self, kind: str) -> tuple[Shapes, LazyRules]:
+        """The shapes of the schema with top objects hinted `kind`, and where the rules apply
+        (read when first needed)."""
         found = self._shapes.get(kind)
         if found is None:
             shapes = read_shapes(self.schema, kind)
-            found = self._shapes[kind] = (shapes, rules_for(shapes) or None)
+            found = self._shapes[kind] = (shapes, LazyRules(shapes))
         return found
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from synthworld.errors import SchemaError
 from synthworld.schema import generate, schema_text
-from synthworld.schema._texts import parse
+from synthworld.schema._texts import parse, sorted_text
 
 
 @pytest.mark.parametrize(
@@ -104,3 +104,27 @@ def test_a_generator_keeps_integer_bounds_past_64_bits() -> None:
     schema = {"type": "integer", "minimum": 2**64, "maximum": 2**64 + 5}
     values = {generate(schema, seed) for seed in range(10)}
     assert all(isinstance(v, int) and 2**64 <= v <= 2**64 + 5 for v in values)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"b": {"type": "string"}, "a": [1.5, "é", -0.0], "c": 1e-7},
+        {"const": None, "enum": [None, 1]},
+        {"const": float("nan")},
+        {"const": float("inf")},
+        {"maximum": 2**70},
+        {1: {"type": "integer"}},
+    ],
+)
+def test_a_sorted_text_reads_back_as_the_schema_with_its_keys_in_order(schema: dict[Any, Any]) -> None:
+    text = sorted_text(schema)
+    assert text == sorted_text(json.loads(json.dumps(schema)))  # equal schemas, equal keys
+    back = json.loads(text)
+    assert json.dumps(back, sort_keys=True) == json.dumps(schema, sort_keys=True)
+    assert list(back) == sorted(back)
+
+
+def test_sorted_texts_of_a_nan_and_of_a_null_differ() -> None:
+    assert sorted_text({"const": float("nan")}) != sorted_text({"const": None})
+    assert sorted_text({"const": 2**70}) != sorted_text({"const": float(2**70)})

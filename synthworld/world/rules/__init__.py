@@ -2,6 +2,6 @@
 ranges, time order), whatever backend gave it."""
 
 from synthworld.world.rules.base import Rule, RuleContext
-from synthworld.world.rules.run import RULES, RulePlan, apply_rules, rules_for
+from synthworld.world.rules.run import RULES, LazyRules, RulePlan, apply_rules, rules_for
 
-__all__ = ["RULES", "Rule", "RuleContext", "RulePlan", "apply_rules", "rules_for"]
+__all__ = ["RULES", "LazyRules", "Rule", "RuleContext", "RulePlan", "apply_rules", "rules_for"]

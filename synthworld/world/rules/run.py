@@ -17,7 +17,7 @@ from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
 from synthworld.world.walk import MAX_DEPTH
 
-__all__ = ["RULES", "RulePlan", "apply_rules", "rules_for"]
+__all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), Ranges(), TimeOrder())
 """Every in-object rule, in the order they run (sums before counts, times last)."""
@@ -56,6 +56,29 @@ def rules_for(shapes: Shapes) -> RulePlan:
             at[hint] = _COMBINATIONS.setdefault(found, found) if _UNBOUND.issuperset(found) else found
     reach = shapes.reach(set(at))
     return RulePlan(at, reach, deep=len(reach) > 1 or shapes.collection is not None)  # typed read-only
+
+
+class LazyRules:
+    """`rules_for` of a tool's shapes, read when a call first needs it (None: no rule applies).
+
+    Reading where each rule fits takes about as long as compiling the tool's generator, and a
+    world registers every tool of a large OpenAPI spec where a test calls a few. Reading twice
+    (two threads at once) gives the same plan.
+    """
+
+    __slots__ = ("_plan", "_shapes")
+
+    def __init__(self, shapes: Shapes) -> None:
+        self._shapes: Shapes | None = shapes
+        self._plan: RulePlan | None = None
+
+    def get(self) -> RulePlan | None:
+        """The rule plan, read on first use; None when no rule applies anywhere."""
+        shapes = self._shapes
+        if shapes is not None:
+            self._plan = rules_for(shapes) or None
+            self._shapes = None
+        return self._plan
 
 
 def _bound(rule: Rule, props: Mapping[str, Any], shapes: Shapes) -> Rule:
