@@ -109,3 +109,22 @@ def test_a_tool_plan_reads_its_rules_at_its_first_call_not_at_registration() -> 
     assert quiet.rules is None
     assert not quiet.shaping
     assert not quiet.active
+
+
+def test_a_world_reads_a_tool_plan_when_a_call_first_needs_it() -> None:
+    world = SyntheticWorld(seed=5)
+    order = copy.deepcopy(_ORDER) | {"required": ["id"]}
+    world.register_tool(ToolSpec("get_order", "An order.", {"type": "object"}, order))
+    note = {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}
+    world.register_tool(ToolSpec("get_note", "A note.", {"type": "object"}, note))
+    orders, notes = world._tools.get("get_order"), world._tools.get("get_note")
+    assert orders._plan is None
+    assert notes._plan is None  # registration read neither
+    world.call("get_note", {})
+    assert notes._plan is not None
+    assert orders._plan is None  # a call that remembers nothing reads no other tool's plan
+    world.lifecycle("get_order", "create", kind="order")  # declared after registration
+    first = world.call("get_order", {})
+    plan = world._tools.get("get_order").plan
+    assert plan.lifecycle.family == "create"
+    assert world.state["order"][first["id"]]["id"] == first["id"]  # remembered as created

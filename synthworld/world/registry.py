@@ -3,12 +3,10 @@ the conventions plans are read with (declared lifecycles and natural keys)."""
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import threading
 import types
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
 
 from synthworld._json import short_repr
 from synthworld.backends import Backend
@@ -22,16 +20,34 @@ from synthworld.world.lifecycle import declared
 __all__ = ["RegisteredTool", "ToolRegistry"]
 
 
-@dataclass(frozen=True)
 class RegisteredTool:
     """A registered tool and what the world precomputed for its calls."""
 
-    spec: ToolSpec
-    """The tool's interface."""
-    backend: Backend | None
-    """Its own backend (None: the world's)."""
-    plan: ConsistencyPlan
-    """What consistency work its calls need."""
+    __slots__ = ("_make_plan", "_plan", "backend", "spec")
+
+    def __init__(
+        self, spec: ToolSpec, backend: Backend | None, make_plan: Callable[[ToolSpec], ConsistencyPlan]
+    ) -> None:
+        self.spec = spec
+        """The tool's interface."""
+        self.backend = backend
+        """Its own backend (None: the world's)."""
+        self._make_plan = make_plan
+        self._plan: ConsistencyPlan | None = None
+
+    @property
+    def plan(self) -> ConsistencyPlan:
+        """What consistency work its calls need: read from its schemas when first asked for (a
+        call of it, or of any tool that needs what every tool says about a kind), so a world
+        registers the hundreds of tools of an OpenAPI spec without reading those no test calls.
+        Two threads asking at once read the same plan."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self._make_plan(self.spec)
+        return plan
+
+    def __repr__(self) -> str:
+        return f"RegisteredTool({self.spec.name!r}, backend={self.backend!r})"
 
 
 class ToolRegistry:
@@ -46,7 +62,7 @@ class ToolRegistry:
 
     def add(self, spec: ToolSpec, backend: Backend | None) -> RegisteredTool:
         """Register `spec` (replacing a tool of the same name)."""
-        tool = RegisteredTool(spec, backend, self._plan(spec))
+        tool = RegisteredTool(spec, backend, self._plan)
         with self._lock:
             self._tools[spec.name] = tool
             self._kinds = None
@@ -79,7 +95,7 @@ class ToolRegistry:
     def _replan(self) -> None:
         with self._lock:
             for name, tool in self._tools.items():
-                self._tools[name] = dataclasses.replace(tool, plan=self._plan(tool.spec))
+                self._tools[name] = RegisteredTool(tool.spec, tool.backend, self._plan)
             self._kinds = None
 
     def kinds(self) -> KindBook:
