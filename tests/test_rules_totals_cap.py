@@ -60,3 +60,27 @@ def test_a_nudged_price_stays_a_multiple_of_a_cent_for_python_jsonschema() -> No
     assert Totals._nudge(lines, layout, cent, ctx, False)
     assert lines == [{"quantity": 1, "unit_price": 558.83}]
     assert jsonschema.Draft202012Validator(cent).is_valid(lines[0]["unit_price"])
+
+
+def test_a_partly_scripted_total_gets_lines_that_add_up_to_it() -> None:
+    money: dict[str, Any] = {"type": "number", "minimum": 1, "maximum": 500, "multipleOf": 0.01}
+    returns = cart_returns(money, qty="quantity", price="unit_price", min_items=2)
+    world = SyntheticWorld(seed=6)
+    world.register_tool(ToolSpec("get_cart", "Get the cart.", {"type": "object"}, returns))
+    world.script("get_cart", output={"total": 123.45}, partial=True)
+    carts = [world.call("get_cart", {}) for _ in range(20)]
+    assert all(c["total"] == 123.45 for c in carts)  # the script's, untouched
+    assert all(c["total"] == _sum(c) for c in carts)  # the lines were fitted to it (0 of 20 before)
+    assert all(jsonschema.Draft202012Validator(returns).is_valid(c) for c in carts)
+
+
+def test_partly_scripted_lines_get_a_total_that_is_their_sum() -> None:
+    money: dict[str, Any] = {"type": "number", "minimum": 1, "maximum": 500}
+    returns = cart_returns(money, qty="quantity", price="unit_price")
+    world = SyntheticWorld(seed=2)
+    world.register_tool(ToolSpec("get_cart", "Get the cart.", {"type": "object"}, returns))
+    lines = [{"quantity": 2, "unit_price": 10.5}, {"quantity": 1, "unit_price": 4.25}]
+    world.script("get_cart", output={"items": lines}, partial=True)
+    carts = [world.call("get_cart", {}) for _ in range(5)]
+    assert all(c["items"] == lines for c in carts)
+    assert all(c["total"] == 25.25 for c in carts)

@@ -307,6 +307,9 @@ def consistent(
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
         fresh = plan.lifecycle.family == "create" and not (plan.idempotent and facts and facts.occurrence)
         walked, sure = apply(plan, args, value, state, edits, refs, fresh=fresh)
+        if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
+            edits.lay_over(value, partial)
+            sure, partial = False, None
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
         undone, checked = edits.keep_valid(value, is_valid)

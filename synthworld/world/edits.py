@@ -3,7 +3,7 @@ schema is dropped and the others are kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from synthworld._json import json_copy
@@ -81,6 +81,19 @@ class Edits:
             self._tags.append(self._tags[-1])
         self.done.append((items, None, list(items), list(new), len(self._tags) - 1))
         items[:] = new
+
+    def lay_over(self, node: dict[str, Any], partial: Mapping[str, Any]) -> None:
+        """Lay a script's or an effect's `partial` output over `node`, objects merged key by key
+        and the partial winning: for good (no edit to undo), every key it sets pinned as the
+        input's are, so the lifecycle and the rules fit the rest of the answer around it."""
+        for key, part in partial.items():
+            here = node.get(key)
+            if type(here) is dict and type(part) is dict:
+                self.lay_over(here, part)
+                continue
+            new = node[key] = part if type(part) in _SCALARS else json_copy(part)
+            self.pins[(id(node), key)] = True
+            self._pin_tree(new)
 
     def _pin_tree(self, value: Any) -> None:
         """Pin every key of the objects inside a value taken from the input or memory."""

@@ -209,7 +209,9 @@ class Registration(CallPath):
         Scripts are consulted before any backend, first added first; `times` limits how many
         calls a script answers. `error` raises the simulated `ToolError` with its code.
         ``partial=True`` lays `output` over the backend's answer, so a script may fix a few fields
-        and let the rest be generated (objects merge key by key).
+        and let the rest be generated (objects merge key by key) and fitted to them: the rules
+        leave the scripted fields alone and make the rest agree (a scripted total, lines that add
+        up to it).
         """
         spec = self._tools.get(tool).spec
         if (output is _UNSET) == (error is None):
