@@ -109,8 +109,9 @@ def test_every_hazard_answer_of_the_example_worlds_is_valid(hazard: str) -> None
             assert oracle_valid(spec.returns, value), (hazard, name, seed, value)
             shaped += world.trace[-1].hazard == hazard
             total += 1
-    # many answers can be shaped; not all (``{"ok": true}`` has no free text and nothing to empty)
-    assert shaped >= 0.45 * total
+    # many answers can be shaped; not all (``{"ok": true}`` has no free text and nothing to empty;
+    # an order's lines, at least one, cannot be emptied)
+    assert shaped >= 0.4 * total
 
 
 @pytest.mark.parametrize("hazard", HAZARD_KINDS)

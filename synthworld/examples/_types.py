@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-__all__ = ["Bounds", "Count", "Money"]
+__all__ = ["Bounds", "Count", "Length", "Money"]
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,14 @@ class Bounds:
     ge: float | None = None
     le: float | None = None
     multiple_of: float | None = None
+
+
+@dataclass(frozen=True)
+class Length:
+    """Length bounds in the ``annotated_types`` spelling (items of an array, characters of a string)."""
+
+    min_length: int | None = None
+    max_length: int | None = None
 
 
 Money = Annotated[float, Bounds(ge=1, le=2000, multiple_of=0.01), "An amount in the order's currency."]

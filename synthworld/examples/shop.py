@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from synthworld import tool
-from synthworld.examples._types import Count, Money
+from synthworld.examples._types import Count, Length, Money
 
 __all__ = ["get_order", "refund_order", "search_orders", "send_email"]
 
@@ -32,7 +32,7 @@ class Order(TypedDict):
     order_id: str
     customer_email: str
     status: OrderStatus
-    items: list[LineItem]
+    items: Annotated[list[LineItem], Length(min_length=1)]  # an order has at least one line
     total: Money
     currency: Literal["USD", "EUR", "GBP"]
 
