@@ -113,11 +113,18 @@ class NumberNode:
         """Validators divide fractional multiples and compare huge bounds each their own way."""
 
     def surely(self, sure: object) -> bool:
-        """Whether `gen` surely returns (see `_nodes.surely`): an integer is clamped into its
-        bounds, a number falls back on a closed bound; multiples and open bounds may miss."""
+        """Whether `gen` surely returns (see `_nodes.surely`): a multiple of integers is clamped
+        into its bounds and divides exactly; a number falls back on a closed bound, on a value one
+        step inside an open one, or on the midpoint of two open ones when one lies between them.
+        Fractional multiples may miss (floats divide inexactly)."""
         if self._unsure:
             return False
-        return not self.multiples if self.step is not None else not (self.low_open or self.high_open)
+        if self.step is not None:
+            return all(type(m) is int for m in self.multiples)
+        low, high = self.low, self.high
+        if low is None or high is None or not (self.low_open and self.high_open):
+            return True
+        return bool(low < (low + high) / 2 < high)  # `_fallbacks`'s midpoint, as it computes it
 
     def _nonempty(self) -> bool:
         assert self.low is not None

@@ -8,6 +8,8 @@ from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _api, _nodes, compile_generator
@@ -20,6 +22,10 @@ SURE = [
     {"enum": [1, "a"]},
     {"type": "integer", "minimum": 3, "exclusiveMaximum": 9},
     {"type": "number", "minimum": 0.5},
+    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},  # the midpoint lies between
+    {"type": "number", "exclusiveMinimum": 1.1},  # one step above it
+    {"type": "integer", "multipleOf": 3},  # integers divide exactly
+    {"multipleOf": 2, "maximum": 7},
     {"type": "string"},
     {"type": "string", "format": "date"},
     {"type": "string", "minLength": 2, "maxLength": 3},
@@ -33,8 +39,8 @@ SURE = [
     {},
 ]
 UNSURE = [
-    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
-    {"type": "integer", "multipleOf": 3},
+    {"type": "number", "multipleOf": 0.1},  # floats divide inexactly
+    {"type": "number", "multipleOf": 2, "maximum": 2**60},  # bounds past exact floats
     {"type": "string", "pattern": "^a+$"},
     {"type": "string", "format": "date", "maxLength": 20},
     {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^a+$"}},
@@ -60,6 +66,36 @@ def test_simple_roots_are_sure(schema: Any) -> None:
 @pytest.mark.parametrize("schema", UNSURE)
 def test_roots_that_might_fail_or_need_a_branch_are_not(schema: Any) -> None:
     assert not surely(_root(schema))
+
+
+def test_open_bounds_with_no_float_between_are_refused_at_registration() -> None:
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator({"type": "number", "exclusiveMinimum": 1.0, "exclusiveMaximum": 1.0000000000000002})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    low=st.one_of(st.none(), st.floats(-1e6, 1e6)),
+    width=st.one_of(st.floats(0, 1e-9), st.floats(0, 10)),
+    low_open=st.booleans(),
+    high_open=st.booleans(),
+    step=st.one_of(st.none(), st.integers(1, 7)),
+)
+def test_every_sure_number_builds_valid_lean_values(
+    low: float | None, width: float, low_open: bool, high_open: bool, step: int | None
+) -> None:
+    schema: dict[str, Any] = {"type": "number"}
+    if low is not None:
+        schema["exclusiveMinimum" if low_open else "minimum"] = low
+        schema["exclusiveMaximum" if high_open else "maximum"] = low + width
+    if step is not None:
+        schema["multipleOf"] = step
+    try:
+        generator = compile_generator(schema)
+    except UnsatisfiableSchemaError:
+        return
+    if surely(generator._root):
+        assert all(_lean_valid(generator, seed) for seed in range(8))
 
 
 def _chain(objects: int) -> dict[str, Any]:
