@@ -244,3 +244,40 @@ def test_run_json_masks_secrets_in_failures_and_output(
     out = capsys.readouterr().out
     assert "password=[REDACTED]" in out
     assert "hunter2-0001" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "backend"),
+    [
+        (["--record-mode", "once"], "random (the default)"),
+        (["--record-mode", "all", "--backend", "random"], "random"),
+        (["--record-mode", "none", "--backend", "llm:gpt-4o-mini"], "llm (model 'gpt-4o-mini')"),
+    ],
+    ids=["the file's", "--backend random", "--backend llm"],
+)
+def test_record_mode_without_a_cassette_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], backend: str
+) -> None:
+    """Before, the run went ahead and recorded nothing, while the user believed it recorded."""
+    scenario = tmp_path / "refund.yaml"
+    scenario.write_text((SCENARIOS / "shop_refund.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert invoke(run_command, str(scenario), *argv) == 2
+    out, err = capsys.readouterr()
+    assert (out, list(tmp_path.iterdir())) == ("", [scenario])  # no run, no cassette
+    assert err == (
+        f"synthworld run: --record-mode {argv[1]} has no effect: the backend of {scenario} is {backend}, "
+        "not a cassette, so nothing is recorded or replayed; to record (or replay), give the file a "
+        "fixtures backend (backend: {fixtures: cassettes/shop_refund.yaml, fallback: random}) or pass "
+        "--backend fixtures:PATH, else drop --record-mode\n"
+    )
+
+
+def test_record_mode_with_backend_fixtures_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario, cassette = tmp_path / "refund.yaml", tmp_path / "refund.cassette.yaml"
+    scenario.write_text((SCENARIOS / "shop_refund.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    argv = (str(scenario), "--seed", "2", "--backend", f"fixtures:{cassette}", "--record-mode", "once")
+    assert invoke(run_command, *argv) == 0
+    assert "verdict: PASS" in capsys.readouterr().out
+    assert len(load_cassette(cassette).interactions) >= 3

@@ -256,12 +256,14 @@ def _finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_run_past_timeout_fails_and_the_evaluation_goes_on(tmp_path: Path, workers: str) -> None:
-    argv = ("--seeds", "4", "--timeout", "3", "--workers", workers)  # even seeds take far less
+    argv = ("--seeds", "4", "--timeout", "3", "--workers", workers, "--save", "r.jsonl")  # even seeds: fast
     evaluation = _eval_in_a_subprocess(tmp_path, "sleepy", *argv)
     code, out, err = _finish(evaluation)
     assert (code, err) == (1, "")
     assert out.splitlines()[3].split()[:4] == ["sleepy", "4", "2", "50%"]
-    assert "    2 x timeout after 3 s: sleepy[seed=1], sleepy[seed=3]\n" in out
+    assert "    2 x timeout after 3 s: sleepy[seed=1, after 1 call], sleepy[seed=3, after 1 call]\n" in out
+    given_up = EvalReport.load(tmp_path / "r.jsonl").run("sleepy", 1)  # where it hung: after this call
+    assert [(c.tool, c.input) for c in given_up.trace] == [("get_order", {"order_id": "ORD-1042"})]
 
 
 def test_a_run_that_cannot_be_given_up_ends_the_command_with_its_stack(tmp_path: Path) -> None:

@@ -351,7 +351,7 @@ def test_a_run_past_its_timeout_fails_and_the_evaluation_goes_on(tmp_path: Path,
         report = evaluate(scenario, seeds=range(4), timeout=0.5, executor=pool, **options)
     stuck = [report.run("slow", seed, hazard) for seed in (1, 3) for hazard in (None, "drift")]
     assert [(r.passed, r.cause, r.calls, r.error, r.path) for r in stuck] == [
-        (False, "timeout after 0.5 s", 0, None, str(scenario.resolve()))
+        (False, "timeout after 0.5 s", 1, None, str(scenario.resolve()))
     ] * 4
     assert (
         stuck[0].failures[0].startswith("timeout after 0.5 s: the run did not end in time and was given up")
@@ -361,6 +361,47 @@ def test_a_run_past_its_timeout_fails_and_the_evaluation_goes_on(tmp_path: Path,
     assert [r for r in report.runs if r.seed % 2 == 0] == list(untimed.runs)  # the others, as without it
     assert all(r.passed for r in untimed.runs)
     assert EvalReport.load(report.save(tmp_path / "r.jsonl")) == report
+
+
+def two_calls(world: Any, task: str) -> int:
+    first: int = world.call("fetch", {"key": task})["value"]
+    return min(first, world.call("fetch", {"key": task + "!"})["value"])
+
+
+def hangs_after_two_calls(world: Any, task: str) -> int:
+    """Makes two calls, then waits for `RELEASE` (a minute at most), far past any timeout here."""
+    value = two_calls(world, task)
+    RELEASE.wait(60)
+    return value
+
+
+@pytest.mark.filterwarnings(
+    r"ignore:This process .* is multi-threaded, use of fork\(\) may lead to deadlocks"
+)
+@pytest.mark.parametrize("kind", ["serial", "processes"])
+@pytest.mark.usefixtures("release")
+def test_a_run_given_up_keeps_the_calls_it_made(tmp_path: Path, kind: str) -> None:
+    """Before, a run past its timeout was recorded with no calls: nothing showed where it hung."""
+    scenario = write_scenario(tmp_path, "hangs", faults="", agent="")
+    with executor_of(kind) as pool:
+        report = evaluate(
+            scenario, seeds=[1], timeout=0.5, executor=pool, agent=hangs_after_two_calls, progress=False
+        )
+    [run] = report.runs
+    assert (run.passed, run.cause, run.calls, run.tool_errors) == (False, "timeout after 0.5 s", 2, 0)
+    assert run.failures[0].startswith(
+        "timeout after 0.5 s: the run did not end in time and was given up after 2 tool calls "
+        "(the last to 'fetch'; the run's trace holds them); if the agent is only slow, allow more"
+    )
+    [done] = evaluate(scenario, seeds=[1], agent=two_calls, progress=False).runs
+    assert run.trace == done.trace  # the very calls a run that ends after them makes
+    assert [c.input for c in run.trace] == [{"key": "k"}, {"key": "k!"}]
+    assert run.duration == done.duration
+    assert run.coverage is not None
+    assert done.coverage is not None
+    assert run.coverage.to_dict() == done.coverage.to_dict()
+    saved = EvalReport.load(report.save(tmp_path / "r.jsonl"))
+    assert saved.runs[0].trace == run.trace
 
 
 def test_an_error_of_a_run_with_a_timeout_is_raised(tmp_path: Path) -> None:

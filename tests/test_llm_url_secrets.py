@@ -4,6 +4,7 @@ Real openai and anthropic clients over real HTTP to a scripted server on 127.0.0
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import urllib.parse
@@ -19,7 +20,7 @@ from synthworld.backends.llm.openai import OPENAI
 from synthworld.errors import BackendError
 from synthworld.scenario.llm_key import llm_options
 from tests._openai_server import Body, Completion, Failure, OpenAIServer
-from tests.test_llm_backend import GET_ORDER, GOOD
+from tests.test_llm_backend import GET_ORDER, GOOD, KEY
 from tests.test_llm_deadline import good
 
 SECRET = "qk-9f2e7c1a5b3d8e4f"
@@ -147,3 +148,44 @@ def test_a_scenario_files_base_url_is_shown_masked() -> None:
 )
 def test_redact_url_masks_secret_query_values_only(url: str, shown: str) -> None:
     assert redact_url(url) == shown
+
+
+LATER = ("httpx.made_later", "openai._base_client.made_later", "anthropic.made_later", "httpcore.made_later")
+"""Loggers first made after the backend (as ``httpcore.http2`` is, when HTTP/2 is first used)."""
+
+
+@pytest.fixture
+def captured() -> Iterator[io.StringIO]:
+    """Everything the root logger's handlers write at DEBUG, tracebacks included, as text."""
+    stream, root = io.StringIO(), logging.getLogger()
+    handler, level = logging.StreamHandler(stream), root.level
+    handler.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    yield stream
+    root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def test_loggers_made_after_the_backend_mask_the_key_too(server: OpenAIServer, captured: io.StringIO) -> None:
+    """A filter on the loggers that existed when the backend was made missed these: a record
+    passed up from a logger under a filtered one skips that logger's filters."""
+    assert not set(LATER) & set(logging.root.manager.loggerDict)
+    server.default = good("openai")
+    llm = backend(server, "openai", api_key=KEY)
+    own = io.StringIO()  # a handler on the new logger itself, as a user may add one
+    for name in LATER:
+        log = logging.getLogger(name)
+        log.addHandler(logging.StreamHandler(own))
+        try:
+            raise ConnectionError(f"POST {server.url}/chat/completions{QUERY} refused")
+        except ConnectionError:
+            log.debug("retrying with key %s at %s", KEY, llm.base_url, exc_info=True)
+        log.info("secret %s", SECRET, stack_info=True)
+    assert ask(llm) == GOOD  # a real request: httpx logs its URL, with the query
+    text = captured.getvalue() + own.getvalue()
+    assert KEY not in text
+    assert SECRET not in text
+    assert text.count(MASK) >= 4 * len(LATER) + 1  # the records were written, masked
+    assert f"ConnectionError: POST {server.url}/chat/completions{SHOWN} refused" in text  # the traceback
+    llm.close()

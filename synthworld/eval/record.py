@@ -63,6 +63,11 @@ class RunRecord:
         return self.scenario if self.hazard is None else f"{self.scenario} [{self.hazard}]"
 
     @property
+    def timed_out(self) -> bool:
+        """The run was given up at its timeout (`calls` and `trace` hold what it did until then)."""
+        return not self.passed and bool(self.failures) and self.failures[0].startswith(_TIMEOUT)
+
+    @property
     def cause(self) -> str | None:
         """A short label for why the run failed (None when it passed), for grouping failures."""
         if self.passed:
@@ -129,18 +134,13 @@ def _json_path(path: Iterable[Any]) -> str:
 def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:
     """The `RunRecord` of a `ScenarioResult` (duck-typed: scenario, path, seed, passed, ...)."""
     trace: Trace = result.trace
-    errors = len(trace.errors)
-    usages = [c.usage for c in trace if c.usage]
     return RunRecord(
         scenario=result.scenario,
         seed=result.seed,
         passed=bool(result.passed),
         failures=tuple(str(f) for f in result.failures),
-        calls=len(trace),
-        tool_errors=errors,
-        recovered=errors > 0 and bool(result.passed),
-        duration=sum(c.duration for c in trace),
-        tokens=sum(u.get("total_tokens", 0) for u in usages) if usages else None,
+        **_counts(trace),
+        recovered=bool(trace.errors) and bool(result.passed),
         error=result.error,
         path=str(result.path or ""),
         diverged_at=getattr(result, "diverged_at", None),
@@ -151,24 +151,60 @@ def record_from_result(result: Any, *, wall_time: float = 0.0) -> RunRecord:
     )
 
 
+def _counts(trace: Trace) -> dict[str, Any]:
+    """What a record sums up from its calls: how many, how many failed, simulated time, tokens."""
+    usages = [c.usage for c in trace if c.usage]
+    return {
+        "calls": len(trace),
+        "tool_errors": len(trace.errors),
+        "duration": sum(c.duration for c in trace),
+        "tokens": sum(u.get("total_tokens", 0) for u in usages) if usages else None,
+    }
+
+
+_TIMEOUT = "timeout after "
+"""How the failure of a run given up at its timeout begins."""
+
+
 def timed_out_record(
-    scenario: str, seed: int, *, timeout: float, path: str, hazard: str | None, wall_time: float
+    scenario: str,
+    seed: int,
+    *,
+    timeout: float,
+    path: str,
+    hazard: str | None,
+    wall_time: float,
+    trace: Trace | None = None,
+    coverage: Coverage | None = None,
 ) -> RunRecord:
-    """The failed `RunRecord` of a run given up after `timeout` seconds (cause ``timeout after N s``;
-    no trace: the calls made so far stay with the run, which may still be going)."""
+    """The failed `RunRecord` of a run given up after `timeout` seconds (cause ``timeout after N s``),
+    with the calls it had made by then (`trace`, a copy: the run may still be going), so the
+    failure says where the agent stopped."""
+    trace = Trace() if trace is None else trace
     failure = (
-        f"timeout after {timeout:g} s: the run did not end in time and was given up; if the agent is "
-        "only slow, allow more (evaluate(timeout=...), synthworld eval --timeout)"
+        f"{_TIMEOUT}{timeout:g} s: the run did not end in time and was given up {_calls_so_far(trace)}; "
+        "if the agent is only slow, allow more (evaluate(timeout=...), synthworld eval --timeout)"
     )
     return RunRecord(
         scenario=scenario,
         seed=seed,
         passed=False,
         failures=(failure,),
+        **_counts(trace),
         path=path,
         hazard=hazard,
+        coverage=coverage,
+        trace=trace,
         wall_time=wall_time,
     )
+
+
+def _calls_so_far(trace: Trace) -> str:
+    """``after 2 tool calls (the last to 'get_order'; the run's trace holds them)``."""
+    if not trace:
+        return "before any tool call"
+    count = f"{len(trace)} tool call" + ("s" if len(trace) > 1 else "")
+    return f"after {count} (the last to {trace[-1].tool!r}; the run's trace holds them)"
 
 
 def _label(failure: str) -> str:

@@ -228,7 +228,8 @@ def evaluate(
     rows of the clean runs and of each hazard's (`Summary.overall_by_hazard`).
 
     `timeout`: seconds each run may take (None: no limit); a run still going after it is recorded
-    as failed, cause ``timeout after N s``, and the evaluation goes on. The run plays in a thread
+    as failed, cause ``timeout after N s``, with the calls it had made (its ``trace`` and ``calls``:
+    where the agent hung), and the evaluation goes on. The run plays in a thread
     of its own, in whichever process runs it, and Python cannot kill a thread: a run given up
     goes on in the background of that process (using CPU, holding what it holds) until it ends
     or the process exits. A run stuck in C code that never lets go of the GIL cannot be given up:

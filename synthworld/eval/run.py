@@ -29,6 +29,7 @@ from typing import Any
 from synthworld.eval.progress import Reporter
 from synthworld.eval.record import RunRecord, record_from_result, timed_out_record
 from synthworld.scenario import load_scenario, scenario_files
+from synthworld.trace import Trace
 
 __all__ = [
     "HARD_STOP_GRACE",
@@ -74,19 +75,21 @@ def run_task(task: RunTask) -> RunRecord:
     return _play(task, scenario) if task.timeout is None else _play_within(task, scenario, task.timeout)
 
 
-def _play(task: RunTask, scenario: Any) -> RunRecord:
+def _play(task: RunTask, scenario: Any, **options: Any) -> RunRecord:
     started = time.perf_counter()
-    result = scenario.run(task.seed, agent=task.agent, record_mode="none", hazard=task.hazard)
+    result = scenario.run(task.seed, agent=task.agent, record_mode="none", hazard=task.hazard, **options)
     return record_from_result(result, wall_time=time.perf_counter() - started)
 
 
 def _play_within(task: RunTask, scenario: Any, timeout: float) -> RunRecord:
-    """`_play` in a daemon thread, given up after `timeout` seconds; what it raises is raised here."""
+    """`_play` in a daemon thread, given up after `timeout` seconds (recorded with the calls it
+    made by then); what it raises is raised here."""
     outcome: list[RunRecord | BaseException] = []
+    worlds: list[Any] = []  # the run's world, once built
 
     def play() -> None:
         try:
-            outcome.append(_play(task, scenario))
+            outcome.append(_play(task, scenario, on_world=worlds.append))
         except BaseException as exc:  # handed to the waiting thread, which raises it
             outcome.append(exc)
 
@@ -103,13 +106,25 @@ def _play_within(task: RunTask, scenario: Any, timeout: float) -> RunRecord:
         if _hard_stop:
             faulthandler.cancel_dump_traceback_later()
     if not outcome:
-        path, waited = str(scenario.path or ""), time.perf_counter() - started
-        return timed_out_record(
-            scenario.name, task.seed, timeout=timeout, path=path, hazard=task.hazard, wall_time=waited
-        )
+        return _given_up(task, scenario, timeout, worlds, time.perf_counter() - started)
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
+
+
+def _given_up(task: RunTask, scenario: Any, timeout: float, worlds: list[Any], waited: float) -> RunRecord:
+    """The record of a run given up: its calls so far, copied (the run may still be making more)."""
+    world = worlds[0] if worlds else None
+    return timed_out_record(
+        scenario.name,
+        task.seed,
+        timeout=timeout,
+        path=str(scenario.path or ""),
+        hazard=task.hazard,
+        wall_time=waited,
+        trace=None if world is None else Trace(list(world.trace)),
+        coverage=None if world is None else world.coverage(),
+    )
 
 
 def hard_stop(on: bool = True) -> bool:

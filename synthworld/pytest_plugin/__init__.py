@@ -17,7 +17,9 @@
   ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the
   scenario file) > ini (``synthworld_seed``, ``synthworld_record_mode``) > default. Under
   ``CI=true`` (or ``1``, as some CI services set it) the record mode defaults to ``none``, so CI
-  replays and never records.
+  replays and never records. A record mode acts only on a world with a cassette: the marker's
+  ``record_mode=`` without one is a usage error, and a session asked to record where no test had
+  one says so in its summary (see `synthworld.pytest_plugin.record_mode`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.coverage import CoverageSession
+from synthworld.pytest_plugin.record_mode import RecordModeSession, check_marker_mode, note_cassette_world
 from synthworld.pytest_plugin.redaction import redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
@@ -54,6 +57,7 @@ from synthworld.scenario import (
     is_scenario_text,
     load_scenario,
 )
+from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.imports import add_search_root, remove_search_root
 from synthworld.world import SyntheticWorld
 
@@ -123,6 +127,7 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     if config.getoption("synthworld_coverage") or fail_under is not None:
         config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
+    RecordModeSession.register(config)
     if block_llm(config):
         config.stash[_PREVIOUS_ENV] = os.environ.get(BLOCK_LLM_ENV)
         os.environ[BLOCK_LLM_ENV] = "1"
@@ -218,6 +223,8 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         mode = scenario_record_mode(self.config, None, self.scenario)
+        if not backend_without_cassette(self.scenario):
+            note_cassette_world(self.config)
         self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
         if not self.result.passed:
             raise ScenarioFailed(self.result)
@@ -261,6 +268,7 @@ def synth_world(
     if settings.get("scenario"):
         world = _scenario_world(request, settings)
     else:
+        check_marker_mode(settings)
         seed = world_seed(request.config, settings.get("seed"))
         mode = record_mode(request.config, settings.get("record_mode")) or "once"
         world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
@@ -272,6 +280,9 @@ def _scenario_world(request: pytest.FixtureRequest, settings: dict[str, Any]) ->
     """The world of the marker's scenario file: its seed and record mode unless the marker or the
     command line sets them."""
     scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
+    check_marker_mode(settings, scenario)
+    if not backend_without_cassette(scenario):
+        note_cassette_world(request.config)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
     return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
@@ -290,4 +301,5 @@ def _make_world(
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
         options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=RandomBackend())}
+        note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)

@@ -27,6 +27,7 @@ __all__ = [
     "add_conventions",
     "add_faults",
     "add_responses",
+    "backend_without_cassette",
     "build_world",
     "check_backend",
     "llm_file_options",
@@ -180,6 +181,17 @@ def llm_file_options() -> set[str]:
     arguments = inspect.signature(LLMBackend).parameters
     named = {name for name, p in arguments.items() if p.kind is not p.VAR_KEYWORD} - {"client"}
     return named | set(LLMOptions.__annotations__) | {"api_key_env"}
+
+
+def backend_without_cassette(scenario: Scenario) -> str:
+    """The scenario's backend when it has no cassette for a record mode to act on (``random (the
+    default)``, ``llm (model 'gpt-4o-mini')``); "" for a fixtures backend."""
+    config = scenario.data.get("backend")
+    if isinstance(config, Mapping) and "fixtures" in config:
+        return ""
+    if isinstance(config, Mapping) and "llm" in config:
+        return f"llm (model {config['llm'].get('model')!r})"
+    return "random" if config is not None else "random (the default)"
 
 
 def make_backend(scenario: Scenario, *, record_mode: str | None, block_llm: bool) -> Backend | None:

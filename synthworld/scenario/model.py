@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,13 +90,21 @@ class Scenario:
         record_mode: str | None = None,
         block_llm: bool = False,
         hazard: str | None = None,
+        on_world: Callable[[SyntheticWorld], object] | None = None,
     ) -> ScenarioResult:
         """Run the agent (the scenario's, or `agent`) against a fresh world and check expectations.
 
         `hazard` (one of `synthworld.HAZARD_KINDS`) injects that hazard into every tool's answers,
         after the scenario's own faults: how does the agent hold up against hostile-but-valid
-        answers?"""
+        answers? `on_world` is called with the world before the agent starts (to watch its trace
+        while the agent runs: `synthworld.evaluate` keeps the calls of a run it gives up)."""
         chosen = self.seeds[0] if seed is None else seed
         return run_scenario(
-            self, chosen, agent=agent, record_mode=record_mode, block_llm=block_llm, hazard=hazard
+            self,
+            chosen,
+            agent=agent,
+            record_mode=record_mode,
+            block_llm=block_llm,
+            hazard=hazard,
+            on_world=on_world,
         )

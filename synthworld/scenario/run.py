@@ -20,6 +20,7 @@ from synthworld.scenario.result import AgentLike, ScenarioResult
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
+    from synthworld.world import SyntheticWorld
 
 __all__ = ["resolve_agent", "resolve_callable", "run_scenario"]
 
@@ -32,13 +33,20 @@ def run_scenario(
     record_mode: str | None,
     block_llm: bool,
     hazard: str | None = None,
+    on_world: Callable[[SyntheticWorld], object] | None = None,
 ) -> ScenarioResult:
-    """Build the world (with `hazard` injected into every answer), call ``agent(world, task)``,
-    close the world, check every expectation."""
+    """Build the world (with `hazard` injected into every answer), hand it to `on_world`, call
+    ``agent(world, task)``, close the world, check every expectation."""
     call_agent = resolve_agent(scenario, agent)
     world = scenario.build_world(seed, record_mode=record_mode, block_llm=block_llm)
-    if hazard is not None:
-        world.add_faults([{"tool": "*", "inject": hazard}])
+    try:
+        if hazard is not None:
+            world.add_faults([{"tool": "*", "inject": hazard}])
+        if on_world is not None:
+            on_world(world)
+    except BaseException:
+        world.close()
+        raise
     output: Any = None
     error: str | None = None
     try:

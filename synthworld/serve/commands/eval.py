@@ -35,8 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--timeout",
         type=float,
         metavar="SECONDS",
-        help="give up a run after SECONDS and record it as failed ('timeout after N s'); the "
-        "evaluation goes on. A run stuck where it cannot be given up (C code holding the GIL) ends "
+        help="give up a run after SECONDS and record it as failed ('timeout after N s'), with the "
+        "calls it made until then (--save keeps them); the evaluation goes on. A run stuck where it "
+        "cannot be given up (C code holding the GIL) ends "
         f"the command (or its worker) {HARD_STOP_GRACE:g} s later, with its stack on stderr",
     )
     parser.add_argument(
@@ -124,11 +125,14 @@ def _bad_option(args: argparse.Namespace) -> str:
 
 
 def failure_causes(report: EvalReport) -> str:
-    """Why runs failed, most frequent first, each with the runs it hit ('' when none failed)."""
+    """Why runs failed, most frequent first, each with the runs it hit ('' when none failed); a run
+    given up at its timeout says how many calls it had made (``sleepy[seed=1, after 1 call]``)."""
     by_cause: dict[str, list[str]] = {}
     for run in report.failures:
         hazard = "" if run.hazard is None else f", hazard={run.hazard}"
-        by_cause.setdefault(run.cause or "failed", []).append(f"{run.scenario}[seed={run.seed}{hazard}]")
+        calls = f", after {run.calls} call{'' if run.calls == 1 else 's'}" if run.timed_out else ""
+        label = f"{run.scenario}[seed={run.seed}{hazard}{calls}]"
+        by_cause.setdefault(run.cause or "failed", []).append(label)
     lines = ["failure causes:"]
     for cause, runs in sorted(by_cause.items(), key=lambda item: (-len(item[1]), item[0])):
         shown = ", ".join(runs[:4]) + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")

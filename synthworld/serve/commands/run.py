@@ -16,7 +16,8 @@ from synthworld._json import is_json_data, json_problems, short_repr
 from synthworld._redact import redact
 from synthworld.cassette import RecordMode
 from synthworld.errors import ScenarioError
-from synthworld.scenario import ScenarioResult, load_scenario
+from synthworld.scenario import Scenario, ScenarioResult, load_scenario
+from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.console import print_result
 from synthworld.world import HAZARD_KINDS
 
@@ -75,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         if args.backend is not None:
             backend = backend_option(args.backend, base_url=args.base_url)
             scenario = dataclasses.replace(scenario, data={**scenario.data, "backend": backend})
+        if args.record_mode is not None:
+            check_records(scenario, args.record_mode)
         seeds = [args.seed] if args.seed is not None else scenario.seeds
         results = [
             scenario.run(seed, agent=args.agent, record_mode=args.record_mode, hazard=args.hazard)
@@ -107,6 +110,19 @@ def backend_option(value: str, *, base_url: str | None) -> Any:
         f"--backend {value!r}: write 'random', 'fixtures:PATH' (a cassette) or 'llm:MODEL' "
         "(with --base-url URL for a local server that needs no key)"
     )
+
+
+def check_records(scenario: Scenario, mode: str) -> None:
+    """`ValueError` when `scenario`'s backend has no cassette, so ``--record-mode`` would be ignored
+    (the run would neither record nor replay, while the user believes it does)."""
+    backend = backend_without_cassette(scenario)
+    if backend:
+        raise ValueError(
+            f"--record-mode {mode} has no effect: the backend of {scenario.shown} is {backend}, not a "
+            "cassette, so nothing is recorded or replayed; to record (or replay), give the file a "
+            f"fixtures backend (backend: {{fixtures: cassettes/{scenario.name}.yaml, fallback: random}}) "
+            "or pass --backend fixtures:PATH, else drop --record-mode"
+        )
 
 
 def result_json(result: ScenarioResult) -> dict[str, Any]:
