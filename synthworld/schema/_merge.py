@@ -23,7 +23,7 @@ from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._quick import QuickCheck
-from synthworld.schema._regex import Gen, compile_pattern, readings
+from synthworld.schema._regex import Gen, compile_pattern, exact, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -124,6 +124,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         fmt=formats[0] if formats else None,
         path=path,
         source=patterns[0] if patterns else None,
+        exact=len(patterns) == 1 and exact(patterns[0]),
     )
 
 

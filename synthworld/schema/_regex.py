@@ -19,7 +19,7 @@ from synthworld.schema._ecma import translate
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["Gen", "compile_pattern", "literal_prefix", "readings"]
+__all__ = ["Gen", "compile_pattern", "exact", "literal_prefix", "readings"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -68,6 +68,60 @@ def readings(pattern: str) -> tuple[re.Pattern[str], ...]:
     except re.error:
         return (rewrite,)
     return (rewrite,) if python.pattern == rewrite.pattern else (rewrite, python)
+
+
+@lru_cache(maxsize=1024)
+def exact(pattern: str) -> bool:
+    """Whether every string `compile_pattern` builds for ``pattern`` matches it, in both readings,
+    by construction: its regex holds only what the walk builds exactly (characters, classes,
+    categories, groups without flags, alternatives, greedy or lazy repeats), anchored at most at
+    its very start and end, and the walk reads the pattern as the check does (no Unicode property
+    rebuilt from ASCII). Lookarounds, word boundaries, back references and anchors elsewhere are
+    left to the check. A few draws confirm it (once a pattern)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            plain = translate(pattern, plain=True)
+            if plain != translate(pattern):
+                return False
+            items = list(sre.parse(plain))
+            checks = readings(pattern)
+            build = compile_pattern(pattern)[0]
+    except (re.error, ValueError, OverflowError, RecursionError):
+        return False
+    if items and items[0] in _STARTS:
+        items = items[1:]
+    if items and items[-1] in _ENDS:
+        items = items[:-1]
+    if not _walked_exactly(items):
+        return False
+    rng = Random(0)
+    return all(rx.search(text) for text in (build(rng, {}) for _ in range(4)) for rx in checks)
+
+
+_STARTS = ((c.AT, c.AT_BEGINNING), (c.AT, c.AT_BEGINNING_STRING))
+_ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
+_WALKED = frozenset({c.LITERAL, c.NOT_LITERAL, c.ANY, c.IN, c.CATEGORY})
+
+
+def _walked_exactly(items: list[tuple[Any, Any]]) -> bool:
+    """Whether the walk (`_item`) builds only strings that the parsed ``items`` match."""
+    for op, av in items:
+        if op is c.BRANCH:
+            inner = [list(branch) for branch in av[1]]
+        elif op is c.SUBPATTERN:
+            if av[1] or av[2]:  # flags change the reading
+                return False
+            inner = [list(av[-1])]
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            inner = [list(av[2])]
+        elif op in _WALKED:
+            continue
+        else:
+            return False
+        if not all(_walked_exactly(part) for part in inner):
+            return False
+    return True
 
 
 @lru_cache(maxsize=1024)

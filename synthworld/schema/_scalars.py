@@ -268,7 +268,9 @@ class StringNode:
         fmt: str | None,
         path: str,
         source: str | None = None,
+        exact: bool = False,
     ) -> None:
+        """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`)."""
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
@@ -286,7 +288,10 @@ class StringNode:
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self._format = None if fmt is None else FORMATS[fmt]
-        self._free_form = pattern is None and not checks and min_length == 0 and max_length is None
+        unbounded = min_length == 0 and max_length is None
+        self._free_form = pattern is None and not checks and unbounded
+        self._exact = exact and fmt is None and unbounded
+        """Its pattern's first string is the answer: nothing else to fit or check."""
         self._unsure = fmt is not None and not self._free_form
         """A format value fitted to lengths or a pattern is checked by python-jsonschema's format
         checker only, which is laxer than jsonschema-rs's for some formats."""
@@ -307,7 +312,10 @@ class StringNode:
 
     def surely(self, sure: object) -> bool:
         """Whether `gen` surely returns (see `_nodes.surely`): without a pattern or a format
-        fitted to lengths, the first draw is fitted to the lengths and is the answer."""
+        fitted to lengths, the first draw is fitted to the lengths and is the answer; so it is
+        with one pattern whose every string matches it, and no length or format."""
+        if self._exact:
+            return True
         return self.pattern is None and not self.checks and (self.fmt is None or self._free_form)
 
     def _harder(self, st: State) -> Iterator[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -11,7 +12,8 @@ import pytest
 
 from synthworld.schema._ecma import translate
 from synthworld.schema._formats import FORMATS
-from synthworld.schema._regex import compile_pattern
+from synthworld.schema._regex import compile_pattern, exact
+from tests.schema.schema_corpus import SHARED, jsts, vendor
 
 PATTERNS = [
     r"^\d{3}-\d{4}$",
@@ -119,3 +121,51 @@ def test_made_up_hosts_are_reserved_example_domains(fmt: str) -> None:
         value = generate({"type": "string", "format": fmt}, seed)
         hosts.update(re.findall(r"example\.[a-z]+", value))
     assert hosts == {"example.com", "example.org", "example.net"}
+
+
+def _corpus_patterns() -> list[str]:
+    """Every ``pattern`` of the JSTS, SchemaStore and vendored corpora (each once)."""
+    found: dict[str, None] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                found[node["pattern"]] = None
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    rows = [schema for _, _, schema in (*jsts(), *vendor())]
+    store = SHARED / "schemastore" / "corpus_dev.jsonl"
+    rows += [json.loads(line)["schema"] for line in store.read_text().splitlines() if line.strip()]
+    walk(rows)
+    return list(found)
+
+
+def test_every_string_an_exact_pattern_builds_matches_it_for_every_validator() -> None:
+    patterns = _corpus_patterns()
+    sure = [p for p in patterns if exact(p)]
+    assert len(patterns) > 1000
+    assert len(sure) > 0.6 * len(patterns)  # most real-world patterns are plain
+    for pattern in sure:
+        rs = jsonschema_rs.validator_for({"pattern": pattern})
+        try:
+            python: re.Pattern[str] | None = re.compile(pattern)  # python-jsonschema's reading
+        except re.error:  # which cannot read ``\p{Cc}``: it judges no string of this pattern
+            python = None
+        for extra in (0, 4, 16):
+            build = compile_pattern(pattern, extra)[0]
+            for seed in range(6):
+                text = build(random.Random(seed), {})
+                assert rs.is_valid(text), (pattern, text)
+                assert python is None or python.search(text), (pattern, text)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"^(?!b)a+$", r"(?<=a)b", r"a\b", r"(a)\1", r"a^b", r"^a$|^b$", r"^\p{L}+$", r"a++", r"(?>a)"],
+)
+def test_a_pattern_the_walk_cannot_build_exactly_is_left_to_the_check(pattern: str) -> None:
+    assert not exact(pattern)

@@ -33,6 +33,9 @@ SURE = [
     {"type": "array", "minItems": 2},
     {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["a"]}},
     {"type": "array", "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "string", "pattern": "^a+$"},  # every string the pattern builds matches it
+    {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^[A-Z]{3}-\\d{4}$"}},
+    {"type": "object", "required": ["v"], "properties": {"v": {"pattern": "^\\d+(\\.\\d+)*$"}}},
     {"type": "object", "properties": {"a": {"type": "string", "pattern": "^a+$"}}},
     {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
     {"properties": {"a": {"type": "integer"}}},
@@ -41,14 +44,16 @@ SURE = [
 UNSURE = [
     {"type": "number", "multipleOf": 0.1},  # floats divide inexactly
     {"type": "number", "multipleOf": 2, "maximum": 2**60},  # bounds past exact floats
-    {"type": "string", "pattern": "^a+$"},
+    {"type": "string", "pattern": "^(?!b)a+$"},  # a lookahead is left to the check
+    {"type": "string", "pattern": "^a+$", "minLength": 3},  # fitted to a length
+    {"type": "string", "allOf": [{"pattern": "^a+$"}, {"pattern": "a{2}"}]},  # built from the first
     {"type": "string", "format": "date", "maxLength": 20},
-    {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^a+$"}},
+    {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "(a)\\1"}},
     {"type": "array", "minItems": 1, "uniqueItems": True},
     {"type": "array", "minItems": SURE_VISITS},
     {"type": "object", "minProperties": 1},
     {"type": "object", "dependentRequired": {"a": ["b"]}},
-    {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "^a$"}}},
+    {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "a\\b"}}},
     {"type": "string", "not": {"minLength": 3}},
     {"anyOf": [{"type": "string"}, {"type": "integer"}]},  # its branches compile when first taken
 ]
@@ -196,7 +201,8 @@ def test_a_node_the_walk_compiles_fails_as_the_probe_fails(
 
 def test_a_root_choice_is_sure_when_the_alternative_the_probe_takes_first_is() -> None:
     first = Random(0).randrange(2)  # the probe's first draw picks the alternative
-    branches: list[Any] = [{"type": "string", "pattern": "^a+$"}, {"type": "string", "pattern": "^a+$"}]
+    unsure = {"type": "string", "pattern": "^(?!b)a+$"}
+    branches: list[Any] = [unsure, unsure]
     branches[first] = {"type": "integer"}
     sure = compile_generator({"anyOf": branches})
     assert not surely(sure._root)
