@@ -102,7 +102,8 @@ class ToolRegistry:
         """What all tools say about each kind (built again after a tool is added)."""
         book = self._kinds
         if book is None:
-            plans = [tool.plan.shapes for tool in self._tools.values() if tool.plan.shapes is not None]
+            tools = list(self._tools.values())  # a snapshot: reading plans takes a while
+            plans = [tool.plan.shapes for tool in tools if tool.plan.shapes is not None]
             book = self._kinds = KindBook(plans)
         return book
 
