@@ -48,11 +48,22 @@ def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Patt
     larger `extra` reaches a ``minLength``, ``extra=0`` keeps to the shortest strings.
     Raises ``re.error`` (or ``ValueError``) for a pattern Python cannot read.
     """
+    rewrite, _, tree = _parsed(pattern)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
-        compiled = re.compile(translate(pattern))
-        tree = sre.parse(translate(pattern, plain=True))  # Unicode properties built from ASCII
+        compiled = re.compile(rewrite)
     return _seq(list(tree), extra), compiled
+
+
+@lru_cache(maxsize=1024)
+def _parsed(pattern: str) -> tuple[str, str, list[tuple[Any, Any]]]:
+    """``pattern``'s ECMA-262 rewrite, its plain rewrite (Unicode properties built from ASCII) and
+    the parse of the plain one, which the walk builds from (read once: `compile_pattern` with each
+    repeat width, and `exact`)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+        plain = translate(pattern, plain=True)
+        return translate(pattern), plain, list(sre.parse(plain))
 
 
 @lru_cache(maxsize=1024)
@@ -77,16 +88,13 @@ def exact(pattern: str) -> bool:
     categories, groups without flags, alternatives, greedy or lazy repeats), anchored at most at
     its very start and end, and the walk reads the pattern as the check does (no Unicode property
     rebuilt from ASCII). Lookarounds, word boundaries, back references and anchors elsewhere are
-    left to the check. A few draws confirm it (once a pattern)."""
+    left to the check. Two draws confirm it (once a pattern)."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            plain = translate(pattern, plain=True)
-            if plain != translate(pattern):
-                return False
-            items = list(sre.parse(plain))
-            checks = readings(pattern)
-            build = compile_pattern(pattern)[0]
+        rewrite, plain, items = _parsed(pattern)
+        if plain != rewrite:
+            return False
+        checks = readings(pattern)
+        build = compile_pattern(pattern)[0]
     except (re.error, ValueError, OverflowError, RecursionError):
         return False
     if items and items[0] in _STARTS:
@@ -96,7 +104,7 @@ def exact(pattern: str) -> bool:
     if not _walked_exactly(items):
         return False
     rng = Random(0)
-    return all(rx.search(text) for text in (build(rng, {}) for _ in range(4)) for rx in checks)
+    return all(rx.search(text) for text in (build(rng, {}) for _ in range(2)) for rx in checks)
 
 
 _STARTS = ((c.AT, c.AT_BEGINNING), (c.AT, c.AT_BEGINNING_STRING))
