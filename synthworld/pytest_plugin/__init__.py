@@ -35,7 +35,12 @@ from synthworld._redact import redact_text
 from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.coverage import CoverageSession
-from synthworld.pytest_plugin.record_mode import RecordModeSession, check_marker_mode, note_cassette_world
+from synthworld.pytest_plugin.record_mode import (
+    RecordModeSession,
+    check_marker_mode,
+    note_cassette_world,
+    note_scenario_world,
+)
 from synthworld.pytest_plugin.redaction import redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
@@ -57,7 +62,6 @@ from synthworld.scenario import (
     is_scenario_text,
     load_scenario,
 )
-from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.imports import add_search_root, remove_search_root
 from synthworld.world import SyntheticWorld
 
@@ -223,8 +227,7 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         mode = scenario_record_mode(self.config, None, self.scenario)
-        if not backend_without_cassette(self.scenario):
-            note_cassette_world(self.config)
+        note_scenario_world(self.config, self.scenario)
         self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
         if not self.result.passed:
             raise ScenarioFailed(self.result)
@@ -281,8 +284,7 @@ def _scenario_world(request: pytest.FixtureRequest, settings: dict[str, Any]) ->
     command line sets them."""
     scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
     check_marker_mode(settings, scenario)
-    if not backend_without_cassette(scenario):
-        note_cassette_world(request.config)
+    note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
     return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))

@@ -20,7 +20,7 @@ import pytest
 from synthworld.scenario import Scenario
 from synthworld.scenario.build import backend_without_cassette
 
-__all__ = ["NAME", "RecordModeSession", "check_marker_mode", "note_cassette_world"]
+__all__ = ["NAME", "RecordModeSession", "check_marker_mode", "note_cassette_world", "note_scenario_world"]
 
 NAME = "synthworld-record-mode"
 """The name `RecordModeSession` is registered under."""
@@ -58,6 +58,12 @@ def note_cassette_world(config: pytest.Config) -> None:
     session = config.pluginmanager.get_plugin(NAME)
     if isinstance(session, RecordModeSession):
         session.worlds += 1
+
+
+def note_scenario_world(config: pytest.Config, scenario: Scenario) -> None:
+    """`note_cassette_world` for a scenario's world, when its backend has a cassette."""
+    if not backend_without_cassette(scenario):
+        note_cassette_world(config)
 
 
 class RecordModeSession:
