@@ -53,8 +53,8 @@ def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
             continue
         try:
             nodes.append(_BUILDERS[name](cx, parts))
-        except UnsatisfiableSchemaError as err:
-            error = error or err
+        except UnsatisfiableSchemaError as err:  # the first, but number's over integer's: it says more
+            error = err if error is None or name == "number" else error
     if not nodes:
         assert error is not None
         raise error

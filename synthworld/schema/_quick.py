@@ -23,6 +23,7 @@ from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
 from synthworld.schema._ecma import translate
+from synthworld.schema._multiples import EXACT_INTS
 from synthworld.schema._nodes import bare
 from synthworld.schema._parts import lone_empty_pattern
 from synthworld.schema._place import route_of
@@ -47,7 +48,6 @@ _ARRAY_WORDS = {"items", "prefixItems", "contains", "minContains", "maxContains"
                 "maxItems", "uniqueItems", "unevaluatedItems"}  # fmt: skip
 _STRING_WORDS = {"minLength", "maxLength", "pattern", "format"}
 _NUMBER_WORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
-_EXACT_INTS = 2**53
 
 
 class Memo:
@@ -325,7 +325,7 @@ def _kind(value: Any) -> str | None:
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
-        return "integer" if abs(value) <= _EXACT_INTS else None
+        return "integer" if abs(value) <= EXACT_INTS else None
     if isinstance(value, float):
         return None if value.is_integer() else "number"
     if isinstance(value, str):

@@ -7,7 +7,7 @@ import re
 import string
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import jsonschema
@@ -15,6 +15,16 @@ import jsonschema
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import FORMATS
+from synthworld.schema._multiples import (
+    EXACT_INTS,
+    SAFE_WALK,
+    coarse,
+    first_multiple,
+    fraction,
+    last_multiple,
+    lcm,
+    rs_multiple,
+)
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._regex import Gen, compile_pattern, literal_prefix
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -50,18 +60,12 @@ def _hint_kind(hint: str) -> object:
     return (_realistic.provider_for(hint) if hint else None) or "word"
 
 
-_EXACT_INTS = 2**53
-"""Beyond this, a bound is not an exact float, and validators may compare in floats."""
 _FORMAT_CHECKER = jsonschema.FormatChecker()
 
 
 def _conforms(text: str, fmt: str) -> bool:
     """Whether a string built from a pattern also has the schema's format."""
     return bool(_FORMAT_CHECKER.conforms(text, fmt))
-
-
-def _fraction(value: float) -> Fraction:
-    return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
 
 
 class NumberNode:
@@ -82,7 +86,7 @@ class NumberNode:
         self.multiples = tuple(multiples)
         step = _ONE if integer else None
         for m in self.multiples:
-            step = _fraction(m) if step is None else _lcm(step, _fraction(m))
+            step = fraction(m) if step is None else lcm(step, fraction(m))
         self.step = step
         if step is _ONE:  # plain integers, the common case: the same bounds without Fractions
             self.low, self.high = _inward(low, low_open, 1), _inward(high, high_open, -1)
@@ -94,8 +98,8 @@ class NumberNode:
                 self.kmin = None if self.low is None else math.ceil(self.low)
                 self.kmax = None if self.high is None else math.floor(self.high)
             else:
-                self.kmin = None if self.low is None else math.ceil(Fraction(self.low) / step)
-                self.kmax = None if self.high is None else math.floor(Fraction(self.high) / step)
+                self.kmin = None if low is None else first_multiple(low, low_open, step)
+                self.kmax = None if high is None else last_multiple(high, high_open, step)
             if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
                 raise UnsatisfiableSchemaError(
                     f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
@@ -107,10 +111,30 @@ class NumberNode:
             raise UnsatisfiableSchemaError(
                 f"minimum exceeds maximum at {show_pointer(path)}; fix: make the bounds overlap", path=path
             )
-        self._unsure = any(isinstance(m, float) for m in self.multiples) or any(
-            abs(b) > _EXACT_INTS for b in (self.low, self.high) if b is not None
+        self._unsure = any(abs(b) > EXACT_INTS for b in (self.low, self.high) if b is not None) or (
+            step is not None and step.denominator > 1 and any(coarse(b, step) for b in (low, high))
         )
-        """Validators divide fractional multiples and compare huge bounds each their own way."""
+        """Validators compare huge bounds each their own way, and where floats are coarser than
+        the step, multiples round onto a bound (fractional multiples, which validators divide each
+        their own way too, are checked by both: `_float_ok`)."""
+        if any(isinstance(m, float) for m in self.multiples) and None not in (self.kmin, self.kmax):
+            self._refuse_inexact(path)
+
+    def _refuse_inexact(self, path: str) -> None:
+        """Refuse a range of a few fractional multiples none of which python-jsonschema takes (it
+        divides floats: ``0.29 / 0.01`` is ``28.999999999999996``)."""
+        assert self.kmin is not None
+        assert self.kmax is not None
+        if self._unsure or self.kmax - self.kmin >= SAFE_WALK or self._safe is not None:
+            return
+        m = next(m for m in self.multiples if isinstance(m, float))
+        value = self._multiple(float(self.kmin * self.step))  # type: ignore[operator]
+        raise UnsatisfiableSchemaError(
+            f"no multiple of {m} within the bounds at {show_pointer(path)} is one that validators "
+            f"take: python-jsonschema divides floats, and {value} / {m} is {value / m}; fix: widen "
+            "the bounds or use a multipleOf that floats hold exactly (0.5, 0.25)",
+            path=path,
+        )
 
     def surely(self, sure: object) -> bool:
         """Whether `gen` surely returns (see `_nodes.surely`): a multiple of integers is clamped
@@ -120,7 +144,7 @@ class NumberNode:
         if self._unsure:
             return False
         if self.step is not None:
-            return all(type(m) is int for m in self.multiples)
+            return all(type(m) is int for m in self.multiples) or self._safe is not None
         low, high = self.low, self.high
         if low is None or high is None or not (self.low_open and self.high_open):
             return True
@@ -146,7 +170,27 @@ class NumberNode:
             if self._float_ok(value):
                 return value
             target += float(self.step) * st.rng.randint(1, 9)
-        raise Retry
+        if self._safe is None:
+            raise Retry
+        return self._safe
+
+    @cached_property
+    def _safe(self) -> int | float | None:
+        """A multiple within the bounds that both validators take, found by a short walk from a
+        bound (or from zero): what `gen` falls back on when its drawn ones all divide inexactly."""
+        if self._unsure:  # values far out, each checked whole
+            return None
+        low = -math.inf if self.kmin is None else self.kmin
+        high = math.inf if self.kmax is None else self.kmax
+        start = int(min(max(0, low), high))  # the multiple nearest zero
+        toward = 1 if start < high else -1
+        for k in range(start, start + toward * SAFE_WALK, toward):
+            if not low <= k <= high:
+                break
+            value = self._multiple(float(k * self.step))  # type: ignore[operator]
+            if self._float_ok(value):
+                return value
+        return None
 
     def _target(self, st: State, hint: str) -> float:
         try:
@@ -195,11 +239,13 @@ class NumberNode:
         return float(exact)
 
     def _float_ok(self, value: float) -> bool:
-        """python-jsonschema divides floats: ``value / m`` must come out integral."""
+        """Whether both validators take ``value`` as a multiple of each fractional ``multipleOf``:
+        python-jsonschema divides floats (``value / m`` must come out integral), jsonschema-rs
+        allows for rounding (and differs from it far from zero)."""
         for m in self.multiples:
             if isinstance(m, float) or isinstance(value, float):
                 quotient = value / m
-                if not math.isfinite(quotient) or int(quotient) != quotient:
+                if not math.isfinite(quotient) or int(quotient) != quotient or not rs_multiple(m)(value):
                     return False
         return True
 
@@ -225,10 +271,6 @@ class NumberNode:
         if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
             return False
         return self.high is None or not (value > self.high or (self.high_open and value == self.high))
-
-
-def _lcm(a: Fraction, b: Fraction) -> Fraction:
-    return Fraction(math.lcm(a.numerator, b.numerator), math.gcd(a.denominator, b.denominator))
 
 
 _ONE = Fraction(1)

@@ -26,6 +26,8 @@ SURE = [
     {"type": "number", "exclusiveMinimum": 1.1},  # one step above it
     {"type": "integer", "multipleOf": 3},  # integers divide exactly
     {"multipleOf": 2, "maximum": 7},
+    {"type": "number", "multipleOf": 0.1},  # a multiple both validators take is known
+    {"type": "number", "minimum": 0, "multipleOf": 0.01},
     {"type": "string"},
     {"type": "string", "format": "date"},
     {"type": "string", "minLength": 2, "maxLength": 3},
@@ -42,8 +44,8 @@ SURE = [
     {},
 ]
 UNSURE = [
-    {"type": "number", "multipleOf": 0.1},  # floats divide inexactly
     {"type": "number", "multipleOf": 2, "maximum": 2**60},  # bounds past exact floats
+    {"type": "number", "multipleOf": 0.01, "minimum": 1e15},  # floats there are 0.125 apart
     {"type": "string", "pattern": "^(?!b)a+$"},  # a lookahead is left to the check
     {"type": "string", "pattern": "^a+$", "minLength": 3},  # fitted to a length
     {"type": "string", "allOf": [{"pattern": "^a+$"}, {"pattern": "a{2}"}]},  # built from the first
