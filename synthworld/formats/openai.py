@@ -18,7 +18,7 @@ from synthworld.formats.common import (
     called_name,
     tool_parts,
 )
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict import fits_strict, strict_problems
 
 __all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
 
@@ -32,9 +32,10 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
 
     ``api="chat"`` gives ``{"type": "function", "function": {name, description, parameters}}``;
     ``api="responses"`` the flat ``{"type": "function", "name", ..., "strict"}`` form.
-    ``strict=None`` turns strict mode on exactly when the schema follows OpenAI's rules (every
-    object closed with ``additionalProperties: false``, every property required);
-    ``strict=True`` on a schema that does not raises `ToolSpecError` naming each offending object.
+    ``strict=None`` turns strict mode on exactly when the schema surely follows OpenAI's rules
+    (every object closed with ``additionalProperties: false``, every property required, only
+    documented keywords: see `synthworld.formats.strict`); ``strict=True`` on a schema that
+    breaks a rule raises `ToolSpecError` naming each offending part.
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
@@ -66,7 +67,7 @@ def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
             "(allow null for optional ones), or pass strict=None to decide automatically.",
             problems=problems,
         )
-    return bool(strict) if strict is not None else not problems
+    return bool(strict) if strict is not None else fits_strict(spec.parameters)
 
 
 def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:

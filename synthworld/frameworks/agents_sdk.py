@@ -14,7 +14,7 @@ from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError, ToolSpecError
 from synthworld.formats.arguments import parse_arguments
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict import fits_strict, strict_problems
 from synthworld.frameworks.source import ToolSource, error_text, import_framework, result_text
 from synthworld.spec import ToolSpec
 
@@ -52,7 +52,7 @@ def _strict(spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]
         )
     if strict is not None:
         return strict
-    return not problems and _unchanged_by(normalise, spec.parameters)
+    return fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters)
 
 
 def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bool:
