@@ -20,7 +20,7 @@ from synthworld.formats.common import (
 )
 from synthworld.formats.strict import fits_strict, strict_problems
 
-__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
+__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply", "warn_refused_name"]
 
 _APIS = ("chat", "responses")
 _OPENAI_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -39,12 +39,7 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
-    if not _OPENAI_NAME.match(spec.name):
-        fit = _OPENAI_BAD.sub("_", spec.name)[:64]
-        warn_user(
-            f"tool {spec.name!r}: OpenAI's API takes tool names of 1-64 letters, digits, '_' and '-' "
-            f"(it refuses this one with a 400); rename the tool, e.g. {fit!r}"
-        )
+    warn_refused_name(spec.name)
     resolved = _resolve_strict(spec, strict)
     function: dict[str, Any] = {"name": spec.name}
     if spec.description:
@@ -55,6 +50,16 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     if strict is not None or resolved:
         function["strict"] = resolved
     return {"type": "function", "function": function}
+
+
+def warn_refused_name(name: str) -> None:
+    """Warn (at the user's line) when OpenAI's API refuses `name` as a tool name, with a fit one."""
+    if not _OPENAI_NAME.match(name):
+        fit = _OPENAI_BAD.sub("_", name)[:64]
+        warn_user(
+            f"tool {name!r}: OpenAI's API takes tool names of 1-64 letters, digits, '_' and '-' "
+            f"(it refuses this one with a 400); rename the tool, e.g. {fit!r}"
+        )
 
 
 def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
