@@ -16,6 +16,7 @@ INVENTORY = [sys.executable, str(SERVERS / "inventory.py")]
 PAGED = [sys.executable, str(SERVERS / "paged.py")]
 BROKEN = [sys.executable, str(SERVERS / "broken.py")]
 ODD = [sys.executable, str(SERVERS / "odd.py")]
+BLOCKS = [sys.executable, str(SERVERS / "blocks.py")]
 
 
 def server_specs() -> list[ToolSpec]:

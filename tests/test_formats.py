@@ -149,7 +149,10 @@ class TestOpenAI:
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "a": {"type": "array", "items": {"anyOf": [{"type": "object", "properties": {"x": {}}}]}}
+                "a": {
+                    "type": "array",
+                    "items": {"anyOf": [{"type": "object", "properties": {"x": {"type": "string"}}}]},
+                }
             },
             "required": ["a"],
         }

@@ -12,7 +12,7 @@ from agents import Agent, FunctionTool, ModelResponse, RunConfig, Runner, Usage,
 from agents.models.interface import Model
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
+from synthworld import SyntheticWorld, SynthworldWarning, ToolSpec, ToolSpecError
 
 STRICT = ToolSpec(
     "get_weather",
@@ -177,3 +177,12 @@ def test_function_tool_of_a_stub_by_name_sees_its_parameters() -> None:
         == "Warm."
     )
     assert world.trace[0].input == {"city": "Rome", "unit": "f"}
+
+
+def test_a_name_openai_refuses_warns_as_to_openai_does() -> None:
+    world = SyntheticWorld(seed=1)  # a twin of an MCP server keeps its names: "github.create_issue"
+    world.register_tool(ToolSpec("github.create_issue", "Open an issue.", {"type": "object"}, {}))
+    with pytest.warns(SynthworldWarning, match=r"rename the tool, e\.g\. 'github_create_issue'") as warned:
+        [tool] = world.to_openai_agents()
+    assert tool.name == "github.create_issue"  # still given as it is
+    assert warned[0].filename == __file__

@@ -138,6 +138,18 @@ def test_invalid_arguments_come_back_as_a_retry_prompt_listing_the_problems() ->
     assert [c.error is None for c in world.trace] == [False, True]
 
 
+def test_arguments_that_are_no_object_come_back_as_a_retry_prompt_not_a_crash() -> None:
+    world, seen = make_world(), []
+    sent = ["[1, 2]", '"u2"', "null"]  # JSON, but no object: f(**value) would crash the run
+    calls = [ToolCallPart("get_user", args, tool_call_id=f"bad{n}") for n, args in enumerate(sent)]
+    calls.append(ToolCallPart("get_user", '{"user_id": "u2"}', tool_call_id="good"))
+    agent = Agent(scripted(calls, seen), tools=world.to_pydantic_ai(max_retries=3))
+    assert run(agent, "u2?").output == "done"
+    assert [part.outcome for [part] in seen[1:5]] == ["retried", "retried", "retried", "success"]
+    assert [[error["type"] for error in part.content] for [part] in seen[1:4]] == [["dict_type"]] * 3
+    assert [call.input for call in world.trace] == [{"user_id": "u2"}]
+
+
 def test_max_retries_lets_a_tool_forgive_several_invalid_calls() -> None:
     world, seen = make_world(), []
     calls = [ToolCallPart("get_user", {"user_id": n}, tool_call_id=f"bad{n}") for n in range(3)]

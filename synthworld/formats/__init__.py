@@ -11,6 +11,16 @@ MCP tools carry both.
 
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import CallRequest, ToolLike, ToolParts
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict import fits_strict, strict_problems
 
-__all__ = ["CallRequest", "ToolLike", "ToolParts", "anthropic", "mcp", "openai", "prompt", "strict_problems"]
+__all__ = [
+    "CallRequest",
+    "ToolLike",
+    "ToolParts",
+    "anthropic",
+    "fits_strict",
+    "mcp",
+    "openai",
+    "prompt",
+    "strict_problems",
+]

@@ -18,9 +18,9 @@ from synthworld.formats.common import (
     called_name,
     tool_parts,
 )
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict import fits_strict, strict_problems
 
-__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply"]
+__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply", "warn_refused_name"]
 
 _APIS = ("chat", "responses")
 _OPENAI_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -32,18 +32,14 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
 
     ``api="chat"`` gives ``{"type": "function", "function": {name, description, parameters}}``;
     ``api="responses"`` the flat ``{"type": "function", "name", ..., "strict"}`` form.
-    ``strict=None`` turns strict mode on exactly when the schema follows OpenAI's rules (every
-    object closed with ``additionalProperties: false``, every property required);
-    ``strict=True`` on a schema that does not raises `ToolSpecError` naming each offending object.
+    ``strict=None`` turns strict mode on exactly when the schema surely follows OpenAI's rules
+    (every object closed with ``additionalProperties: false``, every property required, only
+    documented keywords: see `synthworld.formats.strict`); ``strict=True`` on a schema that
+    breaks a rule raises `ToolSpecError` naming each offending part.
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
-    if not _OPENAI_NAME.match(spec.name):
-        fit = _OPENAI_BAD.sub("_", spec.name)[:64]
-        warn_user(
-            f"tool {spec.name!r}: OpenAI's API takes tool names of 1-64 letters, digits, '_' and '-' "
-            f"(it refuses this one with a 400); rename the tool, e.g. {fit!r}"
-        )
+    warn_refused_name(spec.name)
     resolved = _resolve_strict(spec, strict)
     function: dict[str, Any] = {"name": spec.name}
     if spec.description:
@@ -56,6 +52,16 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     return {"type": "function", "function": function}
 
 
+def warn_refused_name(name: str) -> None:
+    """Warn (at the user's line) when OpenAI's API refuses `name` as a tool name, with a fit one."""
+    if not _OPENAI_NAME.match(name):
+        fit = _OPENAI_BAD.sub("_", name)[:64]
+        warn_user(
+            f"tool {name!r}: OpenAI's API takes tool names of 1-64 letters, digits, '_' and '-' "
+            f"(it refuses this one with a 400); rename the tool, e.g. {fit!r}"
+        )
+
+
 def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
     problems = strict_problems(spec.parameters)
     if strict and problems:
@@ -66,7 +72,7 @@ def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
             "(allow null for optional ones), or pass strict=None to decide automatically.",
             problems=problems,
         )
-    return bool(strict) if strict is not None else not problems
+    return bool(strict) if strict is not None else fits_strict(spec.parameters)
 
 
 def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:

@@ -1,9 +1,16 @@
 """OpenAI strict mode: does a parameters schema follow the structured-outputs rules?
 
-OpenAI accepts ``"strict": true`` only when every object schema closes itself
-(``additionalProperties: false``) and lists every property in ``required`` (optional values are
-spelled as a union with ``null``). `strict_problems` names each object that breaks a rule, by
-its JSON path, so ``strict=True`` can fail with the reason instead of a 400 from the API.
+OpenAI accepts ``"strict": true`` only for a subset of JSON Schema
+(https://platform.openai.com/docs/guides/structured-outputs#supported-schemas): an object at the
+root, every object closed (``additionalProperties: false``) with every property in ``required``
+(optional values are spelled as a union with ``null``), a ``type`` on every schema, ``anyOf``
+as the only composition (no ``oneOf``, ``allOf``, ``not``, ``if``/``then``/``else``,
+``dependentRequired``, ``dependentSchemas``), and only some keywords and string formats.
+
+`strict_problems` names each part that breaks a rule OpenAI states, by its JSON path, so
+``strict=True`` can fail with the reason instead of a 400 from the API. `fits_strict` is the
+stricter test behind ``strict=None``: no problem, and no keyword outside the documented list,
+so a schema sent with ``strict: true`` automatically is one the API takes.
 """
 
 from __future__ import annotations
@@ -11,19 +18,76 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["strict_problems"]
+__all__ = ["fits_strict", "strict_problems"]
 
 _ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
 _LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_UNSUPPORTED = {
+    "oneOf": "use anyOf",
+    "allOf": "merge the parts into one schema",
+    "not": "drop it",
+    "if": "drop if/then/else",
+    "then": "drop if/then/else",
+    "else": "drop if/then/else",
+    "dependentRequired": "drop it",
+    "dependentSchemas": "drop it",
+}
+_TYPED_BY = ("type", "anyOf", "$ref", "enum", "const")
+# Keywords and formats OpenAI documents as supported in strict mode.
+_KEYWORDS = frozenset(
+    [
+        *_TYPED_BY,
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "$defs",
+        "definitions",
+        "description",
+        "title",
+        "pattern",
+        "format",
+        "multipleOf",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minItems",
+        "maxItems",
+    ]
+)
+_FORMATS = frozenset(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"])
 
 
 def strict_problems(schema: Any) -> list[str]:
-    """Why `schema` cannot be sent with ``strict: true`` (empty when it can)."""
-    problems = []
-    for path, node in _subschemas(schema, "$"):
-        if not _is_object(node):
-            continue
+    """Why `schema` cannot be sent with ``strict: true`` (empty when nothing OpenAI states forbids it)."""
+    problems = _root_problems(schema)
+    for path, node, part in _subschemas(schema, "$"):
+        problems.extend(_node_problems(path, node, part))
+    return problems
+
+
+def fits_strict(schema: Any) -> bool:
+    """True when `schema` can go with ``strict: true`` for sure: no `strict_problems`, and only
+    the keywords and string formats OpenAI documents (a ``minLength``, a ``default``, a vendor
+    ``x-`` keyword or ``format: uri`` may be refused, so such a schema is not sent strict)."""
+    return not strict_problems(schema) and all(_documented(node) for _, node, _ in _subschemas(schema, "$"))
+
+
+def _root_problems(schema: Any) -> list[str]:
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        return ["$: the root must be an object schema (type: object)"]
+    if "anyOf" in schema:
+        return ["$: the root must not be an anyOf; make it one object schema"]
+    return []
+
+
+def _node_problems(path: str, node: dict[str, Any], part: bool) -> list[str]:
+    problems = [f"{path}: {key} is not supported ({fix})" for key, fix in _UNSUPPORTED.items() if key in node]
+    if not problems and not part and not any(key in node for key in _TYPED_BY):
+        problems.append(f"{path}: a schema needs a type (strict mode has no 'any value')")
+    if _is_object(node):
         if node.get("additionalProperties") is not False:
             problems.append(f"{path}: an object needs additionalProperties: false")
         required = set(node.get("required", []))
@@ -33,24 +97,33 @@ def strict_problems(schema: Any) -> list[str]:
     return problems
 
 
+def _documented(node: dict[str, Any]) -> bool:
+    if not set(node) <= _KEYWORDS or node.get("format", "date") not in _FORMATS:
+        return False
+    if "items" in node and not isinstance(node["items"], dict):
+        return False
+    return not _is_object(node) or isinstance(node.get("properties"), dict)
+
+
 def _is_object(node: dict[str, Any]) -> bool:
     kind = node.get("type")
     return kind == "object" or (isinstance(kind, list) and "object" in kind) or "properties" in node
 
 
-def _subschemas(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every schema dict inside `node` (itself first), with its JSON path."""
+def _subschemas(node: Any, path: str, part: bool = False) -> Iterator[tuple[str, dict[str, Any], bool]]:
+    """Every schema dict inside `node` (itself first), with its JSON path, and whether it is a
+    part of an unsupported keyword (an ``allOf`` part need not be a whole schema)."""
     if not isinstance(node, dict):
         return
-    yield path, node
+    yield path, node, part
     for key in _ONE:
         if isinstance(node.get(key), dict):
-            yield from _subschemas(node[key], f"{path}.{key}")
+            yield from _subschemas(node[key], f"{path}.{key}", part or key in _UNSUPPORTED)
     for key in _LIST:
         if isinstance(node.get(key), list):
             for index, child in enumerate(node[key]):
-                yield from _subschemas(child, f"{path}.{key}[{index}]")
+                yield from _subschemas(child, f"{path}.{key}[{index}]", part or key in _UNSUPPORTED)
     for key in _MAP:
         if isinstance(node.get(key), dict):
             for name, child in node[key].items():
-                yield from _subschemas(child, f"{path}.{key}.{name}")
+                yield from _subschemas(child, f"{path}.{key}.{name}", part or key in _UNSUPPORTED)

@@ -14,7 +14,8 @@ from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError, ToolSpecError
 from synthworld.formats.arguments import parse_arguments
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.openai import warn_refused_name
+from synthworld.formats.strict import fits_strict, strict_problems
 from synthworld.frameworks.source import ToolSource, error_text, import_framework, result_text
 from synthworld.spec import ToolSpec
 
@@ -31,6 +32,8 @@ def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[
     ``default: null``).
     """
     agents = import_framework("agents", package="openai-agents", method="to_openai_agents")
+    for name in source.tools:
+        warn_refused_name(name)  # the SDK sends it to OpenAI's API as it is
     normalise = import_framework("agents.strict_schema", package="openai-agents", method="to_openai_agents")
     return [
         agents.FunctionTool(
@@ -52,7 +55,7 @@ def _strict(spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]
         )
     if strict is not None:
         return strict
-    return not problems and _unchanged_by(normalise, spec.parameters)
+    return fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters)
 
 
 def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bool:

@@ -1,6 +1,7 @@
 """pydantic-ai tools from a world: `Tool.from_schema` with each tool's exact JSON Schema.
 
-Invalid arguments raise ``ModelRetry`` (the model gets a retry prompt listing every problem);
+Invalid arguments raise ``ModelRetry`` (the model gets a retry prompt listing every problem), and
+arguments that are no JSON object fail pydantic-ai's own validation (a retry prompt too);
 a simulated `ToolError` raises ``ToolFailed`` (the model sees the failure without using up its
 retries). Neither ends the run.
 """
@@ -8,6 +9,7 @@ retries). Neither ends the run.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -33,9 +35,20 @@ def to_pydantic_ai(source: ToolSource, *, max_retries: int | None = None) -> lis
             description=spec.description or None,
             json_schema=copy.deepcopy(spec.parameters),
         )
+        tool.function_schema.validator = _object_validator()  # from_schema's takes any value
         tool.max_retries = max_retries
         tools.append(tool)
     return tools
+
+
+@functools.cache
+def _object_validator() -> Any:
+    """Arguments must be one JSON object: anything else (``[1]``, ``"x"``, ``null``) fails
+    validation, a retry prompt, where ``from_schema``'s validator takes any value and the call
+    ``f(**value)`` then crashes the run."""
+    from pydantic_core import SchemaValidator, core_schema
+
+    return SchemaValidator(core_schema.dict_schema(keys_schema=core_schema.str_schema()))
 
 
 def _tool_function(

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
-from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict import fits_strict
 
 __all__ = [
     "ENVELOPE_KEY",
@@ -34,37 +33,6 @@ MODES = ("json_schema", "json_object", "text")
 ENVELOPE_KEY = "result"
 """The key a non-object answer is wrapped in."""
 
-# Keywords OpenAI's strict structured outputs accept (https://platform.openai.com/docs/guides/structured-outputs).
-_STRICT_KEYWORDS = frozenset(
-    [
-        "type",
-        "properties",
-        "required",
-        "additionalProperties",
-        "items",
-        "enum",
-        "const",
-        "anyOf",
-        "$ref",
-        "$defs",
-        "definitions",
-        "description",
-        "title",
-        "pattern",
-        "format",
-        "multipleOf",
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "minItems",
-        "maxItems",
-    ]
-)
-_STRICT_FORMATS = frozenset(
-    ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]
-)
-_TYPED_BY = ("type", "anyOf", "$ref", "enum", "const")
 _REJECTION_WORDS = ("response_format", "json_schema", "json_object", "structured output")
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 
@@ -94,41 +62,9 @@ def output_schema(returns: dict[str, Any]) -> dict[str, Any]:
 
 def is_strict_compatible(schema: Any) -> bool:
     """True when `schema` fits OpenAI's strict mode: an object root, only supported keywords and
-    formats, and every object closed (``additionalProperties: false``) with all properties required."""
-    return (
-        isinstance(schema, dict)
-        and schema.get("type") == "object"
-        and not strict_problems(schema)
-        and all(_strict_keywords_ok(node) for node in _subschemas(schema))
-    )
-
-
-def _strict_keywords_ok(node: Any) -> bool:
-    if not isinstance(node, dict) or not set(node) <= _STRICT_KEYWORDS:
-        return False
-    if not any(key in node for key in _TYPED_BY) or node.get("format", "date") not in _STRICT_FORMATS:
-        return False
-    if "items" in node and not isinstance(node["items"], dict):
-        return False
-    kinds = node.get("type")
-    is_object = kinds == "object" or (isinstance(kinds, list) and "object" in kinds)
-    return not is_object or isinstance(node.get("properties"), dict)
-
-
-def _subschemas(schema: Any) -> Iterator[Any]:
-    """`schema` and every schema nested in it (through the keywords strict mode knows)."""
-    yield schema
-    if not isinstance(schema, dict):
-        return
-    for key in ("properties", "$defs", "definitions"):
-        if isinstance(schema.get(key), dict):
-            for child in schema[key].values():
-                yield from _subschemas(child)
-    if isinstance(schema.get("items"), dict):
-        yield from _subschemas(schema["items"])
-    if isinstance(schema.get("anyOf"), list):
-        for child in schema["anyOf"]:
-            yield from _subschemas(child)
+    formats, and every object closed (``additionalProperties: false``) with all properties required
+    (see `synthworld.formats.strict.fits_strict`)."""
+    return fits_strict(schema)
 
 
 def response_format(mode: str, schema: dict[str, Any], *, name: str) -> dict[str, Any] | None:

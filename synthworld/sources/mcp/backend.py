@@ -17,7 +17,9 @@ class McpBackend:
     """Answers each call by calling the tool of the same name on a real MCP server.
 
     The answer is the result's ``structuredContent`` (unwrapped from ``{"result": ...}`` when the
-    tool returns a non-object), else its text content read as JSON (else the text itself). A
+    tool returns a non-object), else its content: one block's value (a text block's JSON, else
+    its text; any other block as its JSON form), the list of the values of several blocks (as
+    the `mcp` package's MCPServer sends a list, one block per item), or null for none. A
     result flagged ``isError`` raises `ToolError` (its code and message when the text is
     ``{"error": {"code": ..., "message": ...}}``, else ``tool_error``). One connection serves every
     call: opened at the first, ended by `close` (a world's ``close()`` or ``with`` block).
@@ -51,15 +53,8 @@ class McpBackend:
             if ctx.spec.returns and wraps_result(ctx.spec.returns) and _wrapped(structured):
                 return structured["result"]
             return structured
-        text = _text(result)
-        try:
-            return json.loads(text)
-        except ValueError:
-            if text or result.content:
-                return text
-            raise BackendError(
-                f"MCP server {describe(self.server)} answered {ctx.spec.name} with no content"
-            ) from None
+        values = [_block_value(block) for block in result.content]
+        return values[0] if len(values) == 1 else (values or None)
 
     def close(self) -> None:
         """End the connection (and the server process, for a command)."""
@@ -68,6 +63,17 @@ class McpBackend:
 
 def _wrapped(value: Any) -> bool:
     return isinstance(value, dict) and list(value) == ["result"]
+
+
+def _block_value(block: Any) -> Any:
+    """One content block as a value: a text block's JSON (else its text), any other block
+    (an image, a resource) as its JSON form."""
+    if getattr(block, "type", "") != "text":
+        return block.model_dump(mode="json", by_alias=True, exclude_none=True)
+    try:
+        return json.loads(block.text)
+    except ValueError:
+        return block.text
 
 
 def _text(result: Any) -> str:

@@ -1,0 +1,131 @@
+"""OpenAI strict mode as a real `openai` client sends it: ``strict: true`` only on schemas the API
+takes (its documented subset), and a full tool-calling loop through a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import openai
+import pytest
+
+from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
+from synthworld.formats import fits_strict, strict_problems
+from tests._openai_server import OpenAIServer, Raw
+
+STRING = {"type": "string"}
+
+
+def closed(**properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+REFUSED = {  # closed objects, every property required, yet OpenAI answers 400 with strict: true
+    "one_of": closed(v={"oneOf": [STRING, {"type": "integer"}]}),
+    "all_of": closed(v={"allOf": [STRING, {"pattern": "^a"}]}),
+    "negation": closed(v={"type": "string", "not": {"const": "x"}}),
+    "any_value": closed(v={"description": "anything"}),
+    "any_items": closed(v={"type": "array", "items": {}}),
+    "depends": {**closed(a=STRING, b=STRING), "dependentRequired": {"a": ["b"]}},
+}
+UNDOCUMENTED = {
+    "short": closed(v={"type": "string", "minLength": 2}),
+    "link": closed(v={"format": "uri", **STRING}),
+}
+TAKEN = {
+    "nullable": closed(v={"anyOf": [STRING, {"type": "null"}]}),
+    "refs": {**closed(v={"$ref": "#/$defs/P"}), "$defs": {"P": closed(n={"type": "integer", "minimum": 0})}},
+}
+
+
+def world_of(schemas: dict[str, dict[str, Any]]) -> SyntheticWorld:
+    world = SyntheticWorld(seed=4)
+    for name, parameters in schemas.items():
+        world.register_tool(ToolSpec(name, f"The {name} tool.", parameters, {"type": "string"}))
+    return world
+
+
+def completion(message: dict[str, Any]) -> Raw:
+    choice = {"index": 0, "finish_reason": "tool_calls" if "tool_calls" in message else "stop"}
+    return Raw(
+        {
+            "id": "c",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "m",
+            "choices": [{**choice, "message": message}],
+        }
+    )
+
+
+def test_strict_is_automatic_only_where_the_api_takes_it() -> None:
+    world = world_of({**REFUSED, **UNDOCUMENTED, **TAKEN})
+    sent = {tool["name"]: tool["strict"] for tool in world.to_openai(api="responses")}
+    assert sent == {name: name in TAKEN for name in [*REFUSED, *UNDOCUMENTED, *TAKEN]}
+    chat = {tool["function"]["name"]: tool["function"].get("strict") for tool in world.to_openai()}
+    assert chat == {name: True if name in TAKEN else None for name in chat}
+    agents = {tool.name: tool.strict_json_schema for tool in world.to_openai_agents()}
+    assert agents == {name: name in TAKEN for name in agents}
+    assert [fits_strict(schema) for schema in TAKEN.values()] == [True, True]
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("one_of", "$.properties.v: oneOf is not supported (use anyOf)"),
+        ("all_of", "$.properties.v: allOf is not supported (merge the parts into one schema)"),
+        ("negation", "$.properties.v: not is not supported (drop it)"),
+        ("any_value", "$.properties.v: a schema needs a type (strict mode has no 'any value')"),
+        ("any_items", "$.properties.v.items: a schema needs a type (strict mode has no 'any value')"),
+        ("depends", "$: dependentRequired is not supported (drop it)"),
+    ],
+)
+def test_strict_true_names_what_the_api_refuses(name: str, problem: str) -> None:
+    assert strict_problems(REFUSED[name]) == [problem]
+    with pytest.raises(ToolSpecError) as info:
+        world_of({name: REFUSED[name]}).to_openai(strict=True)
+    assert info.value.problems == [problem]
+    with pytest.raises(ToolSpecError, match="cannot be strict"):
+        world_of({name: REFUSED[name]}).to_openai_agents(strict=True)
+
+
+def test_the_root_must_be_one_object() -> None:
+    assert strict_problems({"anyOf": [closed(a=STRING), closed(b=STRING)]}) == [
+        "$: the root must be an object schema (type: object)"
+    ]
+    assert strict_problems({**closed(a=STRING), "anyOf": [closed(a=STRING)]}) == [
+        "$: the root must not be an anyOf; make it one object schema"
+    ]
+
+
+def test_a_chat_completions_loop_with_the_openai_client() -> None:
+    world = world_of(TAKEN)
+    calls = [
+        {"id": "call_1", "type": "function", "function": {"name": "nullable", "arguments": '{"v": null}'}},
+        {"id": "call_2", "type": "function", "function": {"name": "refs", "arguments": '{"v": {"n": -1}}'}},
+    ]
+    done = completion({"role": "assistant", "content": "done"})
+    with OpenAIServer(
+        completion({"role": "assistant", "content": None, "tool_calls": calls}), done
+    ) as server:
+        client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
+        messages: list[Any] = [{"role": "user", "content": "go"}]
+        tools: Any = world.to_openai()  # plain dicts, as the API takes them
+        first = client.chat.completions.create(model="m", messages=messages, tools=tools)
+        replies = world.handle_openai(first.choices[0].message)
+        messages += [first.choices[0].message, *replies]
+        second = client.chat.completions.create(model="m", messages=messages, tools=tools)
+    assert second.choices[0].message.content == "done"
+    assert server.received[0].body["tools"] == world.to_openai()
+    assert [tool["function"]["strict"] for tool in server.received[0].body["tools"]] == [True, True]
+    answer = world.call("nullable", {"v": None})
+    sent = [m for m in server.received[1].body["messages"] if m["role"] == "tool"]
+    assert sent[0] == {"role": "tool", "tool_call_id": "call_1", "content": json.dumps(answer)}
+    error = json.loads(sent[1]["content"])["error"]
+    assert (sent[1]["tool_call_id"], error["code"]) == ("call_2", "invalid_input")
+    assert error["problems"] == ["$.v.n: -1 is less than the minimum of 0"]
