@@ -289,6 +289,16 @@ def _walk_pattern(pattern: Any, path: tuple[str | int, ...]) -> Iterator[tuple[t
             yield from _walk_pattern(item, (*path, i))
     if not isinstance(pattern, Mapping):
         return
+    operators = [str(key) for key in pattern if str(key).startswith("$")]
+    fields = [str(key) for key in pattern if not str(key).startswith("$")]
+    if operators and fields:  # matching would read it as an object with a field named "$regex"
+        ops, names = ", ".join(operators), ", ".join(fields)
+        mixed = f"this pattern mixes operators ({ops}) with field names ({names})"
+        mixed += f", so it would only match an object with a field named {operators[0]!r}; a pattern holds "
+        yield (
+            path,
+            mixed + "operators only (a check of the value itself) or field names only (an object's fields)",
+        )
     for key, arg in pattern.items():
         if str(key).startswith("$"):
             problem = _operator_problem(str(key), arg)
