@@ -281,3 +281,20 @@ def test_record_mode_with_backend_fixtures_records(
     assert invoke(run_command, *argv) == 0
     assert "verdict: PASS" in capsys.readouterr().out
     assert len(load_cassette(cassette).interactions) >= 3
+
+
+@pytest.mark.parametrize("command", [["run", "--json"], ["eval", "--seeds", "3", "--no-progress"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(command: list[str]) -> None:
+    """`synthworld run --json | head -1`: no BrokenPipeError traceback, the shell's code for SIGPIPE."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "synthworld", *command, str(SCENARIOS / "shop_refund.yaml")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    with process, process.stderr:
+        process.stdout.close()  # the reader is gone before the first line is written
+        stderr = process.stderr.read().decode()
+        assert (process.wait(timeout=120), stderr) == (141, "")

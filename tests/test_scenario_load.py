@@ -301,6 +301,17 @@ def test_bad_match_operators(in_tmp: Path, pattern: str, message: str) -> None:
     assert error_of(write(in_tmp, text)) == f"s.yaml:10: {path}: {message}"
 
 
+def test_a_pattern_mixing_operators_and_field_names_is_refused(in_tmp: Path) -> None:
+    """Matching reads such a mapping as an object pattern: it could never match the email text."""
+    text = GOOD.replace("{customer_email: a@example.com}", "{customer_email: {$regex: '@', domain: x}}")
+    assert error_of(write(in_tmp, text)) == (
+        "s.yaml:10: expect.calls[0].input.customer_email: this pattern mixes operators ($regex) with "
+        "field names (domain), so it would only match an object with a field named '$regex'; a pattern "
+        "holds operators only (a check of the value itself) or field names only (an object's fields)"
+    )
+    load_scenario(write(in_tmp, GOOD.replace("a@example.com}", "{$regex: '@', $contains: a}}")))
+
+
 def test_a_response_with_output_and_error_is_refused(in_tmp: Path) -> None:
     text = GOOD + "responses:\n  - tool: get_order\n    output: {}\n    error: not_found\n"
     assert error_of(write(in_tmp, text)) == "s.yaml:12: responses[0]: give exactly one of 'output' or 'error'"

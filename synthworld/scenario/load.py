@@ -25,7 +25,7 @@ from synthworld.scenario.located import Located, YamlProblem, display_path, form
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
-from synthworld.scenario.run import resolve_callable
+from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
 from synthworld.schema import compile_validator
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
@@ -225,11 +225,14 @@ def _check_semantics(scenario: Scenario) -> None:
     populate(probe, scenario, problems)
     if not any(where[0] == "tools" for where, _ in problems.found):  # else names were never registered
         _check_tool_names(scenario, probe.tools, problems)
-    for key, where in (("agent", ("agent",)), ("check", ("expect", "check"))):
-        ref = scenario.data.get(key) if key == "agent" else scenario.expect.get(key)
+    named = (
+        (scenario.data.get("agent"), ("agent",), AGENT_CALL),
+        (scenario.expect.get("check"), ("expect", "check"), CHECK_CALL),
+    )
+    for ref, where, called_as in named:
         if ref is not None:
             with problems.at(where):
-                resolve_callable(scenario, ref, where)
+                resolve_callable(scenario, ref, where, called_as=called_as)
     problems.raise_if_any()
 
 
@@ -286,6 +289,16 @@ def _walk_pattern(pattern: Any, path: tuple[str | int, ...]) -> Iterator[tuple[t
             yield from _walk_pattern(item, (*path, i))
     if not isinstance(pattern, Mapping):
         return
+    operators = [str(key) for key in pattern if str(key).startswith("$")]
+    fields = [str(key) for key in pattern if not str(key).startswith("$")]
+    if operators and fields:  # matching would read it as an object with a field named "$regex"
+        ops, names = ", ".join(operators), ", ".join(fields)
+        mixed = f"this pattern mixes operators ({ops}) with field names ({names})"
+        mixed += f", so it would only match an object with a field named {operators[0]!r}; a pattern holds "
+        yield (
+            path,
+            mixed + "operators only (a check of the value itself) or field names only (an object's fields)",
+        )
     for key, arg in pattern.items():
         if str(key).startswith("$"):
             problem = _operator_problem(str(key), arg)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
     from synthworld.world import SyntheticWorld
 
-__all__ = ["resolve_agent", "resolve_callable", "run_scenario"]
+__all__ = ["AGENT_CALL", "CHECK_CALL", "resolve_agent", "resolve_callable", "run_scenario"]
 
 
 def run_scenario(
@@ -114,7 +114,7 @@ def _judge(scenario: Scenario, trace: Any, output: Any, error: str | None) -> Ve
     check_calls(expect, trace, verdict)
     if error is None:
         check = _check_function(scenario) if "check" in expect else None
-        run_check = (lambda: check(trace, output)) if check is not None else None
+        run_check = (lambda: settled(check(trace, output))) if check is not None else None  # async: awaited
         check_output(expect, output, verdict, run_check=run_check)
     return verdict
 
@@ -129,21 +129,48 @@ def resolve_agent(scenario: Scenario, agent: AgentLike | None) -> Callable[..., 
             f"{display_path(scenario.path)}: no agent to run; add 'agent: module:callable' or pass agent=..."
         )
     where = ("agent",) if agent is None else ()
-    return resolve_callable(scenario, ref, where)
+    return resolve_callable(scenario, ref, where, called_as=AGENT_CALL)
 
 
 def _check_function(scenario: Scenario) -> Callable[..., Any]:
-    return resolve_callable(scenario, scenario.expect["check"], ("expect", "check"))
+    return resolve_callable(scenario, scenario.expect["check"], ("expect", "check"), called_as=CHECK_CALL)
 
 
-def resolve_callable(scenario: Scenario, ref: str, where: tuple[str | int, ...]) -> Callable[..., Any]:
+AGENT_CALL = ("agent", "world", "task")
+CHECK_CALL = ("check", "trace", "output")
+"""How a scenario calls what it names: ``agent(world, task)``, ``check(trace, output)``."""
+
+
+def resolve_callable(
+    scenario: Scenario, ref: str, where: tuple[str | int, ...], *, called_as: tuple[str, str, str]
+) -> Callable[..., Any]:
+    """The callable `ref` names; `ScenarioError` at `where` when it cannot be imported, is not
+    callable, or cannot take the two positional arguments it is called with (`called_as`)."""
     try:
         target = resolve(ref, base=Path(scenario.path).parent)
     except ImportProblem as exc:
         raise _error(scenario, where, ref, str(exc)) from None
     if not callable(target):
         raise _error(scenario, where, ref, f"{ref!r} is a {type(target).__name__}, not a callable")
+    problem = _call_problem(target, called_as)
+    if problem is not None:
+        raise _error(scenario, where, ref, f"{ref!r} {problem}")
     return target  # type: ignore[no-any-return]
+
+
+def _call_problem(target: Callable[..., Any], called_as: tuple[str, str, str]) -> str | None:
+    """Why `target` cannot be called with the two positional arguments of `called_as`, or None
+    (also when Python cannot tell: a builtin without a signature)."""
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return None
+    role, first, second = called_as
+    try:
+        signature.bind(first, second)
+    except TypeError as exc:
+        return f"cannot be called as {role}({first}, {second}): {exc}; give it those two parameters"
+    return None
 
 
 def _error(scenario: Scenario, where: tuple[str | int, ...], ref: str, message: str) -> ScenarioError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -60,7 +61,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; the shell's code for SIGINT
         print(f"synthworld {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `synthworld run --json | head`: the reader has all it wanted
+        _silence_stdout()
+        return 141  # the shell's code for SIGPIPE, as a program the signal ended
     return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the flush at exit does not fail on the closed pipe."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (captured): nothing to flush
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 if __name__ == "__main__":
