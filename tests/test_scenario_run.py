@@ -244,3 +244,22 @@ def test_a_bad_agent_given_instead_of_the_files_is_not_placed_in_the_file(tmp_pa
     assert message.startswith("agent 'no_such_agents:agent', given to run ")
     assert "s.yaml: cannot import 'no_such_agents'" in message
     assert "write the path (`./no_such_agents.py:agent`)" in message
+
+
+@pytest.mark.parametrize("mode", ["once", "new_episodes", "all"])
+def test_a_record_mode_on_a_scenario_without_a_cassette_is_refused_saying_how(mode: str) -> None:
+    scenario = load_scenario(SCENARIOS / "shop_refund.yaml")  # the random backend
+    with pytest.raises(
+        ValueError, match=rf"record_mode='{mode}' has no effect: the backend of .*shop_refund.yaml is random"
+    ):
+        scenario.run(1, record_mode=mode)
+    with pytest.raises(ValueError, match="give the file a fixtures backend"):
+        scenario.build_world(1, record_mode=mode)
+
+
+def test_record_mode_none_replays_whatever_the_backend_and_a_misspelt_mode_is_refused() -> None:
+    plain = load_scenario(SCENARIOS / "shop_refund.yaml")
+    assert plain.run(1, record_mode="none").passed  # evaluations replay every file so
+    recorded = load_scenario(SCENARIOS / "travel_recorded.yaml")
+    with pytest.raises(ValueError, match=r"mode='once ' is not a record mode; choose one of 'none', 'once'"):
+        recorded.run(1, record_mode="once ")

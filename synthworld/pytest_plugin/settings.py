@@ -13,6 +13,7 @@ import pytest
 
 from synthworld.cassette import RecordMode
 from synthworld.scenario import Scenario
+from synthworld.scenario.build import backend_without_cassette
 
 __all__ = [
     "BLOCK_LLM_ENV",
@@ -84,7 +85,10 @@ def record_mode(config: pytest.Config, marker_mode: Any, *, use_ini: bool = True
 
 def scenario_record_mode(config: pytest.Config, marker_mode: Any, scenario: Scenario) -> str | None:
     """A scenario world's record mode: option > marker > the file's ``backend: {mode: ...}`` > ini;
-    None leaves it to the file."""
+    None leaves it to the file, and a file without a cassette (a session-wide mode does not act
+    on it; a marker's is refused by `check_marker_mode`)."""
+    if backend_without_cassette(scenario):
+        return None
     backend = scenario.data.get("backend")
     return record_mode(config, marker_mode, use_ini=not (isinstance(backend, Mapping) and "mode" in backend))
 

@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld.cassette.modes import RecordMode
 from synthworld.errors import ScenarioError
-from synthworld.scenario.build import build_world
+from synthworld.scenario.build import backend_without_cassette, build_world
 from synthworld.scenario.located import display_path, format_path
 from synthworld.scenario.result import AgentLike, ScenarioResult
 from synthworld.scenario.run import run_scenario
@@ -76,11 +77,26 @@ class Scenario:
     ) -> SyntheticWorld:
         """A fresh world with the scenario's tools, backend, context, state, responses and faults.
 
-        `record_mode` overrides a fixtures backend's mode; `block_llm` makes an LLM backend fail.
+        `record_mode` overrides a fixtures backend's mode (`ValueError` when the backend has no
+        cassette to record into); `block_llm` makes an LLM backend fail.
         """
+        if record_mode is not None:
+            self._check_record_mode(record_mode)
         return build_world(
             self, self.seeds[0] if seed is None else seed, record_mode=record_mode, block_llm=block_llm
         )
+
+    def _check_record_mode(self, mode: str) -> None:
+        """`ValueError` for a mode that is none, or that would record while the backend has no
+        cassette (the run would record nothing, while the caller believes it does)."""
+        RecordMode.parse(mode)
+        backend = backend_without_cassette(self)
+        if mode != RecordMode.NONE and backend:
+            raise ValueError(
+                f"record_mode={mode!r} has no effect: the backend of {self.shown} is {backend}, not a "
+                "cassette, so nothing is recorded; give the file a fixtures backend (backend: {fixtures: "
+                f"cassettes/{self.name}.yaml, fallback: random}}), or drop record_mode"
+            )
 
     def run(
         self,
