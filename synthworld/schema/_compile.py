@@ -208,6 +208,7 @@ class Compiler:
         options: list[list[Part]] = []
         siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
+        tag = _tag(loc.schema)
         for j, sub in enumerate(subs):
             mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
@@ -217,7 +218,9 @@ class Compiler:
                 for k, o in enumerate(subs)
                 if k != j and word == "oneOf" and not _clash(mine, facts[k])
             ]  # a branch whose constants contradict this one's cannot hold too: no need to negate it
-            options.append([*rest, Part(sub), *others])
+            tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
+            named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
+            options.append([*rest, Part(sub), *others, *named])
         return self._alternatives(options, loc.path, word)
 
     def _alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
@@ -442,6 +445,17 @@ def _clash(mine: Facts, other: Facts) -> bool:
             return True
     held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
     return any(not mine.allowed[name] for name in held_only)
+
+
+def _tag(schema: Any) -> str | None:
+    """The property an OpenAPI ``discriminator`` beside ``oneOf``/``anyOf`` names (pydantic writes
+    one for each discriminated union), or None. JSON Schema ignores the word, but the readers of
+    such schemas (pydantic, OpenAPI clients) find the branch by that property and refuse a value
+    without it; OpenAPI leaves its absence undefined. So a branch that holds the property to
+    constants always carries it (`_branch`): valid either way, and readable by them too."""
+    found = schema.get("discriminator") if isinstance(schema, dict) else None
+    name = found.get("propertyName") if isinstance(found, dict) else None
+    return name if isinstance(name, str) else None
 
 
 def _expand(types: list[str]) -> list[str]:

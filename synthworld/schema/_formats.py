@@ -1,10 +1,12 @@
-"""Values for the ``format``s that jsonschema checks, valid for python-jsonschema and jsonschema-rs.
+"""Values for the ``format``s that jsonschema checks, valid for python-jsonschema and jsonschema-rs,
+and for the encodings that readers decode (`ENCODED`).
 
 Every generator is ``(rng, now) -> str``; time formats are anchored to ``now``, never the clock.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import uuid
 from collections.abc import Callable
@@ -12,7 +14,7 @@ from random import Random
 
 from synthworld.schema._draw import below, choice
 
-__all__ = ["FORMATS"]
+__all__ = ["ENCODED", "FORMATS"]
 
 _WORDS = ("alpha", "api", "cloud", "data", "docs", "mail", "shop", "status", "team", "web")
 _TLDS = ("com", "org", "net", "com", "com")
@@ -132,3 +134,17 @@ FORMATS: dict[str, Callable[[Random, dt.datetime], str]] = {
     "uuid": _uuid,
 }
 """Generator for each format jsonschema's format checker knows (others are annotations)."""
+
+
+def _base64url(rng: Random, now: dt.datetime) -> str:
+    size = 3 * (1 + below(rng, 16))  # whole groups of 3 bytes: 4 to 64 characters, never padded
+    return base64.urlsafe_b64encode(rng.getrandbits(8 * size).to_bytes(size, "big")).decode("ascii")
+
+
+ENCODED: dict[str, Callable[[Random, dt.datetime], str]] = {
+    "base64url": _base64url,
+}
+"""Generator for each format no validator checks but whose readers decode the text: pydantic writes
+``bytes`` (``val_json_bytes="base64"``, as pydantic_ai's ``BinaryContent.data``) as ``format:
+base64url`` and refuses text that is not base64. Made only for a string nothing else bounds (no
+pattern, no lengths), where every string is valid anyway."""

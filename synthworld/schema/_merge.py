@@ -19,7 +19,7 @@ from synthworld.schema._containers import (
     ordered_union,
 )
 from synthworld.schema._context import in_context
-from synthworld.schema._formats import FORMATS
+from synthworld.schema._formats import ENCODED, FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._quick import QuickCheck
@@ -116,12 +116,14 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         checks.extend(readings(pattern))
     formats = [f for f in found.get("format", ()) if f in FORMATS]
+    encoded = [f for f in found.get("format", ()) if f in ENCODED]
     return StringNode(
         min_length=max(_int_values(found.get("minLength", ())), default=0),
         max_length=min(_int_values(found.get("maxLength", ())), default=None),
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,
+        encoded=encoded[0] if encoded else None,
         path=path,
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),

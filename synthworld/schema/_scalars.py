@@ -14,7 +14,7 @@ import jsonschema
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _draw, _realistic
-from synthworld.schema._formats import FORMATS
+from synthworld.schema._formats import ENCODED, FORMATS
 from synthworld.schema._multiples import (
     EXACT_INTS,
     SAFE_WALK,
@@ -311,8 +311,10 @@ class StringNode:
         path: str,
         source: str | None = None,
         exact: bool = False,
+        encoded: str | None = None,
     ) -> None:
-        """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`)."""
+        """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
+        ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form."""
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
@@ -332,6 +334,8 @@ class StringNode:
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded
+        if self._format is None and encoded is not None and self._free_form:
+            self._format = ENCODED[encoded]  # any string is valid: text its readers can decode
         self._exact = exact and fmt is None and unbounded
         """Its pattern's first string is the answer: nothing else to fit or check."""
         self._unsure = fmt is not None and not self._free_form
