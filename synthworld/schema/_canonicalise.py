@@ -21,7 +21,8 @@ FALSE: dict[str, Any] = {"not": {}}
 """The canonical form of the ``false`` schema."""
 
 _TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
-_ANNOTATIONS = {"title", "description", "default", "examples", "$comment", "readOnly", "writeOnly"}
+_ANNOTATIONS = {"title", "description", "default", "examples", "$comment", "readOnly", "writeOnly",
+                "contentEncoding"}  # fmt: skip
 _CORE = {"type", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
          "exclusiveMinimum", "maxLength", "minLength", "pattern", "items", "additionalItems",
          "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",

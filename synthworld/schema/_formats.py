@@ -136,15 +136,26 @@ FORMATS: dict[str, Callable[[Random, dt.datetime], str]] = {
 """Generator for each format jsonschema's format checker knows (others are annotations)."""
 
 
-def _base64url(rng: Random, now: dt.datetime) -> str:
+def _bytes(rng: Random) -> bytes:
     size = 3 * (1 + below(rng, 16))  # whole groups of 3 bytes: 4 to 64 characters, never padded
-    return base64.urlsafe_b64encode(rng.getrandbits(8 * size).to_bytes(size, "big")).decode("ascii")
+    return rng.getrandbits(8 * size).to_bytes(size, "big")
+
+
+def _base64url(rng: Random, now: dt.datetime) -> str:
+    return base64.urlsafe_b64encode(_bytes(rng)).decode("ascii")
+
+
+def _base64(rng: Random, now: dt.datetime) -> str:
+    return base64.b64encode(_bytes(rng)).decode("ascii")
 
 
 ENCODED: dict[str, Callable[[Random, dt.datetime], str]] = {
     "base64url": _base64url,
+    "byte": _base64,
+    "base64": _base64,
 }
-"""Generator for each format no validator checks but whose readers decode the text: pydantic writes
-``bytes`` (``val_json_bytes="base64"``, as pydantic_ai's ``BinaryContent.data``) as ``format:
-base64url`` and refuses text that is not base64. Made only for a string nothing else bounds (no
-pattern, no lengths), where every string is valid anyway."""
+"""Generator for each format (or ``contentEncoding``) no validator checks but whose readers decode
+the text: pydantic writes ``bytes`` (``val_json_bytes="base64"``, as pydantic_ai's
+``BinaryContent.data``) as ``format: base64url`` and refuses text that is not base64; OpenAPI's
+``format: byte`` and JSON Schema's ``contentEncoding: base64`` are standard base64. Made only for
+a string nothing else bounds (no pattern, no lengths), where every string is valid anyway."""

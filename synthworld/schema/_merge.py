@@ -116,7 +116,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         checks.extend(readings(pattern))
     formats = [f for f in found.get("format", ()) if f in FORMATS]
-    encoded = [f for f in found.get("format", ()) if f in ENCODED]
+    encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
     return StringNode(
         min_length=max(_int_values(found.get("minLength", ())), default=0),
         max_length=min(_int_values(found.get("maxLength", ())), default=None),
@@ -131,7 +131,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
 
 
 _NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})
-_STRING_WORDS = frozenset({"pattern", "format", "minLength", "maxLength"})
+_STRING_WORDS = frozenset({"pattern", "format", "minLength", "maxLength", "contentEncoding"})
 
 
 def _gather(parts: list[Part], words: frozenset[str]) -> dict[str, list[Any]]:

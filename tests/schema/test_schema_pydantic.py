@@ -116,3 +116,20 @@ def test_a_bounded_base64url_string_is_made_as_any_bounded_string() -> None:
     short = _values({"type": "string", "format": "base64url", "maxLength": 3})
     assert all(len(v) <= 3 for v in short)
     assert all(v.startswith("a") for v in _values({"type": "string", "format": "base64url", "pattern": "^a"}))
+
+
+def test_openapi_byte_and_content_encoding_base64_are_standard_base64() -> None:
+    # OpenAPI's "format: byte" and JSON Schema's "contentEncoding: base64" carry bytes as standard
+    # base64, which clients decode; free text ("thing") made them fail
+    for schema in (
+        {"type": "string", "format": "byte"},
+        {"type": "string", "contentEncoding": "base64"},
+        {"$schema": "http://json-schema.org/draft-07/schema#", "contentEncoding": "base64", "type": "string"},
+    ):
+        values = _values(schema)
+        assert len(set(values)) > 30
+        for text in values:
+            assert 4 <= len(text) <= 64
+            assert len(text) % 4 == 0
+            assert base64.b64encode(base64.b64decode(text, validate=True)).decode() == text
+    assert any(("+" in v or "/" in v) for v in _values({"type": "string", "format": "byte"}, seeds=200))
