@@ -181,6 +181,19 @@ def test_a_marker_seed_that_is_not_an_integer_is_a_usage_error(pyt: pytest.Pytes
     assert "ValueError" not in result.stdout.str()
 
 
+def test_a_marker_seed_written_as_text_is_refused_with_the_integer_to_write(pyt: pytest.Pytester) -> None:
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(seed="7")
+        def test_x(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*synthworld(seed='7'): seed must be an integer; write seed=7*"])
+
+
 def test_the_marker_is_registered_for_strict_markers(pyt: pytest.Pytester) -> None:
     pyt.makepyfile(SEED_TEST.format(marker="@pytest.mark.synthworld(seed=2)", expected=2))
     run(pyt, "--strict-markers").assert_outcomes(passed=1)

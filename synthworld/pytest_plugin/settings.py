@@ -56,9 +56,13 @@ def world_seed(config: pytest.Config, marker_seed: Any, scenario: Scenario | Non
     if cli is not None:
         return int(cli)
     if marker_seed is not None:
-        if isinstance(marker_seed, bool) or not re.fullmatch(r"-?\d+", str(marker_seed)):
-            raise pytest.UsageError(f"@pytest.mark.synthworld(seed={marker_seed!r}): seed must be an integer")
-        return int(marker_seed)
+        if isinstance(marker_seed, bool) or not isinstance(marker_seed, int):
+            hint = f"; write seed={int(marker_seed)}" if re.fullmatch(r"-?\d+", str(marker_seed)) else ""
+            raise pytest.UsageError(
+                f"@pytest.mark.synthworld(seed={marker_seed!r}): seed must be an integer{hint} "
+                "(SyntheticWorld(seed=...) reads a string as a seed of its own, so '7' and 7 are two worlds)"
+            )
+        return marker_seed
     if scenario is not None and {"seed", "seeds"} & set(scenario.data):
         return scenario.seeds[0]
     ini = str(config.getini("synthworld_seed")).strip()
