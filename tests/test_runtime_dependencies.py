@@ -32,3 +32,17 @@ def test_optional_features_name_their_extra() -> None:
     program = "import sys; sys.modules['openai'] = None\nfrom synthworld import LLMBackend\nLLMBackend('m')"
     out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert "LLMBackend needs the openai package: pip install 'synthworld[llm]'" in out.stderr
+
+
+def test_the_package_ships_its_types() -> None:
+    """``py.typed`` (PEP 561): without it a user's type checker reads synthworld as untyped, and
+    strict mypy refuses ``@world.tool`` as an untyped decorator. ``tests/typing/user_code.py``,
+    checked by mypy with the package, is the user code that must type-check."""
+    import tomllib
+
+    import synthworld
+
+    assert (Path(synthworld.__file__).parent / "py.typed").is_file()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    assert "synthworld" in config["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+    assert "tests/typing" in config["tool"]["mypy"]["files"]

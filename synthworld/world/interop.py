@@ -20,12 +20,15 @@ class WorldInterop:
     Serve a world over MCP with ``synthworld.serve.mcp.serve(world)`` or ``synthworld serve``.
     """
 
-    def to_openai(self: ToolHost, *, api: str = "chat", strict: bool | None = None) -> list[dict[str, Any]]:
-        """Every tool as an OpenAI tool definition, for ``tools=`` in a request."""
+    def to_openai(self: ToolHost, *, api: str = "chat", strict: bool | None = None) -> list[Any]:
+        """Every tool as an OpenAI tool definition (a dict), for ``tools=`` in a request.
+
+        Typed ``list[Any]``: the client's ``tools=`` takes it under a strict type checker, as it
+        would not take ``list[dict[str, Any]]`` for its own typed dicts."""
         return [spec.to_openai(api=api, strict=strict) for spec in self.tools.values()]
 
-    def to_anthropic(self: ToolHost) -> list[dict[str, Any]]:
-        """Every tool as an Anthropic tool definition."""
+    def to_anthropic(self: ToolHost) -> list[Any]:
+        """Every tool as an Anthropic tool definition (a dict; typed as `to_openai` is)."""
         return [spec.to_anthropic() for spec in self.tools.values()]
 
     def to_mcp(self: ToolHost) -> list[Any]:
