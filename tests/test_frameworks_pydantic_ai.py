@@ -221,3 +221,23 @@ def test_a_missing_framework_names_the_extra_to_install(
         f"{method}() needs the {package!r} package; install it with "
         f"pip install 'synthworld[frameworks]' (or pip install {package})"
     )
+
+
+def test_testmodel_calls_tools_whose_parameters_are_unions() -> None:
+    """A stub's ``int | str`` and ``str | None`` are type lists, which TestModel cannot read: the
+    tools pydantic-ai sees spell them as anyOf, as pydantic does."""
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def find(key: int | str, note: str | None, limit: int | None = None) -> list[int]:
+        """Find things."""
+
+    (tool,) = world.to_pydantic_ai()
+    assert tool.function_schema.json_schema["properties"]["note"] == {
+        "anyOf": [{"type": "string"}, {"type": "null"}]
+    }
+    assert world.tools["find"].parameters["properties"]["note"] == {"type": ["string", "null"]}  # unchanged
+    result = Agent(TestModel(), tools=[tool]).run_sync("find it")
+    assert [call.tool for call in world.trace] == ["find"]
+    assert world.trace[0].error is None
+    assert json.loads(result.output) == {"find": world.trace[0].output}

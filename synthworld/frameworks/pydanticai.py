@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError
+from synthworld.formats.unions import type_lists_as_any_of
 from synthworld.frameworks.source import ToolSource, error_text, import_framework
 from synthworld.spec import ToolSpec
 
@@ -33,7 +34,7 @@ def to_pydantic_ai(source: ToolSource, *, max_retries: int | None = None) -> lis
             _tool_function(source, spec, pydantic_ai),
             name=spec.name,
             description=spec.description or None,
-            json_schema=copy.deepcopy(spec.parameters),
+            json_schema=type_lists_as_any_of(copy.deepcopy(spec.parameters)),  # as pydantic spells unions
         )
         tool.function_schema.validator = _object_validator()  # from_schema's takes any value
         tool.max_retries = max_retries

@@ -27,21 +27,13 @@ from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
+from synthworld.schema.keywords import TYPE_KEYWORDS
 
 __all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
 _EXPANDED = frozenset({*_REFS, "allOf"})
-_TYPE_WORDS = {
-    "object": {"properties", "required", "additionalProperties", "patternProperties",
-               "minProperties", "maxProperties", "propertyNames", "dependentRequired",
-               "unevaluatedProperties"},
-    "array": {"items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems",
-              "unevaluatedItems"},
-    "string": {"minLength", "maxLength", "pattern", "format"},
-    "number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-}  # fmt: skip
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
 """Words no conjunct may have for the conjuncts to merge by `_typed` alone (nothing to expand, split,
 exclude or check against)."""
@@ -364,7 +356,7 @@ class Compiler:
                 allowed = mine if allowed is None else [t for t in allowed if t in mine]
         if allowed is None:
             words = {w for p in parts for w in p.node}
-            allowed = [t for t in _ANY if words & _TYPE_WORDS.get(t, set())] or list(_ANY)
+            allowed = [t for t in _ANY if words & TYPE_KEYWORDS.get(t, frozenset())] or list(_ANY)
             if "number" in allowed:
                 allowed.insert(allowed.index("number"), "integer")
         out = [t for t in dict.fromkeys(allowed) if t not in not_types]

@@ -1,0 +1,18 @@
+"""Which JSON Schema keywords constrain which instance type (the others apply to every value)."""
+
+from __future__ import annotations
+
+__all__ = ["TYPE_KEYWORDS"]
+
+TYPE_KEYWORDS: dict[str, frozenset[str]] = {
+    "object": frozenset({
+        "properties", "required", "additionalProperties", "patternProperties", "minProperties",
+        "maxProperties", "propertyNames", "dependentRequired", "unevaluatedProperties",
+    }),
+    "array": frozenset({
+        "items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems", "unevaluatedItems",
+    }),
+    "string": frozenset({"minLength", "maxLength", "pattern", "format"}),
+    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
+}  # fmt: skip
+"""The keywords that constrain only values of each type (``number``'s constrain integers too)."""
