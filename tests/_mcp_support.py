@@ -17,6 +17,7 @@ PAGED = [sys.executable, str(SERVERS / "paged.py")]
 BROKEN = [sys.executable, str(SERVERS / "broken.py")]
 ODD = [sys.executable, str(SERVERS / "odd.py")]
 BLOCKS = [sys.executable, str(SERVERS / "blocks.py")]
+UNWRAPPED = [sys.executable, str(SERVERS / "unwrapped.py")]
 
 
 def server_specs() -> list[ToolSpec]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from synthworld import FixtureBackend, McpBackend, SyntheticWorld
-from tests._mcp_support import BLOCKS
+from tests._mcp_support import BLOCKS, UNWRAPPED
 
 VALUES: list[tuple[Any, Any]] = [
     ([1, 2], [1, 2]),
@@ -30,3 +30,12 @@ def test_several_blocks_are_a_list_recorded_and_replayed(tmp_path: Path) -> None
     with SyntheticWorld(backend=FixtureBackend(cassette, mode="none")) as offline:
         offline.register_tool(world.tools["echo"])
         assert [offline.call("echo", {"value": value}) for value, _ in VALUES] == answers
+
+
+def test_a_real_object_whose_one_key_is_result_is_not_unwrapped() -> None:
+    """A server whose output schema (no wrapper) admits objects and strings answers the object
+    ``{"result": 5}``: that is the answer (5 alone would break the schema), where a wrapped answer
+    of a non-object schema is unwrapped (the other tests of this file, and test_mcp_e2e)."""
+    with SyntheticWorld.from_mcp(UNWRAPPED, backend=McpBackend(UNWRAPPED, timeout=60), timeout=60) as world:
+        assert world.call("lookup", {"key": 5}) == {"result": 5}
+        assert world.trace[0].error is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from synthworld.backends import CallContext
@@ -51,7 +52,7 @@ class McpBackend:
         structured = result.structured_content
         if structured is not None:
             if ctx.spec.returns and wraps_result(ctx.spec.returns) and _wrapped(structured):
-                return structured["result"]
+                return _unwrapped(structured, ctx.spec.returns_validator.is_valid)
             return structured
         values = [_block_value(block) for block in result.content]
         return values[0] if len(values) == 1 else (values or None)
@@ -63,6 +64,14 @@ class McpBackend:
 
 def _wrapped(value: Any) -> bool:
     return isinstance(value, dict) and list(value) == ["result"]
+
+
+def _unwrapped(structured: dict[str, Any], valid: Callable[[Any], bool]) -> Any:
+    """The answer inside a ``{"result": ...}`` wrapper, unless only the wrapper itself is a valid
+    answer: a tool whose schema admits objects and more may answer a real ``{"result": ...}``
+    object (the 2026-07-28 protocol lets a server declare any output schema, unwrapped)."""
+    inner = structured["result"]
+    return structured if valid(structured) and not valid(inner) else inner
 
 
 def _block_value(block: Any) -> Any:
