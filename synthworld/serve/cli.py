@@ -25,6 +25,7 @@ COMMANDS = {
     "serve": "Serve a world's tools over MCP (stdio or streamable HTTP).",
     "tools": "List the tools of an OpenAPI document or a live MCP server (name, parameters, returns).",
     "eval": "Run scenarios over many seeds and print pass^k per scenario.",
+    "new": "Write a world, an agent, a scenario and a test to start from (they pass).",
 }
 
 
