@@ -34,6 +34,7 @@ __all__ = [
     "llm_option_problems",
     "make_backend",
     "populate",
+    "recording_mode",
     "register_tools",
     "replay_problem",
     "tool_entries",
@@ -159,6 +160,19 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
     )
 
 
+def recording_mode(scenario: Scenario) -> str | None:
+    """The record mode the file's fixtures backend asks for when a run as written would record
+    (``new_episodes``, ``all``, or ``once`` while the cassette does not exist); else None."""
+    config = scenario.data.get("backend", "random")
+    if not isinstance(config, Mapping) or "fixtures" not in config:
+        return None
+    asked = str(config.get("mode", "none"))
+    cassette = Path(scenario.path).parent / str(config["fixtures"])
+    if asked in ("new_episodes", "all") or (asked == "once" and not cassette.exists()):
+        return asked
+    return None
+
+
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     """What is wrong with the options of an ``llm`` backend in a scenario file: unknown keys, and
     values the backend would refuse (checked by its own rules, without building it)."""
@@ -218,11 +232,28 @@ def _fixture_backend(
     path = Path(scenario.path).parent / str(config["fixtures"])
     mode = record_mode or config.get("mode", "none")
     fallback = RandomBackend() if config.get("fallback", "none") == "random" else None
+    note = _replay_note(scenario, config) if mode == "none" else None
     try:
-        backend = FixtureBackend(path, mode=mode, fallback=fallback)
+        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)
     except (SynthworldError, OSError, ValueError) as exc:
         raise scenario.error(("backend", "fixtures"), str(exc)) from None
     return backend
+
+
+def _replay_note(scenario: Scenario, config: Mapping[str, Any]) -> str | None:
+    """Why a run only replays though the file asks to record (an evaluation always only replays),
+    and how to record first; None when the file itself says mode ``none``."""
+    asked = config.get("mode", "none")
+    if asked == "none":
+        return None
+    how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
+    cassette = Path(scenario.path).parent / str(config["fixtures"])
+    mode = "new_episodes" if asked == "once" and cassette.exists() else asked  # once records no more
+    return (
+        f"this run only replays (record mode 'none'), though the file asks for mode {asked!r}: an "
+        "evaluation (synthworld eval, evaluate()) never records, nor does a run given record mode "
+        f"'none'; record first{how}: synthworld run {scenario.shown} --record-mode {mode}"
+    )
 
 
 def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
