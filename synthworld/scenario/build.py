@@ -74,9 +74,11 @@ def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block
 def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
     """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
     register_tools(world, scenario, problems)
-    add_conventions(world, scenario, problems)
+    # a tools entry that failed registered nothing: a name it would have given is no problem of its own
+    partial = any(where[0] == "tools" for where, _ in problems.found)
+    add_conventions(world, scenario, problems, partial=partial)
     add_responses(world, scenario, problems)
-    add_faults(world, scenario, problems)
+    add_faults(world, scenario, problems, partial=partial)
 
 
 def tool_entries(data: Mapping[str, Any]) -> list[Any]:
@@ -280,20 +282,32 @@ def _scripted(spec: ToolSpec, response: Mapping[str, Any]) -> dict[str, Any]:
     return {"output": response["output"], "partial": partial}
 
 
-def add_conventions(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
-    """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool."""
+def add_conventions(
+    world: SyntheticWorld, scenario: Scenario, problems: Problems, *, partial: bool = False
+) -> None:
+    """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool (with
+    `partial`, some tools failed to register: a lifecycle of a tool not registered is left out)."""
     for kind, keys in (scenario.data.get("identity") or {}).items():
         for key in [keys] if isinstance(keys, str) else keys:
             with problems.at(("identity", kind)):
                 world.identity(kind, key)
     for tool, verb in (scenario.data.get("lifecycle") or {}).items():
+        if partial and tool not in world.tools:
+            continue
         with problems.at(("lifecycle", tool)):
             world.lifecycle(tool, verb)
 
 
-def add_faults(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
-    """Add every entry of ``faults``; each bad entry is a problem at its key."""
+def add_faults(
+    world: SyntheticWorld, scenario: Scenario, problems: Problems, *, partial: bool = False
+) -> None:
+    """Add every entry of ``faults``; each bad entry is a problem at its key (with `partial`, some
+    tools failed to register: an entry naming a tool not registered is left out)."""
     for index, entry in enumerate(scenario.data.get("faults") or []):
+        named = entry.get("tool") if isinstance(entry, Mapping) else None
+        pattern = isinstance(named, str) and any(c in named for c in "*?[")  # '*': still checked
+        if partial and isinstance(named, str) and named not in world.tools and not pattern:
+            continue
         try:
             world.add_faults([entry])
         except FaultConfigError as exc:
