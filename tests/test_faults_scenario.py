@@ -16,8 +16,8 @@ tools: synthworld.examples.shop
 seeds: [3]
 state:
   order:
-    ORD-1: {order_id: ORD-1, customer_email: ann@example.org, status: shipped, items: [],
-            total: 12.5, currency: EUR}
+    ORD-1: {order_id: ORD-1, customer_email: ann@example.org, status: shipped, total: 12.5, currency: EUR,
+            items: [{sku: MUG-1, product_name: Blue mug, quantity: 1, unit_price: 12.5}]}
 faults:
   - {tool: get_order, on_call: 1, error: rate_limit, retry_after: 2}
   - {tool: send_email, rate: 1.0, error: unavailable}

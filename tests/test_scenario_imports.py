@@ -102,3 +102,61 @@ class TestImports:
         path = write(tmp_path, "s.yaml", "synthworld_scenario: 1\nname: x\ntools: fancy_agent\n")
         with pytest.raises(ScenarioError, match=r"pip install 'synthworld\[frameworks\]'"):
             load_scenario(path)
+
+
+class TestAPathWithoutItsEnding:
+    """``tools: ../bank`` names no file, but ``../bank.py`` is one: the error says so, alone."""
+
+    TOOLS = '''
+import synthworld
+
+
+@synthworld.tool
+def create_transfer(from_account: str, amount: float) -> dict:
+    """Move money."""
+'''
+
+    def scenario(self, root: Path, body: str) -> Path:
+        (root / "bank.py").write_text(self.TOOLS, encoding="utf-8")
+        (root / "scenarios").mkdir()
+        return write(root / "scenarios", "s.yaml", "synthworld_scenario: 1\nname: s\n" + body)
+
+    def test_the_py_file_is_suggested_and_nothing_else_is_said(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.chdir(tmp_path)
+        path = self.scenario(
+            tmp_path,
+            "tools: ../bank\nlifecycle: {create_transfer: create}\n"
+            "faults:\n  - {tool: create_transfer, on_call: 1, error: timeout}\n"
+            "  - {tool: '*', rate: 2, error: timeout}\n",
+        )
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        missing = str(tmp_path.resolve() / "bank")
+        assert str(info.value).splitlines() == [
+            f"scenarios/s.yaml:3: tools: cannot import '../bank': no file {missing!r}; "
+            "did you mean '../bank.py'?",
+            "scenarios/s.yaml:7: faults[1].rate: rate=2 must be a number with 0 < rate <= 1",
+        ]
+
+    def test_with_the_ending_it_loads(self, tmp_path: Path) -> None:
+        path = self.scenario(
+            tmp_path, "tools: ../bank.py\nfaults:\n  - {tool: create_transfer, on_call: 1, error: timeout}\n"
+        )
+        assert list(load_scenario(path).build_world().tools) == ["create_transfer"]
+
+    def test_a_path_to_nothing_gets_no_suggestion(self, tmp_path: Path) -> None:
+        path = self.scenario(tmp_path, "tools: ../vault\n")
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        assert str(info.value).endswith(
+            f"tools: cannot import '../vault': no file {str(tmp_path.resolve() / 'vault')!r}"
+        )
+
+    def test_a_fault_of_an_unknown_tool_is_still_named_when_the_tools_loaded(self, tmp_path: Path) -> None:
+        path = self.scenario(
+            tmp_path, "tools: ../bank.py\nfaults:\n  - {tool: create_transfr, error: timeout}\n"
+        )
+        with pytest.raises(ScenarioError, match=r"faults\[0\]\.tool: .*did you mean 'create_transfer'\?"):
+            load_scenario(path)

@@ -57,7 +57,9 @@ class FixtureBackend:
     names (masked besides the default ones), a function, or None. ``strict``: a tool whose
     schemas changed since recording raises instead of warning. ``allow_repeats``: once a call's
     recorded answers are all played, replay the last one again instead of missing. ``fsync``:
-    also flush each recording to the device.
+    also flush each recording to the device. ``replay_note``: why this backend only replays and
+    how to record, said on a miss (instead of the generic how-to when the cassette is missing):
+    an evaluation replaying a scenario whose file asks to record says so.
     """
 
     name = "fixtures"
@@ -73,8 +75,10 @@ class FixtureBackend:
         strict: bool = False,
         allow_repeats: bool = False,
         fsync: bool = False,
+        replay_note: str | None = None,
     ) -> None:
         self.path = Path(path)
+        self.replay_note = replay_note
         self.mode = RecordMode.parse(mode)
         self.fallback: Backend | None = None if fallback is None else as_backend(fallback, name="fallback")
         self.strict = strict
@@ -210,7 +214,10 @@ class FixtureBackend:
         warn_user(message, CassetteDriftWarning)
 
     def _miss_message(self, tool: str, live: Mapping[str, Any]) -> str:
+        note = self.replay_note
         if not self._existed and not self._store.journal.exists():
+            if note:
+                return f"cassette file {self.path} does not exist; {note}"
             return (
                 f"cassette file {self.path} does not exist (mode {self.mode.value!r} replays only); "
                 "record it with mode='once' and a fallback, e.g. "
@@ -223,7 +230,8 @@ class FixtureBackend:
             f"(mode {self.mode.value!r})"
         )
         with self._lock:
-            return head + self._miss_detail(tool, live)
+            detail = self._miss_detail(tool, live)
+        return head + detail + (f"\n{note}" if note else "")
 
     def _miss_detail(self, tool: str, live: Mapping[str, Any]) -> str:
         played = self._index.played_matches(tool, live)

@@ -29,7 +29,15 @@ from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
 from synthworld.eval.record import RunRecord, format_problems
-from synthworld.eval.run import AgentRef, RunTask, agent_label, check_picklable, resolve_scenarios, run_tasks
+from synthworld.eval.run import (
+    AgentRef,
+    RunTask,
+    agent_label,
+    check_picklable,
+    resolve_scenarios,
+    run_tasks,
+    warn_of_recording,
+)
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
 from synthworld.scenario import Scenario
@@ -236,9 +244,11 @@ def evaluate(
     in your process it holds up `evaluate`; ``synthworld eval --timeout`` ends its own process
     (or worker) then, with the run's stack on stderr.
 
-    A scenario backed by a cassette only replays it here; evaluations never record.
+    A scenario backed by a cassette only replays it here; evaluations never record (a file that
+    asks to record gets one warning naming it, and a run's misses say how to record first).
     """
     resolved = resolve_scenarios(scenarios)
+    warn_of_recording(resolved)
     chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
     limit = _as_timeout(timeout)

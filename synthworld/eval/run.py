@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from synthworld.errors import warn_user
 from synthworld.eval.progress import Reporter
 from synthworld.eval.record import RunRecord, record_from_result, timed_out_record
 from synthworld.scenario import load_scenario, scenario_files
+from synthworld.scenario.build import recording_mode
 from synthworld.trace import Trace
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "run_task",
     "run_tasks",
     "seeds_of",
+    "warn_of_recording",
 ]
 
 AgentRef = str | Callable[..., Any] | None
@@ -199,6 +202,23 @@ def resolve_scenarios(scenarios: Any) -> list[tuple[str, Any]]:
     if not found:
         raise ValueError(f"no scenarios to evaluate in {scenarios!r}")
     return [(name, ref) for name, (_, ref) in found.items()]
+
+
+def warn_of_recording(resolved: list[tuple[str, Any]]) -> None:
+    """One warning naming the scenarios whose files ask to record (`resolve_scenarios`' result):
+    an evaluation only replays, so the calls their cassettes lack fail their runs."""
+    asking = []
+    for _, ref in resolved:
+        scenario = _cached_load(ref) if isinstance(ref, str) else ref
+        mode = recording_mode(scenario) if hasattr(scenario, "data") else None
+        if mode is not None:
+            asking.append(f"synthworld run {scenario.shown} --record-mode {mode}")
+    if asking:
+        warn_user(
+            f"an evaluation only replays cassettes (record mode 'none'), but {len(asking)} scenario "
+            "file(s) ask to record, so the calls their cassettes lack fail their runs; record "
+            f"first: {'; '.join(asking)}"
+        )
 
 
 def _expand(item: Any) -> list[tuple[str, Any, str]]:

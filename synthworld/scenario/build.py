@@ -34,6 +34,7 @@ __all__ = [
     "llm_option_problems",
     "make_backend",
     "populate",
+    "recording_mode",
     "register_tools",
     "replay_problem",
     "tool_entries",
@@ -73,9 +74,11 @@ def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block
 def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
     """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
     register_tools(world, scenario, problems)
-    add_conventions(world, scenario, problems)
+    # a tools entry that failed registered nothing: a name it would have given is no problem of its own
+    partial = any(where[0] == "tools" for where, _ in problems.found)
+    add_conventions(world, scenario, problems, partial=partial)
     add_responses(world, scenario, problems)
-    add_faults(world, scenario, problems)
+    add_faults(world, scenario, problems, partial=partial)
 
 
 def tool_entries(data: Mapping[str, Any]) -> list[Any]:
@@ -159,6 +162,19 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
     )
 
 
+def recording_mode(scenario: Scenario) -> str | None:
+    """The record mode the file's fixtures backend asks for when a run as written would record
+    (``new_episodes``, ``all``, or ``once`` while the cassette does not exist); else None."""
+    config = scenario.data.get("backend", "random")
+    if not isinstance(config, Mapping) or "fixtures" not in config:
+        return None
+    asked = str(config.get("mode", "none"))
+    cassette = Path(scenario.path).parent / str(config["fixtures"])
+    if asked in ("new_episodes", "all") or (asked == "once" and not cassette.exists()):
+        return asked
+    return None
+
+
 def llm_option_problems(options: Mapping[str, Any]) -> list[str]:
     """What is wrong with the options of an ``llm`` backend in a scenario file: unknown keys, and
     values the backend would refuse (checked by its own rules, without building it)."""
@@ -218,11 +234,28 @@ def _fixture_backend(
     path = Path(scenario.path).parent / str(config["fixtures"])
     mode = record_mode or config.get("mode", "none")
     fallback = RandomBackend() if config.get("fallback", "none") == "random" else None
+    note = _replay_note(scenario, config) if mode == "none" else None
     try:
-        backend = FixtureBackend(path, mode=mode, fallback=fallback)
+        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)
     except (SynthworldError, OSError, ValueError) as exc:
         raise scenario.error(("backend", "fixtures"), str(exc)) from None
     return backend
+
+
+def _replay_note(scenario: Scenario, config: Mapping[str, Any]) -> str | None:
+    """Why a run only replays though the file asks to record (an evaluation always only replays),
+    and how to record first; None when the file itself says mode ``none``."""
+    asked = config.get("mode", "none")
+    if asked == "none":
+        return None
+    how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
+    cassette = Path(scenario.path).parent / str(config["fixtures"])
+    mode = "new_episodes" if asked == "once" and cassette.exists() else asked  # once records no more
+    return (
+        f"this run only replays (record mode 'none'), though the file asks for mode {asked!r}: an "
+        "evaluation (synthworld eval, evaluate()) never records, nor does a run given record mode "
+        f"'none'; record first{how}: synthworld run {scenario.shown} --record-mode {mode}"
+    )
 
 
 def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
@@ -249,20 +282,32 @@ def _scripted(spec: ToolSpec, response: Mapping[str, Any]) -> dict[str, Any]:
     return {"output": response["output"], "partial": partial}
 
 
-def add_conventions(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
-    """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool."""
+def add_conventions(
+    world: SyntheticWorld, scenario: Scenario, problems: Problems, *, partial: bool = False
+) -> None:
+    """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool (with
+    `partial`, some tools failed to register: a lifecycle of a tool not registered is left out)."""
     for kind, keys in (scenario.data.get("identity") or {}).items():
         for key in [keys] if isinstance(keys, str) else keys:
             with problems.at(("identity", kind)):
                 world.identity(kind, key)
     for tool, verb in (scenario.data.get("lifecycle") or {}).items():
+        if partial and tool not in world.tools:
+            continue
         with problems.at(("lifecycle", tool)):
             world.lifecycle(tool, verb)
 
 
-def add_faults(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
-    """Add every entry of ``faults``; each bad entry is a problem at its key."""
+def add_faults(
+    world: SyntheticWorld, scenario: Scenario, problems: Problems, *, partial: bool = False
+) -> None:
+    """Add every entry of ``faults``; each bad entry is a problem at its key (with `partial`, some
+    tools failed to register: an entry naming a tool not registered is left out)."""
     for index, entry in enumerate(scenario.data.get("faults") or []):
+        named = entry.get("tool") if isinstance(entry, Mapping) else None
+        pattern = isinstance(named, str) and any(c in named for c in "*?[")  # '*': still checked
+        if partial and isinstance(named, str) and named not in world.tools and not pattern:
+            continue
         try:
             world.add_faults([entry])
         except FaultConfigError as exc:

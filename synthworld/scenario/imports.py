@@ -115,7 +115,7 @@ def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str], written: s
 def _from_file(path: Path, ref: str) -> types.ModuleType:
     path = path.resolve()
     if not path.is_file():
-        raise ImportProblem(f"cannot import {ref!r}: no file {str(path)!r}")
+        raise ImportProblem(f"cannot import {ref!r}: no file {str(path)!r}{_file_meant(path, ref)}")
     digest = hashlib.sha256(str(path).encode()).hexdigest()[:12]
     name = f"_synthworld_scenario_{path.stem}_{digest}"
     if name in sys.modules:
@@ -134,6 +134,14 @@ def _from_file(path: Path, ref: str) -> types.ModuleType:
             f"importing {ref!r} failed: {type(exc).__name__}: {exc}{_extra_hint(exc)}"
         ) from None
     return module
+
+
+def _file_meant(path: Path, ref: str) -> str:
+    """A hint for a path that names no file: the ``.py`` file it leaves the ending off
+    (``../bank`` for ``../bank.py``)."""
+    if path.suffix != ".py" and path.with_name(path.name + ".py").is_file():
+        return f"; did you mean {ref + '.py'!r}?"
+    return ""
 
 
 _EXTRAS = {

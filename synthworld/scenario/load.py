@@ -225,6 +225,7 @@ def _check_semantics(scenario: Scenario) -> None:
     populate(probe, scenario, problems)
     if not any(where[0] == "tools" for where, _ in problems.found):  # else names were never registered
         _check_tool_names(scenario, probe.tools, problems)
+        _check_state(scenario, probe, problems)
     named = (
         (scenario.data.get("agent"), ("agent",), AGENT_CALL),
         (scenario.expect.get("check"), ("expect", "check"), CHECK_CALL),
@@ -245,6 +246,15 @@ def _check_tool_names(scenario: Scenario, tools: Mapping[str, ToolSpec], problem
             problems.add(where, f"no tool named {tool!r}; {hint}the scenario's tools are: {known}")
         elif given is not None:
             _check_parameters(tools[tool], given, (*where[:-1], "input"), problems)
+
+
+def _check_state(scenario: Scenario, world: SyntheticWorld, problems: Problems) -> None:
+    """Seeded entities must be of a kind the tools know and fit every answer that holds them:
+    the world answers them as given (see `SyntheticWorld.state_problems`)."""
+    state = scenario.data.get("state")
+    if isinstance(state, Mapping):
+        for where, message in world.state_problems(state):
+            problems.add(("state", *where), message)
 
 
 def _named_tools(scenario: Scenario) -> Iterator[tuple[DocPath, str, Any]]:

@@ -18,7 +18,7 @@ from synthworld.errors import (
     ToolSpecError,
     warn_user,
 )
-from synthworld.schema import generate, shared_texts
+from synthworld.schema import shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.arguments import argument_converter
 from synthworld.spec.checks import keyword_typos
@@ -27,7 +27,7 @@ from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
 from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
-from synthworld.world.consistency import overlay
+from synthworld.world.fitting import fit_problems
 from synthworld.world.scripts import Script, as_tool_error
 from synthworld.world.triggers import when_problems
 from synthworld.world.typos import field_typos
@@ -263,18 +263,14 @@ def _instance_of(source: object) -> object:
 def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None:
     """Raise `ValueError` when `output` cannot answer `spec` (``partial``: when laid over a
     generated answer)."""
-    problems = not_json = json_problems(output)
-    typos = [] if problems else field_typos(output, spec.returns)
+    not_json = json_problems(output)
+    typos = [] if not_json else field_typos(output, spec.returns)
     if typos:
         raise ValueError(
             f"script({spec.name!r}): {'; '.join(typos)} (the answer would carry the key as written, "
             "and the property meant would be generated)"
         )
-    if not problems and partial:
-        sample = overlay(generate(spec.returns, seed=0), output)
-        problems = spec.returns_validator.problems(sample)
-    elif not problems:
-        problems = spec.returns_validator.problems(output)
+    problems = fit_problems(spec.returns, spec.returns_validator, output, partial=partial)
     if problems:
         what = "laid over a generated answer, the output breaks" if partial else "output does not match"
         hint = "" if partial else " (pass partial=True to fix only some fields)"

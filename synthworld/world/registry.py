@@ -107,6 +107,10 @@ class ToolRegistry:
             book = self._kinds = KindBook(plans)
         return book
 
+    def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:
+        """Every tool's spec and consistency plan, in registration order."""
+        return [(tool.spec, tool.plan) for tool in list(self._tools.values())]
+
     def get(self, name: str) -> RegisteredTool:
         """The tool named `name`; `UnknownToolError` naming the closest one otherwise."""
         known = ", ".join(self._tools) or "none"

@@ -4,8 +4,10 @@ Entities live at the top level, one mapping per *kind*, keyed by the entity's id
 
     {"order": {"A1": {"order_id": "A1", "status": "shipped"}}, "balance": 100}
 
-so a scenario's ``state:`` key seeds them with plain data. Other top-level keys are free for
-effects and scenarios. The kind of an entity is derived by `synthworld.world.consistency`:
+so a scenario's ``state:`` key seeds them with plain data (checked against the tools' answers by
+`synthworld.world.seeding`: a kind's table, its ids and fields). Other top-level keys are free for
+effects and agents, except names close to a kind's and tables of entities no tool knows. The
+kind of an entity is derived by `synthworld.world.consistency`:
 ``order_id`` -> ``order``; an ``id`` takes its kind from the property holding the object
 (``customers`` -> ``customer``) or from the tool name (``get_order`` -> ``order``).
 """

@@ -6,13 +6,14 @@ import argparse
 import math
 import multiprocessing
 import sys
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 from synthworld._files import check_writable_place
-from synthworld.errors import SynthworldError
+from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalReport, evaluate
 from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
 from synthworld.world import HAZARD_KINDS
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     hard = args.timeout is not None
     before = hard_stop(hard and args.workers == 1)  # in workers, their initializer sets it
     try:
-        with _executor(args.workers, stop_hung=hard) as executor:
+        with _executor(args.workers, stop_hung=hard) as executor, _plain_warnings():
             report = evaluate(
                 [str(p) for p in args.scenarios],
                 agent=args.agent,
@@ -106,6 +107,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
         return 1
     return 0
+
+
+@contextmanager
+def _plain_warnings() -> Iterator[None]:
+    """synthworld's own warnings (a scenario file that asks to record) as plain lines on stderr,
+    ``synthworld eval: ...``, without the source line Python would show; others as Python shows them."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", SynthworldWarning)  # each one once, whatever the filters
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+            if issubclass(category, SynthworldWarning):
+                print(f"synthworld eval: {message}", file=sys.stderr)
+            else:
+                shown(message, category, *args, **kwargs)  # type: ignore[arg-type]
+
+        warnings.showwarning = show
+        yield
 
 
 def _bad_option(args: argparse.Namespace) -> str:
