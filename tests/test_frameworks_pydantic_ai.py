@@ -237,7 +237,7 @@ def test_testmodel_calls_tools_whose_parameters_are_unions() -> None:
         "anyOf": [{"type": "string"}, {"type": "null"}]
     }
     assert world.tools["find"].parameters["properties"]["note"] == {"type": ["string", "null"]}  # unchanged
-    result = Agent(TestModel(), tools=[tool]).run_sync("find it")
+    result = run(Agent(TestModel(), tools=[tool]), "find it")
     assert [call.tool for call in world.trace] == ["find"]
     assert world.trace[0].error is None
     assert json.loads(result.output) == {"find": world.trace[0].output}
