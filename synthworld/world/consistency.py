@@ -84,9 +84,10 @@ class ConsistencyPlan:
     """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
     reach: frozenset[str] | None = None
     """Hints of the objects echo, recall and memory must visit (None: every object)."""
-    id_alias: str | None = None
-    """The ``<kind>_id`` parameter that names the answer's own ``id`` (``get_ticket(ticket_id)``
-    answering ``{"id": ...}``): the answer is that entity."""
+    id_alias: tuple[str, str] | None = None
+    """``(parameter, answer key)`` for a tool acting on one entity whose id parameter is named
+    unlike the answer's identifier: ``get_ticket(ticket_id)`` answering ``{"id": ...}``, or
+    ``get_ticket(id)`` answering ``{"ticket_id": ...}``. The answer is that entity."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -156,7 +157,7 @@ def plan_for(
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
         defaults=_defaults(spec.parameters),
-        id_alias=_id_alias(top_kind, life, params, names),
+        id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
     )
 
@@ -171,14 +172,21 @@ def _frozen(found: AbstractSet[str]) -> frozenset[str]:
     return frozenset(found) if found else _NONE
 
 
-def _id_alias(kind: str, life: Lifecycle, params: list[str], names: frozenset[str]) -> str | None:
-    """The parameter naming the answer's ``id`` for a tool acting on one entity: ``<kind>_id``,
-    when the answer has an ``id`` and no ``<kind>_id`` of its own."""
+def _id_alias(
+    kind: str, life: Lifecycle, params: list[str], names: frozenset[str], shapes: Shapes
+) -> tuple[str, str] | None:
+    """``(parameter, answer key)`` for a tool acting on one entity: ``<kind>_id`` naming the
+    answer's ``id`` (when it has no ``<kind>_id`` of its own), or ``id`` naming the answer's
+    ``<kind>_id`` (when its `kind` object has no ``id``)."""
+    if not life.targets:
+        return None
     own = kind_id_keys(kind)
     param = next((key for key in own if key in params), None)
-    if not life.targets or param is None or not names.isdisjoint(own) or "id" not in names:
-        return None
-    return param
+    if param is not None:
+        return (param, "id") if names.isdisjoint(own) and "id" in names else None
+    top = shapes.by_hint.get(kind, {})
+    key = next((key for key in own if key in top), None)
+    return ("id", key) if "id" in params and key is not None and "id" not in top else None
 
 
 def _reach(
