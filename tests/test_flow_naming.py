@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+import pytest
 from typing_extensions import TypedDict
 
-from synthworld import SyntheticWorld
+from synthworld import SyntheticWorld, ToolError
 
 SEEDS = range(6)
 
@@ -41,6 +42,21 @@ def helpdesk(seed: int) -> SyntheticWorld:
     def delete_ticket(id: str) -> Ok: ...
 
     return world
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_id_parameter_finds_the_entity_keyed_kind_id(seed: int) -> None:
+    world = helpdesk(seed)
+    made = world.call("create_ticket", {"subject": "VPN down", "requester_email": "amy@example.com"})
+    assert world.call("get_ticket", {"id": made["ticket_id"]}) == made
+    assert world.call("update_ticket", {"ticket_id": made["ticket_id"], "subject": "VPN down again"}) == {
+        "success": True
+    }
+    assert world.call("get_ticket", {"id": made["ticket_id"]}) == {**made, "subject": "VPN down again"}
+    assert world.call("delete_ticket", {"id": made["ticket_id"]}) == {"success": True}
+    with pytest.raises(ToolError) as gone:
+        world.call("get_ticket", {"id": made["ticket_id"]})
+    assert gone.value.code == "not_found"
 
 
 def test_an_id_parameter_echoes_into_the_kind_id_of_an_unknown_entity() -> None:
