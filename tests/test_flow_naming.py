@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 from typing_extensions import TypedDict
@@ -63,3 +63,85 @@ def test_an_id_parameter_echoes_into_the_kind_id_of_an_unknown_entity() -> None:
     world = helpdesk(3)
     assert world.call("get_ticket", {"id": "T-77"})["ticket_id"] == "T-77"
     assert world.trace[0].rules[0] == "echo"
+
+
+class Issue(TypedDict):
+    id: int
+    title: str
+    state: Literal["open", "closed"]
+    labels: list[str]
+
+
+def issues(seed: int, style: str) -> SyntheticWorld:
+    """One issue tracker, its verbs at the end: ``issues.create`` or GraphQL's ``issueCreate``."""
+    world = SyntheticWorld(seed=seed)
+    names = {verb: f"issues.{verb}" if style == "dotted" else f"issue{verb.title()}" for verb in VERBS}
+
+    @world.tool(name=names["create"])
+    def create(title: str, labels: list[str]) -> Issue: ...
+
+    @world.tool(name=names["get"])
+    def get(id: int) -> Issue: ...
+
+    @world.tool(name=names["list"])
+    def list_(state: str | None = None, label: str | None = None) -> list[Issue]: ...
+
+    @world.tool(name=names["close"])
+    def close(id: int) -> Issue: ...
+
+    return world
+
+
+VERBS = ("create", "get", "list", "close")
+
+
+@pytest.mark.parametrize("style", ["dotted", "camel"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_verb_ending_the_name_leads_it(seed: int, style: str) -> None:
+    world = issues(seed, style)
+    name = dict(zip(VERBS, world.tools, strict=True))
+    made = world.call(name["create"], {"title": "Crash on save", "labels": ["bug", "p1"]})
+    assert (made["title"], made["labels"], made["state"]) == ("Crash on save", ["bug", "p1"], "open")
+    assert world.call(name["get"], {"id": made["id"]}) == made
+    bugs = world.call(name["list"], {"label": "bug"})
+    assert made in bugs
+    assert all("bug" in issue["labels"] for issue in bugs)
+    assert world.call(name["close"], {"id": made["id"]}) == {**made, "state": "closed"}
+    still_open = world.call(name["list"], {"state": "open"})
+    assert made["id"] not in [issue["id"] for issue in still_open]
+    assert {issue["state"] for issue in still_open} <= {"open"}
+
+
+def reports_api() -> dict[str, Any]:
+    """Operations named resource-then-verb; ``ReportArchive`` is a GET (it downloads one)."""
+    report = {
+        "type": "object",
+        "required": ["id", "status"],
+        "properties": {
+            "id": {"type": "string"},
+            "status": {"type": "string", "enum": ["active", "archived"]},
+        },
+    }
+    answer = {"description": "ok", "content": {"application/json": {"schema": report}}}
+    report_id = [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Reports", "version": "1"},
+        "paths": {
+            "/reports": {"post": {"operationId": "ReportCreate", "responses": {"201": answer}}},
+            "/reports/{id}": {
+                "get": {"operationId": "ReportInspect", "parameters": report_id, "responses": {"200": answer}}
+            },
+            "/reports/{id}/archive": {
+                "get": {"operationId": "ReportArchive", "parameters": report_id, "responses": {"200": answer}}
+            },
+        },
+    }
+
+
+def test_a_get_whose_name_reads_as_a_change_changes_nothing() -> None:
+    world = SyntheticWorld.from_openapi(reports_api(), seed=2)
+    made = world.call("ReportCreate", {})
+    assert made["status"] == "active"
+    assert world.call("ReportArchive", {"id": made["id"]}) == made
+    assert world.call("ReportInspect", {"id": made["id"]}) == made

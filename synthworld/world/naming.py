@@ -2,7 +2,8 @@
 
 A tool's kind is its name without a leading verb and a ``_by_...`` tail, singular
 (``get_order`` -> ``order``, ``search_orders`` -> ``order``, ``getOrderById`` -> ``order``,
-``close_ticket`` -> ``ticket``).
+``close_ticket`` -> ``ticket``). A verb that ends a name leads it (``issues.create``,
+``issueCreate`` -> ``create`` ``issue``).
 """
 
 from __future__ import annotations
@@ -55,13 +56,21 @@ def snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
 
 
-def tool_words(name: str) -> list[str]:
-    """The words of a tool name, in snake_case, without empty ones, and without a namespace in
-    front of the verb (``github_list_issues``, ``jira.create_issue``)."""
+@lru_cache(maxsize=4096)
+def _words(name: str) -> tuple[str, ...]:
     words = [w for w in snake(name).split("_") if w]
     if len(words) > 2 and words[0] not in VERBS and words[1] in VERBS:
-        return words[1:]
-    return words
+        return tuple(words[1:])
+    if len(words) > 1 and words[0] not in VERBS and words[-1] in VERBS:
+        return (words[-1], *words[:-1])
+    return tuple(words)
+
+
+def tool_words(name: str) -> list[str]:
+    """The words of a tool name, in snake_case, without empty ones, verb first: without a
+    namespace in front of the verb (``github_list_issues``, ``jira.create_issue``), and with a
+    verb that ends the name put first (``issues.create``, ``issueCreate``, ``ContainerList``)."""
+    return list(_words(name))
 
 
 def tool_kind(name: str) -> str:
