@@ -145,3 +145,45 @@ def test_a_get_whose_name_reads_as_a_change_changes_nothing() -> None:
     assert made["status"] == "active"
     assert world.call("ReportArchive", {"id": made["id"]}) == made
     assert world.call("ReportInspect", {"id": made["id"]}) == made
+
+
+class Order(TypedDict):
+    id: str
+    customer_id: str
+    status: Literal["new", "paid", "shipped", "cancelled"]
+    amount: float
+
+
+def rest_shop(seed: int) -> SyntheticWorld:
+    """Stubs named after their requests: ``POST /orders``, ``GET /orders/{order_id}``..."""
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def post_orders(customer_id: str, amount: float) -> Order: ...
+
+    @world.tool
+    def get_orders_order_id(order_id: str) -> Order: ...
+
+    @world.tool
+    def get_orders(customer_id: str | None = None) -> list[Order]: ...
+
+    @world.tool
+    def delete_orders_order_id(order_id: str) -> dict[str, bool]: ...
+
+    return world
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_name_spelt_like_a_rest_path_is_about_its_collection(seed: int) -> None:
+    world = rest_shop(seed)
+    made = world.call("post_orders", {"customer_id": "CUS-1", "amount": 42.5})
+    assert (made["customer_id"], made["amount"], made["status"]) == ("CUS-1", 42.5, "new")
+    assert world.call("get_orders_order_id", {"order_id": made["id"]}) == made
+    listed = world.call("get_orders", {"customer_id": "CUS-1"})
+    assert made in listed
+    assert {order["customer_id"] for order in listed} == {"CUS-1"}
+    world.call("delete_orders_order_id", {"order_id": made["id"]})
+    with pytest.raises(ToolError) as gone:
+        world.call("get_orders_order_id", {"order_id": made["id"]})
+    assert gone.value.code == "not_found"
+    assert made["id"] not in [order["id"] for order in world.call("get_orders", {})]

@@ -3,7 +3,8 @@
 A tool's kind is its name without a leading verb and a ``_by_...`` tail, singular
 (``get_order`` -> ``order``, ``search_orders`` -> ``order``, ``getOrderById`` -> ``order``,
 ``close_ticket`` -> ``ticket``). A verb that ends a name leads it (``issues.create``,
-``issueCreate`` -> ``create`` ``issue``).
+``issueCreate`` -> ``create`` ``issue``), and a name spelt like a REST path is about its last
+collection (``get_orders_order_id`` -> ``order``, ``get_users_user_id_posts`` -> ``post``).
 """
 
 from __future__ import annotations
@@ -80,4 +81,22 @@ def tool_kind(name: str) -> str:
         words = words[1:]
     if "by" in words[1:]:
         words = words[: words.index("by", 1)]
+    path = _without_path_ids(words)
+    if path is not None:
+        return singular(path[-1])
     return singular("_".join(words)) if words else name
+
+
+def _without_path_ids(words: list[str]) -> list[str] | None:
+    """The words of a name spelt like a REST path, without its ``{<kind>_id}`` parameters
+    (``orders_order_id`` -> ``orders``, ``users_user_id_posts`` -> ``users posts``); None when the
+    name holds no collection followed by its own id."""
+    kept: list[str] = []
+    at = 0
+    while at < len(words):
+        if words[at + 1 : at + 2] == ["id"] and kept and singular(kept[-1]) == words[at] != kept[-1]:
+            at += 2
+            continue
+        kept.append(words[at])
+        at += 1
+    return kept if len(kept) < len(words) else None
