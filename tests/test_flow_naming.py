@@ -187,3 +187,45 @@ def test_a_name_spelt_like_a_rest_path_is_about_its_collection(seed: int) -> Non
         world.call("get_orders_order_id", {"order_id": made["id"]})
     assert gone.value.code == "not_found"
     assert made["id"] not in [order["id"] for order in world.call("get_orders", {})]
+
+
+class Customer(TypedDict):
+    id: str
+    name: str
+
+
+class Invoice(TypedDict):
+    id: str
+    customer: Customer
+    amount: float
+
+
+class Account(TypedDict):
+    id: str
+    name: str
+    email: str
+
+
+def billing(seed: int) -> SyntheticWorld:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def create_customer(name: str, email: str) -> Account: ...
+
+    @world.tool
+    def create_invoice(customer_id: str, amount: float) -> Invoice: ...
+
+    @world.tool
+    def get_invoice(invoice_id: str) -> Invoice: ...
+
+    return world
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_kind_id_input_names_the_nested_object_of_that_kind(seed: int) -> None:
+    world = billing(seed)
+    assert world.call("create_invoice", {"customer_id": "C-9", "amount": 12.5})["customer"]["id"] == "C-9"
+    ada = world.call("create_customer", {"name": "Ada Lovelace", "email": "ada@example.com"})
+    invoice = world.call("create_invoice", {"customer_id": ada["id"], "amount": 99.0})
+    assert invoice["customer"] == {"id": ada["id"], "name": "Ada Lovelace"}
+    assert world.call("get_invoice", {"invoice_id": invoice["id"]}) == invoice

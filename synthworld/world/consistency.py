@@ -88,6 +88,10 @@ class ConsistencyPlan:
     """``(parameter, answer key)`` for a tool acting on one entity whose id parameter is named
     unlike the answer's identifier: ``get_ticket(ticket_id)`` answering ``{"id": ...}``, or
     ``get_ticket(id)`` answering ``{"ticket_id": ...}``. The answer is that entity."""
+    nested_ids: Mapping[str, str] = field(default_factory=dict)
+    """``{hint: parameter}`` for ``<hint>_id`` parameters naming the ``id`` of a single object
+    the answer holds under that name (``create_ticket(customer_id)`` answering
+    ``"customer": {"id", "name"}``): the object is the one the input names."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -159,6 +163,7 @@ def plan_for(
         defaults=_defaults(spec.parameters),
         id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
+        nested_ids=_nested_ids(params, shapes, top_kind, life),
     )
 
 
@@ -187,6 +192,21 @@ def _id_alias(
     top = shapes.by_hint.get(kind, {})
     key = next((key for key in own if key in top), None)
     return ("id", key) if "id" in params and key is not None and "id" not in top else None
+
+
+def _nested_ids(params: list[str], shapes: Shapes, top_kind: str, life: Lifecycle) -> dict[str, str]:
+    """``{hint: parameter}`` for each ``<hint>_id`` parameter (not the top kind's) whose objects
+    in the answer are keyed ``id`` and have no ``<hint>_id`` of their own; none for a list (its
+    filters make each item match)."""
+    if life.family == "list":
+        return {}
+    found: dict[str, str] = {}
+    for param in [p for p in params if p != "id" and is_id_key(p)]:
+        hint = id_kind(param)
+        props = shapes.by_hint.get(hint) if hint != top_kind else None
+        if props and "id" in props and set(kind_id_keys(hint)).isdisjoint(props):
+            found.setdefault(hint, param)
+    return found
 
 
 def _reach(

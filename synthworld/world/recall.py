@@ -5,7 +5,9 @@
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
   entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
-  and the other way round (``get_ticket(id)`` answering a ``ticket_id``).
+  and the other way round (``get_ticket(id)`` answering a ``ticket_id``). A ``<name>_id`` input
+  names the single object the answer holds as ``name`` (``create_ticket(customer_id)`` answering
+  ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity.
 - **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
@@ -64,6 +66,7 @@ def apply(
     missing = sorted(echoing & plan.declared) if merged else []
     alias = args.get(plan.id_alias[0]) if plan.id_alias else None
     alias_key = plan.id_alias[1] if plan.id_alias else "id"
+    nested = plan.nested_ids
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
@@ -78,6 +81,8 @@ def apply(
         before = len(edits.done)
         if alias is not None and depth <= 1 and single and hints[0] == top_kind and alias_key in node:
             _echo_alias(node, alias_key, alias, edits)
+        elif nested and depth and single and hints[0] in nested and "id" in node:
+            _echo_alias(node, "id", args.get(nested[hints[0]]), edits)
         if echoing:
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
