@@ -39,6 +39,9 @@ def helpdesk(seed: int) -> SyntheticWorld:
     def update_ticket(ticket_id: str, subject: str) -> Ok: ...
 
     @world.tool
+    def solve_ticket(ticket_id: str) -> Ok: ...
+
+    @world.tool
     def delete_ticket(id: str) -> Ok: ...
 
     return world
@@ -53,6 +56,8 @@ def test_an_id_parameter_finds_the_entity_keyed_kind_id(seed: int) -> None:
         "success": True
     }
     assert world.call("get_ticket", {"id": made["ticket_id"]}) == {**made, "subject": "VPN down again"}
+    assert world.call("solve_ticket", {"ticket_id": made["ticket_id"]}) == {"success": True}
+    assert world.call("get_ticket", {"id": made["ticket_id"]})["status"] == "solved"  # Zendesk's word
     assert world.call("delete_ticket", {"id": made["ticket_id"]}) == {"success": True}
     with pytest.raises(ToolError) as gone:
         world.call("get_ticket", {"id": made["ticket_id"]})
