@@ -104,11 +104,17 @@ def test_every_reference_resolves_inside_the_tool_schema(name: str) -> None:
 def test_every_answer_is_valid_against_the_response_schema(name: str) -> None:
     world = SyntheticWorld.from_openapi(DOCS / name, seed=5)
     assert list(world.tools) == [tool.name for tool in tools_of(name)]
+    refused: dict[str, tuple[str, bool]] = {}
     for index, spec in enumerate(world.tools.values()):
         args = compile_generator(spec.parameters).generate(Random(index))
-        answer = world.call(spec.name, args)
+        try:
+            answer = world.call(spec.name, args)
+        except ToolError as error:  # an entity a call before deleted (PluginDelete, then PluginSet)
+            refused[spec.name] = (error.code, "deleted earlier" in error.message)
+            continue
         validator = jsonschema.Draft202012Validator(spec.returns, format_checker=jsonschema.FormatChecker())
         assert not list(validator.iter_errors(answer)), (spec.name, answer)
+    assert set(refused.values()) <= {("not_found", True)}, refused
     assert len(world.trace) == len(world.tools)
 
 

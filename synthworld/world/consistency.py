@@ -84,9 +84,14 @@ class ConsistencyPlan:
     """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
     reach: frozenset[str] | None = None
     """Hints of the objects echo, recall and memory must visit (None: every object)."""
-    id_alias: str | None = None
-    """The ``<kind>_id`` parameter that names the answer's own ``id`` (``get_ticket(ticket_id)``
-    answering ``{"id": ...}``): the answer is that entity."""
+    id_alias: tuple[str, str] | None = None
+    """``(parameter, answer key)`` for a tool acting on one entity whose id parameter is named
+    unlike the answer's identifier: ``get_ticket(ticket_id)`` answering ``{"id": ...}``, or
+    ``get_ticket(id)`` answering ``{"ticket_id": ...}``. The answer is that entity."""
+    nested_ids: Mapping[str, str] = field(default_factory=dict)
+    """``{hint: parameter}`` for ``<hint>_id`` parameters naming the ``id`` of a single object
+    the answer holds under that name (``create_ticket(customer_id)`` answering
+    ``"customer": {"id", "name"}``): the object is the one the input names."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -156,8 +161,9 @@ def plan_for(
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
         defaults=_defaults(spec.parameters),
-        id_alias=_id_alias(top_kind, life, params, names),
+        id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
+        nested_ids=_nested_ids(params, shapes, top_kind, life),
     )
 
 
@@ -171,14 +177,36 @@ def _frozen(found: AbstractSet[str]) -> frozenset[str]:
     return frozenset(found) if found else _NONE
 
 
-def _id_alias(kind: str, life: Lifecycle, params: list[str], names: frozenset[str]) -> str | None:
-    """The parameter naming the answer's ``id`` for a tool acting on one entity: ``<kind>_id``,
-    when the answer has an ``id`` and no ``<kind>_id`` of its own."""
+def _id_alias(
+    kind: str, life: Lifecycle, params: list[str], names: frozenset[str], shapes: Shapes
+) -> tuple[str, str] | None:
+    """``(parameter, answer key)`` for a tool acting on one entity: ``<kind>_id`` naming the
+    answer's ``id`` (when it has no ``<kind>_id`` of its own), or ``id`` naming the answer's
+    ``<kind>_id`` (when its `kind` object has no ``id``)."""
+    if not life.targets:
+        return None
     own = kind_id_keys(kind)
     param = next((key for key in own if key in params), None)
-    if not life.targets or param is None or not names.isdisjoint(own) or "id" not in names:
-        return None
-    return param
+    if param is not None:
+        return (param, "id") if names.isdisjoint(own) and "id" in names else None
+    top = shapes.by_hint.get(kind, {})
+    key = next((key for key in own if key in top), None)
+    return ("id", key) if "id" in params and key is not None and "id" not in top else None
+
+
+def _nested_ids(params: list[str], shapes: Shapes, top_kind: str, life: Lifecycle) -> dict[str, str]:
+    """``{hint: parameter}`` for each ``<hint>_id`` parameter (not the top kind's) whose objects
+    in the answer are keyed ``id`` and have no ``<hint>_id`` of their own; none for a list (its
+    filters make each item match)."""
+    if life.family == "list":
+        return {}
+    found: dict[str, str] = {}
+    for param in [p for p in params if p != "id" and is_id_key(p)]:
+        hint = id_kind(param)
+        props = shapes.by_hint.get(hint) if hint != top_kind else None
+        if props and "id" in props and set(kind_id_keys(hint)).isdisjoint(props):
+            found.setdefault(hint, param)
+    return found
 
 
 def _reach(

@@ -18,7 +18,8 @@ request                         lifecycle                           kind
 =============================== =================================== ==========================
 
 An operation whose name tells its lifecycle keeps it, unless every name of the document starts
-with its own HTTP method (``GetProducts``, ``post_orders``): those are read from the request.
+with its own HTTP method (``GetProducts``, ``post_orders``): those are read from the request; and
+a GET whose name reads as a change (Docker's ``ContainerArchive`` fetches a tar) changes nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Iterable
 
 from synthworld.spec import ToolSpec
 from synthworld.world.lifecycle import lifecycle_of
-from synthworld.world.naming import VERBS, singular, snake, tool_words
+from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 
 __all__ = ["http_lifecycles"]
@@ -43,11 +44,22 @@ def http_lifecycles(specs: Iterable[ToolSpec]) -> dict[str, tuple[str, str]]:
     restated = bool(specs) and all(_restates_method(spec) for spec in specs)
     found = {}
     for spec in specs:
-        if restated or lifecycle_of(spec.name).family == "none":
+        family = lifecycle_of(spec.name).family
+        if restated or family == "none":
             read = _from_request(spec)
             if read is not None:
                 found[spec.name] = read
+        elif family in _CHANGES and _method(spec) == "get":  # ContainerArchive: GET .../archive
+            found[spec.name] = _from_request(spec) or ("none", tool_kind(spec.name))
     return found
+
+
+_CHANGES = frozenset({"create", "update", "delete", "transition"})
+"""Families a GET never is, whatever its name says (Docker's ``ContainerArchive`` reads a tar)."""
+
+
+def _method(spec: ToolSpec) -> str:
+    return str(spec.metadata["openapi"].get("method", "")).lower()
 
 
 def _restates_method(spec: ToolSpec) -> bool:

@@ -56,6 +56,7 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "ship": ("shipped", "in_transit", "dispatched"),
     "deliver": ("delivered",),
     "resolve": ("resolved", "closed", "done", "fixed"),
+    "solve": ("solved", "resolved", "closed", "done"),
     "reopen": ("reopened", "open", "active", "new"),
     "activate": ("active", "activated", "enabled"),
     "deactivate": ("inactive", "deactivated", "disabled"),

@@ -2,7 +2,9 @@
 
 A tool's kind is its name without a leading verb and a ``_by_...`` tail, singular
 (``get_order`` -> ``order``, ``search_orders`` -> ``order``, ``getOrderById`` -> ``order``,
-``close_ticket`` -> ``ticket``).
+``close_ticket`` -> ``ticket``). A verb that ends a name leads it (``issues.create``,
+``issueCreate`` -> ``create`` ``issue``), and a name spelt like a REST path is about its last
+collection (``get_orders_order_id`` -> ``order``, ``get_users_user_id_posts`` -> ``post``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ VERBS = frozenset(
         "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "pay",
         "block", "unblock", "pause", "resume", "submit", "finish", "start", "stop", "merge",
         "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss", "terminate",
-        "escalate", "snooze", "checkout", "deny", "revoke",
+        "escalate", "snooze", "checkout", "deny", "revoke", "solve",
     }
 )  # fmt: skip
 """Words a tool name may start with that are not part of the entity kind."""
@@ -55,13 +57,21 @@ def snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
 
 
-def tool_words(name: str) -> list[str]:
-    """The words of a tool name, in snake_case, without empty ones, and without a namespace in
-    front of the verb (``github_list_issues``, ``jira.create_issue``)."""
+@lru_cache(maxsize=4096)
+def _words(name: str) -> tuple[str, ...]:
     words = [w for w in snake(name).split("_") if w]
     if len(words) > 2 and words[0] not in VERBS and words[1] in VERBS:
-        return words[1:]
-    return words
+        return tuple(words[1:])
+    if len(words) > 1 and words[0] not in VERBS and words[-1] in VERBS:
+        return (words[-1], *words[:-1])
+    return tuple(words)
+
+
+def tool_words(name: str) -> list[str]:
+    """The words of a tool name, in snake_case, without empty ones, verb first: without a
+    namespace in front of the verb (``github_list_issues``, ``jira.create_issue``), and with a
+    verb that ends the name put first (``issues.create``, ``issueCreate``, ``ContainerList``)."""
+    return list(_words(name))
 
 
 def tool_kind(name: str) -> str:
@@ -71,4 +81,22 @@ def tool_kind(name: str) -> str:
         words = words[1:]
     if "by" in words[1:]:
         words = words[: words.index("by", 1)]
+    path = _without_path_ids(words)
+    if path is not None:
+        return singular(path[-1])
     return singular("_".join(words)) if words else name
+
+
+def _without_path_ids(words: list[str]) -> list[str] | None:
+    """The words of a name spelt like a REST path, without its ``{<kind>_id}`` parameters
+    (``orders_order_id`` -> ``orders``, ``users_user_id_posts`` -> ``users posts``); None when the
+    name holds no collection followed by its own id."""
+    kept: list[str] = []
+    at = 0
+    while at < len(words):
+        if words[at + 1 : at + 2] == ["id"] and kept and singular(kept[-1]) == words[at] != kept[-1]:
+            at += 2
+            continue
+        kept.append(words[at])
+        at += 1
+    return kept if len(kept) < len(words) else None

@@ -4,7 +4,10 @@
   update answer also gets the input's values of top-level properties it left out). Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
-  entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``).
+  entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
+  and the other way round (``get_ticket(id)`` answering a ``ticket_id``). A ``<name>_id`` input
+  names the single object the answer holds as ``name`` (``create_ticket(customer_id)`` answering
+  ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity.
 - **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
@@ -61,7 +64,9 @@ def apply(
     echoing = plan.echo.intersection(args)
     merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
     missing = sorted(echoing & plan.declared) if merged else []
-    alias = args.get(plan.id_alias) if plan.id_alias else None
+    alias = args.get(plan.id_alias[0]) if plan.id_alias else None
+    alias_key = plan.id_alias[1] if plan.id_alias else "id"
+    nested = plan.nested_ids
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
@@ -74,8 +79,10 @@ def apply(
         if depth and echoing.isdisjoint(node) and not keys and id_key(tuple(node), hints) is None:
             return None  # below the top, nothing to echo and no identity: nothing to do
         before = len(edits.done)
-        if alias is not None and depth <= 1 and single and hints[0] == top_kind and "id" in node:
-            _echo_alias(node, alias, edits)
+        if alias is not None and depth <= 1 and single and hints[0] == top_kind and alias_key in node:
+            _echo_alias(node, alias_key, alias, edits)
+        elif nested and depth and single and hints[0] in nested and "id" in node:
+            _echo_alias(node, "id", args.get(nested[hints[0]]), edits)
         if echoing:
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
@@ -115,17 +122,18 @@ def _objects(*values: Any) -> bool:
     return all(isinstance(value, dict) for value in values)
 
 
-def _echo_alias(node: dict[str, Any], value: Any, edits: Edits) -> None:
-    """Echo the ``<kind>_id`` input into the answer's ``id``, in the id's type where it can."""
+def _echo_alias(node: dict[str, Any], key: str, value: Any, edits: Edits) -> None:
+    """Echo the id input into the answer's identifier `key` (``<kind>_id`` into ``id``, or ``id``
+    into ``<kind>_id``), in the identifier's type where it can."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return
-    current = node["id"]
+    current = node[key]
     if type(current) is int and isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
     elif type(current) is str and type(value) is int:
         value = str(value)
     edits.begin("echo", single=True)
-    edits.set(node, "id", value, pin=True)
+    edits.set(node, key, value, pin=True)
 
 
 def _kept_identifier(node: Mapping[str, Any], depth: int, hints: tuple[str, ...], single: bool) -> str | None:

@@ -8,6 +8,8 @@
   allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
   ``<verb>ed_at`` and ``updated_at`` the world's time.
 - **delete**: ``deleted``/``success`` flags say so.
+- every call that changes the world (create, update, transition, delete) answers ``success``,
+  ``ok`` or ``succeeded`` true at the top: it did.
 - **list**: the collection (`synthworld.world.collection`).
 """
 
@@ -38,6 +40,7 @@ __all__ = ["pick_status", "shape", "stamp", "subject_of"]
 
 _ACTS = frozenset({"create", "update", "transition", "delete"})
 _DONE_FLAGS = ("deleted", "success", "ok", "removed", "is_deleted", "destroyed", "succeeded")
+_OK_FLAGS = ("success", "ok", "succeeded")
 
 
 def shape(
@@ -69,6 +72,8 @@ def shape(
         _transition(plan, subject, edits, facts)
     elif subject is not None and family == "delete":
         _deleted(plan, subject, edits)
+    if family in _ACTS and type(value) is dict:
+        _succeeded(value, family, edits)
     if plan.rules is not None and plan.shapes is not None:
         ctx = RuleContext(edits, plan.shapes, facts.now)
         apply_rules(plan.rules, value, plan.top_kind, ctx, top_list=plan.list_key)
@@ -205,6 +210,14 @@ def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts
         for key in [k for k in target if k == at or is_updated(k)]:
             if not edits.echoed(target, key):
                 edits.set(target, key, stamp(target, key, facts.now, _prop(plan, key)), pin=True)
+
+
+def _succeeded(value: dict[str, Any], family: str, edits: Edits) -> None:
+    """A call that changed the world says it succeeded: its top ``success``/``ok`` flags are true."""
+    edits.begin(family)
+    for key in _OK_FLAGS:
+        if type(value.get(key)) is bool and not edits.echoed(value, key):
+            edits.set(value, key, True)
 
 
 def _deleted(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits) -> None:
