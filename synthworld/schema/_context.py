@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.schema import _realistic
+from synthworld.schema import _realistic, _vocab
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
@@ -135,9 +135,22 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[re.Pattern[str], ...])
     if examples:
         return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:
-        return []
-    fill = _described(place) or _by_context(place) or _by_name(place.name)
+        return _birth(fmt) if not patterns and _vocab.BIRTH.search(place.name) else []
+    fill = (
+        _described(place)
+        or _vocab.in_parent(place.name, place.parents)
+        or _by_context(place)
+        or _vocab.by_name(place.name)
+        or _by_name(place.name)
+    )
     return [fill] if fill else []
+
+
+def _birth(fmt: str | None) -> list[Fill]:
+    """A date of birth in the field's format (a ``date``, or a ``date-time`` at midnight)."""
+    if fmt == "date":
+        return [_vocab.birth_date]
+    return [lambda st: _vocab.birth_date(st, True)] if fmt == "date-time" else []
 
 
 def _from_examples(examples: list[str], words: Words, context: Fill | None) -> list[Fill]:
@@ -266,6 +279,7 @@ _DESCRIBED: tuple[tuple[tuple[str, ...], re.Pattern[str], Fill], ...] = tuple(
         ("mime|media type|content type", r"\bmime\b|\bmedia type\b|\bcontent type\b", _provider("mime_type")),
         ("name of ", r"\bname of (the|a|an) (person|user|author|owner|member|customer|contact)\b",
          _provider("name")),
+        ("city", r"\bcity\b", _provider("city")),
         ("id", r"\b(unique )?identifier\b|\bid\b", _ident),
     )
 )  # fmt: skip
@@ -310,8 +324,9 @@ _PERSON = (
     "speaker guest friend actor player follower collaborator approver requester reporter signer "
     "passenger traveler buyer seller agent host narrator"
 )
+_PERSON_NAME, _JOB = _provider("name"), _provider("job")
 _PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
-    (_PERSON, _provider("name")),
+    (_PERSON, _PERSON_NAME),
     (
         "album track song playlist show episode book movie film audiobook chapter podcast article post "
         "story video course event talk paper recipe release single record",
@@ -363,7 +378,8 @@ def _by_context(place: Place) -> Fill | None:
         return None
     for parent in place.parents:
         if parent in _PARENTS:
-            return _PARENTS[parent]
+            fill = _PARENTS[parent]
+            return _JOB if fill is _PERSON_NAME and place.name == "title" else fill  # a contact's title
     if place.parents and place.name in ("name", "title"):
         return _title  # a thing with a name that is not a person's
     return None
@@ -414,7 +430,7 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^seat(_number|_no)?$", _seat),
         (r"^cuisines?$", _pool(CUISINES)),
         (r"(^|_)isrc$", _isrc),
-        (r"(^|_)(ean|gtin)(_?13)?$", _digits(13)),
+        (r"(^|_)(ean|gtin|barcode)(_?13)?$", _digits(13)),
         (r"(^|_)upc$", _digits(12)),
         (r"(^|_)(status|state)$", _pool(STATUSES)),
         (r"^(labels?|tags?|topics?|keywords?)$", _pool(LABELS)),
@@ -423,7 +439,7 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"emoji", _emoji),
         (r"(^|_)(hash|checksum|etag|sha\d*|md5)$", _hex),
         (r"(^|_)(image|avatar|icon|photo|picture|thumbnail|logo)(_\d+|_url)?$", _image),
-        (r"(^|_)(url|uri|href|link|website|homepage)s?$", _url),
+        (r"(^|_)(url|uri|href|link|website|homepage|blog)s?$", _url),
         (r"(^|_)version$", _semver),
         (r"(^|_)(token|secret|api_key)$", _token),
         (r"(^|_)colou?r_?(hex|code)$", _hex_color),

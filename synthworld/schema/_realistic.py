@@ -16,6 +16,7 @@ from random import Random
 from faker import Faker
 
 from synthworld.schema._draw import choice, text
+from synthworld.schema._words import CURRENCIES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
 
 __all__ = ["check_locale", "ident", "number_range", "pick", "provider_for", "snake"]
 
@@ -28,19 +29,21 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx), provider)
     for rx, provider in (
         (r"e_?mail", "email"),
+        (r"(^|_)ip(v4)?(_addr(ess)?)?$|x_forwarded_for|(remote|client)_addr|(^|_)ips$|ip_(allow|block|white|black)_?list",
+         "ipv4"),  # last_login_ip is no username
+        (r"(^|_)ipv6(_addr(ess)?)?$", "ipv6"),
         (r"(first|given)_?name", "first_name"),
         (r"(last|family|sur)_?name", "last_name"),
         (r"user_?name|login|handle|nick|^user$", "user_name"),
         (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
         (r"country_?code", "country_code"),
-        (r"currency_?code|^currency$", "currency_code"),
-        (r"lang(uage)?(_code)?$|^locale$", "language_code"),
+        (r"currency_?code|(^|_)currency$", "currency_code"),
+        (r"(^|_)locale$", "locale"),
+        (r"lang(uage)?(_code)?$", "language_code"),
         (r"country", "country"),
         (r"city|town|^location$", "city"),
         (r"^state$|province|region", "state"),
         (r"zip|postal|postcode", "postcode"),
-        (r"(^|_)ip(v4)?(_addr(ess)?)?$", "ipv4"),  # before "address": an IP address is no street
-        (r"(^|_)ipv6(_addr(ess)?)?$", "ipv6"),
         (r"(^|_)mac(_addr(ess)?)?$", "mac_address"),
         (r"(^|_)iban$", "iban"),
         (r"(^|_)(swift|bic)(_code)?$", "swift"),
@@ -48,7 +51,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(^|_)(password|passwd|pwd)$", "password"),
         (r"card_?number", "credit_card_number"),
         (r"(^|_)isbn(_?13)?$", "isbn13"),
-        (r"address|street", "street_address"),
+        (r"(^|_)(address_?)?line_?2$|^(street|address)_?2$", "secondary_address"),  # Apt. 893
+        (r"address|street|(^|_)line_?1$", "street_address"),
         (r"phone|mobile|fax|^tel", "phone_number"),
         (r"url|uri|website|link|href|homepage", "url"),
         (r"domain|host", "domain_name"),
@@ -75,7 +79,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "slug"),  # a machine's name: lowercase words joined by dashes
         (r"name$", "name"),
         (r"title|subject|headline|label|caption", "catch_phrase"),
-        (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail", "sentence"),
+        (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail|memo|remark",
+         "sentence"),
         (r"status|state|type|kind|category|tag|genre|level|mode", "word"),
     )
 )  # fmt: skip
@@ -84,6 +89,8 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     (re.compile(rx), bounds)
     for rx, bounds in (
         (r"(^|_)age$", (18, 90)),  # not page, usage or percentage
+        (r"^(created|updated|modified|timestamp|ts)$|_(at|timestamp|ts)$", (1_600_000_000, 1_735_000_000)),
+        (r"exp(iry|iration|ires)?_year$", (2026, 2032)),  # a card's: not expired
         (r"year", (1990, 2030)),
         (r"month", (1, 12)),
         (r"day", (1, 28)),
@@ -92,6 +99,10 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
         (r"minute|second", (0, 59)),
         (r"rating|stars|score", (1, 5)),
         (r"percent|pct|probability", (0, 100)),
+        (r"(^|_)(tax|vat)_rate$", (0, 25)),
+        (r"(^|_)(http_status(_code)?|status_code|response_code)$", (200, 204)),  # a success
+        (r"(^|_)(bytes|(file_|content_)?size_(in_)?bytes|file_?size|content_length)$", (1_000, 5_000_000)),
+        (r"(^|_)(quantity|qty)$", (1, 10)),
         (r"(^|_)port$", (1024, 65535)),  # not report or support
         (r"(^|_)lat(itude)?$", (-90, 90)),  # not population or latency
         (r"(^|_)(lon|lng|long(itude)?)$", (-180, 180)),
@@ -149,12 +160,21 @@ def check_locale(locale: str) -> None:
 @cache
 def _pool(locale: str, provider: str) -> tuple[str, ...]:
     """The pool of one provider: the same values whatever pools were built before, or in which thread."""
+    if provider in _CURATED:
+        return _CURATED[provider]
     with _POOL_LOCK:
         fake = _faker(locale)
         fake.seed_instance(f"{_FAKER_SEED}:{provider}")  # str seeds go through SHA-512, not hash()
         make = _SAFE[provider](fake) if provider in _SAFE else getattr(fake, provider)
-        values = [str(make()).replace("\n", ", ").rstrip(".") for _ in range(_POOL_SIZE)]
+        values = [_clean(make()) for _ in range(_POOL_SIZE)]
+        keep = _KEEP.get(provider)
+        if keep is not None:  # replaced after the pool is drawn: the values kept stay where they were
+            values = [v if keep(v) else _first(lambda: _clean(make()), keep) for v in values]
     return tuple(v for v in values if v)
+
+
+def _clean(value: object) -> str:
+    return str(value).replace("\n", ", ").rstrip(".")
 
 
 _POOL_LOCK = threading.Lock()
@@ -162,9 +182,31 @@ _SAFE: dict[str, Callable[[Faker], Callable[[], str]]] = {
     "url": lambda fake: lambda: f"https://{fake.safe_domain_name()}/{fake.uri_path()}",
     "domain_name": lambda fake: fake.safe_domain_name,
     "email": lambda fake: fake.safe_email,
+    "secondary_address": lambda fake: (
+        getattr(fake, "secondary_address", None) or (lambda: f"Apt. {fake.random_int(1, 999)}")
+    ),  # a locale without one (de_DE)
 }
 """Providers whose domains are the reserved example ones (``example.com/.org/.net``), like the
 ``format`` generators': a made-up URL never points at a real site."""
+_KEEP: dict[str, Callable[[str], bool]] = {
+    "phone_number": lambda v: "x" not in v,  # no extension: 001-338-799-6026x81616
+    "word": lambda v: len(v) > 2 and v not in FUNCTION_WORDS,  # a category is no "these"
+}
+"""Which values of a provider's pool are kept (the others are replaced by further draws)."""
+_CURATED: dict[str, tuple[str, ...]] = {
+    "currency_code": CURRENCIES, "language_code": LANGUAGES, "locale": LOCALES, "mime_type": MIME_TYPES,
+}  # fmt: skip
+"""Providers answered from a short list of common values instead of Faker's whole one."""
+
+
+def _first(make: Callable[[], str], ok: Callable[[str], bool], tries: int = 20) -> str:
+    """The first of a few values of ``make`` that is ``ok`` (else the last one)."""
+    value = make()
+    for _ in range(tries):
+        if ok(value):
+            break
+        value = make()
+    return value
 
 
 def pick(rng: Random, locale: str, provider: str) -> str:

@@ -34,7 +34,8 @@ __all__ = ["NumberNode", "StringNode"]
 _TRIES = 12
 _STRETCH_DRAWS = 4
 _MAX_STRETCH = 100_000
-_DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp)$", re.IGNORECASE)
+_DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp|(^|_)last_modified)$")
+"""On the snake_case name: ``createdAt``, ``last-modified``."""
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
 _NOT_IDS = frozenset({
     "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",
@@ -51,11 +52,12 @@ _IDENT, _DATE, _UUID = object(), object(), object()
 @lru_cache(maxsize=4096)
 def _hint_kind(hint: str) -> object:
     """How a realistic string for a property called ``hint`` is made."""
+    words = _realistic.snake(hint)  # camelCase and kebab-case names read as snake_case ones
     if hint and _UUID_HINT.search(hint):
         return _UUID
-    if hint and _ID_HINT.search(hint) and _realistic.snake(hint).rpartition("_")[2] not in _NOT_IDS:
+    if hint and _ID_HINT.search(words) and words.rpartition("_")[2] not in _NOT_IDS:
         return _IDENT
-    if hint and _DATE_HINT.search(hint):
+    if hint and _DATE_HINT.search(words):
         return _DATE
     return (_realistic.provider_for(hint) if hint else None) or "word"
 

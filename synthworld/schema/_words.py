@@ -7,9 +7,14 @@ import re
 from faker.providers.lorem.en_US import Provider as _Lorem
 
 __all__ = [
+    "CURRENCIES",
     "EMOJI",
+    "FUNCTION_WORDS",
     "GENRES",
     "LABELS",
+    "LANGUAGES",
+    "LOCALES",
+    "MIME_TYPES",
     "PRODUCT_ADJECTIVES",
     "PRODUCT_NOUNS",
     "PRONOUNS",
@@ -20,6 +25,21 @@ __all__ = [
 ]
 
 _SMALL = frozenset({"of", "the", "and", "a", "an", "in", "on", "for", "to", "at", "by", "with", "or"})
+FUNCTION_WORDS = (
+    frozenset(
+        [
+            "about", "again", "all", "also", "another", "any", "both", "but", "can", "could",
+            "down", "each", "every", "few", "from", "her", "here", "him", "his", "how", "into",
+            "its", "just", "let", "many", "may", "might", "more", "most", "much", "must", "nor",
+            "not", "off", "once", "only", "other", "our", "out", "over", "own", "per", "same",
+            "should", "some", "still", "such", "than", "that", "their", "them", "then", "there",
+            "these", "they", "this", "those", "too", "under", "very", "what", "when", "where",
+            "which", "while", "who", "whom", "whose", "why", "will", "would", "yet"
+        ]
+    )
+    | _SMALL
+)  # fmt: skip
+"""Words that say nothing alone (Faker's lorem list has them): no category, status or type is ``these``."""
 WORDS: tuple[str, ...] = tuple(w for w in _Lorem.word_list if w.isalpha() and len(w) > 2 and w not in _SMALL)
 """Common English words (Faker's en_US lorem list), without the small ones a title keeps lowercase."""
 EMOJI = (
@@ -42,6 +62,28 @@ GENRES = (
     "rock", "pop", "jazz", "indie", "folk", "classical", "electronic", "blues", "soul", "metal",
     "country", "ambient", "punk", "reggae", "funk",
 )  # fmt: skip
+CURRENCIES = (
+    "USD", "USD", "USD", "USD", "EUR", "EUR", "EUR", "GBP", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY",
+    "INR", "BRL", "MXN", "SEK", "NOK", "DKK", "PLN", "NZD", "SGD", "HKD", "KRW", "ZAR",
+)  # fmt: skip
+"""ISO 4217 codes, the common ones oftener (a price in ``ZWG`` looks made up)."""
+LANGUAGES = (
+    "en", "en", "en", "es", "es", "fr", "fr", "de", "de", "pt", "it", "nl", "ja", "zh", "ko", "ru", "ar",
+    "hi", "sv", "pl", "tr",
+)  # fmt: skip
+"""ISO 639-1 codes of widely used languages (Faker's own list holds ``gv`` and ``mni``)."""
+LOCALES = (
+    "en-US", "en-US", "en-US", "en-GB", "fr-FR", "de-DE", "es-ES", "es-MX", "pt-BR", "it-IT", "nl-NL",
+    "ja-JP", "zh-CN", "ko-KR", "sv-SE", "pl-PL", "en-CA", "en-AU", "fr-CA",
+)  # fmt: skip
+"""BCP 47 locale tags."""
+MIME_TYPES = (
+    "application/json", "application/pdf", "text/plain", "text/csv", "text/html", "image/png",
+    "image/jpeg", "image/gif", "image/svg+xml", "image/webp", "application/zip", "application/xml",
+    "audio/mpeg", "video/mp4", "application/octet-stream", "application/msword",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+)  # fmt: skip
+"""Media types files commonly have (Faker's list holds ``model/vrml`` and ``image/pjpeg``)."""
 PRONOUNS = ("she/her", "he/him", "they/them", "she/they", "he/they")
 CUISINES = (
     "Italian", "Japanese", "Mexican", "Indian", "Thai", "French", "Chinese", "Greek", "Spanish",

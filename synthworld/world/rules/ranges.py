@@ -12,7 +12,7 @@ from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext, fits_multiple, is_number
 from synthworld.world.shapes import Shapes
 
-__all__ = ["Ranges"]
+__all__ = ["Ranges", "fits_number"]
 
 _HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest"}
 """The word of a range's high end, by the word of its low end."""
@@ -36,7 +36,7 @@ def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _fits(value: float, schema: Mapping[str, Any]) -> bool:
+def fits_number(value: float, schema: Mapping[str, Any]) -> bool:
     """Whether the number `value` meets `schema`'s numeric keywords (type, bounds, multipleOf)."""
     kinds = schema.get("type")
     if (kinds == "integer" or kinds == ["integer"]) and not float(value).is_integer():
@@ -74,7 +74,10 @@ class Ranges:
             if not (is_number(a) and is_number(b)) or a <= b:
                 continue
             free_low, free_high = ctx.free(node, low), ctx.free(node, high)
-            low_takes_b, high_takes_a = _fits(b, ctx.prop(hint, low)), _fits(a, ctx.prop(hint, high))
+            low_takes_b, high_takes_a = (
+                fits_number(b, ctx.prop(hint, low)),
+                fits_number(a, ctx.prop(hint, high)),
+            )
             if free_low and free_high and low_takes_b and high_takes_a:  # drawn the wrong way round
                 ctx.edits.begin(self.name)
                 ctx.set(node, low, b)

@@ -8,6 +8,7 @@ from typing import Any
 
 from synthworld.world.naming import singular
 from synthworld.world.rules.address import Address
+from synthworld.world.rules.age import Age
 from synthworld.world.rules.base import Rule, RuleContext
 from synthworld.world.rules.counts import Counts
 from synthworld.world.rules.persona import Persona
@@ -19,8 +20,8 @@ from synthworld.world.walk import MAX_DEPTH
 
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
-RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), Ranges(), TimeOrder())
-"""Every in-object rule, in the order they run (sums before counts, times last)."""
+RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), Ranges(), TimeOrder(), Age())
+"""Every in-object rule, in the order they run (sums before counts, times, then ages from birth dates)."""
 
 
 @dataclass(frozen=True)

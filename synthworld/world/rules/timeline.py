@@ -19,8 +19,9 @@ _PAIRS = (
     ("start", "end"), ("starts", "ends"), ("begin", "end"), ("begins", "ends"), ("check_in", "check_out"),
     ("checkin", "checkout"), ("departure", "arrival"), ("departs", "arrives"), ("depart", "arrive"),
     ("from", "to"), ("from", "until"), ("opened", "closed"), ("pickup", "dropoff"), ("pickup", "return"),
-    ("issued", "due"), ("placed", "shipped"), ("shipped", "delivered"), ("placed", "delivered"),
-    ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"), ("earliest", "latest"),
+    ("issued", "due"), ("issue", "due"), ("placed", "shipped"), ("shipped", "delivered"),
+    ("placed", "delivered"), ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"),
+    ("earliest", "latest"),
 )  # fmt: skip
 _NOT_AFTER_CREATION = ("birth", "dob", "born")
 

@@ -1,0 +1,158 @@
+"""Vocabularies and shapes of common API fields, by the field's name and the object holding it.
+
+A ``status`` is a payment's (``succeeded``), an order's (``shipped``) or a ticket's (``resolved``)
+by its parent; a ``priority`` is ``high``, a log event's ``level`` is ``error``, a request's
+``method`` is ``POST`` and a payment's ``card``; an ``order_number`` is ``ORD-482913``, a
+``tracking_number`` a carrier's, ``last4`` four digits, a ``date_of_birth`` decades back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import string
+from collections.abc import Callable
+from functools import lru_cache
+
+from synthworld.schema._draw import below, choice, text
+from synthworld.schema._nodes import State
+
+__all__ = ["BIRTH", "birth_date", "by_name", "in_parent"]
+
+Fill = Callable[[State], str]
+
+
+def _pool(*values: str) -> Fill:
+    return lambda st: choice(st.rng, values)
+
+
+_STATUSES: tuple[tuple[str, Fill], ...] = (
+    ("order purchase cart checkout", _pool("pending", "paid", "processing", "shipped", "delivered",
+                                           "cancelled", "refunded")),
+    ("payment charge transaction refund payout transfer", _pool("succeeded", "succeeded", "pending",
+                                                                "failed", "refunded", "canceled")),
+    ("invoice bill", _pool("draft", "open", "paid", "paid", "void", "overdue")),
+    ("shipment delivery package parcel tracking fulfillment fulfilment", _pool(
+        "label_created", "in_transit", "in_transit", "out_for_delivery", "delivered", "exception")),
+    ("ticket issue case incident bug task todo", _pool("open", "open", "in_progress", "pending",
+                                                              "resolved", "closed")),
+    ("subscription", _pool("active", "active", "trialing", "past_due", "canceled")),
+    ("user account member customer profile employee contact", _pool("active", "active", "inactive",
+                                                                    "pending", "suspended")),
+    ("event meeting appointment booking reservation", _pool("confirmed", "confirmed", "tentative",
+                                                            "cancelled")),
+    ("job run build deployment deploy pipeline workflow execution import export sync", _pool(
+        "queued", "running", "succeeded", "succeeded", "failed", "cancelled")),
+    ("pull pull_request merge_request pr review", _pool("open", "closed", "merged", "draft")),
+)  # fmt: skip
+_STATUS_BY: dict[str, Fill] = {word: fill for words, fill in _STATUSES for word in words.split()}
+_LOG = frozenset({"log", "log_event", "log_entry", "entry", "record", "line", "logline", "audit"})
+_HTTP_PARENTS = frozenset({"request", "log", "log_event", "call", "endpoint", "route", "operation",
+                           "webhook", "api", "http", "access_log", "span"})  # fmt: skip
+_PAY_PARENTS = frozenset({"payment", "charge", "transaction", "order", "invoice", "checkout", "refund",
+                          "payout", "subscription", "billing"})  # fmt: skip
+_CARDS = _pool("visa", "visa", "mastercard", "mastercard", "amex", "discover")
+_HTTP = _pool("GET", "GET", "GET", "POST", "POST", "PUT", "PATCH", "DELETE")
+_PAY = _pool("card", "card", "card", "bank_transfer", "paypal", "apple_pay", "google_pay")
+_LEVELS = _pool("info", "info", "info", "debug", "warning", "error")
+_RESPONSES = _pool("accepted", "accepted", "tentative", "declined", "needs_action")
+
+
+def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
+    """The fill a field's name asks for in the object holding it (None: the name alone decides)."""
+    near = parents[:2]  # the parent's whole name and its last word (``log_event``, ``event``)
+    if name in ("status", "state") or name.endswith("_status"):
+        if name in ("response_status", "rsvp_status"):
+            return _RESPONSES
+        return next((_STATUS_BY[p] for p in parents if p in _STATUS_BY), None)
+    if name in ("level", "log_level", "severity") and (name == "log_level" or any(p in _LOG for p in near)):
+        return _LEVELS
+    if name == "method":
+        if any(p in _PAY_PARENTS for p in parents):
+            return _PAY
+        return _HTTP if any(p in _HTTP_PARENTS for p in parents) else None
+    if name in ("brand", "network") and "card" in parents[:3]:
+        return _CARDS
+    if name == "funding" and "card" in parents[:3]:
+        return _pool("credit", "credit", "debit", "prepaid")
+    return None
+
+
+# -- the name alone ----------------------------------------------------------------------------
+
+_PREFIXES = {"order": "ORD", "invoice": "INV", "receipt": "RCPT", "confirmation": "CNF", "booking": "BK",
+             "reservation": "RES", "reference": "REF", "ref": "REF", "ticket": "TKT", "case": "CS",
+             "po": "PO", "purchase_order": "PO", "quote": "Q", "return": "RMA", "credit_note": "CN",
+             "policy": "POL", "claim": "CLM", "account": "ACCT", "customer": "CUST"}  # fmt: skip
+_NUMBERED = re.compile(
+    r"^(?P<kind>[a-z]+(_order)?)_?(number|no|num|ref|reference|code)$|^(?P<alone>reference|ref)$"
+)
+_COUPONS = ("SAVE", "WELCOME", "SPRING", "SUMMER", "FALL", "WINTER", "VIP", "FREESHIP", "HOLIDAY", "FLASH")
+_VAT_COUNTRIES = ("GB", "DE", "FR", "NL", "IE", "ES", "IT", "BE", "SE", "DK")
+BIRTH = re.compile(r"^(date_of_birth|birth_?date|birthday|dob|born_on|date_born|birth)$")
+"""A person's date of birth (by its snake_case name)."""
+
+
+def _digits(st: State, size: int) -> str:
+    return choice(st.rng, "123456789") + text(st.rng, string.digits, size - 1)
+
+
+def _numbered(prefix: str) -> Fill:
+    return lambda st: f"{prefix}-{_digits(st, 6)}"
+
+
+def _tracking(st: State) -> str:
+    if st.rng.random() < 0.5:  # UPS-style, else a 12-digit one
+        return "1Z" + text(st.rng, string.ascii_uppercase + string.digits, 16)
+    return _digits(st, 12)
+
+
+def _coupon(st: State) -> str:
+    return f"{choice(st.rng, _COUPONS)}{choice(st.rng, (10, 15, 20, 25, 50))}"
+
+
+def _vat(st: State) -> str:
+    return choice(st.rng, _VAT_COUNTRIES) + _digits(st, 9)
+
+
+def birth_date(st: State, with_time: bool = False) -> str:
+    """A birth date 18 to 80 years before the call's clock (``1987-03-14``)."""
+    days = 18 * 365 + below(st.rng, 62 * 365)
+    born = st.now - dt.timedelta(days=days)
+    day = f"{born.year:04}-{born.month:02}-{born.day:02}"
+    return f"{day}T00:00:00Z" if with_time else day
+
+
+_SIMPLE: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
+    (re.compile(rx), fill)
+    for rx, fill in (
+        (r"(^|_)priority$", _pool("low", "medium", "medium", "high", "urgent")),
+        (r"(^|_)severity$", _pool("low", "medium", "high", "critical")),
+        (r"(^|_)(payment_method|payment_type)$", _PAY),
+        (r"(^|_)(http|request)_method$", _HTTP),
+        (r"(^|_)card_(brand|network)$", _CARDS),
+        (r"(^|_)last_?(4|four)(_digits)?$", lambda st: text(st.rng, string.digits, 4)),
+        (r"(^|_)tracking_(number|no|num|code)$|^tracking$", _tracking),
+        (r"(^|_)(vat|tax)_(number|no|id)$", _vat),
+        (r"(^|_)(coupon|promo|promotion|discount|voucher)_?code$|^coupon$", _coupon),
+        (r"^default_branch$", _pool("main", "main", "main", "master", "develop")),
+        (r"(^|_)(response|rsvp)_status$", _RESPONSES),
+    )
+)  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def by_name(name: str) -> Fill | None:
+    """The fill a field's snake_case name alone asks for, among the common API fields here."""
+    for rx, fill in _SIMPLE:
+        if rx.search(name):
+            return fill
+    if BIRTH.search(name):
+        return birth_date
+    found = _NUMBERED.match(name)
+    if found is None:
+        return None
+    kind = found["alone"] or found["kind"]
+    if kind in _PREFIXES:
+        return _numbered(_PREFIXES[kind])
+    return None
