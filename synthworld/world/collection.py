@@ -18,7 +18,7 @@ from synthworld.errors import SynthworldError
 from synthworld.schema import compile_generator
 from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
-from synthworld.world.identity import fresh_id, identity
+from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import optional_keys
@@ -56,7 +56,7 @@ def assemble(
     order = {id: at for at, id in enumerate(table)}
     remembered = sorted(
         [(ident, item) for ident, item in kept if ident in order]
-        + [(id, _from_memory(fields, coll, facts, id, edits)) for id, fields in extra],
+        + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
         key=lambda pair: order[pair[0]],
     )
     new = [item for ident, item in kept if ident not in order]
@@ -186,11 +186,13 @@ def _numbers(ids: set[str]) -> list[int]:
 
 
 def _from_memory(
-    fields: Mapping[str, Any], coll: Collection, facts: CallFacts, id: str, edits: Edits
+    fields: Mapping[str, Any], coll: Collection, facts: CallFacts, id: str, edits: Edits, kind: str
 ) -> dict[str, Any]:
     """A list item for a remembered entity: generated for it (seeded by its id), then overwritten
     with what the world remembers (which rules then leave alone; the generated rest they fix, so
-    a partly remembered entity is not listed as created after it was updated)."""
+    a partly remembered entity is not listed as created after it was updated). Only the fields
+    the item declares are taken (an entity another tool answered in its own shape, ``userId`` and
+    ``displayName``, is not grafted onto a ``User`` item), and the item's identifier is the id."""
     item: dict[str, Any] = {}
     if coll.item is not None:
         try:
@@ -201,14 +203,22 @@ def _from_memory(
         except SynthworldError:
             item = {}
     props = coll.item.get("properties") if coll.item else None
-    closed = (
-        isinstance(props, dict) and coll.item is not None and coll.item.get("additionalProperties") is False
-    )
+    declared = props if isinstance(props, dict) and props else None  # None: a free-form item
     for key, remembered in fields.items():
-        if not closed or key in props:  # type: ignore[operator]
+        if declared is None or key in declared:
             item[key] = json_copy(remembered)
+    own = id_key(tuple(item), (kind,))
+    if own is not None and own[0] in fields:
+        own = None  # the entity's own identifier, copied above
+    elif own is not None and type(item[own[0]]) is str:
+        item[own[0]] = id
+    elif own is not None and type(item[own[0]]) is int and id.isascii() and id.isdigit():
+        item[own[0]] = int(id)
+    else:
+        own = None
     optional = optional_keys(coll.item)
     for key in [k for k in item if k in optional and k not in fields]:
         del item[key]  # never part of the entity: listed as remembered, not grown
-    edits.pin_recalled(item, [key for key in fields if key in item])
+    pinned = [key for key in fields if key in item] + ([own[0]] if own else [])
+    edits.pin_recalled(item, pinned)
     return item
