@@ -17,7 +17,6 @@ Run with ``PYTHONPATH=<a checkout of main>`` for the "before" figures.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import ipaddress
 import re
 import sys
@@ -28,10 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from realism_relations import NOW, amount, is_number, object_checks, snake, timestamp
 from realism_stubs import make_world
 
-NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _FUNCTION_WORDS = frozenset(
     [
         "a",
@@ -243,20 +241,6 @@ CARD_BRANDS = frozenset(
 )
 
 
-def snake(name: str) -> str:
-    return _CAMEL.sub("_", name).lower().replace("-", "_")
-
-
-def _time(value: Any) -> dt.datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        t = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
-
-
 def _words(value: Any) -> list[str]:
     return value.split() if isinstance(value, str) else []
 
@@ -267,19 +251,6 @@ def _ip(value: Any) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _amount(value: Any) -> bool:
-    if isinstance(value, str):
-        try:
-            value = float(value)
-        except ValueError:
-            return False
-    return _number(value) and 0 <= value < 1_000_000
 
 
 def _word_like(value: Any) -> bool:
@@ -301,11 +272,11 @@ JUDGES: tuple[Judge, ...] = (
     ("email", _name(r"(^|_)(e_?mail|email_address)$"), lambda v, p: bool(re.fullmatch(r"[^@\s]+@[\w.-]+\.\w+", v))),
     ("ip", _name(r"(^|_)ip(_address)?$|x_forwarded_for|ip_allowlist"), lambda v, p: _ip(v)),
     ("birth date", _name(r"birth|(^|_)dob$|birthday"),
-     lambda v, p: (t := _time(v + "T00:00:00" if len(v) == 10 else v)) is not None and 1900 <= t.year <= NOW.year - 1),
+     lambda v, p: (t := timestamp(v + "T00:00:00" if len(v) == 10 else v)) is not None and 1900 <= t.year <= NOW.year - 1),
     ("unix time", _name(r"^(created|updated|timestamp)$"),
-     lambda v, p: not _number(v) or 1_000_000_000 <= v <= 2_000_000_000),
+     lambda v, p: not is_number(v) or 1_000_000_000 <= v <= 2_000_000_000),
     ("date/time", _name(r"(_at|_date|_time|timestamp|^date|_on|last_modified|estimated_delivery)$"),
-     lambda v, p: _time(v if len(v) != 10 else v + "T00:00:00") is not None),
+     lambda v, p: timestamp(v if len(v) != 10 else v + "T00:00:00") is not None),
     ("phone", _name(r"phone|mobile|(^|_)tel$|fax"),
      lambda v, p: bool(re.fullmatch(r"\+?[\d\s().-]{7,20}", v)) and len(re.sub(r"\D", "", v)) >= 7),
     ("url", _name(r"(^|_)(url|uri|href|link|website|homepage|blog)$"), lambda v, p: v.startswith(("http://", "https://"))),
@@ -317,7 +288,7 @@ JUDGES: tuple[Judge, ...] = (
     ("address line", _name(r"(^|_)(line_?1|address_line_?1|street(_address)?)$|^address$"),
      lambda v, p: any(c.isdigit() for c in v) and len(v.split()) >= 2),
     ("city", _name(r"(^|_)city$|^loc$"), lambda v, p: v[:1].isupper()),
-    ("id", _name(r"(^|_)id$"), lambda v, p: _number(v) or (" " not in v and len(v) >= 6)),
+    ("id", _name(r"(^|_)id$"), lambda v, p: is_number(v) or (" " not in v and len(v) >= 6)),
     ("reference number", _name(r"(order|invoice|tracking|reference|confirmation|vat)_?(number|no|code)$|barcode"),
      lambda v, p: any(c.isdigit() for c in v)),
     ("card last4", _name(r"last_?4$"), lambda v, p: bool(re.fullmatch(r"\d{4}", v))),
@@ -326,7 +297,7 @@ JUDGES: tuple[Judge, ...] = (
     ("http status", _name(r"status_code$|http_status"), lambda v, p: 100 <= v <= 599),
     ("status", lambda n, p: bool(re.search(r"(^|_)(status|state)$", n)) and "city" not in p,
      lambda v, p: v.lower() in STATUSES),
-    ("priority/severity", _name(r"priority|severity"), lambda v, p: str(v).lower() in PRIORITIES or _number(v)),
+    ("priority/severity", _name(r"priority|severity"), lambda v, p: str(v).lower() in PRIORITIES or is_number(v)),
     ("log level", _name(r"^(log_)?level$"), lambda v, p: str(v).lower() in LEVELS),
     ("method", _name(r"(^|_)method$"), lambda v, p: v in HTTP_METHODS or v in PAY_METHODS),
     ("sentence", _name(r"description|message|body|summary|comment|bio|memo|notes?$"), lambda v, p: None if not isinstance(v, str) else len(_words(v)) >= 3),
@@ -335,7 +306,7 @@ JUDGES: tuple[Judge, ...] = (
     ("longitude", _name(r"(^|_)(lng|lon|longitude)$"), lambda v, p: -180 <= v <= 180),
     ("percent", _name(r"percent|pct|tax_rate"), lambda v, p: 0 <= v <= 100 and (not _name("tax_rate")("tax_rate" if "tax_rate" in p else "", p) or v <= 30)),
     ("quantity", _name(r"(^|_)(quantity|qty)$"), lambda v, p: 1 <= v <= 100),
-    ("money", _name(r"(^|_)(price|amount|total|subtotal|cost|fee|tax|balance|mrr)$|_(price|amount|cost)$"), lambda v, p: _amount(v)),
+    ("money", _name(r"(^|_)(price|amount|total|subtotal|cost|fee|tax|balance|mrr)$|_(price|amount|cost)$"), lambda v, p: amount(v)),
     ("byte size", _name(r"(size_bytes|file_size|content_length|bytes)$"), lambda v, p: v >= 100),
     ("domain/host", _name(r"(^|_)(domain|host(name)?)$"), lambda v, p: "." in v and " " not in v),
     ("user agent", _name(r"user_agent"), lambda v, p: "/" in v),
@@ -379,43 +350,6 @@ def objects(value: Any) -> Iterator[dict[str, Any]]:
     elif isinstance(value, list):
         for item in value:
             yield from objects(item)
-
-
-_PAIRS = (("created_at", "updated_at"), ("createdAt", "updatedAt"), ("issue_date", "due_date"),
-          ("start_time", "end_time"), ("shipped_at", "delivered_at"), ("created_at", "resolved_at"),
-          ("shipped_at", "estimated_delivery"), ("created_at", "closed_at"))  # fmt: skip
-
-
-def _day(value: Any) -> dt.datetime | None:
-    return _time(value + "T23:59:59" if isinstance(value, str) and len(value) == 10 else value)
-
-
-def object_checks(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
-    """Checks across one object's fields: (kind, ok, shown)."""
-    for early, late in _PAIRS:
-        a, b = _day(obj.get(early)), _day(obj.get(late))
-        if a is not None and b is not None:
-            yield "time order", a <= b, f"{early}={obj[early]} {late}={obj[late]}"
-    a, b = _time(obj.get("start_time")), _time(obj.get("end_time"))
-    if a is not None and b is not None:
-        yield "event span", b - a <= dt.timedelta(days=1), f"start={obj['start_time']} end={obj['end_time']}"
-    if isinstance(obj.get("age"), int) and isinstance(obj.get("date_of_birth"), str):
-        born = _time(obj["date_of_birth"] + "T00:00:00")
-        ok = born is not None and abs((NOW.year - born.year) - obj["age"]) <= 1
-        yield "age vs birth", ok, f"age={obj['age']} dob={obj['date_of_birth']}"
-    name, ext = obj.get("file_name"), obj.get("mime_type")
-    if isinstance(name, str) and isinstance(ext, str) and "." in name:
-        yield "file vs mime", _mime_fits(name.rsplit(".", 1)[1], ext), f"{name} {ext}"
-
-
-_MIME_FAMILY = {"jpg": "image/", "jpeg": "image/", "png": "image/", "gif": "image/", "pdf": "application/pdf",
-                "csv": "text/", "txt": "text/", "mp3": "audio/", "wav": "audio/", "mp4": "video/",
-                "webm": "video/", "json": "application/json", "html": "text/html", "zip": "application/zip"}  # fmt: skip
-
-
-def _mime_fits(ext: str, mime: str) -> bool:
-    family = _MIME_FAMILY.get(ext.lower())
-    return family is None or mime.startswith(family)
 
 
 def run(seeds: int, show: int) -> dict[str, tuple[int, int]]:

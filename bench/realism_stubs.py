@@ -327,6 +327,62 @@ class UserPage(TypedDict):
     pagination: Pagination
 
 
+# -- bookings, refunds, lists with counts -----------------------------------------------------
+
+
+class HotelBooking(BaseModel):
+    booking_id: str
+    hotel_name: str
+    check_in: dt.date
+    check_out: dt.date
+    nights: int
+    guests: int
+    total_price: float
+    refund_amount: float | None = None
+    currency: str
+    status: str
+
+
+class FlightBooking(TypedDict):
+    booking_id: str
+    flight_number: str
+    departure_time: str
+    arrival_time: str
+    duration_minutes: int
+    price: float
+
+
+class Refund(TypedDict):
+    refund_id: str
+    amount: float
+    reason: str
+
+
+class Cancellation(TypedDict):
+    booking_id: str
+    status: str
+    total_paid: float
+    refund: Refund
+
+
+class Attachment(TypedDict):
+    id: str
+    filename: str
+    contentType: str
+    size: int
+
+
+class Message(TypedDict):
+    message_id: str
+    subject: str
+    attachments: list[Attachment]
+
+
+class OrderSearch(TypedDict):
+    count: int
+    orders: list[Order]
+
+
 # -- raw JSON Schemas, as in OpenAPI documents --------------------------------------------------
 
 RAW: dict[str, Any] = {
@@ -346,7 +402,8 @@ def make_world(seed: int) -> SyntheticWorld:
         "get_invoice": Invoice, "get_shipment": Shipment, "get_ticket": Ticket,
         "get_event": CalendarEvent, "get_file": FileInfo, "get_issue": Issue, "get_repo": Repo,
         "get_product": Product, "get_place": Place, "get_log_event": LogEvent, "get_vague": Vague,
-        "list_users": UserPage,
+        "list_users": UserPage, "get_booking": HotelBooking, "get_flight_booking": FlightBooking,
+        "cancel_booking": Cancellation, "get_message": Message, "search_orders": OrderSearch,
     }  # fmt: skip
     for name, kind in returns.items():
         stub = _stub(name, kind)

@@ -1,6 +1,7 @@
 """Counts: a ``count`` or ``total`` beside a list equals the number of its items, unless the answer
 is one page of a longer collection (a cursor with a value, or ``has_more: true``): then it is at
-least that number."""
+least that number. A count in the page's own object (``pagination: {total_count}``, ``meta``) counts
+the whole collection: it is at least the number of items."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ _COUNT = (
 )  # fmt: skip
 
 
+_PAGERS = ("pagination", "meta", "page_info", "pageInfo", "paging", "page")
+"""Keys of the object that describes the page a list answer holds."""
+
+
 def _items(node: dict[str, Any]) -> tuple[str, list[Any]] | None:
     """The one list in `node` and its key (None when there is none or several)."""
     found = [(key, value) for key, value in node.items() if type(value) is list]
@@ -31,15 +36,19 @@ class Counts:
     """count/total = len(items), or >= len(items) on a page with a cursor."""
 
     name = "count"
-    triggers = frozenset(_COUNT)
+    triggers = frozenset(_COUNT + _PAGERS)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        key = first_key(props, _COUNT)
-        schema = props.get(key) if key else None
-        kinds = schema.get("type") if isinstance(schema, Mapping) else None
-        return key is not None and kinds not in ("number", "string", "boolean", "object", "array")
+        if _counted(props):
+            return True
+        pager = first_key(props, _PAGERS)
+        return pager is not None and _counted(shapes.by_hint.get(singular(pager), {}))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        pager = first_key(node, _PAGERS) if first_key(node, _COUNT) is None else None
+        if pager is not None:
+            self._pager(node, pager, ctx)
+            return
         found = _items(node)
         key = first_key(node, _COUNT)
         if found is None or key is None or type(node[key]) is not int or self._money(found, hint, key, ctx):
@@ -51,6 +60,17 @@ class Counts:
         ctx.edits.begin(self.name)
         ctx.set(node, key, len(items))
 
+    def _pager(self, node: dict[str, Any], pager: str, ctx: RuleContext) -> None:
+        """The page object's count of the whole collection: not below the items on this page."""
+        page, found = node[pager], _items(node)
+        key = first_key(page, _COUNT) if type(page) is dict else None
+        if found is None or key is None or type(page[key]) is not int or page[key] >= len(found[1]):
+            return
+        if self._money(found, singular(pager), key, ctx):
+            return
+        ctx.edits.begin(self.name)
+        ctx.set(page, key, len(found[1]))
+
     @staticmethod
     def _money(found: tuple[str, list[Any]], hint: str, key: str, ctx: RuleContext) -> bool:
         """Whether `key` is an amount of money over line items, not a count (the totals rule's)."""
@@ -60,3 +80,11 @@ class Counts:
         items = found[1]
         first = items[0] if items and type(items[0]) is dict else lines
         return bool(first_key(first, QTY_KEYS) and first_key(first, PRICE_KEYS))
+
+
+def _counted(props: Mapping[str, Any]) -> bool:
+    """Whether objects of these properties have a count (an integer, not an amount)."""
+    key = first_key(props, _COUNT)
+    schema = props.get(key) if key else None
+    kinds = schema.get("type") if isinstance(schema, Mapping) else None
+    return key is not None and kinds not in ("number", "string", "boolean", "object", "array")

@@ -11,8 +11,11 @@ from synthworld.world.rules.address import Address
 from synthworld.world.rules.age import Age
 from synthworld.world.rules.base import Rule, RuleContext
 from synthworld.world.rules.counts import Counts
+from synthworld.world.rules.files import Files
 from synthworld.world.rules.persona import Persona
 from synthworld.world.rules.ranges import Ranges
+from synthworld.world.rules.refunds import Refunds
+from synthworld.world.rules.spans import Spans
 from synthworld.world.rules.timeline import TimeOrder
 from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
@@ -20,8 +23,11 @@ from synthworld.world.walk import MAX_DEPTH
 
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
-RULES: tuple[Rule, ...] = (Persona(), Address(), Totals(), Counts(), Ranges(), TimeOrder(), Age())
-"""Every in-object rule, in the order they run (sums before counts, times, then ages from birth dates)."""
+RULES: tuple[Rule, ...] = (
+    Persona(), Address(), Totals(), Refunds(), Counts(), Ranges(), TimeOrder(), Spans(), Age(), Files(),
+)  # fmt: skip
+"""Every in-object rule, in the order they run (sums, then refunds within them, before counts; times
+in order, then their spans; ages from birth dates; a file's name after its type)."""
 
 
 @dataclass(frozen=True)

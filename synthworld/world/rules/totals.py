@@ -106,7 +106,7 @@ class Totals:
     triggers = _SUMS
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return self._schema_layout(props, shapes) is not None
+        return self._schema_layout(props, shapes) is not None or _bare(tuple(props)) is not None
 
     @staticmethod
     def _schema_layout(props: Mapping[str, Any], shapes: Shapes) -> tuple[str, Layout] | None:
@@ -137,6 +137,9 @@ class Totals:
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         found = _lines(node, ctx.shapes)
         if found is None:
+            bare = _bare(tuple(node))
+            if bare is not None:
+                self._without_lines(node, bare, hint, ctx)
             return
         key, lines, lay = found
         if lay.simple and self._simple(node, lay, lines, hint, ctx):
@@ -306,6 +309,35 @@ class Totals:
             if share % count:
                 return
             ctx.set(line, lay.price, share // count if ints else _money(share // count, line[lay.price]))
+
+    def _without_lines(self, node: dict[str, Any], lay: Layout, hint: str, ctx: RuleContext) -> None:
+        """``total = subtotal + tax + shipping - discount`` for an object without lines; a fixed total
+        sets the subtotal instead."""
+        total: Any = lay.total
+        sub: Any = lay.sub
+        if not all(is_number(node[k]) for k in (total, sub, *lay.plus, *lay.minus)):
+            return
+        ints = all(type(node[k]) is int for k in (total, sub, *lay.plus, *lay.minus))
+        extras = _extras(node, lay, ints)
+        ctx.edits.begin(self.name)
+        if ctx.free(node, total):
+            cents = _cents(node[sub], ints) + extras
+            if cents >= 0:
+                self._write(node, total, cents, hint, ctx, ints)
+        elif ctx.free(node, sub) and _cents(node[total], ints) - extras >= 0:
+            self._write(node, sub, _cents(node[total], ints) - extras, hint, ctx, ints)
+
+
+@lru_cache(maxsize=4096)
+def _bare(keys: tuple[str, ...]) -> Layout | None:
+    """The layout of an object with a subtotal, a total and extras (tax, shipping...) but no lines."""
+    node = dict.fromkeys(keys)
+    total, sub = first_key(node, _TOTAL), first_key(node, _SUBTOTAL)
+    plus = tuple(k for k in _PLUS if k in node)
+    minus = tuple(k for k in _MINUS if k in node)
+    if total is None or sub is None or total == sub or not (plus or minus):
+        return None
+    return Layout(total, sub, plus, minus, None, None, None)
 
 
 def _shares(total: int, parts: int) -> list[int]:

@@ -1,0 +1,108 @@
+"""Refunds: no more is refunded than was paid (``refund_amount`` of a booking within its
+``total_price``, a charge's ``amount_refunded`` within its ``amount``, the ``refund`` of a
+cancellation within its ``total_paid``).
+
+A refund above what was paid is brought inside it from its own value (the same answer gives the
+same refund); a refund the input or memory fixed raises a free amount paid to it instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from synthworld.world.naming import snake
+from synthworld.world.rules.base import RuleContext, is_number
+from synthworld.world.shapes import Shapes
+
+__all__ = ["Refunds"]
+
+_REFUNDED = (
+    "refund_amount", "amount_refunded", "refunded_amount", "refund_total", "total_refunded", "refunded",
+)  # fmt: skip
+_PAID = (
+    "total_paid", "amount_paid", "paid_amount", "total_price", "total", "total_amount",
+    "grand_total", "amount_total", "amount", "price",
+)  # fmt: skip
+_REFUND_OBJECTS = frozenset({"refund", "refunds"})
+_REFUND_AMOUNT = ("amount", "refund_amount", "total", "value")
+
+
+class Keys(NamedTuple):
+    paid: str
+    refunded: tuple[str, ...]
+    """Keys of the object's own refunded amounts."""
+    inner: tuple[str, ...]
+    """Keys of refund objects (or lists of them) inside the object."""
+
+
+@lru_cache(maxsize=4096)
+def _keys(keys: tuple[str, ...]) -> Keys | None:
+    names = {snake(k): k for k in keys}
+    paid = next((names[n] for n in _PAID if n in names), None)
+    refunded = tuple(names[n] for n in _REFUNDED if n in names and names[n] != paid)
+    inner = tuple(k for n, k in names.items() if n in _REFUND_OBJECTS)
+    return Keys(paid, refunded, inner) if paid is not None and (refunded or inner) else None
+
+
+def _amount_key(node: dict[str, Any]) -> str | None:
+    names = {snake(k): k for k in node}
+    return next((names[n] for n in _REFUND_AMOUNT if n in names), None)
+
+
+class Refunds:
+    """Each refunded amount (and the refunds inside an object, together) is at most what was paid."""
+
+    name = "refund"
+    triggers: frozenset[str] = frozenset()
+
+    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        return _keys(tuple(props)) is not None
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        keys = _keys(tuple(node))
+        if keys is None or not is_number(node[keys.paid]) or node[keys.paid] < 0:
+            return
+        for key in keys.refunded:
+            self._within(node, key, node[keys.paid], (node, keys.paid), ctx)
+        for key in keys.inner:
+            value = node[key]
+            refunds = [r for r in (value if type(value) is list else [value]) if type(r) is dict]
+            self._shared(node, keys.paid, refunds, ctx)
+
+    def _shared(
+        self, node: dict[str, Any], paid: str, refunds: list[dict[str, Any]], ctx: RuleContext
+    ) -> None:
+        """Refund objects that together stay within what was paid (each within what is left)."""
+        left = node[paid]
+        payer = (node, paid) if len(refunds) == 1 else None
+        for refund in refunds:
+            key = _amount_key(refund)
+            if key is None or not is_number(refund[key]):
+                continue
+            self._within(refund, key, left, payer, ctx)
+            left = max(left - refund[key], 0)
+
+    def _within(
+        self, node: dict[str, Any], key: str, limit: float, payer: tuple[dict[str, Any], str] | None,
+        ctx: RuleContext,
+    ) -> None:  # fmt: skip
+        """``node[key]`` brought within `limit`; when it is fixed, the amount paid (`payer`) raised to it."""
+        refund = node[key]
+        if not is_number(refund) or refund <= limit:
+            return
+        ctx.edits.begin(self.name)
+        if ctx.free(node, key):
+            ctx.set(node, key, _inside(refund, limit))
+        elif payer is not None and ctx.free(*payer):
+            owner, paid = payer
+            ctx.set(owner, paid, refund if type(owner[paid]) is type(refund) else float(refund))
+
+
+def _inside(refund: float, limit: float) -> int | float:
+    """A refund within `limit` made from `refund` (in cents: no float dust)."""
+    if type(refund) is int and type(limit) is int:
+        return refund % (limit + 1)
+    cents = round(refund * 100) % (round(limit * 100) + 1)
+    return round(cents / 100, 2)
