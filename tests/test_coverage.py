@@ -184,6 +184,24 @@ def test_a_fail_under_outside_0_to_100_is_a_usage_error(pyt: pytest.Pytester, pc
     assert "passed" not in result.stdout.str()
 
 
+def test_a_world_built_in_conftest_before_the_session_lists_every_tool(pyt: pytest.Pytester) -> None:
+    """The README's module-level world, built when conftest.py loads (before the plugin starts
+    counting): its never-called tools still count against the session."""
+    pyt.makeconftest(
+        "from synthworld import SyntheticWorld\nfrom synthworld.examples import helpdesk\n"
+        "WORLD = SyntheticWorld(seed=0)\nWORLD.add_tools(helpdesk)\n"
+    )
+    pyt.makepyfile(
+        "from conftest import WORLD\n\ndef test_get():\n    WORLD.call('get_ticket', {'ticket_id': 'T-1'})\n"
+    )
+    result = run(pyt, "--synthworld-coverage-fail-under=50")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        ["synthworld coverage: 1/4 tools called (25%)", "close_ticket      0  <- never called"]
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
 def test_workers_send_their_counts_to_the_controller(pyt: pytest.Pytester) -> None:
     extra = (
         "\ndef test_close():\n    world = SyntheticWorld(seed=0)\n    world.add_tools(helpdesk)\n"

@@ -8,6 +8,7 @@ its tools and calls to the session's counter.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
@@ -131,12 +132,15 @@ def _row_html(key: str, count: int, what: str) -> str:
 
 
 class CoverageCounter:
-    """A thread-safe running count; with `forward`, each count also reaches collecting sessions."""
+    """A thread-safe running count; with `forward`, each count also reaches collecting sessions
+    (a session this counter first reaches gets everything it lists at 0 first, so a world built
+    before the session began, as in a ``conftest.py``, still shows its never-called tools)."""
 
     def __init__(self, *, forward: bool = False) -> None:
         self._counts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
         self._forward = forward
         self._lock = threading.Lock()
+        self._met: weakref.WeakSet[CoverageCounter] = weakref.WeakSet()
 
     def declare(
         self, *, tools: Iterable[str] = (), errors: Iterable[str] = (), hazards: Iterable[str] = ()
@@ -160,6 +164,11 @@ class CoverageCounter:
             for counts, keys in zip(self._counts, (tools, errors, hazards), strict=True):
                 for key in keys:
                     counts[key] = counts.get(key, 0) + step
+            new = [s for s in _sessions if s not in self._met] if self._forward and _sessions else []
+            listed = [tuple(counts) for counts in self._counts] if new else []
+            self._met.update(new)
+        for session in new:  # first met: everything this world lists, at 0
+            session._add(listed[0], listed[1], listed[2], 0)
         if self._forward and _sessions:
             for session in list(_sessions):
                 session._add(tools, errors, hazards, step)
