@@ -51,6 +51,31 @@ def test_calls_errors_and_hazards_are_counted_exactly() -> None:
     assert coverage.never_called == ["mark_spam"]
 
 
+def test_malformed_answers_are_counted_per_kind() -> None:
+    """A ``malformed`` fault is an answer the agent must survive too; it was counted nowhere."""
+    world = helpdesk_world(
+        faults=[
+            {"tool": "get_ticket", "malformed": "truncated"},
+            {"tool": "list_tickets", "on_call": 2, "malformed": "wrong_type"},
+            {"tool": "mark_spam", "malformed": "missing_required"},
+        ]
+    )
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    world.call("list_tickets", {"status": "open"})
+    world.call("list_tickets", {"status": "closed"})
+    coverage = world.coverage()
+    assert coverage.malformed == {"missing_required": 0, "truncated": 1, "wrong_type": 1}
+    assert coverage.errors == {}
+    assert coverage.hazards == {}
+    assert "missing_required      0  <- never given" in coverage.format()
+    assert "truncated             1" in coverage.format()
+    page = parse(coverage._repr_html_())
+    assert page.tables["synthworld-coverage-malformed"][1] == ["missing_required", "0", "never given"]
+    assert Coverage.from_dict(coverage.to_dict()) == coverage
+    assert (coverage + coverage).malformed["truncated"] == 2
+    assert Coverage.from_dict({"tools": {"x": 1}}).malformed == {}  # saved before malformed existed
+
+
 def test_counts_survive_a_reset() -> None:
     world = helpdesk_world()
     world.call("get_ticket", {"ticket_id": "T-1"})

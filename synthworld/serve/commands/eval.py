@@ -54,7 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "clean runs and each hazard",
     )
     parser.add_argument(
-        "--coverage", action="store_true", help="print which tools, errors and hazards the runs exercised"
+        "--coverage",
+        action="store_true",
+        help="print which tools, errors, hazards and malformed answers the runs exercised",
     )
     parser.add_argument("--save", type=Path, metavar="PATH", help="also write the report as JSON lines")
     parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
