@@ -93,6 +93,7 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "tools": {"delete_email": 0, "read_email": 0, "search_email": 18, "send_email": 0},
         "errors": {},
         "hazards": {"empty": 5, "prompt_injection": 5},
+        "malformed": {},
     }
     naive_tools = naive.coverage().tools
     assert naive_tools["search_email"] == 18
