@@ -128,6 +128,26 @@ def test_an_unknown_hazard_is_refused_before_any_run() -> None:
         evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
 
 
+def test_a_misspelt_hazard_names_the_closest_kind_in_python_and_on_the_command_line() -> None:
+    with pytest.raises(ValueError, match=r"drift \(did you mean 'empty'\?\)$"):
+        evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
+    base = [sys.executable, "-m", "synthworld"]
+    both = subprocess.run(
+        [*base, "eval", SCENARIO, "--hazards", "emty,spicy,prompt_injecton"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert both.returncode == 2
+    assert "(did you mean 'empty' for 'emty', 'prompt_injection' for 'prompt_injecton'?)" in both.stderr
+    one = subprocess.run(
+        [*base, "run", SCENARIO, "--hazard", "drfit"], capture_output=True, text=True, cwd=REPO
+    )
+    assert one.returncode == 2
+    assert "unknown hazard 'drfit'; choose from prompt_injection, edge_values, empty, drift" in one.stderr
+    assert "(did you mean 'drift'?)" in one.stderr
+
+
 def test_the_notebook_heat_map_has_a_row_per_scenario_and_hazard(naive: EvalReport) -> None:
     html = naive._repr_html_()
     assert html.count("<th style") > 3

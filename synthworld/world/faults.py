@@ -43,6 +43,7 @@ __all__ = [
     "ERROR_CODES",
     "HAZARD_KINDS",
     "MALFORMED_KINDS",
+    "closest_hazards",
     "Fault",
     "FaultConfigError",
     "FaultPlan",
@@ -189,6 +190,17 @@ def _number(value: Any) -> bool:
 
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def closest_hazards(names: Iterable[str]) -> str:
+    """A hint for misspelt hazard kinds: `` (did you mean 'empty'?)``, or "" when none is close."""
+    names = [str(name) for name in names]
+    found = []
+    for name in names:
+        close = difflib.get_close_matches(name, HAZARD_KINDS, n=1)
+        if close:
+            found.append(repr(close[0]) + (f" for {name!r}" if len(names) > 1 else ""))
+    return f" (did you mean {', '.join(found)}?)" if found else ""
 
 
 # -- parsing ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalReport, evaluate
 from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
 from synthworld.world import HAZARD_KINDS
+from synthworld.world.faults import closest_hazards
 
 __all__ = ["add_arguments", "run"]
 
@@ -225,5 +226,6 @@ def _hazards(text: str) -> tuple[str, ...]:
     if unknown or not kinds:
         raise argparse.ArgumentTypeError(
             f"unknown hazard {', '.join(unknown) or repr(text)}; choose from {', '.join(HAZARD_KINDS)}"
+            + closest_hazards(unknown)
         )
     return kinds
