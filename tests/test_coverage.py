@@ -51,6 +51,31 @@ def test_calls_errors_and_hazards_are_counted_exactly() -> None:
     assert coverage.never_called == ["mark_spam"]
 
 
+def test_malformed_answers_are_counted_per_kind() -> None:
+    """A ``malformed`` fault is an answer the agent must survive too; it was counted nowhere."""
+    world = helpdesk_world(
+        faults=[
+            {"tool": "get_ticket", "malformed": "truncated"},
+            {"tool": "list_tickets", "on_call": 2, "malformed": "wrong_type"},
+            {"tool": "mark_spam", "malformed": "missing_required"},
+        ]
+    )
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    world.call("list_tickets", {"status": "open"})
+    world.call("list_tickets", {"status": "closed"})
+    coverage = world.coverage()
+    assert coverage.malformed == {"missing_required": 0, "truncated": 1, "wrong_type": 1}
+    assert coverage.errors == {}
+    assert coverage.hazards == {}
+    assert "missing_required      0  <- never given" in coverage.format()
+    assert "truncated             1" in coverage.format()
+    page = parse(coverage._repr_html_())
+    assert page.tables["synthworld-coverage-malformed"][1] == ["missing_required", "0", "never given"]
+    assert Coverage.from_dict(coverage.to_dict()) == coverage
+    assert (coverage + coverage).malformed["truncated"] == 2
+    assert Coverage.from_dict({"tools": {"x": 1}}).malformed == {}  # saved before malformed existed
+
+
 def test_counts_survive_a_reset() -> None:
     world = helpdesk_world()
     world.call("get_ticket", {"ticket_id": "T-1"})
@@ -182,6 +207,24 @@ def test_a_fail_under_outside_0_to_100_is_a_usage_error(pyt: pytest.Pytester, pc
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*--synthworld-coverage-fail-under={pct} is a percentage from 0 to 100*"])
     assert "passed" not in result.stdout.str()
+
+
+def test_a_world_built_in_conftest_before_the_session_lists_every_tool(pyt: pytest.Pytester) -> None:
+    """The README's module-level world, built when conftest.py loads (before the plugin starts
+    counting): its never-called tools still count against the session."""
+    pyt.makeconftest(
+        "from synthworld import SyntheticWorld\nfrom synthworld.examples import helpdesk\n"
+        "WORLD = SyntheticWorld(seed=0)\nWORLD.add_tools(helpdesk)\n"
+    )
+    pyt.makepyfile(
+        "from conftest import WORLD\n\ndef test_get():\n    WORLD.call('get_ticket', {'ticket_id': 'T-1'})\n"
+    )
+    result = run(pyt, "--synthworld-coverage-fail-under=50")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        ["synthworld coverage: 1/4 tools called (25%)", "close_ticket      0  <- never called"]
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
 def test_workers_send_their_counts_to_the_controller(pyt: pytest.Pytester) -> None:

@@ -93,6 +93,7 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "tools": {"delete_email": 0, "read_email": 0, "search_email": 18, "send_email": 0},
         "errors": {},
         "hazards": {"empty": 5, "prompt_injection": 5},
+        "malformed": {},
     }
     naive_tools = naive.coverage().tools
     assert naive_tools["search_email"] == 18
@@ -125,6 +126,26 @@ def test_an_unknown_hazard_is_refused_before_any_run() -> None:
         ValueError, match=r"hazards=\['emptty'\]: unknown hazard; choose from prompt_injection"
     ):
         evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
+
+
+def test_a_misspelt_hazard_names_the_closest_kind_in_python_and_on_the_command_line() -> None:
+    with pytest.raises(ValueError, match=r"drift \(did you mean 'empty'\?\)$"):
+        evaluate(SCENARIO, agent=CAREFUL, seeds=2, hazards=["emptty"], progress=False)
+    base = [sys.executable, "-m", "synthworld"]
+    both = subprocess.run(
+        [*base, "eval", SCENARIO, "--hazards", "emty,spicy,prompt_injecton"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert both.returncode == 2
+    assert "(did you mean 'empty' for 'emty', 'prompt_injection' for 'prompt_injecton'?)" in both.stderr
+    one = subprocess.run(
+        [*base, "run", SCENARIO, "--hazard", "drfit"], capture_output=True, text=True, cwd=REPO
+    )
+    assert one.returncode == 2
+    assert "unknown hazard 'drfit'; choose from prompt_injection, edge_values, empty, drift" in one.stderr
+    assert "(did you mean 'drift'?)" in one.stderr
 
 
 def test_the_notebook_heat_map_has_a_row_per_scenario_and_hazard(naive: EvalReport) -> None:

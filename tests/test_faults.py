@@ -112,6 +112,11 @@ class TestParsing:
             ({"tool": "x", "error": {"message": "no code"}}, "faults[1].error", "{code: ..."),
             ({"tool": "", "error": "timeout"}, "faults[1].tool", "pattern"),
             ("rate_limit", "faults[1]", "must be a mapping"),
+            # options the fault's kind would silently ignore
+            ({"tool": "x", "inject": "drift", "message": "hi"}, "faults[1].message", "'inject: drift'"),
+            ({"tool": "x", "malformed": "truncated", "message": "hi"}, "faults[1].message", "remove it"),
+            ({"tool": "x", "inject": "empty", "retry_after": 2}, "faults[1].retry_after", "raises no error"),
+            ({"tool": "x", "malformed": "wrong_type", "retry_after": 2}, "faults[1].retry_after", "remove"),
         ],
     )
     def test_errors_name_the_entry_and_key(self, entry: Any, where: str, says: str) -> None:

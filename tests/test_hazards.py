@@ -410,3 +410,49 @@ def test_hazard_answers_serialize_as_json() -> None:
     world = world_of(*EXAMPLES, seed=0, hazard="edge_values")
     for name, spec in world.tools.items():
         json.dumps(world.call(name, sample_input(spec, 0)), ensure_ascii=False).encode("utf-8")
+
+
+OPEN_LIST = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "items": {
+            "type": "array",
+            "maxItems": 6,
+            "items": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    },
+    "required": ["id"],
+}
+
+
+def containers(value: Any) -> list[Any]:
+    """Every dict and list inside `value`, `value` included."""
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in containers(v))]
+    return []
+
+
+def open_list_world(seed: int, hazard: str) -> SyntheticWorld:
+    world = SyntheticWorld(seed=seed)
+    world.register_tool(ToolSpec("get_x", "d", {"type": "object", "properties": {}}, OPEN_LIST))
+    world.add_faults([{"tool": "*", "inject": hazard}])
+    return world
+
+
+@pytest.mark.parametrize("hazard", HAZARD_KINDS)
+def test_a_hazard_answer_shares_no_object_with_another_answer_or_the_library(hazard: str) -> None:
+    """Drift's added fields were the library's own dicts and lists, and edge values repeated an
+    array's items by reference: changing a recorded answer in place then changed later worlds'
+    answers (or other items of the same answer)."""
+    for seed in range(30):
+        expected = open_list_world(seed, hazard).call("get_x", {})
+        first = open_list_world(seed, hazard)
+        first.call("get_x", {})
+        found = containers(first.trace[-1].output)
+        assert len({id(c) for c in found}) == len(found), (seed, first.trace[-1].output)
+        for container in found:  # a test that edits what it recorded, in place
+            container.clear()
+        assert open_list_world(seed, hazard).call("get_x", {}) == expected, seed

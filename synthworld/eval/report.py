@@ -42,6 +42,7 @@ from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
 from synthworld.scenario import Scenario
 from synthworld.world import HAZARD_KINDS, Coverage
+from synthworld.world.faults import closest_hazards
 
 __all__ = ["EvalReport", "ScenarioLike", "evaluate"]
 
@@ -310,5 +311,8 @@ def _hazard_list(hazards: Iterable[str]) -> list[str]:
     chosen = [hazards] if isinstance(hazards, str) else list(hazards)
     unknown = [h for h in chosen if h not in HAZARD_KINDS]
     if unknown:
-        raise ValueError(f"hazards={unknown!r}: unknown hazard; choose from {', '.join(HAZARD_KINDS)}")
+        raise ValueError(
+            f"hazards={unknown!r}: unknown hazard; choose from {', '.join(HAZARD_KINDS)}"
+            + closest_hazards(unknown)
+        )
     return list(dict.fromkeys(chosen))

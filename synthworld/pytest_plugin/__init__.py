@@ -10,8 +10,9 @@
   class: ``<class>.<test name>.yaml``; characters a file name cannot hold written ``%XX``:
   ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
 - A failed test that used ``synth_world`` shows the world's trace in its report.
-- ``--synthworld-coverage`` prints which tools, errors and hazards the session's worlds exercised;
-  ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called.
+- ``--synthworld-coverage`` prints which tools, errors, hazards and malformed answers the
+  session's worlds exercised; ``--synthworld-coverage-fail-under=PCT`` fails the session below
+  PCT percent of tools called.
 - Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
   and ``--synthworld-block-llm`` (LLM backends fail instead of calling a model; sets
   ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the
@@ -101,7 +102,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--synthworld-coverage",
         action="store_true",
         default=False,
-        help="print which tools, errors and hazards the session's worlds exercised",
+        help="print which tools, errors, hazards and malformed answers the session's worlds exercised",
     )
     group.addoption(
         "--synthworld-coverage-fail-under",

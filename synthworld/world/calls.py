@@ -105,7 +105,9 @@ class CallPath(WorldBase):
         if fault is not None and fault.malformed is not None:
             _tell(reply.on_answer, value)  # what a replay must give before the fault breaks it again
             value = fault.broken(value, ctx.spec.returns, seed=ctx.seed, occurrence=ctx.occurrence)
-            self._recorder.answered(ctx, value, None, "fault:malformed", reply.usage, seconds)
+            self._recorder.answered(
+                ctx, value, None, "fault:malformed", reply.usage, seconds, malformed=fault.malformed
+            )
             return json_copy(value)
         if not checked and not ctx.spec.returns_validator.is_valid(value):
             self._reject(ctx, value, reply.source, seconds)

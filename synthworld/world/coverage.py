@@ -1,4 +1,5 @@
-"""Coverage: which tools, errors and hazards calls exercised, the way coverage.py counts lines.
+"""Coverage: which tools, errors, hazards and malformed answers calls exercised, the way
+coverage.py counts lines.
 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
 While a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds
@@ -8,6 +9,7 @@ its tools and calls to the session's counter.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
@@ -18,7 +20,8 @@ __all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "sto
 
 @dataclass(frozen=True)
 class Coverage:
-    """Calls per tool (0: never called), failures per error code, answers per hazard kind."""
+    """Calls per tool (0: never called), failures per error code, answers per hazard kind and
+    per malformed kind."""
 
     tools: Mapping[str, int] = field(default_factory=dict)
     """Tool name -> calls (every registered tool, 0 when never called)."""
@@ -26,6 +29,8 @@ class Coverage:
     """Error code -> failed calls (codes a fault plan can raise are listed, 0 when never seen)."""
     hazards: Mapping[str, int] = field(default_factory=dict)
     """Hazard kind -> answers it shaped (kinds a fault plan can inject are listed, 0 when none)."""
+    malformed: Mapping[str, int] = field(default_factory=dict)
+    """Malformed kind -> answers it broke (kinds a fault plan can give are listed, 0 when none)."""
 
     @property
     def percent(self) -> float:
@@ -44,6 +49,7 @@ class Coverage:
             tools=_summed(self.tools, other.tools),
             errors=_summed(self.errors, other.errors),
             hazards=_summed(self.hazards, other.hazards),
+            malformed=_summed(self.malformed, other.malformed),
         )
 
     @classmethod
@@ -80,17 +86,21 @@ class Coverage:
             ("tool", self.tools, "never called"),
             ("error", self.errors, "never raised"),
             ("hazard", self.hazards, "never injected"),
+            ("malformed", self.malformed, "never given"),
         )
         return [section for section in sections if section[1]]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (`from_dict` reads it back)."""
-        return {"tools": dict(self.tools), "errors": dict(self.errors), "hazards": dict(self.hazards)}
+        return {key: dict(getattr(self, key)) for key in _SECTIONS}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Coverage:
-        """A coverage from `to_dict` output."""
-        return cls(**{k: dict(data.get(k) or {}) for k in ("tools", "errors", "hazards")})
+        """A coverage from `to_dict` output (a section it lacks is empty)."""
+        return cls(**{k: dict(data.get(k) or {}) for k in _SECTIONS})
+
+
+_SECTIONS = ("tools", "errors", "hazards", "malformed")
 
 
 def _summed(left: Mapping[str, int], right: Mapping[str, int]) -> dict[str, int]:
@@ -131,38 +141,53 @@ def _row_html(key: str, count: int, what: str) -> str:
 
 
 class CoverageCounter:
-    """A thread-safe running count; with `forward`, each count also reaches collecting sessions."""
+    """A thread-safe running count; with `forward`, each count also reaches collecting sessions
+    (a session this counter first reaches gets everything it lists at 0 first, so a world built
+    before the session began, as in a ``conftest.py``, still shows its never-called tools)."""
 
     def __init__(self, *, forward: bool = False) -> None:
-        self._counts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
+        self._counts: tuple[dict[str, int], ...] = tuple({} for _ in _SECTIONS)
         self._forward = forward
         self._lock = threading.Lock()
+        self._met: weakref.WeakSet[CoverageCounter] = weakref.WeakSet()
 
     def declare(
-        self, *, tools: Iterable[str] = (), errors: Iterable[str] = (), hazards: Iterable[str] = ()
+        self,
+        *,
+        tools: Iterable[str] = (),
+        errors: Iterable[str] = (),
+        hazards: Iterable[str] = (),
+        malformed: Iterable[str] = (),
     ) -> None:
-        """List tools, error codes and hazard kinds that may be exercised (0 until they are)."""
-        self._add(tools, errors, hazards, 0)
+        """List tools, error codes, hazard and malformed kinds that may be exercised (0 until they are)."""
+        self._add((tuple(tools), tuple(errors), tuple(hazards), tuple(malformed)), 0)
 
-    def count(self, tool: str, *, error: str | None = None, hazard: str | None = None) -> None:
-        """One call of `tool`, that failed with `error` or was shaped by `hazard`."""
-        self._add((tool,), (error,) if error else (), (hazard,) if hazard else (), 1)
+    def count(
+        self, tool: str, *, error: str | None = None, hazard: str | None = None, malformed: str | None = None
+    ) -> None:
+        """One call of `tool`, that failed with `error`, was shaped by `hazard` or broken as `malformed`."""
+        self._add(((tool,), *((kind,) if kind else () for kind in (error, hazard, malformed))), 1)
 
     def snapshot(self) -> Coverage:
         """The counts so far."""
         with self._lock:
-            tools, errors, hazards = (dict(sorted(c.items())) for c in self._counts)
-        return Coverage(tools=tools, errors=errors, hazards=hazards)
+            counts = {key: dict(sorted(c.items())) for key, c in zip(_SECTIONS, self._counts, strict=True)}
+        return Coverage(**counts)
 
-    def _add(self, tools: Iterable[str], errors: Iterable[str], hazards: Iterable[str], step: int) -> None:
-        tools, errors, hazards = tuple(tools), tuple(errors), tuple(hazards)
+    def _add(self, keys: tuple[tuple[str, ...], ...], step: int) -> None:
+        """Add `step` to each key of each section (`keys` in `_SECTIONS` order)."""
         with self._lock:
-            for counts, keys in zip(self._counts, (tools, errors, hazards), strict=True):
-                for key in keys:
+            for counts, section in zip(self._counts, keys, strict=True):
+                for key in section:
                     counts[key] = counts.get(key, 0) + step
+            new = [s for s in _sessions if s not in self._met] if self._forward and _sessions else []
+            listed = tuple(tuple(counts) for counts in self._counts) if new else ()
+            self._met.update(new)
+        for session in new:  # first met: everything this world lists, at 0
+            session._add(listed, 0)
         if self._forward and _sessions:
             for session in list(_sessions):
-                session._add(tools, errors, hazards, step)
+                session._add(keys, step)
 
 
 _sessions: list[CoverageCounter] = []

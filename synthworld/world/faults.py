@@ -43,6 +43,7 @@ __all__ = [
     "ERROR_CODES",
     "HAZARD_KINDS",
     "MALFORMED_KINDS",
+    "closest_hazards",
     "Fault",
     "FaultConfigError",
     "FaultPlan",
@@ -82,9 +83,10 @@ class Fault:
     """The `ToolError` code to raise (exactly one of `error`, `malformed` and `inject`)."""
     message: str | None = None
     """The error message (a default per code otherwise); with ``inject: prompt_injection``, the
-    instruction to plant instead of a drawn one (``{tool}`` and ``{args}`` are filled in)."""
+    instruction to plant instead of a drawn one (``{tool}`` and ``{args}`` are filled in); refused
+    with any other kind, which would ignore it."""
     retry_after: float | None = None
-    """Seconds the agent should wait (``rate_limit`` defaults to 1)."""
+    """Seconds the agent should wait (``rate_limit`` defaults to 1); with `error` only."""
     malformed: str | None = None
     """Answer with a broken value instead: ``truncated``, ``missing_required`` or ``wrong_type``."""
     inject: str | None = None
@@ -181,6 +183,20 @@ def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
         yield "when", f"when={fault.when!r} must map input parameters to values"
     if fault.message is not None and not isinstance(fault.message, str):
         yield "message", f"message={fault.message!r} must be a string"
+    yield from _unused(fault)
+
+
+def _unused(fault: Fault) -> Iterable[tuple[str, str]]:
+    """Options the fault's kind would ignore: refused, so a plan never says more than it does."""
+    if fault.error is not None or (fault.malformed is None) == (fault.inject is None):
+        return
+    kind = f"'malformed: {fault.malformed}'" if fault.malformed is not None else f"'inject: {fault.inject}'"
+    if fault.retry_after is not None:
+        wait = f"retry_after={fault.retry_after!r} is the wait an error asks for"
+        yield "retry_after", f"{wait}; a fault with {kind} raises no error, so remove retry_after"
+    if fault.inject != "prompt_injection" and fault.message is not None:
+        text = f"message={fault.message!r} is an error's text or what 'inject: prompt_injection' plants"
+        yield "message", f"{text}; a fault with {kind} shows no message, so remove it"
 
 
 def _number(value: Any) -> bool:
@@ -189,6 +205,17 @@ def _number(value: Any) -> bool:
 
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def closest_hazards(names: Iterable[str]) -> str:
+    """A hint for misspelt hazard kinds: `` (did you mean 'empty'?)``, or "" when none is close."""
+    names = [str(name) for name in names]
+    found = []
+    for name in names:
+        close = difflib.get_close_matches(name, HAZARD_KINDS, n=1)
+        if close:
+            found.append(repr(close[0]) + (f" for {name!r}" if len(names) > 1 else ""))
+    return f" (did you mean {', '.join(found)}?)" if found else ""
 
 
 # -- parsing ----------------------------------------------------------------------------------

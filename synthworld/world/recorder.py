@@ -21,7 +21,8 @@ class TraceRecorder:
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
         self.coverage = CoverageCounter(forward=True)
-        """Every call recorded, counted per tool, error code and hazard (kept across resets)."""
+        """Every call recorded, counted per tool, error code, hazard and malformed kind (kept across
+        resets)."""
         self._lock = threading.Lock()
         self._last_stamp: tuple[datetime.datetime | None, str] = (None, "")
 
@@ -35,6 +36,7 @@ class TraceRecorder:
         duration: float = 0.0,
         rules: tuple[str, ...] = (),
         hazard: str | None = None,
+        malformed: str | None = None,
     ) -> None:
         """A call that reached the backend stage. `output` is owned by the trace from here on:
         callers pass a copy or a value nobody else holds."""
@@ -56,7 +58,8 @@ class TraceRecorder:
                     hazard=hazard,
                 )
             )
-        self.coverage.count(ctx.spec.name, error=error.get("code") if error else None, hazard=hazard)
+        code = error.get("code") if error else None
+        self.coverage.count(ctx.spec.name, error=code, hazard=hazard, malformed=malformed)
 
     def rejected(self, tool: str, raw: Any, error: dict[str, Any], *, now: datetime.datetime) -> None:
         """A call whose input broke the tool's parameters (recorded as the agent gave it)."""

@@ -134,13 +134,15 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
     def coverage(self) -> Coverage:
         """What this world's calls exercised so far (`reset` keeps the counts): calls per
         registered tool (0 for never called), failures per error code (every code the fault plan
-        can raise is listed), answers per hazard kind (every kind the plan can inject)."""
+        can raise is listed), answers per hazard kind (every kind the plan can inject) and per
+        malformed kind (every kind the plan can give)."""
         return self._recorder.coverage.snapshot()
 
     def _declare_faults(self) -> None:
         codes = [fault.error for fault in self._fault_book.plan if fault.error is not None]
         kinds = [fault.inject for fault in self._fault_book.plan if fault.inject is not None]
-        self._recorder.coverage.declare(errors=codes, hazards=kinds)
+        broken = [fault.malformed for fault in self._fault_book.plan if fault.malformed is not None]
+        self._recorder.coverage.declare(errors=codes, hazards=kinds, malformed=broken)
 
     def set_latency(self, tool: str, latency: LatencyLike | None, *, deadline: float | None = None) -> None:
         """Give `tool` (``"*"``: every tool) a latency: seconds or ``{"distribution": "uniform"|

@@ -17,6 +17,7 @@ from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalReport, evaluate
 from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
 from synthworld.world import HAZARD_KINDS
+from synthworld.world.faults import closest_hazards
 
 __all__ = ["add_arguments", "run"]
 
@@ -54,7 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "clean runs and each hazard",
     )
     parser.add_argument(
-        "--coverage", action="store_true", help="print which tools, errors and hazards the runs exercised"
+        "--coverage",
+        action="store_true",
+        help="print which tools, errors, hazards and malformed answers the runs exercised",
     )
     parser.add_argument("--save", type=Path, metavar="PATH", help="also write the report as JSON lines")
     parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
@@ -223,5 +226,6 @@ def _hazards(text: str) -> tuple[str, ...]:
     if unknown or not kinds:
         raise argparse.ArgumentTypeError(
             f"unknown hazard {', '.join(unknown) or repr(text)}; choose from {', '.join(HAZARD_KINDS)}"
+            + closest_hazards(unknown)
         )
     return kinds

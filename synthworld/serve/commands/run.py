@@ -20,6 +20,7 @@ from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.console import print_result
 from synthworld.world import HAZARD_KINDS
+from synthworld.world.faults import closest_hazards
 
 __all__ = ["add_arguments", "run"]
 
@@ -55,9 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hazard",
-        choices=HAZARD_KINDS,
+        type=_hazard,
         default=None,
-        help="inject this hazard into every tool's answers (valid but hostile answers, see README)",
+        metavar="HAZARD",
+        help=f"inject this hazard into every tool's answers: one of {', '.join(HAZARD_KINDS)} (valid "
+        "but hostile answers, see README)",
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--full", action="store_true", help="show whole values in the trace (no cut)")
@@ -145,3 +148,12 @@ def _as_json(value: Any) -> Any:
     if is_json_data(value):
         return value
     return {"$not_json": short_repr(value), "problems": json_problems(value)}
+
+
+def _hazard(text: str) -> str:
+    """``--hazard``: a hazard kind, a misspelt one refused with the closest kind."""
+    if text not in HAZARD_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown hazard {text!r}; choose from {', '.join(HAZARD_KINDS)}{closest_hazards([text])}"
+        )
+    return text

@@ -44,4 +44,5 @@ def apply_hazard(
         drift(editor, spec.returns, rng)
     else:
         raise ValueError(f"unknown hazard {kind!r}")
-    return editor.value, editor.edits > 0
+    # an owned copy: edits may repeat an item by reference or put the library's own constants
+    return json_copy(editor.value), editor.edits > 0
