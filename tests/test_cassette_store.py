@@ -236,3 +236,26 @@ def test_replaying_writes_nothing_beside_the_cassette(tmp_path: Path) -> None:
     with world_on(FixtureBackend(path, mode="once")) as replay:
         assert replay.call("echo", {"x": 1}) == value
     assert sorted(p.name for p in folder.iterdir()) == ["c.yaml"]
+
+
+def test_a_cassette_shared_by_symbolic_links_stays_one_file(tmp_path: Path) -> None:
+    shared = tmp_path / "shared" / "c.yaml"
+    world_on(FixtureBackend(shared, fallback=RandomBackend())).call("echo", {"x": 0})
+    links = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        links.append(tmp_path / name / "c.yaml")
+        links[-1].symlink_to(shared)
+    first, second = (FixtureBackend(link, mode="new_episodes", fallback=RandomBackend()) for link in links)
+    world_on(first).call("echo", {"x": 1})
+    world_on(second).call("echo", {"x": 2})  # both record before either merges
+    first.close()
+    second.close()
+    assert all(link.is_symlink() for link in links)
+    assert [i.input["x"] for i in load_cassette(shared).interactions] == [0, 1, 2]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["c.yaml"]  # no lock or journal
+    trace = tmp_path / "a" / "trace.json"
+    trace.symlink_to(tmp_path / "shared" / "trace.json")
+    world_on(first).trace.save(trace)
+    assert trace.is_symlink()
+    assert (tmp_path / "shared" / "trace.json").exists()

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import filelock
 
-from synthworld._files import temp_name_pattern
+from synthworld._files import followed, temp_name_pattern
 from synthworld.cassette import crash
 from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
 from synthworld.cassette.journal import Journal, Pending, drop_torn_tail, journal_line, read_journal
@@ -58,7 +58,7 @@ class CassetteStore:
     """A cassette file with its journal and lock."""
 
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False, timeout: float = 120) -> None:
-        self.path = Path(path)
+        self.path = followed(Path(path))  # a link's target: its journal and lock are the target's
         if not self.path.name:
             raise CassetteIOError(
                 f"{str(path)!r} names no file: give the cassette's file name, e.g. 'c.yaml'"
