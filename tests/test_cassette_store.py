@@ -259,3 +259,38 @@ def test_a_cassette_shared_by_symbolic_links_stays_one_file(tmp_path: Path) -> N
     world_on(first).trace.save(trace)
     assert trace.is_symlink()
     assert (tmp_path / "shared" / "trace.json").exists()
+
+
+FULL_DISK = """
+    import resource, signal, sys
+    from synthworld import RandomBackend, SyntheticWorld, ToolSpec
+    from synthworld.backends.fixtures import FixtureBackend
+    params = {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+    backend = FixtureBackend(sys.argv[1], mode="new_episodes", fallback=RandomBackend())
+    world = SyntheticWorld(backend=backend)
+    world.register_tool(ToolSpec("echo", "Echo.", params, {"type": "integer"}))
+    world.call("echo", {"x": "small"})
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200, resource.RLIM_INFINITY))
+    errors = []
+    for call in (lambda: world.call("echo", {"x": "y" * 400}), backend.close):
+        try:
+            call()
+        except Exception as exc:
+            errors.append(str(exc))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    print("\\n".join(errors))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_says_to_free_space_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    done = run_python(FULL_DISK, str(path))
+    errors = done.stdout.splitlines()
+    assert len(errors) == 2, done.stderr
+    assert "cannot append to the journal: File too large; free space on the device" in errors[0]
+    assert "cannot write the cassette: File too large; free space on the device" in errors[1]
+    assert not any("writable" in error for error in errors)
+    assert [i.input["x"] for i in load_cassette(path).interactions] == ["small"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".c.yaml.lock", "c.yaml"]  # merged at exit

@@ -24,6 +24,7 @@ call returns); ``fsync=True`` also survives power loss. Compaction itself always
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import re
 from collections.abc import Iterator
@@ -51,6 +52,12 @@ _READ_FIX = "check that this user may read it, and that it is a file in a folder
 _WRITE_FIX = (
     "make the folder writable by this user, or record into a cassette in a writable folder; "
     "replaying (mode='none') writes nothing beside a cassette without a journal"
+)
+
+_FULL = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)}
+_FULL_FIX = (
+    "free space on the device (or raise the quota or the file size limit, 'ulimit -f'), then run "
+    "again: the cassette is unchanged and its journal keeps every recording made so far"
 )
 
 
@@ -234,6 +241,8 @@ def _io(path: Path, doing: str, fix: str) -> Iterator[None]:
 
 
 def _io_error(path: Path, doing: str, fix: str, exc: OSError) -> CassetteIOError:
+    if exc.errno in _FULL and fix == _WRITE_FIX:
+        fix = _FULL_FIX
     reason = exc.strerror or type(exc).__name__
     where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(path) else ""
     error = CassetteIOError(f"{path}: cannot {doing}: {reason}{where}; {fix}")
