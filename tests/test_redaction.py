@@ -178,6 +178,18 @@ def test_a_secret_in_an_input_error_never_reaches_the_saved_trace(tmp_path: Path
     assert MASK in saved
 
 
+def test_an_input_errors_message_never_quotes_a_secret() -> None:
+    properties = {"password": {"type": "string", "maxLength": 8}, "echo": {"type": "integer"}}
+    with SyntheticWorld(seed=1) as world:
+        world.register_tool(ToolSpec("login", "Log in.", {"type": "object", "properties": properties}, {}))
+        with pytest.raises(synthworld.ToolInputError) as caught:  # logged, printed, told to a model
+            world.call("login", {"password": "hunter2-too-long-0005", "echo": "hunter2-too-long-0005"})
+    shown = str(caught.value) + repr(caught.value) + "".join(caught.value.problems)
+    assert "hunter2-too-long-0005" not in shown
+    assert f"$.password: '{MASK}' is too long" in str(caught.value)
+    assert f"$.echo: '{MASK}' is not of type 'integer'" in str(caught.value)
+
+
 def test_a_registered_secret_is_masked_everywhere_but_short_ones_are_not() -> None:
     register_secret("zq-registered-9f8e7d6c")
     register_secret("abc")  # too short: it would mask ordinary words
