@@ -422,6 +422,16 @@ def test_an_input_secret_repeated_in_an_error_or_by_a_handler_is_masked(tmp_path
     assert f"wrong password {MASK}" in path.read_text()
 
 
+def test_a_call_contexts_repr_masks_secrets() -> None:
+    seen: list[Any] = []
+    with SyntheticWorld(seed=1, backend=lambda ctx: seen.append(ctx) or {"session": "s"}) as w:
+        w.register_tool(LOGIN)
+        w.call("login", INPUT)
+    shown = repr(seen[0])  # what a backend's own log line or error shows
+    assert leaked(shown) == []
+    assert shown.startswith("CallContext(tool='login', input={'api_key': '[REDACTED]'")
+
+
 def test_log_messages_are_masked(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="synthworld")
 
