@@ -9,7 +9,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write", "check_writable_place", "sync_folder", "temp_name_pattern"]
+__all__ = ["atomic_write", "check_writable_place", "followed", "sync_folder", "temp_name_pattern"]
 
 _TEMP_SUFFIX = ".tmp"
 
@@ -23,8 +23,10 @@ def atomic_write(
     `temp_name_pattern`) with the permissions `path` had (a new file: those the umask gives), which
     is flushed, fsynced (with `fsync`) and renamed over `path`; with `fsync` the folder is synced
     too, so the rename survives a power loss. `step` is called with ``"temp-written"``,
-    ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done.
+    ``"temp-synced"``, ``"renamed"`` and ``"folder-synced"`` as each is done. A symbolic link
+    stays one: the file it points to is replaced (see `followed`).
     """
+    path = followed(path)
     check_writable_place(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = _create_temp(path)
@@ -45,6 +47,13 @@ def atomic_write(
     if fsync:
         sync_folder(path.parent)
     reached("folder-synced")
+
+
+def followed(path: Path) -> Path:
+    """The file a write to `path` must change: the target of a symbolic link (a cassette shared
+    by links from several folders), else `path`. Renaming over the link would turn it into a
+    file of its own and leave the shared one behind."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def check_writable_place(path: Path) -> None:

@@ -15,8 +15,11 @@ A `Redactor` masks, with ``"[REDACTED]"``:
   not. Matching is case-insensitive and reaches into nested objects and arrays;
 - inside any string, whatever its key: bearer tokens (``Bearer eyJ...``), JWTs, vendor keys
   (``sk-...``, ``ghp_...``, ``AKIA...``, ``xoxb-...``, ``AIza...``), the user info of URLs
-  (``https://user:pass@host``), and ``name=value`` / ``name: value`` pairs whose name is a
-  secret key (so ``?api_key=...`` in a URL);
+  (``https://user:pass@host``), ``name=value`` / ``name: value`` pairs whose name is a
+  secret key (so ``?api_key=...`` in a URL), and URL query values named ``key``, ``sig``,
+  ``signature`` (or ending so: ``subscription-key``) or ``code``;
+- with `Redactor.for_call`, the strings a call's input holds under secret keys, wherever the
+  call repeats them (FixtureBackend and saved traces use it);
 - every value registered with `register_secret` (LLM backends register their API key).
 
 `redact_url` masks more in a URL shown to the user (an LLM backend's ``base_url``): the value of
@@ -96,6 +99,10 @@ DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
     r"\bAIza[0-9A-Za-z_-]{35}",
     # the user info of a URL: scheme://user:password@host
     r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<secret>[^\s/?#@]+)@",
+    # a query parameter that carries a key or a signature: ?key=, &subscription-key=, ?apiKey=,
+    # &X-Amz-Signature=, &sig= (Azure SAS), ?code= (an OAuth code, an Azure Functions key)
+    r"[?&](?:(?:[A-Za-z0-9.~%_-]*?(?:[-_.]|(?<=[a-z0-9])(?=[A-Z])))?(?:[Kk]ey|KEY|[Ss]ig|SIG"
+    r"|[Ss]ignature|SIGNATURE)|[Cc]ode|CODE)=(?P<secret>[^&#\s\"'<>()\[\]{}]+)",
 )
 """Value patterns masked in every string: the group named ``secret`` if there is one, else all."""
 
@@ -179,6 +186,22 @@ class Redactor:
         return Redactor(
             (*self.keys, *keys), patterns=self.patterns, secrets=(*self.secrets, *secrets), mask=self.mask
         )
+
+    def for_call(self, call_input: Any) -> Redactor:
+        """This policy, also masking wherever they reappear the strings `call_input` holds under
+        secret keys (an answer that says "signed in with <the password>")."""
+        found, stack = [], [(call_input, False)]
+        while stack:
+            value, under_secret = stack.pop()
+            if isinstance(value, dict):
+                stack += [
+                    (v, under_secret or (isinstance(k, str) and self.is_secret(k))) for k, v in value.items()
+                ]
+            elif isinstance(value, (list, tuple)):
+                stack += [(v, under_secret) for v in value]
+            elif under_secret and isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
+                found.append(value)
+        return self.extended(secrets=found) if found else self
 
     def is_secret(self, key: str) -> bool:
         """True when `key` names a value to mask."""
@@ -442,6 +465,10 @@ class PolicyWithKeys:
     def __call__(self, value: Any) -> Any:
         return self._policy()(value)
 
+    def for_call(self, call_input: Any) -> Redactor:
+        """The policy for one call (see `Redactor.for_call`)."""
+        return self._policy().for_call(call_input)
+
     def _policy(self) -> Redactor:
         policy, made = get_redactor(), self._made
         if made is None or not _same_policy(made[0], policy):
@@ -458,7 +485,7 @@ def as_redactor(option: Any) -> Callable[[Any], Any]:
     """The redaction function for ``redact=``: True (the process policy, as it is at each call), a
     list of key names (that policy plus these keys), a function, or None/False (off)."""
     if option is True:
-        return redact
+        return PolicyWithKeys(())
     if option is None or option is False:
         return _unchanged
     if isinstance(option, Redactor) or callable(option):

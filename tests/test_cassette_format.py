@@ -129,6 +129,11 @@ BAD_FILES = [
         r"c\.json, line 2: Infinity is not JSON",
     ),
     ("c.yaml", b"\xff\xfe\x00garbage", r"c\.yaml: not a UTF-8 text file"),
+    (  # a Latin-1 character typed by hand in the middle of the file
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- {tool: a, input: {}, output: caf\xe9}\n".encode("latin-1"),
+        r"c\.yaml: not a UTF-8 text file \(invalid continuation byte at line 3, byte 71\)",
+    ),
     ("c.yaml", "synthworld_cassette: 1\n".encode("utf-16"), r"the file is UTF-16 .*: save it as UTF-8"),
     (
         "c.yaml",

@@ -236,3 +236,61 @@ def test_replaying_writes_nothing_beside_the_cassette(tmp_path: Path) -> None:
     with world_on(FixtureBackend(path, mode="once")) as replay:
         assert replay.call("echo", {"x": 1}) == value
     assert sorted(p.name for p in folder.iterdir()) == ["c.yaml"]
+
+
+def test_a_cassette_shared_by_symbolic_links_stays_one_file(tmp_path: Path) -> None:
+    shared = tmp_path / "shared" / "c.yaml"
+    world_on(FixtureBackend(shared, fallback=RandomBackend())).call("echo", {"x": 0})
+    links = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        links.append(tmp_path / name / "c.yaml")
+        links[-1].symlink_to(shared)
+    first, second = (FixtureBackend(link, mode="new_episodes", fallback=RandomBackend()) for link in links)
+    world_on(first).call("echo", {"x": 1})
+    world_on(second).call("echo", {"x": 2})  # both record before either merges
+    first.close()
+    second.close()
+    assert all(link.is_symlink() for link in links)
+    assert [i.input["x"] for i in load_cassette(shared).interactions] == [0, 1, 2]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["c.yaml"]  # no lock or journal
+    trace = tmp_path / "a" / "trace.json"
+    trace.symlink_to(tmp_path / "shared" / "trace.json")
+    world_on(first).trace.save(trace)
+    assert trace.is_symlink()
+    assert (tmp_path / "shared" / "trace.json").exists()
+
+
+FULL_DISK = """
+    import resource, signal, sys
+    from synthworld import RandomBackend, SyntheticWorld, ToolSpec
+    from synthworld.backends.fixtures import FixtureBackend
+    params = {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+    backend = FixtureBackend(sys.argv[1], mode="new_episodes", fallback=RandomBackend())
+    world = SyntheticWorld(backend=backend)
+    world.register_tool(ToolSpec("echo", "Echo.", params, {"type": "integer"}))
+    world.call("echo", {"x": "small"})
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200, resource.RLIM_INFINITY))
+    errors = []
+    for call in (lambda: world.call("echo", {"x": "y" * 400}), backend.close):
+        try:
+            call()
+        except Exception as exc:
+            errors.append(str(exc))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    print("\\n".join(errors))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_says_to_free_space_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    done = run_python(FULL_DISK, str(path))
+    errors = done.stdout.splitlines()
+    assert len(errors) == 2, done.stderr
+    assert "cannot append to the journal: File too large; free space on the device" in errors[0]
+    assert "cannot write the cassette: File too large; free space on the device" in errors[1]
+    assert not any("writable" in error for error in errors)
+    assert [i.input["x"] for i in load_cassette(path).interactions] == ["small"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".c.yaml.lock", "c.yaml"]  # merged at exit

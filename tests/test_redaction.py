@@ -130,6 +130,18 @@ def test_the_broader_default_key_list(key: str, secret: bool) -> None:
         ("{'session_id': 'abc'}", f"{{'session_id': '{MASK}'}}"),
         ("the bearer of this card", "the bearer of this card"),
         (
+            "https://maps.example.com/api?center=x&key=AbC123xyz",
+            f"https://maps.example.com/api?center=x&key={MASK}",
+        ),
+        ("/t?subscription-key=ab12&api-version=2024", f"/t?subscription-key={MASK}&api-version=2024"),
+        ("s3/k?X-Amz-Date=1&X-Amz-Signature=deadbeef", f"s3/k?X-Amz-Date=1&X-Amz-Signature={MASK}"),
+        ("/b?sv=2022&sig=abc%2Fdef", f"/b?sv=2022&sig={MASK}"),
+        ("/cb?code=4/0AX4xyz&state=s1", f"/cb?code={MASK}&state=s1"),
+        (
+            "/s?monkey=1&keyboard=2&country_code=US&zipcode=123&KEYS=4",
+            "/s?monkey=1&keyboard=2&country_code=US&zipcode=123&KEYS=4",
+        ),
+        (
             "max_tokens=5, author: Ada, https://example.com:8080/a",
             "max_tokens=5, author: Ada, https://example.com:8080/a",
         ),
@@ -164,6 +176,18 @@ def test_a_secret_in_an_input_error_never_reaches_the_saved_trace(tmp_path: Path
     saved = world.trace.save(tmp_path / "t.json").read_text()
     assert "hunter2-too-long-0005" not in saved + world.trace.format()
     assert MASK in saved
+
+
+def test_an_input_errors_message_never_quotes_a_secret() -> None:
+    properties = {"password": {"type": "string", "maxLength": 8}, "echo": {"type": "integer"}}
+    with SyntheticWorld(seed=1) as world:
+        world.register_tool(ToolSpec("login", "Log in.", {"type": "object", "properties": properties}, {}))
+        with pytest.raises(synthworld.ToolInputError) as caught:  # logged, printed, told to a model
+            world.call("login", {"password": "hunter2-too-long-0005", "echo": "hunter2-too-long-0005"})
+    shown = str(caught.value) + repr(caught.value) + "".join(caught.value.problems)
+    assert "hunter2-too-long-0005" not in shown
+    assert f"$.password: '{MASK}' is too long" in str(caught.value)
+    assert f"$.echo: '{MASK}' is not of type 'integer'" in str(caught.value)
 
 
 def test_a_registered_secret_is_masked_everywhere_but_short_ones_are_not() -> None:
@@ -351,6 +375,61 @@ def test_the_backend_key_echoed_in_an_answer_is_masked_everywhere(tmp_path: Path
         assert KEY not in w.trace.to_json(redact=False)
         assert KEY not in path.read_text()
         assert redact_text(f"anything {KEY}") == f"anything {MASK}"
+
+
+PASSWORD = "correct-horse-battery"
+SIGN_IN = ToolSpec(
+    "sign_in",
+    "Sign in.",
+    {"type": "object", "properties": {k: {"type": "string"} for k in ("user", "password", "note")}},
+    {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]},
+)
+
+
+def test_an_input_secret_a_model_repeats_in_its_answer_is_masked_where_it_is_written(
+    tmp_path: Path,
+) -> None:
+    reply = Completion(json.dumps({"message": f"Welcome ada, signed in with {PASSWORD}"}))
+    with OpenAIServer(default=reply) as server:
+        llm = LLMBackend("m", base_url=server.url, api_key=KEY, max_retries=0)
+        path = tmp_path / "c.yaml"
+        with SyntheticWorld(seed=1, backend=FixtureBackend(path, fallback=llm)) as w:
+            w.register_tool(SIGN_IN)
+            answer = w.call("sign_in", {"user": "ada", "password": PASSWORD, "note": f"again {PASSWORD}"})
+            journal = path.with_name("c.yaml.journal").read_text()
+        assert answer == {"message": f"Welcome ada, signed in with {PASSWORD}"}  # the agent's view
+        w.trace.save(tmp_path / "trace.json")
+    written = [journal, path.read_text(), (tmp_path / "trace.json").read_text(), repr(w.trace[0])]
+    assert [PASSWORD in text for text in written] == [False] * 4
+    assert f"signed in with {MASK}" in path.read_text()
+    assert load_cassette(path).interactions[0].input == {
+        "user": "ada",
+        "password": MASK,
+        "note": f"again {MASK}",
+    }
+
+
+def test_an_input_secret_repeated_in_an_error_or_by_a_handler_is_masked(tmp_path: Path) -> None:
+    def refuse(ctx: Any) -> Any:
+        raise synthworld.ToolError("unauthorized", f"wrong password {ctx.input['password']}")
+
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(seed=1, backend=FixtureBackend(path, fallback=refuse)) as w:
+        w.register_tool(SIGN_IN)
+        with pytest.raises(synthworld.ToolError, match=PASSWORD):  # the agent sees what the tool said
+            w.call("sign_in", {"user": "ada", "password": PASSWORD})
+    assert PASSWORD not in path.read_text() + w.trace.to_json()
+    assert f"wrong password {MASK}" in path.read_text()
+
+
+def test_a_call_contexts_repr_masks_secrets() -> None:
+    seen: list[Any] = []
+    with SyntheticWorld(seed=1, backend=lambda ctx: seen.append(ctx) or {"session": "s"}) as w:
+        w.register_tool(LOGIN)
+        w.call("login", INPUT)
+    shown = repr(seen[0])  # what a backend's own log line or error shows
+    assert leaked(shown) == []
+    assert shown.startswith("CallContext(tool='login', input={'api_key': '[REDACTED]'")
 
 
 def test_log_messages_are_masked(caplog: pytest.LogCaptureFixture) -> None:

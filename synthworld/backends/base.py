@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from synthworld._redact import get_redactor
 from synthworld.backends.awaiting import settled
 
 if TYPE_CHECKING:
@@ -29,9 +30,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CallContext:
-    """Everything a backend may use to answer one call (and nothing of the agent)."""
+    """Everything a backend may use to answer one call (and nothing of the agent); its repr masks
+    secrets, as every rendering does."""
 
     spec: ToolSpec
     """The tool being called."""
@@ -58,6 +60,14 @@ class CallContext:
     related: Mapping[str, Any] = field(default_factory=dict)
     """Remembered entities the input refers to, as ``{kind: {id: fields}}`` (e.g. the order
     whose ``order_id`` was passed), for backends that describe the world in a prompt."""
+
+    def __repr__(self) -> str:
+        policy = get_redactor().for_call(self.input)
+        return (
+            f"CallContext(tool={self.spec.name!r}, input={policy(dict(self.input))!r}, seed={self.seed}, "
+            f"occurrence={self.occurrence}, now={self.now.isoformat()!r}, "
+            f"context={policy(self.context)!r}, bound={sorted(self.bound)!r})"
+        )
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import os
 import sys
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -112,14 +112,15 @@ class FixtureBackend:
     def respond(self, ctx: CallContext) -> Any:
         """Replay the matching recorded answer, or (recording) ask the fallback and record it."""
         self._check_drift(ctx.spec)
-        live = self._masked(json_copy(dict(ctx.input)), f"the input of {ctx.spec.name}")
+        policy = self._policy_for(ctx.input)
+        live = self._masked(json_copy(dict(ctx.input)), f"the input of {ctx.spec.name}", policy)
         with self._lock:
             hit = self._index.take(ctx.spec.name, live)
         if hit is not None:
             return self._replay(ctx, hit)
         if not self.recording:
             raise FixtureMissError(self._miss_message(ctx.spec.name, live))
-        return self._record_miss(ctx, live)
+        return self._record_miss(ctx, live, policy)
 
     # -- results ----------------------------------------------------------------------------
 
@@ -257,7 +258,13 @@ class FixtureBackend:
 
     # -- recording --------------------------------------------------------------------------
 
-    def _record_miss(self, ctx: CallContext, live: Mapping[str, Any]) -> Any:
+    def _policy_for(self, call_input: Mapping[str, Any]) -> Callable[[Any], Any]:
+        """The ``redact`` option for one call: a policy also masks the values the input holds under
+        secret keys wherever else they appear (a model's answer that repeats the password)."""
+        for_call = getattr(self._redact, "for_call", None)
+        return for_call(call_input) if callable(for_call) else self._redact  # type: ignore[no-any-return]
+
+    def _record_miss(self, ctx: CallContext, live: Mapping[str, Any], policy: Callable[[Any], Any]) -> Any:
         if self.fallback is None:
             raise FixtureMissError(
                 f"no recorded interaction in {self.path} matches the call {ctx.spec.name}({_json(live)}), "
@@ -268,14 +275,14 @@ class FixtureBackend:
         try:
             answer = unwrap(self.fallback.respond(ctx), self.fallback)
         except ToolError as err:
-            error = self._masked(err.to_dict(), f"the error of {ctx.spec.name}")
+            error = self._masked(err.to_dict(), f"the error of {ctx.spec.name}", policy)
             self._write(ctx.spec, Interaction(ctx.spec.name, live, error=error))
             raise
         passed_on = answer.on_answer
 
         def record(final: Any) -> None:  # what the agent got, after the world's echo and memory
             if ctx.spec.returns_validator.is_valid(final):
-                output = self._masked(final, f"the output of {ctx.spec.name}")
+                output = self._masked(final, f"the output of {ctx.spec.name}", policy)
                 self._write(ctx.spec, Interaction(ctx.spec.name, live, output))
             if passed_on is not None:
                 passed_on(final)
@@ -287,11 +294,11 @@ class FixtureBackend:
         since = self._signature if self.mode is RecordMode.ALL else None
         return weakref.finalize(self, _compact_quietly, self._store, since)
 
-    def _masked(self, value: Any, what: str) -> Any:
-        """`value` through the ``redact`` option; `BackendError` naming it if that raises or
-        returns what is not JSON data."""
+    def _masked(self, value: Any, what: str, policy: Callable[[Any], Any]) -> Any:
+        """`value` through `policy` (the ``redact`` option for the call); `BackendError` naming it
+        if that raises or returns what is not JSON data."""
         try:
-            masked = self._redact(value)
+            masked = policy(value)
             bad = find_json_problems(masked, limit=1)
         except Exception as exc:
             raise BackendError(

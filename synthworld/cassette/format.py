@@ -231,7 +231,8 @@ def read_cassette(path: str | os.PathLike[str]) -> Cassette:
     try:
         text = raw.decode("utf-8-sig")  # a BOM (some Windows editors write one) is not content
     except UnicodeDecodeError as exc:
-        where = f"{exc.reason} at byte {exc.start}"
+        line = raw.count(b"\n", 0, exc.start) + 1
+        where = f"{exc.reason} at line {line}, byte {exc.start}"
         raise CassetteError(f"{path}: not a UTF-8 text file ({where}){_yaml.encoding_hint(exc)}") from None
     as_json = is_json_path(path)
     cached = None if as_json else parse_cache.get(Path(path), raw)

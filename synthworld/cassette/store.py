@@ -24,6 +24,7 @@ call returns); ``fsync=True`` also survives power loss. Compaction itself always
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import re
 from collections.abc import Iterator
@@ -32,7 +33,7 @@ from pathlib import Path
 
 import filelock
 
-from synthworld._files import temp_name_pattern
+from synthworld._files import followed, temp_name_pattern
 from synthworld.cassette import crash
 from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
 from synthworld.cassette.journal import Journal, Pending, drop_torn_tail, journal_line, read_journal
@@ -53,12 +54,18 @@ _WRITE_FIX = (
     "replaying (mode='none') writes nothing beside a cassette without a journal"
 )
 
+_FULL = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)}
+_FULL_FIX = (
+    "free space on the device (or raise the quota or the file size limit, 'ulimit -f'), then run "
+    "again: the cassette is unchanged and its journal keeps every recording made so far"
+)
+
 
 class CassetteStore:
     """A cassette file with its journal and lock."""
 
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False, timeout: float = 120) -> None:
-        self.path = Path(path)
+        self.path = followed(Path(path))  # a link's target: its journal and lock are the target's
         if not self.path.name:
             raise CassetteIOError(
                 f"{str(path)!r} names no file: give the cassette's file name, e.g. 'c.yaml'"
@@ -234,6 +241,8 @@ def _io(path: Path, doing: str, fix: str) -> Iterator[None]:
 
 
 def _io_error(path: Path, doing: str, fix: str, exc: OSError) -> CassetteIOError:
+    if exc.errno in _FULL and fix == _WRITE_FIX:
+        fix = _FULL_FIX
     reason = exc.strerror or type(exc).__name__
     where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(path) else ""
     error = CassetteIOError(f"{path}: cannot {doing}: {reason}{where}; {fix}")

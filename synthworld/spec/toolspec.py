@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld._json import checked_canonical_json
+from synthworld._redact import get_redactor
 from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
@@ -347,14 +348,14 @@ class ToolSpec:
             raise self._input_error([f"input cannot be read: {type(exc).__name__}: {exc}"]) from None
         text, not_json = checked_canonical_json(args)
         if not_json:
-            raise self._input_error(not_json)
+            raise self._input_error(_masked(not_json, None))  # `args` may not even be walkable
         if self.parameters_validator.is_valid(args) and not checks.unknown_keys(args, self):
             return args, text
         problems = checks.unknown_keys(args, self)
         problems += [p for p in self.parameters_validator.problems(args) if "Additional properties" not in p]
         if not problems:  # jsonschema-rs and python-jsonschema disagree; the input passes
             return args, text
-        raise self._input_error(problems)
+        raise self._input_error(_masked(problems, args))
 
     def _input_error(self, problems: list[str]) -> ToolInputError:
         hint = f" Parameters: {checks.param_summary(self)}."
@@ -451,3 +452,10 @@ def _pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Calla
 
 def _index_in(order: list[str]) -> Callable[[str], int]:
     return lambda name: order.index(name) if name in order else len(order)
+
+
+def _masked(problems: list[str], args: dict[str, Any] | None) -> list[str]:
+    """`problems` with the secrets they quote (from JSON `args`) masked: an input error is printed,
+    logged and shown to a model (``$.password: '[REDACTED]' is too long``)."""
+    policy = get_redactor() if args is None else get_redactor().for_call(args)
+    return [policy.text(problem) for problem in problems]

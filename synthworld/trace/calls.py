@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from synthworld._json import short_repr
-from synthworld._redact import redact
+from synthworld._redact import get_redactor
 
 __all__ = ["ToolCall", "recordable_input"]
 
@@ -66,8 +66,10 @@ class ToolCall:
     def redacted(self) -> ToolCall:
         """A copy with secrets masked by the process policy: what files and renderings show.
 
-        (The call itself keeps the real values, for assertions.)"""
-        return dataclasses.replace(self, **{name: redact(getattr(self, name)) for name in _FREE_FORM})
+        The values the input holds under secret keys are masked wherever else they appear too (an
+        output that repeats the password). (The call itself keeps the real values, for assertions.)"""
+        policy = get_redactor().for_call(self.input)
+        return dataclasses.replace(self, **{name: policy(getattr(self, name)) for name in _FREE_FORM})
 
     def to_dict(self, *, redact: bool = True) -> dict[str, Any]:
         """A JSON-ready dict (drops fields that are at their defaults, except the essentials);
