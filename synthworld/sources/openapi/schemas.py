@@ -4,9 +4,10 @@ Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``excl
 ``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
 properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
-dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords). Internal ``$ref``s are inlined,
-except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become ``$defs`` at the
-root of the tool's schema (each shared schema written once per tool).
+dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and examples as JSON data:
+a YAML key read as a number becomes its text, an ``.inf`` example is set aside). Internal
+``$ref``s are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
+``$defs`` at the root of the tool's schema (each shared schema written once per tool).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, Literal
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
-from synthworld.sources.openapi.relaxed import COUNTS, NUMBERS, TYPES, Relaxed
+from synthworld.sources.openapi.relaxed import COUNTS, NOT_JSON, NUMBERS, TYPES, Relaxed, as_json
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
@@ -129,6 +130,11 @@ class Translator:
                     size += n
             elif str(key).startswith("x-") and refs_in(value):
                 continue  # an extension pointing at schemas (Stripe's x-expansionResources)
+            elif key == "examples" or str(key).startswith("x-"):
+                if (kept := as_json(value)) is NOT_JSON:
+                    self.relaxed.add(child, "annotation", value)
+                else:
+                    out[key] = kept
             elif key == "items":
                 out_key = "prefixItems" if isinstance(value, list) else "items"
                 subs = value if isinstance(value, list) else [value]
@@ -308,8 +314,12 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> lis
     keywords set aside as not valid JSON Schema."""
     if out.get("type") == "file":
         out["type"], out["format"] = "string", "binary"
+    relaxed = []
     if "example" in node and "examples" not in node:
-        out["examples"] = [copy.deepcopy(node["example"])]
+        if (example := as_json(node["example"])) is NOT_JSON:
+            relaxed.append("example")
+        else:
+            out["examples"] = [example]
     elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
         out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
     for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
@@ -318,7 +328,6 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> lis
             del out[bound]
             if flag and limit in out:
                 out[bound] = out.pop(limit)
-    relaxed = []
     if not isinstance(out.get("required", []), list):
         del out["required"]  # 2.0 documents sometimes write `required: true` on a property
         relaxed.append("required")
