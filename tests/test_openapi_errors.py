@@ -204,3 +204,64 @@ def test_a_yaml_document_is_read_as_yaml_1_2_so_on_and_no_stay_text(tmp_path: Pa
     world = SyntheticWorld(seed=1)
     world.register_tool(tool)
     assert isinstance(world.call("getSwitch", {"country": "no"})["on"], bool)
+
+
+def test_yaml_numbers_in_examples_and_extensions_do_not_cost_the_operation(tmp_path: Path) -> None:
+    # an integer enum described by `x-enum-descriptions: {0: off}` (its keys read as numbers) or an
+    # `example: .inf` made the whole operation 'not JSON data'; keys become the text JSON writes,
+    # an example JSON cannot hold is set aside with a warning naming where
+    doc = tmp_path / "api.yaml"
+    doc.write_text(
+        "openapi: 3.0.3\n"
+        "info: {title: t, version: '1'}\n"
+        "paths:\n"
+        "  /lamps:\n"
+        "    get:\n"
+        "      operationId: getLamp\n"
+        "      parameters:\n"
+        "        - name: level\n"
+        "          in: query\n"
+        "          schema: {type: integer, enum: [0, 1], x-enum-descriptions: {0: off, 1: on}}\n"
+        "        - {name: ratio, in: query, schema: {type: number, example: .inf}}\n"
+        "        - {name: scale, in: query, schema: {type: number, examples: [1.5, .nan]}}\n"
+        "      responses:\n"
+        "        '200':\n"
+        "          description: ok\n"
+        "          content:\n"
+        "            application/json:\n"
+        "              schema: {type: object, x-codes: {200: ok, true: yes}}\n"
+    )
+    with pytest.warns(SynthworldWarning, match="2 schema keywords are not valid JSON Schema") as warned:
+        [tool] = openapi_tools(doc)
+    assert tool.parameters["properties"] == {
+        "level": {"type": "integer", "enum": [0, 1], "x-enum-descriptions": {"0": "off", "1": "on"}},
+        "ratio": {"type": "number"},
+        "scale": {"type": "number"},
+    }
+    assert tool.returns == {"type": "object", "x-codes": {"200": "ok", "true": "yes"}}
+    message = str(warned[0].message)
+    assert "/paths/~1lamps/get/parameters/1/schema/example (inf)" in message
+    assert "/paths/~1lamps/get/parameters/2/schema/examples" in message
+    assert "examples and x- extensions must be JSON data" in message
+
+
+def test_extensions_of_the_paths_object_are_not_paths() -> None:
+    # `x-` keys may extend the Paths object; one that was not an object stopped the whole document
+    # ("path item 'x-internal' must be an object"), one that was became tools
+    paths = {
+        "x-internal": True,
+        "x-drafts": {"get": {"operationId": "draft", "responses": OK}},
+        "/a": {"get": {"operationId": "a", "responses": OK}},
+    }
+    assert [tool.name for tool in openapi_tools(doc3(paths))] == ["a"]
+
+
+def test_a_media_type_yaml_read_as_a_number_is_read_as_its_text() -> None:
+    # `content: {1: {schema: ...}}` crashed with AttributeError: 'int' object has no attribute 'split'
+    responses = {"200": {"description": "ok", "content": {1: {"schema": {"type": "string"}}}}}
+    body = {"content": {2: {"schema": {"type": "integer"}}}}
+    paths = {"/a": {"post": {"operationId": "a", "requestBody": body, "responses": responses}}}
+    [tool] = openapi_tools(doc3(paths))
+    assert tool.returns == {"type": "string"}
+    assert tool.parameters["properties"] == {"body": {"type": "integer"}}
+    assert tool.metadata["openapi"]["status"] == "200"

@@ -7,11 +7,13 @@ annotation) rather than refuse the tool, so the field it meant to limit takes an
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Any
 
 from synthworld.errors import warn_user
 
-__all__ = ["COUNTS", "NUMBERS", "SHOWN", "TYPES", "Relaxed"]
+__all__ = ["COUNTS", "NUMBERS", "NOT_JSON", "SHOWN", "TYPES", "Relaxed", "as_json"]
 
 SHOWN = 3
 """How many places the warning names (it counts them all)."""
@@ -31,7 +33,35 @@ _FIXES = {
     **{key: f"{key} must be a whole number, 0 or more" for key in COUNTS},
     **{key: f"{key} must be a number" for key in NUMBERS},
     "multipleOf": "multipleOf must be a number above 0",
+    "annotation": "examples and x- extensions must be JSON data (finite numbers, no .inf or .nan)",
 }
+_FIXES["example"] = _FIXES["annotation"]
+NOT_JSON: Any = object()
+"""What `as_json` gives for a value JSON cannot write."""
+
+
+def as_json(value: Any) -> Any:
+    """A copy of annotation `value` (an ``example``, an ``x-`` extension) as JSON data: a key YAML
+    read as a number or boolean (``{200: ok}``) becomes the text JSON writes for it (``"200"``);
+    `NOT_JSON` when a value cannot be written (``.inf``, ``.nan``)."""
+    if isinstance(value, Mapping):
+        out = {}
+        for key, item in value.items():
+            item = as_json(item)
+            if item is NOT_JSON or not (key is None or isinstance(key, (str, int, float))):
+                return NOT_JSON
+            out[key if isinstance(key, str) else _key_text(key)] = item
+        return out
+    if isinstance(value, list):
+        items = [as_json(item) for item in value]
+        return NOT_JSON if any(item is NOT_JSON for item in items) else items
+    if isinstance(value, float) and not math.isfinite(value):
+        return NOT_JSON
+    return value if value is None or isinstance(value, (str, int, float)) else NOT_JSON
+
+
+def _key_text(key: Any) -> str:
+    return "null" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
 
 
 class Relaxed:

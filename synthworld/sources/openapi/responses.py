@@ -46,14 +46,15 @@ def error_code(status: str) -> str:
 
 
 def pick_media(content: Any) -> tuple[str, Any] | None:
-    """The media type to read from a content map: JSON first, then any with a schema."""
+    """The media type to read from a content map: JSON first, then any with a schema (a key YAML
+    read as a number, ``1:``, is taken as its text)."""
     if not isinstance(content, Mapping):
         return None
-    ranked = sorted(content, key=_rank)
+    ranked = sorted(content, key=lambda media: _rank(str(media)))
     for media in ranked:
         entry = content[media]
         if isinstance(entry, Mapping) and "schema" in entry:
-            return media, entry
+            return str(media), entry
     return None
 
 

@@ -4,9 +4,10 @@ Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``excl
 ``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
 properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
-dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords). Internal ``$ref``s are inlined,
-except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become ``$defs`` at the
-root of the tool's schema (each shared schema written once per tool).
+dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and examples as JSON data:
+a YAML key read as a number becomes its text, an ``.inf`` example is set aside). Internal
+``$ref``s are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
+``$defs`` at the root of the tool's schema (each shared schema written once per tool).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Any, Literal
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
-from synthworld.sources.openapi.relaxed import COUNTS, NUMBERS, TYPES, Relaxed
+from synthworld.sources.openapi.inheritance import Subtypes
+from synthworld.sources.openapi.relaxed import COUNTS, NOT_JSON, NUMBERS, TYPES, Relaxed, as_json
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
@@ -60,6 +62,8 @@ class Translator:
         self._names: dict[str, str] = {}
         self._taken: set[str] = set()
         self._pointers: dict[str, str] = {}
+        self.subtypes = Subtypes(doc)
+        """The subtypes of each base schema (inheritance by ``discriminator``)."""
         self.relaxed = Relaxed(doc.source)
         """The keywords set aside as not valid JSON Schema (see `Relaxed.warn`)."""
 
@@ -129,6 +133,11 @@ class Translator:
                     size += n
             elif str(key).startswith("x-") and refs_in(value):
                 continue  # an extension pointing at schemas (Stripe's x-expansionResources)
+            elif key == "examples" or str(key).startswith("x-"):
+                if (kept := as_json(value)) is NOT_JSON:
+                    self.relaxed.add(child, "annotation", value)
+                else:
+                    out[key] = kept
             elif key == "items":
                 out_key = "prefixItems" if isinstance(value, list) else "items"
                 subs = value if isinstance(value, list) else [value]
@@ -158,11 +167,11 @@ class Translator:
 
     def _ref(self, node: Mapping[str, Any], at: str, mode: Mode) -> Translated:
         _, pointer = self.doc.lookup(node["$ref"], at=f"{at}/$ref")
-        body: Any
-        if pointer in self._cyclic_set() or self._too_big(pointer, mode):
-            body, needs, size = {"$ref": f"#/$defs/{self._name(pointer)}"}, frozenset({pointer}), 1
+        base = self.subtypes.of(pointer)
+        if base is not None and not _inherits(at, pointer, base[1]):
+            body, needs, size = self._any_subtype(pointer, *base, mode)
         else:
-            body, needs, size = self._target(pointer, mode)
+            body, needs, size = self._plain(pointer, mode)
         siblings = {k: v for k, v in node.items() if k != "$ref"}
         if not siblings:
             return body, needs, size
@@ -174,6 +183,26 @@ class Translator:
         if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
             body = {"anyOf": [body, {"type": "null"}]}
         return body, needs, size
+
+    def _plain(self, pointer: str, mode: Mode) -> Translated:
+        """The schema at `pointer` as a ``$defs`` reference (cyclic or big) or inlined."""
+        if pointer in self._cyclic_set() or self._too_big(pointer, mode):
+            return {"$ref": f"#/$defs/{self._name(pointer)}"}, frozenset({pointer}), 1
+        return self._target(pointer, mode)
+
+    def _any_subtype(self, pointer: str, prop: str, kinds: list[tuple[str, str]], mode: Mode) -> Translated:
+        """A schema of a ``discriminator`` hierarchy where it is used: ``oneOf`` it and the schemas
+        inheriting it, each with its discriminator value (see `Subtypes`)."""
+        branches: list[Any] = []
+        needs: set[str] = set()
+        size = 1
+        for value, where in kinds:  # every descendant is listed: each branch is the plain schema
+            body, more, n = self._plain(where, mode)
+            tag = {"type": "object", "properties": {prop: {"const": value}}, "required": [prop]}
+            branches.append({"allOf": [body, tag]})
+            needs |= more
+            size += n
+        return {"oneOf": branches} if len(branches) > 1 else branches[0], frozenset(needs), size
 
     def _target(self, pointer: str, mode: Mode) -> Translated:
         key = (pointer, mode)
@@ -243,6 +272,13 @@ class Translator:
         out[key] = branches
 
 
+def _inherits(at: str, pointer: str, kinds: list[tuple[str, str]]) -> bool:
+    """Whether the reference to base `pointer` written at `at` is a subtype's ``allOf`` naming
+    its base (the base itself there, not any of its subtypes)."""
+    owner, allof, _ = at.rpartition("/allOf/")
+    return bool(allof) and _.isdigit() and (owner == pointer or any(owner == where for _, where in kinds))
+
+
 def _own_values(doc: Document, node: Any, prop: str, *, depth: int) -> list[Any] | None:
     """The values a ``oneOf`` branch itself allows its discriminator property `prop` (its
     ``const`` or ``enum``, through ``$ref`` and ``allOf``), or None when it leaves them open."""
@@ -308,8 +344,12 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> lis
     keywords set aside as not valid JSON Schema."""
     if out.get("type") == "file":
         out["type"], out["format"] = "string", "binary"
+    relaxed = []
     if "example" in node and "examples" not in node:
-        out["examples"] = [copy.deepcopy(node["example"])]
+        if (example := as_json(node["example"])) is NOT_JSON:
+            relaxed.append("example")
+        else:
+            out["examples"] = [example]
     elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
         out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
     for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
@@ -318,7 +358,6 @@ def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> lis
             del out[bound]
             if flag and limit in out:
                 out[bound] = out.pop(limit)
-    relaxed = []
     if not isinstance(out.get("required", []), list):
         del out["required"]  # 2.0 documents sometimes write `required: true` on a property
         relaxed.append("required")

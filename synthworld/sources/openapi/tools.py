@@ -102,6 +102,8 @@ def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], st
     if not isinstance(paths, Mapping):
         raise doc.error(f"'paths' must be an object of path items, got {type(paths).__name__}", "/paths")
     for path, raw in paths.items():
+        if str(path).startswith("x-"):
+            continue  # a specification extension of the Paths object, not a path
         item, at = doc.deref(raw, at=f"/paths/{escape(str(path))}")
         if not isinstance(item, Mapping):
             raise doc.error(f"path item {path!r} must be an object", at)
