@@ -24,7 +24,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.memory import Found, referenced, related_entities, remember
-from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
+from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
@@ -55,7 +55,8 @@ class ConsistencyPlan:
     kind: str
     """The tool's entity kind (what its input refers to: ``cancel_order`` -> ``order``)."""
     echo: frozenset[str]
-    """Input parameters that some output property is named after."""
+    """Output properties named like an input parameter (in any case style: ``userId`` for
+    ``user_id``)."""
     id_params: tuple[tuple[str, str], ...]
     """``(parameter, kind)`` for input parameters that refer to an entity."""
     has_ids: bool
@@ -92,6 +93,9 @@ class ConsistencyPlan:
     """``{hint: parameter}`` for ``<hint>_id`` parameters naming the ``id`` of a single object
     the answer holds under that name (``create_ticket(customer_id)`` answering
     ``"customer": {"id", "name"}``): the object is the one the input names."""
+    echo_from: Mapping[str, str] = field(default_factory=dict)
+    """``{output property: parameter}`` for echoed properties spelt unlike their parameter
+    (``userId`` echoes ``user_id``)."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -142,7 +146,8 @@ def plan_for(
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
-    echo = _frozen(names & set(params))
+    echo_from = _echo_from(names, params)
+    echo = _frozen((names & set(params)) | set(echo_from))
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -160,9 +165,10 @@ def plan_for(
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
-        defaults=_defaults(spec.parameters),
+        defaults={**spec.defaults, **_defaults(spec.parameters)},
         id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
+        echo_from=echo_from,
         nested_ids=_nested_ids(params, shapes, top_kind, life),
     )
 
@@ -223,6 +229,18 @@ def _reach(
         if named or any(is_id_key(k) for k in keys):
             targets.add(hint)
     return shapes.reach(targets)
+
+
+def _echo_from(names: frozenset[str], params: list[str]) -> dict[str, str]:
+    """``{output property: parameter}`` for properties named like a parameter in another case
+    style (``userId``, ``user-id`` for ``user_id``), unless a property has the parameter's own name."""
+    by_snake = {snake(param): param for param in params}
+    found = {}
+    for name in sorted(names):
+        param = by_snake.get(snake(name))
+        if param is not None and param != name and param not in names:
+            found[name] = param
+    return found
 
 
 def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
