@@ -23,13 +23,14 @@ from synthworld.spec import ToolSpec
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
+from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
-from synthworld.world.workflow import shape
+from synthworld.world.workflow import shape, subject_of
 
 if TYPE_CHECKING:
     from synthworld.world.kinds import KindBook
@@ -97,6 +98,8 @@ class ConsistencyPlan:
     """``{output property: parameter}`` for echoed properties spelt unlike their parameter
     (``userId`` echoes ``user_id``)."""
     optional: frozenset[str] = frozenset()
+    member: Member | None = None
+    """How the tool edits a list inside its entity (``add_item_to_cart``), if it does."""
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
 
@@ -134,11 +137,17 @@ def plan_for(
     what the tool name says; `identities` are the world's declared natural keys."""
     identities = identities or Identities()
     params = list(spec.parameters.get("properties", {}))
-    kind = kind or _kind(spec.name, lifecycle, params)
+    membership = member_of(spec.name) if lifecycle is None else None
+    kind = kind or (membership[2] if membership else _kind(spec.name, lifecycle, params))
     read = reading(spec.returns)
     names, declared = read.names, list(read.declared)
     shapes, rules = read.shapes(kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
+    member = None
+    if membership is not None:  # it updates the parent: the rest of the input is the element's
+        life = Lifecycle("update", life.verb)
+        member = member_plan(membership, shapes, spec.returns, params, idempotent=spec.idempotent)
+        names = frozenset(declared)
     top_kind = _top_kind(
         kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared
     )
@@ -169,7 +178,8 @@ def plan_for(
         id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
-        nested_ids=_nested_ids(params, shapes, top_kind, life),
+        nested_ids=_nested_ids(params, shapes, top_kind, life) if member is None else {},
+        member=member,
     )
 
 
@@ -356,6 +366,8 @@ def consistent(
         if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
             edits.lay_over(value, partial)
             sure, partial = False, None
+        if facts is not None and plan.member is not None:
+            sure = not _member(plan, args, value, edits, facts) and sure
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
         undone, checked = edits.keep_valid(value, is_valid)
@@ -364,3 +376,14 @@ def consistent(
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
+
+
+def _member(
+    plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, edits: Edits, facts: CallFacts
+) -> bool:
+    """Edit the list inside the answer's entity as the tool says (`synthworld.world.members`)."""
+    node = subject_of(plan, value)
+    if plan.member is None or node is None:
+        return False
+    said = {**plan.defaults, **args}  # the quantity the agent left out is the default one
+    return apply_member(plan.member, plan.kind, node, said, edits, seed=facts.seed, now=facts.now)
