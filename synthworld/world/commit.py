@@ -23,6 +23,7 @@ from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
+from synthworld.world.members import edit_list, members_of_entity
 from synthworld.world.memory import Found, find_by_key, identified, referenced
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
@@ -86,6 +87,9 @@ def commit(
                 state.remember(kind, id, said)
     if target is None:
         return ()
+    edited = plan.member is not None and not _shows_list(plan, value)
+    if edited and _member_in_memory(plan, args, target, state, now):
+        return ("member",)
     if family in ("create", "update"):
         return _merge(plan, args, target, state, now)
     if family == "transition":
@@ -130,9 +134,40 @@ def _delete(
     return ("delete",)
 
 
+def _shows_list(plan: ConsistencyPlan, value: Any) -> bool:
+    subject = subject_of(plan, value)
+    key = plan.member.key if plan.member is not None else None
+    return key is not None and subject is not None and type(subject.get(key)) is list
+
+
+def _member_in_memory(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    target: tuple[str, str],
+    state: WorldState,
+    now: datetime.datetime,
+) -> bool:
+    """Edit the remembered entity's list when the answer does not show it (``{"ok": true}``);
+    whether it changed (an update's time moves with it)."""
+    entity = state.entity(*target)
+    member = plan.member
+    key = members_of_entity(entity, member, args) if entity is not None and member is not None else None
+    if key is None or entity is None or member is None:
+        return False
+    said = {**plan.defaults, **args}
+    new = edit_list(member, target[0], said, entity[key], seed=0, now=now)  # no schema: nothing drawn
+    if new == entity[key]:
+        return False
+    change = {key: new} | {k: stamp(entity, k, now) for k in entity if is_updated(k)}
+    state.remember(target[0], target[1], change)
+    return True
+
+
 def _fields(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
     """The input as fields of the entity: without paging options, empty values and the
     parameters that named it."""
+    if plan.member is not None:
+        return {}  # the input describes an element of a list inside the entity (`members`)
     naming = {param for param, kind in plan.id_params if kind == plan.kind} | {p for p, _ in plan.key_params}
     fields = {k: v for k, v in args.items() if v is not None and k not in CONTROL and k not in naming}
     whole = fields.get(plan.kind) if len(fields) == 1 else None

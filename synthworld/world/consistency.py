@@ -23,13 +23,14 @@ from synthworld.spec import ToolSpec
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
+from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, referenced, related_entities, remember
-from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
+from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
-from synthworld.world.workflow import shape
+from synthworld.world.workflow import shape, subject_of
 
 if TYPE_CHECKING:
     from synthworld.world.kinds import KindBook
@@ -55,7 +56,8 @@ class ConsistencyPlan:
     kind: str
     """The tool's entity kind (what its input refers to: ``cancel_order`` -> ``order``)."""
     echo: frozenset[str]
-    """Input parameters that some output property is named after."""
+    """Output properties named like an input parameter (in any case style: ``userId`` for
+    ``user_id``)."""
     id_params: tuple[tuple[str, str], ...]
     """``(parameter, kind)`` for input parameters that refer to an entity."""
     has_ids: bool
@@ -92,7 +94,12 @@ class ConsistencyPlan:
     """``{hint: parameter}`` for ``<hint>_id`` parameters naming the ``id`` of a single object
     the answer holds under that name (``create_ticket(customer_id)`` answering
     ``"customer": {"id", "name"}``): the object is the one the input names."""
+    echo_from: Mapping[str, str] = field(default_factory=dict)
+    """``{output property: parameter}`` for echoed properties spelt unlike their parameter
+    (``userId`` echoes ``user_id``)."""
     optional: frozenset[str] = frozenset()
+    member: Member | None = None
+    """How the tool edits a list inside its entity (``add_item_to_cart``), if it does."""
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
 
@@ -130,11 +137,17 @@ def plan_for(
     what the tool name says; `identities` are the world's declared natural keys."""
     identities = identities or Identities()
     params = list(spec.parameters.get("properties", {}))
-    kind = kind or _kind(spec.name, lifecycle, params)
+    membership = member_of(spec.name) if lifecycle is None else None
+    kind = kind or (membership[2] if membership else _kind(spec.name, lifecycle, params))
     read = reading(spec.returns)
     names, declared = read.names, list(read.declared)
     shapes, rules = read.shapes(kind)
     life = lifecycle_of(spec.name, lifecycle, lists=shapes.collection is not None)
+    member = None
+    if membership is not None:  # it updates the parent: the rest of the input is the element's
+        life = Lifecycle("update", life.verb)
+        member = member_plan(membership, shapes, spec.returns, params, idempotent=spec.idempotent)
+        names = frozenset(declared)
     top_kind = _top_kind(
         kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared
     )
@@ -142,7 +155,8 @@ def plan_for(
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
-    echo = _frozen(names & set(params))
+    echo_from = _echo_from(names, params)
+    echo = _frozen((names & set(params)) | set(echo_from))
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -160,10 +174,12 @@ def plan_for(
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
-        defaults=_defaults(spec.parameters),
+        defaults={**spec.defaults, **_defaults(spec.parameters)},
         id_alias=_id_alias(top_kind, life, params, names, shapes),
         optional=optional_keys(spec.returns),
-        nested_ids=_nested_ids(params, shapes, top_kind, life),
+        echo_from=echo_from,
+        nested_ids=_nested_ids(params, shapes, top_kind, life) if member is None else {},
+        member=member,
     )
 
 
@@ -223,6 +239,18 @@ def _reach(
         if named or any(is_id_key(k) for k in keys):
             targets.add(hint)
     return shapes.reach(targets)
+
+
+def _echo_from(names: frozenset[str], params: list[str]) -> dict[str, str]:
+    """``{output property: parameter}`` for properties named like a parameter in another case
+    style (``userId``, ``user-id`` for ``user_id``), unless a property has the parameter's own name."""
+    by_snake = {snake(param): param for param in params}
+    found = {}
+    for name in sorted(names):
+        param = by_snake.get(snake(name))
+        if param is not None and param != name and param not in names:
+            found[name] = param
+    return found
 
 
 def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
@@ -338,6 +366,8 @@ def consistent(
         if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
             edits.lay_over(value, partial)
             sure, partial = False, None
+        if facts is not None and plan.member is not None:
+            sure = not _member(plan, args, value, edits, facts) and sure
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
         undone, checked = edits.keep_valid(value, is_valid)
@@ -346,3 +376,14 @@ def consistent(
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
+
+
+def _member(
+    plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, edits: Edits, facts: CallFacts
+) -> bool:
+    """Edit the list inside the answer's entity as the tool says (`synthworld.world.members`)."""
+    node = subject_of(plan, value)
+    if plan.member is None or node is None:
+        return False
+    said = {**plan.defaults, **args}  # the quantity the agent left out is the default one
+    return apply_member(plan.member, plan.kind, node, said, edits, seed=facts.seed, now=facts.now)

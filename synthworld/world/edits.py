@@ -116,6 +116,12 @@ class Edits:
             self.pins[(id(node), key)] = False
             self._pin_tree(node[key])
 
+    def release(self, node: dict[str, Any], key: str) -> None:
+        """Open `key` of `node` to rules again, unless the input set it (a remembered total after
+        its lines changed)."""
+        if self.pins.get((id(node), key)) is False:
+            del self.pins[(id(node), key)]
+
     def pinned(self, node: dict[str, Any], key: str) -> bool:
         """Whether echo or recall set `key` of `node`."""
         return (id(node), key) in self.pins

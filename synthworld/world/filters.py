@@ -6,8 +6,8 @@ A filter parameter is read as: an exact field (``status="open"``, also ``author=
 ``labels`` (``tag`` and ``tags``, ``category`` and ``categories``), ``assignee`` against
 ``assignee_id``); a range (``min_price``, ``max_price``, ``price_min``...); a day (``day``,
 ``date``, ``on``: the entity's start or date falls on it); or a text query (``q``, ``query``,
-``search``: every word appears in the entity). Paging and sorting parameters are not filters,
-nor are parameters the entity has no field for.
+``search``: every word appears in the entity; a generated item's name is made to say it).
+Paging and sorting parameters are not filters, nor are parameters the entity has no field for.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ _QUERY = frozenset(
         "search_term",
     }
 )
+_NAME_KEYS = ("name", "title", "subject", "summary", "display_name", "displayName", "label", "headline")
 _DAY = frozenset({"day", "date", "on", "for_date", "on_date", "when"})
 _DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NAMING_KEYS = ("login", "username", "user_name", "handle", "name", "email", "id", "key", "slug", "code")
@@ -194,12 +195,32 @@ def conform(item: dict[str, Any], args: Mapping[str, Any], edits: Edits) -> bool
     a day, a range); whether it matches them after. Text queries and filters the item has no
     field for are taken as matched: the backend answered that very call."""
     for key, value in _filters(args):
+        if key in _QUERY and isinstance(value, str):
+            _mention(item, value, edits)
         if key in _QUERY or edits.pinned(item, key):
             continue
         _conform_one(item, key, value, edits)
         if not _passes(item, key, value):
             return False
     return True
+
+
+def _mention(item: dict[str, Any], query: str, edits: Edits) -> None:
+    """Make a generated item's name (or title, subject...) say the words of a text query it
+    lacks: its last word becomes the query (``Organic Jacket`` -> ``Organic Lamp``), in the
+    name's capitalisation. A schema that refuses the new name keeps the old (`Edits`)."""
+    words = query.split()
+    text = " ".join(_texts(item, 0)).casefold()
+    if not words or all(word.casefold() in text for word in words):
+        return
+    key = next((k for k in _NAME_KEYS if type(item.get(k)) is str and not edits.pinned(item, k)), None)
+    if key is None:
+        return
+    head = item[key].split()[:-1]
+    capital = bool(head) and all(word[:1].isupper() for word in head)
+    said = " ".join(word[:1].upper() + word[1:] for word in words) if capital else query.strip()
+    edits.begin("query")
+    edits.set(item, key, " ".join([*head, said]))
 
 
 def _conform_one(item: dict[str, Any], key: str, value: Any, edits: Edits) -> None:

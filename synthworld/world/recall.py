@@ -1,7 +1,9 @@
 """Echo and recall: the input and the world's memory written into an answer, in one walk.
 
-- **Echo.** An output property named like an input parameter takes the input value (a create or
-  update answer also gets the input's values of top-level properties it left out). Below the
+- **Echo.** An output property named like an input parameter (in any case style: ``userId`` for
+  ``user_id``) takes the input value, or at the top level the parameter's default when the input
+  leaves it out (a create or update answer also gets the input's values of top-level properties
+  it left out). Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
   entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
@@ -61,7 +63,9 @@ def apply(
     if not isinstance(value, (dict, list)):
         return [], True
     top, forced = _top_entity(plan, refs)
-    echoing = plan.echo.intersection(args)
+    said = _said(plan, args)
+    echoing = frozenset(said)
+    defaulted = frozenset(name for name in said if plan.echo_from.get(name, name) not in args)
     merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
     missing = sorted(echoing & plan.declared) if merged else []
     alias = args.get(plan.id_alias[0]) if plan.id_alias else None
@@ -88,8 +92,8 @@ def apply(
             skip = _kept_identifier(node, depth, hints, single)
             absent = [key for key in missing if key not in node] if depth == 0 else []
             for key in [key for key in node if key in echoing] + absent:  # in the node's order
-                if key != skip:
-                    edits.set(node, key, args[key], pin=True)
+                if key != skip and (depth == 0 or key not in defaulted):
+                    edits.set(node, key, said[key], pin=True)
         ident = identity(node, hints, ancestors, keys)  # after echo: it may have set the identifier
         fields = entity(state, ident[0], ident[1]) if ident else None
         if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
@@ -101,8 +105,8 @@ def apply(
             for key, remembered in fields.items():
                 if key not in echoing and (key in node or (depth == 0 and key in plan.declared)):
                     edits.set(node, key, remembered, pin=True)
-                elif key in echoing and merged and not depth and _objects(remembered, args[key]):
-                    edits.set(node, key, overlay(remembered, args[key]), pin=True)  # a partial patch
+                elif key in echoing and merged and not depth and _objects(remembered, said[key]):
+                    edits.set(node, key, overlay(remembered, said[key]), pin=True)  # a partial patch
             if depth == 0:  # the entity as remembered: not grown by optional fields it never had
                 for key in [k for k in node if k in plan.optional and k not in fields and k not in echoing]:
                     edits.remove(node, key)
@@ -116,6 +120,20 @@ def apply(
 
     walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
     return found, sure
+
+
+def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
+    """``{output property: value}`` the input says, by the property's name: the argument of its
+    parameter (``userId`` takes ``user_id``), else the parameter's declared default (which only
+    the top object echoes: a ``page`` the agent left out is still page 1)."""
+    said = {}
+    for name in plan.echo:
+        param = plan.echo_from.get(name, name)
+        if param in args:
+            said[name] = args[param]
+        elif param in plan.defaults:
+            said[name] = plan.defaults[param]
+    return said
 
 
 def _objects(*values: Any) -> bool:

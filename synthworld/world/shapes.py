@@ -21,6 +21,7 @@ __all__ = [
     "Collection",
     "Shapes",
     "allowed_values",
+    "object_schema",
     "optional_keys",
     "property_names",
     "read_shapes",
@@ -278,6 +279,12 @@ def _lines(items: Any, root: Any) -> bool:
 def _single_entity(props: Mapping[str, Any], kind: str) -> bool:
     """Whether an object with these properties is itself an entity (an order with its items)."""
     return f"{kind}_id" in props or "id" in props
+
+
+def object_schema(schema: Any, root: Any) -> Mapping[str, Any] | None:
+    """The object schema `schema` describes (a local ``$ref`` followed), standing alone: the
+    root's definitions carried along; None when it is not an object's."""
+    return _object_schema(schema, root)
 
 
 def _is_object_array(schema: Any, root: Any) -> bool:

@@ -1,8 +1,8 @@
 """What a tool's lifecycle does to its answer (before it is checked), then the in-object rules.
 
-- **create**: ``created_at``/``updated_at`` take the world's time, the status starts in its first
-  state (open, new, draft, pending, active...), flags of a later state (``done``, ``archived``)
-  are false, and an id the kind already has is redrawn.
+- **create**: ``created_at``/``updated_at`` take the world's time, the status starts in the first
+  starting state its enum lists (open, new, draft, pending, active...), flags of a later state
+  (``done``, ``archived``) are false, and an id the kind already has is redrawn.
 - **update**: ``updated_at`` takes the world's time.
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
   allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
@@ -36,7 +36,7 @@ from synthworld.world.seeds import sub_seed
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
 
-__all__ = ["pick_status", "shape", "stamp", "subject_of"]
+__all__ = ["first_state", "pick_status", "shape", "stamp", "subject_of"]
 
 _ACTS = frozenset({"create", "update", "transition", "delete"})
 _DONE_FLAGS = ("deleted", "success", "ok", "removed", "is_deleted", "destroyed", "succeeded")
@@ -121,6 +121,15 @@ def pick_status(wanted: tuple[str, ...], allowed: tuple[str, ...] | None, curren
     return next((spelled[norm(w)] for w in wanted if norm(w) in spelled), None)
 
 
+_INITIAL = frozenset(norm(state) for state in INITIAL_STATES)
+
+
+def first_state(allowed: tuple[str, ...]) -> str | None:
+    """The state a new entity starts in: the first value of the enum, in the enum's own order,
+    that is a starting state (``["draft", "open", "closed"]`` -> ``draft``)."""
+    return next((value for value in allowed if norm(value) in _INITIAL), None)
+
+
 def _allowed(plan: ConsistencyPlan, kind: str, key: str, facts: CallFacts) -> tuple[str, ...] | None:
     own = plan.shapes.values(kind, key) if plan.shapes else None
     if own is None and facts.kinds is not None:
@@ -141,7 +150,7 @@ def _create(
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
         allowed = _allowed(plan, plan.top_kind, key, facts)
-        first = pick_status(INITIAL_STATES, allowed) if allowed is not None else None
+        first = first_state(allowed) if allowed is not None else None
         if first is not None:
             edits.set(node, key, first)
     edits.begin("create", single=True)  # each alone: a flag may be const true
