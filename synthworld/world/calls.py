@@ -21,6 +21,7 @@ from synthworld.world.faults import Fault
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
+from synthworld.world.typed_json import typed_json
 
 __all__ = ["CallPath"]
 
@@ -192,7 +193,7 @@ class CallPath(WorldBase):
         except TypeError:
             pass
         try:
-            return strict_json_copy(_typed_json(value))
+            return strict_json_copy(typed_json(value))
         except (TypeError, ValueError):
             problems = "; ".join(json_problems(value))
             error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
@@ -220,17 +221,6 @@ class CallPath(WorldBase):
         if self.on_invalid_input == "return_error":
             return {"error": error}
         raise exc
-
-
-def _typed_json(value: Any) -> Any:
-    """``value``'s JSON as pydantic dumps it (models and dataclasses by alias, datetimes as ISO
-    text, enums as their values); raises `ValueError` for what pydantic cannot dump either."""
-    import pydantic_core
-
-    try:
-        return pydantic_core.to_jsonable_python(value, by_alias=True)
-    except pydantic_core.PydanticSerializationError as exc:
-        raise ValueError(str(exc)) from None
 
 
 def _keywords_error(method: str, name: str, input: Any, keywords: Mapping[str, Any]) -> TypeError:
