@@ -19,7 +19,7 @@ def get_order(order_id: str) -> dict[str, str]:
     """Fetch an order."""
 '''
 
-AGENTS = '''\
+AGENTS = """\
 def lookup(world, task):
     return world.call("get_order", {"order_id": task})["missing_field"]
 
@@ -30,7 +30,7 @@ def chatty(world, task):
 
 def terse(world, task):
     raise ValueError()
-'''
+"""
 
 
 @pytest.fixture
