@@ -18,6 +18,7 @@ from synthworld.world.commit import commit, gate
 from synthworld.world.consistency import CallFacts, Settled, consistent, related_entities
 from synthworld.world.documented import as_documented
 from synthworld.world.faults import Fault
+from synthworld.world.given_up import RunGivenUp
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
@@ -56,6 +57,8 @@ class CallPath(WorldBase):
         """
         if keywords:
             raise _keywords_error("call", name, input, keywords)
+        if self._given_up is not None:
+            raise RunGivenUp(f"{name}: {self._given_up}")
         tool = self._tools.get(name)
         try:
             args, canonical = tool.spec.checked_input({} if input is None else input)

@@ -83,6 +83,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         self._lock = threading.Lock()
         self._state_lock = threading.RLock()
         self._recorder = TraceRecorder(Trace())
+        self._given_up: str | None = None
         self._declare_faults()
 
     # -- configuration ----------------------------------------------------------------------
@@ -157,6 +158,12 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
             closer = getattr(backend, "close", None)
             if callable(closer):
                 closer()
+
+    def give_up(self, reason: str) -> None:
+        """Refuse every later call with `RunGivenUp` (a BaseException) saying `reason`: the run
+        this world serves was given up (as an evaluation's timeout does), and the thread still
+        playing it stops at its next tool call instead of going on in the background."""
+        self._given_up = reason
 
     def _backends(self) -> list[Backend]:
         """The world's backend and every tool's own, each once."""
