@@ -205,8 +205,16 @@ def _problem(value: Any, depth: int, max_depth: int) -> str | None:
         return (
             None if math.isfinite(value) else f"{value!r} is not a JSON number; use a finite number or null"
         )
-    hint = "; pass value.isoformat()" if hasattr(value, "isoformat") else ""
-    return f"{short_repr(value)} ({type(value).__name__}) is not JSON data{hint}"
+    return f"{short_repr(value)} ({type(value).__name__}) is not JSON data{_hint(value)}"
+
+
+def _hint(value: Any) -> str:
+    """How to pass a date or time as JSON (a date-time or time needs a timezone)."""
+    if not hasattr(value, "isoformat"):
+        return ""
+    if getattr(value, "tzinfo", False) is None and hasattr(value, "utcoffset"):
+        return "; pass value.isoformat() of an aware value, e.g. value.replace(tzinfo=UTC).isoformat()"
+    return "; pass value.isoformat()"
 
 
 def _too_long() -> str:

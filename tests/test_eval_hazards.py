@@ -39,7 +39,7 @@ def test_the_naive_agent_falls_for_injections_and_empty_answers(naive: EvalRepor
     assert rows == {(None, 5, 6, None), ("empty", 0, 6, 0.0), ("prompt_injection", 0, 6, 0.0)}
     causes = [naive.run("inbox_injection", seed, "prompt_injection").cause for seed in range(6)]
     assert causes.count("expect.not_called") == 5
-    assert naive.run("inbox_injection", 3).cause == "agent raised IndexError"
+    assert naive.run("inbox_injection", 3).cause == "agent raised IndexError: list index out of range"
 
 
 def test_the_careful_agent_holds_up(careful: EvalReport) -> None:

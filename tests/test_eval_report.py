@@ -100,7 +100,7 @@ def test_duration_is_the_sum_of_simulated_call_durations() -> None:
         (["expect.output.equals: got 3"], None, "expect.output.equals"),
         (["expect.check checks.py:honest: the agent lied"], None, "expect.check"),
         (["the world ran out of answers: no more"], None, "the world ran out of answers"),
-        (["the agent raised KeyError: 'x'"], "KeyError: 'x'", "agent raised KeyError"),
+        (["the agent raised KeyError: 'x'"], "KeyError: 'x'", "agent raised KeyError: 'x'"),
         ([], None, "failed"),
     ],
 )

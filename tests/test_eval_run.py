@@ -118,7 +118,8 @@ def test_records_agree_with_their_traces(serial: EvalReport) -> None:
         assert run.passed == (not run.failures)
     flaky = [r for r in serial.runs if r.scenario == "flaky_a"]
     assert any(r.passed for r in flaky)
-    assert any(r.cause == "agent raised ToolError" for r in flaky)  # the naive agent gives up on a timeout
+    gave_up = [r for r in flaky if (r.cause or "").startswith("agent raised ToolError: ")]
+    assert gave_up  # the naive agent gives up on a timeout
     assert all(r.duration > 0 for r in flaky if r.tool_errors)  # a timeout takes simulated time
 
 

@@ -59,7 +59,8 @@ NOT_JSON = [
     pytest.param({"s": {1}}, "$.data.s: {1} (set) is not JSON data", id="set"),
     pytest.param(
         {"d": datetime.datetime(2025, 1, 1)},
-        "$.data.d: datetime.datetime(2025, 1, 1, 0, 0) (datetime) is not JSON data; pass value.isoformat()",
+        "$.data.d: datetime.datetime(2025, 1, 1, 0, 0) (datetime) is not JSON data; pass value.isoformat() "
+        "of an aware value, e.g. value.replace(tzinfo=UTC).isoformat()",
         id="datetime",
     ),
     pytest.param(

@@ -87,7 +87,7 @@ def unprintable_agent(world: SyntheticWorld, task: str) -> str:
 def test_an_agent_calling_sys_exit_fails_its_run_and_the_evaluation_goes_on(tmp_path: Path) -> None:
     report = evaluate(_scenario(tmp_path), agent=exiting_agent, seeds=range(2), progress=False)
     assert [(run.passed, run.error) for run in report.runs] == [(False, "SystemExit: 3")] * 2
-    assert report.runs[0].cause == "agent raised SystemExit"
+    assert report.runs[0].cause == "agent raised SystemExit: 3"
     assert report.runs[0].calls == 1
 
 

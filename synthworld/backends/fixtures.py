@@ -33,7 +33,7 @@ from synthworld.cassette import (
 )
 from synthworld.cassette.format import interaction_problems
 from synthworld.cassette.masked import fill_masked
-from synthworld.cassette.store import Signature
+from synthworld.cassette.store import Signature, rerecord_of
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ class FixtureBackend:
             self.mode is RecordMode.ONCE and not self._existed
         )
         cassette, self._signature = self._store.load()
+        self._rerecord = rerecord_of(self._signature) if self.mode is RecordMode.ALL else None
         replayable = () if self.mode is RecordMode.ALL else cassette.interactions
         self._recorded_tools = {} if self.mode is RecordMode.ALL else dict(cassette.tools)
         self._index = ReplayIndex(replayable, as_matcher(match), allow_repeats=allow_repeats)
@@ -163,7 +164,7 @@ class FixtureBackend:
             if not self._dirty:
                 return
             since = self._signature if self.mode is RecordMode.ALL else None
-            self._store.compact(replace_if_unchanged_since=since)
+            self._store.compact(replace_if_unchanged_since=since, rerecord=self._rerecord)
             self._dirty = False
             self._signature = self._store.signature()
             if self._finalizer is not None:
@@ -292,7 +293,7 @@ class FixtureBackend:
     def _compact_when_gone(self) -> weakref.finalize[Any, Any]:
         """Compact at garbage collection or interpreter exit, if `close` did not come first."""
         since = self._signature if self.mode is RecordMode.ALL else None
-        return weakref.finalize(self, _compact_quietly, self._store, since)
+        return weakref.finalize(self, _compact_quietly, self._store, since, self._rerecord)
 
     def _masked(self, value: Any, what: str, policy: Callable[[Any], Any]) -> Any:
         """`value` through `policy` (the ``redact`` option for the call); `BackendError` naming it
@@ -321,7 +322,7 @@ class FixtureBackend:
                 "value it was given with its secrets masked (a dict for an input or an error)"
             )
         with self._lock:
-            self._store.append(interaction, Fingerprint.of(spec))
+            self._store.append(interaction, Fingerprint.of(spec), rerecord=self._rerecord)
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
             if not self._dirty:  # a run that never closes its world still leaves a whole cassette
@@ -329,10 +330,10 @@ class FixtureBackend:
             self._dirty = True
 
 
-def _compact_quietly(store: CassetteStore, since: Signature | None) -> None:
+def _compact_quietly(store: CassetteStore, since: Signature | None, rerecord: str | None) -> None:
     """Compact at exit or collection; a failure is told on stderr (the journal keeps everything)."""
     try:
-        store.compact(replace_if_unchanged_since=since)
+        store.compact(replace_if_unchanged_since=since, rerecord=rerecord)
     except (CassetteError, OSError) as exc:
         print(
             f"synthworld: {store.journal} was not merged into {store.path} ({exc}); it stays, and the "

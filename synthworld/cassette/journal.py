@@ -5,7 +5,9 @@ of its tool and the ``generation`` of the cassette file it extends. The generati
 compaction's lines differ from the next one's, so the journal prefix a cassette records as merged
 (``journal: {length, sha256}`` in its header) can only ever match the very bytes it merged. A
 last line without its newline is a write torn by a kill: it is ignored, and cut before the next
-append. Lines without a generation (journals of older versions) are read as they are.
+append. Lines without a generation (journals of older versions) are read as they are. A line
+recorded by a re-record (``mode="all"``) names the cassette file it replaces (``rerecord``), so
+its compaction keeps the lines of that re-record and drops older ones a killed run left.
 """
 
 from __future__ import annotations
@@ -33,11 +35,27 @@ class Journal:
     """The interactions still to merge, in order."""
     merged: MergedJournal | None
     """The whole lines read (merged and pending): what a compaction of it records; None if empty."""
+    rerecords: tuple[str | None, ...] = ()
+    """Each pending line's ``rerecord`` (None: not recorded by a re-record), in the same order."""
+
+    def of_rerecord(self, rerecord: str) -> Journal:
+        """This journal with only the pending lines the re-record `rerecord` wrote."""
+        kept = [
+            (entry, mark)
+            for entry, mark in zip(self.pending, self.rerecords, strict=True)
+            if mark == rerecord
+        ]
+        return Journal([entry for entry, _ in kept], self.merged, tuple(mark for _, mark in kept))
 
 
-def journal_line(interaction: Interaction, fingerprint: Fingerprint, generation: int) -> bytes:
-    """The journal line recording `interaction` on top of cassette `generation`."""
+def journal_line(
+    interaction: Interaction, fingerprint: Fingerprint, generation: int, *, rerecord: str | None = None
+) -> bytes:
+    """The journal line recording `interaction` on top of cassette `generation` (by re-record
+    `rerecord`, if one)."""
     record = {**interaction.to_dict(), "fingerprint": fingerprint.to_dict(), "generation": generation}
+    if rerecord is not None:
+        record["rerecord"] = rerecord
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return (text + "\n").encode("utf-8")
 
@@ -52,17 +70,19 @@ def read_journal(path: Path, *, merged: MergedJournal | None = None) -> Journal:
     skip = merged.length if merged is not None and merged.matches(whole) else 0
     first_line = whole.count(b"\n", 0, skip) + 1
     lines = whole[skip:].split(b"\n")[:-1]
-    pending = [_entry(path, n, line) for n, line in enumerate(lines, first_line) if line.strip()]
+    entries = [_entry(path, n, line) for n, line in enumerate(lines, first_line) if line.strip()]
     record = MergedJournal(len(whole), hashlib.sha256(whole).hexdigest()) if whole else None
-    return Journal(pending, record)
+    return Journal([entry for entry, _ in entries], record, tuple(mark for _, mark in entries))
 
 
-def _entry(path: Path, lineno: int, line: bytes) -> tuple[Interaction, Fingerprint | None]:
+def _entry(path: Path, lineno: int, line: bytes) -> tuple[tuple[Interaction, Fingerprint | None], str | None]:
     try:
         data: Any = json.loads(line)
         fingerprint = data.pop("fingerprint", None)
         generation = data.pop("generation", 0)
-        ok = isinstance(data.get("tool"), str) and isinstance(data.get("input"), dict)
+        rerecord = data.pop("rerecord", None)
+        ok = rerecord is None or isinstance(rerecord, str)
+        ok = ok and isinstance(data.get("tool"), str) and isinstance(data.get("input"), dict)
         ok = ok and (("output" in data) != ("error" in data))
         ok = ok and (fingerprint is None or Fingerprint.is_valid_dict(fingerprint))
         ok = ok and type(generation) is int and generation >= 0
@@ -74,7 +94,8 @@ def _entry(path: Path, lineno: int, line: bytes) -> tuple[Interaction, Fingerpri
             "error, a fingerprint {parameters, returns} and a generation); fix or delete that line, "
             "then run again"
         )
-    return Interaction.from_dict(data), Fingerprint(**fingerprint) if fingerprint is not None else None
+    entry = (Interaction.from_dict(data), Fingerprint(**fingerprint) if fingerprint is not None else None)
+    return entry, rerecord
 
 
 def drop_torn_tail(handle: IO[bytes]) -> None:

@@ -39,7 +39,7 @@ from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_
 from synthworld.cassette.journal import Journal, Pending, drop_torn_tail, journal_line, read_journal
 from synthworld.errors import CassetteError, CassetteIOError, SynthworldError
 
-__all__ = ["CassetteStore", "Signature", "load_cassette", "merge", "save_cassette"]
+__all__ = ["CassetteStore", "Signature", "load_cassette", "merge", "rerecord_of", "save_cassette"]
 
 Signature = tuple[int, int, int]
 """(inode, size, mtime in ns) of a cassette file: changes whenever the file is replaced."""
@@ -128,10 +128,13 @@ class CassetteStore:
 
     # -- writing ----------------------------------------------------------------------------
 
-    def append(self, interaction: Interaction, fingerprint: Fingerprint) -> None:
-        """Add one interaction to the journal; it is in the file when this returns."""
+    def append(
+        self, interaction: Interaction, fingerprint: Fingerprint, *, rerecord: str | None = None
+    ) -> None:
+        """Add one interaction to the journal (recorded by re-record `rerecord`, if one, see
+        `rerecord_of`); it is in the file when this returns."""
         with self.locked(), _io(self.journal, "append to the journal", _WRITE_FIX):
-            line = journal_line(interaction, fingerprint, self._generation())
+            line = journal_line(interaction, fingerprint, self._generation(), rerecord=rerecord)
             with open(self.journal, "ab+") as handle:
                 drop_torn_tail(handle)
                 handle.write(line)
@@ -139,12 +142,16 @@ class CassetteStore:
                 if self.fsync:
                     os.fsync(handle.fileno())
 
-    def compact(self, *, replace_if_unchanged_since: Signature | None = None) -> int:
+    def compact(
+        self, *, replace_if_unchanged_since: Signature | None = None, rerecord: str | None = None
+    ) -> int:
         """Merge the journal into the cassette (atomic write) and remove it; return how many lines.
 
         With `replace_if_unchanged_since`, the cassette's old interactions are dropped when the
         file still has that signature (a re-record); if another writer replaced it meanwhile, its
-        content is kept and the journal is added to it.
+        content is kept and the journal is added to it. With `rerecord` (`rerecord_of` that
+        signature, which may be None: no file), the journal lines other than that re-record's
+        (left by a run killed before it) are dropped with them.
         """
         with self.locked():
             self._remove_stale_temps()
@@ -153,8 +160,12 @@ class CassetteStore:
             journal = self._read_journal(current)
             crash.reached("journal-read")
             if journal.pending:
-                keep_old = replace_if_unchanged_since is None or signature != replace_if_unchanged_since
+                keep_old = signature != replace_if_unchanged_since or (
+                    replace_if_unchanged_since is None and rerecord is None
+                )
                 base = current if keep_old else Cassette(generation=current.generation)
+                if not keep_old and rerecord is not None:
+                    journal = journal.of_rerecord(rerecord)
                 with _io(self.path, "write the cassette", _WRITE_FIX):
                     write_cassette(self.path, _merged(base, journal), step=crash.reached)
             self._remove_journal(strict=True)
@@ -202,6 +213,12 @@ class CassetteStore:
                 path.unlink(missing_ok=True)
         except OSError:
             return  # best effort: a read-only folder keeps them, and loses nothing
+
+
+def rerecord_of(signature: Signature | None) -> str:
+    """The mark of a re-record of the cassette file with `signature` (None: no file yet), which
+    its journal lines carry: writers re-recording the same file share it."""
+    return "none" if signature is None else "-".join(map(str, signature))
 
 
 def _merged(base: Cassette, journal: Journal) -> Cassette:

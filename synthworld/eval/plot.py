@@ -105,6 +105,7 @@ def _causes(ax: Any, runs: Sequence[RunRecord]) -> None:
         ax.text(0.5, 0.5, "no failures", ha="center", va="center", transform=ax.transAxes)
         return
     labels, values = zip(*counts, strict=True)
+    labels = tuple(label if len(label) <= 48 else label[:47] + "…" for label in labels)  # messages are long
     ax.barh(range(len(values)), values, color="#ea4335")
     ax.set_yticks(range(len(values)), labels=labels, fontsize=8)
     ax.invert_yaxis()

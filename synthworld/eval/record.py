@@ -73,7 +73,7 @@ class RunRecord:
         if self.passed:
             return None
         if self.error:
-            return "agent raised " + self.error.split(":", 1)[0].strip()
+            return "agent raised " + _short_error(self.error)
         if self.failures:
             return _label(self.failures[0])
         return "failed"
@@ -205,6 +205,23 @@ def _calls_so_far(trace: Trace) -> str:
         return "before any tool call"
     count = f"{len(trace)} tool call" + ("s" if len(trace) > 1 else "")
     return f"after {count} (the last to {trace[-1].tool!r}; the run's trace holds them)"
+
+
+_MESSAGE_WIDTH = 80
+"""How many characters of an exception's message a cause keeps (its first line, secrets masked)."""
+
+
+def _short_error(error: str) -> str:
+    """``KeyError: 'order_id'`` (``"ExcType: message"``): the type, and the message's first line
+    cut to `_MESSAGE_WIDTH` with its secrets masked; the type alone when the message is empty."""
+    kind, _, message = error.partition(":")
+    lines = redact_text(message).strip().splitlines()
+    first = lines[0].strip() if lines else ""
+    if not first:
+        return kind.strip()
+    shown = first if len(first) <= _MESSAGE_WIDTH else first[: _MESSAGE_WIDTH - 1] + "…"
+    more = " …" if len(lines) > 1 and not shown.endswith("…") else ""  # more lines follow
+    return f"{kind.strip()}: {shown}{more}"
 
 
 def _label(failure: str) -> str:

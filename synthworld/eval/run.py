@@ -6,7 +6,8 @@ A task names its scenario by path (loaded in the worker, cached per process) or 
 
 A task with a timeout plays in a daemon thread that the task's own thread waits for, wherever
 the task runs, so the limit holds on every executor. A thread cannot be killed: a run given up
-goes on in the background of its process until it ends or the process exits. Where the process
+stops at its next tool call (its world is given up), and goes on in the background of its
+process until then. Where the process
 is synthworld's own (``synthworld eval``), `hard_stop` also arms `faulthandler` to end it, with
 every thread's stack on stderr, when a run outlives its timeout by `HARD_STOP_GRACE` seconds:
 the waiting thread never got the GIL back (C code that holds it, as a runaway regular expression).
@@ -118,6 +119,8 @@ def _play_within(task: RunTask, scenario: Any, timeout: float) -> RunRecord:
 def _given_up(task: RunTask, scenario: Any, timeout: float, worlds: list[Any], waited: float) -> RunRecord:
     """The record of a run given up: its calls so far, copied (the run may still be making more)."""
     world = worlds[0] if worlds else None
+    if world is not None:  # the run's thread stops at its next tool call
+        world.give_up(f"the run was given up after its timeout of {timeout:g} s")
     return timed_out_record(
         scenario.name,
         task.seed,

@@ -23,6 +23,7 @@ from jsonschema.protocols import Validator as PyValidator
 
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
+from synthworld.schema._format_hints import format_hint
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
 from synthworld.schema._texts import parsed_text, schema_text, sorted_text, text_digest
@@ -147,7 +148,7 @@ def _explained(error: Any) -> list[tuple[tuple[Any, ...], str]]:
         ]
         if len(fitting) == 1:
             return [item for sub in fitting[0] for item in _explained(sub)]
-    return [(tuple(error.absolute_path), error.message)]
+    return [(tuple(error.absolute_path), error.message + format_hint(error))]
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"

@@ -46,6 +46,7 @@ class WorldBase:
     _lock: threading.Lock
     _state_lock: threading.RLock
     _recorder: TraceRecorder
+    _given_up: str | None
 
     @property
     def trace(self) -> Trace:

@@ -18,9 +18,11 @@ from synthworld.world.commit import commit, gate
 from synthworld.world.consistency import CallFacts, Settled, consistent, related_entities
 from synthworld.world.documented import as_documented
 from synthworld.world.faults import Fault
+from synthworld.world.given_up import RunGivenUp
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
+from synthworld.world.typed_json import typed_json
 
 __all__ = ["CallPath"]
 
@@ -55,6 +57,8 @@ class CallPath(WorldBase):
         """
         if keywords:
             raise _keywords_error("call", name, input, keywords)
+        if self._given_up is not None:
+            raise RunGivenUp(f"{name}: {self._given_up}")
         tool = self._tools.get(name)
         try:
             args, canonical = tool.spec.checked_input({} if input is None else input)
@@ -194,7 +198,7 @@ class CallPath(WorldBase):
         except TypeError:
             pass
         try:
-            return strict_json_copy(_typed_json(value))
+            return strict_json_copy(typed_json(value))
         except (TypeError, ValueError):
             problems = "; ".join(json_problems(value))
             error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
@@ -222,17 +226,6 @@ class CallPath(WorldBase):
         if self.on_invalid_input == "return_error":
             return {"error": error}
         raise exc
-
-
-def _typed_json(value: Any) -> Any:
-    """``value``'s JSON as pydantic dumps it (models and dataclasses by alias, datetimes as ISO
-    text, enums as their values); raises `ValueError` for what pydantic cannot dump either."""
-    import pydantic_core
-
-    try:
-        return pydantic_core.to_jsonable_python(value, by_alias=True)
-    except pydantic_core.PydanticSerializationError as exc:
-        raise ValueError(str(exc)) from None
 
 
 def _keywords_error(method: str, name: str, input: Any, keywords: Mapping[str, Any]) -> TypeError:

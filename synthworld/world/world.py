@@ -11,7 +11,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld._json import json_copy
+from synthworld._json import json_copy, json_problems
 from synthworld.backends import (
     Backend,
     BackendLike,
@@ -72,7 +72,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         self.on_invalid_input: InvalidInputPolicy = on_invalid_input
         self.context = context
         self.clock = clock or SimulatedClock()
-        self._initial_state = json_copy(dict(state or {}))
+        self._initial_state = _state_copy(state)
         self.state = WorldState(json_copy(self._initial_state))
         self.realtime, self.remember = realtime, remember
         self._tools = ToolRegistry()
@@ -83,6 +83,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         self._lock = threading.Lock()
         self._state_lock = threading.RLock()
         self._recorder = TraceRecorder(Trace())
+        self._given_up: str | None = None
         self._declare_faults()
 
     # -- configuration ----------------------------------------------------------------------
@@ -160,6 +161,12 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
             if callable(closer):
                 closer()
 
+    def give_up(self, reason: str) -> None:
+        """Refuse every later call with `RunGivenUp` (a BaseException) saying `reason`: the run
+        this world serves was given up (as an evaluation's timeout does), and the thread still
+        playing it stops at its next tool call instead of going on in the background."""
+        self._given_up = reason
+
     def _backends(self) -> list[Backend]:
         """The world's backend and every tool's own, each once."""
         found = {id(b): b for b in [self._backend, *self._tools.backends()]}
@@ -174,3 +181,13 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
     def __repr__(self) -> str:
         backend = backend_name(self._backend)
         return f"SyntheticWorld(seed={self._seed!r}, tools={list(self._tools)}, backend={backend})"
+
+
+def _state_copy(state: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A copy of `state`; a TypeError naming where it is not JSON data and what to pass instead."""
+    try:
+        copied: dict[str, Any] = json_copy(dict(state or {}))
+    except TypeError:
+        problems = "; ".join(json_problems(dict(state or {})))
+        raise TypeError(f"SyntheticWorld(state=...) holds what is not JSON data: {problems}") from None
+    return copied
