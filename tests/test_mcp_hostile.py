@@ -126,3 +126,29 @@ def test_other_requests_get_a_parse_error_with_their_id() -> None:
     assert error is not None
     assert (error["id"], error["error"]["code"]) == ("r1", -32700)
     assert parse_error('{"jsonrpc": "2.0", "method": "x"}', "bad") is None
+
+
+@pytest.mark.parametrize(
+    ("arguments", "got"), [([1, 2], "an array [1, 2]"), ("x", "a string 'x'"), (5, "a number 5")]
+)
+def test_arguments_that_are_no_object_get_an_error_result_saying_so(arguments: Any, got: str) -> None:
+    """Before, the ``mcp`` package answered ``-32602 Invalid request parameters`` and nothing more."""
+    call = {"name": "echo", "arguments": arguments}
+    start = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": start},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
+    ]
+    sent = "".join(json.dumps(line) + "\n" for line in lines)
+    done = subprocess.run(
+        [*SERVE, ECHO], input=sent, capture_output=True, text=True, env=server_env(), cwd=ROOT, timeout=60
+    )
+    [answer] = [reply for reply in map(json.loads, done.stdout.splitlines()) if reply.get("id") == 1]
+    assert answer["result"]["isError"] is True
+    error = json.loads(answer["result"]["content"][0]["text"])["error"]
+    assert error == {
+        "code": "invalid_input",
+        "message": f"the arguments must be one JSON object of named parameters, got {got}; "
+        'send them as {"parameter": value, ...}',
+    }
