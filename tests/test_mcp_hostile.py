@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -140,11 +141,7 @@ def test_arguments_that_are_no_object_get_an_error_result_saying_so(arguments: A
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
     ]
-    sent = "".join(json.dumps(line) + "\n" for line in lines)
-    done = subprocess.run(
-        [*SERVE, ECHO], input=sent, capture_output=True, text=True, env=server_env(), cwd=ROOT, timeout=60
-    )
-    [answer] = [reply for reply in map(json.loads, done.stdout.splitlines()) if reply.get("id") == 1]
+    answer = exchange([json.dumps(line) for line in lines], answer_id=1)
     assert answer["result"]["isError"] is True
     error = json.loads(answer["result"]["content"][0]["text"])["error"]
     assert error == {
@@ -152,3 +149,26 @@ def test_arguments_that_are_no_object_get_an_error_result_saying_so(arguments: A
         "message": f"the arguments must be one JSON object of named parameters, got {got}; "
         'send them as {"parameter": value, ...}',
     }
+
+
+def exchange(lines: list[str], *, answer_id: int) -> dict[str, Any]:
+    """Send `lines` to a stdio server of `ECHO` and return its reply with `answer_id` (stdin stays
+    open until then: a server that sees the end of its input may stop before answering)."""
+    with subprocess.Popen(
+        [*SERVE, ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env(), cwd=ROOT
+    ) as server:
+        killer = threading.Timer(60, server.kill)  # bounds every read: a killed server reads as EOF
+        killer.start()
+        try:
+            assert server.stdin is not None
+            assert server.stdout is not None
+            server.stdin.write("".join(line + "\n" for line in lines))
+            server.stdin.flush()
+            for text in server.stdout:
+                reply: dict[str, Any] = json.loads(text)
+                if reply.get("id") == answer_id:
+                    return reply
+            raise AssertionError("the server ended without answering")
+        finally:
+            killer.cancel()
+            server.kill()

@@ -93,8 +93,8 @@ async def _object_arguments(ctx: Any, call_next: Any) -> Any:
 
 
 def _json_kind(value: Any) -> str:
-    kinds = ((bool, "a boolean"), (int, "a number"), (float, "a number"), (str, "a string"))
-    kinds += ((list, "an array"),)
+    kinds: list[tuple[type, str]] = [(bool, "a boolean"), (int, "a number"), (float, "a number")]
+    kinds += [(str, "a string"), (list, "an array")]
     return next((name for kind, name in kinds if isinstance(value, kind)), type(value).__name__)
 
 
