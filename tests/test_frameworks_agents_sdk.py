@@ -14,6 +14,7 @@ from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessa
 
 from synthworld import SyntheticWorld, SynthworldWarning, ToolSpec
 
+STRING = {"type": "string"}
 STRICT = ToolSpec(
     "get_weather",
     "The weather in a city.",
@@ -193,3 +194,27 @@ def test_a_name_openai_refuses_warns_as_to_openai_does() -> None:
         [tool] = world.to_openai_agents()
     assert tool.name == "github.create_issue"  # still given as it is
     assert warned[0].filename == __file__
+
+
+def test_function_tool_of_a_stub_whose_parameters_are_no_identifiers() -> None:
+    """Before, ``function_tool`` refused the stub: such names were only reachable through
+    ``**arguments``, which strict mode cannot describe."""
+    world = SyntheticWorld(seed=2)
+    parameters = {
+        "type": "object",
+        "properties": {
+            "user-id": {"type": "string"},
+            "$filter": {"type": "string"},
+            "from": {"type": "integer"},
+        },
+        "required": ["user-id"],
+    }
+    world.register_tool(ToolSpec("find", "Find users.", parameters, {"type": "array", "items": STRING}))
+    found = function_tool(world.stub("find"))
+    assert found.strict_json_schema is True
+    assert found.params_json_schema["required"] == ["user_id", "filter", "from_"]
+    model = ScriptedModel([[("find", '{"user_id": "u1", "filter": "a eq 1", "from_": null}')], "Found."])
+    agent = Agent(name="users", instructions="Help.", tools=[found], model=model)
+    asyncio.run(Runner.run(agent, "find", run_config=RunConfig(tracing_disabled=True)))
+    assert world.trace[0].input == {"user-id": "u1", "$filter": "a eq 1"}
+    assert tool_outputs(model, 1)["call_0"] == str(world.trace[0].output)  # the SDK's str() of the answer
