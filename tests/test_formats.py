@@ -135,14 +135,15 @@ class TestOpenAI:
     def test_strict_false_is_kept_when_asked(self) -> None:
         assert STRICT.to_openai(strict=False)["function"]["strict"] is False
 
-    def test_strict_true_on_an_open_schema_says_why(self) -> None:
-        with pytest.raises(ToolSpecError) as info:
-            RICH.to_openai(strict=True)
-        message = str(info.value)
-        assert "cannot use OpenAI strict mode" in message
-        assert "$: an object needs additionalProperties: false" in message
-        assert "['priority', 'address', 'tags'] are optional" in message
-        assert "$.$defs.Node: an object needs additionalProperties: false" in info.value.problems
+    def test_strict_true_sends_the_strict_form_of_an_open_schema(self) -> None:
+        parameters = RICH.to_openai(strict=True)["function"]["parameters"]
+        assert strict_problems(parameters) == []
+        assert parameters["required"] == ["title", "tree", "color", "priority", "address", "tags"]
+        assert parameters["properties"]["priority"] == {
+            "anyOf": [{"type": "string", "enum": ["low", "high"]}, {"type": "null"}]
+        }
+        assert parameters["$defs"]["Node"]["additionalProperties"] is False
+        assert RICH.parameters["required"] == ["title", "tree", "color"]  # the spec is left as it was
 
     def test_strict_problems_walk_nested_objects(self) -> None:
         schema = {

@@ -12,8 +12,9 @@ from agents import Agent, FunctionTool, ModelResponse, RunConfig, Runner, Usage,
 from agents.models.interface import Model
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from synthworld import SyntheticWorld, SynthworldWarning, ToolSpec, ToolSpecError
+from synthworld import SyntheticWorld, SynthworldWarning, ToolSpec
 
+STRING = {"type": "string"}
 STRICT = ToolSpec(
     "get_weather",
     "The weather in a city.",
@@ -123,14 +124,21 @@ def test_a_schema_the_sdk_would_rewrite_is_sent_exactly_and_not_strict() -> None
     assert "default" not in forced.params_json_schema["properties"]["when"]  # the SDK's rewrite
 
 
-def test_strict_true_names_what_breaks_the_rules() -> None:
-    with pytest.raises(ToolSpecError) as info:
-        make_world().to_openai_agents(strict=True)
-    assert str(info.value) == (
-        "tool 'list_cities' cannot be strict: $: an object needs additionalProperties: false; "
-        "$: every property must be required, but ['country', 'limit'] are optional; "
-        "pass strict=None to decide per tool"
-    )
+def test_strict_true_sends_the_strict_form_and_reads_its_nulls_as_not_given() -> None:
+    world = make_world()
+    tools = world.to_openai_agents(strict=True)
+    assert [t.strict_json_schema for t in tools] == [True, True]
+    assert tools[1].params_json_schema == {
+        "type": "object",
+        "properties": {"country": {"type": ["string", "null"]}, "limit": {"type": ["integer", "null"]}},
+        "required": ["country", "limit"],
+        "additionalProperties": False,
+    }
+    model = ScriptedModel([[("list_cities", '{"country": null, "limit": 2}')], "Done."])
+    agent = Agent(name="cities", instructions="Help.", tools=tools, model=model)
+    asyncio.run(Runner.run(agent, "cities?", run_config=RunConfig(tracing_disabled=True)))
+    assert json.loads(tool_outputs(model, 1)["call_0"]) == make_world().call("list_cities", {"limit": 2})
+    assert world.trace[0].input == {"limit": 2}
 
 
 def test_a_scripted_model_drives_a_round_trip() -> None:
@@ -186,3 +194,27 @@ def test_a_name_openai_refuses_warns_as_to_openai_does() -> None:
         [tool] = world.to_openai_agents()
     assert tool.name == "github.create_issue"  # still given as it is
     assert warned[0].filename == __file__
+
+
+def test_function_tool_of_a_stub_whose_parameters_are_no_identifiers() -> None:
+    """Before, ``function_tool`` refused the stub: such names were only reachable through
+    ``**arguments``, which strict mode cannot describe."""
+    world = SyntheticWorld(seed=2)
+    parameters = {
+        "type": "object",
+        "properties": {
+            "user-id": {"type": "string"},
+            "$filter": {"type": "string"},
+            "from": {"type": "integer"},
+        },
+        "required": ["user-id"],
+    }
+    world.register_tool(ToolSpec("find", "Find users.", parameters, {"type": "array", "items": STRING}))
+    found = function_tool(world.stub("find"))
+    assert found.strict_json_schema is True
+    assert found.params_json_schema["required"] == ["user_id", "filter", "from_"]
+    model = ScriptedModel([[("find", '{"user_id": "u1", "filter": "a eq 1", "from_": null}')], "Found."])
+    agent = Agent(name="users", instructions="Help.", tools=[found], model=model)
+    asyncio.run(Runner.run(agent, "find", run_config=RunConfig(tracing_disabled=True)))
+    assert world.trace[0].input == {"user-id": "u1", "$filter": "a eq 1"}
+    assert tool_outputs(model, 1)["call_0"] == str(world.trace[0].output)  # the SDK's str() of the answer

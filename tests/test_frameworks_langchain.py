@@ -162,3 +162,22 @@ def test_parameters_langchain_reserves_reach_the_world() -> None:
     replies = [configure.invoke(call), asyncio.run(configure.ainvoke(call))]
     assert [r.status for r in replies] == ["success", "success"]
     assert [c.input for c in world.trace] == [arguments, arguments]
+
+
+def test_langchain_tool_of_a_stub_whose_parameters_are_no_identifiers() -> None:
+    """Before, ``tool(stub)`` failed with KeyError 'arguments' on such a stub."""
+    world = SyntheticWorld(seed=2)
+    parameters = {
+        "type": "object",
+        "properties": {"user-id": {"type": "string"}, "$filter": {"type": "string"}},
+        "required": ["user-id"],
+    }
+    world.register_tool(
+        ToolSpec("find", "Find users.", parameters, {"type": "array", "items": {"type": "string"}})
+    )
+    found = tool(world.stub("find"))
+    assert list(found.tool_call_schema.model_json_schema()["properties"]) == ["user_id", "filter"]  # type: ignore[union-attr]
+    call = {"name": "find", "args": {"user_id": "u1"}, "id": "call_1", "type": "tool_call"}
+    reply = found.invoke(call)
+    assert world.trace[0].input == {"user-id": "u1"}
+    assert reply.content == world.trace[0].output == world.call("find", {"user-id": "u1"})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -126,3 +127,48 @@ def test_other_requests_get_a_parse_error_with_their_id() -> None:
     assert error is not None
     assert (error["id"], error["error"]["code"]) == ("r1", -32700)
     assert parse_error('{"jsonrpc": "2.0", "method": "x"}', "bad") is None
+
+
+@pytest.mark.parametrize(
+    ("arguments", "got"), [([1, 2], "an array [1, 2]"), ("x", "a string 'x'"), (5, "a number 5")]
+)
+def test_arguments_that_are_no_object_get_an_error_result_saying_so(arguments: Any, got: str) -> None:
+    """Before, the ``mcp`` package answered ``-32602 Invalid request parameters`` and nothing more."""
+    call = {"name": "echo", "arguments": arguments}
+    start = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": start},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
+    ]
+    answer = exchange([json.dumps(line) for line in lines], answer_id=1)
+    assert answer["result"]["isError"] is True
+    error = json.loads(answer["result"]["content"][0]["text"])["error"]
+    assert error == {
+        "code": "invalid_input",
+        "message": f"the arguments must be one JSON object of named parameters, got {got}; "
+        'send them as {"parameter": value, ...}',
+    }
+
+
+def exchange(lines: list[str], *, answer_id: int) -> dict[str, Any]:
+    """Send `lines` to a stdio server of `ECHO` and return its reply with `answer_id` (stdin stays
+    open until then: a server that sees the end of its input may stop before answering)."""
+    with subprocess.Popen(
+        [*SERVE, ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env(), cwd=ROOT
+    ) as server:
+        killer = threading.Timer(60, server.kill)  # bounds every read: a killed server reads as EOF
+        killer.start()
+        try:
+            assert server.stdin is not None
+            assert server.stdout is not None
+            server.stdin.write("".join(line + "\n" for line in lines))
+            server.stdin.flush()
+            for text in server.stdout:
+                reply: dict[str, Any] = json.loads(text)
+                if reply.get("id") == answer_id:
+                    return reply
+            raise AssertionError("the server ended without answering")
+        finally:
+            killer.cancel()
+            server.kill()

@@ -90,7 +90,7 @@ def test_strict_true_names_what_the_api_refuses(name: str, problem: str) -> None
     with pytest.raises(ToolSpecError) as info:
         world_of({name: REFUSED[name]}).to_openai(strict=True)
     assert info.value.problems == [problem]
-    with pytest.raises(ToolSpecError, match="cannot be strict"):
+    with pytest.raises(ToolSpecError, match="cannot use OpenAI strict mode"):
         world_of({name: REFUSED[name]}).to_openai_agents(strict=True)
 
 

@@ -123,7 +123,7 @@ class TestStubSignature:
         with pytest.raises(ToolInputError, match="unexpected parameter 'colour'"):
             stub("a", colour="red")
 
-    def test_a_stubs_own_defaults_come_first_and_names_that_are_not_identifiers_go_to_kwargs(
+    def test_a_stubs_own_defaults_come_first_and_names_that_are_not_identifiers_get_python_names(
         self,
     ) -> None:
         world = SyntheticWorld()
@@ -148,9 +148,12 @@ class TestStubSignature:
             "(cursor: Optional[str] = None, size: int = 20) -> list[str]"
         )
         odd = world.stub("odd")
-        assert str(inspect.signature(odd)) == "(ok: Any = None, **arguments: Any) -> bool"
+        assert (
+            str(inspect.signature(odd)) == "(from_: str, x_y: Optional[int] = None, ok: Any = None) -> bool"
+        )
         odd(**{"from": "a", "x-y": 1})
-        assert world.trace[0].input == {"from": "a", "x-y": 1}
+        odd("a", x_y=1)
+        assert world.trace[0].input == world.trace[1].input == {"from": "a", "x-y": 1}
 
     def test_unions_of_types(self) -> None:
         world = SyntheticWorld()

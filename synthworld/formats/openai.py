@@ -18,9 +18,17 @@ from synthworld.formats.common import (
     called_name,
     tool_parts,
 )
-from synthworld.formats.strict import fits_strict, strict_problems
+from synthworld.formats.strict import fits_strict
+from synthworld.formats.strict_form import strict_form
 
-__all__ = ["read_tool", "read_tool_calls", "tool_definition", "tool_reply", "warn_refused_name"]
+__all__ = [
+    "read_tool",
+    "read_tool_calls",
+    "strict_parameters",
+    "tool_definition",
+    "tool_reply",
+    "warn_refused_name",
+]
 
 _APIS = ("chat", "responses")
 _OPENAI_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -34,8 +42,10 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     ``api="responses"`` the flat ``{"type": "function", "name", ..., "strict"}`` form.
     ``strict=None`` turns strict mode on exactly when the schema surely follows OpenAI's rules
     (every object closed with ``additionalProperties: false``, every property required, only
-    documented keywords: see `synthworld.formats.strict`); ``strict=True`` on a schema that
-    breaks a rule raises `ToolSpecError` naming each offending part.
+    documented keywords: see `synthworld.formats.strict`), and sends the schema as it is.
+    ``strict=True`` sends the schema's strict form (`synthworld.formats.strict_form`: objects
+    closed, optional properties required and nullable; `world.handle_openai` reads such a null
+    as "not given"), and raises `ToolSpecError` naming each part that has no strict form.
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
@@ -44,7 +54,7 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     function: dict[str, Any] = {"name": spec.name}
     if spec.description:
         function["description"] = spec.description
-    function["parameters"] = copy.deepcopy(spec.parameters)
+    function["parameters"] = strict_parameters(spec) if strict else copy.deepcopy(spec.parameters)
     if api == "responses":
         return {"type": "function", **function, "strict": resolved}
     if strict is not None or resolved:
@@ -62,16 +72,21 @@ def warn_refused_name(name: str) -> None:
         )
 
 
-def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
-    problems = strict_problems(spec.parameters)
-    if strict and problems:
+def strict_parameters(spec: ToolLike) -> dict[str, Any]:
+    """The strict form of `spec`'s parameters; `ToolSpecError` naming each part that has none."""
+    rewritten, problems = strict_form(spec.parameters)
+    if problems:
         raise ToolSpecError(
             f"tool {spec.name!r} cannot use OpenAI strict mode: "
             + "; ".join(problems)
-            + ". Close every object with additionalProperties: false and make every property required "
-            "(allow null for optional ones), or pass strict=None to decide automatically.",
+            + ". Change those parts of its parameters schema, or pass strict=None to send strict "
+            "only the tools that allow it.",
             problems=problems,
         )
+    return rewritten
+
+
+def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
     return bool(strict) if strict is not None else fits_strict(spec.parameters)
 
 

@@ -1,7 +1,8 @@
 """OpenAI Agents SDK tools from a world: a ``FunctionTool`` per tool with its exact JSON Schema.
 
 ``strict_json_schema`` is on when the parameters follow OpenAI's strict rules (see
-`synthworld.formats.strict`), so the SDK never rewrites a schema. The tool returns the answer as
+`synthworld.formats.strict`), so the SDK never rewrites a schema; ``strict=True`` sends each
+schema's strict form. The tool returns the answer as
 JSON text; arguments that are not JSON or break the schema, and simulated `ToolError`s, come
 back as ``{"error": {...}}`` text the model reads, never as an exception that ends the run.
 """
@@ -12,10 +13,11 @@ import copy
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from synthworld.errors import ToolError, ToolInputError, ToolSpecError
+from synthworld.errors import ToolError, ToolInputError
 from synthworld.formats.arguments import parse_arguments
-from synthworld.formats.openai import warn_refused_name
-from synthworld.formats.strict import fits_strict, strict_problems
+from synthworld.formats.openai import strict_parameters, warn_refused_name
+from synthworld.formats.strict import fits_strict
+from synthworld.formats.strict_form import unset_strict_nulls
 from synthworld.frameworks.source import ToolSource, error_text, import_framework, result_text
 from synthworld.spec import ToolSpec
 
@@ -27,35 +29,40 @@ def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[
 
     ``strict=None`` turns strict mode on for each schema that follows the strict rules as it is
     (the SDK would not rewrite it), so the model always gets the exact schema; ``False`` never
-    does. ``True`` raises `ToolSpecError` naming each schema part that breaks the strict rules,
-    and lets the SDK normalise the rest (it inlines a ``$ref`` with sibling keys, drops
-    ``default: null``).
+    does. ``True`` sends each schema's strict form (objects closed, optional parameters required
+    and nullable, a null for one read back as "not given": see `synthworld.formats.strict_form`;
+    the SDK then drops ``default: null`` and inlines a ``$ref`` with sibling keys), and raises
+    `ToolSpecError` naming each schema part that has no strict form.
     """
     agents = import_framework("agents", package="openai-agents", method="to_openai_agents")
     for name in source.tools:
         warn_refused_name(name)  # the SDK sends it to OpenAI's API as it is
     normalise = import_framework("agents.strict_schema", package="openai-agents", method="to_openai_agents")
-    return [
-        agents.FunctionTool(
-            name=spec.name,
-            description=spec.description,
-            params_json_schema=copy.deepcopy(spec.parameters),
-            on_invoke_tool=_invoker(source, spec),
-            strict_json_schema=_strict(spec, strict, normalise.ensure_strict_json_schema),
+    tools = []
+    for spec in source.tools.values():
+        parameters, strict_on = _parameters(spec, strict, normalise.ensure_strict_json_schema)
+        tools.append(
+            agents.FunctionTool(
+                name=spec.name,
+                description=spec.description,
+                params_json_schema=parameters,
+                on_invoke_tool=_invoker(source, spec, strict_nulls=strict_on),
+                strict_json_schema=strict_on,
+            )
         )
-        for spec in source.tools.values()
-    ]
+    return tools
 
 
-def _strict(spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]) -> bool:
-    problems = strict_problems(spec.parameters)
-    if strict and problems:
-        raise ToolSpecError(
-            f"tool {spec.name!r} cannot be strict: {'; '.join(problems)}; pass strict=None to decide per tool"
-        )
-    if strict is not None:
-        return strict
-    return fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters)
+def _parameters(
+    spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]
+) -> tuple[dict[str, Any], bool]:
+    """The schema to hand the SDK, and whether it is strict."""
+    if strict:
+        return strict_parameters(spec), True
+    exact = copy.deepcopy(spec.parameters)
+    if strict is None and fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters):
+        return exact, True
+    return exact, False
 
 
 def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bool:
@@ -66,10 +73,15 @@ def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bo
         return False
 
 
-def _invoker(source: ToolSource, spec: ToolSpec) -> Callable[[Any, str], Coroutine[Any, Any, str]]:
+def _invoker(
+    source: ToolSource, spec: ToolSpec, *, strict_nulls: bool
+) -> Callable[[Any, str], Coroutine[Any, Any, str]]:
     async def invoke(context: Any, arguments: str) -> str:
         try:
-            value = await source.acall(spec.name, parse_arguments(spec.name, arguments))
+            value = parse_arguments(spec.name, arguments)
+            if strict_nulls:
+                value = unset_strict_nulls(spec.parameters, value)
+            value = await source.acall(spec.name, value)
         except (ToolInputError, ToolError) as exc:
             return error_text(exc)
         return result_text(value)

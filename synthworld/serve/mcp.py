@@ -12,14 +12,16 @@ runs the server over stdio or streamable HTTP (bound to 127.0.0.1 unless told ot
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import require_mcp, structured_content
@@ -63,13 +65,37 @@ def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
             raise MCPError(types.INTERNAL_ERROR, f"synthworld failed: {type(exc).__name__}: {exc}") from exc
         return call_result(spec, outcome)
 
-    return Server(
+    server = Server(
         name,
         version=__version__,
         instructions=world.context,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+    server.middleware.append(_object_arguments)
+    return server
+
+
+async def _object_arguments(ctx: Any, call_next: Any) -> Any:
+    """Server middleware: a ``tools/call`` whose arguments are no JSON object (``[1]``, ``"x"``)
+    gets an ``isError`` result saying so, where the ``mcp`` package would answer only
+    ``-32602 Invalid request parameters`` (it validates params before any handler runs)."""
+    params = ctx.params
+    if ctx.method == "tools/call" and isinstance(params, Mapping) and isinstance(params.get("name"), str):
+        arguments = params.get("arguments")
+        if arguments is not None and not isinstance(arguments, Mapping):
+            why = (
+                f"the arguments must be one JSON object of named parameters, got {_json_kind(arguments)} "
+                f'{short_repr(arguments)}; send them as {{"parameter": value, ...}}'
+            )
+            ctx = dataclasses.replace(ctx, params={**params, "arguments": {UNREADABLE: why}})
+    return await call_next(ctx)
+
+
+def _json_kind(value: Any) -> str:
+    kinds: list[tuple[type, str]] = [(bool, "a boolean"), (int, "a number"), (float, "a number")]
+    kinds += [(str, "a string"), (list, "an array")]
+    return next((name for kind, name in kinds if isinstance(value, kind)), type(value).__name__)
 
 
 def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:

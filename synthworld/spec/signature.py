@@ -4,13 +4,18 @@
 their default (the stub's own default, else the schema's ``default``, else None, meaning "not
 given"). JSON types become annotations (``string`` -> ``str``, ``array`` of ``integer`` ->
 ``list[int]``, an ``enum`` of strings -> ``Literal[...]``, ``object`` -> ``dict[str, Any]``).
-A parameter whose name is not a Python identifier is reached through ``**arguments``.
+A parameter whose name is not a Python identifier (``user-id``, ``$filter``, ``from``) appears
+under a Python name made from it (``user_id``, ``filter``, ``from_``), so frameworks that build a
+schema from the signature (the Agents SDK's ``function_tool``, LangChain's ``tool``) can describe
+it; a call by either name reaches the tool under its real one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import keyword
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
@@ -23,7 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["StubSignature", "json_annotation", "stub_signature"]
 
 _SIMPLE: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "null": None}
-_EXTRA = "arguments"
 
 
 @dataclass(frozen=True)
@@ -38,11 +42,13 @@ class StubSignature:
     """The parameter names positional arguments fill, in order."""
     unset_when_none: frozenset[str]
     """Optional parameters without a default: None means "not given" (left out of the input)."""
+    aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The Python name in the signature of each parameter whose own name is no identifier -> that name."""
 
     @property
     def annotations(self) -> dict[str, Any]:
         """``__annotations__`` for the stub: each parameter's type and ``return``."""
-        found = {p.name: p.annotation for p in self.signature.parameters.values() if p.name != _EXTRA}
+        found = {p.name: p.annotation for p in self.signature.parameters.values()}
         return {**found, "return": self.signature.return_annotation}
 
     def input(self, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
@@ -59,23 +65,28 @@ class StubSignature:
         if repeated:
             raise ToolInputError(f"{self.tool}(): " + "; ".join(repeated), tool=self.tool, problems=repeated)
         built.update(kwargs)
-        return {k: v for k, v in built.items() if not (v is None and k in self.unset_when_none)}
+        named = {self.aliases.get(k, k): v for k, v in built.items()}
+        return {k: v for k, v in named.items() if not (v is None and k in self.unset_when_none)}
 
 
 def stub_signature(spec: ToolSpec) -> StubSignature:
     """The Python signature of `spec`'s agent-facing parameters."""
     properties = spec.parameters.get("properties", {})
     required = set(spec.required)
-    names = [n for n in spec.ordered_params if _is_identifier(n)]
-    ordered = [n for n in names if n in required] + [n for n in names if n not in required]
+    aliases = _aliases(spec.ordered_params)
+    python = {aliases.get(n, n): n for n in spec.ordered_params}  # Python name -> the real one
+    ordered = [p for p, n in python.items() if n in required] + [
+        p for p, n in python.items() if n not in required
+    ]
     params, unset = [], set()
     for name in ordered:
-        annotation = json_annotation(properties.get(name))
+        real = python[name]
+        annotation = json_annotation(properties.get(real))
         default: Any = inspect.Parameter.empty
-        if name not in required:
-            default = _default(spec, name, properties.get(name))
-            if default is None and name not in spec.defaults:
-                unset.add(name)
+        if real not in required:
+            default = _default(spec, real, properties.get(real))
+            if default is None and real not in spec.defaults:
+                unset.add(real)
                 if annotation is not Any:
                     annotation = Optional[annotation]  # noqa: UP045 - a runtime object, built not written
         params.append(
@@ -83,10 +94,26 @@ def stub_signature(spec: ToolSpec) -> StubSignature:
                 name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
             )
         )
-    if len(names) < len(spec.ordered_params):
-        params.append(inspect.Parameter(_EXTRA, inspect.Parameter.VAR_KEYWORD, annotation=Any))
     signature = inspect.Signature(params, return_annotation=json_annotation(spec.returns))
-    return StubSignature(spec.name, signature, tuple(ordered), frozenset(unset))
+    renamed = {alias: real for real, alias in aliases.items()}
+    return StubSignature(spec.name, signature, tuple(ordered), frozenset(unset), renamed)
+
+
+def _aliases(names: list[str]) -> dict[str, str]:
+    """A Python name for each of `names` that is no identifier (``user-id`` -> ``user_id``),
+    unlike every other name."""
+    taken = {n for n in names if _is_identifier(n)}
+    aliases = {}
+    for name in names:
+        if name in taken:
+            continue
+        alias = re.sub(r"\W", "_", name).strip("_") or "param"
+        alias = f"p_{alias}" if alias[0].isdigit() else alias
+        while not _is_identifier(alias) or alias in taken:
+            alias += "_"
+        aliases[name] = alias
+        taken.add(alias)
+    return aliases
 
 
 def json_annotation(schema: Any) -> Any:
@@ -124,4 +151,4 @@ def _default(spec: ToolSpec, name: str, schema: Any) -> Any:
 
 
 def _is_identifier(name: str) -> bool:
-    return name.isidentifier() and not keyword.iskeyword(name) and name != _EXTRA
+    return name.isidentifier() and not keyword.iskeyword(name)

@@ -19,6 +19,7 @@ from synthworld.errors import ToolError, ToolInputError, UnknownToolError
 from synthworld.formats import anthropic, openai
 from synthworld.formats.arguments import parse_arguments
 from synthworld.formats.common import CallRequest
+from synthworld.formats.strict_form import unset_strict_nulls
 from synthworld.spec import ToolSpec
 
 __all__ = ["ToolHost", "ToolOutcome", "handle_anthropic", "handle_openai", "invoke", "parse_arguments"]
@@ -57,15 +58,20 @@ class ToolOutcome:
         return json.dumps(payload, ensure_ascii=False)
 
 
-def invoke(world: ToolHost, name: str, arguments: Any) -> ToolOutcome:
+def invoke(world: ToolHost, name: str, arguments: Any, *, strict_nulls: bool = False) -> ToolOutcome:
     """Call tool `name` with `arguments` (a dict, or JSON text as models send it).
 
-    Never raises for the agent's mistakes or simulated failures; `BackendError` propagates.
+    `strict_nulls`: a null for an optional parameter that refuses null means "not given" (what
+    a model sends under OpenAI strict mode, see `formats.strict_form`). Never raises for the
+    agent's mistakes or simulated failures; `BackendError` propagates.
     """
     try:
         if name not in world.tools:
             world.call(name)  # raises UnknownToolError, naming the closest tool
-        return ToolOutcome(_call(world, name, parse_arguments(name, arguments)))
+        args = parse_arguments(name, arguments)
+        if strict_nulls:
+            args = unset_strict_nulls(world.tools[name].parameters, args)
+        return ToolOutcome(_call(world, name, args))
     except ToolError as exc:
         return ToolOutcome(error=exc.to_dict())
     except ToolInputError as exc:
@@ -93,11 +99,12 @@ def handle_openai(world: ToolHost, message_or_tool_calls: Any) -> list[dict[str,
 
     Chat calls get ``{"role": "tool", "tool_call_id", "content"}`` messages, Responses calls
     ``{"type": "function_call_output", "call_id", "output"}`` items; the content is the JSON result,
-    or ``{"error": {"code", "message", ...}}`` for a failed call. Raises `BackendError` only when
-    the world itself is broken.
+    or ``{"error": {"code", "message", ...}}`` for a failed call. A null for an optional parameter
+    whose schema refuses null is "not given", as a model sends it for tools from
+    ``to_openai(strict=True)``. Raises `BackendError` only when the world itself is broken.
     """
     return [
-        openai.tool_reply(request, _answer(world, request).text)
+        openai.tool_reply(request, _answer(world, request, strict_nulls=True).text)
         for request in openai.read_tool_calls(message_or_tool_calls)
     ]
 
@@ -115,7 +122,7 @@ def handle_anthropic(world: ToolHost, content_blocks: Any) -> list[dict[str, Any
     return replies
 
 
-def _answer(world: ToolHost, request: CallRequest) -> ToolOutcome:
+def _answer(world: ToolHost, request: CallRequest, *, strict_nulls: bool = False) -> ToolOutcome:
     if request.unsupported is not None:
         return ToolOutcome(error={"code": "unsupported_tool_call", "message": request.unsupported})
-    return invoke(world, request.name, request.arguments)
+    return invoke(world, request.name, request.arguments, strict_nulls=strict_nulls)

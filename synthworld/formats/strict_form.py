@@ -1,0 +1,202 @@
+"""A parameters schema rewritten for OpenAI strict mode, and a strict model's nulls read back.
+
+Strict mode wants every object closed and every property required. `strict_form` rewrites a
+schema that way when the meaning survives: an object that lists its properties is closed
+(``additionalProperties: false``; the model gets no say over keys nothing describes, and a
+world refuses unlisted parameters anyway), and an optional property becomes required and
+nullable, so the model sends ``null`` to leave it out. `unset_strict_nulls` reads such a call
+back: a ``null`` for an optional property whose own schema refuses null is dropped, so the world
+sees the call the model meant. What has no faithful strict form (a map of any keys, ``oneOf``,
+``not``...) is returned as problems, each naming its JSON path.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import jsonschema
+import referencing
+import referencing.exceptions
+import referencing.jsonschema
+
+from synthworld.formats.strict import strict_problems
+
+__all__ = ["strict_form", "unset_strict_nulls"]
+
+_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
+_LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
+_MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_NULL = {"type": "null"}
+
+
+def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """`schema` rewritten for ``strict: true``, and why it still cannot be strict (empty when it can).
+
+    The input is not changed. A property already nullable stays as it is (``null`` then means
+    null, as the schema says)."""
+    rewritten = copy.deepcopy(schema)
+    if not isinstance(rewritten, dict):
+        return rewritten, strict_problems(rewritten)
+    nullable = _NullCheck(schema)
+    problems = []
+    for path, node in _nodes(rewritten, "$"):
+        if not _is_object(node):
+            continue
+        problems += _close(path, node)
+        if isinstance(node.get("properties"), dict):
+            _require_all(node, nullable)
+    fixed = (": an object needs additionalProperties: false", ": every property must be required")
+    return rewritten, problems + [p for p in strict_problems(schema) if not any(f in p for f in fixed)]
+
+
+def _close(path: str, node: dict[str, Any]) -> list[str]:
+    """Close the object `node` when that keeps its meaning; else say why it stays open."""
+    if node.get("additionalProperties") is False:
+        return []
+    if "additionalProperties" in node or "patternProperties" in node:
+        return [
+            f"{path}: an object that takes keys beyond its properties (additionalProperties or "
+            "patternProperties) has no strict form (every strict object is closed); list its properties"
+        ]
+    if node.get("properties") or path == "$":
+        node["additionalProperties"] = False
+        return []
+    return [
+        f"{path}: an object that lists no properties takes any keys, which strict mode cannot say; "
+        "list its properties"
+    ]
+
+
+def unset_strict_nulls(schema: dict[str, Any], arguments: Any) -> Any:
+    """`arguments` without the nulls a strict model sends for optional properties it leaves out
+    (only where the property's schema refuses null; nested objects too). Anything else is kept."""
+    if not _has_null(arguments):
+        return arguments
+    return _unset(schema, arguments, _NullCheck(schema))
+
+
+def _has_null(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if item is None:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def _require_all(node: dict[str, Any], nullable: _NullCheck) -> None:
+    required = list(node.get("required", []))
+    for name, child in node["properties"].items():
+        if name in required:
+            continue
+        required.append(name)
+        if not nullable.accepts(child):
+            node["properties"][name] = _or_null(child)
+    node["required"] = required
+
+
+def _or_null(schema: Any) -> Any:
+    """`schema` that also takes null: ``type: [t, "null"]`` for a plain type, else an anyOf."""
+    if not isinstance(schema, dict):
+        return {"anyOf": [schema, _NULL]}
+    kind = schema.get("type")
+    if isinstance(kind, str) and not {"enum", "const", "anyOf", "$ref"} & set(schema):
+        return {**schema, "type": [kind, "null"]}
+    if isinstance(kind, list) and not {"enum", "const", "anyOf", "$ref"} & set(schema):
+        return {**schema, "type": [*kind, "null"]}
+    if isinstance(schema.get("anyOf"), list) and not {"$ref", "enum", "const"} & set(schema):
+        return {**schema, "anyOf": [*schema["anyOf"], _NULL]}
+    notes = {key: schema[key] for key in ("description", "title") if key in schema}
+    inner = {key: value for key, value in schema.items() if key not in notes}
+    return {**notes, "anyOf": [inner, _NULL]}
+
+
+def _unset(schema: Any, value: Any, nullable: _NullCheck) -> Any:
+    node = nullable.resolve(schema)
+    if not isinstance(node, dict):
+        return value
+    if isinstance(value, dict) and isinstance(node.get("properties"), dict):
+        return _unset_object(node, value, nullable)
+    if isinstance(value, list) and isinstance(node.get("items"), dict):
+        return [_unset(node["items"], item, nullable) for item in value]
+    for branch in node.get("anyOf", []) if isinstance(node.get("anyOf"), list) else []:
+        candidate = _unset(branch, value, nullable)
+        if candidate is not value and nullable.valid(branch, candidate):
+            return candidate  # the branch this value was meant for
+    return value
+
+
+def _unset_object(node: dict[str, Any], value: dict[str, Any], nullable: _NullCheck) -> dict[str, Any]:
+    required, properties = set(node.get("required", [])), node["properties"]
+    kept = {}
+    for key, item in value.items():
+        child = properties.get(key)
+        if child is None:
+            kept[key] = item
+        elif item is not None:
+            kept[key] = _unset(child, item, nullable)
+        elif key in required or nullable.accepts(child):
+            kept[key] = item
+    return kept if kept != value else value
+
+
+class _NullCheck:
+    """Schema checks inside one root (its ``$ref``s resolve locally; nothing is ever fetched)."""
+
+    def __init__(self, root: Any) -> None:
+        kind = jsonschema.validators.validator_for(root, default=jsonschema.Draft202012Validator)
+        self._validator = kind(root, registry=referencing.Registry())
+        resource = referencing.jsonschema.specification_with(
+            self._validator.META_SCHEMA.get("$schema", ""), default=referencing.jsonschema.DRAFT202012
+        ).create_resource(root)
+        self._resolver = referencing.Registry().resolver_with_root(resource)
+
+    def accepts(self, schema: Any) -> bool:
+        """True when `schema` takes null (also when that cannot be told: null is then left alone)."""
+        return self.valid(schema, None, unknown=True)
+
+    def valid(self, schema: Any, value: Any, *, unknown: bool = False) -> bool:
+        try:
+            return bool(self._validator.evolve(schema=schema).is_valid(value))
+        except referencing.exceptions.Unresolvable:
+            return unknown
+
+    def resolve(self, schema: Any) -> Any:
+        """The schema a local ``$ref`` points at (`schema` itself when it has no ``$ref``)."""
+        for _ in range(32):
+            if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+                return schema
+            try:
+                schema = self._resolver.lookup(schema["$ref"]).contents
+            except referencing.exceptions.Unresolvable:
+                return schema
+        return schema
+
+
+def _nodes(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema dict in `node` (itself first), with its JSON path."""
+    if not isinstance(node, dict):
+        return
+    yield path, node
+    for key in _ONE:
+        if isinstance(node.get(key), dict):
+            yield from _nodes(node[key], f"{path}.{key}")
+    for key in _LIST:
+        if isinstance(node.get(key), list):
+            for index, child in enumerate(node[key]):
+                yield from _nodes(child, f"{path}.{key}[{index}]")
+    for key in _MAP:
+        if isinstance(node.get(key), dict):
+            for name, child in node[key].items():
+                yield from _nodes(child, f"{path}.{key}.{name}")
+
+
+def _is_object(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    return kind == "object" or (isinstance(kind, list) and "object" in kind) or "properties" in node

@@ -1,0 +1,115 @@
+"""``strict=True`` for stub worlds: the strict form of each schema, and a strict model's nulls read
+back as "not given", through the real ``openai`` client and a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+import jsonschema
+import openai
+import pytest
+
+from synthworld import SyntheticWorld, ToolSpec, ToolSpecError, generate
+from synthworld.formats import strict_problems
+from synthworld.formats.strict_form import strict_form, unset_strict_nulls
+from tests._openai_server import OpenAIServer
+from tests.test_openai_strict import completion
+
+INTEGER = {"type": "integer"}
+
+
+class Address(TypedDict, total=False):
+    street: str
+    zip: str
+
+
+def make_world() -> SyntheticWorld:
+    world = SyntheticWorld(seed=5)
+
+    @world.tool
+    def find_users(
+        query: str, limit: int = 10, cursor: str | None = None, near: Address | None = None
+    ) -> list[str]:
+        """Find users."""
+
+    return world
+
+
+def test_a_stub_world_goes_strict_with_its_optional_parameters_nullable() -> None:
+    [tool] = make_world().to_openai(strict=True)
+    parameters = tool["function"]["parameters"]
+    assert tool["function"]["strict"] is True
+    assert strict_problems(parameters) == []
+    assert parameters["required"] == ["query", "limit", "cursor", "near"]
+    assert parameters["properties"]["limit"] == {"type": ["integer", "null"]}
+    assert parameters["properties"]["cursor"] == {"type": ["string", "null"]}  # nullable already
+    near = parameters["properties"]["near"]["anyOf"][0]
+    assert (near["required"], near["additionalProperties"]) == (["street", "zip"], False)
+    [responses] = make_world().to_openai(api="responses", strict=True)
+    assert (responses["parameters"], responses["strict"]) == (parameters, True)
+
+
+def test_a_strict_loop_with_the_openai_client_leaves_out_what_the_model_nulled() -> None:
+    world = make_world()
+    arguments = {"query": "ann", "limit": None, "cursor": None, "near": {"street": "Main", "zip": None}}
+    function = {"name": "find_users", "arguments": json.dumps(arguments)}
+    call = {"id": "c1", "type": "function", "function": function}
+    with OpenAIServer(completion({"role": "assistant", "content": None, "tool_calls": [call]})) as server:
+        client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
+        tools: Any = world.to_openai(strict=True)
+        messages: Any = [{"role": "user", "content": "go"}]
+        reply = client.chat.completions.create(model="m", messages=messages, tools=tools)
+        [answer] = world.handle_openai(reply.choices[0].message)
+    meant = {"query": "ann", "cursor": None, "near": {"street": "Main"}}  # cursor takes null itself
+    assert world.trace[0].input == meant
+    assert json.loads(answer["content"]) == make_world().call("find_users", meant)
+    assert server.received[0].body["tools"][0]["function"]["strict"] is True
+
+
+def test_a_required_or_nullable_null_is_kept_and_a_wrong_one_still_fails() -> None:
+    schema = make_world().tools["find_users"].parameters
+    assert unset_strict_nulls(schema, {"query": None, "cursor": None}) == {"query": None, "cursor": None}
+    [reply] = make_world().handle_openai(
+        [{"id": "c", "type": "function", "function": {"name": "find_users", "arguments": '{"query": null}'}}]
+    )
+    assert json.loads(reply["content"])["error"]["problems"] == ["$.query: None is not of type 'string'"]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "problem"),
+    [
+        (
+            {"type": "object", "properties": {"data": {"type": "object"}}},
+            "$.properties.data: an object that lists no properties takes any keys",
+        ),
+        (
+            {"type": "object", "properties": {"counts": {"type": "object", "additionalProperties": INTEGER}}},
+            "$.properties.counts: an object that takes keys beyond its properties",
+        ),
+        ({"type": "object", "additionalProperties": True}, "$: an object that takes keys beyond"),
+        ({"type": "object", "properties": {"v": {"oneOf": [{"type": "string"}]}}}, "$.properties.v: oneOf"),
+    ],
+)
+def test_what_has_no_faithful_strict_form_is_refused(parameters: dict[str, Any], problem: str) -> None:
+    _, problems = strict_form(parameters)
+    assert [p for p in problems if p.startswith(problem)], problems
+    world = SyntheticWorld()
+    world.register_tool(ToolSpec("x", "X.", parameters, {"type": "boolean"}))
+    with pytest.raises(ToolSpecError, match="cannot use OpenAI strict mode"):
+        world.to_openai(strict=True)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_valid_call_has_a_strict_spelling_that_reads_back_to_it(seed: int) -> None:
+    """Fill each left-out optional parameter with null: the strict schema takes it, and reading
+    the nulls back gives the call as it was."""
+    schema = make_world().tools["find_users"].parameters
+    strict, _ = strict_form(schema)
+    call = generate(schema, seed=seed)
+    spelled = {name: call.get(name) for name in strict["properties"]}
+    if isinstance(spelled["near"], dict):
+        spelled["near"] = {name: spelled["near"].get(name) for name in ("street", "zip")}
+    jsonschema.validate(spelled, strict)
+    back = unset_strict_nulls(schema, spelled)
+    assert back == {**dict.fromkeys(("cursor", "near")), **call}  # nullable: null is null
