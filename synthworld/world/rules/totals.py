@@ -408,7 +408,8 @@ def _discount_within(node: dict[str, Any], lay: Layout, ctx: RuleContext, ints: 
     if len(places) != 1 or not ctx.free(*places[0]):
         return False
     owner, key = places[0]
-    room = _cents(node[lay.sub], ints) + _extras(node, lay, ints) + _cents(owner[key], ints)
+    sub: Any = lay.sub
+    room = _cents(node[sub], ints) + _extras(node, lay, ints) + _cents(owner[key], ints)
     if room < 0:
         return False
     cents = _cents(owner[key], ints) % (room + 1)
