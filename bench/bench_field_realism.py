@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from realism_relations import NOW, amount, is_number, object_checks, snake, timestamp
-from realism_stubs import make_world
+from realism_stubs import make_cross_world, make_world
 
 _FUNCTION_WORDS = frozenset(
     [
@@ -187,6 +187,7 @@ STATUSES = frozenset(
         "trialing",
         "past_due",
         "merged",
+        "no_payment_required",
     ]
 )
 TOOL_STATUSES = {
@@ -383,8 +384,21 @@ def run(seeds: int, show: int) -> dict[str, tuple[int, int]]:
             for obj in objects(answer):
                 for kind, ok, shown in object_checks(obj):
                     _count(counts, samples, kind, ok, f"{tool}: {shown}")
+        _cross(seed, counts, samples)
     _report(counts, samples, show)
     return {kind: (n, bad) for kind, (n, bad) in counts.items()}
+
+
+def _cross(seed: int, counts: dict[str, list[int]], samples: dict[str, list[str]]) -> None:
+    """Across calls: a refund of a remembered order is no more than the order's total."""
+    world = make_cross_world(seed)
+    order = world.call("get_order", {"order_id": "A1"})
+    refund = world.call("refund_order", {"order_id": "A1"})
+    if is_number(order.get("total")) and is_number(refund.get("amount")):
+        ok = refund["amount"] <= order["total"]
+        _count(
+            counts, samples, "refund vs remembered", ok, f"refund={refund['amount']} total={order['total']}"
+        )
 
 
 def _count(

@@ -1,6 +1,7 @@
 """Relations across one object's fields, for ``bench_field_realism.py``: time order and spans,
-nights, durations, refunds within what was paid, a file's name, type and extension, sums and
-counts. Written apart from the generator's rules, so they can disagree with them."""
+nights, durations, refunds within what was paid (and captured), a file's name, type and extension,
+sums (Stripe's ``total_details`` too), counts and page fields. Written apart from the generator's
+rules, so they can disagree with them."""
 
 from __future__ import annotations
 
@@ -87,7 +88,9 @@ def object_checks(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
     yield from _file(obj)
     yield from _refund(obj)
     yield from _sums(obj)
+    yield from _stripe(obj)
     yield from _counts(obj)
+    yield from _pages(obj)
 
 
 def _stay(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
@@ -170,6 +173,21 @@ def _sums(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
         yield "order sums", got == _cents(total), f"subtotal={sub} + {extras} total={total}"
 
 
+def _stripe(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
+    """Stripe-style money: ``amount_total`` is ``amount_subtotal`` plus the ``total_details``
+    (tax, shipping, less discount); no more captured than the amount, no more refunded than captured."""
+    total, sub, details = obj.get("amount_total"), obj.get("amount_subtotal"), obj.get("total_details")
+    if is_number(total) and is_number(sub) and isinstance(details, dict):
+        parts = {k: details.get(k) or 0 for k in ("amount_tax", "amount_shipping", "amount_discount")}
+        got = sub + parts["amount_tax"] + parts["amount_shipping"] - parts["amount_discount"]
+        yield "stripe sums", got == total, f"subtotal={sub} + {parts} total={total}"
+    amount_, captured, refunded = obj.get("amount"), obj.get("amount_captured"), obj.get("amount_refunded")
+    if is_number(amount_) and is_number(captured):
+        yield "captured vs amount", captured <= amount_, f"captured={captured} amount={amount_}"
+    if is_number(captured) and is_number(refunded):
+        yield "refund vs captured", refunded <= captured, f"refunded={refunded} captured={captured}"
+
+
 _COUNTS = ("count", "total_count", "total", "total_results", "total_items")
 
 
@@ -189,3 +207,32 @@ def _counts(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
         count = next((holder[k] for k in keys if type(holder.get(k)) is int), None)
         if count is not None:
             yield "count vs list", count >= len(lists[0]), f"count={count} items={len(lists[0])}"
+
+
+_PAGE, _SIZE = ("page", "page_number", "current_page"), ("per_page", "page_size", "limit")
+_MORE = ("has_more", "has_next", "has_next_page")
+
+
+def _pages(obj: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
+    """A page's fields agree: its size holds the items on it, it is one of the pages, the number
+    of pages is the count over the size, and "more" says whether pages follow."""
+    lists = [v for v in obj.values() if isinstance(v, list)]
+    items = len(lists[0]) if len(lists) == 1 else None
+    nested = [v for k, v in obj.items() if isinstance(v, dict) and k in ("pagination", "meta", "page_info")]
+    for holder in [obj, *nested]:
+        by = {snake(k): v for k, v in holder.items()}
+        page = next((by[k] for k in _PAGE if type(by.get(k)) is int), None)
+        size = next((by[k] for k in _SIZE if type(by.get(k)) is int), None)
+        pages, more = by.get("total_pages"), next((by[k] for k in _MORE if type(by.get(k)) is bool), None)
+        count = next((by[k] for k in _COUNTS if type(by.get(k)) is int), None)
+        if size is not None and items is not None:
+            yield "page size vs items", size >= items, f"size={size} items={items}"
+        if type(pages) is not int:
+            continue
+        if page is not None:
+            yield "page vs pages", 1 <= page <= max(pages, 1), f"page={page} total_pages={pages}"
+            if more is not None:
+                yield "has more vs pages", more == (page < pages), f"more={more} page={page}/{pages}"
+        if size is not None and size > 0 and count is not None:
+            ok = pages == max(-(-count // size), 1) or (count == 0 and pages == 0)
+            yield "pages vs count", ok, f"total_pages={pages} count={count} size={size}"

@@ -18,7 +18,7 @@ from typing_extensions import NotRequired, TypedDict
 
 from synthworld import SyntheticWorld, ToolSpec
 
-__all__ = ["make_world"]
+__all__ = ["make_cross_world", "make_world"]
 
 
 # -- users ---------------------------------------------------------------------------------------
@@ -383,6 +383,39 @@ class OrderSearch(TypedDict):
     orders: list[Order]
 
 
+class ProductPage(TypedDict):
+    """A flat page: the paging fields beside the items."""
+
+    items: list[Product]
+    page: int
+    page_size: int
+    total_pages: int
+    total: int
+    has_more: bool
+
+
+class PageMeta(TypedDict):
+    page: int
+    limit: int
+    total_pages: int
+    total_count: int
+    has_next: bool
+
+
+class TicketPage(TypedDict):
+    """A page whose paging fields are in a ``meta`` object."""
+
+    tickets: list[Ticket]
+    meta: PageMeta
+
+
+class RefundResult(TypedDict):
+    refund_id: str
+    order_id: str
+    amount: float
+    status: str
+
+
 # -- raw JSON Schemas, as in OpenAPI documents --------------------------------------------------
 
 RAW: dict[str, Any] = {
@@ -404,6 +437,7 @@ def make_world(seed: int) -> SyntheticWorld:
         "get_product": Product, "get_place": Place, "get_log_event": LogEvent, "get_vague": Vague,
         "list_users": UserPage, "get_booking": HotelBooking, "get_flight_booking": FlightBooking,
         "cancel_booking": Cancellation, "get_message": Message, "search_orders": OrderSearch,
+        "list_products": ProductPage, "list_tickets": TicketPage,
     }  # fmt: skip
     for name, kind in returns.items():
         stub = _stub(name, kind)
@@ -412,6 +446,21 @@ def make_world(seed: int) -> SyntheticWorld:
         world.register_tool(
             ToolSpec(name, f"{name} as an API documents it", {"type": "object", "properties": {}}, schema)
         )
+    return world
+
+
+def make_cross_world(seed: int) -> SyntheticWorld:
+    """A world whose tools answer about one entity across calls: an order, then its refund."""
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def get_order(order_id: str) -> Order:
+        """Fetch an order by its ID."""
+
+    @world.tool
+    def refund_order(order_id: str) -> RefundResult:
+        """Refund an order."""
+
     return world
 
 

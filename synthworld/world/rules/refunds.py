@@ -1,6 +1,6 @@
 """Refunds: no more is refunded than was paid (``refund_amount`` of a booking within its
-``total_price``, a charge's ``amount_refunded`` within its ``amount``, the ``refund`` of a
-cancellation within its ``total_paid``).
+``total_price``, a charge's ``amount_refunded`` within its ``amount_captured`` or ``amount``, the
+``refund`` of a cancellation within its ``total_paid``), and no more captured than the amount.
 
 A refund above what was paid is brought inside it from its own value (the same answer gives the
 same refund); a refund the input or memory fixed raises a free amount paid to it instead.
@@ -25,25 +25,34 @@ _PAID = (
     "total_paid", "amount_paid", "paid_amount", "total_price", "total", "total_amount",
     "grand_total", "amount_total", "amount", "price",
 )  # fmt: skip
+_CAPTURED = ("amount_captured", "captured_amount", "amount_received")
+"""What was taken of a payment's amount: at most the amount, and what refunds come out of."""
 _REFUND_OBJECTS = frozenset({"refund", "refunds"})
 _REFUND_AMOUNT = ("amount", "refund_amount", "total", "value")
 
 
 class Keys(NamedTuple):
     paid: str
+    """The key of what was paid (what was captured, when the object says)."""
     refunded: tuple[str, ...]
     """Keys of the object's own refunded amounts."""
     inner: tuple[str, ...]
     """Keys of refund objects (or lists of them) inside the object."""
+    amount: str | None = None
+    """The key of the amount a captured `paid` is within (None: `paid` is not a capture)."""
 
 
 @lru_cache(maxsize=4096)
 def _keys(keys: tuple[str, ...]) -> Keys | None:
     names = {snake(k): k for k in keys}
     paid = next((names[n] for n in _PAID if n in names), None)
+    captured = next((names[n] for n in _CAPTURED if n in names), None)
+    amount, paid = (paid, captured) if captured is not None else (None, paid)
     refunded = tuple(names[n] for n in _REFUNDED if n in names and names[n] != paid)
     inner = tuple(k for n, k in names.items() if n in _REFUND_OBJECTS)
-    return Keys(paid, refunded, inner) if paid is not None and (refunded or inner) else None
+    if paid is None or not (refunded or inner or amount):
+        return None
+    return Keys(paid, refunded, inner, amount)
 
 
 def _amount_key(node: dict[str, Any]) -> str | None:
@@ -62,7 +71,11 @@ class Refunds:
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         keys = _keys(tuple(node))
-        if keys is None or not is_number(node[keys.paid]) or node[keys.paid] < 0:
+        if keys is None:
+            return
+        if keys.amount is not None and is_number(node[keys.amount]) and node[keys.amount] >= 0:
+            self._within(node, keys.paid, node[keys.amount], (node, keys.amount), ctx)
+        if not is_number(node[keys.paid]) or node[keys.paid] < 0:
             return
         for key in keys.refunded:
             self._within(node, key, node[keys.paid], (node, keys.paid), ctx)

@@ -1,5 +1,6 @@
 """Sums: line items and totals add up (``quantity * unit_price`` -> line total -> ``subtotal``
--> ``total`` with tax, shipping and discount), and an ``amount`` is the sum of its parts.
+-> ``total`` with tax, shipping and discount, beside the total or in a Stripe-style
+``total_details`` object), and an ``amount`` is the sum of its parts.
 
 A total the input or memory fixed (a refund of a remembered order) is kept: the last line is
 priced so the lines add up to it. Lines whose sum would pass the total's ``maximum`` come down to
@@ -40,16 +41,18 @@ _LINE_TOTAL = (
     "extended_price",
     "amount",
 )
-_SUBTOTAL = ("subtotal", "sub_total", "subTotal", "items_total", "subtotal_amount")
+_SUBTOTAL = ("subtotal", "sub_total", "subTotal", "items_total", "subtotal_amount", "amount_subtotal")
 _TOTAL = (
     "total", "total_amount", "totalAmount", "grand_total", "grandTotal", "amount", "total_price",
     "order_total", "amount_total",
 )  # fmt: skip
 _PLUS = (
     "tax", "tax_amount", "taxAmount", "vat", "shipping", "shipping_cost", "shippingCost", "shipping_amount",
-    "fee", "fees", "tip",
+    "fee", "fees", "tip", "amount_tax", "amount_shipping",
 )  # fmt: skip
-_MINUS = ("discount", "discount_amount", "discountAmount", "discount_total")
+_MINUS = ("discount", "discount_amount", "discountAmount", "discount_total", "amount_discount")
+_DETAILS = "total_details"
+"""Stripe's object of the amounts between a subtotal and a total (tax, shipping, discount)."""
 _SUMS = frozenset(_TOTAL + _SUBTOTAL)
 _NUDGES = 12
 _NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
@@ -67,6 +70,8 @@ class Layout(NamedTuple):
     line_total: str | None
     simple: bool = False
     """Only a total over quantity and price lines (the one-pass case)."""
+    details: str | None = None
+    """The key of an object holding more extras (``total_details``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -84,8 +89,9 @@ def _layout(keys: tuple[str, ...], line_keys: tuple[str, ...]) -> Layout | None:
     plus = tuple(k for k in _PLUS if k in node)
     minus = tuple(k for k in _MINUS if k in node)
     qty, price = (qty, price) if qty and price else (None, None)
-    simple = bool(total and qty and not (sub or plus or minus or line_total))
-    return Layout(total, sub, plus, minus, qty, price, line_total, simple)
+    details = _DETAILS if _DETAILS in node else None
+    simple = bool(total and qty and not (sub or plus or minus or line_total or details))
+    return Layout(total, sub, plus, minus, qty, price, line_total, simple, details)
 
 
 def _lines(node: dict[str, Any], shapes: Shapes) -> tuple[str, list[dict[str, Any]], Layout] | None:
@@ -318,10 +324,13 @@ class Totals:
         if not all(is_number(node[k]) for k in (total, sub, *lay.plus, *lay.minus)):
             return
         ints = all(type(node[k]) is int for k in (total, sub, *lay.plus, *lay.minus))
+        ints = ints and all(type(v) is int for v in _details(node, lay)[0] + _details(node, lay)[1])
         extras = _extras(node, lay, ints)
         ctx.edits.begin(self.name)
         if ctx.free(node, total):
             cents = _cents(node[sub], ints) + extras
+            if cents < 0 and _discount_within(node, lay, ctx, ints):
+                cents = _cents(node[sub], ints) + _extras(node, lay, ints)
             if cents >= 0:
                 self._write(node, total, cents, hint, ctx, ints)
         elif ctx.free(node, sub) and _cents(node[total], ints) - extras >= 0:
@@ -335,9 +344,10 @@ def _bare(keys: tuple[str, ...]) -> Layout | None:
     total, sub = first_key(node, _TOTAL), first_key(node, _SUBTOTAL)
     plus = tuple(k for k in _PLUS if k in node)
     minus = tuple(k for k in _MINUS if k in node)
-    if total is None or sub is None or total == sub or not (plus or minus):
+    details = _DETAILS if _DETAILS in node else None
+    if total is None or sub is None or total == sub or not (plus or minus or details):
         return None
-    return Layout(total, sub, plus, minus, None, None, None)
+    return Layout(total, sub, plus, minus, None, None, None, details=details)
 
 
 def _shares(total: int, parts: int) -> list[int]:
@@ -379,9 +389,42 @@ class _OnePass:
 
 
 def _extras(node: dict[str, Any], lay: Layout, ints: bool) -> int:
-    """Tax, shipping and fees less discounts, in cents."""
+    """Tax, shipping and fees less discounts (also those in ``total_details``), in cents."""
     plus = sum(_cents(node[k], ints) for k in lay.plus if is_number(node[k]))
-    return plus - sum(_cents(node[k], ints) for k in lay.minus if is_number(node[k]))
+    cents = plus - sum(_cents(node[k], ints) for k in lay.minus if is_number(node[k]))
+    if lay.details is not None:
+        more, less = _details(node, lay)
+        cents += sum(_cents(v, ints) for v in more) - sum(_cents(v, ints) for v in less)
+    return cents
+
+
+def _discount_within(node: dict[str, Any], lay: Layout, ctx: RuleContext, ints: bool) -> bool:
+    """A discount above the subtotal and the other extras brought within them, from its own value
+    (whether it changed)."""
+    inner = node.get(lay.details) if lay.details is not None else None
+    places = [(node, k) for k in lay.minus] + [
+        (inner, k) for k in _MINUS if type(inner) is dict and is_number(inner.get(k))
+    ]
+    if len(places) != 1 or not ctx.free(*places[0]):
+        return False
+    owner, key = places[0]
+    sub: Any = lay.sub
+    room = _cents(node[sub], ints) + _extras(node, lay, ints) + _cents(owner[key], ints)
+    if room < 0:
+        return False
+    cents = _cents(owner[key], ints) % (room + 1)
+    return ctx.set(owner, key, cents if ints else _money(cents, owner[key]))
+
+
+def _details(node: dict[str, Any], lay: Layout) -> tuple[list[Any], list[Any]]:
+    """The amounts added and taken off in the object under ``lay.details`` (a missing or null
+    one counts as none)."""
+    inner = node.get(lay.details) if lay.details is not None else None
+    if type(inner) is not dict:
+        return [], []
+    return [inner[k] for k in _PLUS if is_number(inner.get(k))], [
+        inner[k] for k in _MINUS if is_number(inner.get(k))
+    ]
 
 
 def _all_int(node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]]) -> bool:

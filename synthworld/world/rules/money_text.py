@@ -1,0 +1,76 @@
+"""Money written as text: a price, amount or total held in a string (a ``Decimal`` field: a
+string with a number pattern) is not negative. The sign is dropped when the field's schema takes
+the value without it; a balance, a change or a net amount, which may be negative, is left alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from synthworld.world.naming import snake
+from synthworld.world.rules.base import RuleContext
+from synthworld.world.shapes import Shapes
+
+__all__ = ["MoneyText"]
+
+_MONEY = frozenset({"price", "amount", "total", "subtotal", "cost", "fee", "fees", "tax", "paid", "due"})
+_SIGNED = frozenset(
+    {
+        "balance", "delta", "change", "adjustment", "difference", "diff", "net", "variance", "profit",
+        "loss", "gain", "pnl", "offset", "count", "pages", "number", "id", "rate", "percent",
+    }
+)  # fmt: skip
+"""Words of a field name that say it may be negative, or is no amount of money at all."""
+_NEGATIVE = re.compile(r"-(\d+(\.\d+)?|\.\d+)")
+
+
+@lru_cache(maxsize=4096)
+def _money_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys whose names say they hold a price, an amount or a total."""
+    found = []
+    for key in keys:
+        words = set(snake(key).split("_"))
+        if words & _MONEY and not words & _SIGNED:
+            found.append(key)
+    return tuple(found)
+
+
+def _text(schema: Any) -> bool:
+    """Whether a property's schema takes a string (also as one branch of ``anyOf``/``oneOf``)."""
+    if not isinstance(schema, Mapping):
+        return False
+    kinds = schema.get("type")
+    if kinds == "string" or (isinstance(kinds, list) and "string" in kinds):
+        return True
+    return any(_text(part) for word in ("anyOf", "oneOf") for part in schema.get(word) or ())
+
+
+class MoneyText:
+    """A price, amount or total written as a number in a string is not negative."""
+
+    name = "money_text"
+    triggers: frozenset[str] = frozenset()
+
+    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
+        return any(_text(props[key]) for key in _money_keys(tuple(props)))
+
+    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        for key in _money_keys(tuple(node)):
+            value = node[key]
+            if type(value) is not str or not _NEGATIVE.fullmatch(value) or not ctx.free(node, key):
+                continue
+            pattern = ctx.prop(hint, key).get("pattern")
+            if isinstance(pattern, str) and _refused(pattern, value[1:]):
+                continue
+            ctx.edits.begin(self.name)
+            ctx.set(node, key, value[1:])
+
+
+def _refused(pattern: str, value: str) -> bool:
+    """Whether a string `pattern` (as JSON Schema reads it: a search) refuses `value`."""
+    try:
+        return re.search(pattern, value) is None
+    except re.error:
+        return True  # a pattern Python cannot read: leave the value as it was drawn
