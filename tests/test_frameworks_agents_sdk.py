@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import pytest
 from agents import Agent, FunctionTool, ModelResponse, RunConfig, Runner, Usage, function_tool
@@ -218,3 +218,31 @@ def test_function_tool_of_a_stub_whose_parameters_are_no_identifiers() -> None:
     asyncio.run(Runner.run(agent, "find", run_config=RunConfig(tracing_disabled=True)))
     assert world.trace[0].input == {"user-id": "u1", "$filter": "a eq 1"}
     assert tool_outputs(model, 1)["call_0"] == str(world.trace[0].output)  # the SDK's str() of the answer
+
+
+class Address(TypedDict):
+    street: str
+    zip: NotRequired[int]
+
+
+def test_function_tool_of_a_stub_with_a_nested_object_parameter_describes_its_fields() -> None:
+    """Before, the stub's signature said ``addr: dict[str, Any]``, which ``function_tool``'s
+    strict mode refuses ("additionalProperties should not be set for object types")."""
+    world = SyntheticWorld(seed=3)
+
+    @world.tool
+    def ship(item: str, addr: Address) -> dict[str, Any]:
+        """Ship an item to an address."""
+
+    shipping = function_tool(world.stub("ship"))
+    assert shipping.strict_json_schema is True
+    addr = shipping.params_json_schema["properties"]["addr"]
+    assert addr["properties"].keys() == {"street", "zip"}
+    assert addr["properties"]["zip"]["type"] == "integer"
+    assert addr["additionalProperties"] is False
+    sent = '{"item": "book", "addr": {"street": "Via Roma 1", "zip": 100}}'
+    model = ScriptedModel([[("ship", sent)], "Shipped."])
+    agent = Agent(name="s", tools=[shipping], model=model)
+    asyncio.run(Runner.run(agent, "ship", run_config=RunConfig(tracing_disabled=True)))
+    assert world.trace[0].input == json.loads(sent)
+    assert tool_outputs(model, 1)["call_0"] == str(world.trace[0].output)

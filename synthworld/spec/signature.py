@@ -3,7 +3,8 @@
 `world.stub(name)` gets this signature: required parameters first, then the optional ones with
 their default (the stub's own default, else the schema's ``default``, else None, meaning "not
 given"). JSON types become annotations (``string`` -> ``str``, ``array`` of ``integer`` ->
-``list[int]``, an ``enum`` of strings -> ``Literal[...]``, ``object`` -> ``dict[str, Any]``).
+``list[int]``, an ``enum`` of strings -> ``Literal[...]``, ``object`` -> ``dict[str, Any]``, or a
+``TypedDict`` of its ``properties`` for a parameter, so strict schemas built from it describe them).
 A parameter whose name is not a Python identifier (``user-id``, ``$filter``, ``from``) appears
 under a Python name made from it (``user_id``, ``filter``, ``from_``), so frameworks that build a
 schema from the signature (the Agents SDK's ``function_tool``, LangChain's ``tool``) can describe
@@ -19,6 +20,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+
+import typing_extensions
 
 from synthworld.errors import ToolInputError
 
@@ -81,7 +84,7 @@ def stub_signature(spec: ToolSpec) -> StubSignature:
     params, unset = [], set()
     for name in ordered:
         real = python[name]
-        annotation = json_annotation(properties.get(real))
+        annotation = json_annotation(properties.get(real), typed=True)
         default: Any = inspect.Parameter.empty
         if real not in required:
             default = _default(spec, real, properties.get(real))
@@ -116,8 +119,9 @@ def _aliases(names: list[str]) -> dict[str, str]:
     return aliases
 
 
-def json_annotation(schema: Any) -> Any:
-    """A Python type for a JSON Schema: ``str``, ``list[int]``, ``Literal['a', 'b']``, ``Any``..."""
+def json_annotation(schema: Any, *, typed: bool = False) -> Any:
+    """A Python type for a JSON Schema: ``str``, ``list[int]``, ``Literal['a', 'b']``, ``Any``...;
+    `typed`: an object with ``properties`` is a ``TypedDict`` of them, not ``dict[str, Any]``."""
     if not isinstance(schema, dict) or not schema:
         return Any
     if "enum" in schema or "const" in schema:
@@ -126,15 +130,33 @@ def json_annotation(schema: Any) -> Any:
         return Literal[tuple(values)] if literal else Any
     for union in ("anyOf", "oneOf"):
         if isinstance(schema.get(union), list) and schema[union]:
-            return _union([json_annotation(s) for s in schema[union]])
+            return _union([json_annotation(s, typed=typed) for s in schema[union]])
     kind = schema.get("type")
     if isinstance(kind, list) and kind:
-        return _union([json_annotation({**schema, "type": k}) for k in kind])
+        return _union([json_annotation({**schema, "type": k}, typed=typed) for k in kind])
     if kind == "array":
-        return list[json_annotation(schema.get("items"))]  # type: ignore[misc]
+        return list[json_annotation(schema.get("items"), typed=typed)]  # type: ignore[misc]
     if kind == "object":
-        return dict[str, Any]
+        fields = schema.get("properties")
+        return (
+            _typed_dict(schema, fields) if typed and isinstance(fields, dict) and fields else dict[str, Any]
+        )
     return _SIMPLE.get(str(kind), Any)
+
+
+def _typed_dict(schema: dict[str, Any], fields: dict[str, Any]) -> Any:
+    """An object's ``properties`` as a ``TypedDict`` (keys not ``required`` are ``NotRequired``),
+    so a framework building a schema from the signature (the Agents SDK's strict ``function_tool``
+    refuses a ``dict[str, Any]``) describes its fields."""
+    listed = schema.get("required")
+    required: list[Any] = listed if isinstance(listed, list) else []
+    hints = {}
+    for key, sub in fields.items():
+        hint = json_annotation(sub, typed=True)
+        hints[str(key)] = hint if key in required else typing_extensions.NotRequired[hint]
+    title = schema.get("title")
+    name = title if isinstance(title, str) and title.isidentifier() else "Object"
+    return typing_extensions.TypedDict(name, hints)  # type: ignore[operator]  # the functional form
 
 
 def _union(members: list[Any]) -> Any:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["cyclic_pointers", "refs_in"]
+__all__ = ["NAME_MAPS", "NOT_SCHEMAS", "cyclic_pointers", "refs_in"]
 
-_NOT_SCHEMAS = frozenset({"$ref", "example", "examples", "enum", "const"})
-_NAME_MAPS = frozenset(
+NOT_SCHEMAS = frozenset({"$ref", "example", "examples", "enum", "const"})
+NAME_MAPS = frozenset(
     {
         "properties",
         "patternProperties",
@@ -42,8 +42,8 @@ def refs_in(node: Any) -> list[str]:
             if isinstance(ref, str) and not names:
                 found.append(ref)
             for key, value in item.items():
-                if names or (key not in _NOT_SCHEMAS and not str(key).startswith("x-")):
-                    stack.append((value, not names and key in _NAME_MAPS))
+                if names or (key not in NOT_SCHEMAS and not str(key).startswith("x-")):
+                    stack.append((value, not names and key in NAME_MAPS))
         elif isinstance(item, list):
             stack.extend((value, False) for value in item)
     return found

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 from synthworld import _yaml
 from synthworld.errors import SourceError
+from synthworld.sources.openapi.scopes import Scopes, scopes_of
 
 __all__ = ["MAX_BYTES", "Document", "escape", "load_document"]
 
@@ -43,16 +45,32 @@ class Document:
         """A `SourceError` about this document at `pointer`."""
         return SourceError(message, source=self.source, pointer=pointer)
 
+    @cached_property
+    def scopes(self) -> Scopes | None:
+        """The ``$id`` scopes and anchors of a 3.1 document (None when it has none)."""
+        return scopes_of(self.data, self.source) if self.version == "3.1" else None
+
     def lookup(self, ref: str, *, at: str) -> tuple[Any, str]:
-        """The value an internal ``$ref`` (``#/...``) points at and its pointer; `at` is where
-        the reference is written. An external reference is a `SourceError` naming both."""
-        if not ref.startswith("#"):
+        """The value an internal ``$ref`` points at and its pointer; `at` is where the reference
+        is written. In 3.1, an ``$anchor`` (``#pet``) or a reference relative to an enclosing
+        ``$id`` resolves as JSON Schema 2020-12 says. Any other reference is a `SourceError`."""
+        pointer = self._scoped(ref, at)
+        if pointer is None and not ref.startswith("#"):
             raise self.error(
-                f"$ref {ref!r} points outside the document; synthworld reads one self-contained "
-                "document (bundle it first, e.g. `redocly bundle` or `swagger-cli bundle`)",
+                f"$ref {ref!r} points outside the document{self._no_id()}; synthworld reads one "
+                "self-contained document (bundle it first, e.g. `redocly bundle` or `swagger-cli bundle`)",
                 at,
             )
-        pointer = ref[1:]
+        if pointer is None and ref[1:2] not in ("", "/"):
+            raise self.error(
+                f"$ref {ref!r} names an anchor, but {self._no_anchor(ref[1:])}; fix: refer to the "
+                "schema by its JSON pointer ('#/components/schemas/Name')",
+                at,
+            )
+        return self.node_at(pointer if pointer is not None else ref[1:], ref=ref, at=at), pointer or ref[1:]
+
+    def node_at(self, pointer: str, *, ref: str | None = None, at: str | None = None) -> Any:
+        """The value at JSON `pointer` of the document (`ref`, written at `at`, named it)."""
         node: Any = self.data
         for raw in pointer.split("/")[1:] if pointer else []:
             token = raw.replace("~1", "/").replace("~0", "~")
@@ -62,8 +80,25 @@ class Document:
             elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
                 node = node[int(token)]
             else:
-                raise self.error(f"$ref {ref!r} points at nothing in the document", at)
-        return node, pointer
+                raise self.error(f"$ref {ref or '#' + pointer!r} points at nothing in the document", at)
+        return node
+
+    def _scoped(self, ref: str, at: str) -> str | None:
+        """The pointer a 3.1 reference resolves to by JSON Schema's rules, when they matter: an
+        anchor, a reference that is not a fragment, or any inside an ``$id`` (a JSON pointer
+        pointing at nothing there is then read from the document's root, as 3.0 reads it)."""
+        scopes = self.scopes
+        if scopes is None or (ref[:2] in ("#/", "#") and not scopes.scoped(at)):
+            return None
+        return scopes.resolve(ref, at)
+
+    def _no_id(self) -> str:
+        return " (no schema in it has that $id)" if self.version == "3.1" else ""
+
+    def _no_anchor(self, name: str) -> str:
+        if self.version != "3.1":
+            return f"anchors are JSON Schema 2020-12, read in OpenAPI 3.1 (this is {self.version})"
+        return f"no schema in the document declares '$anchor: {name}'"
 
     def deref(self, value: Any, *, at: str) -> tuple[Any, str]:
         """`value` with ``$ref`` chains followed (for parameters, bodies, responses)."""

@@ -55,7 +55,7 @@ class Subtypes:
         """The discriminator property and mapping (``(value, pointer)`` pairs) of the schema at
         `pointer`, its own (True) or its nearest base's through ``allOf`` (False)."""
         try:
-            node, _ = self.doc.lookup("#" + pointer, at=pointer)
+            node = self.doc.node_at(pointer, at=pointer)
         except SourceError:
             return None
         if not isinstance(node, Mapping) or "oneOf" in node or "anyOf" in node:
@@ -102,7 +102,7 @@ class Subtypes:
         else:
             return None
         try:
-            self.doc.lookup("#" + where, at=where)
+            self.doc.node_at(where, at=where)
         except SourceError:
             return None
         return where
@@ -113,7 +113,7 @@ class Subtypes:
             self._children = {}
             for container in _CONTAINERS:
                 try:
-                    schemas, _ = self.doc.lookup("#" + container, at=container)
+                    schemas = self.doc.node_at(container, at=container)
                 except SourceError:
                     continue
                 for name, schema in schemas.items() if isinstance(schemas, Mapping) else ():

@@ -1,4 +1,5 @@
-"""An operation's input: path, query and header parameters and the JSON body, as one object schema."""
+"""An operation's input: path, query (or the whole query string) and header parameters and the JSON
+body, as one object schema."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ __all__ = ["Inputs", "inputs_of", "listed_parameters"]
 _PLACES = ("path", "query", "header")
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
 """A path template expression: ``{petId}`` in ``/pets/{petId}``."""
+_WHOLE = "querystring"
+"""The name of an OpenAPI 3.2 ``in: querystring`` parameter that gives none."""
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})  # set by the client (OAS 3)
 _NOT_SCHEMA = frozenset(
     {"name", "in", "description", "required", "collectionFormat", "allowEmptyValue", "schema", "x-example"}
@@ -35,7 +38,8 @@ class Inputs:
     required: list[str] = field(default_factory=list)
     needs: frozenset[str] = frozenset()
     places: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """``{tool_param: {"in": "path"|"query"|"header"|"body", "name": its name in the request}}``."""
+    """``{tool_param: {"in": "path"|"query"|"querystring"|"header"|"body", "name": its name in the
+    request}}`` (``querystring``: the whole query string, OpenAPI 3.2)."""
 
     def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
@@ -90,6 +94,8 @@ def inputs_of(
             inputs.add(
                 str(param["name"]), place, schema, required=place == "path" or param.get("required") is True
             )
+        elif place == "querystring":
+            needs |= _add_querystring(doc, tr, inputs, param, where)
     _add_undeclared(inputs, path)
     if form:
         body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))
@@ -133,10 +139,38 @@ def _merged(
     merged: dict[tuple[str, str], tuple[Any, str]] = {}
     for raw, where in [*shared, *own]:
         param, at = doc.deref(raw, at=where)
-        if not isinstance(param, Mapping) or not isinstance(param.get("name"), str) or "in" not in param:
+        whole = isinstance(param, Mapping) and param.get("in") == "querystring"  # its name is optional
+        if (
+            not isinstance(param, Mapping)
+            or not (whole or isinstance(param.get("name"), str))
+            or "in" not in param
+        ):
             raise doc.error("a parameter needs a 'name' and an 'in'", where)
-        merged[(param["name"], str(param["in"]))] = (param, at)
+        merged[(str(param.get("name", _WHOLE)), str(param["in"]))] = (param, at)
     return list(merged.values())
+
+
+def _add_querystring(
+    doc: Document, tr: Translator, inputs: Inputs, param: Mapping[str, Any], at: str
+) -> frozenset[str]:
+    """Add an OpenAPI 3.2 ``in: querystring`` parameter: the whole query string as one parameter,
+    its schema that of its ``content`` (``application/x-www-form-urlencoded`` and the like)."""
+    if pick_media(param.get("content")) is None:
+        raise doc.error(
+            f"the 'querystring' parameter {param.get('name', _WHOLE)!r} has no 'content' with a schema; "
+            "OpenAPI 3.2 describes the whole query string by media type: write 'content: "
+            "{application/x-www-form-urlencoded: {schema: {type: object, properties: ...}}}'",
+            at,
+        )
+    schema, needs = _param_schema(doc, tr, param, at)
+    name = param.get("name")
+    inputs.add(
+        name if isinstance(name, str) else _WHOLE,
+        "querystring",
+        schema,
+        required=param.get("required") is True,
+    )
+    return needs
 
 
 def _param_schema(

@@ -6,7 +6,8 @@ a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``re
 properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
 dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and examples as JSON data:
 a YAML key read as a number becomes its text, an ``.inf`` example is set aside). Internal
-``$ref``s are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
+``$ref``s (in 3.1 also an ``$anchor`` or a reference relative to an ``$id``, resolved as JSON Schema
+2020-12 does) are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
 ``$defs`` at the root of the tool's schema (each shared schema written once per tool).
 """
 
@@ -30,7 +31,11 @@ Mode = Literal["input", "output"]
 INLINE_LIMIT = 20
 """A referenced schema bigger than this many schema nodes stays a ``$defs`` entry, not inlined."""
 
-_DROP = frozenset({"nullable", "x-nullable", "discriminator", "example", "xml", "externalDocs"})
+_DROP = frozenset(
+    {"nullable", "x-nullable", "discriminator", "example", "xml", "externalDocs", "$id", "$anchor"}
+)
+"""Dropped: OpenAPI-only keywords, and the scopes every reference was resolved in (``$id``,
+``$anchor``: a tool's references are rewritten to its own ``#/$defs``)."""
 _MAP_KEYS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _ONE_KEYS = (
     "additionalProperties",
@@ -211,7 +216,7 @@ class Translator:
                 return {"$ref": f"#/$defs/{self._name(pointer)}"}, frozenset({pointer}), 1
             self._busy.add(key)
             try:
-                target, _ = self.doc.lookup("#" + pointer, at=pointer)
+                target = self.doc.node_at(pointer, at=pointer)
                 self._done[key] = self._walk(target, pointer, mode)
             finally:
                 self._busy.discard(key)
@@ -222,16 +227,26 @@ class Translator:
 
     def _cyclic_set(self) -> set[str]:
         if self._cyclic is None:
-            starts = _ref_pointers(refs_in(self.doc.data))
-            self._cyclic = cyclic_pointers(sorted(starts), self._edges)
+            starts = {self._pointer_of(ref, "") for ref in refs_in(self.doc.data)} - {None}
+            self._cyclic = cyclic_pointers(sorted(p for p in starts if p is not None), self._edges)
         return self._cyclic
 
     def _edges(self, pointer: str) -> list[str]:
         try:
-            target, _ = self.doc.lookup("#" + pointer, at=pointer)
+            target = self.doc.node_at(pointer, at=pointer)
         except Exception:  # a dangling or external ref: reported when it is translated
             return []
-        return sorted(_ref_pointers(refs_in(target)))
+        found = {self._pointer_of(ref, pointer) for ref in refs_in(target)}
+        return sorted(p for p in found if p is not None)
+
+    def _pointer_of(self, ref: str, at: str) -> str | None:
+        """The pointer `ref` (written in the schema at `at`) names; None for one that names nothing."""
+        if self.doc.scopes is None:  # every reference is a plain JSON pointer
+            return ref[1:] if ref.startswith("#") else None
+        try:
+            return self.doc.lookup(ref, at=at)[1]
+        except SourceError:
+            return None
 
     def _name(self, pointer: str) -> str:
         if pointer not in self._names:
@@ -315,16 +330,12 @@ def _short(ref: str) -> str:
     return ref.rsplit("/", 1)[-1]
 
 
-def _ref_pointers(refs: list[str]) -> set[str]:
-    return {ref[1:] for ref in refs if ref.startswith("#")}
-
-
 def _hidden(doc: Document, sub: Any, mode: Mode, at: str) -> bool:
     """Whether a property is read-only (in inputs) or write-only (in outputs)."""
     flag = "readOnly" if mode == "input" else "writeOnly"
     if isinstance(sub, Mapping) and sub.get(flag) is True:
         return True
-    if isinstance(sub, Mapping) and isinstance(sub.get("$ref"), str) and sub["$ref"].startswith("#"):
+    if isinstance(sub, Mapping) and isinstance(sub.get("$ref"), str):
         try:
             target, _ = doc.lookup(sub["$ref"], at=at)
         except Exception:  # reported when the property is translated
