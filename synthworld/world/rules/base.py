@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from synthworld.world.edits import Edits
@@ -35,10 +35,19 @@ class Rule(Protocol):
 class RuleContext:
     """How a rule changes an answer: through `edits`, never touching pinned keys."""
 
-    __slots__ = ("edits", "now", "shapes")
+    __slots__ = ("edits", "now", "refs", "shapes")
 
-    def __init__(self, edits: Edits, shapes: Shapes, now: datetime.datetime) -> None:
+    def __init__(
+        self,
+        edits: Edits,
+        shapes: Shapes,
+        now: datetime.datetime,
+        refs: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
         self.edits, self.shapes, self.now = edits, shapes, now
+        self.refs = refs
+        """The remembered fields of the entities the call's input names (``refund_order(order_id)``:
+        the order), for rules that hold an answer within them."""
 
     def free(self, node: dict[str, Any], key: str) -> bool:
         """Whether `key` of `node` is the rule's to change (not set from input or memory)."""

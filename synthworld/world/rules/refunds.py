@@ -1,6 +1,8 @@
 """Refunds: no more is refunded than was paid (``refund_amount`` of a booking within its
 ``total_price``, a charge's ``amount_refunded`` within its ``amount_captured`` or ``amount``, the
 ``refund`` of a cancellation within its ``total_paid``), and no more captured than the amount.
+A refund of an entity the input names (``refund_order(order_id)``) is within what that entity, as
+the world remembers it, was paid.
 
 A refund above what was paid is brought inside it from its own value (the same answer gives the
 same refund); a refund the input or memory fixed raises a free amount paid to it instead.
@@ -8,9 +10,9 @@ same refund); a refund the input or memory fixed raises a free amount paid to it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext, is_number
@@ -29,6 +31,8 @@ _CAPTURED = ("amount_captured", "captured_amount", "amount_received")
 """What was taken of a payment's amount: at most the amount, and what refunds come out of."""
 _REFUND_OBJECTS = frozenset({"refund", "refunds"})
 _REFUND_AMOUNT = ("amount", "refund_amount", "total", "value")
+_REFUND_IDS = frozenset({"refund_id", "refund_number", "refund_reference"})
+"""Keys that make an object a refund itself (its ``amount`` is what is refunded)."""
 
 
 class Keys(NamedTuple):
@@ -55,9 +59,28 @@ def _keys(keys: tuple[str, ...]) -> Keys | None:
     return Keys(paid, refunded, inner, amount)
 
 
-def _amount_key(node: dict[str, Any]) -> str | None:
+def _amount_key(node: Mapping[str, Any]) -> str | None:
     names = {snake(k): k for k in node}
     return next((names[n] for n in _REFUND_AMOUNT if n in names), None)
+
+
+@lru_cache(maxsize=4096)
+def _refund_key(keys: tuple[str, ...]) -> str | None:
+    """The key of what an object with these keys refunds, when it says what it refunds but not
+    what was paid (a refund: ``{refund_id, amount}``; a cancellation: ``{refund_amount}``)."""
+    names = {snake(k): k for k in keys}
+    own = next((names[n] for n in _REFUNDED if n in names), None)
+    return own if own is not None or _REFUND_IDS.isdisjoint(names) else _amount_key(dict.fromkeys(keys))
+
+
+def _paid_by(refs: Sequence[Mapping[str, Any]]) -> float | None:
+    """What the first referenced entity that says so was paid."""
+    for fields in refs:
+        names = {snake(k): k for k in fields}
+        paid: Any = next((fields[names[n]] for n in _PAID if n in names), None)
+        if is_number(paid) and paid >= 0:
+            return cast("float", paid)  # an int stays an int: `_inside` keeps whole amounts whole
+    return None
 
 
 class Refunds:
@@ -67,11 +90,13 @@ class Refunds:
     triggers: frozenset[str] = frozenset()
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return _keys(tuple(props)) is not None
+        keys = tuple(props)
+        return _keys(keys) is not None or _refund_key(keys) is not None
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         keys = _keys(tuple(node))
         if keys is None:
+            self._of_reference(node, ctx)
             return
         if keys.amount is not None and is_number(node[keys.amount]) and node[keys.amount] >= 0:
             self._within(node, keys.paid, node[keys.amount], (node, keys.amount), ctx)
@@ -83,6 +108,13 @@ class Refunds:
             value = node[key]
             refunds = [r for r in (value if type(value) is list else [value]) if type(r) is dict]
             self._shared(node, keys.paid, refunds, ctx)
+
+    def _of_reference(self, node: dict[str, Any], ctx: RuleContext) -> None:
+        """A refund that does not say what was paid, within what the entity the input names was."""
+        key = _refund_key(tuple(node)) if ctx.refs else None
+        limit = _paid_by(ctx.refs) if key is not None else None
+        if key is not None and limit is not None:
+            self._within(node, key, limit, None, ctx)
 
     def _shared(
         self, node: dict[str, Any], paid: str, refunds: list[dict[str, Any]], ctx: RuleContext
