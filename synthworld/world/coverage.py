@@ -40,6 +40,12 @@ class Coverage:
         return 100.0 * sum(1 for n in self.tools.values() if n) / len(self.tools)
 
     @property
+    def no_data(self) -> bool:
+        """True when no tool was registered: nothing was measured, and a threshold fails (as
+        coverage.py's "No data to report" does)."""
+        return not self.tools
+
+    @property
     def never_called(self) -> list[str]:
         """The tools no call reached, sorted."""
         return sorted(name for name, calls in self.tools.items() if not calls)
@@ -77,6 +83,8 @@ class Coverage:
         return f'<div class="synthworld-coverage"><h4>{escape(self._heading())}</h4>{tables}</div>'
 
     def _heading(self) -> str:
+        if self.no_data:
+            return "synthworld coverage: no data (no world registered a tool)"
         called = sum(1 for n in self.tools.values() if n)
         return f"synthworld coverage: {called}/{len(self.tools)} tools called ({self.percent:.0f}%)"
 
