@@ -124,7 +124,13 @@ def test_the_notebook_html_holds_the_tables_and_escapes_every_name() -> None:
         ["rate_limit", "0", "never raised"],
     ]
     assert page.tables["synthworld-coverage-hazard"] == [["hazard", "calls", ""], ["drift", "1", ""]]
-    assert page.row_classes.count("never") == 3
+    assert page.tables["synthworld-coverage-answer"] == [
+        ["answer", "answers", ""],
+        ['get_ticket $.status = "closed"', "1", ""],
+        ['get_ticket $.status = "open"', "0", "never answered"],
+        ['get_ticket $.status = "pending"', "0", "never answered"],
+    ]
+    assert page.row_classes.count("never") == 5
     assert Coverage()._repr_html_() == (
         '<div class="synthworld-coverage">'
         "<h4>synthworld coverage: no data (no world registered a tool)</h4></div>"

@@ -1,5 +1,5 @@
 """``--synthworld-coverage``: which tools, errors, hazards and malformed answers the session's
-worlds exercised.
+worlds exercised, and which parts of the answer space their answers reached.
 
 Every world built during the session (by the ``synth_world`` fixture, by scenario items, or by a
 test itself) adds its tools and calls to one session counter. Under pytest-xdist each worker
