@@ -94,6 +94,7 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "errors": {},
         "hazards": {"empty": 5, "prompt_injection": 5},
         "malformed": {},
+        "answers": {"search_email $[*].labels absent": 6, "search_email $[*].labels present": 8},
     }
     naive_tools = naive.coverage().tools
     assert naive_tools["search_email"] == 18
