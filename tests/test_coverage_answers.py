@@ -252,3 +252,18 @@ def test_the_session_table_shows_the_answer_space(pyt: pytest.Pytester) -> None:
             "answer space: 2/3 outcomes reached (67%)",
         ]
     )
+
+
+def test_a_branch_that_refers_outside_the_definitions_is_still_told_apart() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string"},
+            "b": {"oneOf": [{"$ref": "#/properties/a"}, {"type": "integer"}]},
+        },
+        "required": ["a", "b"],
+    }
+    probe = AnswerProbe(schema)
+    assert probe.outcomes == ("$.b oneOf[0] (a)", "$.b oneOf[1] (integer)")
+    assert probe.reached({"a": "x", "b": "y"}) == ["$.b oneOf[0] (a)"]
+    assert probe.reached({"a": "x", "b": 3}) == ["$.b oneOf[1] (integer)"]

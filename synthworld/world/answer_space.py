@@ -34,8 +34,8 @@ class _Node:
     properties: list[tuple[str, _Node]] = field(default_factory=list)
     items: _Node | None = None
     prefix: list[_Node] = field(default_factory=list)
-    branches: list[tuple[str, CompiledValidator | None, _Node]] = field(default_factory=list)
-    """``(outcome, validator, node)`` per oneOf/anyOf branch (no validator: cannot be told apart)."""
+    branches: list[tuple[str, CompiledValidator, _Node]] = field(default_factory=list)
+    """``(outcome, validator, node)`` per oneOf/anyOf branch that can be told apart."""
 
     def empty(self) -> bool:
         """True when nothing at or below this node is counted."""
@@ -89,7 +89,9 @@ class AnswerProbe:
             if isinstance(branches, list) and len(branches) > 1:
                 for i, branch in enumerate(branches):
                     outcome = f"{self._prefix}{path} {keyword}[{i}]{_label(branch)}"
-                    node.branches.append((outcome, self._validator(branch), self._walk(branch, path, seen)))
+                    validator = self._validator(branch)
+                    if validator is not None:  # else never reachable: not listed
+                        node.branches.append((outcome, validator, self._walk(branch, path, seen)))
 
     def _fill_object(self, node: _Node, schema: dict[str, Any], path: str, seen: tuple[str, ...]) -> None:
         properties = schema.get("properties")
@@ -116,11 +118,19 @@ class AnswerProbe:
             node.items = None if walked.empty() else walked
 
     def _validator(self, branch: Any) -> CompiledValidator | None:
-        """A validator for one branch, with the root's definitions so its local refs resolve."""
+        """A validator for one branch, with the root's definitions so its local refs resolve (a
+        branch that is only a ref elsewhere, as ``#/properties/a``, stands for its target)."""
+        ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
+        if (
+            isinstance(ref, str)
+            and ref.startswith("#")
+            and not ref.startswith(("#/$defs/", "#/definitions/"))
+        ):
+            branch = _pointer(self._root, ref[1:])
         schema = {**branch, **self._defs} if isinstance(branch, dict) and self._defs else branch
         try:
             return compile_validator(schema)
-        except Exception:  # a branch that cannot stand alone (a ref into a sibling): not told apart
+        except Exception:  # cannot stand alone (a ref into a ref): never reachable, not listed
             return None
 
 
@@ -146,7 +156,7 @@ def _visit(node: _Node, value: Any, found: list[str]) -> None:
             for item in value[len(node.prefix) :]:
                 _visit(node.items, item, found)
     for outcome, validator, child in node.branches:
-        if validator is not None and validator.is_valid(value):
+        if validator.is_valid(value):
             found.append(outcome)
             _visit(child, value, found)
 
