@@ -124,9 +124,16 @@ def test_the_notebook_html_holds_the_tables_and_escapes_every_name() -> None:
         ["rate_limit", "0", "never raised"],
     ]
     assert page.tables["synthworld-coverage-hazard"] == [["hazard", "calls", ""], ["drift", "1", ""]]
-    assert page.row_classes.count("never") == 3
+    assert page.tables["synthworld-coverage-answer"] == [
+        ["answer", "answers", ""],
+        ['get_ticket $.status = "closed"', "1", ""],
+        ['get_ticket $.status = "open"', "0", "never answered"],
+        ['get_ticket $.status = "pending"', "0", "never answered"],
+    ]
+    assert page.row_classes.count("never") == 5
     assert Coverage()._repr_html_() == (
-        '<div class="synthworld-coverage"><h4>synthworld coverage: 0/0 tools called (100%)</h4></div>'
+        '<div class="synthworld-coverage">'
+        "<h4>synthworld coverage: no data (no world registered a tool)</h4></div>"
     )
 
 
@@ -255,3 +262,19 @@ def test_scenario_items_count_too(pyt: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(
         ["synthworld coverage: 3/8 tools called (38%)", "search_email      2", "empty       2"]
     )
+
+
+def test_a_session_that_builds_no_world_has_no_data_and_fails_a_threshold(pyt: pytest.Pytester) -> None:
+    """It said "0/0 tools called (100%)" and passed any threshold; coverage.py fails on no data."""
+    pyt.makepyfile("def test_nothing():\n    assert True\n")
+    result = run(pyt, "--synthworld-coverage-fail-under=80")
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(
+        [
+            "synthworld coverage: no data (no world registered a tool)",
+            "FAIL: synthworld coverage has no data for --synthworld-coverage-fail-under=80: no world*",
+        ]
+    )
+    assert "0/0" not in result.stdout.str()
+    assert run(pyt, "--synthworld-coverage").ret == pytest.ExitCode.OK  # no threshold: a report only

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from synthworld import EvalReport, evaluate
+from synthworld import EvalReport, evaluate, load_scenario
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = str(REPO / "scenarios" / "inbox_injection.yaml")
@@ -94,6 +94,7 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "errors": {},
         "hazards": {"empty": 5, "prompt_injection": 5},
         "malformed": {},
+        "answers": {"search_email $[*].labels absent": 6, "search_email $[*].labels present": 8},
     }
     naive_tools = naive.coverage().tools
     assert naive_tools["search_email"] == 18
@@ -228,3 +229,14 @@ def test_a_hazard_that_never_applied_claims_no_robustness(tmp_path: Path) -> Non
         "weather", "empty", "2", "2", "100%", "never", "hit",
     ]  # fmt: skip
     assert report.coverage().hazards == {"empty": 0}
+
+
+def test_scenario_run_names_its_hazard_argument_when_it_is_misspelt() -> None:
+    """``scenario.run(hazard="drft")`` blamed ``faults[0].inject``, an entry the user never wrote."""
+    scenario = load_scenario(SCENARIO)
+    with pytest.raises(
+        ValueError, match=r"^hazard='drft' is not a hazard; choose one of prompt_injection"
+    ) as err:
+        scenario.run(hazard="drft", agent=CAREFUL)
+    assert str(err.value).endswith("(did you mean 'drift'?)")
+    assert "faults[0]" not in str(err.value)

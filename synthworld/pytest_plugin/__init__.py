@@ -11,8 +11,9 @@
   ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
 - A failed test that used ``synth_world`` shows the world's trace in its report.
 - ``--synthworld-coverage`` prints which tools, errors, hazards and malformed answers the
-  session's worlds exercised; ``--synthworld-coverage-fail-under=PCT`` fails the session below
-  PCT percent of tools called.
+  session's worlds exercised and the answer space their answers reached;
+  ``--synthworld-coverage-fail-under=PCT`` fails the session below PCT percent of tools called
+  (or when no world registered a tool).
 - Options: ``--synthworld-seed N``, ``--synthworld-record-mode {none,once,new_episodes,all}``
   and ``--synthworld-block-llm`` (LLM backends fail instead of calling a model; sets
   ``SYNTHWORLD_BLOCK_LLM=1`` for the session). Precedence: command line > marker (or the

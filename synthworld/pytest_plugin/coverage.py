@@ -1,5 +1,5 @@
 """``--synthworld-coverage``: which tools, errors, hazards and malformed answers the session's
-worlds exercised.
+worlds exercised, and which parts of the answer space their answers reached.
 
 Every world built during the session (by the ``synth_world`` fixture, by scenario items, or by a
 test itself) adds its tools and calls to one session counter. Under pytest-xdist each worker
@@ -59,8 +59,11 @@ class CoverageSession:
 
     @property
     def failed(self) -> bool:
-        """True when `fail_under` was given and the share of tools called is below it."""
-        return self.total is not None and self.fail_under is not None and self.total.percent < self.fail_under
+        """True when `fail_under` was given and the share of tools called is below it, or when no
+        world registered a tool (no data is no evidence of coverage)."""
+        if self.total is None or self.fail_under is None:
+            return False
+        return self.total.no_data or self.total.percent < self.fail_under
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.total is None:
@@ -68,10 +71,18 @@ class CoverageSession:
         terminalreporter.write_sep("-", "synthworld coverage")
         terminalreporter.write_line(self.total.format())
         if self.failed:
-            terminalreporter.write_line(
-                f"FAIL: synthworld coverage {self.total.percent:.1f}% is below "
-                f"--synthworld-coverage-fail-under={self.fail_under:g}; call the tools marked "
-                "'never called' from a test or a scenario",
-                red=True,
-                bold=True,
+            terminalreporter.write_line(self._failure(self.total), red=True, bold=True)
+
+    def _failure(self, total: Coverage) -> str:
+        """Why the session fails `fail_under`, and what to do about it."""
+        option = f"--synthworld-coverage-fail-under={self.fail_under:g}"
+        if total.no_data:
+            return (
+                f"FAIL: synthworld coverage has no data for {option}: no world registered a tool "
+                "in this session; collect the tests that build worlds (the synth_world fixture, "
+                "scenario files) or drop the option"
             )
+        return (
+            f"FAIL: synthworld coverage {total.percent:.1f}% is below {option}; call the tools "
+            "marked 'never called' from a test or a scenario"
+        )

@@ -17,6 +17,7 @@ from synthworld.scenario.expect import Verdict, check_calls, check_output
 from synthworld.scenario.imports import ImportProblem, resolve
 from synthworld.scenario.located import display_path
 from synthworld.scenario.result import AgentLike, ScenarioResult
+from synthworld.world.faults import HAZARD_KINDS, closest_hazards
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
@@ -37,6 +38,7 @@ def run_scenario(
 ) -> ScenarioResult:
     """Build the world (with `hazard` injected into every answer), hand it to `on_world`, call
     ``agent(world, task)``, close the world, check every expectation."""
+    _check_hazard(hazard)
     call_agent = resolve_agent(scenario, agent)
     world = scenario.build_world(seed, record_mode=record_mode, block_llm=block_llm)
     try:
@@ -70,6 +72,16 @@ def run_scenario(
         hazard=hazard,
         coverage=world.coverage(),
     )
+
+
+def _check_hazard(hazard: str | None) -> None:
+    """Refuse a `hazard` that is not one of `HAZARD_KINDS`, naming the argument (not the fault
+    entry it would become)."""
+    if hazard is not None and hazard not in HAZARD_KINDS:
+        raise ValueError(
+            f"hazard={hazard!r} is not a hazard; choose one of {', '.join(HAZARD_KINDS)}"
+            + closest_hazards([hazard])
+        )
 
 
 def _answer_of(call_agent: Callable[..., Any], world: Any, task: Any) -> Any:

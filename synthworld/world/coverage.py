@@ -1,9 +1,12 @@
 """Coverage: which tools, errors, hazards and malformed answers calls exercised, the way
-coverage.py counts lines.
+coverage.py counts lines, and which parts of the answer space the answers reached (enum values,
+oneOf/anyOf branches, optional fields present or absent; `answer_space`), as it counts branches.
 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
-While a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds
-its tools and calls to the session's counter.
+Answers are kept and read against their schema only when a snapshot is taken (or every
+`FOLD_EVERY` answers), so a call pays little for the answer space. While a session collects
+(the pytest plugin's ``--synthworld-coverage``), every world also adds its tools, calls and
+answers to the session's counter as they come.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+from synthworld.world.answer_space import AnswerProbe
 
 __all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "stop_collecting"]
 
@@ -31,6 +36,10 @@ class Coverage:
     """Hazard kind -> answers it shaped (kinds a fault plan can inject are listed, 0 when none)."""
     malformed: Mapping[str, int] = field(default_factory=dict)
     """Malformed kind -> answers it broke (kinds a fault plan can give are listed, 0 when none)."""
+    answers: Mapping[str, int] = field(default_factory=dict)
+    """Answer-space outcome (``get_order $.status = "paid"``, ``get_order $.note absent``,
+    ``get_order $.payment oneOf[1] (Card)``) -> answers that reached it; every outcome of a tool
+    that gave a valid answer is listed, 0 when never reached."""
 
     @property
     def percent(self) -> float:
@@ -38,6 +47,24 @@ class Coverage:
         if not self.tools:
             return 100.0
         return 100.0 * sum(1 for n in self.tools.values() if n) / len(self.tools)
+
+    @property
+    def answers_percent(self) -> float | None:
+        """The share of answer-space outcomes reached, in percent (None when nothing to reach)."""
+        if not self.answers:
+            return None
+        return 100.0 * sum(1 for n in self.answers.values() if n) / len(self.answers)
+
+    @property
+    def never_answered(self) -> list[str]:
+        """The answer-space outcomes no answer reached, sorted."""
+        return sorted(outcome for outcome, count in self.answers.items() if not count)
+
+    @property
+    def no_data(self) -> bool:
+        """True when no tool was registered: nothing was measured, and a threshold fails (as
+        coverage.py's "No data to report" does)."""
+        return not self.tools
 
     @property
     def never_called(self) -> list[str]:
@@ -50,6 +77,7 @@ class Coverage:
             errors=_summed(self.errors, other.errors),
             hazards=_summed(self.hazards, other.hazards),
             malformed=_summed(self.malformed, other.malformed),
+            answers=_summed(self.answers, other.answers),
         )
 
     @classmethod
@@ -65,6 +93,8 @@ class Coverage:
         lines = [self._heading()]
         for title, counts, what in self._sections():
             lines += ["", *_section(title, counts, what)]
+        if self.answers:
+            lines += ["", self._answer_line()]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -74,9 +104,18 @@ class Coverage:
         """In a notebook: the heading and an HTML table per section (as the text), every name
         escaped; rows never exercised have class ``never`` and are marked in red."""
         tables = "".join(_section_html(title, counts, what) for title, counts, what in self._sections())
+        if self.answers:
+            tables += f'<p class="synthworld-coverage-answer-space">{escape(self._answer_line())}</p>'
         return f'<div class="synthworld-coverage"><h4>{escape(self._heading())}</h4>{tables}</div>'
 
+    def _answer_line(self) -> str:
+        reached = sum(1 for n in self.answers.values() if n)
+        share = self.answers_percent or 0.0
+        return f"answer space: {reached}/{len(self.answers)} outcomes reached ({share:.0f}%)"
+
     def _heading(self) -> str:
+        if self.no_data:
+            return "synthworld coverage: no data (no world registered a tool)"
         called = sum(1 for n in self.tools.values() if n)
         return f"synthworld coverage: {called}/{len(self.tools)} tools called ({self.percent:.0f}%)"
 
@@ -87,6 +126,7 @@ class Coverage:
             ("error", self.errors, "never raised"),
             ("hazard", self.hazards, "never injected"),
             ("malformed", self.malformed, "never given"),
+            ("answer", self.answers, "never answered"),
         )
         return [section for section in sections if section[1]]
 
@@ -100,7 +140,9 @@ class Coverage:
         return cls(**{k: dict(data.get(k) or {}) for k in _SECTIONS})
 
 
-_SECTIONS = ("tools", "errors", "hazards", "malformed")
+_SECTIONS = ("tools", "errors", "hazards", "malformed", "answers")
+FOLD_EVERY = 512
+"""Answers a counter keeps unread at most (a world that never takes a snapshot holds no more)."""
 
 
 def _summed(left: Mapping[str, int], right: Mapping[str, int]) -> dict[str, int]:
@@ -111,19 +153,22 @@ def _summed(left: Mapping[str, int], right: Mapping[str, int]) -> dict[str, int]
 
 
 def _section(title: str, counts: Mapping[str, int], what: str) -> list[str]:
-    width = max(len(title), *(len(k) for k in counts))
-    rows = [f"{title:<{width}}  calls", f"{'-' * width}  -----"]
+    width, unit = max(len(title), *(len(k) for k in counts)), _UNITS.get(title, "calls")
+    rows = [f"{title:<{width}}  {unit:>5}", f"{'-' * width}  {'-' * len(unit)}"]
     for key, count in sorted(counts.items()):
-        rows.append(f"{key:<{width}}  {count:>5}" + (f"  <- {what}" if not count else ""))
+        rows.append(f"{key:<{width}}  {count:>{len(unit)}}" + (f"  <- {what}" if not count else ""))
     return rows
 
 
+_UNITS = {"answer": "answers"}
+"""What a section counts, when not calls."""
 _CELL = "padding:2px 8px;text-align:right;border-bottom:1px solid #ddd"  # as the report's tables
 _NEVER = "#ea4335"
 
 
 def _section_html(title: str, counts: Mapping[str, int], what: str) -> str:
-    head = f'<th style="{_CELL};text-align:left">{escape(title)}</th><th style="{_CELL}">calls</th><th></th>'
+    unit = _UNITS.get(title, "calls")
+    head = f'<th style="{_CELL};text-align:left">{escape(title)}</th><th style="{_CELL}">{unit}</th><th></th>'
     rows = "".join(_row_html(key, count, what) for key, count in sorted(counts.items()))
     return (
         f'<table class="synthworld-coverage-{escape(title)}" style="border-collapse:collapse;font-size:12px">'
@@ -150,6 +195,9 @@ class CoverageCounter:
         self._forward = forward
         self._lock = threading.Lock()
         self._met: weakref.WeakSet[CoverageCounter] = weakref.WeakSet()
+        self._pending: list[tuple[str, Any, Any]] = []
+        self._probes: dict[str, tuple[Any, AnswerProbe]] = {}
+        self._folding = threading.Lock()
 
     def declare(
         self,
@@ -160,19 +208,55 @@ class CoverageCounter:
         malformed: Iterable[str] = (),
     ) -> None:
         """List tools, error codes, hazard and malformed kinds that may be exercised (0 until they are)."""
-        self._add((tuple(tools), tuple(errors), tuple(hazards), tuple(malformed)), 0)
+        self._add((tuple(tools), tuple(errors), tuple(hazards), tuple(malformed), ()), 0)
 
     def count(
         self, tool: str, *, error: str | None = None, hazard: str | None = None, malformed: str | None = None
     ) -> None:
         """One call of `tool`, that failed with `error`, was shaped by `hazard` or broken as `malformed`."""
-        self._add(((tool,), *((kind,) if kind else () for kind in (error, hazard, malformed))), 1)
+        self._add(((tool,), *((kind,) if kind else () for kind in (error, hazard, malformed)), ()), 1)
 
     def snapshot(self) -> Coverage:
         """The counts so far."""
+        self._fold()
         with self._lock:
             counts = {key: dict(sorted(c.items())) for key, c in zip(_SECTIONS, self._counts, strict=True)}
         return Coverage(**counts)
+
+    def answer(self, tool: str, returns: Any, output: Any) -> None:
+        """A valid answer `output` of `tool`, whose returns schema is `returns` (read later:
+        `output` must not change afterwards)."""
+        with self._lock:
+            self._pending.append((tool, returns, output))
+            due = len(self._pending) >= FOLD_EVERY or (self._forward and bool(_sessions))
+        if due:
+            self._fold()
+
+    def _fold(self) -> None:
+        """Read the kept answers against their schemas into the ``answers`` section."""
+        with self._folding:
+            with self._lock:
+                pending, self._pending = self._pending, []
+            if not pending:
+                return
+            new: list[str] = []
+            reached: dict[str, int] = {}
+            for tool, returns, output in pending:
+                for outcome in set(self._probe(tool, returns, new).reached(output)):  # once per answer
+                    reached[outcome] = reached.get(outcome, 0) + 1
+            self._add(((), (), (), (), tuple(new)), 0)
+            for outcome, count in reached.items():
+                self._add(((), (), (), (), (outcome,)), count)
+
+    def _probe(self, tool: str, returns: Any, new: list[str]) -> AnswerProbe:
+        """The probe of `tool`'s schema `returns` (made on its first answer; its outcomes go to `new`)."""
+        known = self._probes.get(tool)
+        if known is not None and known[0] is returns:
+            return known[1]
+        probe = AnswerProbe(returns, prefix=f"{tool} ")
+        self._probes[tool] = (returns, probe)
+        new.extend(probe.outcomes)
+        return probe
 
     def _add(self, keys: tuple[tuple[str, ...], ...], step: int) -> None:
         """Add `step` to each key of each section (`keys` in `_SECTIONS` order)."""

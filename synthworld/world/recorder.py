@@ -60,6 +60,8 @@ class TraceRecorder:
             )
         code = error.get("code") if error else None
         self.coverage.count(ctx.spec.name, error=code, hazard=hazard, malformed=malformed)
+        if error is None and malformed is None:  # a valid answer: its part of the answer space
+            self.coverage.answer(ctx.spec.name, ctx.spec.returns, output)
 
     def rejected(self, tool: str, raw: Any, error: dict[str, Any], *, now: datetime.datetime) -> None:
         """A call whose input broke the tool's parameters (recorded as the agent gave it)."""

@@ -136,7 +136,8 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         """What this world's calls exercised so far (`reset` keeps the counts): calls per
         registered tool (0 for never called), failures per error code (every code the fault plan
         can raise is listed), answers per hazard kind (every kind the plan can inject) and per
-        malformed kind (every kind the plan can give)."""
+        malformed kind (every kind the plan can give), and the answer space its valid answers
+        reached (enum values, oneOf/anyOf branches, optional fields present or absent)."""
         return self._recorder.coverage.snapshot()
 
     def _declare_faults(self) -> None:
