@@ -30,6 +30,7 @@ from synthworld.world.naming import snake
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
+from synthworld.world.transfers import move_funds
 from synthworld.world.workflow import pick_status, stamp, subject_of
 
 if TYPE_CHECKING:
@@ -71,9 +72,13 @@ def commit(
     found: Found | None,
     now: datetime.datetime,
     kinds: KindBook | None = None,
+    *,
+    occurrence: int = 0,
 ) -> tuple[str, ...]:
     """Remember `value`'s entities and apply the lifecycle to memory; the rules that changed
-    memory beyond what the answer shows (``delete``, ``transition``, ``update``)."""
+    memory beyond what the answer shows (``delete``, ``transition``, ``update``, ``transfer``).
+    `occurrence`: how many identical calls came before (a repeated call of an idempotent tool
+    is the same call: it moves no money again)."""
     family = plan.lifecycle.family
     target = (
         _target(plan, args, state, value) if family in ("create", "update", "delete", "transition") else None
@@ -87,6 +92,23 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
+    transfer = None if plan.idempotent and occurrence else plan.transfer
+    if transfer is not None and move_funds(transfer, args, state):
+        return ("transfer", *_lifecycle(plan, args, value, state, now, kinds, target))
+    return _lifecycle(plan, args, value, state, now, kinds, target)
+
+
+def _lifecycle(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: WorldState,
+    now: datetime.datetime,
+    kinds: KindBook | None,
+    target: tuple[str, str] | None,
+) -> tuple[str, ...]:
+    """What a create, update or transition does to the remembered entity it acts on."""
+    family = plan.lifecycle.family
     if target is None:
         return ()
     edited = plan.member is not None and not _shows_list(plan, value)
