@@ -34,8 +34,10 @@ __all__ = ["NumberNode", "StringNode"]
 _TRIES = 12
 _STRETCH_DRAWS = 4
 _MAX_STRETCH = 100_000
-_DATE_HINT = re.compile(r"(_at|_on|date|time|timestamp|(^|_)last_modified)$")
-"""On the snake_case name: ``createdAt``, ``last-modified``."""
+_DATE_HINT = re.compile(
+    r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline))$"
+)
+"""On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``."""
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
 _NOT_IDS = frozenset({
     "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",

@@ -117,7 +117,16 @@ class CallPath(WorldBase):
             self._reject(ctx, value, reply.source, seconds)
         if self.remember and tool.plan.commits:
             with self._state_lock:
-                rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, self._tools.kinds())
+                rules += commit(
+                    tool.plan,
+                    ctx.input,
+                    value,
+                    self.state,
+                    found,
+                    ctx.now,
+                    self._tools.kinds(),
+                    occurrence=ctx.occurrence,
+                )
         _tell(reply.on_answer, value)  # a replay gets the clean answer and draws the hazard again
         hazard = None
         if fault is not None and fault.inject is not None:

@@ -4,7 +4,8 @@
   also keeps the list's exact filters it has no field for (`filters.implied`), so
   ``search_orders(customer_email=...)`` then ``get_order`` answers that email.
 - **create** and **update** merge the input into the entity (an ``update_ticket(priority=...)``
-  answering ``{"ok": true}`` still changes the ticket); an update moves its ``updated_at``.
+  answering ``{"ok": true}`` still changes the ticket), each field spelt as the entity spells it
+  (``user_id`` is stored as its ``userId``); an update moves its ``updated_at``.
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
 - **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
@@ -25,9 +26,11 @@ from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
 from synthworld.world.members import edit_list, members_of_entity
 from synthworld.world.memory import Found, find_by_key, identified, referenced
+from synthworld.world.naming import snake
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
+from synthworld.world.transfers import move_funds
 from synthworld.world.workflow import pick_status, stamp, subject_of
 
 if TYPE_CHECKING:
@@ -69,9 +72,13 @@ def commit(
     found: Found | None,
     now: datetime.datetime,
     kinds: KindBook | None = None,
+    *,
+    occurrence: int = 0,
 ) -> tuple[str, ...]:
     """Remember `value`'s entities and apply the lifecycle to memory; the rules that changed
-    memory beyond what the answer shows (``delete``, ``transition``, ``update``)."""
+    memory beyond what the answer shows (``delete``, ``transition``, ``update``, ``transfer``).
+    `occurrence`: how many identical calls came before (a repeated call of an idempotent tool
+    is the same call: it moves no money again)."""
     family = plan.lifecycle.family
     target = (
         _target(plan, args, state, value) if family in ("create", "update", "delete", "transition") else None
@@ -85,6 +92,23 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
+    transfer = None if plan.idempotent and occurrence else plan.transfer
+    if transfer is not None and move_funds(transfer, args, state):
+        return ("transfer", *_lifecycle(plan, args, value, state, now, kinds, target))
+    return _lifecycle(plan, args, value, state, now, kinds, target)
+
+
+def _lifecycle(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    state: WorldState,
+    now: datetime.datetime,
+    kinds: KindBook | None,
+    target: tuple[str, str] | None,
+) -> tuple[str, ...]:
+    """What a create, update or transition does to the remembered entity it acts on."""
+    family = plan.lifecycle.family
     if target is None:
         return ()
     edited = plan.member is not None and not _shows_list(plan, value)
@@ -174,6 +198,13 @@ def _fields(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
     return dict(whole) if isinstance(whole, dict) else fields  # update_ticket(ticket={...})
 
 
+def _spelling(plan: ConsistencyPlan, entity: Mapping[str, Any]) -> dict[str, str]:
+    """``{snake_case name: key}``: how the entity spells its fields, so an input ``user_id`` is
+    stored as the ``userId`` the entity (or else the answer schema's top level) already has."""
+    declared = {snake(name): name for name in sorted(plan.declared) if name in plan.echo_from}
+    return declared | {snake(key): key for key in entity}
+
+
 def _merge(
     plan: ConsistencyPlan,
     args: Mapping[str, Any],
@@ -182,7 +213,9 @@ def _merge(
     now: datetime.datetime,
 ) -> tuple[str, ...]:
     entity = state.entity(*target) or {}
-    fields = {k: overlay(entity[k], v) if k in entity else v for k, v in _fields(plan, args).items()}
+    spelt = _spelling(plan, entity)
+    said = {spelt.get(snake(k), k) if k not in entity else k: v for k, v in _fields(plan, args).items()}
+    fields = {k: overlay(entity[k], v) if k in entity else v for k, v in said.items()}
     if plan.lifecycle.family == "update":
         for key in [k for k in entity if is_updated(k) and k not in fields]:
             fields[key] = stamp(entity, key, now)

@@ -30,6 +30,7 @@ from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
+from synthworld.world.transfers import Transfer, transfer_of
 from synthworld.world.workflow import shape, subject_of
 
 if TYPE_CHECKING:
@@ -98,16 +99,19 @@ class ConsistencyPlan:
     """``{output property: parameter}`` for echoed properties spelt unlike their parameter
     (``userId`` echoes ``user_id``)."""
     optional: frozenset[str] = frozenset()
-    member: Member | None = None
-    """How the tool edits a list inside its entity (``add_item_to_cart``), if it does."""
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
+    member: Member | None = None
+    """How the tool edits a list inside its entity (``add_item_to_cart``), if it does."""
+    transfer: Transfer | None = None
+    """How the tool moves an amount between two entities' balances (``create_transfer``), if it does."""
 
     commits: bool = field(init=False)
     """Whether its calls change the world's memory (entities to remember, or a lifecycle)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "commits", self.has_ids or self.lifecycle.family in _ACTS)
+        acts = self.lifecycle.family in _ACTS or self.transfer is not None
+        object.__setattr__(self, "commits", self.has_ids or acts)
 
     @property
     def rules(self) -> RulePlan | None:
@@ -180,6 +184,7 @@ def plan_for(
         echo_from=echo_from,
         nested_ids=_nested_ids(params, shapes, top_kind, life) if member is None else {},
         member=member,
+        transfer=transfer_of(spec.name, params),
     )
 
 

@@ -4,7 +4,8 @@ is made to match it.
 A filter parameter is read as: an exact field (``status="open"``, also ``author="alice"`` against
 ``author: {"login": "alice"}``, ``label="bug"`` against a list of labels, also one named
 ``labels`` (``tag`` and ``tags``, ``category`` and ``categories``), ``assignee`` against
-``assignee_id``); a range (``min_price``, ``max_price``, ``price_min``...); a day (``day``,
+``assignee_id``); a range (``min_price``, ``max_price``, ``price_min``...); a time range
+(``start_after``, ``end_before``, ``since``: `synthworld.world.time_ranges`); a day (``day``,
 ``date``, ``on``: the entity's start or date falls on it); or a text query (``q``, ``query``,
 ``search``: every word appears in the entity; a generated item's name is made to say it).
 Paging and sorting parameters are not filters, nor are parameters the entity has no field for.
@@ -19,6 +20,7 @@ from typing import Any
 from synthworld.world.edits import Edits
 from synthworld.world.naming import snake
 from synthworld.world.rules.times import read_time, write_time
+from synthworld.world.time_ranges import conform_time, time_bound, time_readings, within
 
 __all__ = ["CONTROL", "conform", "implied", "limit_of", "matches"]
 
@@ -62,6 +64,7 @@ _QUERY = frozenset(
 )
 _NAME_KEYS = ("name", "title", "subject", "summary", "display_name", "displayName", "label", "headline")
 _DAY = frozenset({"day", "date", "on", "for_date", "on_date", "when"})
+_TIME_CONTROL = frozenset({"after", "before"})
 _DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NAMING_KEYS = ("login", "username", "user_name", "handle", "name", "email", "id", "key", "slug", "code")
 _STARTS = ("start", "date", "day", "depart", "check_in", "checkin", "scheduled", "begin", "due", "when")
@@ -78,7 +81,16 @@ def limit_of(args: Mapping[str, Any]) -> int | None:
 
 
 def _filters(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    return [(k, v) for k, v in args.items() if v is not None and k not in CONTROL]
+    """The filters of `args`: not paging or sorting, except an ``after``/``before`` that is a time."""
+    return [
+        (k, v)
+        for k, v in args.items()
+        if v is not None and (k not in CONTROL or (k in _TIME_CONTROL and _is_time(v)))
+    ]
+
+
+def _is_time(value: Any) -> bool:
+    return isinstance(value, str) and read_time(value) is not None
 
 
 def matches(entity: Mapping[str, Any], args: Mapping[str, Any], known: frozenset[str] = frozenset()) -> bool:
@@ -98,6 +110,7 @@ def implied(entity: Mapping[str, Any], args: Mapping[str, Any]) -> dict[str, Any
         and key not in _QUERY
         and key not in _DAY
         and not _bounds(key)
+        and not (time_readings(key) and _is_time(value))
         and _field(entity, key) is None
     }
 
@@ -106,6 +119,9 @@ def _passes(entity: Mapping[str, Any], key: str, value: Any, known: frozenset[st
     if key in _QUERY and isinstance(value, str):
         text = " ".join(_texts(entity, 0)).casefold()
         return all(word in text for word in value.casefold().split())
+    when = time_bound(entity, key, value)
+    if when is not None:
+        return within(entity[when[0]], value, when[1], when[2])
     bound = _range(entity, key)
     if bound is not None:
         where, low = bound
@@ -192,8 +208,10 @@ def _same(have: Any, want: Any) -> bool:
 
 def conform(item: dict[str, Any], args: Mapping[str, Any], edits: Edits) -> bool:
     """Make a generated item match the filters it has fields for (a nested login, a list member,
-    a day, a range); whether it matches them after. Text queries and filters the item has no
-    field for are taken as matched: the backend answered that very call."""
+    a day, a range); whether it matches them after (all of them: moving an event's end before one
+    bound may move its start past another). Text queries and filters the item has no field for
+    are taken as matched: the backend answered that very call."""
+    done = []
     for key, value in _filters(args):
         if key in _QUERY and isinstance(value, str):
             _mention(item, value, edits)
@@ -202,7 +220,8 @@ def conform(item: dict[str, Any], args: Mapping[str, Any], edits: Edits) -> bool
         _conform_one(item, key, value, edits)
         if not _passes(item, key, value):
             return False
-    return True
+        done.append((key, value))
+    return all(_passes(item, key, value) for key, value in done)
 
 
 def _mention(item: dict[str, Any], query: str, edits: Edits) -> None:
@@ -226,6 +245,10 @@ def _mention(item: dict[str, Any], query: str, edits: Edits) -> None:
 def _conform_one(item: dict[str, Any], key: str, value: Any, edits: Edits) -> None:
     if key in _DAY and isinstance(value, str) and _DAY_TEXT.fullmatch(value):
         _move_to_day(item, value, edits)
+        return
+    when = time_bound(item, key, value)
+    if when is not None:
+        conform_time(item, when, value, edits)
         return
     bound = _range(item, key)
     if bound is not None:

@@ -138,7 +138,8 @@ def identified(plan: ConsistencyPlan, value: Any) -> Found:
     def visit(
         node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, _: bool
     ) -> Identity:
-        ident = identity(node, hints, ancestors, naturals if hints[0] == top_kind else anywhere)
+        top = hints[0] == top_kind
+        ident = identity(node, hints, ancestors, naturals if top else anywhere, nested=not top)
         if ident is not None:
             found.append((ident[0], ident[1], node))
         return ident

@@ -94,7 +94,8 @@ def apply(
             for key in [key for key in node if key in echoing] + absent:  # in the node's order
                 if key != skip and (depth == 0 or key not in defaulted):
                     edits.set(node, key, said[key], pin=True)
-        ident = identity(node, hints, ancestors, keys)  # after echo: it may have set the identifier
+        below = hints[0] != top_kind
+        ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
         fields = entity(state, ident[0], ident[1]) if ident else None
         if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
             fields = None
@@ -111,7 +112,7 @@ def apply(
                 for key in [k for k in node if k in plan.optional and k not in fields and k not in echoing]:
                     edits.remove(node, key)
         if len(edits.done) > before:
-            after = identity(node, hints, ancestors, keys)
+            after = identity(node, hints, ancestors, keys, nested=below)
             sure = sure and after == ident
             ident = after
         if ident is not None:

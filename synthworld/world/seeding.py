@@ -96,8 +96,9 @@ class _Reader:
         ancestors: Ancestry,
         seen: frozenset[str],
     ) -> None:
-        keys = self.plan.naturals if hints[0] == self.plan.top_kind else self.plan.anywhere
-        ident = identity(dict.fromkeys(props, "x"), hints, ancestors, keys)
+        top = hints[0] == self.plan.top_kind
+        keys = self.plan.naturals if top else self.plan.anywhere
+        ident = identity(dict.fromkeys(props, "x"), hints, ancestors, keys, nested=not top)
         if ident is not None:
             standalone = {**self.carried, **schema} if self.carried else dict(schema)
             shape = EntityShape(self.tool, standalone, frozenset(props))

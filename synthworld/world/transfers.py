@@ -1,0 +1,118 @@
+"""Transfers: a tool that moves an amount from one account to another moves the remembered balances.
+
+A tool is a transfer when its name says so (``create_transfer``, ``transfer_funds``,
+``send_money``, ``wire_payment``...) and its input names a source (``from_account_id``,
+``source``, ``sender_id``...), a destination (``to_account_id``, ``destination``,
+``recipient_id``...) and an ``amount``. After the call, every numeric ``*balance*`` field of the
+source entity (remembered before the call or by it) is that much lower and the destination's that
+much higher, in cents. A ``<prefix>_<kind>_id`` parameter names the kind (``from_account_id``:
+an account); a bare one (``source``) is looked up in every table holding a balance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from synthworld.world.memory import is_mapping
+from synthworld.world.naming import snake, tool_words
+from synthworld.world.state import WorldState
+
+__all__ = ["Transfer", "move_funds", "transfer_of"]
+
+_VERBS = frozenset({"transfer", "send", "move", "wire", "pay", "remit"})
+_FROM = frozenset({"from", "source", "src", "sender", "origin", "debit", "payer"})
+_TO = frozenset(
+    {"to", "destination", "dest", "target", "recipient", "receiver", "beneficiary", "credit", "payee"}
+)
+_AMOUNTS = ("amount", "transfer_amount", "value", "sum")
+_AMOUNT_KEYS = ("amount", "value")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Which parameters of a transfer tool say what moves where."""
+
+    source: str
+    """The parameter naming the entity the amount leaves."""
+    target: str
+    """The parameter naming the entity it goes to."""
+    amount: str
+    """The parameter holding the amount."""
+    kinds: tuple[str | None, str | None] = (None, None)
+    """The kinds the source and target parameters name (None: any kind with a balance)."""
+
+
+def transfer_of(name: str, params: list[str]) -> Transfer | None:
+    """The `Transfer` of tool `name` with input `params`, or None when it moves no money."""
+    if _VERBS.isdisjoint(tool_words(name)):
+        return None
+    source = next((p for p in params if _side(p, _FROM)), None)
+    target = next((p for p in params if _side(p, _TO)), None)
+    amount = next((p for p in params if snake(p) in _AMOUNTS), None)
+    if source is None or target is None or amount is None:
+        return None
+    return Transfer(source, target, amount, (_kind(source), _kind(target)))
+
+
+def _side(param: str, words: frozenset[str]) -> bool:
+    """Whether `param` names one side of a transfer: ``from``, ``from_account_id``, ``source_wallet``."""
+    parts = snake(param).split("_")
+    return parts[0] in words and (len(parts) == 1 or parts[-1] in ("id", "account", "wallet"))
+
+
+def _kind(param: str) -> str | None:
+    parts = snake(param).split("_")
+    return "_".join(parts[1:-1]) if len(parts) > 2 and parts[-1] == "id" else None
+
+
+def move_funds(transfer: Transfer, args: Mapping[str, Any], state: WorldState) -> bool:
+    """Take the input's amount off the source's balances and add it to the target's; whether a
+    remembered balance moved."""
+    amount = args.get(transfer.amount)
+    if not isinstance(amount, (int, float)) or isinstance(amount, bool) or not amount > 0:
+        return False  # nothing to move (an amount of 0, below, or not a number)
+    moved = False
+    sides = ((transfer.source, transfer.kinds[0], -1), (transfer.target, transfer.kinds[1], 1))
+    for param, kind, sign in sides:
+        found = _account(state, kind, args.get(param))
+        if found is not None:
+            change = _balances(found[2], sign * amount)
+            if change:
+                state.remember(found[0], found[1], change)
+                moved = True
+    return moved
+
+
+def _account(state: WorldState, kind: str | None, id: Any) -> tuple[str, str, Mapping[str, Any]] | None:
+    """``(kind, id, fields)`` of the remembered entity `id` names: of `kind`, else the first table
+    (in the state's order) whose entity of that id has a balance."""
+    if isinstance(id, bool) or not isinstance(id, (str, int)):
+        return None
+    for name, table in state.items():
+        fields = table.get(str(id)) if is_mapping(table) and (kind is None or name == kind) else None
+        if is_mapping(fields) and _balances(fields, 0):
+            return name, str(id), fields
+    return None
+
+
+def _balances(fields: Mapping[str, Any], delta: float) -> dict[str, Any]:
+    """The entity's balance fields moved by `delta` (``balance``, ``available_balance``, and a
+    ``{"amount": ...}`` balance object), rounded to cents."""
+    change: dict[str, Any] = {}
+    for key, have in fields.items():
+        if "balance" not in snake(key):
+            continue
+        if type(have) in (int, float):
+            change[key] = _plus(have, delta)
+        elif type(have) is dict:
+            inner = next((k for k in _AMOUNT_KEYS if type(have.get(k)) in (int, float)), None)
+            if inner is not None:
+                change[key] = {**have, inner: _plus(have[inner], delta)}
+    return change
+
+
+def _plus(have: float, delta: float) -> float:
+    total = round(have + delta, 2)
+    return int(total) if type(have) is int and float(total).is_integer() else total
