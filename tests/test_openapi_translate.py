@@ -301,7 +301,11 @@ def test_read_only_leaves_inputs_and_write_only_leaves_answers() -> None:
     tool = only(doc)
     assert list(tool.parameters["properties"]) == ["name", "password"]
     assert tool.parameters["required"] == ["name", "password"]
-    assert list(tool.returns["properties"]) == ["id", "name"]
+    assert tool.returns["properties"] == {
+        "id": {"type": "integer", "readOnly": True},
+        "name": {"type": "string"},
+        "password": False,
+    }
     assert tool.returns["required"] == ["id", "name"]
 
 

@@ -3,9 +3,10 @@
 Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``exclusiveMinimum``/
 ``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
-properties dropped from inputs and ``writeOnly`` ones from outputs; ``xml`` and ``externalDocs``
-dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and examples as JSON data:
-a YAML key read as a number becomes its text, an ``.inf`` example is set aside). Internal
+properties dropped from inputs and ``writeOnly`` ones forbidden in outputs (`writeonly`); ``xml``
+and ``externalDocs`` dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and
+examples as JSON data: a YAML key read as a number becomes its text, an ``.inf`` example is set
+aside). Internal
 ``$ref``s (in 3.1 also an ``$anchor`` or a reference relative to an ``$id``, resolved as JSON Schema
 2020-12 does) are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
 ``$defs`` at the root of the tool's schema (each shared schema written once per tool).
@@ -23,11 +24,12 @@ from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.inheritance import Subtypes
 from synthworld.sources.openapi.relaxed import COUNTS, NOT_JSON, NUMBERS, TYPES, Relaxed, as_json
+from synthworld.sources.openapi.writeonly import forbidden, relax
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
 Mode = Literal["input", "output"]
-"""Inputs drop ``readOnly`` properties; outputs drop ``writeOnly`` ones."""
+"""Inputs drop ``readOnly`` properties; outputs forbid ``writeOnly`` ones."""
 INLINE_LIMIT = 20
 """A referenced schema bigger than this many schema nodes stays a ``$defs`` entry, not inlined."""
 
@@ -97,6 +99,12 @@ class Translator:
         pointer = self._pointers.get(ref[len("#/$defs/") :]) if isinstance(ref, str) else None
         return schema if pointer is None else self._target(pointer, mode)[0]
 
+    def _answerable(self, out: Any, mode: Mode) -> Any:
+        """`out` requiring no property it forbids, in an answer (write-only ones: writeonly.py)."""
+        if mode != "output":
+            return out
+        return relax(out, forbidden(out, lambda schema: self.def_body(schema, mode)))
+
     # -- walking ------------------------------------------------------------------------------
 
     def _walk(self, node: Any, at: str, mode: Mode) -> Translated:
@@ -118,6 +126,8 @@ class Translator:
                 out[key] = {}
                 for name, sub in value.items():
                     if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(str(name))}"):
+                        if mode == "output":
+                            out[key][name] = False  # never in an answer (see writeonly.py)
                         continue
                     out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
                     needs |= more
@@ -168,7 +178,7 @@ class Translator:
             out["required"] = [
                 name for name in out["required"] if name in out["properties"] or not _dropped(node, name, out)
             ]
-        return out, frozenset(needs), size
+        return self._answerable(out, mode), frozenset(needs), size
 
     def _ref(self, node: Mapping[str, Any], at: str, mode: Mode) -> Translated:
         _, pointer = self.doc.lookup(node["$ref"], at=f"{at}/$ref")
@@ -182,7 +192,7 @@ class Translator:
             return body, needs, size
         if self.doc.version == "3.1" and set(siblings) - {"description", "summary"}:
             rest, more, n = self._walk(siblings, at, mode)
-            return {"allOf": [body, rest]}, needs | more, size + n
+            return self._answerable({"allOf": [body, rest]}, mode), needs | more, size + n
         if isinstance(body, dict) and "description" in siblings:
             body = {**body, "description": siblings["description"]}
         if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
