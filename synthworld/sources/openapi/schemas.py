@@ -3,7 +3,7 @@
 Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``exclusiveMinimum``/
 ``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
-properties dropped from inputs and ``writeOnly`` ones forbidden in outputs (`writeonly`); ``xml``
+properties dropped from inputs and ``writeOnly`` ones forbidden in outputs (`hidden`); ``xml``
 and ``externalDocs`` dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and
 examples as JSON data: a YAML key read as a number becomes its text, an ``.inf`` example is set
 aside). Internal
@@ -22,14 +22,16 @@ from typing import Any, Literal
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
 from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.hidden import hidden_names, is_hidden, relax
 from synthworld.sources.openapi.inheritance import Subtypes
 from synthworld.sources.openapi.relaxed import COUNTS, NOT_JSON, NUMBERS, TYPES, Relaxed, as_json
-from synthworld.sources.openapi.writeonly import forbidden, relax
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
 Mode = Literal["input", "output"]
 """Inputs drop ``readOnly`` properties; outputs forbid ``writeOnly`` ones."""
+_FLAGS: dict[Mode, str] = {"input": "readOnly", "output": "writeOnly"}
+"""The flag of the properties each mode hides."""
 INLINE_LIMIT = 20
 """A referenced schema bigger than this many schema nodes stays a ``$defs`` entry, not inlined."""
 
@@ -99,11 +101,11 @@ class Translator:
         pointer = self._pointers.get(ref[len("#/$defs/") :]) if isinstance(ref, str) else None
         return schema if pointer is None else self._target(pointer, mode)[0]
 
-    def _answerable(self, out: Any, mode: Mode) -> Any:
-        """`out` requiring no property it forbids, in an answer (write-only ones: writeonly.py)."""
-        if mode != "output":
-            return out
-        return relax(out, forbidden(out, lambda schema: self.def_body(schema, mode)))
+    def _hiding(self, out: Any, node: Any, at: str, mode: Mode) -> Any:
+        """`out`, translated from `node` (at `at`), requiring none of the properties the mode
+        hides: read-only ones in a request, write-only ones in an answer (see hidden.py)."""
+        names = hidden_names(self.doc, node, at, _FLAGS[mode])
+        return relax(out, names, lambda schema: self.def_body(schema, mode))
 
     # -- walking ------------------------------------------------------------------------------
 
@@ -125,9 +127,11 @@ class Translator:
             if key in _MAP_KEYS and isinstance(value, Mapping):
                 out[key] = {}
                 for name, sub in value.items():
-                    if key == "properties" and _hidden(self.doc, sub, mode, f"{child}/{escape(str(name))}"):
+                    if key == "properties" and is_hidden(
+                        self.doc, sub, _FLAGS[mode], f"{child}/{escape(str(name))}"
+                    ):
                         if mode == "output":
-                            out[key][name] = False  # never in an answer (see writeonly.py)
+                            out[key][name] = False  # never in an answer (see hidden.py)
                         continue
                     out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
                     needs |= more
@@ -174,11 +178,7 @@ class Translator:
             self.relaxed.add(f"{at}/{escape(keyword)}", keyword, node.get(keyword))
         if "discriminator" in node:
             self._discriminate(out, node, at)
-        if "properties" in out and isinstance(out.get("required"), list):
-            out["required"] = [
-                name for name in out["required"] if name in out["properties"] or not _dropped(node, name, out)
-            ]
-        return self._answerable(out, mode), frozenset(needs), size
+        return self._hiding(out, node, at, mode), frozenset(needs), size
 
     def _ref(self, node: Mapping[str, Any], at: str, mode: Mode) -> Translated:
         _, pointer = self.doc.lookup(node["$ref"], at=f"{at}/$ref")
@@ -192,7 +192,7 @@ class Translator:
             return body, needs, size
         if self.doc.version == "3.1" and set(siblings) - {"description", "summary"}:
             rest, more, n = self._walk(siblings, at, mode)
-            return self._answerable({"allOf": [body, rest]}, mode), needs | more, size + n
+            return self._hiding({"allOf": [body, rest]}, node, at, mode), needs | more, size + n
         if isinstance(body, dict) and "description" in siblings:
             body = {**body, "description": siblings["description"]}
         if siblings.get("nullable") is True or siblings.get("x-nullable") is True:
@@ -338,26 +338,6 @@ def _unexpanded(out: dict[str, Any], raw: list[Any], needs: list[frozenset[str]]
 
 def _short(ref: str) -> str:
     return ref.rsplit("/", 1)[-1]
-
-
-def _hidden(doc: Document, sub: Any, mode: Mode, at: str) -> bool:
-    """Whether a property is read-only (in inputs) or write-only (in outputs)."""
-    flag = "readOnly" if mode == "input" else "writeOnly"
-    if isinstance(sub, Mapping) and sub.get(flag) is True:
-        return True
-    if isinstance(sub, Mapping) and isinstance(sub.get("$ref"), str):
-        try:
-            target, _ = doc.lookup(sub["$ref"], at=at)
-        except Exception:  # reported when the property is translated
-            return False
-        return isinstance(target, Mapping) and target.get(flag) is True
-    return False
-
-
-def _dropped(node: Mapping[str, Any], name: str, out: Mapping[str, Any]) -> bool:
-    """Whether required property `name` was declared here but dropped (read- or write-only)."""
-    declared = node.get("properties")
-    return isinstance(declared, Mapping) and name in declared and name not in out.get("properties", {})
 
 
 def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> list[str]:
