@@ -82,3 +82,21 @@ def test_a_world_given_up_refuses_calls_and_says_why() -> None:
     with pytest.raises(RunGivenUp, match=r"^poll: the evaluation stopped waiting$"):
         poll("J1")
     assert len(world.trace) == 1
+
+
+def test_reset_makes_a_world_given_up_answer_again_as_a_fresh_one() -> None:
+    def build() -> SyntheticWorld:
+        world = SyntheticWorld(seed=1)
+
+        @world.tool
+        def poll(job: str) -> dict[str, str]:
+            """Ask whether a job is done."""
+
+        return world
+
+    world, fresh = build(), build()
+    world.call("poll", {"job": "J1"})
+    world.give_up("the evaluation stopped waiting")
+    world.reset()
+    assert world.call("poll", {"job": "J2"}) == fresh.call("poll", {"job": "J2"})
+    assert [call.input for call in world.trace] == [{"job": "J2"}]

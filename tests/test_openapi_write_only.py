@@ -1,5 +1,5 @@
 """A ``writeOnly`` property is never in an answer, whichever keyword would require it, while the
-request still takes and requires it (rule: synthworld/sources/openapi/writeonly.py)."""
+request still takes and requires it (rule: synthworld/sources/openapi/hidden.py)."""
 
 from __future__ import annotations
 

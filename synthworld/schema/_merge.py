@@ -206,13 +206,14 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
 
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-
+    """The ``contains`` of the first conjunct that has one (with its bounds), and the nodes of the
+    others' (`_contains_at`)."""
     owners = [p for p in parts if "contains" in p.node]
     if not owners:
         return
     owner = owners[0]
-    spec.extra_contains = [_contains_at(cx, parts, spec, p) for p in owners[1:]]
-    loc = owner.loc.child(owner.node["contains"], "contains")
+    spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
+    loc = _contains_loc(owner)
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
         raise UnsatisfiableSchemaError(
@@ -221,20 +222,16 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
     if "maxContains" in owner.node:
         spec.max_contains = int(owner.node["maxContains"])
         spec.contains_check = cx.check(loc)
-    cache: dict[int, Node] = {}
-
-    def at(i: int) -> Node:
-        slot = min(i, len(spec.positions))
-        if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot), Part(loc)])
-        return cache[slot]
-
-    spec.contains = at
+    spec.contains = _contains_at(cx, parts, spec, loc)
 
 
-def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, owner: Part) -> Callable[[int], Node]:
-    """Nodes for one more ``contains`` (of another conjunct): an item of it is placed too."""
-    loc = owner.loc.child(owner.node["contains"], "contains")
+def _contains_loc(owner: Part) -> Loc:
+    return owner.loc.child(owner.node["contains"], "contains")
+
+
+def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, loc: Loc) -> Callable[[int], Node]:
+    """The node for an item at each position that also satisfies the ``contains`` at `loc`
+    (compiled on first use, one per position the array's own items tell apart)."""
     cache: dict[int, Node] = {}
 
     def at(i: int) -> Node:

@@ -44,7 +44,7 @@ def assemble(
     if coll is None or items is None:
         return True
     hint = plan.top_kind
-    args = {**plan.defaults, **args} if plan.defaults else args
+    args = plan.with_defaults(args)
     table = state.get(hint)
     table = table if is_mapping(table) else {}
     known = _known_fields(coll, items)

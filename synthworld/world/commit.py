@@ -178,7 +178,7 @@ def _member_in_memory(
     key = members_of_entity(entity, member, args) if entity is not None and member is not None else None
     if key is None or entity is None or member is None:
         return False
-    said = {**plan.defaults, **args}
+    said = plan.with_defaults(args)
     new = edit_list(member, target[0], said, entity[key], seed=0, now=now)  # no schema: nothing drawn
     if new == entity[key]:
         return False

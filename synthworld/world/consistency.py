@@ -118,6 +118,11 @@ class ConsistencyPlan:
         """In-object rules that may apply to its answers, and where (None: none)."""
         return self.rule_plan.get() if self.rule_plan is not None else None
 
+    def with_defaults(self, args: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`args` with the declared default of each parameter the agent left out (a list filter,
+        the quantity of an added item): what the call says, read as the tool would."""
+        return {**self.defaults, **args} if self.defaults else args
+
     @cached_property
     def shaping(self) -> bool:
         """Whether its lifecycle or in-object rules change its answers."""
@@ -390,5 +395,5 @@ def _member(
     node = subject_of(plan, value)
     if plan.member is None or node is None:
         return False
-    said = {**plan.defaults, **args}  # the quantity the agent left out is the default one
+    said = plan.with_defaults(args)  # the quantity the agent left out is the default one
     return apply_member(plan.member, plan.kind, node, said, edits, seed=facts.seed, now=facts.now)

@@ -210,8 +210,11 @@ def conform(item: dict[str, Any], args: Mapping[str, Any], edits: Edits) -> bool
     """Make a generated item match the filters it has fields for (a nested login, a list member,
     a day, a range); whether it matches them after (all of them: moving an event's end before one
     bound may move its start past another). Text queries and filters the item has no field for
-    are taken as matched: the backend answered that very call."""
-    done = []
+    are taken as matched: the backend answered that very call.
+
+    Each filter is checked once, after it is conformed to, and again only if a later filter then
+    edited the item (every change goes through `edits`, so the item is as it was checked)."""
+    checked: list[tuple[str, Any, int]] = []  # each filter, and how many edits preceded its check
     for key, value in _filters(args):
         if key in _QUERY and isinstance(value, str):
             _mention(item, value, edits)
@@ -220,8 +223,9 @@ def conform(item: dict[str, Any], args: Mapping[str, Any], edits: Edits) -> bool
         _conform_one(item, key, value, edits)
         if not _passes(item, key, value):
             return False
-        done.append((key, value))
-    return all(_passes(item, key, value) for key, value in done)
+        checked.append((key, value, len(edits.done)))
+    made = len(edits.done)
+    return all(_passes(item, key, value) for key, value, seen in checked if seen < made)
 
 
 def _mention(item: dict[str, Any], query: str, edits: Edits) -> None:

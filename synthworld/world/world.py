@@ -109,10 +109,12 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         return self._fault_book.plan
 
     def reset(self, seed: int | str | None = None) -> None:
-        """Restore the initial state and clock; clear trace, call counts, script use; maybe reseed."""
+        """Restore the initial state and clock; clear trace, call counts, script use and a
+        `give_up` (the world answers again, as a fresh one would); maybe reseed."""
         if seed is not None:
             self._seed = world_seed(seed)
         with self._lock, self._state_lock:
+            self._given_up = None
             self._occurrences.clear()
             self._fault_book.reset()
             self.trace.clear()
@@ -165,7 +167,8 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
     def give_up(self, reason: str) -> None:
         """Refuse every later call with `RunGivenUp` (a BaseException) saying `reason`: the run
         this world serves was given up (as an evaluation's timeout does), and the thread still
-        playing it stops at its next tool call instead of going on in the background."""
+        playing it stops at its next tool call instead of going on in the background. Until
+        `reset`, which makes the world answer again (a thread of that run still playing too)."""
         self._given_up = reason
 
     def _backends(self) -> list[Backend]:

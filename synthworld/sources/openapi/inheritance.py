@@ -15,7 +15,7 @@ from typing import Any
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.document import Document, escape
 
-__all__ = ["Subtypes"]
+__all__ = ["Subtypes", "names_its_base"]
 
 _CONTAINERS = ("/components/schemas", "/definitions")
 
@@ -128,3 +128,10 @@ class Subtypes:
 def _name(pointer: str) -> str:
     """A schema's name: the last token of its pointer."""
     return pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+
+
+def names_its_base(at: str, pointer: str, kinds: list[tuple[str, str]]) -> bool:
+    """Whether the reference to base `pointer` written at `at` is a subtype's ``allOf`` naming
+    its base (the base itself there, not any of its subtypes)."""
+    owner, allof, _ = at.rpartition("/allOf/")
+    return bool(allof) and _.isdigit() and (owner == pointer or any(owner == where for _, where in kinds))

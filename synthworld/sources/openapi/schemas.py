@@ -10,6 +10,10 @@ aside). Internal
 ``$ref``s (in 3.1 also an ``$anchor`` or a reference relative to an ``$id``, resolved as JSON Schema
 2020-12 does) are inlined, except those on a cycle or bigger than `INLINE_LIMIT` nodes, which become
 ``$defs`` at the root of the tool's schema (each shared schema written once per tool).
+
+This module walks a schema and places its references; the translations of one schema object's
+keywords are in `keywords`, a ``discriminator``'s tags in `discriminator`, inheritance by
+``discriminator`` in `inheritance`, and the reference cycles in `cycles`.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from typing import Any, Literal
 
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.cycles import cyclic_pointers, refs_in
+from synthworld.sources.openapi.discriminator import discriminate, tagged
 from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.hidden import hidden_names, is_hidden, relax
-from synthworld.sources.openapi.inheritance import Subtypes
-from synthworld.sources.openapi.relaxed import COUNTS, NOT_JSON, NUMBERS, TYPES, Relaxed, as_json
+from synthworld.sources.openapi.inheritance import Subtypes, names_its_base
+from synthworld.sources.openapi.keywords import translate_keywords
+from synthworld.sources.openapi.relaxed import NOT_JSON, Relaxed, as_json
 
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
@@ -174,16 +180,16 @@ class Translator:
         if mode == "output" and "x-expansionResources" in node and isinstance(out.get("anyOf"), list):
             branches = _unexpanded(out, node["anyOf"], branches)
         needs.update(*branches)
-        for keyword in _keywords(out, node, self.doc.version):
+        for keyword in translate_keywords(out, node, self.doc.version):
             self.relaxed.add(f"{at}/{escape(keyword)}", keyword, node.get(keyword))
         if "discriminator" in node:
-            self._discriminate(out, node, at)
+            discriminate(self.doc, out, node)
         return self._hiding(out, node, at, mode), frozenset(needs), size
 
     def _ref(self, node: Mapping[str, Any], at: str, mode: Mode) -> Translated:
         _, pointer = self.doc.lookup(node["$ref"], at=f"{at}/$ref")
         base = self.subtypes.of(pointer)
-        if base is not None and not _inherits(at, pointer, base[1]):
+        if base is not None and not names_its_base(at, pointer, base[1]):
             body, needs, size = self._any_subtype(pointer, *base, mode)
         else:
             body, needs, size = self._plain(pointer, mode)
@@ -213,8 +219,7 @@ class Translator:
         size = 1
         for value, where in kinds:  # every descendant is listed: each branch is the plain schema
             body, more, n = self._plain(where, mode)
-            tag = {"type": "object", "properties": {prop: {"const": value}}, "required": [prop]}
-            branches.append({"allOf": [body, tag]})
+            branches.append(tagged(body, prop, value))
             needs |= more
             size += n
         return {"oneOf": branches} if len(branches) > 1 else branches[0], frozenset(needs), size
@@ -271,59 +276,6 @@ class Translator:
             self._pointers[name] = pointer
         return self._names[pointer]
 
-    def _discriminate(self, out: dict[str, Any], node: Mapping[str, Any], at: str) -> None:
-        disc = node["discriminator"]
-        prop = (
-            disc.get("propertyName") if isinstance(disc, Mapping) else disc if isinstance(disc, str) else None
-        )
-        key = "oneOf" if "oneOf" in out else "anyOf" if "anyOf" in out else None
-        if not isinstance(prop, str) or key is None:
-            return
-        mapping = disc.get("mapping", {}) if isinstance(disc, Mapping) else {}
-        by_target = {_short(v): k for k, v in mapping.items() if isinstance(v, str)}
-        branches = []
-        for raw, branch in zip(node[key], out[key], strict=False):
-            ref = raw.get("$ref") if isinstance(raw, Mapping) else None
-            if not isinstance(ref, str):
-                branches.append(branch)
-                continue
-            value = by_target.get(_short(ref), _short(ref))
-            own = _own_values(self.doc, raw, prop, depth=8)
-            if own is not None and value not in own:  # the branch names its values: they stand
-                branches.append(branch)
-                continue
-            tag = {"type": "object", "properties": {prop: {"const": value}}, "required": [prop]}
-            branches.append({"allOf": [branch, tag]})
-        out[key] = branches
-
-
-def _inherits(at: str, pointer: str, kinds: list[tuple[str, str]]) -> bool:
-    """Whether the reference to base `pointer` written at `at` is a subtype's ``allOf`` naming
-    its base (the base itself there, not any of its subtypes)."""
-    owner, allof, _ = at.rpartition("/allOf/")
-    return bool(allof) and _.isdigit() and (owner == pointer or any(owner == where for _, where in kinds))
-
-
-def _own_values(doc: Document, node: Any, prop: str, *, depth: int) -> list[Any] | None:
-    """The values a ``oneOf`` branch itself allows its discriminator property `prop` (its
-    ``const`` or ``enum``, through ``$ref`` and ``allOf``), or None when it leaves them open."""
-    try:
-        node, _ = doc.deref(node, at="")
-        properties = node.get("properties") if isinstance(node, Mapping) else None
-        sub, _ = doc.deref(properties.get(prop), at="") if isinstance(properties, Mapping) else (None, "")
-    except SourceError:  # a dangling reference: reported where the branch is translated
-        return None
-    if isinstance(sub, Mapping) and "const" in sub:
-        return [sub["const"]]
-    if isinstance(sub, Mapping) and isinstance(sub.get("enum"), list):
-        return list(sub["enum"])
-    parts = node.get("allOf") if isinstance(node, Mapping) and depth > 0 else None
-    for part in parts if isinstance(parts, list) else []:
-        found = _own_values(doc, part, prop, depth=depth - 1)
-        if found is not None:
-            return found
-    return None
-
 
 def _unexpanded(out: dict[str, Any], raw: list[Any], needs: list[frozenset[str]]) -> list[frozenset[str]]:
     """An expandable field (Stripe's ``x-expansionResources``) answers with its id, as the API does
@@ -334,106 +286,3 @@ def _unexpanded(out: dict[str, Any], raw: list[Any], needs: list[frozenset[str]]
         return needs
     out["anyOf"] = [branch for branch, kept in zip(out["anyOf"], keep, strict=True) if kept]
     return [more for more, kept in zip(needs, keep, strict=True) if kept]
-
-
-def _short(ref: str) -> str:
-    return ref.rsplit("/", 1)[-1]
-
-
-def _keywords(out: dict[str, Any], node: Mapping[str, Any], version: str) -> list[str]:
-    """The keyword-level translations of one schema object (in place on `out`); returns the
-    keywords set aside as not valid JSON Schema."""
-    if out.get("type") == "file":
-        out["type"], out["format"] = "string", "binary"
-    relaxed = []
-    if "example" in node and "examples" not in node:
-        if (example := as_json(node["example"])) is NOT_JSON:
-            relaxed.append("example")
-        else:
-            out["examples"] = [example]
-    elif version != "3.1" and "examples" in out and not isinstance(out["examples"], list):
-        out["examples"] = list(out["examples"].values()) if isinstance(out["examples"], Mapping) else []
-    for bound, limit in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
-        flag = out.get(bound)
-        if isinstance(flag, bool):
-            del out[bound]
-            if flag and limit in out:
-                out[bound] = out.pop(limit)
-    if not isinstance(out.get("required", []), list):
-        del out["required"]  # 2.0 documents sometimes write `required: true` on a property
-        relaxed.append("required")
-    relaxed += _sanitise(out)
-    if node.get("nullable") is True or node.get("x-nullable") is True:
-        _nullable(out)
-    return relaxed
-
-
-_TYPES = frozenset(TYPES)
-
-
-def _sanitise(out: dict[str, Any]) -> list[str]:
-    """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
-    breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
-    non-numeric bound, an empty or non-list ``enum``; non-string ``required`` entries are
-    dropped. Returns the keywords set aside."""
-    aside: list[str] = []
-
-    def set_aside(key: str) -> None:
-        out[f"x-openapi-{key}"] = out.pop(key)
-        aside.append(key)
-
-    kind = out.get("type")
-    if isinstance(kind, str) and kind not in _TYPES:
-        set_aside("type")
-    elif isinstance(kind, list) and not all(isinstance(k, str) and k in _TYPES for k in kind):
-        out["x-openapi-type"] = kind
-        aside.append("type")
-        kept = [k for k in kind if isinstance(k, str) and k in _TYPES]
-        out["type"] = kept
-        if not kept:
-            del out["type"]
-    pattern = out.get("pattern")
-    if pattern is not None and not _compiles(pattern):
-        set_aside("pattern")
-    for key in COUNTS:
-        if key in out and not (
-            isinstance(out[key], int) and not isinstance(out[key], bool) and out[key] >= 0
-        ):
-            set_aside(key)
-    for key in NUMBERS:
-        if key in out and (isinstance(out[key], bool) or not isinstance(out[key], (int, float))):
-            set_aside(key)
-    if "multipleOf" in out and out["multipleOf"] <= 0:
-        set_aside("multipleOf")
-    if "enum" in out and (not isinstance(out["enum"], list) or not out["enum"]):
-        set_aside("enum")
-    required = out.get("required")
-    if isinstance(required, list):
-        out["required"] = list(dict.fromkeys(r for r in required if isinstance(r, str)))
-        if any(not isinstance(r, str) for r in required):
-            aside.append("required")
-    return aside
-
-
-def _compiles(pattern: Any) -> bool:
-    if not isinstance(pattern, str):
-        return False
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
-
-
-def _nullable(out: dict[str, Any]) -> None:
-    kind = out.get("type")
-    if isinstance(kind, str):
-        out["type"] = [kind, "null"]
-    elif isinstance(kind, list) and "null" not in kind:
-        out["type"] = [*kind, "null"]
-    if isinstance(out.get("enum"), list) and None not in out["enum"]:
-        out["enum"] = [*out["enum"], None]
-    if kind is None and "enum" not in out and "const" not in out:
-        inner = {k: out.pop(k) for k in list(out) if k not in ("description", "title", "default", "examples")}
-        if inner:
-            out["anyOf"] = [inner, {"type": "null"}]

@@ -1,0 +1,154 @@
+"""The `Redactor`: a policy that masks secret keys' values in structures and secret-looking text in
+strings (see the package docstring for what it masks)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from synthworld._redact.rules import (
+    DEFAULT_SECRET_KEYS,
+    DEFAULT_SECRET_PATTERNS,
+    KNOWN,
+    MASK,
+    MIN_SECRET_LENGTH,
+    contains_run,
+    key_words,
+)
+
+__all__ = ["Redactor"]
+
+# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token)
+_PAIR = re.compile(
+    r"(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
+    r"(?P<value>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
+    r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+)"
+)
+
+
+class Redactor:
+    """Masks secret keys' values and secret-looking text, recursively; a pure function of its input.
+
+    ``keys``: key patterns (see the package docstring). ``patterns``: regular expressions masked in
+    every string (the group ``secret`` if the pattern has one, else the whole match).
+    ``secrets``: exact values to mask wherever they appear. ``mask``: what replaces them.
+    ``Redactor(keys=(), patterns=())`` masks only registered secrets.
+    """
+
+    def __init__(
+        self,
+        keys: Iterable[str] = DEFAULT_SECRET_KEYS,
+        *,
+        patterns: Iterable[str] = DEFAULT_SECRET_PATTERNS,
+        secrets: Iterable[str] = (),
+        mask: str = MASK,
+    ) -> None:
+        self.keys = tuple(keys)
+        self.patterns = tuple(patterns)
+        self.secrets = tuple(s for s in secrets if s)
+        self.mask = mask
+        self._runs = [key_words(k) for k in self.keys if key_words(k)]
+        self._cache: dict[str, bool] = {}
+        alternatives = [
+            *(re.escape(s) for s in sorted(self.secrets, key=len, reverse=True)),
+            *(p.replace("(?P<secret>", f"(?P<secret{n}>") for n, p in enumerate(self.patterns)),
+        ]
+        self._values = re.compile("|".join(f"(?:{p})" for p in alternatives)) if alternatives else None
+
+    def __repr__(self) -> str:
+        return f"Redactor(keys={self.keys!r}, patterns=<{len(self.patterns)}>, mask={self.mask!r})"
+
+    def extended(self, *, keys: Iterable[str] = (), secrets: Iterable[str] = ()) -> Redactor:
+        """This policy with more secret keys and values."""
+        return Redactor(
+            (*self.keys, *keys), patterns=self.patterns, secrets=(*self.secrets, *secrets), mask=self.mask
+        )
+
+    def for_call(self, call_input: Any) -> Redactor:
+        """This policy, also masking wherever they reappear the strings `call_input` holds under
+        secret keys (an answer that says "signed in with <the password>")."""
+        found, stack = [], [(call_input, False)]
+        while stack:
+            value, under_secret = stack.pop()
+            if isinstance(value, dict):
+                stack += [
+                    (v, under_secret or (isinstance(k, str) and self.is_secret(k))) for k, v in value.items()
+                ]
+            elif isinstance(value, (list, tuple)):
+                stack += [(v, under_secret) for v in value]
+            elif under_secret and isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
+                found.append(value)
+        return self.extended(secrets=found) if found else self
+
+    def is_secret(self, key: str) -> bool:
+        """True when `key` names a value to mask."""
+        hit = self._cache.get(key)
+        if hit is None:
+            words = key_words(key)
+            hit = self._cache[key] = any(contains_run(words, run) for run in self._runs)
+        return hit
+
+    def __call__(self, value: Any) -> Any:
+        """A copy of `value` with every secret masked (dicts, lists and strings; others as they are).
+
+        Walks with an explicit stack, so values nested deeper than Python's recursion limit copy too."""
+        copy = self._shallow(value)
+        stack = [(value, copy)] if isinstance(value, (dict, list, tuple)) else []
+        while stack:
+            source, target = stack.pop()
+            items = source.items() if isinstance(source, dict) else enumerate(source)
+            for key, item in items:
+                if isinstance(source, dict) and isinstance(key, str) and self.is_secret(key):
+                    target[key] = self.mask
+                    continue
+                target[key] = child = self._shallow(item)
+                if isinstance(item, (dict, list, tuple)):
+                    stack.append((item, child))
+        return copy
+
+    def _shallow(self, value: Any) -> Any:
+        """A masked string, an empty container to fill (list for list and tuple), or `value`."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return dict.fromkeys(value)
+        if isinstance(value, (list, tuple)):
+            return [None] * len(value)
+        return value
+
+    def text(self, text: str) -> str:
+        """`text` with registered secrets, value patterns and secret ``name=value`` pairs masked."""
+        known = KNOWN.pattern
+        if known is not None:
+            text = known.sub(self.mask, text)
+        if self._values is not None:
+            text = self._values.sub(self._masked_match, text)
+        if self._runs and ("=" in text or ":" in text):
+            text = self._masked_pairs(text)
+        return text
+
+    def _masked_match(self, match: re.Match[str]) -> str:
+        group = next((name for name, found in match.groupdict().items() if found is not None), None)
+        if group is None:
+            return self.mask
+        whole, offset = match.group(0), match.start()
+        start, end = match.span(group)
+        return whole[: start - offset] + self.mask + whole[end - offset :]
+
+    def _masked_pairs(self, text: str) -> str:
+        """`text` with the value of every secret ``name=value`` pair masked.
+
+        A pair whose name is no secret is passed over at its separator, not its value: that value
+        may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
+        out: list[str] = []
+        done = pos = 0
+        while (match := _PAIR.search(text, pos)) is not None:
+            if not self.is_secret(match["key"]):
+                pos = match.end("sep")
+                continue
+            value = match["value"]
+            quote = value[0] if value[:1] in ("'", '"') else ""
+            out += [text[done : match.start("value")], quote, self.mask, quote]
+            done = pos = match.end()
+        return "".join(out) + text[done:] if out else text

@@ -1,0 +1,107 @@
+"""What is secret: the mask, the default secret keys and value patterns, how a key is split into
+words, and the secret values registered with the process (`register_secret`)."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+__all__ = [
+    "DEFAULT_SECRET_KEYS",
+    "DEFAULT_SECRET_PATTERNS",
+    "KNOWN",
+    "MASK",
+    "MIN_SECRET_LENGTH",
+    "contains_run",
+    "key_words",
+    "register_secret",
+]
+
+MASK = "[REDACTED]"
+"""What a secret value becomes."""
+
+DEFAULT_SECRET_KEYS: tuple[str, ...] = (
+    "access_key",
+    "api_key",
+    "apikey",
+    "auth",
+    "authorization",
+    "bearer",
+    "cookie",
+    "credential",
+    "credentials",
+    "passphrase",
+    "passwd",
+    "password",
+    "private_key",
+    "pwd",
+    "secret",
+    "session_id",
+    "sessionid",
+    "token",
+)
+"""Key patterns masked by default (``SYNTHWORLD_SECRET_KEYS``, comma-separated, adds more)."""
+
+DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
+    # a JWT: base64url header and payload (both JSON objects, so "eyJ"), then the signature
+    r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+    # an HTTP bearer token: after "Bearer", or after "bearer" when it holds a digit or a symbol
+    r"\bBearer\s+(?P<secret>[A-Za-z0-9._~+/-]{4,}=*)",
+    r"\b(?:bearer|BEARER)\s+(?P<secret>(?=[A-Za-z0-9._~+/-]*[0-9._~+/-])[A-Za-z0-9._~+/-]{4,}=*)",
+    # vendor keys: OpenAI/Anthropic/Stripe sk-, GitHub, GitLab, Slack, AWS, Google
+    r"\b(?:sk|rk)[-_][A-Za-z0-9_-]{10,}",
+    r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})",
+    r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
+    r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+    r"\bAIza[0-9A-Za-z_-]{35}",
+    # the user info of a URL: scheme://user:password@host
+    r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<secret>[^\s/?#@]+)@",
+    # a query parameter that carries a key or a signature: ?key=, &subscription-key=, ?apiKey=,
+    # &X-Amz-Signature=, &sig= (Azure SAS), ?code= (an OAuth code, an Azure Functions key)
+    r"[?&](?:(?:[A-Za-z0-9.~%_-]*?(?:[-_.]|(?<=[a-z0-9])(?=[A-Z])))?(?:[Kk]ey|KEY|[Ss]ig|SIG"
+    r"|[Ss]ignature|SIGNATURE)|[Cc]ode|CODE)=(?P<secret>[^&#\s\"'<>()\[\]{}]+)",
+)
+"""Value patterns masked in every string: the group named ``secret`` if there is one, else all."""
+
+MIN_SECRET_LENGTH = 8
+"""Registered secrets shorter than this are not masked in text (they would mask common words)."""
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def key_words(key: str) -> tuple[str, ...]:
+    """``"X-Api-Key"`` and ``"xApiKey"`` both become ``("x", "api", "key")``."""
+    return tuple(w for w in _SPLIT.split(_CAMEL.sub("_", key).lower()) if w)
+
+
+def contains_run(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    """Whether `run` appears in `words`, its words in a row."""
+    width = len(run)
+    return any(words[i : i + width] == run for i in range(len(words) - width + 1))
+
+
+class _Registry:
+    """Secret values known to the process (an LLM backend's API key), masked by every redactor."""
+
+    def __init__(self) -> None:
+        self._values: set[str] = set()
+        self._lock = threading.Lock()
+        self.pattern: re.Pattern[str] | None = None
+
+    def add(self, value: str) -> None:
+        if not isinstance(value, str) or len(value) < MIN_SECRET_LENGTH or value in self._values:
+            return
+        with self._lock:
+            self._values.add(value)
+            ordered = sorted(self._values, key=len, reverse=True)
+            self.pattern = re.compile("|".join(map(re.escape, ordered)))
+
+
+KNOWN = _Registry()
+"""The secret values registered with the process."""
+
+
+def register_secret(value: str) -> None:
+    """Mask `value` wherever it appears, in every redaction from now on (at least 8 characters)."""
+    KNOWN.add(value)
