@@ -43,16 +43,18 @@ class Located:
 
 def read_located(text: str, *, as_json: bool = False) -> Located:
     """Parse `text` with the safe, bounded loader (`synthworld._yaml`); raise `YamlProblem` naming
-    the line on bad input (a duplicate key too). JSON is YAML but for the escapes of characters
-    outside the BMP (``"\\ud83d\\ude00"``, as ``json.dumps`` writes them): with `as_json` they are
-    read as JSON reads them, and a file that is not JSON says so."""
-    if as_json:
-        text = _SURROGATE_PAIR.sub(_join_pair, text)
+    the line on bad input (a duplicate key too). With `as_json` the values are JSON's (``1e3`` is
+    the number 1000.0, where YAML 1.1 reads a string) and a file that is not JSON (a trailing
+    comma, a comment) says so; the YAML pass still gives the lines and checks the limits."""
+    yaml_text = _SURROGATE_PAIR.sub(_join_pair, text) if as_json else text
     try:
-        data, lines = _yaml.load_located(text, unique_keys=True)
+        data, lines = _yaml.load_located(yaml_text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
-        problem = YamlProblem(str(exc), line=exc.line or 1)
-        raise (_json_problem(text) or problem) if as_json else problem from None
+        if as_json:
+            _json_data(text)  # a file that is not JSON says that first
+        raise YamlProblem(str(exc), line=exc.line or 1) from None
+    if as_json:
+        data = _json_data(text)
     return Located(data, lines)
 
 
@@ -67,15 +69,22 @@ def _join_pair(match: re.Match[str]) -> str:
     return match[1] + chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
 
 
-def _json_problem(text: str) -> YamlProblem | None:
-    """Why `text` is not JSON, at its line (None when it is: the YAML reader's problem stands)."""
+def _json_data(text: str) -> Any:
+    """`text` read as JSON; `YamlProblem` at its line when it is not JSON."""
     try:
-        json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        return YamlProblem(f"invalid JSON: {exc.msg}", line=exc.lineno)
+        raise YamlProblem(f"invalid JSON: {exc.msg}{_trailing_comma(exc)}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
-        return YamlProblem(f"cannot read the JSON: {exc}", line=1)
-    return None
+        raise YamlProblem(f"cannot read the JSON: {exc}", line=1) from None
+
+
+def _trailing_comma(exc: json.JSONDecodeError) -> str:
+    """A hint when the JSON broke just after a comma (JSON allows none before ``}`` or ``]``)."""
+    before = exc.doc[: exc.pos].rstrip()
+    if not before.endswith(",") or exc.doc[exc.pos : exc.pos + 1] not in ("}", "]"):
+        return ""
+    return f" (a trailing comma: remove the ',' on line {before.count(chr(10)) + 1})"
 
 
 def format_path(path: Sequence[str | int]) -> str:
