@@ -26,6 +26,7 @@ from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
+from synthworld.scenario.sniff import FORMAT_KEY, is_scenario_text
 from synthworld.schema import compile_validator
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
@@ -39,13 +40,11 @@ __all__ = [
     "scenario_schema",
 ]
 
-FORMAT_KEY = "synthworld_scenario"
 FORMAT_VERSION = 1
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 """The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
 """Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
-_KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
 
 
@@ -55,11 +54,6 @@ def scenario_schema() -> dict[str, Any]:
     text = resources.files("synthworld").joinpath("schemas/scenario.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
-
-
-def is_scenario_text(text: str) -> bool:
-    """A cheap test: does the text hold a top-level ``synthworld_scenario`` key?"""
-    return bool(_KEY_LINE.search(text)) or f'"{FORMAT_KEY}"' in text
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -100,13 +94,10 @@ def _check_document(located: Located, shown: str) -> None:
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
     if not isinstance(data, Mapping) or FORMAT_KEY not in data:
+        raise ScenarioError(_not_a_scenario(located, shown))
+    if data[FORMAT_KEY] != FORMAT_VERSION or isinstance(data[FORMAT_KEY], bool):
         raise ScenarioError(
-            f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
-        )
-    if data[FORMAT_KEY] != FORMAT_VERSION:
-        raise ScenarioError(
-            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
-            f"this synthworld reads version {FORMAT_VERSION}"
+            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: {_version_problem(data[FORMAT_KEY])}"
         )
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
@@ -125,6 +116,25 @@ def _check_document(located: Located, shown: str) -> None:
                 for where, message in problems
             )
         )
+
+
+def _not_a_scenario(located: Located, shown: str) -> str:
+    """Why a document without the format key is refused, with the key it misspelled if any."""
+    keys = [str(key) for key in located.data] if isinstance(located.data, Mapping) else []
+    close = difflib.get_close_matches(FORMAT_KEY, keys, n=1, cutoff=0.8)
+    if close:
+        return (
+            f"{shown}:{located.line([close[0]])}: {close[0]}: unknown key; did you mean "
+            f"{FORMAT_KEY!r}? (the first line of a scenario is '{FORMAT_KEY}: {FORMAT_VERSION}')"
+        )
+    return f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
+
+
+def _version_problem(version: Any) -> str:
+    """What is wrong with a format version other than `FORMAT_VERSION`."""
+    if isinstance(version, str) and version.strip() == str(FORMAT_VERSION):
+        return f"{version!r} is text; write the number, without quotes: '{FORMAT_KEY}: {FORMAT_VERSION}'"
+    return f"unsupported version {version!r}; this synthworld reads version {FORMAT_VERSION}"
 
 
 def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -156,6 +166,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield from _explain_branches(error)
     elif error.context:
         yield from _explain(best_match(error.context))
+    elif error.validator == "format" and error.validator_value == "regex":
+        problem = _regex_problem(instance) or error.message
+        yield path, f"{problem}; escape a character meant literally with a backslash (\\( for '(')"
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
         yield path, f"{instance!r} does not fit; expected {schema['description']}"
     elif error.validator == "type" and "description" in schema:
@@ -322,10 +335,7 @@ def _operator_problem(op: str, arg: Any) -> str | None:
     if op not in OPERATORS:
         return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}"
     if op == "$regex":
-        try:
-            re.compile(arg)
-        except (re.error, TypeError) as exc:
-            return f"invalid regular expression {arg!r}: {exc}"
+        return _regex_problem(arg)
     if op in ("$gt", "$gte", "$lt", "$lte") and (isinstance(arg, bool) or not isinstance(arg, int | float)):
         return f"{op} needs a number, got {arg!r}"
     if op == "$any" and arg is not True:
@@ -349,3 +359,12 @@ def _holds_scenario_key(path: Path) -> bool:
         return is_scenario_text(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
         return False
+
+
+def _regex_problem(pattern: Any) -> str | None:
+    """Why `pattern` is not a regular expression Python reads (None when it is)."""
+    try:
+        re.compile(pattern)
+    except (re.error, TypeError) as exc:
+        return f"invalid regular expression {pattern!r}: {exc}"
+    return None

@@ -1,0 +1,85 @@
+"""Messages for mistakes people make writing scenario files by hand: each says what to write.
+
+Before: ``synthworld_scenario: "1"`` got "unsupported version '1'; this synthworld reads version
+1", a misspelt format key got "not a synthworld scenario" (not which key), and a broken
+``expect.output.regex`` got "'closed (' is not a 'regex'" (not what is wrong in it).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import synthworld
+from synthworld.errors import ScenarioError
+from synthworld.scenario import is_scenario_text, load_scenario
+
+REPO = Path(synthworld.__file__).resolve().parent.parent
+BODY = "name: x\ntools: synthworld.examples.shop\n"
+
+
+def error_of(path: Path) -> str:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        (
+            'synthworld_scenario: "1"\n',
+            "s.yaml:1: synthworld_scenario: '1' is text; write the number, without quotes: "
+            "'synthworld_scenario: 1'",
+        ),
+        (
+            "# my scenario\nsynthworld_scenaro: 1\n",
+            "s.yaml:2: synthworld_scenaro: unknown key; did you mean 'synthworld_scenario'? "
+            "(the first line of a scenario is 'synthworld_scenario: 1')",
+        ),
+        (
+            "synthworld_scenario: 1\nexpect:\n  output: {regex: 'closed ('}\n",
+            "s.yaml:3: expect.output.regex: invalid regular expression 'closed (': missing ), "
+            "unterminated subpattern at position 7; escape a character meant literally with a "
+            "backslash (\\( for '(')",
+        ),
+    ],
+)
+def test_the_message_says_what_to_write(tmp_path: Path, head: str, expected: str) -> None:
+    (tmp_path / "s.yaml").write_text(head + BODY, encoding="utf-8")
+    assert error_of(tmp_path / "s.yaml").endswith(expected)
+
+
+def test_the_command_line_shows_it_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "s.yaml").write_text('synthworld_scenario: "1"\n' + BODY, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "synthworld", "run", "s.yaml"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "synthworld run: s.yaml:1: synthworld_scenario: '1' is text; write the number, without "
+        "quotes: 'synthworld_scenario: 1'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("synthworld_scenaro: 1\nname: x\n", True),
+        ('{"synthworld-scenario": 1, "name": "x"}', True),
+        ("synthworld_cassette: 1\n", False),
+        ("title: notes\n", False),
+    ],
+)
+def test_the_sniff_takes_a_misspelt_format_key(text: str, expected: bool) -> None:
+    assert is_scenario_text(text) is expected
