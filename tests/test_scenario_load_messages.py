@@ -83,3 +83,42 @@ def test_the_command_line_shows_it_without_a_traceback(tmp_path: Path) -> None:
 )
 def test_the_sniff_takes_a_misspelt_format_key(text: str, expected: bool) -> None:
     assert is_scenario_text(text) is expected
+
+
+NORWAY = """\
+synthworld_scenario: 1
+name: norway
+tools: synthworld.examples.shop
+responses:
+  - tool: get_order
+    when: {order_id: NO}   # a country code, read as false
+    output: {status: delivered}
+"""
+
+
+def test_a_yaml_word_read_as_a_boolean_gets_a_note_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("s.yaml").write_text(NORWAY, encoding="utf-8")
+    lines = error_of(Path("s.yaml")).splitlines()
+    assert "when order_id=False can never match" in lines[0]
+    assert lines[1:] == [
+        "s.yaml:6: note: YAML reads the unquoted NO as false; if it means the text, quote it: 'NO'"
+    ]
+    Path("s.yaml").write_text("synthworld_scenario: 1\nname: on\ntools: synthworld.examples.shop\n")
+    assert error_of(Path("s.yaml")).splitlines() == [
+        "s.yaml:2: name: True is not of type 'string'; expected Test name: no spaces, brackets, colons or "
+        "slashes.",
+        "s.yaml:2: note: YAML reads the unquoted on as true; if it means the text, quote it: 'on'",
+    ]
+
+
+def test_no_note_when_no_problem_is_about_a_boolean(tmp_path: Path) -> None:
+    text = NORWAY.replace("when: {order_id: NO}", "when: {order_id: 'NO'}") + "x: on\n"
+    (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
+    assert error_of(tmp_path / "s.yaml").endswith(
+        "s.yaml:8: x: unknown key 'x'; allowed keys: agent, backend, "
+        "context, description, expect, faults, identity, lifecycle, name, responses, seed, seeds, state, "
+        "synthworld_scenario, task, tools"
+    )

@@ -21,7 +21,14 @@ from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
 from synthworld.scenario.contradictions import contradictions
-from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
+from synthworld.scenario.located import (
+    Located,
+    YamlProblem,
+    boolean_word_notes,
+    display_path,
+    format_path,
+    read_located,
+)
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
@@ -80,13 +87,13 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
-    _check_document(located, shown)
+    _check_document(located, shown, text)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
     _check_semantics(scenario)
     return scenario
 
 
-def _check_document(located: Located, shown: str) -> None:
+def _check_document(located: Located, shown: str, text: str) -> None:
     data = located.data
     if isinstance(data, Mapping) and "synthworld_cassette" in data:
         raise ScenarioError(
@@ -101,7 +108,7 @@ def _check_document(located: Located, shown: str) -> None:
         )
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
-        raise ScenarioError("\n".join(f"{shown}:{located.line(p.path)}: {p}" for p in not_json))
+        raise _refusal([f"{shown}:{located.line(p.path)}: {p}" for p in not_json], text, shown)
     if compile_validator(scenario_schema()).is_valid(data):
         return
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
@@ -110,12 +117,15 @@ def _check_document(located: Located, shown: str) -> None:
         key=lambda p: (located.line(p[0]), p),
     )
     if problems:
-        raise ScenarioError(
-            "\n".join(
-                f"{shown}:{located.line(where)}: {format_path(where)}: {message}"
-                for where, message in problems
-            )
-        )
+        lines = [
+            f"{shown}:{located.line(where)}: {format_path(where)}: {message}" for where, message in problems
+        ]
+        raise _refusal(lines, text, shown)
+
+
+def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
+    """The file's problems, a line each, and notes on YAML words that became booleans."""
+    return ScenarioError("\n".join(lines + boolean_word_notes(text, shown, lines)))
 
 
 def _not_a_scenario(located: Located, shown: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from synthworld import _yaml
 
-__all__ = ["Located", "YamlProblem", "display_path", "format_path", "read_located"]
+__all__ = ["Located", "YamlProblem", "boolean_word_notes", "display_path", "format_path", "read_located"]
 
 DocPath = tuple[str | int, ...]
 
@@ -102,3 +102,28 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return str(absolute.relative_to(pathlib.Path.cwd()))
     except ValueError:
         return str(absolute)
+
+
+_BOOLEAN_WORD = re.compile(
+    r"(?:^|[:\[{,]|-[ \t])[ \t]*(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?=$|[,\]}:]|[ \t]#)"
+)
+"""An unquoted word YAML 1.1 (and so ``yaml.safe_load``) reads as a boolean, as a key or value."""
+_BOOLEAN_IN_MESSAGE = re.compile(r"\b(True|False)\b")
+
+
+def boolean_word_notes(text: str, shown: str, messages: Sequence[str]) -> list[str]:
+    """When a problem is about a boolean, a note per line of `text` holding an unquoted ``NO``,
+    ``yes``, ``on`` or ``off``: YAML read it as true or false, and the file may have meant text."""
+    if not any(_BOOLEAN_IN_MESSAGE.search(message) for message in messages):
+        return []
+    notes = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for word in _BOOLEAN_WORD.findall(line):
+            value = "true" if word.lower() in ("yes", "on") else "false"
+            notes.append(
+                f"{shown}:{number}: note: YAML reads the unquoted {word} as {value}; "
+                f"if it means the text, quote it: '{word}'"
+            )
+    return notes
