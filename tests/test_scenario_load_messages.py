@@ -47,6 +47,10 @@ def error_of(path: Path) -> str:
             "unterminated subpattern at position 7; escape a character meant literally with a "
             "backslash (\\( for '(')",
         ),
+        (
+            "synthworld_scenario: true\n",
+            "s.yaml:1: synthworld_scenario: unsupported version true; this synthworld reads version 1",
+        ),
     ],
 )
 def test_the_message_says_what_to_write(tmp_path: Path, head: str, expected: str) -> None:
@@ -121,4 +125,12 @@ def test_no_note_when_no_problem_is_about_a_boolean(tmp_path: Path) -> None:
         "s.yaml:8: x: unknown key 'x'; allowed keys: agent, backend, "
         "context, description, expect, faults, identity, lifecycle, name, responses, seed, seeds, state, "
         "synthworld_scenario, task, tools"
+    )
+
+
+def test_a_python_file_given_as_a_scenario_says_what_a_scenario_is(tmp_path: Path) -> None:
+    (tmp_path / "tools.py").write_text("import synthworld\n\n\n@synthworld.tool\ndef f() -> int: ...\n")
+    assert error_of(tmp_path / "tools.py").endswith(
+        "tools.py:5: invalid YAML: mapping values are not allowed in this context; is it a scenario file? A "
+        "scenario is YAML or JSON, named *.yaml, *.yml or *.json"
     )

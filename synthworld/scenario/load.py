@@ -86,7 +86,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     try:
         located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
-        raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
+        raise ScenarioError(f"{shown}:{exc.line}: {exc}{_suffix_hint(path)}") from None
     _check_document(located, shown, text)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
     _check_semantics(scenario)
@@ -140,11 +140,19 @@ def _not_a_scenario(located: Located, shown: str) -> str:
     return f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
 
 
+def _suffix_hint(path: str | os.PathLike[str]) -> str:
+    """For a file that is not YAML and not named like a scenario (``tools.py``): what one is."""
+    if Path(path).suffix.lower() in SCENARIO_SUFFIXES:
+        return ""
+    return "; is it a scenario file? A scenario is YAML or JSON, named *.yaml, *.yml or *.json"
+
+
 def _version_problem(version: Any) -> str:
     """What is wrong with a format version other than `FORMAT_VERSION`."""
     if isinstance(version, str) and version.strip() == str(FORMAT_VERSION):
         return f"{version!r} is text; write the number, without quotes: '{FORMAT_KEY}: {FORMAT_VERSION}'"
-    return f"unsupported version {version!r}; this synthworld reads version {FORMAT_VERSION}"
+    shown = json.dumps(version) if isinstance(version, bool) or version is None else repr(version)
+    return f"unsupported version {shown}; this synthworld reads version {FORMAT_VERSION}"
 
 
 def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
