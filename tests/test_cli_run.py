@@ -179,7 +179,7 @@ def test_validate_of_a_folder_skips_the_cassettes_recorded_beside_its_scenarios(
     (tmp_path / "typo.yaml").write_text("synthworld_scenari: 1\nname: x\n")  # not a cassette: checked
     done = _validate_in_a_subprocess(tmp_path)
     assert done.returncode == 1
-    assert "typo.yaml:1: (root): not a synthworld scenario" in done.stderr
+    assert "typo.yaml:1: synthworld_scenari: unknown key; did you mean 'synthworld_scenario'?" in done.stderr
     assert done.stderr.endswith("1 of 2 file(s) invalid\n")
     done = _validate_in_a_subprocess(tmp_path / "travel.cassette.yaml")  # named: checked, and refused
     assert done.returncode == 1

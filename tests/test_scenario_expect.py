@@ -162,6 +162,12 @@ def test_any_order_finds_a_matching_even_when_greedy_would_not(tmp_path: Path) -
     assert run(tmp_path, expect, two_searches).passed
 
 
+NEITHER = (
+    ", which neither passes nor fails the run; return None or True to pass, False or a reason "
+    "(a string) to fail, e.g. `return '; '.join(problems) or None`"
+)
+
+
 def write_check(tmp_path: Path, body: str) -> None:
     (tmp_path / "my_checks.py").write_text(f"def check(trace, output):\n    {body}\n", encoding="utf-8")
 
@@ -176,6 +182,12 @@ def write_check(tmp_path: Path, body: str) -> None:
         ("return 'refunded the wrong order'", "expect.check my_checks:check: refunded the wrong order"),
         ("assert output.startswith('Sorry'), 'no apology'", "expect.check my_checks:check: no apology"),
         ("raise KeyError('total')", "expect.check my_checks:check raised KeyError: 'total'"),
+        # a list of problems passed the run, whatever it held
+        (
+            "return ['refund too big']",
+            f"expect.check my_checks:check: returned ['refund too big'] (list){NEITHER}",
+        ),
+        ("return 0", f"expect.check my_checks:check: returned 0 (int){NEITHER}"),
     ],
 )
 def test_custom_check(tmp_path: Path, body: str, failure: str | None) -> None:

@@ -61,6 +61,7 @@ from synthworld.scenario import (
     Scenario,
     ScenarioResult,
     format_result,
+    is_named_scenario_text,
     is_scenario_text,
     load_scenario,
 )
@@ -175,19 +176,22 @@ def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestR
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
     if file_path.suffix not in SCENARIO_SUFFIXES:
         return None
-    wanted = parent.session.isinitpath(file_path) or any(
-        file_path.is_relative_to(d) for d in scenario_dirs(parent.config)
-    )
-    if not wanted or not _has_scenario_key(file_path):
+    named = parent.session.isinitpath(file_path)
+    if not named and not any(file_path.is_relative_to(d) for d in scenario_dirs(parent.config)):
+        return None
+    if not _holds_a_scenario(file_path, named=named):
         return None
     return ScenarioFile.from_parent(parent, path=file_path)
 
 
-def _has_scenario_key(path: Path) -> bool:
+def _holds_a_scenario(path: Path, *, named: bool) -> bool:
+    """A file found in a folder is taken when it holds the format key (or a misspelling of it); a
+    file named on the command line also when its keys are a scenario's, so loading it says why."""
     try:
-        return is_scenario_text(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
+    return is_named_scenario_text(text) if named else is_scenario_text(text)
 
 
 class ScenarioFile(pytest.File):

@@ -21,6 +21,7 @@ from synthworld.scenario.load import (
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.report import format_result, trace_table
 from synthworld.scenario.result import ScenarioResult
+from synthworld.scenario.sniff import is_named_scenario_text
 
 __all__ = [
     "FORMAT_KEY",
@@ -28,6 +29,7 @@ __all__ = [
     "Scenario",
     "ScenarioResult",
     "format_result",
+    "is_named_scenario_text",
     "is_scenario_text",
     "load_scenario",
     "scenario_files",

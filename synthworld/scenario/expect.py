@@ -183,6 +183,12 @@ def _custom(ref: str, run_check: Callable[[], Any], verdict: Verdict) -> None:
         verdict.fail(f"expect.check {ref}: returned False")
     elif isinstance(outcome, str) and outcome:
         verdict.fail(f"expect.check {ref}: {outcome}")
+    elif not isinstance(outcome, str | bool | None):  # a list of problems, a score, numpy's False_
+        verdict.fail(
+            f"expect.check {ref}: returned {short_repr(outcome, 60)} ({type(outcome).__name__}), "
+            "which neither passes nor fails the run; return None or True to pass, False or a "
+            "reason (a string) to fail, e.g. `return '; '.join(problems) or None`"
+        )
 
 
 def _json(value: Any, width: int = 80) -> str:

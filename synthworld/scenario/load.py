@@ -21,11 +21,19 @@ from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate
 from synthworld.scenario.contradictions import contradictions
-from synthworld.scenario.located import Located, YamlProblem, display_path, format_path, read_located
+from synthworld.scenario.located import (
+    Located,
+    YamlProblem,
+    boolean_word_notes,
+    display_path,
+    format_path,
+    read_located,
+)
 from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
+from synthworld.scenario.sniff import FORMAT_KEY, is_scenario_text
 from synthworld.schema import compile_validator
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
@@ -39,13 +47,11 @@ __all__ = [
     "scenario_schema",
 ]
 
-FORMAT_KEY = "synthworld_scenario"
 FORMAT_VERSION = 1
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 """The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
 """Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
-_KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
 
 
@@ -55,11 +61,6 @@ def scenario_schema() -> dict[str, Any]:
     text = resources.files("synthworld").joinpath("schemas/scenario.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
-
-
-def is_scenario_text(text: str) -> bool:
-    """A cheap test: does the text hold a top-level ``synthworld_scenario`` key?"""
-    return bool(_KEY_LINE.search(text)) or f'"{FORMAT_KEY}"' in text
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -85,14 +86,14 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     try:
         located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
-        raise ScenarioError(f"{shown}:{exc.line}: {exc}") from None
-    _check_document(located, shown)
+        raise ScenarioError(f"{shown}:{exc.line}: {exc}{_suffix_hint(path)}") from None
+    _check_document(located, shown, text)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
     _check_semantics(scenario)
     return scenario
 
 
-def _check_document(located: Located, shown: str) -> None:
+def _check_document(located: Located, shown: str, text: str) -> None:
     data = located.data
     if isinstance(data, Mapping) and "synthworld_cassette" in data:
         raise ScenarioError(
@@ -100,17 +101,14 @@ def _check_document(located: Located, shown: str) -> None:
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
     if not isinstance(data, Mapping) or FORMAT_KEY not in data:
+        raise ScenarioError(_not_a_scenario(located, shown))
+    if data[FORMAT_KEY] != FORMAT_VERSION or isinstance(data[FORMAT_KEY], bool):
         raise ScenarioError(
-            f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
-        )
-    if data[FORMAT_KEY] != FORMAT_VERSION:
-        raise ScenarioError(
-            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: unsupported version {data[FORMAT_KEY]!r}; "
-            f"this synthworld reads version {FORMAT_VERSION}"
+            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: {_version_problem(data[FORMAT_KEY])}"
         )
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
-        raise ScenarioError("\n".join(f"{shown}:{located.line(p.path)}: {p}" for p in not_json))
+        raise _refusal([f"{shown}:{located.line(p.path)}: {p}" for p in not_json], text, shown)
     if compile_validator(scenario_schema()).is_valid(data):
         return
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
@@ -119,12 +117,42 @@ def _check_document(located: Located, shown: str) -> None:
         key=lambda p: (located.line(p[0]), p),
     )
     if problems:
-        raise ScenarioError(
-            "\n".join(
-                f"{shown}:{located.line(where)}: {format_path(where)}: {message}"
-                for where, message in problems
-            )
+        lines = [
+            f"{shown}:{located.line(where)}: {format_path(where)}: {message}" for where, message in problems
+        ]
+        raise _refusal(lines, text, shown)
+
+
+def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
+    """The file's problems, a line each, and notes on YAML words that became booleans."""
+    return ScenarioError("\n".join(lines + boolean_word_notes(text, shown, lines)))
+
+
+def _not_a_scenario(located: Located, shown: str) -> str:
+    """Why a document without the format key is refused, with the key it misspelled if any."""
+    keys = [str(key) for key in located.data] if isinstance(located.data, Mapping) else []
+    close = difflib.get_close_matches(FORMAT_KEY, keys, n=1, cutoff=0.8)
+    if close:
+        return (
+            f"{shown}:{located.line([close[0]])}: {close[0]}: unknown key; did you mean "
+            f"{FORMAT_KEY!r}? (the first line of a scenario is '{FORMAT_KEY}: {FORMAT_VERSION}')"
         )
+    return f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
+
+
+def _suffix_hint(path: str | os.PathLike[str]) -> str:
+    """For a file that is not YAML and not named like a scenario (``tools.py``): what one is."""
+    if Path(path).suffix.lower() in SCENARIO_SUFFIXES:
+        return ""
+    return "; is it a scenario file? A scenario is YAML or JSON, named *.yaml, *.yml or *.json"
+
+
+def _version_problem(version: Any) -> str:
+    """What is wrong with a format version other than `FORMAT_VERSION`."""
+    if isinstance(version, str) and version.strip() == str(FORMAT_VERSION):
+        return f"{version!r} is text; write the number, without quotes: '{FORMAT_KEY}: {FORMAT_VERSION}'"
+    shown = json.dumps(version) if isinstance(version, bool) or version is None else repr(version)
+    return f"unsupported version {shown}; this synthworld reads version {FORMAT_VERSION}"
 
 
 def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -156,6 +184,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield from _explain_branches(error)
     elif error.context:
         yield from _explain(best_match(error.context))
+    elif error.validator == "format" and error.validator_value == "regex":
+        problem = _regex_problem(instance) or error.message
+        yield path, f"{problem}; escape a character meant literally with a backslash (\\( for '(')"
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
         yield path, f"{instance!r} does not fit; expected {schema['description']}"
     elif error.validator == "type" and "description" in schema:
@@ -322,10 +353,7 @@ def _operator_problem(op: str, arg: Any) -> str | None:
     if op not in OPERATORS:
         return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}"
     if op == "$regex":
-        try:
-            re.compile(arg)
-        except (re.error, TypeError) as exc:
-            return f"invalid regular expression {arg!r}: {exc}"
+        return _regex_problem(arg)
     if op in ("$gt", "$gte", "$lt", "$lte") and (isinstance(arg, bool) or not isinstance(arg, int | float)):
         return f"{op} needs a number, got {arg!r}"
     if op == "$any" and arg is not True:
@@ -349,3 +377,12 @@ def _holds_scenario_key(path: Path) -> bool:
         return is_scenario_text(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
         return False
+
+
+def _regex_problem(pattern: Any) -> str | None:
+    """Why `pattern` is not a regular expression Python reads (None when it is)."""
+    try:
+        re.compile(pattern)
+    except (re.error, TypeError) as exc:
+        return f"invalid regular expression {pattern!r}: {exc}"
+    return None

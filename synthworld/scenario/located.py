@@ -13,7 +13,7 @@ from typing import Any
 
 from synthworld import _yaml
 
-__all__ = ["Located", "YamlProblem", "display_path", "format_path", "read_located"]
+__all__ = ["Located", "YamlProblem", "boolean_word_notes", "display_path", "format_path", "read_located"]
 
 DocPath = tuple[str | int, ...]
 
@@ -43,16 +43,18 @@ class Located:
 
 def read_located(text: str, *, as_json: bool = False) -> Located:
     """Parse `text` with the safe, bounded loader (`synthworld._yaml`); raise `YamlProblem` naming
-    the line on bad input (a duplicate key too). JSON is YAML but for the escapes of characters
-    outside the BMP (``"\\ud83d\\ude00"``, as ``json.dumps`` writes them): with `as_json` they are
-    read as JSON reads them, and a file that is not JSON says so."""
-    if as_json:
-        text = _SURROGATE_PAIR.sub(_join_pair, text)
+    the line on bad input (a duplicate key too). With `as_json` the values are JSON's (``1e3`` is
+    the number 1000.0, where YAML 1.1 reads a string) and a file that is not JSON (a trailing
+    comma, a comment) says so; the YAML pass still gives the lines and checks the limits."""
+    yaml_text = _SURROGATE_PAIR.sub(_join_pair, text) if as_json else text
     try:
-        data, lines = _yaml.load_located(text, unique_keys=True)
+        data, lines = _yaml.load_located(yaml_text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
-        problem = YamlProblem(str(exc), line=exc.line or 1)
-        raise (_json_problem(text) or problem) if as_json else problem from None
+        if as_json:
+            _json_data(text)  # a file that is not JSON says that first
+        raise YamlProblem(str(exc), line=exc.line or 1) from None
+    if as_json:
+        data = _json_data(text)
     return Located(data, lines)
 
 
@@ -67,15 +69,22 @@ def _join_pair(match: re.Match[str]) -> str:
     return match[1] + chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
 
 
-def _json_problem(text: str) -> YamlProblem | None:
-    """Why `text` is not JSON, at its line (None when it is: the YAML reader's problem stands)."""
+def _json_data(text: str) -> Any:
+    """`text` read as JSON; `YamlProblem` at its line when it is not JSON."""
     try:
-        json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        return YamlProblem(f"invalid JSON: {exc.msg}", line=exc.lineno)
+        raise YamlProblem(f"invalid JSON: {exc.msg}{_trailing_comma(exc)}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
-        return YamlProblem(f"cannot read the JSON: {exc}", line=1)
-    return None
+        raise YamlProblem(f"cannot read the JSON: {exc}", line=1) from None
+
+
+def _trailing_comma(exc: json.JSONDecodeError) -> str:
+    """A hint when the JSON broke just after a comma (JSON allows none before ``}`` or ``]``)."""
+    before = exc.doc[: exc.pos].rstrip()
+    if not before.endswith(",") or exc.doc[exc.pos : exc.pos + 1] not in ("}", "]"):
+        return ""
+    return f" (a trailing comma: remove the ',' on line {before.count(chr(10)) + 1})"
 
 
 def format_path(path: Sequence[str | int]) -> str:
@@ -93,3 +102,28 @@ def display_path(path: str | os.PathLike[str]) -> str:
         return str(absolute.relative_to(pathlib.Path.cwd()))
     except ValueError:
         return str(absolute)
+
+
+_BOOLEAN_WORD = re.compile(
+    r"(?:^|[:\[{,]|-[ \t])[ \t]*(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?=$|[,\]}:]|[ \t]#)"
+)
+"""An unquoted word YAML 1.1 (and so ``yaml.safe_load``) reads as a boolean, as a key or value."""
+_BOOLEAN_IN_MESSAGE = re.compile(r"\b(True|False)\b")
+
+
+def boolean_word_notes(text: str, shown: str, messages: Sequence[str]) -> list[str]:
+    """When a problem is about a boolean, a note per line of `text` holding an unquoted ``NO``,
+    ``yes``, ``on`` or ``off``: YAML read it as true or false, and the file may have meant text."""
+    if not any(_BOOLEAN_IN_MESSAGE.search(message) for message in messages):
+        return []
+    notes = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for word in _BOOLEAN_WORD.findall(line):
+            value = "true" if word.lower() in ("yes", "on") else "false"
+            notes.append(
+                f"{shown}:{number}: note: YAML reads the unquoted {word} as {value}; "
+                f"if it means the text, quote it: '{word}'"
+            )
+    return notes

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from synthworld.errors import ScenarioError, SynthworldError
 from synthworld.scenario.imports import ImportProblem
-from synthworld.scenario.located import format_path
+from synthworld.scenario.located import boolean_word_notes, format_path
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
@@ -53,14 +54,22 @@ class Problems:
         """All problems as one `ScenarioError`, a line each, in the order they appear in the file."""
         scenario = self.scenario
         lines = sorted((_line(scenario, where), format_path(where), message) for where, message in self.found)
-        return ScenarioError(
-            "\n".join(f"{scenario.shown}:{line}: {path}: {message}" for line, path, message in lines)
-        )
+        shown = [f"{scenario.shown}:{line}: {path}: {message}" for line, path, message in lines]
+        return ScenarioError("\n".join(shown + _notes(scenario, [message for *_, message in lines])))
 
     def raise_if_any(self) -> None:
         """Raise `error()` when anything was found."""
         if self.found:
             raise self.error()
+
+
+def _notes(scenario: Scenario, messages: list[str]) -> list[str]:
+    """Notes on the file's YAML words read as booleans, when a problem is about a boolean."""
+    try:
+        text = Path(scenario.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):  # the file changed since it was read: no notes
+        return []
+    return boolean_word_notes(text, scenario.shown, messages)
 
 
 def _line(scenario: Scenario, where: DocPath) -> int:
