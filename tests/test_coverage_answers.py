@@ -267,3 +267,36 @@ def test_a_branch_that_refers_outside_the_definitions_is_still_told_apart() -> N
     assert probe.outcomes == ("$.b oneOf[0] (a)", "$.b oneOf[1] (integer)")
     assert probe.reached({"a": "x", "b": "y"}) == ["$.b oneOf[0] (a)"]
     assert probe.reached({"a": "x", "b": 3}) == ["$.b oneOf[1] (integer)"]
+
+
+# -- counted as answered ----------------------------------------------------------------------
+
+
+def test_an_answer_edited_in_the_trace_afterwards_counts_as_it_was_given() -> None:
+    """Answers used to be read from the trace when coverage was asked for: editing
+    ``trace[0].output`` before then moved the counts."""
+    world = payment_world()
+    pay(world, "A1", "A3")
+    world.trace[0].output["status"] = "cancelled"
+    world.trace[1].output["lines"].clear()
+    answers = world.coverage().answers
+    assert answers['get_payment $.status = "cancelled"'] == 0
+    assert answers['get_payment $.status = "paid"'] == 1
+    assert answers["get_payment $.lines[*].gift absent"] == 2  # A1's first line and A3's line
+
+
+def test_a_handler_that_changes_earlier_answers_through_the_trace_changes_no_count() -> None:
+    def answer(ctx: Any) -> Any:
+        for call in ctx.trace:  # marks what it answered before, in place
+            if call.output is not None:
+                call.output["status"] = "cancelled"
+        return ANSWERS[ctx.input["payment_id"]]
+
+    world = SyntheticWorld(seed=0, backend=FunctionBackend(answer))
+    world.register_tool(ToolSpec("get_payment", "Fetch a payment.", PARAMETERS, RETURNS))
+    pay(world, "A1", "A2", "A3")
+    assert world.trace[0].output["status"] == "cancelled"  # the trace holds what the handler did
+    answers = world.coverage().answers
+    assert answers['get_payment $.status = "cancelled"'] == 0
+    assert answers['get_payment $.status = "paid"'] == 2
+    assert answers['get_payment $.status = "pending"'] == 1
