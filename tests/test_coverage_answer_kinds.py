@@ -1,5 +1,6 @@
-"""Answer-space coverage of nullable values, maps (``additionalProperties``) and ``if``/``then``/
-``else``: each counted as two outcomes, from stubs, hand-written specs and a pytest session."""
+"""Answer-space coverage of booleans, nullable values, maps (``additionalProperties``) and
+``if``/``then``/``else``: each counted as two outcomes, from stubs, hand-written specs and a
+pytest session."""
 
 from __future__ import annotations
 
@@ -94,6 +95,33 @@ def test_a_seeded_world_reaches_both_sides_and_the_same_seed_the_same_counts() -
     for outcome in ("$.discount = null", "$.discount != null", "$.stock.* absent", "$.stock.* present"):
         assert first[f"get_product {outcome}"] > 0, outcome
     assert first["get_product $.discount = null"] + first["get_product $.discount != null"] == 30
+
+
+class Stock(TypedDict):
+    in_stock: bool
+    backorder: Optional[bool]  # noqa: UP045
+
+
+def test_true_and_false_of_a_boolean_are_two_outcomes_as_an_enum_of_two_is() -> None:
+    answers = iter([{"in_stock": True, "backorder": None}, {"in_stock": True, "backorder": False}])
+    world = SyntheticWorld(seed=0, backend=FunctionBackend(lambda tool, args: next(answers)))
+
+    @world.tool
+    def get_stock(sku: str) -> Stock:
+        """Stock of a product."""
+
+    get_stock("a")
+    get_stock("b")
+    assert world.coverage().answers == {
+        "get_stock $.backorder != null": 1,
+        "get_stock $.backorder = false": 1,
+        "get_stock $.backorder = null": 1,
+        "get_stock $.backorder = true": 0,
+        "get_stock $.in_stock = false": 0,
+        "get_stock $.in_stock = true": 2,
+    }
+    assert AnswerProbe({"type": "boolean", "const": True}).outcomes == ()  # one value: nothing to tell apart
+    assert AnswerProbe({"enum": [True, False, 1]}).outcomes == ("$ = 1", "$ = false", "$ = true")
 
 
 def test_nullable_type_lists_anyof_null_and_enums_with_null_are_counted_once_each() -> None:

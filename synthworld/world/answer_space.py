@@ -1,12 +1,12 @@
-"""The answer space of a tool, as coverage.py sees branches: which `enum` values its answers
-held, whether a nullable value was null, which `oneOf`/`anyOf` branches and which side
+"""The answer space of a tool, as coverage.py sees branches: which `enum` values (and booleans)
+its answers held, whether a nullable value was null, which `oneOf`/`anyOf` branches and which side
 of an `if` they took, whether each optional field was present or absent, and whether a map
 (``additionalProperties``) had entries.
 
 `AnswerProbe(returns)` walks a returns schema once (local ``$ref``s followed, a recursive one
 walked once) into a tree of checks; `probe.outcomes` lists every outcome the schema allows and
 `probe.reached(value)` the ones an answer reached. Outcomes read as ``$.status = "paid"``,
-``$.nick = null``/``$.nick != null``, ``$.items[*].note absent``,
+``$.paid = true``, ``$.nick = null``/``$.nick != null``, ``$.items[*].note absent``,
 ``$.payment oneOf[1] (Card)``, ``$ if {...} then``/``else`` or ``$.tags.* present``/``absent``
 (``.*``: the keys ``properties`` does not name).
 """
@@ -131,7 +131,7 @@ class AnswerProbe:
         self._fill_condition(node, schema, path, seen)
 
     def _fill_values(self, node: _Node, schema: dict[str, Any], path: str) -> None:
-        """Enum values; null and not null of a nullable type (an
+        """Enum values; true and false of a boolean; null and not null of a nullable type (an
         ``enum`` or ``const`` beside them already says which values can come)."""
         shown = self._prefix + path
         if isinstance(schema.get("enum"), list) and len(schema["enum"]) > 1:
@@ -141,6 +141,9 @@ class AnswerProbe:
             return
         kinds = schema.get("type")
         kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
+        if "boolean" in kinds:
+            for value in (True, False):
+                node.enum.setdefault(_enum_key(value), f"{shown} = {_canonical(value)}")
         if "null" in kinds and len(set(kinds)) > 1:
             node.nullable = (f"{shown} = null", f"{shown} != null")
 
