@@ -55,6 +55,8 @@ ANSWERS: dict[str, Any] = {
     "A3": {"status": "pending", "method": {"kind": "card"}, "lines": [{"sku": "c"}]},
 }
 EVERY_OUTCOME = (
+    "get_payment $.lines[*].gift = false",
+    "get_payment $.lines[*].gift = true",
     "get_payment $.lines[*].gift absent",
     "get_payment $.lines[*].gift present",
     "get_payment $.method oneOf[0] (Card)",
@@ -95,6 +97,8 @@ def test_enum_values_branches_and_optional_fields_are_counted_per_answer() -> No
     pay(world, "A1", "A2", "A3")
     coverage = world.coverage()
     assert coverage.answers == {
+        "get_payment $.lines[*].gift = false": 0,
+        "get_payment $.lines[*].gift = true": 1,  # A1 (its second line)
         "get_payment $.lines[*].gift absent": 2,  # A1 (its first line) and A3
         "get_payment $.lines[*].gift present": 1,  # A1 (its second line): one answer reaches both
         "get_payment $.method oneOf[0] (Card)": 2,
@@ -107,8 +111,11 @@ def test_enum_values_branches_and_optional_fields_are_counted_per_answer() -> No
         'get_payment $.status = "paid"': 2,
         'get_payment $.status = "pending"': 1,
     }
-    assert coverage.never_answered == ['get_payment $.status = "cancelled"']
-    assert round(coverage.answers_percent or 0, 2) == 90.91
+    assert coverage.never_answered == [
+        "get_payment $.lines[*].gift = false",
+        'get_payment $.status = "cancelled"',
+    ]
+    assert round(coverage.answers_percent or 0, 2) == 84.62  # 11 of 13
     assert coverage.percent == 100.0  # tools called: the threshold's measure is unchanged
 
 
@@ -124,7 +131,7 @@ def test_failed_and_malformed_answers_reach_nothing_and_counts_survive_a_reset()
     assert answers['get_payment $.status = "pending"'] == 1
     assert answers["get_payment $.note present"] == 0
     assert answers["get_payment $.method.last4 absent"] == 1  # A3
-    assert sum(1 for n in answers.values() if n) == 8  # all but note present, Bank, cancelled
+    assert sum(1 for n in answers.values() if n) == 9  # all but note present, Bank, cancelled, gift false
     assert world.coverage().tools == {"get_payment": 4}
 
 
@@ -142,6 +149,7 @@ def test_answers_merge_round_trip_and_older_dicts_still_load() -> None:
     assert total.answers["get_payment $.method oneOf[1] (Bank)"] == 2
     assert total.answers["get_payment $.method oneOf[0] (Card)"] == 1
     assert total.never_answered == [
+        "get_payment $.lines[*].gift = false",
         "get_payment $.method.last4 absent",
         'get_payment $.status = "cancelled"',
         'get_payment $.status = "pending"',
@@ -158,13 +166,13 @@ def test_text_and_html_show_the_answer_table_and_its_share() -> None:
     text = world.coverage().format()
     assert 'get_payment $.status = "cancelled"          0  <- never answered' in text
     assert 'get_payment $.status = "paid"               2' in text
-    assert text.splitlines()[-1] == "answer space: 10/11 outcomes reached (91%)"
+    assert text.splitlines()[-1] == "answer space: 11/13 outcomes reached (85%)"
     page = parse(world.coverage()._repr_html_())
     table = page.tables["synthworld-coverage-answer"]
     assert table[0] == ["answer", "answers", ""]
     assert ['get_payment $.status = "cancelled"', "0", "never answered"] in table
-    assert len(table) == 12
-    assert "answer space: 10/11 outcomes reached (91%)" in world.coverage()._repr_html_()
+    assert len(table) == 14
+    assert "answer space: 11/13 outcomes reached (85%)" in world.coverage()._repr_html_()
 
 
 def test_nullable_branches_are_named_and_a_recursive_schema_is_walked_once() -> None:
@@ -267,3 +275,36 @@ def test_a_branch_that_refers_outside_the_definitions_is_still_told_apart() -> N
     assert probe.outcomes == ("$.b oneOf[0] (a)", "$.b oneOf[1] (integer)")
     assert probe.reached({"a": "x", "b": "y"}) == ["$.b oneOf[0] (a)"]
     assert probe.reached({"a": "x", "b": 3}) == ["$.b oneOf[1] (integer)"]
+
+
+# -- counted as answered ----------------------------------------------------------------------
+
+
+def test_an_answer_edited_in_the_trace_afterwards_counts_as_it_was_given() -> None:
+    """Answers used to be read from the trace when coverage was asked for: editing
+    ``trace[0].output`` before then moved the counts."""
+    world = payment_world()
+    pay(world, "A1", "A3")
+    world.trace[0].output["status"] = "cancelled"
+    world.trace[1].output["lines"].clear()
+    answers = world.coverage().answers
+    assert answers['get_payment $.status = "cancelled"'] == 0
+    assert answers['get_payment $.status = "paid"'] == 1
+    assert answers["get_payment $.lines[*].gift absent"] == 2  # A1's first line and A3's line
+
+
+def test_a_handler_that_changes_earlier_answers_through_the_trace_changes_no_count() -> None:
+    def answer(ctx: Any) -> Any:
+        for call in ctx.trace:  # marks what it answered before, in place
+            if call.output is not None:
+                call.output["status"] = "cancelled"
+        return ANSWERS[ctx.input["payment_id"]]
+
+    world = SyntheticWorld(seed=0, backend=FunctionBackend(answer))
+    world.register_tool(ToolSpec("get_payment", "Fetch a payment.", PARAMETERS, RETURNS))
+    pay(world, "A1", "A2", "A3")
+    assert world.trace[0].output["status"] == "cancelled"  # the trace holds what the handler did
+    answers = world.coverage().answers
+    assert answers['get_payment $.status = "cancelled"'] == 0
+    assert answers['get_payment $.status = "paid"'] == 2
+    assert answers['get_payment $.status = "pending"'] == 1

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any, NamedTuple, NoReturn
 
-from synthworld._json import canonical_json, json_copy, json_problems, owned_copy, strict_json_copy
+from synthworld._json import canonical_json, frozen, json_copy, json_problems, strict_json_copy, thawed
 from synthworld.backends import CallContext, backend_name, unwrap
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
 from synthworld.world.base import WorldBase
@@ -140,8 +140,11 @@ class CallPath(WorldBase):
                 message=fault.message,
             )
             hazard = fault.inject if changed else None
-        self._recorder.answered(ctx, value, None, reply.source, reply.usage, seconds, rules, hazard)
-        return owned_copy(value)  # the trace keeps `value`; the caller may change its own copy
+        answer = frozen(value)  # as answered: coverage reads it, the caller gets a copy of it
+        self._recorder.answered(
+            ctx, value, None, reply.source, reply.usage, seconds, rules, hazard, answer=answer
+        )
+        return thawed(answer)  # the trace keeps `value`; the caller may change its own copy
 
     def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> _Reply:
         """The answer of a script, or of the effect and backend made consistent."""

@@ -3,8 +3,9 @@ coverage.py counts lines, and which parts of the answer space the answers reache
 oneOf/anyOf branches, optional fields present or absent; `answer_space`), as it counts branches.
 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
-Answers are kept and read against their schema only when a snapshot is taken (or every
-`FOLD_EVERY` answers), so a call pays little for the answer space. While a session collects
+Answers are kept as they were given (`frozen`: a later change to the trace counts for nothing)
+and read against their schema only when a snapshot is taken (or every `FOLD_EVERY` answers), so
+a call pays little for the answer space. While a session collects
 (the pytest plugin's ``--synthworld-coverage``), every world also adds its tools, calls and
 answers to the session's counter as they come.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from synthworld._json import thawed
 from synthworld.world.answer_space import AnswerProbe
 
 __all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "stop_collecting"]
@@ -195,7 +197,7 @@ class CoverageCounter:
         self._forward = forward
         self._lock = threading.Lock()
         self._met: weakref.WeakSet[CoverageCounter] = weakref.WeakSet()
-        self._pending: list[tuple[str, Any, Any]] = []
+        self._pending: list[tuple[str, Any, bytes]] = []
         self._probes: dict[str, tuple[Any, AnswerProbe]] = {}
         self._folding = threading.Lock()
 
@@ -223,11 +225,11 @@ class CoverageCounter:
             counts = {key: dict(sorted(c.items())) for key, c in zip(_SECTIONS, self._counts, strict=True)}
         return Coverage(**counts)
 
-    def answer(self, tool: str, returns: Any, output: Any) -> None:
-        """A valid answer `output` of `tool`, whose returns schema is `returns` (read later:
-        `output` must not change afterwards)."""
+    def answer(self, tool: str, returns: Any, answer: bytes) -> None:
+        """A valid answer of `tool`, whose returns schema is `returns`, `frozen` when it was given
+        (read later, as it was then)."""
         with self._lock:
-            self._pending.append((tool, returns, output))
+            self._pending.append((tool, returns, answer))
             due = len(self._pending) >= FOLD_EVERY or (self._forward and bool(_sessions))
         if due:
             self._fold()
@@ -241,8 +243,10 @@ class CoverageCounter:
                 return
             new: list[str] = []
             reached: dict[str, int] = {}
-            for tool, returns, output in pending:
-                for outcome in set(self._probe(tool, returns, new).reached(output)):  # once per answer
+            for tool, returns, answer in pending:
+                for outcome in set(
+                    self._probe(tool, returns, new).reached(thawed(answer))
+                ):  # once per answer
                     reached[outcome] = reached.get(outcome, 0) + 1
             self._add(((), (), (), (), tuple(new)), 0)
             for outcome, count in reached.items():

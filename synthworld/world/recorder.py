@@ -7,7 +7,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld._json import json_copy
+from synthworld._json import frozen, json_copy
 from synthworld.backends import CallContext
 from synthworld.trace import ToolCall, Trace, recordable_input
 from synthworld.world.coverage import CoverageCounter
@@ -37,9 +37,12 @@ class TraceRecorder:
         rules: tuple[str, ...] = (),
         hazard: str | None = None,
         malformed: str | None = None,
+        answer: bytes | None = None,
     ) -> None:
         """A call that reached the backend stage. `output` is owned by the trace from here on:
-        callers pass a copy or a value nobody else holds."""
+        callers pass a copy or a value nobody else holds. `answer` is `output` `frozen` (made
+        here when not given): coverage reads it, so a later change to the trace counts for
+        nothing."""
         with self._lock:
             self.trace.append(
                 ToolCall(
@@ -61,7 +64,9 @@ class TraceRecorder:
         code = error.get("code") if error else None
         self.coverage.count(ctx.spec.name, error=code, hazard=hazard, malformed=malformed)
         if error is None and malformed is None:  # a valid answer: its part of the answer space
-            self.coverage.answer(ctx.spec.name, ctx.spec.returns, output)
+            self.coverage.answer(
+                ctx.spec.name, ctx.spec.returns, frozen(output) if answer is None else answer
+            )
 
     def rejected(self, tool: str, raw: Any, error: dict[str, Any], *, now: datetime.datetime) -> None:
         """A call whose input broke the tool's parameters (recorded as the agent gave it)."""
