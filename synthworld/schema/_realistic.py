@@ -18,7 +18,16 @@ from faker import Faker
 from synthworld.schema._draw import choice, text
 from synthworld.schema._words import CURRENCIES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
 
-__all__ = ["check_locale", "ident", "number_range", "pick", "provider_for", "snake"]
+__all__ = [
+    "check_locale",
+    "ident",
+    "is_money",
+    "money_texts",
+    "number_range",
+    "pick",
+    "provider_for",
+    "snake",
+]
 
 _POOL_SIZE = 64
 _FAKER_SEED = 20250101
@@ -115,6 +124,13 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     )
 )  # fmt: skip
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_MONEY = re.compile(
+    r"(^|_)(price|amount|total|subtotal|cost|fee|balance|salary)(_(due|paid|owed|net|gross|[a-z]{3}))?$"
+)
+"""On the snake_case name: an amount of money (``unit_price``, ``amount_due``, ``price_usd``), not
+a count (``total_pages``) nor a rate (``fee_rate``)."""
+_NOT_CURRENCIES = frozenset({"ids", "num", "cnt", "pct", "qty", "key", "url", "uri", "tag", "ref"})
+"""Three-letter last words that name no currency (``price_ids``)."""
 
 
 def snake(name: str) -> str:
@@ -140,6 +156,21 @@ def number_range(name: str) -> tuple[int, int]:
         if rx.search(words):
             return bounds
     return (0, 100)
+
+
+@lru_cache(maxsize=4096)
+def is_money(name: str) -> bool:
+    """Whether a property called ``name`` holds an amount of money."""
+    words = snake(name)
+    return _MONEY.search(words) is not None and words.rpartition("_")[2] not in _NOT_CURRENCIES
+
+
+def money_texts(rng: Random, name: str) -> tuple[str, str]:
+    """An amount for ``name`` written as text, with cents (``"84.50"``) and whole (``"85"``): one
+    draw, the schema's pattern takes the first it can."""
+    low, high = number_range(name)
+    value = rng.uniform(low, high)
+    return f"{value:.2f}", str(round(value))
 
 
 @cache
