@@ -8,6 +8,8 @@
   (``user_id`` is stored as its ``userId``); an update moves its ``updated_at``.
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
+- **transfer** moves the remembered balances, unless the answer says it failed
+  (`synthworld.world.transfers`).
 - **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
   later list leaves it out, until it is created again.
 """
@@ -30,7 +32,8 @@ from synthworld.world.naming import snake
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
-from synthworld.world.transfers import move_funds
+from synthworld.world.transfer_answer import says_failed, shown_balances
+from synthworld.world.transfers import Transfer, move_funds, remember_shown
 from synthworld.world.workflow import pick_status, stamp, subject_of
 
 if TYPE_CHECKING:
@@ -93,9 +96,22 @@ def commit(
             if said:
                 state.remember(kind, id, said)
     transfer = None if plan.idempotent and occurrence else plan.transfer
-    if transfer is not None and move_funds(transfer, args, state):
+    if transfer is not None and _transfer(plan, transfer, args, value, state):
         return ("transfer", *_lifecycle(plan, args, value, state, now, kinds, target))
     return _lifecycle(plan, args, value, state, now, kinds, target)
+
+
+def _transfer(
+    plan: ConsistencyPlan, transfer: Transfer, args: Mapping[str, Any], value: Any, state: WorldState
+) -> bool:
+    """Move the remembered balances unless the answer says the transfer failed, and remember the
+    balances it shows for accounts the world had not seen; whether memory changed."""
+    subject = subject_of(plan, value)
+    if says_failed(subject):
+        return False
+    moved = move_funds(transfer, args, state)
+    shown = [(key, side, subject[key]) for key, side in shown_balances(subject)] if subject else []
+    return remember_shown(transfer, args, shown, state) or moved
 
 
 def _lifecycle(
