@@ -16,7 +16,7 @@ from random import Random
 from faker import Faker
 
 from synthworld.schema._draw import choice, text
-from synthworld.schema._words import CURRENCIES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
+from synthworld.schema._words import CURRENCIES, FILES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
 
 __all__ = [
     "check_locale",
@@ -209,10 +209,15 @@ def _clean(value: object) -> str:
 
 
 _POOL_LOCK = threading.Lock()
+_FOLDERS = ("home/alex/documents", "srv/uploads", "var/data/exports", "tmp", "mnt/shared/reports")
+"""Where a made-up file path keeps its file."""
 _SAFE: dict[str, Callable[[Faker], Callable[[], str]]] = {
     "url": lambda fake: lambda: f"https://{fake.safe_domain_name()}/{fake.uri_path()}",
     "domain_name": lambda fake: fake.safe_domain_name,
     "email": lambda fake: fake.safe_email,
+    "file_name": lambda fake: lambda: _file_name(fake),
+    "file_path": lambda fake: lambda: f"/{fake.random_element(_FOLDERS)}/{_file_name(fake)}",
+    "file_extension": lambda fake: lambda: fake.random_element(fake.random_element(FILES)[1]),
     "secondary_address": lambda fake: (
         getattr(fake, "secondary_address", None) or (lambda: f"Apt. {fake.random_int(1, 999)}")
     ),  # a locale without one (de_DE)
@@ -228,6 +233,13 @@ _CURATED: dict[str, tuple[str, ...]] = {
     "currency_code": CURRENCIES, "language_code": LANGUAGES, "locale": LOCALES, "mime_type": MIME_TYPES,
 }  # fmt: skip
 """Providers answered from a short list of common values instead of Faker's whole one."""
+
+
+def _file_name(fake: Faker) -> str:
+    """A file name of one kind of `FILES`, its extension that kind's: ``invoice_2024.pdf``."""
+    stems, exts = fake.random_element(FILES)
+    number = fake.random_int(2019, 2026) if fake.random_int(0, 1) else f"{fake.random_int(1, 9999):04d}"
+    return f"{fake.random_element(stems)}_{number}.{fake.random_element(exts)}"
 
 
 def _first(make: Callable[[], str], ok: Callable[[str], bool], tries: int = 20) -> str:
