@@ -129,3 +129,16 @@ def test_an_unseen_account_is_remembered_with_the_balance_the_answer_shows(seed:
     assert _balance(world, "B") == answer["destination_balance"]
     again = _send(world, 5)  # now seen: the next transfer moves what the first one showed
     assert again["balance_after"] == round(answer["balance_after"] - 5, 2)
+
+
+class Erring(TypedDict):
+    transfer_id: str
+    status: Literal["done", "error"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_transfer_refused_with_the_only_failure_its_status_has_moves_nothing(seed: int) -> None:
+    world = _bank(seed, Erring)
+    a, b = _balance(world, "A"), _balance(world, "B")
+    assert _send(world, a + 1)["status"] == "error"
+    assert [_balance(world, "A"), _balance(world, "B")] == [a, b]

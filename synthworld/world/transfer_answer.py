@@ -131,7 +131,7 @@ def _succeed(node: dict[str, Any], props: Mapping[str, Any], edits: Edits) -> bo
 
 def _failure(value: str) -> bool:
     low = value.lower()
-    return any(word in low for word in ("insufficient", "fail", "declin", "reject", "denied", "nsf"))
+    return any(word in low for word in ("insufficient", "fail", "declin", "reject", "denied", "nsf", "error"))
 
 
 def _failure_value(schema: Mapping[str, Any], *, free: bool) -> str | None:
