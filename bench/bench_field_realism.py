@@ -307,7 +307,8 @@ JUDGES: tuple[Judge, ...] = (
     ("longitude", _name(r"(^|_)(lng|lon|longitude)$"), lambda v, p: -180 <= v <= 180),
     ("percent", _name(r"percent|pct|tax_rate"), lambda v, p: 0 <= v <= 100 and (not _name("tax_rate")("tax_rate" if "tax_rate" in p else "", p) or v <= 30)),
     ("quantity", _name(r"(^|_)(quantity|qty)$"), lambda v, p: 1 <= v <= 100),
-    ("money", _name(r"(^|_)(price|amount|total|subtotal|cost|fee|tax|balance|mrr)$|_(price|amount|cost)$"), lambda v, p: amount(v)),
+    ("money", _name(r"(^|_)(price|amount|total|subtotal|cost|fee|tax|balance|mrr)$|_(price|amount|cost)$"),
+     lambda v, p: amount(v) and bool(re.fullmatch(r"\d+(\.\d\d?)?", str(v)))),  # in cents at most
     ("byte size", _name(r"(size_bytes|file_size|content_length|bytes)$"), lambda v, p: v >= 100),
     ("domain/host", _name(r"(^|_)(domain|host(name)?)$"), lambda v, p: "." in v and " " not in v),
     ("user agent", _name(r"user_agent"), lambda v, p: "/" in v),

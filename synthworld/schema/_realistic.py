@@ -16,9 +16,18 @@ from random import Random
 from faker import Faker
 
 from synthworld.schema._draw import choice, text
-from synthworld.schema._words import CURRENCIES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
+from synthworld.schema._words import CURRENCIES, FILES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
 
-__all__ = ["check_locale", "ident", "number_range", "pick", "provider_for", "snake"]
+__all__ = [
+    "check_locale",
+    "ident",
+    "is_money",
+    "money_texts",
+    "number_range",
+    "pick",
+    "provider_for",
+    "snake",
+]
 
 _POOL_SIZE = 64
 _FAKER_SEED = 20250101
@@ -115,6 +124,13 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
     )
 )  # fmt: skip
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_MONEY = re.compile(
+    r"(^|_)(price|amount|total|subtotal|cost|fee|balance|salary)(_(due|paid|owed|net|gross|[a-z]{3}))?$"
+)
+"""On the snake_case name: an amount of money (``unit_price``, ``amount_due``, ``price_usd``), not
+a count (``total_pages``) nor a rate (``fee_rate``)."""
+_NOT_CURRENCIES = frozenset({"ids", "num", "cnt", "pct", "qty", "key", "url", "uri", "tag", "ref"})
+"""Three-letter last words that name no currency (``price_ids``)."""
 
 
 def snake(name: str) -> str:
@@ -140,6 +156,21 @@ def number_range(name: str) -> tuple[int, int]:
         if rx.search(words):
             return bounds
     return (0, 100)
+
+
+@lru_cache(maxsize=4096)
+def is_money(name: str) -> bool:
+    """Whether a property called ``name`` holds an amount of money."""
+    words = snake(name)
+    return _MONEY.search(words) is not None and words.rpartition("_")[2] not in _NOT_CURRENCIES
+
+
+def money_texts(rng: Random, name: str) -> tuple[str, str]:
+    """An amount for ``name`` written as text, with cents (``"84.50"``) and whole (``"85"``): one
+    draw, the schema's pattern takes the first it can."""
+    low, high = number_range(name)
+    value = rng.uniform(low, high)
+    return f"{value:.2f}", str(round(value))
 
 
 @cache
@@ -178,10 +209,15 @@ def _clean(value: object) -> str:
 
 
 _POOL_LOCK = threading.Lock()
+_FOLDERS = ("home/alex/documents", "srv/uploads", "var/data/exports", "tmp", "mnt/shared/reports")
+"""Where a made-up file path keeps its file."""
 _SAFE: dict[str, Callable[[Faker], Callable[[], str]]] = {
     "url": lambda fake: lambda: f"https://{fake.safe_domain_name()}/{fake.uri_path()}",
     "domain_name": lambda fake: fake.safe_domain_name,
     "email": lambda fake: fake.safe_email,
+    "file_name": lambda fake: lambda: _file_name(fake),
+    "file_path": lambda fake: lambda: f"/{fake.random_element(_FOLDERS)}/{_file_name(fake)}",
+    "file_extension": lambda fake: lambda: fake.random_element(fake.random_element(FILES)[1]),
     "secondary_address": lambda fake: (
         getattr(fake, "secondary_address", None) or (lambda: f"Apt. {fake.random_int(1, 999)}")
     ),  # a locale without one (de_DE)
@@ -197,6 +233,13 @@ _CURATED: dict[str, tuple[str, ...]] = {
     "currency_code": CURRENCIES, "language_code": LANGUAGES, "locale": LOCALES, "mime_type": MIME_TYPES,
 }  # fmt: skip
 """Providers answered from a short list of common values instead of Faker's whole one."""
+
+
+def _file_name(fake: Faker) -> str:
+    """A file name of one kind of `FILES`, its extension that kind's: ``invoice_2024.pdf``."""
+    stems, exts = fake.random_element(FILES)
+    number = fake.random_int(2019, 2026) if fake.random_int(0, 1) else f"{fake.random_int(1, 9999):04d}"
+    return f"{fake.random_element(stems)}_{number}.{fake.random_element(exts)}"
 
 
 def _first(make: Callable[[], str], ok: Callable[[str], bool], tries: int = 20) -> str:

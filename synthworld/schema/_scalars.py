@@ -349,6 +349,10 @@ class StringNode:
     def gen(self, st: State, hint: str) -> str:
         if self._unsure:
             st.unsure = True
+        if st.realistic and self.fmt is None and hint and _realistic.is_money(hint):
+            for text in _realistic.money_texts(st.rng, hint):  # a price as text: "84.50"
+                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                    return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         for _ in range(_TRIES):

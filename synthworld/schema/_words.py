@@ -9,6 +9,7 @@ from faker.providers.lorem.en_US import Provider as _Lorem
 __all__ = [
     "CURRENCIES",
     "EMOJI",
+    "FILES",
     "FUNCTION_WORDS",
     "GENRES",
     "LABELS",
@@ -84,6 +85,17 @@ MIME_TYPES = (
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 )  # fmt: skip
 """Media types files commonly have (Faker's list holds ``model/vrml`` and ``image/pjpeg``)."""
+FILES = (
+    (("invoice", "report", "contract", "meeting_notes", "proposal", "resume", "budget", "agenda",
+      "statement", "summary"), ("pdf", "docx", "txt", "md")),
+    (("IMG", "photo", "screenshot", "scan", "logo", "avatar", "banner"), ("jpg", "png", "gif", "webp")),
+    (("export", "customers", "orders", "sales", "inventory", "transactions"), ("csv", "xlsx", "json")),
+    (("voice_memo", "recording", "podcast", "track"), ("mp3", "wav")),
+    (("clip", "demo", "video", "webinar"), ("mp4", "mov", "webm")),
+    (("backup", "archive", "assets"), ("zip",)),
+)  # fmt: skip
+"""Names of files people keep, each with the extensions files of that kind have: ``IMG_4821.jpg``,
+``invoice_2024.pdf`` (Faker's pair words with any extension: ``give.pages``)."""
 PRONOUNS = ("she/her", "he/him", "they/them", "she/they", "he/they")
 CUISINES = (
     "Italian", "Japanese", "Mexican", "Indian", "Thai", "French", "Chinese", "Greek", "Spanish",

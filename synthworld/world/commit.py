@@ -8,6 +8,8 @@
   (``user_id`` is stored as its ``userId``); an update moves its ``updated_at``.
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
+- **transfer** moves the remembered balances, unless the answer says it failed
+  (`synthworld.world.transfers`).
 - **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
   later list leaves it out, until it is created again.
 """
@@ -24,13 +26,14 @@ from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
-from synthworld.world.members import edit_list, members_of_entity
+from synthworld.world.members import edit_list, members_of_entity, unseen_list
 from synthworld.world.memory import Found, find_by_key, identified, referenced
 from synthworld.world.naming import snake
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
-from synthworld.world.transfers import move_funds
+from synthworld.world.transfer_answer import says_failed, shown_balances
+from synthworld.world.transfers import Transfer, move_funds, remember_shown
 from synthworld.world.workflow import pick_status, stamp, subject_of
 
 if TYPE_CHECKING:
@@ -93,9 +96,22 @@ def commit(
             if said:
                 state.remember(kind, id, said)
     transfer = None if plan.idempotent and occurrence else plan.transfer
-    if transfer is not None and move_funds(transfer, args, state):
+    if transfer is not None and _transfer(plan, transfer, args, value, state):
         return ("transfer", *_lifecycle(plan, args, value, state, now, kinds, target))
     return _lifecycle(plan, args, value, state, now, kinds, target)
+
+
+def _transfer(
+    plan: ConsistencyPlan, transfer: Transfer, args: Mapping[str, Any], value: Any, state: WorldState
+) -> bool:
+    """Move the remembered balances unless the answer says the transfer failed, and remember the
+    balances it shows for accounts the world had not seen; whether memory changed."""
+    subject = subject_of(plan, value)
+    if says_failed(subject):
+        return False
+    moved = move_funds(transfer, args, state)
+    shown = [(key, side, subject[key]) for key, side in shown_balances(subject)] if subject else []
+    return remember_shown(transfer, args, shown, state) or moved
 
 
 def _lifecycle(
@@ -112,7 +128,7 @@ def _lifecycle(
     if target is None:
         return ()
     edited = plan.member is not None and not _shows_list(plan, value)
-    if edited and _member_in_memory(plan, args, target, state, now):
+    if edited and _member_in_memory(plan, args, target, state, now, kinds):
         return ("member",)
     if family in ("create", "update"):
         return _merge(plan, args, target, state, now)
@@ -170,11 +186,14 @@ def _member_in_memory(
     target: tuple[str, str],
     state: WorldState,
     now: datetime.datetime,
+    kinds: KindBook | None = None,
 ) -> bool:
     """Edit the remembered entity's list when the answer does not show it (``{"ok": true}``);
     whether it changed (an update's time moves with it)."""
     entity = state.entity(*target)
     member = plan.member
+    if entity is None and member is not None and kinds is not None and not state.gone(*target):
+        return _unseen_member(plan, args, target, state, kinds)
     key = members_of_entity(entity, member, args) if entity is not None and member is not None else None
     if key is None or entity is None or member is None:
         return False
@@ -184,6 +203,23 @@ def _member_in_memory(
         return False
     change = {key: new} | {k: stamp(entity, k, now) for k in entity if is_updated(k)}
     state.remember(target[0], target[1], change)
+    return True
+
+
+def _unseen_member(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    target: tuple[str, str],
+    state: WorldState,
+    kinds: KindBook,
+) -> bool:
+    """Remember what an add to an entity the world has not seen put in its list (the list holds
+    that element, as a later ``get_cart`` answers it); whether it did."""
+    assert plan.member is not None
+    found = unseen_list(plan.member, target[0], kinds.lists(target[0]), {**plan.defaults, **args})
+    if found is None:
+        return False
+    state.remember(target[0], target[1], {found[0]: found[1]})
     return True
 
 

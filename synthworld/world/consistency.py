@@ -30,6 +30,7 @@ from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
+from synthworld.world.transfer_answer import settle_transfer
 from synthworld.world.transfers import Transfer, transfer_of
 from synthworld.world.workflow import shape, subject_of
 
@@ -125,9 +126,9 @@ class ConsistencyPlan:
 
     @cached_property
     def shaping(self) -> bool:
-        """Whether its lifecycle or in-object rules change its answers."""
+        """Whether its lifecycle, its transfer or in-object rules change its answers."""
         family = self.lifecycle.family
-        return family in _ACTS or family == "list" or self.rules is not None
+        return family in _ACTS or family == "list" or self.transfer is not None or self.rules is not None
 
     @cached_property
     def active(self) -> bool:
@@ -380,12 +381,28 @@ def consistent(
             sure = not _member(plan, args, value, edits, facts) and sure
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
+        if facts is not None and plan.transfer is not None and not (plan.idempotent and facts.occurrence):
+            sure = not _transfer(plan, plan.transfer, args, value, state, edits) and sure
         undone, checked = edits.keep_valid(value, is_valid)
         found = walked if sure and not undone else None
         rules = edits.tags()
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
+
+
+def _transfer(
+    plan: ConsistencyPlan,
+    transfer: Transfer,
+    args: Mapping[str, Any],
+    value: Any,
+    state: Mapping[str, Any],
+    edits: Edits,
+) -> bool:
+    """Make a transfer's answer say whether it is refused, and the balances after it."""
+    node = subject_of(plan, value)
+    props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
+    return node is not None and settle_transfer(transfer, args, node, props, state, edits)
 
 
 def _member(

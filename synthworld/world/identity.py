@@ -125,8 +125,8 @@ def identity(
     An identifier found by the ``<name>_id`` fallback whose kind is an enclosing object's is
     ambiguous (an order's line item with ``order_id``, or a user's friend with ``user_id``):
     such an object has no identity. So has a `nested` line (an object with a quantity, below the
-    answer's top object and its list's items) found only by the fallback: a cart's
-    ``{"product_id", "quantity"}`` is a line, not a product. Without an identifier, the first of
+    answer's top object and its list's items) named by a ``<name>_id``: a cart's ``{"product_id",
+    "quantity"}`` is a line, not a product, also under a ``products`` key. Without an identifier, the first of
     `naturals` it holds names it (kind: the first hint)."""
     found = id_key(tuple(node), hints)
     if found is None:
@@ -135,7 +135,7 @@ def identity(
     value = node[key]
     if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
         return None
-    if fallback and (kind in ancestors or (nested and not _LINE_KEYS.isdisjoint(node))):
+    if (fallback and kind in ancestors) or (nested and key != "id" and not _LINE_KEYS.isdisjoint(node)):
         return None
     return kind, str(value), key
 

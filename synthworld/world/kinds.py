@@ -1,12 +1,14 @@
 """What all of a world's tools say about each kind of entity: where it keeps its status and which
 values the status may take (``close_ticket`` answers ``{"ok": true}``, but ``get_ticket`` says a
-ticket's ``status`` is one of open, pending, closed)."""
+ticket's ``status`` is one of open, pending, closed), and which lists of objects it holds
+(``get_cart`` says a cart's ``items`` are ``{"product_id", "quantity"}``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from synthworld.world.naming import singular
 from synthworld.world.shapes import Shapes
 
 __all__ = ["KindBook", "status_key"]
@@ -31,16 +33,30 @@ class KindBook:
 
     def __init__(self, shapes: Iterable[Shapes]) -> None:
         self._status: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+        self._lists: dict[str, dict[str, tuple[str, ...]]] = {}
         for shape in shapes:
             for hint, props in shape.by_hint.items():
                 key = status_key(props, hint, shape)
                 if key is not None:
                     self._add(hint, key, shape.values(hint, key))
+                self._add_lists(hint, props, shape)
+
+    def _add_lists(self, kind: str, props: Mapping[str, Any], shape: Shapes) -> None:
+        for key in props:
+            element = (
+                shape.by_hint.get(singular(key)) if shape.prop(kind, key).get("type") == "array" else None
+            )
+            if element:
+                self._lists.setdefault(kind, {}).setdefault(key, tuple(element))
 
     def _add(self, kind: str, key: str, allowed: tuple[str, ...] | None) -> None:
         known = self._status.get(kind)
         if known is None or (known[1] is None and allowed is not None):
             self._status[kind] = (key, allowed)
+
+    def lists(self, kind: str) -> Mapping[str, tuple[str, ...]]:
+        """``{key: element fields}`` of the lists of objects a `kind` holds, as any tool says."""
+        return self._lists.get(kind, {})
 
     def status(self, kind: str) -> tuple[str, tuple[str, ...] | None] | None:
         """``(key, allowed values or None for any string)`` of `kind`'s status, if any tool says."""

@@ -29,7 +29,9 @@ from synthworld.world.shapes import Shapes, object_schema
 if TYPE_CHECKING:
     import datetime
 
-__all__ = ["Member", "apply_member", "edit_list", "member_of", "member_plan", "members_of_entity"]
+__all__ = [
+    "Member", "apply_member", "edit_list", "member_of", "member_plan", "members_of_entity", "unseen_list",
+]  # fmt: skip
 
 _ADD = frozenset({"add", "insert", "append", "attach", "push"})
 _REMOVE = frozenset({"remove", "delete", "drop", "discard", "detach", "pull"})
@@ -228,6 +230,25 @@ def members_of_entity(entity: Mapping[str, Any], member: Member, args: Mapping[s
     return next(
         (k for k in lists if any(type(i) is dict and _matched(list(i), params) for i in entity[k])), None
     )
+
+
+def unseen_list(
+    member: Member, parent: str, lists: Mapping[str, tuple[str, ...]], args: Mapping[str, Any]
+) -> tuple[str, list[Any]] | None:
+    """``(key, list)`` an entity the world has not seen holds after an add the answer does not
+    show: the one element the input describes, under the list `lists` (``{key: element
+    fields}``, what other tools answer) names for the child, else the only one the input fits."""
+    if member.op != "add":
+        return None  # a removal from a list never seen: its drawn elements never held the one removed
+    said = {k: v for k, v in args.items() if k not in _naming(parent) and v is not None}
+    fits = {k: f for k, f in lists.items() if _fields(dict.fromkeys(f), said, member.child)}
+    key = next((k for k in fits if singular(k) == member.child), None)
+    if key is None and len(fits) == 1:
+        key = next(iter(fits))
+    if key is None:
+        return None
+    fields = _fields(dict.fromkeys(fits[key]), said, member.child)
+    return key, [{field: fields[field] for field in fits[key] if field in fields}]
 
 
 def apply_member(

@@ -7,6 +7,14 @@ A tool is a transfer when its name says so (``create_transfer``, ``transfer_fund
 source entity (remembered before the call or by it) is that much lower and the destination's that
 much higher, in cents. A ``<prefix>_<kind>_id`` parameter names the kind (``from_account_id``:
 an account); a bare one (``source``) is looked up in every table holding a balance.
+
+- An account the world has not seen has no balance to move: it stays unseen (its first answer
+  draws a balance, which the agent never saw before the move), unless the transfer's answer shows
+  its balance after the move (``balance_after``), which it then remembers.
+- A transfer whose answer says it failed moves nothing (`synthworld.world.transfer_answer`:
+  one exceeding the remembered balance says so when its answer can).
+- An identical transfer repeated moves the money once: a tool is idempotent unless declared
+  ``@world.tool(idempotent=False)``, and then each repeat moves it again.
 """
 
 from __future__ import annotations
@@ -19,11 +27,20 @@ from synthworld.world.memory import is_mapping
 from synthworld.world.naming import snake, tool_words
 from synthworld.world.state import WorldState
 
-__all__ = ["Transfer", "move_funds", "transfer_of"]
+__all__ = [
+    "TO",
+    "Transfer",
+    "account",
+    "balances",
+    "move_funds",
+    "remember_shown",
+    "spendable",
+    "transfer_of",
+]
 
 _VERBS = frozenset({"transfer", "send", "move", "wire", "pay", "remit"})
 _FROM = frozenset({"from", "source", "src", "sender", "origin", "debit", "payer"})
-_TO = frozenset(
+TO = frozenset(
     {"to", "destination", "dest", "target", "recipient", "receiver", "beneficiary", "credit", "payee"}
 )
 _AMOUNTS = ("amount", "transfer_amount", "value", "sum")
@@ -43,13 +60,17 @@ class Transfer:
     kinds: tuple[str | None, str | None] = (None, None)
     """The kinds the source and target parameters name (None: any kind with a balance)."""
 
+    def side(self, sign: int) -> tuple[str, str | None]:
+        """``(parameter, kind)`` of the target (`sign` > 0) or of the source."""
+        return (self.target, self.kinds[1]) if sign > 0 else (self.source, self.kinds[0])
+
 
 def transfer_of(name: str, params: list[str]) -> Transfer | None:
     """The `Transfer` of tool `name` with input `params`, or None when it moves no money."""
     if _VERBS.isdisjoint(tool_words(name)):
         return None
     source = next((p for p in params if _side(p, _FROM)), None)
-    target = next((p for p in params if _side(p, _TO)), None)
+    target = next((p for p in params if _side(p, TO)), None)
     amount = next((p for p in params if snake(p) in _AMOUNTS), None)
     if source is None or target is None or amount is None:
         return None
@@ -76,28 +97,28 @@ def move_funds(transfer: Transfer, args: Mapping[str, Any], state: WorldState) -
     moved = False
     sides = ((transfer.source, transfer.kinds[0], -1), (transfer.target, transfer.kinds[1], 1))
     for param, kind, sign in sides:
-        found = _account(state, kind, args.get(param))
+        found = account(state, kind, args.get(param))
         if found is not None:
-            change = _balances(found[2], sign * amount)
+            change = balances(found[2], sign * amount)
             if change:
                 state.remember(found[0], found[1], change)
                 moved = True
     return moved
 
 
-def _account(state: WorldState, kind: str | None, id: Any) -> tuple[str, str, Mapping[str, Any]] | None:
+def account(state: Mapping[str, Any], kind: str | None, id: Any) -> tuple[str, str, Mapping[str, Any]] | None:
     """``(kind, id, fields)`` of the remembered entity `id` names: of `kind`, else the first table
     (in the state's order) whose entity of that id has a balance."""
     if isinstance(id, bool) or not isinstance(id, (str, int)):
         return None
     for name, table in state.items():
         fields = table.get(str(id)) if is_mapping(table) and (kind is None or name == kind) else None
-        if is_mapping(fields) and _balances(fields, 0):
+        if is_mapping(fields) and balances(fields, 0):
             return name, str(id), fields
     return None
 
 
-def _balances(fields: Mapping[str, Any], delta: float) -> dict[str, Any]:
+def balances(fields: Mapping[str, Any], delta: float) -> dict[str, Any]:
     """The entity's balance fields moved by `delta` (``balance``, ``available_balance``, and a
     ``{"amount": ...}`` balance object), rounded to cents."""
     change: dict[str, Any] = {}
@@ -111,6 +132,36 @@ def _balances(fields: Mapping[str, Any], delta: float) -> dict[str, Any]:
             if inner is not None:
                 change[key] = {**have, inner: _plus(have[inner], delta)}
     return change
+
+
+def spendable(fields: Mapping[str, Any]) -> float | None:
+    """What an entity can spend: its ``available_balance`` (any balance named ``available``),
+    else its first balance (a number, or a ``{"amount": ...}`` object)."""
+    found = balances(fields, 0)
+    key = next((k for k in found if "available" in snake(k)), next(iter(found), None))
+    value = found.get(key) if key is not None else None
+    if type(value) is dict:
+        value = next((value[k] for k in _AMOUNT_KEYS if k in value), None)
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def remember_shown(
+    transfer: Transfer, args: Mapping[str, Any], shown: list[tuple[str, int, Any]], state: WorldState
+) -> bool:
+    """Remember the balance a transfer's answer shows for each side the world has not seen
+    (``(key, side, value)``, side -1 the source's), as that account's ``balance``; whether one was."""
+    done = False
+    for _key, sign, value in shown:
+        param, kind = (
+            (transfer.target, transfer.kinds[1]) if sign > 0 else (transfer.source, transfer.kinds[0])
+        )
+        id = args.get(param)
+        if kind is None or isinstance(id, bool) or not isinstance(id, (str, int)) or account(state, kind, id):
+            continue
+        if state.entity(kind, id) is None and not state.gone(kind, id):
+            state.remember(kind, str(id), {"balance": value})
+            done = True
+    return done
 
 
 def _plus(have: float, delta: float) -> float:

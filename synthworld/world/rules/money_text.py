@@ -1,16 +1,21 @@
 """Money written as text: a price, amount or total held in a string (a ``Decimal`` field: a
 string with a number pattern) is not negative. The sign is dropped when the field's schema takes
-the value without it; a balance, a change or a net amount, which may be negative, is left alone."""
+the value without it; a balance, a change or a net amount, which may be negative, is left alone.
+
+Money in a currency without minor units (``JPY``, ``KRW``: ISO 4217's zero-decimal ones), named by
+the object's ``currency``, is whole: ``1234.56`` becomes ``1235`` (text or number), when the field's
+schema takes it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 from synthworld.world.naming import snake
-from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.base import RuleContext, first_key, is_number
 from synthworld.world.shapes import Shapes
 
 __all__ = ["MoneyText"]
@@ -24,15 +29,24 @@ _SIGNED = frozenset(
 )  # fmt: skip
 """Words of a field name that say it may be negative, or is no amount of money at all."""
 _NEGATIVE = re.compile(r"-(\d+(\.\d+)?|\.\d+)")
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+_WHOLE = frozenset({
+    "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
+    "XAF", "XOF", "XPF",
+})  # fmt: skip
+"""ISO 4217 currencies without minor units (0 decimals)."""
+_CURRENCY_KEYS = ("currency", "currency_code", "currencyCode", "currency-code")
 
 
 @lru_cache(maxsize=4096)
-def _money_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The keys whose names say they hold a price, an amount or a total."""
+def _money_keys(keys: tuple[str, ...], signed: bool = False) -> tuple[str, ...]:
+    """The keys whose names say they hold a price, an amount or a total (and, when `signed`, a
+    balance)."""
     found = []
     for key in keys:
         words = set(snake(key).split("_"))
-        if words & _MONEY and not words & _SIGNED:
+        amounts = words & _MONEY or (signed and "balance" in words)
+        if amounts and not (words & _SIGNED) - ({"balance"} if signed else set()):
             found.append(key)
     return tuple(found)
 
@@ -54,9 +68,17 @@ class MoneyText:
     triggers: frozenset[str] = frozenset()
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return any(_text(props[key]) for key in _money_keys(tuple(props)))
+        keys = tuple(props)
+        priced = first_key(props, _CURRENCY_KEYS) is not None and bool(_money_keys(keys, True))
+        return priced or any(_text(props[key]) for key in _money_keys(keys))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
+        self._unsigned(node, hint, ctx)
+        currency = node.get(first_key(node, _CURRENCY_KEYS) or "")
+        if type(currency) is str and currency.upper() in _WHOLE:
+            _whole(node, ctx, self.name)
+
+    def _unsigned(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         for key in _money_keys(tuple(node)):
             value = node[key]
             if type(value) is not str or not _NEGATIVE.fullmatch(value) or not ctx.free(node, key):
@@ -66,6 +88,22 @@ class MoneyText:
                 continue
             ctx.edits.begin(self.name)
             ctx.set(node, key, value[1:])
+
+
+def _whole(node: dict[str, Any], ctx: RuleContext, name: str) -> None:
+    """Round each amount of `node` to a whole one, a change of its own (undone alone when its
+    schema refuses it)."""
+    for key in _money_keys(tuple(node), True):
+        value = node[key]
+        if is_number(value) and not float(value).is_integer():
+            whole: Any = round(value)
+        elif type(value) is str and _DECIMAL.fullmatch(value):
+            whole = str(round(Decimal(value)))
+        else:
+            continue
+        if ctx.free(node, key):
+            ctx.edits.begin(name)
+            ctx.set(node, key, whole)
 
 
 def _refused(pattern: str, value: str) -> bool:
