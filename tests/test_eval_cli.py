@@ -212,7 +212,7 @@ def test_ctrl_c_ends_an_evaluation_whose_workers_hang(tmp_path: Path) -> None:
                 os.kill(int(worker.name.removeprefix("started-")), signal.SIGKILL)
             evaluation.kill()
             evaluation.communicate()
-    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted\n")
+    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted after 0 of 6 runs\n")
 
 
 SLOW_AGENTS = """
