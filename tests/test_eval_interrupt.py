@@ -104,3 +104,46 @@ def test_ctrl_c_prints_and_saves_the_finished_runs(tmp_path: Path) -> None:
     assert "    2 x expect.output.equals: stops[seed=0], stops[seed=2]" in lines
     assert lines[-1] == "saved r.jsonl"
     assert [r.seed for r in EvalReport.load(tmp_path / "r.jsonl").runs] == [0, 1, 2]
+
+
+NOTEBOOK_CELLS = [
+    """
+import os, signal
+from synthworld import evaluate
+
+def agent(world, task):
+    if world.seed == 2:
+        os.kill(os.getpid(), signal.SIGINT)  # what the notebook's "interrupt the kernel" sends
+    world.call("get_order", {"order_id": "ORD-1"})
+    return "ok"
+
+evaluate("stops.yaml", agent=agent, seeds=5, progress=False)
+""",
+    "import sys\nsys.last_value.report",
+]
+
+
+def test_an_interrupted_kernel_keeps_the_report_where_the_message_says(tmp_path: Path) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+
+    _scenario(tmp_path, "interrupted")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK_CELLS])
+    client = NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
+    client.execute()
+    [error] = notebook.cells[0].outputs
+    assert (error.ename, error.evalue.split(";")[0]) == (
+        "EvalInterrupted",
+        "evaluation interrupted after 2 of 5 runs (2 passed)",
+    )
+    [shown] = notebook.cells[1].outputs
+    assert (
+        shown.data["text/plain"]
+        == "<EvalReport agent='__main__:agent': 2 run(s) over 1 scenario(s), 2 passed>"
+    )
