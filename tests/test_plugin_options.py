@@ -303,3 +303,36 @@ def test_a_failed_test_shows_its_worlds_trace_with_secrets_masked(pyt: pytest.Py
     section = result.stdout.str().split("synthworld trace")[-1]
     assert "hunter2-very-secret" not in section  # (the test's own source line shows it, not the trace)
     assert result.stdout.str().count("synthworld trace") == 1  # not for the test that passed
+
+
+@pytest.mark.parametrize(
+    ("ini", "message"),
+    [
+        (
+            "synthworld_seed = five",
+            "ini option synthworld_seed='five' (in {ini}) is not an integer; write e.g.",
+        ),
+        (
+            "synthworld_record_mode = sometimes",
+            "ini option synthworld_record_mode='sometimes' (in {ini}); choose one of none, once, "
+            "new_episodes, all",
+        ),
+    ],
+    ids=["seed", "record-mode"],
+)
+def test_a_bad_ini_setting_is_one_usage_error_at_startup(
+    pyt: pytest.Pytester, ini: str, message: str
+) -> None:
+    """It was an error in each test that took ``synth_world``, after the others had run."""
+    path = pyt.makeini(f"[pytest]\n{ini}\n")
+    pyt.makepyfile("""
+        def test_without_a_world():
+            pass
+
+        def test_with_a_world(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.errlines[0].startswith(f"ERROR: {message.format(ini=path)}")
+    assert result.outlines == []  # no test ran

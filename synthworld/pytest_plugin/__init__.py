@@ -49,6 +49,7 @@ from synthworld.pytest_plugin.settings import (
     RECORD_MODES,
     block_llm,
     cassette_path,
+    check_ini,
     marker_settings,
     on_ci,
     record_mode,
@@ -125,6 +126,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
+    check_ini(config)  # a bad setting: one usage error now, not one error per test
     add_search_root(config.rootpath)
     fail_under = config.getoption("synthworld_coverage_fail_under")
     if fail_under is not None and not 0 <= fail_under <= 100:
