@@ -254,7 +254,8 @@ class ScenarioItem(pytest.Item):
 
 @pytest.fixture
 def synth_world_options() -> dict[str, Any]:
-    """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it)."""
+    """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it); with
+    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded."""
     return {}
 
 
@@ -306,6 +307,7 @@ def _make_world(
     if cassette:
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
-        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=RandomBackend())}
+        fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
+        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback)}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)
