@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from tests._plugin_support import isolate, run
+from tests._plugin_support import REPO, isolate, run
 
 pytest_plugins = ["pytester"]
 
@@ -336,3 +339,22 @@ def test_a_bad_ini_setting_is_one_usage_error_at_startup(
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert result.errlines[0].startswith(f"ERROR: {message.format(ini=path)}")
     assert result.outlines == []  # no test ran
+
+
+def test_every_option_ini_setting_fixture_and_marker_argument_is_in_the_readme(pyt: pytest.Pytester) -> None:
+    """What ``pytest --help``, ``--fixtures`` and ``--markers`` list of the plugin, the README
+    names (the ini settings and two fixtures were listed nowhere else)."""
+    readme = (Path(REPO) / "README.md").read_text(encoding="utf-8")
+    shown = "\n".join(run(pyt, flag).stdout.str() for flag in ("--help", "--fixtures", "--markers"))
+    names = set(re.findall(r"--synthworld-[\w-]+|\bsynth(?:world)?_\w+", shown))
+    [marker] = re.findall(r"@pytest\.mark\.synthworld\(([^)]*)\)", shown)
+    arguments = {f"{part.split('=')[0].strip()}=" for part in marker.split(",")}
+    assert {
+        "--synthworld-seed",
+        "synthworld_scenarios",
+        "synth_world_options",
+        "seed=",
+        "scenario=",
+    } <= names | arguments
+    missing = [n for n in sorted(names | arguments) if not re.search(rf"[`(, ]{re.escape(n)}", readme)]
+    assert missing == []

@@ -120,7 +120,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type="linelist",
         default=["scenarios"],
     )
-    parser.addini("synthworld_seed", "default world seed for the synth_world fixture", default="")
+    parser.addini(
+        "synthworld_seed",
+        "default world seed for the synth_world fixture and scenario files without seeds",
+        default="",
+    )
     parser.addini("synthworld_record_mode", "default cassette record mode", default="")
 
 
