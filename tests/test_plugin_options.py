@@ -140,6 +140,28 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
 
 
+def test_a_scenario_with_a_marker_cassette_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    """The cassette was ignored: the test passed, and nothing was recorded or replayed."""
+    pyt.makefile(".yaml", s="synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\n")
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(scenario="s.yaml", cassette=True)
+        def test_x(synth_world):
+            synth_world.call("get_order", {"order_id": "A1"})
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UsageError: @pytest.mark.synthworld(scenario='s.yaml', cassette=True): a scenario's world "
+            "takes its cassette from the file (backend: {fixtures: PATH, fallback: random}); drop "
+            "cassette=, or drop scenario= to record this test's own world"
+        ]
+    )
+    assert not (pyt.path / "cassettes").exists()
+
+
 @pytest.mark.parametrize(
     ("argument", "message"),
     [

@@ -36,7 +36,8 @@ BLOCK_LLM_ENV = "SYNTHWORLD_BLOCK_LLM"
 
 def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
     """The ``synthworld`` marker's keyword arguments; `pytest.UsageError` for any it does not take,
-    and for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True)."""
+    for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True), and for
+    both at once."""
     settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
     if set(settings) - {"seed", "scenario", "cassette", "record_mode"} or (marker and marker.args):
         raise pytest.UsageError(
@@ -47,6 +48,12 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
         if value is not None and not isinstance(value, allowed):
             what = "True (the default path) or a file path" if key == "cassette" else "a file path"
             raise pytest.UsageError(f"@pytest.mark.synthworld({key}={value!r}): write {what}")
+    if settings.get("scenario") and settings.get("cassette"):  # it was ignored: nothing recorded
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(scenario={settings['scenario']!r}, cassette={settings['cassette']!r}): "
+            "a scenario's world takes its cassette from the file (backend: {fixtures: PATH, fallback: "
+            "random}); drop cassette=, or drop scenario= to record this test's own world"
+        )
     return settings
 
 
