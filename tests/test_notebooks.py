@@ -63,6 +63,8 @@ def test_evaluate_agents_runs_and_shows_reports_and_plots() -> None:
     assert html.count('class="synthworld-heatmap"') == 2  # the two agents' reports
     assert 'class="synthworld-comparison"' in html
     assert "runs 30/30 · passing 30" in html  # the careful agent's progress bar, finished
+    bars = [c.outputs[0].data["text/plain"] for c in notebook.cells[5:7]]  # for text-only viewers
+    assert bars == ["runs 30/30 · passing 30 · 0s left", "runs 30/30 · passing 16 · 0s left"]
     assert len(outputs(notebook, "image/png")) == 2  # report.plot() and comparison.plot(), once each
     assert "identical to the serial report" in "".join(outputs(notebook, "stream"))
     every_example = outputs(notebook, "text/plain")[-1]  # the last cell: each scenario, its own agent
