@@ -162,6 +162,8 @@ def _plain_warnings() -> Iterator[None]:
 
 def _bad_option(args: argparse.Namespace) -> str:
     """What is wrong with the options, or ''."""
+    if not args.scenario_seeds and args.seeds < 1:
+        return f"--seeds={args.seeds} must be 1 or more: the number of seeds, run as 0 to N-1"
     if args.workers < 1:
         return f"--workers={args.workers} must be 1 or more"
     if args.timeout is not None and not 0 < args.timeout < math.inf:
