@@ -36,7 +36,7 @@ from synthworld.errors import (
     UnknownToolError,
     UnsatisfiableSchemaError,
 )
-from synthworld.eval import EvalReport, RunRecord, evaluate
+from synthworld.eval import EvalInterrupted, EvalReport, RunRecord, evaluate
 from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.schema import generate
 from synthworld.sources import McpBackend, mcp_tools, openapi_tools
@@ -63,6 +63,7 @@ __all__ = [
     "CassetteError",
     "CassetteIOError",
     "Coverage",
+    "EvalInterrupted",
     "EvalReport",
     "EvalReportError",
     "Fault",

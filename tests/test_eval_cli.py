@@ -104,7 +104,11 @@ def test_a_bad_k_is_refused_before_any_run(
     ("argv", "message"),
     [
         (["missing.yaml"], "no scenario file or folder 'missing.yaml'"),
-        ([REFUND, "--seeds", "0"], "one or more integers"),
+        ([REFUND, "--seeds", "0"], "--seeds=0 must be 1 or more: the number of seeds, run as 0 to N-1"),
+        (
+            [REFUND, "--seeds", "-3"],
+            "--seeds=-3 must be 1 or more",
+        ),  # was "seeds=-3 must give one or more integers"
         ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),
         ([REFUND, "--fail-under", "80"], "--fail-under=80 is a rate from 0 to 1 (0.8 for 80%)"),
         ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2"),
@@ -212,7 +216,7 @@ def test_ctrl_c_ends_an_evaluation_whose_workers_hang(tmp_path: Path) -> None:
                 os.kill(int(worker.name.removeprefix("started-")), signal.SIGKILL)
             evaluation.kill()
             evaluation.communicate()
-    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted\n")
+    assert (evaluation.returncode, err) == (130, "synthworld eval: interrupted after 0 of 6 runs\n")
 
 
 SLOW_AGENTS = """

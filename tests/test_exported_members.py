@@ -19,6 +19,7 @@ EXPECTED = [
     "CassetteError",
     "CassetteIOError",
     "Coverage",
+    "EvalInterrupted",
     "EvalReport",
     "EvalReportError",
     "Fault",

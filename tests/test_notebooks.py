@@ -8,16 +8,17 @@ from typing import Any
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
-def execute(path: Path) -> Any:
-    """Run every cell in a new ``python3`` kernel started in notebooks/; a failing cell raises."""
+def execute(path: Path, *, cwd: Path = NOTEBOOKS) -> Any:
+    """Run every cell in a new ``python3`` kernel started in `cwd`; a failing cell raises."""
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(
-        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}
     )
     client.execute()
     return notebook
@@ -62,8 +63,21 @@ def test_evaluate_agents_runs_and_shows_reports_and_plots() -> None:
     assert html.count('class="synthworld-heatmap"') == 2  # the two agents' reports
     assert 'class="synthworld-comparison"' in html
     assert "runs 30/30 · passing 30" in html  # the careful agent's progress bar, finished
+    bars = [c.outputs[0].data["text/plain"] for c in notebook.cells[5:7]]  # for text-only viewers
+    assert bars == ["runs 30/30 · passing 30 · 0s left", "runs 30/30 · passing 16 · 0s left"]
     assert len(outputs(notebook, "image/png")) == 2  # report.plot() and comparison.plot(), once each
     assert "identical to the serial report" in "".join(outputs(notebook, "stream"))
     every_example = outputs(notebook, "text/plain")[-1]  # the last cell: each scenario, its own agent
     assert "(all)                        24      24       100%" in every_example
     assert [o for c in notebook.cells for o in c.get("outputs", []) if o.get("name") == "stderr"] == []
+
+
+def test_evaluate_agents_outside_a_checkout_says_where_to_open_it(tmp_path: Path) -> None:
+    """Downloaded alone, the notebook cannot find the example scenarios; it said `StopIteration`."""
+    with pytest.raises(CellExecutionError) as caught:
+        execute(NOTEBOOKS / "evaluate_agents.ipynb", cwd=tmp_path)
+    assert caught.value.ename == "FileNotFoundError"
+    assert caught.value.evalue == (
+        f"no scenarios/ folder in {tmp_path} or above it: this notebook evaluates the example "
+        "scenarios of a synthworld checkout; open it from the checkout's notebooks/ folder"
+    )

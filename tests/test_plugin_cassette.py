@@ -245,3 +245,33 @@ def test_xdist_gives_the_same_results(pyt: pytest.Pytester, monkeypatch: pytest.
     assert "FAILED" in serial[0].values()
     assert len(serial[1]) == 6
     assert serial[1] == parallel[1]
+
+
+def test_a_cassette_records_the_backend_of_synth_world_options(pyt: pytest.Pytester) -> None:
+    """`cassette=True` replaced the backend the user gave (an LLM, say) with random answers, and
+    recorded those."""
+    pyt.makeconftest("""
+        import pytest
+        from synthworld import FunctionBackend
+
+        @pytest.fixture
+        def synth_world_options():
+            answer = {"order_id": "x", "status": "pending", "total": 12.5}
+            return {"backend": FunctionBackend(lambda ctx: answer)}
+    """)
+    pyt.makepyfile(
+        test_mine="""
+        import pytest
+
+        @pytest.mark.synthworld(cassette=True)
+        def test_recorded(synth_world):
+            @synth_world.tool
+            def get_order(order_id: str) -> dict:
+                '''Fetch an order.'''
+            assert synth_world.call("get_order", {"order_id": "A1"})["total"] == 12.5
+            assert synth_world.trace[0].backend == "function"
+        """
+    )
+    run(pyt).assert_outcomes(passed=1)
+    cassette = pyt.path / "cassettes" / "test_mine" / "test_recorded.yaml"
+    assert "total: 12.5\n" in cassette.read_text()

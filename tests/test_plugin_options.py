@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from tests._plugin_support import isolate, run
+from tests._plugin_support import REPO, isolate, run
 
 pytest_plugins = ["pytester"]
 
@@ -135,6 +138,28 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     result = run(pyt)
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
+
+
+def test_a_scenario_with_a_marker_cassette_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    """The cassette was ignored: the test passed, and nothing was recorded or replayed."""
+    pyt.makefile(".yaml", s="synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\n")
+    pyt.makepyfile("""
+        import pytest
+
+        @pytest.mark.synthworld(scenario="s.yaml", cassette=True)
+        def test_x(synth_world):
+            synth_world.call("get_order", {"order_id": "A1"})
+    """)
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UsageError: @pytest.mark.synthworld(scenario='s.yaml', cassette=True): a scenario's world "
+            "takes its cassette from the file (backend: {fixtures: PATH, fallback: random}); drop "
+            "cassette=, or drop scenario= to record this test's own world"
+        ]
+    )
+    assert not (pyt.path / "cassettes").exists()
 
 
 @pytest.mark.parametrize(
@@ -303,3 +328,55 @@ def test_a_failed_test_shows_its_worlds_trace_with_secrets_masked(pyt: pytest.Py
     section = result.stdout.str().split("synthworld trace")[-1]
     assert "hunter2-very-secret" not in section  # (the test's own source line shows it, not the trace)
     assert result.stdout.str().count("synthworld trace") == 1  # not for the test that passed
+
+
+@pytest.mark.parametrize(
+    ("ini", "message"),
+    [
+        (
+            "synthworld_seed = five",
+            "ini option synthworld_seed='five' (in {ini}) is not an integer; write e.g.",
+        ),
+        (
+            "synthworld_record_mode = sometimes",
+            "ini option synthworld_record_mode='sometimes' (in {ini}); choose one of none, once, "
+            "new_episodes, all",
+        ),
+    ],
+    ids=["seed", "record-mode"],
+)
+def test_a_bad_ini_setting_is_one_usage_error_at_startup(
+    pyt: pytest.Pytester, ini: str, message: str
+) -> None:
+    """It was an error in each test that took ``synth_world``, after the others had run."""
+    path = pyt.makeini(f"[pytest]\n{ini}\n")
+    pyt.makepyfile("""
+        def test_without_a_world():
+            pass
+
+        def test_with_a_world(synth_world):
+            pass
+    """)
+    result = run(pyt)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.errlines[0].startswith(f"ERROR: {message.format(ini=path)}")
+    assert result.outlines == []  # no test ran
+
+
+def test_every_option_ini_setting_fixture_and_marker_argument_is_in_the_readme(pyt: pytest.Pytester) -> None:
+    """What ``pytest --help``, ``--fixtures`` and ``--markers`` list of the plugin, the README
+    names (the ini settings and two fixtures were listed nowhere else)."""
+    readme = (Path(REPO) / "README.md").read_text(encoding="utf-8")
+    shown = "\n".join(run(pyt, flag).stdout.str() for flag in ("--help", "--fixtures", "--markers"))
+    names = set(re.findall(r"--synthworld-[\w-]+|\bsynth(?:world)?_\w+", shown))
+    [marker] = re.findall(r"@pytest\.mark\.synthworld\(([^)]*)\)", shown)
+    arguments = {f"{part.split('=')[0].strip()}=" for part in marker.split(",")}
+    assert {
+        "--synthworld-seed",
+        "synthworld_scenarios",
+        "synth_world_options",
+        "seed=",
+        "scenario=",
+    } <= names | arguments
+    missing = [n for n in sorted(names | arguments) if not re.search(rf"[`(, ]{re.escape(n)}", readme)]
+    assert missing == []

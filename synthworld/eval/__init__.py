@@ -4,8 +4,18 @@
 ``passk`` compute pass rates and pass^k, ``html``, ``plot`` and ``progress`` show them.
 """
 
+from synthworld.eval.interrupted import EvalInterrupted
 from synthworld.eval.record import RunRecord
 from synthworld.eval.report import EvalReport, ScenarioLike, evaluate
 from synthworld.eval.summary import Comparison, ScenarioSummary, Summary
 
-__all__ = ["Comparison", "EvalReport", "RunRecord", "ScenarioLike", "ScenarioSummary", "Summary", "evaluate"]
+__all__ = [
+    "Comparison",
+    "EvalInterrupted",
+    "EvalReport",
+    "RunRecord",
+    "ScenarioLike",
+    "ScenarioSummary",
+    "Summary",
+    "evaluate",
+]

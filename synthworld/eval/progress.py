@@ -60,15 +60,30 @@ class _RichReporter:
         self._progress.stop()
 
 
+class _Bar:
+    """One drawing of the notebook bar: HTML, and its words as text (for text-only viewers)."""
+
+    def __init__(self, done: int, total: int, words: str) -> None:
+        self._done, self._total, self._words = done, total, words
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<progress value="{self._done}" max="{self._total}" style="width:40%"></progress> '
+            f"{html.escape(self._words)}"
+        )
+
+    def __repr__(self) -> str:
+        return self._words
+
+
 class _NotebookReporter:
     """An HTML ``<progress>`` bar updated in place in a Jupyter output cell (no ipywidgets needed)."""
 
     def __init__(self, total: int) -> None:
         display_module: Any = importlib.import_module("IPython.display")  # untyped: keep it Any
-        self._html = display_module.HTML
         self._total, self._done, self._passing = total, 0, 0
         self._started = self._shown = time.monotonic()
-        self._handle: Any = display_module.display(self._html(self._render()), display_id=True)
+        self._handle: Any = display_module.display(self._render(), display_id=True)
 
     def advance(self, passed: bool) -> None:
         self._done += 1
@@ -76,16 +91,14 @@ class _NotebookReporter:
         now = time.monotonic()
         if now - self._shown >= _NOTEBOOK_REFRESH or self._done == self._total:
             self._shown = now
-            self._handle.update(self._html(self._render()))
+            self._handle.update(self._render())
 
     def close(self) -> None:
-        self._handle.update(self._html(self._render()))
+        self._handle.update(self._render())
 
-    def _render(self) -> str:
-        return (
-            f'<progress value="{self._done}" max="{self._total}" style="width:40%"></progress> '
-            f"{html.escape(progress_text(self._done, self._total, self._passing, self._left()))}"
-        )
+    def _render(self) -> _Bar:
+        words = progress_text(self._done, self._total, self._passing, self._left())
+        return _Bar(self._done, self._total, words)
 
     def _left(self) -> float | None:
         if not self._done:

@@ -25,6 +25,7 @@ from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
 from synthworld.errors import EvalReportError
 from synthworld.eval.html import report_html
+from synthworld.eval.interrupted import EvalInterrupted
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
@@ -246,6 +247,9 @@ def evaluate(
     ``synthworld eval --timeout`` ends its own process (or worker) then, with the run's stack on
     stderr.
 
+    Ctrl-C (any `KeyboardInterrupt`) stops the evaluation with `EvalInterrupted`, a
+    `KeyboardInterrupt` whose ``report`` holds the runs that finished.
+
     A scenario backed by a cassette only replays it here; evaluations never record (a file that
     asks to record gets one warning naming it, and a run's misses say how to record first).
     """
@@ -263,8 +267,12 @@ def evaluate(
     check_picklable(agent, executor)
     started = time.perf_counter()
     reporter = make_reporter(len(tasks), enabled=progress)
+    records: list[RunRecord] = []
     try:
-        records = run_tasks(tasks, executor=executor, reporter=reporter)
+        records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
+    except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
+        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+        raise EvalInterrupted(so_far, len(tasks)) from None
     finally:
         reporter.close()
     return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)

@@ -142,13 +142,14 @@ def hard_stop(on: bool = True) -> bool:
     return before
 
 
-def run_tasks(tasks: Sequence[RunTask], *, executor: Executor | None, reporter: Reporter) -> list[RunRecord]:
-    """Every task's record, in completion order; the first failing task's error is raised."""
-    records = []
+def run_tasks(
+    tasks: Sequence[RunTask], *, executor: Executor | None, reporter: Reporter
+) -> Iterator[RunRecord]:
+    """Each task's record as it finishes (completion order); the first failing task's error is
+    raised. The caller keeps what it was given when an interrupt stops the loop."""
     for record in _serial(tasks) if executor is None else _parallel(tasks, executor):
-        records.append(record)
         reporter.advance(record.passed)
-    return records
+        yield record
 
 
 def _serial(tasks: Iterable[RunTask]) -> Iterator[RunRecord]:

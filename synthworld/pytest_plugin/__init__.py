@@ -49,6 +49,7 @@ from synthworld.pytest_plugin.settings import (
     RECORD_MODES,
     block_llm,
     cassette_path,
+    check_ini,
     marker_settings,
     on_ci,
     record_mode,
@@ -120,12 +121,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type="linelist",
         default=["scenarios"],
     )
-    parser.addini("synthworld_seed", "default world seed for the synth_world fixture", default="")
+    parser.addini(
+        "synthworld_seed",
+        "default world seed for the synth_world fixture and scenario files without seeds",
+        default="",
+    )
     parser.addini("synthworld_record_mode", "default cassette record mode", default="")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", _MARKER)
+    check_ini(config)  # a bad setting: one usage error now, not one error per test
     add_search_root(config.rootpath)
     fail_under = config.getoption("synthworld_coverage_fail_under")
     if fail_under is not None and not 0 <= fail_under <= 100:
@@ -256,7 +262,8 @@ class ScenarioItem(pytest.Item):
 
 @pytest.fixture
 def synth_world_options() -> dict[str, Any]:
-    """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it)."""
+    """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it); with
+    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded."""
     return {}
 
 
@@ -308,6 +315,7 @@ def _make_world(
     if cassette:
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
-        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=RandomBackend())}
+        fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
+        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback)}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)

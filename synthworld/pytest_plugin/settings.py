@@ -20,6 +20,7 @@ __all__ = [
     "RECORD_MODES",
     "block_llm",
     "cassette_path",
+    "check_ini",
     "file_safe_name",
     "marker_settings",
     "on_ci",
@@ -35,7 +36,8 @@ BLOCK_LLM_ENV = "SYNTHWORLD_BLOCK_LLM"
 
 def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
     """The ``synthworld`` marker's keyword arguments; `pytest.UsageError` for any it does not take,
-    and for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True)."""
+    for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True), and for
+    both at once."""
     settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
     if set(settings) - {"seed", "scenario", "cassette", "record_mode"} or (marker and marker.args):
         raise pytest.UsageError(
@@ -46,6 +48,12 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
         if value is not None and not isinstance(value, allowed):
             what = "True (the default path) or a file path" if key == "cassette" else "a file path"
             raise pytest.UsageError(f"@pytest.mark.synthworld({key}={value!r}): write {what}")
+    if settings.get("scenario") and settings.get("cassette"):  # it was ignored: nothing recorded
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(scenario={settings['scenario']!r}, cassette={settings['cassette']!r}): "
+            "a scenario's world takes its cassette from the file (backend: {fixtures: PATH, fallback: "
+            "random}); drop cassette=, or drop scenario= to record this test's own world"
+        )
     return settings
 
 
@@ -65,10 +73,34 @@ def world_seed(config: pytest.Config, marker_seed: Any, scenario: Scenario | Non
         return marker_seed
     if scenario is not None and {"seed", "seeds"} & set(scenario.data):
         return scenario.seeds[0]
+    return _ini_seed(config)
+
+
+def check_ini(config: pytest.Config) -> None:
+    """`pytest.UsageError` at startup, naming the file, for an ini setting the plugin cannot use
+    (it was an error in every test that took ``synth_world``, whatever the command line said)."""
+    _ini_seed(config)
+    mode = str(config.getini("synthworld_record_mode")).strip()
+    if mode and mode not in RECORD_MODES:
+        raise pytest.UsageError(
+            f"ini option synthworld_record_mode={mode!r}{_in_file(config)}; choose one of "
+            f"{', '.join(RECORD_MODES)}"
+        )
+
+
+def _ini_seed(config: pytest.Config) -> int:
+    """The ini ``synthworld_seed`` (0 when unset)."""
     ini = str(config.getini("synthworld_seed")).strip()
     if ini and not re.fullmatch(r"-?\d+", ini):
-        raise pytest.UsageError(f"ini option synthworld_seed={ini!r} is not an integer")
+        raise pytest.UsageError(
+            f"ini option synthworld_seed={ini!r}{_in_file(config)} is not an integer; write e.g. "
+            "synthworld_seed = 7"
+        )
     return int(ini) if ini else 0
+
+
+def _in_file(config: pytest.Config) -> str:
+    return f" (in {config.inipath})" if config.inipath else ""
 
 
 def record_mode(config: pytest.Config, marker_mode: Any, *, use_ini: bool = True) -> str | None:

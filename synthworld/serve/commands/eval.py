@@ -14,7 +14,7 @@ from pathlib import Path
 
 from synthworld._files import check_writable_place
 from synthworld.errors import SynthworldError, SynthworldWarning
-from synthworld.eval import EvalReport, evaluate
+from synthworld.eval import EvalInterrupted, EvalReport, Summary, evaluate
 from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
@@ -89,12 +89,26 @@ def run(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
             )
         summary = report.summary(k=args.k)
+    except EvalInterrupted as stop:
+        return _interrupted(stop, args)
     except (SynthworldError, OSError, TypeError, ValueError) as exc:
         return _fail(str(exc))
     except BrokenExecutor:
         return _fail(_WHY_BROKEN)
     finally:
         hard_stop(before)
+    problem = _show(report, summary, args)
+    if problem:
+        return _fail(problem)
+    if summary.overall.pass_rate < args.fail_under:
+        print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
+        return 1
+    return 0
+
+
+def _show(report: EvalReport, summary: Summary, args: argparse.Namespace) -> str:
+    """Print the table, the failure causes and the coverage, and save the report (with --save);
+    what went wrong saving it, or ''."""
     print(f"{report.agent}: {len(report.runs)} run(s)\n{summary.format()}")
     causes = failure_causes(report)
     if causes:
@@ -105,11 +119,27 @@ def run(args: argparse.Namespace) -> int:
         try:
             print(f"saved {report.save(args.save)}")
         except OSError as exc:
-            return _fail(f"--save: cannot write the report: {exc}")
-    if summary.overall.pass_rate < args.fail_under:
-        print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
-        return 1
-    return 0
+            return f"--save: cannot write the report: {exc}"
+    return ""
+
+
+def _interrupted(stop: EvalInterrupted, args: argparse.Namespace) -> int:
+    """Ctrl-C: show (and with --save, save) the runs that finished, say so, exit as SIGINT does."""
+    report, done = stop.report, len(stop.report.runs)
+    problem = ""
+    if done:
+        try:
+            summary = report.summary(k=args.k)
+        except ValueError:  # -k above the runs some scenario got before the interrupt
+            summary = report.summary()
+        problem = _show(report, summary, args)
+    kept = "; nothing was saved" if args.save and not done else ""
+    if done:
+        kept = f"; the table above holds only the {done} finished run{'s' if done > 1 else ''}"
+    print(f"synthworld eval: interrupted after {done} of {stop.total} runs{kept}", file=sys.stderr)
+    if problem:
+        print(f"synthworld eval: {problem}", file=sys.stderr)
+    return 130
 
 
 @contextmanager
@@ -132,6 +162,8 @@ def _plain_warnings() -> Iterator[None]:
 
 def _bad_option(args: argparse.Namespace) -> str:
     """What is wrong with the options, or ''."""
+    if not args.scenario_seeds and args.seeds < 1:
+        return f"--seeds={args.seeds} must be 1 or more: the number of seeds, run as 0 to N-1"
     if args.workers < 1:
         return f"--workers={args.workers} must be 1 or more"
     if args.timeout is not None and not 0 < args.timeout < math.inf:
