@@ -98,3 +98,18 @@ def test_dollars_keep_their_cents() -> None:
     answers = _answers(Cents)
     assert all(_CENTS.fullmatch(a["amount"]) for a in answers)
     assert any(not float(a["list_price"]).is_integer() for a in answers)
+
+
+@dataclass
+class Fils:
+    price_id: str
+    amount: decimal.Decimal
+    fee: str
+    currency: Literal["KWD", "BHD", "OMR", "JOD", "TND", "LYD", "IQD"]
+
+
+def test_money_text_in_a_three_decimal_currency_has_three_decimals() -> None:
+    answers = _answers(Fils)
+    assert {a["currency"] for a in answers} >= {"KWD", "BHD", "IQD"}
+    assert all(re.fullmatch(r"\d+\.\d{3}", a["amount"]) for a in answers), answers
+    assert all(re.fullmatch(r"\d+\.\d{3}", a["fee"]) for a in answers), answers

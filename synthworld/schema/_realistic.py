@@ -20,6 +20,7 @@ from synthworld.schema._words import CURRENCIES, FILES, FUNCTION_WORDS, LANGUAGE
 
 __all__ = [
     "check_locale",
+    "decimal_texts",
     "ident",
     "is_money",
     "money_texts",
@@ -171,6 +172,21 @@ def money_texts(rng: Random, name: str) -> tuple[str, str]:
     low, high = number_range(name)
     value = rng.uniform(low, high)
     return f"{value:.2f}", str(round(value))
+
+
+_COUNTS = re.compile(r"(^|_)(count|quantity|qty|num|number|units|items|pages)$|^(num|number)_")
+"""On the snake_case name: a count, whole even as a decimal (``count``, ``num_items``)."""
+
+
+def decimal_texts(rng: Random, name: str) -> tuple[str, ...]:
+    """A number for ``name`` written as plain decimal text (``"12.5"``, ``"21"``; a count whole),
+    in the range its name says: what a decimal field that is no money holds."""
+    low, high = number_range(name)
+    value = rng.uniform(low, high)
+    whole = str(round(value))
+    if _COUNTS.search(snake(name)):
+        return (whole,)
+    return f"{value:.2f}".rstrip("0").rstrip("."), whole
 
 
 @cache

@@ -65,6 +65,16 @@ def _hint_kind(hint: str) -> object:
 
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
+_NUMBERS = ("12", "12.5")
+_NOT_NUMBERS = ("", "x", "1x", "1.2.3", "12 5")
+
+
+def _decimal(checks: Sequence[re.Pattern[str]]) -> bool:
+    """Whether patterns `checks` describe decimal numbers: they take whole and decimal ones, and
+    no word nor malformed number."""
+    return all(rx.search(text) for rx in checks for text in _NUMBERS) and not any(
+        all(rx.search(text) for rx in checks) for text in _NOT_NUMBERS
+    )
 
 
 def _conforms(text: str, fmt: str) -> bool:
@@ -342,6 +352,8 @@ class StringNode:
             self._format = ENCODED[encoded]  # any string is valid: text its readers can decode
         self._exact = exact and fmt is None and unbounded
         """Its pattern's first string is the answer: nothing else to fit or check."""
+        self._decimal = fmt is None and source is not None and _decimal(self.checks)
+        """Its pattern is a decimal number's (pydantic's ``Decimal``): plain decimal text fits."""
         self._unsure = fmt is not None and not self._free_form
         """A format value fitted to lengths or a pattern is checked by python-jsonschema's format
         checker only, which is laxer than jsonschema-rs's for some formats."""
@@ -351,6 +363,10 @@ class StringNode:
             st.unsure = True
         if st.realistic and self.fmt is None and hint and _realistic.is_money(hint):
             for text in _realistic.money_texts(st.rng, hint):  # a price as text: "84.50"
+                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                    return text
+        if st.realistic and self._decimal:  # a decimal that is no money: "12.5", not "+21288e931"
+            for text in _realistic.decimal_texts(st.rng, hint):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer

@@ -15,6 +15,7 @@ from synthworld.backends import Backend
 from synthworld.trace import Trace
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.faults import FaultBook
+from synthworld.world.outcomes import TransferOutcomes
 from synthworld.world.recorder import TraceRecorder
 from synthworld.world.registry import ToolRegistry
 from synthworld.world.scripts import ScriptBook
@@ -43,6 +44,7 @@ class WorldBase:
     _fault_book: FaultBook
     _effects: dict[str, Effect]
     _occurrences: dict[tuple[str, str], int]
+    _outcomes: TransferOutcomes
     _lock: threading.Lock
     _state_lock: threading.RLock
     _recorder: TraceRecorder

@@ -117,16 +117,11 @@ class CallPath(WorldBase):
             self._reject(ctx, value, reply.source, seconds)
         if self.remember and tool.plan.commits:
             with self._state_lock:
-                rules += commit(
-                    tool.plan,
-                    ctx.input,
-                    value,
-                    self.state,
-                    found,
-                    ctx.now,
-                    self._tools.kinds(),
-                    occurrence=ctx.occurrence,
-                )
+                said = self._outcomes.key(ctx.spec.name, tool.plan, ctx.input)
+                repeat = self._outcomes.earlier(said) is not None
+                kinds = self._tools.kinds()
+                rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, kinds, repeat=repeat)
+                self._outcomes.settle(said, tool.plan, value)
         _tell(reply.on_answer, value)  # a replay gets the clean answer and draws the hazard again
         hazard = None
         if fault is not None and fault.inject is not None:
@@ -172,11 +167,10 @@ class CallPath(WorldBase):
             value = self._owned(ctx, value, source, seconds)
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
-            facts = (
-                CallFacts(ctx.now, ctx.occurrence, ctx.seed, self._tools.kinds())
-                if tool.plan.shaping
-                else None
-            )
+            facts = None
+            if tool.plan.shaping:
+                earlier = self._outcomes.earlier(self._outcomes.key(ctx.spec.name, tool.plan, ctx.input))
+                facts = CallFacts(ctx.now, ctx.occurrence, ctx.seed, self._tools.kinds(), earlier)
             settled = consistent(
                 tool.plan,
                 ctx.input,

@@ -33,7 +33,8 @@ from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
 from synthworld.world.transfer_answer import says_failed, shown_balances
-from synthworld.world.transfers import Transfer, move_funds, remember_shown
+from synthworld.world.transfer_sides import side_objects
+from synthworld.world.transfers import Transfer, move_funds, remember_shown, spendable
 from synthworld.world.workflow import pick_status, stamp, subject_of
 
 if TYPE_CHECKING:
@@ -76,12 +77,12 @@ def commit(
     now: datetime.datetime,
     kinds: KindBook | None = None,
     *,
-    occurrence: int = 0,
+    repeat: bool = False,
 ) -> tuple[str, ...]:
     """Remember `value`'s entities and apply the lifecycle to memory; the rules that changed
     memory beyond what the answer shows (``delete``, ``transition``, ``update``, ``transfer``).
-    `occurrence`: how many identical calls came before (a repeated call of an idempotent tool
-    is the same call: it moves no money again)."""
+    `repeat`: an identical call of this idempotent tool was answered before (it is the same
+    call: it moves no money again)."""
     family = plan.lifecycle.family
     target = (
         _target(plan, args, state, value) if family in ("create", "update", "delete", "transition") else None
@@ -89,16 +90,16 @@ def commit(
     entities = identified(plan, value) if found is None else found
     if family == "delete":
         return _delete(plan, args, entities, target, state)
-    for kind, id, node in entities:
+    transfer = None if repeat and plan.idempotent else plan.transfer
+    moved = transfer is not None and _transfer(plan, transfer, args, value, state)  # before the
+    for kind, id, node in entities:  # answer's accounts, which show their balances after it
         state.remember(kind, id, node, copy=owned_copy)
         if family == "list" and kind == plan.top_kind:  # an item matches the call's filters
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
-    transfer = None if plan.idempotent and occurrence else plan.transfer
-    if transfer is not None and _transfer(plan, transfer, args, value, state):
-        return ("transfer", *_lifecycle(plan, args, value, state, now, kinds, target))
-    return _lifecycle(plan, args, value, state, now, kinds, target)
+    lifecycle = _lifecycle(plan, args, value, state, now, kinds, target)
+    return ("transfer", *lifecycle) if moved else lifecycle
 
 
 def _transfer(
@@ -110,7 +111,12 @@ def _transfer(
     if says_failed(subject):
         return False
     moved = move_funds(transfer, args, state)
-    shown = [(key, side, subject[key]) for key, side in shown_balances(subject)] if subject else []
+    if subject is None:
+        return moved
+    shown = [(key, side, subject[key]) for key, side in shown_balances(subject)]
+    for key, side in side_objects(transfer, subject):  # an account object: its balance
+        balance = spendable(subject[key])
+        shown += [(key, side, balance)] if balance is not None else []
     return remember_shown(transfer, args, shown, state) or moved
 
 

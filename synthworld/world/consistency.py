@@ -334,6 +334,9 @@ class CallFacts(NamedTuple):
     """The call seed (for the few choices a step makes)."""
     kinds: KindBook | None = None
     """What every registered tool says about each kind (status values...)."""
+    earlier: bool | None = None
+    """For a transfer of an idempotent tool: whether an identical call, answered before, was
+    refused (None: none was; this one moves the money)."""
 
 
 class Settled(NamedTuple):
@@ -381,8 +384,8 @@ def consistent(
             sure = not _member(plan, args, value, edits, facts) and sure
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
-        if facts is not None and plan.transfer is not None and not (plan.idempotent and facts.occurrence):
-            sure = not _transfer(plan, plan.transfer, args, value, state, edits) and sure
+        if facts is not None and plan.transfer is not None:
+            sure = not _transfer(plan, plan.transfer, args, value, state, edits, facts.earlier) and sure
         undone, checked = edits.keep_valid(value, is_valid)
         found = walked if sure and not undone else None
         rules = edits.tags()
@@ -398,11 +401,12 @@ def _transfer(
     value: Any,
     state: Mapping[str, Any],
     edits: Edits,
+    earlier: bool | None,
 ) -> bool:
     """Make a transfer's answer say whether it is refused, and the balances after it."""
     node = subject_of(plan, value)
     props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
-    return node is not None and settle_transfer(transfer, args, node, props, state, edits)
+    return node is not None and settle_transfer(transfer, args, node, props, state, edits, earlier=earlier)
 
 
 def _member(

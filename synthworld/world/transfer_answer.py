@@ -12,6 +12,9 @@ balances after it.
   ``destination_balance``: a target's when its name says ``to``, ``destination``...) is the
   remembered balance after the move. For an account the world has not seen, it is what the world
   remembers afterwards (`synthworld.world.transfers.remember_shown`).
+- An account object of the answer (``from_account``, ``destination``) is the input's, with its
+  balances after the move (`synthworld.world.transfer_sides`).
+- A repeat of an idempotent transfer answers the first one's outcome, the balances as they are.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from typing import Any
 from synthworld.world.edits import Edits
 from synthworld.world.naming import snake
 from synthworld.world.shapes import allowed_values
-from synthworld.world.transfers import TO, Transfer, account, spendable
+from synthworld.world.transfer_sides import settle_sides
+from synthworld.world.transfers import TO, Transfer, account, after, spendable
 
 __all__ = ["says_failed", "settle_transfer", "shown_balances"]
 
@@ -46,15 +50,23 @@ def settle_transfer(
     props: Mapping[str, Any],
     state: Mapping[str, Any],
     edits: Edits,
+    *,
+    earlier: bool | None = None,
 ) -> bool:
     """Make the answer `node` (the transfer's own object, whose property schemas are `props`) say
-    whether the move is refused, and the balances after it; whether it changed."""
+    whether the move is refused, and the balances after it; whether it changed. `earlier`: for a
+    repeat of an idempotent transfer, whether the first was refused (it answers the same, and
+    memory already holds its move)."""
     amount = _amount(transfer, args)
     if amount is None:
         return False
-    source = account(state, transfer.kinds[0], args.get(transfer.source))
-    have = spendable(source[2]) if source is not None else None
-    refused = have is not None and amount > have and _refuse(node, props, edits)
+    if earlier is None:
+        source = account(state, transfer.kinds[0], args.get(transfer.source))
+        have = spendable(source[2]) if source is not None else None
+        refused = have is not None and amount > have and _refuse(node, props, edits)
+        delta = 0.0 if refused else amount
+    else:
+        refused, delta = earlier and _refuse(node, props, edits), 0.0
     changed = refused or _succeed(node, props, edits)
     edits.begin("funds", single=True)
     for key, sign in shown_balances(node):
@@ -62,8 +74,9 @@ def settle_transfer(
         found = account(state, kind, args.get(param))
         now = spendable(found[2]) if found is not None else None
         if now is not None and _free(node, key, edits):
-            changed = edits.set(node, key, _after(now, 0 if refused else sign * amount)) or changed
-    return changed
+            changed = edits.set(node, key, after(now, sign * delta)) or changed
+    shown = {sign: node[key] for key, sign in reversed(shown_balances(node))}  # a side's first
+    return settle_sides(transfer, args, node, state, edits, delta, shown) or changed
 
 
 def says_failed(node: Any) -> bool:
@@ -141,11 +154,6 @@ def _failure_value(schema: Mapping[str, Any], *, free: bool) -> str | None:
     if allowed is None:
         return "insufficient_funds" if free else None
     return next((v for f in _FAILURES for v in allowed if v.lower() == f), None)
-
-
-def _after(have: float, delta: float) -> int | float:
-    total = round(have + delta, 2)
-    return int(total) if total.is_integer() else total
 
 
 def _free(node: dict[str, Any], key: str, edits: Edits) -> bool:

@@ -13,8 +13,10 @@ an account); a bare one (``source``) is looked up in every table holding a balan
   its balance after the move (``balance_after``), which it then remembers.
 - A transfer whose answer says it failed moves nothing (`synthworld.world.transfer_answer`:
   one exceeding the remembered balance says so when its answer can).
-- An identical transfer repeated moves the money once: a tool is idempotent unless declared
-  ``@world.tool(idempotent=False)``, and then each repeat moves it again.
+- An identical transfer repeated moves the money once and answers what the first answered
+  (`synthworld.world.outcomes`; one whose first call failed with a fault moves it when retried):
+  a tool is idempotent unless declared ``@world.tool(idempotent=False)``, and then each repeat
+  moves it again.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ from synthworld.world.naming import snake, tool_words
 from synthworld.world.state import WorldState
 
 __all__ = [
+    "FROM",
     "TO",
     "Transfer",
     "account",
+    "after",
     "balances",
     "move_funds",
     "remember_shown",
@@ -39,7 +43,7 @@ __all__ = [
 ]
 
 _VERBS = frozenset({"transfer", "send", "move", "wire", "pay", "remit"})
-_FROM = frozenset({"from", "source", "src", "sender", "origin", "debit", "payer"})
+FROM = frozenset({"from", "source", "src", "sender", "origin", "debit", "payer"})
 TO = frozenset(
     {"to", "destination", "dest", "target", "recipient", "receiver", "beneficiary", "credit", "payee"}
 )
@@ -69,7 +73,7 @@ def transfer_of(name: str, params: list[str]) -> Transfer | None:
     """The `Transfer` of tool `name` with input `params`, or None when it moves no money."""
     if _VERBS.isdisjoint(tool_words(name)):
         return None
-    source = next((p for p in params if _side(p, _FROM)), None)
+    source = next((p for p in params if _side(p, FROM)), None)
     target = next((p for p in params if _side(p, TO)), None)
     amount = next((p for p in params if snake(p) in _AMOUNTS), None)
     if source is None or target is None or amount is None:
@@ -162,6 +166,12 @@ def remember_shown(
             state.remember(kind, str(id), {"balance": value})
             done = True
     return done
+
+
+def after(have: float, delta: float) -> int | float:
+    """`have` moved by `delta`, in cents (whole: an int)."""
+    total = round(have + delta, 2)
+    return int(total) if total.is_integer() else total
 
 
 def _plus(have: float, delta: float) -> float:

@@ -28,6 +28,7 @@ from synthworld.world.coverage import Coverage
 from synthworld.world.faults import FaultBook, FaultPlan
 from synthworld.world.interop import WorldInterop
 from synthworld.world.latency import LatencyLike
+from synthworld.world.outcomes import TransferOutcomes
 from synthworld.world.recorder import TraceRecorder
 from synthworld.world.registration import Registration
 from synthworld.world.registry import ToolRegistry
@@ -80,6 +81,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         self._fault_book = FaultBook(faults, latency=latency)
         self._effects: dict[str, Effect] = {}
         self._occurrences: dict[tuple[str, str], int] = {}
+        self._outcomes = TransferOutcomes()
         self._lock = threading.Lock()
         self._state_lock = threading.RLock()
         self._recorder = TraceRecorder(Trace())
@@ -116,6 +118,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         with self._lock, self._state_lock:
             self._given_up = None
             self._occurrences.clear()
+            self._outcomes.clear()
             self._fault_book.reset()
             self.trace.clear()
             self.state.restore(self._initial_state)

@@ -1,9 +1,12 @@
 """A file's name, media type and extension agree (no ``report.png`` of type ``application/pdf``).
 
-The media type is the typed field, so the name's extension follows it; a name the input or memory
-fixed sets the media type instead. The table is written here rather than read from the standard
-library's ``mimetypes``: that one reads the platform's ``mime.types`` files and changes between
-Python versions, and the same seed must give the same name everywhere.
+The media type is the typed field, so the name's extension follows it, and a made-up name's stem
+becomes one of a file of that kind (``IMG_2025.jpg`` of type ``application/pdf`` becomes
+``invoice_2025.pdf``); a name the input or memory fixed sets the media type instead.
+
+The table is written here rather than read from the standard library's ``mimetypes``: that one
+reads the platform's ``mime.types`` files and changes between Python versions, and the same seed
+must give the same name everywhere.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from synthworld.schema._words import FILES
 from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext
 from synthworld.world.shapes import Shapes
@@ -41,6 +45,11 @@ for _type, _exts in _EXTENSIONS.items():
     for _ext in _exts:
         _TYPES.setdefault(_ext, _type)
 """The media type of each extension (the first one listed: ``xml`` is ``text/xml``)."""
+
+_KIND_EXTENSIONS = {"image": "png", "audio": "mp3", "video": "mp4", "application/gzip": "zip"}
+_KIND_EXTENSIONS["application/x-tar"] = "zip"
+"""For a media type whose extension no kind of made-up file has: an extension of its kind's
+(``image/tiff``: an image), else a document's."""
 
 _NAMES = ("file_name", "filename", "original_filename", "original_name", "name", "title", "display_name")
 _MIMES = ("mime_type", "mimetype", "mime", "content_type", "media_type", "file_type")
@@ -108,7 +117,7 @@ class Files:
         if exts is None or ext.lower() in exts:
             return  # a type of any extension, or they agree
         if ctx.free(node, name_key):
-            self._set(node, name_key, f"{stem}.{exts[0]}", ctx)
+            self._set(node, name_key, f"{_restemmed(stem, exts[0], mime or '')}.{exts[0]}", ctx)
         elif ext.lower() in _TYPES:
             self._set(node, mime_key, _TYPES[ext.lower()], ctx)
 
@@ -121,3 +130,20 @@ class Files:
         if node[key] != value and ctx.free(node, key):
             ctx.edits.begin(self.name)
             ctx.set(node, key, value)
+
+
+def _restemmed(stem: str, ext: str, mime: str) -> str:
+    """A made-up file's `stem` (``IMG_2025``) as the same-numbered one of a file with extension
+    `ext` (``invoice_2025`` for a pdf), when its kind has no such extension; any other as it is."""
+    folder, slash, name = stem.rpartition("/")
+    base, sep, number = name.rpartition("_")
+    own = next((group for group in FILES if base in group[0]), None)
+    if not (sep and number.isdigit()) or own is None or ext in own[1]:
+        return stem
+    usual = _KIND_EXTENSIONS.get(mime, _KIND_EXTENSIONS.get(mime.split("/")[0], "pdf"))
+    stems = next((group for group in FILES if ext in group[1]), None) or _group(usual)
+    return f"{folder}{slash}{stems[0][own[0].index(base) % len(stems[0])]}_{number}"
+
+
+def _group(ext: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return next(group for group in FILES if ext in group[1])

@@ -4,7 +4,12 @@ the value without it; a balance, a change or a net amount, which may be negative
 
 Money in a currency without minor units (``JPY``, ``KRW``: ISO 4217's zero-decimal ones), named by
 the object's ``currency``, is whole: ``1234.56`` becomes ``1235`` (text or number), when the field's
-schema takes it."""
+schema takes it. Money text in a currency of three (``KWD``, ``BHD``...) or four minor units
+(``CLF``) has that many decimals: ``"84.50"`` becomes ``"84.500"`` (a number has no trailing zeros
+to show).
+
+The minor units are ISO 4217's, written here: no dependency carries them but Babel, whose CLDR
+data differs from ISO 4217 where it matters (it gives ``IQD`` 0 digits, ISO 3)."""
 
 from __future__ import annotations
 
@@ -35,6 +40,12 @@ _WHOLE = frozenset({
     "XAF", "XOF", "XPF",
 })  # fmt: skip
 """ISO 4217 currencies without minor units (0 decimals)."""
+_MINOR_UNITS: dict[str, int] = {
+    **dict.fromkeys(_WHOLE, 0),
+    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+    **dict.fromkeys(("CLF", "UYW"), 4),
+}
+"""ISO 4217 currencies whose minor units are not 2: their number of decimals."""
 _CURRENCY_KEYS = ("currency", "currency_code", "currencyCode", "currency-code")
 
 
@@ -75,8 +86,11 @@ class MoneyText:
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         self._unsigned(node, hint, ctx)
         currency = node.get(first_key(node, _CURRENCY_KEYS) or "")
-        if type(currency) is str and currency.upper() in _WHOLE:
+        digits = _MINOR_UNITS.get(currency.upper()) if type(currency) is str else None
+        if digits == 0:
             _whole(node, ctx, self.name)
+        elif digits is not None:
+            _decimals(node, ctx, self.name, digits)
 
     def _unsigned(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         for key in _money_keys(tuple(node)):
@@ -104,6 +118,19 @@ def _whole(node: dict[str, Any], ctx: RuleContext, name: str) -> None:
         if ctx.free(node, key):
             ctx.edits.begin(name)
             ctx.set(node, key, whole)
+
+
+def _decimals(node: dict[str, Any], ctx: RuleContext, name: str, digits: int) -> None:
+    """Write each amount of `node` held as text with `digits` decimals (``"84.50"`` ->
+    ``"84.500"``), a change of its own; a whole one (``"85"``) stays whole."""
+    for key in _money_keys(tuple(node), True):
+        value = node[key]
+        if type(value) is not str or not _DECIMAL.fullmatch(value) or not ctx.free(node, key):
+            continue
+        have = len(value.rsplit(".", 1)[1])
+        if have < digits:
+            ctx.edits.begin(name)
+            ctx.set(node, key, value + "0" * (digits - have))
 
 
 def _refused(pattern: str, value: str) -> bool:
