@@ -23,7 +23,7 @@ from synthworld.schema._formats import ENCODED, FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._quick import QuickCheck
-from synthworld.schema._regex import Gen, compile_pattern, exact, readings
+from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -111,7 +111,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
     found = _gather(parts, _STRING_WORDS)
     patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
-    checks: list[re.Pattern[str]] = []
+    checks: list[Search] = []
     for pattern in patterns:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         checks.extend(readings(pattern))
