@@ -111,9 +111,12 @@ MIN_SECRET_LENGTH = 8
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
-# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token)
+# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token).
+# Tried only where a run of name characters begins (its leading digits, dots and dashes skipped):
+# a later start in the same run finds the same separator, so it fails as the first did, but
+# trying each start of a megabyte-long run (an agent's parameter name) took hours.
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
+    r"(?<![A-Za-z0-9_.-])[0-9.-]*(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
     r"(?P<value>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
     r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+)"
 )
