@@ -97,8 +97,7 @@ DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
     r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
     r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
     r"\bAIza[0-9A-Za-z_-]{35}",
-    # the user info of a URL: scheme://user:password@host (a scheme of at most 64 characters: an
-    # unbounded one was read to the end of a run at each of its dots, ``a.a.a...`` 40 KB took 7 s)
+    # the user info of a URL: scheme://user:password@host (schemes of 64 characters at most: ``a.a...``)
     r"\b[A-Za-z][A-Za-z0-9+.-]{0,63}://(?P<secret>[^\s/?#@]+)@",
     # a query parameter that carries a key or a signature: ?key=, &subscription-key=, ?apiKey=,
     # &X-Amz-Signature=, &sig= (Azure SAS), ?code= (an OAuth code, an Azure Functions key)
@@ -112,18 +111,13 @@ MIN_SECRET_LENGTH = 8
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
-# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token).
-# A name and its separator are tried only where a run of name characters begins (its leading digits,
-# dots and dashes skipped): a later start in the same run finds the same separator, so it fails as
-# the first did, but trying each start of a megabyte-long run (an agent's parameter name) took hours.
-# The value is read only after a secret name: read after every name, ``a=a=a=...`` read to its end
-# at each ``=`` (40 KB took 32 s).
+# name=value, name: value, "name": "value"; names start where a run does, values read if secret (linear)
 _NAME_SEP = re.compile(
     r"(?<![A-Za-z0-9_.-])[0-9.-]*(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
 )
 _VALUE = re.compile(
-    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
-    r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+"
+    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?"
+    r"[^\s,;&#\"'<>{}\[\]()]+"
 )
 
 
