@@ -20,7 +20,7 @@ from synthworld.schema._patterns import Gate
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["Gen", "Search", "compile_pattern", "exact", "literal_prefix", "readings"]
+__all__ = ["Gen", "Search", "compile_pattern", "exact", "least_width", "literal_prefix", "readings"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -65,6 +65,16 @@ def _parsed(pattern: str) -> tuple[str, str, list[tuple[Any, Any]]]:
         warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
         plain = translate(pattern, plain=True)
         return translate(pattern), plain, list(sre.parse(plain))
+
+
+@lru_cache(maxsize=1024)
+def least_width(pattern: str) -> int:
+    """The length of the shortest string ``pattern`` (its ECMA-262 rewrite) matches. Raises
+    ``re.error``/``ValueError`` when the rewrite is unreadable."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+        width: int = sre.parse(_parsed(pattern)[0]).getwidth()[0]
+    return width
 
 
 @lru_cache(maxsize=1024)
