@@ -8,6 +8,9 @@ nested too deeply to copy or check, and traces holding values JSON cannot write.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -215,3 +218,43 @@ class TestTraces:
         assert second["input"]["problems"][0].endswith("nested deeper than 200 levels; flatten the data")
         assert second["output"] == {"$not_json": "b'x'", "problems": ["$: b'x' (bytes) is not JSON data"]}
         assert (third["input"], third["output"]) == ({"ok": 1}, [1])
+
+
+def test_a_megabyte_long_parameter_name_is_named_in_linear_time() -> None:
+    """The redaction of the message tried a ``name=value`` pair at each character of the name
+    (quadratic: a million characters took hours); it runs in a fresh process, so a hang ends
+    the test at the guard's limit, not the suite."""
+    script = (
+        "from tests.test_hostile_door import echo_world\n"
+        "from synthworld import ToolInputError\n"
+        "try:\n"
+        "    echo_world().call('echo', {'data': {}, 'x' * 1_000_000: 1})\n"
+        "except ToolInputError as err:\n"
+        "    name = 'x' * 1_000_000\n"
+        "    print(err.problems == [f\"unexpected parameter '{name}' (valid parameters: data, n)\"])\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=root, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"
+
+
+@pytest.mark.parametrize("unit", ["a=", "a:", "a.", "a-"])
+def test_a_long_text_of_pairs_or_dotted_words_is_redacted_in_linear_time(unit: str) -> None:
+    """``a=a=a=...`` read each value to the end of the text, ``a.a.a...`` each URL scheme: 40 KB
+    took 7 to 35 s (quadratic), 400 KB hours. A fresh process, so a hang ends at the guard."""
+    script = (
+        "from synthworld import get_redactor\n"
+        f"text = {unit!r} * 200_000 + ' password=hunter2-pass https://ann:pw@example.com'\n"
+        "print(get_redactor().text(text)[-60:])\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=root, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(" password=[REDACTED] https://[REDACTED]@example.com\n")

@@ -172,3 +172,37 @@ def exchange(lines: list[str], *, answer_id: int) -> dict[str, Any]:
         finally:
             killer.cancel()
             server.kill()
+
+
+SHAPE = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": ..., "arguments": {...}}}'
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            {"jsonrpc": "2.0", "id": 1},
+            f"synthworld could not read this request (method: Field required); send {SHAPE}",
+        ),
+        (
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": [1, 2]},
+            f"synthworld could not read this request (params: Input should be an object); send {SHAPE}",
+        ),
+        (
+            [{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}],
+            "synthworld could not read this request (a batch (a JSON array of requests) is not part of "
+            "MCP; send each request on its own line)",
+        ),
+    ],
+    ids=["no-method", "params-array", "batch"],
+)
+def test_json_that_is_no_request_gets_an_invalid_request_error_with_its_id(line: Any, message: str) -> None:
+    """Before, the ``mcp`` stdio transport dropped such a line: the client waited forever."""
+    start = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": start},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        line,
+    ]
+    answer = exchange([json.dumps(each) for each in lines], answer_id=1)
+    assert answer == {"jsonrpc": "2.0", "id": 1, "error": {"code": -32600, "message": message}}

@@ -19,11 +19,18 @@ from synthworld._redact.rules import (
 
 __all__ = ["Redactor"]
 
-# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token)
-_PAIR = re.compile(
-    r"(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
-    r"(?P<value>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
-    r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+)"
+# name=value, name: value, "name": "value" (the value quoted, a bare word, or an auth scheme + token).
+# A name and its separator are tried only where a run of name characters begins (its leading digits,
+# dots and dashes skipped): a later start in the same run finds the same separator, so it fails as
+# the first did, but trying each start of a megabyte-long run (an agent's parameter name) took hours.
+# The value is read only after a secret name: read after every name, ``a=a=a=...`` read to its end
+# at each ``=`` (40 KB took 32 s).
+_NAME_SEP = re.compile(
+    r"(?<![A-Za-z0-9_.-])[0-9.-]*(?P<key>[A-Za-z_][A-Za-z0-9_.-]*)(?P<sep>[\"']?[ \t]*[:=][ \t]*)"
+)
+_VALUE = re.compile(
+    r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
+    r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+"
 )
 
 
@@ -143,12 +150,12 @@ class Redactor:
         may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
         out: list[str] = []
         done = pos = 0
-        while (match := _PAIR.search(text, pos)) is not None:
-            if not self.is_secret(match["key"]):
-                pos = match.end("sep")
+        while (match := _NAME_SEP.search(text, pos)) is not None:
+            pos = match.end()
+            value = _VALUE.match(text, pos) if self.is_secret(match["key"]) else None
+            if value is None:
                 continue
-            value = match["value"]
-            quote = value[0] if value[:1] in ("'", '"') else ""
-            out += [text[done : match.start("value")], quote, self.mask, quote]
-            done = pos = match.end()
+            quote = value.group()[0] if value.group()[:1] in ("'", '"') else ""
+            out += [text[done:pos], quote, self.mask, quote]
+            done = pos = value.end()
         return "".join(out) + text[done:] if out else text

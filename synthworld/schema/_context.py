@@ -26,7 +26,7 @@ from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
 from synthworld.schema._place import Place, place_of
-from synthworld.schema._regex import readings
+from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._words import (
     AIRLINES,
@@ -71,7 +71,7 @@ class _Fits:
 
     __slots__ = ("fmt", "high", "low", "patterns")
 
-    def __init__(self, low: int, high: int | None, patterns: list[re.Pattern[str]], fmt: str | None) -> None:
+    def __init__(self, low: int, high: int | None, patterns: list[Search], fmt: str | None) -> None:
         self.low, self.high, self.patterns, self.fmt = low, high, tuple(patterns), fmt
 
     def __call__(self, value: str) -> bool:
@@ -112,8 +112,8 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
-    out: list[re.Pattern[str]] = []
+def _patterns(parts: list[Part]) -> list[Search]:
+    out: list[Search] = []
     for p in parts:
         pattern = p.node.get("pattern")
         if isinstance(pattern, str):
@@ -125,7 +125,7 @@ def _patterns(parts: list[Part]) -> list[re.Pattern[str]]:
 
 
 @lru_cache(maxsize=2048)
-def _fills(place: Place, fmt: str | None, patterns: tuple[re.Pattern[str], ...]) -> list[Fill]:
+def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[Fill]:
     """The contextual fills of a field (the same places come back in many schemas; the fills
     are pure functions of the call's state, so they are shared)."""
     examples = [

@@ -20,10 +20,10 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
+from synthworld.schema._nodes import MAX_LENGTH, ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._quick import QuickCheck
-from synthworld.schema._regex import Gen, compile_pattern, exact, readings
+from synthworld.schema._regex import Gen, Search, compile_pattern, exact, least_width, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -111,9 +111,10 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
     found = _gather(parts, _STRING_WORDS)
     patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
-    checks: list[re.Pattern[str]] = []
+    checks: list[Search] = []
     for pattern in patterns:
         _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
+        _buildable(pattern, path)
         checks.extend(readings(pattern))
     formats = [f for f in found.get("format", ()) if f in FORMATS]
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
@@ -155,6 +156,19 @@ def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
             "Python's re also understands",
             path=path,
         ) from err
+
+
+def _buildable(pattern: str, path: str) -> None:
+    """`SchemaError` for a readable pattern whose shortest match is longer than a string synthworld
+    builds (``a{100000000}`` was built a character at a time, for minutes)."""
+    shortest = least_width(pattern)
+    if shortest > MAX_LENGTH:
+        raise SchemaError(
+            f"pattern {pattern!r} at {show_pointer(path)} matches only strings of {shortest:,} characters "
+            f"or more, more than the {MAX_LENGTH:,} synthworld builds in one string; fix: lower its repeat "
+            "counts",
+            path=path,
+        )
 
 
 def _matches(pattern: str, name: str, loc: Loc) -> bool:

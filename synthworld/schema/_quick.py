@@ -26,6 +26,7 @@ from synthworld.schema._ecma import translate
 from synthworld.schema._multiples import EXACT_INTS
 from synthworld.schema._nodes import bare
 from synthworld.schema._parts import lone_empty_pattern
+from synthworld.schema._patterns import rs_pattern
 from synthworld.schema._place import route_of
 from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
@@ -358,10 +359,15 @@ def _string(loc: Loc, word: str, arg: Any, value: str) -> Verdict:
 
 def _search(pattern: str, text: str) -> Verdict:
     """Whether ``pattern`` finds a match in ``text`` (None: the Python and ECMA-262 readings of
-    the pattern disagree, or one cannot read it: a validator decides)."""
+    the pattern disagree, or one cannot read it: a validator decides). A text jsonschema-rs's
+    bounded engine rejects is never searched by Python's: it is no match where the readings are
+    one and the same regex, else a validator decides."""
     readings = _readings(pattern)
     if readings is None:
         return None
+    gate = rs_pattern(pattern)
+    if gate is not None and not gate.is_valid(text):  # Python's re may backtrack for hours here
+        return False if readings[0].pattern == readings[1].pattern else None  # (`_patterns`)
     python, ecma = (rx.search(text) is not None for rx in readings)
     return python if python == ecma else None
 

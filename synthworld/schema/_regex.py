@@ -10,16 +10,17 @@ import warnings
 from collections.abc import Callable
 from functools import lru_cache
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from synthworld.schema._draw import below, choice
 from synthworld.schema._ecma import translate
+from synthworld.schema._patterns import Gate
 
 # The regex parser's home moved in 3.11 (sre_parse is deprecated there); neither has stubs.
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["Gen", "compile_pattern", "exact", "literal_prefix", "readings"]
+__all__ = ["Gen", "Search", "compile_pattern", "exact", "least_width", "literal_prefix", "readings"]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -67,18 +68,38 @@ def _parsed(pattern: str) -> tuple[str, str, list[tuple[Any, Any]]]:
 
 
 @lru_cache(maxsize=1024)
-def readings(pattern: str) -> tuple[re.Pattern[str], ...]:
-    """What a string must match for ``pattern``: its ECMA-262 rewrite, and Python's own reading
-    (python-jsonschema's) where Python can read it (``\\p{L}``: only the rewrite, which accepts
-    no string ECMA-262 rejects). Raises ``re.error``/``ValueError`` when the rewrite is unreadable."""
+def least_width(pattern: str) -> int:
+    """The length of the shortest string ``pattern`` (its ECMA-262 rewrite) matches. Raises
+    ``re.error``/``ValueError`` when the rewrite is unreadable."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+        width: int = sre.parse(_parsed(pattern)[0]).getwidth()[0]
+    return width
+
+
+@lru_cache(maxsize=1024)
+def readings(pattern: str) -> tuple[Search, ...]:
+    """What a string must match for ``pattern``: jsonschema-rs's bounded reading first (a `Gate`:
+    a text it rejects never reaches Python's backtracking), then its ECMA-262 rewrite, and Python's
+    own reading (python-jsonschema's) where Python can read it (``\\p{L}``: only the rewrite, which
+    accepts no string ECMA-262 rejects). Raises ``re.error``/``ValueError`` when the rewrite is
+    unreadable."""
     rewrite = compile_pattern(pattern)[1]
+    gate = Gate.of(pattern)
+    first: tuple[Search, ...] = (rewrite,) if gate is None else (gate, rewrite)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
             python = re.compile(pattern)
     except re.error:
-        return (rewrite,)
-    return (rewrite,) if python.pattern == rewrite.pattern else (rewrite, python)
+        return first
+    return first if python.pattern == rewrite.pattern else (*first, python)
+
+
+class Search(Protocol):
+    """A compiled pattern as the checks use it: ``search(text)`` is truthy on a match."""
+
+    def search(self, text: str, /) -> object: ...
 
 
 @lru_cache(maxsize=1024)

@@ -15,6 +15,7 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld.schema._bounded import Bounded
+from synthworld.schema._patterns import bounded_class
 from synthworld.schema._resolve import with_known_dialect
 
 __all__ = ["UNRESOLVED", "fast_validator", "py_validator_class", "refuse_fetch", "shared_rs_validator"]
@@ -52,8 +53,10 @@ def _rs_registry() -> jsonschema_rs.Registry:
 
 
 def py_validator_class(schema: Any) -> type[PyValidator]:
+    """python-jsonschema's validator class for `schema`'s dialect, its patterns matched by
+    jsonschema-rs where it reads them (no unbounded backtracking on a hostile text)."""
     cls: type[PyValidator] = jsonschema.validators.validator_for(schema, default=_DEFAULT_DIALECT)
-    return cls
+    return bounded_class(cls)
 
 
 def refuse_fetch(uri: str) -> Any:

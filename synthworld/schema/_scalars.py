@@ -26,7 +26,7 @@ from synthworld.schema._multiples import (
     rs_multiple,
 )
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._regex import Gen, compile_pattern, literal_prefix
+from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix
 from synthworld.schema._sized import LENGTHS, SIZED
 
 __all__ = ["NumberNode", "StringNode"]
@@ -320,7 +320,7 @@ class StringNode:
         min_length: int,
         max_length: int | None,
         pattern: Gen | None,
-        checks: Sequence[re.Pattern[str]],
+        checks: Sequence[Search],
         fmt: str | None,
         path: str,
         source: str | None = None,

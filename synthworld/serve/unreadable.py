@@ -6,6 +6,8 @@ stdio such a line is dropped without an answer (the client waits forever); over 
 gets a parse error without an id and closes its session. Here such a ``tools/call`` is rewritten
 into one the server can read, whose arguments are ``{UNREADABLE: why}``, so the tool call gets an
 ``isError`` result saying why; any other request with an id gets a JSON-RPC parse error (stdio).
+JSON that is no JSON-RPC request (no method, params that are no object, a batch) was dropped
+too: over stdio each id in it gets an Invalid Request error saying what is wrong.
 `ReadableStream` does this for stdio, `ReadableBodies` (ASGI middleware) for streamable HTTP.
 """
 
@@ -17,7 +19,15 @@ from typing import Any
 
 from synthworld._json import MAX_DEPTH
 
-__all__ = ["UNREADABLE", "ReadableBodies", "ReadableStream", "members", "parse_error", "readable_request"]
+__all__ = [
+    "UNREADABLE",
+    "ReadableBodies",
+    "ReadableStream",
+    "invalid_request_errors",
+    "members",
+    "parse_error",
+    "readable_request",
+]
 
 UNREADABLE = "$synthworld_unreadable"
 """The argument that marks a rewritten call; its value says why the arguments could not be read."""
@@ -82,6 +92,38 @@ def parse_error(text: str, reason: str) -> dict[str, Any] | None:
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32700, "message": message}}
 
 
+_SHAPE = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": ..., "arguments": {...}}}'
+
+
+def invalid_request_errors(error: Exception) -> list[dict[str, Any]]:
+    """JSON-RPC ``Invalid Request`` errors answering a line that is JSON but no JSON-RPC message
+    (`error` is pydantic's): one for the request, or one per request of a batch, that has an id.
+    The ``mcp`` transport drops such a line without an answer, so the client waited forever."""
+    details: list[dict[str, Any]] = getattr(error, "errors", list)()
+    inputs = [d.get("input") for d in details if d.get("type") != "json_invalid"]
+    request = next((i for i in inputs if isinstance(i, dict) and _is_id(i.get("id"))), None)
+    if request is not None:
+        problems = [_problem(d) for d in details if d.get("loc", ())[:1] == ("JSONRPCRequest",)]
+        why = "; ".join(p for p in problems if p) or "not a JSON-RPC 2.0 request"
+        return [_invalid(request["id"], f"synthworld could not read this request ({why}); send {_SHAPE}")]
+    batch = next((i for i in inputs if isinstance(i, list)), None) if details else None
+    if batch is None or not any(d.get("loc", ())[1:] == () for d in details):
+        return []
+    why = "a batch (a JSON array of requests) is not part of MCP; send each request on its own line"
+    ids = [r["id"] for r in batch if isinstance(r, dict) and _is_id(r.get("id"))]
+    return [_invalid(request_id, f"synthworld could not read this request ({why})") for request_id in ids]
+
+
+def _problem(detail: dict[str, Any]) -> str:
+    where = ".".join(str(part) for part in detail.get("loc", ())[1:])
+    message = str(detail.get("msg", ""))
+    return f"{where}: {message}" if where else message
+
+
+def _invalid(request_id: str | int, message: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32600, "message": message}}
+
+
 def _is_id(value: Any) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
@@ -108,12 +150,25 @@ class ReadableStream:
     async def receive(self) -> Any:
         while True:
             item = await self._inner.receive()
-            unparsed = _unparsed(item) if isinstance(item, Exception) else None
-            if unparsed is None:
+            if not isinstance(item, Exception):
                 return item
+            unparsed = _unparsed(item)
+            if unparsed is None:
+                replies = invalid_request_errors(item)
+                if not replies:
+                    return item
+                for reply in replies:
+                    await self._send(reply)
+                continue
             replaced = await self._replace(*unparsed)
             if replaced is not None:
                 return replaced
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        from mcp.shared.message import SessionMessage
+        from mcp.types import jsonrpc_message_adapter
+
+        await self._write.send(SessionMessage(jsonrpc_message_adapter.validate_python(message)))
 
     async def _replace(self, line: str, why: str) -> Any:
         from mcp.shared.message import SessionMessage
@@ -124,7 +179,7 @@ class ReadableStream:
             return SessionMessage(jsonrpc_message_adapter.validate_python(request))
         error = parse_error(line, why)
         if error is not None:
-            await self._write.send(SessionMessage(jsonrpc_message_adapter.validate_python(error)))
+            await self._send(error)
         return None
 
     def __aiter__(self) -> ReadableStream:
