@@ -69,7 +69,7 @@ _NUMBERS = ("12", "12.5")
 _NOT_NUMBERS = ("", "x", "1x", "1.2.3", "12 5")
 
 
-def _decimal(checks: Sequence[re.Pattern[str]]) -> bool:
+def _decimal(checks: Sequence[Search]) -> bool:
     """Whether patterns `checks` describe decimal numbers: they take whole and decimal ones, and
     no word nor malformed number."""
     return all(rx.search(text) for rx in checks for text in _NUMBERS) and not any(
