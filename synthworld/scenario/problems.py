@@ -1,13 +1,15 @@
 """Problems found in one scenario file, each at a path inside it, reported together.
 
-Checking a scenario does not stop at the first problem: every step (imports, tools, scripted
-responses, faults, backend, expectations) adds what it finds here, and the file is refused once,
-with one ``file:line: path: message`` line per problem, in file order.
+Checking a scenario does not stop at the first problem: every step (format, imports, tools,
+scripted responses, faults, backend, expectations) adds what it finds here, and the file is refused
+once, with one ``file:line: path: message`` line per problem, in file order. A part of the file the
+format check refused (its *shaky* paths) is left out of the later steps, which would only trip on
+it; a check that waits on another problem says so (`Problems.unchecked`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,9 +31,29 @@ _EXPECTED = (ImportProblem, SynthworldError, TypeError, ValueError, OSError)
 class Problems:
     """The problems of one scenario file found so far."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, *, shaky: Iterable[DocPath] = ()) -> None:
         self.scenario = scenario
         self.found: list[tuple[DocPath, str]] = []
+        self.shaky = {where for where in shaky if where}
+        """Paths the format check refused (a problem at the root blocks nothing)."""
+
+    def intact(self, where: DocPath) -> bool:
+        """Is the value at `where` of the shape the format says? (No format problem at it or at a
+        key around it; one inside it, at an item or a key of its own, is allowed.)"""
+        return not any(where[: len(bad)] == bad for bad in self.shaky)
+
+    def sound(self, where: DocPath) -> bool:
+        """`intact`, and no format problem anywhere inside the value at `where` either."""
+        return self.intact(where) and not any(bad[: len(where)] == where for bad in self.shaky)
+
+    def unchecked(self, where: DocPath, what: str, cause: DocPath) -> None:
+        """`what` at `where` cannot be checked until the problem at `cause` is fixed: say so."""
+        line = _line(self.scenario, cause)
+        self.add(
+            where,
+            f"{what} not checked: it depends on the problem at {format_path(cause)} (line {line}); "
+            "fix that first, then check again",
+        )
 
     def add(self, where: DocPath, message: str) -> None:
         """One problem at `where` (keys and indexes inside the file)."""
