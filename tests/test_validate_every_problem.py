@@ -238,3 +238,54 @@ def test_an_unknown_not_called_tool_suggests_no_far_name(folder: Path) -> None:
         "s.yaml:5: expect.not_called[0]: no tool named 'delete_ticket'; "
         "the scenario's tools are: close_ticket, get_ticket"
     ]
+
+
+@pytest.mark.parametrize(
+    ("head", "first"),
+    [
+        pytest.param(
+            'synthworld_scenario: "1"',
+            "s.yaml:1: synthworld_scenario: '1' is text; write the number, without quotes: "
+            "'synthworld_scenario: 1'",
+            id="version-as-text",
+        ),
+        pytest.param(
+            "synthworld_scenaro: 1",
+            "s.yaml:1: synthworld_scenaro: unknown key; did you mean 'synthworld_scenario'? "
+            "(the first line of a scenario is 'synthworld_scenario: 1')",
+            id="misspelt-format-key",
+        ),
+    ],
+)
+def test_a_slip_in_the_format_key_does_not_hide_the_rest(folder: Path, head: str, first: str) -> None:
+    text = f"{head}\nname: s\ntools: tracker\nagent: triage:agnt\nexpect:\n  not_called: [get_tiket]\n"
+    write(folder, "s.yaml", text)
+    done = synthworld_command("validate", "s.yaml", cwd=folder)
+    assert done.returncode == 1
+    assert problem_lines(done.stderr) == [
+        first,
+        "s.yaml:4: agent: 'triage' has no attribute 'agnt'; check the name after ':'",
+        "s.yaml:6: expect.not_called[0]: no tool named 'get_tiket'; did you mean 'get_ticket'? "
+        "the scenario's tools are: close_ticket, get_ticket",
+    ]
+
+
+def test_validate_lists_a_missing_cassette_with_the_other_problems(folder: Path) -> None:
+    text = """\
+    synthworld_scenario: 1
+    name: s
+    tools: tracker
+    backend: {fixtures: cassettes/s.yaml}
+    expect:
+      not_called: [get_tiket]
+    """
+    write(folder, "s.yaml", text)
+    done = synthworld_command("validate", "s.yaml", cwd=folder)
+    assert done.returncode == 1
+    assert problem_lines(done.stderr) == [
+        "s.yaml:4: backend.fixtures: cassette cassettes/s.yaml does not exist and mode 'none' (the "
+        "default) only replays, so a run would fail at its first call; correct the path, or record it "
+        "(after setting fallback: random): synthworld run s.yaml --record-mode once",
+        "s.yaml:6: expect.not_called[0]: no tool named 'get_tiket'; did you mean 'get_ticket'? "
+        "the scenario's tools are: close_ticket, get_ticket",
+    ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
 from synthworld.backends.llm.openai import OPENAI
 from synthworld.backends.llm.options import LLMOptions, option_problems
-from synthworld.errors import BackendError, FaultConfigError, ScenarioError, SynthworldError
+from synthworld.errors import BackendError, FaultConfigError, SynthworldError
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.located import display_path
@@ -156,8 +156,8 @@ def check_backend(scenario: Scenario, problems: Problems) -> None:
             closer()
 
 
-def replay_problem(scenario: Scenario) -> ScenarioError | None:
-    """A `ScenarioError` when the file's fixtures backend only replays (mode ``none``) from a
+def replay_problem(scenario: Scenario) -> str | None:
+    """What is wrong when the file's fixtures backend only replays (mode ``none``) from a
     cassette that does not exist, so a run as written fails at its first call; else None. Not
     a loading problem: ``--record-mode once`` may be about to record that cassette."""
     config = scenario.data.get("backend", "random")
@@ -168,11 +168,10 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
             return None
     mode = f"mode {backend.mode.value!r}{'' if 'mode' in config else ' (the default)'}"
     how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
-    return scenario.error(
-        ("backend", "fixtures"),
+    return (
         f"cassette {display_path(backend.path)} does not exist and {mode} only replays, so a run "
         f"would fail at its first call; correct the path, or record it{how}: "
-        f"synthworld run {scenario.shown} --record-mode once",
+        f"synthworld run {scenario.shown} --record-mode once"
     )
 
 

@@ -19,8 +19,9 @@ from jsonschema.exceptions import ValidationError, best_match
 from synthworld._json import find_json_problems, is_json_data
 from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
-from synthworld.scenario.build import check_backend, populate, tools_cause
+from synthworld.scenario.build import check_backend, populate, replay_problem, tools_cause
 from synthworld.scenario.contradictions import contradictions
+from synthworld.scenario.document import format_key_problems
 from synthworld.scenario.located import (
     Located,
     YamlProblem,
@@ -44,9 +45,9 @@ __all__ = [
     "load_scenario",
     "scenario_files",
     "scenario_schema",
+    "validate_scenario",
 ]
 
-FORMAT_VERSION = 1
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 """The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
@@ -71,6 +72,18 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     Raises `ScenarioError` whose message starts ``file:line: path.inside: what is wrong``; with
     several problems, one per line. Only the modules the file names are imported.
     """
+    return _load(path, as_written=False)
+
+
+def validate_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """`load_scenario`, and also refuse a file that a run as written fails at its first call (its
+    fixtures backend only replays a cassette that does not exist), with its other problems: what
+    ``synthworld validate`` checks. (Not a loading problem: ``--record-mode once`` may be about to
+    record that cassette.)"""
+    return _load(path, as_written=True)
+
+
+def _load(path: str | os.PathLike[str], *, as_written: bool) -> Scenario:
     shown = display_path(path)
     if Path(path).is_dir():
         raise ScenarioError(
@@ -91,7 +104,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}{_suffix_hint(path)}") from None
     format_problems = _check_document(located, shown, text)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
-    _check_semantics(scenario, format_problems)
+    _check_semantics(scenario, format_problems, as_written=as_written)
     return scenario
 
 
@@ -104,19 +117,14 @@ def _check_document(located: Located, shown: str, text: str) -> list[tuple[DocPa
             f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
-    if not isinstance(data, Mapping) or FORMAT_KEY not in data:
-        raise ScenarioError(_not_a_scenario(located, shown))
-    if data[FORMAT_KEY] != FORMAT_VERSION or isinstance(data[FORMAT_KEY], bool):
-        raise ScenarioError(
-            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: {_version_problem(data[FORMAT_KEY])}"
-        )
+    head, data = format_key_problems(located, shown)  # the rest is checked as version 1
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
         raise _refusal([f"{shown}:{located.line(p.path)}: {p}" for p in not_json], text, shown)
     if compile_validator(scenario_schema()).is_valid(data):
-        return []
+        return head
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
-    return [p for error in validator.iter_errors(data) for p in _explain(error)]
+    return head + [p for error in validator.iter_errors(data) for p in _explain(error)]
 
 
 def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
@@ -124,57 +132,11 @@ def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
     return ScenarioError("\n".join(lines + boolean_word_notes(text, shown, lines)))
 
 
-def _not_a_scenario(located: Located, shown: str) -> str:
-    """Why a document without the format key is refused, with the key it misspelled if any."""
-    keys = [str(key) for key in located.data] if isinstance(located.data, Mapping) else []
-    close = difflib.get_close_matches(FORMAT_KEY, keys, n=1, cutoff=0.8)
-    if close:
-        return (
-            f"{shown}:{located.line([close[0]])}: {close[0]}: unknown key; did you mean "
-            f"{FORMAT_KEY!r}? (the first line of a scenario is '{FORMAT_KEY}: {FORMAT_VERSION}')"
-        )
-    if isinstance(located.data, Mapping):
-        return f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
-    return f"{shown}:1: (root): not a synthworld scenario: {_what_it_is(located.data)}; {_SHAPE}"
-
-
-_SHAPE = (
-    "a scenario file is a mapping of keys (in YAML one a line, in JSON an object), such as "
-    f"'{FORMAT_KEY}: {FORMAT_VERSION}', "
-    "'name: close_ticket', 'tools: tracker.py', 'agent: triage:agent', 'task: T-7' and 'expect: ...' "
-    "(`synthworld new FOLDER` writes a complete one to start from)"
-)
-"""What a scenario file looks like, for a document that is no mapping at all."""
-
-
-def _what_it_is(data: Any) -> str:
-    """What a document that is no mapping holds, in words."""
-    if data is None:
-        return "the file is empty (nothing but blank lines or comments)"
-    if isinstance(data, list):
-        items = f"{len(data)} item{'' if len(data) == 1 else 's'}"
-        if data and isinstance(data[0], Mapping):
-            return (
-                f"the file is a list ({items}), not a mapping; "
-                "write the keys of its first item at the top level, without the '- '"
-            )
-        return f"the file is a list ({items if data else 'empty'}), not a mapping"
-    return f"the file holds a single value ({json.dumps(data, default=str)[:60]}), not a mapping"
-
-
 def _suffix_hint(path: str | os.PathLike[str]) -> str:
     """For a file that is not YAML and not named like a scenario (``tools.py``): what one is."""
     if Path(path).suffix.lower() in SCENARIO_SUFFIXES:
         return ""
     return "; is it a scenario file? A scenario is YAML or JSON, named *.yaml, *.yml or *.json"
-
-
-def _version_problem(version: Any) -> str:
-    """What is wrong with a format version other than `FORMAT_VERSION`."""
-    if isinstance(version, str) and version.strip() == str(FORMAT_VERSION):
-        return f"{version!r} is text; write the number, without quotes: '{FORMAT_KEY}: {FORMAT_VERSION}'"
-    shown = json.dumps(version) if isinstance(version, bool) or version is None else repr(version)
-    return f"unsupported version {shown}; this synthworld reads version {FORMAT_VERSION}"
 
 
 def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -267,7 +229,9 @@ _JSON_TYPES = {
 }
 
 
-def _check_semantics(scenario: Scenario, format_problems: list[tuple[DocPath, str]]) -> None:
+def _check_semantics(
+    scenario: Scenario, format_problems: list[tuple[DocPath, str]], *, as_written: bool
+) -> None:
     """Everything `run` would find before the agent starts, all at once: the format, imports,
     tools, scripted responses, faults, the backend's options, expectations and the agent. A part
     the format refused is left out of the later checks (it has its problem already)."""
@@ -279,6 +243,8 @@ def _check_semantics(scenario: Scenario, format_problems: list[tuple[DocPath, st
     for where, message in (*_operator_problems(expect, problems), *contradictions(whole)):
         problems.add(where, message)
     check_backend(scenario, problems)
+    if as_written:
+        _check_replay(scenario, problems)
     probe = SyntheticWorld(backend=lambda ctx: None)
     populate(probe, scenario, problems)
     cause = tools_cause(scenario, problems)  # not None: some tools may be missing from the probe
@@ -293,6 +259,15 @@ def _check_semantics(scenario: Scenario, format_problems: list[tuple[DocPath, st
             with problems.at(where):
                 resolve_callable(scenario, ref, where, called_as=called_as)
     problems.raise_if_any()
+
+
+def _check_replay(scenario: Scenario, problems: Problems) -> None:
+    """A fixtures backend that only replays a cassette that does not exist (when the backend
+    itself is fine): a run as written fails at its first call."""
+    if problems.sound(("backend",)) and not any(where[:1] == ("backend",) for where, _ in problems.found):
+        problem = replay_problem(scenario)
+        if problem is not None:
+            problems.add(("backend", "fixtures"), problem)
 
 
 def _sound_expect(scenario: Scenario, problems: Problems) -> Mapping[str, Any]:
