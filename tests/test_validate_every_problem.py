@@ -55,7 +55,8 @@ cannot be checked without the tools, and a bad number: four problems, one file."
 CAUSE = "it depends on the problem at tools (line 3); fix that first, then check again"
 BROKEN_LINES = [
     "s.yaml:3: tools: cannot import 'trackr': no module named 'trackr' (looked in ",
-    "s.yaml:4: agent: 'triage.agent' does not fit; expected 'package.module:attr' or 'path/to/file.py:attr'",
+    "s.yaml:4: agent: 'triage.agent' does not fit; expected 'package.module:attr' or 'path/to/file.py:attr' "
+    "(relative to the scenario file). Did you mean 'triage:agent'?",
     f"s.yaml:7: expect.not_called[0]: tool 'delete_tiket' not checked: {CAUSE}",
     "s.yaml:8: expect.max_calls: '3x' is not of type 'integer'",
 ]
@@ -289,3 +290,10 @@ def test_validate_lists_a_missing_cassette_with_the_other_problems(folder: Path)
         "s.yaml:6: expect.not_called[0]: no tool named 'get_tiket'; did you mean 'get_ticket'? "
         "the scenario's tools are: close_ticket, get_ticket",
     ]
+
+
+def test_a_misspelt_module_beside_the_scenario_is_suggested(folder: Path) -> None:
+    write(folder, "s.yaml", BROKEN)
+    done = synthworld_command("validate", "s.yaml", cwd=folder)
+    [tools] = [line for line in problem_lines(done.stderr) if line.startswith("s.yaml:3: tools:")]
+    assert "; did you mean 'tracker' (tracker.py is beside the scenario)? Else put trackr.py beside" in tools

@@ -172,11 +172,21 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         problem = _regex_problem(instance) or error.message
         yield path, f"{problem}; escape a character meant literally with a backslash (\\( for '(')"
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
-        yield path, f"{instance!r} does not fit; expected {schema['description']}"
+        hint = _colon_hint(instance, schema)
+        yield path, f"{instance!r} does not fit; expected {schema['description']}{hint}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
+
+
+def _colon_hint(instance: Any, schema: Mapping[str, Any]) -> str:
+    """For ``triage.agent`` where ``module:attr`` goes: the reference with its last dot a colon,
+    when that fits."""
+    if not isinstance(instance, str) or ":" in instance or "." not in instance:
+        return ""
+    meant = ":".join(instance.rsplit(".", 1))
+    return f" Did you mean {meant!r}?" if re.fullmatch(schema["pattern"], meant) else ""
 
 
 def _explain_branches(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
