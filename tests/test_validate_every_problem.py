@@ -297,3 +297,15 @@ def test_a_misspelt_module_beside_the_scenario_is_suggested(folder: Path) -> Non
     done = synthworld_command("validate", "s.yaml", cwd=folder)
     [tools] = [line for line in problem_lines(done.stderr) if line.startswith("s.yaml:3: tools:")]
     assert "; did you mean 'tracker' (tracker.py is beside the scenario)? Else put trackr.py beside" in tools
+
+
+def test_problems_on_one_line_come_in_item_order(folder: Path) -> None:
+    names = ", ".join(f"tool_{n}" for n in range(12))
+    write(
+        folder,
+        "s.yaml",
+        f"synthworld_scenario: 1\nname: s\ntools: tracker\nexpect:\n  not_called: [{names}]\n",
+    )
+    done = synthworld_command("validate", "s.yaml", cwd=folder)
+    shown = [line.split(": ")[1] for line in problem_lines(done.stderr)]
+    assert shown == [f"expect.not_called[{n}]" for n in range(12)]  # [10] came before [2]

@@ -75,7 +75,10 @@ class Problems:
     def error(self) -> ScenarioError:
         """All problems as one `ScenarioError`, a line each, in the order they appear in the file."""
         scenario = self.scenario
-        lines = sorted((_line(scenario, where), format_path(where), message) for where, message in self.found)
+        found = sorted(
+            self.found, key=lambda problem: (_line(scenario, problem[0]), _order(problem[0]), problem[1])
+        )
+        lines = [(_line(scenario, where), format_path(where), message) for where, message in found]
         shown = [f"{scenario.shown}:{line}: {path}: {message}" for line, path, message in lines]
         return ScenarioError("\n".join(shown + _notes(scenario, [message for *_, message in lines])))
 
@@ -99,6 +102,11 @@ def _line(scenario: Scenario, where: DocPath) -> int:
     while key and key not in scenario.lines:
         key = key[:-1]
     return scenario.lines.get(key, 1)
+
+
+def _order(where: DocPath) -> tuple[tuple[int, int, str], ...]:
+    """A sort key for paths on one line: items by number (``[2]`` before ``[10]``), keys by name."""
+    return tuple((0, part, "") if isinstance(part, int) else (1, 0, str(part)) for part in where)
 
 
 def _strip_location(message: str) -> str:
