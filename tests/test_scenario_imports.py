@@ -105,7 +105,8 @@ class TestImports:
 
 
 class TestAPathWithoutItsEnding:
-    """``tools: ../bank`` names no file, but ``../bank.py`` is one: the error says so, alone."""
+    """``tools: ../bank`` names no file, but ``../bank.py`` is one: the error says so, and the
+    names the tools would give wait for it (no "no tool named" of their own)."""
 
     TOOLS = '''
 import synthworld
@@ -121,7 +122,7 @@ def create_transfer(from_account: str, amount: float) -> dict:
         (root / "scenarios").mkdir()
         return write(root / "scenarios", "s.yaml", "synthworld_scenario: 1\nname: s\n" + body)
 
-    def test_the_py_file_is_suggested_and_nothing_else_is_said(
+    def test_the_py_file_is_suggested_and_names_it_holds_wait_for_it(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         monkeypatch.chdir(tmp_path)
@@ -134,9 +135,12 @@ def create_transfer(from_account: str, amount: float) -> dict:
         with pytest.raises(ScenarioError) as info:
             load_scenario(path)
         missing = str(tmp_path.resolve() / "bank")
+        waits = "it depends on the problem at tools (line 3); fix that first, then check again"
         assert str(info.value).splitlines() == [
             f"scenarios/s.yaml:3: tools: cannot import '../bank': no file {missing!r}; "
             "did you mean '../bank.py'?",
+            f"scenarios/s.yaml:4: lifecycle.create_transfer: tool 'create_transfer' not checked: {waits}",
+            f"scenarios/s.yaml:6: faults[0].tool: tool 'create_transfer' not checked: {waits}",
             "scenarios/s.yaml:7: faults[1].rate: rate=2 must be a number with 0 < rate <= 1",
         ]
 

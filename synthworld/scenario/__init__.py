@@ -17,6 +17,7 @@ from synthworld.scenario.load import (
     load_scenario,
     scenario_files,
     scenario_schema,
+    validate_scenario,
 )
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.report import format_result, trace_table
@@ -35,4 +36,5 @@ __all__ = [
     "scenario_files",
     "scenario_schema",
     "trace_table",
+    "validate_scenario",
 ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend, RandomBackend
 from synthworld.backends.llm.openai import OPENAI
 from synthworld.backends.llm.options import LLMOptions, option_problems
-from synthworld.errors import BackendError, FaultConfigError, ScenarioError, SynthworldError
+from synthworld.errors import BackendError, FaultConfigError, SynthworldError
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.located import display_path
@@ -38,6 +38,7 @@ __all__ = [
     "register_tools",
     "replay_problem",
     "tool_entries",
+    "tools_cause",
 ]
 
 BLOCKED_LLM_MESSAGE = "LLM calls are blocked by --synthworld-block-llm"
@@ -75,10 +76,19 @@ def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> N
     """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
     register_tools(world, scenario, problems)
     # a tools entry that failed registered nothing: a name it would have given is no problem of its own
-    partial = any(where[0] == "tools" for where, _ in problems.found)
+    partial = tools_cause(scenario, problems) is not None
     add_conventions(world, scenario, problems, partial=partial)
     add_responses(world, scenario, problems)
     add_faults(world, scenario, problems, partial=partial)
+
+
+def tools_cause(scenario: Scenario, problems: Problems) -> DocPath | None:
+    """Where the first problem with the ``tools`` key is (the root when there is no such key), so
+    some tools may be missing from the world; None when every entry registered."""
+    if "tools" not in scenario.data:
+        return ()
+    failed = [where for where, _ in problems.found if where[:1] == ("tools",)]
+    return min(failed, key=lambda where: (scenario.lines.get(where, 1), where)) if failed else None
 
 
 def tool_entries(data: Mapping[str, Any]) -> list[Any]:
@@ -92,6 +102,8 @@ def register_tools(world: SyntheticWorld, scenario: Scenario, problems: Problems
     base = Path(scenario.path).parent
     for index, entry in enumerate(tool_entries(scenario.data)):
         where: DocPath = ("tools", index) if isinstance(scenario.data["tools"], list) else ("tools",)
+        if not problems.sound(where):  # the format check named its problem
+            continue
         with problems.at(where):
             if isinstance(entry, Mapping):
                 world.register_tool(_inline_spec(entry))
@@ -130,6 +142,8 @@ def _register_ref(world: SyntheticWorld, target: Any, ref: str) -> None:
 
 def check_backend(scenario: Scenario, problems: Problems) -> None:
     """The ``backend`` key's problems, found without a network call or an API key."""
+    if not problems.sound(("backend",)):  # the format check named its problem
+        return
     config = scenario.data.get("backend", "random")
     if isinstance(config, Mapping) and "llm" in config:
         for problem in llm_option_problems(config["llm"]):
@@ -142,8 +156,8 @@ def check_backend(scenario: Scenario, problems: Problems) -> None:
             closer()
 
 
-def replay_problem(scenario: Scenario) -> ScenarioError | None:
-    """A `ScenarioError` when the file's fixtures backend only replays (mode ``none``) from a
+def replay_problem(scenario: Scenario) -> str | None:
+    """What is wrong when the file's fixtures backend only replays (mode ``none``) from a
     cassette that does not exist, so a run as written fails at its first call; else None. Not
     a loading problem: ``--record-mode once`` may be about to record that cassette."""
     config = scenario.data.get("backend", "random")
@@ -154,11 +168,10 @@ def replay_problem(scenario: Scenario) -> ScenarioError | None:
             return None
     mode = f"mode {backend.mode.value!r}{'' if 'mode' in config else ' (the default)'}"
     how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
-    return scenario.error(
-        ("backend", "fixtures"),
+    return (
         f"cassette {display_path(backend.path)} does not exist and {mode} only replays, so a run "
         f"would fail at its first call; correct the path, or record it{how}: "
-        f"synthworld run {scenario.shown} --record-mode once",
+        f"synthworld run {scenario.shown} --record-mode once"
     )
 
 
@@ -261,9 +274,11 @@ def _replay_note(scenario: Scenario, config: Mapping[str, Any]) -> str | None:
 def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
     """Script every entry of ``responses`` (an output that is not a whole answer is laid over a
     generated one unless it says ``partial: false``); each bad entry is a problem."""
+    if not problems.intact(("responses",)):
+        return
     for index, response in enumerate(scenario.data.get("responses") or []):
-        if response["tool"] not in world.tools:
-            continue  # named by the check of tool names
+        if not problems.sound(("responses", index)) or response["tool"] not in world.tools:
+            continue  # named by the format check, or by the check of tool names
         with problems.at(("responses", index)):
             world.script(
                 response["tool"],
@@ -287,12 +302,19 @@ def add_conventions(
 ) -> None:
     """The ``identity`` and ``lifecycle`` keys: natural keys per kind, lifecycles per tool (with
     `partial`, some tools failed to register: a lifecycle of a tool not registered is left out)."""
-    for kind, keys in (scenario.data.get("identity") or {}).items():
+    identity = scenario.data.get("identity") if problems.intact(("identity",)) else None
+    for kind, keys in (identity or {}).items():
+        if not problems.sound(("identity", kind)):
+            continue
         for key in [keys] if isinstance(keys, str) else keys:
             with problems.at(("identity", kind)):
                 world.identity(kind, key)
-    for tool, verb in (scenario.data.get("lifecycle") or {}).items():
+    lifecycle = scenario.data.get("lifecycle") if problems.intact(("lifecycle",)) else None
+    for tool, verb in (lifecycle or {}).items():
+        if not problems.sound(("lifecycle", tool)):
+            continue
         if partial and tool not in world.tools:
+            _tool_unchecked(scenario, problems, ("lifecycle", tool), tool)
             continue
         with problems.at(("lifecycle", tool)):
             world.lifecycle(tool, verb)
@@ -303,10 +325,14 @@ def add_faults(
 ) -> None:
     """Add every entry of ``faults``; each bad entry is a problem at its key (with `partial`, some
     tools failed to register: an entry naming a tool not registered is left out)."""
-    for index, entry in enumerate(scenario.data.get("faults") or []):
+    faults = scenario.data.get("faults") if problems.intact(("faults",)) else None
+    for index, entry in enumerate(faults or []):
+        if not problems.sound(("faults", index)):
+            continue
         named = entry.get("tool") if isinstance(entry, Mapping) else None
         pattern = isinstance(named, str) and any(c in named for c in "*?[")  # '*': still checked
         if partial and isinstance(named, str) and named not in world.tools and not pattern:
+            _tool_unchecked(scenario, problems, ("faults", index, "tool"), named)
             continue
         try:
             world.add_faults([entry])
@@ -315,3 +341,9 @@ def add_faults(
                 problems.add(("faults", index, *([key] if key else [])), detail)
         except (SynthworldError, TypeError, ValueError) as exc:
             problems.add(("faults", index), str(exc))
+
+
+def _tool_unchecked(scenario: Scenario, problems: Problems, where: DocPath, tool: str) -> None:
+    """A tool name that may belong to a tools entry that failed: checked once that is fixed."""
+    cause = tools_cause(scenario, problems)
+    problems.unchecked(where, f"tool {tool!r}", () if cause is None else cause)

@@ -10,6 +10,7 @@ Nothing else in a scenario is ever executed.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import hashlib
 import importlib
 import importlib.util
@@ -105,11 +106,19 @@ def _as_path(module_ref: str) -> str:
 def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str], written: str) -> str:
     missing = exc.name or ref
     where = ", ".join(places)
-    hint = (
+    hint = _beside(missing, Path(places[0])) if missing == ref else ""
+    hint += (
         f"put {missing.split('.')[0]}.py beside the scenario, write the path (`{written}`), "
         "or make it importable (pip install -e ., or PYTHONPATH=.)"
     )
     return f"cannot import {ref!r}: no module named {missing!r} (looked in {where} and on sys.path); {hint}"
+
+
+def _beside(missing: str, folder: Path) -> str:
+    """A module beside the scenario named like `missing` (a misspelling of it), as a question."""
+    names = sorted(path.stem for path in folder.glob("*.py"))
+    close = difflib.get_close_matches(missing, names, n=1, cutoff=0.8)
+    return f"did you mean {close[0]!r} ({close[0]}.py is beside the scenario)? Else " if close else ""
 
 
 def _from_file(path: Path, ref: str) -> types.ModuleType:

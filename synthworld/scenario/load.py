@@ -19,14 +19,14 @@ from jsonschema.exceptions import ValidationError, best_match
 from synthworld._json import find_json_problems, is_json_data
 from synthworld._yaml import YamlLimitError, check_size, encoding_hint
 from synthworld.errors import ScenarioError
-from synthworld.scenario.build import check_backend, populate
+from synthworld.scenario.build import check_backend, populate, replay_problem, tools_cause
 from synthworld.scenario.contradictions import contradictions
+from synthworld.scenario.document import format_key_problems
 from synthworld.scenario.located import (
     Located,
     YamlProblem,
     boolean_word_notes,
     display_path,
-    format_path,
     read_located,
 )
 from synthworld.scenario.match import OPERATORS
@@ -45,14 +45,17 @@ __all__ = [
     "load_scenario",
     "scenario_files",
     "scenario_schema",
+    "validate_scenario",
 ]
 
-FORMAT_VERSION = 1
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 """The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
 """Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")
+_CLOSE = 0.8
+"""How alike a name must be to one of the scenario's tools to be suggested as its misspelling
+(difflib's ratio: ``refund_ordr`` is 0.96 of ``refund_order``, ``cancel_ordr`` 0.6 of ``get_order``)."""
 
 
 @functools.cache
@@ -69,6 +72,18 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     Raises `ScenarioError` whose message starts ``file:line: path.inside: what is wrong``; with
     several problems, one per line. Only the modules the file names are imported.
     """
+    return _load(path, as_written=False)
+
+
+def validate_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """`load_scenario`, and also refuse a file that a run as written fails at its first call (its
+    fixtures backend only replays a cassette that does not exist), with its other problems: what
+    ``synthworld validate`` checks. (Not a loading problem: ``--record-mode once`` may be about to
+    record that cassette.)"""
+    return _load(path, as_written=True)
+
+
+def _load(path: str | os.PathLike[str], *, as_written: bool) -> Scenario:
     shown = display_path(path)
     if Path(path).is_dir():
         raise ScenarioError(
@@ -87,40 +102,29 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         located = read_located(text, as_json=Path(path).suffix.lower() == ".json")
     except YamlProblem as exc:
         raise ScenarioError(f"{shown}:{exc.line}: {exc}{_suffix_hint(path)}") from None
-    _check_document(located, shown, text)
+    format_problems = _check_document(located, shown, text)
     scenario = Scenario(str(Path(path).resolve()), located.data, located.lines)
-    _check_semantics(scenario)
+    _check_semantics(scenario, format_problems, as_written=as_written)
     return scenario
 
 
-def _check_document(located: Located, shown: str, text: str) -> None:
+def _check_document(located: Located, shown: str, text: str) -> list[tuple[DocPath, str]]:
+    """Refuse a document that is no scenario at all; else its problems with the format (the
+    shipped JSON Schema), which the later checks go around."""
     data = located.data
     if isinstance(data, Mapping) and "synthworld_cassette" in data:
         raise ScenarioError(
             f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
-    if not isinstance(data, Mapping) or FORMAT_KEY not in data:
-        raise ScenarioError(_not_a_scenario(located, shown))
-    if data[FORMAT_KEY] != FORMAT_VERSION or isinstance(data[FORMAT_KEY], bool):
-        raise ScenarioError(
-            f"{shown}:{located.line([FORMAT_KEY])}: {FORMAT_KEY}: {_version_problem(data[FORMAT_KEY])}"
-        )
+    head, data = format_key_problems(located, shown)  # the rest is checked as version 1
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
         raise _refusal([f"{shown}:{located.line(p.path)}: {p}" for p in not_json], text, shown)
     if compile_validator(scenario_schema()).is_valid(data):
-        return
+        return head
     validator = jsonschema.Draft202012Validator(scenario_schema(), format_checker=jsonschema.FormatChecker())
-    problems = sorted(
-        (p for error in validator.iter_errors(data) for p in _explain(error)),
-        key=lambda p: (located.line(p[0]), p),
-    )
-    if problems:
-        lines = [
-            f"{shown}:{located.line(where)}: {format_path(where)}: {message}" for where, message in problems
-        ]
-        raise _refusal(lines, text, shown)
+    return head + [p for error in validator.iter_errors(data) for p in _explain(error)]
 
 
 def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
@@ -128,31 +132,11 @@ def _refusal(lines: list[str], text: str, shown: str) -> ScenarioError:
     return ScenarioError("\n".join(lines + boolean_word_notes(text, shown, lines)))
 
 
-def _not_a_scenario(located: Located, shown: str) -> str:
-    """Why a document without the format key is refused, with the key it misspelled if any."""
-    keys = [str(key) for key in located.data] if isinstance(located.data, Mapping) else []
-    close = difflib.get_close_matches(FORMAT_KEY, keys, n=1, cutoff=0.8)
-    if close:
-        return (
-            f"{shown}:{located.line([close[0]])}: {close[0]}: unknown key; did you mean "
-            f"{FORMAT_KEY!r}? (the first line of a scenario is '{FORMAT_KEY}: {FORMAT_VERSION}')"
-        )
-    return f"{shown}:1: (root): not a synthworld scenario; start the file with '{FORMAT_KEY}: 1'"
-
-
 def _suffix_hint(path: str | os.PathLike[str]) -> str:
     """For a file that is not YAML and not named like a scenario (``tools.py``): what one is."""
     if Path(path).suffix.lower() in SCENARIO_SUFFIXES:
         return ""
     return "; is it a scenario file? A scenario is YAML or JSON, named *.yaml, *.yml or *.json"
-
-
-def _version_problem(version: Any) -> str:
-    """What is wrong with a format version other than `FORMAT_VERSION`."""
-    if isinstance(version, str) and version.strip() == str(FORMAT_VERSION):
-        return f"{version!r} is text; write the number, without quotes: '{FORMAT_KEY}: {FORMAT_VERSION}'"
-    shown = json.dumps(version) if isinstance(version, bool) or version is None else repr(version)
-    return f"unsupported version {shown}; this synthworld reads version {FORMAT_VERSION}"
 
 
 def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -188,11 +172,21 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         problem = _regex_problem(instance) or error.message
         yield path, f"{problem}; escape a character meant literally with a backslash (\\( for '(')"
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
-        yield path, f"{instance!r} does not fit; expected {schema['description']}"
+        hint = _colon_hint(instance, schema)
+        yield path, f"{instance!r} does not fit; expected {schema['description']}{hint}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
+
+
+def _colon_hint(instance: Any, schema: Mapping[str, Any]) -> str:
+    """For ``triage.agent`` where ``module:attr`` goes: the reference with its last dot a colon,
+    when that fits."""
+    if not isinstance(instance, str) or ":" in instance or "." not in instance:
+        return ""
+    meant = ":".join(instance.rsplit(".", 1))
+    return f" Did you mean {meant!r}?" if re.fullmatch(schema["pattern"], meant) else ""
 
 
 def _explain_branches(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -245,62 +239,122 @@ _JSON_TYPES = {
 }
 
 
-def _check_semantics(scenario: Scenario) -> None:
-    """Everything `run` would find before the agent starts, all at once: imports, tools, scripted
-    responses, faults, the backend's options, expectations and the agent."""
-    problems = Problems(scenario)
-    for where, message in (*_operator_problems(scenario.expect), *contradictions(scenario.expect)):
+def _check_semantics(
+    scenario: Scenario, format_problems: list[tuple[DocPath, str]], *, as_written: bool
+) -> None:
+    """Everything `run` would find before the agent starts, all at once: the format, imports,
+    tools, scripted responses, faults, the backend's options, expectations and the agent. A part
+    the format refused is left out of the later checks (it has its problem already)."""
+    problems = Problems(scenario, shaky=[where for where, _ in format_problems])
+    for where, message in format_problems:
+        problems.add(where, message)
+    expect = _sound_expect(scenario, problems)
+    whole = {key: value for key, value in expect.items() if problems.sound(("expect", key))}
+    for where, message in (*_operator_problems(expect, problems), *contradictions(whole)):
         problems.add(where, message)
     check_backend(scenario, problems)
+    if as_written:
+        _check_replay(scenario, problems)
     probe = SyntheticWorld(backend=lambda ctx: None)
     populate(probe, scenario, problems)
-    if not any(where[0] == "tools" for where, _ in problems.found):  # else names were never registered
-        _check_tool_names(scenario, probe.tools, problems)
-        _check_state(scenario, probe, problems)
+    cause = tools_cause(scenario, problems)  # not None: some tools may be missing from the probe
+    _check_tool_names(scenario, expect, probe.tools, problems, cause)
+    _check_state(scenario, probe, problems, cause)
     named = (
         (scenario.data.get("agent"), ("agent",), AGENT_CALL),
-        (scenario.expect.get("check"), ("expect", "check"), CHECK_CALL),
+        (expect.get("check"), ("expect", "check"), CHECK_CALL),
     )
     for ref, where, called_as in named:
-        if ref is not None:
+        if ref is not None and problems.sound(where):
             with problems.at(where):
                 resolve_callable(scenario, ref, where, called_as=called_as)
     problems.raise_if_any()
 
 
-def _check_tool_names(scenario: Scenario, tools: Mapping[str, ToolSpec], problems: Problems) -> None:
-    for where, tool, given in _named_tools(scenario):
-        if tool not in tools:
-            close = difflib.get_close_matches(tool, sorted(tools), n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            known = ", ".join(sorted(tools)) or "none"
-            problems.add(where, f"no tool named {tool!r}; {hint}the scenario's tools are: {known}")
-        elif given is not None:
-            _check_parameters(tools[tool], given, (*where[:-1], "input"), problems)
+def _check_replay(scenario: Scenario, problems: Problems) -> None:
+    """A fixtures backend that only replays a cassette that does not exist (when the backend
+    itself is fine): a run as written fails at its first call."""
+    if problems.sound(("backend",)) and not any(where[:1] == ("backend",) for where, _ in problems.found):
+        problem = replay_problem(scenario)
+        if problem is not None:
+            problems.add(("backend", "fixtures"), problem)
 
 
-def _check_state(scenario: Scenario, world: SyntheticWorld, problems: Problems) -> None:
+def _sound_expect(scenario: Scenario, problems: Problems) -> Mapping[str, Any]:
+    """The expectations the format check passed: a list of call patterns with a bad item is kept
+    (its other items are checked), any other key with a problem inside is left out."""
+    expect = scenario.data.get("expect")
+    if not isinstance(expect, Mapping) or not problems.intact(("expect",)):
+        return {}
+    return {
+        key: value
+        for key, value in expect.items()
+        if (problems.intact if key in _PATTERN_LISTS else problems.sound)(("expect", key))
+    }
+
+
+def _check_tool_names(
+    scenario: Scenario,
+    expect: Mapping[str, Any],
+    tools: Mapping[str, ToolSpec],
+    problems: Problems,
+    cause: DocPath | None,
+) -> None:
+    """Every tool the file names must be one of its tools; while some tools failed to load
+    (`cause`), a name not among those that did waits for that fix."""
+    for where, tool, given in _named_tools(scenario, expect, problems):
+        if tool in tools:
+            if given is not None:
+                _check_parameters(tools[tool], given, (*where[:-1], "input"), problems)
+        elif cause is not None:
+            problems.unchecked(where, f"tool {tool!r}", cause)
+        else:
+            problems.add(where, _unknown_tool(tool, tools))
+
+
+def _unknown_tool(tool: str, tools: Mapping[str, ToolSpec]) -> str:
+    """No tool named `tool`: a close name if there is one (a misspelling), and the tools."""
+    close = difflib.get_close_matches(tool, sorted(tools), n=1, cutoff=_CLOSE)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    known = ", ".join(sorted(tools)) or "none"
+    return f"no tool named {tool!r}; {hint}the scenario's tools are: {known}"
+
+
+def _check_state(
+    scenario: Scenario, world: SyntheticWorld, problems: Problems, cause: DocPath | None
+) -> None:
     """Seeded entities must be of a kind the tools know and fit every answer that holds them:
     the world answers them as given (see `SyntheticWorld.state_problems`)."""
     state = scenario.data.get("state")
-    if isinstance(state, Mapping):
-        for where, message in world.state_problems(state):
-            problems.add(("state", *where), message)
+    if not isinstance(state, Mapping) or not problems.sound(("state",)):
+        return
+    if cause is not None:  # a kind may belong to a tool that failed to load
+        problems.unchecked(("state",), "the seeded state", cause)
+        return
+    for where, message in world.state_problems(state):
+        problems.add(("state", *where), message)
 
 
-def _named_tools(scenario: Scenario) -> Iterator[tuple[DocPath, str, Any]]:
-    """``(where, tool name, expected input or None)`` for every tool the file names."""
-    for i, response in enumerate(scenario.data.get("responses") or []):
-        yield ("responses", i, "tool"), response["tool"], None  # `when` keys: world.script checks them
+def _named_tools(
+    scenario: Scenario, expect: Mapping[str, Any], problems: Problems
+) -> Iterator[tuple[DocPath, str, Any]]:
+    """``(where, tool name, expected input or None)`` for every tool the file names (where the
+    format check found the name, and the input, well formed)."""
+    responses = scenario.data.get("responses") if problems.intact(("responses",)) else None
+    for i, response in enumerate(responses or []):
+        if problems.sound(("responses", i, "tool")):  # `when` keys: world.script checks them
+            yield ("responses", i, "tool"), response["tool"], None
     for key in _PATTERN_LISTS:
-        for i, item in enumerate(scenario.expect.get(key, [])):
-            if isinstance(item, Mapping):
-                yield ("expect", key, i, "tool"), item["tool"], item.get("input")
-            else:
-                yield ("expect", key, i), item, None
+        for i, item in enumerate(expect.get(key, [])):
+            if not isinstance(item, Mapping):
+                if problems.sound(("expect", key, i)):
+                    yield ("expect", key, i), item, None
+            elif problems.sound(("expect", key, i, "tool")):
+                given = item.get("input") if problems.sound(("expect", key, i, "input")) else None
+                yield ("expect", key, i, "tool"), item["tool"], given
     for key in ("max_calls", "min_calls"):
-        if isinstance(scenario.expect.get(key), Mapping):
-            yield from ((("expect", key, tool), tool, None) for tool in scenario.expect[key])
+        if isinstance(expect.get(key), Mapping):
+            yield from ((("expect", key, tool), tool, None) for tool in expect[key])
 
 
 def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Problems) -> None:
@@ -317,10 +371,12 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
             problems.add((*where, key), message)
 
 
-def _operator_problems(expect: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+def _operator_problems(
+    expect: Mapping[str, Any], problems: Problems
+) -> Iterator[tuple[tuple[str | int, ...], str]]:
     for key in _PATTERN_LISTS:
         for i, item in enumerate(expect.get(key, [])):
-            if isinstance(item, Mapping) and "input" in item:
+            if isinstance(item, Mapping) and "input" in item and problems.sound(("expect", key, i, "input")):
                 yield from _walk_pattern(item["input"], ("expect", key, i, "input"))
 
 

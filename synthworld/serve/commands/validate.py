@@ -4,7 +4,7 @@ In a folder, a cassette (a file holding the ``synthworld_cassette`` key and not 
 is skipped, and said to be; named on its own, it is checked, and refused as no scenario.
 
 Beyond loading, a file whose fixtures backend only replays (mode ``none``) from a cassette that
-does not exist is a problem: run as written, it fails at its first call.
+does not exist is a problem (run as written, it fails at its first call), listed with the others.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from pathlib import Path
 
 from synthworld.cassette.format import VERSION_KEY
 from synthworld.errors import ScenarioError
-from synthworld.scenario import Scenario, is_scenario_text, load_scenario, scenario_files
-from synthworld.scenario.build import replay_problem
+from synthworld.scenario import is_scenario_text, scenario_files, validate_scenario
 
 __all__ = ["add_arguments", "run"]
 
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for path in files:
         try:
-            scenario = _checked(path)
+            scenario = validate_scenario(path)
         except ScenarioError as exc:
             bad += 1
             print(exc, file=sys.stderr)
@@ -51,15 +50,6 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         print(f"{bad} of {len(files)} file(s) invalid", file=sys.stderr)
     return 1 if bad else 0
-
-
-def _checked(path: Path) -> Scenario:
-    """The scenario in `path`; `ScenarioError` also when a run of it would fail at its first call."""
-    scenario = load_scenario(path)
-    problem = replay_problem(scenario)
-    if problem is not None:
-        raise problem
-    return scenario
 
 
 def _is_cassette(path: Path) -> bool:
