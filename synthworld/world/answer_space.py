@@ -104,8 +104,8 @@ class AnswerProbe:
         return f"{shown} {what}", " ".join((shown, *via, what))
 
     def _fill_values(self, node: Node, schema: dict[str, Any], path: str) -> None:
-        """Enum values; true and false of a boolean; null and not null of a nullable type (an
-        ``enum`` or ``const`` beside them already says which values can come)."""
+        """Enum values; true and false of a boolean; null and not null of a nullable type; empty
+        and not of a list (an ``enum`` or ``const`` beside them already says which values come)."""
         shown = self._prefix + path
         if isinstance(schema.get("enum"), list) and len(schema["enum"]) > 1:
             for value in schema["enum"]:
@@ -118,6 +118,8 @@ class AnswerProbe:
                 node.enum.setdefault(enum_key(value), f"{shown} = {canonical(value)}")
         if "null" in kinds and len(set(kinds)) > 1:
             node.nullable = (f"{shown} = null", f"{shown} != null")
+        if "array" in kinds:  # `settle` drops the pair when the bounds allow only one
+            node.sized = (f"{shown} = []", f"{shown} != []")
 
     def _fill_condition(
         self, node: Node, schema: dict[str, Any], path: str, seen: tuple[str, ...], via: tuple[str, ...]
