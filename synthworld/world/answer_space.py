@@ -75,6 +75,7 @@ class AnswerProbe:
     def _fill(
         self, node: Node, schema: dict[str, Any], path: str, seen: tuple[str, ...], via: tuple[str, ...]
     ) -> None:
+        """Add the checks of `schema` (and of the schemas it refers to or combines) to `node`."""
         ref = schema.get("$ref")
         if isinstance(ref, str) and ref.startswith("#") and ref not in seen:
             target = _pointer(self._root, ref[1:])
@@ -186,12 +187,11 @@ class AnswerProbe:
             shown = pattern_path(path, pattern)
             never = _count(high) == 0 or _never(sub)
             walked = self._walk(sub, shown, seen)
+            pair = (f"{self._prefix}{shown} present", f"{self._prefix}{shown} absent")
             found = Extra(
                 named=frozenset(properties),
                 patterns=(),
-                outcomes=None
-                if must or never
-                else (f"{self._prefix}{shown} present", f"{self._prefix}{shown} absent"),
+                outcomes=None if must or never else pair,
                 node=None if never or walked.empty() else walked,
                 match=self._key_pattern(pattern),
             )
@@ -213,16 +213,7 @@ class AnswerProbe:
         if isinstance(items, dict):
             walked = self._walk(items, f"{path}[*]", seen)
             node.items = None if walked.empty() else walked
-        least = max(
-            _count(schema.get("minItems")) or 0,
-            _count(schema.get("minContains", 1)) or 0 if "contains" in schema else 0,
-        )
-        most = [
-            n
-            for n in (_count(schema.get("maxItems")), 0 if _never(items) and not prefix else None)
-            if n is not None
-        ]
-        node.known = node.known.joined(Known(least=least, most=min(most, default=None)))
+        node.known = node.known.joined(_item_bounds(schema, no_items=_never(items) and not prefix))
 
     def _validator(self, branch: Any) -> CompiledValidator | None:
         """A validator for one branch, with the root's definitions so its local refs resolve (a
@@ -254,6 +245,16 @@ def _listed(schema: dict[str, Any], key: str) -> list[Any]:
     """``schema[key]`` when it is a list, else an empty one."""
     value = schema.get(key)
     return value if isinstance(value, list) else []
+
+
+def _item_bounds(schema: dict[str, Any], *, no_items: bool) -> Known:
+    """How many items a list `schema` allows: ``minItems``, ``contains`` (``minContains``, 1 by
+    default), ``maxItems``, and none at all when `no_items` (``items: false``, no prefix)."""
+    least = [_count(schema.get("minItems")) or 0]
+    if "contains" in schema:
+        least.append(_count(schema.get("minContains", 1)) or 0)
+    most = [n for n in (_count(schema.get("maxItems")), 0 if no_items else None) if n is not None]
+    return Known(least=max(least), most=min(most, default=None))
 
 
 def _kinds(schema: dict[str, Any]) -> list[Any]:
