@@ -55,6 +55,8 @@ ANSWERS: dict[str, Any] = {
     "A3": {"status": "pending", "method": {"kind": "card"}, "lines": [{"sku": "c"}]},
 }
 EVERY_OUTCOME = (
+    "get_payment $.lines != []",
+    "get_payment $.lines = []",
     "get_payment $.lines[*].gift = false",
     "get_payment $.lines[*].gift = true",
     "get_payment $.lines[*].gift absent",
@@ -101,6 +103,8 @@ def test_enum_values_branches_and_optional_fields_are_counted_per_answer() -> No
         "get_payment $.lines[*].gift = true": 1,  # A1 (its second line)
         "get_payment $.lines[*].gift absent": 2,  # A1 (its first line) and A3
         "get_payment $.lines[*].gift present": 1,  # A1 (its second line): one answer reaches both
+        "get_payment $.lines != []": 2,  # A1 and A3
+        "get_payment $.lines = []": 1,  # A2
         "get_payment $.method oneOf[0] (Card)": 2,
         "get_payment $.method oneOf[1] (Bank)": 1,
         "get_payment $.method.last4 absent": 1,
@@ -115,7 +119,7 @@ def test_enum_values_branches_and_optional_fields_are_counted_per_answer() -> No
         "get_payment $.lines[*].gift = false",
         'get_payment $.status = "cancelled"',
     ]
-    assert round(coverage.answers_percent or 0, 2) == 84.62  # 11 of 13
+    assert round(coverage.answers_percent or 0, 2) == 86.67  # 13 of 15
     assert coverage.percent == 100.0  # tools called: the threshold's measure is unchanged
 
 
@@ -131,7 +135,8 @@ def test_failed_and_malformed_answers_reach_nothing_and_counts_survive_a_reset()
     assert answers['get_payment $.status = "pending"'] == 1
     assert answers["get_payment $.note present"] == 0
     assert answers["get_payment $.method.last4 absent"] == 1  # A3
-    assert sum(1 for n in answers.values() if n) == 9  # all but note present, Bank, cancelled, gift false
+    assert answers["get_payment $.lines = []"] == 0  # A2 was broken
+    assert sum(1 for n in answers.values() if n) == 10  # not: note present, Bank, cancelled, gift false, []
     assert world.coverage().tools == {"get_payment": 4}
 
 
@@ -166,13 +171,13 @@ def test_text_and_html_show_the_answer_table_and_its_share() -> None:
     text = world.coverage().format()
     assert 'get_payment $.status = "cancelled"          0  <- never answered' in text
     assert 'get_payment $.status = "paid"               2' in text
-    assert text.splitlines()[-1] == "answer space: 11/13 outcomes reached (85%)"
+    assert text.splitlines()[-1] == "answer space: 13/15 outcomes reached (87%)"
     page = parse(world.coverage()._repr_html_())
     table = page.tables["synthworld-coverage-answer"]
     assert table[0] == ["answer", "answers", ""]
     assert ['get_payment $.status = "cancelled"', "0", "never answered"] in table
-    assert len(table) == 14
-    assert "answer space: 11/13 outcomes reached (85%)" in world.coverage()._repr_html_()
+    assert len(table) == 16
+    assert "answer space: 13/15 outcomes reached (87%)" in world.coverage()._repr_html_()
 
 
 def test_nullable_branches_are_named_and_a_recursive_schema_is_walked_once() -> None:
@@ -186,8 +191,12 @@ def test_nullable_branches_are_named_and_a_recursive_schema_is_walked_once() -> 
     }
     probe = AnswerProbe(tree)
     assert probe.outcomes == (
+        "$.children != []",
+        "$.children = []",
         "$.children absent",
         "$.children present",
+        "$.children[*].children != []",
+        "$.children[*].children = []",
         "$.children[*].children absent",  # the "#" reached again below is not walked again
         "$.children[*].children present",
         "$.children[*].label anyOf[0] (string)",
@@ -197,6 +206,7 @@ def test_nullable_branches_are_named_and_a_recursive_schema_is_walked_once() -> 
     )
     value = {"label": None, "children": [{"label": "x"}]}
     assert sorted(probe.reached(value)) == [
+        "$.children != []",
         "$.children present",
         "$.children[*].children absent",
         "$.children[*].label anyOf[0] (string)",

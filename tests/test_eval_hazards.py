@@ -94,7 +94,14 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "errors": {},
         "hazards": {"empty": 5, "prompt_injection": 5},
         "malformed": {},
-        "answers": {"search_email $[*].labels absent": 6, "search_email $[*].labels present": 8},
+        "answers": {
+            "search_email $ != []": 10,
+            "search_email $ = []": 8,  # 5 of them emptied by the `empty` hazard
+            "search_email $[*].labels != []": 8,
+            "search_email $[*].labels = []": 0,
+            "search_email $[*].labels absent": 6,
+            "search_email $[*].labels present": 8,
+        },
     }
     naive_tools = naive.coverage().tools
     assert naive_tools["search_email"] == 18

@@ -1,0 +1,143 @@
+"""Answer-space coverage of ``oneOf``/``anyOf`` branches and ``if`` sides: a field the object
+always has lists no "absent" in a branch that restates it, and two branches or ``if``s that would
+read the same (in an ``allOf``) are told apart by where they sit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synthworld import FunctionBackend, SyntheticWorld, ToolSpec
+from synthworld.world.answer_space import AnswerProbe
+
+NO_INPUT = {"type": "object", "properties": {}}
+
+EVENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {"kind": {"enum": ["click", "view"]}, "at": {"type": "string"}},
+    "required": ["kind", "at"],
+    "oneOf": [
+        {
+            "title": "Click",
+            "properties": {"kind": {"const": "click"}, "x": {"type": "integer"}},
+            "required": ["x"],
+        },
+        {
+            "title": "View",
+            "properties": {"kind": {"const": "view"}, "at": {"type": "string"}, "ms": {"type": "integer"}},
+        },
+    ],
+}
+
+
+def world_answering(returns: Any, *answers: Any) -> SyntheticWorld:
+    """A world whose one tool ``get`` gives `answers` in turn, called once per answer."""
+    given = iter(answers)
+    world = SyntheticWorld(seed=0, backend=FunctionBackend(lambda tool, args: next(given)))
+    world.register_tool(ToolSpec("get", "Fetch it.", NO_INPUT, returns))
+    for _ in answers:
+        world.call("get", {})
+    return world
+
+
+def test_a_branch_restating_a_required_field_lists_no_absent_that_cannot_happen() -> None:
+    """``kind`` and ``at`` are required by the object: their "absent" was listed from the branches
+    that restate them, and stayed "never answered" for ever."""
+    world = world_answering(EVENT, {"kind": "click", "at": "t1", "x": 3}, {"kind": "view", "at": "t2"})
+    assert world.coverage().answers == {
+        "get $ oneOf[0] (Click)": 1,
+        "get $ oneOf[1] (View)": 1,
+        'get $.kind = "click"': 1,
+        'get $.kind = "view"': 1,
+        "get $.ms absent": 1,
+        "get $.ms present": 0,
+    }
+    assert world.coverage().never_answered == ["get $.ms present"]
+
+
+def test_anyof_branches_and_a_requirement_in_another_allof_part_count_the_same_way() -> None:
+    schema = {
+        "type": "object",
+        "allOf": [
+            {"properties": {"id": {"type": "string"}, "note": {"type": "string"}}},
+            {"required": ["id"]},
+        ],
+        "anyOf": [
+            {"properties": {"id": {"type": "string"}, "tag": {"type": "string"}}},
+            {"required": ["note"]},
+        ],
+    }
+    assert AnswerProbe(schema).outcomes == (
+        "$ anyOf[0]",
+        "$ anyOf[1]",
+        "$.note absent",
+        "$.note present",
+        "$.tag absent",
+        "$.tag present",
+    )
+
+
+def test_the_then_side_knows_what_its_if_requires() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"mode": {"enum": ["card", "cash"]}},
+        "required": ["mode"],
+        "if": {"title": "refunded", "required": ["refund"]},
+        "then": {"properties": {"refund": {"type": "number"}}},
+    }
+    assert AnswerProbe(schema).outcomes == (
+        "$ if (refunded) else",
+        "$ if (refunded) then",
+        '$.mode = "card"',
+        '$.mode = "cash"',
+    )
+
+
+PRO = {"properties": {"plan": {"const": "pro"}}}
+PLAN: dict[str, Any] = {
+    "type": "object",
+    "properties": {"plan": {"type": "string"}, "seats": {"type": "integer"}, "quota": {"type": "integer"}},
+    "allOf": [
+        {"if": PRO, "then": {"required": ["seats"]}},  # holds when plan is absent too
+        {"if": {**PRO, "required": ["plan"]}, "then": {"required": ["quota"]}},  # reads the same
+        {"if": {"title": "metered", "required": ["quota"]}},
+    ],
+}
+
+
+def test_two_ifs_in_an_allof_that_read_the_same_are_named_by_their_place() -> None:
+    """Both ``if``s read ``(plan = "pro")``: they were one outcome pair, so an answer without a
+    plan counted "then" (first ``if``) and "else" (second) of the same outcome."""
+    world = world_answering(PLAN, {"seats": 2}, {"plan": "pro", "seats": 3, "quota": 9})
+    answers = world.coverage().answers
+    assert {outcome: n for outcome, n in answers.items() if " if " in outcome} == {
+        'get $ allOf[0] if (plan = "pro") else': 0,
+        'get $ allOf[0] if (plan = "pro") then': 2,
+        'get $ allOf[1] if (plan = "pro") else': 1,
+        'get $ allOf[1] if (plan = "pro") then': 1,
+        "get $ if (metered) else": 1,  # no clash: the name it always had
+        "get $ if (metered) then": 1,
+    }
+
+
+def test_two_oneofs_in_an_allof_name_every_branch_of_a_clashing_group_by_its_place() -> None:
+    schema = {
+        "allOf": [
+            {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            {"oneOf": [{"type": "string", "maxLength": 3}, {"type": "string", "minLength": 4}]},
+            {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        ],
+    }
+    probe = AnswerProbe(schema)
+    assert probe.outcomes == (
+        "$ allOf[0] oneOf[0] (string)",
+        "$ allOf[0] oneOf[1] (integer)",
+        "$ allOf[1] oneOf[0] (string)",
+        "$ allOf[1] oneOf[1] (string)",
+        "$ anyOf[0] (string)",
+        "$ anyOf[1] (integer)",
+    )
+    assert probe.reached("abcd") == [
+        "$ allOf[0] oneOf[0] (string)",
+        "$ allOf[1] oneOf[1] (string)",
+        "$ anyOf[0] (string)",
+    ]
