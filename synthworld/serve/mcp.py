@@ -2,7 +2,8 @@
 
 `build_server` makes a low-level ``mcp.server.Server`` that lists the world's tools (input and
 output schemas, annotations) and answers ``tools/call`` from the world: a value comes back as
-``structuredContent`` plus its JSON text; a simulated `ToolError` or input that breaks the schema
+``structuredContent`` plus its JSON text (the text alone for a tool without an output schema,
+one whose returns are ``{}``); a simulated `ToolError` or input that breaks the schema
 comes back as a result with ``isError: true`` and ``{"error": {...}}`` text, so the model can
 react. An unknown tool is a protocol error (invalid params), as MCP specifies, and so is a
 `BackendError` (internal error, with its message): the world is broken, not the agent. `serve`
