@@ -1,7 +1,8 @@
 """A live MCP server (tests/mcp_servers/zoo.py: pydantic models, enums, ``Annotated`` fields, a
 dotted name, tools listed without an output schema) twinned by ``synthworld serve --mcp``: a real
-`mcp` client lists the same tools with the same schemas from the twin as from the server, and a
-tool listed without an output schema is answered with text alone, as its server answers it."""
+`mcp` client lists the same tools with the same schemas from the twin as from the server, a tool
+listed without an output schema is answered with text alone, as its server answers it, and a
+recording twin answers an image or a resource with that block, as the server does."""
 
 from __future__ import annotations
 
@@ -55,3 +56,25 @@ def test_the_twin_lists_what_the_server_lists(tmp_path: Path) -> None:
     [text] = twin_result.content
     local = SyntheticWorld.from_mcp(ZOO, seed=3, timeout=LIMIT)
     assert json.loads(text.text) == local.call("unstructured", {"x": "q"})
+
+
+def contents(argv: list[str], errlog: Path, names: list[str]) -> list[list[dict[str, Any]]]:
+    """The content blocks of a call to each of `names` (no arguments)."""
+
+    async def main() -> list[list[dict[str, Any]]]:
+        with anyio.fail_after(LIMIT), errlog.open("w") as log:
+            async with Client(stdio_client(params(argv), errlog=log), read_timeout_seconds=LIMIT) as client:
+                results = [await client.call_tool(name, {}) for name in names]
+                return [[block.model_dump(by_alias=True) for block in result.content] for result in results]
+
+    return anyio.run(main)
+
+
+def test_a_recording_twin_answers_images_and_resources_as_blocks(tmp_path: Path) -> None:
+    names = ["image", "resource"]
+    real = contents(ZOO, tmp_path / "real.txt", names)
+    assert [[block["type"] for block in blocks] for blocks in real] == [["image"], ["resource"]]
+    cassette = str(tmp_path / "zoo.yaml")
+    serve = [ZOO[0], "-m", "synthworld", "serve", "--mcp", " ".join(ZOO), "--record", cassette]
+    assert contents(serve, tmp_path / "twin.txt", names) == real  # asked of the server, recorded
+    assert contents(serve, tmp_path / "again.txt", names) == real  # replayed from the cassette

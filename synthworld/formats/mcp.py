@@ -22,6 +22,7 @@ from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
 __all__ = [
     "TYPED_MARK",
     "WRAP_MARK",
+    "content_blocks",
     "declares_output",
     "output_schema",
     "require_mcp",
@@ -164,3 +165,26 @@ def structured_content(spec: ToolLike, value: Any) -> Any:
     if not declares_output(spec.returns):
         return None
     return {"result": value} if wraps_result(spec.returns) else value
+
+
+_MEDIA = ("image", "audio", "resource", "resource_link")  # content blocks that are not text
+
+
+def content_blocks(value: Any) -> list[Any] | None:
+    """The content blocks `value` stands for, when it holds a non-text one: a block's JSON form
+    (``{"type": "image", "data": ..., "mimeType": ...}``, as `McpBackend` records an image, audio
+    or resource), or a list of those and text (strings); None for any other value (its JSON text
+    is the content)."""
+    items = value if isinstance(value, list) else [value]
+    if not any(isinstance(item, dict) and item.get("type") in _MEDIA for item in items):
+        return None
+    import pydantic
+
+    adapter: Any = pydantic.TypeAdapter(require_mcp().ContentBlock)
+    try:
+        return [
+            adapter.validate_python({"type": "text", "text": item} if isinstance(item, str) else item)
+            for item in items
+        ]
+    except pydantic.ValidationError:  # not blocks after all: the value's JSON text stands
+        return None

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
-from synthworld.formats.mcp import require_mcp, structured_content
+from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.world.dispatch import ToolOutcome, invoke
 
@@ -100,12 +100,16 @@ def _json_kind(value: Any) -> str:
 
 
 def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
-    """The ``CallToolResult`` for one call: structured content and text, or ``isError``."""
+    """The ``CallToolResult`` for one call: structured content and text, or ``isError``. A tool
+    without an output schema whose value holds images, audio or resources (as `McpBackend`
+    records a real server's) answers with those blocks, as the real server did."""
     types = require_mcp()
     text = [types.TextContent(type="text", text=outcome.text)]
     if not outcome.ok:
         return types.CallToolResult(content=text, is_error=True)
-    return types.CallToolResult(content=text, structured_content=structured_content(spec, outcome.value))
+    structured = structured_content(spec, outcome.value)
+    blocks = content_blocks(outcome.value) if structured is None else None
+    return types.CallToolResult(content=blocks or text, structured_content=structured)
 
 
 def serve(
