@@ -18,6 +18,8 @@ BROKEN = [sys.executable, str(SERVERS / "broken.py")]
 ODD = [sys.executable, str(SERVERS / "odd.py")]
 BLOCKS = [sys.executable, str(SERVERS / "blocks.py")]
 UNWRAPPED = [sys.executable, str(SERVERS / "unwrapped.py")]
+ZOO = [sys.executable, str(SERVERS / "zoo.py")]
+MANY = [sys.executable, str(SERVERS / "many.py")]
 
 
 def server_specs() -> list[ToolSpec]:

@@ -16,8 +16,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from synthworld import FixtureBackend, SyntheticWorld
 from synthworld.serve.cli import main
+from tests._mcp_support import BROKEN, ZOO, server_specs
 from tests._mcp_support import INVENTORY as INVENTORY_ARGV
-from tests._mcp_support import server_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 PETSTORE = "tests/openapi/petstore-3.1.yaml"
@@ -137,6 +137,29 @@ def test_tools_lists_a_live_mcp_server(capsys: pytest.CaptureFixture[str]) -> No
     assert "quantity: integer" in out
 
 
+def test_tools_leaves_out_a_listed_tool_it_cannot_take_and_says_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["tools", "--mcp", " ".join([*ZOO, "--odd"])]) == 0
+    out, err = capsys.readouterr()
+    assert "7 tools from" in out
+    assert "get-weather.v2" in out
+    assert "synthworld tools: 1 of 8 tools left out (on_error='skip'):" in err
+    assert "tool 'héllo wörld' cannot be a tool here: invalid ToolSpec" in err
+
+
+def test_tools_waits_as_long_as_timeout_says_and_says_how_to_wait_longer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["tools", "--mcp", " ".join([*BROKEN, "silent"]), "--timeout", "0.5"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot connect: no answer within 0.5 s" in err
+    assert "needs a longer timeout=; synthworld --timeout" in err
+    with pytest.raises(SystemExit):
+        main(["tools", "--mcp", INVENTORY, "--timeout", "0"])
+    assert "'0' is no positive number of seconds" in capsys.readouterr().err
+
+
 def serve_params(*options: str) -> StdioServerParameters:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
@@ -179,6 +202,14 @@ def test_serve_mcp_records_the_real_server(tmp_path: Path) -> None:
     for spec in server_specs():
         replay.register_tool(spec)
     assert [replay.call(name, args) for name, args in calls] == answers
+
+
+def test_serve_mcp_serves_the_tools_it_can_take(tmp_path: Path) -> None:
+    params = serve_params("--mcp", " ".join([*ZOO, "--odd"]), "--timeout", "60")
+    names, answers = session(params, tmp_path / "err.txt", [("paint", {"color": "red"})])
+    assert names == ["make_person", "paint", "get-weather.v2", "tree", "unstructured", "image", "resource"]
+    assert set(answers[0]) == {"result"}
+    assert "1 of 8 tools left out" in (tmp_path / "err.txt").read_text()
 
 
 def test_without_the_mcp_extra_serve_and_tools_say_what_to_install(

@@ -1,13 +1,14 @@
 """MCP tool definitions (``mcp.types.Tool``), both directions, and structured results.
 
 MCP requires an ``outputSchema`` to describe an object, with ``type: "object"`` at its root, so a
-tool returning anything else (a list, a string, ``{}``) gets a wrapper ``{"type": "object",
+tool returning anything else (a list, a string, a union with null) gets a wrapper ``{"type": "object",
 "properties": {"result": returns}, "required": ["result"]}`` marked ``"x-synthworld-wrapped":
 true``; its ``structuredContent`` is then ``{"result": value}``. A schema that admits objects
 alone without saying so at its root (a ``$ref`` to an object in its ``$defs``, as a big or
 recursive OpenAPI component is; an ``allOf`` with an object part) is not wrapped: it gets
 ``type: "object"`` marked ``"x-synthworld-typed": true``. `read_tool` undoes both markers (and
-FastMCP's ``x-fastmcp-wrap-result``), giving back the original schema.
+FastMCP's ``x-fastmcp-wrap-result``), giving back the original schema. A tool whose returns say
+nothing (``{}``: listed without an ``outputSchema``) is listed without one, its answer text alone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
 __all__ = [
     "TYPED_MARK",
     "WRAP_MARK",
+    "content_blocks",
+    "declares_output",
     "output_schema",
     "require_mcp",
     "returns_from_output_schema",
@@ -61,13 +64,13 @@ def tool_definition(spec: ToolLike) -> Any:
     as ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
     ``"x-synthworld-wrapped": true``), and the server's ``structuredContent`` is then
     ``{"result": value}``; one that admits objects alone gets ``type: "object"`` at its root
-    (see the module docstring). `read_tool` undoes either.
+    (see the module docstring). `read_tool` undoes either. A `returns` that says nothing
+    (``{}``, as `read_tool` gives for a tool listed without one) gets no ``outputSchema``, so a
+    twin lists such a tool as its server did.
     """
-    data: dict[str, Any] = {
-        "name": spec.name,
-        "inputSchema": copy.deepcopy(spec.parameters),
-        "outputSchema": output_schema(spec.returns),
-    }
+    data: dict[str, Any] = {"name": spec.name, "inputSchema": copy.deepcopy(spec.parameters)}
+    if declares_output(spec.returns):
+        data["outputSchema"] = output_schema(spec.returns)
     if spec.description:
         data["description"] = spec.description
     hints = {wire: getattr(spec.annotations, field) for field, wire in _HINTS.items()}
@@ -150,6 +153,38 @@ def returns_from_output_schema(output: Any) -> Any:
     return inner
 
 
+def declares_output(returns: Any) -> bool:
+    """Whether a tool returning `returns` lists an ``outputSchema``: not when it admits anything
+    and says nothing (``{}``), as a tool listed without one reads back."""
+    return returns != {} and returns is not True
+
+
 def structured_content(spec: ToolLike, value: Any) -> Any:
-    """The ``structuredContent`` of a result: `value`, or ``{"result": value}`` when wrapped."""
+    """The ``structuredContent`` of a result: `value`, or ``{"result": value}`` when wrapped;
+    None for a tool without an ``outputSchema`` (its value is the text alone)."""
+    if not declares_output(spec.returns):
+        return None
     return {"result": value} if wraps_result(spec.returns) else value
+
+
+_MEDIA = ("image", "audio", "resource", "resource_link")  # content blocks that are not text
+
+
+def content_blocks(value: Any) -> list[Any] | None:
+    """The content blocks `value` stands for, when it holds a non-text one: a block's JSON form
+    (``{"type": "image", "data": ..., "mimeType": ...}``, as `McpBackend` records an image, audio
+    or resource), or a list of those and text (strings); None for any other value (its JSON text
+    is the content)."""
+    items = value if isinstance(value, list) else [value]
+    if not any(isinstance(item, dict) and item.get("type") in _MEDIA for item in items):
+        return None
+    import pydantic
+
+    adapter: Any = pydantic.TypeAdapter(require_mcp().ContentBlock)
+    try:
+        return [
+            adapter.validate_python({"type": "text", "text": item} if isinstance(item, str) else item)
+            for item in items
+        ]
+    except pydantic.ValidationError:  # not blocks after all: the value's JSON text stands
+        return None

@@ -2,7 +2,8 @@
 
 `build_server` makes a low-level ``mcp.server.Server`` that lists the world's tools (input and
 output schemas, annotations) and answers ``tools/call`` from the world: a value comes back as
-``structuredContent`` plus its JSON text; a simulated `ToolError` or input that breaks the schema
+``structuredContent`` plus its JSON text (the text alone for a tool without an output schema,
+one whose returns are ``{}``); a simulated `ToolError` or input that breaks the schema
 comes back as a result with ``isError: true`` and ``{"error": {...}}`` text, so the model can
 react. An unknown tool is a protocol error (invalid params), as MCP specifies, and so is a
 `BackendError` (internal error, with its message): the world is broken, not the agent. `serve`
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
-from synthworld.formats.mcp import require_mcp, structured_content
+from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.world.dispatch import ToolOutcome, invoke
 
@@ -99,12 +100,16 @@ def _json_kind(value: Any) -> str:
 
 
 def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
-    """The ``CallToolResult`` for one call: structured content and text, or ``isError``."""
+    """The ``CallToolResult`` for one call: structured content and text, or ``isError``. A tool
+    without an output schema whose value holds images, audio or resources (as `McpBackend`
+    records a real server's) answers with those blocks, as the real server did."""
     types = require_mcp()
     text = [types.TextContent(type="text", text=outcome.text)]
     if not outcome.ok:
         return types.CallToolResult(content=text, is_error=True)
-    return types.CallToolResult(content=text, structured_content=structured_content(spec, outcome.value))
+    structured = structured_content(spec, outcome.value)
+    blocks = content_blocks(outcome.value) if structured is None else None
+    return types.CallToolResult(content=blocks or text, structured_content=structured)
 
 
 def serve(

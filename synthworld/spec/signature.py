@@ -4,7 +4,8 @@
 their default (the stub's own default, else the schema's ``default``, else None, meaning "not
 given"). JSON types become annotations (``string`` -> ``str``, ``array`` of ``integer`` ->
 ``list[int]``, an ``enum`` of strings -> ``Literal[...]``, ``object`` -> ``dict[str, Any]``, or a
-``TypedDict`` of its ``properties`` for a parameter, so strict schemas built from it describe them).
+``TypedDict`` of its ``properties`` for a parameter, so strict schemas built from it describe them;
+a ``$ref`` into the parameters' ``$defs``, as pydantic writes models and enums, is what it names).
 A parameter whose name is not a Python identifier (``user-id``, ``$filter``, ``from``) appears
 under a Python name made from it (``user_id``, ``filter``, ``from_``), so frameworks that build a
 schema from the signature (the Agents SDK's ``function_tool``, LangChain's ``tool``) can describe
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StubSignature", "json_annotation", "stub_signature"]
 
+_DEPTH = 8  # how many references deep a type follows (a recursive model ends in Any)
 _SIMPLE: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "null": None}
 
 
@@ -84,7 +86,7 @@ def stub_signature(spec: ToolSpec) -> StubSignature:
     params, unset = [], set()
     for name in ordered:
         real = python[name]
-        annotation = json_annotation(properties.get(real), typed=True)
+        annotation = json_annotation(properties.get(real), typed=True, root=spec.parameters)
         default: Any = inspect.Parameter.empty
         if real not in required:
             default = _default(spec, real, properties.get(real))
@@ -119,32 +121,45 @@ def _aliases(names: list[str]) -> dict[str, str]:
     return aliases
 
 
-def json_annotation(schema: Any, *, typed: bool = False) -> Any:
+def json_annotation(schema: Any, *, typed: bool = False, root: Any = None, depth: int = _DEPTH) -> Any:
     """A Python type for a JSON Schema: ``str``, ``list[int]``, ``Literal['a', 'b']``, ``Any``...;
-    `typed`: an object with ``properties`` is a ``TypedDict`` of them, not ``dict[str, Any]``."""
+    `typed`: an object with ``properties`` is a ``TypedDict`` of them, not ``dict[str, Any]``.
+    A ``$ref`` to ``#/$defs/...`` (or ``#/definitions/...``) of the `root` schema is the type of
+    what it names (as pydantic writes models and enums), to `depth` references deep."""
     if not isinstance(schema, dict) or not schema:
         return Any
+    if "$ref" in schema:
+        target = _local_target(schema["$ref"], root)
+        return (
+            Any
+            if target is None or depth == 0
+            else json_annotation(target, typed=typed, root=root, depth=depth - 1)
+        )
     if "enum" in schema or "const" in schema:
         values = schema["enum"] if "enum" in schema else [schema["const"]]
         literal = all(isinstance(v, (str, int, bool)) or v is None for v in values) and values
         return Literal[tuple(values)] if literal else Any
     for union in ("anyOf", "oneOf"):
         if isinstance(schema.get(union), list) and schema[union]:
-            return _union([json_annotation(s, typed=typed) for s in schema[union]])
+            return _union([json_annotation(s, typed=typed, root=root, depth=depth) for s in schema[union]])
     kind = schema.get("type")
     if isinstance(kind, list) and kind:
-        return _union([json_annotation({**schema, "type": k}, typed=typed) for k in kind])
+        return _union(
+            [json_annotation({**schema, "type": k}, typed=typed, root=root, depth=depth) for k in kind]
+        )
     if kind == "array":
-        return list[json_annotation(schema.get("items"), typed=typed)]  # type: ignore[misc]
+        return list[json_annotation(schema.get("items"), typed=typed, root=root, depth=depth)]  # type: ignore[misc]
     if kind == "object":
         fields = schema.get("properties")
         return (
-            _typed_dict(schema, fields) if typed and isinstance(fields, dict) and fields else dict[str, Any]
+            _typed_dict(schema, fields, root, depth)
+            if typed and isinstance(fields, dict) and fields
+            else dict[str, Any]
         )
     return _SIMPLE.get(str(kind), Any)
 
 
-def _typed_dict(schema: dict[str, Any], fields: dict[str, Any]) -> Any:
+def _typed_dict(schema: dict[str, Any], fields: dict[str, Any], root: Any, depth: int) -> Any:
     """An object's ``properties`` as a ``TypedDict`` (keys not ``required`` are ``NotRequired``),
     so a framework building a schema from the signature (the Agents SDK's strict ``function_tool``
     refuses a ``dict[str, Any]``) describes its fields."""
@@ -152,11 +167,20 @@ def _typed_dict(schema: dict[str, Any], fields: dict[str, Any]) -> Any:
     required: list[Any] = listed if isinstance(listed, list) else []
     hints = {}
     for key, sub in fields.items():
-        hint = json_annotation(sub, typed=True)
+        hint = json_annotation(sub, typed=True, root=root, depth=depth)
         hints[str(key)] = hint if key in required else typing_extensions.NotRequired[hint]
     title = schema.get("title")
     name = title if isinstance(title, str) and title.isidentifier() else "Object"
     return typing_extensions.TypedDict(name, hints)  # type: ignore[operator]  # the functional form
+
+
+def _local_target(ref: Any, root: Any) -> Any:
+    """The schema a local ``#/$defs/Name`` or ``#/definitions/Name`` reference names in `root`."""
+    for prefix in ("#/$defs/", "#/definitions/"):
+        defs = root.get(prefix[2:-1]) if isinstance(root, dict) else None
+        if isinstance(ref, str) and ref.startswith(prefix) and isinstance(defs, dict):
+            return defs.get(ref[len(prefix) :])
+    return None
 
 
 def _union(members: list[Any]) -> Any:

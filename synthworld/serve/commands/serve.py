@@ -5,8 +5,10 @@ or ``path/to/file.py``) with a ``world`` attribute or with ``@synthworld.tool``-
 or ``module:attr`` naming a `SyntheticWorld` or a zero-argument function that returns one.
 
 ``--openapi SPEC`` serves a twin of an OpenAPI document instead (one tool per operation);
-``--mcp SERVER`` a twin of a live MCP server (a command or an http(s):// URL), whose real answers
-``--record CASSETTE`` records (new calls are asked of the server, recorded ones replayed).
+``--mcp SERVER`` a twin of a live MCP server (a command or an http(s):// URL; ``--timeout``
+seconds for it to start or answer), whose real answers ``--record CASSETTE`` records (new calls
+are asked of the server, recorded ones replayed). Operations or listed tools that cannot be
+tools are left out, each named in a warning on stderr.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from synthworld.formats.mcp import require_mcp
 from synthworld.scenario import SCENARIO_SUFFIXES, load_scenario
 from synthworld.serve.mcp import serve
 from synthworld.sources import McpBackend
+from synthworld.sources.mcp import DEFAULT_TIMEOUT
 from synthworld.world import SyntheticWorld
 
 __all__ = ["NO_TOOLS", "add_arguments", "add_source_arguments", "load_world", "run", "source_world"]
@@ -75,6 +78,20 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="a live MCP server: a command run over stdio ('python server.py') or an http(s):// URL",
     )
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_TIMEOUT,
+        help=f"with --mcp: seconds to wait for the server to start or answer (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is no positive number of seconds")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
             if args.target is not None:
                 world = load_world(args.target, seed=args.seed)
             else:
-                world = source_world(args.openapi, args.mcp, seed=args.seed, record=args.record)
+                world = source_world(
+                    args.openapi, args.mcp, seed=args.seed, record=args.record, timeout=args.timeout
+                )
     except Exception as exc:  # any failure to load the user's world is reported, not a traceback
         print(f"synthworld serve: cannot load {given[0]!r}: {exc}", file=sys.stderr)
         return 2
@@ -106,22 +125,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 def source_world(
-    openapi: str | None, mcp: str | None, *, seed: int | None = None, record: Path | None = None
+    openapi: str | None,
+    mcp: str | None,
+    *,
+    seed: int | None = None,
+    record: Path | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
 ) -> SyntheticWorld:
-    """The twin of an OpenAPI document (operations that cannot be tools are left out, with a
-    warning on stderr) or of a live MCP server (recording its answers to `record`)."""
-    options: dict[str, Any] = {"seed": 0 if seed is None else seed}
-    if openapi is not None:
-        with warnings.catch_warnings(record=True) as notes:
-            warnings.simplefilter("always", SynthworldWarning)
-            world = SyntheticWorld.from_openapi(openapi, on_error="skip", **options)
-        for note in notes:  # keywords set aside, operations left out
-            print(f"synthworld serve: {note.message}", file=sys.stderr)
-        return _with_tools(world, "openapi")
-    assert mcp is not None
-    if record is not None:
-        options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=McpBackend(mcp))
-    return _with_tools(SyntheticWorld.from_mcp(mcp, **options), "mcp")
+    """The twin of an OpenAPI document or of a live MCP server (recording its answers to
+    `record`); what cannot be a tool (an operation, a listed tool) is left out, with a warning
+    on stderr."""
+    options: dict[str, Any] = {"seed": 0 if seed is None else seed, "on_error": "skip"}
+    if mcp is not None and record is not None:
+        backend = McpBackend(mcp, timeout=timeout)
+        options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=backend)
+    with warnings.catch_warnings(record=True) as notes:
+        warnings.simplefilter("always", SynthworldWarning)
+        if openapi is not None:
+            world = SyntheticWorld.from_openapi(openapi, **options)
+        else:
+            assert mcp is not None
+            world = SyntheticWorld.from_mcp(mcp, timeout=timeout, **options)
+    for note in notes:  # keywords set aside, operations or tools left out
+        print(f"synthworld serve: {note.message}", file=sys.stderr)
+    return _with_tools(world, "openapi" if openapi is not None else "mcp")
 
 
 def _with_tools(world: SyntheticWorld, kind: str) -> SyntheticWorld:

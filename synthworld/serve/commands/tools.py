@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
             specs = (
                 openapi_tools(args.openapi, on_error="skip")
                 if args.openapi is not None
-                else mcp_tools(args.mcp)
+                else mcp_tools(args.mcp, timeout=args.timeout, on_error="skip")
             )
     except (SynthworldError, ImportError) as exc:  # ImportError: the mcp extra is missing
         print(f"synthworld tools: {exc}", file=sys.stderr)
         return 2
-    for note in notes:  # keywords set aside, operations left out
+    for note in notes:  # keywords set aside, operations or tools left out
         print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
     if not specs:

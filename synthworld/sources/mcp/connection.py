@@ -25,6 +25,7 @@ ServerLike = str | Sequence[str]
 DEFAULT_TIMEOUT = 60.0
 """Seconds to wait for the server to start or to answer one request."""
 _MAX_PAGES = 10_000
+_GONE = "the server exited or dropped the connection; its own messages, if any, are on stderr"
 
 
 def describe(server: ServerLike) -> str:
@@ -67,11 +68,18 @@ class Connection:
 
     def list_tools(self) -> list[Any]:
         """Every tool the server lists (``mcp.types.Tool``), following ``nextCursor`` to the end."""
-        return list(self._run(_all_tools, "tools/list"))
+        pages: list[list[Any]] = []
+
+        def request() -> str:  # how far the listing got, should it fail
+            read = f"{sum(map(len, pages))} tools on {len(pages)} page{'s' * (len(pages) > 1)}"
+            return f"tools/list (after {read})" if pages else "tools/list"
+
+        self._run(lambda client: _all_tools(client, pages), request, one_shot=True)
+        return [tool for page in pages for tool in page]
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> Any:
         """The server's ``CallToolResult`` for one call."""
-        return self._run(lambda client: client.call_tool(name, arguments), f"tools/call {name}")
+        return self._run(lambda client: client.call_tool(name, arguments), lambda: f"tools/call {name}")
 
     def close(self) -> None:
         """End the session (and the server process); a later request opens a new one."""
@@ -87,7 +95,9 @@ class Connection:
             if portal_cm is not None:
                 portal_cm.__exit__(None, None, None)
 
-    def _run(self, job: Callable[[Any], Any], request: str) -> Any:
+    def _run(self, job: Callable[[Any], Any], request: Callable[[], str], *, one_shot: bool = False) -> Any:
+        """`job`'s answer; a `SourceError` naming the `request` (and, unless `one_shot`, saying a
+        server that went away is started again at the next request)."""
         from mcp.shared.exceptions import MCPError
         from mcp.types import CONNECTION_CLOSED
 
@@ -98,19 +108,23 @@ class Connection:
         try:
             return portal.call(_bounded, job, client, self.timeout)
         except TimeoutError:
-            raise SourceError(f"no answer within {self.timeout:g} s", source=source) from None
+            raise SourceError(
+                f"{request()}: no answer within {_waited(self.timeout)}", source=source
+            ) from None
         except MCPError as exc:  # the server answered with an error, or is gone
-            again = ""
+            why = _reason(exc)
             if exc.code == CONNECTION_CLOSED:  # gone: the next request starts it (or a session) anew
                 self.close()
-                again = " (the next request reconnects)"
-            raise SourceError(f"{request} failed: {_reason(exc)}{again}", source=source) from None
+                why += f"{'' if one_shot else ' (the next request reconnects)'}: {_GONE}"
+            raise SourceError(f"{request()} failed: {why}", source=source) from None
 
     def _open(self) -> None:
         if self._client is not None:
             return
         import anyio.from_thread
         from mcp import Client
+        from mcp.shared.exceptions import MCPError
+        from mcp.types import CONNECTION_CLOSED
 
         self._portal_cm = anyio.from_thread.start_blocking_portal()
         self._portal = self._portal_cm.__enter__()
@@ -121,8 +135,13 @@ class Connection:
         except BaseException as exc:
             portal_cm, self._portal_cm, self._portal, self._client_cm = self._portal_cm, None, None, None
             portal_cm.__exit__(None, None, None)
-            timed_out = isinstance(_innermost(exc), TimeoutError)
-            reason = f"no answer within {self.timeout:g} s" if timed_out else _reason(exc)
+            inner = _innermost(exc)
+            if isinstance(inner, TimeoutError):
+                reason = f"no answer within {_waited(self.timeout)}"
+            elif isinstance(inner, MCPError) and inner.code == CONNECTION_CLOSED:
+                reason = f"{_reason(exc)}: {_GONE}"
+            else:
+                reason = _reason(exc)
             raise SourceError(
                 f"cannot connect: {reason}; check the command or URL, and that the server speaks MCP on it",
                 source=f"MCP server {describe(self.server)}",
@@ -148,17 +167,22 @@ async def _bounded(job: Callable[[Any], Any], client: Any, timeout: float) -> An
         return await job(client)
 
 
-async def _all_tools(client: Any) -> list[Any]:
-    tools: list[Any] = []
+async def _all_tools(client: Any, pages: list[list[Any]]) -> None:
+    """Every page of ``tools/list``, each appended to `pages` as it comes (so a failure part-way
+    can say how far it got)."""
     cursor, seen = None, set()
     for _ in range(_MAX_PAGES):
         page = await client.list_tools(cursor=cursor)
-        tools += page.tools
+        pages.append(list(page.tools))
         cursor = page.next_cursor
         if not cursor or cursor in seen:
-            return tools
+            return
         seen.add(cursor)
-    return tools
+
+
+def _waited(timeout: float) -> str:
+    """How long was waited, and how to wait longer."""
+    return f"{timeout:g} s (a server slow to start or answer needs a longer timeout=; synthworld --timeout)"
 
 
 def _innermost(exc: BaseException) -> BaseException:

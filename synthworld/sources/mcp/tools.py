@@ -20,8 +20,9 @@ def mcp_tools(
     `server` is a command (``"python server.py"`` split like a shell, or an argv list) run over
     stdio, or an ``http(s)://`` URL (streamable HTTP). Only ``tools/list`` is asked: no tool of
     the real server is called. Raises `SourceError` when the server cannot be reached, or when a
-    listed tool cannot be a tool here (a name synthworld does not take, an invalid schema, a
-    name listed twice); ``on_error="skip"`` leaves those out and warns once instead.
+    listed tool cannot be a tool here (a name synthworld does not take, an invalid schema or one
+    that cannot be compiled, such as a ``$ref`` to nothing, a name listed twice);
+    ``on_error="skip"`` leaves those out and warns once instead.
     """
     skipped = Skipped(on_error, what="tools")
     connection = Connection(server, timeout=timeout)
@@ -33,22 +34,23 @@ def mcp_tools(
     taken: set[str] = set()
     for tool in listed:
         with skipped.guard():
-            specs.append(_spec(tool, server, taken))
+            specs.append(_spec(tool, server, taken, skipping=on_error == "skip"))
             taken.add(specs[-1].name)
     skipped.report(len(specs))
     return specs
 
 
-def _spec(tool: Any, server: ServerLike, taken: set[str]) -> ToolSpec:
+def _spec(tool: Any, server: ServerLike, taken: set[str], *, skipping: bool) -> ToolSpec:
+    """One listed tool as a spec, its schemas compiled (so a ``$ref`` to nothing fails here, not
+    at the first call); a `SourceError` saying why not (and, unless `skipping`, how to go on)."""
     name = tool.get("name") if isinstance(tool, dict) else getattr(tool, "name", None)
-    if name in taken:
-        raise SourceError(
-            f"tool {name!r} is listed twice; a server's tool names must be unique",
-            source=f"MCP server {describe(server)}",
-        )
     try:
-        return ToolSpec.from_mcp(tool)
+        if name in taken:
+            raise ToolSpecError(f"tool {name!r} is listed twice; a server's tool names must be unique")
+        spec = ToolSpec.from_mcp(tool)
+        spec.parameters_validator, spec.returns_validator  # noqa: B018 - compiled now, not at a call
     except (ToolSpecError, SchemaError) as exc:
-        raise SourceError(
-            f"tool {name!r} cannot be a tool here: {exc}", source=f"MCP server {describe(server)}"
-        ) from None
+        why = str(exc) if name in taken else f"tool {name!r} cannot be a tool here: {exc}"
+        hint = "" if skipping else "; pass on_error='skip' to leave it out (the CLI does)"
+        raise SourceError(why + hint, source=f"MCP server {describe(server)}") from None
+    return spec
