@@ -1,6 +1,6 @@
 """Side by side with the peers users know: cassettes vs vcrpy, the MCP server vs a plain MCPServer.
 
-Run from the repository root:  python bench/bench_peers.py [--full] [--reps 3] [--calls 300]
+Run from the repository root:  python bench/bench_peers.py [--full] [--reps 2] [--calls 200]
 Prints a Markdown report (bench/RESULTS.md, section "Peers: cassettes vs vcrpy, MCP server vs
 FastMCP"). Needs vcrpy, requests and mcp (``pip install -e '.[dev]'``). Default: 100 and 1,000
 interactions (under 2 minutes); ``--full`` adds 10,000.
@@ -9,10 +9,11 @@ interactions (under 2 minutes); ``--full`` adds 10,000.
    vcrpy records real ``requests`` calls to a ``http.server`` on 127.0.0.1; synthworld records
    ``world.call`` through ``FixtureBackend(mode="all", fallback=FunctionBackend(...))``. Each side
    is also run without its recorder (live HTTP; a world answering from the same function), so
-   the recording's own cost per interaction shows. Load is a cold open (synthworld's parse cache
-   emptied first; vcrpy has none); replay looks up every interaction in shuffled order, at most
-   ``--lookups`` and 200,000 / N of them (vcrpy scans the whole cassette on each lookup). The two sides run
-   interleaved, ``--reps`` times, best time kept; peak memory is tracemalloc's, in a separate run.
+   the recording's own cost per interaction shows. Load is a cold open through the first answer
+   (synthworld's parse cache emptied first; vcrpy has none); replay then looks up the other
+   interactions in shuffled order, at most ``--lookups`` and 200,000 / N in all (vcrpy scans the
+   whole cassette on each lookup). The sides run interleaved, ``--reps`` times, best time kept;
+   peak memory is tracemalloc's, in a separate run.
 2. MCP: per-call latency of ``tools/call`` from one ``mcp.Client`` to ``synthworld serve`` and to
    a plain ``MCPServer`` (mcp 2's FastMCP) with the same tool returning the same payload, over
    stdio and streamable HTTP; the clients take turns in batches of 25 calls.
@@ -86,16 +87,20 @@ class Vcr:
             for i in ids:
                 session.get(f"{self.base}/items/{i}").json()
 
-    def load(self, path: Path) -> Any:
+    def load(self, path: Path, first: int) -> Any:
+        """The cassette open and the session ready, through the answer to `first`."""
         context = vcr.VCR(record_mode="none").use_cassette(str(path))
         context.__enter__()
-        return context
+        session = requests.Session()
+        assert session.get(f"{self.base}/items/{first}").json() == payload(first)
+        return context, session
 
     def replay(self, loaded: Any, ids: list[int]) -> None:
-        with requests.Session() as session:
-            for i in ids:
-                assert session.get(f"{self.base}/items/{i}").json() == payload(i)
-        loaded.__exit__(None, None, None)
+        context, session = loaded
+        for i in ids:
+            assert session.get(f"{self.base}/items/{i}").json() == payload(i)
+        session.close()
+        context.__exit__(None, None, None)
 
 
 class Synth:
@@ -113,11 +118,15 @@ class Synth:
             for i in ids:
                 world.call("get_item", {"item_id": i})
 
-    def load(self, path: Path) -> Any:
-        return FixtureBackend(path, mode="none")
+    def load(self, path: Path, first: int) -> Any:
+        """The cassette open and the world ready, through the answer to `first` (which builds the
+        tool's replay table)."""
+        world = world_of(FixtureBackend(path, mode="none"))
+        assert world.call("get_item", {"item_id": first}) == payload(first)
+        return world
 
     def replay(self, loaded: Any, ids: list[int]) -> None:
-        with world_of(loaded) as world:
+        with loaded as world:
             for i in ids:
                 assert world.call("get_item", {"item_id": i}) == payload(i)
 
@@ -145,8 +154,8 @@ def one_round(side: Any, folder: Path, n: int, lookups: list[int]) -> dict[str, 
     live, _ = timed(lambda: side.live(path, ids))
     record, _ = timed(lambda: side.record(path, ids))
     shutil.rmtree(cassette_cache.cache_dir(), ignore_errors=True)
-    load, loaded = timed(lambda: side.load(path))
-    replay, _ = timed(lambda: side.replay(loaded, lookups))
+    load, loaded = timed(lambda: side.load(path, lookups[0]))
+    replay, _ = timed(lambda: side.replay(loaded, lookups[1:]))
     return {"live": live, "record": record, "load": load, "replay": replay, "bytes": path.stat().st_size}
 
 
@@ -154,7 +163,7 @@ def memory(side: Any, folder: Path, n: int, lookups: list[int]) -> dict[str, flo
     path = folder / f"{side.name}_{n}_mem.yaml"
     record, _ = peak(lambda: side.record(path, list(range(n))))
     shutil.rmtree(cassette_cache.cache_dir(), ignore_errors=True)
-    load, _ = peak(lambda: side.replay(side.load(path), lookups))
+    load, _ = peak(lambda: side.replay(side.load(path, lookups[0]), lookups[1:]))
     return {"record_mib": record, "replay_mib": load}
 
 
@@ -197,7 +206,7 @@ def cassette_table(rows: list[dict[str, Any]]) -> list[str]:
         lines.append(
             f"| {r['tool']} | {n:,} | {r['record'] / n * 1e6:,.0f} | {recording:,.0f} "
             f"| {r['load'] * 1e3:,.1f} ({r['load'] / n * 1e6:,.0f}) "
-            f"| {r['replay'] / r['lookups'] * 1e6:,.0f} ({r['lookups']:,}) | {r['bytes'] / n:,.0f} "
+            f"| {r['replay'] / (r['lookups'] - 1) * 1e6:,.0f} ({r['lookups'] - 1:,}) | {r['bytes'] / n:,.0f} "
             f"| {r['record_mib']:.1f} | {r['replay_mib']:.1f} |"
         )
     return lines
@@ -343,7 +352,7 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="add the 10,000-interaction case")
     parser.add_argument("--reps", type=int, default=2, help="interleaved repetitions (best kept)")
     parser.add_argument("--lookups", type=int, default=1000, help="replay lookups per size, at most")
-    parser.add_argument("--calls", type=int, default=300, help="timed MCP calls per server and transport")
+    parser.add_argument("--calls", type=int, default=200, help="timed MCP calls per server and transport")
     parser.add_argument("--skip-mcp", action="store_true", help="only the cassette comparison")
     parser.add_argument(
         "--tools", default="vcrpy,synthworld", help="cassette sides to run (vcrpy's 10,000 takes long)"
