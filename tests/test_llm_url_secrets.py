@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from synthworld import SyntheticWorld, ToolSpec
-from synthworld._redact import MASK, redact_url
+from synthworld._redact import MASK, logs, redact_url
 from synthworld.backends.llm import AnthropicBackend, LLMBackend
 from synthworld.backends.llm.openai import OPENAI
 from synthworld.errors import BackendError
@@ -150,8 +150,24 @@ def test_redact_url_masks_secret_query_values_only(url: str, shown: str) -> None
     assert redact_url(url) == shown
 
 
-LATER = ("httpx.made_later", "openai._base_client.made_later", "anthropic.made_later", "httpcore.made_later")
-"""Loggers first made after the backend (as ``httpcore.http2`` is, when HTTP/2 is first used)."""
+SDK_LOGGER = {"openai": "openai._base_client", "anthropic": "anthropic"}
+"""A logger of each vendor's SDK: a backend masks its own SDK's loggers (and its HTTP library's)."""
+
+
+def made_later(vendor: str) -> tuple[str, ...]:
+    """Loggers first made after the backend (as ``httpcore.http2`` is, when HTTP/2 is first used)."""
+    return tuple(f"{parent}.made_after_{vendor}" for parent in ("httpx", SDK_LOGGER[vendor], "httpcore"))
+
+
+@pytest.fixture
+def first_backend() -> Iterator[None]:
+    """The process as before its first LLM backend: no logger's records masked yet. Earlier tests
+    made backends of both vendors, which a test run alone or on another xdist worker has not;
+    afterwards every logger masked before is masked again."""
+    before = logs._LOGGED[0]
+    logs._LOGGED[0] = (frozenset(), ())
+    yield
+    logs.redact_logs(*before[0])
 
 
 @pytest.fixture
@@ -167,14 +183,20 @@ def captured() -> Iterator[io.StringIO]:
     root.setLevel(level)
 
 
-def test_loggers_made_after_the_backend_mask_the_key_too(server: OpenAIServer, captured: io.StringIO) -> None:
+@pytest.mark.usefixtures("first_backend")
+@pytest.mark.parametrize("vendor", ["openai", "anthropic"])
+def test_loggers_made_after_the_backend_mask_the_key_too(
+    server: OpenAIServer, captured: io.StringIO, vendor: str
+) -> None:
     """A filter on the loggers that existed when the backend was made missed these: a record
-    passed up from a logger under a filtered one skips that logger's filters."""
-    assert not set(LATER) & set(logging.root.manager.loggerDict)
-    server.default = good("openai")
-    llm = backend(server, "openai", api_key=KEY)
+    passed up from a logger under a filtered one skips that logger's filters. Each vendor's
+    backend is the first of the process (`first_backend`): it masks its own SDK's loggers."""
+    later = made_later(vendor)
+    assert not set(later) & set(logging.root.manager.loggerDict)
+    server.default = good(vendor)
+    llm = backend(server, vendor, api_key=KEY)
     own = io.StringIO()  # a handler on the new logger itself, as a user may add one
-    for name in LATER:
+    for name in later:
         log = logging.getLogger(name)
         log.addHandler(logging.StreamHandler(own))
         try:
@@ -186,6 +208,6 @@ def test_loggers_made_after_the_backend_mask_the_key_too(server: OpenAIServer, c
     text = captured.getvalue() + own.getvalue()
     assert KEY not in text
     assert SECRET not in text
-    assert text.count(MASK) >= 4 * len(LATER) + 1  # the records were written, masked
+    assert text.count(MASK) >= 4 * len(later) + 1  # the records were written, masked
     assert f"ConnectionError: POST {server.url}/chat/completions{SHOWN} refused" in text  # the traceback
     llm.close()
