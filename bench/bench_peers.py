@@ -1,6 +1,7 @@
 """Side by side with the peers users know: cassettes vs vcrpy, the MCP server vs a plain MCPServer.
 
 Run from the repository root:  python bench/bench_peers.py [--full] [--reps 2] [--calls 200]
+(``--skip-mcp``: the cassettes alone; ``--skip-cassettes``: the MCP servers alone)
 Prints a Markdown report (bench/RESULTS.md, section "Peers: cassettes vs vcrpy, MCP server vs
 FastMCP"). Needs vcrpy, requests and mcp (``pip install -e '.[dev]'``). Default: 100 and 1,000
 interactions (under 2 minutes); ``--full`` adds 10,000.
@@ -354,6 +355,7 @@ def main() -> None:
     parser.add_argument("--lookups", type=int, default=1000, help="replay lookups per size, at most")
     parser.add_argument("--calls", type=int, default=200, help="timed MCP calls per server and transport")
     parser.add_argument("--skip-mcp", action="store_true", help="only the cassette comparison")
+    parser.add_argument("--skip-cassettes", action="store_true", help="only the MCP comparison")
     parser.add_argument(
         "--tools", default="vcrpy,synthworld", help="cassette sides to run (vcrpy's 10,000 takes long)"
     )
@@ -361,10 +363,11 @@ def main() -> None:
     sizes = [100, 1000, 10000] if args.full else [100, 1000]
     started = time.perf_counter()
     lines = [f"Python {sys.version.split()[0]}, vcrpy {vcr.__version__}, requests {requests.__version__}", ""]
-    lines += cassette_table(bench_cassettes(sizes, args.reps, args.lookups, args.tools.split(",")))
+    if not args.skip_cassettes:
+        lines += [*cassette_table(bench_cassettes(sizes, args.reps, args.lookups, args.tools.split(","))), ""]
     if not args.skip_mcp:
-        lines += ["", *mcp_table(bench_mcp(args.calls))]
-    lines += ["", f"(whole run: {time.perf_counter() - started:.0f} s)"]
+        lines += [*mcp_table(bench_mcp(args.calls)), ""]
+    lines += [f"(whole run: {time.perf_counter() - started:.0f} s)"]
     print("\n".join(lines))
 
 

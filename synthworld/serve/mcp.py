@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
     from synthworld.world import SyntheticWorld
 
-__all__ = ["TRANSPORTS", "build_server", "call_result", "serve"]
+__all__ = ["TRANSPORTS", "build_server", "call_result", "http_app", "serve"]
 
 TRANSPORTS = ("stdio", "streamable-http")
 
@@ -66,10 +66,17 @@ def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
             raise MCPError(types.INTERNAL_ERROR, f"synthworld failed: {type(exc).__name__}: {exc}") from exc
         return call_result(spec, outcome)
 
+    def input_schema(name: str) -> Mapping[str, Any] | None:
+        """The ``inputSchema`` ``tools/list`` gives `name`, for the streamable HTTP transport's
+        ``Mcp-Param-*`` header check; without it ``mcp`` runs the whole listing for every call."""
+        spec = world.tools.get(name)
+        return None if spec is None else spec.parameters
+
     server = Server(
         name,
         version=__version__,
         instructions=world.context,
+        get_tool_input_schema=input_schema,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
@@ -174,10 +181,15 @@ def _serve_stdio(server: Any) -> None:
         raise failed[0]
 
 
+def http_app(server: Any, *, host: str = "127.0.0.1") -> Any:
+    """The ASGI app `serve` runs for streamable HTTP (``/mcp``), for a server bound to `host`."""
+    return ReadableBodies(server.streamable_http_app(host=host))
+
+
 def _serve_http(server: Any, *, host: str, port: int) -> None:
     import uvicorn
 
-    app = ReadableBodies(server.streamable_http_app(host=host))
+    app = http_app(server, host=host)
     print(f"synthworld: serving MCP on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
     uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
 
