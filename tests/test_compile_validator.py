@@ -97,3 +97,11 @@ def test_a_union_problem_is_explained_by_the_one_alternative_its_type_fits() -> 
         "$.address: 'country' is a required property",
     ]
     assert validator.problems({"address": 5}) == ["$.address: 5 is not valid under any of the given schemas"]
+
+
+def test_a_union_with_a_false_branch_is_explained_too() -> None:
+    # OpenAPI worlds write a branch that can never match as `false` (a read-only field's branch):
+    # its error has no schema path, and explaining the union raised IndexError instead of a problem
+    address = {"type": "object", "properties": {"city": {"type": "string"}}}
+    validator = compile_validator({"anyOf": [False, address, {"type": "null"}]})
+    assert validator.problems({"city": 1}) == ["$.city: 1 is not of type 'string'"]

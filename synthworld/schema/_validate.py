@@ -140,7 +140,8 @@ def _explained(error: Any) -> list[tuple[tuple[Any, ...], str]]:
     if error.validator in ("anyOf", "oneOf") and error.context:
         branches: dict[Any, list[Any]] = {}
         for sub in error.context:
-            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+            if sub.relative_schema_path:  # a ``false`` branch's error has none: it fits nothing
+                branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         fitting = [
             subs
             for subs in branches.values()

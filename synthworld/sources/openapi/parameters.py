@@ -230,7 +230,8 @@ def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool
         for name, sub in part.get("properties", {}).items():
             if name not in seen:
                 seen.add(name)
-                inputs.add(name, "body", sub, required=name in wanted)
+                if sub is not False:  # a false one is read-only: never sent
+                    inputs.add(name, "body", sub, required=name in wanted)
     return needs
 
 

@@ -3,7 +3,7 @@
 Translated: ``nullable`` (and ``x-nullable``) to a ``null`` type, boolean ``exclusiveMinimum``/
 ``exclusiveMaximum`` to numbers, ``example`` to ``examples``, 2.0 ``type: file`` to a binary string,
 a ``discriminator`` over ``oneOf``/``anyOf`` to a ``const`` in each branch, ``readOnly``
-properties dropped from inputs and ``writeOnly`` ones forbidden in outputs (`hidden`); ``xml``
+properties forbidden in inputs and ``writeOnly`` ones in outputs (`hidden`); ``xml``
 and ``externalDocs`` dropped, ``x-`` keys kept (JSON Schema ignores unknown keywords; they and
 examples as JSON data: a YAML key read as a number becomes its text, an ``.inf`` example is set
 aside). Internal
@@ -35,7 +35,7 @@ from synthworld.sources.openapi.relaxed import NOT_JSON, Relaxed, as_json
 __all__ = ["INLINE_LIMIT", "Mode", "Translated", "Translator"]
 
 Mode = Literal["input", "output"]
-"""Inputs drop ``readOnly`` properties; outputs forbid ``writeOnly`` ones."""
+"""Inputs forbid ``readOnly`` properties; outputs forbid ``writeOnly`` ones."""
 _FLAGS: dict[Mode, str] = {"input": "readOnly", "output": "writeOnly"}
 """The flag of the properties each mode hides."""
 INLINE_LIMIT = 20
@@ -136,8 +136,7 @@ class Translator:
                     if key == "properties" and is_hidden(
                         self.doc, sub, _FLAGS[mode], f"{child}/{escape(str(name))}"
                     ):
-                        if mode == "output":
-                            out[key][name] = False  # never in an answer (see hidden.py)
+                        out[key][name] = False  # never sent, never in an answer (see hidden.py)
                         continue
                     out[key][name], more, n = self._walk(sub, f"{child}/{escape(str(name))}", mode)
                     needs |= more
