@@ -1,4 +1,5 @@
-"""An operation's answer: the first 2xx JSON schema, and the documented error responses."""
+"""An operation's answer: the first 2xx JSON schema (``default``'s when no 2xx is documented), and
+the documented error responses."""
 
 from __future__ import annotations
 
@@ -90,7 +91,8 @@ def _schema_of(doc: Document, response: Any, at: str) -> tuple[Any, str] | None:
 
 
 def returns_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) -> tuple[Any, str | None]:
-    """The returns schema (with its ``$defs``) and the status it came from (None: no content)."""
+    """The returns schema (with its ``$defs``) and the status it came from (None: no content): the
+    first 2xx JSON answer, or with no 2xx documented at all the ``default`` one's."""
     responses = op.get("responses")
     if responses is None:
         return NO_CONTENT, None
@@ -101,7 +103,10 @@ def returns_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) ->
             f"{at}/responses",
         )
     keys = {str(k): k for k in responses}
-    for status in _statuses(responses, "2"):
+    successes = _statuses(responses, "2")
+    if not successes and "default" in keys:
+        successes = ["default"]  # it documents every status no other entry names, success too
+    for status in successes:
         where = f"{at}/responses/{escape(status)}"
         found = _schema_of(doc, responses[keys[status]], where)
         if found is not None:

@@ -46,7 +46,7 @@ def openapi_tools(
     with the request body (an object body's properties inlined, otherwise one ``body``
     parameter), under names every provider takes (``page[size]``: ``page_size``; the request's
     own names are in ``spec.metadata["openapi"]["parameters"]``); ``returns`` is the first 2xx
-    JSON answer's schema (``null`` when there is none).
+    JSON answer's schema (``default``'s when no 2xx is documented; ``null`` when there is none).
     Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
     code (``not_found`` for a 404) fails the way the API documents. Keep operations by tag or path
     pattern (``/pets/*``, ``GET /pets*``) with the include/exclude options.
