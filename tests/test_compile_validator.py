@@ -105,3 +105,20 @@ def test_a_union_with_a_false_branch_is_explained_too() -> None:
     address = {"type": "object", "properties": {"city": {"type": "string"}}}
     validator = compile_validator({"anyOf": [False, address, {"type": "null"}]})
     assert validator.problems({"city": 1}) == ["$.city: 1 is not of type 'string'"]
+
+
+def test_a_tagged_union_is_explained_by_the_alternative_its_tag_names() -> None:
+    # a discriminated oneOf (OpenAPI's Pet: Cat | Dog) given a dog without its breed said only
+    # "is not valid under any of the given schemas": every alternative is an object
+    def tagged(kind: str, field: str) -> dict[str, Any]:
+        properties = {"kind": {"const": kind}, field: {"type": "string"}, "id": False}
+        return {"type": "object", "properties": properties, "required": ["kind", field]}
+
+    validator = compile_validator({"oneOf": [tagged("cat", "indoor"), tagged("dog", "breed")]})
+    assert validator.problems({"kind": "dog"}) == ["$: 'breed' is a required property"]
+    assert validator.problems({"kind": "dog", "breed": "lab", "id": "x"}) == [
+        "$.id: 'x' is not allowed: this field takes no value here (a read-only field, say); leave it out"
+    ]
+    assert validator.problems({"kind": "bird"}) == [
+        "$: {'kind': 'bird'} is not valid under any of the given schemas"
+    ]  # no alternative has that tag: nothing to narrow it to

@@ -129,30 +129,55 @@ class CompiledValidator:
         found = [item for e in errors for item in _explained(e)]
         found += [(path, message) for path, message in flagged.items() if path not in explained]
         found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
-        return [f"{_format_path(path)}: {_AN.sub(_AN_FORM, message)}" for path, message in found]
+        return [
+            f"{_format_path(path)}: {_AN.sub(_AN_FORM, _NONE.sub(_NONE_FORM, message))}"
+            for path, message in found
+        ]
 
 
-def _explained(error: Any) -> list[tuple[tuple[Any, ...], str]]:
-    """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits the type
-    of one alternative only (an ``Optional[Address]`` given an object) is explained by that
-    alternative's own violations (``$.address.country: 'FRA' is too long``), not by "is not valid
-    under any of the given schemas"."""
+def _explained(error: Any, owner: Any = None) -> list[tuple[tuple[Any, ...], str]]:
+    """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits one
+    alternative only, by its type or its tag (an ``Optional[Address]`` given an object, a
+    ``kind: dog`` given to a union of tagged shapes), is explained by that alternative's own
+    violations (``$.address.country: 'FRA' is too long``), not by "is not valid under any of the
+    given schemas". `owner` is the object holding the value, when known."""
     if error.validator in ("anyOf", "oneOf") and error.context:
         branches: dict[Any, list[Any]] = {}
         for sub in error.context:
             if sub.relative_schema_path:  # a ``false`` branch's error has none: it fits nothing
                 branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        fitting = [
-            subs
-            for subs in branches.values()
-            if not any(sub.validator == "type" and not sub.relative_path for sub in subs)
-        ]
+        fitting = [subs for subs in branches.values() if not any(map(_misfit, subs))]
         if len(fitting) == 1:
-            return [item for sub in fitting[0] for item in _explained(sub)]
-    return [(tuple(error.absolute_path), error.message + format_hint(error))]
+            return [item for sub in fitting[0] for item in _explained(sub, error.instance)]
+    return [(tuple(error.absolute_path) + _false_key(error, owner), error.message + format_hint(error))]
+
+
+def _misfit(sub: Any) -> bool:
+    """Whether alternative error `sub` says the value is not of its kind at all: another type, or
+    another tag (a ``const`` or one-value ``enum`` on one of its properties, a discriminator)."""
+    if sub.validator == "type":
+        return not sub.relative_path
+    tag = sub.validator == "const" or (sub.validator == "enum" and len(sub.validator_value) == 1)
+    return tag and len(sub.relative_path) == 1
+
+
+def _false_key(error: Any, owner: Any) -> tuple[Any, ...]:
+    """The property of `owner` a ``false`` property schema refused (python-jsonschema leaves it
+    out of the error's path); () when that is not the error or it cannot be told."""
+    if error.validator is not None or error.schema is not False or not isinstance(owner, dict):
+        return ()
+    if error.relative_path or list(error.relative_schema_path)[-1:] != ["properties"]:
+        return ()
+    keys = [key for key, value in owner.items() if value == error.instance]
+    return (keys[0],) if len(keys) == 1 else ()
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
+_NONE, _NONE_FORM = (
+    re.compile(r"^False schema does not allow (.*)$", re.DOTALL),
+    r"\1 is not allowed: this field takes no value here (a read-only field, say); leave it out",
+)
+"""A ``false`` schema's refusal, said so that an agent knows what to do."""
 """python-jsonschema's "is not a 'email'" read as "is not an 'email'" ('uri' and 'uuid' keep "a")."""
 
 
