@@ -5,6 +5,7 @@ response schema, not synthworld's translation of it."""
 
 from __future__ import annotations
 
+import json
 from random import Random
 from typing import Any
 
@@ -42,7 +43,7 @@ def as_json_schema(node: Any) -> Any:
 
 
 def document(name: str) -> dict[str, Any]:
-    raw: dict[str, Any] = yaml.safe_load((DOCS / name).read_text())
+    raw: dict[str, Any] = json.loads(json.dumps(yaml.safe_load((DOCS / name).read_text())))  # 200: "200"
     return raw if raw.get("openapi", "").startswith("3.1") else as_json_schema(raw)
 
 
@@ -55,9 +56,10 @@ def at(doc: dict[str, Any], pointer: str) -> Any:
 
 def answer_pointer(doc: dict[str, Any], operation: str) -> str | None:
     """The pointer of the schema of the success answer, read from the document alone: the first
-    2xx response with a body, or ``default``'s when no 2xx is documented; None for no body."""
-    responses = at(doc, f"{operation}/responses")
-    successes = sorted(str(status) for status in responses if str(status).startswith("2"))
+    2xx response with a body (JSON first), or ``default``'s when no 2xx is documented; None for
+    no body."""
+    responses = {str(status): value for status, value in at(doc, f"{operation}/responses").items()}
+    successes = sorted(status for status in responses if status.startswith("2"))
     for status in successes or (["default"] if "default" in responses else []):
         where, response = f"{operation}/responses/{status}", responses[status]
         if "$ref" in response:
@@ -65,9 +67,10 @@ def answer_pointer(doc: dict[str, Any], operation: str) -> str | None:
             response = at(doc, where)
         if "schema" in response:  # 2.0
             return f"{where}/schema"
-        for media in response.get("content", {}):
-            if "json" in media:
-                return f"{where}/content/{media.replace('/', '~1')}/schema"
+        media = sorted(response.get("content", {}), key=lambda media: "json" not in media)
+        for name in media:
+            if "schema" in response["content"][name]:
+                return f"{where}/content/{name.replace('/', '~1')}/schema"
     return None
 
 
