@@ -173,12 +173,12 @@ def _false_key(error: Any, owner: Any) -> tuple[Any, ...]:
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
+"""python-jsonschema's "is not a 'email'" read as "is not an 'email'" ('uri' and 'uuid' keep "a")."""
 _NONE, _NONE_FORM = (
     re.compile(r"^False schema does not allow (.*)$", re.DOTALL),
     r"\1 is not allowed: this field takes no value here (a read-only field, say); leave it out",
 )
 """A ``false`` schema's refusal, said so that an agent knows what to do."""
-"""python-jsonschema's "is not a 'email'" read as "is not an 'email'" ('uri' and 'uuid' keep "a")."""
 
 
 def compile_validator(schema: Any) -> CompiledValidator:
