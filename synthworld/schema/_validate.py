@@ -133,22 +133,47 @@ class CompiledValidator:
 
 
 def _explained(error: Any) -> list[tuple[tuple[Any, ...], str]]:
-    """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits the type
-    of one alternative only (an ``Optional[Address]`` given an object) is explained by that
-    alternative's own violations (``$.address.country: 'FRA' is too long``), not by "is not valid
-    under any of the given schemas"."""
+    """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits one
+    alternative only, by its type (an ``Optional[Address]`` given an object) or by its tag (a
+    ``Card | Bank`` given ``kind: "card"``), is explained by that alternative's own violations
+    (``$.address.country: 'FRA' is too long``), not by "is not valid under any of the given
+    schemas"."""
     if error.validator in ("anyOf", "oneOf") and error.context:
         branches: dict[Any, list[Any]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        fitting = [
-            subs
-            for subs in branches.values()
-            if not any(sub.validator == "type" and not sub.relative_path for sub in subs)
-        ]
-        if len(fitting) == 1:
-            return [item for sub in fitting[0] for item in _explained(sub)]
+        typed = [subs for subs in branches.values() if not any(map(_wrong_type, subs))]
+        tagged = (
+            typed if len(typed) == 1 else [subs for subs in typed if not any(map(_wrong_tag_value, subs))]
+        )
+        if len(tagged) == 1:
+            return [item for sub in tagged[0] for item in _explained(sub)]
+        if typed and not tagged and (tag := _wrong_tag(typed)):
+            return [tag]
     return [(tuple(error.absolute_path), error.message + format_hint(error))]
+
+
+def _wrong_tag(branches: list[list[Any]]) -> tuple[tuple[Any, ...], str] | None:
+    """``$.method.kind: 'cash' is not one of ['card', 'bank']`` when every alternative is tagged
+    by the same property and the value's tag is none of theirs."""
+    found = [next(filter(_wrong_tag_value, subs), None) for subs in branches]
+    tags = [tag for tag in found if tag is not None]
+    if len(tags) < len(found) or len({tuple(tag.absolute_path) for tag in tags}) != 1:
+        return None
+    allowed: list[Any] = []
+    for tag in tags:
+        allowed += [tag.validator_value] if tag.validator == "const" else tag.validator_value
+    return tuple(tags[0].absolute_path), f"{tags[0].instance!r} is not one of {allowed!r}"
+
+
+def _wrong_tag_value(sub: Any) -> bool:
+    """Whether a violation is a property (one level down) with another ``const``/``enum`` value."""
+    return sub.validator in ("const", "enum") and len(sub.relative_path) == 1
+
+
+def _wrong_type(sub: Any) -> bool:
+    """Whether a violation is of the value's own type."""
+    return sub.validator == "type" and not sub.relative_path
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
