@@ -39,7 +39,7 @@ def test_any_json_interaction_round_trips_through_yaml_and_json(
     assert [i.index for i in loaded.interactions] == list(range(len(items)))
 
 
-def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
+def test_yaml_is_block_style_sorts_inputs_keeps_output_order_and_unicode(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
     save_cassette(
         path, Cassette((Interaction("greet", {"z": 1, "name": "Zoë"}, {"text": "héllo", "a": "2024-01-01"}),))
@@ -55,8 +55,8 @@ def test_yaml_is_block_style_sorted_and_keeps_unicode(tmp_path: Path) -> None:
         "    name: Zoë\n"
         "    z: 1\n"
         "  output:\n"
-        "    a: '2024-01-01'\n"
         "    text: héllo\n"
+        "    a: '2024-01-01'\n"
         "end_of_cassette: true\n"
     )
 

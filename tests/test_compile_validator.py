@@ -119,6 +119,37 @@ def test_a_tagged_union_is_explained_by_the_alternative_its_tag_names() -> None:
     assert validator.problems({"kind": "dog", "breed": "lab", "id": "x"}) == [
         "$.id: 'x' is not allowed: this field takes no value here (a read-only field, say); leave it out"
     ]
-    assert validator.problems({"kind": "bird"}) == [
-        "$: {'kind': 'bird'} is not valid under any of the given schemas"
-    ]  # no alternative has that tag: nothing to narrow it to
+    assert validator.problems({"kind": "bird"}) == ["$.kind: 'bird' is not one of ['cat', 'dog']"]
+
+
+CARD = {
+    "type": "object",
+    "properties": {"kind": {"const": "card"}, "number": {"type": "string", "pattern": "^[0-9]{16}$"}},
+    "required": ["kind", "number"],
+}
+BANK = {
+    "type": "object",
+    "properties": {"kind": {"const": "bank"}, "iban": {"type": "string"}},
+    "required": ["kind", "iban"],
+}
+
+
+@pytest.mark.parametrize("union", ["anyOf", "oneOf"])
+def test_a_tagged_union_problem_is_explained_by_the_alternative_its_tag_names(union: str) -> None:
+    # Card | Bank (a pydantic union of models with a Literal tag) given a wrong card said only
+    # "is not valid under any of the given schemas", for the agent to guess what was wrong
+    validator = compile_validator({"type": "object", "properties": {"method": {union: [CARD, BANK]}}})
+    assert validator.problems({"method": {"kind": "card", "number": "12"}}) == [
+        "$.method.number: '12' does not match '^[0-9]{16}$'"
+    ]
+    assert validator.problems({"method": {"kind": "bank"}}) == ["$.method: 'iban' is a required property"]
+    assert validator.problems({"method": {"kind": "cash"}}) == [
+        "$.method.kind: 'cash' is not one of ['card', 'bank']"
+    ]
+    assert validator.problems({"method": {"iban": "x"}}) == [
+        "$.method: {'iban': 'x'} is not valid under any of the given schemas"
+    ]
+    # a model's own wrong enum, in an Optional[Model], is no wrong tag: the model explains it
+    status = {"type": "object", "properties": {"state": {"enum": ["on", "off"]}}, "required": ["state"]}
+    optional = compile_validator({"properties": {"s": {union: [status, {"type": "null"}]}}})
+    assert optional.problems({"s": {"state": "dim"}}) == ["$.s.state: 'dim' is not one of ['on', 'off']"]

@@ -129,9 +129,10 @@ def test_invalid_arguments_come_back_as_a_retry_prompt_listing_the_problems() ->
     [retry] = seen[1]
     assert retry.tool_call_id == "bad"
     assert retry.outcome == "retried"
-    error = json.loads(retry.content)["error"]
-    assert error["code"] == "invalid_input"
-    assert error["problems"] == ["$.user_id: 7 is not of type 'string'"]
+    assert retry.content == (
+        "invalid input for tool 'get_user': $.user_id: 7 is not of type 'string'. "
+        "Parameters: user_id (string, required)."
+    )
     [answer] = seen[2]
     assert answer.outcome == "success"
     assert answer.content == world.trace[1].output
@@ -167,7 +168,7 @@ def test_a_simulated_failure_is_a_failed_tool_result_not_a_crash() -> None:
     assert run(Agent(scripted(calls, seen), tools=world.to_pydantic_ai()), "u404?").output == "done"
     [failed] = seen[1]
     assert failed.outcome == "failed"
-    assert json.loads(failed.content) == {"error": {"code": "not_found", "message": "not found"}}
+    assert failed.content == "not_found: not found"
     assert world.trace[0].error == {"code": "not_found", "message": "not found"}
 
 

@@ -30,8 +30,10 @@ it is whole; the count is only used to say how much a cut file lost).
 
 Files are read with a safe loader only (libyaml's when available); unquoted dates stay strings, as
 in JSON. Every problem raises `CassetteError` naming the file, the line and the path inside.
-Writing sorts the keys of inputs and outputs, uses block style and keeps unicode, so a re-recorded
-cassette diffs cleanly; the file is replaced atomically (temporary file, fsync, rename).
+Writing sorts the keys of inputs (matched by canonical JSON, so their order never matters) and
+keeps each output's keys in the order the agent got them, so a replay hands the agent the same
+JSON text it read when the cassette was recorded. It uses block style and keeps unicode; the
+file is replaced atomically (temporary file, fsync, rename).
 """
 
 from __future__ import annotations
@@ -138,12 +140,13 @@ class Interaction:
     """Position in the cassette (0-based); -1 before it was saved."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The on-disk form: ``tool``, ``input``, then ``output`` or ``error`` (keys sorted inside)."""
+        """The on-disk form: ``tool``, ``input`` (keys sorted), then ``output`` (keys as the agent got
+        them) or ``error`` (keys sorted)."""
         out: dict[str, Any] = {"tool": self.tool, "input": _sorted(self.input)}
         if self.error is not None:
             out["error"] = _sorted(self.error)
         else:
-            out["output"] = _sorted(self.output)
+            out["output"] = self.output
         return out
 
     @classmethod

@@ -3,7 +3,8 @@
 Invalid arguments raise ``ModelRetry`` (the model gets a retry prompt listing every problem), and
 arguments that are no JSON object fail pydantic-ai's own validation (a retry prompt too);
 a simulated `ToolError` raises ``ToolFailed`` (the model sees the failure without using up its
-retries). Neither ends the run.
+retries). Neither ends the run. Both carry plain text (`error_message`), which pydantic-ai sends
+as ``{"error": "..."}`` or through the provider's own error channel (Anthropic's ``is_error``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError
 from synthworld.formats.unions import type_lists_as_any_of
-from synthworld.frameworks.source import ToolSource, error_text, import_framework
+from synthworld.frameworks.source import ToolSource, error_message, import_framework
 from synthworld.spec import ToolSpec
 
 __all__ = ["to_pydantic_ai"]
@@ -61,9 +62,9 @@ def _tool_function(
         try:
             return await source.acall(spec.name, arguments)
         except ToolInputError as exc:
-            raise pydantic_ai.ModelRetry(error_text(exc)) from exc
+            raise pydantic_ai.ModelRetry(error_message(exc)) from exc
         except ToolError as exc:
-            raise failed(error_text(exc)) from exc
+            raise failed(error_message(exc)) from exc
 
     call_tool.__name__ = call_tool.__qualname__ = spec.name
     call_tool.__doc__ = spec.description

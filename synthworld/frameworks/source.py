@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from synthworld.errors import ToolError, ToolInputError
 from synthworld.spec import ToolSpec
 
-__all__ = ["ToolSource", "error_text", "import_framework", "result_text"]
+__all__ = ["ToolSource", "error_message", "error_text", "import_framework", "result_text"]
 
 
 class ToolSource(Protocol):
@@ -44,3 +44,20 @@ def error_text(exc: ToolError | ToolInputError) -> str:
     """A failed call as JSON a model reads: ``{"error": {"code", "message", ...}}``."""
     error = exc.to_dict() if isinstance(exc, ToolError) else exc.to_dict()["error"]
     return json.dumps({"error": error}, ensure_ascii=False)
+
+
+def error_message(exc: ToolError | ToolInputError) -> str:
+    """A failed call as one line of plain text, for a framework that wraps it in its own error form.
+
+    ``invalid input for tool 'get_user': $.user_id: 7 is not of type 'string'. Parameters: ...``;
+    ``rate_limit: rate limit (retry after 2 s); details: {"quota": 5}``. JSON text there would
+    reach the model as a string inside the framework's JSON, every quote escaped.
+    """
+    if isinstance(exc, ToolInputError):
+        return str(exc)
+    text = f"{exc.code}: {exc.message}"
+    if exc.retry_after is not None:
+        text += f" (retry after {exc.retry_after:g} s)"
+    if exc.details:
+        text += f"; details: {json.dumps(exc.details, ensure_ascii=False)}"
+    return text

@@ -137,28 +137,24 @@ class CompiledValidator:
 
 def _explained(error: Any, owner: Any = None) -> list[tuple[tuple[Any, ...], str]]:
     """``(path, message)`` of a violation; an ``anyOf``/``oneOf`` one whose value fits one
-    alternative only, by its type or its tag (an ``Optional[Address]`` given an object, a
-    ``kind: dog`` given to a union of tagged shapes), is explained by that alternative's own
-    violations (``$.address.country: 'FRA' is too long``), not by "is not valid under any of the
-    given schemas". `owner` is the object holding the value, when known."""
+    alternative only, by its type (an ``Optional[Address]`` given an object) or by its tag (a
+    ``Card | Bank`` given ``kind: "card"``), is explained by that alternative's own violations
+    (``$.address.country: 'FRA' is too long``), not by "is not valid under any of the given
+    schemas". ``owner`` is the object holding the value, when known."""
     if error.validator in ("anyOf", "oneOf") and error.context:
         branches: dict[Any, list[Any]] = {}
         for sub in error.context:
             if sub.relative_schema_path:  # a ``false`` branch's error has none: it fits nothing
                 branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        fitting = [subs for subs in branches.values() if not any(map(_misfit, subs))]
-        if len(fitting) == 1:
-            return [item for sub in fitting[0] for item in _explained(sub, error.instance)]
+        typed = [subs for subs in branches.values() if not any(map(_wrong_type, subs))]
+        tagged = (
+            typed if len(typed) == 1 else [subs for subs in typed if not any(map(_wrong_tag_value, subs))]
+        )
+        if len(tagged) == 1:
+            return [item for sub in tagged[0] for item in _explained(sub, error.instance)]
+        if typed and not tagged and (tag := _wrong_tag(typed)):
+            return [tag]
     return [(tuple(error.absolute_path) + _false_key(error, owner), error.message + format_hint(error))]
-
-
-def _misfit(sub: Any) -> bool:
-    """Whether alternative error `sub` says the value is not of its kind at all: another type, or
-    another tag (a ``const`` or one-value ``enum`` on one of its properties, a discriminator)."""
-    if sub.validator == "type":
-        return not sub.relative_path
-    tag = sub.validator == "const" or (sub.validator == "enum" and len(sub.validator_value) == 1)
-    return tag and len(sub.relative_path) == 1
 
 
 def _false_key(error: Any, owner: Any) -> tuple[Any, ...]:
@@ -170,6 +166,29 @@ def _false_key(error: Any, owner: Any) -> tuple[Any, ...]:
         return ()
     keys = [key for key, value in owner.items() if value == error.instance]
     return (keys[0],) if len(keys) == 1 else ()
+
+
+def _wrong_tag(branches: list[list[Any]]) -> tuple[tuple[Any, ...], str] | None:
+    """``$.method.kind: 'cash' is not one of ['card', 'bank']`` when every alternative is tagged
+    by the same property and the value's tag is none of theirs."""
+    found = [next(filter(_wrong_tag_value, subs), None) for subs in branches]
+    tags = [tag for tag in found if tag is not None]
+    if len(tags) < len(found) or len({tuple(tag.absolute_path) for tag in tags}) != 1:
+        return None
+    allowed: list[Any] = []
+    for tag in tags:
+        allowed += [tag.validator_value] if tag.validator == "const" else tag.validator_value
+    return tuple(tags[0].absolute_path), f"{tags[0].instance!r} is not one of {allowed!r}"
+
+
+def _wrong_tag_value(sub: Any) -> bool:
+    """Whether a violation is a property (one level down) with another ``const``/``enum`` value."""
+    return sub.validator in ("const", "enum") and len(sub.relative_path) == 1
+
+
+def _wrong_type(sub: Any) -> bool:
+    """Whether a violation is of the value's own type."""
+    return sub.validator == "type" and not sub.relative_path
 
 
 _AN, _AN_FORM = re.compile(r"is not a ('[aeio])"), r"is not an \1"
