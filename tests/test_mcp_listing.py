@@ -66,6 +66,13 @@ def test_mcpserver_wrapped_answers_are_written_unwrapped(value: Any, texts: list
     assert answer_texts(spec, value, structured=True) == texts
 
 
+def test_an_mcpserver_object_answer_is_indented_as_mcpserver_indents_it() -> None:
+    arguments = {**PARAMETERS, "title": "findArguments"}  # MCPServer's title for the input model
+    returns = {"type": "object", "properties": {"id": {"type": "integer"}}, "title": "Found"}
+    spec = ToolSpec.from_mcp({"name": "find", "inputSchema": arguments, "outputSchema": returns})
+    assert answer_texts(spec, {"id": 1}, structured=True) == ['{\n  "id": 1\n}']
+
+
 def test_other_answers_are_written_as_json_and_a_content_tool_string_as_it_is() -> None:
     marked = {**WRAPPER, "title": "Counted"}  # no "<function>Output": a real {"result": ...} object
     spec = ToolSpec.from_mcp({"name": "count", "inputSchema": PARAMETERS, "outputSchema": marked})

@@ -7,11 +7,11 @@ so its tools read back unchanged). A top-level ``title`` is also the spec's
 ``annotations.title`` (when the annotations have none) so every format shows it; a twin lists it
 where the server did, in ``annotations`` only when the server put one there.
 
-The ``mcp`` package's MCPServer wraps a non-object answer as ``{"result": ...}`` in an output
-schema it does not mark (``{"title": "<function>Output", "properties": {"result": {"title":
-"Result", ...}}, "required": ["result"]}``) and writes the answer's text unwrapped; such a tool
-is kept with ``"result_wrapper": true``, so a twin writes its text as MCPServer does
-(`answer_texts`).
+A tool of the ``mcp`` package's MCPServer (its input schema titled ``<function>Arguments``, or
+its output schema MCPServer's ``{"result": ...}`` wrapper of a non-object answer, which it does
+not mark: ``{"title": "<function>Output", "properties": {"result": {"title": "Result", ...}},
+"required": ["result"]}``) is kept with ``"text": "mcpserver"``, so a twin writes an answer's
+text as MCPServer does (`answer_texts`): unwrapped, indented, one block per item of a list.
 """
 
 from __future__ import annotations
@@ -33,9 +33,17 @@ def listed_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     kept = {key: copy.deepcopy(data[key]) for key in LISTED if data.get(key) is not None}
     if kept and isinstance(data.get("annotations"), Mapping):
         kept["annotations"] = copy.deepcopy(dict(data["annotations"]))
-    if _unmarked_wrapper(data.get("outputSchema", data.get("output_schema"))):
-        kept["result_wrapper"] = True
+    if _by_mcpserver(data):
+        kept["text"] = "mcpserver"
     return kept
+
+
+def _by_mcpserver(data: Mapping[str, Any]) -> bool:
+    """Whether the listed tool `data` looks made by MCPServer (see the module)."""
+    parameters = data.get("inputSchema", data.get("input_schema"))
+    title = parameters.get("title") if isinstance(parameters, Mapping) else None
+    output = data.get("outputSchema", data.get("output_schema"))
+    return (isinstance(title, str) and title.endswith("Arguments")) or _unmarked_wrapper(output)
 
 
 def _unmarked_wrapper(output: Any) -> bool:
@@ -73,11 +81,12 @@ def placed_hints(hints: dict[str, Any], listing: Mapping[str, Any]) -> dict[str,
 
 def answer_texts(spec: Any, value: Any, *, structured: bool) -> list[str]:
     """The text blocks of an answer `value`: its JSON text; a string as it is for a tool
-    without an output schema (not `structured`, as its server sent it); for a ``result_wrapper``
-    tool, the wrapped value as MCPServer writes it (a string as it is, a list one block per
-    item, none for null, else JSON indented by 2)."""
-    if listing_of(spec).get("result_wrapper") and isinstance(value, Mapping) and "result" in value:
-        return _mcpserver_texts(value["result"])
+    without an output schema (not `structured`, as its server sent it); for an MCPServer tool
+    (``"text": "mcpserver"``) as MCPServer writes it: unwrapped from its ``{"result": ...}``, a
+    string as it is, a list one block per item, none for null, else JSON indented by 2."""
+    if listing_of(spec).get("text") == "mcpserver":
+        wrapped = _unmarked_wrapper(spec.returns) and isinstance(value, Mapping) and "result" in value
+        return _mcpserver_texts(value["result"] if wrapped else value)
     if not structured and isinstance(value, str):
         return [value]
     return [json.dumps(value, ensure_ascii=False)]

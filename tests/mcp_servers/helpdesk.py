@@ -1,11 +1,13 @@
 """A realistic MCP server (the `mcp` package's MCPServer): a help desk with tools of several
 shapes (pydantic models, an enum, optional arguments, lists, plain text, an image, an embedded
-resource), one tool with a title, icons, ``_meta`` and annotations, and a resource."""
+resource), one tool with a title, icons, ``_meta`` and annotations, and a resource.
+``--port PORT`` serves streamable HTTP on 127.0.0.1 instead of stdio."""
 
 from __future__ import annotations
 
 import base64
 import enum
+import sys
 
 from mcp.server.mcpserver import Image, MCPServer
 from mcp.types import EmbeddedResource, Icon, TextResourceContents, ToolAnnotations
@@ -90,4 +92,7 @@ def ticket_resource(ticket_id: str) -> str:
 
 
 if __name__ == "__main__":
-    server.run()
+    if len(sys.argv) == 3 and sys.argv[1] == "--port":  # streamable HTTP on 127.0.0.1
+        server.run("streamable-http", port=int(sys.argv[2]))
+    else:
+        server.run()
