@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from synthworld.schema import pick
+from synthworld.schema._realistic import pick
 
 if TYPE_CHECKING:
     from synthworld.backends.base import CallContext
@@ -37,8 +37,8 @@ _PLAIN = frozenset(
 
 def answers_text(spec: ToolSpec) -> bool:
     """Whether `spec` declares no output schema and is marked as answering text."""
-    metadata = spec.metadata if isinstance(spec.metadata, Mapping) else {}
-    return spec.returns in ({}, True) and metadata.get(ANSWERS) == "text"
+    metadata = getattr(spec, "metadata", None)  # a stand-in spec may have none
+    return isinstance(metadata, Mapping) and metadata.get(ANSWERS) == "text" and spec.returns in ({}, True)
 
 
 def text_answer(ctx: CallContext, *, locale: str = "en_US") -> str:

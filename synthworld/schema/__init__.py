@@ -3,7 +3,7 @@ validators every part checks values with."""
 
 from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, compile_owned, generate
 from synthworld.schema._canonicalise import canonicalise
-from synthworld.schema._realistic import check_locale, pick
+from synthworld.schema._realistic import check_locale
 from synthworld.schema._texts import schema_text, shared_texts
 from synthworld.schema._validate import CompiledValidator, compile_validator, schema_problems
 
@@ -17,7 +17,6 @@ __all__ = [
     "compile_owned",
     "compile_validator",
     "generate",
-    "pick",
     "schema_problems",
     "schema_text",
     "shared_texts",
