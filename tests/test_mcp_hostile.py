@@ -122,6 +122,19 @@ def test_only_tool_calls_with_an_id_and_a_name_are_rewritten(line: str) -> None:
     assert readable_request(line, "why") is None
 
 
+def test_a_line_that_is_no_json_gets_a_parse_error_with_a_null_id() -> None:
+    """JSON-RPC 2.0 answers a line it cannot parse with ``-32700`` and ``id: null``, as the ``mcp``
+    HTTP transport does; before, the stdio server dropped such a line without a word."""
+    ping = {"jsonrpc": "2.0", "id": 5, "method": "ping"}
+    replies = replies_until(["hello", "{not json", json.dumps(ping)], answer_id=5)
+    assert [reply["id"] for reply in replies] == [None, None, 5]
+    for reply in replies[:2]:
+        assert reply["error"]["code"] == -32700
+        assert reply["error"]["message"].startswith("synthworld could not read this request (Invalid JSON: ")
+    pong = replies[2]
+    assert pong["result"] == {}  # the session goes on
+
+
 def test_other_requests_get_a_parse_error_with_their_id() -> None:
     error = parse_error('{"jsonrpc": "2.0", "id": "r1", "method": "x", "params": {"v": "\\ud800"}}', "bad")
     assert error is not None
@@ -154,6 +167,12 @@ def test_arguments_that_are_no_object_get_an_error_result_saying_so(arguments: A
 def exchange(lines: list[str], *, answer_id: int) -> dict[str, Any]:
     """Send `lines` to a stdio server of `ECHO` and return its reply with `answer_id` (stdin stays
     open until then: a server that sees the end of its input may stop before answering)."""
+    return replies_until(lines, answer_id=answer_id)[-1]
+
+
+def replies_until(lines: list[str], *, answer_id: int) -> list[dict[str, Any]]:
+    """Every reply of a stdio server of `ECHO` to `lines`, up to the one with `answer_id`."""
+    replies: list[dict[str, Any]] = []
     with subprocess.Popen(
         [*SERVE, ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env(), cwd=ROOT
     ) as server:
@@ -165,9 +184,9 @@ def exchange(lines: list[str], *, answer_id: int) -> dict[str, Any]:
             server.stdin.write("".join(line + "\n" for line in lines))
             server.stdin.flush()
             for text in server.stdout:
-                reply: dict[str, Any] = json.loads(text)
-                if reply.get("id") == answer_id:
-                    return reply
+                replies.append(json.loads(text))
+                if replies[-1].get("id") == answer_id:
+                    return replies
             raise AssertionError("the server ended without answering")
         finally:
             killer.cancel()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from synthworld.backends.text_answers import answers_text, text_answer
 from synthworld.schema import Generator, check_locale, compile_owned
 
 if TYPE_CHECKING:
@@ -47,10 +48,13 @@ class RandomBackend:
         self._for(spec)
 
     def respond(self, ctx: CallContext) -> Any:
-        """A value valid against ``ctx.spec.returns``, a pure function of ``ctx.rng`` and ``ctx.now``.
+        """A value valid against ``ctx.spec.returns``, a pure function of ``ctx.rng`` and ``ctx.now``
+        (readable text for a tool marked as answering text, see `backends.text_answers`).
 
         Verified: the world validates every answer with the same compiled validator anyway, and
         a value that failed it here would be drawn again instead of failing the call."""
+        if answers_text(ctx.spec):  # a tool answering text (see `backends.text_answers`)
+            return text_answer(ctx, locale=self.locale)
         return self._for(ctx.spec).generate(ctx.rng, now=ctx.now, verify=True)
 
     def _for(self, spec: ToolSpec) -> Generator:

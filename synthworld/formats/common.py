@@ -57,6 +57,8 @@ class ToolParts:
     """The output schema (``{}``: any value, when the format carries none)."""
     annotations: dict[str, Any] = field(default_factory=dict)
     """Behavioural hints by `ToolAnnotations` field name."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    """What the format says beyond the other parts (`ToolSpec.metadata`)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,7 @@ def tool_parts(
     returns: Any,
     source: str,
     annotations: Mapping[str, Any] | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> ToolParts:
     """The parts of a provider's tool definition (`source` names the format in errors)."""
     name = data.get("name")
@@ -127,4 +130,5 @@ def tool_parts(
         parameters=dict(parameters) if parameters is not None else dict(EMPTY_PARAMETERS),
         returns={} if returns is None else returns,
         annotations=dict(annotations or {}),
+        metadata=dict(metadata or {}),
     )

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
+from synthworld.formats.mcp_listing import LISTED, listed_fields, listing_of, placed_hints
 
 __all__ = [
     "TYPED_MARK",
@@ -66,22 +67,26 @@ def tool_definition(spec: ToolLike) -> Any:
     ``{"result": value}``; one that admits objects alone gets ``type: "object"`` at its root
     (see the module docstring). `read_tool` undoes either. A `returns` that says nothing
     (``{}``, as `read_tool` gives for a tool listed without one) gets no ``outputSchema``, so a
-    twin lists such a tool as its server did.
+    twin lists such a tool as its server did; so are a title, icons and ``_meta`` the server
+    listed (kept in ``spec.metadata["mcp"]``, see `formats.mcp_listing`).
     """
     data: dict[str, Any] = {"name": spec.name, "inputSchema": copy.deepcopy(spec.parameters)}
     if declares_output(spec.returns):
         data["outputSchema"] = output_schema(spec.returns)
     if spec.description:
         data["description"] = spec.description
+    listing = listing_of(spec)
+    data.update({key: copy.deepcopy(listing[key]) for key in LISTED if key in listing})
     hints = {wire: getattr(spec.annotations, field) for field, wire in _HINTS.items()}
-    hints = {wire: value for wire, value in hints.items() if value is not None}
+    hints = placed_hints({wire: value for wire, value in hints.items() if value is not None}, listing)
     if hints:
         data["annotations"] = hints
     return require_mcp().Tool.model_validate(data)
 
 
 def read_tool(tool: Mapping[str, Any] | Any) -> ToolParts:
-    """The parts of an ``mcp.types.Tool`` or its dict form; unwraps a ``result`` wrapper."""
+    """The parts of an ``mcp.types.Tool`` or its dict form; unwraps a ``result`` wrapper, and
+    keeps a title, icons and ``_meta`` (see `formats.mcp_listing`) in the metadata."""
     data = as_data(tool, what="an MCP tool definition")
     parameters = data.get("inputSchema", data.get("input_schema"))
     output = data.get("outputSchema", data.get("output_schema"))
@@ -94,6 +99,7 @@ def read_tool(tool: Mapping[str, Any] | Any) -> ToolParts:
         returns=returns_from_output_schema(output),
         source="MCP",
         annotations=values,
+        metadata={"mcp": listing} if (listing := listed_fields(data)) else None,
     )
 
 

@@ -26,6 +26,7 @@ from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
+from synthworld.formats.mcp_listing import answer_texts
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.world.dispatch import ToolOutcome, invoke
 
@@ -109,14 +110,18 @@ def _json_kind(value: Any) -> str:
 def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
     """The ``CallToolResult`` for one call: structured content and text, or ``isError``. A tool
     without an output schema whose value holds images, audio or resources (as `McpBackend`
-    records a real server's) answers with those blocks, as the real server did."""
+    records a real server's) answers with those blocks, and its text as it is, as the real
+    server did (see `formats.mcp_listing.answer_texts`)."""
     types = require_mcp()
-    text = [types.TextContent(type="text", text=outcome.text)]
     if not outcome.ok:
+        text = [types.TextContent(type="text", text=outcome.text)]
         return types.CallToolResult(content=text, is_error=True)
     structured = structured_content(spec, outcome.value)
     blocks = content_blocks(outcome.value) if structured is None else None
-    return types.CallToolResult(content=blocks or text, structured_content=structured)
+    if blocks is None:
+        texts = answer_texts(spec, outcome.value, structured=structured is not None)
+        blocks = [types.TextContent(type="text", text=text) for text in texts]
+    return types.CallToolResult(content=blocks, structured_content=structured)
 
 
 def serve(

@@ -5,7 +5,8 @@ digits, lone surrogate escapes (``"\\ud800"``) and nesting deeper than about 200
 stdio such a line is dropped without an answer (the client waits forever); over HTTP the client
 gets a parse error without an id and closes its session. Here such a ``tools/call`` is rewritten
 into one the server can read, whose arguments are ``{UNREADABLE: why}``, so the tool call gets an
-``isError`` result saying why; any other request with an id gets a JSON-RPC parse error (stdio).
+``isError`` result saying why; any other line but a notification gets a JSON-RPC parse error
+(stdio), with ``id: null`` when no id can be read from it (a line that is no JSON at all).
 JSON that is no JSON-RPC request (no method, params that are no object, a batch) was dropped
 too: over stdio each id in it gets an Invalid Request error saying what is wrong.
 `ReadableStream` does this for stdio, `ReadableBodies` (ASGI middleware) for streamable HTTP.
@@ -84,11 +85,16 @@ def readable_request(text: str, reason: str) -> dict[str, Any] | None:
 
 
 def parse_error(text: str, reason: str) -> dict[str, Any] | None:
-    """A JSON-RPC parse error answering the request in `text`; None when it has no id."""
-    request_id = _load(members(text).get("id"))
-    if not _is_id(request_id):
+    """A JSON-RPC parse error answering the request in `text`: with its id, or with ``id: null``
+    when none can be found (JSON-RPC 2.0, and the ``mcp`` HTTP transport, answer so); None for a
+    notification (a ``method`` and no ``id``), which is never answered."""
+    head = members(text)
+    request_id = _load(head.get("id"))
+    if not _is_id(request_id) and "id" not in head and "method" in head:
         return None
     message = f"synthworld could not read this request ({reason}); {_HOW}"
+    if not _is_id(request_id):
+        request_id = None
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32700, "message": message}}
 
 

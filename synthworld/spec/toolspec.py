@@ -288,7 +288,14 @@ class ToolSpec:
     def from_parts(cls, parts: ToolParts) -> ToolSpec:
         """A validated spec from the parts a provider format read (see `synthworld.formats`)."""
         annotations = ToolAnnotations(**parts.annotations)
-        spec = cls(parts.name, parts.description, parts.parameters, parts.returns, annotations=annotations)
+        spec = cls(
+            parts.name,
+            parts.description,
+            parts.parameters,
+            parts.returns,
+            annotations=annotations,
+            metadata=parts.metadata,
+        )
         return spec.validate()
 
     # -- input handling ---------------------------------------------------------------------

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from synthworld.backends.text_answers import ANSWERS
 from synthworld.errors import SchemaError, SourceError, ToolSpecError
+from synthworld.formats.mcp import declares_output
 from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike, describe
 from synthworld.sources.skipping import OnError, Skipped
 from synthworld.spec import ToolSpec
@@ -22,7 +25,9 @@ def mcp_tools(
     the real server is called. Raises `SourceError` when the server cannot be reached, or when a
     listed tool cannot be a tool here (a name synthworld does not take, an invalid schema or one
     that cannot be compiled, such as a ``$ref`` to nothing, a name listed twice);
-    ``on_error="skip"`` leaves those out and warns once instead.
+    ``on_error="skip"`` leaves those out and warns once instead. A tool listed without an
+    ``outputSchema`` is marked ``metadata["answers"] = "text"``: the random backend answers it
+    with readable text.
     """
     skipped = Skipped(on_error, what="tools")
     connection = Connection(server, timeout=timeout)
@@ -47,10 +52,18 @@ def _spec(tool: Any, server: ServerLike, taken: set[str], *, skipping: bool) -> 
     try:
         if name in taken:
             raise ToolSpecError(f"tool {name!r} is listed twice; a server's tool names must be unique")
-        spec = ToolSpec.from_mcp(tool)
+        spec = _marked(ToolSpec.from_mcp(tool))
         spec.parameters_validator, spec.returns_validator  # noqa: B018 - compiled now, not at a call
     except (ToolSpecError, SchemaError) as exc:
         why = str(exc) if name in taken else f"tool {name!r} cannot be a tool here: {exc}"
         hint = "" if skipping else "; pass on_error='skip' to leave it out (the CLI does)"
         raise SourceError(why + hint, source=f"MCP server {describe(server)}") from None
     return spec
+
+
+def _marked(spec: ToolSpec) -> ToolSpec:
+    """`spec`, marked as answering text when it declares no output schema (its answer is content
+    blocks, text mostly), so the random backend writes text for it (`backends.text_answers`)."""
+    if declares_output(spec.returns):
+        return spec
+    return dataclasses.replace(spec, metadata={**spec.metadata, ANSWERS: "text"})
