@@ -375,7 +375,7 @@ def consistent(
     if recall and plan.active:
         edits = Edits()
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
-        fresh = plan.lifecycle.family == "create" and not (plan.idempotent and facts and facts.occurrence)
+        fresh = plan.lifecycle.family == "create" and not _repeat(plan, facts)
         walked, sure = apply(plan, args, value, state, edits, refs, fresh=fresh)
         if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
             edits.lay_over(value, partial)
@@ -392,6 +392,14 @@ def consistent(
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
+
+
+def _repeat(plan: ConsistencyPlan, facts: CallFacts | None) -> bool:
+    """Whether the call repeats an identical one of an idempotent tool: for a transfer, one that
+    was answered (one that failed with a fault never happened); else any one made before."""
+    if not plan.idempotent or facts is None:
+        return False
+    return facts.earlier is not None if plan.transfer is not None else facts.occurrence > 0
 
 
 def _transfer(
