@@ -103,3 +103,36 @@ def test_checkout_places_an_order_holding_the_cart(seed: int) -> None:
     assert (order["status"], order["created_at"], order["updated_at"]) == ("pending", NOW, NOW)
     assert (order["items"], order["total"]) == (cart["items"], cart["total"])
     assert world.call("get_order", {"order_id": order["order_id"]}) == order
+
+
+class Attachment(TypedDict):
+    file_name: str
+    url: str
+
+
+class Ticket(TypedDict):
+    ticket_id: str
+    attachments: list[Attachment]
+
+
+class Comment(TypedDict):
+    comment_id: str
+    ticket_id: str
+    attachments: list[Attachment]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_only_line_items_are_carried_into_a_created_entity(seed: int) -> None:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def get_ticket(ticket_id: str) -> Ticket:
+        """A ticket."""
+
+    @world.tool
+    def create_comment(ticket_id: str, body: str) -> Comment:
+        """Comment on a ticket."""
+
+    world.state.remember("ticket", "T1", {"ticket_id": "T1", "attachments": [{"file_name": "a", "url": "u"}]})
+    comment = world.call("create_comment", {"ticket_id": "T1", "body": "hi"})
+    assert comment["attachments"] != [{"file_name": "a", "url": "u"}]  # the ticket's, not the comment's

@@ -152,13 +152,19 @@ def _known(element: dict[str, Any], said: Mapping[str, Any], refs: Sequence[Refe
         if str(element.get(f"{ref.kind}_id")) != ref.id:
             continue
         price = first_key(ref.fields, PRICE_KEYS)
-        for key in [k for k in element if k not in said and not is_id_key(k)]:
+        for key in [k for k in element if k not in said and not is_id_key(k) and not _lived(k)]:
             have = ref.fields.get(key)
             if have is not None and type(have) is type(element[key]):
                 element[key] = json_copy(have)
             elif price is not None and key in PRICE_KEYS and is_number(ref.fields[price]):
                 element[key] = ref.fields[price]
     return element
+
+
+def _lived(key: str) -> bool:
+    """Whether `key` is the entity's own history (``created_at``, ``status``), not a line's."""
+    name = snake(key)
+    return name.endswith(("_at", "_date", "_time")) or name in ("status", "state")
 
 
 def _priced(element: dict[str, Any]) -> dict[str, Any]:

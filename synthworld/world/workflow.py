@@ -30,8 +30,10 @@ from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.naming import singular
 from synthworld.world.rules import RuleContext, apply_rules
+from synthworld.world.rules.base import first_key
 from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
+from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.seeds import sub_seed
 
 if TYPE_CHECKING:
@@ -176,11 +178,18 @@ def _start_lists(
     for ref in (ref for ref in refs if ref.kind != plan.top_kind):
         for key in [k for k, v in node.items() if type(v) is list and not edits.echoed(node, k)]:
             lines = ref.fields.get(key)
-            if type(lines) is list and all(type(line) is dict for line in lines):
+            if _line_items(lines):
                 edits.begin("carry")
                 edits.set(node, key, json_copy(lines))
                 if type(ref.fields.get("currency")) is str and "currency" in node:
                     edits.set(node, "currency", ref.fields["currency"])
+
+
+def _line_items(value: Any) -> bool:
+    """Whether `value` is a list of line items: objects with a quantity or a price."""
+    if type(value) is not list or not value or not all(type(line) is dict for line in value):
+        return False
+    return all(first_key(line, QTY_KEYS + PRICE_KEYS) is not None for line in value)
 
 
 def _unique(
