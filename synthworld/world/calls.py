@@ -5,6 +5,7 @@ the backend, make the answer consistent, check it, remember it and trace it (a m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import types
 from collections.abc import Callable, Mapping
 from random import Random
@@ -104,7 +105,22 @@ class CallPath(WorldBase):
             error = as_documented(fault.to_error(seconds=seconds), ctx, own_message=fault.message is not None)
             self._recorder.answered(ctx, None, {**error.to_dict(), "fault": True}, "fault", duration=seconds)
             raise error
-        reply = self._respond(tool, ctx, seconds)
+        said = self._outcomes.key(ctx.spec.name, tool.plan, ctx.input) if self.remember else None
+        with contextlib.ExitStack() as held:
+            return self._settle(tool, ctx, fault, seconds, held if said is not None else None)
+
+    def _settle(
+        self,
+        tool: RegisteredTool,
+        ctx: CallContext,
+        fault: Fault | None,
+        seconds: float,
+        held: contextlib.ExitStack | None,
+    ) -> Any:
+        """Answer, commit and trace the call. `held`: for an idempotent transfer, the state lock
+        is held from shaping its answer to committing it, so that of two identical calls at the
+        same instant one is the first (it moves the money) and the other its repeat."""
+        reply = self._respond(tool, ctx, seconds, held)
         value, found, checked, rules = reply.settled
         if fault is not None and fault.malformed is not None:
             _tell(reply.on_answer, value)  # what a replay must give before the fault breaks it again
@@ -122,6 +138,8 @@ class CallPath(WorldBase):
                 kinds = self._tools.kinds()
                 rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, kinds, repeat=repeat)
                 self._outcomes.settle(said, tool.plan, value)
+        if held is not None:
+            held.close()  # the outcome is known: an identical call may shape its answer
         _tell(reply.on_answer, value)  # a replay gets the clean answer and draws the hazard again
         hazard = None
         if fault is not None and fault.inject is not None:
@@ -141,8 +159,11 @@ class CallPath(WorldBase):
         )
         return thawed(answer)  # the trace keeps `value`; the caller may change its own copy
 
-    def _respond(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> _Reply:
-        """The answer of a script, or of the effect and backend made consistent."""
+    def _respond(
+        self, tool: RegisteredTool, ctx: CallContext, seconds: float, held: contextlib.ExitStack | None = None
+    ) -> _Reply:
+        """The answer of a script, or of the effect and backend made consistent (`held`: takes the
+        state lock, to keep until the answer is committed)."""
         backend = tool.backend or self._backend
         script = self._scripts.take(ctx.spec.name, ctx.input)
         effect = None if script else self._effects.get(ctx.spec.name)
@@ -165,6 +186,8 @@ class CallPath(WorldBase):
         source, value = answer.source or source, answer.value
         if not getattr(backend, "fresh_values", False):
             value = self._owned(ctx, value, source, seconds)
+        if held is not None:
+            held.enter_context(self._state_lock)
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
             facts = None

@@ -24,7 +24,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.members import Member, apply_member, member_of, member_plan
-from synthworld.world.memory import Found, referenced, related_entities, remember
+from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -165,7 +165,7 @@ def plan_for(
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
-    echo_from = _echo_from(names, params)
+    echo_from = _echo_from(names, params, creates=life.family == "create")
     echo = _frozen((names & set(params)) | set(echo_from))
     return ConsistencyPlan(
         kind=kind,
@@ -252,16 +252,30 @@ def _reach(
     return shapes.reach(targets)
 
 
-def _echo_from(names: frozenset[str], params: list[str]) -> dict[str, str]:
+def _echo_from(names: frozenset[str], params: list[str], *, creates: bool = False) -> dict[str, str]:
     """``{output property: parameter}`` for properties named like a parameter in another case
-    style (``userId``, ``user-id`` for ``user_id``), unless a property has the parameter's own name."""
+    style (``userId``, ``user-id`` for ``user_id``), unless a property has the parameter's own name.
+    A tool that creates starts each ``X`` and ``<word>_X`` at its ``initial_X`` (``opening_X``,
+    ``starting_X``): ``open_account(initial_balance=500)`` has ``balance`` and
+    ``available_balance`` 500."""
     by_snake = {snake(param): param for param in params}
+    starts = {
+        s.split("_", 1)[1]: p for s, p in by_snake.items() if s.split("_", 1)[0] in _STARTS and "_" in s
+    }
     found = {}
     for name in sorted(names):
-        param = by_snake.get(snake(name))
-        if param is not None and param != name and param not in names:
+        words = snake(name)
+        param = by_snake.get(words)
+        start = starts.get(words) or starts.get(words.split("_", 1)[-1]) if creates else None
+        if param is None and start is not None and words not in by_snake:
+            found[name] = start
+        elif param is not None and param != name and param not in names:
             found[name] = param
     return found
+
+
+_STARTS = frozenset({"initial", "opening", "starting"})
+"""First words of a parameter that gives a created entity's first value (``initial_balance``)."""
 
 
 def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
@@ -296,9 +310,9 @@ def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
         return kind
     first = next((key for key in declared if is_id_key(key)), None)
     own = kind_id_keys(kind)
-    if first is None or first in own or set(own).isdisjoint(declared):
+    if first is None or first in own or (set(own).isdisjoint(declared) and kind != life.verb):
         return kind
-    return id_kind(first)
+    return id_kind(first)  # a bare verb (``checkout``): the kind its answer names
 
 
 def _item_properties(shapes: Shapes, returns: Any) -> list[str]:
@@ -375,13 +389,13 @@ def consistent(
     if recall and plan.active:
         edits = Edits()
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
-        fresh = plan.lifecycle.family == "create" and not (plan.idempotent and facts and facts.occurrence)
+        fresh = plan.lifecycle.family == "create" and not _repeat(plan, facts)
         walked, sure = apply(plan, args, value, state, edits, refs, fresh=fresh)
         if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
             edits.lay_over(value, partial)
             sure, partial = False, None
         if facts is not None and plan.member is not None:
-            sure = not _member(plan, args, value, edits, facts) and sure
+            sure = not _member(plan, args, value, edits, facts, refs) and sure
         if facts is not None and plan.shaping:
             sure = shape(plan, args, value, state, edits, refs, facts, fresh=fresh) and sure
         if facts is not None and plan.transfer is not None:
@@ -392,6 +406,14 @@ def consistent(
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
+
+
+def _repeat(plan: ConsistencyPlan, facts: CallFacts | None) -> bool:
+    """Whether the call repeats an identical one of an idempotent tool: for a transfer, one that
+    was answered (one that failed with a fault never happened); else any one made before."""
+    if not plan.idempotent or facts is None:
+        return False
+    return facts.earlier is not None if plan.transfer is not None else facts.occurrence > 0
 
 
 def _transfer(
@@ -410,11 +432,16 @@ def _transfer(
 
 
 def _member(
-    plan: ConsistencyPlan, args: Mapping[str, Any], value: Any, edits: Edits, facts: CallFacts
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    value: Any,
+    edits: Edits,
+    facts: CallFacts,
+    refs: list[Reference],
 ) -> bool:
     """Edit the list inside the answer's entity as the tool says (`synthworld.world.members`)."""
     node = subject_of(plan, value)
     if plan.member is None or node is None:
         return False
     said = plan.with_defaults(args)  # the quantity the agent left out is the default one
-    return apply_member(plan.member, plan.kind, node, said, edits, seed=facts.seed, now=facts.now)
+    return apply_member(plan.member, plan.kind, node, said, edits, seed=facts.seed, now=facts.now, refs=refs)

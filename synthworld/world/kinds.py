@@ -1,7 +1,8 @@
 """What all of a world's tools say about each kind of entity: where it keeps its status and which
 values the status may take (``close_ticket`` answers ``{"ok": true}``, but ``get_ticket`` says a
 ticket's ``status`` is one of open, pending, closed), and which lists of objects it holds
-(``get_cart`` says a cart's ``items`` are ``{"product_id", "quantity"}``)."""
+(``get_cart`` says a cart's ``items`` are ``{"product_id", "quantity"}``), and which of those
+a tool adds to (``add_item_to_cart``)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,12 @@ def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None)
 class KindBook:
     """Status key and allowed values per kind, read from every tool's shapes."""
 
-    def __init__(self, shapes: Iterable[Shapes]) -> None:
+    def __init__(self, shapes: Iterable[Shapes], *, added: Iterable[tuple[str, str]] = ()) -> None:
         self._status: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         self._lists: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._added: dict[str, tuple[str, ...]] = {}
+        for kind, held in added:
+            self._added[kind] = (*self._added.get(kind, ()), held)
         for shape in shapes:
             for hint, props in shape.by_hint.items():
                 key = status_key(props, hint, shape)
@@ -53,6 +57,11 @@ class KindBook:
         known = self._status.get(kind)
         if known is None or (known[1] is None and allowed is not None):
             self._status[kind] = (key, allowed)
+
+    def added(self, kind: str) -> tuple[str, ...]:
+        """The keys of `kind`'s lists a tool adds elements to (``add_item_to_cart``: a cart's
+        ``items``): a new entity's start empty."""
+        return self._added.get(kind, ())
 
     def lists(self, kind: str) -> Mapping[str, tuple[str, ...]]:
         """``{key: element fields}`` of the lists of objects a `kind` holds, as any tool says."""

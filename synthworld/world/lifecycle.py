@@ -35,13 +35,16 @@ __all__ = [
 ]
 
 _FAMILY_VERBS = {
-    "create": "create add new register insert make open post place upload schedule book send",
+    "create": "create add new register insert make open post place upload schedule book send checkout "
+    "purchase buy",
     "get": "get fetch read show retrieve lookup describe view load download",
     "list": "list search find query browse filter",
     "update": "update edit set patch rename modify change put upsert save assign move replace adjust "
     "reschedule",
     "delete": "delete remove destroy drop purge erase discard unregister",
 }
+_BARE = frozenset({"checkout", "purchase"})
+"""Verbs that say what they do alone: a ``checkout`` tool places an order."""
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     "close": ("closed", "done", "completed", "resolved"),
     "cancel": ("cancelled", "canceled", "voided"),
@@ -147,7 +150,8 @@ def lifecycle_of(name: str, override: str | None = None, *, lists: bool = False)
     if override is not None:
         return declared(override)
     words = tool_words(name)
-    verb = words[0] if len(words) > 1 else ""  # a bare verb (``add``) says too little
+    bare = len(words) == 1 and words[0] in _BARE
+    verb = words[0] if len(words) > 1 or bare else ""  # a bare verb (``add``) says too little
     family = _VERB_FAMILY.get(verb) or ("transition" if verb in TRANSITIONS else "none")
     if family == "get" and lists:
         family = "list"

@@ -7,12 +7,14 @@ parent's, and it updates it. The input's other parameters describe the element: 
 like the element's fields (in any case style), a ``<x>_id`` naming the element's ``x`` object or
 (for ``<child>_id``) its ``id``. Adding an element already there (the same identifiers) updates it
 (a tool declared ``idempotent=False`` adds up its ``quantity``); removing with a ``quantity``
-below the element's takes that many off.
+below the element's takes that many off. An element added for an entity the world remembers
+(``product_id``) takes that entity's fields it has (``name``; its ``price`` as ``unit_price``),
+and an added or grown element's line total is its quantity times its price.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -22,7 +24,10 @@ from synthworld.errors import SynthworldError
 from synthworld.schema import compile_generator
 from synthworld.world.edits import Edits
 from synthworld.world.identity import id_kind, is_id_key
+from synthworld.world.memory import Reference
 from synthworld.world.naming import singular, snake, tool_words
+from synthworld.world.rules.base import first_key, is_number
+from synthworld.world.rules.totals import LINE_TOTAL_KEYS, PRICE_KEYS, QTY_KEYS
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import Shapes, object_schema
 
@@ -118,8 +123,10 @@ def edit_list(
     *,
     seed: int,
     now: datetime.datetime | None = None,
+    refs: Sequence[Reference] = (),
 ) -> list[Any]:
-    """`items` after the call: one element added (or updated) or the matching ones removed."""
+    """`items` after the call: one element added (or updated) or the matching ones removed;
+    `refs`, the remembered entities the input names (the product an added line is for)."""
     said = {k: v for k, v in args.items() if k not in _naming(parent) and v is not None}
     template = _template(member, items, seed, now)
     fields = _fields(template, said, member.child)
@@ -131,10 +138,45 @@ def edit_list(
         return _removed(items, ids, fields)
     new = list(items)
     if at is None:
-        new.append(_fill(template, fields))
+        new.append(_priced(_known(_fill(template, fields), fields, refs)))
     else:
-        new[at] = _fill(json_copy(items[at]), _grown(items[at], fields) if member.adds_up else fields)
+        grown = _grown(items[at], fields) if member.adds_up else fields
+        new[at] = _priced(_fill(json_copy(items[at]), grown))
     return new
+
+
+def _known(element: dict[str, Any], said: Mapping[str, Any], refs: Sequence[Reference]) -> dict[str, Any]:
+    """A new element for a remembered entity (its ``<kind>_id`` is the entity's): the entity's
+    fields the element has and the input does not give, its price as the element's."""
+    for ref in refs:
+        if str(element.get(f"{ref.kind}_id")) != ref.id:
+            continue
+        price = first_key(ref.fields, PRICE_KEYS)
+        for key in [k for k in element if k not in said and not is_id_key(k) and not _lived(k)]:
+            have = ref.fields.get(key)
+            if have is not None and type(have) is type(element[key]):
+                element[key] = json_copy(have)
+            elif price is not None and key in PRICE_KEYS and is_number(ref.fields[price]):
+                element[key] = ref.fields[price]
+    return element
+
+
+def _lived(key: str) -> bool:
+    """Whether `key` is the entity's own history (``created_at``, ``status``), not a line's."""
+    name = snake(key)
+    return name.endswith(("_at", "_date", "_time")) or name in ("status", "state")
+
+
+def _priced(element: dict[str, Any]) -> dict[str, Any]:
+    """The element with its line total its quantity times its price (in cents), when it has all
+    three."""
+    qty, price = first_key(element, QTY_KEYS), first_key(element, PRICE_KEYS)
+    total = first_key(element, tuple(k for k in LINE_TOTAL_KEYS if k != price))
+    if not (qty and price and total) or not all(is_number(element[k]) for k in (qty, price, total)):
+        return element
+    value = round(element[qty] * element[price], 2)
+    element[total] = int(value) if float(value).is_integer() and type(element[total]) is int else value
+    return element
 
 
 def _template(member: Member, items: list[Any], seed: int, now: Any) -> dict[str, Any]:
@@ -260,12 +302,13 @@ def apply_member(
     *,
     seed: int,
     now: Any,
+    refs: Sequence[Reference] = (),
 ) -> bool:
     """Edit the list `node` holds under the member key, in place; whether it changed."""
     if member.key is None or type(node.get(member.key)) is not list:
         return False
     items: list[Any] = node[member.key]
-    new = edit_list(member, parent, args, items, seed=seed, now=now)
+    new = edit_list(member, parent, args, items, seed=seed, now=now, refs=refs)
     if new == items:
         return False
     edits.begin("member")

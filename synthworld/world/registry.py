@@ -104,7 +104,9 @@ class ToolRegistry:
         if book is None:
             tools = list(self._tools.values())  # a snapshot: reading plans takes a while
             plans = [tool.plan.shapes for tool in tools if tool.plan.shapes is not None]
-            book = self._kinds = KindBook(plans)
+            members = [(tool.plan.kind, tool.plan.member) for tool in tools if tool.plan.member is not None]
+            added = [(kind, m.key) for kind, m in members if m.op == "add" and m.key is not None]
+            book = self._kinds = KindBook(plans, added=added)
         return book
 
     def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:

@@ -10,8 +10,8 @@ balances after it.
   failure it drew at random: a failed status becomes a success the enum allows, ``ok`` is true.
 - A top-level ``*balance*`` number of the answer (``balance_after``, ``new_balance``,
   ``destination_balance``: a target's when its name says ``to``, ``destination``...) is the
-  remembered balance after the move. For an account the world has not seen, it is what the world
-  remembers afterwards (`synthworld.world.transfers.remember_shown`).
+  remembered balance after the move, in the currency's minor units. For an account the world
+  has not seen, it is what the world remembers afterwards (`synthworld.world.transfers.remember_shown`).
 - An account object of the answer (``from_account``, ``destination``) is the input's, with its
   balances after the move (`synthworld.world.transfer_sides`).
 - A repeat of an idempotent transfer answers the first one's outcome, the balances as they are.
@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from synthworld.world.currencies import currency_digits
 from synthworld.world.edits import Edits
 from synthworld.world.naming import snake
 from synthworld.world.shapes import allowed_values
@@ -73,8 +74,9 @@ def settle_transfer(
         param, kind = transfer.side(sign)
         found = account(state, kind, args.get(param))
         now = spendable(found[2]) if found is not None else None
-        if now is not None and _free(node, key, edits):
-            changed = edits.set(node, key, after(now, sign * delta)) or changed
+        if now is not None and found is not None and _free(node, key, edits):
+            digits = currency_digits(found[2], args)
+            changed = edits.set(node, key, after(now, sign * round(delta, digits), digits)) or changed
     shown = {sign: node[key] for key, sign in reversed(shown_balances(node))}  # a side's first
     return settle_sides(transfer, args, node, state, edits, delta, shown) or changed
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from synthworld.world.currencies import currency_digits
 from synthworld.world.edits import Edits
 from synthworld.world.identity import kind_id_keys
 from synthworld.world.naming import snake
@@ -70,7 +71,8 @@ def settle_sides(
         changed = _set(obj, id_key, _typed(id, obj[id_key]), edits) or changed
         found = account(state, kind, id)
         if found is not None:
-            changed = _recall(obj, found[2], sign * delta, edits) or changed
+            digits = currency_digits(found[2], args)
+            changed = _recall(obj, found[2], sign * round(delta, digits), digits, edits) or changed
         elif shown.get(sign) is not None:
             changed = _show(obj, shown[sign], edits) or changed
     return changed
@@ -92,9 +94,10 @@ def _typed(id: str | int, drawn: Any) -> Any:
     return str(id) if type(drawn) is str else id
 
 
-def _recall(obj: dict[str, Any], fields: Mapping[str, Any], delta: float, edits: Edits) -> bool:
-    """The remembered account's fields the object has, its balances moved by `delta`."""
-    moved = balances(fields, delta)
+def _recall(obj: dict[str, Any], fields: Mapping[str, Any], delta: float, digits: int, edits: Edits) -> bool:
+    """The remembered account's fields the object has, its balances moved by `delta` (to `digits`
+    decimals)."""
+    moved = balances(fields, delta, digits)
     own = balances(obj, 0)
     now = spendable(fields)
     changed = False
@@ -102,7 +105,7 @@ def _recall(obj: dict[str, Any], fields: Mapping[str, Any], delta: float, edits:
         if key in moved:
             changed = _set(obj, key, moved[key], edits) or changed
         elif key in own and now is not None and type(obj[key]) in (int, float):
-            changed = _set(obj, key, after(now, delta), edits) or changed
+            changed = _set(obj, key, after(now, delta, digits), edits) or changed
         elif key in fields and key not in own:
             changed = _set(obj, key, fields[key], edits) or changed
     return changed

@@ -5,8 +5,10 @@ A tool is a transfer when its name says so (``create_transfer``, ``transfer_fund
 ``source``, ``sender_id``...), a destination (``to_account_id``, ``destination``,
 ``recipient_id``...) and an ``amount``. After the call, every numeric ``*balance*`` field of the
 source entity (remembered before the call or by it) is that much lower and the destination's that
-much higher, in cents. A ``<prefix>_<kind>_id`` parameter names the kind (``from_account_id``:
-an account); a bare one (``source``) is looked up in every table holding a balance.
+much higher, in the currency's minor units (cents; ``KWD`` has three decimals, ``JPY``
+none: `synthworld.world.currencies`, named by the account, else by the input). A
+``<prefix>_<kind>_id`` parameter names the kind (``from_account_id``: an account); a bare one
+(``source``) is looked up in every table holding a balance.
 
 - An account the world has not seen has no balance to move: it stays unseen (its first answer
   draws a balance, which the agent never saw before the move), unless the transfer's answer shows
@@ -25,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from synthworld.world.currencies import currency_digits
 from synthworld.world.memory import is_mapping
 from synthworld.world.naming import snake, tool_words
 from synthworld.world.state import WorldState
@@ -103,7 +106,8 @@ def move_funds(transfer: Transfer, args: Mapping[str, Any], state: WorldState) -
     for param, kind, sign in sides:
         found = account(state, kind, args.get(param))
         if found is not None:
-            change = balances(found[2], sign * amount)
+            digits = currency_digits(found[2], args)
+            change = balances(found[2], sign * round(amount, digits), digits)
             if change:
                 state.remember(found[0], found[1], change)
                 moved = True
@@ -122,19 +126,19 @@ def account(state: Mapping[str, Any], kind: str | None, id: Any) -> tuple[str, s
     return None
 
 
-def balances(fields: Mapping[str, Any], delta: float) -> dict[str, Any]:
+def balances(fields: Mapping[str, Any], delta: float, digits: int = 2) -> dict[str, Any]:
     """The entity's balance fields moved by `delta` (``balance``, ``available_balance``, and a
-    ``{"amount": ...}`` balance object), rounded to cents."""
+    ``{"amount": ...}`` balance object), rounded to `digits` decimals (the currency's)."""
     change: dict[str, Any] = {}
     for key, have in fields.items():
         if "balance" not in snake(key):
             continue
         if type(have) in (int, float):
-            change[key] = _plus(have, delta)
+            change[key] = _plus(have, delta, digits)
         elif type(have) is dict:
             inner = next((k for k in _AMOUNT_KEYS if type(have.get(k)) in (int, float)), None)
             if inner is not None:
-                change[key] = {**have, inner: _plus(have[inner], delta)}
+                change[key] = {**have, inner: _plus(have[inner], delta, digits)}
     return change
 
 
@@ -143,7 +147,7 @@ def spendable(fields: Mapping[str, Any]) -> float | None:
     else its first balance (a number, or a ``{"amount": ...}`` object)."""
     found = balances(fields, 0)
     key = next((k for k in found if "available" in snake(k)), next(iter(found), None))
-    value = found.get(key) if key is not None else None
+    value = fields.get(key) if key is not None else None  # as remembered: unrounded
     if type(value) is dict:
         value = next((value[k] for k in _AMOUNT_KEYS if k in value), None)
     return float(value) if isinstance(value, (int, float)) else None
@@ -168,12 +172,12 @@ def remember_shown(
     return done
 
 
-def after(have: float, delta: float) -> int | float:
-    """`have` moved by `delta`, in cents (whole: an int)."""
-    total = round(have + delta, 2)
+def after(have: float, delta: float, digits: int = 2) -> int | float:
+    """`have` moved by `delta`, rounded to `digits` decimals (the currency's; whole: an int)."""
+    total = round(have + delta, digits)
     return int(total) if total.is_integer() else total
 
 
-def _plus(have: float, delta: float) -> float:
-    total = round(have + delta, 2)
+def _plus(have: float, delta: float, digits: int) -> float:
+    total = round(have + delta, digits)
     return int(total) if type(have) is int and float(total).is_integer() else total

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from synthworld._json import json_copy
 from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
 from synthworld.world.flags import flag_changes, initial_flags
@@ -29,8 +30,10 @@ from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.naming import singular
 from synthworld.world.rules import RuleContext, apply_rules
+from synthworld.world.rules.base import first_key
 from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
+from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.seeds import sub_seed
 
 if TYPE_CHECKING:
@@ -64,6 +67,7 @@ def shape(
     elif family == "list":
         sure = assemble(plan, args, value, state, edits, facts)
     elif subject is not None and family == "create" and fresh:
+        _start_lists(plan, subject, refs, edits, facts)
         sure = _create(plan, subject, state, edits, facts)
     elif subject is not None and family == "update":
         edits.begin("update")
@@ -158,6 +162,34 @@ def _create(
         if not edits.echoed(node, flag):
             edits.set(node, flag, value)
     return _unique(plan, node, state, edits, facts)
+
+
+def _start_lists(
+    plan: ConsistencyPlan, node: dict[str, Any], refs: list[Reference], edits: Edits, facts: CallFacts
+) -> None:
+    """A new entity's lists that a tool adds to start empty (a new cart has no items); a list of
+    line objects an entity the input refers to holds under the same key is carried over, with
+    its currency (``checkout(cart_id)``: the order holds the cart's items). Totals follow (the
+    totals rule)."""
+    added = facts.kinds.added(plan.top_kind) if facts.kinds is not None else ()
+    for key in [k for k in added if type(node.get(k)) is list and node[k] and not edits.echoed(node, k)]:
+        edits.begin("create")
+        edits.set(node, key, [])
+    for ref in (ref for ref in refs if ref.kind != plan.top_kind):
+        for key in [k for k, v in node.items() if type(v) is list and not edits.echoed(node, k)]:
+            lines = ref.fields.get(key)
+            if _line_items(lines):
+                edits.begin("carry")
+                edits.set(node, key, json_copy(lines))
+                if type(ref.fields.get("currency")) is str and "currency" in node:
+                    edits.set(node, "currency", ref.fields["currency"])
+
+
+def _line_items(value: Any) -> bool:
+    """Whether `value` is a list of line items: objects with a quantity or a price."""
+    if type(value) is not list or not value or not all(type(line) is dict for line in value):
+        return False
+    return all(first_key(line, QTY_KEYS + PRICE_KEYS) is not None for line in value)
 
 
 def _unique(

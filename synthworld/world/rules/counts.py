@@ -1,14 +1,19 @@
 """Counts: a ``count`` or ``total`` beside a list equals the number of its items, unless the answer
 is one page of a longer collection (a cursor with a value, or ``has_more: true``): then it is at
 least that number. A count in the page's own object (``pagination: {total_count}``, ``meta``) counts
-the whole collection: it is at least the number of items."""
+the whole collection: it is at least the number of items. A count that may be a decimal (a
+``Decimal`` field: a number or numeric text) is whole, in the type it was drawn in (``3``,
+``"3"``); a ``total``, ``size`` or ``length`` held that way may be money or bytes, and is left
+alone."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from synthworld.world.naming import singular
+from synthworld.world.naming import singular, snake
 from synthworld.world.rules.base import RuleContext, first_key
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.shapes import CURSOR_KEYS, Shapes
@@ -22,6 +27,10 @@ _COUNT = (
 )  # fmt: skip
 
 
+_AMBIGUOUS = frozenset({"total", "size", "length"})
+"""Count keys that, held as a decimal, may be an amount of money or a size in bytes."""
+_TEXT = re.compile(r"[+-]?\d+(\.\d*)?")
+"""A count written as text (a ``Decimal`` field)."""
 _PAGERS = ("pagination", "meta", "page_info", "pageInfo", "paging", "page")
 """Keys of the object that describes the page a list answer holds."""
 
@@ -51,40 +60,61 @@ class Counts:
             return
         found = _items(node)
         key = first_key(node, _COUNT)
-        if found is None or key is None or type(node[key]) is not int or self._money(found, hint, key, ctx):
+        have = _tally(key, node[key]) if key is not None else None
+        if found is None or key is None or have is None or self._money(found, hint, key, ctx):
             return
         items = found[1]
         more = any(node.get(cursor) not in (None, False, "") for cursor in CURSOR_KEYS)
-        if more and node[key] >= len(items):
-            return
-        ctx.edits.begin(self.name)
-        ctx.set(node, key, len(items))
+        count = max(len(items), int(have)) if more else len(items)
+        if count != have or type(node[key]) is not int:
+            _set(node, key, count, ctx, self.name)
 
     def _pager(self, node: dict[str, Any], pager: str, ctx: RuleContext) -> None:
         """The page object's count of the whole collection: not below the items on this page."""
         page, found = node[pager], _items(node)
         key = first_key(page, _COUNT) if type(page) is dict else None
-        if found is None or key is None or type(page[key]) is not int or page[key] >= len(found[1]):
+        have = _tally(key, page[key]) if key is not None else None
+        if found is None or key is None or have is None or self._money(found, singular(pager), key, ctx):
             return
-        if self._money(found, singular(pager), key, ctx):
-            return
-        ctx.edits.begin(self.name)
-        ctx.set(page, key, len(found[1]))
+        count = max(len(found[1]), int(have))
+        if count != have or type(page[key]) is not int:
+            _set(page, key, count, ctx, self.name)
 
     @staticmethod
     def _money(found: tuple[str, list[Any]], hint: str, key: str, ctx: RuleContext) -> bool:
         """Whether `key` is an amount of money over line items, not a count (the totals rule's)."""
         if ctx.prop(hint, key).get("type") == "number":
-            return True
+            return snake(key) in _AMBIGUOUS
         lines = ctx.shapes.by_hint.get(singular(found[0]), {})
         items = found[1]
         first = items[0] if items and type(items[0]) is dict else lines
         return bool(first_key(first, QTY_KEYS) and first_key(first, PRICE_KEYS))
 
 
+def _tally(key: str, value: Any) -> float | None:
+    """The count `value` holds: an integer, or (unless `key` may be money or bytes) a number or
+    numeric text, a ``Decimal`` field's (None when it is none of these)."""
+    if type(value) is int:
+        return value
+    if snake(key) in _AMBIGUOUS:
+        return None
+    if type(value) is float and math.isfinite(value):
+        return value
+    return float(value) if type(value) is str and _TEXT.fullmatch(value) else None
+
+
+def _set(node: dict[str, Any], key: str, count: int, ctx: RuleContext, name: str) -> None:
+    """Write `count` in the type the count was drawn in (text stays text)."""
+    ctx.edits.begin(name)
+    ctx.set(node, key, str(count) if type(node[key]) is str else count)
+
+
 def _counted(props: Mapping[str, Any]) -> bool:
-    """Whether objects of these properties have a count (an integer, not an amount)."""
+    """Whether objects of these properties have a count (an integer, or a decimal that is not
+    an amount)."""
     key = first_key(props, _COUNT)
     schema = props.get(key) if key else None
     kinds = schema.get("type") if isinstance(schema, Mapping) else None
-    return key is not None and kinds not in ("number", "string", "boolean", "object", "array")
+    if key is None or kinds in ("boolean", "object", "array"):
+        return False
+    return kinds not in ("number", "string") or snake(key) not in _AMBIGUOUS

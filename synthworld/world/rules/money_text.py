@@ -6,10 +6,7 @@ Money in a currency without minor units (``JPY``, ``KRW``: ISO 4217's zero-decim
 the object's ``currency``, is whole: ``1234.56`` becomes ``1235`` (text or number), when the field's
 schema takes it. Money text in a currency of three (``KWD``, ``BHD``...) or four minor units
 (``CLF``) has that many decimals: ``"84.50"`` becomes ``"84.500"`` (a number has no trailing zeros
-to show).
-
-The minor units are ISO 4217's, written here: no dependency carries them but Babel, whose CLDR
-data differs from ISO 4217 where it matters (it gives ``IQD`` 0 digits, ISO 3)."""
+to show). The minor units are ISO 4217's (`synthworld.world.currencies`)."""
 
 from __future__ import annotations
 
@@ -19,6 +16,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from synthworld.world.currencies import CURRENCY_KEYS, minor_units
 from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext, first_key, is_number
 from synthworld.world.shapes import Shapes
@@ -35,18 +33,6 @@ _SIGNED = frozenset(
 """Words of a field name that say it may be negative, or is no amount of money at all."""
 _NEGATIVE = re.compile(r"-(\d+(\.\d+)?|\.\d+)")
 _DECIMAL = re.compile(r"-?\d+\.\d+")
-_WHOLE = frozenset({
-    "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
-    "XAF", "XOF", "XPF",
-})  # fmt: skip
-"""ISO 4217 currencies without minor units (0 decimals)."""
-_MINOR_UNITS: dict[str, int] = {
-    **dict.fromkeys(_WHOLE, 0),
-    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
-    **dict.fromkeys(("CLF", "UYW"), 4),
-}
-"""ISO 4217 currencies whose minor units are not 2: their number of decimals."""
-_CURRENCY_KEYS = ("currency", "currency_code", "currencyCode", "currency-code")
 
 
 @lru_cache(maxsize=4096)
@@ -80,13 +66,13 @@ class MoneyText:
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         keys = tuple(props)
-        priced = first_key(props, _CURRENCY_KEYS) is not None and bool(_money_keys(keys, True))
+        priced = first_key(props, CURRENCY_KEYS) is not None and bool(_money_keys(keys, True))
         return priced or any(_text(props[key]) for key in _money_keys(keys))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         self._unsigned(node, hint, ctx)
-        currency = node.get(first_key(node, _CURRENCY_KEYS) or "")
-        digits = _MINOR_UNITS.get(currency.upper()) if type(currency) is str else None
+        currency = node.get(first_key(node, CURRENCY_KEYS) or "")
+        digits = minor_units(currency)
         if digits == 0:
             _whole(node, ctx, self.name)
         elif digits is not None:

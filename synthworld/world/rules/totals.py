@@ -18,7 +18,7 @@ from synthworld.world.naming import singular
 from synthworld.world.rules.base import RuleContext, first_key, fits_multiple, is_number
 from synthworld.world.shapes import Shapes
 
-__all__ = ["PRICE_KEYS", "QTY_KEYS", "Totals"]
+__all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "Totals"]
 
 QTY_KEYS = ("quantity", "qty", "units", "quantity_ordered")
 PRICE_KEYS = (
@@ -31,7 +31,7 @@ PRICE_KEYS = (
     "unit_amount",
     "rate",
 )
-_LINE_TOTAL = (
+LINE_TOTAL_KEYS = (
     "line_total",
     "lineTotal",
     "total",
@@ -82,7 +82,7 @@ def _layout(keys: tuple[str, ...], line_keys: tuple[str, ...]) -> Layout | None:
     qty, price, line_total = (
         first_key(line, QTY_KEYS),
         first_key(line, PRICE_KEYS),
-        first_key(line, _LINE_TOTAL),
+        first_key(line, LINE_TOTAL_KEYS),
     )
     if (total is None and sub is None) or not ((qty and price) or line_total):
         return None
