@@ -5,7 +5,9 @@
   become test items, one per seed: ``scenarios/refund.yaml::refund[seed=3]``. When pytest runs
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
-  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
+  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)`` and the
+  fixture ``synth_world_options`` (more `SyntheticWorld` arguments; with ``scenario=``, those
+  the file does not set: its ``backend``, ``context``, ``state`` and ``faults`` win).
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (a test in a
   class: ``<class>.<test name>.yaml``; characters a file name cannot hold written ``%XX``:
   ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
@@ -263,7 +265,9 @@ class ScenarioItem(pytest.Item):
 @pytest.fixture
 def synth_world_options() -> dict[str, Any]:
     """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it); with
-    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded."""
+    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded.
+    A world built from a marker's ``scenario=`` takes them too, except those its file sets
+    (``backend``, ``context``, ``state``, ``faults``: the file wins)."""
     return {}
 
 
@@ -282,7 +286,7 @@ def synth_world(
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
     if settings.get("scenario"):
-        world = _scenario_world(request, settings)
+        world = _scenario_world(request, settings, synth_world_options)
     else:
         check_marker_mode(settings)
         seed = world_seed(request.config, settings.get("seed"))
@@ -292,15 +296,17 @@ def synth_world(
         yield world
 
 
-def _scenario_world(request: pytest.FixtureRequest, settings: dict[str, Any]) -> SyntheticWorld:
+def _scenario_world(
+    request: pytest.FixtureRequest, settings: dict[str, Any], options: dict[str, Any]
+) -> SyntheticWorld:
     """The world of the marker's scenario file: its seed and record mode unless the marker or the
-    command line sets them."""
+    command line sets them; `options` (``synth_world_options``) for what the file does not set."""
     scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
     check_marker_mode(settings, scenario)
     note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
-    return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
+    return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config), defaults=options)
 
 
 def _make_world(

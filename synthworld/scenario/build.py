@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLOCKED_LLM_MESSAGE",
+    "FILE_ARGUMENTS",
     "BlockedLLMBackend",
     "add_conventions",
     "add_faults",
@@ -53,15 +54,28 @@ class BlockedLLMBackend:
         raise BackendError(f"{BLOCKED_LLM_MESSAGE} (tool {ctx.spec.name!r})")
 
 
-def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block_llm: bool) -> SyntheticWorld:
-    """A fresh `SyntheticWorld` for `scenario` at `seed`; `ScenarioError` listing every problem."""
+FILE_ARGUMENTS = ("backend", "context", "state", "faults")
+"""The `SyntheticWorld` arguments a scenario file sets by keys of the same names."""
+
+
+def build_world(
+    scenario: Scenario,
+    seed: int,
+    *,
+    record_mode: str | None,
+    block_llm: bool,
+    defaults: Mapping[str, Any] | None = None,
+) -> SyntheticWorld:
+    """A fresh `SyntheticWorld` for `scenario` at `seed`; `ScenarioError` listing every problem.
+    `defaults`: more `SyntheticWorld` arguments, each used unless the file sets its key (see
+    `FILE_ARGUMENTS`; the file's ``faults`` are added after the world is made)."""
     data = scenario.data
-    world = SyntheticWorld(
-        seed,
-        backend=make_backend(scenario, record_mode=record_mode, block_llm=block_llm),
-        context=data.get("context"),
-        state=data.get("state"),
-    )
+    arguments = {k: v for k, v in (defaults or {}).items() if k not in FILE_ARGUMENTS or k not in data}
+    backend = make_backend(scenario, record_mode=record_mode, block_llm=block_llm)
+    if "backend" in data or "backend" not in arguments:
+        arguments["backend"] = backend
+    arguments.update({key: data[key] for key in ("context", "state") if key in data})
+    world = SyntheticWorld(seed, **arguments)
     problems = Problems(scenario)
     try:
         populate(world, scenario, problems)

@@ -1,0 +1,73 @@
+"""The ``synth_world_options`` fixture with the marker's ``scenario=``: the file's world takes
+the options, except those the file itself sets (it ignored them all, silently)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests._plugin_support import isolate, run
+
+pytest_plugins = ["pytester"]
+
+OPTIONS = """
+import pytest
+from synthworld import FunctionBackend, RandomBackend
+
+@pytest.fixture
+def synth_world_options():
+    return {
+        "on_invalid_input": "return_error",
+        "context": "a shop in the options",
+        "state": {"tier": "silver"},
+        "backend": FunctionBackend(RandomBackend().respond),
+        "faults": [{"tool": "send_email", "error": "rate_limit"}],
+    }
+"""
+
+
+@pytest.fixture
+def pyt(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    isolate(pytester, monkeypatch).makeconftest(OPTIONS)
+    return pytester
+
+
+def test_a_scenario_world_takes_the_options_its_file_does_not_set(pyt: pytest.Pytester) -> None:
+    pyt.path.joinpath("bare.yaml").write_text(
+        "synthworld_scenario: 1\nname: bare\ntools: synthworld.examples.shop\nseed: 2\n"
+    )
+    pyt.makepyfile("""
+        import pytest
+        from synthworld.errors import ToolError
+
+        @pytest.mark.synthworld(scenario="bare.yaml")
+        def test_options(synth_world):
+            assert synth_world.seed == 2 and synth_world.on_invalid_input == "return_error"
+            assert (synth_world.context, synth_world.state) == ("a shop in the options", {"tier": "silver"})
+            synth_world.call("get_order", {"order_id": "A"})
+            assert synth_world.trace[-1].backend == "function"
+            with pytest.raises(ToolError, match="rate_limit"):
+                synth_world.call("send_email", {"to": "a@example.com", "subject": "s", "body": "b"})
+    """)
+    run(pyt).assert_outcomes(passed=1)
+
+
+def test_the_scenario_files_own_keys_win_over_the_options(pyt: pytest.Pytester) -> None:
+    pyt.path.joinpath("full.yaml").write_text(
+        "synthworld_scenario: 1\nname: full\ntools: synthworld.examples.shop\nbackend: random\n"
+        "context: the file's shop\nstate: {tier: gold}\nfaults: [{tool: get_order, error: not_found}]\n"
+    )
+    pyt.makepyfile("""
+        import pytest
+        from synthworld.errors import ToolError
+
+        @pytest.mark.synthworld(scenario="full.yaml")
+        def test_file_wins(synth_world):
+            assert synth_world.on_invalid_input == "return_error"  # the file has no key for it
+            assert (synth_world.context, synth_world.state) == ("the file's shop", {"tier": "gold"})
+            assert synth_world.backend.name == "random"
+            with pytest.raises(ToolError, match="not_found"):
+                synth_world.call("get_order", {"order_id": "A"})
+            email = synth_world.call("send_email", {"to": "a@example.com", "subject": "s", "body": "b"})
+            assert synth_world.trace[-1].error is None and email is not None
+    """)
+    run(pyt).assert_outcomes(passed=1)
