@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KIND,...",
         help=f"also run every scenario and seed under each hazard ({', '.join(HAZARD_KINDS)}); "
         "the table gains a row per (scenario, hazard), a robustness column, and overall rows for the "
-        "clean runs and each hazard",
+        "clean runs and each hazard (with how many scenarios it hit: '0.67 (1/3 hit)')",
     )
     parser.add_argument(
         "--coverage",
