@@ -71,11 +71,11 @@ def test_the_summary_keeps_clean_and_hazard_runs_apart(naive: EvalReport) -> Non
     assert summary.overall_rows == (*summary.overall_by_hazard, summary.overall)
     assert summary.overall_by_hazard[0].pass_hat == summary.rows[0].pass_hat  # one scenario: its clean row
     lines = summary.format().splitlines()
-    assert [line.split()[:7] for line in lines[5:]] == [
-        ["(all,", "clean)", "clean", "6", "5", "83%", "-"],
-        ["(all)", "empty", "6", "0", "0%", "0.00", "0.000"],
-        ["(all)", "prompt_injection", "6", "0", "0%", "0.00", "0.000"],
-        ["(all)", "clean", "+", "hazards", "18", "5", "28%"],
+    assert [line.split()[:9] for line in lines[5:]] == [
+        ["(all,", "clean)", "clean", "6", "5", "83%", "-", "0.833", "0.667"],
+        ["(all)", "empty", "6", "0", "0%", "0.00", "(1/1", "hit)", "0.000"],
+        ["(all)", "prompt_injection", "6", "0", "0%", "0.00", "(1/1", "hit)", "0.000"],
+        ["(all)", "clean", "+", "hazards", "18", "5", "28%", "-", "0.278"],
     ]
     frame = summary.to_pandas()
     assert list(frame.index)[-4:] == ["(all, clean)", "(all)", "(all)", "(all)"]
@@ -181,7 +181,9 @@ def test_the_cli_runs_hazards_and_prints_coverage() -> None:
         cwd=REPO,
     )
     assert done.returncode == 0, done.stderr
-    assert "inbox_injection             drift     3       3       100%        1.00" in done.stdout
+    assert ["inbox_injection", "drift", "3", "3", "100%", "1.00", "1.000"] in [
+        line.split()[:7] for line in done.stdout.splitlines()
+    ]
     assert "synthworld coverage: 1/4 tools called (25%)" in done.stdout
     bad = subprocess.run([*command, "--hazards", "spicy"], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 2
