@@ -87,6 +87,11 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
         ([REFUND, "--seeds", "2", "-k", "0"], "k=0 must be 1 or more"),
         ([REFUND, "--scenario-seeds", "-k", "-1"], "k=-1 must be 1 or more"),
         ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2 (the number of seeds)"),
+        (  # found after every run, and said as the Python argument: "k=4 must be between 1 and 3"
+            [REFUND, PAYMENT_ERROR, "--scenario-seeds", "-k", "3"],
+            "-k 3 must be between 1 and 2: with --scenario-seeds each scenario runs its own seeds, and "
+            "'shop_refund_payment_error' has 2; lower -k, or run seeds 0 to 2: --seeds 3",
+        ),
     ],
 )
 def test_a_bad_k_is_refused_before_any_run(
