@@ -51,7 +51,8 @@ def _robustness(ax: Any, summary: Summary) -> None:
         ax.barh(positions, rates, height=height, label=variant or "clean")
         for position, scenario, rate in zip(positions, scenarios, rates, strict=True):
             if scenario in rows and rows[scenario].injected == 0:  # as the table says: clean runs
-                ax.text(min(rate, 0.98), position, "never hit", ha="right", va="center", fontsize=7)
+                x, align = (rate - 0.02, "right") if rate > 0.3 else (rate + 0.02, "left")  # in the axes
+                ax.text(x, position, "never hit", ha=align, va="center", fontsize=7)
     ax.set(yticks=list(range(len(scenarios))), yticklabels=scenarios, xlim=(0, 1), xlabel="pass rate")
     ax.set_title("robustness: clean and under each hazard")
     ax.invert_yaxis()
