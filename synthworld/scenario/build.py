@@ -271,12 +271,17 @@ def _fixture_backend(
 
 def _replay_note(scenario: Scenario, config: Mapping[str, Any]) -> str | None:
     """Why a run only replays though the file asks to record (an evaluation always only replays),
-    and how to record first; None when the file itself says mode ``none``."""
+    and how to record first; when the file itself says mode ``none``, only how to record (in the
+    command's words, not the Python ``mode='once'`` of `FixtureBackend`)."""
     asked = config.get("mode", "none")
-    if asked == "none":
-        return None
     how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
     cassette = Path(scenario.path).parent / str(config["fixtures"])
+    if asked == "none":
+        mode = "new_episodes" if cassette.exists() else "once"
+        return (
+            f"record{' more' if cassette.exists() else ''} first{how}: synthworld run {scenario.shown} "
+            f"--record-mode {mode} (under pytest: --synthworld-record-mode {mode})"
+        )
     mode = "new_episodes" if asked == "once" and cassette.exists() else asked  # once records no more
     return (
         f"this run only replays (record mode 'none'), though the file asks for mode {asked!r}: an "
