@@ -71,3 +71,32 @@ def test_the_scenario_files_own_keys_win_over_the_options(pyt: pytest.Pytester) 
             assert synth_world.trace[-1].error is None and email is not None
     """)
     run(pyt).assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            '{"seed": 5}',
+            "*UsageError: synth_world_options returned seed=5; set the seed with "
+            "@pytest.mark.synthworld(seed=...), the ini option synthworld_seed or --synthworld-seed",
+        ),  # was: TypeError: SyntheticWorld.__init__() got multiple values for argument 'seed'
+        (
+            '{"contxt": "a shop"}',
+            "*UsageError: synth_world_options returned 'contxt': not SyntheticWorld argument(s); it takes "
+            "backend, on_invalid_input, context, *",
+        ),
+        (
+            "None",
+            "*UsageError: synth_world_options returned None; return a dict of SyntheticWorld arguments*",
+        ),
+    ],
+)
+def test_options_a_world_cannot_take_are_a_usage_error(
+    pyt: pytest.Pytester, options: str, message: str
+) -> None:
+    pyt.makeconftest(f"import pytest\n\n@pytest.fixture\ndef synth_world_options():\n    return {options}\n")
+    pyt.makepyfile("def test_world(synth_world):\n    pass\n")
+    result = run(pyt)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([message])

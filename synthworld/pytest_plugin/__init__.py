@@ -57,6 +57,7 @@ from synthworld.pytest_plugin.settings import (
     record_mode,
     scenario_dirs,
     scenario_record_mode,
+    world_options,
     world_seed,
 )
 from synthworld.scenario import (
@@ -285,13 +286,14 @@ def synth_world(
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
+    options = world_options(synth_world_options)
     if settings.get("scenario"):
-        world = _scenario_world(request, settings, synth_world_options)
+        world = _scenario_world(request, settings, options)
     else:
         check_marker_mode(settings)
         seed = world_seed(request.config, settings.get("seed"))
         mode = record_mode(request.config, settings.get("record_mode")) or "once"
-        world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
+        world = _make_world(request, settings, seed, mode, options, synth_cassette_path)
     with world:
         yield world
 
