@@ -100,3 +100,23 @@ def test_options_a_world_cannot_take_are_a_usage_error(
     result = run(pyt)
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines([message])
+
+
+def test_a_marker_scenario_that_is_not_there_is_a_usage_error(pyt: pytest.Pytester) -> None:
+    """It failed with a ScenarioError traceback through the loader: ``cannot read the scenario
+    file: [Errno 2] No such file or directory``."""
+    pyt.mkdir("tests")
+    pyt.path.joinpath("tests", "test_shop.py").write_text(
+        "import pytest\n\n@pytest.mark.synthworld(scenario='shop.yaml')\n"
+        "def test_world(synth_world):\n    pass\n"
+    )
+    result = run(pyt, "tests")
+    result.assert_outcomes(errors=1)
+    missing = str(pyt.path / "tests" / "shop.yaml")
+    result.stdout.fnmatch_lines(
+        [
+            f"*UsageError: @pytest.mark.synthworld(scenario='shop.yaml'): no file {missing!r}; the path is "
+            "read from the test file's folder"
+        ]
+    )
+    assert "Errno" not in result.stdout.str()

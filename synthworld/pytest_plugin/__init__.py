@@ -303,7 +303,13 @@ def _scenario_world(
 ) -> SyntheticWorld:
     """The world of the marker's scenario file: its seed and record mode unless the marker or the
     command line sets them; `options` (``synth_world_options``) for what the file does not set."""
-    scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
+    path = Path(request.node.path).parent / settings["scenario"]
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(scenario={settings['scenario']!r}): no file {str(path)!r}; the "
+            "path is read from the test file's folder"
+        )
+    scenario = load_scenario(path)
     check_marker_mode(settings, scenario)
     note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
