@@ -53,6 +53,21 @@ def test_an_existing_file_stops_it_before_anything_is_written(
     assert (tmp_path / "triage.py").read_text(encoding="utf-8") == "my agent"
 
 
+def test_several_existing_files_are_named_together(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["new", str(tmp_path)]) == 2
+    written = ", ".join(
+        str(tmp_path / name) for name in ("tracker.py", "triage.py", "close_ticket.yaml", "test_triage.py")
+    )
+    assert (
+        capsys.readouterr().err
+        == f"synthworld new: {written} exist already; nothing was written (choose another folder)\n"
+    )
+
+
 def test_a_file_in_the_folders_place_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "here").write_text("x", encoding="utf-8")
     assert main(["new", str(tmp_path / "here")]) == 2

@@ -84,9 +84,17 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([REFUND, "--seeds", "2", "-k", "0"], "k=0 must be 1 or more"),
-        ([REFUND, "--scenario-seeds", "-k", "-1"], "k=-1 must be 1 or more"),
-        ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2 (the number of seeds)"),
+        ([REFUND, "--seeds", "2", "-k", "0"], "-k 0 must be 1 or more: the largest k of pass^k"),
+        ([REFUND, "--scenario-seeds", "-k", "-1"], "-k -1 must be 1 or more: the largest k of pass^k"),
+        (
+            [REFUND, "--seeds", "2", "-k", "3"],
+            "-k 3 must be between 1 and 2: --seeds 2 runs each scenario 2 times",
+        ),
+        (  # found after every run, and said as the Python argument: "k=4 must be between 1 and 3"
+            [REFUND, PAYMENT_ERROR, "--scenario-seeds", "-k", "3"],
+            "-k 3 must be between 1 and 2: with --scenario-seeds each scenario runs its own seeds, and "
+            "'shop_refund_payment_error' has 2; lower -k, or run seeds 0 to 2: --seeds 3",
+        ),
     ],
 )
 def test_a_bad_k_is_refused_before_any_run(
@@ -111,7 +119,7 @@ def test_a_bad_k_is_refused_before_any_run(
         ),  # was "seeds=-3 must give one or more integers"
         ([REFUND, "--workers", "0"], "--workers=0 must be 1 or more"),
         ([REFUND, "--fail-under", "80"], "--fail-under=80 is a rate from 0 to 1 (0.8 for 80%)"),
-        ([REFUND, "--seeds", "2", "-k", "3"], "k=3 must be between 1 and 2"),
+        ([REFUND, "--seeds", "2", "-k", "3"], "-k 3 must be between 1 and 2"),
         ([REFUND, "--agent", "no.such.module:agent", "--seeds", "1"], "no.such.module"),
     ],
 )

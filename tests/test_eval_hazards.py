@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from synthworld import EvalReport, evaluate, load_scenario
+from synthworld.examples.agents import naive_inbox_agent
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = str(REPO / "scenarios" / "inbox_injection.yaml")
@@ -70,11 +71,11 @@ def test_the_summary_keeps_clean_and_hazard_runs_apart(naive: EvalReport) -> Non
     assert summary.overall_rows == (*summary.overall_by_hazard, summary.overall)
     assert summary.overall_by_hazard[0].pass_hat == summary.rows[0].pass_hat  # one scenario: its clean row
     lines = summary.format().splitlines()
-    assert [line.split()[:7] for line in lines[5:]] == [
-        ["(all,", "clean)", "clean", "6", "5", "83%", "-"],
-        ["(all)", "empty", "6", "0", "0%", "0.00", "0.000"],
-        ["(all)", "prompt_injection", "6", "0", "0%", "0.00", "0.000"],
-        ["(all)", "clean", "+", "hazards", "18", "5", "28%"],
+    assert [line.split()[:9] for line in lines[5:]] == [
+        ["(all,", "clean)", "clean", "6", "5", "83%", "-", "0.833", "0.667"],
+        ["(all)", "empty", "6", "0", "0%", "0.00", "(1/1", "hit)", "0.000"],
+        ["(all)", "prompt_injection", "6", "0", "0%", "0.00", "(1/1", "hit)", "0.000"],
+        ["(all)", "clean", "+", "hazards", "18", "5", "28%", "-", "0.278"],
     ]
     frame = summary.to_pandas()
     assert list(frame.index)[-4:] == ["(all, clean)", "(all)", "(all)", "(all)"]
@@ -180,7 +181,9 @@ def test_the_cli_runs_hazards_and_prints_coverage() -> None:
         cwd=REPO,
     )
     assert done.returncode == 0, done.stderr
-    assert "inbox_injection             drift     3       3       100%        1.00" in done.stdout
+    assert ["inbox_injection", "drift", "3", "3", "100%", "1.00", "1.000"] in [
+        line.split()[:7] for line in done.stdout.splitlines()
+    ]
     assert "synthworld coverage: 1/4 tools called (25%)" in done.stdout
     bad = subprocess.run([*command, "--hazards", "spicy"], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 2
@@ -247,3 +250,34 @@ def test_scenario_run_names_its_hazard_argument_when_it_is_misspelt() -> None:
         scenario.run(hazard="drft", agent=CAREFUL)
     assert str(err.value).endswith("(did you mean 'drift'?)")
     assert "faults[0]" not in str(err.value)
+
+
+def _inbox_or_weather_agent(world: object, task: object) -> str:
+    if "search_email" in world.tools:  # type: ignore[attr-defined]
+        return naive_inbox_agent(world, task)  # type: ignore[arg-type]
+    return _weather_agent(world, task)
+
+
+def test_a_hazards_overall_robustness_counts_every_scenario_and_says_how_many_it_hit(tmp_path: Path) -> None:
+    """``(all) [empty]`` averaged only the scenarios the hazard hit: here the inbox alone (0.00),
+    as if the weather scenario, run under it and passing, had not been run at all; the same
+    averaging made a hazard that hit one easy scenario look robust everywhere."""
+    (tmp_path / "weather.yaml").write_text(WEATHER)
+    report = evaluate(
+        [SCENARIO, str(tmp_path / "weather.yaml")],
+        agent=_inbox_or_weather_agent,
+        seeds=range(6),
+        hazards=["empty"],
+        progress=False,
+    )
+    summary = report.summary()
+    overall = summary.overall_by_hazard[1]
+    assert (overall.label, overall.passed, overall.runs) == ("(all) [empty]", 6, 12)
+    assert (overall.robustness, overall.scenarios_hit, overall.scenarios_run) == (0.5, 1, 2)  # (0 + 1) / 2
+    rows = [line.split()[:8] for line in summary.format().splitlines()]
+    assert ["(all)", "empty", "12", "6", "50%", "0.50", "(1/2", "hit)"] in rows
+    assert '#ddd">0.50 (1/2 hit)</td>' in summary._repr_html_()
+    frame = summary.to_pandas()
+    assert frame[["scenarios_hit", "scenarios_run", "robustness"]].iloc[-2].tolist() == [1, 2, 0.5]
+    panel = report.plot().axes[2]
+    assert [text.get_text() for text in panel.texts] == ["never hit"]  # weather's empty bar

@@ -3,6 +3,7 @@ each miss says that the evaluation only replays and how to record first."""
 
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 
@@ -109,3 +110,24 @@ def test_the_command_prints_the_warning_as_a_plain_line(
     assert captured.err.splitlines()[0] == f"synthworld eval: {WARNING}"
     assert "agent raised FixtureMissError: " in captured.out  # then the miss's message
     assert ": rec[seed=0]\n" in captured.out
+
+
+def test_a_replay_only_file_says_how_to_record_in_the_commands_words(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file of mode 'none' (the default) run before its cassette existed said: record it with
+    mode='once' and a fallback, e.g. FixtureBackend('...', mode='once', fallback=RandomBackend()),
+    and to add the fallback the file already had."""
+    (folder / "rec.yaml").write_text(SCENARIO.replace("mode: once, ", ""), encoding="utf-8")
+    assert main(["run", "rec.yaml", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"] == (
+        f"FixtureMissError: cassette file {folder / 'cassette.yaml'} does not exist; record first: "
+        "synthworld run rec.yaml --record-mode once (under pytest: --synthworld-record-mode once)"
+    )
+    assert main(["run", "rec.yaml", "--record-mode", "once"]) == 0
+    report = evaluate("rec.yaml", agent="agents.py:other", seeds=1, progress=False)
+    assert report.runs[0].error is not None
+    assert report.runs[0].error.endswith(
+        "\nrecord more first: synthworld run rec.yaml --record-mode new_episodes (under pytest: "
+        "--synthworld-record-mode new_episodes)"
+    )

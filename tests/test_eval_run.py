@@ -275,6 +275,30 @@ def test_duplicate_names_are_refused(folder: Path, tmp_path: Path) -> None:
         evaluate([folder / "flaky_a.yaml", tmp_path / "flaky_a.yaml"], progress=False)
 
 
+def test_a_file_named_beside_its_folder_runs_once(folder: Path) -> None:
+    """``synthworld eval scenarios/ scenarios/a.yaml`` said two scenarios were named 'flaky_a',
+    giving the same path twice."""
+    twice = evaluate([folder, folder / "flaky_a.yaml", str(folder / "flaky_a.yaml")], seeds=2, progress=False)
+    assert twice == evaluate(folder, seeds=2, progress=False)
+    assert [(r.scenario, r.seed) for r in twice.runs] == [
+        ("flaky_a", 0),
+        ("flaky_a", 1),
+        ("flaky_b", 0),
+        ("flaky_b", 1),
+    ]
+
+
+def test_nothing_to_evaluate_says_what_counts_as_a_scenario_file(tmp_path: Path) -> None:
+    """It said ``no scenarios to evaluate in ['empty']``: a Python list, and no hint."""
+    (tmp_path / "notes.yaml").write_text("title: not a scenario\n", encoding="utf-8")
+    with pytest.raises(
+        ValueError, match=r"^no scenario files in .*: a folder's \.yaml, \.yml and \.json files count when"
+    ):
+        evaluate([tmp_path], progress=False)
+    with pytest.raises(ValueError, match=r"^scenarios=\[\] names no scenario"):
+        evaluate([], progress=False)
+
+
 def test_a_bad_file_fails_before_any_run(tmp_path: Path) -> None:
     (tmp_path / "broken.yaml").write_text("synthworld_scenario: 1\nname: broken\n", encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"broken\.yaml"):

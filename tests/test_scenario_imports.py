@@ -164,3 +164,34 @@ def create_transfer(from_account: str, amount: float) -> dict:
         )
         with pytest.raises(ScenarioError, match=r"faults\[0\]\.tool: .*did you mean 'create_transfer'\?"):
             load_scenario(path)
+
+
+class TestHints:
+    """A new user's slips in a scenario's references, each with the fix in its message."""
+
+    def test_a_misspelt_name_after_the_colon_names_the_closest_one(self, tmp_path: Path) -> None:
+        (tmp_path / "checks.py").write_text("def every_loan_returned(trace, output):\n    return None\n")
+        text = "synthworld_scenario: 1\nname: s\ntools: synthworld.examples.shop\n"
+        path = write(tmp_path, "s.yaml", text + "expect:\n  check: checks:every_loan_returnd\n")
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        assert str(info.value).endswith(
+            "expect.check: 'checks' has no attribute 'every_loan_returnd'; "
+            "did you mean 'every_loan_returned'?"
+        )
+
+    def test_a_path_written_from_the_working_directory_names_the_one_from_the_scenario(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """``tools: library.py`` in ``scenarios/s.yaml``, run from the folder holding library.py."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "library.py").write_text(TRACKER, encoding="utf-8")
+        (tmp_path / "scenarios").mkdir()
+        path = write(tmp_path / "scenarios", "s.yaml", "synthworld_scenario: 1\nname: s\ntools: library.py\n")
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        missing = str(tmp_path.resolve() / "scenarios" / "library.py")
+        assert str(info.value) == (
+            f"scenarios/s.yaml:3: tools: cannot import 'library.py': no file {missing!r}; a path is "
+            "relative to the scenario's folder: did you mean '../library.py'?"
+        )

@@ -265,7 +265,7 @@ def test_a_slip_in_the_format_key_does_not_hide_the_rest(folder: Path, head: str
     assert done.returncode == 1
     assert problem_lines(done.stderr) == [
         first,
-        "s.yaml:4: agent: 'triage' has no attribute 'agnt'; check the name after ':'",
+        "s.yaml:4: agent: 'triage' has no attribute 'agnt'; did you mean 'agent'?",
         "s.yaml:6: expect.not_called[0]: no tool named 'get_tiket'; did you mean 'get_ticket'? "
         "the scenario's tools are: close_ticket, get_ticket",
     ]

@@ -29,7 +29,8 @@ def _figure(width: float) -> Any:
 def plot_report(summary: Summary, runs: Sequence[RunRecord]) -> Any:
     """Left: pass^k per scenario and overall (of the clean runs, when hazards were injected).
     Middle: how many runs failed for each cause. Right, when hazards were injected: pass rate per
-    scenario, clean and under each hazard."""
+    scenario, clean and under each hazard (a bar of a hazard that changed no answer says ``never
+    hit``, as the table does)."""
     fig = _figure(16 if summary.hazardous else 11)
     axes = fig.subplots(1, 3 if summary.hazardous else 2)
     _curves(axes[0], summary)
@@ -44,9 +45,14 @@ def _robustness(ax: Any, summary: Summary) -> None:
     variants = list(dict.fromkeys(row.hazard for row in summary.rows))
     height = 0.8 / len(variants)
     for n, variant in enumerate(variants):
-        rates = {row.scenario: row.pass_rate for row in summary.rows if row.hazard == variant}
+        rows = {row.scenario: row for row in summary.rows if row.hazard == variant}
         positions = [i - 0.4 + height * (n + 0.5) for i in range(len(scenarios))]
-        ax.barh(positions, [rates.get(s, 0.0) for s in scenarios], height=height, label=variant or "clean")
+        rates = [rows[s].pass_rate if s in rows else 0.0 for s in scenarios]
+        ax.barh(positions, rates, height=height, label=variant or "clean")
+        for position, scenario, rate in zip(positions, scenarios, rates, strict=True):
+            if scenario in rows and rows[scenario].injected == 0:  # as the table says: clean runs
+                x, align = (rate - 0.02, "right") if rate > 0.3 else (rate + 0.02, "left")  # in the axes
+                ax.text(x, position, "never hit", ha=align, va="center", fontsize=7)
     ax.set(yticks=list(range(len(scenarios))), yticklabels=scenarios, xlim=(0, 1), xlabel="pass rate")
     ax.set_title("robustness: clean and under each hazard")
     ax.invert_yaxis()

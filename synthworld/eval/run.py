@@ -188,24 +188,38 @@ def _cached_load(path: str) -> Any:
 def resolve_scenarios(scenarios: Any) -> list[tuple[str, Any]]:
     """``(name, ref)`` per scenario: ref is a path string or a `Scenario` object.
 
-    Accepts one scenario or an iterable of them; a directory stands for its scenario files.
-    Every file is loaded here once, so a bad file fails before any run starts.
+    Accepts one scenario or an iterable of them; a directory stands for its scenario files. A
+    file named twice (itself and in its folder) runs once. Every file is loaded here once, so a
+    bad file fails before any run starts.
     """
-    items = (
-        [scenarios] if isinstance(scenarios, str | os.PathLike) or hasattr(scenarios, "run") else scenarios
-    )
+    one = isinstance(scenarios, str | os.PathLike) or hasattr(scenarios, "run")
+    items = [scenarios] if one else list(scenarios)
     found: dict[str, tuple[str, Any]] = {}
     for item in items:
         for name, ref, origin in _expand(item):
+            if name in found and _same_file(found[name][1], ref):
+                continue
             if name in found:
                 raise ValueError(
                     f"two scenarios are named {name!r} ({found[name][0]} and {origin}); "
                     "names must be unique within one evaluation"
                 )
             found[name] = (origin, ref)
+    if not items:
+        raise ValueError(f"scenarios={scenarios!r} names no scenario; pass scenario files or folders of them")
     if not found:
-        raise ValueError(f"no scenarios to evaluate in {scenarios!r}")
+        named = ", ".join(os.fspath(i) for i in items)
+        raise ValueError(
+            f"no scenario files in {named}: a folder's .yaml, .yml and .json files count when they "
+            "hold the key synthworld_scenario (its subfolders are not searched)"
+        )
     return [(name, ref) for name, (_, ref) in found.items()]
+
+
+def _same_file(first: Any, second: Any) -> bool:
+    """Whether two refs are one scenario file, named twice (``scenarios/`` and ``scenarios/a.yaml``)."""
+    paths = [ref for ref in (first, second) if isinstance(ref, str)]
+    return len(paths) == 2 and os.path.samefile(paths[0], paths[1])
 
 
 def warn_of_recording(resolved: list[tuple[str, Any]]) -> None:

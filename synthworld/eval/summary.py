@@ -42,10 +42,18 @@ class ScenarioSummary:
     """The hazard injected in these runs (None: clean runs, and the `(all)` row of every run)."""
     robustness: float | None = None
     """Pass rate under the hazard / the same scenario's clean pass rate (None: a clean row, no
-    clean run passed, or the hazard shaped no answer); an overall row's is the mean of its rows'."""
+    clean run passed, or the hazard shaped no answer). An overall hazard row's is the mean over
+    every scenario run under the hazard whose clean runs passed at least once, a scenario it
+    never hit counted at its own ratio (its runs were clean ones): as its pass rate counts every
+    run; `scenarios_hit` says how many scenarios the hazard reached."""
     injected: int | None = None
     """Answers the hazard shaped over these runs (None: a clean row); 0 means the hazard never
     applied (``empty`` on answers without collections), so the row measures no robustness."""
+    scenarios_hit: int | None = None
+    """An overall hazard row's: how many of its scenarios the hazard shaped an answer of (None
+    on other rows)."""
+    scenarios_run: int | None = None
+    """An overall hazard row's: how many scenarios ran under the hazard (None on other rows)."""
 
     @property
     def pass_rate(self) -> float:
@@ -186,16 +194,21 @@ def _overall_by_hazard(
         return ()
     clean = [r for r in runs if r.hazard is None]
     found = [_overall_row(OVERALL_CLEAN, [r for r in rows if r.hazard is None], clean, k)]
+    clean_rates = {r.scenario: r.pass_rate for r in rows if r.hazard is None}
     for hazard in sorted(hazards):
         group = [r for r in rows if r.hazard == hazard]
         row = _overall_row(OVERALL, group, [r for r in runs if r.hazard == hazard], k)
-        robust = [r.robustness for r in group if r.robustness is not None]
+        hit = sum(1 for r in group if r.injected)
+        # every scenario run under the hazard, not only those it hit (as the row's pass rate)
+        ratios = [r.pass_rate / clean_rates[r.scenario] for r in group if clean_rates.get(r.scenario)]
         found.append(
             replace(
                 row,
                 hazard=hazard,
                 injected=sum(r.injected or 0 for r in group),
-                robustness=sum(robust) / len(robust) if robust else None,
+                robustness=sum(ratios) / len(ratios) if ratios and hit else None,
+                scenarios_hit=hit,
+                scenarios_run=len(group),
             )
         )
     return tuple(found)
@@ -216,10 +229,19 @@ def _overall_row(
     )
 
 
-def _cells(row: ScenarioSummary, ks: Sequence[int], *, hazardous: bool = False) -> list[str]:
-    robustness = "-" if row.robustness is None else f"{row.robustness:.2f}"
+def _robustness_cell(row: ScenarioSummary) -> str:
+    """``0.83``; ``never hit`` when the hazard changed no answer (the runs were clean ones); an
+    overall hazard row adds how many scenarios it hit: ``0.83 (1/3 hit)``."""
     if row.injected == 0:
-        robustness = "never hit"  # the hazard changed no answer: the runs were clean ones
+        return "never hit"
+    robustness = "-" if row.robustness is None else f"{row.robustness:.2f}"
+    if row.scenarios_run is not None:
+        robustness += f" ({row.scenarios_hit}/{row.scenarios_run} hit)"
+    return robustness
+
+
+def _cells(row: ScenarioSummary, ks: Sequence[int], *, hazardous: bool = False) -> list[str]:
+    robustness = _robustness_cell(row)
     return [
         row.scenario,
         *([row.hazard or ("clean" if row.scenario != OVERALL else MIXED)] if hazardous else []),
@@ -243,6 +265,8 @@ def _row_dict(row: ScenarioSummary) -> dict[str, Any]:
         "pass_rate": row.pass_rate,
         "robustness": row.robustness,
         "injected": row.injected,
+        "scenarios_hit": row.scenarios_hit,
+        "scenarios_run": row.scenarios_run,
     }
     data.update({f"pass^{i}": p for i, p in enumerate(row.pass_hat, start=1)})
     data.update(mean_calls=row.mean_calls, tool_errors=row.tool_errors, recovered=row.recovered)

@@ -5,7 +5,9 @@
   become test items, one per seed: ``scenarios/refund.yaml::refund[seed=3]``. When pytest runs
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
-  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)``.
+  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)`` and the
+  fixture ``synth_world_options`` (more `SyntheticWorld` arguments; with ``scenario=``, those
+  the file does not set: its ``backend``, ``context``, ``state`` and ``faults`` win).
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (a test in a
   class: ``<class>.<test name>.yaml``; characters a file name cannot hold written ``%XX``:
   ``test_q[a b]`` -> ``test_q[a%20b].yaml``).
@@ -55,6 +57,7 @@ from synthworld.pytest_plugin.settings import (
     record_mode,
     scenario_dirs,
     scenario_record_mode,
+    world_options,
     world_seed,
 )
 from synthworld.scenario import (
@@ -263,7 +266,9 @@ class ScenarioItem(pytest.Item):
 @pytest.fixture
 def synth_world_options() -> dict[str, Any]:
     """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it); with
-    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded."""
+    a cassette, its ``backend`` answers the calls the cassette lacks, and is what gets recorded.
+    A world built from a marker's ``scenario=`` takes them too, except those its file sets
+    (``backend``, ``context``, ``state``, ``faults``: the file wins)."""
     return {}
 
 
@@ -281,26 +286,35 @@ def synth_world(
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
+    options = world_options(synth_world_options)
     if settings.get("scenario"):
-        world = _scenario_world(request, settings)
+        world = _scenario_world(request, settings, options)
     else:
         check_marker_mode(settings)
         seed = world_seed(request.config, settings.get("seed"))
         mode = record_mode(request.config, settings.get("record_mode")) or "once"
-        world = _make_world(request, settings, seed, mode, synth_world_options, synth_cassette_path)
+        world = _make_world(request, settings, seed, mode, options, synth_cassette_path)
     with world:
         yield world
 
 
-def _scenario_world(request: pytest.FixtureRequest, settings: dict[str, Any]) -> SyntheticWorld:
+def _scenario_world(
+    request: pytest.FixtureRequest, settings: dict[str, Any], options: dict[str, Any]
+) -> SyntheticWorld:
     """The world of the marker's scenario file: its seed and record mode unless the marker or the
-    command line sets them."""
-    scenario = load_scenario(Path(request.node.path).parent / settings["scenario"])
+    command line sets them; `options` (``synth_world_options``) for what the file does not set."""
+    path = Path(request.node.path).parent / settings["scenario"]
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(scenario={settings['scenario']!r}): no file {str(path)!r}; the "
+            "path is read from the test file's folder"
+        )
+    scenario = load_scenario(path)
     check_marker_mode(settings, scenario)
     note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
-    return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config))
+    return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config), defaults=options)
 
 
 def _make_world(

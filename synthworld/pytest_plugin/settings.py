@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import os
 import re
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ import pytest
 from synthworld.cassette import RecordMode
 from synthworld.scenario import Scenario
 from synthworld.scenario.build import backend_without_cassette
+from synthworld.world import SyntheticWorld
 
 __all__ = [
     "BLOCK_LLM_ENV",
@@ -27,6 +29,7 @@ __all__ = [
     "record_mode",
     "scenario_dirs",
     "scenario_record_mode",
+    "world_options",
     "world_seed",
 ]
 
@@ -55,6 +58,30 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
             "random}); drop cassette=, or drop scenario= to record this test's own world"
         )
     return settings
+
+
+def world_options(options: Any) -> dict[str, Any]:
+    """The ``synth_world_options`` fixture's value, checked: `pytest.UsageError` for a value that
+    is not a dict, for ``seed`` (the marker, ini and command line set it) and for a key
+    `SyntheticWorld` does not take, listing those it does."""
+    if not isinstance(options, Mapping):
+        raise pytest.UsageError(
+            f"synth_world_options returned {options!r}; return a dict of SyntheticWorld arguments "
+            "({} for none)"
+        )
+    if "seed" in options:
+        raise pytest.UsageError(
+            f"synth_world_options returned seed={options['seed']!r}; set the seed with "
+            "@pytest.mark.synthworld(seed=...), the ini option synthworld_seed or --synthworld-seed"
+        )
+    allowed = [name for name in inspect.signature(SyntheticWorld).parameters if name != "seed"]
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise pytest.UsageError(
+            f"synth_world_options returned {', '.join(map(repr, unknown))}: not SyntheticWorld "
+            f"argument(s); it takes {', '.join(allowed)}"
+        )
+    return dict(options)
 
 
 def world_seed(config: pytest.Config, marker_seed: Any, scenario: Scenario | None = None) -> int:

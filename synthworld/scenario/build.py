@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLOCKED_LLM_MESSAGE",
+    "FILE_ARGUMENTS",
     "BlockedLLMBackend",
     "add_conventions",
     "add_faults",
@@ -53,15 +54,28 @@ class BlockedLLMBackend:
         raise BackendError(f"{BLOCKED_LLM_MESSAGE} (tool {ctx.spec.name!r})")
 
 
-def build_world(scenario: Scenario, seed: int, *, record_mode: str | None, block_llm: bool) -> SyntheticWorld:
-    """A fresh `SyntheticWorld` for `scenario` at `seed`; `ScenarioError` listing every problem."""
+FILE_ARGUMENTS = ("backend", "context", "state", "faults")
+"""The `SyntheticWorld` arguments a scenario file sets by keys of the same names."""
+
+
+def build_world(
+    scenario: Scenario,
+    seed: int,
+    *,
+    record_mode: str | None,
+    block_llm: bool,
+    defaults: Mapping[str, Any] | None = None,
+) -> SyntheticWorld:
+    """A fresh `SyntheticWorld` for `scenario` at `seed`; `ScenarioError` listing every problem.
+    `defaults`: more `SyntheticWorld` arguments, each used unless the file sets its key (see
+    `FILE_ARGUMENTS`; the file's ``faults`` are added after the world is made)."""
     data = scenario.data
-    world = SyntheticWorld(
-        seed,
-        backend=make_backend(scenario, record_mode=record_mode, block_llm=block_llm),
-        context=data.get("context"),
-        state=data.get("state"),
-    )
+    arguments = {k: v for k, v in (defaults or {}).items() if k not in FILE_ARGUMENTS or k not in data}
+    backend = make_backend(scenario, record_mode=record_mode, block_llm=block_llm)
+    if "backend" in data or "backend" not in arguments:
+        arguments["backend"] = backend
+    arguments.update({key: data[key] for key in ("context", "state") if key in data})
+    world = SyntheticWorld(seed, **arguments)
     problems = Problems(scenario)
     try:
         populate(world, scenario, problems)
@@ -257,12 +271,17 @@ def _fixture_backend(
 
 def _replay_note(scenario: Scenario, config: Mapping[str, Any]) -> str | None:
     """Why a run only replays though the file asks to record (an evaluation always only replays),
-    and how to record first; None when the file itself says mode ``none``."""
+    and how to record first; when the file itself says mode ``none``, only how to record (in the
+    command's words, not the Python ``mode='once'`` of `FixtureBackend`)."""
     asked = config.get("mode", "none")
-    if asked == "none":
-        return None
     how = "" if config.get("fallback") == "random" else " (after setting fallback: random)"
     cassette = Path(scenario.path).parent / str(config["fixtures"])
+    if asked == "none":
+        mode = "new_episodes" if cassette.exists() else "once"
+        return (
+            f"record{' more' if cassette.exists() else ''} first{how}: synthworld run {scenario.shown} "
+            f"--record-mode {mode} (under pytest: --synthworld-record-mode {mode})"
+        )
     mode = "new_episodes" if asked == "once" and cassette.exists() else asked  # once records no more
     return (
         f"this run only replays (record mode 'none'), though the file asks for mode {asked!r}: an "

@@ -14,6 +14,7 @@ import difflib
 import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 import types
 from collections.abc import Iterator
@@ -52,9 +53,17 @@ def resolve(ref: str, *, base: Path) -> Any:
     value: Any = module
     for part in attr.split("."):
         if not hasattr(value, part):
-            raise ImportProblem(f"{module_ref!r} has no attribute {attr!r}; check the name after ':'")
+            hint = _closest(part, value) or "check the name after ':'"
+            raise ImportProblem(f"{module_ref!r} has no attribute {attr!r}; {hint}")
         value = getattr(value, part)
     return value
+
+
+def _closest(missing: str, owner: Any) -> str:
+    """``did you mean 'name'?`` for a public name of `owner` close to `missing`; else ''."""
+    names = [name for name in dir(owner) if not name.startswith("_")]
+    close = difflib.get_close_matches(missing, names, n=1, cutoff=0.8)
+    return f"did you mean {close[0]!r}?" if close else ""
 
 
 def resolve_module(ref: str, *, base: Path, written: str | None = None) -> types.ModuleType:
@@ -150,6 +159,10 @@ def _file_meant(path: Path, ref: str) -> str:
     (``../bank`` for ``../bank.py``)."""
     if path.suffix != ".py" and path.with_name(path.name + ".py").is_file():
         return f"; did you mean {ref + '.py'!r}?"
+    here = Path.cwd() / ref  # a path is read from the scenario's folder, not the working directory
+    if here.is_file() and here.resolve() != path:
+        nearer = os.path.relpath(here.resolve(), path.parent).replace(os.sep, "/")
+        return f"; a path is relative to the scenario's folder: did you mean {nearer!r}?"
     return ""
 
 

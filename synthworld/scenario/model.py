@@ -73,18 +73,24 @@ class Scenario:
         return ScenarioError(f"{display_path(self.path)}:{line}: {format_path(path)}: {message}")
 
     def build_world(
-        self, seed: int | None = None, *, record_mode: str | None = None, block_llm: bool = False
+        self,
+        seed: int | None = None,
+        *,
+        record_mode: str | None = None,
+        block_llm: bool = False,
+        defaults: Mapping[str, Any] | None = None,
     ) -> SyntheticWorld:
         """A fresh world with the scenario's tools, backend, context, state, responses and faults.
 
         `record_mode` overrides a fixtures backend's mode (`ValueError` when the backend has no
-        cassette to record into); `block_llm` makes an LLM backend fail.
+        cassette to record into); `block_llm` makes an LLM backend fail. `defaults`: more
+        `SyntheticWorld` arguments, each used unless the file sets its key (``backend``,
+        ``context``, ``state``, ``faults``: the file wins).
         """
         if record_mode is not None:
             self._check_record_mode(record_mode)
-        return build_world(
-            self, self.seeds[0] if seed is None else seed, record_mode=record_mode, block_llm=block_llm
-        )
+        chosen = self.seeds[0] if seed is None else seed
+        return build_world(self, chosen, record_mode=record_mode, block_llm=block_llm, defaults=defaults)
 
     def _check_record_mode(self, mode: str) -> None:
         """`ValueError` for a mode that is none, or that would record while the backend has no

@@ -15,7 +15,7 @@ from pathlib import Path
 from synthworld._files import check_writable_place
 from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalInterrupted, EvalReport, Summary, evaluate
-from synthworld.eval.run import HARD_STOP_GRACE, hard_stop
+from synthworld.eval.run import HARD_STOP_GRACE, hard_stop, resolve_scenarios, seeds_of
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
 
@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KIND,...",
         help=f"also run every scenario and seed under each hazard ({', '.join(HAZARD_KINDS)}); "
         "the table gains a row per (scenario, hazard), a robustness column, and overall rows for the "
-        "clean runs and each hazard",
+        "clean runs and each hazard (with how many scenarios it hit: '0.67 (1/3 hit)')",
     )
     parser.add_argument(
         "--coverage",
@@ -78,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
     hard = args.timeout is not None
     before = hard_stop(hard and args.workers == 1)  # in workers, their initializer sets it
     try:
+        problem = _k_beyond_scenario_seeds(args)
+        if problem:
+            return _fail(problem)
         with _executor(args.workers, stop_hung=hard) as executor, _plain_warnings():
             report = evaluate(
                 [str(p) for p in args.scenarios],
@@ -171,11 +174,27 @@ def _bad_option(args: argparse.Namespace) -> str:
     if not 0 <= args.fail_under <= 1:
         return f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)"
     if args.k is not None and args.k < 1:
-        return f"k={args.k} must be 1 or more"
+        return f"-k {args.k} must be 1 or more: the largest k of pass^k"
     if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
-        return f"k={args.k} must be between 1 and {args.seeds} (the number of seeds)"
+        n = args.seeds
+        return f"-k {args.k} must be between 1 and {n}: --seeds {n} runs each scenario {n} times"
     problem = _unsavable(args.save)
     return f"--save: {problem}" if problem else ""
+
+
+def _k_beyond_scenario_seeds(args: argparse.Namespace) -> str:
+    """With ``--scenario-seeds``, what is wrong when ``-k`` exceeds the seeds of some scenario, or ''
+    (known before the runs: it was found after them, and said as the Python argument ``k=``)."""
+    if args.k is None or not args.scenario_seeds:
+        return ""
+    counts = [(len(seeds_of(ref)), name) for name, ref in resolve_scenarios([str(p) for p in args.scenarios])]
+    fewest, name = min(counts)
+    if args.k <= fewest:
+        return ""
+    return (
+        f"-k {args.k} must be between 1 and {fewest}: with --scenario-seeds each scenario runs its own "
+        f"seeds, and {name!r} has {fewest}; lower -k, or run seeds 0 to {args.k - 1}: --seeds {args.k}"
+    )
 
 
 def failure_causes(report: EvalReport) -> str:

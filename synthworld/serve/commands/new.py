@@ -112,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
     if taken:
         names = ", ".join(str(path) for path in taken)
         print(
-            f"synthworld new: {names} exists already; nothing was written (choose another folder)",
+            f"synthworld new: {names} {'exists' if len(taken) == 1 else 'exist'} already; nothing was "
+            "written (choose another folder)",
             file=sys.stderr,
         )
         return 2
