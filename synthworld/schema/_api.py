@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
+from collections import OrderedDict
 from random import Random
 from typing import Any
 
@@ -352,14 +353,14 @@ def compile_owned(
         met = digest in _MET
         _MET[digest] = None
         while len(_MET) > _MET_SIZE:
-            del _MET[next(iter(_MET))]  # the oldest
+            _MET.popitem(last=False)  # the oldest
     if met:
         return compile_generator(schema, registry=registry, realistic=realistic, locale=locale)
     return _build(schema, text, registry, realistic, locale, borrow=True)
 
 
-_MET: dict[tuple[int, int], None] = {}
-"""Digests of the JSON texts `compile_owned` compiled without keeping (insertion ordered, bounded;
+_MET: OrderedDict[tuple[int, int], None] = OrderedDict()
+"""Digests of the JSON texts `compile_owned` compiled without keeping (oldest first, bounded;
 a digest, not the text: a big document's text is not held once more)."""
 _MET_SIZE = 4096
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -53,7 +54,7 @@ def sub_check(loc: Loc) -> Callable[[Any], bool]:
 
 
 ROOT_URI = "urn:synthworld:root"
-_REGISTRIES: dict[int, tuple[Any, Any]] = {}
+_REGISTRIES: OrderedDict[int, tuple[Any, Any]] = OrderedDict()
 _REGISTRIES_SIZE = 512
 """How many documents' jsonschema-rs registries are remembered (each pins its document); as many
 as `compile_generator` keeps generators, the oldest going first."""
@@ -76,7 +77,7 @@ def _rs_registry(doc: Any) -> Any:
         with _REGISTRIES_LOCK:
             _REGISTRIES.pop(id(doc), None)
             while len(_REGISTRIES) >= _REGISTRIES_SIZE:
-                del _REGISTRIES[next(iter(_REGISTRIES))]
+                _REGISTRIES.popitem(last=False)
             _REGISTRIES[id(doc)] = found
     return found[1]
 

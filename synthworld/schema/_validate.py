@@ -13,6 +13,7 @@ import difflib
 import json
 import re
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -301,9 +302,10 @@ def _scanned_shallow(text: str) -> bool:
 _TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
 
 
-_PASSED: dict[tuple[int, int], None] = {}
-"""Digests of the JSON texts of schemas known to pass their metaschema (insertion ordered,
-bounded; a digest, not the text: a big document's text is not held once more): one record for
+_PASSED: OrderedDict[tuple[int, int], None] = OrderedDict()
+"""Digests of the JSON texts of schemas known to pass their metaschema (oldest first, bounded: an
+`OrderedDict` drops its oldest in constant time, where a dict's first key is found past every
+key deleted before it; a digest, not the text: a big document's text is not held once more): one record for
 `schema_problems` and the generator's check, so a tool's returns schema is checked once."""
 _PASSED_SIZE = 4096
 
@@ -319,7 +321,7 @@ def note_passed(text: str) -> None:
     with _LOCK:
         _PASSED.pop(digest, None)
         while len(_PASSED) >= _PASSED_SIZE:
-            del _PASSED[next(iter(_PASSED))]  # the oldest
+            _PASSED.popitem(last=False)  # the oldest
         _PASSED[digest] = None
 
 
