@@ -8,14 +8,13 @@ The frameworks are imported on first use (``pip install 'synthworld[frameworks]'
 """
 
 from synthworld.frameworks.agents_sdk import to_openai_agents
-from synthworld.frameworks.failures import as_framework_failure, openai_agents_failure
+from synthworld.frameworks.failures import openai_agents_failure
 from synthworld.frameworks.langchain import to_langchain
 from synthworld.frameworks.pydanticai import to_pydantic_ai
 from synthworld.frameworks.source import ToolSource
 
 __all__ = [
     "ToolSource",
-    "as_framework_failure",
     "openai_agents_failure",
     "to_langchain",
     "to_openai_agents",
