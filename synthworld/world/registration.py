@@ -15,9 +15,11 @@ from synthworld.errors import (
     MissingReturnTypeWarning,
     SchemaError,
     ToolError,
+    ToolInputError,
     ToolSpecError,
     warn_user,
 )
+from synthworld.frameworks.failures import as_framework_failure
 from synthworld.schema import shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.spec.arguments import argument_converter
@@ -309,14 +311,22 @@ def bind_stub(
 
         @functools.wraps(stub)
         async def acall_stub(*args: Any, **kwargs: Any) -> Any:
-            return convert(await world.acall(spec.name, bind(args, kwargs)))
+            try:
+                return convert(await world.acall(spec.name, bind(args, kwargs)))
+            except (ToolError, ToolInputError) as exc:
+                as_framework_failure(exc)  # shown to a framework's model, not a crash of its run
+                raise
 
         wrapper: Any = acall_stub
     else:
 
         @functools.wraps(stub)
         def call_stub(*args: Any, **kwargs: Any) -> Any:
-            return convert(world.call(spec.name, bind(args, kwargs)))
+            try:
+                return convert(world.call(spec.name, bind(args, kwargs)))
+            except (ToolError, ToolInputError) as exc:
+                as_framework_failure(exc)  # shown to a framework's model, not a crash of its run
+                raise
 
         wrapper = call_stub
     if _defined_as_method(stub):
