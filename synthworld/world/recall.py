@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from synthworld.world.body import read_through
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Ancestry, Identity, id_key, identity
 from synthworld.world.memory import Found, Reference, entity
@@ -63,11 +64,12 @@ def apply(
     if not isinstance(value, (dict, list)):
         return [], True
     top, forced = _top_entity(plan, refs)
-    said = _said(plan, args)
+    sent = read_through(args, plan.body)  # a body parameter's fields echo as parameters do
+    said = _said(plan, sent)
     echoing = frozenset(said)
-    defaulted = frozenset(name for name in said if plan.echo_from.get(name, name) not in args)
+    defaulted = frozenset(name for name in said if plan.echo_from.get(name, name) not in sent)
     merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
-    missing = sorted(echoing & plan.declared) if merged else []
+    missing = sorted(echoing & (plan.declared | plan.branch_declared)) if merged else []
     alias = args.get(plan.id_alias[0]) if plan.id_alias else None
     alias_key = plan.id_alias[1] if plan.id_alias else "id"
     nested = plan.nested_ids
