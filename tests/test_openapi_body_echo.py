@@ -99,3 +99,31 @@ def test_a_parameter_wins_over_a_body_field_of_its_name() -> None:
     world.register_tool(spec)
     answer = world.call("update_note", {"id": "n1", "body": {"id": "n2", "title": "Plans"}})
     assert (answer["id"], answer["title"]) == ("n1", "Plans")
+
+
+_OWNER = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+_PET = {
+    "type": "object",
+    "required": ["id", "name", "owner"],
+    "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "owner": _OWNER},
+}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_an_object_the_input_gives_keeps_its_own_fields(seed: int) -> None:
+    """The pet's ``name`` does not echo into the ``owner`` object the input gave whole."""
+    params = {"type": "object", "properties": {"name": {"type": "string"}, "owner": _OWNER}}
+    world = SyntheticWorld(seed=seed)
+    world.register_tool(ToolSpec("create_pet", "Create a pet.", params, _PET))
+    answer = world.call("create_pet", {"name": "Rex", "owner": {"name": "Ann"}})
+    assert (answer["name"], answer["owner"]) == ("Rex", {"name": "Ann"})
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_body_object_keeps_its_own_fields(seed: int) -> None:
+    pet = {"type": "object", "properties": {"name": {"type": "string"}, "owner": _OWNER}}
+    params = {"type": "object", "properties": {"body": {"anyOf": [pet, {"type": "array"}]}}}
+    world = SyntheticWorld(seed=seed)
+    world.register_tool(ToolSpec("create_pet", "Create a pet.", params, _PET, metadata={"body": "body"}))
+    answer = world.call("create_pet", {"body": {"name": "Rex", "owner": {"name": "Ann"}}})
+    assert (answer["name"], answer["owner"]) == ("Rex", {"name": "Ann"})
