@@ -48,6 +48,16 @@ def test_a_pet_added_is_the_pet_the_body_describes(seed: int, body: dict[str, An
     assert _valid(world.tools["addPet"], answer)
 
 
+def test_an_answer_of_another_branch_is_remade_and_the_trace_says_so() -> None:
+    body = {"kind": "lizard", "name": "Liz"}
+    remade = 0
+    for seed in range(10):
+        world = _world("shelter-3.1.yaml", seed)
+        assert world.call("addPet", {"body": body})["kind"] == "lizard"
+        remade += "branch" in world.trace[-1].rules
+    assert remade > 0  # a lizard is one branch of three: most seeds generate another first
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_a_swagger_body_parameter_echoes_its_fields(seed: int) -> None:
     world = _world("fleet-2.0.yaml", seed)

@@ -406,7 +406,8 @@ def consistent(
     rules: tuple[str, ...] = ()
     if recall and plan.active:
         if plan.branches and plan.body is not None:  # before echo: it fills the branch named
-            value = follow_body(plan.branches, args.get(plan.body), value, is_valid)
+            given, value = value, follow_body(plan.branches, args.get(plan.body), value, is_valid)
+            rules = ("branch",) if value is not given else ()
         edits = Edits()
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
         fresh = plan.lifecycle.family == "create" and not _repeat(plan, facts)
@@ -422,7 +423,7 @@ def consistent(
             sure = not _transfer(plan, plan.transfer, args, value, state, edits, facts.earlier) and sure
         undone, checked = edits.keep_valid(value, is_valid)
         found = walked if sure and not undone else None
-        rules = edits.tags()
+        rules = (*rules, *edits.tags())
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)
