@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from synthworld._json import json_copy
 from synthworld.spec import ToolSpec
+from synthworld.world.body import Branch, body_fields, body_of, follow_body, tagged_branches
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
@@ -106,6 +107,15 @@ class ConsistencyPlan:
     """How the tool edits a list inside its entity (``add_item_to_cart``), if it does."""
     transfer: Transfer | None = None
     """How the tool moves an amount between two entities' balances (``create_transfer``), if it does."""
+    body: str | None = None
+    """The parameter carrying a whole request body object (`synthworld.world.body`), whose fields
+    echo as parameters do."""
+    branches: tuple[Branch, ...] = ()
+    """With a `body`, the tagged branches of a union answer: the answer is of the branch the body
+    names (``kind: dog`` answers a dog)."""
+    branch_declared: frozenset[str] = frozenset()
+    """The top-level properties the `branches` declare (a created dog's ``breed``, which the
+    union's own `declared` does not list)."""
 
     commits: bool = field(init=False)
     """Whether its calls change the world's memory (entities to remember, or a lifecycle)."""
@@ -133,7 +143,9 @@ class ConsistencyPlan:
     @cached_property
     def active(self) -> bool:
         """False when calls of this tool need no consistency work at all."""
-        return bool(self.echo or self.id_params or self.has_ids or self.key_params or self.shaping)
+        return bool(
+            self.echo or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
+        )
 
 
 def plan_for(
@@ -165,8 +177,11 @@ def plan_for(
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
     id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
-    echo_from = _echo_from(names, params, creates=life.family == "create")
-    echo = _frozen((names & set(params)) | set(echo_from))
+    body = body_of(spec.metadata, spec.parameters)
+    said = params + [f for f in body_fields(spec.parameters, body) if f not in params] if body else params
+    echo_from = _echo_from(names, said, creates=life.family == "create")
+    echo = _frozen((names & set(said)) | set(echo_from))
+    branches = tagged_branches(spec.returns) if body else ()
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -191,6 +206,9 @@ def plan_for(
         nested_ids=_nested_ids(params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
+        body=body,
+        branches=branches,
+        branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
     )
 
 
@@ -387,6 +405,9 @@ def consistent(
     checked = False
     rules: tuple[str, ...] = ()
     if recall and plan.active:
+        if plan.branches and plan.body is not None:  # before echo: it fills the branch named
+            given, value = value, follow_body(plan.branches, args.get(plan.body), value, is_valid)
+            rules = ("branch",) if value is not given else ()
         edits = Edits()
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
         fresh = plan.lifecycle.family == "create" and not _repeat(plan, facts)
@@ -402,7 +423,7 @@ def consistent(
             sure = not _transfer(plan, plan.transfer, args, value, state, edits, facts.earlier) and sure
         undone, checked = edits.keep_valid(value, is_valid)
         found = walked if sure and not undone else None
-        rules = edits.tags()
+        rules = (*rules, *edits.tags())
     if partial is not None:
         return Settled(overlay(value, partial), None, False, rules)
     return Settled(value, found, checked, rules)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from synthworld.world.body import read_through
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Ancestry, Identity, id_key, identity
 from synthworld.world.memory import Found, Reference, entity
@@ -63,17 +64,19 @@ def apply(
     if not isinstance(value, (dict, list)):
         return [], True
     top, forced = _top_entity(plan, refs)
-    said = _said(plan, args)
+    sent = read_through(args, plan.body)  # a body parameter's fields echo as parameters do
+    said = _said(plan, sent)
     echoing = frozenset(said)
-    defaulted = frozenset(name for name in said if plan.echo_from.get(name, name) not in args)
+    defaulted = frozenset(name for name in said if plan.echo_from.get(name, name) not in sent)
     merged = plan.lifecycle.family in ("create", "update")  # the input becomes the entity's fields
-    missing = sorted(echoing & plan.declared) if merged else []
+    missing = sorted(echoing & (plan.declared | plan.branch_declared)) if merged else []
     alias = args.get(plan.id_alias[0]) if plan.id_alias else None
     alias_key = plan.id_alias[1] if plan.id_alias else "id"
     nested = plan.nested_ids
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
+    given: set[int] = set()  # the objects echo took whole from the input
 
     def visit(
         node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool
@@ -87,13 +90,14 @@ def apply(
             _echo_alias(node, alias_key, alias, edits)
         elif nested and depth and single and hints[0] in nested and "id" in node:
             _echo_alias(node, "id", args.get(nested[hints[0]]), edits)
-        if echoing:
+        if echoing and id(node) not in given:  # an object the input gave is as the input said
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
             absent = [key for key in missing if key not in node] if depth == 0 else []
             for key in [key for key in node if key in echoing] + absent:  # in the node's order
                 if key != skip and (depth == 0 or key not in defaulted):
                     edits.set(node, key, said[key], pin=True)
+                    _objects_in(node[key], given)
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
         fields = entity(state, ident[0], ident[1]) if ident else None
@@ -135,6 +139,19 @@ def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
         elif param in plan.defaults:
             said[name] = plan.defaults[param]
     return said
+
+
+def _objects_in(value: Any, found: set[int]) -> None:
+    """Add the ids of the objects inside `value` (itself included) to `found`."""
+    if type(value) is dict:
+        found.add(id(value))
+        values: Any = value.values()
+    elif type(value) is list:
+        values = value
+    else:
+        return
+    for child in values:
+        _objects_in(child, found)
 
 
 def _objects(*values: Any) -> bool:

@@ -40,6 +40,8 @@ class Inputs:
     places: dict[str, dict[str, Any]] = field(default_factory=dict)
     """``{tool_param: {"in": "path"|"query"|"querystring"|"header"|"body", "name": its name in the
     request}}`` (``querystring``: the whole query string, OpenAPI 3.2)."""
+    body: str | None = None
+    """The parameter carrying the whole request body, when its properties could not be inlined."""
 
     def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
@@ -222,7 +224,7 @@ def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool
     schema, needs, _ = tr.schema(node, at, "input")
     parts = _object_parts(tr, schema, depth=0)
     if parts is None:
-        inputs.add("body", "body", schema, required=required)
+        inputs.body = inputs.add("body", "body", schema, required=required)
         return needs
     wanted = {name for part in parts for name in part.get("required", [])} if required else set()
     seen: set[str] = set()

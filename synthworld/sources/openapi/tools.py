@@ -130,6 +130,7 @@ def _tool(
 ) -> ToolSpec:
     inputs = inputs_of(doc, tr, path, op, at, shared)
     returns, status = returns_of(doc, tr, op, at)
+    more = {"body": inputs.body} if inputs.body is not None else {}  # its fields echo (world/body.py)
     meta: dict[str, Any] = {"method": method.upper(), "path": path, "tags": tags, "pointer": at}
     meta["parameters"] = inputs.places
     if isinstance(op.get("operationId"), str):
@@ -142,7 +143,7 @@ def _tool(
         inputs.schema(tr),
         returns,
         annotations=_annotations(method, op),
-        metadata={"openapi": meta, "errors": errors_of(doc, tr, op, at)},
+        metadata={"openapi": meta, "errors": errors_of(doc, tr, op, at), **more},
     )
 
 
