@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,33 @@ def test_an_interrupted_kernel_keeps_the_report_where_the_message_says(tmp_path:
         shown.data["text/plain"]
         == "<EvalReport agent='__main__:agent': 2 run(s) over 1 scenario(s), 2 passed>"
     )
+
+
+def test_ctrl_c_writes_the_ci_files_for_the_finished_runs(tmp_path: Path) -> None:
+    path = _scenario(tmp_path, "hangs_from_seed_3")
+    files = ["--html", "r.html", "--json", "r.json", "--junit", "r.xml"]
+    argv = ["eval", str(path), "--seeds", "6", "--no-progress", *files]
+    evaluation = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTIBLE_EVAL, *argv],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while not (tmp_path / "seed-3-started").exists():  # seeds 0-2 are done (one after another)
+            assert evaluation.poll() is None, evaluation.communicate()
+            time.sleep(0.05)
+        evaluation.send_signal(signal.SIGINT)
+        out, _ = evaluation.communicate(timeout=60)
+    finally:
+        if evaluation.poll() is None:
+            evaluation.kill()
+            evaluation.communicate()
+    assert evaluation.returncode == 130
+    assert out.splitlines()[-3:] == ["wrote r.html", "wrote r.json", "wrote r.xml"]
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["overall"][0]["runs"] == 3
+    suite = ET.parse(tmp_path / "r.xml").getroot()[0]
+    assert [c.get("name") for c in suite] == ["stops[seed=0]", "stops[seed=1]", "stops[seed=2]"]
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "EvalReport: scenario agents — 3 run(s), 1 passed" in page

@@ -72,8 +72,9 @@ def _heat_cell(run: RunRecord | None) -> str:
     )
 
 
-def report_html(report: EvalReport, *, max_traces: int = 5) -> str:
-    """The whole report: heading, summary table, heat map, and the first failing runs' traces."""
+def report_html(report: EvalReport, *, max_traces: int = 5, summary: Summary | None = None) -> str:
+    """The whole report: heading, summary table (`summary`, default ``report.summary()``), heat
+    map, and the first failing runs' traces."""
     runs = report.runs
     failing = [r for r in runs if not r.passed]
     heading = (
@@ -81,7 +82,8 @@ def report_html(report: EvalReport, *, max_traces: int = 5) -> str:
     )
     if not runs:
         return heading
-    parts = [heading, summary_html(report.summary()), "<h5>seeds × pass/fail</h5>", heatmap_html(runs)]
+    table = summary_html(summary or report.summary())
+    parts = [heading, table, "<h5>seeds × pass/fail</h5>", heatmap_html(runs)]
     if failing:
         parts.append(f"<h5>failing runs ({len(failing)}; first {min(len(failing), max_traces)} shown)</h5>")
         parts.extend(_failing_run(r) for r in failing[:max_traces])

@@ -7,14 +7,15 @@ import math
 import multiprocessing
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from synthworld._files import check_writable_place
+from synthworld._files import atomic_write, check_writable_place
 from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalInterrupted, EvalReport, Summary, evaluate
+from synthworld.eval.export import html_page, junit_xml, summary_json
 from synthworld.eval.run import HARD_STOP_GRACE, hard_stop, resolve_scenarios, seeds_of
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
@@ -60,6 +61,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print which tools, errors, hazards and malformed answers the runs exercised",
     )
     parser.add_argument("--save", type=Path, metavar="PATH", help="also write the report as JSON lines")
+    parser.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="also write the report as a standalone HTML page (what a notebook shows)",
+    )
+    parser.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="also write the summary rows as JSON (keys in the README: 'Files for CI')",
+    )
+    parser.add_argument(
+        "--junit",
+        type=Path,
+        metavar="FILE",
+        help="also write JUnit XML, a testcase per scenario and seed, for CI test reports",
+    )
     parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     parser.add_argument(
         "--fail-under",
@@ -123,6 +142,26 @@ def _show(report: EvalReport, summary: Summary, args: argparse.Namespace) -> str
             print(f"saved {report.save(args.save)}")
         except OSError as exc:
             return f"--save: cannot write the report: {exc}"
+    return _write_files(report, summary, args)
+
+
+def _write_files(report: EvalReport, summary: Summary, args: argparse.Namespace) -> str:
+    """Write the --html, --json and --junit files (each atomically); what went wrong, or ''."""
+    coverage = report.coverage() if args.coverage else None
+    makers: dict[str, Callable[[], str]] = {
+        "html": lambda: html_page(report, summary, coverage=coverage),
+        "json": lambda: summary_json(report, summary, pass_hat=args.k is not None, coverage=coverage),
+        "junit": lambda: junit_xml(report),
+    }
+    for option, make in makers.items():
+        path: Path | None = getattr(args, option)
+        if path is None:
+            continue
+        try:
+            atomic_write(path, make())
+        except OSError as exc:
+            return f"--{option}: cannot write {str(path)!r}: {exc}"
+        print(f"wrote {path}")
     return ""
 
 
@@ -136,7 +175,8 @@ def _interrupted(stop: EvalInterrupted, args: argparse.Namespace) -> int:
         except ValueError:  # -k above the runs some scenario got before the interrupt
             summary = report.summary()
         problem = _show(report, summary, args)
-    kept = "; nothing was saved" if args.save and not done else ""
+    files = args.save or args.html or args.json or args.junit
+    kept = "; nothing was saved" if files and not done else ""
     if done:
         kept = f"; the table above holds only the {done} finished run{'s' if done > 1 else ''}"
     print(f"synthworld eval: interrupted after {done} of {stop.total} runs{kept}", file=sys.stderr)
@@ -179,7 +219,29 @@ def _bad_option(args: argparse.Namespace) -> str:
         n = args.seeds
         return f"-k {args.k} must be between 1 and {n}: --seeds {n} runs each scenario {n} times"
     problem = _unsavable(args.save)
-    return f"--save: {problem}" if problem else ""
+    return f"--save: {problem}" if problem else _bad_output_files(args)
+
+
+def _bad_output_files(args: argparse.Namespace) -> str:
+    """What is wrong with the --html, --json and --junit paths (a folder that does not exist, a
+    path given twice), or ''."""
+    seen: dict[Path, str] = {} if args.save is None else {args.save.resolve(): "--save"}
+    for option in ("--html", "--json", "--junit"):
+        path: Path | None = getattr(args, option[2:])
+        if path is None:
+            continue
+        problem = _unsavable(path)
+        if problem:
+            return f"{option}: {problem}"
+        if not path.parent.is_dir():
+            return (
+                f"{option} {str(path)!r}: the folder {str(path.parent)!r} does not exist; "
+                "create it first or choose a path in an existing folder"
+            )
+        if path.resolve() in seen:
+            return f"{option} and {seen[path.resolve()]} both write {str(path)!r}; give each its own file"
+        seen[path.resolve()] = option
+    return ""
 
 
 def _k_beyond_scenario_seeds(args: argparse.Namespace) -> str:
