@@ -1,7 +1,8 @@
 """Evaluate agents over scenarios and seeds: `evaluate` runs them, `EvalReport` holds the results.
 
 ``run`` runs (scenario, seed) tasks on any executor, ``record`` keeps each run, ``summary`` and
-``passk`` compute pass rates and pass^k, ``html``, ``plot`` and ``progress`` show them.
+``passk`` compute pass rates and pass^k, ``html``, ``plot`` and ``progress`` show them, ``export``
+writes the files a CI job keeps.
 """
 
 from synthworld.eval.interrupted import EvalInterrupted
