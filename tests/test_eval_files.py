@@ -199,3 +199,31 @@ def test_files_are_replaced_whole_and_leave_no_temporary_file(tmp_path: Path) ->
     assert run(REFUND, "--seeds", "2", "--no-progress", "--json", str(target)) == 0
     assert json.loads(target.read_text(encoding="utf-8"))["overall"][0]["runs"] == 2
     assert [p.name for p in tmp_path.iterdir()] == ["summary.json"]
+
+
+RAISES = """synthworld_scenario: 1
+name: raises
+tools: synthworld.examples.shop
+agent: agents.py:raises
+expect:
+  output: {equals: ok}
+"""
+
+AGENT = """
+def raises(world, task):
+    world.call("get_order", {"order_id": "ORD-1"})
+    raise ValueError("colour \\x1b[31mred\\x1b[0m and a \\x00 byte")
+"""
+
+
+def test_the_junit_xml_holds_what_xml_cannot(tmp_path: Path) -> None:
+    """An ANSI colour (ESC) or a NUL in what the agent raised is written as ``#x1B``, as pytest's
+    junitxml does: XML 1.0 cannot hold them, and a parser refuses the whole file."""
+    (tmp_path / "agents.py").write_text(AGENT, encoding="utf-8")
+    (tmp_path / "raises.yaml").write_text(RAISES, encoding="utf-8")
+    junit = tmp_path / "junit.xml"
+    assert run(str(tmp_path / "raises.yaml"), "--seeds", "1", "--no-progress", "--junit", str(junit)) == 1
+    failure = ET.parse(junit).getroot().find("testsuite/testcase/failure")
+    assert failure is not None
+    assert failure.get("message") == "the agent raised ValueError: colour #x1B[31mred#x1B[0m and a #x00 byte"
+    assert failure.text == failure.get("message")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,9 @@ __all__ = ["SUMMARY_FORMAT", "html_page", "junit_xml", "summary_json"]
 
 SUMMARY_FORMAT = 1
 """The version of `summary_json`'s layout (its ``synthworld_eval_summary`` key)."""
+
+_NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 cannot hold, not even escaped (pytest's junitxml writes them as ``#x1B``)."""
 
 _BODY_STYLE = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em;color:#222"
 
@@ -104,10 +108,15 @@ def junit_xml(report: EvalReport) -> str:
             time=f"{run.wall_time:.3f}",
         )
         if not run.passed:
-            reasons = [redact_text(f) for f in run.failures]
-            if run.error:
-                reasons.append("agent raised " + redact_text(run.error))
+            reasons = [_xml_text(f) for f in run.failures]
+            if run.error and not reasons:  # the runner's failures already say it raised
+                reasons.append(_xml_text("agent raised " + run.error))
             reasons = reasons or ["failed"]
             failure = ET.SubElement(case, "failure", message=reasons[0])
             failure.text = "\n".join(reasons)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _xml_text(text: str) -> str:
+    """`text` with secrets masked and what XML cannot hold (an ANSI colour's ESC) as ``#x1B``."""
+    return _NOT_XML.sub(lambda found: f"#x{ord(found.group()):02X}", redact_text(text))
