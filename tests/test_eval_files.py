@@ -101,6 +101,14 @@ def test_the_html_is_the_notebook_report_as_a_standalone_page(tmp_path: Path) ->
     assert "synthworld coverage: " in text  # --coverage adds its tables
 
 
+def test_the_html_table_is_the_one_k_asks_for(tmp_path: Path) -> None:
+    _evaluate_hasty(tmp_path, "-k", "2")
+    page = _Page()
+    page.feed((tmp_path / "report.html").read_text(encoding="utf-8"))
+    assert {"pass^1", "pass^2"} <= set(page.text)
+    assert "pass^4" not in page.text  # the notebook's default k (the 4 seeds) is not the table printed
+
+
 def test_the_json_has_the_summary_rows(tmp_path: Path) -> None:
     _evaluate_hasty(tmp_path)
     data = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
