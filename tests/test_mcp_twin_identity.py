@@ -1,8 +1,9 @@
 """A twin introduces itself as its server does: a real `mcp` client meets the same ``serverInfo``
 (name, version, title) and ``instructions`` from tests/mcp_servers/helpdesk.py and from its twin
-(``synthworld serve --mcp``), over stdio and streamable HTTP, and also from a twin built from tool
-specs saved with ``to_dict()``; only the capabilities' ``dev.synthworld/twin`` extension tells
-them apart. Before, the twin called itself "synthworld" and dropped the instructions."""
+(``synthworld serve --mcp``), also in the ``_meta`` serverInfo stamp on a result, over stdio and
+streamable HTTP, and from a twin built from tool specs saved with ``to_dict()``; only the
+capabilities' ``dev.synthworld/twin`` extension tells them apart. Before, the twin called itself
+"synthworld" and dropped the instructions."""
 
 from __future__ import annotations
 
@@ -29,9 +30,9 @@ REAL = {
 }
 
 
-def introduction(target: Any) -> dict[str, Any]:
+def introduction(target: Any, call: tuple[str, dict[str, Any]] = ("count_open", {})) -> dict[str, Any]:
     """What a real client is told on connecting to `target`: ``serverInfo``, ``instructions``,
-    and the capabilities' extensions."""
+    the capabilities' extensions, and the ``_meta`` the result of `call` is stamped with."""
 
     async def main() -> dict[str, Any]:
         with anyio.fail_after(LIMIT):
@@ -39,10 +40,12 @@ def introduction(target: Any) -> dict[str, Any]:
                 info = client.server_info
                 assert info is not None
                 extensions = client.server_capabilities.extensions or {}
+                stamp = (await client.call_tool(*call)).meta
                 return {
                     "serverInfo": info.model_dump(mode="json", by_alias=True, exclude_none=True),
                     "instructions": client.instructions,
                     "extensions": extensions,
+                    "_meta": stamp,
                 }
 
     return anyio.run(main)
@@ -57,6 +60,7 @@ def without_twin_mark(met: dict[str, Any]) -> dict[str, Any]:
     twin = met["extensions"].get(TWIN_EXTENSION)
     assert twin is not None, met
     assert twin["name"] == "synthworld"
+    assert met["_meta"] == {"io.modelcontextprotocol/serverInfo": met["serverInfo"]}
     return {key: met[key] for key in ("serverInfo", "instructions")}
 
 
@@ -65,6 +69,7 @@ def test_over_stdio_the_twin_introduces_itself_as_the_server(tmp_path: Path) -> 
     twin = over_stdio(SERVE, tmp_path / "twin.txt")
     assert {key: real[key] for key in REAL} == REAL
     assert TWIN_EXTENSION not in real["extensions"]
+    assert real["_meta"] == {"io.modelcontextprotocol/serverInfo": REAL["serverInfo"]}
     assert without_twin_mark(twin) == {key: real[key] for key in REAL}
 
 
@@ -102,6 +107,6 @@ def test_a_world_of_its_own_introduces_itself_as_synthworld() -> None:
     def price(item: str) -> float:
         """The price of `item`."""
 
-    met = without_twin_mark(introduction(build_server(world)))
+    met = without_twin_mark(introduction(build_server(world), ("price", {"item": "tea"})))
     assert met["serverInfo"]["name"] == "synthworld"
     assert met["instructions"] == "A shop that sells tea."
