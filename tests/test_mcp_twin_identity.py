@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp import Client
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from synthworld import SyntheticWorld, ToolSpec, mcp_tools
+from synthworld.serve.cli import main
 from synthworld.serve.mcp import TWIN_EXTENSION, build_server
 from tests._net import free_port
 from tests.test_mcp_helpdesk_twin import HELPDESK, listening
@@ -98,6 +100,12 @@ def test_a_twin_from_saved_specs_introduces_itself_as_the_server(tmp_path: Path)
     for data in json.loads(saved.read_text()):
         world.register_tool(ToolSpec.from_dict(data))
     assert without_twin_mark(introduction(build_server(world))) == REAL
+
+
+def test_tools_shows_how_the_server_introduces_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "--mcp", " ".join(HELPDESK), "--timeout", str(LIMIT)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"server: helpdesk 3.1.4 (ACME Help Desk); instructions: {REAL['instructions']}" in out
 
 
 def test_a_world_of_its_own_introduces_itself_as_synthworld() -> None:
