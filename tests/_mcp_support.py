@@ -9,6 +9,7 @@ from pathlib import Path
 import anyio
 
 from synthworld import ToolSpec
+from synthworld.sources.mcp import ServerIdentity
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVERS = ROOT / "tests" / "mcp_servers"
@@ -31,3 +32,10 @@ def server_specs() -> list[ToolSpec]:
     spec.loader.exec_module(module)
     listed = anyio.run(module.server.list_tools)
     return [ToolSpec.from_mcp(tool) for tool in listed]
+
+
+def listed_specs() -> list[ToolSpec]:
+    """`server_specs` as `mcp_tools` reads them from the running server: each also keeps how the
+    server introduced itself (name "inventory", no version, no instructions)."""
+    identity = ServerIdentity({"name": "inventory", "version": ""})
+    return [identity.stamp(spec) for spec in server_specs()]

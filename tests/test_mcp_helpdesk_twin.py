@@ -53,7 +53,7 @@ def drive(argv: list[str], errlog: Path) -> dict[str, Any]:
             async with Client(stdio_client(params(argv), errlog=log), read_timeout_seconds=LIMIT) as client:
                 tools = {tool.name: dump(tool) for tool in (await client.list_tools()).tools}
                 calls = {name: dump(await client.call_tool(name, args)) for name, args in CALLS.items()}
-                for call in calls.values():  # which server answered: "synthworld" for a twin
+                for call in calls.values():  # the serverInfo stamp (test_mcp_twin_identity checks it)
                     call.pop("_meta", None)
                 return {"tools": tools, "calls": calls}
 

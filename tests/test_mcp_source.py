@@ -27,7 +27,7 @@ from synthworld import (
     ToolError,
     mcp_tools,
 )
-from tests._mcp_support import BROKEN, INVENTORY, ODD, PAGED, server_specs
+from tests._mcp_support import BROKEN, INVENTORY, ODD, PAGED, listed_specs
 from tests._net import free_port
 
 LIMIT = 60.0
@@ -51,7 +51,7 @@ REAL = [
 def test_stdio_twin_record_and_replay_with_the_server_stopped(tmp_path: Path) -> None:
     twin = SyntheticWorld.from_mcp(" ".join(INVENTORY), seed=3, timeout=LIMIT)  # a command line
     specs = list(twin.tools.values())
-    assert [s.to_dict() for s in specs] == [s.to_dict() for s in server_specs()]
+    assert [s.to_dict() for s in specs] == [s.to_dict() for s in listed_specs()]
     assert list(twin.tools) == ["get_item", "list_items", "add_stock"]
     for name, args in CALLS:  # the twin answers from the schemas, without the server
         jsonschema.validate(twin.call(name, args), twin.tools[name].returns)
@@ -113,7 +113,7 @@ def test_streamable_http_twin_and_backend(tmp_path: Path) -> None:
     cassette = tmp_path / "http.yaml"
     with http_server(tmp_path / "server.log") as url:
         twin = SyntheticWorld.from_mcp(url, timeout=LIMIT)
-        assert [s.to_dict() for s in twin.tools.values()] == [s.to_dict() for s in server_specs()]
+        assert [s.to_dict() for s in twin.tools.values()] == [s.to_dict() for s in listed_specs()]
         backend = FixtureBackend(cassette, fallback=McpBackend(url, timeout=LIMIT))
         with SyntheticWorld.from_mcp(url, backend=backend, timeout=LIMIT) as recorder:
             assert [recorder.call(name, args) for name, args in CALLS] == REAL

@@ -28,19 +28,30 @@ from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
 from synthworld.formats.mcp_listing import answer_texts
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
+from synthworld.sources.mcp.identity import ServerIdentity
 from synthworld.world.dispatch import ToolOutcome, invoke
 
 if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
     from synthworld.world import SyntheticWorld
 
-__all__ = ["TRANSPORTS", "build_server", "call_result", "http_app", "serve"]
+__all__ = ["TRANSPORTS", "TWIN_EXTENSION", "build_server", "call_result", "http_app", "serve"]
 
 TRANSPORTS = ("stdio", "streamable-http")
+TWIN_EXTENSION = "dev.synthworld/twin"
+"""The capabilities ``extensions`` key saying synthworld serves this world (unknown extensions
+are ignored by clients): ``{"name": "synthworld", "version": ...}``."""
 
 
-def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
-    """A low-level ``mcp.server.Server`` answering ``tools/list`` and ``tools/call`` from `world`."""
+def build_server(world: SyntheticWorld, *, name: str | None = None) -> Any:
+    """A low-level ``mcp.server.Server`` answering ``tools/list`` and ``tools/call`` from `world`.
+
+    A twin of a live MCP server (its tools keep the server's identity, see
+    `sources.mcp.ServerIdentity`) introduces itself as that server did: its ``serverInfo``
+    (name, version, title...) and ``instructions``; any other world as "synthworld", with the
+    world's ``context`` as instructions. `name` replaces the name either way. That it is
+    synthworld answering shows in the capabilities, under ``extensions`` `TWIN_EXTENSION`.
+    """
     types = require_mcp()
     import anyio
     from mcp.server import Server
@@ -74,15 +85,31 @@ def build_server(world: SyntheticWorld, *, name: str = "synthworld") -> Any:
         return None if spec is None else spec.parameters
 
     server = Server(
-        name,
-        version=__version__,
-        instructions=world.context,
+        **_introduction(world, types, name=name),
         get_tool_input_schema=input_schema,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+    server.extensions[TWIN_EXTENSION] = {"name": "synthworld", "version": __version__}
     server.middleware.append(_object_arguments)
     return server
+
+
+def _introduction(world: SyntheticWorld, types: Any, *, name: str | None) -> dict[str, Any]:
+    """The ``Server`` identity keywords: the twinned server's own, else synthworld's."""
+    identity = ServerIdentity.of(world.tools.values())
+    if identity is None:
+        return {"name": name or "synthworld", "version": __version__, "instructions": world.context}
+    info = types.Implementation.model_validate(identity.info)
+    return {
+        "name": name or info.name,
+        "version": info.version,
+        "title": info.title,
+        "description": info.description,
+        "website_url": info.website_url,
+        "icons": info.icons,
+        "instructions": identity.instructions,
+    }
 
 
 async def _object_arguments(ctx: Any, call_next: Any) -> Any:
@@ -131,15 +158,17 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     trace: str | os.PathLike[str] | None = None,
+    name: str | None = None,
 ) -> None:
     """Serve `world` over MCP until the client disconnects (stdio), or Ctrl-C / SIGTERM.
 
     ``transport="streamable-http"`` listens on ``http://{host}:{port}/mcp``. With `trace`, the
-    world's trace is saved there when serving stops, however it stops.
+    world's trace is saved there when serving stops, however it stops. `name` replaces the
+    ``serverInfo`` name the server introduces itself with (see `build_server`).
     """
     if transport not in TRANSPORTS:
         raise ValueError(f"transport={transport!r}; choose one of {', '.join(TRANSPORTS)}")
-    server = build_server(world)
+    server = build_server(world, name=name)
     try:
         with _sigterm_as_interrupt(), contextlib.suppress(KeyboardInterrupt):
             if transport == "stdio":

@@ -1,6 +1,7 @@
 """A realistic MCP server (the `mcp` package's MCPServer): a help desk with tools of several
 shapes (pydantic models, an enum, optional arguments, lists, plain text, an image, an embedded
-resource), one tool with a title, icons, ``_meta`` and annotations, and a resource.
+resource), one tool with a title, icons, ``_meta`` and annotations, and a resource; it introduces
+itself with a title, a version and instructions.
 ``--port PORT`` serves streamable HTTP on 127.0.0.1 instead of stdio."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from mcp.server.mcpserver import Image, MCPServer
 from mcp.types import EmbeddedResource, Icon, TextResourceContents, ToolAnnotations
 from pydantic import BaseModel, Field
 
-server = MCPServer("helpdesk")
+INSTRUCTIONS = "Search before opening a ticket; never open two tickets for one problem."
+server = MCPServer("helpdesk", title="ACME Help Desk", version="3.1.4", instructions=INSTRUCTIONS)
 PIXEL = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
 )

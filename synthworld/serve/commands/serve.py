@@ -8,7 +8,8 @@ or ``module:attr`` naming a `SyntheticWorld` or a zero-argument function that re
 ``--mcp SERVER`` a twin of a live MCP server (a command or an http(s):// URL; ``--timeout``
 seconds for it to start or answer), whose real answers ``--record CASSETTE`` records (new calls
 are asked of the server, recorded ones replayed). Operations or listed tools that cannot be
-tools are left out, each named in a warning on stderr.
+tools are left out, each named in a warning on stderr. A twin introduces itself as its server
+does (``serverInfo``, ``instructions``); ``--name NAME`` renames it.
 """
 
 from __future__ import annotations
@@ -67,6 +68,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="HTTP host to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
     parser.add_argument("--trace", type=Path, default=None, help="save the trace to this JSON file on exit")
+    parser.add_argument(
+        "--name",
+        default=None,
+        help="serverInfo name to introduce the server with (default: the twinned server's, or synthworld)",
+    )
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,7 +126,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"synthworld serve: cannot load {given[0]!r}: {exc}", file=sys.stderr)
         return 2
     with world:
-        serve(world, transport=args.transport, host=args.host, port=args.port, trace=args.trace)
+        serve(
+            world, transport=args.transport, host=args.host, port=args.port, trace=args.trace, name=args.name
+        )
     return 0
 
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments
 from synthworld.sources import mcp_tools, openapi_tools
+from synthworld.sources.mcp import ServerIdentity
 from synthworld.spec import ToolSpec
 
 __all__ = ["add_arguments", "run", "tools_table", "type_label"]
@@ -49,8 +50,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
-    """One row per tool: its name, its parameters (``?`` marks optional ones) and what it returns."""
-    table = Table(title=f"{len(specs)} tools from {title}" if title else None, show_lines=False)
+    """One row per tool: its name, its parameters (``?`` marks optional ones) and what it returns;
+    under it, how the MCP server the tools were listed by introduces itself (its twin does too)."""
+    title = f"{len(specs)} tools from {title}" if title else ""
+    table = Table(title=title or None, caption=_introduction(specs), show_lines=False)
     table.add_column("tool", style="bold", overflow="fold")
     table.add_column("parameters", overflow="fold")
     table.add_column("returns", overflow="fold")
@@ -62,6 +65,18 @@ def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
         ]
         table.add_row(Text(spec.name), Text(", ".join(params) or "-"), Text(type_label(spec.returns)))
     return table
+
+
+def _introduction(specs: list[ToolSpec]) -> Text | None:
+    """``serverInfo`` name, version and title, and ``instructions`` of the server `specs` share."""
+    identity = ServerIdentity.of(specs)
+    if identity is None:
+        return None
+    info = identity.info
+    named = " ".join(str(info[key]) for key in ("name", "version") if info.get(key))
+    named += f" ({info['title']})" if info.get("title") else ""
+    instructions = f"; instructions: {identity.instructions}" if identity.instructions else ""
+    return Text(f"server: {named}{instructions}")
 
 
 def type_label(schema: Any) -> str:

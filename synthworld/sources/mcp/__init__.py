@@ -2,6 +2,7 @@
 
 from synthworld.sources.mcp.backend import McpBackend
 from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike
+from synthworld.sources.mcp.identity import ServerIdentity
 from synthworld.sources.mcp.tools import mcp_tools
 
-__all__ = ["DEFAULT_TIMEOUT", "Connection", "McpBackend", "ServerLike", "mcp_tools"]
+__all__ = ["DEFAULT_TIMEOUT", "Connection", "McpBackend", "ServerIdentity", "ServerLike", "mcp_tools"]

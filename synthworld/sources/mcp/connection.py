@@ -16,6 +16,7 @@ from typing import Any
 
 from synthworld.errors import SourceError
 from synthworld.formats.mcp import require_mcp
+from synthworld.sources.mcp.identity import ServerIdentity
 
 __all__ = ["DEFAULT_TIMEOUT", "Connection", "ServerLike", "describe", "transport"]
 
@@ -62,6 +63,8 @@ class Connection:
         self._client_cm: AbstractContextManager[Any] | None = None
         self._portal: Any = None
         self._client: Any = None
+        self.identity: ServerIdentity | None = None
+        """How the server introduced itself at the last connection (``None`` before one)."""
 
     def __repr__(self) -> str:
         return f"Connection({describe(self.server)!r})"
@@ -132,6 +135,7 @@ class Connection:
             client = Client(self._target, read_timeout_seconds=self.timeout)
             self._client_cm = self._portal.wrap_async_context_manager(_connected(client, self.timeout))
             self._client = self._client_cm.__enter__()
+            self.identity = ServerIdentity.from_client(self._client)
         except BaseException as exc:
             portal_cm, self._portal_cm, self._portal, self._client_cm = self._portal_cm, None, None, None
             portal_cm.__exit__(None, None, None)

@@ -27,19 +27,22 @@ def mcp_tools(
     that cannot be compiled, such as a ``$ref`` to nothing, a name listed twice);
     ``on_error="skip"`` leaves those out and warns once instead. A tool listed without an
     ``outputSchema`` is marked ``metadata["answers"] = "text"``: the random backend answers it
-    with readable text.
+    with readable text. Each spec keeps how the server introduced itself (its ``serverInfo``
+    and ``instructions``) in ``metadata["mcp_server"]``, so its twin does the same.
     """
     skipped = Skipped(on_error, what="tools")
     connection = Connection(server, timeout=timeout)
     try:
         listed = connection.list_tools()
+        identity = connection.identity
     finally:
         connection.close()
     specs: list[ToolSpec] = []
     taken: set[str] = set()
     for tool in listed:
         with skipped.guard():
-            specs.append(_spec(tool, server, taken, skipping=on_error == "skip"))
+            spec = _spec(tool, server, taken, skipping=on_error == "skip")
+            specs.append(spec if identity is None else identity.stamp(spec))
             taken.add(specs[-1].name)
     skipped.report(len(specs))
     return specs
