@@ -79,24 +79,8 @@ def test_evaluate_keeps_the_runs_before_the_interrupt(tmp_path: Path) -> None:
 def test_ctrl_c_prints_and_saves_the_finished_runs(tmp_path: Path) -> None:
     path = _scenario(tmp_path, "hangs_from_seed_3")
     argv = ["eval", str(path), "--seeds", "6", "-k", "6", "--no-progress", "--save", "r.jsonl"]
-    evaluation = subprocess.Popen(
-        [sys.executable, "-c", INTERRUPTIBLE_EVAL, *argv],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        while not (tmp_path / "seed-3-started").exists():  # seeds 0-2 are done (one after another)
-            assert evaluation.poll() is None, evaluation.communicate()
-            time.sleep(0.05)
-        evaluation.send_signal(signal.SIGINT)
-        out, err = evaluation.communicate(timeout=60)
-    finally:
-        if evaluation.poll() is None:
-            evaluation.kill()
-            evaluation.communicate()
-    assert evaluation.returncode == 130
+    returncode, out, err = _interrupted_at_seed_3(tmp_path, argv)
+    assert returncode == 130
     assert err == (
         "synthworld eval: interrupted after 3 of 6 runs; the table above holds only the 3 finished runs\n"
     )
@@ -155,6 +139,19 @@ def test_ctrl_c_writes_the_ci_files_for_the_finished_runs(tmp_path: Path) -> Non
     path = _scenario(tmp_path, "hangs_from_seed_3")
     files = ["--html", "r.html", "--json", "r.json", "--junit", "r.xml"]
     argv = ["eval", str(path), "--seeds", "6", "--no-progress", *files]
+    returncode, out, _ = _interrupted_at_seed_3(tmp_path, argv)
+    assert returncode == 130
+    assert out.splitlines()[-3:] == ["wrote r.html", "wrote r.json", "wrote r.xml"]
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["overall"][0]["runs"] == 3
+    suite = ET.parse(tmp_path / "r.xml").getroot()[0]
+    assert [c.get("name") for c in suite] == ["stops[seed=0]", "stops[seed=1]", "stops[seed=2]"]
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "EvalReport: scenario agents — 3 run(s), 1 passed" in page
+
+
+def _interrupted_at_seed_3(tmp_path: Path, argv: list[str]) -> tuple[int, str, str]:
+    """Run ``synthworld`` with ``argv`` in a subprocess, send it Ctrl-C once seed 3 has started
+    (seeds 0-2 are done, one after another), and return its exit code, stdout and stderr."""
     evaluation = subprocess.Popen(
         [sys.executable, "-c", INTERRUPTIBLE_EVAL, *argv],
         cwd=tmp_path,
@@ -163,19 +160,13 @@ def test_ctrl_c_writes_the_ci_files_for_the_finished_runs(tmp_path: Path) -> Non
         text=True,
     )
     try:
-        while not (tmp_path / "seed-3-started").exists():  # seeds 0-2 are done (one after another)
+        while not (tmp_path / "seed-3-started").exists():
             assert evaluation.poll() is None, evaluation.communicate()
             time.sleep(0.05)
         evaluation.send_signal(signal.SIGINT)
-        out, _ = evaluation.communicate(timeout=60)
+        out, err = evaluation.communicate(timeout=60)
     finally:
         if evaluation.poll() is None:
             evaluation.kill()
             evaluation.communicate()
-    assert evaluation.returncode == 130
-    assert out.splitlines()[-3:] == ["wrote r.html", "wrote r.json", "wrote r.xml"]
-    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["overall"][0]["runs"] == 3
-    suite = ET.parse(tmp_path / "r.xml").getroot()[0]
-    assert [c.get("name") for c in suite] == ["stops[seed=0]", "stops[seed=1]", "stops[seed=2]"]
-    page = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "EvalReport: scenario agents — 3 run(s), 1 passed" in page
+    return evaluation.returncode, out, err

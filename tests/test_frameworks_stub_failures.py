@@ -20,9 +20,9 @@ from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import ToolException, tool
 from pydantic_ai import Agent, ModelRetry, ToolFailed
-from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, TextPart, ToolCallPart
-from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.messages import ToolCallPart
 from test_frameworks_agents_sdk import ScriptedModel, tool_outputs
+from test_frameworks_pydantic_ai import scripted
 
 from synthworld import SyntheticWorld, ToolError, ToolInputError, ToolSpec
 from synthworld.frameworks import openai_agents_failure
@@ -46,18 +46,6 @@ def make_world() -> SyntheticWorld:
     world.script("get_user", error=MISSING, when={"user_id": "u404"})
     world.add_faults([{"tool": "get_user", "when": {"user_id": "u503"}, "error": "unavailable"}])
     return world
-
-
-def scripted(calls: list[ToolCallPart], seen: list[list[Any]]) -> FunctionModel:
-    """A model that makes `calls` one per turn, then says "done"; `seen` gets each request's parts."""
-    remaining = list(calls)
-
-    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        last = messages[-1]
-        seen.append(list(last.parts) if isinstance(last, ModelRequest) else [])
-        return ModelResponse(parts=[remaining.pop(0)] if remaining else [TextPart("done")])
-
-    return FunctionModel(respond)
 
 
 def calls_of(*user_ids: str) -> list[ToolCallPart]:
