@@ -15,14 +15,21 @@ Schemas that fail to compile are left out. Run the two trees at the same time, s
 machine's load falls on both alike:
 
     PYTHONPATH=/tmp/base python bench/bench_compile.py & PYTHONPATH=. python bench/bench_compile.py
+
+``--calls`` counts Python calls (cProfile's count, builtins included) instead of timing, one
+round: the same three measures as a work count that the machine's load does not move (a call
+costs ~0.1 us), to tell a change of a few percent from noise.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bench_corpora import load
@@ -78,6 +85,41 @@ def warm(schemas: list[Any], rounds: int) -> list[float]:
     return best
 
 
+def calls(run: Callable[[], object]) -> int:
+    """How many Python calls ``run()`` makes."""
+    profile = cProfile.Profile()
+    profile.runcall(run)
+    return int(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]  # set by Stats
+
+
+def first_value(schema: Any) -> Callable[[], object]:
+    return lambda: compile_generator(schema).generate(random.Random(0))
+
+
+def warm_calls(schema: Any) -> float:
+    """`calls` of seeds 1-4 after seed 0, per call."""
+    generator = compile_generator(schema)
+    generator.generate(random.Random(0))
+    return calls(lambda: [generator.generate(random.Random(seed)) for seed in range(1, 5)]) / 4
+
+
+def count(measures: list[str]) -> dict[str, float]:
+    """The medians (and sums) of `calls` for each measure, over one fresh round."""
+    out: dict[str, float] = {}
+    if "tiny" in measures:
+        tiny(6000, -1)  # past the first 4,096 schemas, as the timed measure is
+        n = [calls(first_value({"type": "integer", "minimum": 10**6 + i})) for i in range(200)]
+        out["tiny calls"] = statistics.median(n)
+    if "jsts" in measures:
+        n = [calls(first_value(tagged(schema, -2))) for schema in compiles(load("jsts"))]
+        out["jsts cold calls p50"], out["jsts cold calls sum"] = statistics.median(n), sum(n)
+    if "schemastore" in measures:
+        per_call = [warm_calls(tagged(schema, -2)) for schema in compiles(load("schemastore"))]
+        out["schemastore warm calls p50"] = statistics.median(per_call)
+        out["schemastore warm calls sum"] = sum(per_call)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -85,7 +127,11 @@ def main() -> None:
     parser.add_argument("--measure", nargs="*", default=["tiny", "jsts", "schemastore"])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tiny", type=int, default=6000, help="distinct tiny schemas a round")
+    parser.add_argument("--calls", action="store_true", help="count Python calls instead of timing")
     args = parser.parse_args()
+    if args.calls:
+        print("  ".join(f"{name}: {value:.0f}" for name, value in count(args.measure).items()))
+        return
     out: dict[str, float] = {}
     if "tiny" in args.measure:
         tiny(args.tiny, args.rounds)  # untimed: the process is past its first 4,096 schemas
