@@ -122,3 +122,44 @@ def test_overload_forever_raises_after_retries_without_the_key(
     assert KEY not in str(caught.value)
     assert KEY not in caplog.text
     assert caught.value.__cause__ is None
+
+
+def unanswered_tool_uses(body: dict[str, Any]) -> list[str]:
+    """The ``tool_use`` ids of an assistant turn that the next user turn leaves without a
+    ``tool_result`` (the Messages API refuses such a request with a 400)."""
+    messages, missing = body["messages"], []
+    for turn, following in zip(messages, [*messages[1:], None], strict=True):
+        content = turn["content"] if turn["role"] == "assistant" and isinstance(turn["content"], list) else []
+        answers = following["content"] if following and isinstance(following["content"], list) else []
+        answered = {block.get("tool_use_id") for block in answers if block.get("type") == "tool_result"}
+        missing += [b["id"] for b in content if b["type"] == "tool_use" and b["id"] not in answered]
+    return missing
+
+
+def like_the_messages_api(body: dict[str, Any]) -> Failure | Raw:
+    """A good answer, or the 400 Anthropic gives for a tool_use left without its tool_result."""
+    missing = unanswered_tool_uses(body)
+    if missing:
+        said = "tool_use ids were found without tool_result blocks immediately after"
+        return Failure(400, f"{said}: {missing}")
+    return message(tool_use(GOOD, "toolu_ok"))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        [tool_use({"status": "lost"}, "toolu_1"), tool_use({"status": "gone"}, "toolu_2")],
+        [{"type": "tool_use", "id": "toolu_3", "name": "get_order", "input": {"order_id": "A1"}}],
+        [{"type": "text", "text": "Let me look."}, tool_use({}, "toolu_4"), tool_use(GOOD, "toolu_5")],
+    ],
+    ids=["two output calls", "a call to another tool", "text and two calls"],
+)
+def test_every_tool_use_of_a_repaired_reply_gets_its_tool_result(
+    server: OpenAIServer, content: list[dict[str, Any]]
+) -> None:
+    """A repair left all but one tool_use without a result: the API refused the request (400)."""
+    server.push(message(*content))
+    server.default = like_the_messages_api
+    value, _ = run(server)
+    assert value == GOOD
+    assert unanswered_tool_uses(server.received[-1].body) == []

@@ -81,6 +81,19 @@ OPENAI_REPLIES = {
         },
         "tool_calls",
     ),
+    "talk before a tool call": completion(
+        {
+            "content": "Sure, here is the output:",
+            "tool_calls": [
+                {
+                    "id": "t",
+                    "type": "function",
+                    "function": {"name": "get_order", "arguments": json.dumps(GOOD)},
+                }
+            ],
+        },
+        "tool_calls",
+    ),
 }
 
 

@@ -15,10 +15,13 @@ so a schema sent with ``strict: true`` automatically is one the API takes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["fits_strict", "strict_problems"]
+from synthworld.formats.strict_limits import limit_problems
+
+__all__ = ["documented_keyword", "documented_pattern", "fits_strict", "strict_problems"]
 
 _ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
 _LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
@@ -58,6 +61,10 @@ _KEYWORDS = frozenset(
     ]
 )
 _FORMATS = frozenset(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"])
+_DEFINITION_REF = re.compile(r"#|#/(\$defs|definitions)/[^/]+")
+"""The ``$ref``s strict mode resolves: the root, or a definition of the root."""
+_LOOKAROUND = re.compile(r"(?<!\\)\(\?<?[=!]")
+"""A lookahead or lookbehind in a ``pattern``, which strict mode's regular expressions lack."""
 
 
 def strict_problems(schema: Any) -> list[str]:
@@ -65,7 +72,7 @@ def strict_problems(schema: Any) -> list[str]:
     problems = _root_problems(schema)
     for path, node, part in _subschemas(schema, "$"):
         problems.extend(_node_problems(path, node, part))
-    return problems
+    return problems + limit_problems(schema)
 
 
 def fits_strict(schema: Any) -> bool:
@@ -87,6 +94,11 @@ def _node_problems(path: str, node: dict[str, Any], part: bool) -> list[str]:
     problems = [f"{path}: {key} is not supported ({fix})" for key, fix in _UNSUPPORTED.items() if key in node]
     if not problems and not part and not any(key in node for key in _TYPED_BY):
         problems.append(f"{path}: a schema needs a type (strict mode has no 'any value')")
+    if not part and _is_array(node) and not isinstance(node.get("items"), dict):
+        problems.append(f"{path}: an array needs items with a type (strict mode has no 'any value')")
+    ref = node.get("$ref")
+    if not part and ref is not None and not (isinstance(ref, str) and _DEFINITION_REF.fullmatch(ref)):
+        problems.append(f"{path}: a $ref must point at #/$defs/NAME (or # for the root), not {ref!r}")
     if _is_object(node):
         if node.get("additionalProperties") is not False:
             problems.append(f"{path}: an object needs additionalProperties: false")
@@ -97,12 +109,31 @@ def _node_problems(path: str, node: dict[str, Any], part: bool) -> list[str]:
     return problems
 
 
+def documented_keyword(key: str, value: Any) -> bool:
+    """Whether OpenAI documents `key` (with this `value`, for ``format``) as taken in strict mode."""
+    return key in _KEYWORDS and (key != "format" or value in _FORMATS)
+
+
+def documented_pattern(pattern: Any) -> bool:
+    """Whether strict mode takes `pattern` (it has no lookahead or lookbehind)."""
+    return not _LOOKAROUND.search(str(pattern))
+
+
 def _documented(node: dict[str, Any]) -> bool:
-    if not set(node) <= _KEYWORDS or node.get("format", "date") not in _FORMATS:
+    if not all(documented_keyword(key, value) for key, value in node.items()):
+        return False
+    if "$ref" in node and len(node) > 1:  # the API takes no keyword beside a $ref (anyOf: [$ref] is fine)
+        return False
+    if not documented_pattern(node.get("pattern", "")):
         return False
     if "items" in node and not isinstance(node["items"], dict):
         return False
     return not _is_object(node) or isinstance(node.get("properties"), dict)
+
+
+def _is_array(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    return kind == "array" or (isinstance(kind, list) and "array" in kind)
 
 
 def _is_object(node: dict[str, Any]) -> bool:

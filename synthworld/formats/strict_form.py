@@ -6,7 +6,8 @@ schema that way when the meaning survives: an object that lists its properties i
 world refuses unlisted parameters anyway), and an optional property becomes required and
 nullable, so the model sends ``null`` to leave it out. `unset_strict_nulls` reads such a call
 back: a ``null`` for an optional property whose own schema refuses null is dropped, so the world
-sees the call the model meant. What has no faithful strict form (a map of any keys, ``oneOf``,
+sees the call the model meant. Keywords strict mode refuses move into the description (see
+`synthworld.formats.strict_keywords`). What has no faithful strict form (a map of any keys, ``oneOf``,
 ``not``...) is returned as problems, each naming its JSON path.
 """
 
@@ -22,6 +23,7 @@ import referencing.exceptions
 import referencing.jsonschema
 
 from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict_keywords import keep_documented
 
 __all__ = ["strict_form", "unset_strict_nulls"]
 
@@ -47,6 +49,8 @@ def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         problems += _close(path, node)
         if isinstance(node.get("properties"), dict):
             _require_all(node, nullable)
+    for _, node in _nodes(rewritten, "$"):
+        keep_documented(node)
     fixed = (": an object needs additionalProperties: false", ": every property must be required")
     return rewritten, problems + [p for p in strict_problems(schema) if not any(f in p for f in fixed)]
 

@@ -45,6 +45,7 @@ ANTHROPIC = Vendor(
 OUTPUT_TOOL = "tool_output"
 """The name of the tool Claude is made to call with the output."""
 
+_ONE_CALL = f"not read: only the first call to `{OUTPUT_TOOL}` is; call it once, with the output"
 _SYSTEM = SYSTEM_PROMPT + f"\n\nGive the output by calling the tool `{OUTPUT_TOOL}` with it."
 
 
@@ -96,13 +97,25 @@ class AnthropicBackend(RepairingBackend):
         return value, stopped + problems, blocks
 
     def _repair(self, reply: Any, problems: list[str], ctx: CallContext) -> Conversation:
+        """The reply, then the problems: in the ``tool_result`` of the call that was read (of
+        every call when none was to `OUTPUT_TOOL`); the API refuses a ``tool_use`` left without
+        its result, so any other call is answered too."""
         text = repair_message(problems, enveloped=needs_envelope(ctx.spec.returns))["content"]
         call = _tool_call(reply)
         assistant = {"role": "assistant", "content": reply or [{"type": "text", "text": "(no answer)"}]}
-        if call is None:
+        uses = [block for block in reply or [] if block["type"] == "tool_use"]
+        if not uses:
             return [assistant, {"role": "user", "content": text}]
-        result = {"type": "tool_result", "tool_use_id": call["id"], "is_error": True, "content": text}
-        return [assistant, {"role": "user", "content": [result]}]
+        results = [
+            {
+                "type": "tool_result",
+                "tool_use_id": block["id"],
+                "is_error": True,
+                "content": text if call is None or block is call else _ONE_CALL,
+            }
+            for block in uses
+        ]
+        return [assistant, {"role": "user", "content": results}]
 
     def _request(self, ctx: CallContext, conversation: Conversation) -> dict[str, Any]:
         tool = {

@@ -56,14 +56,19 @@ def completion_reply(response: Any) -> tuple[str | None, list[str]]:
 
 
 def _text_of(message: Any) -> str | None:
-    """The message's content (its text parts joined), else its first tool call's arguments."""
+    """The message's content (its text parts joined), else its first tool call's arguments.
+
+    The answer is always a JSON object (any other value travels in ``{"result": ...}``), so
+    content without a ``{`` beside a tool call ("Sure, here it is:") is talk, and the call's
+    arguments are read instead."""
     content = getattr(message, "content", None)
     if isinstance(content, list):
         content = "".join(_part_text(part) for part in content)
-    if isinstance(content, str) and content.strip():
-        return content
     calls = getattr(message, "tool_calls", None) or []
     arguments = getattr(getattr(calls[0], "function", None), "arguments", None) if calls else None
+    called = isinstance(arguments, str) and "{" in arguments
+    if isinstance(content, str) and content.strip() and ("{" in content or not called):
+        return content
     return arguments if isinstance(arguments, str) else None
 
 
