@@ -145,9 +145,10 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     schema: Any = error.schema
     if error.validator == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
+        listed = [key for key in allowed if not key.startswith("$")]  # `$schema` is for editors
         for key in sorted(set(instance) - set(allowed), key=str):
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(allowed)}"
+            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
         yield ("seeds",), "give either 'seed' or 'seeds', not both"

@@ -26,6 +26,7 @@ COMMANDS = {
     "tools": "List the tools of an OpenAPI document or a live MCP server (name, parameters, returns).",
     "eval": "Run scenarios over many seeds and print pass^k per scenario.",
     "new": "Write a world, an agent, a scenario and a test to start from (they pass).",
+    "schema": "Print the JSON Schema of scenario (or cassette) files, for editors.",
 }
 
 
