@@ -51,6 +51,15 @@ def test_calls_errors_and_hazards_are_counted_exactly() -> None:
     assert coverage.never_called == ["mark_spam"]
 
 
+def test_the_share_of_tools_called_is_read_by_the_name_the_json_summary_gives_it() -> None:
+    """``synthworld eval --json`` writes ``tools_percent`` beside ``answers_percent``; in Python,
+    ``coverage.tools_percent`` was an AttributeError (the share was only ``percent``)."""
+    world = helpdesk_world()
+    world.call("get_ticket", {"ticket_id": "T-1"})
+    coverage = world.coverage()
+    assert coverage.tools_percent == coverage.percent == 25.0
+
+
 def test_malformed_answers_are_counted_per_kind() -> None:
     """A ``malformed`` fault is an answer the agent must survive too; it was counted nowhere."""
     world = helpdesk_world(

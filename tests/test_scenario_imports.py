@@ -195,3 +195,50 @@ class TestHints:
             f"scenarios/s.yaml:3: tools: cannot import 'library.py': no file {missing!r}; a path is "
             "relative to the scenario's folder: did you mean '../library.py'?"
         )
+
+
+class TestModulesAboveTheScenario:
+    """A project with its modules at the top and its scenarios in ``scenarios/``, run from
+    elsewhere (a CI job's folder): the errors said only "no module named" or "has no attribute"."""
+
+    @staticmethod
+    def project(root: Path, agent: str) -> Path:
+        (root / "scenarios").mkdir(parents=True)
+        (root / "tracker.py").write_text(TRACKER, encoding="utf-8")
+        (root / "models.py").write_text(MODELS, encoding="utf-8")
+        text = "def agent(world, task):\n    return world.call('get_ticket', {'ticket_id': task})['status']\n"
+        (root / "bots.py").write_text(text, encoding="utf-8")
+        scenario = SCENARIO.replace("tools: tracker", "tools: ../tracker.py") + agent
+        return write(root / "scenarios", "s.yaml", scenario)
+
+    def test_a_module_above_is_named_with_its_path(self, tmp_path: Path) -> None:
+        path = self.project(tmp_path / "proj", "agent: bots:agent\n")
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        looked = f"agent: cannot import 'bots': no module named 'bots' (looked in {path.parent}, "
+        assert looked in str(info.value)
+        assert (
+            f"{tmp_path / 'proj' / 'bots.py'} is in a folder above the scenario's: "
+            "did you mean `../bots.py:agent`? Else put bots.py beside the scenario"
+        ) in str(info.value)
+        path.write_text(path.read_text(encoding="utf-8").replace("bots:agent", "../bots.py:agent"))
+        assert load_scenario(path).run(0).output == "closed"
+
+    def test_a_module_of_the_same_name_that_comes_first_is_named(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A user's ``agents.py`` met the OpenAI Agents SDK's installed ``agents`` package."""
+        installed = tmp_path / "site" / "bots"
+        installed.mkdir(parents=True)
+        (installed / "__init__.py").write_text("class Agent:\n    pass\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path / "site"))
+        monkeypatch.delitem(sys.modules, "bots", raising=False)
+        path = self.project(tmp_path / "proj", "agent: bots:agent\n")
+        with pytest.raises(ScenarioError) as info:
+            load_scenario(path)
+        assert str(info.value).endswith(
+            "agent: 'bots' has no attribute 'agent'; "
+            f"'bots' was imported from {installed / '__init__.py'}, not from your "
+            f"{tmp_path / 'proj' / 'bots.py'} (another module of that name comes first on sys.path); "
+            "write the path (`../bots.py:agent`) or rename your module"
+        )

@@ -133,6 +133,15 @@ def test_a_seed_written_as_a_whole_float_is_the_int_its_schema_says(in_tmp: Path
             "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
             id="bad-backend",
         ),
+        pytest.param(  # a user's own backend function: it said only what the file takes
+            "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\nbackend: mine.py:respond\n",
+            "s.yaml:4: backend: 'mine.py:respond' is not a backend; "
+            "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}; a scenario file runs no backend "
+            "of your own: script answers under 'responses:', or leave 'backend' out and give the world "
+            "one in Python (scenario.build_world(seed, defaults={'backend': FunctionBackend(fn)}); in "
+            "pytest, the synth_world_options fixture beside @pytest.mark.synthworld(scenario=...))",
+            id="own-backend",
+        ),
         pytest.param(  # jsonschema's best match was another branch: "backend: 'random' was expected"
             "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n"
             "backend:\n  fixtures: c.yaml\n  mode: replay\n",

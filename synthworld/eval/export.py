@@ -56,7 +56,7 @@ def summary_json(
     }
     if coverage is not None:
         data["coverage"] = {
-            "tools_percent": coverage.percent,
+            "tools_percent": coverage.tools_percent,
             "answers_percent": coverage.answers_percent,
             **coverage.to_dict(),
         }

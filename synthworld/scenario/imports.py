@@ -53,10 +53,33 @@ def resolve(ref: str, *, base: Path) -> Any:
     value: Any = module
     for part in attr.split("."):
         if not hasattr(value, part):
-            hint = _closest(part, value) or "check the name after ':'"
+            hint = (
+                _shadowed(module, module_ref, attr, base)  # before a close name of the wrong module
+                or _closest(part, value)
+                or "check the name after ':'"
+            )
             raise ImportProblem(f"{module_ref!r} has no attribute {attr!r}; {hint}")
         value = getattr(value, part)
     return value
+
+
+def _shadowed(module: types.ModuleType, ref: str, attr: str, base: Path) -> str:
+    """A module of the user's named like `ref`, in the scenario's folder, a folder above it or the
+    working directory, which the import did not reach: another module of that name came first
+    (``agents`` is the OpenAI Agents SDK's). '' when there is none."""
+    origin = getattr(module, "__file__", None)
+    if not origin:
+        return ""
+    for folder in dict.fromkeys([base.resolve(), *base.resolve().parents, Path.cwd().resolve()]):
+        mine = folder.joinpath(*ref.split(".")).with_suffix(".py")
+        if mine.is_file() and mine.resolve() != Path(origin).resolve():
+            path = os.path.relpath(mine, base.resolve()).replace(os.sep, "/")
+            written = path if path.startswith(".") else f"./{path}"
+            return (
+                f"{ref!r} was imported from {origin}, not from your {mine} (another module of that "
+                f"name comes first on sys.path); write the path (`{written}:{attr}`) or rename your module"
+            )
+    return ""
 
 
 def _closest(missing: str, owner: Any) -> str:
@@ -115,7 +138,9 @@ def _as_path(module_ref: str) -> str:
 def _not_found(ref: str, exc: ModuleNotFoundError, places: list[str], written: str) -> str:
     missing = exc.name or ref
     where = ", ".join(places)
-    hint = _beside(missing, Path(places[0])) if missing == ref else ""
+    hint = (
+        _beside(missing, Path(places[0])) or _above(ref, Path(places[0]), written) if missing == ref else ""
+    )
     hint += (
         f"put {missing.split('.')[0]}.py beside the scenario, write the path (`{written}`), "
         "or make it importable (pip install -e ., or PYTHONPATH=.)"
@@ -128,6 +153,18 @@ def _beside(missing: str, folder: Path) -> str:
     names = sorted(path.stem for path in folder.glob("*.py"))
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.8)
     return f"did you mean {close[0]!r} ({close[0]}.py is beside the scenario)? Else " if close else ""
+
+
+def _above(ref: str, folder: Path, written: str) -> str:
+    """A module named `ref` in a folder above the scenario's (which a dotted name does not reach),
+    as a question with its path."""
+    for above in folder.parents:
+        mine = above.joinpath(*ref.split(".")).with_suffix(".py")
+        if mine.is_file():
+            path = os.path.relpath(mine, folder).replace(os.sep, "/")
+            meant = written.replace(f"./{_as_path(ref)}", path, 1)
+            return f"{mine} is in a folder above the scenario's: did you mean `{meant}`? Else "
+    return ""
 
 
 def _from_file(path: Path, ref: str) -> types.ModuleType:

@@ -145,9 +145,10 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     schema: Any = error.schema
     if error.validator == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
+        listed = [key for key in allowed if not key.startswith("$")]  # `$schema` is for editors
         for key in sorted(set(instance) - set(allowed), key=str):
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(allowed)}"
+            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
         yield ("seeds",), "give either 'seed' or 'seeds', not both"
@@ -162,7 +163,7 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield (
             path,
             f"{error.instance!r} is not a backend; "
-            "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}",
+            "use 'random', {fixtures: PATH, mode: ...} or {llm: {...}}" + _own_backend_hint(instance),
         )
     elif error.validator == "oneOf" and error.context:
         yield from _explain_branches(error)
@@ -178,6 +179,19 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
+
+
+def _own_backend_hint(instance: Any) -> str:
+    """For ``backend: mymodule:respond``: a file names no code of its own to answer with; where
+    answers of one's own go instead."""
+    if not isinstance(instance, str) or not re.search(r"[:/]|\.py$", instance):
+        return ""
+    return (
+        "; a scenario file runs no backend of your own: script answers under 'responses:', or leave "
+        "'backend' out and give the world one in Python (scenario.build_world(seed, defaults="
+        "{'backend': FunctionBackend(fn)}); in pytest, the synth_world_options fixture beside "
+        "@pytest.mark.synthworld(scenario=...))"
+    )
 
 
 def _colon_hint(instance: Any, schema: Mapping[str, Any]) -> str:

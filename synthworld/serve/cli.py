@@ -23,9 +23,10 @@ COMMANDS = {
     "validate": "Check scenario files against the format; errors name file, line and path.",
     "generate": "Print values generated from a JSON Schema, as JSON lines.",
     "serve": "Serve a world's tools over MCP (stdio or streamable HTTP).",
-    "tools": "List the tools of an OpenAPI document or a live MCP server (name, parameters, returns).",
+    "tools": "List the tools of a scenario's or module's world, an OpenAPI document or a live MCP server.",
     "eval": "Run scenarios over many seeds and print pass^k per scenario.",
     "new": "Write a world, an agent, a scenario and a test to start from (they pass).",
+    "schema": "Print the JSON Schema of scenario (or cassette) files, for editors.",
 }
 
 

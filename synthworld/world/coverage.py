@@ -51,6 +51,12 @@ class Coverage:
         return 100.0 * sum(1 for n in self.tools.values() if n) / len(self.tools)
 
     @property
+    def tools_percent(self) -> float:
+        """`percent` under the name the JSON summary gives it (``synthworld eval --json``), beside
+        `answers_percent`."""
+        return self.percent
+
+    @property
     def answers_percent(self) -> float | None:
         """The share of answer-space outcomes reached, in percent (None when nothing to reach)."""
         if not self.answers:

@@ -21,6 +21,7 @@ import importlib.util
 import sys
 import types
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -190,8 +191,9 @@ def _has_attr(target: str) -> bool:
 
 
 def _import(name: str) -> types.ModuleType:
-    if not name.endswith(".py"):
-        return _import_here(name)
+    if not name.endswith(".py"):  # found in the working directory too, as ``python -m`` finds it
+        with _searching(Path.cwd()):
+            return importlib.import_module(name)
     path = Path(name).resolve()
     if not path.is_file():
         raise FileNotFoundError(f"no such file: {name}")
@@ -201,19 +203,21 @@ def _import(name: str) -> types.ModuleType:
         raise ImportError(f"cannot import {name} as a module")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
-    spec.loader.exec_module(module)
+    with _searching(path.parent):  # its own `from models import ...`, as `python tracker.py` finds it
+        spec.loader.exec_module(module)
     return module
 
 
-def _import_here(name: str) -> types.ModuleType:
-    """Module `name`, found in the working directory too (as ``python -m`` and scenario files find
-    it): the ``synthworld`` command's own ``sys.path`` does not hold it."""
-    here = str(Path.cwd())
+@contextlib.contextmanager
+def _searching(folder: Path) -> Iterator[None]:
+    """`folder` at the front of ``sys.path`` while a module (and what it imports) loads: the
+    ``synthworld`` command's own ``sys.path`` does not hold it."""
+    here = str(folder)
     added = here not in sys.path
     if added:
         sys.path.insert(0, here)
     try:
-        return importlib.import_module(name)
+        yield
     finally:
         if added:
             with contextlib.suppress(ValueError):

@@ -1,4 +1,5 @@
-"""`synthworld tools --openapi SPEC | --mcp SERVER`: the tools a twin would serve, as a table."""
+"""`synthworld tools SCENARIO_OR_MODULE | --openapi SPEC | --mcp SERVER`: the tools a world (or a
+twin) would serve, as a table: what the agent is shown of each."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from synthworld.errors import SynthworldError, SynthworldWarning
-from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments
+from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments, load_world
 from synthworld.sources import mcp_tools, openapi_tools
 from synthworld.sources.mcp import ServerIdentity
 from synthworld.spec import ToolSpec
@@ -22,31 +23,61 @@ __all__ = ["add_arguments", "run", "tools_table", "type_label"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target",
+        metavar="SCENARIO_OR_MODULE",
+        nargs="?",
+        help="a scenario file, a module of @synthworld.tool stubs (pkg.mod or file.py), or module:attr",
+    )
     add_source_arguments(parser)
 
 
+_NO_STUBS = (
+    "no tool: the module marks no stub with @synthworld.tool and has no `world` "
+    "(or name the world with module:attr)"
+)
+
+
 def run(args: argparse.Namespace) -> int:
-    if (args.openapi is None) == (args.mcp is None):
-        print("synthworld tools: give one of --openapi SPEC or --mcp SERVER", file=sys.stderr)
+    given = [option for option in (args.target, args.openapi, args.mcp) if option is not None]
+    if len(given) != 1:
+        print(
+            "synthworld tools: give one of --openapi SPEC or --mcp SERVER, "
+            "or a scenario file or module (SCENARIO_OR_MODULE)",
+            file=sys.stderr,
+        )
         return 2
     try:
         with warnings.catch_warnings(record=True) as notes:
             warnings.simplefilter("always", SynthworldWarning)
-            specs = (
-                openapi_tools(args.openapi, on_error="skip")
-                if args.openapi is not None
-                else mcp_tools(args.mcp, timeout=args.timeout, on_error="skip")
-            )
+            specs = _specs(args)
     except (SynthworldError, ImportError) as exc:  # ImportError: the mcp extra is missing
         print(f"synthworld tools: {exc}", file=sys.stderr)
         return 2
     for note in notes:  # keywords set aside, operations or tools left out
         print(f"synthworld tools: {note.message}", file=sys.stderr)
-    Console(soft_wrap=False).print(tools_table(specs, title=args.openapi or args.mcp))
+    Console(soft_wrap=False).print(tools_table(specs, title=given[0]))
     if not specs:
-        print(f"synthworld tools: {NO_TOOLS['openapi' if args.openapi else 'mcp']}", file=sys.stderr)
+        why = _NO_STUBS if args.target is not None else NO_TOOLS["openapi" if args.openapi else "mcp"]
+        print(f"synthworld tools: {why}", file=sys.stderr)
         return 2
     return 0
+
+
+def _specs(args: argparse.Namespace) -> list[ToolSpec]:
+    """The tools of the world, document or server the arguments name."""
+    if args.openapi is not None:
+        return openapi_tools(args.openapi, on_error="skip")
+    if args.mcp is not None:
+        return mcp_tools(args.mcp, timeout=args.timeout, on_error="skip")
+    try:
+        world = load_world(args.target)
+    except SynthworldError:
+        raise
+    except Exception as exc:  # the user's module failed to import, or named no world
+        raise SynthworldError(f"cannot load {args.target!r}: {type(exc).__name__}: {exc}") from None
+    with world:
+        return list(world.tools.values())
 
 
 def tools_table(specs: list[ToolSpec], *, title: str = "") -> Table:
