@@ -45,7 +45,7 @@ from synthworld.pytest_plugin.record_mode import (
     note_cassette_world,
     note_scenario_world,
 )
-from synthworld.pytest_plugin.redaction import redact_longrepr
+from synthworld.pytest_plugin.redaction import calls_policy, redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -176,7 +176,8 @@ def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestR
     report = yield
     world = getattr(item, "funcargs", {}).get("synth_world")
     if report.failed and isinstance(world, SyntheticWorld):
-        report.longrepr = redact_longrepr(report.longrepr)
+        policy = calls_policy(call.input for call in world.trace)  # stubs called positionally too
+        report.longrepr = redact_longrepr(report.longrepr, policy.text)
         if report.when == "call":
             report.sections.append(("synthworld trace", world.trace.format()))
     return report
