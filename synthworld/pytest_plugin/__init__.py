@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -331,6 +332,13 @@ def _make_world(
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
-        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback)}
+        note = _replay_note(request, path) if mode == "none" else None
+        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)
+
+
+def _replay_note(request: pytest.FixtureRequest, cassette: Path) -> str:
+    """How to record what a replaying test's cassette lacks: the command that runs this test."""
+    mode, more = ("new_episodes", "more ") if cassette.exists() else ("once", "")
+    return f"record {more}first: pytest {shlex.quote(request.node.nodeid)} --synthworld-record-mode {mode}"
