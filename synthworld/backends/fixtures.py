@@ -328,7 +328,10 @@ class FixtureBackend:
                 "value it was given with its secrets masked (a dict for an input or an error)"
             )
         with self._lock:
-            self._store.append(interaction, Fingerprint.of(spec), rerecord=self._rerecord)
+            occurrence = self._index.played_matches(spec.name, interaction.input)  # the call's n-th
+            self._store.append(
+                interaction, Fingerprint.of(spec), rerecord=self._rerecord, occurrence=occurrence
+            )
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
             if not self._dirty:  # a run that never closes its world still leaves a whole cassette
