@@ -204,6 +204,56 @@ def test_four_processes_recording_into_one_cassette_lose_nothing(tmp_path: Path)
     assert not (tmp_path / "shared.yaml.journal").exists()
 
 
+SAME_CALLS = """
+    import sys, time
+    from pathlib import Path
+    from synthworld import RandomBackend, SyntheticWorld, ToolSpec
+    from synthworld.backends.fixtures import FixtureBackend
+    path, seed, gate, name = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+    spec = ToolSpec("echo", "Echo a number.", {"type": "object", "properties": {"x": {"type": "integer"}},
+                    "required": ["x"]}, {"type": "integer"})
+    backend = FixtureBackend(path, mode="new_episodes", fallback=RandomBackend())
+    with SyntheticWorld(seed, backend=backend) as world:
+        world.register_tool(spec)
+        (gate / name).touch()  # both writers have opened the cassette before either records
+        while len(list(gate.iterdir())) < 2:
+            time.sleep(0.01)
+        print(*(world.call("echo", {"x": x}) for x in range(20)))
+"""
+
+
+@pytest.mark.parametrize("seeds", [(1, 2), (1, 1)], ids=["other answers", "same answers"])
+def test_two_processes_recording_the_same_calls_at_once_are_told_when_their_answers_differ(
+    tmp_path: Path, seeds: tuple[int, int]
+) -> None:
+    """Each writer's run saw its own answers; the cassette keeps both and replays the first."""
+    path, gate = tmp_path / "shared.yaml", tmp_path / "gate"
+    gate.mkdir()
+    env = {**os.environ, "PYTHONPATH": REPO}
+    argv = [sys.executable, "-W", "always", "-c", textwrap.dedent(SAME_CALLS), str(path)]
+    procs = [
+        subprocess.Popen(
+            [*argv, str(seed), str(gate), f"writer{k}"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k, seed in enumerate(seeds)
+    ]
+    outcomes = [proc.communicate(timeout=120) for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0], outcomes
+    recorded = [i.input["x"] for i in load_cassette(path).interactions]
+    assert sorted(recorded) == sorted([*range(20), *range(20)])  # nothing lost, nothing merged away
+    warned = "".join(err for _, err in outcomes)
+    if seeds[0] == seeds[1]:
+        assert "CassetteConflictWarning" not in warned  # the same answers replay as either run saw them
+        return
+    assert "CassetteConflictWarning: " + str(path) + ": " in warned
+    assert "were recorded by two writers at the same time, each with its own answer" in warned
+    assert "Record a cassette from one process at a time" in warned
+
+
 @pytest.mark.parametrize("mode", ["once", "new_episodes", "all"])
 def test_four_backends_on_one_cassette_lose_nothing_in_any_mode(tmp_path: Path, mode: str) -> None:
     """Separate backends (own file locks, like separate processes) opened, then recording at once."""

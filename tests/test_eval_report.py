@@ -408,3 +408,17 @@ def test_table_shows_powers_of_two_and_k(k: int, shown: list[int]) -> None:
 def test_comparison_labels_are_short_but_distinct(first: str, second: str, labels: tuple[str, str]) -> None:
     comparison = report_of({"s": [True]}, agent=first).compare(report_of({"s": [False]}, agent=second))
     assert comparison.labels == labels
+
+
+def test_a_records_repr_masks_the_secrets_its_failures_and_error_quote() -> None:
+    error = "RuntimeError: login failed for password=hunter2-pass with sk-proj-0123456789abcdef"
+    failures = (f"the agent raised {error}", "expect.output.regex: got 'token=tok-0123456789'")
+    record = RunRecord(scenario="login", seed=3, passed=False, failures=failures, error=error)
+    with pytest.raises(AssertionError) as caught:
+        assert record.passed, record  # pytest prints the record's repr
+    shown = repr(record) + str(caught.value)
+    for secret in ("hunter2-pass", "sk-proj-0123456789abcdef", "tok-0123456789"):
+        assert secret not in shown
+    assert "password=[REDACTED] with [REDACTED]" in shown
+    assert shown.startswith("RunRecord(scenario='login', seed=3, passed=False, failures=(")
+    assert record.error == error  # the record in memory keeps the real values

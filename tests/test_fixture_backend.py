@@ -149,6 +149,11 @@ def test_an_unmatched_call_names_the_closest_interactions_and_the_differing_fiel
     assert message.index('#0 get_user({"user_id":"u1"})') < message.index("#1 get_user")
     assert 'user_id: recorded "u1", called with "u2"' in message
     assert "extra: recorded 1, not in the call" in message
+    assert message.endswith(
+        "\nrecord it with mode='new_episodes' (a scenario file: synthworld run FILE --record-mode "
+        "new_episodes; under pytest: --synthworld-record-mode new_episodes); or loosen matching with "
+        "match=synthworld.cassette.matchers.ignore(...)."
+    )
 
 
 def test_a_miss_for_an_unrecorded_tool_lists_the_recorded_tools(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from synthworld.errors import BackendError
 from synthworld.scenario.llm_key import llm_options
 from tests._openai_server import Body, Completion, Failure, OpenAIServer
 from tests.test_llm_backend import GET_ORDER, GOOD, KEY
+from tests.test_llm_backend_anthropic import message, tool_use
 from tests.test_llm_deadline import good
 
 SECRET = "qk-9f2e7c1a5b3d8e4f"
@@ -211,3 +212,44 @@ def test_loggers_made_after_the_backend_mask_the_key_too(
     assert text.count(MASK) >= 4 * len(later) + 1  # the records were written, masked
     assert f"ConnectionError: POST {server.url}/chat/completions{SHOWN} refused" in text  # the traceback
     llm.close()
+
+
+HEADER_KEY = "hk-5e1d9c7b3a2f8e6d"
+TOKEN = "at-7c3e9a1f5d2b8e4c"
+
+
+def client_with_header_key(server: OpenAIServer, vendor: str) -> Any:
+    """A client the user made: its key in a default header (a gateway's ``X-Api-Key``), or an
+    Anthropic ``auth_token`` (``Authorization: Bearer ...``); no ``api_key`` for synthworld to see."""
+    if vendor == "openai":
+        import openai
+
+        client = openai.OpenAI(
+            api_key="unused", base_url=server.url, default_headers={"X-Api-Key": HEADER_KEY}, max_retries=0
+        )
+        return LLMBackend("m", client=client, timeout=5.0, max_retries=0)
+    import anthropic
+
+    client = anthropic.Anthropic(auth_token=TOKEN, base_url=server.url.removesuffix("/v1"), max_retries=0)
+    return AnthropicBackend("m", client=client, timeout=5.0, max_retries=0)
+
+
+@pytest.mark.parametrize(("vendor", "key"), [("openai", HEADER_KEY), ("anthropic", TOKEN)])
+def test_a_key_in_a_clients_headers_is_masked_where_the_server_echoes_it(
+    server: OpenAIServer, vendor: str, key: str, tmp_path: Any
+) -> None:
+    """Servers echo the key they refused (``invalid key 'hk-...'``) or a header in an answer."""
+    server.push(Failure(401, f"invalid key {key!r} for this project"))
+    note = ToolSpec("note", "A note.", {"type": "object"}, {"type": "object", "required": ["note"]})
+    answer = {"note": f"your header was {key}"}
+    server.default = Completion(json.dumps(answer)) if vendor == "openai" else message(tool_use(answer))
+    llm = client_with_header_key(server, vendor)
+    with SyntheticWorld(seed=1, backend=llm) as world, llm._client:  # the user's client: theirs to close
+        world.register_tool(note)
+        with pytest.raises(BackendError) as caught:
+            world.call("note", {})
+        assert key not in chain(caught.value)
+        assert f"invalid key '{MASK}' for this project" in str(caught.value)
+        assert world.call("note", {}) == {"note": f"your header was {MASK}"}
+        world.trace.save(tmp_path / "trace.json")
+    assert key not in (tmp_path / "trace.json").read_text(encoding="utf-8")

@@ -275,3 +275,45 @@ def test_a_cassette_records_the_backend_of_synth_world_options(pyt: pytest.Pytes
     run(pyt).assert_outcomes(passed=1)
     cassette = pyt.path / "cassettes" / "test_mine" / "test_recorded.yaml"
     assert "total: 12.5\n" in cassette.read_text()
+
+
+MISS_TEST = """
+import os
+import pytest
+
+@pytest.mark.synthworld(cassette=True)
+def test_login(synth_world):
+    @synth_world.tool
+    def login(user: str, password: str) -> dict:
+        \"""Log a user in.\"""
+
+    login(os.environ["LOGIN_USER"], "hunter2-" + "very-secret")
+"""
+
+
+def test_a_miss_names_the_closest_recording_and_the_command_that_records_it(
+    pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pyt.makepyfile(test_miss=MISS_TEST)
+    monkeypatch.setenv("LOGIN_USER", "ann")
+    run(pyt, "--synthworld-record-mode=none").stdout.fnmatch_lines(
+        [
+            "*cassette file *test_login.yaml does not exist; record first: pytest "
+            "test_miss.py::test_login --synthworld-record-mode once"
+        ]
+    )
+    run(pyt).assert_outcomes(passed=1)  # records it (mode once)
+    monkeypatch.setenv("LOGIN_USER", "bob")
+    result = run(pyt, "--synthworld-record-mode=none")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            '*  #0 login({"password":"[[]REDACTED]","user":"ann"})',
+            '*    differs: user: recorded "ann", called with "bob"',
+            "*record more first: pytest test_miss.py::test_login --synthworld-record-mode new_episodes; or "
+            "loosen matching with match=synthworld.cassette.matchers.ignore(...).",
+        ]
+    )
+    assert "hunter2-very-secret" not in result.stdout.str()
+    run(pyt, "test_miss.py::test_login", "--synthworld-record-mode", "new_episodes").assert_outcomes(passed=1)
+    run(pyt, "--synthworld-record-mode=none").assert_outcomes(passed=1)  # the command recorded it

@@ -330,6 +330,26 @@ def test_a_failed_test_shows_its_worlds_trace_with_secrets_masked(pyt: pytest.Py
     assert result.stdout.str().count("synthworld trace") == 1  # not for the test that passed
 
 
+@pytest.mark.parametrize("style", ["--tb=long", "--showlocals"])
+def test_a_stub_called_positionally_shows_its_arguments_masked(pyt: pytest.Pytester, style: str) -> None:
+    """pytest shows the arguments of synthworld's stub frame without their names
+    (``args = ('ana', 'hunter2-very-secret')``): the secrets the world was called with are masked."""
+    pyt.makepyfile("""
+        SECRET = "hunter2-" + "very-secret"  # so the test's own source line does not show it
+
+        def test_login(synth_world):
+            @synth_world.tool
+            def login(username: str, password: str, attempts: int) -> dict:
+                \"""Log a user in.\"""
+
+            login("ana", SECRET, "three")
+    """)
+    result = run(pyt, style)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*args*('ana', '[[]REDACTED]', 'three')*"])
+    assert "hunter2-very-secret" not in result.stdout.str()
+
+
 @pytest.mark.parametrize(
     ("ini", "message"),
     [

@@ -11,6 +11,7 @@ import pytest
 
 from synthworld.scenario import ScenarioResult, load_scenario
 from synthworld.scenario.match import mismatch
+from synthworld.scenario.report import format_result
 from synthworld.world import SyntheticWorld
 
 HEADER = """\
@@ -228,3 +229,41 @@ def test_an_agent_that_raises_fails_with_its_error(tmp_path: Path) -> None:
 )
 def test_mismatch(pattern: Any, value: Any, reason: str | None) -> None:
     assert mismatch(pattern, value) == reason
+
+
+LOGIN = """\
+synthworld_scenario: 1
+name: login
+tools:
+  - name: login
+    parameters:
+      type: object
+      properties: {user: {type: string}, password: {type: string}}
+      required: [user, password]
+    returns: {type: object}
+seed: 1
+expect:
+  calls:
+    - {tool: login, input: {user: ann, password: expected-pass-77}}
+"""
+
+
+@pytest.mark.parametrize("expected", ["expected-pass-77", "{$regex: '^expected-pass-77$'}"])
+def test_a_secret_that_differs_is_named_by_its_path_not_quoted(tmp_path: Path, expected: str) -> None:
+    path = tmp_path / "login.yaml"
+    path.write_text(LOGIN.replace("expected-pass-77}", expected + "}"), encoding="utf-8")
+
+    def logs_in(world: SyntheticWorld, task: Any) -> str:
+        world.call("login", {"user": "ann", "password": "hunter2-actual"})
+        return "in"
+
+    result = load_scenario(path).run(agent=logs_in)
+    [failure] = result.failures
+    assert failure.endswith(
+        "closest: #0 login (input.password differs from the expected value (neither is shown: the "
+        "key holds a secret))"
+    )
+    shown = format_result(result)
+    assert "input.password differs from the expected value" in shown
+    assert "expected-pass-77" not in shown
+    assert "hunter2-actual" not in shown

@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 __all__ = ["FixtureBackend"]
 
 _SCENARIO_FALLBACK = "'fallback: random' under backend"
+_RECORD_MORE = (
+    "record it with mode='new_episodes' (a scenario file: synthworld run FILE --record-mode "
+    "new_episodes; under pytest: --synthworld-record-mode new_episodes)"
+)
+"""How to record a call the cassette lacks, when the caller gave no ``replay_note``."""
 """The fallback as a scenario file gives it (miss messages reach scenario runs too)."""
 
 
@@ -232,20 +237,21 @@ class FixtureBackend:
             f"(mode {self.mode.value!r})"
         )
         with self._lock:
-            detail = self._miss_detail(tool, live)
-        return head + detail + (f"\n{note}" if note else "")
+            detail = self._miss_detail(tool, live, how=note or _RECORD_MORE)
+        return head + detail
 
-    def _miss_detail(self, tool: str, live: Mapping[str, Any]) -> str:
+    def _miss_detail(self, tool: str, live: Mapping[str, Any], *, how: str) -> str:
+        """Why nothing matched (the closest recordings and how they differ), then `how` to record."""
         played = self._index.played_matches(tool, live)
         if played:
             return (
-                f".\nIts {played} recorded answer(s) were already played; record more with "
-                "mode='new_episodes', or pass allow_repeats=True to replay the last one again."
+                f".\nIts {played} recorded answer(s) were already played: {how}; or pass allow_repeats=True "
+                "to replay the last one again."
             )
         near = self._index.closest(tool, live)
         if not near:
             tools = ", ".join(self._index.tools) or "none"
-            return f".\nNothing was recorded for tool {tool!r} (recorded tools: {tools})."
+            return f".\nNothing was recorded for tool {tool!r} (recorded tools: {tools}): {how}."
         lines = [
             f"\n  {item.describe()}\n    differs: " + ("; ".join(diffs) or "by the matcher")
             for item, diffs in near
@@ -253,7 +259,7 @@ class FixtureBackend:
         return (
             ".\nClosest recorded interactions:"
             + "".join(lines)
-            + "\nRecord it with mode='new_episodes', or loosen matching with "
+            + f"\n{how}; or loosen matching with "
             + "match=synthworld.cassette.matchers.ignore(...)."
         )
 
@@ -322,7 +328,10 @@ class FixtureBackend:
                 "value it was given with its secrets masked (a dict for an input or an error)"
             )
         with self._lock:
-            self._store.append(interaction, Fingerprint.of(spec), rerecord=self._rerecord)
+            occurrence = self._index.played_matches(spec.name, interaction.input)  # the call's n-th
+            self._store.append(
+                interaction, Fingerprint.of(spec), rerecord=self._rerecord, occurrence=occurrence
+            )
             self._index.add_played(interaction)
             self._recorded_tools[spec.name] = Fingerprint.of(spec)
             if not self._dirty:  # a run that never closes its world still leaves a whole cassette

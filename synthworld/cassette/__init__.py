@@ -32,7 +32,7 @@ from synthworld._redact import DEFAULT_SECRET_KEYS, DEFAULT_SECRET_PATTERNS, MAS
 from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
 from synthworld.cassette.index import ReplayIndex
 from synthworld.cassette.matchers import MatchLike, as_matcher
-from synthworld.cassette.modes import CassetteDriftWarning, RecordMode
+from synthworld.cassette.modes import CassetteConflictWarning, CassetteDriftWarning, RecordMode
 from synthworld.cassette.store import CassetteStore, load_cassette, save_cassette
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "MASK",
     "SUPPORTED_VERSIONS",
     "Cassette",
+    "CassetteConflictWarning",
     "CassetteDriftWarning",
     "CassetteStore",
     "Fingerprint",

@@ -27,3 +27,7 @@ class RecordMode(str, enum.Enum):
 
 class CassetteDriftWarning(UserWarning):
     """A tool's schemas changed since its interactions were recorded (``strict=True`` raises)."""
+
+
+class CassetteConflictWarning(UserWarning):
+    """Two writers recorded the same call into one cassette at once, each with its own answer."""

@@ -34,10 +34,19 @@ from pathlib import Path
 import filelock
 
 from synthworld._files import followed, temp_name_pattern
+from synthworld._json import canonical_json
 from synthworld.cassette import crash
 from synthworld.cassette.format import Cassette, Fingerprint, Interaction, read_cassette, write_cassette
-from synthworld.cassette.journal import Journal, Pending, drop_torn_tail, journal_line, read_journal
-from synthworld.errors import CassetteError, CassetteIOError, SynthworldError
+from synthworld.cassette.journal import (
+    Journal,
+    Pending,
+    conflicts,
+    drop_torn_tail,
+    journal_line,
+    read_journal,
+)
+from synthworld.cassette.modes import CassetteConflictWarning
+from synthworld.errors import CassetteError, CassetteIOError, SynthworldError, warn_user
 
 __all__ = ["CassetteStore", "Signature", "load_cassette", "merge", "rerecord_of", "save_cassette"]
 
@@ -129,12 +138,19 @@ class CassetteStore:
     # -- writing ----------------------------------------------------------------------------
 
     def append(
-        self, interaction: Interaction, fingerprint: Fingerprint, *, rerecord: str | None = None
+        self,
+        interaction: Interaction,
+        fingerprint: Fingerprint,
+        *,
+        rerecord: str | None = None,
+        occurrence: int | None = None,
     ) -> None:
         """Add one interaction to the journal (recorded by re-record `rerecord`, if one, see
-        `rerecord_of`); it is in the file when this returns."""
+        `rerecord_of`; the `occurrence` of its call, if known); it is in the file when this returns."""
         with self.locked(), _io(self.journal, "append to the journal", _WRITE_FIX):
-            line = journal_line(interaction, fingerprint, self._generation(), rerecord=rerecord)
+            line = journal_line(
+                interaction, fingerprint, self._generation(), rerecord=rerecord, occurrence=occurrence
+            )
             with open(self.journal, "ab+") as handle:
                 drop_torn_tail(handle)
                 handle.write(line)
@@ -170,7 +186,9 @@ class CassetteStore:
                     write_cassette(self.path, _merged(base, journal), step=crash.reached)
             self._remove_journal(strict=True)
             crash.reached("journal-removed")
-            return len(journal.pending)
+        if journal.pending and (clashes := conflicts(base, journal)):
+            warn_user(conflict_message(self.path, clashes), CassetteConflictWarning)
+        return len(journal.pending)
 
     def save(self, cassette: Cassette) -> None:
         """Write `cassette` to the file atomically, under the lock."""
@@ -227,6 +245,20 @@ def _merged(base: Cassette, journal: Journal) -> Cassette:
         return base
     merged = merge(base, journal.pending)
     return dataclasses.replace(merged, generation=base.generation + 1, journal=journal.merged)
+
+
+def conflict_message(path: Path, clashes: list[Interaction]) -> str:
+    """What a compaction says of calls two writers recorded at once, and how to avoid it."""
+    first = clashes[0]
+    call = canonical_json(first.input)
+    call = f"{first.tool}({call if len(call) <= 80 else call[:79] + '…'})"
+    return (
+        f"{path}: {len(clashes)} call(s), such as {call}, were recorded by two writers at the same "
+        "time, each with its own answer; both are kept, in order, and replay plays the first, so "
+        "one writer's run saw answers that will not replay. Record a cassette from one process at a "
+        "time (pytest-xdist: --dist loadfile keeps a file's tests on one worker), then re-record it: "
+        "mode='all' (synthworld run FILE --record-mode all; under pytest: --synthworld-record-mode all)"
+    )
 
 
 def merge(base: Cassette, pending: Pending) -> Cassette:

@@ -57,6 +57,15 @@ class RunRecord:
     wall_time: float = field(default=0.0, compare=False)
     """Wall-clock seconds the run took; for information only, ignored by equality."""
 
+    def __repr__(self) -> str:
+        """The fields' repr, secrets in `failures` and `error` masked (pytest prints it on failure)."""
+        shown = {
+            "failures": tuple(map(redact_text, self.failures)),
+            "error": self.error and redact_text(self.error),
+        }
+        values = (f"{f.name}={shown.get(f.name, getattr(self, f.name))!r}" for f in fields(self) if f.repr)
+        return f"RunRecord({', '.join(values)})"
+
     @property
     def label(self) -> str:
         """``scenario``, or ``scenario [hazard]`` for a run under a hazard (as summary rows say)."""

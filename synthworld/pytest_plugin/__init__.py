@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,7 @@ from synthworld.pytest_plugin.record_mode import (
     note_cassette_world,
     note_scenario_world,
 )
-from synthworld.pytest_plugin.redaction import redact_longrepr
+from synthworld.pytest_plugin.redaction import calls_policy, redact_longrepr
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -176,7 +177,8 @@ def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestR
     report = yield
     world = getattr(item, "funcargs", {}).get("synth_world")
     if report.failed and isinstance(world, SyntheticWorld):
-        report.longrepr = redact_longrepr(report.longrepr)
+        policy = calls_policy(call.input for call in world.trace)  # stubs called positionally too
+        report.longrepr = redact_longrepr(report.longrepr, policy.text)
         if report.when == "call":
             report.sections.append(("synthworld trace", world.trace.format()))
     return report
@@ -330,6 +332,13 @@ def _make_world(
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
-        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback)}
+        note = _replay_note(request, path) if mode == "none" else None
+        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)
+
+
+def _replay_note(request: pytest.FixtureRequest, cassette: Path) -> str:
+    """How to record what a replaying test's cassette lacks: the command that runs this test."""
+    mode, more = ("new_episodes", "more ") if cassette.exists() else ("once", "")
+    return f"record {more}first: pytest {shlex.quote(request.node.nodeid)} --synthworld-record-mode {mode}"

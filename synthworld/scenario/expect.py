@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld._json import short_repr
+from synthworld._redact import redact
 from synthworld.scenario.match import mismatch
 from synthworld.schema import compile_validator
 from synthworld.trace import ToolCall, Trace
@@ -64,7 +65,7 @@ def _matches(pattern: Mapping[str, Any], call: ToolCall) -> str | None:
 def _describe(pattern: Mapping[str, Any]) -> str:
     text = f"a call to {pattern['tool']!r}"
     if pattern.get("input"):
-        text += f" with input {_json(pattern['input'])}"
+        text += f" with input {_json(redact(pattern['input']))}"  # a $regex of a password too
     return text
 
 

@@ -2,7 +2,8 @@
 
 ``mismatch(pattern, value)`` returns None when `value` matches, else a short reason with the
 path inside the value (``input.order_id: 'A' != 'B'``). A mapping pattern matches a mapping that
-has at least its keys; a mapping whose keys all start with ``$`` is an operator pattern.
+has at least its keys; a mapping whose keys all start with ``$`` is an operator pattern. Under a
+secret key (``password``, by the redaction policy) the reason quotes neither side.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from synthworld._redact import get_redactor
 
 __all__ = ["OPERATORS", "mismatch"]
 
@@ -86,8 +89,19 @@ def _mapping(pattern: Mapping[str, Any], value: Any, path: str) -> str | None:
             return _at(where, "missing")
         reason = mismatch(sub, value[key], where)
         if reason is not None:
-            return reason
+            return _secret_differs(where) if _is_secret(key) else reason
     return None
+
+
+def _is_secret(key: Any) -> bool:
+    return isinstance(key, str) and get_redactor().is_secret(key)
+
+
+def _secret_differs(path: str) -> str:
+    """Why a value under a secret key does not match, quoting neither it nor the expected one
+    (the run's value is masked when shown; the expectation's was shown in the clear beside it).
+    No ``path: reason`` colon: masking would read the reason as the secret's value."""
+    return f"{path} differs from the expected value (neither is shown: the key holds a secret)"
 
 
 def _list(pattern: list[Any], value: Any, path: str) -> str | None:

@@ -27,6 +27,7 @@ from synthworld._redact import (
     MIN_SECRET_LENGTH,
     RedactingFilter,
     Redactor,
+    get_redactor,
     redact_logs,
     redact_text,
     redact_url,
@@ -132,10 +133,14 @@ class RepairingBackend(abc.ABC):
         self._sdk = import_sdk(self.vendor)
         self._owns_client = client is None
         self._client = make_client(self.vendor, client, base_url=base_url, api_key=api_key, timeout=timeout)
-        secrets = [str(self._client.api_key or ""), *url_secrets(self.base_url)]
+        secrets = [
+            str(self._client.api_key or ""),
+            *url_secrets(self.base_url),
+            *_header_secrets(self._client),
+        ]
         self._secrets = [secret for secret in secrets if secret]
-        """The API key and the secrets in the base URL's query (``?key=...``), masked in every
-        message this backend writes and in every answer."""
+        """The API key, the secrets in the base URL's query (``?key=...``) and in the client's
+        secret headers, masked in every message this backend writes and in every answer."""
         self._key_mask = Redactor((), patterns=(), secrets=self._secrets)
         for secret in self._secrets:
             register_secret(secret)  # masked in every file, rendering and log from now on
@@ -317,6 +322,18 @@ class RepairingBackend(abc.ABC):
         if not any(len(s) >= MIN_SECRET_LENGTH and s in text for s in self._secrets):
             return value
         return self._key_mask(value)
+
+
+def _header_secrets(client: Any) -> list[str]:
+    """The values of the secret headers (by the policy's keys) every request of `client` carries:
+    a key given as ``default_headers={"X-Api-Key": ...}`` or an Anthropic ``auth_token``
+    (``Authorization: Bearer ...``, registered with and without its scheme)."""
+    headers = getattr(client, "default_headers", None) or {}
+    found: list[str] = []
+    for name, value in dict(headers).items():
+        if isinstance(name, str) and isinstance(value, str) and get_redactor().is_secret(name):
+            found += [value, value.partition(" ")[2].strip()]
+    return [value for value in found if len(value) >= MIN_SECRET_LENGTH]
 
 
 def _logging_libraries(vendor: Vendor, sdk: Any) -> tuple[str, ...]:
