@@ -16,8 +16,9 @@ from functools import lru_cache
 
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._nodes import State
+from synthworld.schema._words import AIRPORTS, CURRENCIES
 
-__all__ = ["BIRTH", "birth_date", "by_name", "in_parent"]
+__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "stripe_id"]
 
 Fill = Callable[[State], str]
 
@@ -56,6 +57,16 @@ _HTTP = _pool("GET", "GET", "GET", "POST", "POST", "PUT", "PATCH", "DELETE")
 _PAY = _pool("card", "card", "card", "bank_transfer", "paypal", "apple_pay", "google_pay")
 _LEVELS = _pool("info", "info", "info", "debug", "warning", "error")
 _RESPONSES = _pool("accepted", "accepted", "tentative", "declined", "needs_action")
+_WEATHER_PARENTS = frozenset({"weather", "current", "current_weather", "forecast", "day", "hour", "daily",
+                              "hourly", "observation", "conditions"})  # fmt: skip
+_SKIES = _pool("Clear", "Sunny", "Partly cloudy", "Cloudy", "Overcast", "Light rain", "Rain", "Showers",
+               "Thunderstorms", "Snow", "Fog", "Windy")  # fmt: skip
+_FLIGHT_PARENTS = frozenset({"flight", "offer", "flight_offer", "segment", "leg", "itinerary", "route",
+                             "slice", "trip", "fare", "journey"})  # fmt: skip
+_RATE_PARENTS = frozenset({"rate", "exchange_rate", "exchange", "conversion", "fx", "fx_rate", "quote",
+                           "currency_pair", "pair"})  # fmt: skip
+_AIRPORTS = _pool(*AIRPORTS)
+_CURRENCY = _pool(*CURRENCIES)
 
 
 def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
@@ -75,6 +86,33 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
         return _CARDS
     if name == "funding" and "card" in parents[:3]:
         return _pool("credit", "credit", "debit", "prepaid")
+    if name in ("object", "kind", "object_type", "resource_type") and parents:
+        return _named_type(name, parents[0])
+    return _travel_or_weather(name, near)
+
+
+@lru_cache(maxsize=1024)
+def _named_type(name: str, parent: str) -> Fill:
+    """An object's own type, named for the object that holds it: Stripe's ``object: "customer"``,
+    Kubernetes' ``kind: "CustomResourceDefinition"`` (a lone word such as ``indicate`` says
+    nothing of what the object is)."""
+    word = parent if name != "kind" else "".join(part.capitalize() for part in parent.split("_"))
+    return lambda st: word
+
+
+def _travel_or_weather(name: str, near: tuple[str, ...]) -> Fill | None:
+    """A flight's ``origin`` is an airport, a rate's ``base`` a currency, the weather's
+    ``condition`` the sky's (``coach``, ``meet`` and ``history`` are none of them)."""
+    if name in ("origin", "destination", "from", "to") and any(p in _FLIGHT_PARENTS for p in near):
+        return _AIRPORTS
+    if name in ("base", "target", "quote", "from", "to", "source", "base_currency", "quote_currency") and any(
+        p in _RATE_PARENTS for p in near
+    ):
+        return _CURRENCY
+    if name in ("condition", "conditions", "summary", "description", "sky", "weather") and any(
+        p in _WEATHER_PARENTS for p in near
+    ):
+        return _SKIES
     return None
 
 
@@ -115,6 +153,11 @@ def _vat(st: State) -> str:
     return choice(st.rng, _VAT_COUNTRIES) + _digits(st, 9)
 
 
+def _clock(first: int, last: int) -> Fill:
+    """A time of day between hours `first` and `last` (``06:42``): a sunrise, a sunset."""
+    return lambda st: f"{first + below(st.rng, last - first + 1):02}:{below(st.rng, 60):02}"
+
+
 def birth_date(st: State, with_time: bool = False) -> str:
     """A birth date 18 to 80 years before the call's clock (``1987-03-14``)."""
     days = 18 * 365 + below(st.rng, 62 * 365)
@@ -137,6 +180,15 @@ _SIMPLE: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(coupon|promo|promotion|discount|voucher)_?code$|^coupon$", _coupon),
         (r"^default_branch$", _pool("main", "main", "main", "master", "develop")),
         (r"(^|_)(response|rsvp)_status$", _RESPONSES),
+        (r"(^|_)(sunrise|dawn)(_time)?$", _clock(5, 7)),
+        (r"(^|_)(sunset|dusk)(_time)?$", _clock(17, 20)),
+        (r"^(department|dept)(_name)?$", _pool("Engineering", "Engineering", "Sales", "Marketing", "Finance",
+                                               "Human Resources", "Operations", "Legal", "Customer Support",
+                                               "Product", "Design", "IT")),
+        (r"^industry(_name)?$|_industry$", _pool("Software", "Retail", "Healthcare", "Financial Services",
+                                                 "Manufacturing", "Education", "Logistics", "Media",
+                                                 "Real Estate", "Telecommunications", "Energy",
+                                                 "Hospitality")),
     )
 )  # fmt: skip
 
@@ -156,3 +208,26 @@ def by_name(name: str) -> Fill | None:
     if kind in _PREFIXES:
         return _numbered(_PREFIXES[kind])
     return None
+
+
+_STRIPE = {
+    "customer": "cus", "price": "price", "product": "prod", "invoice": "in", "charge": "ch",
+    "payment_intent": "pi", "setup_intent": "seti", "subscription": "sub", "subscription_item": "si",
+    "refund": "re", "payment_method": "pm", "tax_rate": "txr", "invoiceitem": "ii", "card": "card",
+    "source": "src", "balance_transaction": "txn", "payout": "po", "transfer": "tr", "event": "evt",
+    "checkout_session": "cs", "session": "cs", "dispute": "dp", "file": "file", "plan": "plan",
+    "promotion_code": "promo", "shipping_rate": "shr", "account": "acct", "quote": "qt",
+}  # fmt: skip
+"""The prefix of a Stripe object's id, by the object's name (``cus_NffrFeUfNV2Hib``)."""
+_BASE62 = string.ascii_letters + string.digits
+
+
+def stripe_id(name: str, parents: tuple[str, ...], description: str) -> Fill | None:
+    """A Stripe object's ``id`` (its schema says "Unique identifier for the object.", as every
+    object in Stripe's OpenAPI document does), with the prefix of that object's kind."""
+    if name != "id" or not parents or not description.startswith("Unique identifier for the object"):
+        return None
+    prefix = _STRIPE.get(parents[0])
+    if prefix is None:
+        return None
+    return lambda st: f"{prefix}_{text(st.rng, _BASE62, 14)}"
