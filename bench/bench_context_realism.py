@@ -78,6 +78,15 @@ ENTITIES = frozenset(
     }
 )
 """Lorem words that are also what an API names its objects: ``object: customer`` says what the object is."""
+PLUS_ONE = frozenset(
+    ("US", "USA", "CA", "United States", "United States of America", "Canada", "Bahamas", "Barbados",
+     "Bermuda", "Jamaica", "Puerto Rico", "Guam", "Trinidad and Tobago", "Dominican Republic",
+     "Cayman Islands", "Virgin Islands, U.S.", "Antigua and Barbuda", "Grenada", "Saint Lucia", "Dominica",
+     "Saint Kitts and Nevis", "Saint Vincent and the Grenadines", "Anguilla", "Montserrat",
+     "Turks and Caicos Islands", "British Virgin Islands", "Sint Maarten", "Northern Mariana Islands",
+     "American Samoa", "United States Minor Outlying Islands")
+)  # fmt: skip
+"""Countries whose phone numbers are North American (+1)."""
 MCP_SERVERS = ("helpdesk.py", "inventory.py", "zoo.py", "blocks.py", "unwrapped.py")
 STRIPE_PREFIX = {
     "customer": "cus_",
@@ -307,7 +316,7 @@ def phone_country(obj: dict[str, Any]) -> Iterator[Judged]:
         (obj[k] for k in obj if (k == "country" or k.endswith("_country")) and isinstance(obj[k], str)), None
     )
     if phone and country:
-        american = country in ("US", "USA", "CA", "United States", "United States of America", "Canada")
+        american = country in PLUS_ONE
         yield "phone vs country", bool(NANP.match(phone)) and not american, f"phone={phone} country={country}"
 
 

@@ -145,3 +145,52 @@ def test_departments_industries_salaries_and_felt_temperatures_look_real() -> No
     assert all(row["industry"][0].isupper() for row in rows)
     assert all(30_000 <= row["salary"] <= 250_000 for row in rows)
     assert all(-10 <= row["feels_like_c"] <= 35 for row in rows)
+
+
+class Contact(TypedDict):
+    name: str
+    phone: str
+    country: str
+
+
+PLUS_ONE = {"United States", "Canada", "Bahamas", "Barbados", "Bermuda", "Jamaica", "Puerto Rico", "Guam",
+            "Trinidad and Tobago", "Dominican Republic", "Cayman Islands", "Virgin Islands, U.S.",
+            "Antigua and Barbuda", "Grenada", "Saint Lucia", "Dominica", "Saint Kitts and Nevis",
+            "Saint Vincent and the Grenadines", "Anguilla", "Montserrat", "Turks and Caicos Islands",
+            "British Virgin Islands", "Sint Maarten", "Northern Mariana Islands", "American Samoa",
+            "United States Minor Outlying Islands"}  # fmt: skip
+
+
+def test_a_phone_dials_the_code_of_the_country_beside_it() -> None:
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def get_contact(contact_id: str) -> Contact: ...
+
+    north_american = re.compile(r"^(\+?1[-. ]?|001-)?\(?\d{3}\)?[-. ]?\d{3}[-. ]?\d{4}$")
+    rows = [get_contact(f"c{i}") for i in range(40)]
+    moved = [row for row in rows if row["phone"].startswith("+") and not row["phone"].startswith("+1")]
+    assert moved  # "+44 329 301 9766" beside the United Kingdom
+    for row in rows:
+        if north_american.match(row["phone"]):
+            assert row["country"] in PLUS_ONE, row
+    assert get_contact("c1") == rows[1]  # the same call, the same answer
+
+
+class Reading(TypedDict):
+    station: str
+    observed_at: dt.datetime
+    shipped_at: dt.datetime
+    timestamp: dt.datetime
+
+
+def test_times_something_was_seen_or_done_are_not_after_now() -> None:
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def get_reading(station: str) -> Reading: ...
+
+    now = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)  # the world clock's start
+    rows = [get_reading(f"s{i}") for i in range(60)]
+    for key in ("observed_at", "shipped_at", "timestamp"):
+        assert all(dt.datetime.fromisoformat(row[key]) <= now for row in rows), key

@@ -66,6 +66,7 @@ _FLIGHT_PARENTS = frozenset({"flight", "offer", "flight_offer", "segment", "leg"
 _RATE_PARENTS = frozenset({"rate", "exchange_rate", "exchange", "conversion", "fx", "fx_rate", "quote",
                            "currency_pair", "pair"})  # fmt: skip
 _AIRPORTS = _pool(*AIRPORTS)
+_TYPE_NAME = re.compile(r"[a-z]+(_[a-z]+)*")
 _CURRENCY = _pool(*CURRENCIES)
 
 
@@ -86,8 +87,12 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
         return _CARDS
     if name == "funding" and "card" in parents[:3]:
         return _pool("credit", "credit", "debit", "prepaid")
-    if name in ("object", "kind", "object_type", "resource_type") and parents:
-        return _named_type(name, parents[0])
+    if (
+        name in ("object", "kind", "object_type", "resource_type")
+        and parents
+        and _TYPE_NAME.fullmatch(parents[0])
+    ):
+        return _named_type(name, parents[0])  # not ``kubeadm_config_patches_json6902``
     return _travel_or_weather(name, near)
 
 
