@@ -304,6 +304,20 @@ def codes(obj: dict[str, Any]) -> Iterator[Judged]:
             yield "country code", not re.fullmatch(r"[A-Z]{2}", value), f"{key}={value}"
         elif key in ("origin", "destination") and ("flight_number" in obj or "departure_time" in obj):
             yield "airport", not re.fullmatch(r"[A-Z]{3}|[A-Z][a-z]+( [A-Z][a-z]+)*", value), f"{key}={value}"
+        elif key in ("api_version", "group_version"):
+            yield (
+                "api version",
+                not re.fullmatch(r"v\d+((alpha|beta)\d+)?|[a-z0-9.-]+/v\d+\w*|\d{4}-\d{2}-\d{2}", value),
+                f"{key}={value}",
+            )
+        elif re.search(
+            r"(^|_)(server|host|bind|listen|advertise|node|remote|peer|data_path|manager)_?addr(ess)?$", key
+        ) or re.search(r"(^|_)cidr$", key):
+            yield (
+                "network address",
+                not re.fullmatch(r"[\w.:\[\]-]+(/\d+)?", value) or not re.search(r"\d", value),
+                f"{key}={value}",
+            )
         elif key in ("sunrise", "sunset"):
             yield "time of day", not re.search(r"\d{1,2}:\d{2}", value), f"{key}={value}"
 

@@ -194,3 +194,20 @@ def test_times_something_was_seen_or_done_are_not_after_now() -> None:
     rows = [get_reading(f"s{i}") for i in range(60)]
     for key in ("observed_at", "shipped_at", "timestamp"):
         assert all(dt.datetime.fromisoformat(row[key]) <= now for row in rows), key
+
+
+K8S = Path(__file__).parent / "openapi" / "kubernetes-apiextensions-slice.json"
+
+
+def test_api_versions_and_machine_addresses_look_like_kubernetes_ones() -> None:
+    world = SyntheticWorld.from_openapi(K8S, seed=0)
+    answer = world.call("getApiextensionsAPIGroup", {})
+    assert re.fullmatch(r"v\d+\w*|[a-z.]+/v\d+|\d{4}-\d{2}-\d{2}", answer["apiVersion"])  # not 0.16.7
+    generate = compile_generator(world.tools["getApiextensionsAPIGroup"].returns).generate
+    pairs = [
+        pair for seed in range(8) for pair in generate(Random(seed)).get("serverAddressByClientCIDRs", [])
+    ]
+    assert pairs
+    for pair in pairs:  # not "738 Shannon Turnpike Suite 957" nor "sister"
+        assert re.fullmatch(r"10\.\d+\.\d+\.\d+:\d+", pair["serverAddress"]), pair
+        assert re.fullmatch(r"10\.\d+\.\d+\.0/(16|24)", pair["clientCIDR"]), pair

@@ -163,6 +163,22 @@ def _clock(first: int, last: int) -> Fill:
     return lambda st: f"{first + below(st.rng, last - first + 1):02}:{below(st.rng, 60):02}"
 
 
+def _host_port(st: State) -> str:
+    """A machine's address on a private network, with a port (``10.0.12.7:2377``)."""
+    return f"10.{below(st.rng, 256)}.{below(st.rng, 256)}.{1 + below(st.rng, 254)}:{choice(st.rng, _PORTS)}"
+
+
+def _cidr(st: State) -> str:
+    """A private network block (``10.24.0.0/16``, ``10.3.7.0/24``)."""
+    if st.rng.random() < 0.5:
+        return f"10.{below(st.rng, 256)}.0.0/16"
+    return f"10.{below(st.rng, 256)}.{below(st.rng, 256)}.0/24"
+
+
+_PORTS = (80, 443, 2376, 2377, 4789, 5432, 6443, 7946, 8080, 8443, 9090)
+_API_VERSIONS = ("v1", "v1", "v1", "v2", "v1beta1", "apps/v1", "batch/v1", "2024-06-20")
+
+
 def birth_date(st: State, with_time: bool = False) -> str:
     """A birth date 18 to 80 years before the call's clock (``1987-03-14``)."""
     days = 18 * 365 + below(st.rng, 62 * 365)
@@ -185,6 +201,10 @@ _SIMPLE: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(coupon|promo|promotion|discount|voucher)_?code$|^coupon$", _coupon),
         (r"^default_branch$", _pool("main", "main", "main", "master", "develop")),
         (r"(^|_)(response|rsvp)_status$", _RESPONSES),
+        (r"^(api|group)_?version$", _pool(*_API_VERSIONS)),  # not a package's 0.16.7
+        (r"(^|_)(server|host|bind|listen|advertise|node|remote|peer|data_path|manager)_?addr(ess)?(es|s)?$",
+         _host_port),  # a machine's, not a street address
+        (r"(^|_)cidrs?$|_cidr_block$", _cidr),
         (r"(^|_)(sunrise|dawn)(_time)?$", _clock(5, 7)),
         (r"(^|_)(sunset|dusk)(_time)?$", _clock(17, 20)),
         (r"^(department|dept)(_name)?$", _pool("Engineering", "Engineering", "Sales", "Marketing", "Finance",
