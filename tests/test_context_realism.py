@@ -211,3 +211,15 @@ def test_api_versions_and_machine_addresses_look_like_kubernetes_ones() -> None:
     for pair in pairs:  # not "738 Shannon Turnpike Suite 957" nor "sister"
         assert re.fullmatch(r"10\.\d+\.\d+\.\d+:\d+", pair["serverAddress"]), pair
         assert re.fullmatch(r"10\.\d+\.\d+\.0/(16|24)", pair["clientCIDR"]), pair
+
+
+def test_docker_networks_have_docker_drivers_scopes_and_types() -> None:
+    world = SyntheticWorld.from_openapi(Path(__file__).parent / "openapi" / "docker-engine-1.53.yaml", seed=0)
+    generate = compile_generator(world.tools["NetworkList"].returns).generate
+    networks = [net for seed in range(10) for net in generate(Random(seed))]
+    drivers = [net["Driver"] for net in networks if "Driver" in net]
+    scopes = [net["Scope"] for net in networks if "Scope" in net]
+    assert drivers
+    assert scopes
+    assert set(drivers) <= {"bridge", "overlay", "macvlan", "host"}  # not "make"
+    assert set(scopes) <= {"local", "swarm", "global"}  # not "hold"

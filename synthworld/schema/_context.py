@@ -134,6 +134,9 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
         e for e in place.examples
         if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)
     ]  # fmt: skip
+    engine = _vocab.machine(place.name, place.parents[:2])
+    if examples and engine is not None and all(_agrees(engine, e) for e in examples):
+        return [engine]  # a network's ``type``: Docker's words (``bridge``), not the example's shape
     if examples:
         return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:

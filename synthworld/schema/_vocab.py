@@ -18,7 +18,7 @@ from synthworld.schema._draw import below, choice, text
 from synthworld.schema._nodes import State
 from synthworld.schema._words import AIRPORTS, CURRENCIES
 
-__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "stripe_id"]
+__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "stripe_id"]
 
 Fill = Callable[[State], str]
 
@@ -93,7 +93,27 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
         and _TYPE_NAME.fullmatch(parents[0])
     ):
         return _named_type(name, parents[0])  # not ``kubeadm_config_patches_json6902``
-    return _travel_or_weather(name, near)
+    return machine(name, near) or _travel_or_weather(name, near)
+
+
+_MACHINE: dict[tuple[str, str], Fill] = {
+    ("type", "mount"): _pool("bind", "bind", "volume", "tmpfs"),
+    ("type", "network"): _pool("bridge", "bridge", "host", "overlay", "none"),
+    ("driver", "network"): _pool("bridge", "bridge", "overlay", "macvlan", "host"),
+    ("driver", "ipam"): _pool("default", "default", "host-local"),
+    ("driver", "volume"): _pool("local", "local", "local", "nfs"),
+    ("driver", "graph_driver"): _pool("overlay2", "overlay2", "btrfs", "zfs"),
+    ("driver", "storage"): _pool("overlay2", "overlay2", "btrfs", "zfs"),
+    ("driver", "log_config"): _pool("json-file", "json-file", "local", "syslog", "journald"),
+    ("scope", "network"): _pool("local", "local", "swarm", "global"),
+    ("scope", "volume"): _pool("local", "local", "global"),
+}
+"""Docker's words for a mount's or network's type, a driver, a scope, by the object holding them."""
+
+
+def machine(name: str, near: tuple[str, ...]) -> Fill | None:
+    """A container engine's field in its object (a network's ``driver`` is ``bridge``)."""
+    return next((_MACHINE[(name, p)] for p in near if (name, p) in _MACHINE), None)
 
 
 @lru_cache(maxsize=1024)
@@ -205,6 +225,8 @@ _SIMPLE: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(server|host|bind|listen|advertise|node|remote|peer|data_path|manager)_?addr(ess)?(es|s)?$",
          _host_port),  # a machine's, not a street address
         (r"(^|_)cidrs?$|_cidr_block$", _cidr),
+        (r"^(architecture|arch|cpu_arch(itecture)?)$", _pool("x86_64", "x86_64", "aarch64", "arm64")),
+        (r"^(os|os_type|ostype|operating_system)$", _pool("linux", "linux", "linux", "windows")),
         (r"(^|_)(sunrise|dawn)(_time)?$", _clock(5, 7)),
         (r"(^|_)(sunset|dusk)(_time)?$", _clock(17, 20)),
         (r"^(department|dept)(_name)?$", _pool("Engineering", "Engineering", "Sales", "Marketing", "Finance",
