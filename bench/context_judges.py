@@ -278,9 +278,11 @@ def codes(obj: dict[str, Any]) -> Iterator[Judged]:
         elif key in ("origin", "destination") and ("flight_number" in obj or "departure_time" in obj):
             yield "airport", not re.fullmatch(r"[A-Z]{3}|[A-Z][a-z]+( [A-Z][a-z]+)*", value), f"{key}={value}"
         elif key in ("api_version", "group_version"):
-            yield (
+            yield (  # v1, apps/v1, Docker's 1.45, Stripe's 2024-06-20; not a package's 0.16.7
                 "api version",
-                not re.fullmatch(r"v\d+((alpha|beta)\d+)?|[a-z0-9.-]+/v\d+\w*|\d{4}-\d{2}-\d{2}", value),
+                not re.fullmatch(
+                    r"v\d+((alpha|beta)\d+)?|\d+\.\d+|[a-z0-9.-]+/v\d+\w*|\d{4}-\d{2}-\d{2}", value
+                ),
                 f"{key}={value}",
             )
         elif re.search(
