@@ -58,10 +58,12 @@ def in_context(node: Node, parts: list[Part]) -> Node:
     patterns = _patterns(parts)
     place = place_of(parts)
     fills = _fills(place, fmt, tuple(patterns))
-    if not fills:
-        return node
     low = max((int(p.node["minLength"]) for p in parts if _number(p.node.get("minLength"))), default=0)
     high = min((int(p.node["maxLength"]) for p in parts if _number(p.node.get("maxLength"))), default=None)
+    if not fills and high == 2 and fmt is None and not patterns and _COUNTRY.search(place.name):
+        fills = [_COUNTRY_CODE]  # two letters of a country are its ISO code (``FR``), not ``Fr``
+    if not fills:
+        return node
     return ContextNode(node, fills, _Fits(low, high, patterns, fmt), avoid=place.examples)
 
 
@@ -132,12 +134,16 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
         e for e in place.examples
         if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)
     ]  # fmt: skip
+    engine = _vocab.machine(place.name, place.parents[:2])
+    if examples and engine is not None and all(_agrees(engine, e) for e in examples):
+        return [engine]  # a network's ``type``: Docker's words (``bridge``), not the example's shape
     if examples:
         return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:
         return _birth(fmt) if not patterns and _vocab.BIRTH.search(place.name) else []
     fill = (
-        _described(place)
+        _vocab.stripe_id(place.name, place.parents, place.description)
+        or _described(place)
         or _vocab.in_parent(place.name, place.parents)
         or _by_context(place)
         or _vocab.by_name(place.name)
@@ -250,6 +256,8 @@ def _format(name: str) -> Fill:
     return lambda st: FORMATS[name](st.rng, st.now)
 
 
+_COUNTRY = re.compile(r"(^|_)country$")
+_COUNTRY_CODE = _provider("country_code")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 _ID_NAME = re.compile(r"(^|_)(id|uuid|guid)$")
 _TIME_NAME = re.compile(r"(_at|time|timestamp)$")

@@ -116,7 +116,8 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
         (r"(^|_)port$", (1024, 65535)),  # not report or support
         (r"(^|_)lat(itude)?$", (-90, 90)),  # not population or latency
         (r"(^|_)(lon|lng|long(itude)?)$", (-180, 180)),
-        (r"(^|_)temp(erature)?(_c(elsius)?)?$", (-10, 35)),
+        (r"(^|_)(temp(erature)?|feels_like|dew_point|wind_chill|heat_index)(_c(elsius)?)?$", (-10, 35)),
+        (r"(^|_)(annual_)?(salary|income|compensation)$|^base_salary$", (30_000, 250_000)),  # a year's
         (r"(^|_)(population|followers?|views?|downloads?|impressions|subscribers?)(_count)?$|volume|market_cap|"
          r"revenue", (1_000, 10_000_000)),
         (r"price|amount|cost|total|balance|salary|fee", (1, 1000)),

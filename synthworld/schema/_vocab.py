@@ -16,8 +16,9 @@ from functools import lru_cache
 
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._nodes import State
+from synthworld.schema._words import AIRPORTS, CURRENCIES
 
-__all__ = ["BIRTH", "birth_date", "by_name", "in_parent"]
+__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "stripe_id"]
 
 Fill = Callable[[State], str]
 
@@ -56,6 +57,17 @@ _HTTP = _pool("GET", "GET", "GET", "POST", "POST", "PUT", "PATCH", "DELETE")
 _PAY = _pool("card", "card", "card", "bank_transfer", "paypal", "apple_pay", "google_pay")
 _LEVELS = _pool("info", "info", "info", "debug", "warning", "error")
 _RESPONSES = _pool("accepted", "accepted", "tentative", "declined", "needs_action")
+_WEATHER_PARENTS = frozenset({"weather", "current", "current_weather", "forecast", "day", "hour", "daily",
+                              "hourly", "observation", "conditions"})  # fmt: skip
+_SKIES = _pool("Clear", "Sunny", "Partly cloudy", "Cloudy", "Overcast", "Light rain", "Rain", "Showers",
+               "Thunderstorms", "Snow", "Fog", "Windy")  # fmt: skip
+_FLIGHT_PARENTS = frozenset({"flight", "offer", "flight_offer", "segment", "leg", "itinerary", "route",
+                             "slice", "trip", "fare", "journey"})  # fmt: skip
+_RATE_PARENTS = frozenset({"rate", "exchange_rate", "exchange", "conversion", "fx", "fx_rate", "quote",
+                           "currency_pair", "pair"})  # fmt: skip
+_AIRPORTS = _pool(*AIRPORTS)
+_TYPE_NAME = re.compile(r"[a-z]+(_[a-z]+)*")
+_CURRENCY = _pool(*CURRENCIES)
 
 
 def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
@@ -75,6 +87,57 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
         return _CARDS
     if name == "funding" and "card" in parents[:3]:
         return _pool("credit", "credit", "debit", "prepaid")
+    if (
+        name in ("object", "kind", "object_type", "resource_type")
+        and parents
+        and _TYPE_NAME.fullmatch(parents[0])
+    ):
+        return _named_type(name, parents[0])  # not ``kubeadm_config_patches_json6902``
+    return machine(name, near) or _travel_or_weather(name, near)
+
+
+_MACHINE: dict[tuple[str, str], Fill] = {
+    ("type", "mount"): _pool("bind", "bind", "volume", "tmpfs"),
+    ("type", "network"): _pool("bridge", "bridge", "host", "overlay", "none"),
+    ("driver", "network"): _pool("bridge", "bridge", "overlay", "macvlan", "host"),
+    ("driver", "ipam"): _pool("default", "default", "host-local"),
+    ("driver", "volume"): _pool("local", "local", "local", "nfs"),
+    ("driver", "graph_driver"): _pool("overlay2", "overlay2", "btrfs", "zfs"),
+    ("driver", "storage"): _pool("overlay2", "overlay2", "btrfs", "zfs"),
+    ("driver", "log_config"): _pool("json-file", "json-file", "local", "syslog", "journald"),
+    ("scope", "network"): _pool("local", "local", "swarm", "global"),
+    ("scope", "volume"): _pool("local", "local", "global"),
+}
+"""Docker's words for a mount's or network's type, a driver, a scope, by the object holding them."""
+
+
+def machine(name: str, near: tuple[str, ...]) -> Fill | None:
+    """A container engine's field in its object (a network's ``driver`` is ``bridge``)."""
+    return next((_MACHINE[(name, p)] for p in near if (name, p) in _MACHINE), None)
+
+
+@lru_cache(maxsize=1024)
+def _named_type(name: str, parent: str) -> Fill:
+    """An object's own type, named for the object that holds it: Stripe's ``object: "customer"``,
+    Kubernetes' ``kind: "CustomResourceDefinition"`` (a lone word such as ``indicate`` says
+    nothing of what the object is)."""
+    word = parent if name != "kind" else "".join(part.capitalize() for part in parent.split("_"))
+    return lambda st: word
+
+
+def _travel_or_weather(name: str, near: tuple[str, ...]) -> Fill | None:
+    """A flight's ``origin`` is an airport, a rate's ``base`` a currency, the weather's
+    ``condition`` the sky's (``coach``, ``meet`` and ``history`` are none of them)."""
+    if name in ("origin", "destination", "from", "to") and any(p in _FLIGHT_PARENTS for p in near):
+        return _AIRPORTS
+    if name in ("base", "target", "quote", "from", "to", "source", "base_currency", "quote_currency") and any(
+        p in _RATE_PARENTS for p in near
+    ):
+        return _CURRENCY
+    if name in ("condition", "conditions", "summary", "description", "sky", "weather") and any(
+        p in _WEATHER_PARENTS for p in near
+    ):
+        return _SKIES
     return None
 
 
@@ -115,6 +178,27 @@ def _vat(st: State) -> str:
     return choice(st.rng, _VAT_COUNTRIES) + _digits(st, 9)
 
 
+def _clock(first: int, last: int) -> Fill:
+    """A time of day between hours `first` and `last` (``06:42``): a sunrise, a sunset."""
+    return lambda st: f"{first + below(st.rng, last - first + 1):02}:{below(st.rng, 60):02}"
+
+
+def _host_port(st: State) -> str:
+    """A machine's address on a private network, with a port (``10.0.12.7:2377``)."""
+    return f"10.{below(st.rng, 256)}.{below(st.rng, 256)}.{1 + below(st.rng, 254)}:{choice(st.rng, _PORTS)}"
+
+
+def _cidr(st: State) -> str:
+    """A private network block (``10.24.0.0/16``, ``10.3.7.0/24``)."""
+    if st.rng.random() < 0.5:
+        return f"10.{below(st.rng, 256)}.0.0/16"
+    return f"10.{below(st.rng, 256)}.{below(st.rng, 256)}.0/24"
+
+
+_PORTS = (80, 443, 2376, 2377, 4789, 5432, 6443, 7946, 8080, 8443, 9090)
+_API_VERSIONS = ("v1", "v1", "v1", "v2", "v1beta1", "apps/v1", "batch/v1", "2024-06-20")
+
+
 def birth_date(st: State, with_time: bool = False) -> str:
     """A birth date 18 to 80 years before the call's clock (``1987-03-14``)."""
     days = 18 * 365 + below(st.rng, 62 * 365)
@@ -137,6 +221,21 @@ _SIMPLE: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(coupon|promo|promotion|discount|voucher)_?code$|^coupon$", _coupon),
         (r"^default_branch$", _pool("main", "main", "main", "master", "develop")),
         (r"(^|_)(response|rsvp)_status$", _RESPONSES),
+        (r"^(api|group)_?version$", _pool(*_API_VERSIONS)),  # not a package's 0.16.7
+        (r"(^|_)(server|host|bind|listen|advertise|node|remote|peer|data_path|manager)_?addr(ess)?(es|s)?$",
+         _host_port),  # a machine's, not a street address
+        (r"(^|_)cidrs?$|_cidr_block$", _cidr),
+        (r"^(architecture|arch|cpu_arch(itecture)?)$", _pool("x86_64", "x86_64", "aarch64", "arm64")),
+        (r"^(os|os_type|ostype|operating_system)$", _pool("linux", "linux", "linux", "windows")),
+        (r"(^|_)(sunrise|dawn)(_time)?$", _clock(5, 7)),
+        (r"(^|_)(sunset|dusk)(_time)?$", _clock(17, 20)),
+        (r"^(department|dept)(_name)?$", _pool("Engineering", "Engineering", "Sales", "Marketing", "Finance",
+                                               "Human Resources", "Operations", "Legal", "Customer Support",
+                                               "Product", "Design", "IT")),
+        (r"^industry(_name)?$|_industry$", _pool("Software", "Retail", "Healthcare", "Financial Services",
+                                                 "Manufacturing", "Education", "Logistics", "Media",
+                                                 "Real Estate", "Telecommunications", "Energy",
+                                                 "Hospitality")),
     )
 )  # fmt: skip
 
@@ -156,3 +255,26 @@ def by_name(name: str) -> Fill | None:
     if kind in _PREFIXES:
         return _numbered(_PREFIXES[kind])
     return None
+
+
+_STRIPE = {
+    "customer": "cus", "price": "price", "product": "prod", "invoice": "in", "charge": "ch",
+    "payment_intent": "pi", "setup_intent": "seti", "subscription": "sub", "subscription_item": "si",
+    "refund": "re", "payment_method": "pm", "tax_rate": "txr", "invoiceitem": "ii", "card": "card",
+    "source": "src", "balance_transaction": "txn", "payout": "po", "transfer": "tr", "event": "evt",
+    "checkout_session": "cs", "session": "cs", "dispute": "dp", "file": "file", "plan": "plan",
+    "promotion_code": "promo", "shipping_rate": "shr", "account": "acct", "quote": "qt",
+}  # fmt: skip
+"""The prefix of a Stripe object's id, by the object's name (``cus_NffrFeUfNV2Hib``)."""
+_BASE62 = string.ascii_letters + string.digits
+
+
+def stripe_id(name: str, parents: tuple[str, ...], description: str) -> Fill | None:
+    """A Stripe object's ``id`` (its schema says "Unique identifier for the object.", as every
+    object in Stripe's OpenAPI document does), with the prefix of that object's kind."""
+    if name != "id" or not parents or not description.startswith("Unique identifier for the object"):
+        return None
+    prefix = _STRIPE.get(parents[0])
+    if prefix is None:
+        return None
+    return lambda st: f"{prefix}_{text(st.rng, _BASE62, 14)}"

@@ -95,7 +95,11 @@ def apply(
             skip = _kept_identifier(node, depth, hints, single)
             absent = [key for key in missing if key not in node] if depth == 0 else []
             for key in [key for key in node if key in echoing] + absent:  # in the node's order
-                if key != skip and (depth == 0 or key not in defaulted):
+                if (
+                    key != skip
+                    and (depth == 0 or key not in defaulted)
+                    and _same_kind(node.get(key), said[key])
+                ):
                     edits.set(node, key, said[key], pin=True)
                     _objects_in(node[key], given)
         below = hints[0] != top_kind
@@ -152,6 +156,15 @@ def _objects_in(value: Any, found: set[int]) -> None:
         return
     for child in values:
         _objects_in(child, found)
+
+
+def _same_kind(here: Any, said: Any) -> bool:
+    """Whether the input's value may stand where the answer holds `here`: a list or an object is
+    no place for a scalar, nor a scalar for either (``get_forecast(days=3)`` answering a list of
+    ``days`` keeps its list, and the rules inside it, instead of an echo the schema refuses)."""
+    if here is None or said is None:
+        return True
+    return (type(here) is list) == (type(said) is list) and (type(here) is dict) == (type(said) is dict)
 
 
 def _objects(*values: Any) -> bool:

@@ -11,10 +11,12 @@ from synthworld.world.rules.address import Address
 from synthworld.world.rules.age import Age
 from synthworld.world.rules.base import Rule, RuleContext
 from synthworld.world.rules.counts import Counts
+from synthworld.world.rules.cursors import Cursors
 from synthworld.world.rules.files import Files
 from synthworld.world.rules.money_text import MoneyText
 from synthworld.world.rules.pages import Pages
 from synthworld.world.rules.persona import Persona
+from synthworld.world.rules.phones import Phones
 from synthworld.world.rules.ranges import Ranges
 from synthworld.world.rules.refunds import Refunds
 from synthworld.world.rules.spans import Spans
@@ -26,12 +28,13 @@ from synthworld.world.walk import MAX_DEPTH
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
-    Persona(), Address(), MoneyText(), Totals(), Refunds(), Counts(), Pages(), Ranges(), TimeOrder(),
-    Spans(), Age(), Files(),
+    Persona(), Address(), Phones(), MoneyText(), Totals(), Refunds(), Cursors(), Counts(), Pages(), Ranges(),
+    TimeOrder(), Spans(), Age(), Files(),
 )  # fmt: skip
-"""Every in-object rule, in the order they run (money text without a sign; sums, then refunds within
-them, before counts, then the page fields that build on the counts; times in order, then their
-spans; ages from birth dates; a file's name after its type)."""
+"""Every in-object rule, in the order they run (a phone after its address's country; money text
+without a sign; sums, then refunds within them, before cursors and counts (a last page counts its
+items), then the page fields that build on the counts; times in order, then their spans; ages from
+birth dates; a file's name after its type)."""
 
 
 @dataclass(frozen=True)

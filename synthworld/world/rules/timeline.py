@@ -44,6 +44,21 @@ def is_updated(key: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _happened(key: str) -> bool:
+    """A time something was seen or done, so not after now: ``observed_at``, ``submitted_at``,
+    ``received_at``, ``last_seen``, ``timestamp`` (of an event, a reading, a log line)."""
+    name = snake(key)
+    return name in ("timestamp", "ts", "time_stamp") or name.startswith(_HAPPENED)
+
+
+_HAPPENED = (
+    "observed", "recorded", "submitted", "received", "logged", "occurred", "reported", "measured",
+    "last_seen", "last_login", "last_active", "last_activity", "sent_at", "delivered_at", "completed_at",
+    "shipped", "paid_at", "resolved_at", "closed_at",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
 def _timeish(key: str) -> bool:
     name = snake(key)
     if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
@@ -79,6 +94,7 @@ def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str]
     times = tuple(k for k in keys if _timeish(k))
     created = tuple(k for k in times if is_created(k))
     past = created + tuple(k for k in times if is_updated(k))
+    past += tuple(k for k in keys if k not in past and _happened(k))
     pairs = [
         (c, k)
         for c in created
