@@ -367,8 +367,8 @@ class CallFacts(NamedTuple):
     kinds: KindBook | None = None
     """What every registered tool says about each kind (status values...)."""
     earlier: bool | None = None
-    """For a transfer of an idempotent tool: whether an identical call, answered before, was
-    refused (None: none was; this one moves the money)."""
+    """For a transfer or create of an idempotent tool: whether an identical call, answered before,
+    was refused (None: none was; this one moves the money, or creates)."""
 
 
 class Settled(NamedTuple):
@@ -430,11 +430,12 @@ def consistent(
 
 
 def _repeat(plan: ConsistencyPlan, facts: CallFacts | None) -> bool:
-    """Whether the call repeats an identical one of an idempotent tool: for a transfer, one that
-    was answered (one that failed with a fault never happened); else any one made before."""
+    """Whether the call repeats an identical one of an idempotent tool: for a transfer or a create,
+    one that was answered (one that failed with a fault never happened); else any one made before."""
     if not plan.idempotent or facts is None:
         return False
-    return facts.earlier is not None if plan.transfer is not None else facts.occurrence > 0
+    answered = plan.transfer is not None or plan.lifecycle.family == "create"
+    return facts.earlier is not None if answered else facts.occurrence > 0
 
 
 def _transfer(
