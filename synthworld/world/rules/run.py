@@ -18,6 +18,7 @@ from synthworld.world.rules.persona import Persona
 from synthworld.world.rules.ranges import Ranges
 from synthworld.world.rules.refunds import Refunds
 from synthworld.world.rules.spans import Spans
+from synthworld.world.rules.statements import Statements
 from synthworld.world.rules.timeline import TimeOrder
 from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
@@ -26,12 +27,13 @@ from synthworld.world.walk import MAX_DEPTH
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
-    Persona(), Address(), MoneyText(), Totals(), Refunds(), Counts(), Pages(), Ranges(), TimeOrder(),
-    Spans(), Age(), Files(),
+    Persona(), Address(), MoneyText(), Totals(), Refunds(), Statements(), Counts(), Pages(), Ranges(),
+    TimeOrder(), Spans(), Age(), Files(),
 )  # fmt: skip
 """Every in-object rule, in the order they run (money text without a sign; sums, then refunds within
-them, before counts, then the page fields that build on the counts; times in order, then their
-spans; ages from birth dates; a file's name after its type)."""
+them, a statement's balances from the remembered account, before counts, then the page fields that
+build on the counts; times in order, then their spans; ages from birth dates; a file's name after
+its type)."""
 
 
 @dataclass(frozen=True)
