@@ -26,6 +26,7 @@ from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, ki
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
+from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -110,6 +111,9 @@ class ConsistencyPlan:
     body: str | None = None
     """The parameter carrying a whole request body object (`synthworld.world.body`), whose fields
     echo as parameters do."""
+    merge_patch: bool = False
+    """Whether the `body` of an update is an untyped object, merged into the entity as a JSON merge
+    patch (`synthworld.world.merge_patch`)."""
     branches: tuple[Branch, ...] = ()
     """With a `body`, the tagged branches of a union answer: the answer is of the branch the body
     names (``kind: dog`` answers a dog)."""
@@ -207,6 +211,9 @@ def plan_for(
         member=member,
         transfer=transfer_of(spec.name, params),
         body=body,
+        merge_patch=body is not None
+        and life.family == "update"
+        and is_merge_patch(spec.parameters["properties"][body]),
         branches=branches,
         branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
     )
