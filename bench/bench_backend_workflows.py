@@ -1,7 +1,8 @@
 """Do workflow worlds behave like a backend? Three tool sets written as a user would (a bank, a
-shop, a ticket desk), multi-step workflows over seeds 0-49 with `world.call`, and a count of the
-checks a backend would pass that the world fails (ids found later, lists holding created items,
-updates read back, deleted things gone, totals adding up, created <= updated, plausible statuses):
+shop, a ticket desk) and an OpenAPI document (a deployment patched with a merge patch),
+multi-step workflows over seeds 0-49 with `world.call`, and a count of the checks a backend would
+pass that the world fails (ids found later, lists holding created items, updates read back,
+deleted things gone, totals adding up, created <= updated, plausible statuses):
 
     python bench/bench_backend_workflows.py [--seeds 50] [--show 3]
 
@@ -384,6 +385,51 @@ def desk(seed: int, check: Check) -> None:
     check("desk: the retried create is listed", retried["ticket_id"] in listed, listed)
 
 
+_DEPLOYMENT = {
+    "type": "object",
+    "required": ["name", "labels", "spec"],
+    "properties": {
+        "name": {"type": "string"},
+        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+        "spec": {
+            "type": "object",
+            "required": ["replicas", "image"],
+            "properties": {"replicas": {"type": "integer"}, "image": {"type": "string"}},
+        },
+    },
+}
+_NAME = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}]
+_ANSWER = {"200": {"description": "ok", "content": {"application/json": {"schema": _DEPLOYMENT}}}}
+_MERGE_PATCH = {"required": True, "content": {"application/merge-patch+json": {"schema": {"type": "object"}}}}
+APPS: dict[str, Any] = {
+    "openapi": "3.0.0",
+    "info": {"title": "apps", "version": "1"},
+    "paths": {
+        "/deployments/{name}": {
+            "get": {"operationId": "readDeployment", "parameters": _NAME, "responses": _ANSWER},
+            "patch": {
+                "operationId": "patchDeployment",
+                "parameters": _NAME,
+                "requestBody": _MERGE_PATCH,
+                "responses": _ANSWER,
+            },
+        }
+    },
+}
+
+
+def apps(seed: int, check: Check) -> None:
+    """An OpenAPI world whose PATCH takes a merge patch (an untyped object body), as Kubernetes'."""
+    world = SyntheticWorld.from_openapi(APPS, seed=seed)
+    before = world.call("readDeployment", {"name": "web"})
+    patch = {"labels": {"tier": "frontend"}, "spec": {"replicas": 3}}
+    world.call("patchDeployment", {"name": "web", "body": patch})
+    after = world.call("readDeployment", {"name": "web"})
+    check("apps: a later GET reads a merge patch", after["labels"].get("tier") == "frontend", after)
+    merged = after["spec"] == {**before["spec"], "replicas": 3}
+    check("apps: a merge patch keeps what it does not name", merged, (before, after))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
@@ -393,7 +439,7 @@ def main() -> None:
     per_seed = collections.Counter[int]()
     checks: set[str] = set()
     for seed in range(opts.seeds):
-        for flow in (bank, shop, desk):
+        for flow in (bank, shop, desk, apps):
 
             def check(name: str, ok: bool, shown: Any, seed: int = seed) -> None:
                 checks.add(name)
@@ -405,7 +451,7 @@ def main() -> None:
                 flow(seed, check)
             except Exception as error:  # a crash is a violation too; the flow stops there
                 check(f"{flow.__name__}: crashed", False, repr(error))
-    print(f"{len(checks)} checks x {opts.seeds} seeds x 3 flows")
+    print(f"{len(checks)} checks x {opts.seeds} seeds x 4 flows")
     for name in sorted(checks):
         print(f"{len(failed.get(name, [])):4d}  {name}")
         for seed, shown in failed.get(name, [])[: opts.show]:
