@@ -1,7 +1,8 @@
 """Do workflow worlds behave like a backend? Three tool sets written as a user would (a bank, a
-shop, a ticket desk), multi-step workflows over seeds 0-49 with `world.call`, and a count of the
-checks a backend would pass that the world fails (ids found later, lists holding created items,
-updates read back, deleted things gone, totals adding up, created <= updated, plausible statuses):
+shop, a ticket desk) and an OpenAPI document (a deployment patched with a merge patch),
+multi-step workflows over seeds 0-49 with `world.call`, and a count of the checks a backend would
+pass that the world fails (ids found later, lists holding created items, updates read back,
+deleted things gone, totals adding up, created <= updated, plausible statuses):
 
     python bench/bench_backend_workflows.py [--seeds 50] [--show 3]
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import datetime
 from collections.abc import Callable
 from typing import Any, Literal
@@ -59,6 +61,7 @@ class Txn(TypedDict):
 
 class Statement(TypedDict):
     account_id: str
+    opening_balance: float
     transactions: list[Txn]
     closing_balance: float
 
@@ -126,6 +129,9 @@ def bank(seed: int, check: Check) -> None:
     check("bank: a KWD transfer moves the fils too", fils, (held, now))
     statement = get_statement(a["account_id"])
     check("bank: the statement closes at the balance", statement["closing_balance"] == again[0], statement)
+    net = sum(t["amount"] for t in statement["transactions"])
+    opens = round(statement["opening_balance"] + net, 2) == statement["closing_balance"]
+    check("bank: the statement opens at closing less its movements", opens, statement)
     closed = close_account(b["account_id"])
     check("bank: close sets the status", closed["status"] == "closed", closed["status"])
     reread = get_account(b["account_id"])
@@ -164,6 +170,13 @@ class Order(TypedDict):
     status: Literal["pending", "paid", "shipped", "delivered", "cancelled", "refunded"]
     created_at: datetime.datetime
     updated_at: datetime.datetime
+
+
+class Payment(TypedDict):
+    payment_id: str
+    order_id: str
+    amount: float
+    status: Literal["pending", "succeeded", "failed"]
 
 
 class Refund(TypedDict):
@@ -220,6 +233,10 @@ def shop(seed: int, check: Check) -> None:
     def refund_order(order_id: str, amount: float) -> Refund:
         """Refund an order."""
 
+    @world.tool
+    def create_payment(order_id: str, amount: float, idempotency_key: str) -> Payment:
+        """Pay for an order (a reused key is the same request)."""
+
     products = list_products("books")
     if len(products) < 2:  # an empty category is no fault: take two products by id
         products = [get_product("P-1"), get_product("P-2")]
@@ -260,6 +277,9 @@ def shop(seed: int, check: Check) -> None:
     refund = refund_order(order["order_id"], order["total"])
     check("shop: the refund is the order's", refund["order_id"] == order["order_id"], refund)
     check("shop: the refund is not above the total", refund["amount"] <= order["total"], refund)
+    paid = create_payment(order["order_id"], order["total"], "key-1")
+    again = create_payment(order["order_id"], order["total"] + 1, "key-1")
+    check("shop: a reused idempotency key answers the first payment", again == paid, (paid, again))
 
 
 class Ticket(TypedDict):
@@ -270,6 +290,12 @@ class Ticket(TypedDict):
     assignee_id: NotRequired[str | None]
     created_at: datetime.datetime
     updated_at: datetime.datetime
+
+
+class TicketPage(TypedDict):
+    items: list[Ticket]
+    count: int
+    total_count: int
 
 
 class Deleted(TypedDict):
@@ -311,6 +337,10 @@ def desk(seed: int, check: Check) -> None:
     def delete_ticket(ticket_id: str) -> Deleted:
         """Delete a ticket."""
 
+    @world.tool
+    def search_tickets(query: str) -> TicketPage:
+        """Tickets matching a query, counted."""
+
     made = create_ticket("Printer on fire", "high")
     id = made["ticket_id"]
     check("desk: a new ticket is open", made["status"] == "open", made["status"])
@@ -342,6 +372,62 @@ def desk(seed: int, check: Check) -> None:
     else:
         check("desk: a deleted ticket is not found", False, gone)
     check("desk: lists drop a deleted ticket", id not in [t["ticket_id"] for t in list_tickets("closed")], id)
+    page = search_tickets("printer")
+    counted = page["count"] == page["total_count"] == len(page["items"])
+    check("desk: every count of a page equals its items", counted, page)
+    world.add_faults([{"tool": "create_ticket", "on_call": 2, "error": "timeout"}])
+    with contextlib.suppress(ToolError):  # the injected timeout: the create never happened
+        create_ticket("Scanner jammed", "low")
+    retried = create_ticket("Scanner jammed", "low")
+    fresh = retried["status"] == "open" and retried["created_at"] == retried["updated_at"]
+    check("desk: a create retried after a fault creates", fresh, retried)
+    listed = [t["ticket_id"] for t in list_tickets("open")]
+    check("desk: the retried create is listed", retried["ticket_id"] in listed, listed)
+
+
+_DEPLOYMENT = {
+    "type": "object",
+    "required": ["name", "labels", "spec"],
+    "properties": {
+        "name": {"type": "string"},
+        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+        "spec": {
+            "type": "object",
+            "required": ["replicas", "image"],
+            "properties": {"replicas": {"type": "integer"}, "image": {"type": "string"}},
+        },
+    },
+}
+_NAME = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}]
+_ANSWER = {"200": {"description": "ok", "content": {"application/json": {"schema": _DEPLOYMENT}}}}
+_MERGE_PATCH = {"required": True, "content": {"application/merge-patch+json": {"schema": {"type": "object"}}}}
+APPS: dict[str, Any] = {
+    "openapi": "3.0.0",
+    "info": {"title": "apps", "version": "1"},
+    "paths": {
+        "/deployments/{name}": {
+            "get": {"operationId": "readDeployment", "parameters": _NAME, "responses": _ANSWER},
+            "patch": {
+                "operationId": "patchDeployment",
+                "parameters": _NAME,
+                "requestBody": _MERGE_PATCH,
+                "responses": _ANSWER,
+            },
+        }
+    },
+}
+
+
+def apps(seed: int, check: Check) -> None:
+    """An OpenAPI world whose PATCH takes a merge patch (an untyped object body), as Kubernetes'."""
+    world = SyntheticWorld.from_openapi(APPS, seed=seed)
+    before = world.call("readDeployment", {"name": "web"})
+    patch = {"labels": {"tier": "frontend"}, "spec": {"replicas": 3}}
+    world.call("patchDeployment", {"name": "web", "body": patch})
+    after = world.call("readDeployment", {"name": "web"})
+    check("apps: a later GET reads a merge patch", after["labels"].get("tier") == "frontend", after)
+    merged = after["spec"] == {**before["spec"], "replicas": 3}
+    check("apps: a merge patch keeps what it does not name", merged, (before, after))
 
 
 def main() -> None:
@@ -353,7 +439,7 @@ def main() -> None:
     per_seed = collections.Counter[int]()
     checks: set[str] = set()
     for seed in range(opts.seeds):
-        for flow in (bank, shop, desk):
+        for flow in (bank, shop, desk, apps):
 
             def check(name: str, ok: bool, shown: Any, seed: int = seed) -> None:
                 checks.add(name)
@@ -365,7 +451,7 @@ def main() -> None:
                 flow(seed, check)
             except Exception as error:  # a crash is a violation too; the flow stops there
                 check(f"{flow.__name__}: crashed", False, repr(error))
-    print(f"{len(checks)} checks x {opts.seeds} seeds x 3 flows")
+    print(f"{len(checks)} checks x {opts.seeds} seeds x 4 flows")
     for name in sorted(checks):
         print(f"{len(failed.get(name, [])):4d}  {name}")
         for seed, shown in failed.get(name, [])[: opts.show]:

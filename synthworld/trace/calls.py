@@ -31,7 +31,8 @@ class ToolCall:
     seed: int = 0
     """The call seed the backend was given."""
     backend: str = ""
-    """What answered: ``random``, ``fixtures``, ``llm``, ``script``, ``function``, ..."""
+    """What answered: ``random``, ``fixtures``, ``llm``, ``script``, ``function``, ``replay`` (the
+    first answer under a reused idempotency key), ..."""
     occurrence: int = 0
     """How many identical calls came before this one."""
     started_at: str | None = None

@@ -131,13 +131,13 @@ class CallPath(WorldBase):
             return json_copy(value)
         if not checked and not ctx.spec.returns_validator.is_valid(value):
             self._reject(ctx, value, reply.source, seconds)
-        if self.remember and tool.plan.commits:
+        if self.remember and tool.plan.commits and reply.source != "replay":
             with self._state_lock:
                 said = self._outcomes.key(ctx.spec.name, tool.plan, ctx.input)
                 repeat = self._outcomes.earlier(said) is not None
                 kinds = self._tools.kinds()
                 rules += commit(tool.plan, ctx.input, value, self.state, found, ctx.now, kinds, repeat=repeat)
-                self._outcomes.settle(said, tool.plan, value)
+                self._outcomes.settle(said, tool.plan, ctx.input, value)
         if held is not None:
             held.close()  # the outcome is known: an identical call may shape its answer
         _tell(reply.on_answer, value)  # a replay gets the clean answer and draws the hazard again
@@ -170,6 +170,9 @@ class CallPath(WorldBase):
         source, suffix = ("script" if script else backend_name(backend)), ("+effect" if effect else "")
         if script is not None and script.partial:
             source, suffix = backend_name(backend), "+script"
+        replayed = self._replayed(tool, ctx) if script is None else None
+        if replayed is not None:
+            return replayed
         gated = self.remember and self.state.deletions and tool.plan.lifecycle.targets
         if gated and (script is None or script.partial):
             self._gate(tool, ctx, seconds)
@@ -206,6 +209,14 @@ class CallPath(WorldBase):
                 facts=facts,
             )
         return _Reply(source + suffix, answer.usage, settled, answer.on_answer)
+
+    def _replayed(self, tool: RegisteredTool, ctx: CallContext) -> _Reply | None:
+        """The first answer under the input's idempotency key, when another input reuses it."""
+        if not self.remember:
+            return None
+        with self._state_lock:
+            first = self._outcomes.replay(self._outcomes.key(ctx.spec.name, tool.plan, ctx.input), ctx.input)
+        return None if first is None else _Reply("replay", None, Settled(thawed(first), None, False), None)
 
     def _gate(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> None:
         """Fail a call on an entity the world deleted with ``not_found`` (traced as ``lifecycle``)."""

@@ -26,6 +26,7 @@ from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, ki
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
+from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -110,6 +111,9 @@ class ConsistencyPlan:
     body: str | None = None
     """The parameter carrying a whole request body object (`synthworld.world.body`), whose fields
     echo as parameters do."""
+    merge_patch: bool = False
+    """Whether the `body` of an update is an untyped object, merged into the entity as a JSON merge
+    patch (`synthworld.world.merge_patch`)."""
     branches: tuple[Branch, ...] = ()
     """With a `body`, the tagged branches of a union answer: the answer is of the branch the body
     names (``kind: dog`` answers a dog)."""
@@ -207,6 +211,9 @@ def plan_for(
         member=member,
         transfer=transfer_of(spec.name, params),
         body=body,
+        merge_patch=body is not None
+        and life.family == "update"
+        and is_merge_patch(spec.parameters["properties"][body]),
         branches=branches,
         branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
     )
@@ -367,8 +374,8 @@ class CallFacts(NamedTuple):
     kinds: KindBook | None = None
     """What every registered tool says about each kind (status values...)."""
     earlier: bool | None = None
-    """For a transfer of an idempotent tool: whether an identical call, answered before, was
-    refused (None: none was; this one moves the money)."""
+    """For a transfer or create of an idempotent tool: whether an identical call, answered before,
+    was refused (None: none was; this one moves the money, or creates)."""
 
 
 class Settled(NamedTuple):
@@ -430,11 +437,12 @@ def consistent(
 
 
 def _repeat(plan: ConsistencyPlan, facts: CallFacts | None) -> bool:
-    """Whether the call repeats an identical one of an idempotent tool: for a transfer, one that
-    was answered (one that failed with a fault never happened); else any one made before."""
+    """Whether the call repeats an identical one of an idempotent tool: for a transfer or a create,
+    one that was answered (one that failed with a fault never happened); else any one made before."""
     if not plan.idempotent or facts is None:
         return False
-    return facts.earlier is not None if plan.transfer is not None else facts.occurrence > 0
+    answered = plan.transfer is not None or plan.lifecycle.family == "create"
+    return facts.earlier is not None if answered else facts.occurrence > 0
 
 
 def _transfer(

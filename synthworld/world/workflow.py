@@ -3,7 +3,8 @@
 - **create**: ``created_at``/``updated_at`` take the world's time, the status starts in the first
   starting state its enum lists (open, new, draft, pending, active...), flags of a later state
   (``done``, ``archived``) are false, and an id the kind already has is redrawn.
-- **update**: ``updated_at`` takes the world's time.
+- **update**: ``updated_at`` takes the world's time; an untyped object body is merged in as a JSON
+  merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
   allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
   ``<verb>ed_at`` and ``updated_at`` the world's time.
@@ -28,6 +29,7 @@ from synthworld.world.identity import fresh_id, identity
 from synthworld.world.kinds import status_key
 from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
+from synthworld.world.merge_patch import merge_patch
 from synthworld.world.naming import singular
 from synthworld.world.rules import RuleContext, apply_rules
 from synthworld.world.rules.base import first_key
@@ -72,6 +74,10 @@ def shape(
     elif subject is not None and family == "update":
         edits.begin("update")
         _stamp_all(subject, is_updated, edits, facts.now, plan)
+        patch = args.get(plan.body) if plan.merge_patch and plan.body is not None else None
+        if type(patch) is dict:
+            edits.begin("merge_patch")
+            merge_patch(subject, patch, edits)
     elif subject is not None and family == "transition":
         _transition(plan, subject, edits, facts)
     elif subject is not None and family == "delete":

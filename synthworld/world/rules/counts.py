@@ -1,10 +1,10 @@
-"""Counts: a ``count`` or ``total`` beside a list equals the number of its items, unless the answer
-is one page of a longer collection (a cursor with a value, or ``has_more: true``): then it is at
-least that number. A count in the page's own object (``pagination: {total_count}``, ``meta``) counts
-the whole collection: it is at least the number of items. A count that may be a decimal (a
-``Decimal`` field: a number or numeric text) is whole, in the type it was drawn in (``3``,
-``"3"``); a ``total``, ``size`` or ``length`` held that way may be money or bytes, and is left
-alone."""
+"""Counts: a ``count`` or ``total`` beside a list equals the number of its items (so does each of
+``count``, ``total_count``, ``total``... when it has several), unless the answer is one page of a
+longer collection (a cursor with a value, or ``has_more: true``): then it is at least that number.
+A count in the page's own object (``pagination: {total_count}``, ``meta``) counts the whole
+collection: it is at least the number of items. A count that may be a decimal (a ``Decimal`` field:
+a number or numeric text) is whole, in the type it was drawn in (``3``, ``"3"``); a ``total``,
+``size`` or ``length`` held that way may be money or bytes, and is left alone."""
 
 from __future__ import annotations
 
@@ -59,15 +59,16 @@ class Counts:
             self._pager(node, pager, ctx)
             return
         found = _items(node)
-        key = first_key(node, _COUNT)
-        have = _tally(key, node[key]) if key is not None else None
-        if found is None or key is None or have is None or self._money(found, hint, key, ctx):
+        if found is None:
             return
-        items = found[1]
         more = any(node.get(cursor) not in (None, False, "") for cursor in CURSOR_KEYS)
-        count = max(len(items), int(have)) if more else len(items)
-        if count != have or type(node[key]) is not int:
-            _set(node, key, count, ctx, self.name)
+        for key in _keys(node):
+            have = _tally(key, node[key])
+            if have is None or self._money(found, hint, key, ctx):
+                continue
+            count = max(len(found[1]), int(have)) if more else len(found[1])
+            if count != have or type(node[key]) is not int:
+                _set(node, key, count, ctx, self.name)
 
     def _pager(self, node: dict[str, Any], pager: str, ctx: RuleContext) -> None:
         """The page object's count of the whole collection: not below the items on this page."""
@@ -89,6 +90,13 @@ class Counts:
         items = found[1]
         first = items[0] if items and type(items[0]) is dict else lines
         return bool(first_key(first, QTY_KEYS) and first_key(first, PRICE_KEYS))
+
+
+def _keys(node: Mapping[str, Any]) -> list[str]:
+    """The count keys of `node`: the first, and every other one but a ``size`` or ``length``
+    (beside a ``count``, the size of something else: bytes, a page)."""
+    keys = [key for key in _COUNT if key in node]
+    return keys[:1] + [key for key in keys[1:] if snake(key) not in ("size", "length")]
 
 
 def _tally(key: str, value: Any) -> float | None:

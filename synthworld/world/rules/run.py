@@ -20,6 +20,7 @@ from synthworld.world.rules.phones import Phones
 from synthworld.world.rules.ranges import Ranges
 from synthworld.world.rules.refunds import Refunds
 from synthworld.world.rules.spans import Spans
+from synthworld.world.rules.statements import Statements
 from synthworld.world.rules.timeline import TimeOrder
 from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
@@ -28,13 +29,13 @@ from synthworld.world.walk import MAX_DEPTH
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
-    Persona(), Address(), Phones(), MoneyText(), Totals(), Refunds(), Cursors(), Counts(), Pages(), Ranges(),
-    TimeOrder(), Spans(), Age(), Files(),
+    Persona(), Address(), Phones(), MoneyText(), Totals(), Refunds(), Statements(), Cursors(), Counts(),
+    Pages(), Ranges(), TimeOrder(), Spans(), Age(), Files(),
 )  # fmt: skip
 """Every in-object rule, in the order they run (a phone after its address's country; money text
-without a sign; sums, then refunds within them, before cursors and counts (a last page counts its
-items), then the page fields that build on the counts; times in order, then their spans; ages from
-birth dates; a file's name after its type)."""
+without a sign; sums, then refunds within them, a statement's balances from the remembered account,
+before cursors and counts (a last page counts its items), then the page fields that build on the
+counts; times in order, then their spans; ages from birth dates; a file's name after its type)."""
 
 
 @dataclass(frozen=True)
