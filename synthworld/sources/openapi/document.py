@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from synthworld import _yaml
+from synthworld._json import read_error
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.scopes import Scopes, scopes_of
 
@@ -156,7 +157,9 @@ def _read(path: Path) -> Any:
     except RecursionError:
         raise SourceError(_TOO_DEEP, source=str(path)) from None
     except (ValueError, _yaml.YamlLimitError) as exc:  # JSONDecodeError, YAML and size errors
-        raise SourceError(f"not a readable JSON or YAML document: {_why(exc)}", source=str(path)) from None
+        raise SourceError(
+            f"not a readable JSON or YAML document: {read_error(exc)}", source=str(path)
+        ) from None
     except Exception as exc:  # yaml.YAMLError (a parser error with its line)
         raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
 
@@ -172,14 +175,6 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
         raise ValueError(f"duplicate key {twice!r} in one object; keep one of them")
     return data
-
-
-def _why(exc: Exception) -> str:
-    """`exc`'s message, but Python's advice for a huge integer (``sys.set_int_max_str_digits``)
-    replaced with the document's fix."""
-    if "integer string conversion" in str(exc):
-        return "an integer of more than 4300 digits; write it as a string"
-    return str(exc)
 
 
 def _version(data: Mapping[str, Any], source: str) -> str:
