@@ -356,3 +356,13 @@ def text_depth(text: str) -> int:
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def read_error(exc: BaseException) -> str:
+    """Why ``json.loads`` failed, in a file's terms: Python's advice for a huge integer
+    (``sys.set_int_max_str_digits``) and its recursion message replaced by the file's fix."""
+    if isinstance(exc, RecursionError):
+        return "values nest too deeply to read; flatten them"
+    if "integer string conversion" in str(exc):
+        return "an integer of more than 4300 digits is too long to read; write it as a string"
+    return str(exc)

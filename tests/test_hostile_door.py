@@ -230,8 +230,9 @@ def test_a_megabyte_long_parameter_name_is_named_in_linear_time() -> None:
         "try:\n"
         "    echo_world().call('echo', {'data': {}, 'x' * 1_000_000: 1})\n"
         "except ToolInputError as err:\n"
-        "    name = 'x' * 1_000_000\n"
-        "    print(err.problems == [f\"unexpected parameter '{name}' (valid parameters: data, n)\"])\n"
+        "    [problem] = err.problems  # the name is quoted cut in the middle (test_hostile_schemas)\n"
+        '    print(problem.startswith("unexpected parameter \'xxx") and len(problem) < 500\n'
+        '          and problem.endswith("xxx\' (valid parameters: data, n)"))\n'
     )
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}

@@ -27,6 +27,18 @@ def test_a_ref_to_nothing_is_refused_while_listing_and_left_out_on_skip() -> Non
     assert set(world.call("tool_008", {"q": "x"})) == {"n"}
 
 
+def test_a_ref_loop_with_no_base_case_is_refused_while_listing_and_left_out_on_skip() -> None:
+    """Before, tool_007 was taken and a bad input to it died in a RecursionError (audit 11)."""
+    with pytest.raises(SourceError) as caught:
+        mcp_tools([*MANY, "ref_loop"], timeout=LIMIT)
+    assert "tool 'tool_007' cannot be a tool here" in str(caught.value)
+    assert "the references # -> #/allOf/0 -> # check a value against themselves" in str(caught.value)
+    with pytest.warns(SynthworldWarning, match=r"1 of 200 tools left out"):
+        world = SyntheticWorld.from_mcp([*MANY, "ref_loop"], timeout=LIMIT, on_error="skip")
+    assert sorted(world.tools)[6:8] == ["tool_006", "tool_008"]
+    assert set(world.call("tool_008", {"q": "x"})) == {"n"}
+
+
 def test_a_server_that_dies_part_way_through_the_listing_says_how_far_it_got() -> None:
     with pytest.raises(SourceError) as caught:
         mcp_tools([*MANY, "crash_page2"], timeout=LIMIT)

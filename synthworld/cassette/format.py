@@ -56,7 +56,7 @@ import yaml
 
 from synthworld import _yaml
 from synthworld._files import atomic_write
-from synthworld._json import canonical_json, find_json_problems
+from synthworld._json import canonical_json, find_json_problems, read_error
 from synthworld.cassette import cache as parse_cache
 from synthworld.errors import CassetteError
 from synthworld.schema import CompiledValidator, compile_validator
@@ -304,7 +304,7 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
         except RecursionError:
             raise CassetteError(f"{source}: values nest too deeply to read") from None
         except ValueError as exc:  # an integer of more than 4300 digits
-            raise CassetteError(f"{source}: cannot read the JSON: {exc}") from None
+            raise CassetteError(f"{source}: cannot read the JSON: {read_error(exc)}") from None
     try:
         return _yaml.load(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld import _yaml
+from synthworld._json import read_error
 
 __all__ = ["Located", "YamlProblem", "boolean_word_notes", "display_path", "format_path", "read_located"]
 
@@ -76,7 +77,7 @@ def _json_data(text: str) -> Any:
     except json.JSONDecodeError as exc:
         raise YamlProblem(f"invalid JSON: {exc.msg}{_trailing_comma(exc)}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
-        raise YamlProblem(f"cannot read the JSON: {exc}", line=1) from None
+        raise YamlProblem(f"cannot read the JSON: {read_error(exc)}", line=1) from None
 
 
 def _trailing_comma(exc: json.JSONDecodeError) -> str:

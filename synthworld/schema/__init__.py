@@ -6,12 +6,14 @@ from synthworld.schema._canonicalise import canonicalise
 from synthworld.schema._realistic import check_locale
 from synthworld.schema._texts import schema_text, shared_texts
 from synthworld.schema._validate import CompiledValidator, compile_validator, schema_problems
+from synthworld.schema._validate import capped as capped_problems
 
 __all__ = [
     "CompiledValidator",
     "DEFAULT_NOW",
     "Generator",
     "canonicalise",
+    "capped_problems",
     "check_locale",
     "compile_generator",
     "compile_owned",

@@ -12,13 +12,14 @@ from typing import Any
 import referencing
 
 from synthworld._gc import collector_paused
-from synthworld._json import json_problems, owned_copy
+from synthworld._json import has_lone_surrogate, json_problems, owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
+from synthworld.schema._loops import loop_problem
 from synthworld.schema._nodes import (
     HARD_DEPTH,
     ITEMS,
@@ -33,7 +34,7 @@ from synthworld.schema._nodes import (
     surely,
 )
 from synthworld.schema._parts import Part
-from synthworld.schema._resolve import root_loc
+from synthworld.schema._resolve import DIALECTS, root_loc
 from synthworld.schema._texts import parse, schema_text, text_digest
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
 
@@ -90,7 +91,7 @@ class Generator:
         self._key = _schema_key(schema) if text is None else text
         self.schema = schema if borrow else parse(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
-        loc = root_loc(self.schema, registry, self._key)
+        loc = _root(self.schema, registry, self._key)
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _unsure(self._key)
@@ -290,6 +291,21 @@ def _seeded_zero() -> Random:
     return rng
 
 
+def _root(schema: Any, registry: referencing.Registry[Any] | None, text: str) -> Any:
+    """`root_loc`, or the `SchemaError` of a schema ``referencing`` cannot read (``"$id": 5``)."""
+    try:
+        return root_loc(schema, registry, text)
+    except (AttributeError, TypeError):  # referencing reads $id and $schema as strings
+        found = metaschema_error(schema, PYTHON_CLASSES[DIALECTS[-1]])
+        if found is None:
+            raise
+        path, message = found
+        raise SchemaError(
+            f"invalid schema at {show_pointer(path)}: {message}; fix: make it valid against its metaschema",
+            path=path,
+        ) from None
+
+
 def _check_schema(loc: Any, text: str) -> None:
     """Raise `SchemaError` naming the JSON path when the schema (whose JSON text is ``text``) breaks
     its dialect's metaschema (formats unchecked: a pattern Python cannot read fails later).
@@ -297,6 +313,9 @@ def _check_schema(loc: Any, text: str) -> None:
     again."""
     if passed_metaschema(text):
         return
+    loop = loop_problem(loc.schema)
+    if loop is not None:
+        raise SchemaError(loop)
     found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
     if found is None:
         note_passed(text)
@@ -397,10 +416,12 @@ def _schema_key(schema: Any) -> str:
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
     text = schema_text(schema)
-    if text is not None:
+    surrogates = text is not None and ("\\ud" in text or has_lone_surrogate(text))
+    problems = json_problems(schema, max_depth=1_000) if text is None or surrogates else []
+    if text is not None and not problems:
         return text
-    problems = json_problems(schema, max_depth=1_000) or ["nested too deeply to read"]
-    raise SchemaError(f"schema is not JSON data: {'; '.join(problems)}; fix: pass dicts, lists, str, numbers")
+    shown = "; ".join(problems or ["nested too deeply to read"])
+    raise SchemaError(f"schema is not JSON data: {shown}; fix: pass dicts, lists, str, numbers")
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:

@@ -14,8 +14,9 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 import jsonschema
@@ -25,14 +26,17 @@ from jsonschema.protocols import Validator as PyValidator
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._format_hints import format_hint
+from synthworld.schema._loops import loop_problem
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
 from synthworld.schema._texts import parsed_text, schema_text, sorted_text, text_digest
 
 __all__ = [
+    "MAX_PROBLEMS",
     "PYTHON_CLASSES",
     "RS_CLASSES",
     "CompiledValidator",
+    "capped",
     "compile_validator",
     "metaschema_error",
     "schema_problems",
@@ -109,31 +113,85 @@ class CompiledValidator:
 
         `is_valid`'s validator (jsonschema-rs) decides which values are wrong: python-jsonschema,
         whose messages read better, explains those, and never adds one `is_valid` does not see
-        (it reads ``79.99`` as no multiple of ``0.01`` in floats, and a tuple as no array)."""
+        (it reads ``79.99`` as no multiple of ``0.01`` in floats, and a tuple as no array). At
+        most `MAX_PROBLEMS` are listed, each cut to `MAX_PROBLEM_CHARS`; a value of more than
+        `SLOW_WORDING_BYTES`, repeated items, or a schema python-jsonschema loops on keep
+        jsonschema-rs's own words (python-jsonschema takes minutes on a 100 MB text)."""
         not_json = json_problems(value)
         if not_json:
             return not_json
         try:
-            flagged = {tuple(err.instance_path): err.message for err in self._fast.iter_errors(value)}
+            errors = list(islice(self._fast.iter_errors(value), MAX_PROBLEMS + 1))
+            flagged = {tuple(err.instance_path): err.message for err in errors}
         except (ValueError, TypeError, OverflowError):  # data jsonschema-rs cannot read: `is_valid` says no
-            flagged = None
+            errors, flagged = [], None
         if flagged == {}:
             return []
+        slow = flagged is None or not (_too_big(value) or any(map(_not_unique, errors)))
+        found = self._worded(value, flagged) if slow else None
+        if found is None:
+            found = list((flagged or {(): "not JSON data that jsonschema-rs can read"}).items())
+        found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
+        return capped(
+            f"{_format_path(path)}: {_AN.sub(_AN_FORM, _NONE.sub(_NONE_FORM, message))}"
+            for path, message in found
+        )
+
+    def _worded(
+        self, value: Any, flagged: dict[tuple[Any, ...], str] | None
+    ) -> list[tuple[tuple[Any, ...], str]] | None:
+        """python-jsonschema's ``(path, message)`` of the violations jsonschema-rs `flagged`; None
+        when it recurses without end (a ``$ref`` loop with no base case)."""
         if self._slow is None:
             self._slow = self._cls(self.schema, format_checker=self._cls.FORMAT_CHECKER)
-        errors = list(self._slow.iter_errors(value))
+        try:
+            errors = list(islice(self._slow.iter_errors(value), 10 * MAX_PROBLEMS))
+        except RecursionError:
+            return None
         if flagged is None:
             flagged = {tuple(e.absolute_path): e.message for e in errors}
             flagged = flagged or {(): "not JSON data that jsonschema-rs can read"}
         errors = [e for e in errors if tuple(e.absolute_path) in flagged]
         explained = {tuple(e.absolute_path) for e in errors}
         found = [item for e in errors for item in _explained(e)]
-        found += [(path, message) for path, message in flagged.items() if path not in explained]
-        found.sort(key=lambda item: (list(map(str, item[0])), item[1]))
-        return [
-            f"{_format_path(path)}: {_AN.sub(_AN_FORM, _NONE.sub(_NONE_FORM, message))}"
-            for path, message in found
-        ]
+        return found + [(path, message) for path, message in flagged.items() if path not in explained]
+
+
+MAX_PROBLEMS = 20
+"""The most violations `CompiledValidator.problems` lists (the rest are counted as "more")."""
+MAX_PROBLEM_CHARS = 400
+"""The longest one violation is written: a value it quotes is cut in the middle."""
+SLOW_WORDING_BYTES = 1_000_000
+"""Values whose JSON text is longer are worded by jsonschema-rs, not python-jsonschema."""
+
+
+def _too_big(value: Any) -> bool:
+    """Whether python-jsonschema should not be asked to word `value`'s violations."""
+    return len(json.dumps(value, ensure_ascii=False)) > SLOW_WORDING_BYTES
+
+
+def _not_unique(error: Any) -> bool:
+    """Whether a jsonschema-rs violation is of ``uniqueItems`` (python-jsonschema compares every
+    pair of unhashable items: minutes for 3,000 objects)."""
+    return isinstance(getattr(error, "kind", None), jsonschema_rs.ValidationErrorKind.UniqueItems)
+
+
+def capped(problems: Iterable[str]) -> list[str]:
+    """`problems`, at most `MAX_PROBLEMS` of them, each at most `MAX_PROBLEM_CHARS` long (the
+    middle cut: a 100 MB value quoted in a message is not copied into every log and prompt)."""
+    listed = list(islice(problems, MAX_PROBLEMS + 1))
+    out = [_cut(problem) for problem in listed[:MAX_PROBLEMS]]
+    if len(listed) > MAX_PROBLEMS:
+        out.append(f"(more problems past the first {MAX_PROBLEMS} are not listed; fix these first)")
+    return out
+
+
+def _cut(problem: str) -> str:
+    if len(problem) <= MAX_PROBLEM_CHARS:
+        return problem
+    head, tail = MAX_PROBLEM_CHARS * 2 // 3, MAX_PROBLEM_CHARS // 4
+    left_out = len(problem) - head - tail
+    return f"{problem[:head]}…({left_out:,} characters left out)…{problem[-tail:]}"
 
 
 def _explained(error: Any, owner: Any = None) -> list[tuple[tuple[Any, ...], str]]:
@@ -340,6 +398,9 @@ def _metaschema_problems(schema_json: str) -> tuple[str, ...]:
         schema = with_known_dialect(parsed_text(schema_json))
     except SchemaError as err:  # an unknown $schema, and valid in no dialect we read
         return (f"$: {err}",)
+    loop = loop_problem(schema)
+    if loop is not None:
+        return (f"$: {loop}",)
     if _valid_for_rs(schema):
         note_passed(schema_json)
         return ()

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from synthworld._json import checked_canonical_json
@@ -16,7 +17,7 @@ from synthworld._redact import get_redactor
 from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
-from synthworld.schema import CompiledValidator, compile_validator, schema_problems
+from synthworld.schema import CompiledValidator, capped_problems, compile_validator, schema_problems
 from synthworld.spec import checks
 from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
@@ -358,8 +359,12 @@ class ToolSpec:
             raise self._input_error(_masked(not_json, None))  # `args` may not even be walkable
         if self.parameters_validator.is_valid(args) and not checks.unknown_keys(args, self):
             return args, text
-        problems = checks.unknown_keys(args, self)
-        problems += [p for p in self.parameters_validator.problems(args) if "Additional properties" not in p]
+        problems = capped_problems(
+            chain(
+                checks.unknown_keys(args, self),
+                (p for p in self.parameters_validator.problems(args) if "Additional properties" not in p),
+            )
+        )
         if not problems:  # jsonschema-rs and python-jsonschema disagree; the input passes
             return args, text
         raise self._input_error(_masked(problems, args))

@@ -1,6 +1,7 @@
 """A low-level MCP server listing 200 tools, 50 a page. The first argument picks how it behaves:
 ``ok``; ``dangling_ref`` (tool_007's output schema refers to a ``$defs`` entry that is not there);
-``crash_page2`` (it exits when asked for the second page)."""
+``crash_page2`` (it exits when asked for the second page); ``ref_loop`` (tool_007's input schema
+refers to itself in place: a ``$ref`` loop with no base case)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,13 @@ def _tool(n: int) -> types.Tool:
     output: dict[str, Any] = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
     if MODE == "dangling_ref" and n == 7:
         output["properties"]["n"] = {"$ref": "#/$defs/Missing"}
+    inputs: dict[str, Any] = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    if MODE == "ref_loop" and n == 7:
+        inputs["allOf"] = [{"$ref": "#"}]
     return types.Tool(
         name=f"tool_{n:03d}",
         description=f"Tool number {n}.",
-        input_schema={"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]},
+        input_schema=inputs,
         output_schema=output,
     )
 

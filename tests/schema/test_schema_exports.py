@@ -22,6 +22,7 @@ def test_schema_package_all_is_pinned_and_sorted() -> None:
         "DEFAULT_NOW",
         "Generator",
         "canonicalise",
+        "capped_problems",
         "check_locale",
         "compile_generator",
         "compile_owned",

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from synthworld import _yaml
+from synthworld._json import read_error
 from synthworld.errors import SourceError
 from synthworld.sources.openapi.scopes import Scopes, scopes_of
 
@@ -148,18 +149,49 @@ def _read(path: Path) -> Any:
         _yaml.check_size(len(raw), limit=MAX_BYTES, what="an OpenAPI document")
         text = raw.decode("utf-8-sig")
         if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-            return json.loads(text)
-        return _yaml.load(text, core_booleans=True)  # YAML 1.2, as OpenAPI asks: `on`, `no` are text
+            return json.loads(text, object_pairs_hook=_unique_keys)
+        # YAML 1.2, as OpenAPI asks: `on`, `no` are text; a key given twice would drop a path
+        return _yaml.load(text, unique_keys=True, core_booleans=True)
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"not UTF-8 text{_yaml.encoding_hint(exc)}", source=str(path)) from None
+    except RecursionError:
+        raise SourceError(_TOO_DEEP, source=str(path)) from None
     except (ValueError, _yaml.YamlLimitError) as exc:  # JSONDecodeError, YAML and size errors
-        raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
+        raise SourceError(
+            f"not a readable JSON or YAML document: {read_error(exc)}", source=str(path)
+        ) from None
     except Exception as exc:  # yaml.YAMLError (a parser error with its line)
         raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
 
 
+_TOO_DEEP = "not a readable JSON document: it nests too deeply to read; bundle it without inlining cycles"
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, or `ValueError` when it names a key twice (the second would win unseen)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"duplicate key {twice!r} in one object; keep one of them")
+    return data
+
+
 def _version(data: Mapping[str, Any], source: str) -> str:
     swagger, openapi = data.get("swagger"), data.get("openapi")
+    if swagger is not None and openapi is not None:
+        raise SourceError(
+            f"the root says both swagger: {swagger!r} and openapi: {openapi!r}; keep the one whose "
+            "layout the document follows (components and requestBody: openapi 3.x; definitions "
+            "and 'in: body' parameters: swagger 2.0)",
+            source=source,
+            pointer="",
+        )
     if str(swagger) == "2.0":
+        _check_layout(data, "definitions", "components", source)
         return "2.0"
+    if isinstance(openapi, str) and openapi.startswith("3."):
+        _check_layout(data, "components", "definitions", source)
     if isinstance(openapi, str) and openapi.startswith("3.0"):
         return "3.0"
     if isinstance(openapi, str) and openapi[:3] in ("3.1", "3.2"):
@@ -171,3 +203,19 @@ def _version(data: Mapping[str, Any], source: str) -> str:
         source=source,
         pointer="/openapi" if openapi is not None else "/swagger" if swagger is not None else "",
     )
+
+
+_LABELS = {"definitions": "swagger: '2.0'", "components": "openapi: 3.x.y"}
+
+
+def _check_layout(data: Mapping[str, Any], own: str, other: str, source: str) -> None:
+    """Refuse a document labelled one version but laid out as the other (its schemas under the
+    other version's key, where this one would never look: every answer would be empty)."""
+    if other in data and own not in data:
+        raise SourceError(
+            f"the document is labelled {_LABELS[own]} but keeps its schemas under '{other}', as "
+            f"{_LABELS[other]} does; fix the label (write {_LABELS[other]}) or convert the document "
+            "(swagger2openapi converts 2.0 to 3.0)",
+            source=source,
+            pointer=f"/{other}",
+        )

@@ -98,6 +98,13 @@ def _warn_undeclared(doc: Document, tools: list[ToolSpec]) -> None:
 
 
 def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str]]]:
+    if "paths" not in doc.data and doc.version != "3.1":
+        raise doc.error(
+            f"the document has no 'paths', which OpenAPI {doc.version} requires, so it describes no "
+            "operation to make a tool of; add 'paths:' with the API's operations (a 'paths' key "
+            "written with another spelling or indentation is not read)",
+            "",
+        )
     paths = doc.data.get("paths", {})
     if not isinstance(paths, Mapping):
         raise doc.error(f"'paths' must be an object of path items, got {type(paths).__name__}", "/paths")
