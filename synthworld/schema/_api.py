@@ -12,14 +12,13 @@ from typing import Any
 import referencing
 
 from synthworld._gc import collector_paused
-from synthworld._json import has_lone_surrogate, json_problems, owned_copy
+from synthworld._json import json_problems, owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
-from synthworld.schema._loops import loop_problem
 from synthworld.schema._nodes import (
     HARD_DEPTH,
     ITEMS,
@@ -313,9 +312,6 @@ def _check_schema(loc: Any, text: str) -> None:
     again."""
     if passed_metaschema(text):
         return
-    loop = loop_problem(loc.schema)
-    if loop is not None:
-        raise SchemaError(loop)
     found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
     if found is None:
         note_passed(text)
@@ -416,7 +412,8 @@ def _schema_key(schema: Any) -> str:
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
     text = schema_text(schema)
-    surrogates = text is not None and ("\\ud" in text or has_lone_surrogate(text))
+    # orjson refuses a lone surrogate, so only `json.dumps`'s text (it starts with a space) escapes one
+    surrogates = text is not None and text.startswith(" ") and "\\ud" in text
     problems = json_problems(schema, max_depth=1_000) if text is None or surrogates else []
     if text is not None and not problems:
         return text
