@@ -67,6 +67,12 @@ def show_pointer(pointer: str) -> str:
     return repr(pointer) if pointer else ROOT
 
 
+def show_count(count: int) -> str:
+    """A count as a message names it: ``10,000``, or ``about 1e+308`` past 15 digits (a bound of
+    ``1e308`` read as an integer is 309 digits no one reads)."""
+    return f"{count:,}" if count < 10**15 else f"about {float(count):.3g}"
+
+
 class SynthworldError(Exception):
     """Root of every error synthworld raises."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +107,20 @@ class TestGenerateRefusals:
         with pytest.raises(SchemaError) as info:
             generate(schema)
         assert str(info.value).startswith(f"schema is not JSON data: {problem}, which is not UTF-8 text")
+
+    @pytest.mark.parametrize(
+        ("schema", "said"),
+        [
+            ({"type": "string", "minLength": 1e308}, "minLength about 1e+308 at the root is more than"),
+            ({"type": "array", "minItems": 1e308}, "must hold about 1e+308 items, more than the 100,000"),
+            ({"type": "object", "minProperties": 10**20}, "must hold about 1e+20 properties, more than"),
+            ({"type": "string", "minLength": 20_000_000}, "minLength 20,000,000 at the root is more than"),
+        ],
+    )
+    def test_a_huge_size_is_named_readably(self, schema: Any, said: str) -> None:
+        """Before, ``1e308`` was written out in its 309 digits, with commas."""
+        with pytest.raises(SchemaError, match=re.escape(said)):
+            generate(schema)
 
 
 class TestLargeInputs:

@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
 from synthworld.schema._nodes import (
@@ -68,7 +68,7 @@ class ArrayNode:
             )
         if self.low > MAX_ITEMS:
             raise SchemaError(
-                f"the array at {show_pointer(path)} must hold {self.low:,} items, more than the "
+                f"the array at {show_pointer(path)} must hold {show_count(self.low)} items, more than the "
                 f"{MAX_ITEMS:,} synthworld builds in one value (megabytes of JSON, past any agent's "
                 "context); fix: lower minItems/minContains",
                 path=path,
@@ -228,9 +228,9 @@ class ObjectNode:
             )
         if spec.min_props > MAX_PROPERTIES:
             raise SchemaError(
-                f"the object at {show_pointer(path)} must hold {spec.min_props:,} properties, more than "
-                f"the {MAX_PROPERTIES:,} synthworld builds in one value (megabytes of JSON, past any agent's "
-                "context); fix: lower minProperties",
+                f"the object at {show_pointer(path)} must hold {show_count(spec.min_props)} properties, "
+                f"more than the {MAX_PROPERTIES:,} synthworld builds in one value (megabytes of JSON, past "
+                "any agent's context); fix: lower minProperties",
                 path=path,
             )
         # worked out once here rather than at every call

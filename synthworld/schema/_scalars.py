@@ -12,7 +12,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._formats import ENCODED, FORMATS
 from synthworld.schema._multiples import (
@@ -337,7 +337,7 @@ class StringNode:
             )
         if min_length > MAX_LENGTH:
             raise SchemaError(
-                f"minLength {min_length:,} at {show_pointer(path)} is more than the {MAX_LENGTH:,} "
+                f"minLength {show_count(min_length)} at {show_pointer(path)} is more than the {MAX_LENGTH:,} "
                 "characters synthworld builds in one string; fix: lower minLength",
                 path=path,
             )
