@@ -16,6 +16,7 @@ import collections
 import contextlib
 import datetime
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 from typing_extensions import NotRequired, TypedDict
@@ -385,37 +386,8 @@ def desk(seed: int, check: Check) -> None:
     check("desk: the retried create is listed", retried["ticket_id"] in listed, listed)
 
 
-_DEPLOYMENT = {
-    "type": "object",
-    "required": ["name", "labels", "spec"],
-    "properties": {
-        "name": {"type": "string"},
-        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-        "spec": {
-            "type": "object",
-            "required": ["replicas", "image"],
-            "properties": {"replicas": {"type": "integer"}, "image": {"type": "string"}},
-        },
-    },
-}
-_NAME = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}]
-_ANSWER = {"200": {"description": "ok", "content": {"application/json": {"schema": _DEPLOYMENT}}}}
-_MERGE_PATCH = {"required": True, "content": {"application/merge-patch+json": {"schema": {"type": "object"}}}}
-APPS: dict[str, Any] = {
-    "openapi": "3.0.0",
-    "info": {"title": "apps", "version": "1"},
-    "paths": {
-        "/deployments/{name}": {
-            "get": {"operationId": "readDeployment", "parameters": _NAME, "responses": _ANSWER},
-            "patch": {
-                "operationId": "patchDeployment",
-                "parameters": _NAME,
-                "requestBody": _MERGE_PATCH,
-                "responses": _ANSWER,
-            },
-        }
-    },
-}
+APPS = Path(__file__).resolve().parent.parent / "tests" / "openapi" / "deployments-merge-patch-3.0.yaml"
+"""An OpenAPI document whose PATCH takes a merge patch (an untyped object body)."""
 
 
 def apps(seed: int, check: Check) -> None:

@@ -3,6 +3,7 @@ the body into the remembered entity as a JSON merge patch (RFC 7386): a later GE
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,44 +12,12 @@ from synthworld import SyntheticWorld
 
 SEEDS = range(10)
 
-_DEPLOYMENT = {
-    "type": "object",
-    "required": ["name", "labels", "spec"],
-    "properties": {
-        "name": {"type": "string"},
-        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-        "spec": {
-            "type": "object",
-            "required": ["replicas", "image"],
-            "properties": {"replicas": {"type": "integer"}, "image": {"type": "string"}},
-        },
-    },
-}
-_NAME = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}]
-_ANSWER = {"200": {"description": "ok", "content": {"application/json": {"schema": _DEPLOYMENT}}}}
-_DOC: dict[str, Any] = {
-    "openapi": "3.0.0",
-    "info": {"title": "apps", "version": "1"},
-    "paths": {
-        "/deployments/{name}": {
-            "get": {"operationId": "readDeployment", "parameters": _NAME, "responses": _ANSWER},
-            "patch": {
-                "operationId": "patchDeployment",
-                "parameters": _NAME,
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/merge-patch+json": {"schema": {"type": "object"}}},
-                },
-                "responses": _ANSWER,
-            },
-        }
-    },
-}
+DOC = Path(__file__).parent / "openapi" / "deployments-merge-patch-3.0.yaml"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_merge_patch_changes_what_a_later_get_reads(seed: int) -> None:
-    world = SyntheticWorld.from_openapi(_DOC, seed=seed)
+    world = SyntheticWorld.from_openapi(DOC, seed=seed)
     before = world.call("readDeployment", {"name": "web"})
     gone = next(iter(before["labels"]), None)
     labels: dict[str, Any] = {"tier": "frontend"} | ({gone: None} if gone is not None else {})
