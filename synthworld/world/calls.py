@@ -212,7 +212,7 @@ class CallPath(WorldBase):
 
     def _replayed(self, tool: RegisteredTool, ctx: CallContext) -> _Reply | None:
         """The first answer under the input's idempotency key, when another input reuses it."""
-        if not self.remember:
+        if not self.remember or not self._outcomes.keyed:  # most worlds: no lock, no key built
             return None
         with self._state_lock:
             first = self._outcomes.replay(self._outcomes.key(ctx.spec.name, tool.plan, ctx.input), ctx.input)

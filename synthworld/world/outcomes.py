@@ -56,6 +56,11 @@ class TransferOutcomes:
         """Whether the first identical call was refused (None: none was answered yet)."""
         return self._refused.get(key) if key is not None else None
 
+    @property
+    def keyed(self) -> bool:
+        """Whether any call was answered under an idempotency key (else no call can `replay`)."""
+        return bool(self._first)
+
     def replay(self, key: Key | None, args: Mapping[str, Any]) -> Any | None:
         """The first answer given under the idempotency key of `key`, when this call reuses the
         key with another input (a server that deduplicates answers the first request again)."""
