@@ -82,7 +82,7 @@ class CallPath(WorldBase):
             rng=Random(seed),
             occurrence=occurrence,
             state=types.MappingProxyType(self.state),
-            trace=self.trace,
+            trace=self._recorder.view,
             now=self.clock.now(),
             context=self.context,
             bound=bound,
