@@ -140,6 +140,17 @@ BAD_FILES = [
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  error: {code: x}\n",
         r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction has both 'output' and 'error'",
     ),
+    (  # DESIGN's "{tool, input, output | error}" written with the error's code alone
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  error: timeout\n",
+        r"c\.yaml, line 5: at \$\.interactions\[0\]\.error: 'timeout' is not of type 'object'; an error is "
+        r"a mapping: write error: \{code: timeout, message: TEXT\} \(message optional\)",
+    ),
+    (
+        "c.json",
+        '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {}, "error": 404}]}',
+        r"write error: \{code: CODE, message: TEXT\}",
+    ),
     (
         "c.yaml",
         "synthworld_cassette: '1'\ninteractions: []\n",

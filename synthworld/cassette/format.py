@@ -390,6 +390,9 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
         message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
     if first is not None and first.validator == "oneOf" and isinstance(first.instance, Mapping):
         message = _output_or_error(first.instance)
+    if first is not None and path[-1:] == ["error"] and not isinstance(first.instance, Mapping):
+        code = first.instance if isinstance(first.instance, str) and first.instance else "CODE"
+        message += f"; an error is a mapping: write error: {{code: {code}, message: TEXT}} (message optional)"
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
 
