@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synthworld._json import checked_canonical_json
 from synthworld._redact import get_redactor
@@ -18,7 +18,7 @@ from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
 from synthworld.schema import CompiledValidator, capped_problems, compile_validator, schema_problems
-from synthworld.spec import checks
+from synthworld.spec import checks, peer_names
 from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
 from synthworld.spec.dict_form import spec_fields, spec_to_dict
@@ -61,6 +61,20 @@ class ToolSpec:
     """Parameter defaults of the stub (shown in signatures; never filled into inputs)."""
     bindings: tuple[Binding, ...] = ()
     """Bound parameters, hidden from the agent (see `bind`)."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> ToolSpec:
+        """Refuse another design's keywords (``inputs=``, ``input_schema=``...), naming ours."""
+        problems = peer_names.keyword_problems(kwargs) if kwargs else []
+        if problems:
+            raise ToolSpecError("ToolSpec(): " + "; ".join(problems), problems=problems)
+        return super().__new__(cls)
+
+    if not TYPE_CHECKING:  # a type checker still flags a misspelt attribute
+
+        def __getattr__(self, name: str) -> Any:
+            meant = peer_names.ATTRIBUTES.get(name)
+            hint = f"; in synthworld: {meant}" if meant else ""
+            raise AttributeError(f"'ToolSpec' object has no attribute {name!r}{hint}", name=name, obj=self)
 
     def __post_init__(self) -> None:
         problems = checks.constructor_problems(self)
