@@ -6,7 +6,7 @@ import contextlib
 import copy
 import dataclasses
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
@@ -103,6 +103,8 @@ class ToolSpec:
         description: str | None = None,
         annotations: ToolAnnotations | None = None,
         parse_docstring: bool = True,
+        when_to_use: str | None = None,
+        examples: Iterable[dict[str, Any]] = (),
     ) -> ToolSpec:
         """Build a spec from a function's signature, type hints and docstring.
 
@@ -119,6 +121,8 @@ class ToolSpec:
             desc.returns,
             desc.param_names,
             annotations=annotations or ToolAnnotations(),
+            when_to_use=when_to_use,
+            examples=list(examples),
             defaults=desc.defaults,
         )
 
