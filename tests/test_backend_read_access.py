@@ -15,6 +15,11 @@ PARAMETERS = {
     "required": ["order_id"],
 }
 RETURNS = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
+ORDER = {
+    "type": "object",
+    "properties": {"order_id": {"type": "string"}, "status": {"type": "string"}},
+    "required": ["order_id", "status"],
+}
 SPEC = ToolSpec("tag_order", "Tag an order.", PARAMETERS, RETURNS)
 SENT = {"order_id": "A1", "tags": ["gift"]}
 
@@ -89,3 +94,24 @@ def test_a_function_backend_that_changes_the_input_leaves_the_trace_as_sent(wrap
         world.call("tag_order", SENT)
         assert [call.input for call in world.trace] == [SENT, SENT], fn.__name__
         assert world.trace[1].seed == reference.trace[0].seed, fn.__name__
+
+
+def test_what_a_backend_reads_of_the_state_is_a_copy() -> None:
+    seen: list[Any] = []
+
+    def backend(ctx: CallContext) -> Any:
+        seen.append((dict(ctx.state), len(ctx.state), sorted(ctx.state)))
+        with pytest.raises(TypeError):
+            ctx.state["x"] = 1  # type: ignore[index]
+        remembered = ctx.state.get("order", {}).get("A1")
+        if remembered is not None:
+            remembered["status"] = "changed by a backend"  # nested: the mapping proxy let it through
+        return {"order_id": ctx.input["order_id"], "status": "new"}
+
+    world = SyntheticWorld(seed=1, backend=backend, state={"currency": "EUR"})
+    world.register_tool(ToolSpec("get_order", "Fetch an order.", PARAMETERS, ORDER))
+    world.call("get_order", {"order_id": "A1"})
+    assert world.call("get_order", {"order_id": "A1"})["status"] == "new"
+    order = {"A1": {"order_id": "A1", "status": "new"}}
+    assert world.state.snapshot() == {"currency": "EUR", "order": order}
+    assert seen[1] == ({"currency": "EUR", "order": order}, 2, ["currency", "order"])

@@ -49,7 +49,7 @@ class CallContext:
     occurrence: int
     """How many identical calls (same tool, same canonical input) came before this one."""
     state: Mapping[str, Any]
-    """Read-only view of the world's state."""
+    """Read-only view of the world's state: each value read is a copy (changing it changes nothing)."""
     trace: Trace
     """The world's trace so far, a read-only view (its `append` and `clear` raise `TypeError`)."""
     now: datetime.datetime

@@ -23,6 +23,7 @@ from synthworld.world.given_up import RunGivenUp
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
+from synthworld.world.state import StateView
 from synthworld.world.typed_json import typed_json
 
 __all__ = ["CallPath"]
@@ -81,7 +82,7 @@ class CallPath(WorldBase):
             seed=seed,
             rng=Random(seed),
             occurrence=occurrence,
-            state=types.MappingProxyType(self.state),
+            state=StateView(self.state, self._state_lock),
             trace=self._recorder.view,
             now=self.clock.now(),
             context=self.context,
