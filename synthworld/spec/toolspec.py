@@ -128,9 +128,15 @@ class ToolSpec:
 
     @classmethod
     def from_code(
-        cls, code: str, func_name: str | None = None, *, trusted: bool = False, **options: Any
+        cls,
+        code: str,
+        func_name: str | None = None,
+        env: Mapping[str, Any] | None = None,
+        *,
+        trusted: bool = False,
+        **options: Any,
     ) -> ToolSpec:
-        """Build a spec from a function defined in source `code`.
+        """Build a spec from a function defined in source `code` (`env`: names the code may use).
 
         This executes `code`, so it refuses unless ``trusted=True``: pass it only for code you
         wrote or reviewed (scenario files never reach this). With one function in the code,
@@ -141,7 +147,7 @@ class ToolSpec:
                 "ToolSpec.from_code() executes the code it is given; pass trusted=True only for "
                 "code you trust, or define the stub in a module and use ToolSpec.from_function()"
             )
-        namespace: dict[str, Any] = {"__name__": "synthworld_from_code"}
+        namespace: dict[str, Any] = {**(env or {}), "__name__": "synthworld_from_code"}
         exec(compile(code, "<synthworld.from_code>", "exec"), namespace)  # trusted by the caller
         return cls.from_function(_pick_function(namespace, func_name), **options)
 
