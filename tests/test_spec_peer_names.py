@@ -83,6 +83,7 @@ def test_seed_003_schema_keywords_name_ours(keyword: str, meant: str) -> None:
         ("output_schema", "spec.returns"),
         ("params", "spec.parameters['properties']"),
         ("to_json", "spec.to_dict()"),
+        ("code", "spec.signature() and spec.docstring"),
         ("to_jsonschema", "spec.to_openai(api='responses')"),
         ("to_fastmcp", "spec.to_mcp()"),
         ("call", "world.register_tool(spec) then world.call(spec.name, {...})"),

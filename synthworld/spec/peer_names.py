@@ -28,6 +28,7 @@ ATTRIBUTES = {
     "input_schema": "spec.parameters (the input's JSON Schema)",
     "params": "spec.parameters['properties']",
     "output_schema": "spec.returns (the answer's JSON Schema)",
+    "code": "spec.signature() and spec.docstring (a spec has no body: a world answers its calls)",
     "to_json": "spec.to_dict() (every field as JSON data) or spec.to_schema()",
     "to_jsonschema": "spec.to_openai(api='responses') (the function tool form) or spec.to_schema()",
     "to_fastmcp": "spec.to_mcp() (an mcp.types.Tool)",
