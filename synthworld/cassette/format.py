@@ -413,7 +413,7 @@ def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
         close = difflib.get_close_matches(str(key), [k for k in known if k not in instance], n=1)
         if key not in known and close:
             return f"; did you mean {close[0]!r} for {key!r}?"
-    return ""
+    return f"; the keys here are {', '.join(map(repr, known))}"
 
 
 def interaction_problems(interaction: Interaction) -> list[str]:
