@@ -115,3 +115,20 @@ def test_what_a_backend_reads_of_the_state_is_a_copy() -> None:
     order = {"A1": {"order_id": "A1", "status": "new"}}
     assert world.state.snapshot() == {"currency": "EUR", "order": order}
     assert seen[1] == ({"currency": "EUR", "order": order}, 2, ["currency", "order"])
+
+
+def test_an_effect_that_changes_its_input_leaves_the_trace_as_sent() -> None:
+    world = world_with()
+
+    @world.effect("tag_order")
+    def tag(state: Any, args: dict[str, Any]) -> None:
+        args["tags"].append("by the effect")
+
+    @world.tool(effect=True)
+    def label_order(order_id: str, tags: list[str]) -> dict[str, bool]:
+        tags.append("by the body")
+        return {"ok": True}
+
+    world.call("tag_order", SENT)
+    label_order("A1", ["gift"])
+    assert [call.input for call in world.trace] == [SENT, SENT]

@@ -183,7 +183,7 @@ class CallPath(WorldBase):
             partial = script.answer() if script is not None else None
             if effect is not None:
                 with self._state_lock:
-                    partial = json_copy(effect(self.state, dict(ctx.input)))
+                    partial = json_copy(effect(self.state, json_copy(dict(ctx.input))))  # its own input
             answer = unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)
