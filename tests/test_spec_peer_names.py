@@ -88,6 +88,8 @@ def test_seed_003_schema_keywords_name_ours(keyword: str, meant: str) -> None:
         ("to_fastmcp", "spec.to_mcp()"),
         ("call", "world.register_tool(spec) then world.call(spec.name, {...})"),
         ("binded", "spec.bind(...) returns"),
+        ("with_output_schema", "spec.clone(returns={...})"),
+        ("with_annotations", "spec.clone(annotations=ToolAnnotations(read_only=True, ...))"),
     ],
 )
 def test_other_designs_attributes_name_ours(name: str, meant: str) -> None:

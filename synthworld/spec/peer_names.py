@@ -1,9 +1,9 @@
 """What other ToolSpec designs call things, and what to write in synthworld instead.
 
 The reference documents a reader may work from spell a spec's input as ``inputs=[ToolParam(...)]``
-or ``input_schema=``, its output as ``output_schema=`` and ask for ``to_jsonschema()`` or
-``to_fastmcp()``; each gets an error naming synthworld's spelling (the schema itself, for a list
-of parameter records).
+or ``input_schema=``, its output as ``output_schema=`` (or ``with_output_schema()``) and ask for
+``to_jsonschema()`` or ``to_fastmcp()``; each gets an error naming synthworld's spelling (the
+schema itself, for a list of parameter records).
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ ATTRIBUTES = {
     "to_fastmcp": "spec.to_mcp() (an mcp.types.Tool)",
     "state": "the world's: world.state, which a bound parameter reads (spec.bind(param, state_key=...))",
     "binded": "the spec spec.bind(...) returns (a spec is frozen: bind and unbind return a new one)",
+    "with_output_schema": "spec.clone(returns={...}) (a spec is frozen: clone returns a changed copy)",
+    "with_annotations": "spec.clone(annotations=ToolAnnotations(read_only=True, ...))",
+    "with_metadata": "spec.clone(metadata={...})",
+    "with_output_limit": "spec.clone(output_limit=N)",
     "call": "a world: world.register_tool(spec) then world.call(spec.name, {...})",
     "exec": "a world: world.register_tool(spec) then world.call(spec.name, {...})",
 }
