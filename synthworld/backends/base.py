@@ -40,7 +40,7 @@ class CallContext:
     spec: ToolSpec
     """The tool being called."""
     input: Mapping[str, Any]
-    """The validated input."""
+    """The validated input (read it; function backends, handlers and effects get their own copy)."""
     seed: int
     """The call seed: a pure function of world seed, tool, canonical input (and occurrence
     for non-idempotent tools)."""
