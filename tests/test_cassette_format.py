@@ -140,6 +140,24 @@ BAD_FILES = [
         "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  output: 1\n  error: {code: x}\n",
         r"c\.yaml, line 3: at \$\.interactions\[0\]: an interaction has both 'output' and 'error'",
     ),
+    (  # DESIGN's "a list of interactions" under a key of the writer's own
+        "c.yaml",
+        "synthworld_cassette: 1\ncalls:\n- tool: a\n  input: {}\n  output: 1\n",
+        r"c\.yaml, line 1: at \$: Additional properties are not allowed \('calls' was unexpected\); the "
+        r"keys here are 'end_of_cassette', 'generation', 'interaction_count', 'interactions', 'journal', "
+        r"'synthworld_cassette', 'tools' \(and 1 more problems\)",
+    ),
+    (  # DESIGN's "{tool, input, output | error}" written with the error's code alone
+        "c.yaml",
+        "synthworld_cassette: 1\ninteractions:\n- tool: a\n  input: {}\n  error: timeout\n",
+        r"c\.yaml, line 5: at \$\.interactions\[0\]\.error: 'timeout' is not of type 'object'; an error is "
+        r"a mapping: write error: \{code: timeout, message: TEXT\} \(message optional\)",
+    ),
+    (
+        "c.json",
+        '{"synthworld_cassette": 1, "interactions": [{"tool": "a", "input": {}, "error": 404}]}',
+        r"write error: \{code: CODE, message: TEXT\}",
+    ),
     (
         "c.yaml",
         "synthworld_cassette: '1'\ninteractions: []\n",

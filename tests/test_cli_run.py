@@ -102,7 +102,9 @@ def test_run_exits_2_on_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFi
     assert invoke(run_command, str(bad)) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.strip().endswith("bad.yaml:4: seed: [1] is not of type 'integer'")
+    assert captured.err.strip().endswith(
+        "bad.yaml:4: seed: [1] is not of type 'integer'; several seeds go under 'seeds': write seeds: [1]"
+    )
     assert "Traceback" not in captured.err
 
 

@@ -47,6 +47,19 @@ def error_of(path: Path) -> str:
             "unterminated subpattern at position 7; escape a character meant literally with a "
             "backslash (\\( for '(')",
         ),
+        (  # DESIGN's "seed(s)": several seeds written under 'seed'
+            "synthworld_scenario: 1\nseed: [1, 2]\n",
+            "s.yaml:2: seed: [1, 2] is not of type 'integer'; several seeds go under 'seeds': "
+            "write seeds: [1, 2]",
+        ),
+        (
+            "synthworld_scenario: 1\nseeds: 3\n",
+            "s.yaml:2: seeds: 3 is not of type 'array'; 'seeds' is a list: write seeds: [3] (or seed: 3)",
+        ),
+        (  # the input a scripted response answers goes under 'when'
+            "synthworld_scenario: 1\nresponses:\n  - {tool: get_order, input: {order_id: A1}, output: {}}\n",
+            "s.yaml:3: responses[0].input: unknown key 'input'; did you mean 'when'?",
+        ),
         (
             "synthworld_scenario: true\n",
             "s.yaml:1: synthworld_scenario: unsupported version true; this synthworld reads version 1",

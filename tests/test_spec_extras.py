@@ -221,6 +221,16 @@ def add(a: int, b: int) -> int:
         with pytest.raises(ToolSpecError, match="no function 'mul' in the code"):
             ToolSpec.from_code(code, "mul", trusted=True)
 
+    def test_env_gives_the_code_its_names_as_seed_002_writes_it(self) -> None:
+        """``from_code(code=..., func_name=..., env=...)`` (seed 002) raised TypeError on ``env``."""
+        code = 'def area(r: Number) -> Number:\n    """The area of a circle."""\n'
+        spec = ToolSpec.from_code(code=code, func_name="area", env={"Number": float}, trusted=True)
+        assert spec.parameters["properties"] == {"r": {"type": "number"}}
+        assert spec.returns == {"type": "number"}
+        assert ToolSpec.from_code(code=self.CODE, func_name="add", env=None, trusted=True).name == "add"
+        with pytest.raises(ToolSpecError, match="cannot resolve annotation 'Number'"):
+            ToolSpec.from_code(code=code, trusted=True)
+
 
 class TestBoundParameterNeverExported:
     BOUND = SPEC.bind("api_key", state_key="config.api.key")

@@ -263,7 +263,7 @@ class TestCallPath:
         assert ctx.occurrence == 0
         assert ctx.rng.random() == __import__("random").Random(ctx.seed).random()
         assert ctx.context == "Order A1 shipped yesterday."
-        assert ctx.trace is world.trace
+        assert ctx.trace == world.trace  # a read-only view of it (tests/test_backend_read_access.py)
         with pytest.raises(TypeError):
             ctx.state["x"] = 1  # type: ignore[index]
         assert (world.trace[0].backend, world.trace[0].usage) == ("spy", {"total_tokens": 3})

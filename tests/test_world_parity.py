@@ -231,3 +231,20 @@ def test_from_function_takes_parse_docstring_as_seed_002_writes_it() -> None:
     assert whole.description.startswith("Search the database for matching records.\n\nArgs:\n    query:")
     assert whole.parameters["properties"] == {"query": {"type": "string"}, "limit": {"type": "integer"}}
     assert whole.returns == {"type": "object"}
+
+
+def test_from_function_takes_examples_and_when_to_use_as_seeds_000_and_002_name_them() -> None:
+    """``from_function(fn, examples=[...])`` (seed 002's key parameter) and ``when_to_use=`` (seed
+    000's field, which the constructor took) raised TypeError; they land on the spec, and a world
+    checks each example against the schemas when it registers the tool."""
+    example = {"input": {"query": "blenders"}, "output": {"results": []}}
+    spec = ToolSpec.from_function(
+        search_database, parse_docstring=True, examples=(example,), when_to_use="Before answering."
+    )
+    assert spec.examples == [example]
+    assert spec.when_to_use == "Before answering."
+    assert "Before answering." in spec.docstring
+    SyntheticWorld().register_tool(spec)
+    wrong = ToolSpec.from_function(search_database, examples=[{"input": {"query": 3}}])
+    with pytest.raises(ToolSpecError, match=r"examples\[0\]\.input \$\.query: 3 is not of type 'string'"):
+        SyntheticWorld().register_tool(wrong)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from synthworld._json import json_copy
 from synthworld._redact import get_redactor
 from synthworld.backends.awaiting import settled
 
@@ -26,6 +27,7 @@ __all__ = [
     "as_backend",
     "backend_name",
     "function_arity",
+    "own_input",
     "unwrap",
 ]
 
@@ -38,7 +40,7 @@ class CallContext:
     spec: ToolSpec
     """The tool being called."""
     input: Mapping[str, Any]
-    """The validated input."""
+    """The validated input (read it; function backends, handlers and effects get their own copy)."""
     seed: int
     """The call seed: a pure function of world seed, tool, canonical input (and occurrence
     for non-idempotent tools)."""
@@ -47,9 +49,9 @@ class CallContext:
     occurrence: int
     """How many identical calls (same tool, same canonical input) came before this one."""
     state: Mapping[str, Any]
-    """Read-only view of the world's state."""
+    """Read-only view of the world's state: each value read is a copy (changing it changes nothing)."""
     trace: Trace
-    """The world's trace so far (read it, do not append)."""
+    """The world's trace so far, a read-only view (its `append` and `clear` raise `TypeError`)."""
     now: datetime.datetime
     """The world's simulated time at the call; never the wall clock."""
     context: str | None = None
@@ -106,6 +108,12 @@ class Backend(Protocol):
 BackendLike = Backend | Callable[[CallContext], Any] | Callable[[str, dict[str, Any]], Any]
 
 
+def own_input(ctx: CallContext) -> CallContext:
+    """`ctx` with a deep copy of its input, for code of the user's to keep or change: the world's
+    own input (its trace, seed and memory read it) stays as the agent sent it."""
+    return dataclasses.replace(ctx, input=json_copy(dict(ctx.input)))
+
+
 class _FunctionAdapter:
     """Makes a plain ``fn(ctx)`` or ``fn(tool_name, input)`` (``async def`` too) a backend."""
 
@@ -115,8 +123,9 @@ class _FunctionAdapter:
         self._two_args = function_arity(fn, shown=f"backend={fn!r}") == 2
 
     def respond(self, ctx: CallContext) -> Any:
+        ctx = own_input(ctx)
         if self._two_args:
-            return settled(self.fn(ctx.spec.name, dict(ctx.input)))
+            return settled(self.fn(ctx.spec.name, ctx.input))
         return settled(self.fn(ctx))
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from synthworld.backends.awaiting import settled
-from synthworld.backends.base import FUNCTION_SHAPES, CallContext, function_arity
+from synthworld.backends.base import FUNCTION_SHAPES, CallContext, function_arity, own_input
 
 __all__ = ["FunctionBackend"]
 
@@ -32,8 +32,9 @@ class FunctionBackend:
         self._two_args = function_arity(fn, shown=shown) == 2
 
     def respond(self, ctx: CallContext) -> Any:
+        ctx = own_input(ctx)
         if self._two_args:
-            return settled(self.fn(ctx.spec.name, dict(ctx.input)))
+            return settled(self.fn(ctx.spec.name, ctx.input))
         return settled(self.fn(ctx))
 
     def __repr__(self) -> str:

@@ -6,6 +6,7 @@ import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from synthworld._json import json_copy
 from synthworld.backends.awaiting import settled
 from synthworld.backends.base import CallContext
 
@@ -30,7 +31,7 @@ class HandlerBackend:
         self.fn = fn
 
     def respond(self, ctx: CallContext) -> Any:
-        result = settled(self.fn(**{**ctx.input, **ctx.bound}))
+        result = settled(self.fn(**{**json_copy(dict(ctx.input)), **ctx.bound}))  # the tool's own copy
         if hasattr(result, "observation") and not isinstance(result, dict):
             result = result.observation
         return collect(result)

@@ -390,6 +390,9 @@ def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: s
         message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
     if first is not None and first.validator == "oneOf" and isinstance(first.instance, Mapping):
         message = _output_or_error(first.instance)
+    if first is not None and path[-1:] == ["error"] and not isinstance(first.instance, Mapping):
+        code = first.instance if isinstance(first.instance, str) and first.instance else "CODE"
+        message += f"; an error is a mapping: write error: {{code: {code}, message: TEXT}} (message optional)"
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
 
@@ -410,7 +413,7 @@ def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
         close = difflib.get_close_matches(str(key), [k for k in known if k not in instance], n=1)
         if key not in known and close:
             return f"; did you mean {close[0]!r} for {key!r}?"
-    return ""
+    return f"; the keys here are {', '.join(map(repr, known))}"
 
 
 def interaction_problems(interaction: Interaction) -> list[str]:

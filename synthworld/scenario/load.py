@@ -147,7 +147,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         allowed = sorted(schema.get("properties", {}))
         listed = [key for key in allowed if not key.startswith("$")]  # `$schema` is for editors
         for key in sorted(set(instance) - set(allowed), key=str):
-            close = difflib.get_close_matches(str(key), allowed, n=1)
+            close = [_MEANT[key]] if _MEANT.get(key) in allowed else []
+            close = close or difflib.get_close_matches(str(key), allowed, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
@@ -175,10 +176,25 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     elif error.validator == "pattern" and "description" in schema:  # the regex alone says little
         hint = _colon_hint(instance, schema)
         yield path, f"{instance!r} does not fit; expected {schema['description']}{hint}"
+    elif error.validator == "type" and _seed_hint(path, instance):
+        yield path, f"{error.message}; {_seed_hint(path, instance)}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:
         yield path, error.message
+
+
+_MEANT = {"input": "when", "args": "when", "arguments": "when", "response": "output", "result": "output"}
+"""Keys written for others that no spelling is close to: a scripted response's ``input:``."""
+
+
+def _seed_hint(path: tuple[str | int, ...], instance: Any) -> str:
+    """For ``seed: [1, 2]`` and ``seeds: 3`` (DESIGN's "seed(s)"): the key that takes the value."""
+    if path == ("seed",) and isinstance(instance, list):
+        return f"several seeds go under 'seeds': write seeds: {json.dumps(instance)}"
+    if path == ("seeds",) and isinstance(instance, int) and not isinstance(instance, bool):
+        return f"'seeds' is a list: write seeds: [{instance}] (or seed: {instance})"
+    return ""
 
 
 def _own_backend_hint(instance: Any) -> str:

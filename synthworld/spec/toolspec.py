@@ -6,11 +6,11 @@ import contextlib
 import copy
 import dataclasses
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synthworld._json import checked_canonical_json
 from synthworld._redact import get_redactor
@@ -18,7 +18,7 @@ from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
 from synthworld.formats import anthropic, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
 from synthworld.schema import CompiledValidator, capped_problems, compile_validator, schema_problems
-from synthworld.spec import checks
+from synthworld.spec import checks, peer_names
 from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
 from synthworld.spec.dict_form import spec_fields, spec_to_dict
@@ -62,6 +62,20 @@ class ToolSpec:
     bindings: tuple[Binding, ...] = ()
     """Bound parameters, hidden from the agent (see `bind`)."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> ToolSpec:
+        """Refuse another design's keywords (``inputs=``, ``input_schema=``...), naming ours."""
+        problems = peer_names.keyword_problems(kwargs) if kwargs else []
+        if problems:
+            raise ToolSpecError("ToolSpec(): " + "; ".join(problems), problems=problems)
+        return super().__new__(cls)
+
+    if not TYPE_CHECKING:  # a type checker still flags a misspelt attribute
+
+        def __getattr__(self, name: str) -> Any:
+            meant = peer_names.ATTRIBUTES.get(name)
+            hint = f"; in synthworld: {meant}" if meant else ""
+            raise AttributeError(f"'ToolSpec' object has no attribute {name!r}{hint}", name=name, obj=self)
+
     def __post_init__(self) -> None:
         problems = checks.constructor_problems(self)
         if problems:
@@ -89,6 +103,8 @@ class ToolSpec:
         description: str | None = None,
         annotations: ToolAnnotations | None = None,
         parse_docstring: bool = True,
+        when_to_use: str | None = None,
+        examples: Iterable[dict[str, Any]] = (),
     ) -> ToolSpec:
         """Build a spec from a function's signature, type hints and docstring.
 
@@ -105,14 +121,22 @@ class ToolSpec:
             desc.returns,
             desc.param_names,
             annotations=annotations or ToolAnnotations(),
+            when_to_use=when_to_use,
+            examples=list(examples),
             defaults=desc.defaults,
         )
 
     @classmethod
     def from_code(
-        cls, code: str, func_name: str | None = None, *, trusted: bool = False, **options: Any
+        cls,
+        code: str,
+        func_name: str | None = None,
+        env: Mapping[str, Any] | None = None,
+        *,
+        trusted: bool = False,
+        **options: Any,
     ) -> ToolSpec:
-        """Build a spec from a function defined in source `code`.
+        """Build a spec from a function defined in source `code` (`env`: names the code may use).
 
         This executes `code`, so it refuses unless ``trusted=True``: pass it only for code you
         wrote or reviewed (scenario files never reach this). With one function in the code,
@@ -123,7 +147,7 @@ class ToolSpec:
                 "ToolSpec.from_code() executes the code it is given; pass trusted=True only for "
                 "code you trust, or define the stub in a module and use ToolSpec.from_function()"
             )
-        namespace: dict[str, Any] = {"__name__": "synthworld_from_code"}
+        namespace: dict[str, Any] = {**(env or {}), "__name__": "synthworld_from_code"}
         exec(compile(code, "<synthworld.from_code>", "exec"), namespace)  # trusted by the caller
         return cls.from_function(_pick_function(namespace, func_name), **options)
 

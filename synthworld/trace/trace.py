@@ -71,6 +71,11 @@ class Trace(Sequence[ToolCall]):
         with self._lock:
             self._calls.clear()
 
+    def read_only(self) -> Trace:
+        """A view of this trace that reads every call as it is recorded and refuses `append` and
+        `clear` (what a backend gets as ``ctx.trace``)."""
+        return _ReadOnlyTrace(self)
+
     # -- queries ----------------------------------------------------------------------------
 
     def calls(self, tool: str | None = None, **where: Any) -> list[ToolCall]:
@@ -207,6 +212,23 @@ class Trace(Sequence[ToolCall]):
             return cls.from_json(Path(path).read_text(encoding="utf-8"))
         except (TraceError, UnicodeDecodeError) as exc:  # a missing file stays a FileNotFoundError
             raise TraceError(f"{path}: {exc}") from None
+
+
+class _ReadOnlyTrace(Trace):
+    """A trace's calls, shared as they grow, without `append` or `clear`."""
+
+    def __init__(self, trace: Trace) -> None:  # no super().__init__: the calls are the trace's own
+        self._calls = trace._calls
+        self._lock = trace._lock
+
+    def append(self, call: ToolCall) -> None:
+        raise TypeError(
+            "ctx.trace is the world's trace, read-only for a backend: the world records each call "
+            "itself; keep notes of your own on the backend object"
+        )
+
+    def clear(self) -> None:
+        raise TypeError("ctx.trace is the world's trace, read-only for a backend; world.reset() clears it")
 
 
 def _read_call(data: Any, index: int) -> ToolCall:

@@ -23,6 +23,7 @@ from synthworld.world.given_up import RunGivenUp
 from synthworld.world.hazards import apply_hazard
 from synthworld.world.registry import RegisteredTool
 from synthworld.world.seeds import derive_seed
+from synthworld.world.state import StateView
 from synthworld.world.typed_json import typed_json
 
 __all__ = ["CallPath"]
@@ -81,8 +82,8 @@ class CallPath(WorldBase):
             seed=seed,
             rng=Random(seed),
             occurrence=occurrence,
-            state=types.MappingProxyType(self.state),
-            trace=self.trace,
+            state=StateView(self.state, self._state_lock),
+            trace=self._recorder.view,
             now=self.clock.now(),
             context=self.context,
             bound=bound,
@@ -182,7 +183,7 @@ class CallPath(WorldBase):
             partial = script.answer() if script is not None else None
             if effect is not None:
                 with self._state_lock:
-                    partial = json_copy(effect(self.state, dict(ctx.input)))
+                    partial = json_copy(effect(self.state, json_copy(dict(ctx.input))))  # its own input
             answer = unwrap(backend.respond(ctx), backend)
         except Exception as err:
             self._fail(ctx, err, source + suffix, seconds)

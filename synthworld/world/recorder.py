@@ -20,6 +20,8 @@ class TraceRecorder:
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
+        self.view = trace.read_only()
+        """The trace as backends read it (``ctx.trace``): no append, no clear."""
         self.coverage = CoverageCounter(forward=True)
         """Every call recorded, counted per tool, error code, hazard and malformed kind (kept across
         resets)."""

@@ -15,12 +15,13 @@ kind of an entity is derived by `synthworld.world.consistency`:
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from synthworld._json import json_copy
 
-__all__ = ["WorldState"]
+__all__ = ["StateView", "WorldState"]
 
 
 class WorldState(dict[str, Any]):
@@ -123,6 +124,31 @@ class WorldState(dict[str, Any]):
 
     def __repr__(self) -> str:
         return f"WorldState({dict.__repr__(self)})"
+
+
+class StateView(Mapping[str, Any]):
+    """The world's state as a backend reads it (``ctx.state``): every value handed out is a copy
+    taken under the state's lock, so nothing a backend does to what it read reaches the world; it
+    has no item assignment."""
+
+    __slots__ = ("_lock", "_state")
+
+    def __init__(self, state: WorldState, lock: AbstractContextManager[Any]) -> None:
+        self._state, self._lock = state, lock
+
+    def __getitem__(self, key: str) -> Any:
+        with self._lock:
+            return json_copy(self._state[key])
+
+    def __iter__(self) -> Iterator[str]:
+        with self._lock:
+            return iter(list(self._state))
+
+    def __len__(self) -> int:
+        return len(self._state)
+
+    def __repr__(self) -> str:
+        return f"StateView({len(self)} key(s): {', '.join(map(repr, self))})"
 
 
 def _diff(old: Any, new: Any, path: str, out: dict[str, dict[str, Any]]) -> None:
