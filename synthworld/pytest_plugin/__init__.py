@@ -215,8 +215,11 @@ class ScenarioFile(pytest.File):
         if cli_seed is None and not {"seed", "seeds"} & set(scenario.data):
             seeds = [world_seed(self.config, None)]
         for seed in seeds:
+            name = f"{scenario.name}[seed={seed}]"
+            # The node ID given as text, so pytest (9.2 on) parses "[seed=N]" as its parameters,
+            # as it does the IDs it saved: --lf, --ff and --sw find the item again.
             yield ScenarioItem.from_parent(
-                self, name=f"{scenario.name}[seed={seed}]", scenario=scenario, seed=seed
+                self, name=name, nodeid=f"{self.nodeid}::{name}", scenario=scenario, seed=seed
             )
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:  # type: ignore[override]  # as Collector
