@@ -82,6 +82,8 @@ _MARKER = (
 )
 
 _PREVIOUS_ENV = pytest.StashKey[str | None]()
+_SEED_INI_TYPE: Any = (int | str) if pytest.version_tuple >= (9, 2) else None
+"""A seed in pytest 9's native ``[tool.pytest]`` table may be a TOML integer (type unions: 9.2 on)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -128,6 +130,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         "synthworld_seed",
         "default world seed for the synth_world fixture and scenario files without seeds",
+        type=_SEED_INI_TYPE,
         default="",
     )
     parser.addini("synthworld_record_mode", "default cassette record mode", default="")
