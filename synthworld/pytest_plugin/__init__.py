@@ -23,7 +23,9 @@
   ``CI=true`` (or ``1``, as some CI services set it) the record mode defaults to ``none``, so CI
   replays and never records. A record mode acts only on a world with a cassette: the marker's
   ``record_mode=`` without one is a usage error, and a session asked to record where no test had
-  one says so in its summary (see `synthworld.pytest_plugin.record_mode`).
+  one says so in its summary (see `synthworld.pytest_plugin.record_mode`). ``all`` re-records a
+  cassette once per session, so tests and seeds sharing one keep their calls
+  (`synthworld.pytest_plugin.rerecord`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from synthworld.pytest_plugin.record_mode import (
     note_scenario_world,
 )
 from synthworld.pytest_plugin.redaction import calls_policy, redact_longrepr
+from synthworld.pytest_plugin.rerecord import scenario_session_mode, session_mode
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -250,6 +253,7 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         mode = scenario_record_mode(self.config, None, self.scenario)
+        mode = scenario_session_mode(self.config, self.scenario, mode)
         note_scenario_world(self.config, self.scenario)
         self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
         if not self.result.passed:
@@ -322,6 +326,7 @@ def _scenario_world(
     note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
+    mode = scenario_session_mode(request.config, scenario, mode)
     return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config), defaults=options)
 
 
@@ -337,6 +342,7 @@ def _make_world(
     if cassette:
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
+        mode = session_mode(request.config, path, mode)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
         note = _replay_note(request, path) if mode == "none" else None
         options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)}
