@@ -216,6 +216,8 @@ class ScenarioFile(pytest.File):
 
     def collect(self) -> Iterator[ScenarioItem]:
         scenario = load_scenario(self.path)
+        for mark in scenario.data.get("marks", ()):  # on the file, so each of its items has it
+            self.add_marker(mark)  # an unregistered one fails under --strict-markers, as in a test
         cli_seed = self.config.getoption("synthworld_seed")
         seeds = [cli_seed] if cli_seed is not None else scenario.seeds
         if cli_seed is None and not {"seed", "seeds"} & set(scenario.data):
@@ -269,7 +271,8 @@ class ScenarioItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, f"scenario {self.scenario.name} [seed={self.seed}]"
+        # line 0, the file's start: a skip mark reports the item's location and needs a line
+        return self.path, 0, f"scenario {self.scenario.name} [seed={self.seed}]"
 
 
 # -- fixtures ------------------------------------------------------------------------------------
