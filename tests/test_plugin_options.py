@@ -43,6 +43,21 @@ def test_seed_precedence(pyt: pytest.Pytester, marker: str, ini: str, cli: list[
     run(pyt, *cli).assert_outcomes(passed=1)
 
 
+@pytest.mark.parametrize(
+    ("table", "value", "expected"),
+    [("tool.pytest", "14", 14), ("tool.pytest", '"15"', 15), ("tool.pytest.ini_options", "16", 16)],
+    ids=["native-int", "native-text", "ini-options-int"],
+)
+def test_the_ini_seed_in_pyproject_may_be_a_toml_integer(
+    pyt: pytest.Pytester, table: str, value: str, expected: int
+) -> None:
+    """pytest 9's native ``[tool.pytest]`` table keeps TOML types: a seed written as a number was
+    refused (``config option 'synthworld_seed' expects a string, got int``)."""
+    pyt.makepyprojecttoml(f"[{table}]\nsynthworld_seed = {value}\n")
+    pyt.makepyfile(SEED_TEST.format(marker="", expected=expected))
+    run(pyt).assert_outcomes(passed=1)
+
+
 def test_a_fresh_world_per_test(pyt: pytest.Pytester) -> None:
     pyt.makepyfile("""
         def test_one(synth_world):

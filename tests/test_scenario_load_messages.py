@@ -136,7 +136,8 @@ def test_no_note_when_no_problem_is_about_a_boolean(tmp_path: Path) -> None:
     (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
     assert error_of(tmp_path / "s.yaml").endswith(
         "s.yaml:8: x: unknown key 'x'; allowed keys: agent, backend, "
-        "context, description, expect, faults, identity, lifecycle, name, responses, seed, seeds, state, "
+        "context, description, expect, faults, identity, lifecycle, marks, name, responses, seed, seeds, "
+        "state, "
         "synthworld_scenario, task, tools"
     )
 

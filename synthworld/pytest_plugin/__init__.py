@@ -23,7 +23,9 @@
   ``CI=true`` (or ``1``, as some CI services set it) the record mode defaults to ``none``, so CI
   replays and never records. A record mode acts only on a world with a cassette: the marker's
   ``record_mode=`` without one is a usage error, and a session asked to record where no test had
-  one says so in its summary (see `synthworld.pytest_plugin.record_mode`).
+  one says so in its summary (see `synthworld.pytest_plugin.record_mode`). ``all`` re-records a
+  cassette once per session, so tests and seeds sharing one keep their calls
+  (`synthworld.pytest_plugin.rerecord`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from synthworld.pytest_plugin.record_mode import (
     note_scenario_world,
 )
 from synthworld.pytest_plugin.redaction import calls_policy, redact_longrepr
+from synthworld.pytest_plugin.rerecord import scenario_session_mode, session_mode
 from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
@@ -82,6 +85,8 @@ _MARKER = (
 )
 
 _PREVIOUS_ENV = pytest.StashKey[str | None]()
+_SEED_INI_TYPE: Any = (int | str) if pytest.version_tuple >= (9, 2) else None
+"""A seed in pytest 9's native ``[tool.pytest]`` table may be a TOML integer (type unions: 9.2 on)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -128,6 +133,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         "synthworld_seed",
         "default world seed for the synth_world fixture and scenario files without seeds",
+        type=_SEED_INI_TYPE,
         default="",
     )
     parser.addini("synthworld_record_mode", "default cassette record mode", default="")
@@ -210,13 +216,18 @@ class ScenarioFile(pytest.File):
 
     def collect(self) -> Iterator[ScenarioItem]:
         scenario = load_scenario(self.path)
+        for mark in scenario.data.get("marks", ()):  # on the file, so each of its items has it
+            self.add_marker(mark)  # an unregistered one fails under --strict-markers, as in a test
         cli_seed = self.config.getoption("synthworld_seed")
         seeds = [cli_seed] if cli_seed is not None else scenario.seeds
         if cli_seed is None and not {"seed", "seeds"} & set(scenario.data):
             seeds = [world_seed(self.config, None)]
         for seed in seeds:
+            name = f"{scenario.name}[seed={seed}]"
+            # The node ID given as text, so pytest (9.2 on) parses "[seed=N]" as its parameters,
+            # as it does the IDs it saved: --lf, --ff and --sw find the item again.
             yield ScenarioItem.from_parent(
-                self, name=f"{scenario.name}[seed={seed}]", scenario=scenario, seed=seed
+                self, name=name, nodeid=f"{self.nodeid}::{name}", scenario=scenario, seed=seed
             )
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:  # type: ignore[override]  # as Collector
@@ -244,6 +255,7 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         mode = scenario_record_mode(self.config, None, self.scenario)
+        mode = scenario_session_mode(self.config, self.scenario, mode)
         note_scenario_world(self.config, self.scenario)
         self.result = self.scenario.run(self.seed, record_mode=mode, block_llm=block_llm(self.config))
         if not self.result.passed:
@@ -259,7 +271,8 @@ class ScenarioItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, f"scenario {self.scenario.name} [seed={self.seed}]"
+        # line 0, the file's start: a skip mark reports the item's location and needs a line
+        return self.path, 0, f"scenario {self.scenario.name} [seed={self.seed}]"
 
 
 # -- fixtures ------------------------------------------------------------------------------------
@@ -316,6 +329,7 @@ def _scenario_world(
     note_scenario_world(request.config, scenario)
     seed = world_seed(request.config, settings.get("seed"), scenario)
     mode = scenario_record_mode(request.config, settings.get("record_mode"), scenario)
+    mode = scenario_session_mode(request.config, scenario, mode)
     return scenario.build_world(seed, record_mode=mode, block_llm=block_llm(request.config), defaults=options)
 
 
@@ -331,6 +345,7 @@ def _make_world(
     if cassette:
         base = Path(request.node.path).parent
         path = default_cassette if cassette is True else base / str(cassette)
+        mode = session_mode(request.config, path, mode)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
         note = _replay_note(request, path) if mode == "none" else None
         options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)}
