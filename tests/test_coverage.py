@@ -287,3 +287,31 @@ def test_a_session_that_builds_no_world_has_no_data_and_fails_a_threshold(pyt: p
     )
     assert "0/0" not in result.stdout.str()
     assert run(pyt, "--synthworld-coverage").ret == pytest.ExitCode.OK  # no threshold: a report only
+
+
+def test_answers_of_many_new_tools_are_read_a_few_tools_at_a_time() -> None:
+    """Reading a tool's first answer builds the probe of its answer space; answers waited for 512
+    to be read, so in a world of hundreds of tools each called once (GitHub's REST API: 1,223)
+    one call paid for ~256 probes, 4 s of CPU. A fold now comes once `NEW_EVERY` new tools wait,
+    and the counts are those of one fold at the end."""
+    from synthworld import ToolSpec
+    from synthworld.world.coverage import NEW_EVERY
+
+    def world_of(count: int) -> SyntheticWorld:
+        world = SyntheticWorld(seed=1)
+        returns = {"type": "object", "properties": {"state": {"enum": ["on", "off"]}}, "required": ["state"]}
+        for index in range(count):
+            world.register_tool(ToolSpec(f"read_{index}", "", {"type": "object"}, returns))
+        return world
+
+    world, count = world_of(3 * NEW_EVERY), 3 * NEW_EVERY
+    waiting = []
+    for index in range(count):
+        world.call(f"read_{index}", {})
+        waiting.append(len(world._recorder.coverage._pending))
+    assert max(waiting) < NEW_EVERY
+    again = world_of(count)
+    for index in range(count):
+        again.call(f"read_{index}", {})
+    assert world.coverage() == again.coverage()
+    assert sum(world.coverage().answers.values()) == count

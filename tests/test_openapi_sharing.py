@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import sys
 from typing import Any
 
 import jsonschema
@@ -112,3 +113,49 @@ def test_building_from_a_document_leaves_the_garbage_collector_as_it_found_it() 
     with pytest.raises(SourceError), collector_paused():
         openapi_tools({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": []})
     assert gc.isenabled()  # back on after an error too
+
+
+def test_the_first_call_reading_every_tools_plan_runs_no_garbage_collection() -> None:
+    """The first call that needs what every tool says about each kind reads all their plans at
+    once (GitHub's REST API: 1,223); collections during that burst walked the heap of a world that
+    had answered calls, doubling the call's CPU time. Collections are forced here at every
+    allocation, and none may start while the plans are read."""
+    order = {
+        "type": "object",
+        "properties": {"order_id": {"type": "string"}, "status": {"type": "string"}},
+        "required": ["order_id", "status"],
+    }
+    world = SyntheticWorld(seed=1)
+    for verb in ("get", "create", "cancel", "list"):
+        parameters = {"type": "object", "properties": {"order_id": {"type": "string"}}}
+        world.register_tool(ToolSpec(f"{verb}_order", "", parameters, order))
+    during: list[bool] = []
+
+    def watch(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            during.append(_reading_plans())
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(watch)
+    gc.set_threshold(1, 1, 1)
+    try:
+        world.call("get_order", {"order_id": "A1"})
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(watch)
+    assert during  # collections did run during the call, outside the burst
+    assert not any(during)
+
+
+def _reading_plans() -> bool:
+    """Whether the code a collection interrupted was reading a plan (`plan_for`) or the book of
+    kinds (`KindBook`) for `ToolRegistry.kinds`."""
+    frame = sys._getframe(1)
+    inside: list[str] = []
+    while frame is not None:
+        code = frame.f_code
+        inside.append(f"{code.co_filename.replace(chr(92), '/')}:{code.co_name}")
+        frame = frame.f_back  # type: ignore[assignment]
+    kinds = any(name.endswith("world/registry.py:kinds") for name in inside)
+    reading = any(name.endswith(("consistency.py:plan_for", "world/kinds.py:__init__")) for name in inside)
+    return kinds and reading

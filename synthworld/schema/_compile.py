@@ -225,6 +225,8 @@ class Compiler:
             try:
                 nodes.append(self.node(option))
             except UnsatisfiableSchemaError:
+                if len(options) == 1:
+                    raise  # the one branch left: why it cannot hold says more than that it cannot
                 continue
         if not nodes:
             raise UnsatisfiableSchemaError(

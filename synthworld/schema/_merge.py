@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
+from synthworld.schema._closed import closed_beside
 from synthworld.schema._containers import (
     NO_NAMES,
     ArrayNode,
@@ -285,6 +286,9 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         forbidden.update(_forbidden(limiting, names))
     if source.checks:
         forbidden.update(name for name in names if not source.name_ok(name))
+    closed = closed_beside(parts, [n for n in required if n in forbidden], _forbids) if forbidden else None
+    if closed is not None:
+        raise closed
     spec = ObjectSpec(
         names=names,  # tuples of strings cost the collector nothing, lists do
         props=source,

@@ -4,10 +4,10 @@ oneOf/anyOf branches, optional fields present or absent; `answer_space`), as it 
 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
 Answers are kept as they were given (`frozen`: a later change to the trace counts for nothing)
-and read against their schema only when a snapshot is taken (or every `FOLD_EVERY` answers), so
-a call pays little for the answer space. While a session collects
-(the pytest plugin's ``--synthworld-coverage``), every world also adds its tools, calls and
-answers to the session's counter as they come.
+and read against their schema only when a snapshot is taken (or every `FOLD_EVERY` answers, or
+`NEW_EVERY` tools answered for the first time), so a call pays little for the answer space. While
+a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds its
+tools, calls and answers to the session's counter as they come.
 """
 
 from __future__ import annotations
@@ -151,6 +151,10 @@ class Coverage:
 _SECTIONS = ("tools", "errors", "hazards", "malformed", "answers")
 FOLD_EVERY = 512
 """Answers a counter keeps unread at most (a world that never takes a snapshot holds no more)."""
+NEW_EVERY = 8
+"""Tools answered for the first time a counter keeps unread at most: reading a tool's first answer
+builds the probe of its answer space, ~20 ms for a GitHub API answer, so a fold of 512 answers of
+new tools (a world of 1,223 tools, each called once) landed 4 s of CPU on one call."""
 
 
 def _summed(left: Mapping[str, int], right: Mapping[str, int]) -> dict[str, int]:
@@ -204,6 +208,8 @@ class CoverageCounter:
         self._lock = threading.Lock()
         self._met: weakref.WeakSet[CoverageCounter] = weakref.WeakSet()
         self._pending: list[tuple[str, Any, bytes]] = []
+        self._unprobed: set[str] = set()
+        """The tools of `_pending` with no probe yet: each costs the next fold a probe to build."""
         self._probes: dict[str, tuple[Any, AnswerProbe]] = {}
         self._folding = threading.Lock()
 
@@ -236,7 +242,10 @@ class CoverageCounter:
         (read later, as it was then)."""
         with self._lock:
             self._pending.append((tool, returns, answer))
-            due = len(self._pending) >= FOLD_EVERY or (self._forward and bool(_sessions))
+            if tool not in self._probes:
+                self._unprobed.add(tool)
+            due = len(self._pending) >= FOLD_EVERY or len(self._unprobed) >= NEW_EVERY
+            due = due or (self._forward and bool(_sessions))
         if due:
             self._fold()
 
@@ -245,6 +254,7 @@ class CoverageCounter:
         with self._folding:
             with self._lock:
                 pending, self._pending = self._pending, []
+                self._unprobed = set()
             if not pending:
                 return
             new: list[str] = []

