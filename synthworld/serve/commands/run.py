@@ -15,10 +15,12 @@ from rich.console import Console
 from synthworld._json import is_json_data, json_problems, short_repr
 from synthworld._redact import redact
 from synthworld.cassette import RecordMode
+from synthworld.cassette.rerecords import Rerecords
 from synthworld.errors import ScenarioError
 from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.console import print_result
+from synthworld.scenario.rerecord import scenario_record_mode
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
 
@@ -82,8 +84,14 @@ def run(args: argparse.Namespace) -> int:
         if args.record_mode is not None:
             check_records(scenario, args.record_mode)
         seeds = [args.seed] if args.seed is not None else scenario.seeds
+        rerecords = Rerecords()  # record mode all: the first seed re-records, the others add to it
         results = [
-            scenario.run(seed, agent=args.agent, record_mode=args.record_mode, hazard=args.hazard)
+            scenario.run(
+                seed,
+                agent=args.agent,
+                record_mode=scenario_record_mode(rerecords, scenario, args.record_mode),
+                hazard=args.hazard,
+            )
             for seed in seeds
         ]
     except (ScenarioError, ValueError) as exc:
