@@ -4,8 +4,10 @@ what the tool writes (bench/RESULTS.md, stop 38, lists what was run against the 
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
+import pydantic
 import pytest
 
 from synthworld import SyntheticWorld, ToolInputError, ToolSpec
@@ -25,6 +27,10 @@ CLOSED_ADDRESS: dict[str, Any] = {
     "required": ["address"],
     "additionalProperties": False,
 }
+
+
+class Alarm(pydantic.BaseModel):
+    span: datetime.timedelta
 
 
 def _world(parameters: dict[str, Any]) -> SyntheticWorld:
@@ -47,3 +53,33 @@ def test_unknown_keys_at_both_levels_are_each_named_once() -> None:
         "unexpected parameter 'note' (valid parameters: address)",
         "$.address: Additional properties are not allowed ('zip' was unexpected)",
     ]
+
+
+# pydantic writes a timedelta as ISO 8601: `P1Y70D` (435 days), `-P1D`, `PT1.5S`; python-jsonschema
+# takes them as a `duration`, jsonschema-rs alone (RFC 3339's grammar) did not.
+@pytest.mark.parametrize(
+    "span",
+    [datetime.timedelta(days=435), datetime.timedelta(days=-1), datetime.timedelta(seconds=1.5)],
+    ids=["P1Y70D", "-P1D", "PT1.5S"],
+)
+def test_a_stub_takes_every_timedelta_pydantic_writes(span: datetime.timedelta) -> None:
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def snooze(span: datetime.timedelta, alarm: Alarm) -> dict[str, str]:
+        """Snooze an alarm."""
+
+    snooze(span, Alarm(span=span))
+    sent = world.trace[0].input
+    assert sent == {"span": sent["span"], "alarm": {"span": sent["span"]}}
+    assert pydantic.TypeAdapter(datetime.timedelta).validate_python(sent["span"]) == span
+
+
+def test_a_duration_is_read_as_iso_8601_with_units_in_order() -> None:
+    parameters = {"type": "object", "properties": {"span": {"type": "string", "format": "duration"}}}
+    world = _world(parameters)
+    for text in ["P1Y70D", "-P1D", "PT0.000005S", "P1Y35DT5S", "P2W"]:
+        world.call("ship", {"span": text})
+    for text in ["P1Y2W", "P2D1Y", "PT", "P1DT", "1 day", "P\u09e7D"]:
+        with pytest.raises(ToolInputError, match="is not a 'duration'"):
+            world.call("ship", {"span": text})
