@@ -5,12 +5,14 @@ what the tool writes (bench/RESULTS.md, stop 38, lists what was run against the 
 from __future__ import annotations
 
 import datetime
+import email.utils
+import ipaddress
 from typing import Any
 
 import pydantic
 import pytest
 
-from synthworld import SyntheticWorld, ToolInputError, ToolSpec
+from synthworld import SyntheticWorld, ToolInputError, ToolSpec, generate
 
 # pydantic's `model_config = ConfigDict(extra="forbid")` on a nested model, zod's `.strict()`,
 # TypeBox's `{additionalProperties: false}` and OpenAI's strict mode all close a nested object.
@@ -83,3 +85,39 @@ def test_a_duration_is_read_as_iso_8601_with_units_in_order() -> None:
     for text in ["P1Y2W", "P2D1Y", "PT", "P1DT", "1 day", "P\u09e7D"]:
         with pytest.raises(ToolInputError, match="is not a 'duration'"):
             world.call("ship", {"span": text})
+
+
+class Host(pydantic.BaseModel):
+    """Fields pydantic writes as formats of its own (``format: ipvanyaddress``...)."""
+
+    ip: pydantic.IPvAnyAddress
+    net: pydantic.IPvAnyNetwork
+    iface: pydantic.IPvAnyInterface
+    v4net: ipaddress.IPv4Network
+    v6net: ipaddress.IPv6Network
+    v4if: ipaddress.IPv4Interface
+    v6if: ipaddress.IPv6Interface
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_stub_returns_a_model_of_the_address_types_pydantic_alone_describes(seed: int) -> None:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def lookup(name: str) -> Host:
+        """Look a host up."""
+
+    @world.tool
+    def gateway(name: str) -> pydantic.IPvAnyAddress:
+        """The gateway of a network."""
+
+    assert isinstance(lookup("db"), Host)
+    assert isinstance(gateway("lan"), (ipaddress.IPv4Address, ipaddress.IPv6Address))
+
+
+def test_a_name_email_answer_is_a_name_and_an_address() -> None:
+    schema = {"type": "string", "format": "name-email"}  # pydantic's NameEmail
+    for seed in range(10):
+        name, address = email.utils.parseaddr(generate(schema, seed=seed))
+        assert name
+        assert address.partition("@")[2].startswith("example.")
