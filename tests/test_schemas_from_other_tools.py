@@ -12,7 +12,7 @@ from typing import Any
 import pydantic
 import pytest
 
-from synthworld import SyntheticWorld, ToolInputError, ToolSpec, generate
+from synthworld import SyntheticWorld, ToolInputError, ToolSpec, ToolSpecError, generate
 
 # pydantic's `model_config = ConfigDict(extra="forbid")` on a nested model, zod's `.strict()`,
 # TypeBox's `{additionalProperties: false}` and OpenAI's strict mode all close a nested object.
@@ -121,3 +121,14 @@ def test_a_name_email_answer_is_a_name_and_an_address() -> None:
         name, address = email.utils.parseaddr(generate(schema, seed=seed))
         assert name
         assert address.partition("@")[2].startswith("example.")
+
+
+def test_the_strict_form_of_a_schema_with_a_javascript_type_is_a_tool_spec_error() -> None:
+    # TypeBox's Type.Undefined() writes `type: "undefined"`, no JSON Schema type: the strict form
+    # raised python-jsonschema's UnknownType from deep inside instead of naming the part
+    parameters = {"type": "object", "properties": {"note": {"type": "undefined"}}}
+    spec = ToolSpec("ship", "Ship.", parameters, {"type": "object"})
+    with pytest.raises(
+        ToolSpecError, match=r"\$\.properties\.note\.type: 'undefined' is not a JSON Schema type"
+    ):
+        spec.to_openai(strict=True)
