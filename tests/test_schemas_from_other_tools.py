@@ -132,3 +132,35 @@ def test_the_strict_form_of_a_schema_with_a_javascript_type_is_a_tool_spec_error
         ToolSpecError, match=r"\$\.properties\.note\.type: 'undefined' is not a JSON Schema type"
     ):
         spec.to_openai(strict=True)
+
+
+def test_a_boolean_exclusive_bound_in_a_newer_draft_is_named_with_its_fix() -> None:
+    # zod-to-json-schema's "openAi" target declares 2019-09 and writes draft 4's bounds
+    parameters = {
+        "$schema": "https://json-schema.org/draft/2019-09/schema#",
+        "type": "object",
+        "properties": {"qty": {"type": "number", "minimum": 0, "exclusiveMinimum": True}},
+    }
+    with pytest.raises(ToolSpecError) as caught:
+        _world(parameters)
+    assert caught.value.problems == [
+        "parameters $.properties.qty.exclusiveMinimum: True is not of type 'number': draft 4's form "
+        "(zod-to-json-schema's openApi3, openAi and 2019-09 targets write it); fix: give the bound "
+        "itself, exclusiveMinimum: <the minimum>, and drop minimum, or declare "
+        '"$schema": "http://json-schema.org/draft-04/schema#"'
+    ]
+
+
+def test_a_tuple_in_the_older_form_without_a_schema_uri_is_named_with_its_fix() -> None:
+    # TypeBox's Type.Tuple([Type.Number(), Type.String()]), which writes no $schema
+    pair = {"type": "array", "items": [{"type": "number"}, {"type": "string"}], "additionalItems": False}
+    with pytest.raises(
+        ToolSpecError, match=r"\$\.properties\.pair\.items: .* a tuple as drafts 4 to 2019-09"
+    ):
+        _world({"type": "object", "properties": {"pair": pair}})
+    declared = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"pair": pair},
+    }
+    assert _world(declared).call("ship", {"pair": [1, "a"]}) is not None  # the fix it names works
