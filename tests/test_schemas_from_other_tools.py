@@ -5,9 +5,10 @@ what the tool writes (bench/RESULTS.md, stop 38, lists what was run against the 
 from __future__ import annotations
 
 import datetime
+import decimal
 import email.utils
 import ipaddress
-from typing import Any
+from typing import Annotated, Any
 
 import pydantic
 import pytest
@@ -164,3 +165,22 @@ def test_a_tuple_in_the_older_form_without_a_schema_uri_is_named_with_its_fix() 
         "properties": {"pair": pair},
     }
     assert _world(declared).call("ship", {"pair": [1, "a"]}) is not None  # the fix it names works
+
+
+class Measure(pydantic.BaseModel):
+    rate: Annotated[decimal.Decimal, pydantic.Field(gt=0)]
+    weight: decimal.Decimal
+
+
+def test_answers_of_a_registered_pydantic_schema_with_decimals_are_taken_by_the_model() -> None:
+    # pydantic writes a Decimal as anyOf: [number, string] with any string allowed: "appear"
+    # fitted the schema, and model_validate refused it
+    schema = Measure.model_json_schema()
+    assert schema["properties"]["weight"] == {
+        "anyOf": [{"type": "number"}, {"type": "string"}],
+        "title": "Weight",
+    }
+    for seed in range(10):
+        world = SyntheticWorld(seed=seed)
+        world.register_tool(ToolSpec("measure", "Measure.", {"type": "object"}, schema))
+        Measure.model_validate(world.call("measure", {}))
