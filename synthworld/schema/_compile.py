@@ -449,15 +449,14 @@ _ANNOTATIONS = frozenset({"title", "description", "$comment", "deprecated", "rea
 
 
 def _number_as_text(branches: Any) -> int | None:
-    """The index of the free-form string beside a number in ``anyOf: [number, string]``, pydantic's
-    ``Decimal`` (any text fits the schema, but only a number's text the model): None for others."""
+    """The index of the free-form string after a number in ``anyOf: [number, string]``, pydantic's
+    ``Decimal`` (any text fits the schema, but only a number's text the model): None for others,
+    also for ``[string, number]``, pydantic's ``str | float``, whose text is words."""
     if not isinstance(branches, list) or len(branches) != 2 or not all(isinstance(b, dict) for b in branches):
         return None
-    kinds = [b.get("type") for b in branches]
-    if "number" not in kinds or "string" not in kinds:
+    if [b.get("type") for b in branches] != ["number", "string"]:
         return None
-    text = kinds.index("string")
-    return text if set(branches[text]) <= _ANNOTATIONS | {"type"} else None
+    return 1 if set(branches[1]) <= _ANNOTATIONS | {"type"} else None
 
 
 def _tag(schema: Any) -> str | None:
