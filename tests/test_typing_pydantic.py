@@ -134,19 +134,19 @@ class TestTypesOnlyPydanticDescribes:
         assert world.trace[-1].input == {"login": {"user": "ann", "password": "hunter2"}, "otp": "123456"}
 
     def test_one_whose_schema_admits_values_it_refuses_is_refused_at_registration(self) -> None:
-        # pydantic writes IPvAnyAddress as `format: ipvanyaddress`, which no validator knows:
+        # pydantic writes PostgresDsn as `format: multi-host-uri`, which no validator knows:
         # every answer would be any string, and fail the return type at every call
         world = SyntheticWorld(seed=2)
         with pytest.raises(ToolSpecError) as info:
 
             @world.tool
-            def locate(address: pydantic.IPvAnyAddress) -> str:
+            def locate(address: pydantic.PostgresDsn) -> str:
                 """Locate."""
 
         assert info.value.problems[0] == (
-            "locate(): parameter 'address': unsupported type 'IPvAnyAddress' (pydantic's schema for it, "
-            "{'format': 'ipvanyaddress', 'type': 'string'}, also admits 'thing', which it refuses); "
-            + _SUPPORTED
+            "locate(): parameter 'address': unsupported type 'PostgresDsn' (pydantic's schema for it, "
+            "{'format': 'multi-host-uri', 'minLength': 1, 'type': 'string'}, also admits 'thing', which "
+            "it refuses); " + _SUPPORTED
         )
 
 

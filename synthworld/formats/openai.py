@@ -20,6 +20,7 @@ from synthworld.formats.common import (
 )
 from synthworld.formats.strict import fits_strict
 from synthworld.formats.strict_form import strict_form
+from synthworld.schema import schema_problems
 
 __all__ = [
     "read_tool",
@@ -73,7 +74,11 @@ def warn_refused_name(name: str) -> None:
 
 
 def strict_parameters(spec: ToolLike) -> dict[str, Any]:
-    """The strict form of `spec`'s parameters; `ToolSpecError` naming each part that has none."""
+    """The strict form of `spec`'s parameters; `ToolSpecError` naming each part that has none,
+    or each problem of a schema that is not valid JSON Schema (the strict form reads it)."""
+    broken = [f"parameters {p}" for p in schema_problems(spec.parameters)]
+    if broken:
+        raise ToolSpecError(f"invalid ToolSpec {spec.name!r}: " + "; ".join(broken), problems=broken)
     rewritten, problems = strict_form(spec.parameters)
     if problems:
         raise ToolSpecError(

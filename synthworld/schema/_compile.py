@@ -201,6 +201,7 @@ class Compiler:
         siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         tag = _tag(loc.schema)
+        as_text = _number_as_text(value) if word == "anyOf" else None
         for j, sub in enumerate(subs):
             mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
@@ -214,6 +215,8 @@ class Compiler:
             )
             tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
             named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
+            if j == as_text:  # the text of a number, as its readers parse it
+                named.append(Part(self.synthetic(loc, {"pattern": _DECIMAL_TEXT})))
             options.append([*rest, Part(sub), *others, *named])
         return self._alternatives(options, loc.path, word)
 
@@ -441,6 +444,21 @@ def _clash(mine: Facts, other: Facts) -> bool:
             return True
     held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
     return any(not mine.allowed[name] for name in held_only)
+
+
+_DECIMAL_TEXT = r"^-?[0-9]+(\.[0-9]+)?$"
+_ANNOTATIONS = frozenset({"title", "description", "$comment", "deprecated", "readOnly", "writeOnly"})
+
+
+def _number_as_text(branches: Any) -> int | None:
+    """The index of the free-form string after a number in ``anyOf: [number, string]``, pydantic's
+    ``Decimal`` (any text fits the schema, but only a number's text the model): None for others,
+    also for ``[string, number]``, pydantic's ``str | float``, whose text is words."""
+    if not isinstance(branches, list) or len(branches) != 2 or not all(isinstance(b, dict) for b in branches):
+        return None
+    if [b.get("type") for b in branches] != ["number", "string"]:
+        return None
+    return 1 if set(branches[1]) <= _ANNOTATIONS | {"type"} else None
 
 
 def _tag(schema: Any) -> str | None:

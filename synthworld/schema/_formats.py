@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import ipaddress
 import uuid
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 from synthworld.schema._draw import below, choice
 
@@ -149,13 +151,51 @@ def _base64(rng: Random, now: dt.datetime) -> str:
     return base64.b64encode(_bytes(rng)).decode("ascii")
 
 
+def _ipv4_network(rng: Random, now: dt.datetime) -> str:
+    prefix = 8 + below(rng, 25)  # /8 to /32, its host bits zero as a network's must be
+    return str(ipaddress.IPv4Network((rng.getrandbits(32), prefix), strict=False))
+
+
+def _ipv6_network(rng: Random, now: dt.datetime) -> str:
+    prefix = 32 + below(rng, 97)  # /32 to /128, inside 2001:db8::/32 (RFC 3849, documentation)
+    address = (0x20010DB8 << 96) | rng.getrandbits(96)
+    return str(ipaddress.IPv6Network((address, prefix), strict=False))
+
+
+def _ipv4_interface(rng: Random, now: dt.datetime) -> str:
+    return f"{_ipv4(rng, now)}/{8 + below(rng, 25)}"
+
+
+def _ipv6_interface(rng: Random, now: dt.datetime) -> str:
+    return f"{_ipv6(rng, now)}/{32 + below(rng, 97)}"
+
+
+def _either(v4: Callable[[Random, dt.datetime], str], v6: Callable[[Random, dt.datetime], str]) -> Any:
+    return lambda rng, now: v4(rng, now) if below(rng, 4) else v6(rng, now)  # mostly IPv4
+
+
+def _name_email(rng: Random, now: dt.datetime) -> str:
+    user = choice(rng, _USERS)
+    return f"{user.title()} <{user}{below(rng, 100)}@example.{choice(rng, _TLDS)}>"
+
+
 ENCODED: dict[str, Callable[[Random, dt.datetime], str]] = {
     "base64url": _base64url,
     "byte": _base64,
     "base64": _base64,
+    "ipv4interface": _ipv4_interface,
+    "ipv4network": _ipv4_network,
+    "ipv6interface": _ipv6_interface,
+    "ipv6network": _ipv6_network,
+    "ipvanyaddress": _either(_ipv4, _ipv6),
+    "ipvanyinterface": _either(_ipv4_interface, _ipv6_interface),
+    "ipvanynetwork": _either(_ipv4_network, _ipv6_network),
+    "name-email": _name_email,
 }
 """Generator for each format (or ``contentEncoding``) no validator checks but whose readers decode
 the text: pydantic writes ``bytes`` (``val_json_bytes="base64"``, as pydantic_ai's
 ``BinaryContent.data``) as ``format: base64url`` and refuses text that is not base64; OpenAPI's
 ``format: byte`` and JSON Schema's ``contentEncoding: base64`` are standard base64. Made only for
-a string nothing else bounds (no pattern, no lengths), where every string is valid anyway."""
+a string nothing else bounds (no pattern, no lengths), where every string is valid anyway. So are
+pydantic's own formats of the types it alone parses: ``IPvAnyAddress`` (``ipvanyaddress``), its
+networks and interfaces, and ``NameEmail`` (``name-email``: ``Alice <alice7@example.com>``)."""

@@ -22,6 +22,7 @@ import jsonschema_rs
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
+from synthworld.schema._duration import duration_formats
 from synthworld.schema._ecma import translate
 from synthworld.schema._multiples import EXACT_INTS
 from synthworld.schema._nodes import bare
@@ -386,7 +387,9 @@ def _readings(pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
 def _format_check(dialect: str, fmt: str) -> Any:
     """jsonschema-rs's check of one format alone, in ``dialect`` (None: it refuses the schema)."""
     try:
-        return RS_CLASSES[dialect]({"format": fmt}, validate_formats=True)
+        return RS_CLASSES[dialect](
+            {"format": fmt}, validate_formats=True, formats=duration_formats({"$schema": dialect})
+        )
     except (jsonschema_rs.ValidationError, ValueError):
         return None
 

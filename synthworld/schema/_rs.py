@@ -15,6 +15,7 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld.schema._bounded import Bounded
+from synthworld.schema._duration import duration_formats
 from synthworld.schema._patterns import bounded_class
 from synthworld.schema._resolve import with_known_dialect
 
@@ -76,7 +77,9 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
 
     def make() -> Any:
         try:
-            return jsonschema_rs.validator_for(schema, validate_formats=True, retriever=refuse_fetch)
+            return jsonschema_rs.validator_for(
+                schema, validate_formats=True, formats=duration_formats(schema), retriever=refuse_fetch
+            )
         except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
             return None
 
@@ -122,9 +125,11 @@ def _now(schema_json: str, key: str, schema: Any) -> Any:
         return shared
     fast: Any
     try:  # jsonschema-rs refused it: this compile (of the keys sorted) says why
+        known = with_known_dialect(json.loads(schema_json))
         fast = jsonschema_rs.validator_for(
-            with_known_dialect(json.loads(schema_json)),
+            known,
             validate_formats=True,
+            formats=duration_formats(known),
             registry=_rs_registry(),
             offline=True,
         )

@@ -4,8 +4,10 @@
 
 A type only pydantic describes keeps pydantic's schema (``HttpUrl`` is a ``uri`` string of at most
 2083 characters) only when the values synthworld makes of it are values of the type: pydantic
-writes some as formats no JSON Schema tool knows (``IPvAnyAddress`` is ``format: ipvanyaddress``),
-which would let any string through, and every answer would then fail the stub's return type.
+writes some as formats no JSON Schema tool knows, which the generator makes only where it knows
+them (``IPvAnyAddress``'s ``ipvanyaddress``, a network's, ``NameEmail``'s ``name-email``); others
+(``PostgresDsn``'s ``multi-host-uri``) would let any string through, and every answer would then
+fail the stub's return type.
 """
 
 from __future__ import annotations

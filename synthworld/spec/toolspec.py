@@ -381,13 +381,12 @@ class ToolSpec:
         text, not_json = checked_canonical_json(args)
         if not_json:
             raise self._input_error(_masked(not_json, None))  # `args` may not even be walkable
-        if self.parameters_validator.is_valid(args) and not checks.unknown_keys(args, self):
+        unknown = checks.unknown_keys(args, self)
+        if self.parameters_validator.is_valid(args) and not unknown:
             return args, text
+        said = "$: Additional properties" if unknown else None  # `unknown` names them in words
         problems = capped_problems(
-            chain(
-                checks.unknown_keys(args, self),
-                (p for p in self.parameters_validator.problems(args) if "Additional properties" not in p),
-            )
+            chain(unknown, (p for p in self.parameters_validator.problems(args) if not _starts(p, said)))
         )
         if not problems:  # jsonschema-rs and python-jsonschema disagree; the input passes
             return args, text
@@ -488,6 +487,10 @@ def _pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Calla
 
 def _index_in(order: list[str]) -> Callable[[str], int]:
     return lambda name: order.index(name) if name in order else len(order)
+
+
+def _starts(problem: str, prefix: str | None) -> bool:
+    return prefix is not None and problem.startswith(prefix)
 
 
 def _masked(problems: list[str], args: dict[str, Any] | None) -> list[str]:
