@@ -34,6 +34,20 @@ def test_optional_features_name_their_extra() -> None:
     assert "LLMBackend needs the openai package: pip install 'synthworld[llm]'" in out.stderr
 
 
+def test_openai_agents_failure_names_its_extra() -> None:
+    """Without the Agents SDK, ``openai_agents_failure`` on a plain error said only ``No module
+    named 'agents'`` (a bare ModuleNotFoundError), where every other framework entry names the extra."""
+    program = (
+        "import sys; sys.modules['agents'] = None\n"
+        "from synthworld.frameworks import openai_agents_failure\n"
+        "openai_agents_failure(None, RuntimeError('boom'))"
+    )
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: openai_agents_failure() needs the 'openai-agents' package"), last
+    assert "pip install 'synthworld[frameworks]'" in last
+
+
 def test_the_package_ships_its_types() -> None:
     """``py.typed`` (PEP 561): without it a user's type checker reads synthworld as untyped, and
     strict mypy refuses ``@world.tool`` as an untyped decorator. ``tests/typing/user_code.py``,
