@@ -1,10 +1,13 @@
-"""The main job needs only the runtime dependencies: no test, notebook, LLM or MCP packages."""
+"""The main job needs only the runtime dependencies (no test, notebook, LLM or MCP packages), and
+the declared lower bounds of those dependencies are versions that work."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = ["pytest", "pandas", "matplotlib", "openai", "anthropic", "mcp", "nbclient", "distributed", "dask"]
@@ -60,3 +63,25 @@ def test_the_package_ships_its_types() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     assert "synthworld" in config["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
     assert "tests/typing" in config["tool"]["mypy"]["files"]
+
+
+# Versions a fresh install must not pick: each broke when every extra was installed with
+# ``uv pip install --resolution lowest-direct`` and its tests run (bench/RESULTS.md, stop 38).
+BROKEN = {
+    "pydantic": "2.11.10",  # a model's Decimal field has a schema of any text, and is answered with words
+    "hypothesis": "6.133.0",  # hypothesis-jsonschema's fallback draws no object, and one value for every seed
+    "pandas": "2.0.0",  # ``import pandas`` fails with NumPy 2: "numpy.dtype size changed"
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_declared_lower_bounds_leave_out_versions_that_break(name: str) -> None:
+    """``pydantic>=2``, ``hypothesis>=6.100`` and ``pandas>=2`` let a fresh install pick these."""
+    import tomllib
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    declared = [Requirement(text) for text in project["dependencies"]]
+    declared += [Requirement(text) for text in project["optional-dependencies"]["notebook"]]
+    [requirement] = [r for r in declared if r.name == name]
+    assert not requirement.specifier.contains(BROKEN[name]), requirement
