@@ -1,10 +1,13 @@
-"""The main job needs only the runtime dependencies: no test, notebook, LLM or MCP packages."""
+"""The main job needs only the runtime dependencies (no test, notebook, LLM or MCP packages), and
+the declared lower bounds of those dependencies are versions that work."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = ["pytest", "pandas", "matplotlib", "openai", "anthropic", "mcp", "nbclient", "distributed", "dask"]
@@ -34,6 +37,20 @@ def test_optional_features_name_their_extra() -> None:
     assert "LLMBackend needs the openai package: pip install 'synthworld[llm]'" in out.stderr
 
 
+def test_openai_agents_failure_names_its_extra() -> None:
+    """Without the Agents SDK, ``openai_agents_failure`` on a plain error said only ``No module
+    named 'agents'`` (a bare ModuleNotFoundError), where every other framework entry names the extra."""
+    program = (
+        "import sys; sys.modules['agents'] = None\n"
+        "from synthworld.frameworks import openai_agents_failure\n"
+        "openai_agents_failure(None, RuntimeError('boom'))"
+    )
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: openai_agents_failure() needs the 'openai-agents' package"), last
+    assert "pip install 'synthworld[frameworks]'" in last
+
+
 def test_the_package_ships_its_types() -> None:
     """``py.typed`` (PEP 561): without it a user's type checker reads synthworld as untyped, and
     strict mypy refuses ``@world.tool`` as an untyped decorator. ``tests/typing/user_code.py``,
@@ -46,3 +63,28 @@ def test_the_package_ships_its_types() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     assert "synthworld" in config["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
     assert "tests/typing" in config["tool"]["mypy"]["files"]
+
+
+# Versions a fresh install must not pick: each broke when every extra was installed with
+# ``uv pip install --resolution lowest-direct`` and its tests run (bench/RESULTS.md, stop 38).
+BROKEN = {
+    "pydantic": "2.11.10",  # a model's Decimal field has a schema of any text, and is answered with words
+    "hypothesis": "6.133.0",  # hypothesis-jsonschema's fallback draws no object, and one value for every seed
+    "openai": "1.45.0",  # a client passed in fails with httpx 0.28 ("unexpected keyword argument 'proxies'")
+    "pandas": "2.0.0",  # ``import pandas`` fails with NumPy 2: "numpy.dtype size changed"
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_declared_lower_bounds_leave_out_versions_that_break(name: str) -> None:
+    """``pydantic>=2``, ``hypothesis>=6.100``, ``openai>=1.40`` and ``pandas>=2`` let a fresh install
+    pick these."""
+    import tomllib
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    declared = [Requirement(text) for text in project["dependencies"]]
+    extras = project["optional-dependencies"]
+    declared += [Requirement(text) for text in extras["notebook"] + extras["llm"]]
+    [requirement] = [r for r in declared if r.name == name]
+    assert not requirement.specifier.contains(BROKEN[name]), requirement

@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError
-from synthworld.frameworks.source import error_message, error_text
+from synthworld.frameworks.source import error_message, error_text, import_framework
 
 __all__ = ["as_framework_failure", "openai_agents_failure"]
 
@@ -40,9 +40,9 @@ def openai_agents_failure(context: Any, error: Exception) -> str:
     error as the SDK's default text (which hides the exception)."""
     if isinstance(error, (ToolError, ToolInputError)):
         return error_text(error)
-    from agents.tool import default_tool_error_function  # the caller is the Agents SDK
-
-    return default_tool_error_function(context, error)
+    tool = import_framework("agents.tool", package="openai-agents", method="openai_agents_failure")
+    text: str = tool.default_tool_error_function(context, error)
+    return text
 
 
 def _framework_bases(bad_arguments: bool) -> tuple[type[BaseException], ...]:
