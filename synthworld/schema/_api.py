@@ -114,6 +114,9 @@ class Generator:
     """The root compiled with ``oneOf`` branches failing the others by construction
     (`_exclude.ExcludeNode`), once needed: where the usual search found no value."""
 
+    _excluded_found: tuple[bool, Any] | None = None
+    """The value of `_excluding`'s probe attempts, once made (the last resort of `_excluded`)."""
+
     _only_excluding = False
     """Whether the usual search found no value when registered: calls then use `_excluding` alone."""
 
@@ -166,12 +169,17 @@ class Generator:
         """The last resort of a call: `_seeded` attempts of `_excluding` (from the state ``rng`` is
         left in), then the value its probe found; `UnsatisfiableSchemaError` when none holds."""
         root = self._excluding_root()
-        ok, value = (False, None) if root is None else self._seeded(rng, when, verify, root)
-        if ok:
-            return value
-        ok, value = (False, None) if root is None else self._first_value(root)
-        if ok:
-            return owned_copy(value)
+        if root is not None:
+            ok, value = self._seeded(rng, when, verify, root)
+            if ok:
+                return value
+            found = self._excluded_found
+            if found is None:  # made once, like `_witness`
+                found = self._found if self._only_excluding else None
+                found = self._excluded_found = found or self._first_value(root)
+            ok, value = found
+            if ok:
+                return owned_copy(value)
         raise UnsatisfiableSchemaError(
             f"could not build a valid value for this schema (seeded attempt failed): "
             f"{self._key.lstrip()[:200]}; fix: simplify the schema",
