@@ -19,6 +19,7 @@ from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
+from synthworld.schema._exclude import TwinsError
 from synthworld.schema._nodes import (
     HARD_DEPTH,
     ITEMS,
@@ -94,6 +95,7 @@ class Generator:
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, external=registry is not None)
         self._always_check = registry is not None or _unsure(self._key)
+        self._loc = loc
         self._root: Node = Compiler().node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and _surely_probed(self._root)):  # else the probe would succeed
@@ -107,6 +109,16 @@ class Generator:
 
     _found: tuple[bool, Any] | None = None
     """The value of `_witness`, once made."""
+
+    _excluding: Node | None = None
+    """The root compiled with ``oneOf`` branches failing the others by construction
+    (`_exclude.ExcludeNode`), once needed: where the usual search found no value."""
+
+    _excluded_found: tuple[bool, Any] | None = None
+    """The value of `_excluding`'s probe attempts, once made (the last resort of `_excluded`)."""
+
+    _only_excluding = False
+    """Whether the usual search found no value when registered: calls then use `_excluding` alone."""
 
     def __repr__(self) -> str:
         return f"Generator({self._key.lstrip()[:60]!r}, realistic={self.realistic!r})"
@@ -131,12 +143,9 @@ class Generator:
         call drops, and a collection (whose full runs cost time in proportion to the whole heap,
         the caller's objects too) never lands inside a call. Compiling new branches would
         otherwise set off collections that made up most of the time of the slowest calls."""
-        reached: set[int] = set()  # both attempts together reach at most BRANCHES alternatives
-        ok, value = self._attempt(rng, when, verify, reached=reached)
-        if ok:
-            return value
-        lean = Random(rng.getrandbits(64))
-        ok, value = self._attempt(lean, when, verify, lean=True, reached=reached)
+        if self._only_excluding:  # the usual search failed at registration: it is not tried
+            return self._excluded(rng, when, verify)
+        ok, value = self._seeded(rng, when, verify, self._root)
         if ok:
             return value
         ok, value = self._fallback(rng)
@@ -145,6 +154,32 @@ class Generator:
         ok, value = self._witness()
         if ok:
             return owned_copy(value)
+        return self._excluded(rng, when, verify)
+
+    def _seeded(self, rng: Random, when: dt.datetime, verify: bool, root: Node) -> tuple[bool, Any]:
+        """A seeded attempt of ``root``, then a lean one on a stream derived from ``rng``."""
+        reached: set[int] = set()  # both attempts together reach at most BRANCHES alternatives
+        ok, value = self._attempt(rng, when, verify, reached=reached, root=root)
+        if ok:
+            return ok, value
+        lean = Random(rng.getrandbits(64))
+        return self._attempt(lean, when, verify, lean=True, reached=reached, root=root)
+
+    def _excluded(self, rng: Random, when: dt.datetime, verify: bool) -> Any:
+        """The last resort of a call: `_seeded` attempts of `_excluding` (from the state ``rng`` is
+        left in), then the value its probe found; `UnsatisfiableSchemaError` when none holds."""
+        root = self._excluding_root()
+        if root is not None:
+            ok, value = self._seeded(rng, when, verify, root)
+            if ok:
+                return value
+            found = self._excluded_found
+            if found is None:  # made once, like `_witness`
+                found = self._found if self._only_excluding else None
+                found = self._excluded_found = found or self._first_value(root)
+            ok, value = found
+            if ok:
+                return owned_copy(value)
         raise UnsatisfiableSchemaError(
             f"could not build a valid value for this schema (seeded attempt failed): "
             f"{self._key.lstrip()[:200]}; fix: simplify the schema",
@@ -156,13 +191,27 @@ class Generator:
         the same way and kept: the last resort of a call whose own attempts all failed, the same
         whichever calls came before."""
         if self._found is None:
-            found = self._attempt(_seeded_zero(), DEFAULT_NOW, False, lean=True)
-            for seed in range(_PROBES):
-                if found[0]:
-                    break
-                found = self._attempt(Random(seed), DEFAULT_NOW, False)
-            self._found = found
+            self._found = self._first_value(self._root)
         return self._found
+
+    def _first_value(self, root: Node) -> tuple[bool, Any]:
+        """The value of the probe's attempts of ``root``: a lean one, then seeds 0 to `_PROBES`."""
+        found = self._attempt(_seeded_zero(), DEFAULT_NOW, False, lean=True, root=root)
+        for seed in range(_PROBES):
+            if found[0]:
+                break
+            found = self._attempt(Random(seed), DEFAULT_NOW, False, root=root)
+        return found
+
+    def _excluding_root(self) -> Node | None:
+        """`_excluding`, compiled on first use; None when it cannot compile (the usual root
+        compiled, so its error is a ``oneOf`` of twins: `_probe` raises it)."""
+        if self._excluding is None:
+            try:
+                self._excluding = Compiler(excluding=True).node([Part(self._loc)])
+            except SchemaError:
+                return None
+        return self._excluding
 
     def is_valid(self, value: Any) -> bool:
         """Whether ``value`` validates against the schema (formats checked)."""
@@ -183,6 +232,7 @@ class Generator:
         *,
         lean: bool = False,
         reached: set[int] | None = None,
+        root: Node | None = None,
     ) -> tuple[bool, Any]:
         st = State(rng, now, self.realistic, self.locale)
         if reached is not None:
@@ -194,7 +244,7 @@ class Generator:
             st.credit, st.items = 0, ITEMS
             st.unsure = False
             try:
-                value = self._root.gen(st, "")
+                value = (root or self._root).gen(st, "")
             except TooBig:  # its arrays' least sizes multiply past what one value holds: another
                 self._too_big = True  # attempt making the same choices would build as many
                 break
@@ -226,6 +276,11 @@ class Generator:
         ok, value = self._fallback(Random(0))
         if ok and self._checks.strict(value):
             return
+        if self._probe_excluding():
+            return
+        twins = self._blocker(self._excluding) if self._excluding is not None else None
+        if isinstance(twins, TwinsError):
+            raise twins
         if self._capped:
             raise UnsatisfiableSchemaError(
                 f"no valid value could be built for the schema at {ROOT} within {_nodes.BRANCHES:,} "
@@ -240,11 +295,21 @@ class Generator:
             path="",
         )
 
-    def _blocker(self) -> SchemaError | None:
-        """The compile error (remembered by the lazy nodes) that stops a first attempt, if any,
-        else a reference that nothing resolves (the branches that need it fail as unsatisfiable)."""
+    def _probe_excluding(self) -> bool:
+        """Whether `_excluding` builds a value where the usual search built none (then every call
+        uses it alone); its compile error, a ``oneOf`` of twins, is raised: it says why."""
+        root = self._excluding = Compiler(excluding=True).node([Part(self._loc)])
+        found = self._first_value(root)
+        if found[0]:
+            self._found, self._only_excluding = found, True
+        return found[0]
+
+    def _blocker(self, root: Node | None = None) -> SchemaError | None:
+        """The compile error (remembered by the lazy nodes) that stops a first attempt of ``root``
+        (the usual one by default), if any, else a reference that nothing resolves (the branches
+        that need it fail as unsatisfiable)."""
         try:
-            self._root.gen(State(Random(0), DEFAULT_NOW, self.realistic, self.locale), "")
+            (root or self._root).gen(State(Random(0), DEFAULT_NOW, self.realistic, self.locale), "")
         except SchemaError as err:
             return err
         except (Retry, RecursionError):

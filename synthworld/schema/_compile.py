@@ -14,6 +14,7 @@ from typing import Any
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._discriminate import Facts, facts_of, verdict
+from synthworld.schema._exclude import ExcludeNode, exclusion_choice, negation_branches, twins
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
     ChoiceNode,
@@ -49,7 +50,11 @@ _NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
 class Compiler:
     """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, excluding: bool = False) -> None:
+        self.excluding = excluding
+        """Whether a ``oneOf`` branch fails the others by `ExcludeNode` (built from what the value
+        holds) rather than by conjoining their negations (searched depth first): the last resort
+        of a generator whose usual search failed."""
         self._memo: dict[tuple[Any, ...], Node] = {}
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], QuickCheck] = {}
@@ -202,14 +207,15 @@ class Compiler:
         facts = [self.flat_facts(sub)[1] for sub in subs]
         tag = _tag(loc.schema)
         as_text = _number_as_text(value) if word == "anyOf" else None
+        excluding: list[Node] = []
         for j, sub in enumerate(subs):
             mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             # oneOf: every other branch negated, but one whose constants contradict this one's
             # cannot hold too: no need to negate it (anyOf: none looked at; 100,000 took hours)
-            others = (
-                [self._negate(o) for k, o in enumerate(subs) if k != j and not _clash(mine, facts[k])]
+            clear = (
+                [k for k in range(len(subs)) if k != j and not _clash(mine, facts[k])]
                 if word == "oneOf"
                 else []
             )
@@ -217,7 +223,15 @@ class Compiler:
             named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
             if j == as_text:  # the text of a number, as its readers parse it
                 named.append(Part(self.synthetic(loc, {"pattern": _DECIMAL_TEXT})))
-            options.append([*rest, Part(sub), *others, *named])
+            if self.excluding and word == "oneOf":
+                if not any(twins(sub, subs[k]) for k in clear):  # a twin holds whenever it does
+                    excluding.append(self._excluding([*rest, *named], subs, j, clear))
+                continue
+            options.append([*rest, Part(sub), *(self._negate(subs[k]) for k in clear), *named])
+        if self.excluding and word == "oneOf":
+            found = exclusion_choice(excluding, subs, loc.path)
+            if found is not None:
+                return found
         return self._alternatives(options, loc.path, word)
 
     def _alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
@@ -288,18 +302,19 @@ class Compiler:
         return found
 
     def _negation(self, loc: Loc) -> Part:
-        node = canonical_view(loc.schema, loc.dialect)
-        words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
-        if not words or not words <= {"properties", "required", "type"} or "$ref" in node:
+        branches = negation_branches(canonical_view(loc.schema, loc.dialect))
+        if branches is None:
             return Part(self.synthetic(loc, {"not": loc.schema}))
-        branches: list[Any] = [  # properties and required hold for every value but an object
-            {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
-            for name, sub in node.get("properties", {}).items()
-        ]
-        branches += [{"type": "object", "properties": {name: False}} for name in node.get("required", [])]
-        if "type" in node:
-            branches.append({"not": {"type": node["type"]}})
         return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
+
+    def _excluding(self, rest: list[Part], subs: list[Loc], j: int, others: list[int]) -> Node:
+        """`ExcludeNode` for branch ``j`` of a ``oneOf`` (``others``: the branches to fail)."""
+        ways = []
+        for k in others:
+            found = negation_branches(canonical_view(subs[k].schema, subs[k].dialect))
+            mine = [Part(self.synthetic(subs[k], w)) for w in found] if found else [self._negate(subs[k])]
+            ways.append((self.check(subs[k]), mine))
+        return ExcludeNode(self._node, [*rest, Part(subs[j])], ways)
 
     def _merge(self, parts: list[Part]) -> Node:
         excluded, not_types = self._nots(parts)

@@ -1,0 +1,147 @@
+"""The last resort of a ``oneOf`` whose depth-first search runs out: build one branch, then make
+the value fail each other branch that accepts it, one way of failing at a time.
+
+The usual compile of a ``oneOf`` branch conjoins the negation of every other branch, each an
+``anyOf`` of ways to fail it, and searches their product depth first: a wrong way is found out
+only at the leaves, so a few open objects alike (7 branches, 7 ways each) exhaust
+`_nodes.BRANCHES`. Here a way is added only for a branch the value actually satisfies, and one
+that cannot build (it contradicts the branch or an earlier way) is passed over at once. The
+generator uses these nodes only where the usual search failed (see `Generator`), so no value made
+today changes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._canonicalise import canonical_view
+from synthworld.schema._draw import below
+from synthworld.schema._nodes import ChoiceNode, LazyNode, Node, Retry, State
+from synthworld.schema._parts import Part
+from synthworld.schema._resolve import Loc
+
+__all__ = ["ExcludeNode", "TwinsError", "exclusion_choice", "negation_branches", "twins"]
+
+
+class TwinsError(UnsatisfiableSchemaError):
+    """A ``oneOf`` whose every branch that can hold has an identical twin: its message says
+    more than the usual search's failure, so the generator raises it in place of that."""
+
+
+Chosen = tuple[tuple[int, int], ...]
+"""The ways added so far: (other branch, way) pairs, sorted."""
+
+
+class ExcludeNode:
+    """Values of ``base`` (one ``oneOf`` branch with its siblings) that no other branch accepts.
+
+    ``others``: per other branch, a check (``value -> bool``, whether it accepts) and its ways of
+    failing (conjuncts, e.g. one property of another type, one required property left out). While
+    an other branch accepts the value, the first of its ways (in an order drawn from the RNG) that
+    builds together with ``base`` and the ways chosen before is added, and the value built again:
+    at most one way per branch, so a call builds at most ``1 + sum(len(ways))`` values.
+    """
+
+    def __init__(
+        self,
+        build: Callable[[Any], Node],
+        base: Sequence[Part],
+        others: Sequence[tuple[Callable[[Any], bool], Sequence[Part]]],
+    ) -> None:
+        self._build, self._base, self._others = build, tuple(base), tuple(others)
+        self._nodes: dict[Chosen, LazyNode] = {}
+        self._lock = threading.Lock()
+
+    def gen(self, st: State, hint: str) -> Any:
+        st.unsure = True  # the whole value is validated: a way is a conjunct, not a proof
+        chosen: Chosen = ()
+        value = self._node(chosen).gen(st, hint)
+        for _ in range(len(self._others) + 1):
+            k = self._accepting(value, chosen)
+            if k is None:
+                return value
+            chosen, value = self._exclude(st, hint, chosen, k)
+        raise Retry
+
+    def _accepting(self, value: Any, chosen: Chosen) -> int | None:
+        """The first other branch that accepts ``value`` and has no way chosen yet, if any."""
+        done = {k for k, _ in chosen}
+        for k, (accepts, _) in enumerate(self._others):
+            if k not in done and accepts(value):
+                return k
+        return None
+
+    def _exclude(self, st: State, hint: str, chosen: Chosen, k: int) -> tuple[Chosen, Any]:
+        """A way of failing branch ``k`` that builds with the ways ``chosen``, and its value."""
+        ways = list(range(len(self._others[k][1])))
+        for left in range(len(ways), 0, -1):  # Fisher-Yates, one draw per way tried
+            pick = below(st.rng, left)
+            way = ways.pop(pick)
+            key = tuple(sorted((*chosen, (k, way))))
+            try:
+                return key, self._node(key).gen(st, hint)
+            except (SchemaError, Retry):
+                st.spend()
+        raise Retry
+
+    def _node(self, chosen: Chosen) -> LazyNode:
+        """The node of ``base`` and the ways ``chosen``, compiled on first use (a way that cannot
+        hold with them is remembered as its compile error)."""
+        found = self._nodes.get(chosen)
+        if found is None:
+            parts = [*self._base, *(self._others[k][1][way] for k, way in chosen)]
+            with self._lock:
+                found = self._nodes.setdefault(chosen, LazyNode(self._build, parts))
+        return found
+
+
+def negation_branches(node: dict[str, Any]) -> list[Any] | None:
+    """The ways a value fails the canonical schema ``node``, when it only constrains properties,
+    required names and type (one property of another kind, one required name left out, another
+    type), else None."""
+    words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
+    if not words or not words <= {"properties", "required", "type"}:
+        return None
+    branches: list[Any] = [  # properties and required hold for every value but an object
+        {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
+        for name, sub in node.get("properties", {}).items()
+    ]
+    branches += [{"type": "object", "properties": {name: False}} for name in node.get("required", [])]
+    if "type" in node:
+        branches.append({"not": {"type": node["type"]}})
+    return branches
+
+
+def exclusion_choice(options: list[Node], subs: list[Loc], path: str) -> Node | None:
+    """The choice of a ``oneOf``'s `ExcludeNode`s (``subs``: its branches); with none, the error
+    of a ``oneOf`` whose every branch that can hold has a twin, else None (no branch can hold)."""
+    if len(options) == 1:
+        return options[0]
+    if options:
+        return ChoiceNode(options)
+    doubled = [j for j, sub in enumerate(subs) if any(twins(sub, o) for o in subs if o is not sub)]
+    if not doubled:
+        return None
+    raise TwinsError(
+        f"oneOf at {show_pointer(path)} can never hold: a value of one branch must fail the others, and "
+        f"every branch that can hold has an identical twin (branches {doubled}); fix: remove the duplicate "
+        "branches (or use anyOf)",
+        path=path,
+    )
+
+
+_ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default", "deprecated"})
+
+
+def twins(one: Loc, other: Loc) -> bool:
+    """Whether two branches of one ``oneOf`` are the same schema, but for annotations (a value
+    satisfies both or neither)."""
+    mine, theirs = canonical_view(one.schema, one.dialect), canonical_view(other.schema, other.dialect)
+    if not (isinstance(mine, dict) and isinstance(theirs, dict)):
+        return bool(mine == theirs)
+    return {k: v for k, v in mine.items() if k not in _ANNOTATIONS} == {
+        k: v for k, v in theirs.items() if k not in _ANNOTATIONS
+    }
