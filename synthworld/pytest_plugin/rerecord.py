@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from synthworld.scenario import Scenario
+if TYPE_CHECKING:
+    from synthworld.scenario import Scenario
 
 __all__ = ["scenario_session_mode", "session_mode"]
 
