@@ -1,20 +1,10 @@
 """synthworld: test LLM agents against synthetic, reproducible tool worlds."""
 
+from typing import TYPE_CHECKING
+
+from synthworld._lazy import attach
 from synthworld._redact import Redactor, get_redactor, redact, register_secret, set_redactor
 from synthworld._version import __version__
-from synthworld.backends import (
-    Answer,
-    AnthropicBackend,
-    Backend,
-    CallContext,
-    FixtureBackend,
-    FunctionBackend,
-    HandlerBackend,
-    HypothesisBackend,
-    LLMBackend,
-    RandomBackend,
-)
-from synthworld.cassette import CassetteDriftWarning, RecordMode, matchers
 from synthworld.errors import (
     BackendError,
     CassetteError,
@@ -36,21 +26,70 @@ from synthworld.errors import (
     UnknownToolError,
     UnsatisfiableSchemaError,
 )
-from synthworld.eval import EvalInterrupted, EvalReport, RunRecord, evaluate
-from synthworld.scenario import Scenario, ScenarioResult, load_scenario
-from synthworld.schema import generate
-from synthworld.sources import McpBackend, mcp_tools, openapi_tools
-from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
-from synthworld.trace import ToolCall, Trace
-from synthworld.world import (
-    HAZARD_KINDS,
-    Coverage,
-    Fault,
-    FaultPlan,
-    SimulatedClock,
-    SyntheticWorld,
-    WorldState,
-)
+
+if TYPE_CHECKING:  # the names below, as type checkers see them
+    from synthworld.backends import (
+        Answer,
+        AnthropicBackend,
+        Backend,
+        CallContext,
+        FixtureBackend,
+        FunctionBackend,
+        HandlerBackend,
+        HypothesisBackend,
+        LLMBackend,
+        RandomBackend,
+    )
+    from synthworld.cassette import CassetteDriftWarning, RecordMode, matchers
+    from synthworld.eval import EvalInterrupted, EvalReport, RunRecord, evaluate
+    from synthworld.scenario import Scenario, ScenarioResult, load_scenario
+    from synthworld.schema import generate
+    from synthworld.sources import McpBackend, mcp_tools, openapi_tools
+    from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
+    from synthworld.trace import ToolCall, Trace
+    from synthworld.world import (
+        HAZARD_KINDS,
+        Coverage,
+        Fault,
+        FaultPlan,
+        SimulatedClock,
+        SyntheticWorld,
+        WorldState,
+    )
+
+_ORIGINS = {
+    "synthworld.backends": (
+        "Answer",
+        "AnthropicBackend",
+        "Backend",
+        "CallContext",
+        "FixtureBackend",
+        "FunctionBackend",
+        "HandlerBackend",
+        "HypothesisBackend",
+        "LLMBackend",
+        "RandomBackend",
+    ),
+    "synthworld.cassette": ("CassetteDriftWarning", "RecordMode", "matchers"),
+    "synthworld.eval": ("EvalInterrupted", "EvalReport", "RunRecord", "evaluate"),
+    "synthworld.scenario": ("Scenario", "ScenarioResult", "load_scenario"),
+    "synthworld.schema": ("generate",),
+    "synthworld.sources": ("McpBackend", "mcp_tools", "openapi_tools"),
+    "synthworld.spec": ("Binding", "ToolAnnotations", "ToolSpec", "tool"),
+    "synthworld.trace": ("ToolCall", "Trace"),
+    "synthworld.world": (
+        "HAZARD_KINDS",
+        "Coverage",
+        "Fault",
+        "FaultPlan",
+        "SimulatedClock",
+        "SyntheticWorld",
+        "WorldState",
+    ),
+}
+"""Where each name not imported above lives: imported on first use (see `synthworld._lazy`), so
+loading the pytest plugin, which every pytest run does, costs little until a test uses synthworld."""
+__getattr__, __dir__ = attach(__name__, _ORIGINS)
 
 __all__ = [
     "Answer",

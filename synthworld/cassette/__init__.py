@@ -28,12 +28,29 @@ is a `CassetteError` (see ``format``); a file that cannot be read or written is 
 `CassetteIOError` naming the path and the fix.
 """
 
+from typing import TYPE_CHECKING
+
+from synthworld._lazy import attach
 from synthworld._redact import DEFAULT_SECRET_KEYS, DEFAULT_SECRET_PATTERNS, MASK, Redactor
-from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
-from synthworld.cassette.index import ReplayIndex
-from synthworld.cassette.matchers import MatchLike, as_matcher
 from synthworld.cassette.modes import CassetteConflictWarning, CassetteDriftWarning, RecordMode
-from synthworld.cassette.store import CassetteStore, load_cassette, save_cassette
+
+if TYPE_CHECKING:  # the names below, as type checkers see them
+    from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
+    from synthworld.cassette.index import ReplayIndex
+    from synthworld.cassette.matchers import MatchLike, as_matcher
+    from synthworld.cassette.store import CassetteStore, load_cassette, save_cassette
+
+__getattr__, __dir__ = attach(
+    __name__,
+    {
+        "synthworld.cassette.format": ("SUPPORTED_VERSIONS", "Cassette", "Fingerprint", "Interaction"),
+        "synthworld.cassette.index": ("ReplayIndex",),
+        "synthworld.cassette.matchers": ("MatchLike", "as_matcher"),
+        "synthworld.cassette.store": ("CassetteStore", "load_cassette", "save_cassette"),
+    },
+)
+"""Names imported on first use (see `synthworld._lazy`): the record modes stay cheap for the
+pytest plugin's options."""
 
 __all__ = [
     "DEFAULT_SECRET_KEYS",

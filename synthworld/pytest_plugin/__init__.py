@@ -34,14 +34,12 @@ import os
 import shlex
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from synthworld._redact import redact_text
-from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import ScenarioError
-from synthworld.pytest_plugin.coverage import CoverageSession
 from synthworld.pytest_plugin.record_mode import (
     RecordModeSession,
     check_marker_mode,
@@ -64,17 +62,12 @@ from synthworld.pytest_plugin.settings import (
     world_options,
     world_seed,
 )
-from synthworld.scenario import (
-    SCENARIO_SUFFIXES,
-    Scenario,
-    ScenarioResult,
-    format_result,
-    is_named_scenario_text,
-    is_scenario_text,
-    load_scenario,
-)
+from synthworld.scenario import SCENARIO_SUFFIXES, is_named_scenario_text, is_scenario_text
 from synthworld.scenario.imports import add_search_root, remove_search_root
-from synthworld.world import SyntheticWorld
+
+if TYPE_CHECKING:  # the rest is imported where a test or a scenario file first needs it (see below)
+    from synthworld.scenario import Scenario, ScenarioResult
+    from synthworld.world import SyntheticWorld
 
 __all__ = ["ScenarioFile", "ScenarioItem", "synth_cassette_path", "synth_world", "synth_world_options"]
 
@@ -149,6 +142,8 @@ def pytest_configure(config: pytest.Config) -> None:
             f"--synthworld-coverage-fail-under={fail_under:g} is a percentage from 0 to 100 (80 for 80%)"
         )
     if config.getoption("synthworld_coverage") or fail_under is not None:
+        from synthworld.pytest_plugin.coverage import CoverageSession
+
         config.pluginmanager.register(CoverageSession(config, fail_under), "synthworld-coverage")
     RecordModeSession.register(config)
     if block_llm(config):
@@ -182,12 +177,18 @@ def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestR
     """A failed test that used ``synth_world`` shows the world's trace; its report masks secrets."""
     report = yield
     world = getattr(item, "funcargs", {}).get("synth_world")
-    if report.failed and isinstance(world, SyntheticWorld):
+    if report.failed and world is not None and isinstance(world, _world_class()):
         policy = calls_policy(call.input for call in world.trace)  # stubs called positionally too
         report.longrepr = redact_longrepr(report.longrepr, policy.text)
         if report.when == "call":
             report.sections.append(("synthworld trace", world.trace.format()))
     return report
+
+
+def _world_class() -> type[SyntheticWorld]:
+    from synthworld.world import SyntheticWorld  # a test used synth_world: already imported
+
+    return SyntheticWorld
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
@@ -215,6 +216,8 @@ class ScenarioFile(pytest.File):
     """A scenario file: one test item per seed."""
 
     def collect(self) -> Iterator[ScenarioItem]:
+        from synthworld.scenario import load_scenario  # the first scenario file loads the machinery
+
         scenario = load_scenario(self.path)
         for mark in scenario.data.get("marks", ()):  # on the file, so each of its items has it
             self.add_marker(mark)  # an unregistered one fails under --strict-markers, as in a test
@@ -265,6 +268,8 @@ class ScenarioItem(pytest.Item):
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
     ) -> Any:
         if isinstance(excinfo.value, ScenarioFailed):
+            from synthworld.scenario import format_result
+
             return format_result(excinfo.value.result, header=False)
         if isinstance(excinfo.value, ScenarioError):
             return str(excinfo.value)
@@ -324,6 +329,8 @@ def _scenario_world(
             f"@pytest.mark.synthworld(scenario={settings['scenario']!r}): no file {str(path)!r}; the "
             "path is read from the test file's folder"
         )
+    from synthworld.scenario import load_scenario
+
     scenario = load_scenario(path)
     check_marker_mode(settings, scenario)
     note_scenario_world(request.config, scenario)
@@ -341,6 +348,9 @@ def _make_world(
     options: dict[str, Any],
     default_cassette: Path,
 ) -> SyntheticWorld:
+    from synthworld.backends import FixtureBackend, RandomBackend
+    from synthworld.world import SyntheticWorld
+
     cassette = settings.get("cassette")
     if cassette:
         base = Path(request.node.path).parent

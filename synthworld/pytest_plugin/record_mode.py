@@ -13,12 +13,12 @@ A record mode acts only on a world with a cassette: the ``synth_world`` fixture'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from synthworld.scenario import Scenario
-from synthworld.scenario.build import backend_without_cassette
+if TYPE_CHECKING:
+    from synthworld.scenario import Scenario
 
 __all__ = ["NAME", "RecordModeSession", "check_marker_mode", "note_cassette_world", "note_scenario_world"]
 
@@ -44,7 +44,7 @@ def check_marker_mode(settings: dict[str, Any], scenario: Scenario | None = None
             "or replayed; add cassette=True (cassettes/<test module>/<test name>.yaml beside the test) "
             "or cassette='PATH' to the marker, or drop record_mode"
         )
-    backend = "" if scenario is None else backend_without_cassette(scenario)
+    backend = "" if scenario is None else _backend_without_cassette(scenario)
     if scenario is not None and backend:
         raise pytest.UsageError(
             f"{given}: the backend of {scenario.shown} is {backend}, not a cassette, so nothing is "
@@ -62,8 +62,16 @@ def note_cassette_world(config: pytest.Config) -> None:
 
 def note_scenario_world(config: pytest.Config, scenario: Scenario) -> None:
     """`note_cassette_world` for a scenario's world, when its backend has a cassette."""
-    if not backend_without_cassette(scenario):
+    if not _backend_without_cassette(scenario):
         note_cassette_world(config)
+
+
+def _backend_without_cassette(scenario: Scenario) -> str:
+    """`synthworld.scenario.build.backend_without_cassette`, imported when a scenario is used (so
+    loading the plugin, as every pytest run does, stays cheap)."""
+    from synthworld.scenario.build import backend_without_cassette
+
+    return backend_without_cassette(scenario)
 
 
 class RecordModeSession:

@@ -9,12 +9,14 @@ users of one cassette on one worker (``--dist loadfile``, ``loadscope`` or ``loa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from synthworld.cassette.rerecords import Rerecords
-from synthworld.scenario import Scenario
-from synthworld.scenario.rerecord import scenario_record_mode
+
+if TYPE_CHECKING:
+    from synthworld.scenario import Scenario
 
 __all__ = ["scenario_session_mode", "session_mode"]
 
@@ -28,4 +30,6 @@ def session_mode(config: pytest.Config, cassette: Path, mode: str) -> str:
 
 def scenario_session_mode(config: pytest.Config, scenario: Scenario, mode: str | None) -> str | None:
     """`session_mode` for a scenario's world: `mode` (None: the file's own) applied to its cassette."""
+    from synthworld.scenario.rerecord import scenario_record_mode  # the plugin loads light: on use
+
     return scenario_record_mode(config.stash.setdefault(_REWRITTEN, Rerecords()), scenario, mode)

@@ -8,14 +8,14 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from synthworld.cassette import RecordMode
-from synthworld.scenario import Scenario
-from synthworld.scenario.build import backend_without_cassette
-from synthworld.world import SyntheticWorld
+from synthworld.cassette.modes import RecordMode
+
+if TYPE_CHECKING:
+    from synthworld.scenario import Scenario
 
 __all__ = [
     "BLOCK_LLM_ENV",
@@ -74,6 +74,8 @@ def world_options(options: Any) -> dict[str, Any]:
             f"synth_world_options returned seed={options['seed']!r}; set the seed with "
             "@pytest.mark.synthworld(seed=...), the ini option synthworld_seed or --synthworld-seed"
         )
+    from synthworld.world import SyntheticWorld  # here: loading the plugin stays cheap
+
     allowed = [name for name in inspect.signature(SyntheticWorld).parameters if name != "seed"]
     unknown = sorted(set(options) - set(allowed))
     if unknown:
@@ -150,6 +152,8 @@ def scenario_record_mode(config: pytest.Config, marker_mode: Any, scenario: Scen
     """A scenario world's record mode: option > marker > the file's ``backend: {mode: ...}`` > ini;
     None leaves it to the file, and a file without a cassette (a session-wide mode does not act
     on it; a marker's is refused by `check_marker_mode`)."""
+    from synthworld.scenario.build import backend_without_cassette  # here: loading the plugin stays cheap
+
     if backend_without_cassette(scenario):
         return None
     backend = scenario.data.get("backend")

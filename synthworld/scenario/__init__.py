@@ -10,19 +10,38 @@ a file, ``build`` makes its world, ``run`` runs its agent, ``expect`` and ``matc
 ``report`` and ``console`` show it.
 """
 
-from synthworld.scenario.load import (
+from typing import TYPE_CHECKING
+
+from synthworld._lazy import attach
+from synthworld.scenario.sniff import (
     FORMAT_KEY,
     SCENARIO_SUFFIXES,
+    is_named_scenario_text,
     is_scenario_text,
-    load_scenario,
-    scenario_files,
-    scenario_schema,
-    validate_scenario,
 )
-from synthworld.scenario.model import Scenario
-from synthworld.scenario.report import format_result, trace_table
-from synthworld.scenario.result import ScenarioResult
-from synthworld.scenario.sniff import is_named_scenario_text
+
+if TYPE_CHECKING:  # the names below, as type checkers see them
+    from synthworld.scenario.load import load_scenario, scenario_files, scenario_schema, validate_scenario
+    from synthworld.scenario.model import Scenario
+    from synthworld.scenario.report import format_result, trace_table
+    from synthworld.scenario.result import ScenarioResult
+
+__getattr__, __dir__ = attach(
+    __name__,
+    {
+        "synthworld.scenario.load": (
+            "load_scenario",
+            "scenario_files",
+            "scenario_schema",
+            "validate_scenario",
+        ),
+        "synthworld.scenario.model": ("Scenario",),
+        "synthworld.scenario.report": ("format_result", "trace_table"),
+        "synthworld.scenario.result": ("ScenarioResult",),
+    },
+)
+"""Names imported on first use (see `synthworld._lazy`): telling a scenario file from another
+(``sniff``) and finding its imports (``imports``) stay cheap for the pytest plugin."""
 
 __all__ = [
     "FORMAT_KEY",

@@ -33,7 +33,7 @@ from synthworld.scenario.match import OPERATORS
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
-from synthworld.scenario.sniff import FORMAT_KEY, is_scenario_text
+from synthworld.scenario.sniff import FORMAT_KEY, SCENARIO_SUFFIXES, is_scenario_text
 from synthworld.schema import compile_validator
 from synthworld.spec import ToolSpec
 from synthworld.world import SyntheticWorld
@@ -48,8 +48,6 @@ __all__ = [
     "validate_scenario",
 ]
 
-SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
-"""The file name endings of scenario files (in a folder, others are left alone)."""
 MAX_SCENARIO_BYTES = 2 * 2**20
 """Scenario files larger than this (2 MiB) are refused: keep big data in a tools module or cassette."""
 _PATTERN_LISTS = ("calls", "calls_in_any_order", "not_called")

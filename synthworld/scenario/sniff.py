@@ -11,9 +11,11 @@ from __future__ import annotations
 import difflib
 import re
 
-__all__ = ["FORMAT_KEY", "is_named_scenario_text", "is_scenario_text"]
+__all__ = ["FORMAT_KEY", "SCENARIO_SUFFIXES", "is_named_scenario_text", "is_scenario_text"]
 
 FORMAT_KEY = "synthworld_scenario"
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+"""The file name endings of scenario files (in a folder, others are left alone)."""
 _KEY_LINE = re.compile(rf"^{FORMAT_KEY}\s*:", re.MULTILINE)
 _TOP_KEY = re.compile(r"""^["']?([A-Za-z_][\w-]*)["']?[ \t]*:""", re.MULTILINE)
 _JSON_KEY = re.compile(r'"([A-Za-z_][\w-]*)"\s*:')
