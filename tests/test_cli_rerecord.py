@@ -12,22 +12,11 @@ import yaml
 from synthworld.serve.commands import eval as eval_command
 from synthworld.serve.commands import run as run_command
 from tests.test_cli_run import invoke
+from tests.test_plugin_rerecord import AGENT
+from tests.test_plugin_rerecord import SCENARIO as PLUGIN_SCENARIO
 
-AGENT = """\
-def by_seed(world, task):
-    world.call("get_order", {"order_id": f"S-{world.seed}"})
-    return "done"
-"""
-
-SCENARIO = """\
-synthworld_scenario: 1
-name: by_seed
-tools: synthworld.examples.shop
-seeds: [1, 2, 3]
-backend: {fixtures: cassettes/by_seed.yaml, fallback: random}
-agent: seed_agent.py:by_seed
-task: look up the order
-"""
+SCENARIO = PLUGIN_SCENARIO.replace("agent: seed_agent:by_seed", "agent: seed_agent.py:by_seed")
+"""The plugin's re-record scenario (seeds 1-3 sharing one cassette), its agent named by file."""
 
 
 @pytest.fixture
