@@ -31,6 +31,22 @@ def test_the_scenario_shown_passes_as_written(tmp_path: Path) -> None:
     assert [r.passed for r in results] == [True, True, True], [r.failures for r in results]
 
 
+def test_the_clock_and_latency_fragment_builds_a_timed_world(tmp_path: Path) -> None:
+    """The ``clock:``/``latency:`` fragment, added to a travel scenario, builds the world it says."""
+    import datetime
+
+    from synthworld import ToolError, load_scenario
+
+    [fragment] = [code for lang, extra, code in BLOCKS if lang == "yaml" and extra.strip() == "fragment"]
+    head = "synthworld_scenario: 1\nname: timed\ntools: synthworld.examples.travel\n"
+    path = tmp_path / "timed.yaml"
+    path.write_text(head + fragment, encoding="utf-8")
+    world = load_scenario(path).build_world()
+    assert world.clock.now() == datetime.datetime(2026, 3, 1, 9, tzinfo=datetime.timezone.utc)
+    with pytest.raises(ToolError, match="did not answer within 2s"):
+        world.call("book_flight", {"flight_id": "F1", "passenger_name": "Ann Lee"})
+
+
 def test_there_are_examples() -> None:
     assert len(PYTHON) >= 4
 

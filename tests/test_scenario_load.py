@@ -176,9 +176,8 @@ def test_every_schema_problem_is_listed_in_line_order(in_tmp: Path) -> None:
     assert lines == [
         "s.yaml:4: seed: 'a' is not of type 'integer'",
         "s.yaml:6: colour: unknown key 'colour'; "
-        "allowed keys: agent, backend, context, description, expect, faults, identity, lifecycle, marks, "
-        "name, responses, seed, "
-        "seeds, state, synthworld_scenario, task, tools",
+        "allowed keys: agent, backend, clock, context, description, expect, faults, identity, latency, "
+        "lifecycle, marks, name, responses, seed, seeds, state, synthworld_scenario, task, tools",
     ]
 
 

@@ -135,9 +135,9 @@ def test_no_note_when_no_problem_is_about_a_boolean(tmp_path: Path) -> None:
     text = NORWAY.replace("when: {order_id: NO}", "when: {order_id: 'NO'}") + "x: on\n"
     (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
     assert error_of(tmp_path / "s.yaml").endswith(
-        "s.yaml:8: x: unknown key 'x'; allowed keys: agent, backend, "
-        "context, description, expect, faults, identity, lifecycle, marks, name, responses, seed, seeds, "
-        "state, "
+        "s.yaml:8: x: unknown key 'x'; allowed keys: agent, backend, clock, "
+        "context, description, expect, faults, identity, latency, lifecycle, marks, name, responses, seed, "
+        "seeds, state, "
         "synthworld_scenario, task, tools"
     )
 

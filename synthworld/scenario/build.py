@@ -1,4 +1,5 @@
-"""Build a scenario's world: tools, backend, context, state, scripted responses and faults."""
+"""Build a scenario's world: tools, backend, context, state, scripted responses, faults, clock and
+latencies."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.located import display_path
 from synthworld.scenario.problems import DocPath, Problems
+from synthworld.scenario.timing import add_latency, set_clock
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
 
@@ -54,7 +56,7 @@ class BlockedLLMBackend:
         raise BackendError(f"{BLOCKED_LLM_MESSAGE} (tool {ctx.spec.name!r})")
 
 
-FILE_ARGUMENTS = ("backend", "context", "state", "faults")
+FILE_ARGUMENTS = ("backend", "context", "state", "faults", "clock", "latency")
 """The `SyntheticWorld` arguments a scenario file sets by keys of the same names."""
 
 
@@ -87,13 +89,16 @@ def build_world(
 
 
 def populate(world: SyntheticWorld, scenario: Scenario, problems: Problems) -> None:
-    """Give `world` the scenario's tools, scripted responses and faults; collect every problem."""
+    """Give `world` the scenario's tools, scripted responses, faults, clock and latencies; collect
+    every problem."""
     register_tools(world, scenario, problems)
     # a tools entry that failed registered nothing: a name it would have given is no problem of its own
     partial = tools_cause(scenario, problems) is not None
     add_conventions(world, scenario, problems, partial=partial)
     add_responses(world, scenario, problems)
     add_faults(world, scenario, problems, partial=partial)
+    set_clock(world, scenario, problems)
+    add_latency(world, scenario, problems, partial=partial)
 
 
 def tools_cause(scenario: Scenario, problems: Problems) -> DocPath | None:

@@ -80,12 +80,13 @@ class Scenario:
         block_llm: bool = False,
         defaults: Mapping[str, Any] | None = None,
     ) -> SyntheticWorld:
-        """A fresh world with the scenario's tools, backend, context, state, responses and faults.
+        """A fresh world with the scenario's tools, backend, context, state, responses, faults, clock
+        and latencies.
 
         `record_mode` overrides a fixtures backend's mode (`ValueError` when the backend has no
         cassette to record into); `block_llm` makes an LLM backend fail. `defaults`: more
         `SyntheticWorld` arguments, each used unless the file sets its key (``backend``,
-        ``context``, ``state``, ``faults``: the file wins).
+        ``context``, ``state``, ``faults``, ``clock``, ``latency``: the file wins).
         """
         if record_mode is not None:
             self._check_record_mode(record_mode)
