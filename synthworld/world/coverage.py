@@ -314,7 +314,7 @@ class _ToolProbe:
 
     def __init__(self, probe: AnswerProbe, prefix: str) -> None:
         self._probe, self._prefix = probe, prefix
-        self.outcomes = tuple(prefix + outcome for outcome in probe.outcomes)
+        self.outcomes = tuple([prefix + outcome for outcome in probe.outcomes])
 
     def reached(self, value: Any) -> list[str]:
         """The outcomes `value` reached (see `AnswerProbe.reached`)."""
