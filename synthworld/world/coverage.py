@@ -5,7 +5,8 @@ oneOf/anyOf branches, optional fields present or absent; `answer_space`), as it 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
 Answers are kept as they were given (`frozen`: a later change to the trace counts for nothing)
 and read against their schema only when a snapshot is taken (or every `FOLD_EVERY` answers, or
-`NEW_EVERY` tools answered for the first time), so a call pays little for the answer space. While
+`NEW_EVERY` tools answered for the first time), so a call pays little for the answer space; a
+returns schema is walked once per world, however many tools answer with it. While
 a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds its
 tools, calls and answers to the session's counter as they come.
 """
