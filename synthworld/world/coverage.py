@@ -5,7 +5,8 @@ oneOf/anyOf branches, optional fields present or absent; `answer_space`), as it 
 Every world counts its calls (the count survives `reset`); `world.coverage()` takes a snapshot.
 Answers are kept as they were given (`frozen`: a later change to the trace counts for nothing)
 and read against their schema only when a snapshot is taken (or every `FOLD_EVERY` answers, or
-`NEW_EVERY` tools answered for the first time), so a call pays little for the answer space. While
+`NEW_EVERY` tools answered for the first time), so a call pays little for the answer space; a
+returns schema is walked once per world, however many tools answer with it. While
 a session collects (the pytest plugin's ``--synthworld-coverage``), every world also adds its
 tools, calls and answers to the session's counter as they come.
 """
@@ -20,6 +21,7 @@ from html import escape
 from typing import Any
 
 from synthworld._json import thawed
+from synthworld.schema import schema_text
 from synthworld.world.answer_space import AnswerProbe
 
 __all__ = ["Coverage", "CoverageCounter", "collecting", "start_collecting", "stop_collecting"]
@@ -210,7 +212,10 @@ class CoverageCounter:
         self._pending: list[tuple[str, Any, bytes]] = []
         self._unprobed: set[str] = set()
         """The tools of `_pending` with no probe yet: each costs the next fold a probe to build."""
-        self._probes: dict[str, tuple[Any, AnswerProbe]] = {}
+        self._probes: dict[str, tuple[Any, AnswerProbe | _ToolProbe]] = {}
+        self._by_text: dict[str, AnswerProbe] = {}
+        """The probe of each returns text, shared by the tools answering with it (an OpenAPI
+        world's operations return a few schemas between them, each walked once)."""
         self._folding = threading.Lock()
 
     def declare(
@@ -268,12 +273,20 @@ class CoverageCounter:
             for outcome, count in reached.items():
                 self._add(((), (), (), (), (outcome,)), count)
 
-    def _probe(self, tool: str, returns: Any, new: list[str]) -> AnswerProbe:
+    def _probe(self, tool: str, returns: Any, new: list[str]) -> AnswerProbe | _ToolProbe:
         """The probe of `tool`'s schema `returns` (made on its first answer; its outcomes go to `new`)."""
         known = self._probes.get(tool)
         if known is not None and known[0] is returns:
             return known[1]
-        probe = AnswerProbe(returns, prefix=f"{tool} ")
+        text = schema_text(returns)
+        probe: AnswerProbe | _ToolProbe
+        if text is None:  # not JSON data: read alone
+            probe = AnswerProbe(returns, prefix=f"{tool} ")
+        else:
+            shared = self._by_text.get(text)
+            if shared is None:
+                shared = self._by_text[text] = AnswerProbe(returns)
+            probe = _ToolProbe(shared, f"{tool} ")
         self._probes[tool] = (returns, probe)
         new.extend(probe.outcomes)
         return probe
@@ -292,6 +305,21 @@ class CoverageCounter:
         if self._forward and _sessions:
             for session in list(_sessions):
                 session._add(keys, step)
+
+
+class _ToolProbe:
+    """A shared `AnswerProbe` read for one tool: its outcomes with the tool's name before them,
+    as ``AnswerProbe(returns, prefix=...)`` names them (every outcome starts with the prefix)."""
+
+    __slots__ = ("_prefix", "_probe", "outcomes")
+
+    def __init__(self, probe: AnswerProbe, prefix: str) -> None:
+        self._probe, self._prefix = probe, prefix
+        self.outcomes = tuple([prefix + outcome for outcome in probe.outcomes])
+
+    def reached(self, value: Any) -> list[str]:
+        """The outcomes `value` reached (see `AnswerProbe.reached`)."""
+        return [self._prefix + outcome for outcome in self._probe.reached(value)]
 
 
 _sessions: list[CoverageCounter] = []
