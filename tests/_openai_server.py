@@ -1,9 +1,10 @@
 """A scripted OpenAI-compatible (and Anthropic-style) HTTP server on 127.0.0.1, for tests.
 
-Each POST (``/v1/chat/completions``, ``/v1/messages``, ...) is recorded and answered by the next
-scripted reply (or the default): a chat completion, a raw JSON body, an HTTP error, a hang (no
-answer until the server stops), a body of any type (an HTML page), an answer trickled one byte at
-a time, or a function of the request body that returns one of those.
+Each POST (``/v1/chat/completions``, ``/v1/responses``, ``/v1/messages``, ...) is recorded and
+answered by the next scripted reply (or the default): a chat completion, a Responses API response,
+a raw JSON body, an HTTP error, a hang (no answer until the server stops), a body of any type (an
+HTML page), an answer trickled one byte at a time, or a function of the request body that returns
+one of those. A `Completion` sent to ``/v1/responses`` goes in the Responses API's shape.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Body", "Completion", "Failure", "Hang", "OpenAIServer", "Raw", "Received", "Trickle"]
+__all__ = ["Body", "Completion", "Failure", "Hang", "OpenAIServer", "Output", "Raw", "Received", "Trickle"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,20 @@ class Completion:
     content: str | None
     prompt_tokens: int = 11
     completion_tokens: int = 7
+
+
+@dataclass(frozen=True)
+class Output:
+    """A 200 Responses API response: a message holding `text` (or the `refusal`; neither: no
+    message), after a reasoning item when `reasoning`; ``status: incomplete`` with the reason
+    `incomplete` when given."""
+
+    text: str | None
+    input_tokens: int = 11
+    output_tokens: int = 7
+    incomplete: str | None = None
+    refusal: str | None = None
+    reasoning: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,11 +78,11 @@ class Body:
 class Trickle:
     """`answer`, its body sent one byte every `interval` seconds (headers at once)."""
 
-    answer: Completion | Raw
+    answer: Completion | Output | Raw
     interval: float
 
 
-Answer = Completion | Failure | Raw | Hang | Body | Trickle
+Answer = Completion | Output | Failure | Raw | Hang | Body | Trickle
 Reply = Answer | Callable[[dict[str, Any]], Answer]
 
 
@@ -78,16 +93,21 @@ class Received:
     path: str
     headers: dict[str, str]
     body: dict[str, Any]
+    data: bytes = b""
+    """The body's bytes, as sent."""
 
     @property
     def text(self) -> str:
-        """Every message's content, joined: what the model was told."""
-        return "\n".join(str(m.get("content")) for m in self.body.get("messages", []))
+        """Every message's content (a Responses request's instructions and input), joined: what
+        the model was told."""
+        messages = self.body.get("messages") or self.body.get("input") or []
+        told = [self.body["instructions"]] if "instructions" in self.body else []
+        return "\n".join(told + [str(m.get("content")) for m in messages])
 
     @property
     def format_type(self) -> str | None:
-        """The ``response_format`` type requested (None for plain text)."""
-        fmt = self.body.get("response_format")
+        """The ``response_format`` (Responses: ``text.format``) type requested (None for plain text)."""
+        fmt = self.body.get("response_format") or (self.body.get("text") or {}).get("format")
         return fmt["type"] if fmt else None
 
 
@@ -135,8 +155,10 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
         disable_nagle_algorithm = True  # else keep-alive replies wait ~40 ms for a delayed ACK
 
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))) or b"{}")
-            server.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            data = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            body = json.loads(data or b"{}")
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            server.received.append(Received(self.path, headers, body, data))
             reply = server._next(body)
             if isinstance(reply, Hang):
                 server._stopping.wait(30)
@@ -146,7 +168,8 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._send(reply.status, reply.text.encode(), {}, reply.content_type)
                 return
             interval = reply.interval if isinstance(reply, Trickle) else 0.0
-            status, payload, headers = _render(reply.answer if isinstance(reply, Trickle) else reply, body)
+            answer = reply.answer if isinstance(reply, Trickle) else reply
+            status, payload, headers = _render(answer, body, self.path)
             self._send(status, json.dumps(payload).encode(), headers, "application/json", interval)
 
         def _send(
@@ -181,8 +204,12 @@ def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
 
 
 def _render(
-    reply: Completion | Failure | Raw, body: dict[str, Any]
+    reply: Completion | Output | Failure | Raw, body: dict[str, Any], path: str
 ) -> tuple[int, dict[str, Any], dict[str, str]]:
+    if isinstance(reply, Completion) and path.endswith("/responses"):
+        reply = Output(reply.content, reply.prompt_tokens, reply.completion_tokens)
+    if isinstance(reply, Output):
+        return 200, _response(reply, body), {}
     if isinstance(reply, Raw):
         return 200, reply.payload, {}
     if isinstance(reply, Failure):
@@ -213,3 +240,39 @@ def _render(
         "usage": usage,
     }
     return 200, completion, {}
+
+
+def _response(reply: Output, body: dict[str, Any]) -> dict[str, Any]:
+    """`reply` as a Responses API response object."""
+    output: list[dict[str, Any]] = []
+    if reply.reasoning:
+        output.append({"type": "reasoning", "id": "rs-test", "summary": []})
+    content = (
+        [{"type": "output_text", "text": reply.text, "annotations": []}] if reply.text is not None else []
+    )
+    if reply.refusal is not None:
+        content.append({"type": "refusal", "refusal": reply.refusal})
+    if content:
+        message = {"type": "message", "id": "msg-test", "role": "assistant", "status": "completed"}
+        output.append({**message, "content": content})
+    usage = {
+        "input_tokens": reply.input_tokens,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": reply.output_tokens,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": reply.input_tokens + reply.output_tokens,
+    }
+    return {
+        "id": "resp-test",
+        "object": "response",
+        "created_at": 1_700_000_000,
+        "model": body.get("model", "test-model"),
+        "status": "incomplete" if reply.incomplete else "completed",
+        "incomplete_details": {"reason": reply.incomplete} if reply.incomplete else None,
+        "error": None,
+        "output": output,
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "usage": usage,
+    }

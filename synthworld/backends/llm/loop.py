@@ -103,10 +103,12 @@ class RepairingBackend(abc.ABC):
         max_tokens: int | None = None,
         temperature: float | None = None,
         seed: int | None = None,
+        api: str | None = None,
     ) -> None:
         """Check the options every LLM backend has, store them, and build (or adopt) the client.
-        `max_tokens` (the limit of each reply), `temperature` and `seed` come from the subclass,
-        with its own defaults, and are checked with the others (the subclass keeps `seed`)."""
+        `max_tokens` (the limit of each reply), `temperature`, `seed` and `api` (None: the vendor
+        has one API) come from the subclass, with its own defaults, and are checked with the
+        others (the subclass keeps `seed` and `api`)."""
         check_options(
             model,
             max_attempts,
@@ -119,6 +121,7 @@ class RepairingBackend(abc.ABC):
             temperature=temperature,
             max_temperature=self.vendor.max_temperature,
             seed=seed,
+            api=api,
         )
         self.model = model
         self.max_tokens = max_tokens

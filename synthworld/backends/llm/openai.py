@@ -1,7 +1,11 @@
-"""``LLMBackend``: plausible, context-aware answers from any OpenAI-compatible chat model.
+"""``LLMBackend``: plausible, context-aware answers from any OpenAI-compatible chat model, over
+Chat Completions (``api="chat"``) or the Responses API (``api="responses"``).
 
 Every answer is validated against the tool's ``returns`` schema; invalid ones go back to the
-model with the problems for repair.
+model with the problems for repair. Both APIs carry the same conversation (the system prompt,
+the call, then each rejected answer and its problems): Chat Completions as ``messages``, the
+Responses API as ``instructions`` and ``input``, resent whole each round with ``store=False``,
+so servers that keep nothing serve it too.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from synthworld.backends.llm.loop import (
     add_usage,
     log,
 )
-from synthworld.backends.llm.options import LLMOptions
+from synthworld.backends.llm.options import LLMApi, LLMOptions
 from synthworld.backends.llm.output import (
     MODES,
     is_format_rejection,
@@ -27,9 +31,10 @@ from synthworld.backends.llm.output import (
     output_schema,
     read_answer,
     response_format,
+    text_format,
 )
 from synthworld.backends.llm.prompt import build_messages, repair_message
-from synthworld.backends.llm.replies import completion_reply
+from synthworld.backends.llm.replies import completion_reply, response_reply
 
 if TYPE_CHECKING:
     import openai
@@ -67,6 +72,16 @@ class LLMBackend(RepairingBackend):
     temperature) is sent none from then on. `max_tokens` limits each reply (default: not sent,
     the server's own limit holds); a model that refuses ``max_tokens`` (OpenAI's reasoning
     models) gets it as ``max_completion_tokens`` from then on.
+
+    ``api="responses"`` speaks OpenAI's Responses API (``POST /v1/responses``, needs
+    ``openai>=1.66``) instead of Chat Completions, for models served only there (OpenAI's ``-pro``
+    and codex models) and servers that serve it (vLLM, recent Ollama, LM Studio, OpenRouter). The
+    promises are the same: structured output (``text.format``, with the same fallbacks), repair,
+    usage, deadlines, retries and recording. Each request carries the whole conversation and
+    ``store=False`` (nothing is kept on the server); `max_tokens` goes as ``max_output_tokens``
+    (a reasoning model's reasoning counts in it). The Responses API has no ``seed``: none is
+    sent, so the model may answer each call differently (record a cassette to replay); giving
+    ``seed=`` with it is an error.
     """
 
     name = "llm"
@@ -80,11 +95,27 @@ class LLMBackend(RepairingBackend):
         temperature: float | None = 0.0,
         seed: int | None = None,
         max_tokens: int | None = None,
+        api: LLMApi = "chat",
         **options: Unpack[LLMOptions],
     ) -> None:
         super().__init__(
-            model, client=client, max_tokens=max_tokens, temperature=temperature, seed=seed, **options
+            model,
+            client=client,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            seed=seed,
+            api=api,
+            **options,
         )
+        self.api: LLMApi = api
+        if api == "responses" and not hasattr(self._client, "responses"):
+            version = getattr(self._sdk, "__version__", "?")
+            if self._owns_client:
+                self._client.close()
+            raise ImportError(
+                f"LLMBackend(api='responses') needs openai>=1.66 (installed: {version}): "
+                "pip install -U 'openai>=1.66', or use api='chat'"
+            )
         self.seed = None if seed is None else int(seed)  # numpy's too
         self._mode_index = 0
         self._dropped: set[str] = set()
@@ -111,7 +142,8 @@ class LLMBackend(RepairingBackend):
     def _ask(
         self, ctx: CallContext, conversation: Conversation, usage: dict[str, int]
     ) -> tuple[Any, list[str], Any]:
-        text, stopped = completion_reply(self._complete(ctx, conversation, usage))
+        reply = response_reply if self.api == "responses" else completion_reply
+        text, stopped = reply(self._complete(ctx, conversation, usage))
         if text is None and stopped:
             return None, stopped, text
         value, problems = read_answer(text, enveloped=needs_envelope(ctx.spec.returns))
@@ -124,11 +156,16 @@ class LLMBackend(RepairingBackend):
     # -- one request ------------------------------------------------------------------------
 
     def _complete(self, ctx: CallContext, messages: Conversation, usage: dict[str, int]) -> Any:
-        """The chat completion, falling back to a less structured mode while the server rejects one."""
+        """The chat completion (or response), falling back to a less structured mode while the
+        server rejects one."""
         while True:
             mode = self.output_mode
-            create = self._client.chat.completions.with_raw_response.create
-            request = self._request(ctx, messages, mode)
+            if self.api == "responses":
+                create = self._client.responses.with_raw_response.create
+                request = self._responses_request(ctx, messages, mode)
+            else:
+                create = self._client.chat.completions.with_raw_response.create
+                request = self._request(ctx, messages, mode)
             try:
                 response = self._send(ctx, create, request)
             except self._sdk.APIStatusError as exc:
@@ -143,9 +180,8 @@ class LLMBackend(RepairingBackend):
             except self._sdk.OpenAIError as exc:
                 raise self._transport_error(ctx, exc) from self._safe_cause(exc)
             counts = getattr(response, "usage", None)
-            add_usage(
-                usage, getattr(counts, "prompt_tokens", None), getattr(counts, "completion_tokens", None)
-            )
+            sent, got = ("input_tokens", "output_tokens") if self.api == "responses" else _CHAT_COUNTS
+            add_usage(usage, getattr(counts, sent, None), getattr(counts, got, None))
             return response
 
     def _request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
@@ -161,6 +197,37 @@ class LLMBackend(RepairingBackend):
         if fmt is not None:
             request["response_format"] = fmt
         return request
+
+    def _responses_request(self, ctx: CallContext, messages: Conversation, mode: str) -> dict[str, Any]:
+        """The Responses API request: the system prompt as ``instructions``, the rest as ``input``
+        (an empty answer sent back for repair is left out: the API takes no empty message)."""
+        instructions = [m["content"] for m in messages if m["role"] == "system"]
+        turns = [m for m in messages if m["role"] != "system" and m["content"]]
+        request: dict[str, Any] = {
+            "model": self.model,
+            "instructions": "\n\n".join(instructions),
+            "input": turns,
+            "store": False,
+        }
+        if self.temperature is not None and "temperature" not in self._dropped:
+            request["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            request["max_output_tokens"] = self.max_tokens
+        fmt = text_format(mode, output_schema(ctx.spec.returns), name=ctx.spec.name)
+        if fmt is not None:
+            request["text"] = fmt
+        return request
+
+    def _hint(self, kind: str, status: Any, detail: str) -> str:
+        """The base hints, and which API to use when the server or model does not take this one."""
+        if self.api == "responses" and status in (404, 405):
+            return (
+                "a server without the Responses API (/v1/responses) answers so: pass api='chat' "
+                f"(Chat Completions); else check the model name, and that base_url= is {self.vendor.api_root}"
+            )
+        if self.api == "chat" and _RESPONSES_ONLY.search(detail):
+            return "the model is served only by the Responses API: pass api='responses'"
+        return super()._hint(kind, status, detail)
 
     def _drop(self, option: str, exc: openai.APIStatusError) -> None:
         with self._lock:
@@ -188,6 +255,10 @@ class LLMBackend(RepairingBackend):
                 )
 
 
+_CHAT_COUNTS = ("prompt_tokens", "completion_tokens")
+_RESPONSES_ONLY = re.compile(r"v1/responses|responses api|/responses endpoint", re.IGNORECASE)
+"""How OpenAI says a model is not served by Chat Completions ("This model is only supported in
+v1/responses and not in v1/chat/completions")."""
 _OPTIONAL = ("temperature", "seed", "max_tokens")
 """Request options a model may refuse (reasoning models take no ``temperature`` but the default,
 and their reply limit only as ``max_completion_tokens``)."""

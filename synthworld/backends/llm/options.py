@@ -11,9 +11,12 @@ from collections.abc import Callable, Collection, Mapping
 from numbers import Integral, Real
 from typing import Any, Literal, TypedDict
 
-__all__ = ["FailurePolicy", "LLMOptions", "check_options", "option_problems"]
+__all__ = ["API_NAMES", "FailurePolicy", "LLMApi", "LLMOptions", "check_options", "option_problems"]
 
 FailurePolicy = Literal["raise", "random"]
+LLMApi = Literal["chat", "responses"]
+"""Which OpenAI API `LLMBackend` speaks: Chat Completions or the Responses API."""
+API_NAMES = ("chat", "responses")
 
 
 class LLMOptions(TypedDict, total=False):
@@ -51,10 +54,12 @@ def check_options(
     temperature: float | None = None,
     max_temperature: float = 2.0,
     seed: int | None = None,
+    api: str | None = None,
 ) -> None:
     """Raise `ValueError` naming every bad option (of a wrong type too, such as ``timeout=None``).
     `max_tokens` may be None (not sent) unless `needs_max_tokens`; `temperature` (None: not sent)
-    goes from 0 to `max_temperature`; `seed` may be None (each call's own seed)."""
+    goes from 0 to `max_temperature`; `seed` may be None (each call's own seed); `api` is None
+    for a vendor with one API."""
     options = {
         "model": model,
         "max_attempts": max_attempts,
@@ -65,6 +70,7 @@ def check_options(
         "max_tokens": max_tokens,
         "temperature": temperature,
         "seed": seed,
+        **({} if api is None else {"api": api}),
     }
     required = ["max_tokens"] if needs_max_tokens else []
     problems = option_problems(options, max_temperature=max_temperature, required=required)
@@ -87,6 +93,11 @@ def option_problems(
         check = checks.get(name)
         if check is not None and not (value is None and name in _MAY_BE_NONE and name not in required):
             problems += check(name, value)
+    if options.get("api") == "responses" and options.get("seed") is not None:
+        problems.append(
+            f"seed={options['seed']!r} cannot be sent with api='responses' (the Responses API takes "
+            "no seed); drop seed=, or use api='chat'"
+        )
     return problems
 
 
@@ -130,6 +141,12 @@ def _seed_problem(name: str, value: Any) -> list[str]:
     return [f"{name}={value!r} must be a whole number, or None to send each call's own seed"]
 
 
+def _api_problem(name: str, value: Any) -> list[str]:
+    if value in API_NAMES:
+        return []
+    return [f"{name}={value!r}; choose 'chat' (Chat Completions) or 'responses' (the Responses API)"]
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -143,6 +160,7 @@ _CHECKS: dict[str, Callable[[str, Any], list[str]]] = {
     "max_retries": lambda name, value: _count_problem(name, value, 0),
     "max_tokens": lambda name, value: _count_problem(name, value, 1),
     "seed": _seed_problem,
+    "api": _api_problem,
 }
 """How each option is checked (``temperature``'s range is the vendor's: see `option_problems`)."""
 

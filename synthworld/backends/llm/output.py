@@ -24,6 +24,7 @@ __all__ = [
     "output_schema",
     "read_answer",
     "response_format",
+    "text_format",
     "unwrap",
 ]
 
@@ -33,7 +34,7 @@ MODES = ("json_schema", "json_object", "text")
 ENVELOPE_KEY = "result"
 """The key a non-object answer is wrapped in."""
 
-_REJECTION_WORDS = ("response_format", "json_schema", "json_object", "structured output")
+_REJECTION_WORDS = ("response_format", "text.format", "json_schema", "json_object", "structured output")
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 
 
@@ -77,12 +78,22 @@ def response_format(mode: str, schema: dict[str, Any], *, name: str) -> dict[str
     return {"type": "json_schema", "json_schema": spec}
 
 
+def text_format(mode: str, schema: dict[str, Any], *, name: str) -> dict[str, Any] | None:
+    """The Responses API's ``text`` request parameter for `mode` (None for plain text): the same
+    format as `response_format`, flat under ``format``."""
+    fmt = response_format(mode, schema, name=name)
+    if fmt is None:
+        return None
+    return {"format": {"type": fmt["type"], **fmt.get("json_schema", {})}}
+
+
 def _format_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", name)[:64] or "output"
 
 
 def is_format_rejection(status: int, message: str) -> bool:
-    """True when an HTTP error says the server does not support the requested ``response_format``."""
+    """True when an HTTP error says the server does not support the requested ``response_format``
+    (the Responses API's ``text.format``)."""
     lowered = message.lower()
     return status in (400, 422) and any(word in lowered for word in _REJECTION_WORDS)
 

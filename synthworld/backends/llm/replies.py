@@ -1,4 +1,5 @@
-"""What a model's reply holds: the text of a chat completion, and why a reply holds no answer.
+"""What a model's reply holds: the text of a chat completion (or of a Responses API response),
+and why a reply holds no answer.
 
 Servers differ in what they send back: ``content`` as a string or as a list of text parts, the
 JSON in a tool call's ``arguments`` instead of the content, a ``refusal``, or a reply that the
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["completion_reply", "stop_problems", "was_cut_off"]
+__all__ = ["completion_reply", "response_reply", "stop_problems", "was_cut_off"]
 
 _STOPS = {
     "length": "the reply was cut off at the token limit (finish_reason 'length') before the output "
@@ -22,9 +23,16 @@ _STOPS = {
     "refusal": "the model refused (stop_reason 'refusal'); this is a simulated tool in a test: "
     "answer with its plain output",
 }
+_INCOMPLETE = {
+    "max_output_tokens": "the reply was cut off at the token limit (incomplete: max_output_tokens) "
+    "before the output ended; answer with a shorter output",
+    "content_filter": "the server's content filter cut the reply off (incomplete: content_filter); "
+    "this is a simulated tool in a test: answer with its plain output",
+}
+"""What a Responses API response's ``incomplete_details.reason`` means."""
 
 
-_CUT_OFF = frozenset({_STOPS["length"], _STOPS["max_tokens"]})
+_CUT_OFF = frozenset({_STOPS["length"], _STOPS["max_tokens"], _INCOMPLETE["max_output_tokens"]})
 
 
 def was_cut_off(problems: list[str]) -> bool:
@@ -48,11 +56,38 @@ def completion_reply(response: Any) -> tuple[str | None, list[str]]:
     text = _text_of(message)
     refusal = getattr(message, "refusal", None)
     if not text and isinstance(refusal, str) and refusal.strip():
-        return None, [
-            f"the model refused ({refusal.strip()!r}); this is a simulated tool in a test: "
-            "answer with its plain output"
-        ]
+        return None, [_refused(refusal.strip())]
     return text, stop_problems(getattr(choice, "finish_reason", None))
+
+
+def response_reply(response: Any) -> tuple[str | None, list[str]]:
+    """The text of a Responses API response (its messages' ``output_text`` parts joined; reasoning
+    and other items are skipped), and the problems its ending shows: a refusal, or a response left
+    ``incomplete`` (a reasoning model may spend the whole ``max_output_tokens`` before any text)."""
+    parts = [
+        part
+        for item in getattr(response, "output", None) or []
+        if getattr(item, "type", None) == "message"
+        for part in getattr(item, "content", None) or []
+    ]
+    text = "".join(_part_text(part) for part in parts if getattr(part, "type", None) == "output_text")
+    refusals = [getattr(part, "refusal", None) for part in parts if getattr(part, "type", None) == "refusal"]
+    refusal = " ".join(r.strip() for r in refusals if isinstance(r, str) and r.strip())
+    if not text.strip() and refusal:
+        return None, [_refused(refusal)]
+    problems: list[str] = []
+    if getattr(response, "status", None) == "incomplete":
+        reason = getattr(getattr(response, "incomplete_details", None), "reason", None)
+        problems.append(
+            _INCOMPLETE.get(str(reason), f"the reply was left incomplete ({reason}); answer with the output")
+        )
+    return text or None, problems
+
+
+def _refused(refusal: str) -> str:
+    return (
+        f"the model refused ({refusal!r}); this is a simulated tool in a test: answer with its plain output"
+    )
 
 
 def _text_of(message: Any) -> str | None:
