@@ -21,6 +21,7 @@ from synthworld.backends.llm.output import (
     output_schema,
     read_answer,
     response_format,
+    text_format,
 )
 from synthworld.backends.llm.prompt import build_messages, history_lines, repair_message
 from synthworld.trace import ToolCall, Trace
@@ -102,12 +103,28 @@ def test_response_format(mode: str, expected: dict[str, Any] | None) -> None:
     assert response_format(mode, closed(a=STRING), name="crm.get user v2") == expected
 
 
+@pytest.mark.parametrize("mode", ["json_schema", "json_object", "text"])
+def test_text_format_is_the_response_format_flat_under_format(mode: str) -> None:
+    """The Responses API's ``text`` parameter carries what ``response_format`` carries on chat."""
+    chat = response_format(mode, closed(a=STRING), name="crm.get user v2")
+    fmt = text_format(mode, closed(a=STRING), name="crm.get user v2")
+    if chat is None:
+        assert fmt is None
+        return
+    assert fmt == {"format": {"type": chat["type"], **chat.get("json_schema", {})}}
+    if mode == "json_schema":
+        assert fmt["format"]["name"] == "crm_get_user_v2"
+        assert fmt["format"]["strict"] is True
+
+
 @pytest.mark.parametrize(
     ("status", "message", "rejected"),
     [
         (400, "response_format 'json_schema' is not supported", True),
         (400, "Unknown parameter: json_object", True),
         (422, "Structured output is unavailable for this model", True),
+        (400, "Invalid value for 'text.format.type': 'json_schema' is not supported", True),
+        (400, "Invalid parameter: 'text.format' must be an object", True),
         (400, "messages: field required", False),
         (500, "response_format failed", False),
         (429, "json_schema rate limit", False),

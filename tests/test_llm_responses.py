@@ -14,7 +14,9 @@ from synthworld import FixtureBackend, ScenarioError, SyntheticWorld, ToolSpec, 
 from synthworld.backends.llm import LLMBackend
 from synthworld.backends.llm.prompt import SYSTEM_PROMPT
 from synthworld.errors import BackendError
+from synthworld.serve.commands import run as run_command
 from tests._openai_server import Body, Completion, Failure, OpenAIServer, Output
+from tests.test_cli_run import invoke
 from tests.test_llm_backend import GET_ORDER, GOOD, KEY, ORDER
 
 
@@ -290,8 +292,32 @@ def test_a_scenario_file_speaks_the_responses_api(tmp_path: Path, server: OpenAI
 def test_a_scenario_files_bad_api_is_named_when_it_loads(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as caught:
         load_scenario(scenario(tmp_path, "api: completions"))
-    assert "s.yaml:4: backend.llm" in str(caught.value)
-    assert "api='completions'; choose 'chat' (Chat Completions) or 'responses'" in str(caught.value)
+    assert "s.yaml:4: backend.llm.api: 'completions' is not one of ['chat', 'responses']" in str(caught.value)
     with pytest.raises(ScenarioError) as caught:
         load_scenario(scenario(tmp_path, "api: responses, seed: 4"))
     assert "seed=4 cannot be sent with api='responses'" in str(caught.value)
+
+
+def ping(world: SyntheticWorld, task: Any) -> Any:
+    return world.call("ping", {})
+
+
+def test_the_command_line_chooses_the_api(
+    tmp_path: Path, server: OpenAIServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "synthworld_scenario: 1\nname: cli\nagent: tests.test_llm_responses:ping\n"
+        "tools: [{name: ping, parameters: {type: object}, returns: {type: object}}]\n"
+    )
+    server.default = Completion(json.dumps(GOOD))  # in the shape of the path asked
+    for api in (["--api", "responses"], ["--api", "chat"], []):
+        assert invoke(run_command, str(path), "--backend", "llm:m", "--base-url", server.url, *api) == 0
+    assert [r.path for r in server.received] == [
+        "/v1/responses",
+        "/v1/chat/completions",
+        "/v1/chat/completions",
+    ]
+    capsys.readouterr()
+    assert invoke(run_command, str(path), "--api", "responses") == 2
+    assert capsys.readouterr().err == "synthworld run: --api goes with --backend llm:MODEL\n"

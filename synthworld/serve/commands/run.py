@@ -14,6 +14,7 @@ from rich.console import Console
 
 from synthworld._json import is_json_data, json_problems, short_repr
 from synthworld._redact import redact
+from synthworld.backends.llm.options import API_NAMES
 from synthworld.cassette import RecordMode
 from synthworld.cassette.rerecords import Rerecords
 from synthworld.errors import ScenarioError
@@ -45,6 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--base-url", default=None, metavar="URL", help="the server of --backend llm:MODEL (e.g. Ollama's)"
     )
     parser.add_argument(
+        "--api",
+        choices=API_NAMES,
+        default=None,
+        help="the API of --backend llm:MODEL: chat (Chat Completions, the default) or responses (the "
+        "Responses API, for models served only there such as OpenAI's -pro and codex models)",
+    )
+    parser.add_argument(
         "--agent",
         default=None,
         metavar="MODULE:CALLABLE",
@@ -73,13 +81,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 140)
-    if args.base_url is not None and not (args.backend or "").startswith("llm:"):
-        print("synthworld run: --base-url goes with --backend llm:MODEL", file=sys.stderr)
-        return 2  # else ignored: the run would not use the server the user named
+    for option, given in (("--base-url", args.base_url), ("--api", args.api)):
+        if given is not None and not (args.backend or "").startswith("llm:"):
+            print(f"synthworld run: {option} goes with --backend llm:MODEL", file=sys.stderr)
+            return 2  # else ignored: the run would not use the server (or API) the user named
     try:
         scenario = load_scenario(args.scenario)
         if args.backend is not None:
-            backend = backend_option(args.backend, base_url=args.base_url)
+            backend = backend_option(args.backend, base_url=args.base_url, api=args.api)
             scenario = dataclasses.replace(scenario, data={**scenario.data, "backend": backend})
         if args.record_mode is not None:
             check_records(scenario, args.record_mode)
@@ -105,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(r.passed for r in results) else 1
 
 
-def backend_option(value: str, *, base_url: str | None) -> Any:
-    """The scenario ``backend`` value that ``--backend`` names; `ValueError` saying what to write."""
+def backend_option(value: str, *, base_url: str | None, api: str | None = None) -> Any:
+    """The scenario ``backend`` value that ``--backend`` names (with ``--base-url`` and ``--api`` for
+    an LLM); `ValueError` saying what to write."""
     kind, _, rest = value.partition(":")
     if kind == "random" and not rest:
         return "random"
@@ -116,7 +126,7 @@ def backend_option(value: str, *, base_url: str | None) -> Any:
         # --base-url is the user's own choice, and a local server needs no key: send none, never
         # OPENAI_API_KEY (the scenario-file rule of llm_key asks a file's base_url for api_key_env)
         local = {"base_url": base_url, "api_key": "unused"} if base_url else {}
-        return {"llm": {"model": rest, **local}}
+        return {"llm": {"model": rest, **local, **({"api": api} if api else {})}}
     raise ValueError(
         f"--backend {value!r}: write 'random', 'fixtures:PATH' (a cassette) or 'llm:MODEL' "
         "(with --base-url URL for a local server that needs no key)"
