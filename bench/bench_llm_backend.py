@@ -1,10 +1,12 @@
-"""What `LLMBackend` adds to a chat-completions round trip, against a local scripted server.
+"""What `LLMBackend` adds to a chat-completions (or Responses API) round trip, against a local
+scripted server.
 
 Times `world.call` through `LLMBackend` (prompt, request, JSON reading, validation, trace) and a
-bare `client.chat.completions.create` with the same messages to the same 127.0.0.1 server; the
-difference is synthworld's per-call overhead. Also prints the prompt size with 8 history calls.
+bare `client.chat.completions.create` (``--api responses``: `client.responses.create`) with the
+same request to the same 127.0.0.1 server; the difference is synthworld's per-call overhead. Also
+prints the prompt size with 8 history calls and the request body's bytes.
 
-    python bench/bench_llm_backend.py [--calls 1000]
+    python bench/bench_llm_backend.py [--calls 1000] [--api chat|responses]
 """
 
 from __future__ import annotations
@@ -74,28 +76,32 @@ def interleaved(
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=1000)
+    parser.add_argument("--api", choices=["chat", "responses"], default="chat")
     args = parser.parse_args()
     with OpenAIServer(default=Completion(json.dumps(ANSWER))) as server:
-        backend = LLMBackend("bench", base_url=server.url, api_key="sk-bench", history=8)
+        backend = LLMBackend("bench", base_url=server.url, api_key="sk-bench", history=8, api=args.api)
         client = openai.OpenAI(api_key="sk-bench", base_url=server.url)
+        create = client.responses.create if args.api == "responses" else client.chat.completions.create
         with SyntheticWorld(seed=1, backend=backend) as world:
             world.register_tool(SPEC)
             for index in range(10):  # warm up, and fill the history the prompt quotes
                 world.call("get_order", {"order_id": f"W{index}"})
-            request = server.received[-1].body
+            request, sent = server.received[-1].body, len(server.received[-1].data)
             through, bare = interleaved(
                 lambda i: world.call("get_order", {"order_id": f"A{i}"}),
-                lambda i: client.chat.completions.create(**request),
+                lambda i: create(**request),
                 args.calls,
             )
         client.close()
-    prompt_chars = sum(len(m["content"]) for m in request["messages"])
+    messages = request.get("messages") or [{"content": request["instructions"]}, *request["input"]]
+    prompt_chars = sum(len(m["content"]) for m in messages)
     versions = f"python {platform.python_version()}, openai {openai.__version__}"
-    print(f"{versions}, {args.calls} calls each (interleaved)")
+    print(f"{versions}, api {args.api}, {args.calls} calls each (interleaved)")
     print(f"world.call via LLMBackend: {through:.2f} ms/call (median)")
-    print(f"bare chat.completions.create: {bare:.2f} ms/call (median)")
+    print(f"bare {create.__qualname__}: {bare:.2f} ms/call (median)")
     print(f"synthworld overhead: {through - bare:.2f} ms/call")
     print(f"prompt with 8 history calls: {prompt_chars} characters (~{prompt_chars // 4} tokens)")
+    print(f"request body: {sent} bytes")
 
 
 if __name__ == "__main__":
