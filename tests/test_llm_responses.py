@@ -4,6 +4,7 @@ openai client over real HTTP to a scripted server on 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -191,6 +192,29 @@ def test_a_model_served_only_by_the_responses_api_says_so_on_chat(server: OpenAI
         call_order(server, api="chat")
     assert "Fix: the model is served only by the Responses API: pass api='responses'." in str(caught.value)
     assert server.received[0].path == "/v1/chat/completions"
+
+
+def test_a_model_served_only_by_chat_says_so_on_the_responses_api(server: OpenAIServer) -> None:
+    server.default = Failure(400, "This model is only supported in v1/chat/completions.")
+    with pytest.raises(BackendError) as caught:
+        call_order(server)
+    assert "Fix: the model is served only by Chat Completions: pass api='chat'." in str(caught.value)
+
+
+def test_a_rate_limit_is_retried_and_a_rejected_format_is_logged(
+    server: OpenAIServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="synthworld.llm")
+    server.push(
+        Failure(429, "Rate limit reached", {"retry-after-ms": "1"}),
+        Failure(400, "'json_schema' is not supported", param="text.format"),
+        Output(json.dumps(GOOD)),
+    )
+    value, world = call_order(server, max_retries=1)
+    assert value == GOOD
+    assert [r.format_type for r in server.received] == ["json_schema", "json_schema", "json_object"]
+    assert world.trace[0].usage == {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
+    assert f"{server.url}/ rejected text.format json_schema (HTTP 400); using json_object" in caplog.text
 
 
 def test_the_key_an_error_echoes_is_masked(server: OpenAIServer) -> None:

@@ -125,7 +125,8 @@ class LLMBackend(RepairingBackend):
 
     @property
     def output_mode(self) -> str:
-        """The ``response_format`` mode the next request uses: json_schema, json_object or text.
+        """The ``response_format`` (Responses: ``text.format``) mode the next request uses:
+        json_schema, json_object or text.
 
         It only moves down that list, when the server rejects a mode.
         """
@@ -220,6 +221,8 @@ class LLMBackend(RepairingBackend):
 
     def _hint(self, kind: str, status: Any, detail: str) -> str:
         """The base hints, and which API to use when the server or model does not take this one."""
+        if self.api == "responses" and _CHAT_ONLY.search(detail):
+            return "the model is served only by Chat Completions: pass api='chat'"
         if self.api == "responses" and status in (404, 405):
             return (
                 "a server without the Responses API (/v1/responses) answers so: pass api='chat' "
@@ -247,8 +250,9 @@ class LLMBackend(RepairingBackend):
             if self.output_mode == mode:
                 self._mode_index += 1
                 log.info(
-                    "%s rejected response_format %s (HTTP %s); using %s from now on",
+                    "%s rejected %s %s (HTTP %s); using %s from now on",
                     self._shown_url,
+                    "text.format" if self.api == "responses" else "response_format",
                     mode,
                     exc.status_code,
                     self.output_mode,
@@ -259,6 +263,8 @@ _CHAT_COUNTS = ("prompt_tokens", "completion_tokens")
 _RESPONSES_ONLY = re.compile(r"v1/responses|responses api|/responses endpoint", re.IGNORECASE)
 """How OpenAI says a model is not served by Chat Completions ("This model is only supported in
 v1/responses and not in v1/chat/completions")."""
+_CHAT_ONLY = re.compile(r"chat/completions|chat completions api", re.IGNORECASE)
+"""How a server says a model is served by Chat Completions, not by the Responses API."""
 _OPTIONAL = ("temperature", "seed", "max_tokens")
 """Request options a model may refuse (reasoning models take no ``temperature`` but the default,
 and their reply limit only as ``max_completion_tokens``)."""
