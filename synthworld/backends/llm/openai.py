@@ -181,7 +181,7 @@ class LLMBackend(RepairingBackend):
             except self._sdk.OpenAIError as exc:
                 raise self._transport_error(ctx, exc) from self._safe_cause(exc)
             counts = getattr(response, "usage", None)
-            sent, got = ("input_tokens", "output_tokens") if self.api == "responses" else _CHAT_COUNTS
+            sent, got = _COUNTS[self.api]
             add_usage(usage, getattr(counts, sent, None), getattr(counts, got, None))
             return response
 
@@ -259,7 +259,8 @@ class LLMBackend(RepairingBackend):
                 )
 
 
-_CHAT_COUNTS = ("prompt_tokens", "completion_tokens")
+_COUNTS = {"chat": ("prompt_tokens", "completion_tokens"), "responses": ("input_tokens", "output_tokens")}
+"""Each API's names for a response's input and output tokens (the trace says prompt and completion)."""
 _RESPONSES_ONLY = re.compile(r"v1/responses|responses api|/responses endpoint", re.IGNORECASE)
 """How OpenAI says a model is not served by Chat Completions ("This model is only supported in
 v1/responses and not in v1/chat/completions")."""
