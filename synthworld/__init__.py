@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
         FaultPlan,
         SimulatedClock,
         SyntheticWorld,
+        ToolStub,
         WorldState,
     )
 
@@ -84,12 +85,14 @@ _ORIGINS = {
         "FaultPlan",
         "SimulatedClock",
         "SyntheticWorld",
+        "ToolStub",
         "WorldState",
     ),
 }
 """Where each name not imported above lives: imported on first use (see `synthworld._lazy`), so
 loading the pytest plugin, which every pytest run does, costs little until a test uses synthworld."""
-__getattr__, __dir__ = attach(__name__, _ORIGINS)
+if not TYPE_CHECKING:  # checkers read the imports above, so a misspelt name is an error, not Any
+    __getattr__, __dir__ = attach(__name__, _ORIGINS)
 
 __all__ = [
     "Answer",
@@ -137,6 +140,7 @@ __all__ = [
     "ToolInputError",
     "ToolSpec",
     "ToolSpecError",
+    "ToolStub",
     "Trace",
     "TraceError",
     "UnknownToolError",

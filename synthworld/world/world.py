@@ -11,6 +11,8 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from typing_extensions import Self
+
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import (
     Backend,
@@ -179,7 +181,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         found = {id(b): b for b in [self._backend, *self._tools.backends()]}
         return list(found.values())
 
-    def __enter__(self) -> SyntheticWorld:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
