@@ -29,6 +29,7 @@ from synthworld import (
     ToolError,
     ToolSpec,
 )
+from synthworld.backends import BackendLike
 
 ECHO = ToolSpec(
     "echo",
@@ -91,7 +92,7 @@ def echo(text: str) -> dict[str, Any]:
     return {"said": text}
 
 
-def answer(backend: Any) -> Any:
+def answer(backend: BackendLike) -> Any:
     world = SyntheticWorld(seed=1, backend=backend)
     world.register_tool(ECHO)
     return world.call("echo", {"text": "hi"})

@@ -120,4 +120,6 @@ def test_a_misspelt_name_is_an_error_not_any() -> None:
         from synthworld.scenario import load_scenaro  # type: ignore[attr-defined]  # noqa: F401
     with pytest.raises(ImportError):
         from synthworld.cassette import FixtureBackend  # type: ignore[attr-defined]  # noqa: F401
-    assert synthworld.scenario.load_scenario is synthworld.load_scenario
+    from synthworld.scenario import load_scenario
+
+    assert load_scenario is synthworld.load_scenario
