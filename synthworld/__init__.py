@@ -58,6 +58,18 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
         WorldState,
     )
 
+    # the parts they come from, as attributes (at run time `attach` finds any submodule)
+    from . import backends as backends
+    from . import cassette as cassette
+    from . import errors as errors
+    from . import eval as eval
+    from . import scenario as scenario
+    from . import schema as schema
+    from . import sources as sources
+    from . import spec as spec
+    from . import trace as trace
+    from . import world as world
+
 _ORIGINS = {
     "synthworld.backends": (
         "Answer",

@@ -123,3 +123,10 @@ def test_a_misspelt_name_is_an_error_not_any() -> None:
     from synthworld.scenario import load_scenario
 
     assert load_scenario is synthworld.load_scenario
+
+
+def test_a_part_is_an_attribute_of_the_package() -> None:
+    """``import synthworld`` then ``synthworld.world.X``: at run time the face finds the part, and
+    checkers (pyright too, which wants a submodule imported) see it."""
+    assert assert_type(synthworld.world.SyntheticWorld, type[SyntheticWorld]) is SyntheticWorld
+    assert synthworld.scenario.load_scenario is synthworld.load_scenario
