@@ -22,7 +22,8 @@ T = TypeVar("T")
 
 
 class ToolStub(Protocol[P, R]):
-    """A registered stub: call it as the function it was written as, and the world answers.
+    """A registered stub: call it as the function it was written as, and the world answers (the
+    arguments are checked and sent as the tool's input; the answer comes back as the return type).
 
     ``ToolStub[[str, bool], User]`` is a stub ``(user_id: str, include_email: bool) -> User``;
     ``world.stub(name)`` gives a ``ToolStub[..., Any]`` (its answer is JSON) and
@@ -35,10 +36,8 @@ class ToolStub(Protocol[P, R]):
     """The world the stub calls."""
     __name__: str
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        """Call the tool: the arguments are checked and sent as its input; the answer comes back
-        as the return type (a model, a dataclass...; JSON for ``world.call``)."""
-        ...
+    # No docstring: an editor's signature help then shows the stub's own (pyright reads this one first).
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
 
     def __get__(
         self: ToolStub[Concatenate[Any, Q], T], instance: object, owner: type | None = None, /
