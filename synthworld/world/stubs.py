@@ -7,7 +7,9 @@ in a class body, it is called without ``self``, on the class or an instance, as 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, Protocol, TypeVar, overload
+
+from typing_extensions import Self
 
 if TYPE_CHECKING:
     from synthworld.spec import ToolSpec
@@ -19,6 +21,7 @@ P = ParamSpec("P")
 Q = ParamSpec("Q")
 R = TypeVar("R", covariant=True)
 T = TypeVar("T")
+Owner = TypeVar("Owner")
 
 
 class ToolStub(Protocol[P, R]):
@@ -39,8 +42,16 @@ class ToolStub(Protocol[P, R]):
     # No docstring: an editor's signature help then shows the stub's own (pyright reads this one first).
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
 
+    # Bound as a method is (no `self` passed, see `MethodStub`) when its first parameter takes the
+    # class: a method's `self`, not a staticmethod's first argument (pyright tells them apart;
+    # mypy strips that argument too).
+    @overload
     def __get__(
-        self: ToolStub[Concatenate[Any, Q], T], instance: object, owner: type | None = None, /
-    ) -> ToolStub[Q, T]:
-        """A stub written as a method is called without ``self`` (see ``MethodStub``)."""
-        ...
+        self: ToolStub[Concatenate[Owner, Q], T], instance: Owner, owner: type[Owner] | None = None, /
+    ) -> ToolStub[Q, T]: ...
+    @overload
+    def __get__(
+        self: ToolStub[Concatenate[Owner, Q], T], instance: None, owner: type[Owner], /
+    ) -> ToolStub[Q, T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None, /) -> Self: ...

@@ -136,6 +136,12 @@ def test_a_method_stub_is_called_without_self() -> None:
     assert_type(Catalog.get_item("sku-1"), dict[str, str])
     assert_type(Catalog().get_item("sku-1"), dict[str, str])
     assert Catalog.get_item("sku-1") == Catalog().get_item("sku-1")
+
+    class BigCatalog(Catalog):
+        pass
+
+    assert_type(BigCatalog().get_item("sku-1"), dict[str, str])
+    assert_type(BigCatalog().get_item.spec, ToolSpec)
     with pytest.raises(synthworld.ToolInputError):
         Catalog().get_item(1)  # type: ignore[arg-type]
 
