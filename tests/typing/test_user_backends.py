@@ -19,6 +19,8 @@ from synthworld import (
     Answer,
     Backend,
     CallContext,
+    Fault,
+    FaultConfigError,
     FixtureBackend,
     FunctionBackend,
     HandlerBackend,
@@ -161,3 +163,24 @@ def test_a_backend_class_or_a_function_of_three_is_refused() -> None:
         SyntheticWorld(backend=Constant)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="fn\\(ctx\\)"):
         SyntheticWorld(backend=three)  # type: ignore[arg-type]
+
+
+def test_faults_and_redaction_take_what_the_readme_shows(tmp_path: Path) -> None:
+    world = SyntheticWorld(seed=1, faults=[Fault(tool="echo", error="timeout", on_call=(2,))])
+    world.register_tool(ECHO)
+    world.add_faults([{"tool": "echo", "on_call": 3, "error": "rate_limit", "retry_after": 2}])
+    world.add_faults({"tool": "echo", "on_call": 4, "error": "not_found"})
+    codes: list[str] = []
+    for _ in range(4):
+        try:
+            world.call("echo", {"text": "hi"})
+        except ToolError as error:
+            codes.append(error.code)
+    assert codes == ["timeout", "rate_limit", "not_found"]
+    with pytest.raises(FaultConfigError, match="faults must be a list"):
+        SyntheticWorld(faults="timeout")  # type: ignore[arg-type]
+    FixtureBackend(tmp_path / "c.yaml", redact=["ssn"])
+    FixtureBackend(tmp_path / "c.yaml", redact=None)
+    FixtureBackend(tmp_path / "c.yaml", redact=lambda value: value)
+    with pytest.raises(TypeError, match="redact=3"):
+        FixtureBackend(tmp_path / "c.yaml", redact=3)  # type: ignore[arg-type]
