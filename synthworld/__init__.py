@@ -54,8 +54,21 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
         FaultPlan,
         SimulatedClock,
         SyntheticWorld,
+        ToolStub,
         WorldState,
     )
+
+    # the parts they come from, as attributes (at run time `attach` finds any submodule)
+    from . import backends as backends
+    from . import cassette as cassette
+    from . import errors as errors
+    from . import eval as eval
+    from . import scenario as scenario
+    from . import schema as schema
+    from . import sources as sources
+    from . import spec as spec
+    from . import trace as trace
+    from . import world as world
 
 _ORIGINS = {
     "synthworld.backends": (
@@ -84,12 +97,14 @@ _ORIGINS = {
         "FaultPlan",
         "SimulatedClock",
         "SyntheticWorld",
+        "ToolStub",
         "WorldState",
     ),
 }
 """Where each name not imported above lives: imported on first use (see `synthworld._lazy`), so
 loading the pytest plugin, which every pytest run does, costs little until a test uses synthworld."""
-__getattr__, __dir__ = attach(__name__, _ORIGINS)
+if not TYPE_CHECKING:  # checkers read the imports above, so a misspelt name is an error, not Any
+    __getattr__, __dir__ = attach(__name__, _ORIGINS)
 
 __all__ = [
     "Answer",
@@ -137,6 +152,7 @@ __all__ = [
     "ToolInputError",
     "ToolSpec",
     "ToolSpecError",
+    "ToolStub",
     "Trace",
     "TraceError",
     "UnknownToolError",

@@ -3,8 +3,10 @@
 Every pytest run in an environment with synthworld loads its plugin, and so ``synthworld``: with
 eager faces that meant the whole library (jsonschema, faker, the generator: ~250 modules) for
 projects that never use it. A face lists each name's module once for `attach` and imports the
-same names under ``typing.TYPE_CHECKING`` for type checkers; ``from synthworld import X``,
-``synthworld.X`` and ``from synthworld import *`` work as before.
+same names under ``typing.TYPE_CHECKING`` for type checkers, and sets ``__getattr__`` only
+``if not TYPE_CHECKING`` (a checker that sees a module ``__getattr__`` types every unknown name as
+its return, ``Any``: ``from synthworld import SynteticWorld`` would pass). ``from synthworld import
+X``, ``synthworld.X`` and ``from synthworld import *`` work as before.
 """
 
 from __future__ import annotations

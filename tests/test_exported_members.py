@@ -54,6 +54,7 @@ EXPECTED = [
     "ToolInputError",
     "ToolSpec",
     "ToolSpecError",
+    "ToolStub",
     "Trace",
     "TraceError",
     "UnknownToolError",

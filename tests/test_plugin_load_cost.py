@@ -74,9 +74,11 @@ def test_every_name_of_a_face_is_its_modules_own(face: str) -> None:
     """What a face's ``__getattr__`` finds is what its ``TYPE_CHECKING`` imports tell type
     checkers, name for name, and every name of ``__all__`` is one of them or imported eagerly."""
     package = importlib.import_module(face)
-    told = dict(_type_checking_imports(Path(package.__file__ or "")))
+    told, parts = _type_checking_imports(Path(package.__file__ or ""))
     for name, module in told.items():
         assert getattr(package, name) is getattr(importlib.import_module(module), name), name
+    for part in parts:  # ``from . import world as world``: the submodule, as an attribute
+        assert getattr(package, part) is importlib.import_module(f"{face}.{part}"), part
     assert set(package.__all__) <= set(dir(package))
     assert set(told) <= set(package.__all__)
     with pytest.raises(AttributeError, match=f"module {face!r} has no attribute 'no_such_name'"):
@@ -84,14 +86,20 @@ def test_every_name_of_a_face_is_its_modules_own(face: str) -> None:
     assert not hasattr(package, "__no_such_dunder__")
 
 
-def _type_checking_imports(init: Path) -> dict[str, str]:
-    """``{name: module}`` for each ``from module import name`` under ``if TYPE_CHECKING:``."""
+def _type_checking_imports(init: Path) -> tuple[dict[str, str], list[str]]:
+    """``{name: module}`` for each ``from module import name`` under ``if TYPE_CHECKING:``, and
+    the submodules imported there as ``from . import part as part``."""
     found: dict[str, str] = {}
+    parts: list[str] = []
     for node in ast.parse(init.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
             for stmt in node.body:
                 assert isinstance(stmt, ast.ImportFrom)
+                if stmt.level == 1 and stmt.module is None:
+                    assert all(alias.asname == alias.name for alias in stmt.names)
+                    parts += [alias.name for alias in stmt.names]
+                    continue
                 assert stmt.module
                 found.update((alias.name, stmt.module) for alias in stmt.names)
     assert found, f"{init} has no TYPE_CHECKING imports"
-    return found
+    return found, parts

@@ -37,6 +37,7 @@ shown to the user) and ``logs`` (log records).
 from synthworld._redact.logs import RedactingFilter, redact_logs
 from synthworld._redact.policy import (
     SECRET_KEYS_ENV,
+    RedactOption,
     as_redactor,
     get_redactor,
     redact,
@@ -60,6 +61,7 @@ __all__ = [
     "MASK",
     "MIN_SECRET_LENGTH",
     "SECRET_KEYS_ENV",
+    "RedactOption",
     "RedactingFilter",
     "Redactor",
     "as_redactor",

@@ -14,6 +14,7 @@ from synthworld._redact.rules import DEFAULT_SECRET_KEYS
 __all__ = [
     "SECRET_KEYS_ENV",
     "PolicyWithKeys",
+    "RedactOption",
     "as_redactor",
     "get_redactor",
     "redact",
@@ -22,6 +23,10 @@ __all__ = [
 ]
 
 SECRET_KEYS_ENV = "SYNTHWORLD_SECRET_KEYS"
+
+RedactOption = bool | Iterable[str] | Callable[[Any], Any] | None
+"""What ``redact=`` takes: True (the process policy), a list of more key names, a function of the
+value, or None/False (values written unchanged)."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -101,7 +106,7 @@ def _same_policy(a: Redactor, b: Redactor) -> bool:
     return a is b or (a.keys, a.patterns, a.secrets, a.mask) == (b.keys, b.patterns, b.secrets, b.mask)
 
 
-def as_redactor(option: Any) -> Callable[[Any], Any]:
+def as_redactor(option: RedactOption) -> Callable[[Any], Any]:
     """The redaction function for ``redact=``: True (the process policy, as it is at each call), a
     list of key names (that policy plus these keys), a function, or None/False (off)."""
     if option is True:

@@ -101,7 +101,8 @@ class Backend(Protocol):
     """
 
     def respond(self, ctx: CallContext) -> Any:
-        """Answer one call: a JSON value (or an `Answer`), or raise `ToolError`."""
+        """Answer one call: a JSON value (or an `Answer`), or raise `ToolError` (an ``async def
+        respond`` is awaited)."""
         ...
 
 
@@ -179,7 +180,9 @@ def backend_name(backend: Any) -> str:
 
 
 def unwrap(result: Any, backend: Any) -> Answer:
-    """What `backend` answered (a value or an `Answer`) as an `Answer` naming its source."""
+    """What `backend` answered (a value or an `Answer`) as an `Answer` naming its source; an
+    ``async def respond`` is awaited (the protocol's ``-> Any`` lets a checker pass one)."""
+    result = settled(result)
     if isinstance(result, Answer):
         return result if result.source else dataclasses.replace(result, source=backend_name(backend))
     return Answer(result, source=backend_name(backend))

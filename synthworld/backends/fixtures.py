@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import canonical_json, find_json_problems, json_copy
-from synthworld._redact import MASK, as_redactor, get_redactor
+from synthworld._redact import MASK, RedactOption, as_redactor, get_redactor
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
     CassetteDriftWarning,
@@ -76,7 +76,7 @@ class FixtureBackend:
         mode: str | RecordMode = RecordMode.ONCE,
         fallback: BackendLike | None = None,
         match: MatchLike = None,
-        redact: Any = True,
+        redact: RedactOption = True,
         strict: bool = False,
         allow_repeats: bool = False,
         fsync: bool = False,

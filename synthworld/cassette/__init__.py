@@ -40,15 +40,16 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
     from synthworld.cassette.matchers import MatchLike, as_matcher
     from synthworld.cassette.store import CassetteStore, load_cassette, save_cassette
 
-__getattr__, __dir__ = attach(
-    __name__,
-    {
-        "synthworld.cassette.format": ("SUPPORTED_VERSIONS", "Cassette", "Fingerprint", "Interaction"),
-        "synthworld.cassette.index": ("ReplayIndex",),
-        "synthworld.cassette.matchers": ("MatchLike", "as_matcher"),
-        "synthworld.cassette.store": ("CassetteStore", "load_cassette", "save_cassette"),
-    },
-)
+if not TYPE_CHECKING:  # checkers read the imports above, so a misspelt name is an error, not Any
+    __getattr__, __dir__ = attach(
+        __name__,
+        {
+            "synthworld.cassette.format": ("SUPPORTED_VERSIONS", "Cassette", "Fingerprint", "Interaction"),
+            "synthworld.cassette.index": ("ReplayIndex",),
+            "synthworld.cassette.matchers": ("MatchLike", "as_matcher"),
+            "synthworld.cassette.store": ("CassetteStore", "load_cassette", "save_cassette"),
+        },
+    )
 """Names imported on first use (see `synthworld._lazy`): the record modes stay cheap for the
 pytest plugin's options."""
 

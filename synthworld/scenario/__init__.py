@@ -26,20 +26,21 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
     from synthworld.scenario.report import format_result, trace_table
     from synthworld.scenario.result import ScenarioResult
 
-__getattr__, __dir__ = attach(
-    __name__,
-    {
-        "synthworld.scenario.load": (
-            "load_scenario",
-            "scenario_files",
-            "scenario_schema",
-            "validate_scenario",
-        ),
-        "synthworld.scenario.model": ("Scenario",),
-        "synthworld.scenario.report": ("format_result", "trace_table"),
-        "synthworld.scenario.result": ("ScenarioResult",),
-    },
-)
+if not TYPE_CHECKING:  # checkers read the imports above, so a misspelt name is an error, not Any
+    __getattr__, __dir__ = attach(
+        __name__,
+        {
+            "synthworld.scenario.load": (
+                "load_scenario",
+                "scenario_files",
+                "scenario_schema",
+                "validate_scenario",
+            ),
+            "synthworld.scenario.model": ("Scenario",),
+            "synthworld.scenario.report": ("format_result", "trace_table"),
+            "synthworld.scenario.result": ("ScenarioResult",),
+        },
+    )
 """Names imported on first use (see `synthworld._lazy`): telling a scenario file from another
 (``sniff``) and finding its imports (``imports``) stay cheap for the pytest plugin."""
 

@@ -3,7 +3,19 @@
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.coverage import Coverage
 from synthworld.world.faults import HAZARD_KINDS, Fault, FaultPlan
+from synthworld.world.given_up import RunGivenUp
 from synthworld.world.state import WorldState
+from synthworld.world.stubs import ToolStub
 from synthworld.world.world import SyntheticWorld
 
-__all__ = ["HAZARD_KINDS", "Coverage", "Fault", "FaultPlan", "SimulatedClock", "SyntheticWorld", "WorldState"]
+__all__ = [
+    "HAZARD_KINDS",
+    "Coverage",
+    "Fault",
+    "FaultPlan",
+    "RunGivenUp",
+    "SimulatedClock",
+    "SyntheticWorld",
+    "ToolStub",
+    "WorldState",
+]

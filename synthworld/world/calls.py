@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any, NamedTuple, NoReturn
 
+from typing_extensions import Never
+
 from synthworld._json import canonical_json, frozen, json_copy, json_problems, strict_json_copy, thawed
 from synthworld.backends import CallContext, backend_name, unwrap
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
@@ -50,12 +52,13 @@ _NOTHING: Mapping[str, Any] = types.MappingProxyType({})
 class CallPath(WorldBase):
     """`call` and `acall`, and every step between the agent's input and the answer it gets."""
 
-    def call(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Any) -> Any:
+    def call(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Never) -> Any:
         """Call tool `name` with `input` and return its synthetic answer.
 
         Raises `UnknownToolError`, `ToolInputError` (unless ``on_invalid_input="return_error"``),
         the simulated `ToolError`, or `BackendError` when a backend breaks the returns schema.
-        The input is one dict: keyword arguments raise a TypeError showing the dict to pass.
+        The input is one dict: keyword arguments raise a TypeError showing the dict to pass (and
+        a type checker flags them: ``**keywords`` is typed `Never`).
         """
         if keywords:
             raise _keywords_error("call", name, input, keywords)
@@ -95,7 +98,7 @@ class CallPath(WorldBase):
         finally:
             self._fault_book.elapse(seconds, self.clock, realtime=self.realtime)
 
-    async def acall(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Any) -> Any:
+    async def acall(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Never) -> Any:
         """`call` for asyncio code: runs the call in a worker thread and awaits it."""
         if keywords:
             raise _keywords_error("acall", name, input, keywords)

@@ -25,7 +25,7 @@ import difflib
 import fnmatch
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -48,6 +48,7 @@ __all__ = [
     "FaultConfigError",
     "FaultPlan",
     "FaultBook",
+    "FaultsLike",
     "malform",
     "parse_faults",
 ]
@@ -219,6 +220,11 @@ def closest_hazards(names: Iterable[str]) -> str:
 
 
 # -- parsing ----------------------------------------------------------------------------------
+
+
+FaultsLike = Fault | Mapping[str, Any] | Sequence[Fault | Mapping[str, Any]]
+"""What ``faults=`` and `SyntheticWorld.add_faults` take: `Fault`s or dicts such as
+``{"tool": "get_order", "on_call": 2, "error": "rate_limit"}``, one or a list."""
 
 
 def parse_faults(config: Any) -> tuple[Fault, ...]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 import inspect
 import types
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol, TypeVar, overload
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, ParamSpec, Protocol, TypeVar, overload
 
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import BackendLike, HandlerBackend, as_backend
@@ -31,12 +31,14 @@ from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.fitting import fit_problems
 from synthworld.world.scripts import Script, as_tool_error
+from synthworld.world.stubs import ToolStub
 from synthworld.world.triggers import when_problems
 from synthworld.world.typos import field_typos
 
 __all__ = ["Caller", "Registration", "bind_stub", "public_names", "signature_only", "spec_and_handler"]
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 E = TypeVar("E", bound=Effect)
 _UNSET: Any = object()
 
@@ -67,7 +69,7 @@ class Registration(CallPath):
         return fn
 
     @overload
-    def tool(self, fn: F, /) -> F: ...
+    def tool(self, fn: Callable[P, R], /) -> ToolStub[P, R]: ...
     @overload
     def tool(
         self,
@@ -80,10 +82,10 @@ class Registration(CallPath):
         annotations: ToolAnnotations | None = None,
         backend: BackendLike | None = None,
         effect: bool = False,
-    ) -> Callable[[F], F]: ...
+    ) -> Callable[[Callable[P, R]], ToolStub[P, R]]: ...
     def tool(
         self,
-        fn: F | None = None,
+        fn: Callable[P, R] | None = None,
         /,
         *,
         name: str | None = None,
@@ -92,15 +94,20 @@ class Registration(CallPath):
         annotations: ToolAnnotations | None = None,
         backend: BackendLike | None = None,
         effect: bool = False,
-    ) -> F | Callable[[F], F]:
+    ) -> ToolStub[P, R] | Callable[[Callable[P, R]], ToolStub[P, R]]:
         """Register a typed stub as a tool; calling the stub then calls the world.
 
         Use bare (``@world.tool``) or with options (``@world.tool(name=..., idempotent=False)``).
-        ``effect=True`` runs the stub's body on each call with the input as keyword arguments:
-        it may change `world.state` and return a partial output the backend completes.
+        `name` and `description` default to the function's name and docstring; `idempotent`,
+        `annotations` (a `ToolAnnotations`) hint how the tool behaves, and ``idempotent=False``
+        gives a repeated identical call a new answer; `backend` answers this tool instead of the
+        world's. ``effect=True`` runs the stub's body on each call with the input as keyword
+        arguments: it may change `world.state` and return a partial output the backend completes.
+        The stub keeps its parameters and return type for type checkers (a `ToolStub`, with
+        ``.spec`` and ``.world``).
         """
 
-        def decorate(stub: F) -> F:
+        def decorate(stub: Callable[P, R]) -> ToolStub[P, R]:
             notes = annotations or ToolAnnotations()
             if idempotent is not None:
                 notes = ToolAnnotations(**{**notes.__dict__, "idempotent": idempotent})
@@ -108,7 +115,8 @@ class Registration(CallPath):
             self.register_tool(spec, backend=backend)
             _warn_without_return_type(stub, spec)
             if effect:
-                self._effects[spec.name] = lambda state, args: stub(**args)
+                body: Callable[..., Any] = stub  # called with the input as keyword arguments
+                self._effects[spec.name] = lambda state, args: body(**args)
             return bind_stub(self, stub, spec)
 
         if fn is not None:
@@ -145,7 +153,7 @@ class Registration(CallPath):
             )
         return specs
 
-    def stub(self, name: str) -> Callable[..., Any]:
+    def stub(self, name: str) -> ToolStub[..., Any]:
         """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world.
 
         It has a real signature built from the spec (required parameters first, JSON types as
@@ -157,7 +165,7 @@ class Registration(CallPath):
         shape = stub_signature(spec)
         return bind_stub(self, signature_only(spec, shape), spec, arguments=shape.input)
 
-    def astub(self, name: str) -> Callable[..., Awaitable[Any]]:
+    def astub(self, name: str) -> ToolStub[..., Coroutine[Any, Any, Any]]:
         """`stub` as a coroutine function that awaits ``world.acall``:
         ``await world.astub("get_user")("u1")``."""
         spec = self._tools.get(name).spec
@@ -285,11 +293,11 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
 
 def bind_stub(
     world: Caller,
-    stub: F,
+    stub: Callable[P, R],
     spec: ToolSpec,
     *,
     arguments: Callable[[tuple[Any, ...], Mapping[str, Any]], dict[str, Any]] | None = None,
-) -> F:
+) -> ToolStub[P, R]:
     """A wrapper of `stub` that calls `world` (async stubs: `acall`), with ``.spec`` and ``.world``.
 
     `arguments` reads a call's arguments into a partial input (default: by `spec`'s parameter

@@ -11,6 +11,8 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from typing_extensions import Self
+
 from synthworld._json import json_copy, json_problems
 from synthworld.backends import (
     Backend,
@@ -25,7 +27,7 @@ from synthworld.world.base import Effect, InvalidInputPolicy
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.conventions import Conventions
 from synthworld.world.coverage import Coverage
-from synthworld.world.faults import FaultBook, FaultPlan
+from synthworld.world.faults import FaultBook, FaultPlan, FaultsLike
 from synthworld.world.interop import WorldInterop
 from synthworld.world.latency import LatencyLike
 from synthworld.world.outcomes import TransferOutcomes
@@ -60,7 +62,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         context: str | None = None,
         clock: SimulatedClock | None = None,
         state: Mapping[str, Any] | None = None,
-        faults: Any = None,
+        faults: FaultsLike | None = None,
         latency: LatencyLike | None = None,
         realtime: bool = False,
         remember: bool = True,
@@ -129,7 +131,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
             if callable(rewind):
                 rewind()
 
-    def add_faults(self, faults: Any) -> FaultPlan:
+    def add_faults(self, faults: FaultsLike) -> FaultPlan:
         """Append faults to the plan and return it: `Fault`s or dicts such as ``{"tool": "get_order",
         "on_call": 4, "error": "rate_limit", "retry_after": 2}`` (keys in `synthworld.world.faults`).
         Raises `FaultConfigError` (a ValueError) naming the entry and key."""
@@ -179,7 +181,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         found = {id(b): b for b in [self._backend, *self._tools.backends()]}
         return list(found.values())
 
-    def __enter__(self) -> SyntheticWorld:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
