@@ -310,8 +310,12 @@ def bind_stub(
     # typed values (a datetime, a model, a bounded Decimal...) sent as JSON
     to_json = argument_converter(stub, tool=spec.name, parameters=spec.parameters)
 
+    limit = _positional_limit(stub) if arguments is None else None
+
     def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
         if arguments is None:
+            if limit is not None and len(args) > limit[0]:
+                raise _keyword_only_error(spec.name, limit, len(args))
             return to_json(spec.bind_arguments(args, kwargs))
         return to_json(spec.bind_arguments((), arguments(args, kwargs)))
 
@@ -357,6 +361,37 @@ class MethodStub:
 
     def __get__(self, instance: object, owner: type | None = None) -> MethodStub:
         return self
+
+
+def _positional_limit(stub: Callable[..., Any]) -> tuple[int, list[str], list[str]] | None:
+    """``(how many, their names, the keyword-only names)`` of a stub with keyword-only
+    parameters (``def f(city, *, kind)``): passing those by position is the mistake Python
+    refuses (`bind_arguments` knows only the spec's order). None: no such parameter."""
+    try:
+        params = list(inspect.signature(stub).parameters.values())
+    except (TypeError, ValueError):  # a callable without a signature to read
+        return None
+    if _defined_as_method(stub) and not isinstance(stub, staticmethod) and params:
+        params = params[1:]  # self or cls: never passed to a stub
+    kinds = {p.kind for p in params}
+    keyword_only = [p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    if not keyword_only or inspect.Parameter.VAR_POSITIONAL in kinds:
+        return None
+    positional = [p.name for p in params if p.kind in _POSITIONAL]
+    return len(positional), positional, keyword_only
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+def _keyword_only_error(tool: str, limit: tuple[int, list[str], list[str]], given: int) -> ToolInputError:
+    count, positional, keyword_only = limit
+    named = ", ".join(f"{name}=..." for name in keyword_only)
+    message = (
+        f"{tool}() takes {count} positional argument(s) ({', '.join(positional) or 'none'}) but {given} "
+        f"were given; pass the keyword-only ones by name: {named}"
+    )
+    return ToolInputError(message, tool=tool, problems=[message])
 
 
 def _defined_as_method(stub: Callable[..., Any]) -> bool:
