@@ -40,6 +40,8 @@ def request_for(spec: ToolSpec, args: dict[str, Any]) -> dict[str, Any]:
         media = str(meta.get("body_media", "application/json"))
         if media == "application/x-www-form-urlencoded":
             out["data"] = dict(_form("", payload))
+        elif media == "multipart/form-data":
+            out["files"] = {key: (None, text) for key, text in _form("", payload)}
         elif not media.endswith("json"):
             out["content"] = str(payload).encode()
             headers["content-type"] = media.replace("*", "png")

@@ -11,12 +11,22 @@ from typing import Any
 
 import orjson
 
+from synthworld.serve.rest.error_bodies import covering_error, documented_body
 from synthworld.sources.openapi import ERROR_CODES
 from synthworld.spec import ToolSpec
 
-__all__ = ["PROBLEM_MEDIA", "Answer", "error_answer", "invalid_input_answer", "problem", "value_answer"]
+__all__ = [
+    "PROBLEM_MEDIA",
+    "Answer",
+    "error_answer",
+    "invalid_input_answer",
+    "problem",
+    "refusal",
+    "value_answer",
+]
 
 PROBLEM_MEDIA = "application/problem+json"
+_WILDCARDS = {"image": "png", "audio": "mpeg", "video": "mp4", "text": "plain", "application": "json"}
 _STATUS_OF_CODE = {code: status for status, code in sorted(ERROR_CODES.items(), reverse=True)}
 """A `ToolError` code's HTTP status, the lowest status of the code (``timeout``: 408)."""
 _STATUS_OF_CODE |= {"timeout": 504, "unavailable": 503, "invalid_input": 400}
@@ -44,16 +54,35 @@ def _json_bytes(value: Any) -> bytes:
 
 
 def _json_answer(status: int, value: Any, media: str = "application/json") -> Answer:
-    if isinstance(value, str) and not media.endswith(("json", "*")):
-        return Answer(status, value.encode(), [("Content-Type", f"{media}; charset=utf-8")])
-    sent = media if "*" not in media else "application/json"  # image/*: no one type to name
-    return Answer(status, _json_bytes(value), [("Content-Type", sent)])
+    media = _concrete(media)
+    if isinstance(value, str) and not media.endswith("json"):  # text, or bytes as text
+        return Answer(status, value.encode(), [("Content-Type", media)])
+    return Answer(status, _json_bytes(value), [("Content-Type", media)])
+
+
+def _concrete(media: str) -> str:
+    """One media type for a documented range: ``image/*`` is ``image/png``, ``*/*`` JSON."""
+    kind, _, sub = media.partition("/")
+    if sub != "*":
+        return media
+    return "application/json" if kind == "*" else f"{kind}/{_WILDCARDS.get(kind, 'octet-stream')}"
+
+
+def _problem_media(spec: ToolSpec | None) -> str:
+    """``application/problem+json`` where the operation documents errors in it (or for no
+    operation: an unknown path), else the JSON the document describes its API with."""
+    if spec is None or any(e.get("media") == PROBLEM_MEDIA for e in spec.metadata.get("errors", [])):
+        return PROBLEM_MEDIA
+    return "application/json"
 
 
 def problem(status: int, detail: str, **more: Any) -> Answer:
     """An RFC 9457 problem document (``type``, ``title``, ``status``, ``detail`` and `more`)."""
-    body = {"type": "about:blank", "title": _phrase(status), "status": status, "detail": detail, **more}
-    return Answer(status, _json_bytes(body), [("Content-Type", PROBLEM_MEDIA)])
+    return Answer(status, _json_bytes(_problem_body(status, detail, more)), [("Content-Type", PROBLEM_MEDIA)])
+
+
+def _problem_body(status: int, detail: str, more: Mapping[str, Any]) -> dict[str, Any]:
+    return {"type": "about:blank", "title": _phrase(status), "status": status, "detail": detail, **more}
 
 
 def _phrase(status: int) -> str:
@@ -73,10 +102,11 @@ def value_answer(spec: ToolSpec, value: Any) -> Answer:
     return _json_answer(_number(status, 200), value, str(meta.get("answer_media", "application/json")))
 
 
-def error_answer(spec: ToolSpec, error: Mapping[str, Any]) -> Answer:
-    """A simulated failure (a `ToolError` as a dict): its documented status and body (drawn from
-    the documented schema) when the operation documents it, else a problem document with the
-    status its code stands for (``not_found``: 404, ``rate_limit``: 429...)."""
+def error_answer(spec: ToolSpec, error: Mapping[str, Any], *, request: str) -> Answer:
+    """A simulated failure (a `ToolError` as a dict): its documented status and the body the
+    world drew from the documented schema; without one, the status its code stands for
+    (``not_found``: 404, ``rate_limit``: 429...) and a body in the documented shape (see
+    `refusal`). `request` names the request (method, path and query), to seed that body."""
     given = error.get("details")
     details: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
     code = str(error.get("code", "internal_error"))
@@ -87,17 +117,32 @@ def error_answer(spec: ToolSpec, error: Mapping[str, Any]) -> Answer:
         entry: Mapping[str, Any] = next((e for e in errors if e.get("status") == details.get("status")), {})
         answer = _json_answer(status, details["body"], str(entry.get("media", "application/json")))
     else:
-        answer = problem(status, str(error.get("message", code)), code=code)
+        answer = refusal(spec, status, str(error.get("message", code)), {"code": code}, request=request)
     return Answer(answer.status, answer.body, answer.headers + headers)
 
 
-def invalid_input_answer(spec: ToolSpec, error: Mapping[str, Any]) -> Answer:
+def invalid_input_answer(spec: ToolSpec, error: Mapping[str, Any], *, request: str) -> Answer:
     """Input the tool's parameters refuse: 400 (422 when the operation documents 422 and not
-    400), a problem document listing every problem."""
+    400), listing every problem (see `refusal`)."""
     documented = {str(entry.get("status")) for entry in spec.metadata.get("errors", [])}
     status = 422 if "422" in documented and "400" not in documented else 400
-    problems = list(error.get("problems", []))
-    return problem(status, str(error.get("message", "invalid input")), code="invalid_input", errors=problems)
+    more = {"code": "invalid_input", "errors": list(error.get("problems", []))}
+    return refusal(spec, status, str(error.get("message", "invalid input")), more, request=request)
+
+
+def refusal(spec: ToolSpec, status: int, detail: str, more: Mapping[str, Any], *, request: str) -> Answer:
+    """An error answer in the shape the operation documents for `status` (its own, its range's
+    or the default response): an RFC 9457 problem document (``type``, ``title``, ``status``,
+    ``detail`` and `more`) when none is documented or it fits the documented schema, else a body
+    drawn from that schema (seeded by `request`) with `detail` in its message field."""
+    body = _problem_body(status, detail, more)
+    entry = covering_error(spec, status)
+    if entry is None or entry.get("schema") is None:
+        return Answer(status, _json_bytes(body), [("Content-Type", _problem_media(spec))])
+    shaped = documented_body(entry["schema"], body, seed_text=f"{spec.name} {status} {request}")
+    if shaped is None:
+        return Answer(status, _json_bytes(body), [("Content-Type", _problem_media(spec))])
+    return _json_answer(status, shaped, str(entry.get("media", "application/json")))
 
 
 def _number(status: Any, fallback: int, *, error: bool = False) -> int:

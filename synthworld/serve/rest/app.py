@@ -11,8 +11,11 @@ from synthworld.serve.rest.answers import (
     error_answer,
     invalid_input_answer,
     problem,
+    refusal,
     value_answer,
 )
+from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.int_formats import format_problems
 from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
 from synthworld.world.dispatch import invoke
@@ -63,10 +66,17 @@ class RestApp:
         if found.route is None:
             return self._unrouted(request, found)
         spec = found.route.spec
+        said = f"{request.method} {request.path}?{request.query}"
         try:
-            outcome = invoke(self.world, spec.name, tool_input(spec, found.params, request))
+            args = tool_input(spec, found.params, request)
         except BadRequest as exc:
-            return problem(exc.status, exc.detail)
+            return refusal(spec, exc.status, exc.detail, {"code": "unreadable_request"}, request=said)
+        out_of_range = format_problems(Schemas(spec.parameters), spec.parameters, args)
+        if out_of_range:  # refused before the world, whose schemas take these formats as notes
+            error = {"message": f"invalid input: {'; '.join(out_of_range)}", "problems": out_of_range}
+            return invalid_input_answer(spec, error, request=said)
+        try:
+            outcome = invoke(self.world, spec.name, args)
         except BackendError as exc:  # the world is broken, not the client
             return problem(500, f"synthworld backend error: {exc}")
         except Exception as exc:  # a bug: say what happened rather than drop the connection
@@ -74,8 +84,8 @@ class RestApp:
         if outcome.error is None:
             return value_answer(spec, outcome.value)
         if outcome.error.get("code") == "invalid_input":
-            return invalid_input_answer(spec, outcome.error)
-        return error_answer(spec, outcome.error)
+            return invalid_input_answer(spec, outcome.error, request=said)
+        return error_answer(spec, outcome.error, request=said)
 
     def _unrouted(self, request: HttpRequest, found: Match) -> Answer:
         if not found.allowed:

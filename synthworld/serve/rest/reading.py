@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from email.parser import BytesParser
+from email.policy import HTTP
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -96,21 +98,25 @@ def _fields(text: str) -> dict[str, list[str]]:
 
 def _body(spec: ToolSpec, schemas: Schemas, request: HttpRequest) -> dict[str, Any]:
     """The tool parameters the body carries: the whole body, or each field of an object body."""
-    meta = spec.metadata["openapi"]
-    media = request.media or str(meta.get("body_media", "application/json"))
+    documented = str(spec.metadata["openapi"].get("body_media", "application/json"))
+    media = request.media or documented
     whole = spec.metadata.get("body")
     properties = spec.parameters.get("properties", {})
     if media.endswith(("/json", "+json")):
         value = _json_body(request.body)
-    elif media == "application/x-www-form-urlencoded":
-        tree = field_tree(_fields(request.body.decode("utf-8", "replace")))
-        value = typed(schemas, properties.get(whole, {}) if whole else _by_field(spec), tree)
-    elif whole is not None:
+    elif media in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        form = (
+            _multipart(request)
+            if media == "multipart/form-data"
+            else _fields(request.body.decode("utf-8", "replace"))
+        )
+        value = typed(schemas, properties.get(whole, {}) if whole else _by_field(spec), field_tree(form))
+    elif whole is not None and not documented.endswith("json"):
         return {whole: request.body.decode("utf-8", "replace")}  # text, or bytes as text
     else:
         raise BadRequest(
-            f"the twin reads JSON and form bodies, not {media!r}; send the body as "
-            f"{meta.get('body_media', 'application/json')}",
+            f"the operation takes {documented} and the twin reads JSON, form and multipart bodies, "
+            f"not {media!r}; send the body as {documented}",
             status=415,
         )
     return _spread(spec, whole, value)
@@ -127,6 +133,24 @@ def _by_field(spec: ToolSpec) -> dict[str, Any]:
     return {"type": "object", "properties": fields}
 
 
+def _multipart(request: HttpRequest) -> dict[str, list[str]]:
+    """The fields of a ``multipart/form-data`` body, a file's content as text."""
+    head = f"Content-Type: {request.headers.get('content-type', '')}\r\n\r\n".encode("latin-1", "replace")
+    message = BytesParser(policy=HTTP).parsebytes(head + request.body)
+    if not message.is_multipart():
+        raise BadRequest(
+            "the multipart body has no parts: its Content-Type needs the boundary that separates them"
+        )
+    fields: dict[str, list[str]] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        content = part.get_payload(decode=True)
+        if isinstance(name, str):
+            text = content.decode("utf-8", "replace") if isinstance(content, bytes) else ""
+            fields.setdefault(name, []).append(text)
+    return fields
+
+
 def _json_body(body: bytes) -> Any:
     try:
         return json.loads(body)
@@ -136,7 +160,8 @@ def _json_body(body: bytes) -> Any:
 
 def _spread(spec: ToolSpec, whole: str | None, value: Any) -> dict[str, Any]:
     """The body as tool parameters: all of it under `whole`, or an object's fields under their
-    parameter names (a field the operation does not take keeps its name, for the input check)."""
+    parameter names (a field the operation does not document is ignored, as a body schema that
+    does not close itself with ``additionalProperties: false`` allows)."""
     if whole is not None:
         return {whole: value}
     if not isinstance(value, dict):
@@ -149,4 +174,4 @@ def _spread(spec: ToolSpec, whole: str | None, value: Any) -> dict[str, Any]:
         for param, place in spec.metadata["openapi"]["parameters"].items()
         if place["in"] == "body"
     }
-    return {names.get(str(key), str(key)): item for key, item in value.items()}
+    return {names[key]: item for key, item in value.items() if key in names}
