@@ -32,6 +32,13 @@ def request_for(spec: ToolSpec, args: dict[str, Any]) -> dict[str, Any]:
             headers[name] = _text(value)
         elif where == "body":
             body[name] = value
+    for credential in meta.get("credentials", [[]])[0]:  # the first way in the document offers
+        if credential["in"] == "header":
+            headers[credential["name"]] = "Bearer token"
+        elif credential["in"] == "query":
+            query.append((credential["name"], "key"))
+        else:
+            headers["cookie"] = f"{credential['name']}=key"
     out: dict[str, Any] = {"method": meta["method"], "url": meta.get("base_path", "") + path}
     out["params"], out["headers"] = query, headers
     if body:

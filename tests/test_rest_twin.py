@@ -282,3 +282,90 @@ def test_many_threads_at_once_all_answered_and_all_traced() -> None:
     assert failures == []
     assert len(world.trace) == 320
     assert sorted({call.tool for call in world.trace}) == ["GetProductsId", "PostProducts"]
+
+
+CORE = DOCS / "openapi-core-petstore-3.0.yaml"
+
+
+def test_an_operation_under_security_answers_401_without_its_credentials() -> None:
+    world = _world(CORE)
+    with rest_server(world) as base_url, httpx.Client(base_url=f"{base_url}/v1") as client:
+        bare = client.get("/pets/7")
+        token = client.get("/pets/7", headers={"Authorization": "Bearer anything"})
+        anonymous = client.get("/pets", params={"limit": 2})  # security: [api_key, {}] lets anyone in
+    assert (bare.status_code, bare.headers["www-authenticate"]) == (401, "Bearer")
+    assert "the request lacks header authorization" in bare.json()["message"]  # the documented Error
+    assert (token.status_code, anonymous.status_code) == (200, 200)
+    assert [call.tool for call in world.trace] == ["showPetById", "listPets"]  # the 401 never reached it
+    with rest_server(world, require_credentials=False) as base_url:
+        assert httpx.get(f"{base_url}/v1/pets/7").status_code == 200
+
+
+def test_documented_answer_headers_come_with_the_answer_the_same_every_time() -> None:
+    world = _world(CORE)
+    with rest_server(world) as base_url, httpx.Client(base_url=f"{base_url}/v1") as client:
+        first = client.request("DELETE", "/tags", json={"ids": [1, 2]})
+        again = client.request("DELETE", "/tags", json={"ids": [1, 2]})
+    assert first.status_code == 200
+    assert first.headers["x-delete-confirm"] in ("true", "false")  # documented required, a boolean
+    assert first.headers["x-delete-confirm"] == again.headers["x-delete-confirm"]
+    assert first.headers["x-delete-date"] == again.headers["x-delete-date"]
+
+
+def test_a_body_field_the_schema_does_not_name_is_refused_only_where_the_schema_closes_it() -> None:
+    core, billing = _world(CORE), _world(DOCS / "billing-3.0.yaml")
+    with rest_server(core) as core_url, rest_server(billing) as billing_url:
+        closed = httpx.post(f"{core_url}/v1/tags", json={"name": "cute", "colour": "red"})
+        made = httpx.post(f"{billing_url}/v1/customers", json={"email": "a@b.co", "colour": "red"})
+    assert closed.status_code == 400  # TagCreate: additionalProperties: false
+    assert "unexpected parameter 'colour'" in closed.json()["message"]
+    assert made.status_code == 201  # an open body: the field is ignored
+    assert "colour" not in billing.trace[-1].input
+
+
+def test_an_error_body_takes_the_documented_shape_with_the_explanation_in_its_message() -> None:
+    world = _world(DOCS / "petstore-3.1.yaml")
+    with rest_server(world) as base_url:
+        refused = httpx.get(f"{base_url}/v1/pets", params={"limit": "many"})
+        again = httpx.get(f"{base_url}/v1/pets", params={"limit": "many"})
+        too_big = httpx.get(f"{base_url}/v1/pets", params={"limit": 2**31})
+    error = refused.json()  # the default response's Error: {code: int32, message: string}
+    assert (refused.status_code, refused.headers["content-type"]) == (400, "application/json")
+    assert set(error) == {"code", "message"}
+    assert isinstance(error["code"], int)
+    assert "'many' is not of type 'integer'" in error["message"]
+    assert again.content == refused.content
+    assert too_big.status_code == 400
+    assert "2147483648 is out of the int32 range" in too_big.json()["message"]
+    assert len(world.trace) == 2  # the int32 refusal is the twin's own, before the world
+
+
+def test_a_wildcard_answer_media_type_is_sent_as_one_concrete_type() -> None:
+    world = _world(CORE)
+    with rest_server(world) as base_url:
+        photo = httpx.get(f"{base_url}/v1/pets/7/photo")
+    assert (photo.status_code, photo.headers["content-type"]) == (200, "image/png")
+    assert photo.content.decode() == world.trace[-1].output
+
+
+def test_the_wire_facts_of_each_operation_are_kept_in_its_metadata() -> None:
+    core = {spec.name: spec.metadata for spec in _world(CORE).tools.values()}
+    assert core["listPets"]["openapi"]["base_path"] == "/v1"  # servers[0].url, {version} defaulted
+    assert core["listPets"]["openapi"]["parameters"]["tags"] == {
+        "in": "query",
+        "name": "tags",
+        "explode": False,
+    }
+    assert core["listPets"]["openapi"]["parameters"]["color"]["style"] == "deepObject"
+    assert core["createPets"]["openapi"]["empty_status"] == "201"
+    assert core["createTag"]["openapi"]["body_closed"] is True
+    assert core["showPetById"]["openapi"]["credentials"] == [[{"in": "header", "name": "Authorization"}]]
+    assert "credentials" not in core["listPets"]["openapi"]  # security: [api_key, {}]
+    assert core["showPetPhotoById"]["openapi"]["answer_media"] == "image/*"
+    assert core["deleteTag"]["openapi"]["answer_headers"]["x-delete-confirm"]["required"] is True
+    fleet = {spec.name: spec.metadata for spec in _world(FLEET).tools.values()}
+    assert fleet["ListVehicles"]["openapi"]["parameters"]["status"]["explode"] is True  # multi
+    assert fleet["UploadPhoto"]["openapi"]["body_media"] == "multipart/form-data"
+    assert fleet["GetVehicle"]["openapi"]["base_path"] == "/api"
+    shelter = {spec.name: spec.metadata for spec in _world(SHELTER).tools.values()}
+    assert [e.get("media") for e in shelter["getPet"]["errors"]] == ["application/problem+json"]

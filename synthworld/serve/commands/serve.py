@@ -80,6 +80,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --openapi: serve the document's own HTTP API (each operation at its method and "
         "path, JSON answers with the documented statuses) instead of MCP; no extra needed",
     )
+    parser.add_argument(
+        "--no-credentials",
+        dest="credentials",
+        action="store_false",
+        help="with --rest: answer requests that lack the credentials the document's security asks "
+        "for (by default they get 401; only presence is checked, never the value)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="HTTP host to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
     parser.add_argument("--trace", type=Path, default=None, help="save the trace to this JSON file on exit")
@@ -144,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     with world:
         if args.rest:
-            serve_rest(world, host=args.host, port=args.port, trace=args.trace)
+            rest = {"require_credentials": args.credentials}
+            serve_rest(world, host=args.host, port=args.port, trace=args.trace, **rest)
         else:
             options = {"host": args.host, "port": args.port, "trace": args.trace}
             serve(world, transport=args.transport, name=args.name, **options)

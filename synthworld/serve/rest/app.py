@@ -15,12 +15,14 @@ from synthworld.serve.rest.answers import (
     value_answer,
 )
 from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
 from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
 from synthworld.world.dispatch import invoke
 
 if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
     from synthworld.world import SyntheticWorld
 
 __all__ = ["RestApp"]
@@ -40,13 +42,19 @@ class RestApp:
     - a simulated failure (a fault, a call on a deleted entity): the documented error response,
       its body valid against the documented schema, else a problem document;
     - an unknown path 404, another method 405 with ``Allow``; HEAD answers as GET without a
-      body, and OPTIONS lists the methods when the document does not define it.
+      body, and OPTIONS lists the methods when the document does not define it;
+    - an operation under a security requirement answers 401 to a request without its
+      credentials (their presence is checked, not their value), unless
+      ``require_credentials=False``; integers beyond their ``int32``/``int64`` format are 400.
+      Both are refused before the world sees the call, so they are not traced;
+    - the headers the answer documents come with it, drawn from their schemas.
 
     Calls go through ``world.call``, which is safe from many threads, and are traced there.
     """
 
-    def __init__(self, world: SyntheticWorld) -> None:
+    def __init__(self, world: SyntheticWorld, *, require_credentials: bool = True) -> None:
         self.world = world
+        self.require_credentials = require_credentials
         self.routes = RouteTable(world.tools.values())
         if not self.routes.routes:
             raise ValueError(
@@ -67,6 +75,10 @@ class RestApp:
             return self._unrouted(request, found)
         spec = found.route.spec
         said = f"{request.method} {request.path}?{request.query}"
+        if self.require_credentials and (
+            lacking := missing_credentials(spec, request.headers, request.query)
+        ):
+            return _unauthorized(spec, lacking, said)
         try:
             args = tool_input(spec, found.params, request)
         except BadRequest as exc:
@@ -82,7 +94,10 @@ class RestApp:
         except Exception as exc:  # a bug: say what happened rather than drop the connection
             return problem(500, f"synthworld failed: {type(exc).__name__}: {exc}")
         if outcome.error is None:
-            return value_answer(spec, outcome.value)
+            answer = value_answer(spec, outcome.value)
+            return Answer(
+                answer.status, answer.body, answer.headers + documented_headers(spec, seed_text=said)
+            )
         if outcome.error.get("code") == "invalid_input":
             return invalid_input_answer(spec, outcome.error, request=said)
         return error_answer(spec, outcome.error, request=said)
@@ -102,6 +117,16 @@ class RestApp:
             405, f"{request.method} is not an operation of {request.path!r}; the document has {allow}"
         )
         return Answer(405, answer.body, [*answer.headers, ("Allow", allow)])
+
+
+def _unauthorized(spec: ToolSpec, lacking: list[str], request: str) -> Answer:
+    detail = (
+        f"the operation asks for credentials and the request lacks {', '.join(lacking)}; send them "
+        "(any value: the twin checks they are there, not what they say)"
+    )
+    answer = refusal(spec, 401, detail, {"code": "unauthorized"}, request=request)
+    challenge = [("WWW-Authenticate", "Bearer")] if "header authorization" in lacking else []
+    return Answer(401, answer.body, answer.headers + challenge)
 
 
 def _sample(templates: Iterable[str], shown: int = 8) -> str:

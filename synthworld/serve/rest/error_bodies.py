@@ -43,7 +43,7 @@ def documented_body(schema: Any, problem: Mapping[str, Any], *, seed_text: str) 
     except SchemaError:
         return None
     if isinstance(body, dict):
-        for field in MESSAGE_FIELDS:
+        for field in sorted(MESSAGE_FIELDS, key=lambda name: name not in body):  # its own first
             said = {**body, field: problem["detail"]}
             if generator.is_valid(said):
                 return said

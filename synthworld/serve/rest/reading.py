@@ -160,8 +160,8 @@ def _json_body(body: bytes) -> Any:
 
 def _spread(spec: ToolSpec, whole: str | None, value: Any) -> dict[str, Any]:
     """The body as tool parameters: all of it under `whole`, or an object's fields under their
-    parameter names (a field the operation does not document is ignored, as a body schema that
-    does not close itself with ``additionalProperties: false`` allows)."""
+    parameter names. A field the operation does not name is ignored, as its schema allows, or,
+    when the schema says ``additionalProperties: false``, kept for the input check to refuse."""
     if whole is not None:
         return {whole: value}
     if not isinstance(value, dict):
@@ -174,4 +174,6 @@ def _spread(spec: ToolSpec, whole: str | None, value: Any) -> dict[str, Any]:
         for param, place in spec.metadata["openapi"]["parameters"].items()
         if place["in"] == "body"
     }
+    if spec.metadata["openapi"].get("body_closed"):
+        return {names.get(str(key), str(key)): item for key, item in value.items()}
     return {names[key]: item for key, item in value.items() if key in names}

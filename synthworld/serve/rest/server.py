@@ -36,14 +36,17 @@ def _server(app: RestApp, host: str, port: int) -> WSGIServer:
 
 
 @contextlib.contextmanager
-def rest_server(world: SyntheticWorld, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def rest_server(
+    world: SyntheticWorld, *, host: str = "127.0.0.1", port: int = 0, require_credentials: bool = True
+) -> Iterator[str]:
     """Serve `world`'s HTTP API (see `RestApp`) from a background thread while the block runs;
     yields the base URL, ``http://127.0.0.1:PORT`` (port 0: a free one). Paths are the
     document's, under its base path: ``f"{base_url}/v1/pets"``.
 
-    ``with rest_server(world) as base_url: httpx.get(f"{base_url}/pets/p1")``
+    ``with rest_server(world) as base_url: httpx.get(f"{base_url}/pets/p1")``;
+    ``require_credentials=False`` answers requests without the credentials the document asks for.
     """
-    server = _server(RestApp(world), host, port)
+    server = _server(RestApp(world, require_credentials=require_credentials), host, port)
     thread = threading.Thread(target=server.serve_forever, name="synthworld-rest", daemon=True)
     thread.start()
     try:
@@ -60,10 +63,11 @@ def serve_rest(
     host: str = "127.0.0.1",
     port: int = 8000,
     trace: str | os.PathLike[str] | None = None,
+    require_credentials: bool = True,
 ) -> None:
-    """Serve `world`'s HTTP API on ``http://{host}:{port}`` until Ctrl-C (or SIGTERM, under the
-    command line); with `trace`, save the world's trace there when serving stops."""
-    app = RestApp(world)
+    """Serve `world`'s HTTP API on ``http://{host}:{port}`` until Ctrl-C or SIGTERM; with
+    `trace`, save the world's trace there when serving stops (see `rest_server` for the rest)."""
+    app = RestApp(world, require_credentials=require_credentials)
     server = _server(app, host, port)
     base = min(str(route.spec.metadata["openapi"].get("base_path", "")) for route in app.routes.routes)
     url = f"http://{host}:{server.server_port}{base}"

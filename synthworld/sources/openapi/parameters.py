@@ -45,6 +45,9 @@ class Inputs:
     """The parameter carrying the whole request body, when its properties could not be inlined."""
     media: str | None = None
     """The request body's media type (None: the operation takes no body)."""
+    closed: bool = False
+    """Whether an inlined body says ``additionalProperties: false`` (else it takes fields it
+    does not name, which no parameter holds)."""
 
     def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
@@ -233,6 +236,7 @@ def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool
         inputs.body = inputs.add("body", "body", schema, required=required)
         return needs
     wanted = {name for part in parts for name in part.get("required", [])} if required else set()
+    inputs.closed = any(part.get("additionalProperties") is False for part in parts)
     seen: set[str] = set()
     for part in parts:
         for name, sub in part.get("properties", {}).items():

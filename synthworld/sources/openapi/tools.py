@@ -13,8 +13,9 @@ from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.relaxed import SHOWN
-from synthworld.sources.openapi.responses import errors_of, returns_of
+from synthworld.sources.openapi.responses import answer_headers, errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
+from synthworld.sources.openapi.security import credentials_of
 from synthworld.sources.openapi.wire import answer_media, base_path, empty_status
 from synthworld.sources.skipping import OnError, Skipped
 from synthworld.spec import ToolAnnotations, ToolSpec
@@ -143,6 +144,8 @@ def _tool(
     meta["parameters"] = inputs.places
     if inputs.media is not None:
         meta["body_media"] = inputs.media
+    if inputs.closed:
+        meta["body_closed"] = True  # a field it does not name is refused, not ignored
     if isinstance(op.get("operationId"), str):
         meta["operation_id"] = op["operationId"]
     meta["status"] = status
@@ -152,6 +155,10 @@ def _tool(
         meta["answer_media"] = media
     if base := base_path(doc, item, op):
         meta["base_path"] = base
+    if headers := answer_headers(doc, tr, op, at, status or meta.get("empty_status") or ""):
+        meta["answer_headers"] = headers
+    if (credentials := credentials_of(doc, op)) is not None:
+        meta["credentials"] = credentials
     meta["source"] = doc.source
     return ToolSpec(
         name,
