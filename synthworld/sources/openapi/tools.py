@@ -50,8 +50,13 @@ def openapi_tools(
     own names are in ``spec.metadata["openapi"]["parameters"]``); ``returns`` is the first 2xx
     JSON answer's schema (``default``'s when no 2xx is documented; ``null`` when there is none).
     Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
-    code (``not_found`` for a 404) fails the way the API documents. Keep operations by tag or path
-    pattern (``/pets/*``, ``GET /pets*``) with the include/exclude options.
+    code (``not_found`` for a 404) fails the way the API documents. ``metadata["openapi"]`` also
+    keeps what an HTTP twin (`synthworld.serve.rest`) needs to speak the API: each parameter's
+    ``style``/``explode`` when written, ``body_media``, ``body_closed``, ``base_path``,
+    ``empty_status`` (the 2xx of an answer without a body), ``answer_media``,
+    ``answer_headers`` and ``credentials`` (what its ``security`` asks of a request). Keep
+    operations by tag or path pattern (``/pets/*``, ``GET /pets*``) with the include/exclude
+    options.
 
     Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
     external ``$ref``, or an operation whose schemas cannot be turned into a tool.
