@@ -37,10 +37,11 @@ class RestApp:
 
     - success: the documented status and the value as JSON (the status alone when the
       operation documents no JSON body);
-    - input the parameters refuse: 400 (422 if that is what the operation documents) with an
-      RFC 9457 problem document listing every problem;
+    - input the parameters refuse: 400 (422 if that is what the operation documents) listing
+      every problem, in an RFC 9457 problem document or the error shape the operation
+      documents (see `answers.refusal`);
     - a simulated failure (a fault, a call on a deleted entity): the documented error response,
-      its body valid against the documented schema, else a problem document;
+      its body valid against the documented schema;
     - an unknown path 404, another method 405 with ``Allow``; HEAD answers as GET without a
       body, and OPTIONS lists the methods when the document does not define it;
     - an operation under a security requirement answers 401 to a request without its
