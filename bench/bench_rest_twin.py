@@ -9,7 +9,8 @@ tests/_rest_client.py), ROUNDS times over. Measured:
 - startup: from spawning the process to the first answer;
 - requests/s: one client sending the requests one after another, and THREADS clients at once;
 - valid: answers whose status is the documented success and whose JSON body the tool's returns
-  schema (python-jsonschema, formats checked) accepts, out of all answers.
+  schema (python-jsonschema, formats checked) accepts, out of all answers (the deleting requests
+  are sent in the last round only); the others by status, or ``body`` when the body is invalid.
 
 Prism is optional (``--prism PATH``, from ``npm install --prefix /tmp/prism @stoplight/prism-cli``);
 it runs with ``-d`` (dynamic: answers generated from the schema, as the twin's are) and serves
@@ -30,6 +31,7 @@ import sys
 import threading
 import time
 import warnings
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -80,29 +82,29 @@ def _process(command: list[str], probe: str) -> Iterator[float]:
 
 
 def _requests(specs: list[ToolSpec]) -> list[tuple[ToolSpec, dict[str, Any]]]:
+    """One valid request per operation, the deleting ones last (a round deletes what it read)."""
     out = []
-    for spec in specs:
+    for spec in sorted(specs, key=lambda spec: spec.metadata["openapi"]["method"] == "DELETE"):
         args = valid_input(spec)
         if args is not None:
             out.append((spec, request_for(spec, args)))
     return out
 
 
-def _valid(spec: ToolSpec, response: httpx.Response) -> bool:
+def _verdict(spec: ToolSpec, response: httpx.Response) -> str:
+    """``valid``, or why not: ``status NNN`` (not the documented success) or ``body``."""
     meta = spec.metadata["openapi"]
     status = meta["status"] if meta["status"] is not None else meta.get("empty_status")
     if str(response.status_code) != str(status) and not (status == "default" and response.is_success):
-        return False
-    if meta["status"] is None:
-        return True
-    if not response.headers.get("content-type", "").split(";")[0].endswith("json"):
-        return True  # a text or binary answer: nothing to validate as JSON
+        return f"status {response.status_code}"
+    if meta["status"] is None or not response.headers.get("content-type", "").split(";")[0].endswith("json"):
+        return "valid"  # no body, or a text or binary one: nothing to validate as JSON
     try:
         body = response.json()
     except ValueError:
-        return False
+        return "body"
     validator = jsonschema.Draft202012Validator(spec.returns, format_checker=jsonschema.FormatChecker())
-    return validator.is_valid(body)
+    return "valid" if validator.is_valid(body) else "body"
 
 
 def _at_root(requests: list[tuple[ToolSpec, dict[str, Any]]]) -> list[tuple[ToolSpec, dict[str, Any]]]:
@@ -117,15 +119,15 @@ def _at_root(requests: list[tuple[ToolSpec, dict[str, Any]]]) -> list[tuple[Tool
 def _run(
     base: str, requests: list[tuple[ToolSpec, dict[str, Any]]], rounds: int, threads: int
 ) -> dict[str, Any]:
-    valid = total = 0
+    verdicts: Counter[str] = Counter()
     with httpx.Client(base_url=base, timeout=LIMIT) as client:
         started = time.perf_counter()
-        for _ in range(rounds):
+        for round_ in range(rounds):
             for spec, request in requests:
-                response = client.request(**request)
-                valid += _valid(spec, response)
-                total += 1
-        serial = total / (time.perf_counter() - started)
+                if request["method"] == "DELETE" and round_ < rounds - 1:
+                    continue  # deleted in the last round only: a GET after it is rightly 404
+                verdicts[_verdict(spec, client.request(**request))] += 1
+        serial = sum(verdicts.values()) / (time.perf_counter() - started)
 
     def worker() -> None:
         with httpx.Client(base_url=base, timeout=LIMIT) as client:
@@ -140,7 +142,7 @@ def _run(
     for thread in pool:
         thread.join()
     parallel = threads * rounds * len(requests) / (time.perf_counter() - started)
-    return {"serial": serial, "parallel": parallel, "valid": valid, "total": total}
+    return {"serial": serial, "parallel": parallel, "verdicts": verdicts}
 
 
 def main() -> None:
@@ -174,9 +176,10 @@ def main() -> None:
     if args.prism:
         servers["prism mock -d"] = [args.prism, "mock", "-d", "-p", str(_free_port()), args.doc]
     print(
-        f"| server | startup s | requests/s, 1 client | requests/s, {args.threads} clients | valid answers |"
+        f"| server | startup s | requests/s, 1 client | requests/s, {args.threads} clients "
+        "| valid answers | the others |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     for name, command in servers.items():
         server_port = command[command.index("-p" if "-p" in command else "--port") + 1]
         base = f"http://127.0.0.1:{server_port}"
@@ -185,7 +188,8 @@ def main() -> None:
             run = _run(base, sent, args.rounds, args.threads)
         print(
             f"| {name} | {startup:.2f} | {run['serial']:.0f} | {run['parallel']:.0f} | "
-            f"{run['valid']}/{run['total']} |"
+            f"{run['verdicts']['valid']}/{sum(run['verdicts'].values())} | "
+            f"{', '.join(f'{why}: {n}' for why, n in sorted(run['verdicts'].items()) if why != 'valid')} |"
         )
 
 
