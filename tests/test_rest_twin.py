@@ -369,3 +369,12 @@ def test_the_wire_facts_of_each_operation_are_kept_in_its_metadata() -> None:
     assert fleet["GetVehicle"]["openapi"]["base_path"] == "/api"
     shelter = {spec.name: spec.metadata for spec in _world(SHELTER).tools.values()}
     assert [e.get("media") for e in shelter["getPet"]["errors"]] == ["application/problem+json"]
+
+
+def test_a_backend_that_breaks_the_schema_is_a_500_saying_so() -> None:
+    world = SyntheticWorld.from_openapi(DOCS / "petstore-3.1.yaml", seed=1, backend=lambda ctx: "not pets")
+    with rest_server(world) as base_url:
+        broken = httpx.get(f"{base_url}/v1/pets")
+    assert broken.status_code == 500
+    assert broken.json()["detail"].startswith("synthworld backend error: backend")
+    assert "breaks its returns schema" in broken.json()["detail"]

@@ -1,5 +1,6 @@
 """What the twin sends back: the documented status and the world's value, the documented error
-response of a simulated failure, or an RFC 9457 problem document for a request it refuses."""
+response of a simulated failure, or, for a request it refuses, an RFC 9457 problem document or a
+body in the error shape the operation documents."""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ __all__ = [
 PROBLEM_MEDIA = "application/problem+json"
 _WILDCARDS = {"image": "png", "audio": "mpeg", "video": "mp4", "text": "plain", "application": "json"}
 _STATUS_OF_CODE = {code: status for status, code in sorted(ERROR_CODES.items(), reverse=True)}
-"""A `ToolError` code's HTTP status, the lowest status of the code (``timeout``: 408)."""
+"""A `ToolError` code's HTTP status: the lowest that stands for it, but 504 for ``timeout`` (the
+service behind timed out) and 503 for ``unavailable``."""
 _STATUS_OF_CODE |= {"timeout": 504, "unavailable": 503, "invalid_input": 400}
 
 
@@ -56,7 +58,8 @@ def _json_bytes(value: Any) -> bytes:
 def _json_answer(status: int, value: Any, media: str = "application/json") -> Answer:
     media = _concrete(media)
     if isinstance(value, str) and not media.endswith("json"):  # text, or bytes as text
-        return Answer(status, value.encode(), [("Content-Type", media)])
+        sent = f"{media}; charset=utf-8" if media.startswith("text/") else media
+        return Answer(status, value.encode("utf-8", "replace"), [("Content-Type", sent)])
     return Answer(status, _json_bytes(value), [("Content-Type", media)])
 
 

@@ -65,7 +65,10 @@ class RestApp:
 
     def __call__(self, environ: Mapping[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         request = _request(environ)
-        answer = self.answer(request)
+        try:
+            answer = self.answer(request)
+        except Exception as exc:  # a bug: say what happened rather than the server's bare 500
+            answer = problem(500, f"synthworld failed: {type(exc).__name__}: {exc}")
         start_response(answer.status_line, [*answer.headers, ("Content-Length", str(len(answer.body)))])
         return [b"" if request.method == "HEAD" else answer.body]
 
@@ -92,8 +95,6 @@ class RestApp:
             outcome = invoke(self.world, spec.name, args)
         except BackendError as exc:  # the world is broken, not the client
             return problem(500, f"synthworld backend error: {exc}")
-        except Exception as exc:  # a bug: say what happened rather than drop the connection
-            return problem(500, f"synthworld failed: {type(exc).__name__}: {exc}")
         if outcome.error is None:
             answer = value_answer(spec, outcome.value)
             return Answer(
