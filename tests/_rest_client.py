@@ -63,6 +63,8 @@ def _text(value: Any) -> str:
 
 
 def _query(name: str, value: Any, place: dict[str, Any]) -> list[tuple[str, str]]:
+    if str(place.get("content", "")).endswith("json"):
+        return [(name, json.dumps(value))]
     style = place.get("style", "form")
     if style == "deepObject":
         return _form(name, value)
@@ -83,21 +85,44 @@ def _form(prefix: str, value: Any) -> list[tuple[str, str]]:
     return [(prefix, _text(value))]
 
 
-def valid_input(spec: ToolSpec, *, tries: int = 40) -> dict[str, Any] | None:
-    """An input for `spec` drawn from its parameters schema (the first seed whose path and
-    header values are plain URL and header text; query values that send nothing, an empty
-    array or object, left out), or None when no seed gives one."""
+def valid_input(spec: ToolSpec, *, tries: int = 40, start: int = 0) -> dict[str, Any] | None:
+    """An input for `spec` drawn from its parameters schema: the first seed from `start` whose
+    path and header values are plain URL and header text, less what the request cannot carry
+    (see `carried`); None when no seed gives one."""
     places = spec.metadata["openapi"]["parameters"]
-    for seed in range(tries):
+    for seed in range(start, start + tries):
         args = generate(spec.parameters, seed=seed)
         if all(
             _PLAIN[places[param]["in"]].fullmatch(_text(value))
             for param, value in args.items()
             if places[param]["in"] in _PLAIN
         ):
-            return {
-                param: value
-                for param, value in args.items()
-                if not (places[param]["in"] == "query" and value in ([], {}))
-            }
+            return carried(spec, args)
     return None
+
+
+def carried(spec: ToolSpec, args: dict[str, Any]) -> dict[str, Any]:
+    """`args` less what a request cannot carry: an empty array or object sent as query or form
+    fields (no field is written for it), at any depth of a form."""
+    meta = spec.metadata["openapi"]
+    form = meta.get("body_media") in ("application/x-www-form-urlencoded", "multipart/form-data")
+    out = {}
+    for param, value in args.items():
+        where = meta["parameters"][param]["in"]
+        if where == "query" and value in ([], {}):
+            continue
+        if where == "body" and form:
+            value = _without_empties(value)
+            if value in ([], {}):
+                continue
+        out[param] = value
+    return out
+
+
+def _without_empties(value: Any) -> Any:
+    if isinstance(value, dict):
+        kept = {key: _without_empties(item) for key, item in value.items()}
+        return {key: item for key, item in kept.items() if item not in ([], {})}
+    if isinstance(value, list):
+        return [_without_empties(item) for item in value]
+    return value

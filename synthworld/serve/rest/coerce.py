@@ -14,6 +14,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from synthworld.errors import SchemaError
+from synthworld.schema import compile_validator
+
 __all__ = ["Schemas", "coerce"]
 
 _INTEGER = re.compile(r"-?\d+")
@@ -37,6 +40,16 @@ class Schemas:
                 node = node.get(token) if isinstance(node, Mapping) else None
             schema, depth = node, depth + 1
         return schema
+
+    def accepts(self, schema: Any, value: Any) -> bool:
+        """Whether `schema` (a part of the root, its ``$ref``s into the root's ``$defs``) takes
+        `value`."""
+        defs = self.root.get("$defs")
+        whole = {"$defs": defs, "allOf": [schema]} if isinstance(defs, Mapping) else schema
+        try:
+            return compile_validator(whole).is_valid(value)
+        except SchemaError:
+            return False
 
     def types(self, schema: Any) -> list[str]:
         """The JSON types `schema` allows, in the order to try them (empty: any)."""
@@ -79,15 +92,26 @@ class Schemas:
 def coerce(schemas: Schemas, schema: Any, values: Sequence[str], place: Mapping[str, Any]) -> Any:
     """The JSON value of a parameter sent as `values` (every occurrence of it in the request),
     written in the way `place` says (``in``, and ``style``/``explode`` when documented)."""
-    kinds = schemas.types(schema)
-    if "array" in kinds:
-        return [scalar(schemas, schemas.part(schema, "items"), text) for text in _split(values, place)]
-    if "object" in kinds and values and values[-1].lstrip().startswith("{"):
+    if str(place.get("content", "")).endswith("json") and values:
         try:
             return json.loads(values[-1])  # a parameter with `content: application/json`
         except ValueError:
-            pass
+            return values[-1]  # for the input check to refuse
+    kinds = schemas.types(schema)
+    if "array" in kinds:
+        if len(values) == 1 and (one := _scalar_alternative(schemas, schema, kinds, values[0])) is not None:
+            return one[0]
+        return [scalar(schemas, schemas.part(schema, "items"), text) for text in _split(values, place)]
     return scalar(schemas, schema, values[-1] if values else "")
+
+
+def _scalar_alternative(schemas: Schemas, schema: Any, kinds: list[str], text: str) -> tuple[Any] | None:
+    """`text` as a scalar, when the schema also allows one and takes it (Stripe's
+    ``anyOf: [array, enum: [""]]``: ``images=`` unsets the list), else None."""
+    if not set(kinds) - {"array", "object"}:
+        return None
+    value = scalar(schemas, schema, text)
+    return (value,) if schemas.accepts(schema, value) else None
 
 
 def scalar(schemas: Schemas, schema: Any, text: str) -> Any:

@@ -83,9 +83,8 @@ def _raw(
         return field_tree(query) or None
     if where != "query":
         return None
-    if place.get("style") == "deepObject":
-        found = field_tree(query).get(name)
-        return found if isinstance(found, dict) and found else None
+    if place.get("style") == "deepObject":  # name[key]=value, or name=value for a scalar branch
+        return field_tree(query).get(name) or None
     return query.get(name)
 
 

@@ -28,7 +28,8 @@ _JSON = "application/json"
 
 def serialization(doc: Document, param: Mapping[str, Any]) -> dict[str, Any]:
     """The ``style`` and ``explode`` a parameter is written with, when the document says (none:
-    the defaults, ``form`` exploded in a query, ``simple`` in a path or header)."""
+    the defaults, ``form`` exploded in a query, ``simple`` in a path or header), or the media
+    type of its ``content`` (``{"content": "application/json"}``: the value is JSON text)."""
     if doc.swagger:
         fmt = param.get("collectionFormat")
         if fmt not in _COLLECTION_FORMATS:
@@ -36,6 +37,9 @@ def serialization(doc: Document, param: Mapping[str, Any]) -> dict[str, Any]:
         style, explode = _COLLECTION_FORMATS[str(fmt)]
         return {"style": style, "explode": explode}
     out: dict[str, Any] = {}
+    picked = pick_media(param.get("content"))
+    if picked is not None:  # the value is written in a media type, JSON text say
+        out["content"] = picked[0]
     if isinstance(param.get("style"), str):
         out["style"] = param["style"]
     if isinstance(param.get("explode"), bool):
