@@ -52,9 +52,10 @@ def openapi_tools(
     Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
     code (``not_found`` for a 404) fails the way the API documents. ``metadata["openapi"]`` also
     keeps what an HTTP twin (`synthworld.serve.rest`) needs to speak the API: each parameter's
-    ``style``/``explode`` when written (or its ``content`` media type), ``body_media``, ``body_closed``, ``base_path``,
-    ``empty_status`` (the 2xx of an answer without a body), ``answer_media``,
-    ``answer_headers`` and ``credentials`` (what its ``security`` asks of a request). Keep
+    ``style``/``explode`` when written (or its ``content`` media type), ``body_media``,
+    ``body_closed``, ``base_path``, ``empty_status`` (the 2xx of an answer without a body),
+    ``answer_media``, ``answer_headers`` and ``credentials`` (what its ``security`` asks of a
+    request). Keep
     operations by tag or path pattern (``/pets/*``, ``GET /pets*``) with the include/exclude
     options.
 
