@@ -55,9 +55,8 @@ def openapi_tools(
     ``style``/``explode`` when written (or its ``content`` media type), ``body_media``,
     ``body_closed``, ``base_path``, ``empty_status`` (the 2xx of an answer without a body),
     ``answer_media``, ``answer_headers`` and ``credentials`` (what its ``security`` asks of a
-    request). Keep
-    operations by tag or path pattern (``/pets/*``, ``GET /pets*``) with the include/exclude
-    options.
+    request). Keep operations by tag or path pattern (``/pets/*``, ``GET /pets*``) with the
+    include/exclude options.
 
     Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
     external ``$ref``, or an operation whose schemas cannot be turned into a tool.
