@@ -23,11 +23,15 @@ class HttpRequest:
     """The parts of an HTTP request a tool's input is read from."""
 
     method: str
+    """Upper case: ``GET``."""
     path: str
+    """Percent-decoded, without the query: ``/v1/pets/p 1``."""
     query: str
+    """The raw query string: ``limit=2&tags=a,b``."""
     headers: Mapping[str, str]
     """Header values by lower-case name."""
     body: bytes
+    """The body as sent (empty when there is none)."""
 
     @property
     def media(self) -> str:

@@ -59,7 +59,9 @@ class Match:
     """What a request's method and path found: a route, or the methods its path allows."""
 
     route: Route | None
+    """The operation asked for (None: the path is unknown, or not with this method)."""
     params: Mapping[str, str]
+    """The path parameters by their names in the template, as text."""
     allowed: tuple[str, ...]
     """The methods documented for the path (empty: no operation has this path)."""
 
