@@ -93,3 +93,13 @@ def test_serve_help_explains_rest_and_rest_needs_openapi(capsys: pytest.CaptureF
     assert "--no-credentials" in help_text
     assert main(["serve", "--mcp", "python x.py", "--rest"]) == 2
     assert "--rest with --openapi" in capsys.readouterr().err
+
+
+def test_a_taken_port_is_an_error_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--openapi", FLEET, "--rest", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use; choose another --port" in err

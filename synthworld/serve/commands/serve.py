@@ -152,7 +152,15 @@ def run(args: argparse.Namespace) -> int:
     with world:
         if args.rest:
             rest = {"require_credentials": args.credentials}
-            serve_rest(world, host=args.host, port=args.port, trace=args.trace, **rest)
+            try:
+                serve_rest(world, host=args.host, port=args.port, trace=args.trace, **rest)
+            except OSError as exc:  # the port is taken, or the host is not this machine's
+                print(
+                    f"synthworld serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}; "
+                    "choose another --port (or --host)",
+                    file=sys.stderr,
+                )
+                return 2
         else:
             options = {"host": args.host, "port": args.port, "trace": args.trace}
             serve(world, transport=args.transport, name=args.name, **options)
