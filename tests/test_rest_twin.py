@@ -395,3 +395,21 @@ def test_what_is_sent_is_what_the_world_gets_over_many_inputs(name: str) -> None
                 sent += 1
     assert differences == []
     assert sent > 6 * len(world.tools)
+
+
+def test_a_browser_on_another_origin_may_call_the_twin() -> None:
+    world = _world(FLEET)
+    with rest_server(world) as base_url, httpx.Client(base_url=f"{base_url}/api") as client:
+        asked = {"Origin": "http://app.test", "Access-Control-Request-Method": "POST"}
+        preflight = client.options(
+            "/vehicles", headers={**asked, "Access-Control-Request-Headers": "x-trace"}
+        )
+        answer = client.get("/health", headers={"Origin": "http://app.test"})
+        same_origin = client.get("/health")
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-methods"] == "GET, OPTIONS, POST"
+    assert preflight.headers["access-control-allow-headers"] == "x-trace"
+    assert preflight.headers["access-control-allow-origin"] == "http://app.test"
+    assert answer.headers["access-control-allow-origin"] == "http://app.test"
+    assert "access-control-allow-origin" not in same_origin.headers
+    assert [call.tool for call in world.trace] == ["Health", "Health"]  # the preflight is no call

@@ -15,6 +15,7 @@ from synthworld.serve.rest.answers import (
     value_answer,
 )
 from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
 from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
@@ -48,7 +49,8 @@ class RestApp:
       credentials (their presence is checked, not their value), unless
       ``require_credentials=False``; integers beyond their ``int32``/``int64`` format are 400.
       Both are refused before the world sees the call, so they are not traced;
-    - the headers the answer documents come with it, drawn from their schemas.
+    - the headers the answer documents come with it, drawn from their schemas; any origin may
+      call it from a browser (CORS: preflights answered, ``Access-Control-Allow-Origin``).
 
     Calls go through ``world.call``, which is safe from many threads, and are traced there.
     """
@@ -69,12 +71,15 @@ class RestApp:
             answer = self.answer(request)
         except Exception as exc:  # a bug: say what happened rather than the server's bare 500
             answer = problem(500, f"synthworld failed: {type(exc).__name__}: {exc}")
-        start_response(answer.status_line, [*answer.headers, ("Content-Length", str(len(answer.body)))])
+        headers = [*answer.headers, *cors_headers(request), ("Content-Length", str(len(answer.body)))]
+        start_response(answer.status_line, headers)
         return [b"" if request.method == "HEAD" else answer.body]
 
     def answer(self, request: HttpRequest) -> Answer:
         """The response to `request`."""
         found = self.routes.find(request.method, request.path)
+        if found.allowed and (cross := preflight(request, found.allowed)) is not None:
+            return cross
         if found.route is None:
             return self._unrouted(request, found)
         spec = found.route.spec
