@@ -19,6 +19,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,14 +72,26 @@ def _serving(command: list[str], port: int) -> Iterator[None]:
 
 
 def _schemathesis(command: str, doc: str, url: str, examples: int, seed: int) -> tuple[int, dict[str, int]]:
-    run = subprocess.run(
-        [command, "run", doc, "--url", url, "-n", str(examples), "--seed", str(seed), "--no-color"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    with tempfile.TemporaryDirectory() as elsewhere:  # its cache (.schemathesis/) is not ours to keep
+        run = subprocess.run(
+            [
+                command,
+                "run",
+                str(ROOT / doc),
+                "--url",
+                url,
+                "-n",
+                str(examples),
+                "--seed",
+                str(seed),
+                "--no-color",
+            ],
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
     summary = run.stdout[run.stdout.rfind("SUMMARY") :]
     failures = {f"{code} {name}": int(n) for code, name, n in _FAILURE.findall(summary)}
     cases = _CASES.search(summary)
