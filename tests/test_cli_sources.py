@@ -89,8 +89,10 @@ def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot read the OpenAPI document" in capsys.readouterr().err
     assert main(["tools"]) == 2
     assert "give one of --openapi SPEC or --mcp SERVER" in capsys.readouterr().err
-    assert main(["serve", "--openapi", PETSTORE, "--record", "x.yaml"]) == 2
-    assert "--record CASSETTE goes with --mcp" in capsys.readouterr().err
+    assert main(["serve", "scenarios/shop_refund.yaml", "--record", "x.yaml"]) == 2
+    assert "--record CASSETTE goes with --mcp or --openapi" in capsys.readouterr().err
+    assert main(["serve", "scenarios/shop_refund.yaml", "--rest"]) == 2
+    assert "--rest with --openapi" in capsys.readouterr().err
 
 
 def test_a_document_with_no_operation_is_nothing_to_serve_and_says_why(

@@ -126,3 +126,23 @@ def test_what_the_request_says_and_what_it_does_not() -> None:
     mixed = http_lifecycles(openapi_tools(DOCS / "kubernetes-apiextensions-slice.json"))
     assert all(name.startswith("watch") for name in mixed)  # its names say enough but for watch
     assert http_lifecycles(openapi_tools(DOCS / "petstore-3.1.yaml")) == {}
+
+
+def test_a_call_on_a_deleted_entity_fails_as_the_operation_documents_its_404() -> None:
+    # the world's own not_found (the entity was deleted) carried no status and no body, so an
+    # HTTP twin could not answer the API's documented 404 with a body of its documented schema
+    world = SyntheticWorld.from_openapi(DOCS / "fleet-2.0.yaml", seed=3)
+    vehicle = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+    world.call("DeleteVehicle", {"vehicleId": vehicle})
+    with pytest.raises(ToolError) as caught:
+        world.call("GetVehicle", {"vehicleId": vehicle})
+    error = caught.value
+    assert (error.code, error.details["status"]) == ("not_found", "404")
+    assert "deleted earlier in this world" in error.message  # its own message, not the description
+    assert set(error.details["body"]) == {"code", "message"}  # fleet's ApiError
+    assert world.trace[-1].error == error.to_dict()
+    again = SyntheticWorld.from_openapi(DOCS / "fleet-2.0.yaml", seed=3)
+    again.call("DeleteVehicle", {"vehicleId": vehicle})
+    with pytest.raises(ToolError) as repeated:
+        again.call("GetVehicle", {"vehicleId": vehicle})
+    assert repeated.value.details == error.details  # drawn from the call seed

@@ -223,10 +223,12 @@ class CallPath(WorldBase):
         return None if first is None else _Reply("replay", None, Settled(thawed(first), None, False), None)
 
     def _gate(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> None:
-        """Fail a call on an entity the world deleted with ``not_found`` (traced as ``lifecycle``)."""
+        """Fail a call on an entity the world deleted with ``not_found`` (traced as ``lifecycle``),
+        as the tool documents a 404 when it does (an OpenAPI operation: status and error body)."""
         with self._state_lock:
             missing = gate(tool.plan, ctx.input, self.state)
         if missing is not None:
+            missing = as_documented(missing, ctx, own_message=True)
             self._recorder.answered(
                 ctx, None, missing.to_dict(), "lifecycle", duration=seconds, rules=("not_found",)
             )

@@ -40,7 +40,8 @@ class FromSources:
         faults: ``{"tool": "getPet", "error": "not_found"}`` fails as the 404 is documented.
         What a tool does to its entities is read from its HTTP method and path where its name
         says nothing (``notes.create``) or only the method (``PostProductsId`` updates a product):
-        see `synthworld.world.http_lifecycle`.
+        see `synthworld.world.http_lifecycle`. Serve the world as the document's own HTTP API
+        with `synthworld.serve.rest.rest_server` (or ``synthworld serve --openapi SPEC --rest``).
         ``on_error="skip"`` leaves out operations that cannot become tools (a `SynthworldWarning`
         lists them) instead of raising `SourceError`."""
         with collector_paused():

@@ -10,6 +10,12 @@ seconds for it to start or answer), whose real answers ``--record CASSETTE`` rec
 are asked of the server, recorded ones replayed). Operations or listed tools that cannot be
 tools are left out, each named in a warning on stderr. A twin introduces itself as its server
 does (``serverInfo``, ``instructions``); ``--name NAME`` renames it.
+
+``--openapi SPEC --rest`` serves the document's own HTTP API instead of MCP, as a mock server
+such as Prism does: each operation at its method and path under ``--host``/``--port``, answered
+by the world (seeded by ``--seed``, traced to ``--trace``); see `synthworld.serve.rest`. With
+``--openapi``, ``--record CASSETTE`` keeps the twin's answers in a cassette and replays them
+on later runs.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from synthworld.backends import FixtureBackend
+from synthworld.backends import FixtureBackend, RandomBackend
 from synthworld.errors import SourceError, SynthworldWarning
 from synthworld.formats.mcp import require_mcp
 from synthworld.scenario import SCENARIO_SUFFIXES, load_scenario
 from synthworld.serve.mcp import serve
+from synthworld.serve.rest import serve_rest
 from synthworld.sources import McpBackend
 from synthworld.sources.mcp import DEFAULT_TIMEOUT
 from synthworld.world import SyntheticWorld
@@ -57,7 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="CASSETTE",
         default=None,
-        help="with --mcp: answer with the real server and record its answers to this cassette",
+        help="with --mcp: answer with the real server and record its answers to this cassette; with "
+        "--openapi: record the twin's answers, and replay the recorded ones on later runs",
     )
     parser.add_argument("--seed", type=int, default=None, help="world seed (default: the world's own, or 0)")
     parser.add_argument(
@@ -65,6 +73,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("stdio", "streamable-http"),
         default="stdio",
         help="MCP transport (default stdio)",
+    )
+    parser.add_argument(
+        "--rest",
+        action="store_true",
+        help="with --openapi: serve the document's own HTTP API (each operation at its method and "
+        "path, JSON answers with the documented statuses) instead of MCP; no extra needed",
+    )
+    parser.add_argument(
+        "--no-credentials",
+        dest="credentials",
+        action="store_false",
+        help="with --rest: answer requests that lack the credentials the document's security asks "
+        "for (by default they get 401; only presence is checked, never the value)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="HTTP host to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
@@ -103,15 +124,17 @@ def _seconds(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     given = [option for option in (args.target, args.openapi, args.mcp) if option is not None]
-    if len(given) != 1 or (args.record is not None and args.mcp is None):
+    sourced = args.mcp is not None or args.openapi is not None
+    if len(given) != 1 or (args.record is not None and not sourced) or (args.rest and args.openapi is None):
         print(
             "synthworld serve: give one of SCENARIO_OR_MODULE, --openapi SPEC or --mcp SERVER "
-            "(--record CASSETTE goes with --mcp)",
+            "(--record CASSETTE goes with --mcp or --openapi, --rest with --openapi)",
             file=sys.stderr,
         )
         return 2
     try:
-        require_mcp()
+        if not args.rest:
+            require_mcp()
     except ImportError as exc:  # before loading the world, whose modules may take a while
         print(f"synthworld serve: {exc}", file=sys.stderr)
         return 2
@@ -127,9 +150,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"synthworld serve: cannot load {given[0]!r}: {exc}", file=sys.stderr)
         return 2
     with world:
-        serve(
-            world, transport=args.transport, host=args.host, port=args.port, trace=args.trace, name=args.name
-        )
+        if args.rest:
+            rest = {"require_credentials": args.credentials}
+            try:
+                serve_rest(world, host=args.host, port=args.port, trace=args.trace, **rest)
+            except OSError as exc:  # the port is taken, or the host is not this machine's
+                print(
+                    f"synthworld serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}; "
+                    "choose another --port (or --host)",
+                    file=sys.stderr,
+                )
+                return 2
+        else:
+            options = {"host": args.host, "port": args.port, "trace": args.trace}
+            serve(world, transport=args.transport, name=args.name, **options)
     return 0
 
 
@@ -145,8 +179,8 @@ def source_world(
     `record`); what cannot be a tool (an operation, a listed tool) is left out, with a warning
     on stderr."""
     options: dict[str, Any] = {"seed": 0 if seed is None else seed, "on_error": "skip"}
-    if mcp is not None and record is not None:
-        backend = McpBackend(mcp, timeout=timeout)
+    if record is not None:  # new calls answered by the server (or the seeded twin), recorded
+        backend = McpBackend(mcp, timeout=timeout) if mcp is not None else RandomBackend()
         options["backend"] = FixtureBackend(record, mode="new_episodes", fallback=backend)
     with warnings.catch_warnings(record=True) as notes:
         warnings.simplefilter("always", SynthworldWarning)

@@ -12,6 +12,7 @@ from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.naming import fitted, parameter_name
 from synthworld.sources.openapi.responses import pick_media
 from synthworld.sources.openapi.schemas import Translator
+from synthworld.sources.openapi.wire import body_media, serialization
 
 __all__ = ["Inputs", "inputs_of", "listed_parameters"]
 
@@ -42,6 +43,11 @@ class Inputs:
     request}}`` (``querystring``: the whole query string, OpenAPI 3.2)."""
     body: str | None = None
     """The parameter carrying the whole request body, when its properties could not be inlined."""
+    media: str | None = None
+    """The request body's media type (None: the operation takes no body)."""
+    closed: bool = False
+    """Whether an inlined body says ``additionalProperties: false`` (else it takes fields it
+    does not name, which no parameter holds)."""
 
     def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
@@ -82,7 +88,8 @@ def inputs_of(
     form: list[tuple[Mapping[str, Any], str]] = []
     body: tuple[Any, str, bool] | None = None
     own = listed_parameters(doc, op.get("parameters"), f"{at}/parameters")
-    for param, where in _merged(doc, listed_parameters(doc, *shared), own):
+    merged = _merged(doc, listed_parameters(doc, *shared), own)
+    for param, where in merged:
         place = param.get("in")
         if place == "body":
             body = (param.get("schema", {}), f"{where}/schema", param.get("required") is True)
@@ -93,9 +100,10 @@ def inputs_of(
         ):
             schema, more = _param_schema(doc, tr, param, where)
             needs |= more
-            inputs.add(
+            added = inputs.add(
                 str(param["name"]), place, schema, required=place == "path" or param.get("required") is True
             )
+            inputs.places[added].update(serialization(doc, param))
         elif place == "querystring":
             needs |= _add_querystring(doc, tr, inputs, param, where)
     _add_undeclared(inputs, path)
@@ -105,6 +113,7 @@ def inputs_of(
         body = _request_body(doc, op["requestBody"], f"{at}/requestBody")
     if body is not None:
         needs |= _add_body(tr, inputs, *body)
+        inputs.media = body_media(doc, op, [param for param, _ in merged])
     inputs.needs = frozenset(needs)
     return inputs
 
@@ -227,6 +236,7 @@ def _add_body(tr: Translator, inputs: Inputs, node: Any, at: str, required: bool
         inputs.body = inputs.add("body", "body", schema, required=required)
         return needs
     wanted = {name for part in parts for name in part.get("required", [])} if required else set()
+    inputs.closed = any(part.get("additionalProperties") is False for part in parts)
     seen: set[str] = set()
     for part in parts:
         for name, sub in part.get("properties", {}).items():

@@ -9,7 +9,15 @@ from typing import Any
 from synthworld.sources.openapi.document import Document, escape
 from synthworld.sources.openapi.schemas import Translator
 
-__all__ = ["ERROR_CODES", "NO_CONTENT", "error_code", "pick_media", "returns_of", "errors_of"]
+__all__ = [
+    "ERROR_CODES",
+    "NO_CONTENT",
+    "answer_headers",
+    "error_code",
+    "pick_media",
+    "returns_of",
+    "errors_of",
+]
 
 NO_CONTENT: dict[str, Any] = {"type": "null"}
 """What an operation without a documented JSON answer returns."""
@@ -134,6 +142,35 @@ def errors_of(doc: Document, tr: Translator, op: Mapping[str, Any], at: str) -> 
             entry["schema"] = _rooted(tr, *found)
         errors.append(entry)
     return errors
+
+
+def answer_headers(
+    doc: Document, tr: Translator, op: Mapping[str, Any], at: str, status: str
+) -> dict[str, dict[str, Any]]:
+    """The headers the answer under `status` documents: ``{name: {"schema": ..., "required":
+    bool}}`` (``Content-Type`` left out: the body's media type sets it)."""
+    responses = op.get("responses")
+    if not isinstance(responses, Mapping):
+        return {}
+    keys = {str(code): code for code in responses}
+    if status not in keys:
+        return {}
+    where = f"{at}/responses/{escape(status)}"
+    response, where = doc.deref(responses[keys[status]], at=where)
+    headers = response.get("headers") if isinstance(response, Mapping) else None
+    out: dict[str, dict[str, Any]] = {}
+    for name, raw in headers.items() if isinstance(headers, Mapping) else ():
+        header, place = doc.deref(raw, at=f"{where}/headers/{escape(str(name))}")
+        if str(name).lower() == "content-type" or not isinstance(header, Mapping):
+            continue
+        if doc.swagger:
+            node, node_at = {k: v for k, v in header.items() if k != "description"}, place
+        elif "schema" in header:
+            node, node_at = header["schema"], f"{place}/schema"
+        else:
+            continue
+        out[str(name)] = {"schema": _rooted(tr, node, node_at), "required": header.get("required") is True}
+    return out
 
 
 def _rooted(tr: Translator, node: Any, at: str) -> Any:

@@ -13,8 +13,10 @@ from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.relaxed import SHOWN
-from synthworld.sources.openapi.responses import errors_of, returns_of
+from synthworld.sources.openapi.responses import answer_headers, errors_of, returns_of
 from synthworld.sources.openapi.schemas import Translator
+from synthworld.sources.openapi.security import credentials_of
+from synthworld.sources.openapi.wire import answer_media, base_path, empty_status
 from synthworld.sources.skipping import OnError, Skipped
 from synthworld.spec import ToolAnnotations, ToolSpec
 from synthworld.spec.toolspec import handed_over
@@ -48,8 +50,13 @@ def openapi_tools(
     own names are in ``spec.metadata["openapi"]["parameters"]``); ``returns`` is the first 2xx
     JSON answer's schema (``default``'s when no 2xx is documented; ``null`` when there is none).
     Documented 4xx/5xx answers are kept in ``spec.metadata["errors"]``, so a fault with their
-    code (``not_found`` for a 404) fails the way the API documents. Keep operations by tag or path
-    pattern (``/pets/*``, ``GET /pets*``) with the include/exclude options.
+    code (``not_found`` for a 404) fails the way the API documents. ``metadata["openapi"]`` also
+    keeps what an HTTP twin (`synthworld.serve.rest`) needs to speak the API: each parameter's
+    ``style``/``explode`` when written (or its ``content`` media type), ``body_media``,
+    ``body_closed``, ``base_path``, ``empty_status`` (the 2xx of an answer without a body),
+    ``answer_media``, ``answer_headers`` and ``credentials`` (what its ``security`` asks of a
+    request). Keep operations by tag or path pattern (``/pets/*``, ``GET /pets*``) with the
+    include/exclude options.
 
     Raises `SourceError` (naming the file and JSON pointer) for an unreadable document, an
     external ``$ref``, or an operation whose schemas cannot be turned into a tool.
@@ -66,13 +73,13 @@ def openapi_tools(
         translator, names = Translator(doc), Names()
         tools: list[ToolSpec] = []
         skipped = Skipped(on_error)
-        for method, path, op, at, shared in _operations(doc):
+        for method, path, op, at, shared, item in _operations(doc):
             listed = op.get("tags")
             tags = [t for t in listed if isinstance(t, str)] if isinstance(listed, list) else []
             if keep.keeps(method, path, tags):
                 name = names.take(op.get("operationId"), method, path)
                 with skipped.guard(), handed_over():  # the specs share the translated components
-                    made = _tool(doc, translator, name, method, path, op, at, shared, tags)
+                    made = _tool(doc, translator, name, (method, path, op, at, item), shared, tags)
                     tools.append(checked(made, ToolSpec.validate) if check else made)
     translator.relaxed.warn()
     _warn_undeclared(doc, tools)
@@ -97,7 +104,9 @@ def _warn_undeclared(doc: Document, tools: list[ToolSpec]) -> None:
         )
 
 
-def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str]]]:
+def _operations(
+    doc: Document,
+) -> Iterator[tuple[str, str, Mapping[str, Any], str, tuple[Any, str], Mapping[str, Any]]]:
     if "paths" not in doc.data and doc.version != "3.1":
         raise doc.error(
             f"the document has no 'paths', which OpenAPI {doc.version} requires, so it describes no "
@@ -121,28 +130,40 @@ def _operations(doc: Document) -> Iterator[tuple[str, str, Mapping[str, Any], st
                 continue
             if not isinstance(op, Mapping):
                 raise doc.error(f"operation {method.upper()} {path} must be an object", f"{at}/{method}")
-            yield method, str(path), op, f"{at}/{method}", common
+            yield method, str(path), op, f"{at}/{method}", common, item
 
 
 def _tool(
     doc: Document,
     tr: Translator,
     name: str,
-    method: str,
-    path: str,
-    op: Mapping[str, Any],
-    at: str,
+    operation: tuple[str, str, Mapping[str, Any], str, Mapping[str, Any]],
     shared: tuple[Any, str],
     tags: list[str],
 ) -> ToolSpec:
+    method, path, op, at, item = operation
     inputs = inputs_of(doc, tr, path, op, at, shared)
     returns, status = returns_of(doc, tr, op, at)
     more = {"body": inputs.body} if inputs.body is not None else {}  # its fields echo (world/body.py)
     meta: dict[str, Any] = {"method": method.upper(), "path": path, "tags": tags, "pointer": at}
     meta["parameters"] = inputs.places
+    if inputs.media is not None:
+        meta["body_media"] = inputs.media
+    if inputs.closed:
+        meta["body_closed"] = True  # a field it does not name is refused, not ignored
     if isinstance(op.get("operationId"), str):
         meta["operation_id"] = op["operationId"]
     meta["status"] = status
+    if status is None and (empty := empty_status(op)) is not None:
+        meta["empty_status"] = empty  # the success documented without a body (204)
+    elif status is not None and (media := answer_media(doc, op, status)) != "application/json":
+        meta["answer_media"] = media
+    if base := base_path(doc, item, op):
+        meta["base_path"] = base
+    if headers := answer_headers(doc, tr, op, at, status or meta.get("empty_status") or ""):
+        meta["answer_headers"] = headers
+    if (credentials := credentials_of(doc, op)) is not None:
+        meta["credentials"] = credentials
     meta["source"] = doc.source
     return ToolSpec(
         name,
@@ -150,8 +171,17 @@ def _tool(
         inputs.schema(tr),
         returns,
         annotations=_annotations(method, op),
-        metadata={"openapi": meta, "errors": errors_of(doc, tr, op, at), **more},
+        metadata={"openapi": meta, "errors": _with_media(doc, op, errors_of(doc, tr, op, at)), **more},
     )
+
+
+def _with_media(doc: Document, op: Mapping[str, Any], errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`errors`, each body documented under another media type than JSON marked with it
+    (``"media": "application/problem+json"``)."""
+    for entry in errors:
+        if "schema" in entry and (media := answer_media(doc, op, entry["status"])) != "application/json":
+            entry["media"] = media
+    return errors
 
 
 def checked(spec: ToolSpec, use: Callable[[ToolSpec], T]) -> T:

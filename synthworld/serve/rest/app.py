@@ -1,0 +1,166 @@
+"""`RestApp`: the WSGI app that answers an OpenAPI document's HTTP API from a world."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from synthworld.errors import BackendError
+from synthworld.serve.rest.answers import (
+    Answer,
+    error_answer,
+    invalid_input_answer,
+    problem,
+    refusal,
+    value_answer,
+)
+from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.cors import cors_headers, preflight
+from synthworld.serve.rest.headers import documented_headers, missing_credentials
+from synthworld.serve.rest.int_formats import format_problems
+from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
+from synthworld.serve.rest.routes import Match, RouteTable
+from synthworld.world.dispatch import invoke
+
+if TYPE_CHECKING:
+    from synthworld.spec import ToolSpec
+    from synthworld.world import SyntheticWorld
+
+__all__ = ["RestApp"]
+
+StartResponse = Callable[..., Any]
+
+
+class RestApp:
+    """A WSGI app serving the HTTP API of `world`'s OpenAPI tools (a world made with
+    `SyntheticWorld.from_openapi`): each operation at its method and path (under the
+    document's base path), its input read from the request, its answer the world's.
+
+    - success: the documented status and the value as JSON (the status alone when the
+      operation documents no JSON body);
+    - input the parameters refuse: 400 (422 if that is what the operation documents) listing
+      every problem, in an RFC 9457 problem document or the error shape the operation
+      documents (see `answers.refusal`);
+    - a simulated failure (a fault, a call on a deleted entity): the documented error response,
+      its body valid against the documented schema;
+    - an unknown path 404, another method 405 with ``Allow``; HEAD answers as GET without a
+      body, and OPTIONS lists the methods when the document does not define it;
+    - an operation under a security requirement answers 401 to a request without its
+      credentials (their presence is checked, not their value), unless
+      ``require_credentials=False``; integers beyond their ``int32``/``int64`` format are 400.
+      Both are refused before the world sees the call, so they are not traced;
+    - the headers the answer documents come with it, drawn from their schemas; any origin may
+      call it from a browser (CORS: preflights answered, ``Access-Control-Allow-Origin``).
+
+    Calls go through ``world.call``, which is safe from many threads, and are traced there.
+    """
+
+    def __init__(self, world: SyntheticWorld, *, require_credentials: bool = True) -> None:
+        self.world = world
+        self.require_credentials = require_credentials
+        self.routes = RouteTable(world.tools.values())
+        if not self.routes.routes:
+            raise ValueError(
+                "the world has no tool made from an OpenAPI operation, so there is no HTTP API to "
+                "serve; build it with SyntheticWorld.from_openapi(spec)"
+            )
+
+    def __call__(self, environ: Mapping[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        request = _request(environ)
+        try:
+            answer = self.answer(request)
+        except Exception as exc:  # a bug: say what happened rather than the server's bare 500
+            answer = problem(500, f"synthworld failed: {type(exc).__name__}: {exc}")
+        headers = [*answer.headers, *cors_headers(request), ("Content-Length", str(len(answer.body)))]
+        start_response(answer.status_line, headers)
+        return [b"" if request.method == "HEAD" else answer.body]
+
+    def answer(self, request: HttpRequest) -> Answer:
+        """The response to `request`."""
+        found = self.routes.find(request.method, request.path)
+        if found.allowed and (cross := preflight(request, found.allowed)) is not None:
+            return cross
+        if found.route is None:
+            return self._unrouted(request, found)
+        spec = found.route.spec
+        said = f"{request.method} {request.path}?{request.query}"
+        if self.require_credentials and (
+            lacking := missing_credentials(spec, request.headers, request.query)
+        ):
+            return _unauthorized(spec, lacking, said)
+        try:
+            args = tool_input(spec, found.params, request)
+        except BadRequest as exc:
+            return refusal(spec, exc.status, exc.detail, {"code": "unreadable_request"}, request=said)
+        out_of_range = format_problems(Schemas(spec.parameters), spec.parameters, args)
+        if out_of_range:  # refused before the world, whose schemas take these formats as notes
+            error = {"message": f"invalid input: {'; '.join(out_of_range)}", "problems": out_of_range}
+            return invalid_input_answer(spec, error, request=said)
+        try:
+            outcome = invoke(self.world, spec.name, args)
+        except BackendError as exc:  # the world is broken, not the client
+            return problem(500, f"synthworld backend error: {exc}")
+        if outcome.error is None:
+            answer = value_answer(spec, outcome.value)
+            return Answer(
+                answer.status, answer.body, answer.headers + documented_headers(spec, seed_text=said)
+            )
+        if outcome.error.get("code") == "invalid_input":
+            return invalid_input_answer(spec, outcome.error, request=said)
+        return error_answer(spec, outcome.error, request=said)
+
+    def _unrouted(self, request: HttpRequest, found: Match) -> Answer:
+        if not found.allowed:
+            return problem(
+                404,
+                f"no operation of the document has the path {request.path!r}; the API has "
+                f"{_sample(route.template for route in self.routes.routes)}",
+            )
+        head = {"HEAD"} if "GET" in found.allowed else set()
+        allow = ", ".join(sorted({*found.allowed, "OPTIONS", *head}))
+        if request.method == "OPTIONS":
+            return Answer(204, headers=[("Allow", allow)])
+        answer = problem(
+            405, f"{request.method} is not an operation of {request.path!r}; the document has {allow}"
+        )
+        return Answer(405, answer.body, [*answer.headers, ("Allow", allow)])
+
+
+def _unauthorized(spec: ToolSpec, lacking: list[str], request: str) -> Answer:
+    detail = (
+        f"the operation asks for credentials and the request lacks {', '.join(lacking)}; send them "
+        "(any value: the twin checks they are there, not what they say)"
+    )
+    answer = refusal(spec, 401, detail, {"code": "unauthorized"}, request=request)
+    challenge = [("WWW-Authenticate", "Bearer")] if "header authorization" in lacking else []
+    return Answer(401, answer.body, answer.headers + challenge)
+
+
+def _sample(templates: Iterable[str], shown: int = 8) -> str:
+    unique = sorted(set(templates))
+    more = f" and {len(unique) - shown} more" if len(unique) > shown else ""
+    return ", ".join(unique[:shown]) + more
+
+
+def _request(environ: Mapping[str, Any]) -> HttpRequest:
+    """The request WSGI describes (its path percent-decoded, as UTF-8)."""
+    headers = {
+        key[5:].replace("_", "-").lower(): str(value)
+        for key, value in environ.items()
+        if key.startswith("HTTP_")
+    }
+    if environ.get("CONTENT_TYPE"):
+        headers["content-type"] = str(environ["CONTENT_TYPE"])
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    body = environ["wsgi.input"].read(length) if length > 0 else b""
+    path = str(environ.get("PATH_INFO", "") or "/").encode("latin-1").decode("utf-8", "replace")
+    return HttpRequest(
+        method=str(environ.get("REQUEST_METHOD", "GET")).upper(),
+        path=path,
+        query=str(environ.get("QUERY_STRING", "")),
+        headers=headers,
+        body=body,
+    )
