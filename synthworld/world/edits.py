@@ -155,14 +155,17 @@ class Edits:
         undone = checked = False
         kept: list[Edit] = []
         for group in self._groups():
+            # what each key holds now: an edit's recorded `old` may be an earlier group's `new`,
+            # dropped since (echo set a key, recall set it again), so it is no way back
+            before = [(node, key, _get(node, key)) for node, key, _, _, _ in group]
             for node, key, _, new, _ in group:
                 _put(node, key, new)
             if is_valid(value):
                 checked = True
                 kept += group
             else:
-                for node, key, old, _, _ in reversed(group):
-                    _put(node, key, old)  # back to the previous state, checked or not as it was
+                for node, key, now in reversed(before):
+                    _put(node, key, now)  # back to the previous state, checked or not as it was
                 undone = True
         self.done = kept
         return undone, checked
@@ -172,6 +175,11 @@ class Edits:
         for edit in self.done:
             groups.setdefault(edit[4], []).append(edit)
         return list(groups.values())
+
+
+def _get(node: Any, key: Any) -> Any:
+    """What `_put` would overwrite: the key's value (`MISSING` if absent), or a list's items."""
+    return list(node) if key is None else node.get(key, MISSING)
 
 
 def _put(node: Any, key: Any, value: Any) -> None:
