@@ -159,3 +159,11 @@ def test_an_agent_given_instead_of_the_files_is_checked_too(tmp_path: Path) -> N
         f"agent 'helpers:lone_agent', given to run {tmp_path / 's.yaml'}: 'helpers:lone_agent' cannot be "
         "called as agent(world, task): too many positional arguments; give it those two parameters"
     )
+
+
+def test_an_agent_neither_callable_nor_a_name_is_a_type_error_saying_what_to_pass(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, "async_passes"))
+    with pytest.raises(TypeError) as caught:
+        scenario.run(agent=42)  # type: ignore[arg-type]
+    said = "agent=42 (int): pass a callable agent(world, task) or its 'module:callable' name"
+    assert str(caught.value) == said

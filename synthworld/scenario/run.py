@@ -135,6 +135,11 @@ def resolve_agent(scenario: Scenario, agent: AgentLike | None) -> Callable[..., 
     """The agent to run: `agent` (a callable or ``module:callable``) or the scenario's own."""
     if callable(agent):
         return agent
+    if agent is not None and not isinstance(agent, str):
+        raise TypeError(
+            f"agent={agent!r} ({type(agent).__name__}): pass a callable agent(world, task) or its "
+            "'module:callable' name"
+        )
     ref = agent if agent is not None else scenario.data.get("agent")
     if ref is None:
         raise ScenarioError(
