@@ -19,10 +19,25 @@ from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._duration import duration_formats
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
-from synthworld.schema._rs import UNRESOLVED, refuse_fetch, shared_rs_validator
+from synthworld.schema._rs import (
+    REFERENCE,
+    UNRESOLVED,
+    dangling_ref_at,
+    refuse_fetch,
+    rs_registry,
+    shared_rs_validator,
+)
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
-__all__ = ["Check", "WholeCheck", "python_validator", "sub_check", "unresolved_ref", "whole_check"]
+__all__ = [
+    "Check",
+    "WholeCheck",
+    "dangling_ref",
+    "python_validator",
+    "sub_check",
+    "unresolved_ref",
+    "whole_check",
+]
 
 Check = Callable[[Any], bool]
 
@@ -221,11 +236,33 @@ def unresolved_ref(schema: Any) -> SchemaError | None:
     try:
         jsonschema_rs.validator_for(with_known_dialect(schema), retriever=refuse_fetch)
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
-        found = str(err)
+        found = str(err).splitlines()[0]
         if UNRESOLVED.search(found):
             return SchemaError(
-                f"cannot resolve a $ref in the schema: {found[:300]}; fix: define the target in the "
-                "document or pass a referencing registry holding it (synthworld never fetches URLs)",
+                f"cannot resolve a $ref in the schema: {found[:300]}{dangling_ref_at(schema, found)}; "
+                "fix: define the target in the document or pass a referencing registry holding it "
+                "(synthworld never fetches URLs)",
+                path="",
+            )
+    return None
+
+
+def dangling_ref(schema: Any, text: str) -> SchemaError | None:
+    """The error of a reference in `schema` (JSON text `text`) that nothing resolves, the official
+    metaschemas read offline; its compile is the one the document's checks share. Every reference
+    counts, not only those the values registration builds reach: an optional property's ``$ref``
+    to nothing failed at the first call whose value held the property."""
+    if REFERENCE.search(text) is None or shared_rs_validator(text, with_known_dialect(schema)):
+        return None
+    try:
+        jsonschema_rs.validator_for(with_known_dialect(schema), registry=rs_registry(), offline=True)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
+        found = str(err).splitlines()[0]
+        if UNRESOLVED.search(found):
+            return SchemaError(
+                f"cannot resolve a $ref in the schema: {found[:300]}{dangling_ref_at(schema, found)}; "
+                "fix: define the target in the document or pass a referencing registry holding it "
+                "(synthworld never fetches URLs)",
                 path="",
             )
     return None
