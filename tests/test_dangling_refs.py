@@ -8,6 +8,7 @@ alone, as jsonschema-rs and python-jsonschema leave it (neither resolves what it
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -70,3 +71,26 @@ def test_every_ref_that_resolves_still_compiles() -> None:
     values = [generate(schema, seed=s) for s in range(20)]
     assert all(isinstance(v.get("a", 0), int) for v in values)
     assert any("a" in v for v in values)
+
+
+def test_a_ref_read_against_an_inner_id_is_not_taken_for_a_dangling_one() -> None:
+    """``#/$defs/a`` under the inner ``$id`` points into that resource, where it exists."""
+    inner = {
+        "$id": "http://example.com/inner",
+        "type": "object",
+        "$defs": {"a": {"type": "integer"}},
+        "properties": {"v": {"$ref": "#/$defs/a"}},
+        "required": ["v"],
+    }
+    schema = {
+        "$id": "http://example.com/root",
+        "$defs": {"inner": inner},
+        "type": "object",
+        "properties": {"s": {"$ref": "#/$defs/inner"}},
+        "required": ["s"],
+    }
+    assert isinstance(generate(schema, seed=1)["s"]["v"], int)
+    with pytest.raises(SchemaError, match=re.escape("(the $ref '#/$defs/b' at '/$defs/inner/properties/w')")):
+        compile_generator(
+            {**schema, "$defs": {"inner": {**inner, "properties": {"w": {"$ref": "#/$defs/b"}}}}}
+        )

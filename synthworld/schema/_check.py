@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import jsonschema
 import jsonschema_rs
@@ -252,7 +252,9 @@ def dangling_ref(schema: Any, text: str) -> SchemaError | None:
     metaschemas read offline; its compile is the one the document's checks share. Every reference
     counts, not only those the values registration builds reach: an optional property's ``$ref``
     to nothing failed at the first call whose value held the property."""
-    if REFERENCE.search(text) is None or shared_rs_validator(text, with_known_dialect(schema)):
+    if REFERENCE.search(text) is None or _local_refs_resolve(schema, text):
+        return None
+    if shared_rs_validator(text, with_known_dialect(schema)):
         return None
     try:
         jsonschema_rs.validator_for(with_known_dialect(schema), registry=rs_registry(), offline=True)
@@ -266,3 +268,47 @@ def dangling_ref(schema: Any, text: str) -> SchemaError | None:
                 path="",
             )
     return None
+
+
+_SCOPES = re.compile(r'"\$id"|"\$anchor"|"\$dynamic|"\$recursive')
+"""What can make a ``$ref`` mean other than a JSON pointer into the root document (and draft 4's
+``id``)."""
+_DATA_WORDS = frozenset({"const", "enum", "default", "examples"})
+
+
+def _local_refs_resolve(schema: Any, text: str) -> bool:
+    """The common case without a compile: no ``$id`` but the root's, no anchor, and every ``$ref``
+    a JSON pointer into the document that leads somewhere. False only means "not sure"."""
+    scopes = _SCOPES.findall(text)
+    root_id = isinstance(schema, dict) and isinstance(schema.get("$id"), str)
+    if scopes and (scopes != ['"$id"'] or not root_id):  # one $id, the root's, moves no base
+        return False
+    if '"id"' in text and ("draft-04" in text or "draft-03" in text):
+        return False
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack += node
+        elif isinstance(node, dict):
+            ref = node.get("$ref")
+            if ref is not None and (not isinstance(ref, str) or not _points_inside(schema, ref)):
+                return False
+            stack += [v for k, v in node.items() if k not in _DATA_WORDS]
+    return True
+
+
+def _points_inside(doc: Any, ref: str) -> bool:
+    """Whether ``ref`` is ``#`` or ``#/a/b`` and the document holds that place."""
+    if not ref.startswith("#") or (len(ref) > 1 and ref[1] != "/"):
+        return False
+    node = doc
+    for raw in ref[2:].split("/") if len(ref) > 1 else ():
+        segment = unquote(raw).replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and segment in node:
+            node = node[segment]
+        elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+            node = node[int(segment)]
+        else:
+            return False
+    return True
