@@ -270,31 +270,33 @@ def dangling_ref(schema: Any, text: str) -> SchemaError | None:
     return None
 
 
-_SCOPES = re.compile(r'"\$id"|"\$anchor"|"\$dynamic|"\$recursive')
-"""What can make a ``$ref`` mean other than a JSON pointer into the root document (and draft 4's
-``id``)."""
+_ELSEWHERE = re.compile(r'"\$anchor"|"\$dynamic|"\$recursive')
+"""What can make a ``$ref`` mean other than a JSON pointer into its resource (and draft 4's ``id``)."""
 _DATA_WORDS = frozenset({"const", "enum", "default", "examples"})
 
 
 def _local_refs_resolve(schema: Any, text: str) -> bool:
-    """The common case without a compile: no ``$id`` but the root's, no anchor, and every ``$ref``
-    a JSON pointer into the document that leads somewhere. False only means "not sure"."""
-    scopes = _SCOPES.findall(text)
-    root_id = isinstance(schema, dict) and isinstance(schema.get("$id"), str)
-    if scopes and (scopes != ['"$id"'] or not root_id):  # one $id, the root's, moves no base
+    """The common case without a compile: no anchor, and every ``$ref`` a JSON pointer that leads
+    somewhere in its resource (the nearest subschema with an ``$id``, else the document). False
+    only means "not sure"."""
+    if _ELSEWHERE.search(text) is not None or ('"id"' in text and ("draft-04" in text or "draft-03" in text)):
         return False
-    if '"id"' in text and ("draft-04" in text or "draft-03" in text):
-        return False
-    stack = [schema]
+    old = "draft-0" in text  # drafts 3 to 7: a $ref's siblings (its $id too) are ignored
+    stack: list[tuple[Any, Any]] = [(schema, schema)]
     while stack:
-        node = stack.pop()
+        node, resource = stack.pop()
         if isinstance(node, list):
-            stack += node
+            stack += [(item, resource) for item in node]
         elif isinstance(node, dict):
+            base = node.get("$id")
+            if base is not None:
+                if not isinstance(base, str) or base.startswith("#") or ("$ref" in node and old):
+                    return False  # an anchor written as $id, or one that drafts 4-7 ignore by a $ref
+                resource = node
             ref = node.get("$ref")
-            if ref is not None and (not isinstance(ref, str) or not _points_inside(schema, ref)):
+            if ref is not None and (not isinstance(ref, str) or not _points_inside(resource, ref)):
                 return False
-            stack += [v for k, v in node.items() if k not in _DATA_WORDS]
+            stack += [(v, resource) for k, v in node.items() if k not in _DATA_WORDS]
     return True
 
 
