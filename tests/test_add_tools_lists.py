@@ -73,6 +73,6 @@ def test_one_unmarked_function_alone_is_named_too() -> None:
     with pytest.raises(ToolSpecError) as info:
         SyntheticWorld(seed=1).add_tools(unmarked)
     assert str(info.value) == (
-        "add_tools(): the function unmarked() is not marked; fix: decorate it with @synthworld.tool, "
+        "the function unmarked() is not marked; fix: decorate it with @synthworld.tool, "
         "or register it with world.tool(fn)"
     )

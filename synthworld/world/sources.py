@@ -20,7 +20,7 @@ def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Call
     if not isinstance(source, (list, tuple)):
         stubs = _marked(_instance_of(source), names)
         if not stubs:
-            raise ToolSpecError(f"add_tools(): {_problem(source)}")
+            raise ToolSpecError(_problem(source))
         return stubs
     found = []
     for index, entry in enumerate(source):
