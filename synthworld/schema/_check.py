@@ -34,6 +34,7 @@ __all__ = [
     "WholeCheck",
     "dangling_ref",
     "python_validator",
+    "refuse_dangling_refs",
     "sub_check",
     "unresolved_ref",
     "whole_check",
@@ -245,6 +246,13 @@ def unresolved_ref(schema: Any) -> SchemaError | None:
                 path="",
             )
     return None
+
+
+def refuse_dangling_refs(schema: Any, text: str) -> None:
+    """Raise `dangling_ref`'s error, if any."""
+    error = dangling_ref(schema, text)
+    if error is not None:
+        raise error
 
 
 def dangling_ref(schema: Any, text: str) -> SchemaError | None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._regex import least_width
 
 __all__ = [
@@ -60,6 +61,14 @@ def oversized_pattern(schema: Any, text: str) -> tuple[Path, str] | None:
         if problem is not None:
             return tuple(p if len(str(p)) <= 40 else f"{p[:37]}..." for p in path), problem  # type: ignore[index]
     return None
+
+
+def refuse_oversized_patterns(schema: Any, text: str) -> None:
+    """`SchemaError` naming the first pattern of `schema` past a limit (see `oversized_pattern`)."""
+    oversized = oversized_pattern(schema, text)
+    if oversized is not None:
+        where = pointer(oversized[0])
+        raise SchemaError(f"pattern at {show_pointer(where)}: {oversized[1]}", path=where)
 
 
 def pointer(path: Path) -> str:
