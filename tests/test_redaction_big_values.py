@@ -173,3 +173,21 @@ def test_50000_secrets_in_an_input_mask_50000_answer_strings_without_trying_each
     assert re.fullmatch(r"user 0 signed in with \[REDACTED\] from [0-9a-f]{16}", first)
     assert last.startswith("user 49999 signed in with [REDACTED] from ")
     assert count == 50_000
+
+
+MANY_CALLS = """
+from synthworld.pytest_plugin.redaction import calls_policy
+policy = calls_policy({"password": f"pass-{i:06d}-word"} for i in range(5_000))
+print(policy.text("first pass-000000-word, last pass-004999-word, none pass-005000-word"))
+"""
+
+
+def test_a_report_policy_over_5000_calls_makes_one_pattern_not_one_per_call() -> None:
+    """Before, each call's secrets extended the policy by recompiling all the secrets so far:
+    3,000 calls with a password took 118 s (a failure report of such a test). A fresh process,
+    so a hang ends the test at the guard."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", MANY_CALLS]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"first {MASK}, last {MASK}, none pass-005000-word\n"
