@@ -6,7 +6,8 @@ hostile input is refused, and what a big scenario file costs to validate.
 Prints µs per `ToolSpec.checked_input` (the door check of `world.call`) for a flat and a nested
 input; ms to refuse each hostile input; and, each in a fresh process (so the peak memory is the
 file's own), seconds and peak RSS of `load_scenario` on generated scenario files of the given
-sizes with the size limit lifted.
+sizes with the size limit lifted. Then the cost of masking big values, and, each in a fresh
+process, seconds, peak RSS and outcome of hostile returns schemas (registration and one call).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import resource
 import statistics
 import subprocess
@@ -95,12 +97,13 @@ def refusals(world: SyntheticWorld, scratch: Path) -> None:
 
 
 def scenario_text(mib: float) -> str:
-    head = (ROOT / "scenarios" / "shop_refund.yaml").read_text("utf-8") + "state:\n  orders:\n"
+    demo = (ROOT / "scenarios" / "shop_refund.yaml").read_text("utf-8")
+    head = re.sub(r"(?m)^state:\n(?:  .*\n)*", "", demo) + "state:\n  order:\n"  # its own state replaced
     rows, size, i = [head], len(head), 0
     while size < mib * 2**20:
         row = (
-            f"    - {{order_id: ORD-{i}, status: delivered, total: {i}.5, "
-            f"customer: user{i}@example.com, items: [a, b, c]}}\n"
+            f"    ORD-{i}: {{order_id: ORD-{i}, status: delivered, total: {i % 1000 + 1}.5, "
+            f"customer_email: user{i}@example.com}}\n"
         )
         rows.append(row)
         size, i = size + len(row), i + 1
@@ -131,12 +134,92 @@ def big_scenarios(sizes: list[float], scratch: Path) -> None:
         print(f"load_scenario of a {mib:g} MiB file: {seconds:.2f} s, peak RSS {rss:.0f} MB")
 
 
+SCHEMAS: dict[str, str] = {
+    "pattern of 1,000,000 'a's": "{'type': 'string', 'pattern': 'a' * 1_000_000}",
+    "pattern of 99,999 unanchored 'a's": "{'type': 'string', 'pattern': 'a' * 99_999}",
+    "pattern with 5,000 capture groups": "{'type': 'string', 'pattern': '(a)' * 5000}",
+    "enum of 100,000 values": "{'enum': [f'v{i}' for i in range(100_000)]}",
+    "const of a 10 MB string": "{'const': {'k': 'x' * 10_000_000}}",
+    "10,000 required properties": "{'type': 'object', 'properties': {f'p{i}': {'type': 'integer'} "
+    "for i in range(10_000)}, 'required': [f'p{i}' for i in range(10_000)]}",
+    "anyOf of 10,000 branches": "{'anyOf': [{'type': 'object', 'properties': {'k': {'const': i}}, "
+    "'required': ['k']} for i in range(10_000)]}",
+    "multipleOf 1e-300 in [0.1, 0.2]": "{'type': 'number', 'multipleOf': 1e-300, 'minimum': 0.1, "
+    "'maximum': 0.2}",
+    "email with minLength 10**7": "{'type': 'string', 'format': 'email', 'minLength': 10**7}",
+    "$ref chain 5,000 deep": "{'$defs': {**{f'd{i}': {'$ref': f'#/$defs/d{i + 1}'} for i in range(5000)}, "
+    "'d5000': {'type': 'string'}}, '$ref': '#/$defs/d0'}",
+    "optional property with a $ref to nothing": "{'type': 'object', 'properties': "
+    "{'a': {'$ref': '#/$defs/x'}}}",
+}
+
+SCHEMA_CHILD = """
+import json, resource, time
+from synthworld import SyntheticWorld, SynthworldError, ToolSpec
+returns = {schema}
+start = time.perf_counter()
+try:
+    world = SyntheticWorld(seed=1)
+    world.register_tool(ToolSpec("t", "d", {{"type": "object"}}, returns))
+    outcome = "value of %d JSON characters" % len(json.dumps(world.call("t", {{}})))
+except SynthworldError as err:
+    outcome = type(err).__name__ + ": " + str(err)[:90]
+seconds = time.perf_counter() - start
+print(json.dumps([seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, outcome]))
+"""
+
+
+def hostile_schemas(limit: float) -> None:
+    """Each schema as a tool's returns in a fresh process: registration plus one call (stopped
+    after `limit` seconds)."""
+    for name, schema in SCHEMAS.items():
+        code = SCHEMA_CHILD.format(schema=schema)
+        try:
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            print(f"> {limit:.0f} s (stopped): {name}")
+            continue
+        if out.returncode != 0:
+            print(f"died (exit {out.returncode}): {name}: {out.stderr.strip()[-120:]}")
+            continue
+        seconds, rss, outcome = json.loads(out.stdout)
+        print(f"{seconds:6.2f} s, {rss:4.0f} MB: {name}: {outcome}")
+
+
+def redaction() -> None:
+    """Masking big values: a 100,000-key value, and an answer of 10,000 strings after an input
+    holding 10,000 secrets."""
+    from synthworld._redact import get_redactor
+
+    policy = get_redactor()
+    value = {f"someField{i}": f"value {i}" for i in range(100_000)} | {"password": "hunter2-hunter2"}
+    start = time.perf_counter()
+    policy.for_call(value)(value)
+    print(
+        f"mask a 100,000-key value (its call's policy, then the value): {time.perf_counter() - start:.2f} s"
+    )
+    secrets = [f"{i:08d}-secret" for i in range(10_000)]
+    start = time.perf_counter()
+    policy.for_call({"logins": [{"password": s} for s in secrets]})([f"with {s} ok" for s in secrets])
+    print(f"mask 10,000 strings after an input of 10,000 secrets: {time.perf_counter() - start:.2f} s")
+    deep: Any = "x"
+    for _ in range(5_000):
+        deep = {"a": deep, "token": "t0k3n-value"}
+    start = time.perf_counter()
+    policy(deep)
+    print(f"mask a value 5,000 levels deep: {time.perf_counter() - start:.3f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mib", type=float, nargs="*", default=[2.0, 10.0], help="scenario sizes")
-    sizes = parser.parse_args().mib
+    parser.add_argument("--limit", type=float, default=120.0, help="seconds a hostile schema may take")
+    args = parser.parse_args()
+    sizes = args.mib
     world = echo_world()
     door(world)
+    redaction()
+    hostile_schemas(args.limit)
     with tempfile.TemporaryDirectory() as scratch:
         refusals(world, Path(scratch))
         big_scenarios(sizes, Path(scratch))

@@ -200,7 +200,9 @@ def test_every_schema_problem_is_listed_in_line_order(in_tmp: Path) -> None:
             "./missing.py:f", "s.yaml:3: tools: cannot import './missing.py': no file", id="missing-file"
         ),
         pytest.param(
-            "synthworld.errors", "s.yaml:3: tools: <module 'synthworld.errors'", id="no-marked-stubs"
+            "synthworld.errors",
+            "s.yaml:3: tools: module synthworld.errors has no @synthworld.tool-marked stubs; fix: ",
+            id="no-marked-stubs",
         ),
     ],
 )

@@ -30,8 +30,9 @@ A replayed call whose input held a secret still matches its recording: the live 
 redacted the same way before it is looked up.
 
 This package is the face of its modules: ``rules`` (what is secret, registered secrets),
-``redactor`` (the `Redactor`), ``policy`` (the process policy and ``redact=``), ``urls`` (URLs
-shown to the user) and ``logs`` (log records).
+``literals`` (many secret values as one trie-shaped pattern: masking costs time in proportion to
+the text, however many secrets a call holds), ``redactor`` (the `Redactor`), ``policy`` (the
+process policy and ``redact=``), ``urls`` (URLs shown to the user) and ``logs`` (log records).
 """
 
 from synthworld._redact.logs import RedactingFilter, redact_logs

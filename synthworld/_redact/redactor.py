@@ -7,14 +7,15 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from synthworld._redact.literals import literal_alternation
 from synthworld._redact.rules import (
     DEFAULT_SECRET_KEYS,
     DEFAULT_SECRET_PATTERNS,
     KNOWN,
     MASK,
     MIN_SECRET_LENGTH,
-    contains_run,
-    key_words,
+    key_text,
+    secret_keys,
 )
 
 __all__ = ["Redactor"]
@@ -55,10 +56,11 @@ class Redactor:
         self.patterns = tuple(patterns)
         self.secrets = tuple(s for s in secrets if s)
         self.mask = mask
-        self._runs = [key_words(k) for k in self.keys if key_words(k)]
-        self._cache: dict[str, bool] = {}
+        self._keys = secret_keys(self.keys)
+        self._any_keys = any(map(key_text, self.keys))
+        listed = literal_alternation(self.secrets)  # the longest first, as a trie: see `literals`
         alternatives = [
-            *(re.escape(s) for s in sorted(self.secrets, key=len, reverse=True)),
+            *([listed] if listed is not None else []),
             *(p.replace("(?P<secret>", f"(?P<secret{n}>") for n, p in enumerate(self.patterns)),
         ]
         self._values = re.compile("|".join(f"(?:{p})" for p in alternatives)) if alternatives else None
@@ -75,7 +77,12 @@ class Redactor:
     def for_call(self, call_input: Any) -> Redactor:
         """This policy, also masking wherever they reappear the strings `call_input` holds under
         secret keys (an answer that says "signed in with <the password>")."""
-        found, stack = [], [(call_input, False)]
+        return self.for_calls([call_input])
+
+    def for_calls(self, call_inputs: Iterable[Any]) -> Redactor:
+        """`for_call` of several calls at once (one pattern made, not one per call)."""
+        found: list[str] = []
+        stack = [(call_input, False) for call_input in call_inputs]
         while stack:
             value, under_secret = stack.pop()
             if isinstance(value, dict):
@@ -90,11 +97,7 @@ class Redactor:
 
     def is_secret(self, key: str) -> bool:
         """True when `key` names a value to mask."""
-        hit = self._cache.get(key)
-        if hit is None:
-            words = key_words(key)
-            hit = self._cache[key] = any(contains_run(words, run) for run in self._runs)
-        return hit
+        return self._keys(key)
 
     def __call__(self, value: Any) -> Any:
         """A copy of `value` with every secret masked (dicts, lists and strings; others as they are).
@@ -131,7 +134,7 @@ class Redactor:
             text = known.sub(self.mask, text)
         if self._values is not None:
             text = self._values.sub(self._masked_match, text)
-        if self._runs and ("=" in text or ":" in text):
+        if self._any_keys and ("=" in text or ":" in text):
             text = self._masked_pairs(text)
         return text
 

@@ -23,10 +23,7 @@ Mask = Callable[[str], str]
 
 def calls_policy(inputs: Iterable[Any]) -> Redactor:
     """The process policy, also masking every string these call inputs hold under secret keys."""
-    policy = get_redactor()
-    for call_input in inputs:
-        policy = policy.for_call(call_input)
-    return policy
+    return get_redactor().for_calls(inputs)
 
 
 def redact_longrepr(longrepr: Any, text: Mask = redact_text) -> Any:

@@ -16,7 +16,7 @@ from synthworld._json import json_problems, owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
-from synthworld.schema._check import unresolved_ref, whole_check
+from synthworld.schema._check import refuse_dangling_refs, unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
 from synthworld.schema._exclude import TwinsError
@@ -34,6 +34,7 @@ from synthworld.schema._nodes import (
     surely,
 )
 from synthworld.schema._parts import Part
+from synthworld.schema._pattern_size import refuse_oversized_patterns
 from synthworld.schema._resolve import DIALECTS, root_loc
 from synthworld.schema._texts import parse, schema_text, text_digest
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
@@ -100,6 +101,8 @@ class Generator:
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and _surely_probed(self._root)):  # else the probe would succeed
             self._probe()
+        if registry is None:
+            refuse_dangling_refs(self.schema, self._key)  # those the values built so far missed too
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
@@ -375,6 +378,7 @@ def _check_schema(loc: Any, text: str) -> None:
     its dialect's metaschema (formats unchecked: a pattern Python cannot read fails later).
     A text found valid once, here or by `schema_problems` (a tool's registration), is not checked
     again."""
+    refuse_oversized_patterns(loc.schema, text)
     if passed_metaschema(text):
         return
     found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
@@ -468,7 +472,8 @@ def _build(
             )
     except RecursionError:
         raise SchemaError(
-            "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
+            "the schema nests too deeply for synthworld to read (subschemas, or $refs to $refs, some "
+            "hundreds deep); fix: move repeated parts to $defs, and point each $ref at the schema itself"
         ) from None
 
 

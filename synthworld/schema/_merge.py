@@ -21,10 +21,11 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS
-from synthworld.schema._nodes import MAX_LENGTH, ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
+from synthworld.schema._pattern_size import width_problem
 from synthworld.schema._quick import QuickCheck
-from synthworld.schema._regex import Gen, Search, compile_pattern, exact, least_width, readings
+from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
 
@@ -160,16 +161,12 @@ def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
 
 
 def _buildable(pattern: str, path: str) -> None:
-    """`SchemaError` for a readable pattern whose shortest match is longer than a string synthworld
-    builds (``a{100000000}`` was built a character at a time, for minutes)."""
-    shortest = least_width(pattern)
-    if shortest > MAX_LENGTH:
-        raise SchemaError(
-            f"pattern {pattern!r} at {show_pointer(path)} matches only strings of {shortest:,} characters "
-            f"or more, more than the {MAX_LENGTH:,} synthworld builds in one string; fix: lower its repeat "
-            "counts",
-            path=path,
-        )
+    """`SchemaError` for a readable pattern whose shortest match is longer than synthworld reads
+    (registration says so first; this covers patterns of documents in a registry)."""
+    problem = width_problem(pattern)
+    if problem is not None:
+        shown = repr(pattern) if len(pattern) <= 60 else f"{pattern[:57]!r}..."
+        raise SchemaError(f"pattern {shown} at {show_pointer(path)} {problem}", path=path)
 
 
 def _matches(pattern: str, name: str, loc: Loc) -> bool:

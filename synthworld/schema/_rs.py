@@ -7,6 +7,7 @@ import json
 import re
 from functools import lru_cache
 from typing import Any, NamedTuple
+from urllib.parse import unquote
 
 import jsonschema
 import jsonschema_rs
@@ -30,7 +31,7 @@ def fast_validator(schema_json: str, key: str, schema: Any) -> Any:
     A schema without references whose patterns Python reads is compiled when first used: `_now`
     fails only on a reference that resolves nowhere or a pattern no one reads, so it cannot fail
     later on a schema it would have taken now."""
-    if _REFERENCE.search(key) is None and ('"pattern' not in key or _patterns_read(key, schema)):
+    if REFERENCE.search(key) is None and ('"pattern' not in key or _patterns_read(key, schema)):
         return _LaterRs(schema_json, key, schema)
     return _now(schema_json, key, schema)
 
@@ -49,7 +50,8 @@ def _patterns_read(text: str, schema: Any) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _rs_registry() -> jsonschema_rs.Registry:
+def rs_registry() -> jsonschema_rs.Registry:
+    """A jsonschema-rs registry of the official metaschemas (read offline)."""
     return jsonschema_rs.Registry([(uri, METASCHEMAS[uri].contents) for uri in METASCHEMAS])
 
 
@@ -86,7 +88,7 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
     return _RS.made(text, make, len(text))
 
 
-_REFERENCE = re.compile(r'"\$ref"|Ref"')
+REFERENCE = re.compile(r'"\$ref"|Ref"')
 """A ``$ref``, ``$dynamicRef`` or ``$recursiveRef`` in a schema's JSON text."""
 
 
@@ -130,15 +132,15 @@ def _now(schema_json: str, key: str, schema: Any) -> Any:
             known,
             validate_formats=True,
             formats=duration_formats(known),
-            registry=_rs_registry(),
+            registry=rs_registry(),
             offline=True,
         )
     except (jsonschema_rs.ValidationError, ValueError) as exc:
         why = str(exc).splitlines()[0]
         if UNRESOLVED.search(why):
             raise SchemaError(
-                f"cannot compile JSON Schema: {why}; fix: define the target in the document "
-                "(synthworld never fetches URLs)"
+                f"cannot compile JSON Schema: {why}{dangling_ref_at(schema, why)}; fix: define the "
+                "target in the document (synthworld never fetches URLs)"
             ) from None
         if not _python_reads_patterns(schema):
             raise SchemaError(f"cannot compile JSON Schema: {why}") from None
@@ -148,6 +150,42 @@ def _now(schema_json: str, key: str, schema: Any) -> Any:
 
 UNRESOLVED = re.compile(r"is not present in a registry|Pointer '[^']*' does not exist|No base URI")
 """What jsonschema-rs says of a reference that nothing resolves (no document is fetched)."""
+_MISSING = re.compile(r"Pointer '([^']*)' does not exist|'([^']*)' is not present in a registry")
+
+
+def dangling_ref_at(schema: Any, why: str) -> str:
+    """Where `schema` holds the reference jsonschema-rs's message `why` says nothing resolves:
+    ``" (the $ref '#/$defs/x' at '/properties/a')"``, or "" when it cannot tell."""
+    found = _MISSING.search(why)
+    if found is None:
+        return ""
+    target = found.group(1) if found.group(1) is not None else found.group(2)
+    stack: list[tuple[str, Any]] = [("", schema)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and _names(ref, target):
+                return f" (the $ref {ref!r} at {path or '/'!r})"
+            stack += [(f"{path}/{_segment(k)}", v) for k, v in node.items() if k not in _DATA]
+        elif isinstance(node, list):
+            stack += [(f"{path}/{i}", v) for i, v in enumerate(node)]
+    return ""
+
+
+_DATA = frozenset({"const", "enum", "default", "examples"})
+
+
+def _names(ref: str, target: str) -> bool:
+    """Whether `ref` is the reference jsonschema-rs calls `target` (a pointer or a document URI)."""
+    document, _, fragment = ref.partition("#")
+    if target in (ref, unquote(fragment)):
+        return True
+    return document != "" and (target + "/").endswith("/" + document + "/")
+
+
+def _segment(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 def _python_reads_patterns(schema: Any) -> bool:

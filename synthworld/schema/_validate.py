@@ -26,6 +26,7 @@ from jsonschema.protocols import Validator as PyValidator
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._format_hints import format_hint
+from synthworld.schema._pattern_size import oversized_pattern
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
 from synthworld.schema._texts import parsed_text, schema_text, sorted_text, text_digest
@@ -397,6 +398,9 @@ def _metaschema_problems(schema_json: str) -> tuple[str, ...]:
         schema = with_known_dialect(parsed_text(schema_json))
     except SchemaError as err:  # an unknown $schema, and valid in no dialect we read
         return (f"$: {err}",)
+    oversized = oversized_pattern(schema, schema_json)
+    if oversized is not None:
+        return (f"{_format_path(oversized[0])}: {oversized[1]}",)
     if _valid_for_rs(schema):
         note_passed(schema_json)
         return ()

@@ -31,6 +31,7 @@ from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.fitting import fit_problems
 from synthworld.world.scripts import Script, as_tool_error
+from synthworld.world.sources import marked_stubs
 from synthworld.world.stubs import ToolStub
 from synthworld.world.triggers import when_problems
 from synthworld.world.typos import field_typos
@@ -125,20 +126,16 @@ class Registration(CallPath):
 
     def add_tools(self, source: object) -> list[ToolSpec]:
         """Register ``@synthworld.tool``-marked stubs: one marked function, or every marked stub of a
-        module, an object, or a class (made with no arguments).
+        module, an object, or a class (made with no arguments), or of each entry of a list of these
+        (an entry with none is named, and nothing is registered).
 
         Methods are bound (``self`` is the instance), so an object's tools share its state.
         Returns the registered specs in definition order.
         """
-        source = _instance_of(source)
-        marked = [source] if callable(source) and hasattr(source, TOOL_MARK) else None
-        members: list[Any] = marked or [getattr(source, attr) for attr in public_names(source)]
         specs = []
-        for member in members:
-            options = getattr(member, TOOL_MARK, None)
-            if options is None or not callable(member):
-                continue
-            stub = self.tool(
+        for member in marked_stubs(source, public_names):
+            options = getattr(member, TOOL_MARK)
+            stub: Any = self.tool(
                 name=options.name,
                 description=options.description,
                 idempotent=options.idempotent,
@@ -146,11 +143,6 @@ class Registration(CallPath):
                 effect=options.effect,
             )(member)
             specs.append(stub.spec)
-        if not specs:
-            raise ToolSpecError(
-                f"{source!r} has no @synthworld.tool-marked stubs; mark functions with @synthworld.tool, "
-                "or register an unmarked function with world.tool(fn)"
-            )
         return specs
 
     def stub(self, name: str) -> ToolStub[..., Any]:
@@ -255,19 +247,6 @@ def _warn_without_return_type(stub: Callable[..., Any], spec: ToolSpec) -> None:
             "TypedDict, dataclass or pydantic model for realistic answers",
             MissingReturnTypeWarning,
         )
-
-
-def _instance_of(source: object) -> object:
-    """A class becomes an instance (its marked methods then share it); anything else is kept."""
-    if not isinstance(source, type):
-        return source
-    try:
-        return source()
-    except TypeError as exc:
-        raise ToolSpecError(
-            f"add_tools({source.__name__}) makes an instance with no arguments, which failed ({exc}); "
-            f"pass an instance instead: add_tools({source.__name__}(...))"
-        ) from None
 
 
 def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None:

@@ -1,0 +1,80 @@
+"""What ``world.add_tools`` registers: the ``@synthworld.tool``-marked stubs of one source (a
+marked function, a module, an object, or a class made with no arguments), or of each entry of a
+list or tuple of sources, every entry checked before any is registered."""
+
+from __future__ import annotations
+
+import reprlib
+import types
+from collections.abc import Callable
+from typing import Any
+
+from synthworld.errors import ToolSpecError
+from synthworld.spec import TOOL_MARK
+
+__all__ = ["marked_stubs"]
+
+
+def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any]]:
+    """The marked stubs of `source` in definition order (`names`: its public attribute names)."""
+    if not isinstance(source, (list, tuple)):
+        stubs = _marked(_instance_of(source), names)
+        if not stubs:
+            raise ToolSpecError(_problem(source))
+        return stubs
+    found = []
+    for index, entry in enumerate(source):
+        stubs = _marked(_instance_of(entry), names)
+        if not stubs:
+            raise ToolSpecError(f"add_tools([...]): entry {index}: {_problem(entry)}, or leave it out")
+        found += stubs
+    return found
+
+
+def _problem(entry: object) -> str:
+    """Why `entry` gives no stub, and how to fix it."""
+    if isinstance(entry, (types.FunctionType, types.MethodType)):
+        return (
+            f"the function {entry.__qualname__}() is not marked; fix: decorate it with "
+            "@synthworld.tool, or register it with world.tool(fn)"
+        )
+    if entry is None or isinstance(entry, (str, bytes, int, float)):
+        return (
+            f"{_what(entry)} is not a stub; fix: pass @synthworld.tool-marked functions, or modules, "
+            "classes or objects holding them"
+        )
+    return (
+        f"{_what(entry)} has no @synthworld.tool-marked stubs; fix: mark its functions with "
+        "@synthworld.tool, or register an unmarked function with world.tool(fn)"
+    )
+
+
+def _marked(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any]]:
+    if callable(source) and hasattr(source, TOOL_MARK):
+        return [source]
+    if (callable(source) and not isinstance(source, type)) or isinstance(source, (str, bytes, int, float)):
+        return []  # an unmarked function, a string, a number: no members to look through
+    members = [getattr(source, attr) for attr in names(source)]
+    return [m for m in members if callable(m) and getattr(m, TOOL_MARK, None) is not None]
+
+
+def _instance_of(source: object) -> object:
+    """A class becomes an instance (its marked methods then share it); anything else is kept."""
+    if not isinstance(source, type):
+        return source
+    try:
+        return source()
+    except TypeError as exc:
+        raise ToolSpecError(
+            f"add_tools({source.__name__}) makes an instance with no arguments, which failed ({exc}); "
+            f"pass an instance instead: add_tools({source.__name__}(...))"
+        ) from None
+
+
+def _what(entry: object) -> str:
+    """``module shop``, ``class Service``, ``the int 5``..."""
+    if isinstance(entry, types.ModuleType):
+        return f"module {entry.__name__}"
+    if isinstance(entry, type):
+        return f"class {entry.__qualname__}"
+    return f"the {type(entry).__name__} {reprlib.repr(entry)}"

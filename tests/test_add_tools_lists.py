@@ -1,0 +1,78 @@
+"""``world.add_tools([...])``: a list of stubs, modules or objects; a bad entry named in one line.
+
+Before, a list was read as one object holding no stubs: the error quoted the whole list (every
+function's repr) and named no entry.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import synthworld
+from synthworld import SyntheticWorld, ToolSpecError
+
+
+@synthworld.tool
+def get_order(order_id: str) -> dict:  # type: ignore[type-arg]
+    """Fetch an order."""
+
+
+@synthworld.tool
+def refund(order_id: str) -> bool:
+    """Refund an order."""
+
+
+def unmarked(order_id: str) -> dict:  # type: ignore[type-arg]
+    """Not marked."""
+
+
+class Service:
+    @synthworld.tool
+    def ping(self, host: str) -> bool:
+        """Ping a host."""
+
+
+def test_a_list_of_stubs_and_objects_registers_each_in_order() -> None:
+    world = SyntheticWorld(seed=1)
+    assert [s.name for s in world.add_tools([get_order, Service, refund])] == ["get_order", "ping", "refund"]
+    assert list(world.tools) == ["get_order", "ping", "refund"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        (
+            unmarked,
+            "entry 1: the function unmarked() is not marked; fix: decorate it with @synthworld.tool, "
+            "or register it with world.tool(fn), or leave it out",
+        ),
+        (
+            "get_order",
+            "entry 1: the str 'get_order' is not a stub; fix: pass @synthworld.tool-marked functions, "
+            "or modules, classes or objects holding them, or leave it out",
+        ),
+        (
+            json,
+            "entry 1: module json has no @synthworld.tool-marked stubs; fix: mark its functions with "
+            "@synthworld.tool, or register an unmarked function with world.tool(fn), or leave it out",
+        ),
+    ],
+    ids=["unmarked-function", "a-name", "a-module-without-stubs"],
+)
+def test_a_bad_entry_is_named_by_index_and_kind_and_nothing_is_registered(entry: object, said: str) -> None:
+    world = SyntheticWorld(seed=1)
+    with pytest.raises(ToolSpecError) as info:
+        world.add_tools([get_order, entry, refund])
+    assert str(info.value) == f"add_tools([...]): {said}"
+    assert list(world.tools) == []
+
+
+def test_one_unmarked_function_alone_is_named_too() -> None:
+    with pytest.raises(ToolSpecError) as info:
+        SyntheticWorld(seed=1).add_tools(unmarked)
+    assert str(info.value) == (
+        "the function unmarked() is not marked; fix: decorate it with @synthworld.tool, "
+        "or register it with world.tool(fn)"
+    )
