@@ -1,9 +1,11 @@
-"""A ``$ref`` to nothing is an error when the schema is compiled, wherever it stands.
+"""A ``$ref`` to nothing is an error when a tool is registered, naming where it stands.
 
-Before: ``compile_generator`` built only what its first values reached, so a ``$ref`` to nothing
-under an optional property or the items of an array failed at the first call whose value held the
-property (or an item), on some seeds only. A ``$ref`` in ``$defs`` that nothing reaches is left
-alone, as jsonschema-rs and python-jsonschema leave it (neither resolves what it never meets).
+Registration compiles the whole schema's validator, so a ``$ref`` to nothing under an optional
+property or the items of an array is refused there, not at the first call whose value holds the
+property. (A bare ``compile_generator`` builds what values reach: checking every ``$ref`` up front
+cost SchemaStore's cold first value half as much again, see bench/RESULTS.md "Stop 39: the lead's
+merges".) A ``$ref`` in ``$defs`` that nothing reaches is left alone, as jsonschema-rs and
+python-jsonschema leave it (neither resolves what it never meets).
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from synthworld import SchemaError, SyntheticWorld, ToolSpec, ToolSpecError, generate
-from synthworld.schema import compile_generator
+from synthworld import SyntheticWorld, ToolSpec, ToolSpecError, generate
 
 MISSING = {"$ref": "#/$defs/missing"}
 
@@ -35,14 +36,13 @@ MISSING = {"$ref": "#/$defs/missing"}
     ],
     ids=["optional-property", "items", "anyOf-branch", "escaped-name"],
 )
-def test_compile_names_the_ref_and_where_it_stands(schema: Any, where: str) -> None:
-    with pytest.raises(SchemaError) as info:
-        compile_generator(schema)
-    assert str(info.value) == (
-        "cannot resolve a $ref in the schema: Pointer '/$defs/missing' does not exist (the $ref "
-        f"'#/$defs/missing' at '{where}'); fix: define the target in the document or pass a "
-        "referencing registry holding it (synthworld never fetches URLs)"
-    )
+def test_registration_names_the_ref_and_where_it_stands(schema: Any, where: str) -> None:
+    with pytest.raises(ToolSpecError) as info:
+        SyntheticWorld(seed=1).register_tool(ToolSpec("t", "d", {"type": "object"}, schema))
+    assert (
+        "Pointer '/$defs/missing' does not exist "
+        f"(the $ref '#/$defs/missing' at '{where}'); fix: define the target in the document"
+    ) in str(info.value)
 
 
 def test_registration_names_where_the_ref_stands_too() -> None:
@@ -90,7 +90,8 @@ def test_a_ref_read_against_an_inner_id_is_not_taken_for_a_dangling_one() -> Non
         "required": ["s"],
     }
     assert isinstance(generate(schema, seed=1)["s"]["v"], int)
-    with pytest.raises(SchemaError, match=re.escape("(the $ref '#/$defs/b' at '/$defs/inner/properties/w')")):
-        compile_generator(
-            {**schema, "$defs": {"inner": {**inner, "properties": {"w": {"$ref": "#/$defs/b"}}}}}
-        )
+    broken = {**schema, "$defs": {"inner": {**inner, "properties": {"w": {"$ref": "#/$defs/b"}}}}}
+    with pytest.raises(
+        ToolSpecError, match=re.escape("(the $ref '#/$defs/b' at '/$defs/inner/properties/w')")
+    ):
+        SyntheticWorld(seed=1).register_tool(ToolSpec("t", "d", {"type": "object"}, broken))

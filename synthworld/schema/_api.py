@@ -16,7 +16,7 @@ from synthworld._json import json_problems, owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
-from synthworld.schema._check import refuse_dangling_refs, unresolved_ref, whole_check
+from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._draw import below
 from synthworld.schema._exclude import TwinsError
@@ -101,8 +101,6 @@ class Generator:
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and _surely_probed(self._root)):  # else the probe would succeed
             self._probe()
-        if registry is None:
-            refuse_dangling_refs(self.schema, self._key)  # those the values built so far missed too
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""

@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import jsonschema
 import jsonschema_rs
@@ -20,11 +20,9 @@ from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._duration import duration_formats
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._rs import (
-    REFERENCE,
     UNRESOLVED,
     dangling_ref_at,
     refuse_fetch,
-    rs_registry,
     shared_rs_validator,
 )
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
@@ -32,9 +30,7 @@ from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 __all__ = [
     "Check",
     "WholeCheck",
-    "dangling_ref",
     "python_validator",
-    "refuse_dangling_refs",
     "sub_check",
     "unresolved_ref",
     "whole_check",
@@ -246,79 +242,3 @@ def unresolved_ref(schema: Any) -> SchemaError | None:
                 path="",
             )
     return None
-
-
-def refuse_dangling_refs(schema: Any, text: str) -> None:
-    """Raise `dangling_ref`'s error, if any."""
-    error = dangling_ref(schema, text)
-    if error is not None:
-        raise error
-
-
-def dangling_ref(schema: Any, text: str) -> SchemaError | None:
-    """The error of a reference in `schema` (JSON text `text`) that nothing resolves, the official
-    metaschemas read offline; its compile is the one the document's checks share. Every reference
-    counts, not only those the values registration builds reach: an optional property's ``$ref``
-    to nothing failed at the first call whose value held the property."""
-    if REFERENCE.search(text) is None or _local_refs_resolve(schema, text):
-        return None
-    if shared_rs_validator(text, with_known_dialect(schema)):
-        return None
-    try:
-        jsonschema_rs.validator_for(with_known_dialect(schema), registry=rs_registry(), offline=True)
-    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
-        found = str(err).splitlines()[0]
-        if UNRESOLVED.search(found):
-            return SchemaError(
-                f"cannot resolve a $ref in the schema: {found[:300]}{dangling_ref_at(schema, found)}; "
-                "fix: define the target in the document or pass a referencing registry holding it "
-                "(synthworld never fetches URLs)",
-                path="",
-            )
-    return None
-
-
-_ELSEWHERE = re.compile(r'"\$anchor"|"\$dynamic|"\$recursive')
-"""What can make a ``$ref`` mean other than a JSON pointer into its resource (and draft 4's ``id``)."""
-_DATA_WORDS = frozenset({"const", "enum", "default", "examples"})
-
-
-def _local_refs_resolve(schema: Any, text: str) -> bool:
-    """The common case without a compile: no anchor, and every ``$ref`` a JSON pointer that leads
-    somewhere in its resource (the nearest subschema with an ``$id``, else the document). False
-    only means "not sure"."""
-    if _ELSEWHERE.search(text) is not None or ('"id"' in text and ("draft-04" in text or "draft-03" in text)):
-        return False
-    old = "draft-0" in text  # drafts 3 to 7: a $ref's siblings (its $id too) are ignored
-    stack: list[tuple[Any, Any]] = [(schema, schema)]
-    while stack:
-        node, resource = stack.pop()
-        if isinstance(node, list):
-            stack += [(item, resource) for item in node]
-        elif isinstance(node, dict):
-            base = node.get("$id")
-            if base is not None:
-                if not isinstance(base, str) or base.startswith("#") or ("$ref" in node and old):
-                    return False  # an anchor written as $id, or one that drafts 4-7 ignore by a $ref
-                resource = node
-            ref = node.get("$ref")
-            if ref is not None and (not isinstance(ref, str) or not _points_inside(resource, ref)):
-                return False
-            stack += [(v, resource) for k, v in node.items() if k not in _DATA_WORDS]
-    return True
-
-
-def _points_inside(doc: Any, ref: str) -> bool:
-    """Whether ``ref`` is ``#`` or ``#/a/b`` and the document holds that place."""
-    if not ref.startswith("#") or (len(ref) > 1 and ref[1] != "/"):
-        return False
-    node = doc
-    for raw in ref[2:].split("/") if len(ref) > 1 else ():
-        segment = unquote(raw).replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and segment in node:
-            node = node[segment]
-        elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
-            node = node[int(segment)]
-        else:
-            return False
-    return True
