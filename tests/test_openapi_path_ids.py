@@ -122,6 +122,28 @@ def test_a_billing_customers_invoices_are_its_own_and_listed_again_the_same() ->
     assert world.call("listInvoices", {"customer": bob}) == bobs
 
 
+def test_a_deleted_customers_invoices_and_a_deleted_products_features_are_not_found() -> None:
+    # the path puts them under the deleted entity: they answered 200 (schemathesis' ST301)
+    world = SyntheticWorld.from_openapi(BILLING, seed=1)
+    ann, bob = (world.call("createCustomer", {"email": f"{n}@example.com"})["id"] for n in ("ann", "bob"))
+    world.call("deleteCustomer", {"customer": ann})
+    with pytest.raises(ToolError) as gone:
+        world.call("listInvoices", {"customer": ann})
+    assert (gone.value.code, gone.value.details) == ("not_found", {"kind": "customer", "customer": ann})
+    assert world.call("listInvoices", {"customer": bob})
+    stripe = SyntheticWorld.from_openapi(STRIPE, seed=1)
+    lamp = stripe.call("PostProducts", {"name": "Lamp"})["id"]
+    assert stripe.call("GetProductsProductFeatures", {"product": lamp})["object"] == "list"
+    stripe.call("DeleteProductsId", {"id": lamp})
+    for tool, args in [
+        ("GetProductsProductFeatures", {"product": lamp}),
+        ("PostProductsProductFeatures", {"product": lamp, "entitlement_feature": "feat_1"}),
+        ("GetProductsProductFeaturesId", {"product": lamp, "id": "pf_1"}),
+    ]:
+        with pytest.raises(ToolError, match=f"product product='{lamp}' was not found"):
+            stripe.call(tool, args)
+
+
 def test_a_stripe_price_is_found_and_updated_by_its_price_path_parameter() -> None:
     world = SyntheticWorld.from_openapi(STRIPE, seed=1)
     made = world.call("PostPrices", {"currency": "usd", "unit_amount": 500, "product": "prod_Lamp"})
@@ -228,6 +250,8 @@ def test_the_rest_twin_finds_updates_and_deletes_a_customer_by_its_path() -> Non
         assert client.get(f"/customers/{made['id']}").json()["name"] == "Anna"
         assert client.delete(f"/customers/{made['id']}").status_code == 204
         gone = client.get(f"/customers/{made['id']}")
+        invoices = client.get(f"/customers/{made['id']}/invoices")
+    assert invoices.status_code == 404
     assert gone.status_code == 404  # the documented error body, for the deleted customer
     assert gone.json()["error"]["type"] in ("api_error", "card_error", "invalid_request_error")
     assert world.trace[-1].error is not None

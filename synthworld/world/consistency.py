@@ -28,7 +28,7 @@ from synthworld.world.members import Member, apply_member, member_of, member_pla
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
-from synthworld.world.path_ids import path_ids
+from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
@@ -122,6 +122,9 @@ class ConsistencyPlan:
     branch_declared: frozenset[str] = frozenset()
     """The top-level properties the `branches` declare (a created dog's ``breed``, which the
     union's own `declared` does not list)."""
+    in_path: frozenset[str] = frozenset()
+    """The `id_params` that are OpenAPI path parameters (``/customers/{customer}/invoices``): the
+    resource the call is on is under their entities, so a call naming a deleted one fails."""
 
     commits: bool = field(init=False)
     """Whether its calls change the world's memory (entities to remember, or a lifecycle)."""
@@ -221,6 +224,7 @@ def plan_for(
         and is_merge_patch(spec.parameters["properties"][body]),
         branches=branches,
         branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
+        in_path=_frozen(set(path_params(spec.metadata)).intersection(p for p, _ in id_params)),
     )
 
 
