@@ -203,6 +203,45 @@ def test_an_expanded_object_takes_the_id_its_path_parameter_names() -> None:
     assert shapes == {str, dict}
 
 
+def test_paying_an_invoice_by_its_invoice_path_parameter_pays_the_one_created() -> None:
+    invoice = {
+        "type": "object",
+        "required": ["id", "status", "total"],
+        "properties": {
+            "id": READ_ONLY_ID,
+            "status": {"type": "string", "enum": ["draft", "open", "paid", "void"]},
+            "total": {"type": "integer", "minimum": 0},
+        },
+    }
+    one = in_path("invoice")
+    doc = doc3(
+        {
+            "/invoices": {
+                "post": {
+                    "operationId": "PostInvoices",
+                    "requestBody": body("Invoice"),
+                    "responses": ref("Invoice"),
+                }
+            },
+            "/invoices/{invoice}": {
+                "parameters": one,
+                "get": {"operationId": "GetInvoicesInvoice", "responses": ref("Invoice")},
+            },
+            "/invoices/{invoice}/pay": {
+                "parameters": one,
+                "post": {"operationId": "PostInvoicesInvoicePay", "responses": ref("Invoice")},
+            },
+        },
+        {"Invoice": invoice},
+    )
+    world = SyntheticWorld.from_openapi(doc, seed=2)
+    made = world.call("PostInvoices", {"total": 40})
+    assert made["status"] == "draft"
+    paid = {**made, "status": "paid"}
+    assert world.call("PostInvoicesInvoicePay", {"invoice": made["id"]}) == paid  # was another invoice
+    assert world.call("GetInvoicesInvoice", {"invoice": made["id"]}) == paid
+
+
 def test_a_customer_filter_still_matches_an_id_or_an_expanded_customer() -> None:
     world = SyntheticWorld.from_openapi(USERS, seed=4)
     ann = world.call("createUser", {"name": "Ann"})["id"]
@@ -223,6 +262,8 @@ def test_only_a_path_parameter_named_for_the_segment_before_it_or_the_kind_is_an
     meta = {"path": "/v1/prices/search/{price}", "parameters": {"price": {"in": "path", "name": "price"}}}
     assert path_ids({"openapi": meta}, "price") == {"price": "price"}  # the tool's own kind
     assert path_ids({"openapi": meta}, "product") == {}
+    pay = {"path": "/invoices/{invoice}/pay", "parameters": {"invoice": {"in": "path", "name": "invoice"}}}
+    assert path_ids({"openapi": pay}, "invoice") == {"invoice": "invoice"}
 
 
 def test_a_hand_written_stubs_customer_parameter_stays_a_plain_input() -> None:
