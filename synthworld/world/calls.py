@@ -177,7 +177,7 @@ class CallPath(WorldBase):
         replayed = self._replayed(tool, ctx) if script is None else None
         if replayed is not None:
             return replayed
-        gated = self.remember and self.state.deletions and tool.plan.lifecycle.targets
+        gated = self.remember and self.state.deletions and (tool.plan.lifecycle.targets or tool.plan.in_path)
         if gated and (script is None or script.partial):
             self._gate(tool, ctx, seconds)
         try:
@@ -223,8 +223,9 @@ class CallPath(WorldBase):
         return None if first is None else _Reply("replay", None, Settled(thawed(first), None, False), None)
 
     def _gate(self, tool: RegisteredTool, ctx: CallContext, seconds: float) -> None:
-        """Fail a call on an entity the world deleted with ``not_found`` (traced as ``lifecycle``),
-        as the tool documents a 404 when it does (an OpenAPI operation: status and error body)."""
+        """Fail a call on an entity the world deleted, or on a resource its OpenAPI path puts under
+        one, with ``not_found`` (traced as ``lifecycle``), as the tool documents a 404 when it does
+        (an OpenAPI operation: status and error body)."""
         with self._state_lock:
             missing = gate(tool.plan, ctx.input, self.state)
         if missing is not None:

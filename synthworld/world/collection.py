@@ -21,7 +21,7 @@ from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import optional_keys
+from synthworld.world.shapes import optional_keys, root_properties
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -202,8 +202,7 @@ def _from_memory(
             item = base if isinstance(base, dict) else {}
         except SynthworldError:
             item = {}
-    props = coll.item.get("properties") if coll.item else None
-    declared = props if isinstance(props, dict) and props else None  # None: a free-form item
+    declared = frozenset(root_properties(coll.item)) or None  # also by allOf; None: a free-form item
     for key, remembered in fields.items():
         if declared is None or key in declared:
             item[key] = json_copy(remembered)

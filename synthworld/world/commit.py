@@ -10,8 +10,8 @@
   boolean flags as the verb says (`synthworld.world.flags`).
 - **transfer** moves the remembered balances, unless the answer says it failed
   (`synthworld.world.transfers`).
-- **delete** forgets the entity: a later call on it fails with ``not_found`` (`gate`) and a
-  later list leaves it out, until it is created again.
+- **delete** forgets the entity: a later call on it (or on a resource an OpenAPI path puts under
+  it) fails with ``not_found`` (`gate`) and a later list leaves it out, until it is created again.
 """
 
 from __future__ import annotations
@@ -46,11 +46,13 @@ _NONE: Any = object()
 
 
 def gate(plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState) -> ToolError | None:
-    """The ``not_found`` error for a call on an entity the world deleted, else None."""
+    """The ``not_found`` error for a call on an entity the world deleted, or on a resource under
+    one (an OpenAPI path naming it), else None."""
     for param, kind in plan.id_params:
         value = args.get(param)
-        if kind == plan.kind and isinstance(value, (str, int)) and state.gone(kind, value):
-            return _not_found(plan, param, value)
+        on = kind == plan.kind or param in plan.in_path
+        if on and isinstance(value, (str, int)) and state.gone(kind, value):
+            return _not_found(plan, param, value, kind)
     for param, key in plan.key_params:
         value = args.get(param)
         if value is None or find_by_key(state, plan.kind, key, value, {}) is not None:
@@ -60,11 +62,12 @@ def gate(plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState) -> T
     return None
 
 
-def _not_found(plan: ConsistencyPlan, param: str, value: Any) -> ToolError:
+def _not_found(plan: ConsistencyPlan, param: str, value: Any, kind: str | None = None) -> ToolError:
+    kind = kind or plan.kind
     return ToolError(
         "not_found",
-        f"{plan.kind} {param}={value!r} was not found: it was deleted earlier in this world",
-        details={"kind": plan.kind, param: value},
+        f"{kind} {param}={value!r} was not found: it was deleted earlier in this world",
+        details={"kind": kind, param: value},
     )
 
 

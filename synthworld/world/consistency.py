@@ -28,6 +28,7 @@ from synthworld.world.members import Member, apply_member, member_of, member_pla
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
+from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
@@ -63,7 +64,8 @@ class ConsistencyPlan:
     """Output properties named like an input parameter (in any case style: ``userId`` for
     ``user_id``)."""
     id_params: tuple[tuple[str, str], ...]
-    """``(parameter, kind)`` for input parameters that refer to an entity."""
+    """``(parameter, kind)`` for input parameters that refer to an entity: ``id``, ``<kind>_id``,
+    ``<kind>Id``, and an OpenAPI path parameter named for its kind (`synthworld.world.path_ids`)."""
     has_ids: bool
     """Whether the returns schema has identifier-like properties (``id``, ``*_id``, natural keys)."""
     declared: frozenset[str]
@@ -120,6 +122,9 @@ class ConsistencyPlan:
     branch_declared: frozenset[str] = frozenset()
     """The top-level properties the `branches` declare (a created dog's ``breed``, which the
     union's own `declared` does not list)."""
+    in_path: frozenset[str] = frozenset()
+    """The `id_params` that are OpenAPI path parameters (``/customers/{customer}/invoices``): the
+    resource the call is on is under their entities, so a call naming a deleted one fails."""
 
     commits: bool = field(init=False)
     """Whether its calls change the world's memory (entities to remember, or a lifecycle)."""
@@ -180,7 +185,10 @@ def plan_for(
     if top_kind != kind:
         shapes, rules = read.shapes(top_kind)
     naturals = identities.lookup_keys(top_kind)
-    id_params = tuple((p, kind if p == "id" else id_kind(p)) for p in params if is_id_key(p))
+    named = path_ids(spec.metadata, kind)  # ``/customers/{customer}``: a customer's id
+    id_params = tuple(
+        (p, kind if p == "id" else named.get(p) or id_kind(p)) for p in params if is_id_key(p) or p in named
+    )
     body = body_of(spec.metadata, spec.parameters)
     said = params + [f for f in body_fields(spec.parameters, body) if f not in params] if body else params
     echo_from = _echo_from(names, said, creates=life.family == "create")
@@ -204,10 +212,10 @@ def plan_for(
         list_key=shapes.collection.key if shapes.collection else None,
         reach=_reach(shapes, top_kind, echo, naturals, identities),
         defaults={**spec.defaults, **_defaults(spec.parameters)},
-        id_alias=_id_alias(top_kind, life, params, names, shapes),
+        id_alias=_id_alias(top_kind, life, params, names, shapes, named),
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
-        nested_ids=_nested_ids(params, shapes, top_kind, life) if member is None else {},
+        nested_ids=_nested_ids(id_params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
         body=body,
@@ -216,6 +224,7 @@ def plan_for(
         and is_merge_patch(spec.parameters["properties"][body]),
         branches=branches,
         branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
+        in_path=_frozen(set(path_params(spec.metadata)).intersection(p for p, _ in id_params)),
     )
 
 
@@ -230,15 +239,22 @@ def _frozen(found: AbstractSet[str]) -> frozenset[str]:
 
 
 def _id_alias(
-    kind: str, life: Lifecycle, params: list[str], names: frozenset[str], shapes: Shapes
+    kind: str,
+    life: Lifecycle,
+    params: list[str],
+    names: frozenset[str],
+    shapes: Shapes,
+    named: Mapping[str, str],
 ) -> tuple[str, str] | None:
-    """``(parameter, answer key)`` for a tool acting on one entity: ``<kind>_id`` naming the
-    answer's ``id`` (when it has no ``<kind>_id`` of its own), or ``id`` naming the answer's
-    ``<kind>_id`` (when its `kind` object has no ``id``)."""
+    """``(parameter, answer key)`` for a tool acting on one entity: ``<kind>_id`` (or a path
+    parameter `named` for its kind, ``{customer}``) naming the answer's ``id`` (when it has no
+    ``<kind>_id`` of its own), or ``id`` naming the answer's ``<kind>_id`` (when its `kind`
+    object has no ``id``)."""
     if not life.targets:
         return None
     own = kind_id_keys(kind)
-    param = next((key for key in own if key in params), None)
+    by_path = [param for param, of in named.items() if of == kind and param not in names]
+    param = next((key for key in (*own, *by_path) if key in params), None)
     if param is not None:
         return (param, "id") if names.isdisjoint(own) and "id" in names else None
     top = shapes.by_hint.get(kind, {})
@@ -246,15 +262,16 @@ def _id_alias(
     return ("id", key) if "id" in params and key is not None and "id" not in top else None
 
 
-def _nested_ids(params: list[str], shapes: Shapes, top_kind: str, life: Lifecycle) -> dict[str, str]:
-    """``{hint: parameter}`` for each ``<hint>_id`` parameter (not the top kind's) whose objects
-    in the answer are keyed ``id`` and have no ``<hint>_id`` of their own; none for a list (its
-    filters make each item match)."""
+def _nested_ids(
+    id_params: tuple[tuple[str, str], ...], shapes: Shapes, top_kind: str, life: Lifecycle
+) -> dict[str, str]:
+    """``{hint: parameter}`` for each ``<hint>_id`` parameter (or path parameter named for its
+    kind, not the top kind's) whose objects in the answer are keyed ``id`` and have no
+    ``<hint>_id`` of their own; none for a list (its filters make each item match)."""
     if life.family == "list":
         return {}
     found: dict[str, str] = {}
-    for param in [p for p in params if p != "id" and is_id_key(p)]:
-        hint = id_kind(param)
+    for param, hint in [(p, hint) for p, hint in id_params if p != "id"]:
         props = shapes.by_hint.get(hint) if hint != top_kind else None
         if props and "id" in props and set(kind_id_keys(hint)).isdisjoint(props):
             found.setdefault(hint, param)

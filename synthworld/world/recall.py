@@ -6,7 +6,8 @@
   it left out). Below the
   top level an object's own identifier is left alone (a user's manager is not the user), except
   in a single object named for its kind (``"order": {"order_id": ...}``). A tool acting on one
-  entity by ``<kind>_id`` answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
+  entity by ``<kind>_id`` (or an OpenAPI path parameter named for its kind, ``/customers/{customer}``)
+  answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
   and the other way round (``get_ticket(id)`` answering a ``ticket_id``). A ``<name>_id`` input
   names the single object the answer holds as ``name`` (``create_ticket(customer_id)`` answering
   ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity.
