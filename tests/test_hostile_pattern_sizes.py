@@ -57,6 +57,14 @@ def test_generate_refuses_it_too_with_the_json_pointer() -> None:
     assert info.value.path == "/$defs/p/pattern"
 
 
+def test_a_long_pattern_full_of_quotes_is_found_by_the_quick_text_scan_too() -> None:
+    """The scan that spares real-world documents the walk reads an escaped quote as two
+    characters: a pattern of quotes is as long to it as it is."""
+    quoted = '"' * (MAX_PATTERN_LENGTH + 2)
+    with pytest.raises(SchemaError, match=r"^pattern at '/pattern': 100,002 characters"):
+        generate({"type": "string", "pattern": quoted})
+
+
 def test_too_many_capture_groups_are_refused_with_the_fix() -> None:
     parameters = {"type": "object", "properties": {"x": {"type": "string", "pattern": "^" + "(a)" * 1_500}}}
     with pytest.raises(ToolSpecError) as info:

@@ -42,6 +42,8 @@ _COUNTED = re.compile(r"\{\d{3}")
 """A repeat counted from 100 up (``a{20000}``): one that may need more characters than a pattern
 has (in a schema's JSON text, ``{`` and a digit are in a string). Smaller counts nested three deep
 go unseen here; the generator's own check (`width_problem`) meets them when it builds values."""
+_COUNTS = re.compile(r"\{(\d+)")
+"""Each counted repeat's least count: ``{3}``, ``{3,}``, ``{3,5}``."""
 _GROUPS = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]|(\((?!\?)|\(\?P?<(?![=!]))")
 """An escape, a class, or (group 1) the opening of a capture group: ``(``, ``(?<name>``."""
 
@@ -53,14 +55,24 @@ def oversized_pattern(schema: Any, text: str) -> tuple[Path, str] | None:
     """``(path, problem)`` of the first pattern of `schema` (whose JSON text is `text`) past a
     limit, or None; a long ``patternProperties`` key in the path is cut to its start. Only a text
     long enough, or with enough ``(``, is walked."""
-    small = len(text) <= MAX_PATTERN_WIDTH and text.count("(") <= MAX_PATTERN_GROUPS
-    if small and _COUNTED.search(text) is None:
-        return None
+    if (
+        text.count("(") <= MAX_PATTERN_GROUPS  # no pattern with more groups
+        and _COUNTED.search(text) is None  # no repeat counted from 100
+        and (len(text) <= MAX_PATTERN_WIDTH or _longest_string(text) <= MAX_PATTERN_WIDTH)  # nor a long one
+    ):
+        return None  # the usual case, a real-world document of any size: nothing to walk
     for path, pattern in _patterns(schema):
         problem = _problem(pattern)
         if problem is not None:
             return tuple(p if len(str(p)) <= 40 else f"{p[:37]}..." for p in path), problem  # type: ignore[index]
     return None
+
+
+def _longest_string(text: str) -> int:
+    """At least the length of the longest string in the JSON text `text`, in C loops (a walk of
+    a large document's schemas cost its first value a third as much again). An escaped quote is
+    read as two other characters, which may join two strings into one: longer, never shorter."""
+    return max(map(len, text.replace('\\"', "..").split('"')), default=0)
 
 
 def refuse_oversized_patterns(schema: Any, text: str) -> None:
@@ -107,7 +119,9 @@ def _problem(pattern: str) -> str | None:
             "pattern (regex engines take seconds a megabyte to read one); fix: shorten it, or list the "
             "values in an enum"
         )
-    groups = sum(1 for m in _GROUPS.finditer(pattern) if m.group(1))
+    groups = pattern.count("(")  # at least the capture groups: counted only when it may matter
+    if groups > MAX_PATTERN_GROUPS:
+        groups = sum(1 for m in _GROUPS.finditer(pattern) if m.group(1))
     if groups > MAX_PATTERN_GROUPS:
         return (
             f"{groups:,} capture groups, more than the {MAX_PATTERN_GROUPS:,} synthworld reads in a "
@@ -116,7 +130,20 @@ def _problem(pattern: str) -> str | None:
         )
     if len(pattern) <= MAX_PATTERN_WIDTH and _COUNTED.search(pattern) is None:
         return None  # no more characters needed than it has (or three nested counts, see `_COUNTED`)
+    if _width_bound(pattern) <= MAX_PATTERN_WIDTH:
+        return None  # ^[a-f0-9]{128}$: not worth parsing
     return width_problem(pattern)
+
+
+def _width_bound(pattern: str) -> int:
+    """More than the shortest match can need: the pattern's length times every count in it (each
+    character repeated by all the counts that may enclose it), stopped once past the limit."""
+    bound = len(pattern)
+    for count in _COUNTS.findall(pattern):
+        bound *= max(int(count), 1)
+        if bound > MAX_PATTERN_WIDTH:
+            break
+    return bound
 
 
 def width_problem(pattern: str) -> str | None:
