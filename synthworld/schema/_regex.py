@@ -68,7 +68,6 @@ def _parsed(pattern: str) -> tuple[str, str, list[tuple[Any, Any]]]:
 
 
 @lru_cache(maxsize=1024)
-@lru_cache(maxsize=1024)
 def least_width(pattern: str) -> int:
     """The length of the shortest string ``pattern`` (its ECMA-262 rewrite) matches. Raises
     ``re.error``/``ValueError`` when the rewrite is unreadable."""
