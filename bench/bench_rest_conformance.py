@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+from bench_rest_twin import child_env, free_port  # the same child processes as the twin bench
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = {  # document: the path its servers put before every path (Prism serves at the root)
@@ -43,18 +42,9 @@ _CASES = re.compile(r"(\d+) generated")
 LIMIT = 120.0
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
 def _serving(command: list[str], port: int) -> Iterator[None]:
-    env = dict(
-        os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
-    )
+    env = child_env()
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -113,7 +103,7 @@ def main() -> None:
         if args.prism:
             servers["prism mock -d"] = ""
         for server, prefix in servers.items():
-            port = _free_port()
+            port = free_port()
             if server.startswith("synthworld"):
                 command = [sys.executable, "-m", "synthworld", "serve", "--openapi", doc, "--rest"]
                 command += ["--port", str(port), "--seed", "1"]

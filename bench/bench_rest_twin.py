@@ -48,19 +48,25 @@ from tests._rest_client import request_for, valid_input  # noqa: E402 (after the
 LIMIT = 60.0
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port on 127.0.0.1 nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
 
 
+def child_env() -> dict[str, str]:
+    """This process's environment, with this checkout first on the child's ``PYTHONPATH``."""
+    return dict(
+        os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    )
+
+
 @contextlib.contextmanager
 def _process(command: list[str], probe: str) -> Iterator[float]:
     """Run `command`; yield the seconds until `probe` (a URL) first answered."""
-    env = dict(
-        os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
-    )
+    env = child_env()
     started = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -161,7 +167,7 @@ def main() -> None:
     print(f"{args.doc}: {len(world.tools)} operations, {len(requests)} requests x {args.rounds} rounds")
     print(f"from_openapi in process: {built * 1000:.0f} ms")
     servers: dict[str, list[str]] = {}
-    port = _free_port()
+    port = free_port()
     servers["synthworld --rest"] = [
         sys.executable,
         "-m",
@@ -174,7 +180,7 @@ def main() -> None:
         str(port),
     ]
     if args.prism:
-        servers["prism mock -d"] = [args.prism, "mock", "-d", "-p", str(_free_port()), args.doc]
+        servers["prism mock -d"] = [args.prism, "mock", "-d", "-p", str(free_port()), args.doc]
     print(
         f"| server | startup s | requests/s, 1 client | requests/s, {args.threads} clients "
         "| valid answers | the others |"
