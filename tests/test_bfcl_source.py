@@ -75,11 +75,24 @@ def test_nested_types_read_too_and_optional_markers_go() -> None:
 
 
 def test_defaults_enums_and_the_doc_itself_are_kept() -> None:
-    doc = _doc("string", enum=["a", "b"], default="None")
+    doc = _doc("string", enum=["a", "b"], default="b")
     spec = ToolSpec.from_bfcl(doc)
-    assert spec.parameters["properties"]["x"] == {"type": "string", "enum": ["a", "b"], "default": "None"}
+    assert spec.parameters["properties"]["x"] == {"type": "string", "enum": ["a", "b"], "default": "b"}
     assert spec.metadata["bfcl"] == doc
     assert spec.returns == {}  # no response: any value, as a stub without a return type
+
+
+def test_a_parameter_takes_its_own_default_as_in_python() -> None:
+    x = ToolSpec.from_bfcl(_doc("float", default=None)).parameters["properties"]["x"]
+    assert x == {"type": ["number", "null"], "default": None}  # x: float = None
+    x = ToolSpec.from_bfcl(_doc("string", enum=["gold"], default="all")).parameters["properties"]["x"]
+    assert x == {"type": "string", "enum": ["gold", "all"], "default": "all"}
+    x = ToolSpec.from_bfcl(_doc("string", enum=["a", None], default=None)).parameters["properties"]["x"]
+    assert x == {"type": ["string", "null"], "enum": ["a", None], "default": None}
+    x = ToolSpec.from_bfcl(_doc("integer", enum=[1], default=True)).parameters["properties"]["x"]
+    assert x["enum"] == [1, True]  # JSON's true is no 1
+    x = ToolSpec.from_bfcl(_doc("integer", default="dontcare")).parameters["properties"]["x"]
+    assert x == {"type": "integer", "default": "dontcare"}  # no enum to join: the type stays
 
 
 def test_dotted_names_stay_and_to_openai_warns_with_bfcls_name() -> None:
@@ -134,9 +147,9 @@ def test_a_question_file_gives_each_name_once_and_names_both_places_of_a_clash()
     assert "tool 'solve_quadratic' is documented twice, differently" in message
     assert "line 2 (entry 'simple_python_5') function[0]" in message
     assert "line 3 (entry 'simple_python_6') function[0]" in message
-    with pytest.warns(SynthworldWarning, match=r"1 of 8 tool docs left out"):
+    with pytest.warns(SynthworldWarning, match=r"1 of 13 tool docs left out"):
         world = SyntheticWorld.from_bfcl(QUESTIONS, on_error="skip")
-    assert len(world.tools) == 7
+    assert len(world.tools) == 12
     assert "math.hypot" in world.tools
     entries = _lines(QUESTIONS)
     same = [entries[0], entries[0], entries[2]]  # a doc given again alike is taken once
@@ -146,16 +159,19 @@ def test_a_question_file_gives_each_name_once_and_names_both_places_of_a_clash()
 # -- ground truth -----------------------------------------------------------------------------
 
 
-def _first(options: list[Any]) -> tuple[bool, Any]:
-    """The first acceptable value of a ground-truth argument ("" means: may be left out)."""
+def _first(options: list[Any], *, top: bool = True) -> tuple[bool, Any]:
+    """The first acceptable value of a ground-truth argument ("" means: may be left out); in a
+    dict argument each key's options again, one level deep, as bfcl-eval's dict_checker reads them."""
     given = [option for option in options if option != ""]
-    return (True, _value(given[0])) if given else (False, None)
+    if not given:
+        return False, None
+    return True, _value(given[0]) if top else given[0]
 
 
 def _value(value: Any) -> Any:
-    """A chosen value, its nested dicts (whose values are option lists again) chosen too."""
+    """A chosen value, the keys of a dict (or of each dict of a list) chosen too."""
     if isinstance(value, dict):
-        chosen = {key: _first(options) for key, options in value.items()}
+        chosen = {key: _first(options, top=False) for key, options in value.items()}
         return {key: picked for key, (kept, picked) in chosen.items() if kept}
     if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
         return [_value(item) for item in value]

@@ -3,7 +3,9 @@
 A doc is ``{"name", "description", "parameters", "response"?}`` whose schemas name Gorilla types:
 ``dict`` for an object, ``float``, ``tuple``, ``any``, Java's ``HashMap`` or ``long``... Each
 becomes the JSON Schema type bfcl-eval itself sends to OpenAI-style models (`GORILLA_TYPES`); a
-missing ``type`` stays missing (any value, as in JSON Schema). A ``response`` becomes the tool's
+missing ``type`` stays missing (any value, as in JSON Schema). A parameter takes its own default,
+as in Python: a ``default`` of None (``x: float = None``) adds null to its type, one outside its
+``enum`` joins the enum. A ``response`` becomes the tool's
 ``returns``, its listed properties required when it names none. Gorilla's ``optional`` marker is
 left out (``required`` says which parameters are optional, as bfcl-eval's checker reads it);
 everything else (``default``, ``enum``, ``description``...) is kept as written. The doc as given
@@ -90,6 +92,8 @@ def json_schema(schema: Any, *, where: str, problems: list[str]) -> Any:
     out = {key: value for key, value in schema.items() if key not in _DROPPED}
     if "type" in out:
         out["type"] = _json_type(out["type"], f"{where}.type", problems)
+    if "default" in out:
+        _take_default(out)
     if isinstance(out.get("items"), list):  # the tuple form of draft 4: one schema per position
         out["prefixItems"] = out.pop("items")
     for key in _ONE:
@@ -106,6 +110,18 @@ def json_schema(schema: Any, *, where: str, problems: list[str]) -> Any:
             for name, sub in out["properties"].items()
         }
     return out
+
+
+def _take_default(schema: dict[str, Any]) -> None:
+    """A schema takes its own default, as a Python parameter does: None (``x: float = None``)
+    adds null to its type, and a default outside its enum joins the enum."""
+    default = schema["default"]
+    if default is None and isinstance(schema.get("type"), (str, list)):
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        schema["type"] = kinds if "null" in kinds else [*kinds, "null"]
+    enum = schema.get("enum")
+    if isinstance(enum, list) and not any(type(v) is type(default) and v == default for v in enum):
+        schema["enum"] = [*enum, default]
 
 
 def _json_type(kind: Any, where: str, problems: list[str]) -> Any:
