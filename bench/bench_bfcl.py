@@ -168,8 +168,9 @@ def _at(schema: Any, given: Any, path: str) -> tuple[Any, Any]:
     return schema, given
 
 
-def ground_truth(data: Path) -> tuple[int, collections.Counter[str], dict[str, str]]:
-    passed, failed, example = 0, collections.Counter[str](), {}
+def ground_truth(data: Path) -> tuple[collections.Counter[str], collections.Counter[str], dict[str, str]]:
+    """Calls that pass (by ``single``, ``multi``), calls that fail by class, an example of each."""
+    passed, failed, example = collections.Counter[str](), collections.Counter[str](), {}
     for entry_id, docs, name, arguments in single_calls(data):
         if name not in docs:
             cls = "data: a call of a tool its entry does not document"
@@ -179,15 +180,16 @@ def ground_truth(data: Path) -> tuple[int, collections.Counter[str], dict[str, s
         spec = ToolSpec.from_bfcl(docs[name]) if _readable(docs[name]) else None
         if spec is None:
             failed["data: the doc cannot be read (see docs)"] += 1
+            example.setdefault("data: the doc cannot be read (see docs)", f"{entry_id}: {name}")
             continue
         try:
             spec.check_inputs(arguments)
-            passed += 1
+            passed["single"] += 1
         except ToolInputError as exc:
             cls = why(exc, docs[name], arguments)
             failed[cls] += 1
             example.setdefault(cls, f"{entry_id}: {name}({json.dumps(arguments)[:90]})")
-    multi = {
+    multi = {  # names the memory classes share never come up: their ground truth is text, not calls
         doc["name"]: ToolSpec.from_bfcl(doc)
         for p in sorted((data / "multi_turn_func_doc").glob("*.json"))
         for doc in lines(p)
@@ -200,7 +202,7 @@ def ground_truth(data: Path) -> tuple[int, collections.Counter[str], dict[str, s
             continue
         try:
             multi[name].check_inputs(parsed(text, multi[name]))
-            passed += 1
+            passed["multi"] += 1
         except (ToolInputError, ValueError) as exc:
             given = parsed(text, multi[name]) if isinstance(exc, ToolInputError) else {}
             cls = "multi-turn " + (
@@ -299,8 +301,12 @@ def main() -> None:
     print(f"| distinct tool docs (names) | {len(docs)} ({len(names)}) |")
     print(f"| docs that register | {len(docs) - len(broken)} |")
     passed, failed, example = ground_truth(data)
-    total = passed + sum(failed.values())
-    print(f"| ground-truth calls that pass the input check | {passed} of {total} |")
+    multi = sum(n for cls, n in failed.items() if cls.startswith("multi-turn"))
+    single = sum(failed.values()) - multi
+    total = passed.total() + single + multi
+    print(f"| ground-truth calls that pass the input check | {passed.total()} of {total} |")
+    print(f"| ... single-turn (AST categories) | {passed['single']} of {passed['single'] + single} |")
+    print(f"| ... multi-turn (Python text, parsed) | {passed['multi']} of {passed['multi'] + multi} |")
     checked, invalid, refused, bad = answers(data)
     print(f"| multi-turn answers valid against `response` | {checked - invalid} of {checked} |")
     print(f"| multi-turn calls the world failed as its lifecycle says (`not_found`) | {refused} |")
