@@ -49,7 +49,8 @@ def bfcl_tools(source: BfclSource, *, on_error: OnError = "raise") -> list[ToolS
             name, text = _name_and_text(doc, place, where)
             if name in seen:
                 if seen[name][0] != text:
-                    raise SourceError(_twice(name, seen[name][1], place), source=where)
+                    why = _twice(name, seen[name][1], place, skipping=on_error == "skip")
+                    raise SourceError(why, source=where)
                 continue
             specs.append(_spec(doc, place, where))
             seen[name] = (text, place)
@@ -145,11 +146,11 @@ def _name_and_text(doc: Any, place: str, where: str) -> tuple[str, str]:
         raise SourceError(f"{place}: tool doc {name!r} is not JSON data: {exc}", source=where) from None
 
 
-def _twice(name: str, first: str, then: str) -> str:
-    return (
-        f"tool {name!r} is documented twice, differently: at {first} and at {then}; keep one of "
-        "them, pass on_error='skip' to keep the first, or build a world per entry"
-    )
+def _twice(name: str, first: str, then: str, *, skipping: bool) -> str:
+    said = f"tool {name!r} is documented twice, differently: at {first} and at {then}"
+    if skipping:
+        return said + "; the first is kept"
+    return said + "; keep one of them, pass on_error='skip' to keep the first, or build a world per entry"
 
 
 def _spec(doc: Mapping[str, Any], place: str, where: str) -> ToolSpec:
