@@ -249,6 +249,22 @@ def test_parameters_that_are_no_object_and_a_schema_that_is_no_dict() -> None:
         ToolSpec.from_bfcl({"parameters": {"type": "dict", "properties": {}}})
 
 
+def test_other_readers_and_add_tools_point_a_bfcl_doc_to_from_bfcl() -> None:
+    doc = _lines(QUESTIONS)[0]["function"][0]
+    with pytest.raises(
+        ToolSpecError, match=r"^OpenAI tool definition 'math.hypot': its parameters have type 'dict'"
+    ):
+        ToolSpec.from_openai(doc)  # was: 'dict' is not a JSON Schema type
+    with pytest.raises(ToolSpecError, match=r"read a BFCL tool doc with ToolSpec.from_bfcl\(doc\)"):
+        ToolSpec.from_anthropic({"name": "t", "input_schema": {"type": "dict", "properties": {}}})
+    with pytest.raises(
+        ToolSpecError, match=r"is a tool definition, not a stub; fix: it is a BFCL \(Gorilla\) doc"
+    ):
+        SyntheticWorld().add_tools(doc)  # was: the dict has no @synthworld.tool-marked stubs
+    with pytest.raises(ToolSpecError, match=r"register_tool\(ToolSpec.from_openai\(tool\)\)"):
+        SyntheticWorld().add_tools([{"name": "t", "parameters": {"type": "object"}}])
+
+
 def test_a_file_that_is_no_json_lines_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "BFCL_v4_format_sensitivity.json"
     path.write_text('{\n    "simple_python": ["simple_python_58"]\n}\n', encoding="utf-8")
