@@ -21,7 +21,7 @@ from synthworld._json import short_repr
 from synthworld.errors import ToolSpecError
 from synthworld.formats.common import ToolParts, as_data, tool_parts
 
-__all__ = ["GORILLA_TYPES", "read_tool", "json_schema"]
+__all__ = ["GORILLA_TYPES", "json_schema", "read_tool"]
 
 GORILLA_TYPES: dict[str, str] = {
     # bfcl-eval 2026.3.23, bfcl_eval/constants/type_mappings.py GORILLA_TO_OPENAPI: the table
@@ -65,7 +65,7 @@ def read_tool(doc: Mapping[str, Any] | Any) -> ToolParts:
 
 def _answered(returns: Any) -> Any:
     """A response with every listed property required when it says none is: bfcl-eval's tool
-    classes answer each key their doc lists, so an answer leaving them all out would be no answer."""
+    classes answer each key their doc lists (an error aside), so an answer leaving them out says nothing."""
     if (
         isinstance(returns, dict)
         and isinstance(returns.get("properties"), dict)
