@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
     from synthworld.eval import EvalInterrupted, EvalReport, RunRecord, evaluate
     from synthworld.scenario import Scenario, ScenarioResult, load_scenario
     from synthworld.schema import generate
-    from synthworld.sources import McpBackend, mcp_tools, openapi_tools
+    from synthworld.sources import McpBackend, bfcl_tools, mcp_tools, openapi_tools
     from synthworld.spec import Binding, ToolAnnotations, ToolSpec, tool
     from synthworld.trace import ToolCall, Trace
     from synthworld.world import (
@@ -87,7 +87,7 @@ _ORIGINS = {
     "synthworld.eval": ("EvalInterrupted", "EvalReport", "RunRecord", "evaluate"),
     "synthworld.scenario": ("Scenario", "ScenarioResult", "load_scenario"),
     "synthworld.schema": ("generate",),
-    "synthworld.sources": ("McpBackend", "mcp_tools", "openapi_tools"),
+    "synthworld.sources": ("McpBackend", "bfcl_tools", "mcp_tools", "openapi_tools"),
     "synthworld.spec": ("Binding", "ToolAnnotations", "ToolSpec", "tool"),
     "synthworld.trace": ("ToolCall", "Trace"),
     "synthworld.world": (
@@ -159,6 +159,7 @@ __all__ = [
     "UnsatisfiableSchemaError",
     "WorldState",
     "__version__",
+    "bfcl_tools",
     "evaluate",
     "generate",
     "get_redactor",

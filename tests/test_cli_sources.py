@@ -21,6 +21,7 @@ from tests._mcp_support import INVENTORY as INVENTORY_ARGV
 
 ROOT = Path(__file__).resolve().parents[1]
 PETSTORE = "tests/openapi/petstore-3.1.yaml"
+BFCL_TRAVEL = "tests/data/bfcl/travel_booking.json"
 INVENTORY = " ".join(INVENTORY_ARGV)
 LIMIT = 90.0
 
@@ -88,9 +89,9 @@ def test_tools_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "--openapi", "tests/openapi/missing.yaml"]) == 2
     assert "cannot read the OpenAPI document" in capsys.readouterr().err
     assert main(["tools"]) == 2
-    assert "give one of --openapi SPEC or --mcp SERVER" in capsys.readouterr().err
+    assert "give one of --openapi SPEC, --mcp SERVER or --bfcl FILE" in capsys.readouterr().err
     assert main(["serve", "scenarios/shop_refund.yaml", "--record", "x.yaml"]) == 2
-    assert "--record CASSETTE goes with --mcp or --openapi" in capsys.readouterr().err
+    assert "--record CASSETTE goes with --mcp, --openapi or --bfcl" in capsys.readouterr().err
     assert main(["serve", "scenarios/shop_refund.yaml", "--rest"]) == 2
     assert "--rest with --openapi" in capsys.readouterr().err
 
@@ -187,6 +188,33 @@ def test_serve_openapi_over_stdio(tmp_path: Path) -> None:
     assert names == ["listPets", "createPets", "showPetById"]
     local = SyntheticWorld.from_openapi(ROOT / PETSTORE, seed=4)
     assert answers == [{"result": local.call(name, args)} for name, args in calls]  # arrays come wrapped
+
+
+def test_tools_lists_a_bfcl_file_and_says_what_it_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "--bfcl", BFCL_TRAVEL]) == 0
+    out = capsys.readouterr().out
+    assert "6 tools from tests/data/bfcl/travel_booking.json" in out
+    assert "authenticate_travel" in out
+    assert "retrieve_invoice" in out
+    assert main(["tools", "--bfcl", "tests/data/bfcl/questions.json"]) == 0
+    out, err = capsys.readouterr()
+    assert "12 tools from" in out
+    assert "math.hypot" in out
+    assert "synthworld tools: 1 of 13 tool docs left out (on_error='skip'):" in err
+    assert "tool 'solve_quadratic' is documented twice, differently" in err
+    assert "the first is kept" in err
+    assert main(["tools", "--bfcl", "tests/data/bfcl/missing.json"]) == 2
+    assert "missing.json: cannot read the BFCL file" in capsys.readouterr().err
+
+
+def test_serve_bfcl_over_stdio(tmp_path: Path) -> None:
+    call = {"travel_from": "SFO", "travel_to": "LAX", "travel_date": "2024-11-15", "travel_class": "economy"}
+    params = serve_params("--bfcl", BFCL_TRAVEL, "--seed", "4")
+    names, answers = session(params, tmp_path / "err.txt", [("get_flight_cost", call)])
+    local = SyntheticWorld.from_bfcl(ROOT / BFCL_TRAVEL, seed=4)
+    assert names == list(local.tools)
+    assert answers == [local.call("get_flight_cost", call)]
+    assert set(answers[0]) == {"travel_cost_list"}
 
 
 def test_serve_mcp_records_the_real_server(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_a_module_that_cannot_load_is_named_with_why(
 def test_one_source_at_a_time(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "tracker.py", "--openapi", "x.yaml"]) == 2
     assert capsys.readouterr().err == (
-        "synthworld tools: give one of --openapi SPEC or --mcp SERVER, "
+        "synthworld tools: give one of --openapi SPEC, --mcp SERVER or --bfcl FILE, "
         "or a scenario file or module (SCENARIO_OR_MODULE)\n"
     )
 

@@ -61,6 +61,7 @@ EXPECTED = [
     "UnsatisfiableSchemaError",
     "WorldState",
     "__version__",
+    "bfcl_tools",
     "evaluate",
     "generate",
     "get_redactor",

@@ -6,10 +6,11 @@ readers of messages turn a model's tool calls into `CallRequest` records with a 
 renderer. Users reach them through methods: ``spec.to_openai()``, ``ToolSpec.from_mcp(tool)``,
 ``world.handle_openai(message)``. Round trips keep everything a format can carry: OpenAI and
 Anthropic definitions have no output schema or annotations (pass ``returns=`` when importing),
-MCP tools carry both.
+MCP tools carry both. `bfcl` only reads: the Berkeley Function Calling Leaderboard's tool docs
+(``ToolSpec.from_bfcl(doc)``), Gorilla's types read as bfcl-eval reads them.
 """
 
-from synthworld.formats import anthropic, mcp, openai, prompt
+from synthworld.formats import anthropic, bfcl, mcp, openai, prompt
 from synthworld.formats.common import CallRequest, ToolLike, ToolParts
 from synthworld.formats.strict import fits_strict, strict_problems
 
@@ -18,6 +19,7 @@ __all__ = [
     "ToolLike",
     "ToolParts",
     "anthropic",
+    "bfcl",
     "fits_strict",
     "mcp",
     "openai",

@@ -124,6 +124,12 @@ def tool_parts(
         raise ToolSpecError(
             f"{source} tool definition has no 'name' (got keys {sorted(map(str, data))}); add the tool name"
         )
+    if source != "BFCL" and isinstance(parameters, Mapping) and parameters.get("type") == "dict":
+        raise ToolSpecError(
+            f"{source} tool definition {name!r}: its parameters have type 'dict', the Berkeley Function "
+            "Calling Leaderboard's (Gorilla's) word for an object; read a BFCL tool doc with "
+            "ToolSpec.from_bfcl(doc) (SyntheticWorld.from_bfcl for a file), or write type 'object'"
+        )
     return ToolParts(
         name=name,
         description=data.get("description") or "",

@@ -7,7 +7,7 @@ import enum
 import functools
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from synthworld.spec.constraints import plain_number
 from synthworld.spec.marker import check_function
 from synthworld.spec.type_schema import SchemaBuilder
 
-__all__ = ["FunctionDescription", "describe_function"]
+__all__ = ["FunctionDescription", "describe_function", "pick_function"]
 
 _VAR_KINDS = {
     inspect.Parameter.VAR_POSITIONAL: "*{} (variadic positional arguments)",
@@ -245,3 +245,24 @@ def _guess_type(default: Any) -> str:
     if isinstance(default, enum.Enum):
         return kind.__name__
     return kind.__name__ if kind in (bool, int, float, str, list, dict) else "str"
+
+
+def pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Callable[..., Any]:
+    """The function `func_name` of `namespace` (made by `ToolSpec.from_code`), or its only one."""
+    functions = {
+        k: v
+        for k, v in namespace.items()
+        if callable(v) and getattr(v, "__module__", None) == "synthworld_from_code"
+    }
+    if func_name is not None:
+        if func_name not in functions:
+            raise ToolSpecError(
+                f"from_code: no function {func_name!r} in the code (found: {', '.join(functions) or 'none'})"
+            )
+        return functions[func_name]  # type: ignore[no-any-return]
+    if len(functions) != 1:
+        raise ToolSpecError(
+            f"from_code: the code defines {len(functions)} functions ({', '.join(functions) or 'none'}); "
+            "name one with func_name="
+        )
+    return next(iter(functions.values()))  # type: ignore[no-any-return]

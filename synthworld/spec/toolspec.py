@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import checked_canonical_json
 from synthworld._redact import get_redactor
 from synthworld.errors import SchemaError, ToolInputError, ToolSpecError
-from synthworld.formats import anthropic, mcp, openai, prompt
+from synthworld.formats import anthropic, bfcl, mcp, openai, prompt
 from synthworld.formats.common import ToolParts
 from synthworld.schema import CompiledValidator, capped_problems, compile_validator, schema_problems
 from synthworld.spec import checks, peer_names
 from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
 from synthworld.spec.dict_form import spec_fields, spec_to_dict
-from synthworld.spec.function import describe_function
+from synthworld.spec.function import describe_function, pick_function
 from synthworld.spec.text import render_docstring, render_signature
 
 __all__ = ["ToolSpec", "handed_over"]
@@ -149,7 +149,7 @@ class ToolSpec:
             )
         namespace: dict[str, Any] = {**(env or {}), "__name__": "synthworld_from_code"}
         exec(compile(code, "<synthworld.from_code>", "exec"), namespace)  # trusted by the caller
-        return cls.from_function(_pick_function(namespace, func_name), **options)
+        return cls.from_function(pick_function(namespace, func_name), **options)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -310,6 +310,11 @@ class ToolSpec:
         return cls.from_parts(mcp.read_tool(tool))
 
     @classmethod
+    def from_bfcl(cls, doc: Mapping[str, Any]) -> ToolSpec:
+        """A spec from a BFCL (Gorilla) tool doc; its types read as `synthworld.formats.bfcl` says."""
+        return cls.from_parts(bfcl.read_tool(doc))
+
+    @classmethod
     def from_parts(cls, parts: ToolParts) -> ToolSpec:
         """A validated spec from the parts a provider format read (see `synthworld.formats`)."""
         annotations = ToolAnnotations(**parts.annotations)
@@ -463,26 +468,6 @@ def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
         except SchemaError as exc:
             raise ToolSpecError(f"tool {spec.name!r}: {which} is not a usable JSON Schema: {exc}") from None
     return cache[which]  # type: ignore[no-any-return]
-
-
-def _pick_function(namespace: Mapping[str, Any], func_name: str | None) -> Callable[..., Any]:
-    functions = {
-        k: v
-        for k, v in namespace.items()
-        if callable(v) and getattr(v, "__module__", None) == "synthworld_from_code"
-    }
-    if func_name is not None:
-        if func_name not in functions:
-            raise ToolSpecError(
-                f"from_code: no function {func_name!r} in the code (found: {', '.join(functions) or 'none'})"
-            )
-        return functions[func_name]  # type: ignore[no-any-return]
-    if len(functions) != 1:
-        raise ToolSpecError(
-            f"from_code: the code defines {len(functions)} functions ({', '.join(functions) or 'none'}); "
-            "name one with func_name="
-        )
-    return next(iter(functions.values()))  # type: ignore[no-any-return]
 
 
 def _index_in(order: list[str]) -> Callable[[str], int]:

@@ -1,4 +1,4 @@
-"""Worlds built from where tools already live: an OpenAPI document or a live MCP server."""
+"""Worlds built from where tools already live: an OpenAPI document, a live MCP server, BFCL tool docs."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from synthworld._gc import collector_paused
+from synthworld.sources.bfcl import BfclSource, bfcl_tools
 from synthworld.sources.mcp import DEFAULT_TIMEOUT, ServerLike, mcp_tools
 from synthworld.sources.openapi import openapi_tools
 from synthworld.sources.openapi.tools import checked
@@ -19,7 +20,7 @@ W = TypeVar("W", bound="FromSources")
 
 
 class FromSources:
-    """The ``from_openapi`` and ``from_mcp`` constructors of `SyntheticWorld`."""
+    """The ``from_openapi``, ``from_mcp`` and ``from_bfcl`` constructors of `SyntheticWorld`."""
 
     @classmethod
     def from_openapi(
@@ -83,5 +84,25 @@ class FromSources:
         world: Any = cls(**world_options)
         for tool in mcp_tools(server, timeout=timeout, on_error=on_error):
             world.register_tool(tool)
+        result: W = world
+        return result
+
+    @classmethod
+    def from_bfcl(
+        cls: type[W], source: BfclSource, *, on_error: OnError = "raise", **world_options: Any
+    ) -> W:
+        """A world of the Berkeley Function Calling Leaderboard's tool docs: a path to a BFCL
+        JSON-lines file (a ``multi_turn_func_doc/`` file, or a question file: the docs of every
+        entry), a question entry, or a list of docs; see `synthworld.bfcl_tools`. Gorilla's types
+        read as bfcl-eval reads them (`synthworld.formats.bfcl`); a doc's ``response`` is what the
+        tool answers (``{}``, any value, without one); dotted names stay (``math.factorial``).
+        `world_options` go to the constructor (``seed=``, ``backend=``...). ``on_error="skip"``
+        leaves out docs that cannot be tools, or that document a name again differently (a
+        `SynthworldWarning` lists them), instead of raising `SourceError`."""
+        with collector_paused():
+            tools = bfcl_tools(source, on_error=on_error)
+            world: Any = cls(**world_options)
+            for tool in tools:
+                world.register_tool(tool)
         result: W = world
         return result

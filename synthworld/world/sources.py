@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reprlib
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from synthworld.errors import ToolSpecError
@@ -43,9 +43,25 @@ def _problem(entry: object) -> str:
             f"{_what(entry)} is not a stub; fix: pass @synthworld.tool-marked functions, or modules, "
             "classes or objects holding them"
         )
+    if isinstance(entry, Mapping) and "name" in entry:
+        return f"{_what(entry)} is a tool definition, not a stub; fix: {_definition_fix(entry)}"
     return (
         f"{_what(entry)} has no @synthworld.tool-marked stubs; fix: mark its functions with "
         "@synthworld.tool, or register an unmarked function with world.tool(fn)"
+    )
+
+
+def _definition_fix(definition: Mapping[str, Any]) -> str:
+    """How to register a tool definition given as a dict: by its format's reader."""
+    parameters = definition.get("parameters")
+    if isinstance(parameters, Mapping) and parameters.get("type") == "dict":  # Gorilla's word for object
+        return (
+            "it is a BFCL (Gorilla) doc: use SyntheticWorld.from_bfcl(docs), or "
+            "world.register_tool(ToolSpec.from_bfcl(doc))"
+        )
+    return (
+        "register it with world.register_tool(ToolSpec.from_openai(tool)) (or from_anthropic, from_mcp, "
+        "from_bfcl, as its format is)"
     )
 
 

@@ -4,7 +4,9 @@ SCENARIO_OR_MODULE is a scenario file (``.yaml``, ``.yml``, ``.json``); a module
 or ``path/to/file.py``) with a ``world`` attribute or with ``@synthworld.tool``-marked stubs;
 or ``module:attr`` naming a `SyntheticWorld` or a zero-argument function that returns one.
 
-``--openapi SPEC`` serves a twin of an OpenAPI document instead (one tool per operation);
+``--openapi SPEC`` serves a twin of an OpenAPI document instead (one tool per operation),
+``--bfcl FILE`` the tools of a BFCL tool-doc file (a ``multi_turn_func_doc/`` file, or a
+``BFCL_v4_*.json`` question file: each name once, the first doc of a name kept);
 ``--mcp SERVER`` a twin of a live MCP server (a command or an http(s):// URL; ``--timeout``
 seconds for it to start or answer), whose real answers ``--record CASSETTE`` records (new calls
 are asked of the server, recorded ones replayed). Operations or listed tools that cannot be
@@ -47,8 +49,9 @@ NO_TOOLS = {
     "openapi": "no operation of the document can be a tool (tools come from the operations under "
     "'paths', not from webhooks; any left out are listed above)",
     "mcp": "the server's tools/list lists no tool",
+    "bfcl": "the file holds no tool doc that can be a tool (any left out are listed above)",
 }
-"""Why a twin has nothing to serve, by source (``--openapi``, ``--mcp``)."""
+"""Why a twin has nothing to serve, by source (``--openapi``, ``--mcp``, ``--bfcl``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="CASSETTE",
         default=None,
         help="with --mcp: answer with the real server and record its answers to this cassette; with "
-        "--openapi: record the twin's answers, and replay the recorded ones on later runs",
+        "--openapi or --bfcl: record the twin's answers, and replay the recorded ones on later runs",
     )
     parser.add_argument("--seed", type=int, default=None, help="world seed (default: the world's own, or 0)")
     parser.add_argument(
@@ -98,13 +101,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--openapi SPEC`` and ``--mcp SERVER`` (shared with `synthworld tools`)."""
+    """``--openapi SPEC``, ``--mcp SERVER`` and ``--bfcl FILE`` (shared with `synthworld tools`)."""
     parser.add_argument("--openapi", metavar="SPEC", default=None, help="an OpenAPI document (JSON or YAML)")
     parser.add_argument(
         "--mcp",
         metavar="SERVER",
         default=None,
         help="a live MCP server: a command run over stdio ('python server.py') or an http(s):// URL",
+    )
+    parser.add_argument(
+        "--bfcl",
+        metavar="FILE",
+        default=None,
+        help="a BFCL tool-doc file (JSON lines): multi_turn_func_doc/*.json or a BFCL_v4_*.json file",
     )
     parser.add_argument(
         "--timeout",
@@ -123,12 +132,12 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    given = [option for option in (args.target, args.openapi, args.mcp) if option is not None]
-    sourced = args.mcp is not None or args.openapi is not None
+    given = [option for option in (args.target, args.openapi, args.mcp, args.bfcl) if option is not None]
+    sourced = args.target is None
     if len(given) != 1 or (args.record is not None and not sourced) or (args.rest and args.openapi is None):
         print(
-            "synthworld serve: give one of SCENARIO_OR_MODULE, --openapi SPEC or --mcp SERVER "
-            "(--record CASSETTE goes with --mcp or --openapi, --rest with --openapi)",
+            "synthworld serve: give one of SCENARIO_OR_MODULE, --openapi SPEC, --mcp SERVER or --bfcl FILE "
+            "(--record CASSETTE goes with --mcp, --openapi or --bfcl, --rest with --openapi)",
             file=sys.stderr,
         )
         return 2
@@ -144,7 +153,12 @@ def run(args: argparse.Namespace) -> int:
                 world = load_world(args.target, seed=args.seed)
             else:
                 world = source_world(
-                    args.openapi, args.mcp, seed=args.seed, record=args.record, timeout=args.timeout
+                    args.openapi,
+                    args.mcp,
+                    bfcl=args.bfcl,
+                    seed=args.seed,
+                    record=args.record,
+                    timeout=args.timeout,
                 )
     except Exception as exc:  # any failure to load the user's world is reported, not a traceback
         print(f"synthworld serve: cannot load {given[0]!r}: {exc}", file=sys.stderr)
@@ -171,13 +185,14 @@ def source_world(
     openapi: str | None,
     mcp: str | None,
     *,
+    bfcl: str | None = None,
     seed: int | None = None,
     record: Path | None = None,
     timeout: float = DEFAULT_TIMEOUT,
 ) -> SyntheticWorld:
-    """The twin of an OpenAPI document or of a live MCP server (recording its answers to
-    `record`); what cannot be a tool (an operation, a listed tool) is left out, with a warning
-    on stderr."""
+    """The twin of an OpenAPI document, of a live MCP server (recording its answers to `record`)
+    or the world of a BFCL tool-doc file; what cannot be a tool (an operation, a listed tool, a
+    doc, a name documented again differently) is left out, with a warning on stderr."""
     options: dict[str, Any] = {"seed": 0 if seed is None else seed, "on_error": "skip"}
     if record is not None:  # new calls answered by the server (or the seeded twin), recorded
         backend = McpBackend(mcp, timeout=timeout) if mcp is not None else RandomBackend()
@@ -186,12 +201,14 @@ def source_world(
         warnings.simplefilter("always", SynthworldWarning)
         if openapi is not None:
             world = SyntheticWorld.from_openapi(openapi, **options)
+        elif bfcl is not None:
+            world = SyntheticWorld.from_bfcl(bfcl, **options)
         else:
             assert mcp is not None
             world = SyntheticWorld.from_mcp(mcp, timeout=timeout, **options)
     for note in notes:  # keywords set aside, operations or tools left out
         print(f"synthworld serve: {note.message}", file=sys.stderr)
-    return _with_tools(world, "openapi" if openapi is not None else "mcp")
+    return _with_tools(world, "openapi" if openapi is not None else "bfcl" if bfcl is not None else "mcp")
 
 
 def _with_tools(world: SyntheticWorld, kind: str) -> SyntheticWorld:

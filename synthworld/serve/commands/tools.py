@@ -1,5 +1,5 @@
-"""`synthworld tools SCENARIO_OR_MODULE | --openapi SPEC | --mcp SERVER`: the tools a world (or a
-twin) would serve, as a table: what the agent is shown of each."""
+"""`synthworld tools SCENARIO_OR_MODULE | --openapi SPEC | --mcp SERVER | --bfcl FILE`: the tools a
+world (or a twin) would serve, as a table: what the agent is shown of each."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rich.text import Text
 
 from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.serve.commands.serve import NO_TOOLS, add_source_arguments, load_world
-from synthworld.sources import mcp_tools, openapi_tools
+from synthworld.sources import bfcl_tools, mcp_tools, openapi_tools
 from synthworld.sources.mcp import ServerIdentity
 from synthworld.spec import ToolSpec
 
@@ -39,10 +39,10 @@ _NO_STUBS = (
 
 
 def run(args: argparse.Namespace) -> int:
-    given = [option for option in (args.target, args.openapi, args.mcp) if option is not None]
+    given = [option for option in (args.target, args.openapi, args.mcp, args.bfcl) if option is not None]
     if len(given) != 1:
         print(
-            "synthworld tools: give one of --openapi SPEC or --mcp SERVER, "
+            "synthworld tools: give one of --openapi SPEC, --mcp SERVER or --bfcl FILE, "
             "or a scenario file or module (SCENARIO_OR_MODULE)",
             file=sys.stderr,
         )
@@ -58,16 +58,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"synthworld tools: {note.message}", file=sys.stderr)
     Console(soft_wrap=False).print(tools_table(specs, title=given[0]))
     if not specs:
-        why = _NO_STUBS if args.target is not None else NO_TOOLS["openapi" if args.openapi else "mcp"]
+        why = _NO_STUBS if args.target is not None else NO_TOOLS[_source(args)]
         print(f"synthworld tools: {why}", file=sys.stderr)
         return 2
     return 0
 
 
+def _source(args: argparse.Namespace) -> str:
+    """Which source option was given: ``openapi``, ``mcp`` or ``bfcl``."""
+    return next(name for name in ("openapi", "mcp", "bfcl") if getattr(args, name) is not None)
+
+
 def _specs(args: argparse.Namespace) -> list[ToolSpec]:
-    """The tools of the world, document or server the arguments name."""
+    """The tools of the world, document, server or BFCL file the arguments name."""
     if args.openapi is not None:
         return openapi_tools(args.openapi, on_error="skip")
+    if args.bfcl is not None:
+        return bfcl_tools(args.bfcl, on_error="skip")
     if args.mcp is not None:
         return mcp_tools(args.mcp, timeout=args.timeout, on_error="skip")
     try:
