@@ -3,7 +3,8 @@
 MCP requires an ``outputSchema`` to describe an object, with ``type: "object"`` at its root, so a
 tool returning anything else (a list, a string, a union with null) gets a wrapper ``{"type": "object",
 "properties": {"result": returns}, "required": ["result"]}`` marked ``"x-synthworld-wrapped":
-true``; its ``structuredContent`` is then ``{"result": value}``. A schema that admits objects
+true`` (and FastMCP's ``"x-fastmcp-wrap-result": true``, so its client unwraps it too); its
+``structuredContent`` is then ``{"result": value}``. A schema that admits objects
 alone without saying so at its root (a ``$ref`` to an object in its ``$defs``, as a big or
 recursive OpenAPI component is; an ``allOf`` with an object part) is not wrapped: it gets
 ``type: "object"`` marked ``"x-synthworld-typed": true``. `read_tool` undoes both markers (and
@@ -21,6 +22,8 @@ from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
 from synthworld.formats.mcp_listing import LISTED, listed_fields, listing_of, placed_hints
 
 __all__ = [
+    "FASTMCP_WRAP_MARK",
+    "OWN_WORDS",
     "TYPED_MARK",
     "WRAP_MARK",
     "content_blocks",
@@ -35,10 +38,16 @@ __all__ = [
 ]
 
 WRAP_MARK = "x-synthworld-wrapped"
+FASTMCP_WRAP_MARK = "x-fastmcp-wrap-result"
+"""FastMCP's mark of the same wrapper: its ``Client`` then gives ``result.data`` as the value
+inside, as it does for a FastMCP server's list or string answer, not a ``Root(result=...)``."""
+OWN_WORDS = "tool_error"
+"""The `ToolError` code of a failure a tool reported in its own words (a real MCP server's
+``isError`` text, as `McpBackend` reads and records it): served over MCP as that text alone."""
 TYPED_MARK = "x-synthworld-typed"
 """Marks the ``type: "object"`` `output_schema` added at the root of an object-only schema."""
 _DEPTH = 32  # how many references `_objects_only` follows
-_WRAP_MARKS = (WRAP_MARK, "x-fastmcp-wrap-result")
+_WRAP_MARKS = (WRAP_MARK, FASTMCP_WRAP_MARK)
 _ROOT_KEYS = ("$schema", "$defs", "definitions")  # stay at the root so "#/$defs/..." refs resolve
 _HINTS = {
     "read_only": "readOnlyHint",
@@ -63,8 +72,9 @@ def tool_definition(spec: ToolLike) -> Any:
 
     MCP requires an object ``outputSchema``: a `returns` that admits more than objects is wrapped
     as ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
-    ``"x-synthworld-wrapped": true``), and the server's ``structuredContent`` is then
-    ``{"result": value}``; one that admits objects alone gets ``type: "object"`` at its root
+    ``"x-synthworld-wrapped": true`` and FastMCP's ``"x-fastmcp-wrap-result": true``), and the
+    server's ``structuredContent`` is then ``{"result": value}``; one that admits objects alone
+    gets ``type: "object"`` at its root
     (see the module docstring). `read_tool` undoes either. A `returns` that says nothing
     (``{}``, as `read_tool` gives for a tool listed without one) gets no ``outputSchema``, so a
     twin lists such a tool as its server did; so are a title, icons and ``_meta`` the server
@@ -140,8 +150,8 @@ def output_schema(returns: Any) -> dict[str, Any]:
     root: dict[str, Any] = {}
     if isinstance(inner, dict):
         root = {key: inner.pop(key) for key in _ROOT_KEYS if key in inner}
-    wrapper = {"type": "object", "properties": {"result": inner}, "required": ["result"], WRAP_MARK: True}
-    return {**wrapper, **root}
+    wrapper: dict[str, Any] = {"type": "object", "properties": {"result": inner}, "required": ["result"]}
+    return {**wrapper, WRAP_MARK: True, FASTMCP_WRAP_MARK: True, **root}
 
 
 def returns_from_output_schema(output: Any) -> Any:
