@@ -4,7 +4,9 @@ listing, answers of the same shape (structured content under the same keys, its 
 the server writes it, valid against the output schema for arguments drawn from the input
 schema), and the server's own errors passed on in its own words when it answers through
 `McpBackend`, live and replayed from the cassette. The real answers hold the wall clock's time,
-so only their shape is compared; the twin's values are pinned by seed elsewhere."""
+so only their shape is compared; the twin's values are pinned by seed elsewhere. The twin's own
+failures (bad arguments, an injected fault) read as the server's do: ``Error executing tool NAME:
+...``, as MCPServer writes them."""
 
 from __future__ import annotations
 
@@ -15,10 +17,11 @@ from typing import Any
 
 import anyio
 import jsonschema
+import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from synthworld import FixtureBackend, McpBackend, SyntheticWorld
+from synthworld import FixtureBackend, McpBackend, SyntheticWorld, ToolSpec, mcp_tools
 from synthworld.schema import generate
 from synthworld.serve.mcp import build_server
 
@@ -29,6 +32,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("convert_time", {"source_timezone": "Europe/Warsaw", "time": "16:30", "target_timezone": "Asia/Tokyo"}),
 ]
 BAD_ZONE = ("get_current_time", {"timezone": "Nowhere/Bad"})
+NO_ZONE: tuple[str, dict[str, Any]] = ("get_current_time", {})
 
 
 def dumped(model: Any) -> Any:
@@ -62,13 +66,33 @@ async def twin(world: SyntheticWorld, calls: list[tuple[str, dict[str, Any]]]) -
         return await session(client, calls)
 
 
-def test_the_twin_lists_what_the_server_lists_and_answers_in_its_shape() -> None:
-    answered = anyio.run(real, CALLS)
-    with SyntheticWorld.from_mcp(TIME, seed=5, timeout=LIMIT) as world:
+@pytest.fixture(scope="module")
+def answered() -> dict[str, Any]:
+    """The real server's listing, and its answers to `CALLS`, `BAD_ZONE` and `NO_ZONE` (one session)."""
+    return anyio.run(real, [*CALLS, BAD_ZONE, NO_ZONE])
+
+
+@pytest.fixture(scope="module")
+def specs() -> list[ToolSpec]:
+    """The server's tools as `mcp_tools` reads them (what `from_mcp` registers)."""
+    return mcp_tools(TIME, timeout=LIMIT)
+
+
+def twin_world(specs: list[ToolSpec]) -> SyntheticWorld:
+    world = SyntheticWorld(seed=5)
+    for spec in specs:
+        world.register_tool(spec)
+    return world
+
+
+def test_the_twin_lists_what_the_server_lists_and_answers_in_its_shape(
+    answered: dict[str, Any], specs: list[ToolSpec]
+) -> None:
+    with twin_world(specs) as world:
         twinned = anyio.run(twin, world, CALLS)
     assert twinned["tools"] == answered["tools"]
     assert [tool["name"] for tool in answered["tools"]] == ["get_current_time", "convert_time"]
-    for mine, theirs in zip(twinned["results"], answered["results"], strict=True):
+    for mine, theirs in zip(twinned["results"], answered["results"][: len(CALLS)], strict=True):
         assert (mine.is_error, theirs.is_error) == (False, False)
         assert shape(mine.structured_content) == shape(theirs.structured_content)
         for result in (mine, theirs):  # one text block: the structured content, as MCPServer indents it
@@ -76,11 +100,11 @@ def test_the_twin_lists_what_the_server_lists_and_answers_in_its_shape() -> None
             assert block.text == json.dumps(result.structured_content, indent=2, ensure_ascii=False)
 
 
-def test_answers_to_arguments_drawn_from_the_input_schema_fit_the_output_schema() -> None:
-    with SyntheticWorld.from_mcp(TIME, seed=5, timeout=LIMIT) as world:
-        calls = [
-            (name, generate(spec.parameters, seed)) for name, spec in world.tools.items() for seed in range(3)
-        ]
+def test_answers_to_arguments_drawn_from_the_input_schema_fit_the_output_schema(
+    specs: list[ToolSpec],
+) -> None:
+    calls = [(spec.name, generate(spec.parameters, seed)) for spec in specs for seed in range(3)]
+    with twin_world(specs) as world:
         twinned = anyio.run(twin, world, calls)
     outputs = {tool["name"]: tool["outputSchema"] for tool in twinned["tools"]}
     for (name, _), result in zip(calls, twinned["results"], strict=True):
@@ -89,21 +113,37 @@ def test_answers_to_arguments_drawn_from_the_input_schema_fit_the_output_schema(
         jsonschema.validate(result.structured_content, outputs[name], format_checker=checker)
 
 
-def test_the_servers_own_error_reaches_the_agent_in_its_words_live_and_replayed(tmp_path: Path) -> None:
+def test_the_servers_own_error_reaches_the_agent_in_its_words_live_and_replayed(
+    answered: dict[str, Any], specs: list[ToolSpec], tmp_path: Path
+) -> None:
     """`synthworld serve --mcp SERVER --record` stands in for the server: an error it reports
     (``isError``, "Error executing tool ...: Invalid timezone ...") reaches the agent as the server
     wrote it, not wrapped in synthworld's ``{"error": {...}}`` envelope, and so does its replay."""
-    [expected] = anyio.run(real, [BAD_ZONE])["results"]
+    expected = answered["results"][len(CALLS)]
     assert expected.is_error is True
-    cassette = tmp_path / "time.yaml"
-    recording = FixtureBackend(cassette, fallback=McpBackend(TIME, timeout=LIMIT))
-    with SyntheticWorld.from_mcp(TIME, backend=recording, timeout=LIMIT) as world:
-        [live] = anyio.run(twin, world, [BAD_ZONE])["results"]
-    with SyntheticWorld(backend=FixtureBackend(cassette, mode="none")) as offline:
-        for spec in world.tools.values():
-            offline.register_tool(spec)
-        [replayed] = anyio.run(twin, offline, [BAD_ZONE])["results"]
     assert "Invalid timezone" in expected.content[0].text
-    for result in (live, replayed):
+    cassette = tmp_path / "time.yaml"
+    results = []
+    for mode in ("once", "none"):  # live (the real server answers, and is recorded), then replayed
+        fallback = McpBackend(TIME, timeout=LIMIT) if mode == "once" else None
+        with SyntheticWorld(backend=FixtureBackend(cassette, mode=mode, fallback=fallback)) as world:
+            for spec in specs:
+                world.register_tool(spec)
+            results += anyio.run(twin, world, [BAD_ZONE])["results"]
+    for result in results:
         assert result.is_error is True
         assert dumped(result)["content"] == dumped(expected)["content"]
+
+
+def test_the_twins_failures_read_as_the_servers_do(answered: dict[str, Any], specs: list[ToolSpec]) -> None:
+    """Bad arguments and an injected fault, as MCPServer words a failure (not synthworld's JSON)."""
+    theirs = answered["results"][-1]
+    with twin_world(specs) as world:
+        world.add_faults([{"tool": "convert_time", "error": "rate_limit"}])
+        bad, fault = anyio.run(twin, world, [NO_ZONE, CALLS[1]])["results"]
+    assert [theirs.is_error, bad.is_error, fault.is_error] == [True, True, True]
+    prefix = "Error executing tool get_current_time: "
+    assert theirs.content[0].text.startswith(prefix)
+    assert bad.content[0].text.startswith(prefix + "invalid input for tool 'get_current_time': ")
+    assert "'timezone' is a required property" in bad.content[0].text
+    assert fault.content[0].text == "Error executing tool convert_time: rate limit exceeded; retry after 1s"

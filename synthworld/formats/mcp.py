@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
-from synthworld.formats.mcp_listing import LISTED, listed_fields, listing_of, placed_hints
+from synthworld.formats.mcp_listing import LISTED, OWN_WORDS, listed_fields, listing_of, placed_hints
 
 __all__ = [
     "FASTMCP_WRAP_MARK",
@@ -41,9 +41,6 @@ WRAP_MARK = "x-synthworld-wrapped"
 FASTMCP_WRAP_MARK = "x-fastmcp-wrap-result"
 """FastMCP's mark of the same wrapper: its ``Client`` then gives ``result.data`` as the value
 inside, as it does for a FastMCP server's list or string answer, not a ``Root(result=...)``."""
-OWN_WORDS = "tool_error"
-"""The `ToolError` code of a failure a tool reported in its own words (a real MCP server's
-``isError`` text, as `McpBackend` reads and records it): served over MCP as that text alone."""
 TYPED_MARK = "x-synthworld-typed"
 """Marks the ``type: "object"`` `output_schema` added at the root of an object-only schema."""
 _DEPTH = 32  # how many references `_objects_only` follows

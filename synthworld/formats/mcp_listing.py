@@ -21,10 +21,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["LISTED", "answer_texts", "listed_fields", "listing_of", "placed_hints"]
+__all__ = ["LISTED", "OWN_WORDS", "answer_texts", "error_text", "listed_fields", "listing_of", "placed_hints"]
 
 LISTED = ("title", "icons", "_meta", "execution")
 """The ``Tool`` fields of the installed ``mcp`` types a `ToolSpec` has no field for."""
+OWN_WORDS = "tool_error"
+"""The `ToolError` code of a failure a tool reported in its own words (a real MCP server's
+``isError`` text, as `McpBackend` reads and records it): served over MCP as that text alone."""
 
 
 def listed_fields(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,3 +101,14 @@ def _mcpserver_texts(value: Any) -> list[str]:
     if isinstance(value, list):
         return [text for item in value for text in _mcpserver_texts(item)]
     return [value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)]
+
+
+def error_text(spec: Any, error: Mapping[str, Any]) -> str:
+    """The text of an ``isError`` result for `error` (``{"code", "message", ...}``): a server's
+    own words as they came (code `OWN_WORDS`, nothing else); for an MCPServer tool, a failure
+    as MCPServer writes one, ``Error executing tool NAME: MESSAGE``; else ``{"error": {...}}``."""
+    if error.get("code") == OWN_WORDS and set(error) == {"code", "message"}:
+        return str(error["message"])
+    if listing_of(spec).get("text") == "mcpserver":
+        return f"Error executing tool {spec.name}: {error.get('message', '')}"
+    return json.dumps({"error": dict(error)}, ensure_ascii=False)

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
-from synthworld.formats.mcp import OWN_WORDS, content_blocks, require_mcp, structured_content
-from synthworld.formats.mcp_listing import answer_texts
+from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
+from synthworld.formats.mcp_listing import answer_texts, error_text
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.sources.mcp.identity import ServerIdentity
 from synthworld.world.dispatch import ToolOutcome, invoke
@@ -140,11 +140,11 @@ def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
     without an output schema whose value holds images, audio or resources (as `McpBackend`
     records a real server's) answers with those blocks, and its text as it is, as the real
     server did (see `formats.mcp_listing.answer_texts`). An error is ``{"error": {...}}`` text,
-    but one a real server reported in its own words (`formats.mcp.OWN_WORDS`, as `McpBackend`
-    records it) is sent back as those words, as the server sent them."""
+    but one a real server reported in its own words (as `McpBackend` records it) is sent back
+    as those words, and an MCPServer tool's as MCPServer writes it (`formats.mcp_listing.error_text`)."""
     types = require_mcp()
     if not outcome.ok:
-        text = [types.TextContent(type="text", text=_error_text(outcome))]
+        text = [types.TextContent(type="text", text=error_text(spec, outcome.error or {}))]
         return types.CallToolResult(content=text, is_error=True)
     structured = structured_content(spec, outcome.value)
     blocks = content_blocks(outcome.value) if structured is None else None
@@ -152,13 +152,6 @@ def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
         texts = answer_texts(spec, outcome.value, structured=structured is not None)
         blocks = [types.TextContent(type="text", text=text) for text in texts]
     return types.CallToolResult(content=blocks, structured_content=structured)
-
-
-def _error_text(outcome: ToolOutcome) -> str:
-    """An error's text: ``{"error": {...}}``, or a server's own words as it wrote them."""
-    error = outcome.error or {}
-    own = error.get("code") == OWN_WORDS and set(error) == {"code", "message"}
-    return str(error["message"]) if own else outcome.text
 
 
 def serve(
