@@ -19,7 +19,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
-from synthworld.formats.mcp_listing import LISTED, OWN_WORDS, listed_fields, listing_of, placed_hints
+from synthworld.formats.mcp_listing import (
+    FASTMCP_WRAP_MARK,
+    LISTED,
+    OWN_WORDS,
+    listed_fields,
+    listing_of,
+    made_by,
+    placed_hints,
+)
 
 __all__ = [
     "FASTMCP_WRAP_MARK",
@@ -38,9 +46,6 @@ __all__ = [
 ]
 
 WRAP_MARK = "x-synthworld-wrapped"
-FASTMCP_WRAP_MARK = "x-fastmcp-wrap-result"
-"""FastMCP's mark of the same wrapper: its ``Client`` then gives ``result.data`` as the value
-inside, as it does for a FastMCP server's list or string answer, not a ``Root(result=...)``."""
 TYPED_MARK = "x-synthworld-typed"
 """Marks the ``type: "object"`` `output_schema` added at the root of an object-only schema."""
 _DEPTH = 32  # how many references `_objects_only` follows
@@ -80,6 +85,8 @@ def tool_definition(spec: ToolLike) -> Any:
     data: dict[str, Any] = {"name": spec.name, "inputSchema": copy.deepcopy(spec.parameters)}
     if declares_output(spec.returns):
         data["outputSchema"] = output_schema(spec.returns)
+        if made_by(spec) == "fastmcp":  # listed as FastMCP lists it, with its own mark alone
+            data["outputSchema"].pop(WRAP_MARK, None)
     if spec.description:
         data["description"] = spec.description
     listing = listing_of(spec)
