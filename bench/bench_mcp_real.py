@@ -4,6 +4,7 @@ Run from the repository root, in a venv of its own with the servers installed::
 
     python -m venv /tmp/mcpvenv && /tmp/mcpvenv/bin/pip install -e '.[mcp]' fastmcp \\
         mcp-server-time mcp-server-fetch mcp-server-git
+    (and a FastMCP server of four tools, bench/fastmcp_server.py)
     /tmp/mcpvenv/bin/python bench/bench_mcp_real.py [--seeds 3] [--calls 30]
         [--sqlite '/tmp/mcpvenv1/bin/mcp-server-sqlite --db-path /tmp/bench.db']
 
@@ -161,6 +162,13 @@ def servers(site: str, sqlite: str | None) -> list[tuple[str, list[str], list[tu
             ],
         ),
     ]
+    found.append(
+        (
+            "FastMCP 4 (bench/fastmcp_server.py)",
+            [sys.executable, str(ROOT / "bench" / "fastmcp_server.py")],
+            [("nums", {"n": 3}), ("greet", {"name": "Ada"}), ("point", {"a": 1})],
+        )
+    )
     if sqlite:
         found.append(
             (
