@@ -3,7 +3,8 @@
 MCP requires an ``outputSchema`` to describe an object, with ``type: "object"`` at its root, so a
 tool returning anything else (a list, a string, a union with null) gets a wrapper ``{"type": "object",
 "properties": {"result": returns}, "required": ["result"]}`` marked ``"x-synthworld-wrapped":
-true``; its ``structuredContent`` is then ``{"result": value}``. A schema that admits objects
+true`` (and FastMCP's ``"x-fastmcp-wrap-result": true``, so its client unwraps it too); its
+``structuredContent`` is then ``{"result": value}``. A schema that admits objects
 alone without saying so at its root (a ``$ref`` to an object in its ``$defs``, as a big or
 recursive OpenAPI component is; an ``allOf`` with an object part) is not wrapped: it gets
 ``type: "object"`` marked ``"x-synthworld-typed": true``. `read_tool` undoes both markers (and
@@ -18,9 +19,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.formats.common import ToolLike, ToolParts, as_data, tool_parts
-from synthworld.formats.mcp_listing import LISTED, listed_fields, listing_of, placed_hints
+from synthworld.formats.mcp_listing import (
+    FASTMCP_WRAP_MARK,
+    LISTED,
+    OWN_WORDS,
+    listed_fields,
+    listing_of,
+    made_by,
+    placed_hints,
+)
 
 __all__ = [
+    "FASTMCP_WRAP_MARK",
+    "OWN_WORDS",
     "TYPED_MARK",
     "WRAP_MARK",
     "content_blocks",
@@ -38,7 +49,7 @@ WRAP_MARK = "x-synthworld-wrapped"
 TYPED_MARK = "x-synthworld-typed"
 """Marks the ``type: "object"`` `output_schema` added at the root of an object-only schema."""
 _DEPTH = 32  # how many references `_objects_only` follows
-_WRAP_MARKS = (WRAP_MARK, "x-fastmcp-wrap-result")
+_WRAP_MARKS = (WRAP_MARK, FASTMCP_WRAP_MARK)
 _ROOT_KEYS = ("$schema", "$defs", "definitions")  # stay at the root so "#/$defs/..." refs resolve
 _HINTS = {
     "read_only": "readOnlyHint",
@@ -63,8 +74,9 @@ def tool_definition(spec: ToolLike) -> Any:
 
     MCP requires an object ``outputSchema``: a `returns` that admits more than objects is wrapped
     as ``{"type": "object", "properties": {"result": returns}, "required": ["result"]}`` (marked
-    ``"x-synthworld-wrapped": true``), and the server's ``structuredContent`` is then
-    ``{"result": value}``; one that admits objects alone gets ``type: "object"`` at its root
+    ``"x-synthworld-wrapped": true`` and FastMCP's ``"x-fastmcp-wrap-result": true``), and the
+    server's ``structuredContent`` is then ``{"result": value}``; one that admits objects alone
+    gets ``type: "object"`` at its root
     (see the module docstring). `read_tool` undoes either. A `returns` that says nothing
     (``{}``, as `read_tool` gives for a tool listed without one) gets no ``outputSchema``, so a
     twin lists such a tool as its server did; so are a title, icons and ``_meta`` the server
@@ -73,6 +85,8 @@ def tool_definition(spec: ToolLike) -> Any:
     data: dict[str, Any] = {"name": spec.name, "inputSchema": copy.deepcopy(spec.parameters)}
     if declares_output(spec.returns):
         data["outputSchema"] = output_schema(spec.returns)
+        if made_by(spec) == "fastmcp":  # listed as FastMCP lists it, with its own mark alone
+            data["outputSchema"].pop(WRAP_MARK, None)
     if spec.description:
         data["description"] = spec.description
     listing = listing_of(spec)
@@ -140,8 +154,8 @@ def output_schema(returns: Any) -> dict[str, Any]:
     root: dict[str, Any] = {}
     if isinstance(inner, dict):
         root = {key: inner.pop(key) for key in _ROOT_KEYS if key in inner}
-    wrapper = {"type": "object", "properties": {"result": inner}, "required": ["result"], WRAP_MARK: True}
-    return {**wrapper, **root}
+    wrapper: dict[str, Any] = {"type": "object", "properties": {"result": inner}, "required": ["result"]}
+    return {**wrapper, WRAP_MARK: True, FASTMCP_WRAP_MARK: True, **root}
 
 
 def returns_from_output_schema(output: Any) -> Any:

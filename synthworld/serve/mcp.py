@@ -5,7 +5,8 @@ output schemas, annotations) and answers ``tools/call`` from the world: a value 
 ``structuredContent`` plus its JSON text (the text alone for a tool without an output schema,
 one whose returns are ``{}``); a simulated `ToolError` or input that breaks the schema
 comes back as a result with ``isError: true`` and ``{"error": {...}}`` text, so the model can
-react. An unknown tool is a protocol error (invalid params), as MCP specifies, and so is a
+react (a real server's error that `McpBackend` passed on or recorded comes back in the server's
+own words). An unknown tool is a protocol error (invalid params), as MCP specifies, and so is a
 `BackendError` (internal error, with its message): the world is broken, not the agent. `serve`
 runs the server over stdio or streamable HTTP (bound to 127.0.0.1 unless told otherwise).
 """
@@ -26,7 +27,7 @@ from synthworld._json import short_repr
 from synthworld._version import __version__
 from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
-from synthworld.formats.mcp_listing import answer_texts
+from synthworld.formats.mcp_listing import answer_texts, error_text
 from synthworld.serve.unreadable import UNREADABLE, ReadableBodies, ReadableStream
 from synthworld.sources.mcp.identity import ServerIdentity
 from synthworld.world.dispatch import ToolOutcome, invoke
@@ -138,10 +139,12 @@ def call_result(spec: ToolSpec, outcome: ToolOutcome) -> Any:
     """The ``CallToolResult`` for one call: structured content and text, or ``isError``. A tool
     without an output schema whose value holds images, audio or resources (as `McpBackend`
     records a real server's) answers with those blocks, and its text as it is, as the real
-    server did (see `formats.mcp_listing.answer_texts`)."""
+    server did (see `formats.mcp_listing.answer_texts`). An error is ``{"error": {...}}`` text,
+    but one a real server reported in its own words (as `McpBackend` records it) is sent back
+    as those words, and an MCPServer tool's as MCPServer writes it (`formats.mcp_listing.error_text`)."""
     types = require_mcp()
     if not outcome.ok:
-        text = [types.TextContent(type="text", text=outcome.text)]
+        text = [types.TextContent(type="text", text=error_text(spec, outcome.error or {}))]
         return types.CallToolResult(content=text, is_error=True)
     structured = structured_content(spec, outcome.value)
     blocks = content_blocks(outcome.value) if structured is None else None

@@ -8,7 +8,7 @@ from typing import Any
 
 from synthworld.backends import CallContext
 from synthworld.errors import BackendError, SourceError, ToolError
-from synthworld.formats.mcp import wraps_result
+from synthworld.formats.mcp import OWN_WORDS, wraps_result
 from synthworld.sources.mcp.connection import DEFAULT_TIMEOUT, Connection, ServerLike, describe
 
 __all__ = ["McpBackend"]
@@ -22,8 +22,10 @@ class McpBackend:
     its text; any other block as its JSON form), the list of the values of several blocks (as
     the `mcp` package's MCPServer sends a list, one block per item), or null for none. A
     result flagged ``isError`` raises `ToolError` (its code and message when the text is
-    ``{"error": {"code": ..., "message": ...}}``, else ``tool_error``). One connection serves every
-    call: opened at the first, ended by `close` (a world's ``close()`` or ``with`` block).
+    ``{"error": {"code": ..., "message": ...}}``, else code ``tool_error`` and the text as it
+    was, which a world served over MCP sends back as it came: see `formats.mcp.OWN_WORDS`). One
+    connection serves every call: opened at the first, ended by `close` (a world's ``close()``
+    or ``with`` block).
 
     Record a real server's answers, then replay them offline with the server stopped::
 
@@ -98,4 +100,4 @@ def _tool_error(text: str) -> ToolError:
         data = None
     if isinstance(data, dict) and isinstance(data.get("error"), dict) and "code" in data["error"]:
         return ToolError.from_dict(data["error"])
-    return ToolError("tool_error", text or "the tool failed")
+    return ToolError(OWN_WORDS, text or "the tool failed")
