@@ -72,6 +72,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"mime|content_type|media_type", "mime_type"),
         (r"color|colour", "color_name"),
         (r"job|occupation|position|role", "job"),
+        (r"(^|_)(day_of_(the_)?week|week_?day|day_name)$", "day_of_week"),  # Monday, not a word
+        (r"(^|_)month_?name$|^month$", "month_name"),  # a string month: March
         (r"time_?zone|^tz$", "timezone"),
         (r"slug", "slug"),
         (r"^(author|assignee|reporter|creator|owner|reviewer|approver|requester|sender|recipient|"

@@ -36,6 +36,9 @@ def _field(name: str, kind: str = "string", title: str | None = None, **extra: A
     return [v[name] for v in _values(schema)]
 
 
+_MONTHS = r"^(January|February|March|April|May|June|July|August|September|October|November|December)$"
+
+
 @pytest.mark.parametrize(
     ("name", "looks_like"),
     [
@@ -65,6 +68,11 @@ def _field(name: str, kind: str = "string", title: str | None = None, **extra: A
         ("phone", r"^[\d+(][\d\s().+-]+$"),  # no "x81616" extension
         ("memo", r"^\w+( \w+)+$"),  # a sentence
         ("date_of_birth", r"^(19[4-9]\d|200[0-7])-\d\d-\d\d$"),  # decades back, a date
+        ("day_of_week", r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$"),  # was a word: "rest"
+        ("dayOfWeek", r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$"),
+        ("weekday", r"^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$"),
+        ("month", _MONTHS),
+        ("month_name", _MONTHS),
     ],
 )
 def test_common_fields_follow_their_names(name: str, looks_like: str) -> None:
