@@ -30,6 +30,7 @@ from synthworld.scenario.located import (
     read_located,
 )
 from synthworld.scenario.match import OPERATORS
+from synthworld.scenario.misplaced import list_hint, misplaced_hint
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
@@ -147,7 +148,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         for key in sorted(set(instance) - set(allowed), key=str):
             close = [_MEANT[key]] if _MEANT.get(key) in allowed else []
             close = close or difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
+            hint = misplaced_hint(path, key, scenario_schema()) or (
+                f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
+            )
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
         yield ("seeds",), "give either 'seed' or 'seeds', not both"
@@ -176,6 +179,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield path, f"{instance!r} does not fit; expected {schema['description']}{hint}"
     elif error.validator == "type" and _seed_hint(path, instance):
         yield path, f"{error.message}; {_seed_hint(path, instance)}"
+    elif error.validator == "type" and schema.get("type") == "array" and list_hint(path, instance):
+        yield path, f"{error.message}{list_hint(path, instance)}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:

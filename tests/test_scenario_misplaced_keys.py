@@ -1,0 +1,72 @@
+"""A key written in the wrong place of a scenario file is named with where it goes.
+
+Before: ``not_called:`` beside ``expect:`` got "unknown key 'not_called'; allowed keys: agent,
+backend, ..." (no word of ``expect``), ``responses:`` under ``expect:`` the expect keys,
+``{tool: X, output: ...}`` under ``expect.calls`` "allowed keys: input, tool", and
+``not_called: cancel_event`` "'cancel_event' is not of type 'array'".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from synthworld.errors import ScenarioError
+from synthworld.scenario import load_scenario
+
+HEAD = "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "expect:\n  max_calls: 3\nnot_called: [refund_order]\n",
+            "s.yaml:6: not_called: unknown key 'not_called'; 'not_called' is an expectation: move it "
+            "under 'expect:' (expect: {not_called: ...})",
+        ),
+        (
+            "output: {regex: '^Refunded'}\n",
+            "s.yaml:4: output: unknown key 'output'; 'output' is an expectation: move it under "
+            "'expect:' (expect: {output: ...})",
+        ),
+        (
+            "expect:\n  responses:\n    - {tool: get_order, output: {status: open}}\n",
+            "s.yaml:5: expect.responses: unknown key 'responses'; 'responses' goes at the top level "
+            "of the file, not under 'expect:' (unindent it)",
+        ),
+        (
+            "expect:\n  calls:\n    - {tool: get_order, output: {status: open}}\n",
+            "s.yaml:6: expect.calls[0].output: unknown key 'output'; a call pattern matches a tool and "
+            "its input only: script the tool's output under the top-level 'responses:' ({tool: NAME, "
+            "when: {...}, output: ...}), or check the agent's final answer with expect.output",
+        ),
+        (
+            "expect:\n  calls:\n    - {tool: get_order, when: {order_id: A1}}\n",
+            "s.yaml:6: expect.calls[0].when: unknown key 'when'; a call pattern's arguments go under "
+            "'input:' ({tool: NAME, input: {...}})",
+        ),
+        (
+            "expect:\n  not_called: refund_order\n",
+            "s.yaml:5: expect.not_called: 'refund_order' is not of type 'array'; it takes a list: "
+            'write not_called: ["refund_order"]',
+        ),
+    ],
+)
+def test_a_misplaced_key_says_where_it_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("s.yaml").write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("s.yaml")
+    assert str(info.value).splitlines() == [expected]
+
+
+def test_a_misspelt_key_in_its_place_keeps_its_close_match(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + "expect:\n  max_call: 3\n", encoding="utf-8")
+    meant = r"expect\.max_call: unknown key 'max_call'; did you mean 'max_calls'\?$"
+    with pytest.raises(ScenarioError, match=meant):
+        load_scenario(path)
