@@ -12,6 +12,7 @@ from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend
 from synthworld.backends.llm.openai import OPENAI
 from synthworld.backends.llm.options import LLMOptions, option_problems
 from synthworld.errors import BackendError, FaultConfigError, SynthworldError
+from synthworld.scenario.documents import add_document_tools, is_document
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.located import display_path
@@ -126,6 +127,8 @@ def register_tools(world: SyntheticWorld, scenario: Scenario, problems: Problems
         with problems.at(where):
             if isinstance(entry, Mapping):
                 world.register_tool(_inline_spec(entry))
+            elif is_document(entry):
+                add_document_tools(world, entry, base=base)
             else:
                 _register_ref(world, resolve(entry, base=base), entry)
 
