@@ -53,7 +53,7 @@ components:
       properties: {id: {type: string}, subject: {type: string}}
 """
 
-AGENT = '''\
+AGENT = """\
 from synthworld import ToolError
 
 
@@ -65,7 +65,7 @@ def agent(world, task):
     except ToolError as error:
         return f"reply failed: {error.code} ({error.message})"
     return "replied"
-'''
+"""
 
 SCENARIO = """\
 synthworld_scenario: 1
