@@ -32,6 +32,7 @@ from typing import Any
 
 from synthworld._json import canonical_json, json_copy
 from synthworld.errors import FaultConfigError, ToolError
+from synthworld.sources.openapi.responses import error_code
 from synthworld.spec import ToolSpec
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.latency import LatencyLike, LatencyTable
@@ -162,7 +163,8 @@ def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
     if sum(kind is not None for kind in (fault.error, fault.malformed, fault.inject)) != 1:
         yield "error", "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
     if fault.error is not None and (not isinstance(fault.error, str) or not fault.error):
-        yield "error", f"error={fault.error!r} must be a code such as {', '.join(ERROR_CODES)}"
+        codes = ", ".join(ERROR_CODES)
+        yield "error", f"error={fault.error!r} must be a code such as {codes}{_status_hint(fault.error)}"
     if fault.malformed is not None and fault.malformed not in MALFORMED_KINDS:
         kinds = ", ".join(MALFORMED_KINDS)
         yield "malformed", f"{fault.malformed!r} is not a malformed kind; choose one of {kinds}"
@@ -280,11 +282,23 @@ def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
     elif isinstance(error, str) and error not in ERROR_CODES:
         raise FaultConfigError(
             f"{error!r} is not a known error code; choose one of {', '.join(ERROR_CODES)} "
-            "(or give {code: ..., message: ...} for a custom code)",
+            "(or give {code: ..., message: ...} for a custom code)" + _status_hint(error),
             index=index,
             key="error",
         )
     return data
+
+
+def _status_hint(error: object) -> str:
+    """For ``error: 503`` (an HTTP status, as an OpenAPI document lists them): the code to write."""
+    status = str(error) if isinstance(error, (int, str)) and not isinstance(error, bool) else ""
+    if not (status.isascii() and status.isdigit() and 400 <= int(status) <= 599):
+        return ""
+    code = error_code(status)
+    written = code if code in ERROR_CODES else f"{{code: {code}}}"
+    return (
+        f"; {status} is an HTTP status: write error: {written} (an OpenAPI tool answers it as its {status})"
+    )
 
 
 # -- deciding ---------------------------------------------------------------------------------

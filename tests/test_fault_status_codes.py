@@ -1,0 +1,75 @@
+"""A fault written with an HTTP status (``error: 503``, as an OpenAPI document lists its responses)
+is refused with the code to write. Before: "error=503 must be a code such as timeout, ..." and
+"'429' is not a known error code", with no word of which code the status is."""
+
+from __future__ import annotations
+
+import pytest
+
+from synthworld import SyntheticWorld, ToolError
+from synthworld.world.faults import FaultConfigError, parse_faults
+
+CODES = "timeout, rate_limit, not_found, internal_error, bad_request, unavailable"
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (
+            503,
+            f"faults[0].error: error=503 must be a code such as {CODES}; 503 is an HTTP status: write "
+            "error: unavailable (an OpenAPI tool answers it as its 503)",
+        ),
+        (
+            "429",
+            f"faults[0].error: '429' is not a known error code; choose one of {CODES} (or give "
+            "{code: ..., message: ...} for a custom code); 429 is an HTTP status: write error: "
+            "rate_limit (an OpenAPI tool answers it as its 429)",
+        ),
+        (
+            401,
+            f"faults[0].error: error=401 must be a code such as {CODES}; 401 is an HTTP status: write "
+            "error: {code: unauthorized} (an OpenAPI tool answers it as its 401)",
+        ),
+    ],
+)
+def test_a_status_is_refused_with_its_code(error: object, says: str) -> None:
+    with pytest.raises(FaultConfigError) as info:
+        parse_faults([{"tool": "getA", "error": error}])
+    assert str(info.value) == says
+
+
+def test_a_number_that_is_no_status_gets_no_hint() -> None:
+    with pytest.raises(FaultConfigError) as info:
+        parse_faults([{"tool": "getA", "error": 7}])
+    assert str(info.value) == f"faults[0].error: error=7 must be a code such as {CODES}"
+
+
+def test_the_code_written_answers_the_documented_status() -> None:
+    """What the hint says to write does what it says: the documented 401 answers it."""
+    unauthorized = {
+        "description": "who are you",
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+    doc = {
+        "openapi": "3.1.0",
+        "info": {"title": "x", "version": "1"},
+        "paths": {
+            "/a": {
+                "get": {
+                    "operationId": "getA",
+                    "responses": {"200": {"description": "ok"}, "401": unauthorized},
+                }
+            }
+        },
+    }
+    world = SyntheticWorld.from_openapi(
+        doc, seed=1, faults=[{"tool": "getA", "error": {"code": "unauthorized"}}]
+    )
+    with pytest.raises(ToolError) as info:
+        world.call("getA", {})
+    assert (info.value.code, info.value.message, info.value.details["status"]) == (
+        "unauthorized",
+        "who are you",
+        "401",
+    )
