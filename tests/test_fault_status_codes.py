@@ -1,6 +1,7 @@
-"""A fault written with an HTTP status (``error: 503``, as an OpenAPI document lists its responses)
-is refused with the code to write. Before: "error=503 must be a code such as timeout, ..." and
-"'429' is not a known error code", with no word of which code the status is."""
+"""A fault written with an HTTP status (``error: 503``, as an OpenAPI document lists its responses),
+another API's name for a code (``too_many_requests``) or a misspelt one is refused with the code
+to write. Before: "error=503 must be a code such as timeout, ...", "'429' is not a known error
+code" and "'too_many_requests' is not a known error code", with no word of which code was meant."""
 
 from __future__ import annotations
 
@@ -37,6 +38,20 @@ def test_a_status_is_refused_with_its_code(error: object, says: str) -> None:
     with pytest.raises(FaultConfigError) as info:
         parse_faults([{"tool": "getA", "error": error}])
     assert str(info.value) == says
+
+
+@pytest.mark.parametrize(
+    ("error", "meant"),
+    [
+        ("too_many_requests", "rate_limit"),
+        ("Service Unavailable", "unavailable"),
+        ("rate_limt", "rate_limit"),
+    ],
+)
+def test_another_name_for_a_code_is_refused_with_the_code(error: str, meant: str) -> None:
+    with pytest.raises(FaultConfigError) as info:
+        parse_faults([{"tool": "getA", "error": error}])
+    assert str(info.value).endswith(f"for a custom code); did you mean {meant!r}?")
 
 
 def test_a_number_that_is_no_status_gets_no_hint() -> None:

@@ -70,3 +70,23 @@ def test_a_misspelt_key_in_its_place_keeps_its_close_match(tmp_path: Path) -> No
     meant = r"expect\.max_call: unknown key 'max_call'; did you mean 'max_calls'\?$"
     with pytest.raises(ScenarioError, match=meant):
         load_scenario(path)
+
+
+def test_a_scripted_answers_when_and_output_are_both_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, a `when` naming no parameter hid what was wrong with the output beside it (and was
+    named at the entry's line, not at `when`'s)."""
+    monkeypatch.chdir(tmp_path)
+    body = "responses:\n  - tool: get_order\n    when: {orderid: A1}\n    output: {status: 7}\n"
+    Path("s.yaml").write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("s.yaml")
+    lines = str(info.value).splitlines()
+    assert [line.split(": ")[0] for line in lines] == ["s.yaml:5", "s.yaml:6"]
+    assert lines[0].startswith("s.yaml:5: responses[0]: script('get_order'): ")
+    assert "$.status: 7 is not of type 'string'" in lines[0]
+    assert lines[1] == (
+        "s.yaml:6: responses[0].when: names no parameter ['orderid'] (parameters: order_id); "
+        "did you mean 'order_id'?"
+    )

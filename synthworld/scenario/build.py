@@ -20,6 +20,7 @@ from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.timing import add_latency, set_clock
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
+from synthworld.world.triggers import when_problems
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
@@ -306,10 +307,14 @@ def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems)
     for index, response in enumerate(scenario.data.get("responses") or []):
         if not problems.sound(("responses", index)) or response["tool"] not in world.tools:
             continue  # named by the format check, or by the check of tool names
+        when = response.get("when")
+        never = when_problems(world.tools[response["tool"]], when) if isinstance(when, Mapping) else []
+        for message in never:  # said under `when`, and the output is still checked
+            problems.add(("responses", index, "when"), message)
         with problems.at(("responses", index)):
             world.script(
                 response["tool"],
-                when=response.get("when"),
+                when=None if never else when,
                 times=response.get("times"),
                 **_scripted(world.tools[response["tool"]], response),
             )

@@ -282,11 +282,29 @@ def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
     elif isinstance(error, str) and error not in ERROR_CODES:
         raise FaultConfigError(
             f"{error!r} is not a known error code; choose one of {', '.join(ERROR_CODES)} "
-            "(or give {code: ..., message: ...} for a custom code)" + _status_hint(error),
+            "(or give {code: ..., message: ...} for a custom code)"
+            + (_status_hint(error) or _code_hint(error)),
             index=index,
             key="error",
         )
     return data
+
+
+_MEANT_CODES = {
+    "too_many_requests": "rate_limit", "throttled": "rate_limit", "rate_limited": "rate_limit",
+    "service_unavailable": "unavailable", "server_error": "internal_error",
+    "internal_server_error": "internal_error", "gateway_timeout": "timeout",
+    "deadline_exceeded": "timeout", "timed_out": "timeout", "missing": "not_found",
+    "invalid_request": "bad_request", "invalid_argument": "bad_request",
+}  # fmt: skip
+"""Codes other APIs name (HTTP reason phrases, gRPC) and the fault code that means the same."""
+
+
+def _code_hint(error: str) -> str:
+    """``; did you mean 'rate_limit'?`` for a misspelt code or another API's name for one."""
+    key = error.strip().lower().replace(" ", "_").replace("-", "_")
+    close = [_MEANT_CODES[key]] if key in _MEANT_CODES else difflib.get_close_matches(key, ERROR_CODES, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _status_hint(error: object) -> str:
