@@ -88,3 +88,22 @@ def test_the_code_written_answers_the_documented_status() -> None:
         "who are you",
         "401",
     )
+
+
+def test_a_misspelt_error_key_is_named_once() -> None:
+    """Before, ``eror: timeout`` also got "faults[0].error: give exactly one of error: <code>, ...",
+    naming a key the entry does not have."""
+    with pytest.raises(FaultConfigError) as info:
+        parse_faults([{"tool": "getA", "eror": "timeout"}])
+    assert str(info.value) == (
+        "faults[0].eror: unknown key; did you mean 'error'? known keys: tool, error, message, "
+        "retry_after, malformed, inject, rate, on_call, when, burst"
+    )
+
+
+def test_an_entry_with_no_kind_at_all_still_says_to_give_one() -> None:
+    with pytest.raises(FaultConfigError) as info:
+        parse_faults([{"tool": "getA", "on_call": 1}])
+    assert str(info.value) == (
+        "faults[0].error: give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
+    )

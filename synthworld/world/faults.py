@@ -157,11 +157,14 @@ def _plain(key: str, value: Any) -> Any:
     return dict(value) if isinstance(value, Mapping) else value
 
 
+_ONE_KIND = "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
+
+
 def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
     if not isinstance(fault.tool, str) or not fault.tool:
         yield "tool", f"tool={fault.tool!r} must be a tool name or a pattern such as '*'"
     if sum(kind is not None for kind in (fault.error, fault.malformed, fault.inject)) != 1:
-        yield "error", "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
+        yield "error", _ONE_KIND
     if fault.error is not None and (not isinstance(fault.error, str) or not fault.error):
         codes = ", ".join(ERROR_CODES)
         yield "error", f"error={fault.error!r} must be a code such as {codes}{_status_hint(fault.error)}"
@@ -249,11 +252,13 @@ def _parse_entry(entry: Any, index: int) -> Fault:
             f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}", index=index
         )
     found: list[tuple[str | None, str]] = []
+    misspelt_kind = False  # `eror: timeout`: said once, not again as "give exactly one of error..."
     for key in entry:
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), _KEYS, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             found.append((str(key), f"unknown key; {hint}known keys: {', '.join(_KEYS)}"))
+            misspelt_kind = misspelt_kind or close[:1] in (["error"], ["malformed"], ["inject"])
     known = {k: v for k, v in entry.items() if k in _KEYS}
     try:
         data = _normalised(known, index)
@@ -263,7 +268,7 @@ def _parse_entry(entry: Any, index: int) -> Fault:
     try:
         fault = Fault(**data)
     except FaultConfigError as exc:
-        found += [(exc.key, exc.detail), *exc.also]
+        found += [p for p in [(exc.key, exc.detail), *exc.also] if not (misspelt_kind and p[1] == _ONE_KIND)]
     if found:
         raise FaultConfigError(found[0][1], index=index, key=found[0][0], also=found[1:])
     return fault
