@@ -272,7 +272,8 @@ def _fixture_backend(
     fallback = RandomBackend() if config.get("fallback", "none") == "random" else None
     note = _replay_note(scenario, config) if mode == "none" else None
     try:
-        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)
+        again = f"synthworld run {scenario.shown} --record-mode all"
+        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note, rerecord_note=again)
     except (SynthworldError, OSError, ValueError) as exc:
         raise scenario.error(("backend", "fixtures"), str(exc)) from None
     return backend
