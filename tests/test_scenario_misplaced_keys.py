@@ -90,3 +90,17 @@ def test_a_scripted_answers_when_and_output_are_both_checked(
         "s.yaml:6: responses[0].when: names no parameter ['orderid'] (parameters: order_id); "
         "did you mean 'order_id'?"
     )
+
+
+def test_a_run_without_an_agent_says_every_place_to_give_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: "add 'agent: module:callable' or pass agent=...", Python's words on the command line."""
+    monkeypatch.chdir(tmp_path)
+    Path("s.yaml").write_text(HEAD, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("s.yaml").run(1)
+    assert str(info.value) == (
+        "s.yaml: no agent to run; add 'agent: module:callable' to the file, or give one: --agent "
+        "module:callable (synthworld run, eval), agent=... (Python)"
+    )
