@@ -104,3 +104,51 @@ def test_a_run_without_an_agent_says_every_place_to_give_one(
         "s.yaml: no agent to run; add 'agent: module:callable' to the file, or give one: --agent "
         "module:callable (synthworld run, eval), agent=... (Python)"
     )
+
+
+OPS = "$regex, $any, $contains, $gt, $gte, $lt, $lte"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (  # before: accepted, and the run failed on `'A1' != {'regex': '^A'}`
+            "{order_id: {regex: '^A'}}",
+            "s.yaml:6: expect.calls[0].input.order_id: 'order_id' takes no object, so {regex: ...} never "
+            "matches; an operator starts with '$': write {$regex: ...}",
+        ),
+        (
+            "{order_id: {$regx: '^A'}}",
+            f"s.yaml:6: expect.calls[0].input.order_id.$regx: unknown operator '$regx'; use one of {OPS}; "
+            "did you mean '$regex'?",
+        ),
+        (
+            "{order_id: {$in: [A1, A2]}}",
+            f"s.yaml:6: expect.calls[0].input.order_id.$in: unknown operator '$in'; use one of {OPS}; to "
+            "match one of several texts, use $regex: '^(a|b)$'; a plain value matches itself",
+        ),
+    ],
+)
+def test_a_match_operator_written_wrong_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pattern: str, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    body = f"expect:\n  calls:\n    - {{tool: get_order, input: {pattern}}}\n"
+    Path("s.yaml").write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("s.yaml")
+    assert str(info.value).splitlines() == [expected]
+
+
+def test_a_field_named_like_an_operator_in_an_object_parameter_is_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An object parameter may have a field called ``regex``: a pattern of its fields is fine."""
+    monkeypatch.chdir(tmp_path)
+    tools = (
+        "tools:\n  - name: find\n    parameters:\n      type: object\n      properties:\n"
+        "        rule: {type: object, properties: {regex: {type: string}}}\n"
+    )
+    body = "expect:\n  calls:\n    - {tool: find, input: {rule: {regex: '^A'}}}\n"
+    Path("s.yaml").write_text("synthworld_scenario: 1\nname: x\n" + tools + body, encoding="utf-8")
+    assert load_scenario("s.yaml").data["expect"]["calls"][0]["input"] == {"rule": {"regex": "^A"}}

@@ -30,7 +30,7 @@ from synthworld.scenario.located import (
     read_located,
 )
 from synthworld.scenario.match import OPERATORS
-from synthworld.scenario.misplaced import list_hint, misplaced_hint
+from synthworld.scenario.misplaced import bare_operator_problem, list_hint, misplaced_hint, operator_hint
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
@@ -396,6 +396,9 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
     if not isinstance(given, Mapping) or spec.parameters.get("additionalProperties", False):
         return
     for key in given:
+        bare = bare_operator_problem(str(key), params.get(key), given[key], OPERATORS)
+        if bare:
+            problems.add((*where, key), bare)
         if key not in params and not str(key).startswith("$"):
             close = difflib.get_close_matches(str(key), list(params), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
@@ -440,7 +443,7 @@ def _walk_pattern(pattern: Any, path: tuple[str | int, ...]) -> Iterator[tuple[t
 
 def _operator_problem(op: str, arg: Any) -> str | None:
     if op not in OPERATORS:
-        return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}"
+        return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}{operator_hint(op, OPERATORS)}"
     if op == "$regex":
         return _regex_problem(arg)
     if op in ("$gt", "$gte", "$lt", "$lte") and (isinstance(arg, bool) or not isinstance(arg, int | float)):

@@ -1,15 +1,17 @@
 """Where a scenario key written in the wrong place goes: an expectation at the top of the file
 (``not_called:`` beside ``expect:``), a top-level key under ``expect:`` (``responses:``), a
-scripted answer inside a call pattern (``{tool: X, output: ...}`` under ``expect.calls``), and
-the list a single value was meant to be (``not_called: cancel_event``)."""
+scripted answer inside a call pattern (``{tool: X, output: ...}`` under ``expect.calls``), the
+list a single value was meant to be (``not_called: cancel_event``), and a match operator written
+without its ``$`` (``subject: {regex: ...}``) or misspelt (``$regx``)."""
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["list_hint", "misplaced_hint"]
+__all__ = ["bare_operator_problem", "list_hint", "misplaced_hint", "operator_hint"]
 
 _CALL_LISTS = ("calls", "calls_in_any_order", "not_called")
 
@@ -52,3 +54,27 @@ def _names(properties: Any) -> frozenset[str]:
     if not isinstance(properties, Mapping):
         return frozenset()
     return frozenset(k for k in properties if not k.startswith("$"))
+
+
+def operator_hint(op: str, operators: Collection[str]) -> str:
+    """``; did you mean '$regex'?`` for a misspelt operator, or how to say what ``$in`` would."""
+    if op in ("$in", "$eq", "$ne", "$nin", "$or"):
+        return "; to match one of several texts, use $regex: '^(a|b)$'; a plain value matches itself"
+    close = difflib.get_close_matches(op, list(operators), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def bare_operator_problem(name: str, schema: Any, value: Any, operators: Collection[str]) -> str | None:
+    """Why ``{regex: ...}`` given for parameter `name` (of `schema`) can never match: the
+    parameter takes no object, and an operator starts with ``$``; None when that is not so."""
+    if not isinstance(value, Mapping) or not isinstance(schema, Mapping):
+        return None
+    bare = [str(key) for key in value if f"${key}" in operators]
+    kind = schema.get("type")
+    if not bare or kind is None or kind == "object" or (isinstance(kind, list) and "object" in kind):
+        return None
+    written = ", ".join(f"${key}: ..." for key in bare)
+    return (
+        f"{name!r} takes no object, so {{{bare[0]}: ...}} never matches; an operator starts with "
+        f"'$': write {{{written}}}"
+    )
