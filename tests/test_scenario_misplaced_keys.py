@@ -47,6 +47,15 @@ HEAD = "synthworld_scenario: 1\nname: x\ntools: synthworld.examples.shop\n"
             "s.yaml:6: expect.calls[0].when: unknown key 'when'; a call pattern's arguments go under "
             "'input:' ({tool: NAME, input: {...}})",
         ),
+        (  # before: "'1' is not of type 'integer'", and no more
+            "expect:\n  max_calls: {refund_order: '1'}\n",
+            "s.yaml:5: expect.max_calls.refund_order: '1' is not of type 'integer'; write the number "
+            "without quotes: refund_order: 1",
+        ),
+        (
+            "seed: '3'\n",
+            "s.yaml:4: seed: '3' is not of type 'integer'; write the number without quotes: seed: 3",
+        ),
         (
             "expect:\n  not_called: refund_order\n",
             "s.yaml:5: expect.not_called: 'refund_order' is not of type 'array'; it takes a list: "

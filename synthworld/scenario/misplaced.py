@@ -43,11 +43,21 @@ def _call_hint(key: Any) -> str:
     return ""
 
 
-def list_hint(path: tuple[str | int, ...], instance: Any) -> str:
-    """``write not_called: [cancel_event]`` for a single value where a list goes; '' otherwise."""
+def list_hint(path: tuple[str | int, ...], instance: Any, expected: Any) -> str:
+    """How to write a value of the `expected` JSON type: ``write not_called: [cancel_event]`` for a
+    single value where a list goes, ``write replyToTicket: 1`` for a number in quotes; else ''."""
     if not path or not isinstance(path[-1], str) or isinstance(instance, (list, Mapping)):
         return ""
-    return f"; it takes a list: write {path[-1]}: [{json.dumps(instance)}]"
+    if expected == "array":
+        return f"; it takes a list: write {path[-1]}: [{json.dumps(instance)}]"
+    number = (
+        isinstance(instance, str)
+        and instance.strip().lstrip("-").isascii()
+        and instance.strip().lstrip("-").isdigit()
+    )
+    if expected in ("integer", "number") and number:
+        return f"; write the number without quotes: {path[-1]}: {instance.strip()}"
+    return ""
 
 
 def _names(properties: Any) -> frozenset[str]:
