@@ -12,6 +12,7 @@ import pytest
 from synthworld import SyntheticWorld
 from synthworld.errors import ScenarioError
 from synthworld.scenario import load_scenario
+from synthworld.serve.cli import main as cli
 
 SUPPORT = """\
 openapi: 3.0.3
@@ -142,3 +143,35 @@ def test_a_document_that_is_no_openapi_is_refused_naming_it(folder: Path) -> Non
     (folder / "support.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"support\.yaml:3: tools: .*notes\.yaml: not an OpenAPI"):
         load_scenario(folder / "support.yaml")
+
+
+def test_validate_skips_the_document_in_a_folder_and_names_it_alone(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, ``synthworld validate FOLDER`` failed on the document beside the scenarios ("not a
+    synthworld scenario"), though ``eval`` and pytest leave it alone."""
+    (folder / "api" / "support.yaml").rename(folder / "openapi.yaml")
+    (folder / "s.yaml").write_text(SCENARIO.replace("api/support.yaml", "openapi.yaml"), encoding="utf-8")
+    assert cli(["validate", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"{folder}/openapi.yaml: skipped (an OpenAPI document, not a scenario)",
+        f"{folder}/s.yaml: ok (support, 2 seed(s))",
+    ]
+    assert cli(["validate", str(folder / "openapi.yaml")]) == 1
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"{folder}/openapi.yaml:1: (root): an OpenAPI document, not a scenario; a scenario beside it "
+        "takes its operations as tools with 'tools: openapi.yaml'"
+    )
+
+
+def test_a_scenario_named_as_tools_is_refused_saying_what_goes_there(folder: Path) -> None:
+    (folder / "other.yaml").write_text(SCENARIO, encoding="utf-8")
+    (folder / "s.yaml").write_text(
+        SCENARIO.replace("tools: api/support.yaml", "tools: other.yaml"), encoding="utf-8"
+    )
+    with pytest.raises(
+        ScenarioError,
+        match=r"s\.yaml:3: tools: 'other\.yaml' is a scenario file, not an OpenAPI document; name the tools",
+    ):
+        load_scenario(folder / "s.yaml")

@@ -7,6 +7,7 @@ import difflib
 from pathlib import Path
 
 from synthworld.scenario.imports import ImportProblem
+from synthworld.scenario.sniff import is_scenario_text
 from synthworld.sources import openapi_tools
 from synthworld.world import SyntheticWorld
 from synthworld.world.http_lifecycle import http_lifecycles
@@ -30,6 +31,11 @@ def add_document_tools(world: SyntheticWorld, entry: str, *, base: Path) -> None
             f"no file {entry!r} beside the scenario (looked for {path}): a tools entry ending in "
             f".yaml, .yml or .json names an OpenAPI document, relative to the scenario file"
             f"{_close_file(path)}"
+        )
+    if is_scenario_text(path.read_text(encoding="utf-8", errors="replace")):
+        raise ImportProblem(
+            f"{entry!r} is a scenario file, not an OpenAPI document; name the tools it uses instead "
+            "(its module, a file.py, or the OpenAPI document it names)"
         )
     specs = openapi_tools(path)
     for spec in specs:

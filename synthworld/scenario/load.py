@@ -116,6 +116,11 @@ def _check_document(located: Located, shown: str, text: str) -> list[tuple[DocPa
             f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
+    if isinstance(data, Mapping) and FORMAT_KEY not in data and ("openapi" in data or "swagger" in data):
+        raise ScenarioError(
+            f"{shown}:1: (root): an OpenAPI document, not a scenario; a scenario beside it takes its "
+            f"operations as tools with 'tools: {Path(shown).name}'"
+        )
     head, data = format_key_problems(located, shown)  # the rest is checked as version 1
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
