@@ -185,7 +185,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
     elif error.validator == "type" and _seed_hint(path, instance):
         yield path, f"{error.message}; {_seed_hint(path, instance)}"
     elif error.validator == "type" and list_hint(path, instance, schema.get("type")):
-        yield path, f"{error.message}{list_hint(path, instance, schema.get('type'))}"
+        said = f"; expected {schema['description'].rstrip('.')}" if "description" in schema else ""
+        yield path, f"{error.message}{said}{list_hint(path, instance, schema.get('type'))}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:
