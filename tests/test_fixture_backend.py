@@ -342,7 +342,8 @@ def test_schema_drift_warns_naming_the_tool(tmp_path: Path) -> None:
         CassetteDriftWarning, match=r"tool 'get_user' was recorded against other returns schemas"
     ) as warned:
         world = world_with(FixtureBackend(path, mode="none"), spec=DRIFTED)
-    assert "(a scenario: synthworld run FILE --record-mode all)" in str(warned[0].message)
+    how = "(a scenario file: synthworld run FILE --record-mode all; under pytest: --synthworld-record-mode"
+    assert how in str(warned[0].message)
     world.call("get_user", {"user_id": "u1"})
 
 

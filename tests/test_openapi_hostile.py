@@ -33,7 +33,22 @@ def test_a_path_written_twice_in_yaml_is_refused_with_its_line(tmp_path: Path) -
     with pytest.raises(SourceError) as caught:
         openapi_tools(path)
     assert str(caught.value) == (
-        f"{path}: not a readable JSON or YAML document: duplicate key '/a' (first given on line 4)"
+        f"{path}: not a readable JSON or YAML document: line 6: duplicate key '/a' (first given on line 4)"
+    )
+
+
+def test_yaml_that_does_not_parse_is_refused_with_its_line(tmp_path: Path) -> None:
+    """Before, the line of the problem was lost: "not a readable JSON or YAML document: invalid YAML:
+    did not find expected node content", in a document of hundreds of lines."""
+    path = tmp_path / "api.yaml"
+    path.write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: a: b\n  /b: {}\n"
+    )
+    with pytest.raises(SourceError) as caught:
+        openapi_tools(path)
+    assert str(caught.value) == (
+        f"{path}: not a readable JSON or YAML document: line 5: invalid YAML: mapping values are not "
+        "allowed in this context"
     )
 
 

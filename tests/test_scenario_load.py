@@ -298,7 +298,8 @@ def test_a_module_that_fails_to_import_says_why(in_tmp: Path) -> None:
     [
         (
             "{$regexp: a}",
-            "unknown operator '$regexp'; use one of $regex, $any, $contains, $gt, $gte, $lt, $lte",
+            "unknown operator '$regexp'; use one of $regex, $any, $contains, $gt, $gte, $lt, $lte; "
+            "did you mean '$regex'?",
         ),
         ("{$regex: '('}", "invalid regular expression '(': missing ), unterminated subpattern at position 0"),
         ("{$gt: ten}", "$gt needs a number, got 'ten'"),

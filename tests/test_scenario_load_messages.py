@@ -119,7 +119,7 @@ def test_a_yaml_word_read_as_a_boolean_gets_a_note_at_its_line(
     monkeypatch.chdir(tmp_path)
     Path("s.yaml").write_text(NORWAY, encoding="utf-8")
     lines = error_of(Path("s.yaml")).splitlines()
-    assert "when order_id=False can never match" in lines[0]
+    assert "responses[0].when: order_id=False can never match" in lines[0]
     assert lines[1:] == [
         "s.yaml:6: note: YAML reads the unquoted NO as false; if it means the text, quote it: 'NO'"
     ]

@@ -75,8 +75,7 @@ def test_a_scenario_names_the_line_of_each_never_matching_when(tmp_path: Path) -
         load_scenario(path)
     shown = str(info.value).replace(str(tmp_path) + "/", "")
     assert shown.splitlines() == [
-        f"s.yaml:5: responses[0]: script('get_order'): when order_id=7 {NEVER}"
-        "$.order_id: 7 is not of type 'string'",
+        f"s.yaml:5: responses[0].when: order_id=7 {NEVER}$.order_id: 7 is not of type 'string'",
         "s.yaml:7: faults[0].when: names no parameter ['order'] (parameters: order_id, amount, reason); "
         "did you mean 'order_id'?",
     ]

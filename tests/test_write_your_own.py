@@ -54,7 +54,7 @@ class TestValidateFindsWhatRunWould:
         lines = str(info.value).splitlines()
         assert [line.split(": ", 2)[0].rsplit("/", 1)[-1:] + line.split(": ", 2)[1:2] for line in lines] == [
             ["s.yaml:5", "responses[0]"],
-            ["s.yaml:7", "responses[1]"],
+            ["s.yaml:8", "responses[1].when"],
             ["s.yaml:11", "faults[0].error"],
             ["s.yaml:12", "faults[1].on_call"],
             ["s.yaml:15", "expect.calls[0].input.order_idd"],
@@ -63,7 +63,7 @@ class TestValidateFindsWhatRunWould:
             "the output breaks the tool's returns schema: $: {'order_id': 5} is not of type 'array'"
             in lines[0]
         )
-        assert "when names no parameter ['order_idd']" in lines[1]
+        assert "responses[1].when: names no parameter ['order_idd']" in lines[1]
         assert "'rate_limt' is not a known error code" in lines[2]
         assert "did you mean 'order_id'?" in lines[4]
 

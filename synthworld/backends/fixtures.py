@@ -48,6 +48,11 @@ _RECORD_MORE = (
     "new_episodes; under pytest: --synthworld-record-mode new_episodes)"
 )
 """How to record a call the cassette lacks, when the caller gave no ``replay_note``."""
+_RERECORD = (
+    "mode='all' (a scenario file: synthworld run FILE --record-mode all; under pytest: "
+    "--synthworld-record-mode all)"
+)
+"""How to re-record a cassette, when the caller gave no ``rerecord_note``."""
 """The fallback as a scenario file gives it (miss messages reach scenario runs too)."""
 
 
@@ -64,7 +69,9 @@ class FixtureBackend:
     recorded answers are all played, replay the last one again instead of missing. ``fsync``:
     also flush each recording to the device. ``replay_note``: why this backend only replays and
     how to record, said on a miss (instead of the generic how-to when the cassette is missing):
-    an evaluation replaying a scenario whose file asks to record says so.
+    an evaluation replaying a scenario whose file asks to record says so. ``rerecord_note``: how
+    to re-record the cassette where it is used (``pytest test_x.py::test_y
+    --synthworld-record-mode all``), said when its schemas changed since recording.
     """
 
     name = "fixtures"
@@ -81,9 +88,11 @@ class FixtureBackend:
         allow_repeats: bool = False,
         fsync: bool = False,
         replay_note: str | None = None,
+        rerecord_note: str | None = None,
     ) -> None:
         self.path = Path(path)
         self.replay_note = replay_note
+        self.rerecord_note = rerecord_note or _RERECORD
         self.mode = RecordMode.parse(mode)
         self.fallback: Backend | None = None if fallback is None else as_backend(fallback, name="fallback")
         self.strict = strict
@@ -194,8 +203,8 @@ class FixtureBackend:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
             raise BackendError(
                 f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
-                f"schema of tool {spec.name!r}: {problems}. Re-record it (mode='all' or delete it and "
-                "use mode='new_episodes') or fix the output by hand."
+                f"schema of tool {spec.name!r}: {problems}. Re-record it with {self.rerecord_note}, "
+                "or fix the output by hand."
             )
         return Answer(json_copy(output), source=self.name)
 
@@ -213,8 +222,8 @@ class FixtureBackend:
             return
         message = (
             f"{self.path}: tool {spec.name!r} was recorded against other {' and '.join(changed)} "
-            "schemas than it has now; its recorded answers may be stale. Re-record with mode='all' "
-            "(a scenario: synthworld run FILE --record-mode all)."
+            "schemas than it has now; its recorded answers may be stale. "
+            f"Re-record with {self.rerecord_note}."
         )
         if self.strict:
             raise CassetteError(message)

@@ -358,7 +358,9 @@ def _make_world(
         mode = session_mode(request.config, path, mode)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
         note = _replay_note(request, path) if mode == "none" else None
-        options = {**options, "backend": FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)}
+        again = f"pytest {shlex.quote(request.node.nodeid)} --synthworld-record-mode all"
+        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note, rerecord_note=again)
+        options = {**options, "backend": backend}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)
 

@@ -12,6 +12,7 @@ from synthworld.backends import Backend, CallContext, FixtureBackend, LLMBackend
 from synthworld.backends.llm.openai import OPENAI
 from synthworld.backends.llm.options import LLMOptions, option_problems
 from synthworld.errors import BackendError, FaultConfigError, SynthworldError
+from synthworld.scenario.documents import add_document_tools, is_document
 from synthworld.scenario.imports import resolve
 from synthworld.scenario.llm_key import llm_options
 from synthworld.scenario.located import display_path
@@ -19,6 +20,7 @@ from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.timing import add_latency, set_clock
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
 from synthworld.world import SyntheticWorld
+from synthworld.world.triggers import when_problems
 
 if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
@@ -126,6 +128,8 @@ def register_tools(world: SyntheticWorld, scenario: Scenario, problems: Problems
         with problems.at(where):
             if isinstance(entry, Mapping):
                 world.register_tool(_inline_spec(entry))
+            elif is_document(entry):
+                add_document_tools(world, entry, base=base)
             else:
                 _register_ref(world, resolve(entry, base=base), entry)
 
@@ -268,7 +272,8 @@ def _fixture_backend(
     fallback = RandomBackend() if config.get("fallback", "none") == "random" else None
     note = _replay_note(scenario, config) if mode == "none" else None
     try:
-        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note)
+        again = f"synthworld run {scenario.shown} --record-mode all"
+        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note, rerecord_note=again)
     except (SynthworldError, OSError, ValueError) as exc:
         raise scenario.error(("backend", "fixtures"), str(exc)) from None
     return backend
@@ -303,10 +308,14 @@ def add_responses(world: SyntheticWorld, scenario: Scenario, problems: Problems)
     for index, response in enumerate(scenario.data.get("responses") or []):
         if not problems.sound(("responses", index)) or response["tool"] not in world.tools:
             continue  # named by the format check, or by the check of tool names
+        when = response.get("when")
+        never = when_problems(world.tools[response["tool"]], when) if isinstance(when, Mapping) else []
+        for message in never:  # said under `when`, and the output is still checked
+            problems.add(("responses", index, "when"), message)
         with problems.at(("responses", index)):
             world.script(
                 response["tool"],
-                when=response.get("when"),
+                when=None if never else when,
                 times=response.get("times"),
                 **_scripted(world.tools[response["tool"]], response),
             )

@@ -30,6 +30,7 @@ from synthworld.scenario.located import (
     read_located,
 )
 from synthworld.scenario.match import OPERATORS
+from synthworld.scenario.misplaced import bare_operator_problem, list_hint, misplaced_hint, operator_hint
 from synthworld.scenario.model import Scenario
 from synthworld.scenario.problems import DocPath, Problems
 from synthworld.scenario.run import AGENT_CALL, CHECK_CALL, resolve_callable
@@ -115,6 +116,11 @@ def _check_document(located: Located, shown: str, text: str) -> list[tuple[DocPa
             f"{shown}:1: (root): a cassette, not a scenario; a scenario replays it with "
             "'backend: {fixtures: PATH}', and loading it checks it"
         )
+    if isinstance(data, Mapping) and FORMAT_KEY not in data and ("openapi" in data or "swagger" in data):
+        raise ScenarioError(
+            f"{shown}:1: (root): an OpenAPI document, not a scenario; a scenario beside it takes its "
+            f"operations as tools with 'tools: {Path(shown).name}'"
+        )
     head, data = format_key_problems(located, shown)  # the rest is checked as version 1
     not_json = [] if is_json_data(data) else find_json_problems(data)
     if not_json:
@@ -147,7 +153,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         for key in sorted(set(instance) - set(allowed), key=str):
             close = [_MEANT[key]] if _MEANT.get(key) in allowed else []
             close = close or difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
+            hint = misplaced_hint(path, key, scenario_schema()) or (
+                f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
+            )
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:
         yield ("seeds",), "give either 'seed' or 'seeds', not both"
@@ -176,6 +184,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], st
         yield path, f"{instance!r} does not fit; expected {schema['description']}{hint}"
     elif error.validator == "type" and _seed_hint(path, instance):
         yield path, f"{error.message}; {_seed_hint(path, instance)}"
+    elif error.validator == "type" and list_hint(path, instance, schema.get("type")):
+        said = f"; expected {schema['description'].rstrip('.')}" if "description" in schema else ""
+        yield path, f"{error.message}{said}{list_hint(path, instance, schema.get('type'))}"
     elif error.validator == "type" and "description" in schema:
         yield path, f"{error.message}; expected {schema['description']}"
     else:
@@ -391,6 +402,9 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
     if not isinstance(given, Mapping) or spec.parameters.get("additionalProperties", False):
         return
     for key in given:
+        bare = bare_operator_problem(str(key), params.get(key), given[key], OPERATORS)
+        if bare:
+            problems.add((*where, key), bare)
         if key not in params and not str(key).startswith("$"):
             close = difflib.get_close_matches(str(key), list(params), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
@@ -435,7 +449,7 @@ def _walk_pattern(pattern: Any, path: tuple[str | int, ...]) -> Iterator[tuple[t
 
 def _operator_problem(op: str, arg: Any) -> str | None:
     if op not in OPERATORS:
-        return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}"
+        return f"unknown operator {op!r}; use one of {', '.join(OPERATORS)}{operator_hint(op, OPERATORS)}"
     if op == "$regex":
         return _regex_problem(arg)
     if op in ("$gt", "$gte", "$lt", "$lte") and (isinstance(arg, bool) or not isinstance(arg, int | float)):

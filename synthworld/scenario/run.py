@@ -143,7 +143,8 @@ def resolve_agent(scenario: Scenario, agent: AgentLike | None) -> Callable[..., 
     ref = agent if agent is not None else scenario.data.get("agent")
     if ref is None:
         raise ScenarioError(
-            f"{display_path(scenario.path)}: no agent to run; add 'agent: module:callable' or pass agent=..."
+            f"{display_path(scenario.path)}: no agent to run; add 'agent: module:callable' to the file, "
+            "or give one: --agent module:callable (synthworld run, eval), agent=... (Python)"
         )
     where = ("agent",) if agent is None else ()
     return resolve_callable(scenario, ref, where, called_as=AGENT_CALL)

@@ -2,7 +2,7 @@
 
 from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
-from synthworld.spec.marker import TOOL_MARK, ToolOptions, tool
+from synthworld.spec.marker import TOOL_MARK, ToolOptions, stub_body, tool
 from synthworld.spec.toolspec import ToolSpec
 
-__all__ = ["TOOL_MARK", "UNSET", "Binding", "ToolAnnotations", "ToolOptions", "ToolSpec", "tool"]
+__all__ = ["TOOL_MARK", "UNSET", "Binding", "ToolAnnotations", "ToolOptions", "ToolSpec", "stub_body", "tool"]

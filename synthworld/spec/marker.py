@@ -1,22 +1,28 @@
 """`@synthworld.tool`: mark a stub as a tool without binding it to a world yet.
 
 A module or class of marked stubs is registered in one call with ``world.add_tools(obj)``;
-scenario files name such modules in their ``tools`` key.
+scenario files name such modules in their ``tools`` key. A marked stub whose body does nothing
+(a docstring, ``...`` or ``pass``) called directly raises `ToolSpecError` saying how to call it
+through a world, instead of returning None; a stub with a body of its own stays as written.
 """
 
 from __future__ import annotations
 
+import functools
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, cast, overload
 
 from synthworld.errors import ToolSpecError
 from synthworld.spec.annotations import ToolAnnotations
 
-__all__ = ["TOOL_MARK", "ToolOptions", "check_function", "tool"]
+__all__ = ["TOOL_MARK", "ToolOptions", "check_function", "stub_body", "tool"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 TOOL_MARK = "__synthworld_tool__"
+_BODY = "__synthworld_body__"
+"""Where a guarded stub keeps the function as written (`stub_body`)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,60 @@ def tool(
 
     def mark(stub: F) -> F:
         setattr(stub, TOOL_MARK, options)
-        return stub
+        return _guarded(stub) if _does_nothing(stub) else stub
 
     return mark(fn) if fn is not None else mark
+
+
+def _empty() -> None:
+    pass
+
+
+def _empty_documented() -> None:
+    """A docstring alone."""
+
+
+async def _async_empty() -> None:
+    pass
+
+
+async def _async_empty_documented() -> None:
+    """A docstring alone."""
+
+
+_NOTHING = frozenset(
+    f.__code__.co_code for f in (_empty, _empty_documented, _async_empty, _async_empty_documented)
+)
+"""The bytecode of a body that does nothing (``...`` compiles as ``pass`` does), with and without
+a docstring (which moves the None constant), in this interpreter."""
+
+
+def _does_nothing(fn: Any) -> bool:
+    """Whether calling `fn` can only return None: a stub's empty body."""
+    code = getattr(fn, "__code__", None)
+    return isinstance(code, types.CodeType) and code.co_code in _NOTHING
+
+
+def _guarded(stub: F) -> F:
+    """`stub` refusing to be called without a world (a world registers `stub_body` of it)."""
+
+    @functools.wraps(stub)
+    def unbound(*args: Any, **kwargs: Any) -> Any:
+        name = getattr(stub, "__name__", "the stub")
+        raise ToolSpecError(
+            f"{name}() is a @synthworld.tool stub, answered by a world, not by its body: register "
+            f"it (world.add_tools(module), or a scenario's tools:), then call the world "
+            f"(world.call({name!r}, {{...}}) or world.stub({name!r})(...)); or decorate it with "
+            "@world.tool to call it directly"
+        )
+
+    setattr(unbound, _BODY, stub)
+    return cast(F, unbound)
+
+
+def stub_body(fn: Any) -> Any:
+    """The function as written behind a guarded marked stub (a method stays bound); else `fn`."""
+    if isinstance(fn, types.MethodType):
+        body = getattr(fn.__func__, _BODY, None)
+        return types.MethodType(body, fn.__self__) if body is not None else fn
+    return getattr(fn, _BODY, fn)

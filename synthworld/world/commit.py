@@ -140,7 +140,7 @@ def _lifecycle(
     if edited and _member_in_memory(plan, args, target, state, now, kinds):
         return ("member",)
     if family in ("create", "update"):
-        return _merge(plan, args, target, state, now)
+        return _merge(plan, args, target, state, now, subject_of(plan, value))
     if family == "transition":
         return _transition(plan, target, state, now, kinds)
     return ()
@@ -256,11 +256,19 @@ def _merge(
     target: tuple[str, str],
     state: WorldState,
     now: datetime.datetime,
+    shown: Mapping[str, Any] | None,
 ) -> tuple[str, ...]:
+    """Merge the input into the entity, except a field the answer (`shown`) declares but holds
+    otherwise: echo left it out because the schema refuses it there (``attendees=["a@x.org"]``
+    where the answer lists attendee objects), and memory keeps what the agent saw, so a later
+    get or list can still answer the entity."""
     entity = state.entity(*target) or {}
     spelt = _spelling(plan, entity)
     said = {spelt.get(snake(k), k) if k not in entity else k: v for k, v in _fields(plan, args).items()}
     fields = {k: overlay(entity[k], v) if k in entity else v for k, v in said.items()}
+    if shown is not None:
+        answered = plan.declared | plan.branch_declared
+        fields = {k: v for k, v in fields.items() if k not in answered or shown.get(k, _NONE) == v}
     if plan.lifecycle.family == "update":
         for key in [k for k in entity if is_updated(k) and k not in fields]:
             fields[key] = stamp(entity, key, now)

@@ -32,6 +32,7 @@ from typing import Any
 
 from synthworld._json import canonical_json, json_copy
 from synthworld.errors import FaultConfigError, ToolError
+from synthworld.sources.openapi.responses import error_code
 from synthworld.spec import ToolSpec
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.latency import LatencyLike, LatencyTable
@@ -156,13 +157,17 @@ def _plain(key: str, value: Any) -> Any:
     return dict(value) if isinstance(value, Mapping) else value
 
 
+_ONE_KIND = "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
+
+
 def _problems(fault: Fault) -> Iterable[tuple[str, str]]:
     if not isinstance(fault.tool, str) or not fault.tool:
         yield "tool", f"tool={fault.tool!r} must be a tool name or a pattern such as '*'"
     if sum(kind is not None for kind in (fault.error, fault.malformed, fault.inject)) != 1:
-        yield "error", "give exactly one of error: <code>, malformed: <kind> or inject: <hazard>"
+        yield "error", _ONE_KIND
     if fault.error is not None and (not isinstance(fault.error, str) or not fault.error):
-        yield "error", f"error={fault.error!r} must be a code such as {', '.join(ERROR_CODES)}"
+        codes = ", ".join(ERROR_CODES)
+        yield "error", f"error={fault.error!r} must be a code such as {codes}{_status_hint(fault.error)}"
     if fault.malformed is not None and fault.malformed not in MALFORMED_KINDS:
         kinds = ", ".join(MALFORMED_KINDS)
         yield "malformed", f"{fault.malformed!r} is not a malformed kind; choose one of {kinds}"
@@ -247,11 +252,13 @@ def _parse_entry(entry: Any, index: int) -> Fault:
             f"an entry must be a mapping such as {{tool: ..., error: ...}}, got {entry!r}", index=index
         )
     found: list[tuple[str | None, str]] = []
+    misspelt_kind = False  # `eror: timeout`: said once, not again as "give exactly one of error..."
     for key in entry:
         if key not in _KEYS:
             close = difflib.get_close_matches(str(key), _KEYS, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             found.append((str(key), f"unknown key; {hint}known keys: {', '.join(_KEYS)}"))
+            misspelt_kind = misspelt_kind or close[:1] in (["error"], ["malformed"], ["inject"])
     known = {k: v for k, v in entry.items() if k in _KEYS}
     try:
         data = _normalised(known, index)
@@ -261,7 +268,7 @@ def _parse_entry(entry: Any, index: int) -> Fault:
     try:
         fault = Fault(**data)
     except FaultConfigError as exc:
-        found += [(exc.key, exc.detail), *exc.also]
+        found += [p for p in [(exc.key, exc.detail), *exc.also] if not (misspelt_kind and p[1] == _ONE_KIND)]
     if found:
         raise FaultConfigError(found[0][1], index=index, key=found[0][0], also=found[1:])
     return fault
@@ -280,11 +287,41 @@ def _normalised(entry: Mapping[str, Any], index: int) -> dict[str, Any]:
     elif isinstance(error, str) and error not in ERROR_CODES:
         raise FaultConfigError(
             f"{error!r} is not a known error code; choose one of {', '.join(ERROR_CODES)} "
-            "(or give {code: ..., message: ...} for a custom code)",
+            "(or give {code: ..., message: ...} for a custom code)"
+            + (_status_hint(error) or _code_hint(error)),
             index=index,
             key="error",
         )
     return data
+
+
+_MEANT_CODES = {
+    "too_many_requests": "rate_limit", "throttled": "rate_limit", "rate_limited": "rate_limit",
+    "service_unavailable": "unavailable", "server_error": "internal_error",
+    "internal_server_error": "internal_error", "gateway_timeout": "timeout",
+    "deadline_exceeded": "timeout", "timed_out": "timeout", "missing": "not_found",
+    "invalid_request": "bad_request", "invalid_argument": "bad_request",
+}  # fmt: skip
+"""Codes other APIs name (HTTP reason phrases, gRPC) and the fault code that means the same."""
+
+
+def _code_hint(error: str) -> str:
+    """``; did you mean 'rate_limit'?`` for a misspelt code or another API's name for one."""
+    key = error.strip().lower().replace(" ", "_").replace("-", "_")
+    close = [_MEANT_CODES[key]] if key in _MEANT_CODES else difflib.get_close_matches(key, ERROR_CODES, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _status_hint(error: object) -> str:
+    """For ``error: 503`` (an HTTP status, as an OpenAPI document lists them): the code to write."""
+    status = str(error) if isinstance(error, (int, str)) and not isinstance(error, bool) else ""
+    if not (status.isascii() and status.isdigit() and 400 <= int(status) <= 599):
+        return ""
+    code = error_code(status)
+    written = code if code in ERROR_CODES else f"{{code: {code}}}"
+    return (
+        f"; {status} is an HTTP status: write error: {written} (an OpenAPI tool answers it as its {status})"
+    )
 
 
 # -- deciding ---------------------------------------------------------------------------------

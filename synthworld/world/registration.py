@@ -21,7 +21,7 @@ from synthworld.errors import (
 )
 from synthworld.frameworks.failures import as_framework_failure
 from synthworld.schema import shared_texts
-from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec
+from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec, stub_body
 from synthworld.spec.arguments import argument_converter
 from synthworld.spec.checks import keyword_typos
 from synthworld.spec.marker import check_function
@@ -109,6 +109,7 @@ class Registration(CallPath):
         """
 
         def decorate(stub: Callable[P, R]) -> ToolStub[P, R]:
+            stub = stub_body(stub)  # a @synthworld.tool stub as written
             notes = annotations or ToolAnnotations()
             if idempotent is not None:
                 notes = ToolAnnotations(**{**notes.__dict__, "idempotent": idempotent})

@@ -1,7 +1,8 @@
 """`synthworld validate FILE...`: check scenario files; each error names file, line and path.
 
 In a folder, a cassette (a file holding the ``synthworld_cassette`` key and not the scenario key)
-is skipped, and said to be; named on its own, it is checked, and refused as no scenario.
+or an OpenAPI document (its ``openapi``/``swagger`` key: a scenario's ``tools:`` may name one) is
+skipped, and said to be; named on its own, it is checked, and refused as no scenario.
 
 Beyond loading, a file whose fixtures backend only replays (mode ``none``) from a cassette that
 does not exist is a problem (run as written, it fails at its first call), listed with the others.
@@ -21,6 +22,7 @@ from synthworld.scenario import is_scenario_text, scenario_files, validate_scena
 __all__ = ["add_arguments", "run"]
 
 _CASSETTE_KEY = re.compile(rf'^{VERSION_KEY}\s*:|"{VERSION_KEY}"\s*:', re.MULTILINE)
+_OPENAPI_KEY = re.compile(r'^(openapi|swagger)\s*:|"(openapi|swagger)"\s*:', re.MULTILINE)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,10 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     bad = 0
-    found = [(f, path.is_dir() and _is_cassette(f)) for path in args.files for f in scenario_files(path)]
-    files = [path for path, cassette in found if not cassette]
-    for path in (path for path, cassette in found if cassette):
-        print(f"{path}: skipped (a cassette, not a scenario)")
+    found = [
+        (f, _other_file(f) if path.is_dir() else None) for path in args.files for f in scenario_files(path)
+    ]
+    files = [path for path, other in found if other is None]
+    for path, other in found:
+        if other is not None:
+            print(f"{path}: skipped ({other}, not a scenario)")
     if not files:  # only empty folders (or cassettes): nothing checked is no pass
         names = ", ".join(str(path) for path in args.files)
         print(f"synthworld validate: no scenario files (.yaml, .yml, .json) in {names}", file=sys.stderr)
@@ -52,10 +57,15 @@ def run(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _is_cassette(path: Path) -> bool:
-    """A cheap test of a file in a folder: a cassette's key, and no scenario's."""
+def _other_file(path: Path) -> str | None:
+    """A cheap test of a file in a folder: what it is when it holds a cassette's or an OpenAPI
+    document's key and no scenario's (``a cassette``), else None."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return False  # validating it says what is wrong
-    return bool(_CASSETTE_KEY.search(text)) and not is_scenario_text(text)
+        return None  # validating it says what is wrong
+    if is_scenario_text(text):
+        return None
+    if _CASSETTE_KEY.search(text):
+        return "a cassette"
+    return "an OpenAPI document" if _OPENAPI_KEY.search(text) else None

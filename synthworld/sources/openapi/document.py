@@ -157,8 +157,10 @@ def _read(path: Path) -> Any:
     except RecursionError:
         raise SourceError(_TOO_DEEP, source=str(path)) from None
     except (ValueError, _yaml.YamlLimitError) as exc:  # JSONDecodeError, YAML and size errors
+        line = getattr(exc, "line", None)
+        where = f"line {line}: " if isinstance(line, int) else ""  # YAML's (JSON's message has its own)
         raise SourceError(
-            f"not a readable JSON or YAML document: {read_error(exc)}", source=str(path)
+            f"not a readable JSON or YAML document: {where}{read_error(exc)}", source=str(path)
         ) from None
     except Exception as exc:  # yaml.YAMLError (a parser error with its line)
         raise SourceError(f"not a readable JSON or YAML document: {exc}", source=str(path)) from None
