@@ -5,6 +5,7 @@ and returned None, and the user's code failed later on ``None["status"]``."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import pickle
 from typing import TypedDict
 
@@ -60,7 +61,7 @@ def test_an_empty_stub_called_directly_says_how_to_call_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "call", [lambda: ping("db"), lambda: search("x"), lambda: Desk().close_ticket("T-7")]
+    "call", [lambda: ping("db"), lambda: asyncio.run(search("x")), lambda: Desk().close_ticket("T-7")]
 )
 def test_every_empty_body_is_refused(call: object) -> None:
     with pytest.raises(ToolSpecError, match=r"is a @synthworld\.tool stub, answered by a world"):
@@ -83,6 +84,7 @@ def test_a_world_registers_and_answers_them_as_before() -> None:
 
 
 def test_an_async_stub_registered_directly_stays_async() -> None:
+    assert inspect.iscoroutinefunction(search)  # what frameworks read to await a tool
     world = SyntheticWorld(seed=1)
     bound = world.tool(search)
     answer = asyncio.run(bound("x"))  # type: ignore[arg-type]

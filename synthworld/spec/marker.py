@@ -9,6 +9,7 @@ through a world, instead of returning None; a stub with a body of its own stays 
 from __future__ import annotations
 
 import functools
+import inspect
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -116,18 +117,23 @@ def _does_nothing(fn: Any) -> bool:
 def _guarded(stub: F) -> F:
     """`stub` refusing to be called without a world (a world registers `stub_body` of it)."""
 
-    @functools.wraps(stub)
-    def unbound(*args: Any, **kwargs: Any) -> Any:
-        name = getattr(stub, "__name__", "the stub")
-        raise ToolSpecError(
-            f"{name}() is a @synthworld.tool stub, answered by a world, not by its body: register "
-            f"it (world.add_tools(module), or a scenario's tools:), then call the world "
-            f"(world.call({name!r}, {{...}}) or world.stub({name!r})(...)); or decorate it with "
-            "@world.tool to call it directly"
-        )
+    name = getattr(stub, "__name__", "the stub")
+    why = (
+        f"{name}() is a @synthworld.tool stub, answered by a world, not by its body: register "
+        f"it (world.add_tools(module), or a scenario's tools:), then call the world "
+        f"(world.call({name!r}, {{...}}) or world.stub({name!r})(...)); or decorate it with "
+        "@world.tool to call it directly"
+    )
 
-    setattr(unbound, _BODY, stub)
-    return cast(F, unbound)
+    def unbound(*args: Any, **kwargs: Any) -> Any:
+        raise ToolSpecError(why)
+
+    async def unbound_async(*args: Any, **kwargs: Any) -> Any:  # still a coroutine function
+        raise ToolSpecError(why)
+
+    guard = functools.wraps(stub)(unbound_async if inspect.iscoroutinefunction(stub) else unbound)
+    setattr(guard, _BODY, stub)
+    return cast(F, guard)
 
 
 def stub_body(fn: Any) -> Any:
