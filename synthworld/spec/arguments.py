@@ -2,7 +2,8 @@
 
 The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with a type that builds
 objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
-``Decimal``, ``Path``, ``Enum`` or ``set``, also inside containers -- may be called with such an
+``Decimal``, ``Path``, ``Enum``, ``set`` or ``bytes``, also inside containers and TypedDict fields
+-- may be called with such an
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
 ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
 ``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
@@ -16,6 +17,7 @@ from __future__ import annotations
 import base64
 import datetime
 import decimal
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -41,7 +43,9 @@ def argument_converter(
         hints = typing_extensions.get_type_hints(fn, include_extras=True)
     except Exception:  # an annotation that does not resolve: the spec already said so
         return _same
-    typed = {name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint)}
+    typed = {
+        name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint, sent=True)
+    }
     binary = {name for name, hint in hints.items() if name != "return" and _is_bytes(hint)}
     if not typed and not binary:
         return _same
@@ -53,7 +57,7 @@ def argument_converter(
         for name, value in built.items():
             if name in binary and isinstance(value, (bytes, bytearray)):
                 dumped[name] = base64.b64encode(value).decode("ascii")
-            elif name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
+            elif name in typed and (_holds_tuple(value) or not is_json_data(value)):  # NamedTuples too
                 if name not in adapters:
                     adapters[name] = _adapter(typed[name])
                 try:
@@ -84,26 +88,38 @@ def _dump(adapter: Any, value: Any, schema: Any, defs: Mapping[str, Any]) -> Any
     from pydantic_core import to_jsonable_python
 
     try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
-        plain = _numbers(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
+        plain = _by_schema(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
         return to_jsonable_python(_ordered(plain, to_jsonable_python))
     except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
         return value
 
 
-def _numbers(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
-    """`value` (a type's dump, ``Decimal``s kept) with each ``Decimal`` whose schema `node` is a
-    number -- a constrained one's, `decimal_number_schema` -- as that number; others stay text."""
+def _by_schema(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
+    """`value` (a type's dump, ``Decimal``s and ``bytes`` kept) with each ``Decimal`` whose schema
+    `node` is a number -- a constrained one's, `decimal_number_schema` -- as that number (others
+    stay text), and ``bytes`` whose schema is base64 text as that text (a pydantic model's, whose
+    schema is any text, stay bytes: pydantic sends and reads them as UTF-8)."""
     node = _branch(_follow(node, defs), value, defs)
-    if isinstance(value, decimal.Decimal):
-        return plain_number(value) if node.get("type") == "number" else value
+    if isinstance(value, decimal.Decimal):  # text without an exponent: "0.0000001", not "1E-7"
+        return plain_number(value) if node.get("type") == "number" else _positional(value)
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode("ascii") if _is_base64(node) else value
     if isinstance(value, dict):
         properties, rest = node.get("properties", {}), node.get("additionalProperties")
-        return {key: _numbers(item, properties.get(key, rest), defs) for key, item in value.items()}
+        return {key: _by_schema(item, properties.get(key, rest), defs) for key, item in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
         prefix, rest = node.get("prefixItems", []), node.get("items")
-        items = [_numbers(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)]
+        items = [
+            _by_schema(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)
+        ]
         return type(value)(items) if isinstance(value, (set, frozenset)) else items
     return value
+
+
+def _positional(value: decimal.Decimal) -> Any:
+    """A finite ``Decimal``'s digits written out (``Decimal("1E+3")`` is ``"1000"``), as a decimal's
+    schema writes its text; another one as it is, for the world's check to refuse."""
+    return format(value, "f") if value.is_finite() else value
 
 
 def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,14 +134,30 @@ def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
 
 def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
     """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind; {} when none is, or
-    when a ``Decimal`` may be text too (pydantic's ``anyOf: [number, string]``: sent as it dumps it)."""
+    when a ``Decimal`` may be its text too (pydantic's ``anyOf: [number, string]``: sent as it dumps
+    it)."""
     branches = node.get("anyOf")
     if "type" in node or not isinstance(branches, list):
         return node
     kinds = [(_follow(branch, defs).get("type"), branch) for branch in branches]
-    if isinstance(value, decimal.Decimal) and any(kind == "string" for kind, _ in kinds):
+    if isinstance(value, (bytes, bytearray)):  # Union[str, bytes]: the base64 branch is the bytes'
+        return next((_follow(b, defs) for _, b in kinds if _is_base64(_follow(b, defs))), {})
+    if isinstance(value, decimal.Decimal) and any(_holds_text(_follow(b, defs), value) for _, b in kinds):
         return {}
     return next((_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)), {})
+
+
+def _holds_text(node: dict[str, Any], value: decimal.Decimal) -> bool:
+    """True when string schema `node` takes `value`'s text: plain text or a decimal's, not an
+    ``ipv4``, a ``time`` or base64 (``Union[IPv4Address, Annotated[Decimal, ...]]`` sends the number)."""
+    if node.get("type") != "string" or "format" in node or "contentEncoding" in node:
+        return False
+    pattern = node.get("pattern")
+    return not isinstance(pattern, str) or re.search(pattern, str(value)) is not None
+
+
+def _is_base64(node: dict[str, Any]) -> bool:
+    return node.get("type") == "string" and node.get("contentEncoding") == "base64"
 
 
 def _json_kind(value: Any) -> str:
@@ -170,6 +202,16 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
     if isinstance(value, (list, tuple)):
         return [_ordered(item, to_json) for item in value]
     return value
+
+
+def _holds_tuple(value: Any) -> bool:
+    """True when `value` is or holds a tuple (a NamedTuple, ``list[tuple[int, int]]``'s items):
+    JSON data to the encoder, but no JSON array to the world's input check."""
+    if isinstance(value, tuple):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_tuple(item) for item in value.values())
+    return isinstance(value, list) and any(_holds_tuple(item) for item in value)
 
 
 def _is_bytes(hint: Any) -> bool:
