@@ -41,7 +41,7 @@ import pydantic
 import pydantic_core
 import typing_extensions
 
-from synthworld import SyntheticWorld, SynthworldError, ToolSpec, generate
+from synthworld import SyntheticWorld, SynthworldError, ToolInputError, ToolSpec, generate
 
 T = TypeVar("T")
 
@@ -359,8 +359,9 @@ class Reading:
         return self._adapter.validate_json(json.dumps([value]))[0]
 
     def holds(self, value: Any) -> bool:
-        """True when Python `value` is a value of the type that pydantic can write as JSON: its
-        dataclasses' fields checked too (pydantic passes an instance as it is), and no ``SecretStr``
+        """True when Python `value` is a value of the type that pydantic can write as JSON: checked
+        strictly (lax, ``Union[time, Annotated[int, Lt(40)]]`` takes 505 as a time), its
+        dataclasses' fields too (pydantic passes an instance as it is), and no ``SecretStr``
         whose secret is no text (``st.from_type`` draws both)."""
         if any(
             isinstance(part, pydantic.SecretStr) and not isinstance(part.get_secret_value(), str)
@@ -368,7 +369,7 @@ class Reading:
         ):
             return False
         try:
-            self._revalidating.validate_python((value,))
+            self._revalidating.validate_python((value,), strict=True)  # 505 is no time in a union
             self.json_form(value)
         except (ValueError, pydantic_core.PydanticSerializationError):  # UnicodeDecodeError too
             return False
@@ -447,7 +448,7 @@ class StubCheck:
         """Call the typed stub with Python `values`: the world must accept them and the input it
         records must read back as them. Returns that input (None when the call failed)."""
         outcome.calls += 1
-        if _attempt(outcome, f"{what}: parses: the typed stub", lambda: typed_stub(**values)) is _FAILED:
+        if _attempt(outcome, f"{what}: the typed stub", lambda: typed_stub(**values)) is _FAILED:
             return None
         sent = world.trace[-1].input
         for name, value in values.items():
@@ -484,8 +485,9 @@ _FAILED = object()
 def _attempt(outcome: Outcome, what: str, call: Callable[[], Any]) -> Any:
     try:
         return call()
-    except Exception as exc:
-        outcome.mismatches.append(f"{what} raised {type(exc).__name__}: {exc}")
+    except Exception as exc:  # its input refused: an arguments mismatch; else its answer's
+        check = "arguments" if isinstance(exc, ToolInputError) else "parses"
+        outcome.mismatches.append(f"{what}: {check}: raised {type(exc).__name__}: {exc}")
         return _FAILED
 
 
@@ -539,7 +541,7 @@ def drawn_arguments(check: StubCheck, draw: Callable[[Any], Any], seed: int) -> 
             with warnings.catch_warnings():  # builds(Path) draws Path("."); a pattern is ignored: `holds`
                 warnings.simplefilter("ignore", errors.HypothesisWarning)
                 value = draw(st.from_type(hint))
-        except (pydantic.ValidationError, errors.InvalidArgument, errors.ResolutionFailed):
+        except Exception:  # ValidationError, ResolutionFailed, InvalidOperation (a NaN bound)...
             value = _FAILED
         if value is not _FAILED and not documented_refusal(value) and check.params[name].holds(value):
             values[name] = value

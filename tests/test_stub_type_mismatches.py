@@ -51,6 +51,7 @@ class Point(NamedTuple):
 
 
 Percent = Annotated[decimal.Decimal, pydantic.Field(ge=0, le=100)]
+Code = Annotated[str, pydantic.StringConstraints(max_length=3)]
 STRICT_BASE64 = pydantic.TypeAdapter(bytes, config=pydantic.ConfigDict(val_json_bytes="base64"))
 
 
@@ -150,16 +151,16 @@ def test_named_tuples_and_tuples_inside_a_list_are_sent_as_arrays() -> None:
     assert world.trace[-1].input == {"points": [[1, 2], [3, 4]], "legs": [[5, 6]]}
 
 
-def test_a_bounded_decimal_in_a_union_with_formatted_text_is_sent_as_its_number() -> None:
-    # it was sent as text, which only the bounded number's branch could have taken: refused
+def test_a_bounded_decimal_in_a_union_with_other_text_is_sent_as_its_number() -> None:
+    # it was sent as text, which the other branches refused (an ipv4, base64, three characters)
     world = SyntheticWorld(seed=1)
 
     @world.tool
-    def locate(where: ipaddress.IPv4Address | Percent, blob: Percent | bytes) -> int:
+    def locate(where: ipaddress.IPv4Address | Percent, blob: Percent | bytes, note: Percent | Code) -> int:
         """Locate."""
 
-    locate(decimal.Decimal("42.5"), decimal.Decimal("13"))
-    assert world.trace[-1].input == {"where": 42.5, "blob": 13}
+    locate(decimal.Decimal("42.5"), decimal.Decimal("13"), decimal.Decimal("18.12"))
+    assert world.trace[-1].input == {"where": 42.5, "blob": 13, "note": 18.12}
 
 
 def test_a_decimal_is_sent_as_text_without_an_exponent() -> None:

@@ -148,12 +148,13 @@ def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[s
 
 
 def _holds_text(node: dict[str, Any], value: decimal.Decimal) -> bool:
-    """True when string schema `node` takes `value`'s text: plain text or a decimal's, not an
-    ``ipv4``, a ``time`` or base64 (``Union[IPv4Address, Annotated[Decimal, ...]]`` sends the number)."""
+    """True when `node` is a decimal's text whose pattern takes `value`'s (pydantic's ``anyOf:
+    [number, string]`` keeps ``"9.50"`` as written); not plain text, an ``ipv4``, a ``time`` or base64:
+    ``Union[Annotated[Decimal, Field(le=46)], str]`` sends the number, which reads back as the decimal."""
     if node.get("type") != "string" or "format" in node or "contentEncoding" in node:
         return False
     pattern = node.get("pattern")
-    return not isinstance(pattern, str) or re.search(pattern, str(value)) is not None
+    return isinstance(pattern, str) and re.search(pattern, str(_positional(value))) is not None
 
 
 def _is_base64(node: dict[str, Any]) -> bool:
