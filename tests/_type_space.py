@@ -370,7 +370,7 @@ class Reading:
             return False
         try:
             self._revalidating.validate_python((value,), strict=True)  # 505 is no time in a union
-            self.json_form(value)
+            self.read(self.json_form(value))  # a model passes its dataclass fields as they are
         except (ValueError, pydantic_core.PydanticSerializationError):  # UnicodeDecodeError too
             return False
         return True
