@@ -53,11 +53,12 @@ import enum
 import ipaddress
 import pathlib
 import uuid
-from typing import Annotated, Literal, NamedTuple, Optional, Union
+from collections import deque
+from typing import Annotated, Literal, NamedTuple, NewType, Optional, Union
 
 import annotated_types as at
 import pydantic
-from typing_extensions import NotRequired, Required, TypedDict
+from typing_extensions import NotRequired, Required, TypeAliasType, TypedDict
 """
 
 LEAVES = (
@@ -136,9 +137,10 @@ class _Writer:
         return f"C{self._names}"
 
     def type(self, depth: int) -> str:
-        kinds = ["leaf", "leaf", "literal", "constrained"]
+        kinds = ["leaf", "leaf", "literal", "constrained", "new_type"]
         if depth > 0:
             kinds += ["list", "tuple", "fixed", "set", "dict", "optional", "union", "pipe", "class", "class"]
+            kinds += ["alias", "deque"]
         kind = self.choose.pick(kinds)
         return getattr(self, f"_{kind}")(depth)
 
@@ -208,6 +210,24 @@ class _Writer:
         if first == second == "None":  # `None | None` is no type
             return "None"
         return f"{first} | {second}"
+
+    def _deque(self, depth: int) -> str:
+        return f"deque[{self.type(depth - 1)}]"
+
+    def _new_type(self, depth: int) -> str:
+        name = self.name()
+        self.classes.append(f"{name} = NewType({name!r}, {self.choose.pick(['str', 'int', 'uuid.UUID'])})\n")
+        return name
+
+    def _alias(self, depth: int) -> str:
+        """A ``type X = ...`` alias (``TypeAliasType``: this runs on 3.11), or a recursive one."""
+        name = self.name()
+        if self.choose.pick([True, False]):
+            value = repr(f"{self.type(0)} | list[{name}] | dict[str, {name}]")  # a tree of leaves
+        else:
+            value = self.type(depth - 1)
+        self.classes.append(f"{name} = TypeAliasType({name!r}, {value})\n")
+        return name
 
     def _enum(self, depth: int = 0) -> str:
         name = self.name()

@@ -4,6 +4,7 @@ a stub's annotations otherwise than pydantic does, each pinned with its exact JS
 from __future__ import annotations
 
 import base64
+import collections
 import dataclasses
 import datetime
 import decimal
@@ -11,7 +12,7 @@ import ipaddress
 import json
 import pathlib
 import uuid
-from typing import Annotated, NamedTuple
+from typing import Annotated, NamedTuple, NewType
 
 import pydantic
 import pytest
@@ -173,3 +174,38 @@ def test_a_decimal_is_sent_as_text_without_an_exponent() -> None:
 
     pay(decimal.Decimal("-7.8E-16"))
     assert world.trace[-1].input == {"amount": "-0.00000000000000078"}
+
+
+OrderId = NewType("OrderId", uuid.UUID)
+
+
+def test_a_new_type_of_a_typed_value_is_sent_and_answered_as_that_value() -> None:
+    # NewType hid the UUID: it was refused as not JSON data, and answered as text
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def reorder(order: OrderId) -> OrderId:
+        """Reorder."""
+
+    answer = reorder(OrderId(uuid.UUID(int=7)))
+    assert world.trace[-1].input == {"order": "00000000-0000-0000-0000-000000000007"}
+    assert answer == uuid.UUID(world.call("reorder", {"order": "00000000-0000-0000-0000-000000000007"}))
+
+
+def test_bytes_in_a_container_only_pydantic_describes_are_base64_both_ways() -> None:
+    # deque[bytes] answered any text, which a typed answer read as base64 then refused
+    world = SyntheticWorld(seed=0)
+
+    @world.tool
+    def chunks(
+        count: int, sent: collections.deque[bytes] | tuple[pathlib.Path, bytes]
+    ) -> collections.deque[bytes]:
+        """Chunks."""
+
+    typed = chunks(0, collections.deque([b"\xff"]))
+    assert world.trace[-1].input == {"count": 0, "sent": ["_w=="]}
+    answer = world.call("chunks", {"count": 0, "sent": ["_w=="]})
+    assert len(answer) >= 1
+    assert typed == collections.deque(base64.urlsafe_b64decode(text) for text in answer)
+    chunks(0, (pathlib.Path("a"), b"\xff"))  # the tuple's branch, not the deque's: it was not JSON data
+    assert world.trace[-1].input == {"count": 0, "sent": ["a", "/w=="]}

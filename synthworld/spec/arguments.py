@@ -15,6 +15,7 @@ or ``time`` without a timezone is refused with `ToolInputError`: a JSON Schema `
 from __future__ import annotations
 
 import base64
+import collections
 import datetime
 import decimal
 import re
@@ -102,12 +103,14 @@ def _by_schema(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
     node = _branch(_follow(node, defs), value, defs)
     if isinstance(value, decimal.Decimal):  # text without an exponent: "0.0000001", not "1E-7"
         return plain_number(value) if node.get("type") == "number" else _positional(value)
+    if isinstance(value, (bytes, bytearray)) and node.get("format") == "base64url":  # pydantic's
+        return base64.urlsafe_b64encode(value).decode("ascii")
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(value).decode("ascii") if _is_base64(node) else value
     if isinstance(value, dict):
         properties, rest = node.get("properties", {}), node.get("additionalProperties")
         return {key: _by_schema(item, properties.get(key, rest), defs) for key, item in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (*_SEQUENCES, set, frozenset)):
         prefix, rest = node.get("prefixItems", []), node.get("items")
         items = [
             _by_schema(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)
@@ -133,7 +136,8 @@ def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
-    """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind; {} when none is, or
+    """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind (of two arrays, the
+    one whose fixed items are as many as `value`'s); {} when none is, or
     when a ``Decimal`` may be its text too (pydantic's ``anyOf: [number, string]``: sent as it dumps
     it)."""
     branches = node.get("anyOf")
@@ -144,7 +148,10 @@ def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[s
         return next((_follow(b, defs) for _, b in kinds if _is_base64(_follow(b, defs))), {})
     if isinstance(value, decimal.Decimal) and any(_holds_text(_follow(b, defs), value) for _, b in kinds):
         return {}
-    return next((_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)), {})
+    fitting = [_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)]
+    if isinstance(value, _SEQUENCES) and len(fitting) > 1:  # deque[str] | tuple[Path, bytes]
+        fitting.sort(key=lambda branch: len(branch.get("prefixItems", ())) != len(value))
+    return fitting[0] if fitting else {}
 
 
 def _holds_text(node: dict[str, Any], value: decimal.Decimal) -> bool:
@@ -158,18 +165,21 @@ def _holds_text(node: dict[str, Any], value: decimal.Decimal) -> bool:
 
 
 def _is_base64(node: dict[str, Any]) -> bool:
-    return node.get("type") == "string" and node.get("contentEncoding") == "base64"
+    base64_text = node.get("contentEncoding") == "base64" or node.get("format") == "base64url"
+    return node.get("type") == "string" and base64_text
 
 
 def _json_kind(value: Any) -> str:
     """The JSON type `value` takes, to choose its branch (a ``Decimal``: a number, if its schema is)."""
     if isinstance(value, dict):
         return "object"
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (*_SEQUENCES, set, frozenset)):
         return "array"
     return "number" if isinstance(value, decimal.Decimal) else ""
 
 
+_SEQUENCES = (list, tuple, collections.deque)
+"""Python sequences JSON carries as arrays (a ``deque[...]``'s value stays a deque when dumped)."""
 _DEFS = "#/$defs/"
 _MAX_HOPS = 8
 """How many ``$ref``s `_follow` follows (a reference to a reference to...)."""
@@ -200,7 +210,7 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
         return sorted(items, key=lambda item: canonical_json(to_json(item)))
     if isinstance(value, dict):
         return {key: _ordered(item, to_json) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, _SEQUENCES):
         return [_ordered(item, to_json) for item in value]
     return value
 

@@ -65,7 +65,7 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
     import pydantic
 
     try:
-        adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(cls)
+        adapter = _bytes_as_base64(cls)
         schema: JSON = adapter.json_schema(
             ref_template="#/$defs/{model}", schema_generator=pydantic_generator(answers)
         )
@@ -80,6 +80,22 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
         except ValueError:  # pydantic's ValidationError
             return None, f"pydantic's schema for it, {schema}, also admits {value!r}, which it refuses"
     return schema, ""
+
+
+def _bytes_as_base64(cls: Any) -> Any:
+    """pydantic's ``TypeAdapter`` of `cls` reading ``bytes`` as base64 text (``deque[bytes]``: its
+    schema says ``base64url``), as synthworld's own schemas and a stub's typed answers do; a class
+    with a config of its own (a model) keeps it."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(
+            cls, config=pydantic.ConfigDict(val_json_bytes="base64", ser_json_bytes="base64")
+        )
+    except pydantic.PydanticUserError as exc:
+        if exc.code != "type-adapter-config-unused":
+            raise
+        return pydantic.TypeAdapter(cls)
 
 
 def text_type_schema(tp: Any) -> JSON | None:

@@ -27,6 +27,7 @@ import enum
 import functools
 import json
 import pathlib
+import typing
 import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, get_args, get_origin
@@ -111,6 +112,8 @@ def builds_objects(
     again = functools.partial(builds_objects, seen=seen, sent=sent)
     if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
         return again(alias_value(hint), values=values)
+    if isinstance(hint, typing.NewType):  # OrderId = NewType("OrderId", UUID)
+        return again(hint.__supertype__, values=values)
     origin = get_origin(hint)
     if isinstance(origin, ALIAS_TYPES) and again(alias_value(origin), values=values):
         return True  # a generic alias given its arguments: Pair[int] of `type Pair[T] = tuple[T, T]`
