@@ -10,8 +10,8 @@ Writes `--stubs` stubs from the type space of ``tests/_type_space.py`` (the i-th
 - ``drawn``: each stub called through its typed stub with arguments Hypothesis draws with
   ``st.from_type`` (`--drawn` examples a stub, derandomized), checked the same way.
 
-It prints one JSON summary (stubs, calls, refused stubs, stubs with a mismatch and mismatches by
-check, per pass) and, with ``--show``, each mismatch::
+It prints one JSON summary (stubs, calls, refused stubs, stubs pydantic cannot read, stubs with
+a mismatch and mismatches by check, per pass) and, with ``--show``, each mismatch::
 
     PYTHONPATH=. python bench/fuzz_stub_types.py --stubs 2000 --seeds 3 --drawn 5
 """
@@ -29,10 +29,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import pydantic
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from synthworld import SyntheticWorld
+from synthworld import SyntheticWorld, SynthworldError
 from tests._type_space import Outcome, StubCheck, check_stub, drawn_arguments, stub_corpus
 
 _KIND = re.compile(r": (returns|parses|arguments): ")
@@ -60,7 +61,11 @@ def drawn_pass(sources: list[str], examples: int, show: bool) -> dict[str, Any]:
         outcome = Outcome()
         try:
             check = StubCheck(source)
-        except Exception as exc:
+        except pydantic.PydanticUserError as exc:
+            outcome.unreadable = str(exc)
+            _add(summary, index, outcome, show)
+            continue
+        except SynthworldError as exc:
             outcome.refused = f"{type(exc).__name__}: {exc}"
             _add(summary, index, outcome, show)
             continue
@@ -89,7 +94,15 @@ def _drawn_calls(check: StubCheck, outcome: Outcome, examples: int) -> None:
 
 
 def _summary() -> dict[str, Any]:
-    return {"stubs": 0, "calls": 0, "refused": 0, "ambiguous": 0, "stubs_with_mismatch": 0, "by_check": {}}
+    return {
+        "stubs": 0,
+        "calls": 0,
+        "refused": 0,
+        "unreadable": 0,
+        "ambiguous": 0,
+        "stubs_with_mismatch": 0,
+        "by_check": {},
+    }
 
 
 def _add(summary: dict[str, Any], index: int, outcome: Outcome, show: bool) -> None:
@@ -97,6 +110,7 @@ def _add(summary: dict[str, Any], index: int, outcome: Outcome, show: bool) -> N
     summary["calls"] += outcome.calls
     summary["ambiguous"] += outcome.ambiguous
     summary["refused"] += outcome.refused is not None
+    summary["unreadable"] += outcome.unreadable is not None
     summary["stubs_with_mismatch"] += bool(outcome.mismatches)
     for kind, count in kinds(outcome).items():
         summary["by_check"][kind] = summary["by_check"].get(kind, 0) + count
