@@ -412,7 +412,8 @@ class TestTypedArguments:
         assert world.trace[-1].input == sent
         assert answer == world.call("book", sent)
 
-    def test_a_models_constrained_decimal_is_sent_as_pydantic_dumps_it(self) -> None:
+    def test_a_models_decimal_is_sent_as_pydantic_dumps_it_and_a_bounded_one_as_its_number(self) -> None:
+        # a bounded one was text too, and its text could carry no bounds: "150" passed for le=100
         world = SyntheticWorld(seed=5)
 
         @world.tool
@@ -422,7 +423,9 @@ class TestTypedArguments:
         answer = quote(
             Price(amount=decimal.Decimal("9.50"), fee=decimal.Decimal("1.5"), tax=decimal.Decimal("0.20"))
         )
-        assert world.trace[-1].input == {"price": {"amount": "9.50", "fee": "1.5", "tax": "0.20"}}
+        assert world.trace[-1].input == {"price": {"amount": "9.50", "fee": 1.5, "tax": "0.20"}}
+        with pytest.raises(ToolInputError, match=r"\$\.price\.fee: '150' is not of type 'number'"):
+            world.call("quote", {"price": {"amount": "9.50", "fee": "150", "tax": "0.20"}})
         assert isinstance(answer, Price)
         assert 0 <= answer.fee <= 100
 

@@ -2,7 +2,8 @@
 
 The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with a type that builds
 objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
-``Decimal``, ``Path``, ``Enum`` or ``set``, also inside containers -- may be called with such an
+``Decimal``, ``Path``, ``Enum``, ``set`` or ``bytes``, also inside containers and TypedDict fields
+-- may be called with such an
 object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
 ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
 ``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
@@ -14,8 +15,10 @@ or ``time`` without a timezone is refused with `ToolInputError`: a JSON Schema `
 from __future__ import annotations
 
 import base64
+import collections
 import datetime
 import decimal
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -41,7 +44,9 @@ def argument_converter(
         hints = typing_extensions.get_type_hints(fn, include_extras=True)
     except Exception:  # an annotation that does not resolve: the spec already said so
         return _same
-    typed = {name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint)}
+    typed = {
+        name: hint for name, hint in hints.items() if name != "return" and builds_objects(hint, sent=True)
+    }
     binary = {name for name, hint in hints.items() if name != "return" and _is_bytes(hint)}
     if not typed and not binary:
         return _same
@@ -53,7 +58,7 @@ def argument_converter(
         for name, value in built.items():
             if name in binary and isinstance(value, (bytes, bytearray)):
                 dumped[name] = base64.b64encode(value).decode("ascii")
-            elif name in typed and (isinstance(value, tuple) or not is_json_data(value)):  # NamedTuple
+            elif name in typed and (_holds_tuple(value) or not is_json_data(value)):  # NamedTuples too
                 if name not in adapters:
                     adapters[name] = _adapter(typed[name])
                 try:
@@ -84,26 +89,40 @@ def _dump(adapter: Any, value: Any, schema: Any, defs: Mapping[str, Any]) -> Any
     from pydantic_core import to_jsonable_python
 
     try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
-        plain = _numbers(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
+        plain = _by_schema(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
         return to_jsonable_python(_ordered(plain, to_jsonable_python))
     except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
         return value
 
 
-def _numbers(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
-    """`value` (a type's dump, ``Decimal``s kept) with each ``Decimal`` whose schema `node` is a
-    number -- a constrained one's, `decimal_number_schema` -- as that number; others stay text."""
+def _by_schema(value: Any, node: Any, defs: Mapping[str, Any]) -> Any:
+    """`value` (a type's dump, ``Decimal``s and ``bytes`` kept) with each ``Decimal`` whose schema
+    `node` is a number -- a constrained one's, `decimal_number_schema` -- as that number (others
+    stay text), and ``bytes`` whose schema is base64 text as that text (a pydantic model's, whose
+    schema is any text, stay bytes: pydantic sends and reads them as UTF-8)."""
     node = _branch(_follow(node, defs), value, defs)
-    if isinstance(value, decimal.Decimal):
-        return plain_number(value) if node.get("type") == "number" else value
+    if isinstance(value, decimal.Decimal):  # text without an exponent: "0.0000001", not "1E-7"
+        return plain_number(value) if node.get("type") == "number" else _positional(value)
+    if isinstance(value, (bytes, bytearray)) and node.get("format") == "base64url":  # pydantic's
+        return base64.urlsafe_b64encode(value).decode("ascii")
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(value).decode("ascii") if _is_base64(node) else value
     if isinstance(value, dict):
         properties, rest = node.get("properties", {}), node.get("additionalProperties")
-        return {key: _numbers(item, properties.get(key, rest), defs) for key, item in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
+        return {key: _by_schema(item, properties.get(key, rest), defs) for key, item in value.items()}
+    if isinstance(value, (*_SEQUENCES, set, frozenset)):
         prefix, rest = node.get("prefixItems", []), node.get("items")
-        items = [_numbers(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)]
+        items = [
+            _by_schema(item, prefix[i] if i < len(prefix) else rest, defs) for i, item in enumerate(value)
+        ]
         return type(value)(items) if isinstance(value, (set, frozenset)) else items
     return value
+
+
+def _positional(value: decimal.Decimal) -> Any:
+    """A finite ``Decimal``'s digits written out (``Decimal("1E+3")`` is ``"1000"``), as a decimal's
+    schema writes its text; another one as it is, for the world's check to refuse."""
+    return format(value, "f") if value.is_finite() else value
 
 
 def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
@@ -117,26 +136,50 @@ def _follow(node: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _branch(node: dict[str, Any], value: Any, defs: Mapping[str, Any]) -> dict[str, Any]:
-    """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind; {} when none is, or
-    when a ``Decimal`` may be text too (pydantic's ``anyOf: [number, string]``: sent as it dumps it)."""
+    """Of an ``anyOf`` (``Optional[...]``), the branch for `value`'s JSON kind (of two arrays, the
+    one whose fixed items are as many as `value`'s); {} when none is, or
+    when a ``Decimal`` may be its text too (pydantic's ``anyOf: [number, string]``: sent as it dumps
+    it)."""
     branches = node.get("anyOf")
     if "type" in node or not isinstance(branches, list):
         return node
     kinds = [(_follow(branch, defs).get("type"), branch) for branch in branches]
-    if isinstance(value, decimal.Decimal) and any(kind == "string" for kind, _ in kinds):
+    if isinstance(value, (bytes, bytearray)):  # Union[str, bytes]: the base64 branch is the bytes'
+        return next((_follow(b, defs) for _, b in kinds if _is_base64(_follow(b, defs))), {})
+    if isinstance(value, decimal.Decimal) and any(_holds_text(_follow(b, defs), value) for _, b in kinds):
         return {}
-    return next((_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)), {})
+    fitting = [_follow(branch, defs) for kind, branch in kinds if kind == _json_kind(value)]
+    if isinstance(value, _SEQUENCES) and len(fitting) > 1:  # deque[str] | tuple[Path, bytes]
+        fitting.sort(key=lambda branch: len(branch.get("prefixItems", ())) != len(value))
+    return fitting[0] if fitting else {}
+
+
+def _holds_text(node: dict[str, Any], value: decimal.Decimal) -> bool:
+    """True when `node` is a decimal's text whose pattern takes `value`'s (pydantic's ``anyOf:
+    [number, string]`` keeps ``"9.50"`` as written); not plain text, an ``ipv4``, a ``time`` or base64:
+    ``Union[Annotated[Decimal, Field(le=46)], str]`` sends the number, which reads back as the decimal."""
+    if node.get("type") != "string" or "format" in node or "contentEncoding" in node:
+        return False
+    pattern = node.get("pattern")
+    return isinstance(pattern, str) and re.search(pattern, str(_positional(value))) is not None
+
+
+def _is_base64(node: dict[str, Any]) -> bool:
+    base64_text = node.get("contentEncoding") == "base64" or node.get("format") == "base64url"
+    return node.get("type") == "string" and base64_text
 
 
 def _json_kind(value: Any) -> str:
     """The JSON type `value` takes, to choose its branch (a ``Decimal``: a number, if its schema is)."""
     if isinstance(value, dict):
         return "object"
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (*_SEQUENCES, set, frozenset)):
         return "array"
     return "number" if isinstance(value, decimal.Decimal) else ""
 
 
+_SEQUENCES = (list, tuple, collections.deque)
+"""Python sequences JSON carries as arrays (a ``deque[...]``'s value stays a deque when dumped)."""
 _DEFS = "#/$defs/"
 _MAX_HOPS = 8
 """How many ``$ref``s `_follow` follows (a reference to a reference to...)."""
@@ -167,9 +210,19 @@ def _ordered(value: Any, to_json: Callable[[Any], Any]) -> Any:
         return sorted(items, key=lambda item: canonical_json(to_json(item)))
     if isinstance(value, dict):
         return {key: _ordered(item, to_json) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, _SEQUENCES):
         return [_ordered(item, to_json) for item in value]
     return value
+
+
+def _holds_tuple(value: Any) -> bool:
+    """True when `value` is or holds a tuple (a NamedTuple, ``list[tuple[int, int]]``'s items):
+    JSON data to the encoder, but no JSON array to the world's input check."""
+    if isinstance(value, tuple):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_tuple(item) for item in value.values())
+    return isinstance(value, list) and any(_holds_tuple(item) for item in value)
 
 
 def _is_bytes(hint: Any) -> bool:

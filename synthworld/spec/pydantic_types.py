@@ -30,6 +30,9 @@ __all__ = [
 
 JSON = dict[str, Any]
 
+_DIGITS = frozenset({"max_digits", "decimal_places"})
+"""Decimal constraints a decimal's text pattern can state (bounds it cannot)."""
+
 SAMPLES = 5
 """How many values (seeds 0, 1, ...) a type's schema must make that the type accepts."""
 
@@ -62,7 +65,7 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
     import pydantic
 
     try:
-        adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(cls)
+        adapter = _bytes_as_base64(cls)
         schema: JSON = adapter.json_schema(
             ref_template="#/$defs/{model}", schema_generator=pydantic_generator(answers)
         )
@@ -77,6 +80,22 @@ def pydantic_type_schema(cls: Any, *, answers: bool) -> tuple[JSON | None, str]:
         except ValueError:  # pydantic's ValidationError
             return None, f"pydantic's schema for it, {schema}, also admits {value!r}, which it refuses"
     return schema, ""
+
+
+def _bytes_as_base64(cls: Any) -> Any:
+    """pydantic's ``TypeAdapter`` of `cls` reading ``bytes`` as base64 text (``deque[bytes]``: its
+    schema says ``base64url``), as synthworld's own schemas and a stub's typed answers do; a class
+    with a config of its own (a model) keeps it."""
+    import pydantic
+
+    try:
+        return pydantic.TypeAdapter(
+            cls, config=pydantic.ConfigDict(val_json_bytes="base64", ser_json_bytes="base64")
+        )
+    except pydantic.PydanticUserError as exc:
+        if exc.code != "type-adapter-config-unused":
+            raise
+        return pydantic.TypeAdapter(cls)
 
 
 def text_type_schema(tp: Any) -> JSON | None:
@@ -94,9 +113,10 @@ def pydantic_generator(answers: bool) -> type:
     """pydantic's JSON Schema generator, with every ``Decimal`` a value the model accepts: pydantic
     describes one as ``anyOf: [number, string]`` with any string allowed and its bounds on the
     number alone, so ``"blue"`` or ``"-5"`` (for ``ge=0``) fit the schema but not the model. Here a
-    decimal's string must be a number, and in an answer (`answers`) a constrained decimal is the
-    number its bounds and digits bound (`decimal_number_schema`); a caller may still send one as
-    text, as pydantic dumps it."""
+    decimal's string must be a number, and a bounded decimal is the number its bounds bound
+    (`decimal_number_schema`): no text could carry them. In an answer (`answers`) a decimal with
+    digits only is that number too; a caller may send one as text, as pydantic dumps it (the
+    pattern pydantic writes counts the digits)."""
     from pydantic.json_schema import GenerateJsonSchema
 
     class DecimalsAsValues(GenerateJsonSchema):
@@ -105,11 +125,8 @@ def pydantic_generator(answers: bool) -> type:
 
         def decimal_schema(self, schema: Any) -> JSON:
             json_schema: JSON = super().decimal_schema(schema)
-            if (
-                answers
-                and self.mode == "validation"
-                and any(schema.get(k) is not None for k in DECIMAL_CONSTRAINTS)
-            ):
+            stated = {k for k in DECIMAL_CONSTRAINTS if schema.get(k) is not None}
+            if self.mode == "validation" and (stated - _DIGITS if not answers else stated):
                 return decimal_number_schema(schema)  # the number, bounds and digits as a stub's
             return json_schema
 

@@ -3,13 +3,16 @@
 A stub whose return annotation builds objects -- a pydantic model, a dataclass or a NamedTuple,
 also inside ``list[...]``, ``Optional[...]``, ``dict[str, ...]``, tuples and TypedDict fields
 (``typing_extensions.TypedDict`` before Python 3.12) -- has its JSON answer validated into that
-type with pydantic's ``TypeAdapter`` (lax mode, so ``date-time`` strings become ``datetime``s).
+type with pydantic's ``TypeAdapter`` in JSON mode (``date-time`` strings become ``datetime``s, also
+in a ``strict`` model, as they would from a real API's JSON).
 So does one whose annotation is a value JSON carries as text or a list -- ``datetime``, ``date``,
 ``time``, ``timedelta``, ``UUID``, ``Decimal``, a ``Path``, an ``Enum``, a ``set``, a ``tuple``, a
 type only pydantic describes (``HttpUrl``, ``IPv4Address``) -- on its own or inside those
 containers (``-> datetime`` gives a ``datetime``, ``-> list[UUID]`` UUIDs). Other annotations
 (``dict``, a TypedDict of plain values, ``list[str]``, ``bytes`` or ``bytearray``, as base64 text...)
-keep the JSON answer as it is. An answer the type cannot hold (a ``malformed`` fault) raises a
+keep the JSON answer as it is; ``bytes`` inside a dataclass, NamedTuple or container built as
+above are the bytes their base64 text means (a pydantic model's are as pydantic reads them). An
+answer the type cannot hold (a ``malformed`` fault) raises a
 `ToolError` with code ``malformed_response``, as a typed client library would fail to parse it; one
 that fits the schema but not the type's own validators (which no schema shows) raises
 `BackendError` saying so.
@@ -21,7 +24,10 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import functools
+import json
 import pathlib
+import typing
 import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, get_args, get_origin
@@ -51,8 +57,8 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
             adapter = _adapter(hint)
         if adapter is False:  # a type pydantic cannot build: the answer stays JSON
             return value
-        try:
-            return adapter.validate_python(value)
+        try:  # the answer is JSON: read as JSON, also by a strict model (``"2024-05-01"`` is its date)
+            return adapter.validate_json(f"[{json.dumps(value)}]")[0]
         except ValueError as exc:  # pydantic's ValidationError
             if _is_error_reply(value):  # on_invalid_input="return_error" answers with the error
                 return value
@@ -60,19 +66,21 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
                 raise BackendError(_validators_message(tool, hint, exc)) from None
             raise ToolError(
                 "malformed_response",
-                f"the answer of {tool!r} does not fit its return type {_name(hint)}: {exc}",
+                f"the answer of {tool!r} does not fit its return type {_name(hint)}: {_said(exc)}",
             ) from None
 
     return convert
 
 
 def _adapter(hint: Any) -> Any:
-    """pydantic's ``TypeAdapter`` for `hint`, or False when pydantic cannot build it (e.g. a
+    """pydantic's reading of a one-item array of `hint` (its config then reaches the dataclasses
+    and TypedDicts inside, which have none of their own: ``bytes`` there are base64 text, as their
+    schema says; a pydantic model keeps its own), or False when pydantic cannot build it (e.g. a
     ``typing.TypedDict`` before Python 3.12)."""
     import pydantic
 
     try:
-        return pydantic.TypeAdapter(hint)
+        return pydantic.TypeAdapter(tuple[hint], config=pydantic.ConfigDict(val_json_bytes="base64"))
     except (pydantic.PydanticUserError, pydantic.PydanticSchemaGenerationError):
         return False
 
@@ -91,38 +99,51 @@ _ARRAYS_AS_OBJECTS = (set, frozenset, tuple)
 """Python containers JSON carries as lists: an answer is made into them outside TypedDicts."""
 
 
-def builds_objects(hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True) -> bool:
+def builds_objects(
+    hint: Any, seen: frozenset[int] = frozenset(), *, values: bool = True, sent: bool = False
+) -> bool:
     """True when `hint` is or holds a pydantic model, dataclass or NamedTuple, or (with `values`,
     outside TypedDict fields) a date, UUID, Decimal, Path, Enum, set, tuple or type only pydantic
-    describes."""
+    describes. `sent`: of an argument, which is sent as JSON wherever it stands, so values inside
+    TypedDict fields count too, and so do ``bytes`` (sent as base64 text)."""
     if id(hint) in seen:
         return False
     seen = seen | {id(hint)}
+    again = functools.partial(builds_objects, seen=seen, sent=sent)
     if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
-        return builds_objects(alias_value(hint), seen, values=values)
+        return again(alias_value(hint), values=values)
+    if isinstance(hint, typing.NewType):  # OrderId = NewType("OrderId", UUID)
+        return again(hint.__supertype__, values=values)
     origin = get_origin(hint)
-    if isinstance(origin, ALIAS_TYPES) and builds_objects(alias_value(origin), seen, values=values):
+    if isinstance(origin, ALIAS_TYPES) and again(alias_value(origin), values=values):
         return True  # a generic alias given its arguments: Pair[int] of `type Pair[T] = tuple[T, T]`
     if origin is Annotated:
-        return builds_objects(get_args(hint)[0], seen, values=values)
+        return again(get_args(hint)[0], values=values)
     if values and (origin in _ARRAYS_AS_OBJECTS or hint in _ARRAYS_AS_OBJECTS or is_pydantic_type(origin)):
         return True  # also deque[int], Counter[str]: containers only pydantic describes
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
         return True
     if isinstance(hint, type):
-        if dataclasses.is_dataclass(hint) or _is_model(hint) or _is_named_tuple(hint):
-            return True
-        if values and (issubclass(hint, _VALUE_TYPES) or is_pydantic_type(hint)):
-            return True
-        if typing_extensions.is_typeddict(hint):
-            try:
-                fields = typing_extensions.get_type_hints(hint, include_extras=True).values()
-            except Exception:  # a field annotation that does not resolve here: pydantic could not either
-                return False
-            return any(builds_objects(field, seen, values=False) for field in fields)
-        return False
+        return _class_builds_objects(hint, again, values=values, sent=sent)
     args = [arg for arg in get_args(hint) if not isinstance(arg, (str, int))]
-    return any(builds_objects(arg, seen, values=values) for arg in args)
+    return any(again(arg, values=values) for arg in args)
+
+
+def _class_builds_objects(cls: type, again: Callable[..., bool], *, values: bool, sent: bool) -> bool:
+    """`builds_objects` of a class (`again` checks a TypedDict's fields)."""
+    if dataclasses.is_dataclass(cls) or _is_model(cls) or _is_named_tuple(cls):
+        return True
+    if values and (issubclass(cls, _VALUE_TYPES) or is_pydantic_type(cls)):
+        return True
+    if sent and issubclass(cls, (bytes, bytearray)):
+        return True
+    if typing_extensions.is_typeddict(cls):
+        try:
+            fields = typing_extensions.get_type_hints(cls, include_extras=True).values()
+        except Exception:  # a field annotation that does not resolve here: pydantic could not either
+            return False
+        return any(again(field, values=sent) for field in fields)
+    return False
 
 
 def _is_model(cls: type) -> bool:
@@ -144,11 +165,18 @@ def _only_validators_refuse(exc: Exception) -> bool:
     return bool(kinds) and kinds <= _VALIDATOR_ERRORS
 
 
+def _said(exc: Any) -> str:
+    """What pydantic's ValidationError `exc` (of the one-item array `_adapter` reads) says, each
+    error at its place in the answer."""
+    said = []
+    for error in exc.errors():
+        where = ".".join(map(str, error["loc"][1:]))
+        said.append(f"{where}: {error['msg']}" if where else error["msg"])
+    return "; ".join(said)
+
+
 def _validators_message(tool: str, hint: Any, exc: Any) -> str:
-    said = "; ".join(
-        ".".join(map(str, error["loc"])) + f": {error['msg']}" if error["loc"] else error["msg"]
-        for error in exc.errors()
-    )
+    said = _said(exc)
     return (
         f"the answer of {tool!r} fits its returns schema, but the validators of its return type "
         f"{_name(hint)} refuse it ({said}): answers are made from the JSON Schema, which cannot say "

@@ -42,8 +42,10 @@ __all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic
 
 JSON = dict[str, Any]
 
-BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
-"""Base64 text (RFC 4648, padded): how JSON carries ``bytes`` and ``bytearray``."""
+BASE64 = r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$"
+"""Base64 text (RFC 4648, padded, canonical): how JSON carries ``bytes`` and ``bytearray``. The
+last character before padding has its unused bits zero (RFC 4648 3.5), as strict decoders such as
+pydantic's require: ``"F2=="`` is refused there, ``"Fw=="`` is the byte it means."""
 
 _PRIMITIVES: dict[Any, JSON] = {
     str: {"type": "string"},

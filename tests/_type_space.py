@@ -1,0 +1,579 @@
+"""Stubs drawn from the space of types `ToolSpec.from_function` supports, and the checks that a world
+answers and accepts each the way the type reads.
+
+`write_stub(choose)` writes the source of a module holding the classes a stub needs (enums,
+TypedDicts, dataclasses, pydantic models, NamedTuples; nested, some recursive) and ``def stub(...)``
+annotated with types drawn from: str/int/float/bool/None, list, tuple (fixed and variadic), set,
+frozenset, dict[str, X] (and Literal keys), Optional/Union/``X | Y``, Literal (mixed kinds), enums,
+``Annotated`` constraints (annotated_types, ``pydantic.Field``, ``StringConstraints``), dates, times,
+UUID, Decimal, bytes, Path, IP addresses and types only pydantic describes. `choose` makes every
+choice: Hypothesis's ``draw`` in the suite (it shrinks a failing stub), a seeded ``random.Random``
+in the bench and the determinism test (a fixed list of stubs).
+
+`check_stub(source, seeds)` registers the stub on a world per seed, calls it and returns every
+mismatch between what the world does and what the annotations say (an empty list when none):
+
+1. ``returns``: each answer is valid against ``spec.returns`` (python-jsonschema, formats checked);
+2. ``parses``: each answer (JSON, as ``world.call`` promises) parses into the return type with
+   ``pydantic.TypeAdapter(R).validate_json``, and the stub itself returns without error;
+3. ``arguments``: each parameter value the schema admits parses into its type, the stub called
+   with those Python values is accepted by the world, and the input it sends parses back to them.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import datetime
+import decimal
+import hashlib
+import json
+import math
+import random
+import sys
+import types
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import jsonschema
+import pydantic
+import pydantic_core
+import typing_extensions
+
+from synthworld import SyntheticWorld, SynthworldError, ToolInputError, ToolSpec, generate
+
+T = TypeVar("T")
+
+HEADER = """\
+import dataclasses
+import datetime
+import decimal
+import enum
+import ipaddress
+import pathlib
+import uuid
+from collections import deque
+from typing import Annotated, Literal, NamedTuple, NewType, Optional, Union
+
+import annotated_types as at
+import pydantic
+from typing_extensions import NotRequired, Required, TypeAliasType, TypedDict
+"""
+
+LEAVES = (
+    "str",
+    "int",
+    "float",
+    "bool",
+    "None",
+    "datetime.datetime",
+    "datetime.date",
+    "datetime.time",
+    "datetime.timedelta",
+    "uuid.UUID",
+    "decimal.Decimal",
+    "bytes",
+    "pathlib.Path",
+    "ipaddress.IPv4Address",
+    "ipaddress.IPv6Address",
+    "pydantic.HttpUrl",
+    "pydantic.SecretStr",
+)
+HASHABLE = ("str", "int", "bool", "datetime.date", "uuid.UUID", "decimal.Decimal")
+"""Leaves a set may hold."""
+LITERAL_VALUES = (-2, 0, 1, 7, "a", "b", "x y", True, False, None)
+PATTERNS = (r"^[a-z]{2,5}-[0-9]{1,3}$", r"^[A-Z][a-z]+$", r"^\d{3}$", r"^(ab|cd)+$")
+
+
+class Choose(Protocol):
+    """Makes the choices of one stub: which option, which number."""
+
+    def pick(self, options: Sequence[T]) -> T: ...
+
+    def between(self, low: int, high: int) -> int: ...
+
+
+class RandomChoose:
+    """Choices from a seeded ``random.Random``: the same seed writes the same stub."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def pick(self, options: Sequence[T]) -> T:
+        return options[self._rng.randrange(len(options))]
+
+    def between(self, low: int, high: int) -> int:
+        return self._rng.randint(low, high)
+
+
+class DrawChoose:
+    """Choices drawn by Hypothesis (``st.data()``'s ``draw``), so a failing stub shrinks."""
+
+    def __init__(self, draw: Callable[[Any], Any]) -> None:
+        from hypothesis import strategies as st
+
+        self._draw, self._st = draw, st
+
+    def pick(self, options: Sequence[T]) -> T:
+        chosen: T = self._draw(self._st.sampled_from(options))
+        return chosen
+
+    def between(self, low: int, high: int) -> int:
+        number: int = self._draw(self._st.integers(low, high))
+        return number
+
+
+class _Writer:
+    """The source of one stub's module: class definitions in order, then the stub."""
+
+    def __init__(self, choose: Choose) -> None:
+        self.choose = choose
+        self.classes: list[str] = []
+        self._names = 0
+
+    def name(self) -> str:
+        self._names += 1
+        return f"C{self._names}"
+
+    def type(self, depth: int) -> str:
+        kinds = ["leaf", "leaf", "literal", "constrained", "new_type"]
+        if depth > 0:
+            kinds += ["list", "tuple", "fixed", "set", "dict", "optional", "union", "pipe", "class", "class"]
+            kinds += ["alias", "deque"]
+        kind = self.choose.pick(kinds)
+        return getattr(self, f"_{kind}")(depth)
+
+    def _leaf(self, depth: int) -> str:
+        leaf = self.choose.pick([*LEAVES, "enum"])
+        return self._enum() if leaf == "enum" else leaf
+
+    def _hashable(self) -> str:
+        kind = self.choose.pick(["leaf", "leaf", "enum", "literal"])
+        if kind == "enum":
+            return self._enum()
+        if kind == "literal":
+            return self._literal(0)
+        return self.choose.pick(HASHABLE)
+
+    def _literal(self, depth: int) -> str:
+        count = self.choose.between(1, 4)
+        values = list(dict.fromkeys(repr(self.choose.pick(LITERAL_VALUES)) for _ in range(count)))
+        return f"Literal[{', '.join(values)}]"
+
+    def _constrained(self, depth: int) -> str:
+        c = self.choose
+        low = c.between(-20, 20)
+        span = c.between(1, 50)
+        forms = [
+            f"Annotated[int, at.Gt({low}), at.Le({low + span})]",
+            f"Annotated[float, at.Ge({low}), at.Lt({low + span}.5)]",
+            f"Annotated[float, at.Interval(gt={low}, le={low + span})]",
+            f"Annotated[str, at.MinLen({span % 5}), at.MaxLen({span % 5 + c.between(0, 6)})]",
+            f"Annotated[str, pydantic.StringConstraints(pattern={c.pick(PATTERNS)!r})]",
+            f"Annotated[str, pydantic.StringConstraints(min_length=2, max_length={2 + span % 9})]",
+            f"Annotated[int, at.MultipleOf({1 + span % 7})]",
+            f"Annotated[int, pydantic.Field(ge=0, lt={span})]",
+            f"Annotated[decimal.Decimal, pydantic.Field(ge={low}, le={low + span}, decimal_places=2)]",
+            "Annotated[decimal.Decimal, pydantic.Field(max_digits=5, decimal_places=2)]",
+            "Annotated[str, 'a described text']",
+        ]
+        if depth > 0:
+            forms.append(f"Annotated[list[{self.type(depth - 1)}], at.MinLen(1), at.MaxLen(3)]")
+        return c.pick(forms)
+
+    def _list(self, depth: int) -> str:
+        return f"list[{self.type(depth - 1)}]"
+
+    def _tuple(self, depth: int) -> str:
+        return f"tuple[{self.type(depth - 1)}, ...]"
+
+    def _fixed(self, depth: int) -> str:
+        items = [self.type(depth - 1) for _ in range(self.choose.between(1, 3))]
+        return f"tuple[{', '.join(items)}]"
+
+    def _set(self, depth: int) -> str:
+        return f"{self.choose.pick(['set', 'frozenset'])}[{self._hashable()}]"
+
+    def _dict(self, depth: int) -> str:
+        key = self.choose.pick(["str", "str", "Literal['k1', 'k2']"])
+        return f"dict[{key}, {self.type(depth - 1)}]"
+
+    def _optional(self, depth: int) -> str:
+        return f"Optional[{self.type(depth - 1)}]"
+
+    def _union(self, depth: int) -> str:
+        return f"Union[{self.type(depth - 1)}, {self.type(depth - 1)}]"
+
+    def _pipe(self, depth: int) -> str:
+        first, second = self.type(depth - 1), self.type(depth - 1)
+        if first == second == "None":  # `None | None` is no type
+            return "None"
+        return f"{first} | {second}"
+
+    def _deque(self, depth: int) -> str:
+        return f"deque[{self.type(depth - 1)}]"
+
+    def _new_type(self, depth: int) -> str:
+        name = self.name()
+        self.classes.append(f"{name} = NewType({name!r}, {self.choose.pick(['str', 'int', 'uuid.UUID'])})\n")
+        return name
+
+    def _alias(self, depth: int) -> str:
+        """A ``type X = ...`` alias (``TypeAliasType``: this runs on 3.11), or a recursive one."""
+        name = self.name()
+        if self.choose.pick([True, False]):
+            value = repr(f"{self.type(0)} | list[{name}] | dict[str, {name}]")  # a tree of leaves
+        else:
+            value = self.type(depth - 1)
+        self.classes.append(f"{name} = TypeAliasType({name!r}, {value})\n")
+        return name
+
+    def _enum(self, depth: int = 0) -> str:
+        name = self.name()
+        kind = self.choose.pick(["enum.Enum", "enum.IntEnum", "enum.StrEnum", "mixed"])
+        count = self.choose.between(1, 3)
+        if kind == "enum.IntEnum":
+            members = [f"M{i} = {i * 3 - 1}" for i in range(count)]
+        elif kind == "mixed":
+            members = [f"M{i} = {repr(f'v{i}') if i % 2 else i}" for i in range(count)]
+        else:
+            members = [f"M{i} = 'v{i}'" for i in range(count)]
+        base = "enum.Enum" if kind == "mixed" else kind
+        self.classes.append(f"class {name}({base}):\n" + "".join(f"    {m}\n" for m in members))
+        return name
+
+    def _class(self, depth: int) -> str:
+        kind = self.choose.pick(["typeddict", "dataclass", "pydantic_dataclass", "model", "namedtuple"])
+        return getattr(self, f"_{kind}")(depth)
+
+    def _fields(self, depth: int) -> list[tuple[str, str]]:
+        return [(f"f{i}", self.type(depth - 1)) for i in range(self.choose.between(1, 3))]
+
+    def _typeddict(self, depth: int) -> str:
+        name, fields = self.name(), self._fields(depth)
+        total = self.choose.pick([True, False])
+        lines = [f"class {name}(TypedDict{'' if total else ', total=False'}):"]
+        for field_name, tp in fields:
+            wrap = self.choose.pick(["", "", "Required", "NotRequired"])
+            lines.append(f"    {field_name}: {f'{wrap}[{tp}]' if wrap else tp}")
+        if self.choose.between(0, 3) == 0:
+            lines.append(f"    children: NotRequired[list['{name}']]")
+        self.classes.append("\n".join(lines) + "\n")
+        return name
+
+    def _dataclass(self, depth: int, decorator: str = "dataclasses.dataclass") -> str:
+        name, fields = self.name(), self._fields(depth)
+        defaults = self.choose.between(0, len(fields))
+        lines = [f"@{decorator}", f"class {name}:"]
+        for index, (field_name, tp) in enumerate(fields):
+            default = index >= len(fields) - defaults
+            lines.append(f"    {field_name}: Optional[{tp}] = None" if default else f"    {field_name}: {tp}")
+        if self.choose.between(0, 3) == 0:
+            lines.append(f"    parent: Optional['{name}'] = None")
+        self.classes.append("\n".join(lines) + "\n")
+        return name
+
+    def _pydantic_dataclass(self, depth: int) -> str:
+        return self._dataclass(depth, decorator="pydantic.dataclasses.dataclass")
+
+    def _model(self, depth: int) -> str:
+        name, fields = self.name(), self._fields(depth)
+        lines = [f"class {name}(pydantic.BaseModel):"]
+        config = self.choose.pick(
+            ["", "extra='forbid'", "extra='allow'", "populate_by_name=True", "strict=True"]
+        )
+        if config:
+            lines.append(f"    model_config = pydantic.ConfigDict({config})")
+        for field_name, tp in fields:
+            form = self.choose.pick(["plain", "alias", "optional", "bounded"])
+            if form == "alias":
+                alias = self.choose.pick([f"{field_name}Key", f"{field_name}-key"])
+                lines.append(f"    {field_name}: {tp} = pydantic.Field(alias={alias!r})")
+            elif form == "optional":
+                lines.append(f"    {field_name}: Optional[{tp}] = None")
+            elif form == "bounded":
+                lines.append(f"    {field_name}: int = pydantic.Field(ge=0, le={self.choose.between(0, 99)})")
+            else:
+                lines.append(f"    {field_name}: {tp}")
+        if self.choose.between(0, 3) == 0:
+            lines.append(f"    children: list['{name}'] = []")
+        self.classes.append("\n".join(lines) + "\n")
+        return name
+
+    def _namedtuple(self, depth: int) -> str:
+        name, fields = self.name(), self._fields(depth)
+        defaults = self.choose.between(0, len(fields))
+        lines = [f"class {name}(NamedTuple):"]
+        for index, (field_name, tp) in enumerate(fields):
+            default = index >= len(fields) - defaults
+            lines.append(f"    {field_name}: Optional[{tp}] = None" if default else f"    {field_name}: {tp}")
+        self.classes.append("\n".join(lines) + "\n")
+        return name
+
+
+def write_stub(choose: Choose, *, depth: int = 2) -> str:
+    """The source of a module whose ``stub`` takes 0 to 2 parameters and returns a drawn type."""
+    writer = _Writer(choose)
+    params: list[str] = []
+    optional = False
+    for index in range(choose.between(0, 2)):
+        tp = writer.type(depth)
+        optional = optional or choose.between(0, 3) == 0  # defaults come last
+        params.append(f"p{index}: Optional[{tp}] = None" if optional else f"p{index}: {tp}")
+    returns = writer.type(depth)
+    body = f'def stub({", ".join(params)}) -> {returns}:\n    """A drawn stub."""\n'
+    return "\n\n".join([HEADER, *writer.classes, body])
+
+
+def stub_corpus(count: int, *, first: int = 0, depth: int = 2) -> list[str]:
+    """`count` stub sources, the i-th written from ``random.Random(first + i)``."""
+    return [write_stub(RandomChoose(first + index), depth=depth) for index in range(count)]
+
+
+def load_stub(source: str) -> Callable[..., Any]:
+    """The ``stub`` function of `source`, its module registered (type hints resolve in it)."""
+    name = "_drawn_stub_" + hashlib.sha256(source.encode()).hexdigest()[:16]
+    module = sys.modules.get(name)
+    if module is None:
+        module = types.ModuleType(name)
+        sys.modules[name] = module
+        try:
+            exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    stub: Callable[..., Any] = module.__dict__["stub"]
+    return stub
+
+
+@dataclass
+class Outcome:
+    """What checking one stub found."""
+
+    refused: str | None = None
+    """The registration error, when the world refused the stub."""
+    unreadable: str | None = None
+    """Why pydantic cannot read the stub's types (an alias of a recursive model): nothing checked."""
+    calls: int = 0
+    """Calls made: ``world.call`` and the typed stub's."""
+    mismatches: list[str] = field(default_factory=list)
+    ambiguous: int = 0
+    """Arguments whose JSON pydantic itself reads as another value (``Union[datetime, Decimal]``
+    reads ``"96.78"`` as a date): sent as pydantic dumps them, not checked further."""
+    answers: list[Any] = field(default_factory=list)
+    """Per seed: the world's answer and the input the typed stub sent (for determinism checks)."""
+
+
+class Reading:
+    """pydantic's reading of a type from JSON, as one item of an array whose config says ``bytes``
+    are base64 text (it reaches the dataclasses and TypedDicts inside; pydantic models keep theirs,
+    as synthworld's schemas do)."""
+
+    def __init__(self, tp: Any) -> None:
+        config = pydantic.ConfigDict(val_json_bytes="base64", ser_json_bytes="base64")
+        self._adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(tuple[tp], config=config)
+        again = pydantic.ConfigDict(revalidate_instances="always", **config)
+        self._revalidating: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(tuple[tp], config=again)
+
+    def read(self, value: Any) -> Any:
+        """The value JSON `value` means (raises pydantic's ValidationError)."""
+        return self._adapter.validate_json(json.dumps([value]))[0]
+
+    def holds(self, value: Any) -> bool:
+        """True when Python `value` is a value of the type that pydantic can write as JSON: checked
+        strictly (lax, ``Union[time, Annotated[int, Lt(40)]]`` takes 505 as a time), its
+        dataclasses' fields too (pydantic passes an instance as it is), and no ``SecretStr``
+        whose secret is no text (``st.from_type`` draws both)."""
+        if any(
+            isinstance(part, pydantic.SecretStr) and not isinstance(part.get_secret_value(), str)
+            for part in _parts(value)
+        ):
+            return False
+        try:
+            self._revalidating.validate_python((value,), strict=True)  # 505 is no time in a union
+            self.read(self.json_form(value))  # a model passes its dataclass fields as they are
+        except (ValueError, pydantic_core.PydanticSerializationError):  # UnicodeDecodeError too
+            return False
+        return True
+
+    def json_form(self, value: Any) -> Any:
+        return self._adapter.dump_python((value,), mode="json", by_alias=True, warnings=False)[0]
+
+    def same(self, left: Any, right: Any) -> bool:
+        """Equal as values, or as JSON: ``Union[Path, Decimal]`` reads ``"65.2"`` as a path, which
+        is the JSON of ``Decimal("65.2")`` too."""
+        return bool(left == right) or bool(self.json_form(left) == self.json_form(right))
+
+    def round_trips(self, value: Any) -> bool:
+        """True when pydantic reads its own JSON of `value` back as `value`."""
+        try:
+            return self.same(self.read(self.json_form(value)), value)
+        except Exception:  # no value of the type (JSON the type does not read, passed on as it is)
+            return False
+
+
+_FORMATS = jsonschema.Draft202012Validator.FORMAT_CHECKER
+
+
+class StubCheck:
+    """One drawn stub, its spec and pydantic's readings of its annotations."""
+
+    def __init__(self, source: str) -> None:
+        self.fn = load_stub(source)
+        hints = typing_extensions.get_type_hints(self.fn, include_extras=True)
+        self.returns = Reading(hints.pop("return"))
+        self.params = {name: Reading(tp) for name, tp in hints.items()}
+        self.hints = hints
+        self.spec = ToolSpec.from_function(self.fn)
+        self.answer_check = jsonschema.Draft202012Validator(self.spec.returns, format_checker=_FORMATS)
+
+    def answer(self, outcome: Outcome, seed: int) -> None:
+        """Call the world with arguments made from the parameters schema and check the answer,
+        then send the same arguments as Python values through the typed stub."""
+        world = SyntheticWorld(seed=seed)
+        typed_stub = world.tool(self.fn)
+        arguments = generate(self.spec.parameters, seed=seed)
+        outcome.calls += 1
+        answer = _attempt(outcome, f"seed {seed}: world.call", lambda: world.call("stub", arguments))
+        if answer is _FAILED:
+            return
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in self.answer_check.iter_errors(answer)]
+        if errors:
+            outcome.mismatches.append(f"seed {seed}: returns: {answer!r} breaks spec.returns: {errors}")
+        try:
+            self.returns.read(answer)
+        except pydantic.ValidationError as exc:
+            outcome.mismatches.append(
+                f"seed {seed}: parses: {answer!r} is no value of the return type: {exc}"
+            )
+        values = {}
+        for name, value in arguments.items():
+            try:
+                values[name] = self.params[name].read(value)
+            except pydantic.ValidationError as exc:
+                outcome.mismatches.append(
+                    f"seed {seed}: arguments: {name}={value!r} fits the schema, not the type: {exc}"
+                )
+                return
+        sent = self.send(outcome, world, typed_stub, values, f"seed {seed}")
+        outcome.answers.append([answer, sent])
+
+    def send(
+        self,
+        outcome: Outcome,
+        world: SyntheticWorld,
+        typed_stub: Callable[..., Any],
+        values: dict[str, Any],
+        what: str,
+    ) -> Any:
+        """Call the typed stub with Python `values`: the world must accept them and the input it
+        records must read back as them. Returns that input (None when the call failed)."""
+        outcome.calls += 1
+        if _attempt(outcome, f"{what}: the typed stub", lambda: typed_stub(**values)) is _FAILED:
+            return None
+        sent = world.trace[-1].input
+        for name, value in values.items():
+            reading = self.params[name]
+            if not reading.round_trips(value):
+                outcome.ambiguous += 1
+                continue
+            try:
+                back = reading.read(sent.get(name))
+            except pydantic.ValidationError as exc:
+                back = exc
+            if isinstance(back, Exception) or not reading.same(back, value):
+                said = f"{name}={value!r} was sent as {sent.get(name)!r}, which reads {back!r}"
+                outcome.mismatches.append(f"{what}: arguments: {said}")
+        return sent
+
+
+def check_stub(source: str, seeds: Sequence[int] = (0, 1, 2)) -> Outcome:
+    """Register `source`'s stub on a world per seed and check its answers and arguments."""
+    outcome = Outcome()
+    try:
+        check = StubCheck(source)
+    except SynthworldError as exc:
+        outcome.refused = f"{type(exc).__name__}: {exc}"
+        return outcome
+    except pydantic.PydanticUserError as exc:  # pydantic's own limits: "circular reference to itself"
+        outcome.unreadable = str(exc)
+        return outcome
+    for seed in seeds:
+        check.answer(outcome, seed)
+    return outcome
+
+
+_FAILED = object()
+
+
+def _attempt(outcome: Outcome, what: str, call: Callable[[], Any]) -> Any:
+    try:
+        return call()
+    except Exception as exc:  # its input refused: an arguments mismatch; else its answer's
+        check = "arguments" if isinstance(exc, ToolInputError) else "parses"
+        outcome.mismatches.append(f"{what}: {check}: raised {type(exc).__name__}: {exc}")
+        return _FAILED
+
+
+def documented_refusal(value: Any) -> bool:
+    """True when `value` holds what the README says a call refuses, as no JSON can carry it: NaN
+    or an infinity, a naive ``datetime`` or ``time``, a lone surrogate, a decimal that is no number."""
+    return any(_refused(part) for part in _parts(value))
+
+
+def _refused(part: Any) -> bool:
+    if isinstance(part, float):
+        return not math.isfinite(part)
+    if isinstance(part, decimal.Decimal):
+        return not part.is_finite()
+    if isinstance(part, (datetime.datetime, datetime.time)):
+        return part.tzinfo is None
+    return isinstance(part, str) and any(0xD800 <= ord(char) <= 0xDFFF for char in part)
+
+
+def _parts(value: Any) -> Iterator[Any]:
+    """`value` and every value inside it (keys, items, fields, a secret)."""
+    yield value
+    if isinstance(value, pydantic.SecretStr):
+        yield from _parts(value.get_secret_value())
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _parts(key)
+            yield from _parts(item)
+    elif isinstance(value, (list, tuple, set, frozenset, collections.deque)):
+        for item in value:
+            yield from _parts(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _parts(getattr(value, f.name))
+    elif isinstance(value, pydantic.BaseModel):
+        for item in dict(value).values():
+            yield from _parts(item)
+
+
+def drawn_arguments(check: StubCheck, draw: Callable[[Any], Any], seed: int) -> dict[str, Any]:
+    """A value of each parameter type: drawn by Hypothesis's ``st.from_type`` where it can draw
+    one that is a value of the type and no documented refusal (it cannot draw pydantic models whose
+    fields have aliases or bounds, nor ``HttpUrl``), else made from the parameter's schema."""
+    from hypothesis import errors
+    from hypothesis import strategies as st
+
+    made = generate(check.spec.parameters, seed=seed)
+    values = {}
+    for name, hint in check.hints.items():
+        try:
+            with warnings.catch_warnings():  # builds(Path) draws Path("."); a pattern is ignored: `holds`
+                warnings.simplefilter("ignore", errors.HypothesisWarning)
+                value = draw(st.from_type(hint))
+        except Exception:  # ValidationError, ResolutionFailed, InvalidOperation (a NaN bound)...
+            value = _FAILED
+        if value is not _FAILED and not documented_refusal(value) and check.params[name].holds(value):
+            values[name] = value
+        elif name in made:  # its JSON as the type reads it (`check_stub` checks that it can)
+            try:
+                values[name] = check.params[name].read(made[name])
+            except pydantic.ValidationError:
+                values[name] = made[name]
+    return values
