@@ -34,7 +34,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from synthworld import SyntheticWorld, SynthworldError
-from tests._type_space import Outcome, StubCheck, check_stub, drawn_arguments, stub_corpus
+from tests._stub_checks import Outcome, StubCheck, check_stub, drawn_arguments
+from tests._type_space import stub_corpus
 
 _KIND = re.compile(r": (returns|parses|arguments): ")
 

@@ -17,15 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from synthworld import SyntheticWorld
-from tests._type_space import (
-    DrawChoose,
-    Outcome,
-    StubCheck,
-    check_stub,
-    drawn_arguments,
-    stub_corpus,
-    write_stub,
-)
+from tests._stub_checks import Outcome, StubCheck, check_stub, drawn_arguments
+from tests._type_space import DrawChoose, stub_corpus, write_stub
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,7 +63,8 @@ def test_arguments_hypothesis_draws_for_the_parameter_types_reach_the_trace_as_t
 
 ANSWERS = """
 import json, sys
-from tests._type_space import check_stub, stub_corpus
+from tests._stub_checks import check_stub
+from tests._type_space import stub_corpus
 answers = [check_stub(source, seeds=(0, 1)).answers for source in stub_corpus(int(sys.argv[1]))]
 print(json.dumps(answers, sort_keys=True))
 """
