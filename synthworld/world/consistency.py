@@ -28,6 +28,7 @@ from synthworld.world.members import Member, apply_member, member_of, member_pla
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
+from synthworld.world.nested_echo import nested_echo
 from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -103,6 +104,10 @@ class ConsistencyPlan:
     echo_from: Mapping[str, str] = field(default_factory=dict)
     """``{output property: parameter}`` for echoed properties spelt unlike their parameter
     (``userId`` echoes ``user_id``)."""
+    nested_echo: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """``{hint: {answer key: parameter}}`` for ``<prefix>_<field>`` parameters naming a field of
+    the single object the answer holds under ``<prefix>`` (``source_timezone`` ->
+    ``source.timezone``; `synthworld.world.nested_echo`)."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -152,8 +157,9 @@ class ConsistencyPlan:
     @cached_property
     def active(self) -> bool:
         """False when calls of this tool need no consistency work at all."""
+        echoes = self.echo or self.nested_echo
         return bool(
-            self.echo or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
+            echoes or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
         )
 
 
@@ -194,6 +200,7 @@ def plan_for(
     echo_from = _echo_from(names, said, creates=life.family == "create")
     echo = _frozen((names & set(said)) | set(echo_from))
     branches = tagged_branches(spec.returns) if body else ()
+    nested = nested_echo(shapes, params, spec.parameters, spec.returns, top_kind)
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -210,11 +217,12 @@ def plan_for(
         rule_plan=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
-        reach=_reach(shapes, top_kind, echo, naturals, identities),
+        reach=_reach(shapes, {top_kind, *nested}, echo, identities),
         defaults={**spec.defaults, **_defaults(spec.parameters)},
         id_alias=_id_alias(top_kind, life, params, names, shapes, named),
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
+        nested_echo=nested,
         nested_ids=_nested_ids(id_params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
@@ -279,13 +287,13 @@ def _nested_ids(
 
 
 def _reach(
-    shapes: Shapes, top_kind: str, echo: frozenset[str], naturals: tuple[str, ...], identities: Identities
+    shapes: Shapes, targets: set[str], echo: frozenset[str], identities: Identities
 ) -> frozenset[str] | None:
-    """Hints of objects that may hold an id, a natural key or an echoed name (and their parents)."""
+    """Hints of objects that may hold an id, a natural key or an echoed name (and their parents),
+    besides the `targets` (the top kind's, those of nested echo)."""
     if shapes.open:
         return None
     anywhere = identities.anywhere()
-    targets = {top_kind}
     for hint, props in shapes.by_hint.items():
         keys = set(props)
         named = not keys.isdisjoint(echo | anywhere) or not keys.isdisjoint(identities.declared(hint))
