@@ -38,6 +38,7 @@ _PRIMARY = frozenset(
 """Names of the date a weekday or summer time is read from, when an object has several (the first
 of them in the object)."""
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_NAMES = frozenset(name.lower()[:cut] for name in _DAYS for cut in (3, None))
 _MAX_DEPTH = 8
 
 
@@ -169,11 +170,14 @@ def _offset_text(offset: datetime.timedelta, like: str) -> str:
 
 
 def _like(day: str, drawn: str) -> str:
-    """`day` written as `drawn` writes a day: abbreviated, lower or upper case."""
+    """`day` written as `drawn` writes a day (abbreviated, lower or upper case) when it names one;
+    else in full (``Monday``)."""
+    if drawn.lower() not in _NAMES:
+        return day
     written = day[:3] if len(drawn) == 3 else day
     if drawn.islower():
         return written.lower()
-    return written.upper() if drawn.isupper() and len(drawn) > 1 else written
+    return written.upper() if drawn.isupper() else written
 
 
 def _takes(schema: Mapping[str, Any], value: Any, depth: int = 0) -> bool:
