@@ -4,8 +4,8 @@ schema is dropped).
 
 The steps, each in its own module: `recall` (echo the input, recall remembered entities),
 `workflow` (what the tool's lifecycle does to its answer: stamps, first state, transitions,
-collections), `rules` (in-object coherence: people, addresses, sums, counts, time order) and,
-after the answer is checked, `commit` (what the call does to the world's memory). This module
+collections), `rules` (in-object coherence: people, addresses, sums, counts, time order, local
+time) and, after the answer is checked, `commit` (what the call does to the world's memory). This module
 holds the per-tool plan that says which steps a tool's calls need, and runs them.
 """
 
@@ -105,9 +105,8 @@ class ConsistencyPlan:
     """``{output property: parameter}`` for echoed properties spelt unlike their parameter
     (``userId`` echoes ``user_id``)."""
     nested_echo: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    """``{hint: {answer key: parameter}}`` for ``<prefix>_<field>`` parameters naming a field of
-    the single object the answer holds under ``<prefix>`` (``source_timezone`` ->
-    ``source.timezone``; `synthworld.world.nested_echo`)."""
+    """``{hint: {answer key: parameter}}``: ``<prefix>_<field>`` parameters naming a field of the
+    object under ``<prefix>`` (``source_timezone``: ``source.timezone``; `world.nested_echo`)."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -289,8 +288,7 @@ def _nested_ids(
 def _reach(
     shapes: Shapes, targets: set[str], echo: frozenset[str], identities: Identities
 ) -> frozenset[str] | None:
-    """Hints of objects that may hold an id, a natural key or an echoed name (and their parents),
-    besides the `targets` (the top kind's, those of nested echo)."""
+    """Hints of `targets`, of objects that may hold an id, a natural key or an echoed name, and parents."""
     if shapes.open:
         return None
     anywhere = identities.anywhere()
