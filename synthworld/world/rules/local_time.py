@@ -40,6 +40,8 @@ of them in the object)."""
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _NAMES = frozenset(name.lower()[:cut] for name in _DAYS for cut in (3, None))
 _MAX_DEPTH = 8
+_PLAIN = frozenset({"type", "format", "title", "description", "examples", "default", "readOnly"})
+"""Keywords that refuse no text of the right type (a ``date-time`` format takes an offset)."""
 
 
 class _Keys(NamedTuple):
@@ -84,9 +86,7 @@ class LocalTime:
             return
         zone = _zone(node[keys.zone] if keys.zone is not None else _argument_zone(ctx.args))
         dates = _instants(node, keys)
-        if zone is not None:
-            for key, drawn in dates.items():
-                self._zoned(node, hint, key, drawn, zone, ctx)
+        if zone is not None and sum([self._zoned(node, hint, k, at, zone, ctx) for k, at in dates.items()]):
             dates = _instants(node, keys)  # as now written
         stamp = _primary(node, dates)
         if stamp is None:
@@ -128,7 +128,10 @@ class LocalTime:
             self._set(node, hint, key, written, ctx)
 
     def _set(self, node: dict[str, Any], hint: str, key: str, value: Any, ctx: RuleContext) -> bool:
-        if not ctx.free(node, key) or not _takes(ctx.prop(hint, key), value):
+        here = node[key]
+        if (type(here) is type(value) and here == value) or not ctx.free(node, key):
+            return False
+        if not _takes(ctx.prop(hint, key), value):
             return False
         ctx.edits.begin(self.name)
         return ctx.set(node, key, value)
@@ -183,10 +186,12 @@ def _like(day: str, drawn: str) -> str:
 def _takes(schema: Mapping[str, Any], value: Any, depth: int = 0) -> bool:
     """Whether `schema` (a property's, as the shapes hold it) surely takes `value`: a plain
     schema, an enum or const holding it, a pattern and lengths it meets (anything else: no)."""
-    if depth > _MAX_DEPTH or any(word in schema for word in ("$ref", "not", "if")):
-        return False
     kind = schema.get("type")
     if kind is not None and _json_type(value) not in ([kind] if isinstance(kind, str) else kind):
+        return False
+    if _PLAIN.issuperset(schema):
+        return True
+    if depth > _MAX_DEPTH or any(word in schema for word in ("$ref", "not", "if")):
         return False
     if "enum" in schema and value not in schema["enum"]:
         return False
