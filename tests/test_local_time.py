@@ -300,3 +300,17 @@ def test_a_handlers_answer_in_utc_is_placed_in_its_zone_and_its_short_day_name_k
         "is_dst": True,
     }
     assert handled(written) == (expected, ("local_time",))
+
+
+@pytest.mark.parametrize(
+    "zone", [["Europe/Oslo"], {"name": "Europe/Oslo"}, None, 5, "../../etc/passwd", "x" * 300]
+)
+def test_a_zone_that_is_no_zone_name_changes_nothing(zone: Any) -> None:
+    """Any JSON in a schema-free ``timezone`` (a list, an object, a path, a very long name)."""
+    props = {"timezone": {}, "datetime": STAMP, "day_of_week": STRING}
+    returns = {"type": "object", "properties": props, "required": list(props)}
+    spec = ToolSpec("get_clock", "Read a clock.", {"type": "object", "properties": {}}, returns)
+    written = {"timezone": zone, "datetime": "2026-07-01T23:30:00Z", "day_of_week": "Wednesday"}
+    with SyntheticWorld(seed=1) as world:
+        world.register_tool(spec, handler=lambda: written)
+        assert world.call("get_clock", {}) == written

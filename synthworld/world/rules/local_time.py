@@ -60,11 +60,13 @@ def _keys(keys: tuple[str, ...]) -> _Keys | None:
     return _Keys(zone, weekday, dst) if zone or weekday or dst else None
 
 
-@lru_cache(maxsize=1024)
 def _zone(name: Any) -> zoneinfo.ZoneInfo | None:
     """The IANA zone `name` names, or None (not a name, or unknown here)."""
-    if type(name) is not str or not name or name.startswith(("/", ".")):
-        return None
+    return _known_zone(name) if type(name) is str and name and not name.startswith(("/", ".")) else None
+
+
+@lru_cache(maxsize=1024)
+def _known_zone(name: str) -> zoneinfo.ZoneInfo | None:
     try:
         return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
