@@ -314,3 +314,28 @@ def test_a_zone_that_is_no_zone_name_changes_nothing(zone: Any) -> None:
     with SyntheticWorld(seed=1) as world:
         world.register_tool(spec, handler=lambda: written)
         assert world.call("get_clock", {}) == written
+
+
+class Customer(TypedDict):
+    id: str
+    country: str
+
+
+class Order(TypedDict):
+    order_id: str
+    customer: Customer
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_nested_echo_wins_over_the_remembered_entity_as_a_flat_echo_does(seed: int) -> None:
+    """``customer_id`` recalls the customer into ``customer``; ``customer_country`` is what the
+    input says of it, and memory does not override the input."""
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def get_customer(customer_id: str) -> Customer: ...
+    @world.tool
+    def create_order(customer_id: str, customer_country: str) -> Order: ...
+
+    assert get_customer("C1")["country"] != "NO"
+    assert create_order("C1", "NO")["customer"] == {"id": "C1", "country": "NO"}

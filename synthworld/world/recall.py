@@ -107,8 +107,11 @@ def apply(
                 ):
                     edits.set(node, key, said[key], pin=True)
                     _objects_in(node[key], given)
-        if depth and single and hints[0] in fields_of and id(node) not in given:
+        told = (
             _echo_fields(node, fields_of[hints[0]], sent, edits)
+            if depth and single and hints[0] in fields_of and id(node) not in given
+            else ()
+        )
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
         fields = entity(state, ident[0], ident[1]) if ident else None
@@ -119,7 +122,11 @@ def apply(
         if fields:
             edits.begin("recall", single=True)
             for key, remembered in fields.items():
-                if key not in echoing and (key in node or (depth == 0 and key in plan.declared)):
+                if (
+                    key not in echoing
+                    and key not in told
+                    and (key in node or (depth == 0 and key in plan.declared))
+                ):
                     edits.set(node, key, remembered, pin=True)
                 elif key in echoing and merged and not depth and _objects(remembered, said[key]):
                     edits.set(node, key, overlay(remembered, said[key]), pin=True)  # a partial patch
@@ -154,12 +161,16 @@ def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
 
 def _echo_fields(
     node: dict[str, Any], fields: Mapping[str, str], sent: Mapping[str, Any], edits: Edits
-) -> None:
-    """Echo ``<prefix>_<field>`` arguments into the `fields` of `node`, the object under ``<prefix>``."""
+) -> list[str]:
+    """Echo ``<prefix>_<field>`` arguments into the `fields` of `node`, the object under
+    ``<prefix>``; the keys the input told (memory does not override them)."""
     edits.begin("echo", single=True)
+    told = []
     for key, param in fields.items():
         if key in node and param in sent and _same_kind(node[key], sent[param]):
             edits.set(node, key, sent[param], pin=True)
+            told.append(key)
+    return told
 
 
 def _objects_in(value: Any, found: set[int]) -> None:
