@@ -2,8 +2,9 @@
 zone is written in that zone's offset for its instant, ``is_dst`` and the weekday agree with it,
 and an argument ``<prefix>_<field>`` echoes into the answer's ``<prefix>.<field>``
 (``convert_time(source_timezone=...)`` answering ``source.timezone``), on typed stubs shaped like
-the ``mcp-server-time`` tools (its twin is checked in ``test_mcp_real_server_twin.py``). Where the
-schema refuses the derived value the drawn one stays, and the answer is valid."""
+the ``mcp-server-time`` tools (its twin is checked in ``test_mcp_real_server_twin.py``; nested echo
+alone in ``test_nested_echo.py``). Where the schema refuses the derived value the drawn one stays,
+and the answer is valid."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import pytest
 from typing_extensions import TypedDict
 
 from synthworld import SyntheticWorld, ToolSpec
-from synthworld.world.consistency import plan_for
 from tests._time_support import DAYS, agreement, said
 
 ZONES = ("Europe/Oslo", "America/New_York", "Australia/Sydney", "Asia/Kathmandu", "Etc/UTC")
@@ -114,81 +114,6 @@ PINNED_CONVERSION = {
     },
     "time_difference": "rest",
 }
-
-
-# -- nested echo --------------------------------------------------------------------------------
-
-
-class Billing(TypedDict):
-    country: str
-    city: str
-
-
-class Invoice(TypedDict):
-    invoice_id: str
-    billing: Billing
-    total: float
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_a_prefixed_argument_echoes_into_the_object_of_its_prefix(seed: int) -> None:
-    world = SyntheticWorld(seed=seed)
-
-    @world.tool
-    def create_invoice(billing_country: str, billingCity: str, total: float) -> Invoice: ...
-
-    answer = create_invoice("NO", "Bergen", 12.5)
-    assert answer["billing"] == {"country": "NO", "city": "Bergen"}
-    assert world.trace[0].rules[0] == "echo"
-
-
-def test_nested_echo_is_planned_only_for_a_field_of_a_compatible_type_and_never_for_an_id() -> None:
-    returns = {
-        "type": "object",
-        "properties": {
-            "source": {
-                "type": "object",
-                "properties": {
-                    "zone": {"type": "string"},
-                    "count": {"type": "integer"},
-                    "id": {"type": "string"},
-                },
-            },
-            "sources": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
-        },
-        "$defs": {"Item": {"type": "object", "properties": {"note": {"type": "string"}}}},
-    }
-    parameters = {
-        "type": "object",
-        "properties": {
-            "source_zone": {"type": "string"},
-            "source_count": {"type": "string"},  # a string cannot stand for an integer
-            "source_id": {"type": "string"},  # an id: the nested ids and recall name it
-            "source_note": {"type": "string"},  # the items of a list: hinted `source` too
-        },
-    }
-    plan = plan_for(ToolSpec("fetch_report", "Fetch a report.", parameters, returns))
-    assert plan.nested_echo == {"source": {"zone": "source_zone", "note": "source_note"}}
-
-
-def test_the_items_of_a_list_under_the_prefix_are_not_echoed_into() -> None:
-    returns = {
-        "type": "object",
-        "properties": {
-            "sources": {
-                "type": "array",
-                "minItems": 2,
-                "items": {"type": "object", "properties": {"note": {"type": "string"}}, "required": ["note"]},
-            },
-        },
-        "required": ["sources"],
-    }
-    parameters = {"type": "object", "properties": {"source_note": {"type": "string"}}}
-    with SyntheticWorld(seed=1) as world:
-        world.register_tool(ToolSpec("fetch_report", "Fetch a report.", parameters, returns))
-        answer = world.call("fetch_report", {"source_note": "ECHOED"})
-    assert len(answer["sources"]) >= 2
-    assert all(item["note"] != "ECHOED" for item in answer["sources"])
 
 
 # -- what the schema allows, and zones from the call ---------------------------------------------
@@ -314,28 +239,3 @@ def test_a_zone_that_is_no_zone_name_changes_nothing(zone: Any) -> None:
     with SyntheticWorld(seed=1) as world:
         world.register_tool(spec, handler=lambda: written)
         assert world.call("get_clock", {}) == written
-
-
-class Customer(TypedDict):
-    id: str
-    country: str
-
-
-class Order(TypedDict):
-    order_id: str
-    customer: Customer
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_a_nested_echo_wins_over_the_remembered_entity_as_a_flat_echo_does(seed: int) -> None:
-    """``customer_id`` recalls the customer into ``customer``; ``customer_country`` is what the
-    input says of it, and memory does not override the input."""
-    world = SyntheticWorld(seed=seed)
-
-    @world.tool
-    def get_customer(customer_id: str) -> Customer: ...
-    @world.tool
-    def create_order(customer_id: str, customer_country: str) -> Order: ...
-
-    assert get_customer("C1")["country"] != "NO"
-    assert create_order("C1", "NO")["customer"] == {"id": "C1", "country": "NO"}
