@@ -29,13 +29,22 @@ so it runs from a second venv with ``mcp<2``; leave ``--sqlite`` out to skip it.
    2026-07-28), its ``ClientSession`` and FastMCP's ``Client``, over stdio and streamable HTTP:
    protocol version, tools listed, a list answer read back as the list, bad arguments as
    ``isError`` naming the missing parameter, an unknown tool as a protocol error.
-Prints a Markdown report (bench/RESULTS.md, "Stop 40: real MCP servers and clients").
+4. Time agreement (``--agreement SEEDS``: this part alone). The time server and its twin, one
+   twin per world seed, asked ``get_current_time`` in 12 zones and ``convert_time`` between
+   neighbouring ones: of the time results in the answers (one per ``get_current_time``, a source
+   and a target per ``convert_time``), how many name the zone asked for, write their
+   ``datetime`` in that zone's UTC offset for its instant, name the weekday of its date and
+   say ``is_dst`` as the zone keeps it then (the real server's answers, checked alike, are the
+   yardstick: all of them agree).
+Prints a Markdown report (bench/RESULTS.md, "Stop 40: real MCP servers and clients", and
+"Stop 40: time twin answers that agree").
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import functools
 import http.server
 import json
@@ -48,6 +57,7 @@ import sys
 import tempfile
 import threading
 import time
+import zoneinfo
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -245,6 +255,71 @@ def valid(result: dict[str, Any], output: Any) -> bool:
     return True
 
 
+# -- time agreement ---------------------------------------------------------------------------
+
+TIME = [sys.executable, "-m", "mcp_server_time", "--local-timezone", "Etc/UTC"]
+ZONES = [
+    "Europe/Oslo", "Europe/Warsaw", "America/New_York", "America/Sao_Paulo", "Australia/Sydney",
+    "Asia/Tokyo", "Asia/Kolkata", "Etc/UTC", "America/Los_Angeles", "Pacific/Auckland",
+    "Africa/Cairo", "Asia/Kathmandu",
+]  # fmt: skip
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def time_calls() -> list[tuple[str, dict[str, Any]]]:
+    calls: list[tuple[str, dict[str, Any]]] = [("get_current_time", {"timezone": zone}) for zone in ZONES]
+    pairs = zip(ZONES, ZONES[1:] + ZONES[:1], strict=True)
+    calls += [
+        ("convert_time", {"source_timezone": a, "time": "16:30", "target_timezone": b}) for a, b in pairs
+    ]
+    return calls
+
+
+def time_results(name: str, arguments: dict[str, Any], answer: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``(zone asked for, time result)`` of an answer."""
+    content = answer.get("structuredContent") or {}
+    if name == "get_current_time":
+        return [(arguments["timezone"], content)]
+    return [(arguments[f"{side}_timezone"], content.get(side, {})) for side in ("source", "target")]
+
+
+def agreement(zone_name: str, result: dict[str, Any]) -> dict[str, bool]:
+    """Which of a time result's fields agree with the zone asked for and with each other."""
+    zone = zoneinfo.ZoneInfo(zone_name)
+    try:
+        at = datetime.datetime.fromisoformat(result["datetime"].replace("Z", "+00:00"))
+    except (KeyError, ValueError):
+        return {"zone": result.get("timezone") == zone_name, "offset": False, "weekday": False, "dst": False}
+    local = at.astimezone(zone)
+    return {
+        "zone": result.get("timezone") == zone_name,
+        "offset": at.utcoffset() == local.utcoffset(),
+        "weekday": result.get("day_of_week") == DAYS[at.weekday()],
+        "dst": result.get("is_dst") == bool(local.dst()),
+    }
+
+
+def agreement_row(who: str, argv: list[str]) -> dict[str, Any]:
+    calls = time_calls()
+    answered = anyio.run(listing_and_answers, argv, lambda tools: calls)
+    checks = [
+        agreement(zone, result)
+        for (name, arguments), answer in zip(calls, answered["answers"], strict=True)
+        for zone, result in time_results(name, arguments, answer)
+    ]
+    row: dict[str, Any] = {"answers": who, "time results": len(checks)}
+    for key in ("zone", "offset", "weekday", "dst"):
+        row[key] = sum(check[key] for check in checks)
+    row["all four"] = sum(all(check.values()) for check in checks)
+    return row
+
+
+def agreement_rows(seeds: int) -> list[dict[str, Any]]:
+    rows = [agreement_row("real server", TIME)]
+    twin = [*SERVE, "--mcp", shlex.join(TIME), "--seed"]
+    return rows + [agreement_row(f"twin, seed {seed}", [*twin, str(seed)]) for seed in range(1, seeds + 1)]
+
+
 # -- latency ------------------------------------------------------------------------------------
 
 
@@ -382,7 +457,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3, help="argument sets drawn per tool (default 3)")
     parser.add_argument("--calls", type=int, default=30, help="calls timed per server and side (default 30)")
     parser.add_argument("--sqlite", default=None, help="the mcp-server-sqlite command (an mcp 1.x venv's)")
+    parser.add_argument("--agreement", type=int, default=0, help="only the time agreement, over N twin seeds")
     options = parser.parse_args()
+    if options.agreement:
+        print("## Time agreement\n\n" + table(agreement_rows(options.agreement)))
+        return
     with local_site() as site:
         found = servers(site, options.sqlite)
         print(

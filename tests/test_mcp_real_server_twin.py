@@ -4,7 +4,8 @@ listing, answers of the same shape (structured content under the same keys, its 
 the server writes it, valid against the output schema for arguments drawn from the input
 schema), and the server's own errors passed on in its own words when it answers through
 `McpBackend`, live and replayed from the cassette. The real answers hold the wall clock's time,
-so only their shape is compared; the twin's values are pinned by seed elsewhere. The twin's own
+so their shape is compared, and that their times agree with the zones asked for as the twin's do
+(the twin's values pinned by seed). The twin's own
 failures (bad arguments, an injected fault) read as the server's do: ``Error executing tool NAME:
 ...``, as MCPServer writes them."""
 
@@ -24,6 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from synthworld import FixtureBackend, McpBackend, SyntheticWorld, ToolSpec, mcp_tools
 from synthworld.schema import generate
 from synthworld.serve.mcp import build_server
+from tests._time_support import agreement, said
 
 TIME = [sys.executable, "-m", "mcp_server_time", "--local-timezone", "Etc/UTC"]
 LIMIT = 60.0
@@ -147,3 +149,57 @@ def test_the_twins_failures_read_as_the_servers_do(answered: dict[str, Any], spe
     assert bad.content[0].text.startswith(prefix + "invalid input for tool 'get_current_time': ")
     assert "'timezone' is a required property" in bad.content[0].text
     assert fault.content[0].text == "Error executing tool convert_time: rate limit exceeded; retry after 1s"
+
+
+def time_results(name: str, arguments: dict[str, Any], content: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``(zone asked for, time result)`` of an answer: one for ``get_current_time``, a source and a
+    target for ``convert_time``."""
+    if name == "get_current_time":
+        return [(arguments["timezone"], content)]
+    return [(arguments[f"{side}_timezone"], content[side]) for side in ("source", "target")]
+
+
+ZONES = ["Europe/Oslo", "America/Sao_Paulo", "Australia/Sydney", "Asia/Kathmandu", "Etc/UTC"]
+
+
+def test_the_twins_times_agree_with_the_zones_asked_for_as_the_servers_do(
+    answered: dict[str, Any], specs: list[ToolSpec]
+) -> None:
+    """Each time result names the zone its argument asked for (``source.timezone`` the
+    ``source_timezone``), writes its date-time in that zone's offset, and says the weekday and
+    summer time of that instant there: what the real server answers, and now its twin."""
+    more = [("get_current_time", {"timezone": zone}) for zone in ZONES]
+    with twin_world(specs) as world:
+        twinned = anyio.run(twin, world, [*CALLS, *more])["results"]
+    real = answered["results"][: len(CALLS)]
+    for calls, results in ((CALLS, real), ([*CALLS, *more], twinned)):
+        for (name, arguments), result in zip(calls, results, strict=True):
+            for zone, found in time_results(name, arguments, result.structured_content):
+                assert said(found) == agreement(zone, found)
+    assert [result.structured_content for result in twinned[: len(CALLS)]] == PINNED
+
+
+PINNED = [
+    {
+        "timezone": "Europe/Warsaw",
+        "datetime": "2024-04-26T12:24:02+02:00",
+        "day_of_week": "Friday",
+        "is_dst": True,
+    },
+    {
+        "source": {
+            "timezone": "Europe/Warsaw",
+            "datetime": "2024-01-17T20:40:57+01:00",
+            "day_of_week": "Wednesday",
+            "is_dst": False,
+        },
+        "target": {
+            "timezone": "Asia/Tokyo",
+            "datetime": "2024-02-26T12:24:04+09:00",
+            "day_of_week": "Monday",
+            "is_dst": False,
+        },
+        "time_difference": "rest",
+    },
+]
+"""The twin's answers to `CALLS` (world seed 5)."""

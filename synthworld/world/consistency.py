@@ -4,8 +4,8 @@ schema is dropped).
 
 The steps, each in its own module: `recall` (echo the input, recall remembered entities),
 `workflow` (what the tool's lifecycle does to its answer: stamps, first state, transitions,
-collections), `rules` (in-object coherence: people, addresses, sums, counts, time order) and,
-after the answer is checked, `commit` (what the call does to the world's memory). This module
+collections), `rules` (in-object coherence: people, addresses, sums, counts, time order, local
+time) and, after the answer is checked, `commit` (what the call does to the world's memory). This module
 holds the per-tool plan that says which steps a tool's calls need, and runs them.
 """
 
@@ -28,6 +28,7 @@ from synthworld.world.members import Member, apply_member, member_of, member_pla
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
+from synthworld.world.nested_echo import nested_echo
 from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -103,6 +104,9 @@ class ConsistencyPlan:
     echo_from: Mapping[str, str] = field(default_factory=dict)
     """``{output property: parameter}`` for echoed properties spelt unlike their parameter
     (``userId`` echoes ``user_id``)."""
+    nested_echo: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """``{hint: {answer key: parameter}}``: ``<prefix>_<field>`` parameters naming a field of the
+    object under ``<prefix>`` (``source_timezone``: ``source.timezone``; `world.nested_echo`)."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -152,8 +156,9 @@ class ConsistencyPlan:
     @cached_property
     def active(self) -> bool:
         """False when calls of this tool need no consistency work at all."""
+        echoes = self.echo or self.nested_echo
         return bool(
-            self.echo or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
+            echoes or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
         )
 
 
@@ -194,6 +199,7 @@ def plan_for(
     echo_from = _echo_from(names, said, creates=life.family == "create")
     echo = _frozen((names & set(said)) | set(echo_from))
     branches = tagged_branches(spec.returns) if body else ()
+    nested = nested_echo(shapes, params, spec.parameters, spec.returns, top_kind)
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -210,11 +216,12 @@ def plan_for(
         rule_plan=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
-        reach=_reach(shapes, top_kind, echo, naturals, identities),
+        reach=_reach(shapes, {top_kind, *nested}, echo, identities),
         defaults={**spec.defaults, **_defaults(spec.parameters)},
         id_alias=_id_alias(top_kind, life, params, names, shapes, named),
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
+        nested_echo=nested,
         nested_ids=_nested_ids(id_params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
@@ -279,13 +286,12 @@ def _nested_ids(
 
 
 def _reach(
-    shapes: Shapes, top_kind: str, echo: frozenset[str], naturals: tuple[str, ...], identities: Identities
+    shapes: Shapes, targets: set[str], echo: frozenset[str], identities: Identities
 ) -> frozenset[str] | None:
-    """Hints of objects that may hold an id, a natural key or an echoed name (and their parents)."""
+    """Hints of `targets`, of objects that may hold an id, a natural key or an echoed name, and parents."""
     if shapes.open:
         return None
     anywhere = identities.anywhere()
-    targets = {top_kind}
     for hint, props in shapes.by_hint.items():
         keys = set(props)
         named = not keys.isdisjoint(echo | anywhere) or not keys.isdisjoint(identities.declared(hint))

@@ -10,7 +10,9 @@
   answers that entity: its ``id`` takes the input (``get_ticket(ticket_id)``),
   and the other way round (``get_ticket(id)`` answering a ``ticket_id``). A ``<name>_id`` input
   names the single object the answer holds as ``name`` (``create_ticket(customer_id)`` answering
-  ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity.
+  ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity. A
+  ``<prefix>_<field>`` input names the ``field`` of the single object the answer holds as
+  ``prefix`` (``source_timezone`` -> ``source.timezone``; `synthworld.world.nested_echo`).
 - **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
@@ -74,6 +76,7 @@ def apply(
     alias = args.get(plan.id_alias[0]) if plan.id_alias else None
     alias_key = plan.id_alias[1] if plan.id_alias else "id"
     nested = plan.nested_ids
+    fields_of = plan.nested_echo
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
@@ -84,7 +87,8 @@ def apply(
     ) -> Identity:
         nonlocal sure
         keys = naturals if hints[0] == top_kind else anywhere
-        if depth and echoing.isdisjoint(node) and not keys and id_key(tuple(node), hints) is None:
+        quiet = depth and echoing.isdisjoint(node) and not (single and hints[0] in fields_of)
+        if quiet and not keys and id_key(tuple(node), hints) is None:
             return None  # below the top, nothing to echo and no identity: nothing to do
         before = len(edits.done)
         if alias is not None and depth <= 1 and single and hints[0] == top_kind and alias_key in node:
@@ -103,6 +107,11 @@ def apply(
                 ):
                     edits.set(node, key, said[key], pin=True)
                     _objects_in(node[key], given)
+        told = (
+            _echo_fields(node, fields_of[hints[0]], sent, edits)
+            if depth and single and hints[0] in fields_of and id(node) not in given
+            else ()
+        )
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
         fields = entity(state, ident[0], ident[1]) if ident else None
@@ -113,7 +122,11 @@ def apply(
         if fields:
             edits.begin("recall", single=True)
             for key, remembered in fields.items():
-                if key not in echoing and (key in node or (depth == 0 and key in plan.declared)):
+                if (
+                    key not in echoing
+                    and key not in told
+                    and (key in node or (depth == 0 and key in plan.declared))
+                ):
                     edits.set(node, key, remembered, pin=True)
                 elif key in echoing and merged and not depth and _objects(remembered, said[key]):
                     edits.set(node, key, overlay(remembered, said[key]), pin=True)  # a partial patch
@@ -144,6 +157,20 @@ def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
         elif param in plan.defaults:
             said[name] = plan.defaults[param]
     return said
+
+
+def _echo_fields(
+    node: dict[str, Any], fields: Mapping[str, str], sent: Mapping[str, Any], edits: Edits
+) -> list[str]:
+    """Echo ``<prefix>_<field>`` arguments into the `fields` of `node`, the object under
+    ``<prefix>``; the keys the input told (memory does not override them)."""
+    edits.begin("echo", single=True)
+    told = []
+    for key, param in fields.items():
+        if key in node and param in sent and _same_kind(node[key], sent[param]):
+            edits.set(node, key, sent[param], pin=True)
+            told.append(key)
+    return told
 
 
 def _objects_in(value: Any, found: set[int]) -> None:

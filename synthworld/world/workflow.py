@@ -85,7 +85,7 @@ def shape(
     if family in _ACTS and type(value) is dict:
         _succeeded(value, family, edits)
     if plan.rules is not None and plan.shapes is not None:
-        ctx = RuleContext(edits, plan.shapes, facts.now, [ref.fields for ref in refs])
+        ctx = RuleContext(edits, plan.shapes, facts.now, [ref.fields for ref in refs], args)
         apply_rules(plan.rules, value, plan.top_kind, ctx, top_list=plan.list_key)
     return sure
 

@@ -35,7 +35,7 @@ class Rule(Protocol):
 class RuleContext:
     """How a rule changes an answer: through `edits`, never touching pinned keys."""
 
-    __slots__ = ("edits", "now", "refs", "shapes")
+    __slots__ = ("args", "edits", "now", "refs", "shapes")
 
     def __init__(
         self,
@@ -43,11 +43,14 @@ class RuleContext:
         shapes: Shapes,
         now: datetime.datetime,
         refs: Sequence[Mapping[str, Any]] = (),
+        args: Mapping[str, Any] | None = None,
     ) -> None:
         self.edits, self.shapes, self.now = edits, shapes, now
         self.refs = refs
         """The remembered fields of the entities the call's input names (``refund_order(order_id)``:
         the order), for rules that hold an answer within them."""
+        self.args: Mapping[str, Any] = args if args is not None else {}
+        """The call's input (``get_current_time(timezone=...)``: the zone its answer's time is in)."""
 
     def free(self, node: dict[str, Any], key: str) -> bool:
         """Whether `key` of `node` is the rule's to change (not set from input or memory)."""
