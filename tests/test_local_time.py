@@ -227,6 +227,23 @@ def test_a_handlers_answer_in_utc_is_placed_in_its_zone_and_its_short_day_name_k
     assert handled(written) == (expected, ("local_time",))
 
 
+def test_a_records_stamps_stay_in_utc_beside_its_zone() -> None:
+    # a user's timezone is a preference: created_at, updated and last_login stay as written (UTC),
+    # the local date-time beside them is placed in the zone
+    written = {
+        "timezone": "Europe/Oslo",
+        "datetime": "2026-07-01T23:30:00Z",
+        "created_at": "2026-07-01T23:30:00Z",
+        "updated": "2026-07-01T23:31:00Z",
+        "last_login": "2026-07-01T23:32:00Z",
+        "day_of_week": "Wednesday",
+        "is_dst": True,
+    }
+    found, rules = handled(dict(written))
+    assert found == {**written, "datetime": "2026-07-02T01:30:00+02:00", "day_of_week": "Thursday"}
+    assert rules == ("local_time",)
+
+
 @pytest.mark.parametrize(
     "zone", [["Europe/Oslo"], {"name": "Europe/Oslo"}, None, 5, "../../etc/passwd", "x" * 300]
 )

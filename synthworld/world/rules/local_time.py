@@ -1,7 +1,8 @@
 """Local time: a date-time beside an IANA timezone is written in that zone's UTC offset for its
-instant (``2024-02-02T12:26:33+01:00`` beside ``Europe/Oslo``), an ``is_dst`` beside it says
-whether that zone keeps summer time then, and a weekday (``day_of_week``, ``weekday``) names the
-day of the date beside it, as written.
+instant (``2024-02-02T12:26:33+01:00`` beside ``Europe/Oslo``; a record's stamp, ``created_at``,
+``updated``, ``last_login``, stays as drawn: APIs write those in UTC whatever zone a record
+names), an ``is_dst`` beside it says whether that zone keeps summer time then, and a weekday
+(``day_of_week``, ``weekday``) names the day of the date beside it, as written.
 
 The zone is the object's own (``timezone``, ``time_zone``, ``tz``...), else, for an object that
 says its weekday or summer time without a zone, the call's ``timezone`` argument. A value the
@@ -37,6 +38,11 @@ _PRIMARY = frozenset(
 )
 """Names of the date a weekday or summer time is read from, when an object has several (the first
 of them in the object)."""
+_RECORD_STAMP = re.compile(
+    r"_at$|(^|_)(created|updated|modified|deleted|timestamp|ts|expires?|expiry|last_[a-z_]+)$|^(created|updated|modified|last)_"
+)
+"""A record's time stamp (``created_at``, ``updated``, ``last_login``): written in UTC by most APIs
+whatever zone the record names (a user's ``timezone`` is a preference), so never moved into it."""
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _NAMES = frozenset(name.lower()[:cut] for name in _DAYS for cut in (3, None))
 _MAX_DEPTH = 8
@@ -88,7 +94,8 @@ class LocalTime:
             return
         zone = _zone(node[keys.zone] if keys.zone is not None else _argument_zone(ctx.args))
         dates = _instants(node, keys)
-        if zone is not None and sum([self._zoned(node, hint, k, at, zone, ctx) for k, at in dates.items()]):
+        local = [(k, at) for k, at in dates.items() if not _RECORD_STAMP.search(snake(k))]
+        if zone is not None and sum([self._zoned(node, hint, k, at, zone, ctx) for k, at in local]):
             dates = _instants(node, keys)  # as now written
         stamp = _primary(node, dates)
         if stamp is None:
