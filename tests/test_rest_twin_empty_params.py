@@ -21,6 +21,7 @@ def test_an_empty_path_parameter_is_404_naming_it_and_reaches_no_operation() -> 
             ("GET", "/v1/products/"): client.get("/v1/products/"),
             ("HEAD", "/v1/products/"): client.head("/v1/products/"),
             ("DELETE", "/v1/products/"): client.delete("/v1/products/"),
+            ("OPTIONS", "/v1/products/"): client.options("/v1/products/"),
             ("GET", "/v1/products/prod_1/features/"): client.get("/v1/products/prod_1/features/"),
         }
         between = client.get("/v1/products//features")
@@ -32,12 +33,17 @@ def test_an_empty_path_parameter_is_404_naming_it_and_reaches_no_operation() -> 
         "detail": "the path '/v1/products/' leaves the path parameter 'id' of GET /v1/products/{id} "
         "empty; give it a value",
     }
-    assert answers["DELETE", "/v1/products/"].json()["detail"].startswith(
-        "the path '/v1/products/' leaves the path parameter 'id' of DELETE /v1/products/{id} empty"
+    assert (
+        answers["DELETE", "/v1/products/"]
+        .json()["detail"]
+        .startswith(
+            "the path '/v1/products/' leaves the path parameter 'id' of DELETE /v1/products/{id} empty"
+        )
     )
-    assert "'id' of GET /v1/products/{product}/features/{id}" in answers[
-        "GET", "/v1/products/prod_1/features/"
-    ].json()["detail"]
+    assert (
+        "'id' of GET /v1/products/{product}/features/{id}"
+        in answers["GET", "/v1/products/prod_1/features/"].json()["detail"]
+    )
     assert between.status_code == 404
     assert "parameter 'product' of GET /v1/products/{product}/features empty" in between.json()["detail"]
     assert len(world.trace) == 0  # no operation was called

@@ -105,7 +105,6 @@ class RouteTable:
         exact: dict[str, tuple[Route, dict[str, str]]] = {}
         slashed: dict[str, tuple[Route, dict[str, str]]] = {}
         empty: dict[str, tuple[Route, tuple[str, ...]]] = {}
-        allowed: dict[str, None] = {}
         for route in self.routes:
             if (params := route.match(path, slash=False)) is not None:
                 exact.setdefault(route.method, (route, params))
@@ -113,18 +112,13 @@ class RouteTable:
                 slashed.setdefault(route.method, (route, params))
             elif names := route.empty(path):
                 empty.setdefault(route.method, (route, names))
-                continue
-            allowed.setdefault(route.method)
-        known = {*allowed, *empty}
-        wanted = "GET" if method == "HEAD" and method not in known else method
-        hit = exact.get(wanted)
-        if hit is None and wanted in empty:
-            route, names = empty[wanted]
+        found = {verb: hit for verb, hit in slashed.items() if verb not in empty} | exact
+        allowed = tuple(found)
+        wanted = "GET" if method == "HEAD" and method not in {*found, *empty} else method
+        if wanted in found:
+            route, params = found[wanted]
+            return Match(route, params, allowed)
+        if wanted in empty or (empty and not found):
+            route, names = empty.get(wanted) or next(iter(empty.values()))
             return Match(None, {}, (), names, route)
-        hit = hit or slashed.get(wanted)
-        if hit is not None:
-            return Match(hit[0], hit[1], tuple(allowed))
-        if not allowed and empty:
-            route, names = next(iter(empty.values()))
-            return Match(None, {}, (), names, route)
-        return Match(None, {}, tuple(allowed))
+        return Match(None, {}, allowed)
