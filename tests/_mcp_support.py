@@ -36,6 +36,12 @@ def server_specs() -> list[ToolSpec]:
 
 def listed_specs() -> list[ToolSpec]:
     """`server_specs` as `mcp_tools` reads them from the running server: each also keeps how the
-    server introduced itself (name "inventory", no version, no instructions)."""
-    identity = ServerIdentity({"name": "inventory", "version": ""})
+    server introduced itself (name "inventory", no version, no instructions) and what it claimed
+    (MCPServer's prompts, resources and tools, with change notifications and subscriptions)."""
+    capabilities = {
+        "prompts": {"listChanged": True},
+        "resources": {"subscribe": True, "listChanged": True},
+        "tools": {"listChanged": True},
+    }
+    identity = ServerIdentity({"name": "inventory", "version": ""}, capabilities=capabilities)
     return [identity.stamp(spec) for spec in server_specs()]

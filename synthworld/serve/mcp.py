@@ -50,8 +50,10 @@ def build_server(world: SyntheticWorld, *, name: str | None = None) -> Any:
     A twin of a live MCP server (its tools keep the server's identity, see
     `sources.mcp.ServerIdentity`) introduces itself as that server did: its ``serverInfo``
     (name, version, title...) and ``instructions``; any other world as "synthworld", with the
-    world's ``context`` as instructions. `name` replaces the name either way. That it is
-    synthworld answering shows in the capabilities, under ``extensions`` `TWIN_EXTENSION`.
+    world's ``context`` as instructions. `name` replaces the name either way. A twin claims the
+    prompts and resources capabilities its server claimed, and lists none of them (their contents
+    are not twinned). That it is synthworld answering shows in the capabilities, under
+    ``extensions`` `TWIN_EXTENSION`.
     """
     types = require_mcp()
     import anyio
@@ -87,6 +89,7 @@ def build_server(world: SyntheticWorld, *, name: str | None = None) -> Any:
 
     server = Server(
         **_introduction(world, types, name=name),
+        **_claimed_handlers(ServerIdentity.of(world.tools.values()), types),
         get_tool_input_schema=input_schema,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
@@ -111,6 +114,41 @@ def _introduction(world: SyntheticWorld, types: Any, *, name: str | None) -> dic
         "icons": info.icons,
         "instructions": identity.instructions,
     }
+
+
+def _claimed_handlers(identity: ServerIdentity | None, types: Any) -> dict[str, Any]:
+    """The ``Server`` handlers for the prompts and resources capabilities the twinned server
+    claimed (the ``mcp`` package claims a capability for each handler given), so a client asking
+    for them is answered as the real server's empty lists answer: with no prompt, no resource and
+    no resource template (their contents are not twinned), and ``Unknown prompt``/``Unknown
+    resource`` (invalid params) for one asked for by name. A world that is not a twin claims tools."""
+    from mcp.shared.exceptions import MCPError
+
+    async def list_prompts(ctx: Any, params: Any) -> Any:
+        return types.ListPromptsResult(prompts=[])
+
+    async def get_prompt(ctx: Any, params: Any) -> Any:
+        raise MCPError(types.INVALID_PARAMS, f"Unknown prompt: {params.name}")
+
+    async def list_resources(ctx: Any, params: Any) -> Any:
+        return types.ListResourcesResult(resources=[])
+
+    async def list_resource_templates(ctx: Any, params: Any) -> Any:
+        return types.ListResourceTemplatesResult(resource_templates=[])
+
+    async def read_resource(ctx: Any, params: Any) -> Any:
+        raise MCPError(types.INVALID_PARAMS, f"Unknown resource: {params.uri}")
+
+    handlers: dict[str, Any] = {}
+    if identity is not None and identity.claims("prompts"):
+        handlers |= {"on_list_prompts": list_prompts, "on_get_prompt": get_prompt}
+    if identity is not None and identity.claims("resources"):
+        handlers |= {
+            "on_list_resources": list_resources,
+            "on_list_resource_templates": list_resource_templates,
+            "on_read_resource": read_resource,
+        }
+    return handlers
 
 
 async def _object_arguments(ctx: Any, call_next: Any) -> Any:

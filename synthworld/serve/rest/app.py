@@ -43,7 +43,9 @@ class RestApp:
       documents (see `answers.refusal`);
     - a simulated failure (a fault, a call on a deleted entity): the documented error response,
       its body valid against the documented schema;
-    - an unknown path 404, another method 405 with ``Allow``; HEAD answers as GET without a
+    - an unknown path 404, another method 405 with ``Allow``; a path that leaves a path
+      parameter empty (``/v1/products/`` for ``/v1/products/{product}``) 404 saying so, not the
+      operation a trailing ``/`` would otherwise reach; HEAD answers as GET without a
       body, and OPTIONS lists the methods when the document does not define it;
     - an operation under a security requirement answers 401 to a request without its
       credentials (their presence is checked, not their value), unless
@@ -110,6 +112,14 @@ class RestApp:
         return error_answer(spec, outcome.error, request=said)
 
     def _unrouted(self, request: HttpRequest, found: Match) -> Answer:
+        if found.unfilled is not None:
+            route, names = found.unfilled, ", ".join(repr(name) for name in found.empty)
+            return problem(
+                404,
+                f"the path {request.path!r} leaves the path parameter{'s' * (len(found.empty) > 1)} "
+                f"{names} of {route.method} {route.template} empty; give "
+                f"{'each' if len(found.empty) > 1 else 'it'} a value",
+            )
         if not found.allowed:
             return problem(
                 404,

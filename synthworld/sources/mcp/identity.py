@@ -1,6 +1,7 @@
 """`ServerIdentity`: how a live MCP server introduces itself in ``initialize`` (its
-``serverInfo`` and ``instructions``), kept in each tool's ``spec.metadata["mcp_server"]`` so a
-twin introduces itself the same way, also when built from tool specs saved with ``to_dict()``."""
+``serverInfo``, ``instructions`` and ``capabilities``), kept in each tool's
+``spec.metadata["mcp_server"]`` so a twin introduces itself the same way, also when built from
+tool specs saved with ``to_dict()``."""
 
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ class ServerIdentity:
     ``websiteUrl``, ``icons`` when given)."""
     instructions: str | None = None
     """Its ``instructions`` for the model, if any."""
+    capabilities: Mapping[str, Any] | None = None
+    """Its ``capabilities`` as sent (``{"tools": {...}, "prompts": {...}, ...}``); ``None`` when
+    not known (specs saved before synthworld kept them)."""
+
+    def claims(self, capability: str) -> bool:
+        """Whether the server claimed `capability` (``"prompts"``, ``"resources"``...)."""
+        return self.capabilities is not None and isinstance(self.capabilities.get(capability), Mapping)
 
     @classmethod
     def from_client(cls, client: Any) -> ServerIdentity | None:
@@ -33,13 +41,17 @@ class ServerIdentity:
         info = client.server_info
         if info is None:
             return None
-        return cls(info.model_dump(mode="json", by_alias=True, exclude_none=True), client.instructions)
+        sent = {"mode": "json", "by_alias": True, "exclude_none": True}
+        capabilities = client.server_capabilities.model_dump(**sent)
+        return cls(info.model_dump(**sent), client.instructions, capabilities)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form kept in ``spec.metadata["mcp_server"]``."""
         data: dict[str, Any] = {"serverInfo": dict(self.info)}
         if self.instructions is not None:
             data["instructions"] = self.instructions
+        if self.capabilities is not None:
+            data["capabilities"] = dict(self.capabilities)
         return data
 
     @classmethod
@@ -55,7 +67,12 @@ class ServerIdentity:
         if not isinstance(info, Mapping) or not isinstance(info.get("name"), str):
             return None
         instructions = data.get("instructions")
-        return cls(dict(info), instructions if isinstance(instructions, str) else None)
+        capabilities = data.get("capabilities")
+        return cls(
+            dict(info),
+            instructions if isinstance(instructions, str) else None,
+            dict(capabilities) if isinstance(capabilities, Mapping) else None,
+        )
 
     def stamp(self, spec: ToolSpec) -> ToolSpec:
         """`spec`, its metadata carrying this identity."""

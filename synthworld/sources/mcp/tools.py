@@ -27,8 +27,8 @@ def mcp_tools(
     that cannot be compiled, such as a ``$ref`` to nothing, a name listed twice);
     ``on_error="skip"`` leaves those out and warns once instead. A tool listed without an
     ``outputSchema`` is marked ``metadata["answers"] = "text"``: the random backend answers it
-    with readable text. Each spec keeps how the server introduced itself (its ``serverInfo``
-    and ``instructions``) in ``metadata["mcp_server"]``, so its twin does the same.
+    with readable text. Each spec keeps how the server introduced itself (its ``serverInfo``,
+    ``instructions`` and ``capabilities``) in ``metadata["mcp_server"]``, so its twin does the same.
     """
     skipped = Skipped(on_error, what="tools")
     connection = Connection(server, timeout=timeout)
