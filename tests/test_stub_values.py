@@ -191,3 +191,39 @@ def test_a_models_decimal_digits_hold_in_its_answers() -> None:
         "exclusiveMinimum": -100,
         "title": "Total",
     }
+
+
+class _Blob(pydantic.BaseModel):
+    name: str
+    data: bytes
+
+
+class _Base64Blob(_Blob):
+    model_config = pydantic.ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
+
+
+def test_a_model_holding_bytes_that_are_no_utf8_says_why_and_which_config_sends_them() -> None:
+    # was "$.blob: _Blob(...) (_Blob) is not JSON data": nothing said the bytes were the problem
+    world = SyntheticWorld(seed=1)
+
+    @world.tool
+    def upload(blob: _Blob) -> str:
+        """Upload a blob."""
+
+    @world.tool
+    def upload_encoded(blob: _Base64Blob) -> str:
+        """Upload a blob, its bytes as base64."""
+
+    with pytest.raises(ToolInputError) as info:
+        upload(_Blob(name="x", data=b"\xff\xfe"))
+    assert str(info.value) == (
+        "upload(): blob: _Blob cannot be written as JSON: 'utf-8' codec can't decode byte 0xff in "
+        "position 0: invalid utf-8; it holds bytes that are not UTF-8 text, which pydantic writes bytes "
+        "as by default: set model_config = ConfigDict(ser_json_bytes='base64', val_json_bytes='base64') "
+        "on the model, or pass text"
+    )
+    assert len(world.trace) == 0
+    upload(_Blob(name="x", data=b"plain"))  # UTF-8 bytes are written as their text, as pydantic does
+    assert world.trace[-1].input == {"blob": {"name": "x", "data": "plain"}}
+    upload_encoded(_Base64Blob(name="x", data=b"\xff\xfe"))  # the advice works
+    assert world.trace[-1].input == {"blob": {"name": "x", "data": "__4="}}

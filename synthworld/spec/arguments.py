@@ -3,13 +3,14 @@
 The twin of `synthworld.spec.returns`: a stub whose parameter is annotated with a type that builds
 objects -- a pydantic model, a dataclass, a NamedTuple, a ``datetime``, ``date``, ``UUID``,
 ``Decimal``, ``Path``, ``Enum``, ``set`` or ``bytes``, also inside containers and TypedDict fields
--- may be called with such an
-object, as a typed client library would be. A value that is not JSON data is dumped with pydantic's
-``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the input does not depend on
-``PYTHONHASHSEED``); JSON values pass unchanged, and a value its type cannot dump is left for the
-world's input check to report; ``bytes`` and ``bytearray`` are sent as base64 text. A ``datetime``
-or ``time`` without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or
-``time`` has an offset, and guessing one would change the value.
+-- may be called with such an object, as a typed client library would be. A value that is not
+JSON data is dumped with pydantic's ``TypeAdapter(hint)`` (by alias; sets as sorted lists, so the
+input does not depend on ``PYTHONHASHSEED``); JSON values pass unchanged, a value its type cannot
+dump is left for the world's input check to report, and bytes that are not UTF-8 in a model that
+writes bytes as text (pydantic's default) are refused with `ToolInputError` naming the config that
+sends base64; ``bytes`` and ``bytearray`` are sent as base64 text. A ``datetime`` or ``time``
+without a timezone is refused with `ToolInputError`: a JSON Schema ``date-time`` or ``time`` has
+an offset, and guessing one would change the value.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def argument_converter(
                     dumped[name] = _dump(adapters[name], value, properties.get(name), defs)
                 except _Naive as exc:
                     raise ToolInputError(_naive_message(tool, name, exc.args[0]), tool=tool) from None
+                except _Unwritable as exc:
+                    raise ToolInputError(_unwritable_message(tool, name, value, exc), tool=tool) from None
         return {**built, **dumped} if dumped else built
 
     return convert
@@ -91,7 +94,12 @@ def _dump(adapter: Any, value: Any, schema: Any, defs: Mapping[str, Any]) -> Any
     try:  # models, dataclasses and NamedTuples become dicts and tuples; sets stay sets
         plain = _by_schema(adapter.dump_python(value, by_alias=True, warnings=False), schema, defs)
         return to_jsonable_python(_ordered(plain, to_jsonable_python))
-    except (ValueError, TypeError):  # pydantic's serialization errors: the world's check says why
+    except UnicodeDecodeError as exc:  # bytes a model writes as UTF-8 text (its default) that are not
+        raise _Unwritable(exc) from None
+    except (
+        ValueError,
+        TypeError,
+    ):  # pydantic's other errors (a value not of the type): the world's check says why
         return value
 
 
@@ -187,6 +195,18 @@ _MAX_HOPS = 8
 
 class _Naive(Exception):
     """A ``datetime`` or ``time`` without a timezone (its args: the value)."""
+
+
+class _Unwritable(Exception):
+    """Bytes a model writes as UTF-8 text that are not UTF-8 (its args: the decoding error)."""
+
+
+def _unwritable_message(tool: str, name: str, value: Any, exc: _Unwritable) -> str:
+    return (
+        f"{tool}(): {name}: {type(value).__name__} cannot be written as JSON: {exc.args[0]}; it holds "
+        "bytes that are not UTF-8 text, which pydantic writes bytes as by default: set model_config = "
+        "ConfigDict(ser_json_bytes='base64', val_json_bytes='base64') on the model, or pass text"
+    )
 
 
 def _naive_message(tool: str, name: str, value: datetime.datetime | datetime.time) -> str:
