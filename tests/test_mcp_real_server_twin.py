@@ -25,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from synthworld import FixtureBackend, McpBackend, SyntheticWorld, ToolSpec, mcp_tools
 from synthworld.schema import generate
 from synthworld.serve.mcp import build_server
-from tests._time_support import agreement, said
+from tests._time_support import CONVERSION_SEED_5, agreement, said
 
 TIME = [sys.executable, "-m", "mcp_server_time", "--local-timezone", "Etc/UTC"]
 LIMIT = 60.0
@@ -186,20 +186,6 @@ PINNED = [
         "day_of_week": "Friday",
         "is_dst": True,
     },
-    {
-        "source": {
-            "timezone": "Europe/Warsaw",
-            "datetime": "2024-01-17T20:40:57+01:00",
-            "day_of_week": "Wednesday",
-            "is_dst": False,
-        },
-        "target": {
-            "timezone": "Asia/Tokyo",
-            "datetime": "2024-02-26T12:24:04+09:00",
-            "day_of_week": "Monday",
-            "is_dst": False,
-        },
-        "time_difference": "rest",
-    },
+    CONVERSION_SEED_5,
 ]
 """The twin's answers to `CALLS` (world seed 5)."""
