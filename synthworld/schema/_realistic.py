@@ -16,7 +16,15 @@ from random import Random
 from faker import Faker
 
 from synthworld.schema._draw import choice, text
-from synthworld.schema._words import CURRENCIES, FILES, FUNCTION_WORDS, LANGUAGES, LOCALES, MIME_TYPES
+from synthworld.schema._words import (
+    CURRENCIES,
+    FILES,
+    FUNCTION_WORDS,
+    ID_PREFIXES,
+    LANGUAGES,
+    LOCALES,
+    MIME_TYPES,
+)
 
 __all__ = [
     "check_locale",
@@ -278,9 +286,18 @@ def pick(rng: Random, locale: str, provider: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _prefix(name: str) -> str:
-    """What an identifier for ``name`` starts with (``orderId`` -> ``orde_``)."""
+    """What an identifier for ``name`` starts with: `ID_PREFIXES` by the whole noun (``orderId`` ->
+    ``ord_``, ``payment_method_id`` -> ``pm_``), then by its last word (``parent_message_id`` ->
+    ``msg_``); else the initials of a noun of several words, as Stripe's ``si_`` (``order_item_id``
+    -> ``oi_``), or the first four letters of one (``user_id`` -> ``user_``)."""
     stem = snake(name).removesuffix("id").strip("_")
-    return f"{stem[:4]}_" if stem else ""
+    if not stem:
+        return ""
+    words = [word for word in stem.split("_") if word]
+    short = ID_PREFIXES.get(stem) or ID_PREFIXES.get(words[-1])
+    if short is None:
+        short = "".join(word[0] for word in words) if len(words) > 1 else stem[:4]
+    return f"{short}_"
 
 
 def ident(rng: Random, name: str) -> str:

@@ -96,6 +96,20 @@ FILES = (
 )  # fmt: skip
 """Names of files people keep, each with the extensions files of that kind have: ``IMG_4821.jpg``,
 ``invoice_2024.pdf`` (Faker's pair words with any extension: ``give.pages``)."""
+ID_PREFIXES = {
+    "message": "msg", "refund": "re", "order": "ord", "customer": "cus", "account": "acct",
+    "transaction": "txn", "payment": "pay", "invoice": "inv", "subscription": "sub", "event": "evt",
+    "request": "req", "ticket": "tkt", "document": "doc", "organization": "org", "organisation": "org",
+    "workspace": "ws", "employee": "emp", "comment": "cmt", "attachment": "att", "notification": "ntf",
+    "shipment": "shp", "reservation": "rsv", "booking": "bkg", "appointment": "appt", "device": "dev",
+    "category": "cat", "image": "img", "report": "rpt", "record": "rec", "group": "grp", "charge": "ch",
+    "calendar": "cal", "meeting": "mtg", "delivery": "dlv", "warehouse": "wh", "vendor": "vnd",
+    "payment_intent": "pi", "payment_method": "pm", "checkout_session": "cs", "conversation": "conv",
+    "channel": "chan", "playlist": "pl", "location": "loc", "campaign": "cmp", "contract": "ctr",
+}  # fmt: skip
+"""Short prefixes of identifiers by the noun they identify, as APIs write them (Stripe's ``cus_``,
+``re_``, ``pi_``, ``evt_``; ``msg_``, ``txn_``, ``org_`` elsewhere); a noun not here keeps its first
+four letters (``user_``, ``item_``, ``prod_``)."""
 PRONOUNS = ("she/her", "he/him", "they/them", "she/they", "he/they")
 CUISINES = (
     "Italian", "Japanese", "Mexican", "Indian", "Thai", "French", "Chinese", "Greek", "Spanish",

@@ -197,6 +197,27 @@ def test_a_name_that_says_more_wins_over_a_vague_description() -> None:
         assert re.fullmatch(r"[A-Z0-9]{10}", value["creator"])
 
 
+@pytest.mark.parametrize(
+    ("name", "prefix"),
+    [
+        ("message_id", "msg_"),  # not ``mess_``
+        ("refund_id", "re_"),  # Stripe's refunds
+        ("orderId", "ord_"),
+        ("customerID", "cus_"),
+        ("payment_method_id", "pm_"),  # a noun of two words in the table
+        ("parent_message_id", "msg_"),  # its last word in the table
+        ("order_item_id", "oi_"),  # initials, as Stripe's ``si_``
+        ("user_id", "user_"),  # a noun of four letters or fewer stays whole
+        ("shipment_id", "shp_"),
+    ],
+)
+def test_an_identifier_starts_with_the_short_prefix_apis_give_its_noun(name: str, prefix: str) -> None:
+    schema = _obj(**{name: _string()})
+    values = {generate(schema, seed)[name] for seed in SEEDS}
+    assert len(values) == len(SEEDS)
+    assert all(re.fullmatch(re.escape(prefix) + r"[a-z0-9]{10}", value) for value in values), values
+
+
 # -- copies, variety, determinism, validity ---------------------------------------------------------
 
 
