@@ -45,7 +45,7 @@ _MONTHS = r"^(January|February|March|April|May|June|July|August|September|Octobe
         ("createdAt", r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"),  # camelCase times were words
         ("lastSeenAt", r"^\d{4}-\d\d-\d\dT"),
         ("last-modified", r"^\d{4}-\d\d-\d\dT"),  # kebab-case, as in headers
-        ("request-id", r"^requ_[a-z0-9]{10}$"),
+        ("request-id", r"^req_[a-z0-9]{10}$"),
         ("billingCurrency", r"^[A-Z]{3}$"),
         ("last_login_ip", r"^\d{1,3}(\.\d{1,3}){3}$"),  # not a username for "login"
         ("x-forwarded-for", r"^\d{1,3}(\.\d{1,3}){3}$"),
