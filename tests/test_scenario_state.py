@@ -178,6 +178,24 @@ class TestRefused:
             f"it would never be answered; {FIELDS}",
         ]
 
+    def test_each_entity_of_a_kind_is_checked_alone(
+        self, bank: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        # every entity is laid over one generated account: what one entity gives never reaches the next
+        path = scenario(
+            bank,
+            "state:\n  account:\n    ACC-1: {balance: lots}\n    ACC-2: {frozen: false}\n"
+            "    ACC-3: {currency: GBP}\n    ACC-4: {holder_email: d@example.com}\n",
+        )
+        code, lines = validate(path, capsys)
+        assert code == 1
+        answered = f"(as find_accounts and get_account answer an account); {FIX}"
+        assert lines == [
+            f"seeded.yaml:8: state.account.ACC-1.balance: 'lots' is not of type 'number' {answered}",
+            f"seeded.yaml:10: state.account.ACC-3.currency: 'GBP' is not one of ['EUR', 'USD'] {answered}",
+            "1 of 1 file(s) invalid",
+        ]
+
     def test_every_problem_of_the_file_at_once(self, bank: Path) -> None:
         path = scenario(
             bank,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld.errors import SynthworldError
 from synthworld.schema import CompiledValidator, compile_validator
 from synthworld.spec.checks import nearest
-from synthworld.world.fitting import fit_problems
+from synthworld.world.fitting import base_value, fit_problems
 from synthworld.world.identity import PERSON_KINDS, Ancestry, id_key, identity
 from synthworld.world.naming import singular
 from synthworld.world.shapes import resolve_ref
@@ -205,6 +205,7 @@ class _Checks:
         self.shapes = shapes
         self.declared = sorted({name for shape in shapes for name in shape.properties})
         self._validators: dict[int, CompiledValidator | None] = {}
+        self._bases: dict[int, Any] = {}  # each shape's generated value, which every entity is laid over
 
     def problems(self, kind: str, id: str, fields: Mapping[str, Any]) -> list[SeedProblem]:
         if not self.shapes:
@@ -237,7 +238,9 @@ class _Checks:
         if not given or validator is None:
             return
         try:
-            problems = fit_problems(shape.schema, validator, given, partial=True)
+            if index not in self._bases:
+                self._bases[index] = base_value(shape.schema)
+            problems = fit_problems(shape.schema, validator, given, partial=True, base=self._bases[index])
         except SynthworldError:  # a part of a schema that cannot stand alone: its tool checks answers
             return
         for problem in problems:
