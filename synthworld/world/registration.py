@@ -127,14 +127,18 @@ class Registration(CallPath):
 
     def add_tools(self, source: object) -> list[ToolSpec]:
         """Register ``@synthworld.tool``-marked stubs: one marked function, or every marked stub of a
-        module, an object, or a class (made with no arguments), or of each entry of a list of these
-        (an entry with none is named, and nothing is registered).
+        module, an object, or a class (made with no arguments), or a `ToolSpec` (``mcp_tools(...)``,
+        ``ToolSpec.from_openai``), or of each entry of a list of these (an entry with none is
+        named, and nothing is registered).
 
         Methods are bound (``self`` is the instance), so an object's tools share its state.
         Returns the registered specs in definition order.
         """
         specs = []
         for member in marked_stubs(source, public_names):
+            if isinstance(member, ToolSpec):
+                specs.append(self.register_tool(member))
+                continue
             options = getattr(member, TOOL_MARK)
             stub: Any = self.tool(
                 name=options.name,
