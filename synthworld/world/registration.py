@@ -270,9 +270,22 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
         hint = "" if partial else " (pass partial=True to fix only some fields)"
         if not_json:  # a model or a dataclass: its JSON, not the object, is what a tool answers
             hint = " (pass JSON data, e.g. model.model_dump(mode='json') or dataclasses.asdict(obj))"
+        hint = _wrapper_hint(spec, output, partial=partial) or hint
         raise ValueError(
             f"script({spec.name!r}): {what} the tool's returns schema: {'; '.join(problems)}{hint}"
         )
+
+
+def _wrapper_hint(spec: ToolSpec, output: Any, *, partial: bool) -> str:
+    """How to write `output` when the tool answers it wrapped in an object of one property (an
+    MCP server's ``{"result": [...]}`` around a list), and it fits there; else nothing."""
+    props = spec.returns.get("properties") if isinstance(spec.returns, Mapping) else None
+    if type(output) is dict or not isinstance(props, Mapping) or len(props) != 1:
+        return ""
+    [key] = props
+    if fit_problems(spec.returns, spec.returns_validator, {key: output}, partial=partial):
+        return ""
+    return f" (the tool answers it wrapped in an object, as MCP servers wrap a value that is not one: write {{{key!r}: ...}})"
 
 
 def bind_stub(
