@@ -87,7 +87,11 @@ _CLOCK = {
 _TIME_TOOL = {
     "name": "get_current_time",
     "description": "The time in a zone.",
-    "inputSchema": {"type": "object", "properties": {"timezone": {"type": "string"}}, "required": ["timezone"]},
+    "inputSchema": {
+        "type": "object",
+        "properties": {"timezone": {"type": "string"}},
+        "required": ["timezone"],
+    },
     "outputSchema": _CLOCK,
 }
 
@@ -102,7 +106,8 @@ def test_specs_read_from_elsewhere_register_as_they_are_beside_stubs() -> None:
     answer = world.call("get_current_time", {"timezone": "Europe/Oslo"})
     assert answer["timezone"] == "Europe/Oslo"
     alone = SyntheticWorld(seed=1)
-    assert alone.add_tools(spec) == [spec] and list(alone.tools) == ["get_current_time"]
+    assert alone.add_tools(spec) == [spec]
+    assert list(alone.tools) == ["get_current_time"]
 
 
 def test_a_scenario_names_a_list_of_specs_as_its_tools(tmp_path: Path) -> None:
@@ -110,8 +115,7 @@ def test_a_scenario_names_a_list_of_specs_as_its_tools(tmp_path: Path) -> None:
 
     folder = tmp_path
     (folder / "twin_tools.py").write_text(
-        "from synthworld import ToolSpec\n"
-        f"SPECS = [ToolSpec.from_mcp({json.dumps(_TIME_TOOL)})]\n",
+        f"from synthworld import ToolSpec\nSPECS = [ToolSpec.from_mcp({json.dumps(_TIME_TOOL)})]\n",
         encoding="utf-8",
     )
     (folder / "clock.yaml").write_text(

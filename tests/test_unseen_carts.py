@@ -80,7 +80,7 @@ def test_lines_drawn_for_an_unseen_cart_are_priced_as_the_added_one(seed: int) -
 
     cart = world.call("add_to_cart", {"cart_id": "CART-1", "product_id": "P-1", "quantity": 2})
     lines = cart["items"]
-    assert lines[-1]["product_id"] == "P-1" and lines[-1]["quantity"] == 2
+    assert (lines[-1]["product_id"], lines[-1]["quantity"]) == ("P-1", 2)
     for line in lines:
         assert line["line_total"] == pytest.approx(line["quantity"] * line["price"], abs=0.005), line
     assert cart["total"] == pytest.approx(sum(line["line_total"] for line in lines), abs=0.005)

@@ -285,7 +285,10 @@ def _wrapper_hint(spec: ToolSpec, output: Any, *, partial: bool) -> str:
     [key] = props
     if fit_problems(spec.returns, spec.returns_validator, {key: output}, partial=partial):
         return ""
-    return f" (the tool answers it wrapped in an object, as MCP servers wrap a value that is not one: write {{{key!r}: ...}})"
+    return (
+        " (the tool answers it wrapped in an object, as MCP servers wrap a value that is not one: "
+        f"write {{{key!r}: ...}})"
+    )
 
 
 def bind_stub(

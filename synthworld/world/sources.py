@@ -16,9 +16,7 @@ from synthworld.spec import TOOL_MARK, ToolSpec
 __all__ = ["marked_stubs"]
 
 
-def marked_stubs(
-    source: object, names: Callable[[Any], list[str]]
-) -> list[Callable[..., Any] | ToolSpec]:
+def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any] | ToolSpec]:
     """The marked stubs (and specs) of `source` in definition order (`names`: its public attribute
     names)."""
     if not isinstance(source, (list, tuple)):
