@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from synthworld.world.edits import Edits
@@ -30,6 +31,7 @@ _TIME_FIELDS = frozenset(
 """Names of the fields of a time answer that hold the time asked for (not a record's stamps)."""
 
 
+@lru_cache(maxsize=1024)
 def tells_time(kind: str) -> bool:
     """Whether a tool of entity `kind` (its name without the verb: ``current_time`` for
     ``get_current_time``) answers what time it is now."""
