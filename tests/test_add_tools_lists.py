@@ -7,6 +7,7 @@ function's repr) and named no entry.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -76,3 +77,49 @@ def test_one_unmarked_function_alone_is_named_too() -> None:
         "the function unmarked() is not marked; fix: decorate it with @synthworld.tool, "
         "or register it with world.tool(fn)"
     )
+
+
+_CLOCK = {
+    "type": "object",
+    "properties": {"timezone": {"type": "string"}, "datetime": {"type": "string", "format": "date-time"}},
+    "required": ["timezone", "datetime"],
+}
+_TIME_TOOL = {
+    "name": "get_current_time",
+    "description": "The time in a zone.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"timezone": {"type": "string"}},
+        "required": ["timezone"],
+    },
+    "outputSchema": _CLOCK,
+}
+
+
+def test_specs_read_from_elsewhere_register_as_they_are_beside_stubs() -> None:
+    """A twin's specs (``mcp_tools``, ``from_openai``) are what a scenario's ``tools: mod:SPECS``
+    names: before, each was refused as holding no marked stubs, with a fix about decorating."""
+    spec = synthworld.ToolSpec.from_mcp(_TIME_TOOL)
+    world = SyntheticWorld(seed=1)
+    assert [s.name for s in world.add_tools([get_order, spec])] == ["get_order", "get_current_time"]
+    assert world.tools["get_current_time"] == spec
+    answer = world.call("get_current_time", {"timezone": "Europe/Oslo"})
+    assert answer["timezone"] == "Europe/Oslo"
+    alone = SyntheticWorld(seed=1)
+    assert alone.add_tools(spec) == [spec]
+    assert list(alone.tools) == ["get_current_time"]
+
+
+def test_a_scenario_names_a_list_of_specs_as_its_tools(tmp_path: Path) -> None:
+    from synthworld.scenario import load_scenario
+
+    folder = tmp_path
+    (folder / "twin_tools.py").write_text(
+        f"from synthworld import ToolSpec\nSPECS = [ToolSpec.from_mcp({json.dumps(_TIME_TOOL)})]\n",
+        encoding="utf-8",
+    )
+    (folder / "clock.yaml").write_text(
+        "synthworld_scenario: 1\nname: clock\ntools: twin_tools:SPECS\nseed: 1\n", encoding="utf-8"
+    )
+    world = load_scenario(folder / "clock.yaml").build_world(1)
+    assert list(world.tools) == ["get_current_time"]

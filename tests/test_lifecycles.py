@@ -76,6 +76,8 @@ class TestNames:
             ("close", "closed", "closed_at"),
             ("cancel", "cancelled", "cancelled_at"),
             ("ship", "shipped", "shipped_at"),
+            ("acknowledge", "acknowledged", "acknowledged_at"),
+            ("ack", "acknowledged", "acked_at"),
         ],
     )
     def test_a_state_verb_names_its_status_and_stamp(self, verb: str, status: str, stamp: str) -> None:
@@ -400,6 +402,38 @@ class Refund(TypedDict):
 class Numbered(TypedDict):
     id: int
     title: str
+
+
+class Alert(TypedDict):
+    alert_id: str
+    service: str
+    status: Literal["firing", "acknowledged", "resolved"]
+    acknowledged: bool
+
+
+class TestAcknowledge:
+    """An on-call bot's ``acknowledge_alert``: before, the verb was unknown, so the answer kept
+    the status drawn (``firing``) and a later read of the alert did not see the acknowledgement."""
+
+    @pytest.mark.parametrize("seed", range(8))
+    def test_an_acknowledged_alert_reads_back_acknowledged(self, seed: int) -> None:
+        world = SyntheticWorld(seed=seed)
+
+        @world.tool
+        def list_alerts(service: str) -> list[Alert]: ...
+        @world.tool
+        def acknowledge_alert(alert_id: str, note: str) -> Alert: ...
+        @world.tool
+        def get_alert(alert_id: str) -> Alert: ...
+
+        world.script("list_alerts", output=[{"alert_id": "AL-1", "service": "api", "status": "firing",
+                                               "acknowledged": False}])  # fmt: skip
+        world.call("list_alerts", {"service": "api"})
+        acked = world.call("acknowledge_alert", {"alert_id": "AL-1", "note": "on it"})
+        assert (acked["alert_id"], acked["service"], acked["status"], acked["acknowledged"]) == (
+            "AL-1", "api", "acknowledged", True,
+        )  # fmt: skip
+        assert world.call("get_alert", {"alert_id": "AL-1"}) == acked
 
 
 class TestKindIdParameterAndIdField:

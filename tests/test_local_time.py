@@ -8,6 +8,7 @@ and the answer is valid."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from typing import Any
@@ -16,8 +17,8 @@ import jsonschema
 import pytest
 from typing_extensions import TypedDict
 
-from synthworld import SyntheticWorld, ToolSpec
-from tests._time_support import CONVERSION_SEED_5, DAYS, agreement, said
+from synthworld import SimulatedClock, SyntheticWorld, ToolSpec
+from tests._time_support import CONVERSION_SEED_5, DAYS, agreement, instant, said
 
 ZONES = ("Europe/Oslo", "America/New_York", "Australia/Sydney", "Asia/Kathmandu", "Etc/UTC")
 
@@ -35,8 +36,10 @@ class TimeConversion(TypedDict):
     time_difference: str
 
 
-def time_world(seed: int) -> SyntheticWorld:
-    world = SyntheticWorld(seed=seed)
+def time_world(seed: int, start: str | None = None) -> SyntheticWorld:
+    """A world with the two tools of ``mcp-server-time``; `start`: where its clock starts."""
+    clock = SimulatedClock(datetime.datetime.fromisoformat(start)) if start else None
+    world = SyntheticWorld(seed=seed, clock=clock)
 
     @world.tool
     def get_current_time(timezone: str) -> TimeResult:
@@ -49,14 +52,35 @@ def time_world(seed: int) -> SyntheticWorld:
     return world
 
 
-@pytest.mark.parametrize("seed", range(4))
+STARTS = ("2025-01-01T00:00:00+00:00", "2026-07-14T23:30:00+00:00", "2024-03-31T00:59:59+00:00",
+          "2027-10-31T01:00:00+00:00")  # fmt: skip
+"""Clock starts: new year, a summer night that is another day east, and either side of the hour
+Europe's summer time starts and ends."""
+
+
+@pytest.mark.parametrize("start", STARTS)
 @pytest.mark.parametrize("zone", ZONES)
 def test_the_current_time_is_written_in_the_zone_asked_for_with_its_weekday_and_summer_time(
-    seed: int, zone: str
+    start: str, zone: str
 ) -> None:
-    with time_world(seed) as world:
+    with time_world(3, start) as world:
         answer = world.call("get_current_time", {"timezone": zone})
     assert said(answer) == agreement(zone, answer)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("start", STARTS)
+def test_the_current_time_is_the_worlds_now(seed: int, start: str) -> None:
+    """An agent that asks the time gets the world's clock, the time its other answers are
+    stamped with (before, a date drawn at random: 2025-12-21 in a world whose clock read
+    2026-03-01 09:00, hours before the alert it was reading about started)."""
+    with time_world(seed, start) as world:
+        answer = world.call("get_current_time", {"timezone": "Asia/Kathmandu"})
+        world.call("get_current_time", {"timezone": "Etc/UTC"})
+        started = [instant({"datetime": call.started_at}) for call in world.trace]
+        assert instant(answer) == started[0] == datetime.datetime.fromisoformat(start)
+        assert instant(world.trace[1].output) == started[1]
+        assert world.trace[0].rules == ("echo", "now", "local_time")
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -70,11 +94,11 @@ def test_a_conversion_answers_each_side_in_the_zone_its_argument_names(seed: int
 
 
 def test_summer_time_is_said_when_the_zone_keeps_it_and_not_otherwise() -> None:
-    """Drawn dates fall in every season: both answers occur for a zone with summer time, and
-    never True for one without."""
+    """Clocks in every month: both answers occur for a zone with summer time, and never True for
+    one without."""
     seen: dict[str, set[bool]] = {"Europe/Oslo": set(), "Asia/Tokyo": set()}
-    for seed in range(30):
-        with time_world(seed) as world:
+    for month in range(1, 13):
+        with time_world(month, f"2026-{month:02}-15T12:00:00+00:00") as world:
             for zone, found in seen.items():
                 found.add(world.call("get_current_time", {"timezone": zone})["is_dst"])
     assert seen == {"Europe/Oslo": {True, False}, "Asia/Tokyo": {False}}
@@ -90,14 +114,14 @@ def test_the_answers_are_pinned_for_a_seed() -> None:
         rules = [call.rules for call in world.trace]
     assert now == PINNED_NOW
     assert converted == CONVERSION_SEED_5
-    assert rules == [("echo", "local_time"), ("echo", "local_time")]
+    assert rules == [("echo", "now", "local_time"), ("echo", "local_time")]
 
 
 PINNED_NOW = {
     "timezone": "Europe/Oslo",
-    "datetime": "2024-01-04T07:36:55+01:00",  # 06:36:55Z before: UTC whatever the zone
-    "day_of_week": "Thursday",  # Saturday before
-    "is_dst": False,  # True before
+    "datetime": "2025-01-01T01:00:00+01:00",  # the world's clock (a drawn 2024-01-04T07:36:55 before)
+    "day_of_week": "Wednesday",
+    "is_dst": False,
 }
 
 
@@ -177,12 +201,13 @@ def test_a_date_beside_a_weekday_names_its_day_without_any_zone() -> None:
 
 
 def handled(answer: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """`answer` as the world gives it back when a handler (your own code) answers it."""
+    """`answer` as the world gives it back when a handler (your own code) answers it (a tool that
+    reads a time in a zone, not the clock: ``get_current_time`` answers the world's now)."""
     with time_world(0) as world:
-        spec = world.tools["get_current_time"]
+        spec = dataclasses.replace(world.tools["get_current_time"], name="get_time_in_zone")
     with SyntheticWorld(seed=1) as world:
         world.register_tool(spec, handler=lambda timezone: answer)
-        found = world.call("get_current_time", {"timezone": "Europe/Oslo"})
+        found = world.call("get_time_in_zone", {"timezone": "Europe/Oslo"})
         return found, world.trace[0].rules
 
 

@@ -118,3 +118,18 @@ def test_a_world_of_its_own_introduces_itself_as_synthworld() -> None:
     met = without_twin_mark(introduction(build_server(world), ("price", {"item": "tea"})))
     assert met["serverInfo"]["name"] == "synthworld"
     assert met["instructions"] == "A shop that sells tea."
+
+
+def test_serve_help_says_mcp_alone_serves_the_twin_and_tools_help_does_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--mcp SERVER`` without ``--record`` serves the twin (the world answers): before, the
+    help said only "a live MCP server", and the README only how to record the real one."""
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "or an http(s):// URL; serves its twin (the world answers every call" in said
+    assert "or with --record the server itself" in said
+    with pytest.raises(SystemExit):
+        main(["tools", "--help"])
+    assert "twin (the world answers" not in " ".join(capsys.readouterr().out.split())

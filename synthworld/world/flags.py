@@ -65,6 +65,8 @@ _VERB_FLAGS = {
     "dismiss": ("dismissed", ""),
     "escalate": ("escalated", ""),
     "snooze": ("snoozed", ""),
+    "acknowledge": ("acknowledged acked", "unacknowledged"),
+    "ack": ("acknowledged acked", "unacknowledged"),
 }
 _FLAGS: dict[str, dict[str, bool]] = {
     verb: {**{norm(w): False for w in off.split()}, **{norm(w): True for w in on.split()}}

@@ -92,6 +92,8 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "terminate": ("terminated", "inactive"),
     "escalate": ("escalated",),
     "snooze": ("snoozed",),
+    "acknowledge": ("acknowledged", "acked"),  # an alert or incident (PagerDuty, Alertmanager)
+    "ack": ("acknowledged", "acked"),
     "checkout": ("checked_out", "completed"),
     "deny": ("denied", "rejected"),
     "revoke": ("revoked", "inactive"),

@@ -9,7 +9,8 @@ like the element's fields (in any case style), a ``<x>_id`` naming the element's
 (a tool declared ``idempotent=False`` adds up its ``quantity``); removing with a ``quantity``
 below the element's takes that many off. An element added for an entity the world remembers
 (``product_id``) takes that entity's fields it has (``name``; its ``price`` as ``unit_price``),
-and an added or grown element's line total is its quantity times its price.
+and an added or grown element's line total is its quantity times its price, as is every other
+line's (lines drawn for a cart the world had not seen included), so the lines add up to the total.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def edit_list(
     at = next((i for i, item in enumerate(items) if _same(item, ids)), None)
     if member.op == "remove":
         return _removed(items, ids, fields)
-    new = list(items)
+    new = [_priced(json_copy(item)) if type(item) is dict else item for item in items]
     if at is None:
         new.append(_priced(_known(_fill(template, fields), fields, refs)))
     else:

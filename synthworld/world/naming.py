@@ -33,7 +33,7 @@ VERBS = frozenset(
         "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "pay",
         "block", "unblock", "pause", "resume", "submit", "finish", "start", "stop", "merge",
         "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss", "terminate",
-        "escalate", "snooze", "checkout", "deny", "revoke", "solve",
+        "escalate", "snooze", "checkout", "deny", "revoke", "solve", "acknowledge", "ack",
     }
 )  # fmt: skip
 """Words a tool name may start with that are not part of the entity kind."""

@@ -127,14 +127,18 @@ class Registration(CallPath):
 
     def add_tools(self, source: object) -> list[ToolSpec]:
         """Register ``@synthworld.tool``-marked stubs: one marked function, or every marked stub of a
-        module, an object, or a class (made with no arguments), or of each entry of a list of these
-        (an entry with none is named, and nothing is registered).
+        module, an object, or a class (made with no arguments), or a `ToolSpec` (``mcp_tools(...)``,
+        ``ToolSpec.from_openai``), or of each entry of a list of these (an entry with none is
+        named, and nothing is registered).
 
         Methods are bound (``self`` is the instance), so an object's tools share its state.
         Returns the registered specs in definition order.
         """
         specs = []
         for member in marked_stubs(source, public_names):
+            if isinstance(member, ToolSpec):
+                specs.append(self.register_tool(member))
+                continue
             options = getattr(member, TOOL_MARK)
             stub: Any = self.tool(
                 name=options.name,
@@ -266,9 +270,25 @@ def check_scripted_output(spec: ToolSpec, output: Any, *, partial: bool) -> None
         hint = "" if partial else " (pass partial=True to fix only some fields)"
         if not_json:  # a model or a dataclass: its JSON, not the object, is what a tool answers
             hint = " (pass JSON data, e.g. model.model_dump(mode='json') or dataclasses.asdict(obj))"
+        hint = _wrapper_hint(spec, output, partial=partial) or hint
         raise ValueError(
             f"script({spec.name!r}): {what} the tool's returns schema: {'; '.join(problems)}{hint}"
         )
+
+
+def _wrapper_hint(spec: ToolSpec, output: Any, *, partial: bool) -> str:
+    """How to write `output` when the tool answers it wrapped in an object of one property (an
+    MCP server's ``{"result": [...]}`` around a list), and it fits there; else nothing."""
+    props = spec.returns.get("properties") if isinstance(spec.returns, Mapping) else None
+    if type(output) is dict or not isinstance(props, Mapping) or len(props) != 1:
+        return ""
+    [key] = props
+    if fit_problems(spec.returns, spec.returns_validator, {key: output}, partial=partial):
+        return ""
+    return (
+        " (the tool answers it wrapped in an object, as MCP servers wrap a value that is not one: "
+        f"write {{{key!r}: ...}})"
+    )
 
 
 def bind_stub(

@@ -1,6 +1,7 @@
 """What ``world.add_tools`` registers: the ``@synthworld.tool``-marked stubs of one source (a
-marked function, a module, an object, or a class made with no arguments), or of each entry of a
-list or tuple of sources, every entry checked before any is registered."""
+marked function, a module, an object, or a class made with no arguments), or a `ToolSpec` as it
+is (specs read from elsewhere: ``mcp_tools(...)``, ``ToolSpec.from_openai``), or of each entry of
+a list or tuple of sources, every entry checked before any is registered."""
 
 from __future__ import annotations
 
@@ -10,19 +11,20 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from synthworld.errors import ToolSpecError
-from synthworld.spec import TOOL_MARK
+from synthworld.spec import TOOL_MARK, ToolSpec
 
 __all__ = ["marked_stubs"]
 
 
-def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any]]:
-    """The marked stubs of `source` in definition order (`names`: its public attribute names)."""
+def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any] | ToolSpec]:
+    """The marked stubs (and specs) of `source` in definition order (`names`: its public attribute
+    names)."""
     if not isinstance(source, (list, tuple)):
         stubs = _marked(_instance_of(source), names)
         if not stubs:
             raise ToolSpecError(_problem(source))
         return stubs
-    found = []
+    found: list[Callable[..., Any] | ToolSpec] = []
     for index, entry in enumerate(source):
         stubs = _marked(_instance_of(entry), names)
         if not stubs:
@@ -65,7 +67,9 @@ def _definition_fix(definition: Mapping[str, Any]) -> str:
     )
 
 
-def _marked(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any]]:
+def _marked(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any] | ToolSpec]:
+    if isinstance(source, ToolSpec):
+        return [source]
     if callable(source) and hasattr(source, TOOL_MARK):
         return [source]
     if (callable(source) and not isinstance(source, type)) or isinstance(source, (str, bytes, int, float)):

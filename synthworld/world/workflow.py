@@ -12,6 +12,8 @@
 - every call that changes the world (create, update, transition, delete) answers ``success``,
   ``ok`` or ``succeeded`` true at the top: it did.
 - **list**: the collection (`synthworld.world.collection`).
+- a tool that tells the time (``get_current_time``) answers the world's now
+  (`synthworld.world.now_answers`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.merge_patch import merge_patch
 from synthworld.world.naming import singular
+from synthworld.world.now_answers import answer_now, tells_time
 from synthworld.world.rules import RuleContext, apply_rules
 from synthworld.world.rules.base import first_key
 from synthworld.world.rules.timeline import is_created, is_updated
@@ -65,7 +68,8 @@ def shape(
     family, sure = plan.lifecycle.family, True
     subject = subject_of(plan, value) if family in _ACTS else None
     if family == "get" or family == "none":
-        pass  # the common read: rules only
+        if tells_time(plan.kind) and type(value) is dict:
+            answer_now(value, facts.now, edits, lambda key: _prop(plan, key))
     elif family == "list":
         sure = assemble(plan, args, value, state, edits, facts)
     elif subject is not None and family == "create" and fresh:

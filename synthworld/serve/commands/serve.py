@@ -61,7 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a scenario file, a module (pkg.mod or file.py), or module:attr naming a world or factory",
     )
-    add_source_arguments(parser)
+    add_source_arguments(
+        parser,
+        mcp_note="; serves its twin (the world answers every call; the server is asked only for its "
+        "tools), or with --record the server itself",
+    )
     parser.add_argument(
         "--record",
         type=Path,
@@ -100,14 +104,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_source_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--openapi SPEC``, ``--mcp SERVER`` and ``--bfcl FILE`` (shared with `synthworld tools`)."""
+def add_source_arguments(parser: argparse.ArgumentParser, *, mcp_note: str = "") -> None:
+    """``--openapi SPEC``, ``--mcp SERVER`` and ``--bfcl FILE`` (shared with `synthworld tools`);
+    `mcp_note`: what the command does with the server, after its description."""
     parser.add_argument("--openapi", metavar="SPEC", default=None, help="an OpenAPI document (JSON or YAML)")
     parser.add_argument(
         "--mcp",
         metavar="SERVER",
         default=None,
-        help="a live MCP server: a command run over stdio ('python server.py') or an http(s):// URL",
+        help="a live MCP server: a command run over stdio ('python server.py') or an http(s):// URL"
+        + mcp_note,
     )
     parser.add_argument(
         "--bfcl",
