@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from typing_extensions import TypedDict
 
-from synthworld import SyntheticWorld, ToolSpec
+from synthworld import FunctionBackend, SyntheticWorld, ToolSpec
 from synthworld.world.consistency import plan_for
 
 INVITED = ["ana@example.com", "bo@example.com", "chen@example.com"]
@@ -60,12 +60,29 @@ def test_invited_emails_come_back_as_attendees_in_order(seed: int, invited: list
     assert [event for event in listed if event["event_id"] == made["event_id"]] == [made]
 
 
-def test_the_create_keeps_its_own_drawn_id_and_the_answer_is_the_same_every_time() -> None:
-    args = {"title": "Standup", "start": "2026-03-02T09:00:00Z", "attendees": INVITED[:2]}
-    made = calendar(3).call("create_event", args)
-    assert made["event_id"] == "even_490qa4ge9e"  # as before list echo: its id is not redrawn
-    assert (made["title"], made["start"]) == ("Standup", "2026-03-02T09:00:00Z")
-    assert calendar(3).call("create_event", args) == made
+ANSWERED = {
+    "event_id": "evt_fixed",
+    "title": "Standup",
+    "start": "2026-03-02T09:00:00Z",
+    "attendees": [{"email": "someone@example.com", "name": "Ana Lima", "response_status": "accepted"}],
+}
+
+
+def answered_calendar() -> SyntheticWorld:
+    """The calendar's tools, every call answered `ANSWERED` (a backend with a fixed answer)."""
+    world = SyntheticWorld(seed=3, backend=FunctionBackend(lambda tool, args: ANSWERED))
+    for spec in calendar(3).tools.values():
+        world.register_tool(spec)
+    return world
+
+
+def test_the_create_keeps_its_own_id_and_its_items_other_fields() -> None:
+    args = {"title": "Standup", "start": "2026-03-02T09:00:00Z", "attendees": INVITED}
+    made = answered_calendar().call("create_event", args)
+    assert made["event_id"] == "evt_fixed"  # the create's own id is the backend's, never redrawn
+    assert made["attendees"][0] == {"email": INVITED[0], "name": "Ana Lima", "response_status": "accepted"}
+    assert emails(made) == INVITED  # the two more invited are drawn around their emails
+    assert answered_calendar().call("create_event", args) == made  # from the call's seed: the same
 
 
 class Member(TypedDict):
