@@ -44,9 +44,9 @@ def test_a_file_without_agent_passes_with_a_note(tmp_path: Path, capsys: pytest.
     out, err = capsys.readouterr()
     assert out == f"{path}: ok (refund, 2 seed(s))\n"
     assert err == (
-        f"{path}: note: no 'agent:', so `synthworld run` and `synthworld eval` need --agent "
-        "module:callable (and evaluate() agent=...); add 'agent: module:callable' to run the file as "
-        "written\n"
+        f"{path}: note: no 'agent:', so `synthworld run`, `synthworld eval` and pytest cannot run it as "
+        "written; add 'agent: module:callable', or give one: --agent module:callable (run, eval), "
+        "agent=... (evaluate())\n"
     )
 
 

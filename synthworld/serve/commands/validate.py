@@ -24,8 +24,8 @@ from synthworld.scenario import is_scenario_text, scenario_files, validate_scena
 __all__ = ["NO_AGENT", "add_arguments", "run"]
 
 NO_AGENT = (
-    "no 'agent:', so `synthworld run` and `synthworld eval` need --agent module:callable (and "
-    "evaluate() agent=...); add 'agent: module:callable' to run the file as written"
+    "no 'agent:', so `synthworld run`, `synthworld eval` and pytest cannot run it as written; add "
+    "'agent: module:callable', or give one: --agent module:callable (run, eval), agent=... (evaluate())"
 )
 """The note on a valid file without an agent: valid, as a file meant for evaluate(agent=...) is."""
 
