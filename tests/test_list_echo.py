@@ -172,3 +172,20 @@ def test_names_fill_a_natural_key_and_a_list_the_schema_refuses_stays_as_drawn()
 def test_a_field_of_another_type_is_not_filled() -> None:
     numbered = {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}
     assert plan_for(tagged(numbered).tools["create_note"]).list_echo == {}
+
+
+def test_a_member_named_by_id_is_the_person_the_world_remembers() -> None:
+    world = SyntheticWorld(seed=5)
+
+    @world.tool
+    def create_user(name: str) -> Member: ...
+    @world.tool
+    def create_team(name: str, member_ids: list[str]) -> Team: ...
+    @world.tool
+    def get_team(team_id: str) -> Team: ...
+
+    ana = create_user("Ana")
+    team = create_team("core", [ana["id"], "u-9"])
+    assert team["members"][0] == ana  # a user, remembered as such, is the team's member
+    assert team["members"][1]["id"] == "u-9"
+    assert get_team(team["team_id"]) == team

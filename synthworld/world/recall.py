@@ -33,7 +33,7 @@ from synthworld.world.body import read_through
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Ancestry, Identity, id_key, identity
 from synthworld.world.list_echo import Draw, echo_lists, scalars
-from synthworld.world.memory import Found, Reference, entity
+from synthworld.world.memory import Found, Reference, entity, person
 from synthworld.world.walk import walk
 
 if TYPE_CHECKING:
@@ -126,7 +126,8 @@ def apply(
         )
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
-        fields = entity(state, ident[0], ident[1]) if ident else None
+        look_up = person if id(node) in named else entity  # an element the input named by id
+        fields = look_up(state, ident[0], ident[1]) if ident else None
         if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
             fields = None
         elif depth == 0 and (ident is None or (forced and ident[0] == top_kind)):
