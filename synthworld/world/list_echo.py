@@ -29,7 +29,7 @@ from synthworld.world.nested_echo import compatible, json_types
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import Shapes, object_schema
 
-__all__ = ["ListEcho", "echo_lists", "list_echo", "scalars"]
+__all__ = ["Draw", "ListEcho", "drawer", "echo_lists", "list_echo", "scalars"]
 
 ListEcho = Mapping[str, tuple[str, str, Mapping[str, Any]]]
 """``{answer key: (parameter, field, element schema)}``."""
