@@ -92,7 +92,7 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (  # found after every run, and said as the Python argument: "k=4 must be between 1 and 3"
             [REFUND, PAYMENT_ERROR, "--scenario-seeds", "-k", "3"],
-            "-k 3 must be between 1 and 2: with --scenario-seeds each scenario runs its own seeds, and "
+            "-k 3 must be between 1 and 2: without --seeds each scenario runs its own seeds, and "
             "'shop_refund_payment_error' has 2; lower -k, or run seeds 0 to 2: --seeds 3",
         ),
     ],

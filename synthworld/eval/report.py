@@ -218,7 +218,7 @@ def evaluate(
     scenarios: ScenarioLike | Iterable[ScenarioLike],
     *,
     agent: AgentRef = None,
-    seeds: Iterable[int] | int | None = range(10),
+    seeds: Iterable[int] | int | None = None,
     executor: Executor | None = None,
     progress: bool = True,
     hazards: Iterable[str] = (),
@@ -229,7 +229,9 @@ def evaluate(
     `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these.
     `agent`: a ``"module:callable"`` string or a callable overriding each scenario's agent (for
     process pools and dask it must be picklable: a top-level function or the string).
-    `seeds`: the seeds to run (an int n means ``range(n)``; None means each scenario's own seeds).
+    `seeds`: the seeds to run, the same for every scenario (an int n means ``range(n)``); None (the
+    default) runs each scenario at its own seeds (its ``seeds:`` or ``seed:``), and one that
+    declares none at seeds 0 to 9.
     `executor`: any ``concurrent.futures.Executor`` (None runs here, one run after another).
     `progress`: show runs done, passing so far and time left (stderr, or in place in a notebook).
     `hazards`: run every scenario and seed once clean and once per hazard (`HAZARD_KINDS`:

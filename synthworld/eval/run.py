@@ -35,6 +35,7 @@ from synthworld.scenario.build import recording_mode
 from synthworld.trace import Trace
 
 __all__ = [
+    "DEFAULT_SEEDS",
     "HARD_STOP_GRACE",
     "RunTask",
     "agent_label",
@@ -49,6 +50,8 @@ __all__ = [
 
 AgentRef = str | Callable[..., Any] | None
 
+DEFAULT_SEEDS = 10
+"""How many seeds (0 to 9) an evaluation runs a scenario at that declares none of its own."""
 HARD_STOP_GRACE = 10.0
 """Seconds past its timeout after which a run that could not be given up ends a `hard_stop` process."""
 _hard_stop = False
@@ -280,6 +283,10 @@ def check_picklable(agent: AgentRef, executor: Executor | None) -> None:
 
 
 def seeds_of(ref: Any) -> list[int]:
-    """The seeds a scenario (path or object) declares for itself."""
+    """The seeds an evaluation runs a scenario (path or object) at unless told otherwise: those it
+    declares (``seeds:``, or ``seed:``), else 0 to `DEFAULT_SEEDS` - 1 (a file that names no seed
+    runs at seed 0 alone in ``synthworld run``, but an evaluation is over many seeds)."""
     scenario = _cached_load(ref) if isinstance(ref, str) else ref
-    return list(scenario.seeds)
+    if "seeds" in scenario.data or "seed" in scenario.data:
+        return list(scenario.seeds)
+    return list(range(DEFAULT_SEEDS))

@@ -198,7 +198,7 @@ class CallPath(WorldBase):
         with self._state_lock:
             valid, recall = ctx.spec.returns_validator.is_valid, self.remember
             facts = None
-            if tool.plan.shaping:
+            if tool.plan.shaping or tool.plan.list_echo:  # a list echo draws the elements it adds
                 earlier = self._outcomes.earlier(self._outcomes.key(ctx.spec.name, tool.plan, ctx.input))
                 facts = CallFacts(ctx.now, ctx.occurrence, ctx.seed, self._tools.kinds(), earlier)
             settled = consistent(

@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from synthworld._json import json_copy
 from synthworld.spec import ToolSpec
 from synthworld.world.body import Branch, body_fields, body_of, follow_body, tagged_branches
+from synthworld.world.echo_names import echo_names
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
+from synthworld.world.list_echo import ListEcho, drawer, list_echo
 from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
-from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
+from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
 from synthworld.world.nested_echo import nested_echo
 from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
@@ -107,6 +109,8 @@ class ConsistencyPlan:
     nested_echo: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """``{hint: {answer key: parameter}}``: ``<prefix>_<field>`` parameters naming a field of the
     object under ``<prefix>`` (``source_timezone``: ``source.timezone``; `world.nested_echo`)."""
+    list_echo: ListEcho = field(default_factory=dict)
+    """List arguments of scalars answered as the objects they name (`world.list_echo`)."""
     optional: frozenset[str] = frozenset()
     """Top-level properties the answer may leave out (a plain object schema's unrequired ones): a
     recalled entity that never had one is answered without it, as it was remembered."""
@@ -156,7 +160,7 @@ class ConsistencyPlan:
     @cached_property
     def active(self) -> bool:
         """False when calls of this tool need no consistency work at all."""
-        echoes = self.echo or self.nested_echo
+        echoes = self.echo or self.nested_echo or self.list_echo
         return bool(
             echoes or self.id_params or self.has_ids or self.key_params or self.shaping or self.branches
         )
@@ -196,10 +200,12 @@ def plan_for(
     )
     body = body_of(spec.metadata, spec.parameters)
     said = params + [f for f in body_fields(spec.parameters, body) if f not in params] if body else params
-    echo_from = _echo_from(names, said, creates=life.family == "create")
+    echo_from = echo_names(names, said, creates=life.family == "create")
     echo = _frozen((names & set(said)) | set(echo_from))
     branches = tagged_branches(spec.returns) if body else ()
     nested = nested_echo(shapes, params, spec.parameters, spec.returns, top_kind)
+    by_list = member is None and life.family != "list"  # a list's arguments filter its items
+    listed = list_echo(shapes, params, spec.parameters, spec.returns, top_kind) if by_list else {}
     return ConsistencyPlan(
         kind=kind,
         echo=echo,
@@ -222,6 +228,7 @@ def plan_for(
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
         nested_echo=nested,
+        list_echo=listed,
         nested_ids=_nested_ids(id_params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
@@ -298,32 +305,6 @@ def _reach(
         if named or any(is_id_key(k) for k in keys):
             targets.add(hint)
     return shapes.reach(targets)
-
-
-def _echo_from(names: frozenset[str], params: list[str], *, creates: bool = False) -> dict[str, str]:
-    """``{output property: parameter}`` for properties named like a parameter in another case
-    style (``userId``, ``user-id`` for ``user_id``), unless a property has the parameter's own name.
-    A tool that creates starts each ``X`` and ``<word>_X`` at its ``initial_X`` (``opening_X``,
-    ``starting_X``): ``open_account(initial_balance=500)`` has ``balance`` and
-    ``available_balance`` 500."""
-    by_snake = {snake(param): param for param in params}
-    starts = {
-        s.split("_", 1)[1]: p for s, p in by_snake.items() if s.split("_", 1)[0] in _STARTS and "_" in s
-    }
-    found = {}
-    for name in sorted(names):
-        words = snake(name)
-        param = by_snake.get(words)
-        start = starts.get(words) or starts.get(words.split("_", 1)[-1]) if creates else None
-        if param is None and start is not None and words not in by_snake:
-            found[name] = start
-        elif param is not None and param != name and param not in names:
-            found[name] = param
-    return found
-
-
-_STARTS = frozenset({"initial", "opening", "starting"})
-"""First words of a parameter that gives a created entity's first value (``initial_balance``)."""
 
 
 def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
@@ -441,7 +422,8 @@ def consistent(
         edits = Edits()
         refs = referenced(plan, args, state) if plan.id_params or plan.key_params else []
         fresh = plan.lifecycle.family == "create" and not _repeat(plan, facts)
-        walked, sure = apply(plan, args, value, state, edits, refs, fresh=fresh)
+        draw = drawer(facts.seed, facts.now) if facts is not None and plan.list_echo else None
+        walked, sure = apply(plan, args, value, state, edits, refs, fresh=fresh, draw=draw)
         if type(value) is dict and type(partial) is dict:  # before the rules: they fit around it
             edits.lay_over(value, partial)
             sure, partial = False, None

@@ -19,6 +19,7 @@ __all__ = [
     "Reference",
     "entity",
     "find_by_key",
+    "person",
     "identified",
     "is_mapping",
     "referenced",
@@ -50,6 +51,16 @@ def entity(state: Mapping[str, Any], kind: str, id: str) -> Mapping[str, Any] | 
     table = state.get(kind)
     found = table.get(id) if is_mapping(table) else None
     return found if is_mapping(found) else None
+
+
+def person(state: Mapping[str, Any], kind: str, id: str) -> Mapping[str, Any] | None:
+    """The remembered fields of `kind`/`id`, or for a person, of the first other kind people were
+    seen as that has that id (a team's ``members[].id`` naming a created user), or None."""
+    for _, table in _tables(state, kind) if kind in PERSON_KINDS else ():
+        found = table.get(id)
+        if is_mapping(found):
+            return found  # type: ignore[no-any-return]
+    return entity(state, kind, id)
 
 
 def _tables(state: Mapping[str, Any], kind: str) -> Iterator[tuple[str, Mapping[str, Any]]]:

@@ -18,7 +18,7 @@ from synthworld.world.identity import is_id_key
 from synthworld.world.naming import singular, snake
 from synthworld.world.shapes import Shapes, resolve_ref
 
-__all__ = ["nested_echo"]
+__all__ = ["compatible", "json_types", "nested_echo"]
 
 _MAX_DEPTH = 8
 
@@ -44,7 +44,7 @@ def nested_echo(
             key = _key(shapes.by_hint[hint], rest) if hint is not None else None
             if hint is None or key is None:
                 continue
-            if _compatible(_types(props[param], parameters), _types(shapes.prop(hint, key), returns)):
+            if compatible(json_types(props[param], parameters), json_types(shapes.prop(hint, key), returns)):
                 found.setdefault(hint, {}).setdefault(key, param)
     return found
 
@@ -54,7 +54,7 @@ def _key(props: Mapping[str, Any], words: str) -> str | None:
     return next((key for key in props if snake(key) == words and not is_id_key(key)), None)
 
 
-def _compatible(given: frozenset[str], taken: frozenset[str]) -> bool:
+def compatible(given: frozenset[str], taken: frozenset[str]) -> bool:
     """Whether a value of JSON types `given` may stand where `taken` is (empty: any type)."""
     if not given or not taken:
         return True
@@ -62,7 +62,7 @@ def _compatible(given: frozenset[str], taken: frozenset[str]) -> bool:
     return not widened.isdisjoint(taken) or ("integer" in taken and "number" in given)
 
 
-def _types(schema: Any, root: Any, depth: int = 0) -> frozenset[str]:
+def json_types(schema: Any, root: Any, depth: int = 0) -> frozenset[str]:
     """The JSON types `schema` declares, across local ``$ref``s and ``anyOf``/``oneOf`` (empty:
     any type, or unknown)."""
     if not isinstance(schema, Mapping) or depth > _MAX_DEPTH:
@@ -74,9 +74,9 @@ def _types(schema: Any, root: Any, depth: int = 0) -> frozenset[str]:
         return frozenset(k for k in kind if isinstance(k, str))
     ref = schema.get("$ref")
     if isinstance(ref, str) and ref.startswith("#/"):
-        return _types(resolve_ref(root, ref), root, depth + 1)
+        return json_types(resolve_ref(root, ref), root, depth + 1)
     branches = schema.get("anyOf") or schema.get("oneOf")
     if isinstance(branches, list):
-        found = [_types(branch, root, depth + 1) for branch in branches]
+        found = [json_types(branch, root, depth + 1) for branch in branches]
         return frozenset() if any(not f for f in found) else frozenset().union(*found)
     return frozenset()

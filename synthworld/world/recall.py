@@ -12,7 +12,10 @@
   names the single object the answer holds as ``name`` (``create_ticket(customer_id)`` answering
   ``"customer": {"id", "name"}``): its ``id`` takes the input, and it recalls that entity. A
   ``<prefix>_<field>`` input names the ``field`` of the single object the answer holds as
-  ``prefix`` (``source_timezone`` -> ``source.timezone``; `synthworld.world.nested_echo`).
+  ``prefix`` (``source_timezone`` -> ``source.timezone``; `synthworld.world.nested_echo`). A list
+  argument of scalars naming a list of objects of the answer's own object comes back as those
+  objects, one per value (``attendees=[emails]`` -> ``attendees[].email``;
+  `synthworld.world.list_echo`); they recall their entities, and take no other echo.
 - **Recall.** An object whose identity is remembered gets the remembered fields it has (and, at
   the top level, the fields the returns schema declares). A top-level object without identity
   recalls the entity its input refers to (``order_id``, or ``id`` of the tool's kind); one the
@@ -29,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 from synthworld.world.body import read_through
 from synthworld.world.edits import Edits
 from synthworld.world.identity import Ancestry, Identity, id_key, identity
-from synthworld.world.memory import Found, Reference, entity
+from synthworld.world.list_echo import Draw, echo_lists, scalars
+from synthworld.world.memory import Found, Reference, entity, person
 from synthworld.world.walk import walk
 
 if TYPE_CHECKING:
@@ -57,10 +61,12 @@ def apply(
     refs: list[Reference],
     *,
     fresh: bool = False,
+    draw: Draw | None = None,
 ) -> tuple[Found, bool]:
     """Echo input and recall remembered entities into `value`, in place (`edits` records each
     change; the caller keeps the result valid). `fresh`: the answer's top entity was just
-    created, so it recalls nothing even when its generated id is known.
+    created, so it recalls nothing even when its generated id is known. `draw` makes the elements
+    a list echo adds beyond the answer's own (without it, only those are echoed into).
 
     Returns the identified objects of the result and whether they are sure: False when an edit
     changed who an object is, so only a new walk can tell."""
@@ -77,10 +83,12 @@ def apply(
     alias_key = plan.id_alias[1] if plan.id_alias else "id"
     nested = plan.nested_ids
     fields_of = plan.nested_echo
+    listed = plan.list_echo
     naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
     found: Found = []
     sure = True
     given: set[int] = set()  # the objects echo took whole from the input
+    named: set[int] = set()  # the elements a list echo made: the input names them by one field
 
     def visit(
         node: dict[str, Any], depth: int, hints: tuple[str, ...], ancestors: Ancestry, single: bool
@@ -95,7 +103,8 @@ def apply(
             _echo_alias(node, alias_key, alias, edits)
         elif nested and depth and single and hints[0] in nested and "id" in node:
             _echo_alias(node, "id", args.get(nested[hints[0]]), edits)
-        if echoing and id(node) not in given:  # an object the input gave is as the input said
+        lists = listed if listed and depth <= 1 and single and hints[0] == top_kind else {}
+        if echoing and id(node) not in given and id(node) not in named:  # as the input said
             edits.begin("echo", single=True)
             skip = _kept_identifier(node, depth, hints, single)
             absent = [key for key in missing if key not in node] if depth == 0 else []
@@ -104,9 +113,12 @@ def apply(
                     key != skip
                     and (depth == 0 or key not in defaulted)
                     and _same_kind(node.get(key), said[key])
+                    and not (key in lists and scalars(said[key]))  # objects, echoed below
                 ):
                     edits.set(node, key, said[key], pin=True)
                     _objects_in(node[key], given)
+        if lists and id(node) not in given:
+            named.update(echo_lists(node, lists, sent, edits, draw or _keep_own))
         told = (
             _echo_fields(node, fields_of[hints[0]], sent, edits)
             if depth and single and hints[0] in fields_of and id(node) not in given
@@ -114,7 +126,8 @@ def apply(
         )
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
-        fields = entity(state, ident[0], ident[1]) if ident else None
+        look_up = person if id(node) in named else entity  # an element the input named by id
+        fields = look_up(state, ident[0], ident[1]) if ident else None
         if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
             fields = None
         elif depth == 0 and (ident is None or (forced and ident[0] == top_kind)):
@@ -123,7 +136,7 @@ def apply(
             edits.begin("recall", single=True)
             for key, remembered in fields.items():
                 if (
-                    key not in echoing
+                    (key not in echoing or id(node) in named)
                     and key not in told
                     and (key in node or (depth == 0 and key in plan.declared))
                 ):
@@ -231,3 +244,8 @@ def _top_entity(plan: ConsistencyPlan, refs: list[Reference]) -> tuple[Mapping[s
     if own:
         return own[0].fields, own[0].by_key
     return (refs[0].fields, refs[0].by_key) if len(refs) == 1 else (None, False)
+
+
+def _keep_own(element: Mapping[str, Any], index: int) -> None:
+    """No element drawn: without the call's seed, a list echo only fills the answer's own items."""
+    return None

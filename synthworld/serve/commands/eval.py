@@ -26,8 +26,17 @@ __all__ = ["add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenarios", nargs="+", type=Path, help="scenario files or directories of them")
     seeds = parser.add_mutually_exclusive_group()
-    seeds.add_argument("--seeds", type=int, default=10, metavar="N", help="run seeds 0..N-1 (default 10)")
-    seeds.add_argument("--scenario-seeds", action="store_true", help="run each scenario's own seeds instead")
+    seeds.add_argument(
+        "--seeds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run every scenario at seeds 0..N-1 (default: each scenario's own seeds, and 0..9 for one "
+        "that declares none)",
+    )
+    seeds.add_argument(
+        "--scenario-seeds", action="store_true", help="run each scenario's own seeds (the default)"
+    )
     parser.add_argument(
         "--agent", metavar="MODULE:CALLABLE", help="the agent to run instead of each scenario's"
     )
@@ -105,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 [str(p) for p in args.scenarios],
                 agent=args.agent,
                 executor=executor,
-                seeds=None if args.scenario_seeds else args.seeds,
+                seeds=args.seeds,  # None: each scenario's own
                 progress=not args.no_progress,
                 hazards=args.hazards,
                 timeout=args.timeout,
@@ -205,7 +214,7 @@ def _plain_warnings() -> Iterator[None]:
 
 def _bad_option(args: argparse.Namespace) -> str:
     """What is wrong with the options, or ''."""
-    if not args.scenario_seeds and args.seeds < 1:
+    if args.seeds is not None and args.seeds < 1:
         return f"--seeds={args.seeds} must be 1 or more: the number of seeds, run as 0 to N-1"
     if args.workers < 1:
         return f"--workers={args.workers} must be 1 or more"
@@ -215,7 +224,7 @@ def _bad_option(args: argparse.Namespace) -> str:
         return f"--fail-under={args.fail_under:g} is a rate from 0 to 1 (0.8 for 80%)"
     if args.k is not None and args.k < 1:
         return f"-k {args.k} must be 1 or more: the largest k of pass^k"
-    if args.k is not None and not args.scenario_seeds and 1 <= args.seeds < args.k:
+    if args.k is not None and args.seeds is not None and 1 <= args.seeds < args.k:
         n = args.seeds
         return f"-k {args.k} must be between 1 and {n}: --seeds {n} runs each scenario {n} times"
     problem = _unsavable(args.save)
@@ -245,16 +254,16 @@ def _bad_output_files(args: argparse.Namespace) -> str:
 
 
 def _k_beyond_scenario_seeds(args: argparse.Namespace) -> str:
-    """With ``--scenario-seeds``, what is wrong when ``-k`` exceeds the seeds of some scenario, or ''
+    """Without ``--seeds``, what is wrong when ``-k`` exceeds the seeds of some scenario, or ''
     (known before the runs: it was found after them, and said as the Python argument ``k=``)."""
-    if args.k is None or not args.scenario_seeds:
+    if args.k is None or args.seeds is not None:
         return ""
     counts = [(len(seeds_of(ref)), name) for name, ref in resolve_scenarios([str(p) for p in args.scenarios])]
     fewest, name = min(counts)
     if args.k <= fewest:
         return ""
     return (
-        f"-k {args.k} must be between 1 and {fewest}: with --scenario-seeds each scenario runs its own "
+        f"-k {args.k} must be between 1 and {fewest}: without --seeds each scenario runs its own "
         f"seeds, and {name!r} has {fewest}; lower -k, or run seeds 0 to {args.k - 1}: --seeds {args.k}"
     )
 

@@ -6,6 +6,8 @@ skipped, and said to be; named on its own, it is checked, and refused as no scen
 
 Beyond loading, a file whose fixtures backend only replays (mode ``none``) from a cassette that
 does not exist is a problem (run as written, it fails at its first call), listed with the others.
+A valid file without ``agent:`` passes with a note on stderr saying what a run needs (a file may be
+meant for ``evaluate(agent=...)``). Exit 0: every file valid; 1: one is not; 2: no scenario file.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from synthworld.cassette.format import VERSION_KEY
 from synthworld.errors import ScenarioError
 from synthworld.scenario import is_scenario_text, scenario_files, validate_scenario
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["NO_AGENT", "add_arguments", "run"]
+
+NO_AGENT = (
+    "no 'agent:', so `synthworld run`, `synthworld eval` and pytest cannot run it as written; add "
+    "'agent: module:callable', or give one: --agent module:callable (run, eval), agent=... (evaluate())"
+)
+"""The note on a valid file without an agent: valid, as a file meant for evaluate(agent=...) is."""
 
 _CASSETTE_KEY = re.compile(rf'^{VERSION_KEY}\s*:|"{VERSION_KEY}"\s*:', re.MULTILINE)
 _OPENAPI_KEY = re.compile(r'^(openapi|swagger)\s*:|"(openapi|swagger)"\s*:', re.MULTILINE)
@@ -52,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
             print(exc, file=sys.stderr)
             continue
         print(f"{path}: ok ({scenario.name}, {len(scenario.seeds)} seed(s))")
+        if "agent" not in scenario.data:
+            print(f"{path}: note: {NO_AGENT}", file=sys.stderr)
     if bad:
         print(f"{bad} of {len(files)} file(s) invalid", file=sys.stderr)
     return 1 if bad else 0

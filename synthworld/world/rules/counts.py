@@ -18,7 +18,7 @@ from synthworld.world.rules.base import RuleContext, first_key
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.shapes import CURSOR_KEYS, Shapes
 
-__all__ = ["Counts"]
+__all__ = ["PAGERS", "Counts", "set_count", "tally"]
 
 _COUNT = (
     "count", "total", "total_count", "totalCount", "total_results", "totalResults", "result_count",
@@ -31,7 +31,7 @@ _AMBIGUOUS = frozenset({"total", "size", "length"})
 """Count keys that, held as a decimal, may be an amount of money or a size in bytes."""
 _TEXT = re.compile(r"[+-]?\d+(\.\d*)?")
 """A count written as text (a ``Decimal`` field)."""
-_PAGERS = ("pagination", "meta", "page_info", "pageInfo", "paging", "page")
+PAGERS = ("pagination", "meta", "page_info", "pageInfo", "paging", "page")
 """Keys of the object that describes the page a list answer holds."""
 
 
@@ -45,16 +45,16 @@ class Counts:
     """count/total = len(items), or >= len(items) on a page with a cursor."""
 
     name = "count"
-    triggers = frozenset(_COUNT + _PAGERS)
+    triggers = frozenset(_COUNT + PAGERS)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         if _counted(props):
             return True
-        pager = first_key(props, _PAGERS)
+        pager = first_key(props, PAGERS)
         return pager is not None and _counted(shapes.by_hint.get(singular(pager), {}))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        pager = first_key(node, _PAGERS) if first_key(node, _COUNT) is None else None
+        pager = first_key(node, PAGERS) if first_key(node, _COUNT) is None else None
         if pager is not None:
             self._pager(node, pager, ctx)
             return
@@ -63,23 +63,23 @@ class Counts:
             return
         more = any(node.get(cursor) not in (None, False, "") for cursor in CURSOR_KEYS)
         for key in _keys(node):
-            have = _tally(key, node[key])
+            have = tally(key, node[key])
             if have is None or self._money(found, hint, key, ctx):
                 continue
             count = max(len(found[1]), int(have)) if more else len(found[1])
             if count != have or type(node[key]) is not int:
-                _set(node, key, count, ctx, self.name)
+                set_count(node, key, count, ctx, self.name)
 
     def _pager(self, node: dict[str, Any], pager: str, ctx: RuleContext) -> None:
         """The page object's count of the whole collection: not below the items on this page."""
         page, found = node[pager], _items(node)
         key = first_key(page, _COUNT) if type(page) is dict else None
-        have = _tally(key, page[key]) if key is not None else None
+        have = tally(key, page[key]) if key is not None else None
         if found is None or key is None or have is None or self._money(found, singular(pager), key, ctx):
             return
         count = max(len(found[1]), int(have))
         if count != have or type(page[key]) is not int:
-            _set(page, key, count, ctx, self.name)
+            set_count(page, key, count, ctx, self.name)
 
     @staticmethod
     def _money(found: tuple[str, list[Any]], hint: str, key: str, ctx: RuleContext) -> bool:
@@ -99,7 +99,7 @@ def _keys(node: Mapping[str, Any]) -> list[str]:
     return keys[:1] + [key for key in keys[1:] if snake(key) not in ("size", "length")]
 
 
-def _tally(key: str, value: Any) -> float | None:
+def tally(key: str, value: Any) -> float | None:
     """The count `value` holds: an integer, or (unless `key` may be money or bytes) a number or
     numeric text, a ``Decimal`` field's (None when it is none of these)."""
     if type(value) is int:
@@ -111,7 +111,7 @@ def _tally(key: str, value: Any) -> float | None:
     return float(value) if type(value) is str and _TEXT.fullmatch(value) else None
 
 
-def _set(node: dict[str, Any], key: str, count: int, ctx: RuleContext, name: str) -> None:
+def set_count(node: dict[str, Any], key: str, count: int, ctx: RuleContext, name: str) -> None:
     """Write `count` in the type the count was drawn in (text stays text)."""
     ctx.edits.begin(name)
     ctx.set(node, key, str(count) if type(node[key]) is str else count)

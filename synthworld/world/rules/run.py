@@ -15,6 +15,7 @@ from synthworld.world.rules.cursors import Cursors
 from synthworld.world.rules.files import Files
 from synthworld.world.rules.local_time import LocalTime
 from synthworld.world.rules.money_text import MoneyText
+from synthworld.world.rules.named_counts import NamedCounts
 from synthworld.world.rules.pages import Pages
 from synthworld.world.rules.persona import Persona
 from synthworld.world.rules.phones import Phones
@@ -31,13 +32,13 @@ __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
     Persona(), Address(), Phones(), MoneyText(), Totals(), Refunds(), Statements(), Cursors(), Counts(),
-    Pages(), Ranges(), TimeOrder(), Spans(), Age(), Files(), LocalTime(),
+    NamedCounts(), Pages(), Ranges(), TimeOrder(), Spans(), Age(), Files(), LocalTime(),
 )  # fmt: skip
 """Every in-object rule, in the order they run (a phone after its address's country; money text
 without a sign; sums, then refunds within them, a statement's balances from the remembered account,
-before cursors and counts (a last page counts its items), then the page fields that build on the
-counts; times in order, then their spans; ages from birth dates; a file's name after its type;
-last, times written in their zone, with the weekday and summer time they fall on)."""
+before cursors and counts, generic and named (a last page counts its items), then the page fields
+that build on the counts; times in order, then their spans; ages from birth dates; a file's name
+after its type; last, times written in their zone, with the weekday and summer time they fall on)."""
 
 
 @dataclass(frozen=True)
