@@ -210,8 +210,8 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
     else:
         resource = _specification(dialect).create_resource(schema)
         base: Registry = jsonschema_specifications.REGISTRY
-        if registry is not None:
-            base = registry.combine(base)
+        if registry is not None:  # crawled once: else every anchor lookup crawls it all again
+            base = registry.combine(base).crawl()
         resolver = base.resolver_with_root(resource)
     loc = Loc(schema, resolver, dialect, "", schema, "")
     loc._key = (id(schema), resolver._base_uri, ())  # a root's dynamic scope is empty
