@@ -125,3 +125,19 @@ def test_a_callers_registry_is_crawled_once_not_at_every_anchor_lookup(
         value = generate({"$ref": "https://example.com/meta"}, seed, registry=registry)
         assert check.is_valid(value), value
     assert len(crawls) == 1
+
+
+def test_schemas_compiled_against_one_registry_share_its_crawl(monkeypatch: pytest.MonkeyPatch) -> None:
+    import referencing
+    import referencing.jsonschema
+
+    people = {"$defs": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}}}
+    resource = referencing.jsonschema.DRAFT202012.create_resource(people)
+    registry = referencing.Registry().with_resource("https://example.com/people", resource)
+    crawls: list[int] = []
+    crawl = referencing.Registry.crawl
+    monkeypatch.setattr(referencing.Registry, "crawl", lambda self: crawls.append(1) or crawl(self))
+    name = generate({"$ref": "https://example.com/people#/$defs/name"}, 0, registry=registry)
+    age = generate({"$ref": "https://example.com/people#/$defs/age"}, 0, registry=registry)
+    assert isinstance(name, str) and isinstance(age, int) and age >= 0
+    assert len(crawls) == 1
