@@ -13,6 +13,23 @@ Fetch the archives into one folder (npm's and PyPI's ordinary clients; any newer
 
 Then ``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
 
+A second hold-out set (stop 41: other authors, other dialects), in a folder of its own::
+
+    npm pack nx @nx/js @nx/workspace @microsoft/api-extractor @rushstack/heft @ui5/project \
+        @tauri-apps/cli wrangler @cspell/cspell-types @jsonresume/schema \
+        @openapitools/openapi-generator-cli @stoplight/spectral-rulesets @scalar/galaxy \
+        @angular-devkit/build-angular @ibm-cloud/openapi-ruleset vega @interopio/schemas \
+        @elgato/schemas @blockcerts/schemas @mozilla/nimbus-schemas @mashroom/mashroom-json-schemas \
+        @nasa-jpl/seq-json-schema @0x/json-schemas @map-colonies/schemas
+    pip download --no-deps --only-binary=:all: jupyterlab validate-pyproject aws-sam-translator \
+        ansible-lint meltano apache-airflow-core
+
+and ``--definitions`` for its bundles (each definition a root too)::
+
+    --definitions tauri-apps-cli --definitions cspell.schema.json \
+    --definitions ansiblelint/schemas/meta.json --definitions vega-schema.json \
+    --definitions interopio-schemas --definitions mashroom-plugins.json
+
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
 an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
 webhook payloads, AsyncAPI's newest specification) as a root over its document, as
@@ -129,7 +146,7 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
             uri = f"file:///{pack}/{name}"
             own = doc.get("$id") or doc.get("id")
             resources.setdefault(pack, []).append((uri, doc))
-            if isinstance(own, str) and "://" in own:
+            if isinstance(own, str) and own.split("#")[0]:  # 0x's ids are paths: "/orderSchema"
                 resources[pack].append((own.split("#")[0], doc))
             if "/definitions/" in name and "asyncapi" in pack:
                 continue  # AsyncAPI's split files: the bundled ones in schemas/ are the roots
