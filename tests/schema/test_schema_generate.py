@@ -139,5 +139,7 @@ def test_schemas_compiled_against_one_registry_share_its_crawl(monkeypatch: pyte
     monkeypatch.setattr(referencing.Registry, "crawl", lambda self: crawls.append(1) or crawl(self))
     name = generate({"$ref": "https://example.com/people#/$defs/name"}, 0, registry=registry)
     age = generate({"$ref": "https://example.com/people#/$defs/age"}, 0, registry=registry)
-    assert isinstance(name, str) and isinstance(age, int) and age >= 0
+    assert isinstance(name, str)
+    assert isinstance(age, int)
+    assert age >= 0
     assert len(crawls) == 1

@@ -47,8 +47,8 @@ _TYPES = frozenset(TYPES)
 def _sanitise(out: dict[str, Any]) -> list[str]:
     """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
     breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
-    non-numeric bound, an empty or non-list ``enum``, ``examples`` that are no list; non-string ``required`` entries are
-    dropped. Returns the keywords set aside."""
+    non-numeric bound, an empty or non-list ``enum``, ``examples`` that are no list; non-string
+    ``required`` entries are dropped. Returns the keywords set aside."""
     aside: list[str] = []
 
     def set_aside(key: str) -> None:
