@@ -52,7 +52,8 @@ class Facts:
                 if values is not None:
                     self._allow(name, values)
                 elif (inner := _object(sub, dialect)) is not None:
-                    self.objects.setdefault(name, []).append(inner)
+                    # copied on write: `plus` and `join_objects` share these between facts
+                    self.objects = {**self.objects, name: [*self.objects.get(name, ()), inner]}
         for word in ("anyOf", "oneOf"):
             if isinstance(node.get(word), list) and node[word]:
                 self._branches(word, node[word], dialect)
@@ -108,7 +109,7 @@ def join_objects(
 ) -> dict[str, list[dict[str, Any]]]:
     """The object subschemas of both sets of conjuncts, by property."""
     if not other:
-        return mine
+        return mine  # shared, not copied: `Facts.add` copies on write
     joined = dict(mine)
     for name, nodes in other.items():
         joined[name] = [*joined.get(name, ()), *nodes]
