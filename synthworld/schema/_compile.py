@@ -13,7 +13,7 @@ from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
-from synthworld.schema._discriminate import Facts, facts_of, verdict
+from synthworld.schema._discriminate import Facts, facts_of, join_objects, verdict
 from synthworld.schema._exclude import ExcludeNode, exclusion_choice, negation_branches, twins
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
@@ -159,6 +159,7 @@ class Compiler:
             for name, values in own.allowed.items():
                 mine = allowed.get(name)
                 allowed[name] = values if mine is None else mine & values
+            out.objects = join_objects(out.objects, own.objects)
         return out.settle()
 
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
@@ -444,7 +445,7 @@ _SHARING = threading.Lock()
 
 def _says_nothing(facts: Facts) -> bool:
     """Whether ``facts`` (settled) add nothing to any other facts they join."""
-    return not facts.allowed and not facts.required and not facts.conflict
+    return not facts.allowed and not facts.required and not facts.conflict and not facts.objects
 
 
 def _clash(mine: Facts, other: Facts) -> bool:

@@ -8,7 +8,8 @@ on a property are intersected up front: a branch whose constants conflict with i
 dropped, an ``if`` that its siblings already make true loses its ``else``, and one they make
 false loses its ``then``. Only ``const``/``enum`` of direct properties are used (also as an
 ``anyOf``/``oneOf`` of constants, and what every branch of a conjunct's ``anyOf``/``oneOf`` holds a
-property to); anything else is left to the compiler ("unknown").
+property to), and by an ``if`` also those inside a property typed ``object``; anything else is
+left to the compiler ("unknown").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._parts import Part
 
-__all__ = ["Facts", "facts_of", "verdict"]
+__all__ = ["Facts", "facts_of", "join_objects", "verdict"]
 
 Allowed = dict[str, frozenset[str]]
 """For each property name, the JSON keys of the values it may take."""
@@ -28,12 +29,16 @@ Allowed = dict[str, frozenset[str]]
 class Facts:
     """What a set of conjuncts says about constant properties: allowed values and required names."""
 
-    __slots__ = ("allowed", "conflict", "required")
+    __slots__ = ("allowed", "conflict", "objects", "required")
 
     def __init__(self) -> None:
         self.allowed: Allowed = {}
         self.required: set[str] = set()
         self.conflict = False
+        self.objects: dict[str, list[dict[str, Any]]] = {}
+        """For each property a conjunct types ``object``, those subschemas (read by `verdict`
+        alone: an ``if`` on a nested constant, ``{"properties": {"S": {"properties": {"v":
+        {"const": 1}}}}}``)."""
 
     def add(self, node: dict[str, Any], dialect: str) -> None:
         """Take in one conjunct's node."""
@@ -46,6 +51,9 @@ class Facts:
                 values = _constants(sub, dialect)
                 if values is not None:
                     self._allow(name, values)
+                elif (inner := _object(sub, dialect)) is not None:
+                    # copied on write: `plus` and `join_objects` share these between facts
+                    self.objects = {**self.objects, name: [*self.objects.get(name, ()), inner]}
         for word in ("anyOf", "oneOf"):
             if isinstance(node.get(word), list) and node[word]:
                 self._branches(word, node[word], dialect)
@@ -79,6 +87,7 @@ class Facts:
         for name, values in other.allowed.items():
             both.allowed[name] = values if name not in both.allowed else both.allowed[name] & values
         both.conflict = self.conflict or other.conflict
+        both.objects = join_objects(self.objects, other.objects)
         return both.settle()
 
     def settle(self) -> Facts:
@@ -95,16 +104,64 @@ def facts_of(parts: Iterable[Part]) -> Facts:
     return facts.settle()
 
 
+def join_objects(
+    mine: dict[str, list[dict[str, Any]]], other: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
+    """The object subschemas of both sets of conjuncts, by property."""
+    if not other:
+        return mine  # shared, not copied: `Facts.add` copies on write
+    joined = dict(mine)
+    for name, nodes in other.items():
+        joined[name] = [*joined.get(name, ()), *nodes]
+    return joined
+
+
 def verdict(facts: Facts, cond: Part) -> str:
     """Whether an ``if`` condition is ``"true"``, ``"false"`` or ``"unknown"`` given the facts of
-    its siblings (only for a condition made of constant properties and ``required``)."""
-    node = cond.node
-    if set(node) - {"properties", "required", "type", "$comment", "title", "description"}:
+    its siblings (only for a condition made of constant properties and ``required``, also inside
+    a property both it and a sibling type ``object``: a version number held in a nested object
+    picks one of a chain of ``if``s, as Stream Deck's manifest schema does)."""
+    return _verdict(facts, cond.node, cond.loc.dialect, 0)
+
+
+_COND_WORDS = frozenset({"properties", "required", "type", "$comment", "title", "description"})
+_DEPTH = 8
+
+
+def _verdict(facts: Facts, node: dict[str, Any], dialect: str, depth: int) -> str:
+    if set(node) - _COND_WORDS:
         return "unknown"
     own = Facts()
-    own.add(node, cond.loc.dialect)
-    if set(own.allowed) != set(node.get("properties", {})):
-        return "unknown"  # some property of the condition is not a constant
+    own.add(node, dialect)
+    properties = node.get("properties", {})
+    nested = [name for name in properties if name not in own.allowed]
+    if any(len(own.objects.get(name, ())) != 1 for name in nested) or depth > _DEPTH:
+        return "unknown"  # some property of the condition is neither a constant nor an object of them
+    flat = _flat_verdict(facts, own)
+    if not nested:
+        return flat
+    inner = [_nested_verdict(facts, name, own.objects[name][0], dialect, depth) for name in nested]
+    if flat == "false" or "false" in inner:
+        return "false"
+    return "true" if flat == "true" and all(v == "true" for v in inner) else "unknown"
+
+
+def _nested_verdict(facts: Facts, name: str, cond: dict[str, Any], dialect: str, depth: int) -> str:
+    """The verdict of the condition ``cond`` on object property ``name``: true when whatever object
+    the siblings allow there meets it (an absent one meets it too), false when they require the
+    property and no object they allow there meets it."""
+    nodes = facts.objects.get(name)
+    if not nodes:
+        return "unknown"  # the siblings do not make it an object
+    inner = Facts()
+    for node in nodes:
+        inner.add(node, dialect)
+    found = _verdict(inner.settle(), cond, dialect, depth + 1)
+    return "unknown" if found == "false" and name not in facts.required else found
+
+
+def _flat_verdict(facts: Facts, own: Facts) -> str:
+    """`verdict` of a condition's constant properties and ``required`` (``own``: its facts)."""
     if any(_absent(facts, name) for name in own.required):
         return "false"  # the condition requires a property the value cannot have
     if any(name not in facts.required for name in own.required):
@@ -152,6 +209,14 @@ def _bare(branch: Any, dialect: str, held: dict[str, frozenset[str]]) -> bool:
     """Whether a branch is nothing but properties held to constants (``held``: those it holds)."""
     node = canonical_view(branch, dialect)
     return set(node) - _NOTES == {"properties"} and len(held) == len(node["properties"])
+
+
+def _object(sub: Any, dialect: str) -> dict[str, Any] | None:
+    """A property schema's canonical view when it types the value ``object`` and names
+    properties, else None."""
+    node = canonical_view(sub, dialect)
+    typed = node.get("type") in ("object", ["object"])
+    return node if typed and isinstance(node.get("properties"), dict) else None
 
 
 def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:

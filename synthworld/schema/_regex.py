@@ -20,7 +20,16 @@ from synthworld.schema._patterns import Gate
 c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11) else "sre_constants")
 sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
-__all__ = ["Gen", "Search", "compile_pattern", "exact", "least_width", "literal_prefix", "readings"]
+__all__ = [
+    "Gen",
+    "Search",
+    "compile_pattern",
+    "exact",
+    "least_width",
+    "literal_prefix",
+    "lookahead_pattern",
+    "readings",
+]
 
 _ATOMIC = getattr(c, "ATOMIC_GROUP", None)
 _REPEATS = tuple(
@@ -170,6 +179,47 @@ def literal_prefix(pattern: str) -> str:
             break
         prefix.append(chr(av))
     return "".join(prefix)
+
+
+@lru_cache(maxsize=1024)
+def lookahead_pattern(pattern: str, extra: int = _MAX_EXTRA) -> Gen | None:
+    """A generator that builds what ``pattern``'s positive lookaheads ask for, or None when it has
+    none at its top level (`compile_pattern`'s walk leaves lookaheads to the check, which
+    ``^(?=!+[a-z]+$)(?=.*\\w).+$`` then never passes: ``.+`` alone rarely starts with ``!``).
+
+    A run of lookaheads builds the text of its first body anchored at the end (``(?=X$)``: that
+    text is all the rest), else each body's text in turn and then the rest: ``(?=.*\\d)(?=.*[a-z])``
+    bodies are met by any text that starts with a match of each. The check still decides."""
+    try:
+        items = _parsed(pattern)[2]
+    except (re.error, ValueError):
+        return None
+    if not any(op is c.ASSERT and av[0] == 1 for op, av in items):
+        return None
+    return _ahead(list(items), extra)
+
+
+def _ahead(items: list[tuple[Any, Any]], extra: int) -> Gen:
+    parts: list[Gen] = []
+    at = 0
+    while at < len(items):
+        run = []
+        while at < len(items) and items[at][0] is c.ASSERT and items[at][1][0] == 1:
+            run.append(list(items[at][1][1]))
+            at += 1
+        anchored = [body for body in run if body and body[-1] in _ENDS]
+        if anchored:  # the lookahead spells out the rest of the text
+            parts.append(_seq(anchored[0], extra))
+            break
+        parts.extend(_seq(body, extra) for body in run)
+        if at < len(items):
+            parts.append(_item(*items[at], extra))
+            at += 1
+
+    def gen(rng: Random, groups: dict[int, str]) -> str:
+        return "".join(p(rng, groups) for p in parts)
+
+    return gen
 
 
 def _seq(items: list[tuple[Any, Any]], extra: int) -> Gen:

@@ -9,6 +9,7 @@ official metaschemas is a :class:`SchemaError`.
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache
 from typing import Any
 from urllib.parse import unquote, urldefrag
@@ -209,14 +210,31 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
         resolver = _PLAIN
     else:
         resource = _specification(dialect).create_resource(schema)
-        base: Registry = jsonschema_specifications.REGISTRY
-        if registry is not None:
-            base = registry.combine(base)
+        base: Registry = jsonschema_specifications.REGISTRY if registry is None else _crawled(registry)
         resolver = base.resolver_with_root(resource)
     loc = Loc(schema, resolver, dialect, "", schema, "")
     loc._key = (id(schema), resolver._base_uri, ())  # a root's dynamic scope is empty
     return loc
 
+
+def _crawled(registry: Registry) -> Registry:
+    """A caller's ``registry`` with the official metaschemas, crawled: an uncrawled one crawls all
+    its resources again at every anchor lookup (each ``$dynamicRef``). Kept for the last few
+    registries (by identity), so the schemas compiled against one pay for one crawl."""
+    hit = _CRAWLED.get(id(registry))
+    if hit is not None and hit[0] is registry:
+        return hit[1]
+    crawled = registry.combine(jsonschema_specifications.REGISTRY).crawl()
+    with _CRAWLED_LOCK:
+        while len(_CRAWLED) >= _CRAWLED_KEPT:
+            _CRAWLED.pop(next(iter(_CRAWLED)))
+        _CRAWLED[id(registry)] = (registry, crawled)  # the registry kept: its id is not reused meanwhile
+    return crawled
+
+
+_CRAWLED: dict[int, tuple[Registry, Registry]] = {}
+_CRAWLED_KEPT = 8
+_CRAWLED_LOCK = threading.Lock()
 
 _SCOPED = re.compile(r'"(?:\$(?:ref|dynamicRef|recursiveRef|id|anchor|dynamicAnchor|recursiveAnchor)|id)"')
 """Words (as JSON strings, keys or not) without which a document's resolver is never asked (one

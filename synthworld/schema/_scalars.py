@@ -26,7 +26,7 @@ from synthworld.schema._multiples import (
     rs_multiple,
 )
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix
+from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._sized import LENGTHS, SIZED
 
 __all__ = ["NumberNode", "StringNode"]
@@ -409,6 +409,10 @@ class StringNode:
                         yield text
                 text = made(st.rng, st.now)
                 yield prefix + text[len(prefix) :] if prefix else text
+        ahead = lookahead_pattern(self.source) if self.source is not None else None
+        if ahead is not None:  # last: values the draws above found before stay as they were
+            for _ in range(_TRIES):
+                yield ahead(st.rng, {})
 
     def _has_format(self, text: str) -> bool:
         return self.fmt is None or _conforms(text, self.fmt)

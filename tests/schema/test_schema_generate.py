@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,3 +83,63 @@ def test_user_object_is_realistic() -> None:
     assert set(value) >= {"id", "email", "name"}
     assert "@" in value["email"]
     assert " " in value["name"] or value["name"].isalpha()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "values"),
+    [
+        # two lookaheads, one spelling out the whole text: the walk alone never starts with "!"
+        (r"^(?=!a$)(?=.*a).+$", ["!a"] * 5),
+        # cspell's negative dictionary reference (cspell.schema.json's DictionaryNegRef)
+        (r"^(?=!+[^!*,;{}[\]~\n]+$)(?=(.*\w)).+$", ["!!!!:Hh$", "!!d?C4", "!!wr.", "!!!!Y+4r", "!!!_FwF"]),
+    ],
+)
+def test_a_pattern_whose_lookaheads_spell_the_text_is_built_from_them(
+    pattern: str, values: list[str]
+) -> None:
+    gen = compile_generator({"type": "string", "pattern": pattern})
+    assert [gen.generate(random.Random(seed)) for seed in range(5)] == values
+
+
+def test_a_callers_registry_is_crawled_once_not_at_every_anchor_lookup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An uncrawled registry made every ``$dynamicRef`` lookup crawl it all again (2.3 s a value
+    of OpenAPI 3.1's dialect schema in @stoplight/spectral-rulesets)."""
+    import referencing
+    import referencing.jsonschema
+
+    meta = {
+        "$id": "https://example.com/meta",
+        "$dynamicAnchor": "meta",
+        "type": "object",
+        "properties": {"items": {"$dynamicRef": "#meta"}, "title": {"type": "string"}},
+    }
+    resource = referencing.jsonschema.DRAFT202012.create_resource(meta)
+    registry = referencing.Registry().with_resource("https://example.com/meta", resource)
+    check = jsonschema.Draft202012Validator({"$ref": "https://example.com/meta"}, registry=registry.crawl())
+    crawls: list[int] = []
+    crawl = referencing.Registry.crawl
+    monkeypatch.setattr(referencing.Registry, "crawl", lambda self: crawls.append(1) or crawl(self))
+    for seed in range(5):
+        value = generate({"$ref": "https://example.com/meta"}, seed, registry=registry)
+        assert check.is_valid(value), value
+    assert len(crawls) == 1
+
+
+def test_schemas_compiled_against_one_registry_share_its_crawl(monkeypatch: pytest.MonkeyPatch) -> None:
+    import referencing
+    import referencing.jsonschema
+
+    people = {"$defs": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}}}
+    resource = referencing.jsonschema.DRAFT202012.create_resource(people)
+    registry = referencing.Registry().with_resource("https://example.com/people", resource)
+    crawls: list[int] = []
+    crawl = referencing.Registry.crawl
+    monkeypatch.setattr(referencing.Registry, "crawl", lambda self: crawls.append(1) or crawl(self))
+    name = generate({"$ref": "https://example.com/people#/$defs/name"}, 0, registry=registry)
+    age = generate({"$ref": "https://example.com/people#/$defs/age"}, 0, registry=registry)
+    assert isinstance(name, str)
+    assert isinstance(age, int)
+    assert age >= 0
+    assert len(crawls) == 1

@@ -323,3 +323,60 @@ def test_schemastores_strict_metaschema_answers_on_every_seed() -> None:
     )
     generator, check = compile_generator(schema), oracle(schema)
     assert all(check.is_valid(generator.generate(Random(seed))) for seed in range(20))
+
+
+def _nested_version_chain(versions: int) -> dict[str, Any]:
+    """Stream Deck's plugin manifest (@elgato/schemas), cut down: an ``allOf`` of ``if``s, one per
+    version held in a nested object (``Software.MinimumVersion``), each ``then`` closed."""
+    software = lambda version: {  # noqa: E731
+        "type": "object",
+        "properties": {"MinimumVersion": version},
+        "required": ["MinimumVersion"],
+    }
+    then = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"Software": {"type": "object"}, "Name": {"type": "string", "maxLength": 3}},
+        "required": ["Software", "Name"],
+    }
+    return {
+        "type": "object",
+        "properties": {"Software": software({"enum": [str(v) for v in range(versions)]})},
+        "required": ["Software"],
+        "allOf": [
+            {"if": {"type": "object", "properties": {"Software": software({"const": str(v)})},
+                    "required": ["Software"]},
+             "then": then}
+            for v in range(versions)
+        ],
+    }  # fmt: skip
+
+
+def test_an_if_chain_on_a_nested_constant_is_decided_not_searched() -> None:
+    """13 ``if``s on a constant inside an object property: the branch search ran out of its 2,500
+    alternatives (UnsatisfiableSchemaError) from 8 ``if``s on; once the chosen version is known,
+    every other ``if`` is surely false and only its ``else`` is built."""
+    schema = _nested_version_chain(13)
+    generator, check = compile_generator(schema), oracle(schema)
+    values = [generator.generate(Random(seed)) for seed in range(5)]
+    assert all(check.is_valid(value) for value in values), values
+    assert [value["Software"]["MinimumVersion"] for value in values] == ["2", "0", "0", "0", "0"]
+
+
+def test_a_nested_constant_decides_an_if_only_where_its_object_is_sure() -> None:
+    """``if Software.MinimumVersion is "9"``: surely false when ``Software`` is required and its
+    version cannot be "9"; when ``Software`` may be absent the condition may hold, so both branches
+    stay."""
+    from synthworld.schema._nodes import ChoiceNode
+
+    version = {"type": "object", "properties": {"v": {"enum": ["1", "2"]}}, "required": ["v"]}
+    cond = {"properties": {"Software": {"type": "object", "properties": {"v": {"const": "9"}}}}}
+    required = {"type": "object", "properties": {"Software": version}, "required": ["Software"],
+                "if": cond, "then": {"required": ["never"]}, "else": {"required": ["Software"]}}  # fmt: skip
+    decided = compile_generator(required)._root
+    assert isinstance(decided, ChoiceNode)
+    assert len(decided.options) == 1  # only the else branch
+    optional = {key: value for key, value in required.items() if key != "required"}
+    undecided = compile_generator(optional)._root
+    assert isinstance(undecided, ChoiceNode)
+    assert len(undecided.options) == 2

@@ -169,3 +169,29 @@ def test_every_string_an_exact_pattern_builds_matches_it_for_every_validator() -
 )
 def test_a_pattern_the_walk_cannot_build_exactly_is_left_to_the_check(pattern: str) -> None:
     assert not exact(pattern)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"^(?=!+[^!*,;{}[\]~\n]+$)(?=(.*\w)).+$",  # cspell's negative dictionary reference
+        r"^(?=!a$)(?=.*a).+$",
+        r"^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$",
+        r"^x(?=[0-9]{2}$)\d+$",
+    ],
+)
+def test_a_run_of_lookaheads_builds_text_their_bodies_match(pattern: str) -> None:
+    from synthworld.schema._regex import lookahead_pattern
+
+    build = lookahead_pattern(pattern)
+    assert build is not None
+    rng = random.Random(0)
+    texts = [build(rng, {}) for _ in range(20)]
+    assert sum(re.search(pattern, text) is not None for text in texts) >= 10, texts
+
+
+def test_a_pattern_without_a_lookahead_at_its_top_has_no_lookahead_walk() -> None:
+    from synthworld.schema._regex import lookahead_pattern
+
+    assert lookahead_pattern(r"^[a-z]+$") is None
+    assert lookahead_pattern(r"^(?!b)a+$") is None  # a negative lookahead asks for nothing to build

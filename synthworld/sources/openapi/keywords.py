@@ -47,8 +47,8 @@ _TYPES = frozenset(TYPES)
 def _sanitise(out: dict[str, Any]) -> list[str]:
     """Keywords real documents get wrong, kept as ``x-openapi-<keyword>`` annotations instead of
     breaking the tool: an unknown ``type``, a ``pattern`` no regex engine here reads, a
-    non-numeric bound, an empty or non-list ``enum``; non-string ``required`` entries are
-    dropped. Returns the keywords set aside."""
+    non-numeric bound, an empty or non-list ``enum``, ``examples`` that are no list; non-string
+    ``required`` entries are dropped. Returns the keywords set aside."""
     aside: list[str] = []
 
     def set_aside(key: str) -> None:
@@ -80,6 +80,8 @@ def _sanitise(out: dict[str, Any]) -> list[str]:
         set_aside("multipleOf")
     if "enum" in out and (not isinstance(out["enum"], list) or not out["enum"]):
         set_aside("enum")
+    if "examples" in out and not isinstance(out["examples"], list):  # 3.1: a map of named examples
+        set_aside("examples")
     required = out.get("required")
     if isinstance(required, list):
         out["required"] = list(dict.fromkeys(r for r in required if isinstance(r, str)))

@@ -34,6 +34,8 @@ _FIXES = {
     **{key: f"{key} must be a number" for key in NUMBERS},
     "multipleOf": "multipleOf must be a number above 0",
     "annotation": "examples and x- extensions must be JSON data (finite numbers, no .inf or .nan)",
+    "examples": "a schema's examples must be a list of values (named examples go in the media type's "
+    "examples)",
 }
 _FIXES["example"] = _FIXES["annotation"]
 NOT_JSON: Any = object()
