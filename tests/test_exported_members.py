@@ -63,6 +63,7 @@ EXPECTED = [
     "__version__",
     "bfcl_tools",
     "evaluate",
+    "evaluate_async",
     "generate",
     "get_redactor",
     "load_scenario",

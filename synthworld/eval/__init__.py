@@ -7,7 +7,7 @@ writes the files a CI job keeps.
 
 from synthworld.eval.interrupted import EvalInterrupted
 from synthworld.eval.record import RunRecord
-from synthworld.eval.report import EvalReport, ScenarioLike, evaluate
+from synthworld.eval.report import EvalReport, ScenarioLike, evaluate, evaluate_async
 from synthworld.eval.summary import Comparison, ScenarioSummary, Summary
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "ScenarioSummary",
     "Summary",
     "evaluate",
+    "evaluate_async",
 ]

@@ -14,7 +14,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from numbers import Integral, Real
@@ -36,6 +36,7 @@ from synthworld.eval.run import (
     agent_label,
     check_picklable,
     resolve_scenarios,
+    run_task_async,
     run_tasks,
     warn_of_recording,
 )
@@ -45,7 +46,7 @@ from synthworld.scenario import Scenario
 from synthworld.world import HAZARD_KINDS, Coverage
 from synthworld.world.faults import closest_hazards
 
-__all__ = ["EvalReport", "ScenarioLike", "evaluate"]
+__all__ = ["EvalReport", "ScenarioLike", "evaluate", "evaluate_async"]
 
 ScenarioLike = Union[str, "os.PathLike[str]", Scenario]
 """A scenario file, a directory of scenario files, or a loaded `Scenario`."""
@@ -117,6 +118,12 @@ class EvalReport:
 
     def __str__(self) -> str:
         return self.format()
+
+    def __await__(self) -> Generator[Any, None, EvalReport]:
+        """``await evaluate(...)`` gives the report too, as the plain call does (the evaluation ran
+        when `evaluate` was called; `evaluate_async` is the one that runs on the caller's loop)."""
+        return self
+        yield  # a generator that yields nothing: awaiting the report returns it at once
 
     def _repr_html_(self) -> str:
         return report_html(self)
@@ -253,6 +260,62 @@ def evaluate(
     A scenario backed by a cassette only replays it here; evaluations never record (a file that
     asks to record gets one warning naming it, and a run's misses say how to record first).
     """
+    tasks = _plan(scenarios, agent, seeds, hazards, timeout, executor)
+    started = time.perf_counter()
+    reporter = make_reporter(len(tasks), enabled=progress)
+    records: list[RunRecord] = []
+    try:
+        records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
+    except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
+        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+        raise EvalInterrupted(so_far, len(tasks)) from None
+    finally:
+        reporter.close()
+    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+
+
+async def evaluate_async(
+    scenarios: ScenarioLike | Iterable[ScenarioLike],
+    *,
+    agent: AgentRef = None,
+    seeds: Iterable[int] | int | None = range(10),
+    progress: bool = True,
+    hazards: Iterable[str] = (),
+) -> EvalReport:
+    """`evaluate` in an event loop: ``report = await evaluate_async(...)`` in a notebook cell.
+
+    The runs play one after another on the running loop, an ``async def`` agent awaited there,
+    so an async client made in an earlier cell (``AsyncOpenAI``, an ``httpx.AsyncClient``) works
+    in every run; `evaluate` gives such an agent a new loop per run, where a client bound to
+    another loop fails (``RuntimeError: Event loop is closed``). Other agents run as `evaluate`
+    runs them. No executor and no timeout (use `evaluate` for those). Ctrl-C raises
+    `EvalInterrupted` holding the runs that finished, as `evaluate` does.
+    """
+    tasks = _plan(scenarios, agent, seeds, hazards, None, None)
+    started = time.perf_counter()
+    reporter = make_reporter(len(tasks), enabled=progress)
+    records: list[RunRecord] = []
+    try:
+        for task in tasks:
+            records.append(await run_task_async(task))
+            reporter.advance(records[-1].passed)
+    except KeyboardInterrupt:
+        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+        raise EvalInterrupted(so_far, len(tasks)) from None
+    finally:
+        reporter.close()
+    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+
+
+def _plan(
+    scenarios: ScenarioLike | Iterable[ScenarioLike],
+    agent: AgentRef,
+    seeds: Iterable[int] | int | None,
+    hazards: Iterable[str],
+    timeout: float | None,
+    executor: Executor | None,
+) -> list[RunTask]:
+    """Every run to play, each argument checked before any run starts."""
     resolved = resolve_scenarios(scenarios)
     warn_of_recording(resolved)
     chosen = _as_seeds(seeds)
@@ -265,17 +328,7 @@ def evaluate(
         for seed in _seed_list(chosen, ref)
     ]
     check_picklable(agent, executor)
-    started = time.perf_counter()
-    reporter = make_reporter(len(tasks), enabled=progress)
-    records: list[RunRecord] = []
-    try:
-        records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
-    except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
-        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
-        raise EvalInterrupted(so_far, len(tasks)) from None
-    finally:
-        reporter.close()
-    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+    return tasks
 
 
 def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:
