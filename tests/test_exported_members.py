@@ -19,6 +19,7 @@ EXPECTED = [
     "CassetteError",
     "CassetteIOError",
     "Coverage",
+    "EvalCancelled",
     "EvalInterrupted",
     "EvalReport",
     "EvalReportError",

@@ -5,13 +5,14 @@
 writes the files a CI job keeps.
 """
 
-from synthworld.eval.interrupted import EvalInterrupted
+from synthworld.eval.interrupted import EvalCancelled, EvalInterrupted
 from synthworld.eval.record import RunRecord
 from synthworld.eval.report import EvalReport, ScenarioLike, evaluate, evaluate_async
 from synthworld.eval.summary import Comparison, ScenarioSummary, Summary
 
 __all__ = [
     "Comparison",
+    "EvalCancelled",
     "EvalInterrupted",
     "EvalReport",
     "RunRecord",

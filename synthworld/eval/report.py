@@ -10,6 +10,7 @@ runs finish in; only the wall-clock fields differ, and equality ignores them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import os
@@ -25,7 +26,7 @@ from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
 from synthworld.errors import EvalReportError
 from synthworld.eval.html import report_html
-from synthworld.eval.interrupted import EvalInterrupted
+from synthworld.eval.interrupted import EvalCancelled, EvalInterrupted
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
@@ -288,8 +289,9 @@ async def evaluate_async(
     so an async client made in an earlier cell (``AsyncOpenAI``, an ``httpx.AsyncClient``) works
     in every run; `evaluate` gives such an agent a new loop per run, where a client bound to
     another loop fails (``RuntimeError: Event loop is closed``). Other agents run as `evaluate`
-    runs them. No executor and no timeout (use `evaluate` for those). Ctrl-C raises
-    `EvalInterrupted` holding the runs that finished, as `evaluate` does.
+    runs them. No executor and no timeout (use `evaluate` for those). Stopped early, it keeps the
+    runs that finished: Ctrl-C raises `EvalInterrupted`, a cancellation (a notebook's "interrupt
+    the kernel" on an awaited cell) `EvalCancelled`, each holding them in ``.report``.
     """
     tasks = _plan(scenarios, agent, seeds, hazards, None, None)
     started = time.perf_counter()
@@ -297,11 +299,13 @@ async def evaluate_async(
     records: list[RunRecord] = []
     try:
         for task in tasks:
+            await asyncio.sleep(0)  # a cancellation waiting on the loop lands between runs
             records.append(await run_task_async(task))
             reporter.advance(records[-1].passed)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError) as stop:
         so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
-        raise EvalInterrupted(so_far, len(tasks)) from None
+        stopped = EvalInterrupted if isinstance(stop, KeyboardInterrupt) else EvalCancelled
+        raise stopped(so_far, len(tasks)) from None
     finally:
         reporter.close()
     return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)

@@ -69,7 +69,7 @@ async def run_scenario_async(
 ) -> ScenarioResult:
     """`run_scenario` for code that runs in an event loop (a notebook cell, an async test): an
     ``async def`` agent is awaited on the running loop, so the clients it made there before (an
-    ``AsyncOpenAI``) keep working; any other agent runs as `run_scenario` runs it."""
+    ``AsyncOpenAI``) keep working; any other agent plays in a thread of its own, awaited."""
     call_agent, world = _start(scenario, seed, agent, record_mode, block_llm, hazard, None)
     output: Any = None
     error: str | None = None
@@ -79,7 +79,7 @@ async def run_scenario_async(
         ):
             output = await call_agent(world, scenario.task)
         else:
-            output = _off_event_loop(lambda: _answer_of(call_agent, world, scenario.task), world)
+            output = await _awaited_in_thread(lambda: _answer_of(call_agent, world, scenario.task), world)
     except (Exception, SystemExit) as exc:  # as in run_scenario
         error = _describe_exception(exc)
     finally:
@@ -167,6 +167,26 @@ def _off_event_loop(call: Callable[[], Any], world: SyntheticWorld) -> Any:
     next tool call, and a daemon thread never holds up the interpreter's exit."""
     if not _loop_running():
         return call()
+    done = _in_thread(call)
+    try:
+        return done.result()
+    except BaseException:
+        _give_up_unless_done(done, world)
+        raise
+
+
+async def _awaited_in_thread(call: Callable[[], Any], world: SyntheticWorld) -> Any:
+    """``call()`` in a daemon thread, awaited: the loop goes on (a progress bar, a cancellation)."""
+    done = _in_thread(call)
+    try:
+        return await asyncio.wrap_future(done)
+    except BaseException:
+        _give_up_unless_done(done, world)
+        raise
+
+
+def _in_thread(call: Callable[[], Any]) -> Future[Any]:
+    """``call()`` started in a daemon thread (with this thread's context); its outcome."""
     done: Future[Any] = Future()
     thread = threading.Thread(
         target=contextvars.copy_context().run,
@@ -175,12 +195,14 @@ def _off_event_loop(call: Callable[[], Any], world: SyntheticWorld) -> Any:
         daemon=True,
     )
     thread.start()
-    try:
-        return done.result()
-    except BaseException:
-        if not done.done():  # interrupted while the agent plays, not what the agent raised
-            world.give_up("the run was interrupted (KeyboardInterrupt) while its agent played")
-        raise
+    return done
+
+
+def _give_up_unless_done(done: Future[Any], world: SyntheticWorld) -> None:
+    """Stop the agent still playing in `world` (interrupted or cancelled while it played) at its
+    next tool call; nothing when it ended (what it raised is its own)."""
+    if not done.done():
+        world.give_up("the run was interrupted while its agent played")
 
 
 def _settle(done: Future[Any], call: Callable[[], Any]) -> None:
