@@ -31,6 +31,7 @@ from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
 from synthworld.eval.record import RunRecord, format_problems
+from synthworld.eval.replay import replay_command
 from synthworld.eval.run import (
     AgentRef,
     RunTask,
@@ -97,6 +98,13 @@ class EvalReport:
             f"no run of scenario {scenario!r} with seed {seed} and hazard {hazard!r}; scenarios: "
             f"{sorted({r.scenario for r in self.runs})}, hazards: {[None, *self.hazards]}"
         )
+
+    def replay_command(self, run: RunRecord) -> str:
+        """What plays `run` again alone (shown under each failing run of the HTML report):
+        ``synthworld run FILE --seed N`` with the report's ``--agent`` and the run's
+        ``--hazard``, or ``synthworld.load_scenario(FILE).run(N, agent=name)`` for an agent
+        defined in a notebook (``__main__``), which the command could not import."""
+        return replay_command(run, self.agent)
 
     def coverage(self) -> Coverage:
         """What every run's calls exercised, merged: calls per tool (0: never called), errors and
