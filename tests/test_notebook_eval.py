@@ -216,3 +216,34 @@ def test_interrupting_an_awaited_evaluation_keeps_the_runs_so_far(kernel: Kernel
     total, prefix, done = kept.stdout.split()
     assert (total, prefix) == ("6", "True")
     assert 3 <= int(done) < 6
+
+
+def test_serve_in_a_cell_says_how_to_serve_from_a_notebook_and_that_way_works(kernel: Kernel) -> None:
+    """uvicorn said only "Cannot run the event loop while another loop is running"."""
+    kernel.ok(
+        "from synthworld.examples import shop\n"
+        "from synthworld.serve.mcp import serve\n"
+        "from tests._net import free_port\n"
+        "world = synthworld.SyntheticWorld(seed=1)\n"
+        "world.add_tools(shop)\n"
+        "port = free_port()"
+    )
+    refused = kernel.run("serve(world, transport='streamable-http', port=port)")
+    assert refused.error is not None
+    name, message = refused.error
+    assert name == "RuntimeError"
+    assert "cannot start in a thread that already runs one (a notebook cell, async code)" in message
+    recipe = message.split("instead: ")[1].split(", then connect")[0]
+    kernel.ok(
+        f"{recipe}\n"
+        "import socket, time\n"
+        "while socket.socket().connect_ex(('127.0.0.1', port)): time.sleep(0.05)"
+    )
+    answered = kernel.ok(
+        "from mcp import Client\n"
+        "from mcp.client.streamable_http import streamable_http_client\n"
+        "async with Client(streamable_http_client(f'http://127.0.0.1:{port}/mcp')) as mcp_client:\n"
+        "    result = await mcp_client.call_tool('get_order', {'order_id': 'ORD-7'})\n"
+        "print(result.is_error, [(call.tool, call.input) for call in world.trace])"
+    )
+    assert answered.stdout == "False [('get_order', {'order_id': 'ORD-7'})]\n"
