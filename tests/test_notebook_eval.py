@@ -172,6 +172,8 @@ def test_await_evaluate_gives_the_report_the_plain_call_gives(kernel: Kernel) ->
     [shown] = cell.data
     assert shown["text/plain"] == "<EvalReport agent='agents:slow': 3 run(s) over 1 scenario(s), 1 passed>"
     assert 'class="synthworld-heatmap"' in shown["text/html"]
+    [run] = kernel.ok("awaited.failures[0]").data  # one run, as a cell's last expression
+    assert run["text/html"].startswith("<details open><summary>stops · seed 0 · expect.output.equals<")
 
 
 def test_interrupting_a_hanging_run_stops_the_cell_and_keeps_the_runs_so_far(kernel: Kernel) -> None:
