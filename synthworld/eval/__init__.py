@@ -1,8 +1,9 @@
 """Evaluate agents over scenarios and seeds: `evaluate` runs them, `EvalReport` holds the results.
 
 ``run`` runs (scenario, seed) tasks on any executor, ``record`` keeps each run, ``summary`` and
-``passk`` compute pass rates and pass^k, ``html``, ``plot`` and ``progress`` show them, ``export``
-writes the files a CI job keeps.
+``passk`` compute pass rates and pass^k, ``html``, ``run_html``, ``plot`` and ``progress`` show
+them, ``replay`` says how to play one run again, ``export`` writes the files a CI job keeps.
+`evaluate_async` is `evaluate` awaited in an event loop (a notebook cell).
 """
 
 from synthworld.eval.interrupted import EvalCancelled, EvalInterrupted

@@ -266,6 +266,9 @@ def evaluate(
     Ctrl-C (any `KeyboardInterrupt`) stops the evaluation with `EvalInterrupted`, a
     `KeyboardInterrupt` whose ``report`` holds the runs that finished.
 
+    In a notebook, an ``async def`` agent using a client made in an earlier cell: await
+    `evaluate_async`, which runs it on the notebook's loop.
+
     A scenario backed by a cassette only replays it here; evaluations never record (a file that
     asks to record gets one warning naming it, and a run's misses say how to record first).
     """
