@@ -41,7 +41,14 @@ if TYPE_CHECKING:  # the names below, as type checkers see them
         RandomBackend,
     )
     from synthworld.cassette import CassetteDriftWarning, RecordMode, matchers
-    from synthworld.eval import EvalInterrupted, EvalReport, RunRecord, evaluate
+    from synthworld.eval import (
+        EvalCancelled,
+        EvalInterrupted,
+        EvalReport,
+        RunRecord,
+        evaluate,
+        evaluate_async,
+    )
     from synthworld.scenario import Scenario, ScenarioResult, load_scenario
     from synthworld.schema import generate
     from synthworld.sources import McpBackend, bfcl_tools, mcp_tools, openapi_tools
@@ -84,7 +91,14 @@ _ORIGINS = {
         "RandomBackend",
     ),
     "synthworld.cassette": ("CassetteDriftWarning", "RecordMode", "matchers"),
-    "synthworld.eval": ("EvalInterrupted", "EvalReport", "RunRecord", "evaluate"),
+    "synthworld.eval": (
+        "EvalCancelled",
+        "EvalInterrupted",
+        "EvalReport",
+        "RunRecord",
+        "evaluate",
+        "evaluate_async",
+    ),
     "synthworld.scenario": ("Scenario", "ScenarioResult", "load_scenario"),
     "synthworld.schema": ("generate",),
     "synthworld.sources": ("McpBackend", "bfcl_tools", "mcp_tools", "openapi_tools"),
@@ -117,6 +131,7 @@ __all__ = [
     "CassetteError",
     "CassetteIOError",
     "Coverage",
+    "EvalCancelled",
     "EvalInterrupted",
     "EvalReport",
     "EvalReportError",
@@ -161,6 +176,7 @@ __all__ = [
     "__version__",
     "bfcl_tools",
     "evaluate",
+    "evaluate_async",
     "generate",
     "get_redactor",
     "load_scenario",

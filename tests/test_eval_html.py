@@ -140,3 +140,15 @@ def test_summary_and_comparison_render_as_html() -> None:
     table = parse(html).tables["synthworld-comparison"]
     assert table[1] == ["alpha", "0.500", "1.000", "+0.500", "0.000", "1.000", "+1.000"]
     assert "<li>only <strong>careful</strong> passed alpha with seed(s) 1</li>" in html
+
+
+def test_a_run_shown_alone_in_a_notebook_says_why_it_failed_with_its_trace() -> None:
+    """A cell ending in ``report.failures[0]`` showed the record's one-line dataclass repr."""
+    failing = record_from_result(result("gamma", 4, False, trace=make_trace(calls=2, errors=2)))
+    html = failing._repr_html_()
+    assert html.startswith("<details open><summary>gamma · seed 4 · expect.calls</summary>")
+    assert "<li>expect.calls[0]: expected x</li>" in html
+    assert "ERROR timeout" in html  # the trace
+    assert "replay:" not in html  # the agent is the report's: report.replay_command(run)
+    passing = record_from_result(result("gamma", 5, True))
+    assert passing._repr_html_().startswith("<details open><summary>gamma · seed 5 · passed</summary>")

@@ -212,6 +212,16 @@ def test_the_api_key_never_leaks_into_errors_traces_or_logs(
     assert KEY not in caplog.text
 
 
+def test_a_dummy_key_of_a_local_server_masks_no_text_of_an_error(server: OpenAIServer) -> None:
+    """A local server takes any key (``api_key="x"``); masking it read "E[REDACTED]pecting value"."""
+    server.default = Completion("not json")
+    world = SyntheticWorld(seed=1, backend=LLMBackend("m", base_url=server.url, api_key="x", max_retries=0))
+    world.register_tool(GET_ORDER)
+    with world, pytest.raises(BackendError) as caught:
+        world.call("get_order", {"order_id": "A1"})
+    assert "the reply is not valid JSON (Expecting value at line 1 column 1)" in str(caught.value)
+
+
 def test_history_and_context_reach_the_prompt(server: OpenAIServer) -> None:
     server.default = Completion(json.dumps(GOOD))
     with make_world(server, history=1) as world:

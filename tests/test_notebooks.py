@@ -12,6 +12,7 @@ from nbclient.exceptions import CellExecutionError
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+HASTY = "synthworld.examples.agents:hasty_refund_agent"
 
 
 def execute(path: Path, *, cwd: Path = NOTEBOOKS) -> Any:
@@ -66,7 +67,11 @@ def test_evaluate_agents_runs_and_shows_reports_and_plots() -> None:
     bars = [c.outputs[0].data["text/plain"] for c in notebook.cells[5:7]]  # for text-only viewers
     assert bars == ["runs 30/30 · passing 30 · 0s left", "runs 30/30 · passing 16 · 0s left"]
     assert len(outputs(notebook, "image/png")) == 2  # report.plot() and comparison.plot(), once each
-    assert "identical to the serial report" in "".join(outputs(notebook, "stream"))
+    printed = "".join(outputs(notebook, "stream"))
+    assert "identical to the serial report" in printed
+    assert "the async agent fails the runs the hasty agent fails" in printed  # top-level await
+    [replay] = [line for line in printed.splitlines() if line.startswith("synthworld run ")]
+    assert replay.endswith("/shop_refund_flaky_payment.yaml --seed 1 --agent " + HASTY)
     every_example = outputs(notebook, "text/plain")[-1]  # the last cell: each scenario, its own agent
     assert "(all)                        24      24       100%" in every_example
     assert [o for c in notebook.cells for o in c.get("outputs", []) if o.get("name") == "stderr"] == []

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from synthworld._redact import redact_text
 from synthworld.eval.record import RunRecord
-from synthworld.trace import render_trace_html
+from synthworld.eval.replay import replay_command
+from synthworld.eval.run_html import run_html
 
 if TYPE_CHECKING:
     from synthworld.eval.report import EvalReport
@@ -86,18 +87,8 @@ def report_html(report: EvalReport, *, max_traces: int = 5, summary: Summary | N
     parts = [heading, table, "<h5>seeds × pass/fail</h5>", heatmap_html(runs)]
     if failing:
         parts.append(f"<h5>failing runs ({len(failing)}; first {min(len(failing), max_traces)} shown)</h5>")
-        parts.extend(_failing_run(r) for r in failing[:max_traces])
+        parts.extend(run_html(r, replay=replay_command(r, report.agent)) for r in failing[:max_traces])
     return '<div class="synthworld-report">' + "".join(parts) + "</div>"
-
-
-def _failing_run(run: RunRecord) -> str:
-    reasons = "".join(f"<li>{escape(redact_text(f))}</li>" for f in run.failures)
-    if run.error and not run.failures:
-        reasons += f"<li>agent raised: <code>{escape(redact_text(run.error))}</code></li>"
-    return (
-        f"<details><summary>{escape(run.label)} · seed {run.seed} · {escape(run.cause or '')}</summary>"
-        f"<ul>{reasons}</ul>{render_trace_html(run.trace)}</details>"
-    )
 
 
 def comparison_html(comparison: Comparison) -> str:

@@ -1,13 +1,16 @@
-"""What `evaluate` raises on Ctrl-C: still a `KeyboardInterrupt`, carrying the runs done so far."""
+"""What an evaluation raises when stopped early, carrying the runs done so far: `evaluate` on
+Ctrl-C (still a `KeyboardInterrupt`), `evaluate_async` when cancelled (a notebook's "interrupt
+the kernel" cancels an awaited cell)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # report.py imports this module
     from synthworld.eval.report import EvalReport
 
-__all__ = ["EvalInterrupted"]
+__all__ = ["EvalCancelled", "EvalInterrupted"]
 
 
 class EvalInterrupted(KeyboardInterrupt):
@@ -28,9 +31,26 @@ class EvalInterrupted(KeyboardInterrupt):
         """The runs that finished before the interrupt (summaries, plots, ``save`` all work)."""
         self.total = total
         """How many runs the evaluation was to make."""
-        done = len(report.runs)
-        passed = sum(r.passed for r in report.runs)
-        super().__init__(
-            f"evaluation interrupted after {done} of {total} runs ({passed} passed); the runs so far "
-            "are in this exception's .report (in a notebook or REPL: sys.last_value.report)"
-        )
+        super().__init__(_stopped(report, total, "interrupted"))
+
+
+class EvalCancelled(asyncio.CancelledError):
+    """`evaluate_async` cancelled before its last run: in a notebook, "interrupt the kernel"
+    during ``await evaluate_async(...)`` (ipykernel cancels an awaited cell rather than raising
+    `KeyboardInterrupt`). A `CancelledError`, so the task still ends cancelled; ``report`` and
+    ``total`` as `EvalInterrupted` has them (in a notebook: ``sys.last_value.report``)."""
+
+    def __init__(self, report: EvalReport, total: int) -> None:
+        self.report = report
+        """The runs that finished before the cancellation."""
+        self.total = total
+        """How many runs the evaluation was to make."""
+        super().__init__(_stopped(report, total, "cancelled"))
+
+
+def _stopped(report: EvalReport, total: int, how: str) -> str:
+    passed = sum(r.passed for r in report.runs)
+    return (
+        f"evaluation {how} after {len(report.runs)} of {total} runs ({passed} passed); the runs so "
+        "far are in this exception's .report (in a notebook or REPL: sys.last_value.report)"
+    )

@@ -13,6 +13,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from synthworld._redact import redact_text
+from synthworld.eval.run_html import run_html
 from synthworld.schema import CompiledValidator, compile_validator
 from synthworld.trace import ToolCall, Trace
 from synthworld.world import Coverage
@@ -65,6 +66,11 @@ class RunRecord:
         }
         values = (f"{f.name}={shown.get(f.name, getattr(self, f.name))!r}" for f in fields(self) if f.repr)
         return f"RunRecord({', '.join(values)})"
+
+    def _repr_html_(self) -> str:
+        """In a notebook: why the run failed and its trace (``EvalReport.replay_command(run)``
+        says what plays it again)."""
+        return run_html(self, expanded=True)
 
     @property
     def label(self) -> str:

@@ -10,11 +10,12 @@ runs finish in; only the wall-clock fields differ, and equality ignores them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from numbers import Integral, Real
@@ -25,17 +26,19 @@ from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
 from synthworld.errors import EvalReportError
 from synthworld.eval.html import report_html
-from synthworld.eval.interrupted import EvalInterrupted
+from synthworld.eval.interrupted import EvalCancelled, EvalInterrupted
 from synthworld.eval.optional import import_optional
 from synthworld.eval.plot import plot_report
 from synthworld.eval.progress import make_reporter
 from synthworld.eval.record import RunRecord, format_problems
+from synthworld.eval.replay import replay_command
 from synthworld.eval.run import (
     AgentRef,
     RunTask,
     agent_label,
     check_picklable,
     resolve_scenarios,
+    run_task_async,
     run_tasks,
     warn_of_recording,
 )
@@ -45,7 +48,7 @@ from synthworld.scenario import Scenario
 from synthworld.world import HAZARD_KINDS, Coverage
 from synthworld.world.faults import closest_hazards
 
-__all__ = ["EvalReport", "ScenarioLike", "evaluate"]
+__all__ = ["EvalReport", "ScenarioLike", "evaluate", "evaluate_async"]
 
 ScenarioLike = Union[str, "os.PathLike[str]", Scenario]
 """A scenario file, a directory of scenario files, or a loaded `Scenario`."""
@@ -96,6 +99,13 @@ class EvalReport:
             f"{sorted({r.scenario for r in self.runs})}, hazards: {[None, *self.hazards]}"
         )
 
+    def replay_command(self, run: RunRecord) -> str:
+        """What plays `run` again alone (shown under each failing run of the HTML report):
+        ``synthworld run FILE --seed N`` with the report's ``--agent`` and the run's
+        ``--hazard``, or ``synthworld.load_scenario(FILE).run(N, agent=name)`` for an agent
+        defined in a notebook (``__main__``), which the command could not import."""
+        return replay_command(run, self.agent)
+
     def coverage(self) -> Coverage:
         """What every run's calls exercised, merged: calls per tool (0: never called), errors and
         hazards (runs loaded from a report saved before coverage existed add nothing)."""
@@ -117,6 +127,12 @@ class EvalReport:
 
     def __str__(self) -> str:
         return self.format()
+
+    def __await__(self) -> Generator[Any, None, EvalReport]:
+        """``await evaluate(...)`` gives the report too, as the plain call does (the evaluation ran
+        when `evaluate` was called; `evaluate_async` is the one that runs on the caller's loop)."""
+        return self
+        yield  # a generator that yields nothing: awaiting the report returns it at once
 
     def _repr_html_(self) -> str:
         return report_html(self)
@@ -252,9 +268,71 @@ def evaluate(
     Ctrl-C (any `KeyboardInterrupt`) stops the evaluation with `EvalInterrupted`, a
     `KeyboardInterrupt` whose ``report`` holds the runs that finished.
 
+    In a notebook, an ``async def`` agent using a client made in an earlier cell: await
+    `evaluate_async`, which runs it on the notebook's loop.
+
     A scenario backed by a cassette only replays it here; evaluations never record (a file that
     asks to record gets one warning naming it, and a run's misses say how to record first).
     """
+    tasks = _plan(scenarios, agent, seeds, hazards, timeout, executor)
+    started = time.perf_counter()
+    reporter = make_reporter(len(tasks), enabled=progress)
+    records: list[RunRecord] = []
+    try:
+        records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
+    except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
+        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+        raise EvalInterrupted(so_far, len(tasks)) from None
+    finally:
+        reporter.close()
+    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+
+
+async def evaluate_async(
+    scenarios: ScenarioLike | Iterable[ScenarioLike],
+    *,
+    agent: AgentRef = None,
+    seeds: Iterable[int] | int | None = range(10),
+    progress: bool = True,
+    hazards: Iterable[str] = (),
+) -> EvalReport:
+    """`evaluate` in an event loop: ``report = await evaluate_async(...)`` in a notebook cell.
+
+    The runs play one after another on the running loop, an ``async def`` agent awaited there,
+    so an async client made in an earlier cell (``AsyncOpenAI``, an ``httpx.AsyncClient``) works
+    in every run; `evaluate` gives such an agent a new loop per run, where a client bound to
+    another loop fails (``RuntimeError: Event loop is closed``). Other agents run as `evaluate`
+    runs them. No executor and no timeout (use `evaluate` for those). Stopped early, it keeps the
+    runs that finished: Ctrl-C raises `EvalInterrupted`, a cancellation (a notebook's "interrupt
+    the kernel" on an awaited cell) `EvalCancelled`, each holding them in ``.report``.
+    """
+    tasks = _plan(scenarios, agent, seeds, hazards, None, None)
+    started = time.perf_counter()
+    reporter = make_reporter(len(tasks), enabled=progress)
+    records: list[RunRecord] = []
+    try:
+        for task in tasks:
+            await asyncio.sleep(0)  # a cancellation waiting on the loop lands between runs
+            records.append(await run_task_async(task))
+            reporter.advance(records[-1].passed)
+    except (KeyboardInterrupt, asyncio.CancelledError) as stop:
+        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+        stopped = EvalInterrupted if isinstance(stop, KeyboardInterrupt) else EvalCancelled
+        raise stopped(so_far, len(tasks)) from None
+    finally:
+        reporter.close()
+    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+
+
+def _plan(
+    scenarios: ScenarioLike | Iterable[ScenarioLike],
+    agent: AgentRef,
+    seeds: Iterable[int] | int | None,
+    hazards: Iterable[str],
+    timeout: float | None,
+    executor: Executor | None,
+) -> list[RunTask]:
+    """Every run to play, each argument checked before any run starts."""
     resolved = resolve_scenarios(scenarios)
     warn_of_recording(resolved)
     chosen = _as_seeds(seeds)
@@ -267,17 +345,7 @@ def evaluate(
         for seed in _seed_list(chosen, ref)
     ]
     check_picklable(agent, executor)
-    started = time.perf_counter()
-    reporter = make_reporter(len(tasks), enabled=progress)
-    records: list[RunRecord] = []
-    try:
-        records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
-    except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
-        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
-        raise EvalInterrupted(so_far, len(tasks)) from None
-    finally:
-        reporter.close()
-    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+    return tasks
 
 
 def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:

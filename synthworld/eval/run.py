@@ -43,6 +43,7 @@ __all__ = [
     "hard_stop",
     "resolve_scenarios",
     "run_task",
+    "run_task_async",
     "run_tasks",
     "seeds_of",
     "warn_of_recording",
@@ -80,6 +81,15 @@ def run_task(task: RunTask) -> RunRecord:
     """
     scenario = _cached_load(task.scenario) if isinstance(task.scenario, str) else task.scenario
     return _play(task, scenario) if task.timeout is None else _play_within(task, scenario, task.timeout)
+
+
+async def run_task_async(task: RunTask) -> RunRecord:
+    """`run_task` awaited in the caller's event loop (no timeout): an ``async def`` agent runs
+    on that loop (`Scenario.run_async`)."""
+    scenario = _cached_load(task.scenario) if isinstance(task.scenario, str) else task.scenario
+    started = time.perf_counter()
+    result = await scenario.run_async(task.seed, agent=task.agent, record_mode="none", hazard=task.hazard)
+    return record_from_result(result, wall_time=time.perf_counter() - started)
 
 
 def _play(task: RunTask, scenario: Any, **options: Any) -> RunRecord:

@@ -11,7 +11,7 @@ from synthworld.errors import ScenarioError
 from synthworld.scenario.build import backend_without_cassette, build_world
 from synthworld.scenario.located import display_path, format_path
 from synthworld.scenario.result import AgentLike, ScenarioResult
-from synthworld.scenario.run import run_scenario
+from synthworld.scenario.run import run_scenario, run_scenario_async
 from synthworld.world import SyntheticWorld
 
 __all__ = ["Scenario"]
@@ -130,4 +130,21 @@ class Scenario:
             block_llm=block_llm,
             hazard=hazard,
             on_world=on_world,
+        )
+
+    async def run_async(
+        self,
+        seed: int | None = None,
+        *,
+        agent: AgentLike | None = None,
+        record_mode: str | None = None,
+        block_llm: bool = False,
+        hazard: str | None = None,
+    ) -> ScenarioResult:
+        """`run`, awaited in an event loop (``await scenario.run_async(3)`` in a notebook cell): an
+        ``async def`` agent runs on the running loop, so a client it made there (``AsyncOpenAI``)
+        works in every run; `run` gives such an agent a loop of its own per run instead."""
+        chosen = self.seeds[0] if seed is None else seed
+        return await run_scenario_async(
+            self, chosen, agent=agent, record_mode=record_mode, block_llm=block_llm, hazard=hazard
         )

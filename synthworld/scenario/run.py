@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import inspect
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,14 @@ if TYPE_CHECKING:
     from synthworld.scenario.model import Scenario
     from synthworld.world import SyntheticWorld
 
-__all__ = ["AGENT_CALL", "CHECK_CALL", "resolve_agent", "resolve_callable", "run_scenario"]
+__all__ = [
+    "AGENT_CALL",
+    "CHECK_CALL",
+    "resolve_agent",
+    "resolve_callable",
+    "run_scenario",
+    "run_scenario_async",
+]
 
 
 def run_scenario(
@@ -38,6 +46,57 @@ def run_scenario(
 ) -> ScenarioResult:
     """Build the world (with `hazard` injected into every answer), hand it to `on_world`, call
     ``agent(world, task)``, close the world, check every expectation."""
+    call_agent, world = _start(scenario, seed, agent, record_mode, block_llm, hazard, on_world)
+    output: Any = None
+    error: str | None = None
+    try:
+        output = _off_event_loop(lambda: _answer_of(call_agent, world, scenario.task), world)
+    except (Exception, SystemExit) as exc:  # sys.exit() in an agent fails its run, not the session
+        error = _describe_exception(exc)
+    finally:
+        world.close()
+    return _result(scenario, seed, world, output, error, hazard)
+
+
+async def run_scenario_async(
+    scenario: Scenario,
+    seed: int,
+    *,
+    agent: AgentLike | None,
+    record_mode: str | None,
+    block_llm: bool,
+    hazard: str | None = None,
+) -> ScenarioResult:
+    """`run_scenario` for code that runs in an event loop (a notebook cell, an async test): an
+    ``async def`` agent is awaited on the running loop, so the clients it made there before (an
+    ``AsyncOpenAI``) keep working; any other agent plays in a thread of its own, awaited."""
+    call_agent, world = _start(scenario, seed, agent, record_mode, block_llm, hazard, None)
+    output: Any = None
+    error: str | None = None
+    try:
+        if inspect.iscoroutinefunction(call_agent) or inspect.iscoroutinefunction(
+            getattr(call_agent, "__call__", None)  # noqa: B004 - an object with an async __call__
+        ):
+            output = await call_agent(world, scenario.task)
+        else:
+            output = await _awaited_in_thread(lambda: _answer_of(call_agent, world, scenario.task), world)
+    except (Exception, SystemExit) as exc:  # as in run_scenario
+        error = _describe_exception(exc)
+    finally:
+        world.close()
+    return _result(scenario, seed, world, output, error, hazard)
+
+
+def _start(
+    scenario: Scenario,
+    seed: int,
+    agent: AgentLike | None,
+    record_mode: str | None,
+    block_llm: bool,
+    hazard: str | None,
+    on_world: Callable[[SyntheticWorld], object] | None,
+) -> tuple[Callable[..., Any], SyntheticWorld]:
+    """The agent to call and its world, built for `seed` with `hazard` injected, shown to `on_world`."""
     _check_hazard(hazard)
     call_agent = resolve_agent(scenario, agent)
     world = scenario.build_world(seed, record_mode=record_mode, block_llm=block_llm)
@@ -49,14 +108,13 @@ def run_scenario(
     except BaseException:
         world.close()
         raise
-    output: Any = None
-    error: str | None = None
-    try:
-        output = _off_event_loop(lambda: _answer_of(call_agent, world, scenario.task))
-    except (Exception, SystemExit) as exc:  # sys.exit() in an agent fails its run, not the session
-        error = _describe_exception(exc)
-    finally:
-        world.close()
+    return call_agent, world
+
+
+def _result(
+    scenario: Scenario, seed: int, world: SyntheticWorld, output: Any, error: str | None, hazard: str | None
+) -> ScenarioResult:
+    """The run judged against the scenario's expectations."""
     verdict = _judge(scenario, world.trace, output, error)
     return ScenarioResult(
         scenario=scenario.name,
@@ -100,14 +158,58 @@ def _describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {message}"
 
 
-def _off_event_loop(call: Callable[[], Any]) -> Any:
-    """``call()``; in a worker thread when this thread runs an event loop (Jupyter, an async test),
-    so an agent that starts its own loop (``asyncio.run``, ``run_sync``) runs there too."""
+def _off_event_loop(call: Callable[[], Any], world: SyntheticWorld) -> Any:
+    """``call()``; in a daemon thread when this thread runs an event loop (Jupyter, an async test),
+    so an agent that starts its own loop (``asyncio.run``, ``run_sync``) runs there too.
+
+    An interrupt while that thread plays (Ctrl-C, a notebook's "interrupt the kernel") is raised
+    at once rather than after the agent ends: the world is given up, so the agent stops at its
+    next tool call, and a daemon thread never holds up the interpreter's exit."""
     if not _loop_running():
         return call()
-    context = contextvars.copy_context()
-    with ThreadPoolExecutor(1, thread_name_prefix="synthworld-agent") as pool:
-        return pool.submit(context.run, call).result()
+    done = _in_thread(call)
+    try:
+        return done.result()
+    except BaseException:
+        _give_up_unless_done(done, world)
+        raise
+
+
+async def _awaited_in_thread(call: Callable[[], Any], world: SyntheticWorld) -> Any:
+    """``call()`` in a daemon thread, awaited: the loop goes on (a progress bar, a cancellation)."""
+    done = _in_thread(call)
+    try:
+        return await asyncio.wrap_future(done)
+    except BaseException:
+        _give_up_unless_done(done, world)
+        raise
+
+
+def _in_thread(call: Callable[[], Any]) -> Future[Any]:
+    """``call()`` started in a daemon thread (with this thread's context); its outcome."""
+    done: Future[Any] = Future()
+    thread = threading.Thread(
+        target=contextvars.copy_context().run,
+        args=(_settle, done, call),
+        name="synthworld-agent",
+        daemon=True,
+    )
+    thread.start()
+    return done
+
+
+def _give_up_unless_done(done: Future[Any], world: SyntheticWorld) -> None:
+    """Stop the agent still playing in `world` (interrupted or cancelled while it played) at its
+    next tool call; nothing when it ended (what it raised is its own)."""
+    if not done.done():
+        world.give_up("the run was interrupted while its agent played")
+
+
+def _settle(done: Future[Any], call: Callable[[], Any]) -> None:
+    try:
+        done.set_result(call())
+    except BaseException as exc:  # handed to the waiting thread, which raises it
+        done.set_exception(exc)
 
 
 def _loop_running() -> bool:

@@ -13,6 +13,7 @@ runs the server over stdio or streamable HTTP (bound to 127.0.0.1 unless told ot
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import os
@@ -209,6 +210,7 @@ def serve(
     """
     if transport not in TRANSPORTS:
         raise ValueError(f"transport={transport!r}; choose one of {', '.join(TRANSPORTS)}")
+    _refuse_in_event_loop(port)
     server = build_server(world, name=name)
     try:
         with _sigterm_as_interrupt(), contextlib.suppress(KeyboardInterrupt):
@@ -219,6 +221,24 @@ def serve(
     finally:
         if trace is not None:
             world.trace.save(Path(trace))
+
+
+def _refuse_in_event_loop(port: int) -> None:
+    """`serve` blocks until stopped, on an event loop of its own: in a thread that already runs
+    one (a notebook cell) uvicorn said only "Cannot run the event loop while another loop is
+    running"; say how to serve from there instead."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    raise RuntimeError(
+        "serve() runs the MCP server until it is stopped, on an event loop of its own, so it cannot "
+        "start in a thread that already runs one (a notebook cell, async code); serve from a thread "
+        "of its own instead: threading.Thread(target=serve, args=(world,), kwargs={'transport': "
+        f"'streamable-http', 'port': {port}}}, daemon=True).start(), then connect to "
+        f"http://127.0.0.1:{port}/mcp (or run `synthworld serve FILE --transport streamable-http` "
+        "in a terminal)"
+    )
 
 
 def _serve_stdio(server: Any) -> None:

@@ -144,7 +144,8 @@ class RepairingBackend(abc.ABC):
         self._secrets = [secret for secret in secrets if secret]
         """The API key, the secrets in the base URL's query (``?key=...``) and in the client's
         secret headers, masked in every message this backend writes and in every answer."""
-        self._key_mask = Redactor((), patterns=(), secrets=self._secrets)
+        long_enough = [secret for secret in self._secrets if len(secret) >= MIN_SECRET_LENGTH]
+        self._key_mask = Redactor((), patterns=(), secrets=long_enough)  # a dummy key ("x") masked text
         for secret in self._secrets:
             register_secret(secret)  # masked in every file, rendering and log from now on
         redact_logs(*_logging_libraries(self.vendor, self._sdk))  # they log each request's URL
