@@ -4,12 +4,13 @@ it declares none); an explicit `seeds=` / `--seeds` still wins."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 from pathlib import Path
 
 import pytest
 
-from synthworld.eval import EvalReport, evaluate
+from synthworld.eval import EvalReport, evaluate, evaluate_async
 from synthworld.serve.commands import eval as command
 
 TOOL = """
@@ -55,6 +56,12 @@ def test_explicit_seeds_win_over_the_scenarios_own(folder: Path) -> None:
 
 def test_an_explicit_none_is_the_default(folder: Path) -> None:
     assert evaluate(folder, seeds=None, progress=False) == evaluate(folder, progress=False)
+
+
+def test_evaluate_async_runs_each_scenario_at_its_own_seeds_too(folder: Path) -> None:
+    report = asyncio.run(evaluate_async(folder, progress=False))
+    assert seeds_by_scenario(report) == {"listed": [4, 7], "single": [3], "unsaid": list(range(10))}
+    assert seeds_by_scenario(asyncio.run(evaluate_async(folder, seeds=[8], progress=False)))["listed"] == [8]
 
 
 def run_cli(*argv: str) -> int:

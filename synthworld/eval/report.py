@@ -292,7 +292,7 @@ async def evaluate_async(
     scenarios: ScenarioLike | Iterable[ScenarioLike],
     *,
     agent: AgentRef = None,
-    seeds: Iterable[int] | int | None = range(10),
+    seeds: Iterable[int] | int | None = None,
     progress: bool = True,
     hazards: Iterable[str] = (),
 ) -> EvalReport:
