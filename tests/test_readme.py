@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -109,10 +111,16 @@ def _imported_top_levels(code: str) -> set[str]:
     return tops - {*sys.stdlib_module_names, "synthworld", "rdk", *WRITTEN}
 
 
+@functools.cache
+def _installed_distributions() -> Mapping[str, list[str]]:
+    """Top-level module -> its distributions (read once: it scans every installed package)."""
+    return packages_distributions()
+
+
 def _imported_distributions(code: str) -> set[str]:
     """The distributions that provide a block's `_imported_top_levels`."""
     tops = _imported_top_levels(code)
-    found = packages_distributions()
+    found = _installed_distributions()
     return {canonicalize_name(dist) for top in tops for dist in found.get(top, [top])}
 
 
