@@ -37,6 +37,64 @@ def test_optional_features_name_their_extra() -> None:
     assert "LLMBackend needs the openai package: pip install 'synthworld[llm]'" in out.stderr
 
 
+# Each public entry point that needs an extra, as a user calls it; each must name its extra when the
+# extra is missing (the README: "Without one, the error names the extra to install").
+NEEDS_AN_EXTRA = {
+    "LLMBackend": ("llm", "synthworld.LLMBackend('gpt-4o-mini')"),
+    "LLMBackend(api='responses')": ("llm", "synthworld.LLMBackend('o3-pro', api='responses')"),
+    "AnthropicBackend": ("anthropic", "synthworld.AnthropicBackend('claude-sonnet-4-5')"),
+    "SyntheticWorld.from_mcp": ("mcp", "synthworld.SyntheticWorld.from_mcp('python server.py')"),
+    "mcp_tools": ("mcp", "synthworld.mcp_tools('python server.py')"),
+    "McpBackend": ("mcp", "synthworld.McpBackend('python server.py')"),
+    "ToolSpec.to_mcp": ("mcp", "world().tools['get_user'].to_mcp()"),
+    "SyntheticWorld.to_mcp": ("mcp", "world().to_mcp()"),
+    "serve.mcp.build_server": ("mcp", "__import__('synthworld.serve.mcp').serve.mcp.build_server(world())"),
+    "EvalReport.plot": ("notebook", "report().plot()"),
+    "EvalReport.to_pandas": ("notebook", "report().to_pandas()"),
+    "to_pydantic_ai": ("frameworks", "world().to_pydantic_ai()"),
+    "to_langchain": ("frameworks", "world().to_langchain()"),
+    "to_openai_agents": ("frameworks", "world().to_openai_agents()"),
+}
+WITHOUT_EXTRAS = f"""
+import sys
+for name in {[*OPTIONAL, "httpx"]!r}:
+    sys.modules[name] = None
+import synthworld
+
+def world():
+    made = synthworld.SyntheticWorld(seed=1)
+    anything = {{"type": "object"}}
+    made.register_tool(synthworld.ToolSpec("get_user", "Fetch a user.", anything, anything))
+    return made
+
+def report():
+    return synthworld.evaluate([{str(ROOT / "scenarios" / "shop_refund.yaml")!r}], seeds=[1])
+
+for name, call in {{name: call for name, (_, call) in {NEEDS_AN_EXTRA!r}.items()}}.items():
+    try:
+        eval(call)
+        print(f"@@ {{name}}: no error")
+    except Exception as exc:
+        print(f"@@ {{name}}: {{type(exc).__name__}}: {{exc}}".splitlines()[0])
+"""
+
+
+@pytest.fixture(scope="module")
+def errors_without_extras() -> dict[str, str]:
+    """What each entry point of NEEDS_AN_EXTRA raises when no optional package is installed."""
+    out = subprocess.run([sys.executable, "-c", WITHOUT_EXTRAS], capture_output=True, text=True, timeout=120)
+    lines = [line[3:] for line in out.stdout.splitlines() if line.startswith("@@ ")]
+    return dict(line.split(": ", 1) for line in lines)
+
+
+@pytest.mark.parametrize("name", sorted(NEEDS_AN_EXTRA))
+def test_each_entry_point_names_its_extra(name: str, errors_without_extras: dict[str, str]) -> None:
+    extra = NEEDS_AN_EXTRA[name][0]
+    error = errors_without_extras[name]
+    assert error.startswith("ImportError: "), error
+    assert f"pip install 'synthworld[{extra}]'" in error, error
+
+
 def test_openai_agents_failure_names_its_extra() -> None:
     """Without the Agents SDK, ``openai_agents_failure`` on a plain error said only ``No module
     named 'agents'`` (a bare ModuleNotFoundError), where every other framework entry names the extra."""
