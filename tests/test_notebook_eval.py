@@ -288,14 +288,24 @@ def test_serve_in_a_cell_says_how_to_serve_from_a_notebook_and_that_way_works(ke
     assert answered.stdout == "False [('get_order', {'order_id': 'ORD-7'})]\n"
 
 
-def test_interrupting_a_cell_whose_async_tool_hangs_stops_it_and_cancels_the_tool(kernel: Kernel) -> None:
-    """The world awaited the tool in a thread pool whose shutdown the interrupt waited for."""
+@pytest.mark.parametrize(
+    ("code", "stopped"),
+    [
+        ("world.call('lookup', {'city': 'nowhere'})", ("KeyboardInterrupt", "")),
+        ("await world.acall('lookup', {'city': 'nowhere'})", ("CancelledError", "")),
+    ],
+)
+def test_interrupting_a_cell_whose_async_tool_hangs_stops_it_and_cancels_the_tool(
+    kernel: Kernel, code: str, stopped: tuple[str, str]
+) -> None:
+    """``call`` awaited the tool in a thread pool whose shutdown the interrupt waited for;
+    ``acall`` in the loop's executor, so the cancellation waited for the tool's answer."""
     kernel.ok(
         "pathlib.Path('tool-hangs').unlink(missing_ok=True); agents.cancelled.clear()\n"
         "world = agents.with_lookup(synthworld.SyntheticWorld(seed=1))"
     )
-    cell = kernel.run("world.call('lookup', {'city': 'nowhere'})", interrupt_after="tool-hangs")
-    assert cell.error == ("KeyboardInterrupt", "")
+    cell = kernel.run(code, interrupt_after="tool-hangs")
+    assert cell.error == stopped
     ended = kernel.ok(ENDED + "print(agents.cancelled, len(world.trace))")
     assert ended.stdout == "['nowhere'] 0\n"
 

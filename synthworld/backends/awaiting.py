@@ -1,11 +1,13 @@
 """Answers of ``async def`` code: a backend function or real tool that is a coroutine function.
 
 The world calls backends synchronously (``world.acall`` runs the call in a thread), so an
-awaitable result is run to completion here, on an event loop of its own in a daemon thread,
-while the calling thread waits. So a coroutine that never ends can always be left: an interrupt
-of the wait (Ctrl-C, a notebook's "interrupt the kernel") cancels it and is raised at once, a
-world that gives up its run cancels what its calls await (`Awaits`), and the thread it hangs in
-never holds up the interpreter's exit.
+awaitable result is run to completion here, on an event loop of its own: in the calling thread
+(``asyncio.run``: Ctrl-C cancels it), or, when that thread already runs a loop (a notebook cell,
+a sync ``world.call`` inside async code), in a daemon thread while the calling thread waits.
+
+A coroutine that never ends can always be left: an interrupt of that wait cancels it and is
+raised at once (the blocked loop could not act on Ctrl-C itself), a world that gives up its run
+cancels what its calls await (`Awaits`), and no thread it hangs in holds up the interpreter's exit.
 """
 
 from __future__ import annotations
@@ -48,8 +50,9 @@ class Awaits:
             _active.reset(token)
 
     def cancel(self) -> None:
-        """Cancel every coroutine counted here, now and from now on; their waits raise
-        `asyncio.CancelledError` at once (not when the coroutine ends: it may never)."""
+        """Cancel every coroutine counted here, now and from now on: a wait for one in another
+        thread raises `asyncio.CancelledError` at once (the coroutine may never end), one run in
+        the waiting thread itself (``asyncio.run``) when the coroutine takes the cancellation."""
         with self._lock:
             self._cancelled = True
             running = list(self._running)
@@ -73,7 +76,7 @@ _active: contextvars.ContextVar[tuple[Awaits, ...]] = contextvars.ContextVar("sy
 
 def settled(result: Any) -> Any:
     """`result`, awaited when it is awaitable; an async generator's chunks as an iterator (as a
-    generator would give them). Runs on a new event loop in a daemon thread (see the module)."""
+    generator would give them), on a new event loop (see the module)."""
     if inspect.isasyncgen(result):
         result = _gathered(result)
     elif not inspect.isawaitable(result):
@@ -83,6 +86,8 @@ def settled(result: Any) -> Any:
     for awaits in counted:
         awaits._add(running)
     try:
+        if not _loop_running():
+            return asyncio.run(running.run(result))
         running.start(result)
         with _interruptible():
             return running.done.result()
@@ -131,13 +136,14 @@ class _Running:
     def start(self, awaitable: Awaitable[Any]) -> None:
         thread = threading.Thread(
             target=contextvars.copy_context().run,
-            args=(_resolve, self.done, asyncio.run, self._run(awaitable)),
+            args=(_resolve, self.done, asyncio.run, self.run(awaitable)),
             name="synthworld-async-tool",
             daemon=True,
         )
         thread.start()
 
-    async def _run(self, awaitable: Awaitable[Any]) -> Any:
+    async def run(self, awaitable: Awaitable[Any]) -> Any:
+        """`awaitable`, awaited as a task that `abandon` can cancel."""
         task = asyncio.current_task()
         with self._lock:
             self._task = task
@@ -196,14 +202,18 @@ def _interruptible() -> Iterator[None]:
 def _loop_handler() -> Any:
     """The SIGINT handler to put aside: a Python function in place while this (main) thread runs
     an event loop; else None."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
+    if threading.current_thread() is not threading.main_thread() or not _loop_running():
         return None
     handler = signal.getsignal(signal.SIGINT)
     return handler if callable(handler) and handler is not signal.default_int_handler else None
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 async def _gathered(chunks: AsyncIterator[Any]) -> Iterator[Any]:
