@@ -27,8 +27,9 @@ __all__ = ["Awaits", "in_thread", "settled"]
 T = TypeVar("T")
 
 WAKE_EVERY = 0.1
-"""Seconds between wake-ups of a loop awaiting `in_thread`, so a cancellation scheduled without
-waking it lands (ipykernel's "interrupt the kernel" on an awaited cell: ipython/ipykernel#881)."""
+"""Seconds between wake-ups of a loop awaiting `in_thread`: ipykernel 7.4's "interrupt the kernel"
+on an awaited cell cancels it only when its loop next wakes (ipython/ipykernel#881), and a loop
+awaiting only a thread would not wake until the thread ends (never, for a tool that hangs)."""
 
 
 class Awaits:
@@ -114,14 +115,29 @@ async def in_thread(call: Callable[..., T], *args: Any) -> T:
     )
     thread.start()
     waiting = asyncio.wrap_future(done)
+    waking = _Waker(asyncio.get_running_loop())
     try:
-        while not waiting.done():
-            await asyncio.wait({waiting}, timeout=WAKE_EVERY)
-        return waiting.result()
+        return await waiting
     except BaseException:
         waiting.cancel()  # its thread's outcome is dropped, never reported as unretrieved
         awaits.cancel()
         raise
+    finally:
+        waking.stop()
+
+
+class _Waker:
+    """Wakes `loop` every `WAKE_EVERY` seconds until stopped."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._handle = loop.call_later(WAKE_EVERY, self._wake)
+
+    def _wake(self) -> None:
+        self._handle = self._loop.call_later(WAKE_EVERY, self._wake)
+
+    def stop(self) -> None:
+        self._handle.cancel()
 
 
 class _Running:
