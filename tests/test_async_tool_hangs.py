@@ -9,6 +9,7 @@ then waited for the tool (forever), and a run given up left a thread that held u
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ import pytest
 from synthworld import SyntheticWorld, ToolSpec, evaluate
 from synthworld.cassette.store import load_cassette
 
+ROOT = Path(__file__).resolve().parents[1]
 GUARD = 60.0
 """Seconds after which a wait that never ends fails its test (a hang, not a slow machine)."""
 
@@ -67,29 +69,63 @@ with SyntheticWorld(seed=1, backend=backend) as world:
 def test_ctrl_c_stops_a_script_whose_async_tool_hangs_and_keeps_the_cassette(
     tmp_path: Path, agent: str
 ) -> None:
-    script = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, agent],
+    returncode, _, err = _interrupted_once_it_hangs(tmp_path, SCRIPT, agent)
+    assert returncode == -signal.SIGINT  # what an uncaught KeyboardInterrupt exits with
+    assert err.endswith("\nKeyboardInterrupt\n")
+    assert "Task was destroyed" not in err
+    assert "never retrieved" not in err
+    [recorded] = load_cassette(tmp_path / "c.yaml").interactions  # the call answered before Ctrl-C
+    assert (recorded.tool, recorded.input, recorded.output) == ("lookup", {"city": "Oslo"}, {"city": "Oslo"})
+
+
+EVALUATION = """
+import signal
+import sys
+
+from pathlib import Path
+
+from synthworld import EvalInterrupted, evaluate
+from tests import test_async_tool_hangs as hanging
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+Path("hangs.yaml").write_text(sys.argv[1], encoding="utf-8")
+hanging.HANG_MARK = Path("hangs")
+try:
+    evaluate("hangs.yaml", agent=hanging.calls_lookup, seeds=3, progress=False, timeout=600)
+except EvalInterrupted as stop:
+    print([(r.seed, r.passed) for r in stop.report.runs], hanging.ENDED.wait(60), hanging.CANCELLED)
+"""
+
+
+def test_ctrl_c_while_a_run_with_a_timeout_awaits_a_hanging_tool_cancels_the_tool(tmp_path: Path) -> None:
+    """The interrupt stopped the evaluation, but the run's thread went on waiting for the tool."""
+    returncode, out, err = _interrupted_once_it_hangs(tmp_path, EVALUATION, SCENARIO)
+    assert (returncode, out, err) == (0, "[(0, True)] True ['nowhere']\n", "")
+
+
+def _interrupted_once_it_hangs(tmp_path: Path, script: str, *argv: str) -> tuple[int, str, str]:
+    """Run `script` with `argv` in a subprocess, send it Ctrl-C once the file ``hangs`` exists,
+    and return its exit code, stdout and stderr."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, *argv],
         cwd=tmp_path,
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
         while not (tmp_path / "hangs").exists():
-            assert script.poll() is None, script.communicate()
+            assert process.poll() is None, process.communicate()
             threading.Event().wait(0.05)
-        script.send_signal(signal.SIGINT)
-        _, err = script.communicate(timeout=GUARD)  # before: it never ended
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=GUARD)  # before: it never ended
     finally:
-        if script.poll() is None:
-            script.kill()
-            script.communicate()
-    assert script.returncode == -signal.SIGINT  # what an uncaught KeyboardInterrupt exits with
-    assert err.endswith("\nKeyboardInterrupt\n")
-    assert "Task was destroyed" not in err
-    assert "never retrieved" not in err
-    [recorded] = load_cassette(tmp_path / "c.yaml").interactions  # the call answered before Ctrl-C
-    assert (recorded.tool, recorded.input, recorded.output) == ("lookup", {"city": "Oslo"}, {"city": "Oslo"})
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return process.returncode, out, err
 
 
 SCENARIO = """synthworld_scenario: 1
@@ -101,11 +137,14 @@ expect:
 
 CANCELLED: list[str] = []  # the cities whose hanging lookup was cancelled
 ENDED = threading.Event()
+HANG_MARK: Path | None = None  # a file made when the lookup starts to hang
 
 
 async def lookup(city: str) -> dict[str, str]:
     """Look a city up; "nowhere" never answers."""
     if city == "nowhere":
+        if HANG_MARK is not None:
+            HANG_MARK.touch()
         try:
             await asyncio.Event().wait()
         except asyncio.CancelledError:
