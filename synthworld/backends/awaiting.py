@@ -89,8 +89,8 @@ def settled(result: Any) -> Any:
     try:
         if not _loop_running():
             return asyncio.run(running.run(result))
-        running.start(result)
-        with _interruptible():
+        with _interruptible():  # before the coroutine starts: an interrupt as soon as it runs counts
+            running.start(result)
             return running.done.result()
     except BaseException:
         running.abandon()
