@@ -36,6 +36,8 @@ import asyncio
 import pathlib
 import threading
 
+import synthworld
+
 release = threading.Event()
 after_release = []  # what the abandoned run's next tool call raised
 
@@ -59,7 +61,42 @@ async def slow(world, task):
         pathlib.Path("seed-3-started").touch()
         await asyncio.sleep(3)
     return "ok" if world.seed % 2 else "no"
+
+
+cancelled = []  # the calls of lookup cancelled while they hung
+
+
+async def lookup(city: str) -> dict:
+    \"\"\"Look a city up (an async tool that never answers for "nowhere").\"\"\"
+    if city == "nowhere":
+        pathlib.Path("tool-hangs").touch()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.append(city)
+            raise
+    return {"city": city}
+
+
+def with_lookup(world):
+    if "lookup" not in world.tools:
+        world.register_tool(synthworld.ToolSpec.from_function(lookup), handler=lookup)
+    return world
+
+
+async def awaits_a_hanging_tool(world, task):
+    await with_lookup(world).acall("lookup", {"city": "nowhere" if world.seed == 3 else "Oslo"})
+    return "ok" if world.seed % 2 else "no"
+
+
+async def calls_a_hanging_tool(world, task):  # a sync call in async code: the loop waits for it
+    with_lookup(world).call("lookup", {"city": "nowhere" if world.seed == 3 else "Oslo"})
+    return "ok" if world.seed % 2 else "no"
 """
+
+ENDED = (  # a cell that ends once every thread awaiting an async tool ended
+    "[t.join() for t in threading.enumerate() if t.name in ('synthworld-async-tool', 'synthworld-acall')]\n"
+)
 
 
 @dataclass
@@ -123,7 +160,7 @@ def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kernel]:
     (folder / "stops.yaml").write_text(SCENARIO, encoding="utf-8")
     (folder / "agents.py").write_text(AGENTS, encoding="utf-8")
     started = Kernel(folder)
-    started.ok("import sys, threading\nimport synthworld\nimport agents")
+    started.ok("import pathlib, sys, threading\nimport synthworld\nimport agents")
     yield started
     started.close()
 
@@ -249,3 +286,50 @@ def test_serve_in_a_cell_says_how_to_serve_from_a_notebook_and_that_way_works(ke
         "print(result.is_error, [(call.tool, call.input) for call in world.trace])"
     )
     assert answered.stdout == "False [('get_order', {'order_id': 'ORD-7'})]\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "stopped"),
+    [
+        ("world.call('lookup', {'city': 'nowhere'})", ("KeyboardInterrupt", "")),
+        ("await world.acall('lookup', {'city': 'nowhere'})", ("CancelledError", "")),
+    ],
+)
+def test_interrupting_a_cell_whose_async_tool_hangs_stops_it_and_cancels_the_tool(
+    kernel: Kernel, code: str, stopped: tuple[str, str]
+) -> None:
+    """``call`` awaited the tool in a thread pool whose shutdown the interrupt waited for;
+    ``acall`` in the loop's executor, so the cancellation waited for the tool's answer."""
+    kernel.ok(
+        "pathlib.Path('tool-hangs').unlink(missing_ok=True); agents.cancelled.clear()\n"
+        "world = agents.with_lookup(synthworld.SyntheticWorld(seed=1))"
+    )
+    cell = kernel.run(code, interrupt_after="tool-hangs")
+    assert cell.error == stopped
+    ended = kernel.ok(ENDED + "print(agents.cancelled, len(world.trace))")
+    assert ended.stdout == "['nowhere'] 0\n"
+
+
+@pytest.mark.parametrize(
+    ("agent", "stopped"),
+    [("awaits_a_hanging_tool", "EvalCancelled"), ("calls_a_hanging_tool", "EvalInterrupted")],
+)
+def test_interrupting_evaluate_async_while_an_async_tool_hangs_keeps_the_runs(
+    kernel: Kernel, agent: str, stopped: str
+) -> None:
+    """An awaited tool (``acall``) held the cancellation until it answered, and a sync call of
+    one in async code blocked the loop that was to deliver it: the cell never ended."""
+    kernel.ok("pathlib.Path('tool-hangs').unlink(missing_ok=True); agents.cancelled.clear()")
+    cell = kernel.run(
+        f"await synthworld.evaluate_async('stops.yaml', agent=agents.{agent}, seeds=6, progress=False)",
+        interrupt_after="tool-hangs",
+    )
+    assert cell.error is not None
+    assert (cell.error[0], cell.error[1].split(" (")[0]) == (
+        stopped,
+        f"evaluation {stopped[4:].lower()} after 3 of 6 runs",
+    )
+    kept = kernel.ok(
+        ENDED + "print([(r.seed, r.passed) for r in sys.last_value.report.runs], agents.cancelled)"
+    )
+    assert kept.stdout == "[(0, False), (1, True), (2, False)] ['nowhere']\n"

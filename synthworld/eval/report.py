@@ -259,11 +259,11 @@ def evaluate(
     as failed, cause ``timeout after N s``, with the calls it had made (its ``trace`` and ``calls``:
     where the agent hung), and the evaluation goes on. The run plays in a thread
     of its own, in whichever process runs it, and Python cannot kill a thread: a run given up
-    stops at its next tool call (`SyntheticWorld.give_up`), and until then goes on in the
-    background of that process (using CPU, holding what it holds). A run stuck in C code that
-    never lets go of the GIL cannot be given up: in your process it holds up `evaluate`;
-    ``synthworld eval --timeout`` ends its own process (or worker) then, with the run's stack on
-    stderr.
+    stops at its next tool call (`SyntheticWorld.give_up`; a call waiting for an ``async def``
+    tool is cancelled), and until then goes on in the background of that process (using CPU,
+    holding what it holds). A run stuck in C code that never lets go of the GIL cannot be given
+    up: in your process it holds up `evaluate`; ``synthworld eval --timeout`` ends its own
+    process (or worker) then, with the run's stack on stderr.
 
     Ctrl-C (any `KeyboardInterrupt`) stops the evaluation with `EvalInterrupted`, a
     `KeyboardInterrupt` whose ``report`` holds the runs that finished.

@@ -119,6 +119,10 @@ def _play_within(task: RunTask, scenario: Any, timeout: float) -> RunRecord:
     try:
         thread.start()
         thread.join(timeout)
+    except BaseException:  # Ctrl-C while waiting: the run (an async tool it awaits) stops too
+        if worlds:
+            worlds[0].give_up("the run was interrupted")
+        raise
     finally:
         if _hard_stop:
             faulthandler.cancel_dump_traceback_later()

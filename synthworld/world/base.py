@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from synthworld.backends import Backend
+from synthworld.backends.awaiting import Awaits
 from synthworld.trace import Trace
 from synthworld.world.clock import SimulatedClock
 from synthworld.world.faults import FaultBook
@@ -49,6 +50,7 @@ class WorldBase:
     _state_lock: threading.RLock
     _recorder: TraceRecorder
     _given_up: str | None
+    _awaits: Awaits
 
     @property
     def trace(self) -> Trace:

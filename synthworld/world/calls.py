@@ -15,6 +15,7 @@ from typing_extensions import Never
 
 from synthworld._json import canonical_json, frozen, json_copy, json_problems, strict_json_copy, thawed
 from synthworld.backends import CallContext, backend_name, unwrap
+from synthworld.backends.awaiting import in_thread
 from synthworld.errors import BackendError, SynthworldError, ToolError, ToolInputError
 from synthworld.world.base import WorldBase
 from synthworld.world.commit import commit, gate
@@ -94,15 +95,21 @@ class CallPath(WorldBase):
         )
         fault, seconds = self._fault_book.judge(name, args, seed=seed, occurrence=occurrence)
         try:
-            return self._answer(tool, ctx, fault, seconds)
+            with self._awaits.active():  # `give_up` cancels an async tool still answering
+                return self._answer(tool, ctx, fault, seconds)
+        except asyncio.CancelledError:
+            if self._given_up is None:
+                raise
+            raise RunGivenUp(f"{name}: {self._given_up}") from None
         finally:
             self._fault_book.elapse(seconds, self.clock, realtime=self.realtime)
 
     async def acall(self, name: str, input: Mapping[str, Any] | None = None, /, **keywords: Never) -> Any:
-        """`call` for asyncio code: runs the call in a worker thread and awaits it."""
+        """`call` for asyncio code: runs the call in a daemon thread and awaits it. Cancelled
+        (a notebook's "interrupt the kernel"), it cancels an ``async def`` tool still answering."""
         if keywords:
             raise _keywords_error("acall", name, input, keywords)
-        return await asyncio.to_thread(self.call, name, input)
+        return await in_thread(self.call, name, input)
 
     def _answer(self, tool: RegisteredTool, ctx: CallContext, fault: Fault | None, seconds: float) -> Any:
         if fault is not None and fault.error is not None:

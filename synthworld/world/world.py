@@ -21,6 +21,7 @@ from synthworld.backends import (
     as_backend,
     backend_name,
 )
+from synthworld.backends.awaiting import Awaits
 from synthworld.spec import ToolSpec
 from synthworld.trace import Trace
 from synthworld.world.base import Effect, InvalidInputPolicy
@@ -88,6 +89,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         self._state_lock = threading.RLock()
         self._recorder = TraceRecorder(Trace())
         self._given_up: str | None = None
+        self._awaits = Awaits()
         self._declare_faults()
 
     # -- configuration ----------------------------------------------------------------------
@@ -119,6 +121,7 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
             self._seed = world_seed(seed)
         with self._lock, self._state_lock:
             self._given_up = None
+            self._awaits = Awaits()
             self._occurrences.clear()
             self._outcomes.clear()
             self._fault_book.reset()
@@ -173,8 +176,10 @@ class SyntheticWorld(Registration, WorldInterop, Conventions, FromSources):
         """Refuse every later call with `RunGivenUp` (a BaseException) saying `reason`: the run
         this world serves was given up (as an evaluation's timeout does), and the thread still
         playing it stops at its next tool call instead of going on in the background. Until
-        `reset`, which makes the world answer again (a thread of that run still playing too)."""
+        `reset`, which makes the world answer again (a thread of that run still playing too). An
+        ``async def`` tool still answering one of its calls is cancelled: that call raises too."""
         self._given_up = reason
+        self._awaits.cancel()
 
     def _backends(self) -> list[Backend]:
         """The world's backend and every tool's own, each once."""
