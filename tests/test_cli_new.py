@@ -20,6 +20,7 @@ def test_the_files_pass_through_run_validate_and_pytest(
     assert sorted(p.name for p in folder.iterdir()) == sorted(FILES)
     out = capsys.readouterr().out
     assert f"synthworld run {folder / 'close_ticket.yaml'}" in out
+    assert f"\n  pytest {folder / 'test_triage.py'} {folder / 'close_ticket.yaml'}\n" in out
     assert main(["validate", str(folder / "close_ticket.yaml")]) == 0
     assert main(["run", str(folder / "close_ticket.yaml")]) == 0
     assert "verdict: PASS  close_ticket [seed=1]" in capsys.readouterr().out
@@ -72,3 +73,15 @@ def test_a_file_in_the_folders_place_is_refused(tmp_path: Path, capsys: pytest.C
     (tmp_path / "here").write_text("x", encoding="utf-8")
     assert main(["new", str(tmp_path / "here")]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_without_pytest_the_next_step_installs_it_first(tmp_path: Path) -> None:
+    program = (
+        "import sys; sys.modules['pytest'] = None\n"
+        "from synthworld.serve.cli import main\n"
+        f"raise SystemExit(main(['new', {str(tmp_path / 'mine')!r}]))"
+    )
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    test, scenario = tmp_path / "mine" / "test_triage.py", tmp_path / "mine" / "close_ticket.yaml"
+    assert f"\n  pip install pytest && pytest {test} {scenario}\n" in out.stdout

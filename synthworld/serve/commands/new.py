@@ -8,6 +8,7 @@ already stops the command before anything is written.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -126,6 +127,14 @@ def run(args: argparse.Namespace) -> int:
             file.write(text)
         print(f"wrote {folder / name}")
     scenario, test = folder / "close_ticket.yaml", folder / "test_triage.py"
-    print(f"\nnext:\n  synthworld run {scenario}\n  pytest {test} {scenario}")
+    install = "" if _installed("pytest") else "pip install pytest && "  # synthworld does not bring it
+    print(f"\nnext:\n  synthworld run {scenario}\n  {install}pytest {test} {scenario}")
     print("then make tracker.py your tools, triage.py your agent, and the scenario what it must do")
     return 0
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # ValueError: a module set to None in sys.modules
+        return False
