@@ -22,7 +22,7 @@ from concurrent.futures import Future, InvalidStateError
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
-__all__ = ["Awaits", "in_thread", "settled"]
+__all__ = ["Awaits", "in_thread", "loop_running", "settled"]
 
 T = TypeVar("T")
 
@@ -87,7 +87,7 @@ def settled(result: Any) -> Any:
     for awaits in counted:
         awaits._add(running)
     try:
-        if not _loop_running():
+        if not loop_running():
             return asyncio.run(running.run(result))
         with _interruptible():  # before the coroutine starts: an interrupt as soon as it runs counts
             running.start(result)
@@ -218,13 +218,14 @@ def _interruptible() -> Iterator[None]:
 def _loop_handler() -> Any:
     """The SIGINT handler to put aside: a Python function in place while this (main) thread runs
     an event loop; else None."""
-    if threading.current_thread() is not threading.main_thread() or not _loop_running():
+    if threading.current_thread() is not threading.main_thread() or not loop_running():
         return None
     handler = signal.getsignal(signal.SIGINT)
     return handler if callable(handler) and handler is not signal.default_int_handler else None
 
 
-def _loop_running() -> bool:
+def loop_running() -> bool:
+    """Whether this thread runs an event loop now (a notebook cell, async code)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
-from synthworld.backends.awaiting import settled
+from synthworld.backends.awaiting import loop_running, settled
 from synthworld.errors import ScenarioError
 from synthworld.scenario.expect import Verdict, check_calls, check_output
 from synthworld.scenario.imports import ImportProblem, resolve
@@ -165,7 +165,7 @@ def _off_event_loop(call: Callable[[], Any], world: SyntheticWorld) -> Any:
     An interrupt while that thread plays (Ctrl-C, a notebook's "interrupt the kernel") is raised
     at once rather than after the agent ends: the world is given up, so the agent stops at its
     next tool call, and a daemon thread never holds up the interpreter's exit."""
-    if not _loop_running():
+    if not loop_running():
         return call()
     done = _in_thread(call)
     try:
@@ -210,14 +210,6 @@ def _settle(done: Future[Any], call: Callable[[], Any]) -> None:
         done.set_result(call())
     except BaseException as exc:  # handed to the waiting thread, which raises it
         done.set_exception(exc)
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _judge(scenario: Scenario, trace: Any, output: Any, error: str | None) -> Verdict:

@@ -13,7 +13,6 @@ runs the server over stdio or streamable HTTP (bound to 127.0.0.1 unless told ot
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import os
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import short_repr
 from synthworld._version import __version__
+from synthworld.backends.awaiting import loop_running
 from synthworld.errors import BackendError, SynthworldError
 from synthworld.formats.mcp import content_blocks, require_mcp, structured_content
 from synthworld.formats.mcp_listing import answer_texts, error_text
@@ -227,9 +227,7 @@ def _refuse_in_event_loop(port: int) -> None:
     """`serve` blocks until stopped, on an event loop of its own: in a thread that already runs
     one (a notebook cell) uvicorn said only "Cannot run the event loop while another loop is
     running"; say how to serve from there instead."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
+    if not loop_running():
         return
     raise RuntimeError(
         "serve() runs the MCP server until it is stopped, on an event loop of its own, so it cannot "
