@@ -6,6 +6,7 @@ class here drew a lorem word, a person's name or a number out of its range befor
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 from typing import Any
@@ -16,7 +17,9 @@ from typing_extensions import TypedDict
 
 from synthworld import SyntheticWorld
 from synthworld.schema import compile_generator
+from synthworld.schema._nodes import State
 from synthworld.schema._realistic import number_range
+from synthworld.schema._scalars import NumberNode
 
 SEEDS = range(12)
 
@@ -173,6 +176,17 @@ def test_a_quantity_stays_in_its_unit_s_range(name: str, bounds: tuple[float, fl
     )
     for value in _values({name: {"type": kind}}):
         assert bounds[0] <= value[name] <= bounds[1], value
+
+
+def test_a_small_fraction_keeps_its_cents_instead_of_rounding_to_zero() -> None:
+    """A price per kWh is 0.08-0.40: a non-integer number keeps its cents (once 3 in 10 rounded to 0)."""
+    assert number_range("rate_per_kwh") == (0.08, 0.4)
+    node = NumberNode(
+        integer=False, low=None, high=None, low_open=False, high_open=False, multiples=[], path=""
+    )
+    now = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+    rates = [node.gen(State(random.Random(seed), now, True, "en_US"), "rate_per_kwh") for seed in range(40)]
+    assert all(0.08 <= r <= 0.4 for r in rates), rates
 
 
 # -- domain words by the object that holds them -----------------------------------------------------
