@@ -14,8 +14,19 @@ from synthworld.world.shapes import Shapes
 
 __all__ = ["Ranges", "fits_number"]
 
-_HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest"}
-"""The word of a range's high end, by the word of its low end."""
+_HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest", "avg": "max",
+            "average": "max", "mean": "max"}  # fmt: skip
+"""The word of a range's high end, by the word of its low end (an average is no more than the most)."""
+_WITHIN = (
+    ("enrolled", "capacity"), ("enrolled_count", "capacity"), ("attendees", "capacity"),
+    ("seats_taken", "seats"), ("clicks", "impressions"), ("conversions", "clicks"), ("opens", "sent"),
+    ("delivered", "sent"),
+    ("available_balance", "balance"), ("available", "total"), ("used", "limit"), ("used", "quota"),
+    ("completed", "total"), ("passed", "total"), ("failed", "total"),
+)  # fmt: skip
+"""(part, whole): counts of one thing where the part is never more than the whole (a course's
+``enrolled`` and ``capacity``, an ad's ``clicks`` and ``impressions``, an account's
+``available_balance`` and ``balance``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -33,6 +44,9 @@ def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 if partner is not None:
                     found.append((key, partner))
                     break
+    found += [
+        (by_name[part], by_name[whole]) for part, whole in _WITHIN if part in by_name and whole in by_name
+    ]
     return tuple(found)
 
 

@@ -21,7 +21,8 @@ _PAIRS = (
     ("from", "to"), ("from", "until"), ("opened", "closed"), ("pickup", "dropoff"), ("pickup", "return"),
     ("issued", "due"), ("issue", "due"), ("placed", "shipped"), ("shipped", "delivered"),
     ("placed", "delivered"), ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"),
-    ("earliest", "latest"),
+    ("earliest", "latest"), ("started", "ended"), ("started", "completed"), ("started", "finished"),
+    ("posted", "closes"), ("posted", "expires"), ("collected", "resulted"), ("last_run", "next_run"),
 )  # fmt: skip
 _NOT_AFTER_CREATION = ("birth", "dob", "born")
 
@@ -54,7 +55,8 @@ def _happened(key: str) -> bool:
 _HAPPENED = (
     "observed", "recorded", "submitted", "received", "logged", "occurred", "reported", "measured",
     "last_seen", "last_login", "last_active", "last_activity", "sent_at", "delivered_at", "completed_at",
-    "shipped", "paid_at", "resolved_at", "closed_at",
+    "shipped", "paid_at", "resolved_at", "closed_at", "booked", "filed", "applied", "published", "deployed",
+    "uploaded", "posted", "collected", "resulted", "prescribed", "listed",
 )  # fmt: skip
 
 
