@@ -113,3 +113,59 @@ def test_a_part_is_no_more_than_its_whole() -> None:
         assert section["enrolled"] <= section["capacity"], section
         assert section["conversions"] <= section["clicks"] <= section["impressions"], section
         assert section["avg_heart_rate_bpm"] <= section["max_heart_rate_bpm"], section
+
+
+class Recipe(TypedDict):
+    prep_time_minutes: int
+    cook_time_minutes: int
+    total_time_minutes: int
+
+
+class AdStats(TypedDict):
+    impressions: int
+    clicks: int
+    ctr: float
+
+
+class Quote(TypedDict):
+    open: float
+    high: float
+    low: float
+    price: float
+    previous_close: float
+
+
+def test_a_total_time_adds_its_parts_and_a_ctr_divides_them() -> None:
+    for recipe in _called("get_recipe", Recipe, range(10)):
+        assert recipe["total_time_minutes"] == recipe["prep_time_minutes"] + recipe["cook_time_minutes"], (
+            recipe
+        )
+    for ad in _called("get_ad_stats", AdStats, range(10)):
+        share = ad["clicks"] / ad["impressions"]
+        assert ad["ctr"] in (round(share, 4), round(100 * share, 2)), ad
+
+
+def test_a_quote_s_day_range_holds_its_prices() -> None:
+    for quote in _called("get_quote", Quote, range(10)):
+        inside = (quote["open"], quote["price"])  # the previous close is another day's
+        assert quote["low"] <= min(inside), quote
+        assert max(inside) <= quote["high"], quote
+
+
+class Bill(TypedDict):
+    billing_period_start: dt.date
+    billing_period_end: dt.date
+    due_date: dt.date
+
+
+class Claim(TypedDict):
+    incident_date: dt.date
+    filed_at: dt.datetime
+
+
+def test_a_bill_s_period_comes_before_it_is_due_and_an_incident_before_its_claim() -> None:
+    """Three dates in a chain, and two times named apart (``incident_date``, ``filed_at``)."""
+    for bill in _called("get_bill", Bill, range(10)):
+        assert bill["billing_period_start"] <= bill["billing_period_end"] <= bill["due_date"], bill
+    for claim in _called("get_claim", Claim, range(10)):
+        assert claim["incident_date"] <= claim["filed_at"][:10], claim
