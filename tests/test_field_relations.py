@@ -161,6 +161,8 @@ class Bill(TypedDict):
 class Claim(TypedDict):
     incident_date: dt.date
     filed_at: dt.datetime
+    claim_amount: float
+    approved_amount: float
 
 
 def test_a_bill_s_period_comes_before_it_is_due_and_an_incident_before_its_claim() -> None:
@@ -169,3 +171,4 @@ def test_a_bill_s_period_comes_before_it_is_due_and_an_incident_before_its_claim
         assert bill["billing_period_start"] <= bill["billing_period_end"] <= bill["due_date"], bill
     for claim in _called("get_claim", Claim, range(10)):
         assert claim["incident_date"] <= claim["filed_at"][:10], claim
+        assert claim["approved_amount"] <= claim["claim_amount"], claim

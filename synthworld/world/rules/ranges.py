@@ -22,11 +22,12 @@ _WITHIN = (
     ("seats_taken", "seats"), ("clicks", "impressions"), ("conversions", "clicks"), ("opens", "sent"),
     ("delivered", "sent"),
     ("available_balance", "balance"), ("available", "total"), ("used", "limit"), ("used", "quota"),
-    ("completed", "total"), ("passed", "total"), ("failed", "total"),
+    ("completed", "total"), ("passed", "total"), ("failed", "total"), ("approved_amount", "claim_amount"),
+    ("approved_amount", "claimed_amount"), ("approved_amount", "requested_amount"),
 )  # fmt: skip
 """(part, whole): counts of one thing where the part is never more than the whole (a course's
 ``enrolled`` and ``capacity``, an ad's ``clicks`` and ``impressions``, an account's
-``available_balance`` and ``balance``)."""
+``available_balance`` and ``balance``, a claim's ``approved_amount`` and ``claim_amount``)."""
 
 
 @lru_cache(maxsize=4096)
