@@ -19,7 +19,7 @@ from synthworld.schema._draw import below, choice, text
 from synthworld.schema._nodes import State
 from synthworld.schema._words import AIRPORTS
 
-__all__ = ["by_name"]
+__all__ = ["REGIONS", "by_name", "issue_key"]
 
 Fill = Callable[[State], str]
 _HEX = "0123456789abcdef"
@@ -61,24 +61,11 @@ _VIN_VALUE = {
     "P": 7,
     "R": 9,
     **dict(zip("STUVWXYZ", range(2, 10), strict=True)),
-}
+}  # fmt: skip
 _VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
 _VIN_MAKERS = (
-    "1HG",
-    "1FA",
-    "1G1",
-    "2T1",
-    "3VW",
-    "4T1",
-    "5YJ",
-    "JHM",
-    "JTD",
-    "KMH",
-    "WBA",
-    "WVW",
-    "WDD",
-    "YV1",
-)
+    "1HG", "1FA", "1G1", "2T1", "3VW", "4T1", "5YJ", "JHM", "JTD", "KMH", "WBA", "WVW", "WDD", "YV1",
+)  # fmt: skip
 _VIN_YEARS = "KLMNPRS"  # model years 2019-2025
 
 
@@ -159,139 +146,50 @@ def _numbered(prefix: str, size: int) -> Fill:
     return lambda st: prefix + _draw_digits(st, size)
 
 
-def _key(st: State) -> str:
+def issue_key(st: State) -> str:
     """An issue's key in its project (``ENG-482``)."""
     return f"{choice(st.rng, _PROJECT_KEYS)}-{1 + below(st.rng, 2000)}"
 
 
 _PROJECT_KEYS = ("ENG", "OPS", "WEB", "API", "CORE", "MOB", "DATA", "PLAT", "INFRA", "DES")
 _ICD10 = (
-    "E11.9",
-    "I10",
-    "J06.9",
-    "M54.50",
-    "F41.1",
-    "Z00.00",
-    "K21.9",
-    "E78.5",
-    "J45.909",
-    "R51.9",
-    "N39.0",
-    "F32.A",
-    "M25.511",
-    "R10.9",
-    "Z23",
-    "E03.9",
-    "G43.909",
-    "J02.9",
-    "L30.9",
-    "R05.9",
-)
+    "E11.9", "I10", "J06.9", "M54.50", "F41.1", "Z00.00", "K21.9", "E78.5", "J45.909", "R51.9", "N39.0",
+    "F32.A", "M25.511", "R10.9", "Z23", "E03.9", "G43.909", "J02.9", "L30.9", "R05.9",
+)  # fmt: skip
 """Common ICD-10-CM codes (CMS code set): diabetes, hypertension, upper respiratory infection..."""
 _LOINC = (
-    "2345-7",
-    "718-7",
-    "2160-0",
-    "4548-4",
-    "2093-3",
-    "6690-2",
-    "777-3",
-    "2951-2",
-    "2823-3",
-    "1742-6",
-    "13457-7",
-    "2085-9",
-    "3016-3",
-    "17861-6",
-    "789-8",
-)
+    "2345-7", "718-7", "2160-0", "4548-4", "2093-3", "6690-2", "777-3", "2951-2", "2823-3", "1742-6",
+    "13457-7", "2085-9", "3016-3", "17861-6", "789-8",
+)  # fmt: skip
 """Common LOINC codes: glucose, hemoglobin, creatinine, HbA1c, cholesterol, leukocytes, platelets..."""
 _MCC = (
-    "5411",
-    "5812",
-    "5814",
-    "5541",
-    "4111",
-    "5912",
-    "5732",
-    "4121",
-    "7011",
-    "5999",
-    "4900",
-    "5311",
-    "5942",
-    "4814",
-    "5691",
-    "7832",
-    "8062",
-    "4511",
-)
+    "5411", "5812", "5814", "5541", "4111", "5912", "5732", "4121", "7011", "5999", "4900", "5311", "5942",
+    "4814", "5691", "7832", "8062", "4511",
+)  # fmt: skip
 """Common ISO 18245 merchant category codes: grocery, restaurants, fast food, fuel, transit..."""
 _CRON = (
-    "0 * * * *",
-    "*/5 * * * *",
-    "*/15 * * * *",
-    "0 0 * * *",
-    "0 2 * * *",
-    "30 6 * * 1-5",
-    "0 9 * * 1",
-    "0 0 1 * *",
-    "15 3 * * 0",
-    "0 */6 * * *",
-)
+    "0 * * * *", "*/5 * * * *", "*/15 * * * *", "0 0 * * *", "0 2 * * *", "30 6 * * 1-5", "0 9 * * 1",
+    "0 0 1 * *", "15 3 * * 0", "0 */6 * * *",
+)  # fmt: skip
 """Schedules as cron writes them (minute hour day month weekday)."""
 _EXCHANGES = ("NASDAQ", "NASDAQ", "NYSE", "NYSE", "LSE", "XETRA", "TSX", "HKEX", "ASX", "TSE")
 _KEYS = (
-    "C major",
-    "G major",
-    "D major",
-    "A major",
-    "E major",
-    "F major",
-    "Bb major",
-    "Eb major",
-    "A minor",
-    "E minor",
-    "D minor",
-    "B minor",
-    "F# minor",
-    "C minor",
-    "G minor",
-)
+    "C major", "G major", "D major", "A major", "E major", "F major", "Bb major", "Eb major", "A minor",
+    "E minor", "D minor", "B minor", "F# minor", "C minor", "G minor",
+)  # fmt: skip
 _AIRCRAFT = (
-    "Airbus A320",
-    "Airbus A320neo",
-    "Airbus A321",
-    "Airbus A350-900",
-    "Boeing 737-800",
-    "Boeing 737 MAX 8",
-    "Boeing 787-9",
-    "Boeing 777-300ER",
-    "Embraer E175",
-    "ATR 72-600",
-)
-_REGIONS = (
-    "us-east-1",
-    "us-east-1",
-    "us-west-2",
-    "eu-west-1",
-    "eu-central-1",
-    "ap-southeast-1",
-    "ap-northeast-1",
+    "Airbus A320", "Airbus A320neo", "Airbus A321", "Airbus A350-900", "Boeing 737-800",
+    "Boeing 737 MAX 8", "Boeing 787-9", "Boeing 777-300ER", "Embraer E175", "ATR 72-600",
+)  # fmt: skip
+REGIONS = (
+    "us-east-1", "us-east-1", "us-west-2", "eu-west-1", "eu-central-1", "ap-southeast-1", "ap-northeast-1",
     "sa-east-1",
-)
+)  # fmt: skip
 """Cloud regions as AWS names them (the commonest first, twice)."""
 _BRANCHES = (
-    "main",
-    "main",
-    "main",
-    "develop",
-    "feature/login-page",
-    "feature/search-filters",
-    "fix/null-timezone",
-    "release/2.4",
-    "chore/update-deps",
-)
+    "main", "main", "main", "develop", "feature/login-page", "feature/search-filters", "fix/null-timezone",
+    "release/2.4", "chore/update-deps",
+)  # fmt: skip
 
 _RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
     (re.compile(rx), fill)
@@ -332,15 +230,15 @@ _RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^(musical_key|key_signature|song_key|track_key)$", _pool(*_KEYS)),
         (r"^season(_name|_label)?$", _season),
         (r"^(thread_)?ts$", _slack_ts),
-        (r"^(issue|ticket|jira)_key$", _key),
+        (r"^(issue|ticket|jira)_key$", issue_key),
         (r"^(team|project)_key$", _pool(*_PROJECT_KEYS)),
-        (r"^(aws_|cloud_|gcp_|azure_)region$|^region_code$", _pool(*_REGIONS)),
+        (r"^(aws_|cloud_|gcp_|azure_)region$|^region_code$", _pool(*REGIONS)),
         (
             r"^(head_|base_|source_|target_|default_)?branch(_name)?$|^target_commitish$|^(head|base)_ref$",
             _pool(*_BRANCHES),
         ),
     )
-)
+)  # fmt: skip
 
 
 @lru_cache(maxsize=4096)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from synthworld.schema import _realistic
+from synthworld.schema._codes import REGIONS, issue_key
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._nodes import State
 
@@ -36,155 +37,62 @@ def _city_and(*kinds: str) -> Fill:
 
 _CLUBS = ("FC", "United", "City", "Rovers", "Athletic", "Wanderers")
 _SPECIALTIES = _pool(
-    "Family Medicine",
-    "Internal Medicine",
-    "Pediatrics",
-    "Cardiology",
-    "Dermatology",
-    "Neurology",
-    "Orthopedics",
-    "Psychiatry",
-    "Radiology",
-    "Oncology",
-    "Obstetrics and Gynecology",
-    "Ophthalmology",
-    "Gastroenterology",
-    "Endocrinology",
-    "Emergency Medicine",
-    "Urology",
-)
+    "Family Medicine", "Internal Medicine", "Pediatrics", "Cardiology", "Dermatology", "Neurology",
+    "Orthopedics", "Psychiatry", "Radiology", "Oncology", "Obstetrics and Gynecology", "Ophthalmology",
+    "Gastroenterology", "Endocrinology", "Emergency Medicine", "Urology",
+)  # fmt: skip
 """Medical specialties (the ABMS member boards' names)."""
 _DRUGS = _pool(
-    "Lisinopril",
-    "Metformin",
-    "Atorvastatin",
-    "Amoxicillin",
-    "Levothyroxine",
-    "Amlodipine",
-    "Omeprazole",
-    "Sertraline",
-    "Albuterol",
-    "Ibuprofen",
-    "Losartan",
-    "Gabapentin",
-    "Simvastatin",
-    "Prednisone",
-)
+    "Lisinopril", "Metformin", "Atorvastatin", "Amoxicillin", "Levothyroxine", "Amlodipine", "Omeprazole",
+    "Sertraline", "Albuterol", "Ibuprofen", "Losartan", "Gabapentin", "Simvastatin", "Prednisone",
+)  # fmt: skip
 """Generic names of commonly prescribed drugs."""
 _LAB_TESTS = _pool(
-    "Glucose",
-    "Hemoglobin A1c",
-    "Hemoglobin",
-    "Creatinine",
-    "Total Cholesterol",
-    "LDL Cholesterol",
-    "White Blood Cell Count",
-    "Platelet Count",
-    "Sodium",
-    "Potassium",
-    "ALT",
-    "TSH",
-)
+    "Glucose", "Hemoglobin A1c", "Hemoglobin", "Creatinine", "Total Cholesterol", "LDL Cholesterol",
+    "White Blood Cell Count", "Platelet Count", "Sodium", "Potassium", "ALT", "TSH",
+)  # fmt: skip
 _LAB_UNITS = _pool("mg/dL", "mg/dL", "g/dL", "mmol/L", "%", "U/L", "mEq/L", "x10^9/L", "mIU/L")
 _COOKING_UNITS = _pool("g", "g", "ml", "cup", "tbsp", "tsp", "clove", "pinch", "kg", "piece")
-_UNITS = _pool("kg", "g", "l", "ml", "m", "cm", "pcs", "each")
 _POSITIONS = _pool(
     "Goalkeeper", "Defender", "Defender", "Midfielder", "Midfielder", "Forward", "Winger", "Striker"
-)
+)  # fmt: skip
 _SPENDING = _pool(
-    "groceries",
-    "dining",
-    "transport",
-    "shopping",
-    "utilities",
-    "entertainment",
-    "travel",
-    "health",
-    "subscriptions",
-    "fuel",
-    "rent",
-    "transfer",
-    "income",
-)
+    "groceries", "dining", "transport", "shopping", "utilities", "entertainment", "travel", "health",
+    "subscriptions", "fuel", "rent", "transfer", "income",
+)  # fmt: skip
 _VEHICLE_PARENTS = frozenset({"vehicle", "car", "truck", "auto", "automobile", "motorcycle", "van"})
 _DEVICE_PARENTS = frozenset(
     {
-        "device",
-        "sensor",
-        "printer",
-        "router",
-        "phone",
-        "camera",
-        "thermostat",
-        "hardware",
-        "appliance",
-        "gateway",
-        "meter",
+        "device", "sensor", "printer", "router", "phone", "camera", "thermostat", "hardware", "appliance",
+        "gateway", "meter",
     }
-)
+)  # fmt: skip
 _CAR_MODELS = _pool(
-    "Camry",
-    "Corolla",
-    "Civic",
-    "Accord",
-    "F-150",
-    "Model 3",
-    "Golf",
-    "3 Series",
-    "RAV4",
-    "CR-V",
-    "Outback",
-    "Mazda3",
-    "Tucson",
-    "Sportage",
-)
+    "Camry", "Corolla", "Civic", "Accord", "F-150", "Model 3", "Golf", "3 Series", "RAV4", "CR-V",
+    "Outback", "Mazda3", "Tucson", "Sportage",
+)  # fmt: skip
 _ISSUE_PARENTS = frozenset(
     {"issue", "ticket", "story", "epic", "bug", "task", "jira_issue", "linear_issue", "subtask"}
-)
+)  # fmt: skip
 _CLOUD_PARENTS = frozenset(
     {
-        "deployment",
-        "deploy",
-        "instance",
-        "bucket",
-        "cluster",
-        "server",
-        "vm",
-        "function",
-        "database",
-        "node",
-        "release",
-        "environment",
-        "stack",
-        "service",
+        "deployment", "deploy", "instance", "bucket", "cluster", "server", "vm", "function", "database",
+        "node", "release", "environment", "stack", "service",
     }
-)
+)  # fmt: skip
 _RUN_PARENTS = frozenset({"workflow_run", "run", "build", "pipeline", "check_run", "check_suite", "workflow"})
 _LAB_PARENTS = frozenset(
     {"lab", "lab_result", "result", "observation", "test", "panel", "specimen", "vital", "measurement"}
-)
+)  # fmt: skip
 _APPAREL_PARENTS = frozenset(
     {
-        "product",
-        "item",
-        "variant",
-        "inventory_item",
-        "sku",
-        "garment",
-        "apparel",
-        "shirt",
-        "shoe",
-        "line_item",
-        "cart_item",
-        "order_item",
-        "inventory",
-        "stock",
-        "clothing",
+        "product", "item", "variant", "inventory_item", "sku", "garment", "apparel", "shirt", "shoe",
+        "line_item", "cart_item", "order_item", "inventory", "stock", "clothing",
     }
-)
+)  # fmt: skip
 _TRANSACTION_PARENTS = frozenset(
     {"transaction", "expense", "spend", "purchase", "card_transaction", "bank_transaction", "budget"}
-)
+)  # fmt: skip
 _SHOW_PARENTS = frozenset({"podcast", "episode", "podcast_episode", "show", "webinar", "stream", "broadcast"})
 
 
@@ -199,45 +107,21 @@ def _image(st: State) -> str:
 _APPS = ("billing-api", "web", "worker", "auth-service", "search", "gateway", "scheduler", "notifications")
 
 
-def _key(st: State) -> str:
-    return f"{choice(st.rng, ('ENG', 'OPS', 'WEB', 'API', 'CORE', 'MOB', 'DATA'))}-{1 + below(st.rng, 2000)}"
-
-
 def _campaign(st: State) -> str:
     """An ad campaign's name (``Spring Sale 2024``)."""
     return f"{choice(st.rng, _OCCASIONS)} {choice(st.rng, _PUSHES)} {st.now.year - below(st.rng, 2)}"
 
 
 _OCCASIONS = (
-    "Spring",
-    "Summer",
-    "Autumn",
-    "Winter",
-    "Holiday",
-    "Black Friday",
-    "Back to School",
-    "Brand",
-    "Retargeting",
-    "Product Launch",
-)
+    "Spring", "Summer", "Autumn", "Winter", "Holiday", "Black Friday", "Back to School", "Brand",
+    "Retargeting", "Product Launch",
+)  # fmt: skip
 _PUSHES = ("Sale", "Campaign", "Promo", "Awareness", "Push")
 
 _PARENTED: tuple[tuple[str, frozenset[str], Fill], ...] = (
-    ("^(key|identifier)$", _ISSUE_PARENTS, _key),
+    ("^(key|identifier)$", _ISSUE_PARENTS, issue_key),
     ("^(image|container_image|image_name)$", _CLOUD_PARENTS | {"container", "pod", "task"}, _image),
-    (
-        "^region$",
-        _CLOUD_PARENTS,
-        _pool(
-            "us-east-1",
-            "us-east-1",
-            "us-west-2",
-            "eu-west-1",
-            "eu-central-1",
-            "ap-southeast-1",
-            "ap-northeast-1",
-        ),
-    ),
+    ("^region$", _CLOUD_PARENTS, _pool(*REGIONS)),
     (
         "^(event|event_name|trigger)$",
         _RUN_PARENTS,
@@ -281,7 +165,7 @@ _PARENTED: tuple[tuple[str, frozenset[str], Fill], ...] = (
         frozenset({"name", "human_name", "person_name", "patient", "person"}),
         lambda st: _realistic.pick(st.rng, st.locale, "last_name"),
     ),
-)
+)  # fmt: skip
 _IN_PARENT = tuple((re.compile(rx), parents, fill) for rx, parents, fill in _PARENTED)
 
 
@@ -296,13 +180,9 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
 
 
 _REFERRERS = (
-    "https://search.example.com/",
-    "https://search.example.com/",
-    "https://news.example.org/",
-    "https://social.example.net/",
-    "https://blog.example.com/",
-    "https://mail.example.com/",
-)
+    "https://search.example.com/", "https://search.example.com/", "https://news.example.org/",
+    "https://social.example.net/", "https://blog.example.com/", "https://mail.example.com/",
+)  # fmt: skip
 """Where visitors come from: a search engine, news, social sites, mail (on the reserved example
 domains, as every made-up URL: a value never points at a real site)."""
 
@@ -328,20 +208,8 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (
             r"^(vehicle_|car_)?make$",
             _pool(
-                "Toyota",
-                "Honda",
-                "Ford",
-                "Chevrolet",
-                "Nissan",
-                "Volkswagen",
-                "BMW",
-                "Hyundai",
-                "Kia",
-                "Subaru",
-                "Mazda",
-                "Tesla",
-                "Volvo",
-                "Audi",
+                "Toyota", "Honda", "Ford", "Chevrolet", "Nissan", "Volkswagen", "BMW", "Hyundai", "Kia",
+                "Subaru", "Mazda", "Tesla", "Volvo", "Audi",
             ),
         ),
         (
@@ -353,13 +221,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (
             r"^(league|competition|division)(_name)?$",
             _pool(
-                "Premier League",
-                "La Liga",
-                "Serie A",
-                "Bundesliga",
-                "Ligue 1",
-                "MLS",
-                "Eredivisie",
+                "Premier League", "La Liga", "Serie A", "Bundesliga", "Ligue 1", "MLS", "Eredivisie",
                 "Championship",
             ),
         ),
@@ -389,7 +251,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
             lambda st: f"https://cdn.example.com/video/{text(st.rng, '0123456789abcdef', 16)}.mp4",
         ),
     )
-)
+)  # fmt: skip
 
 
 @lru_cache(maxsize=4096)
