@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.schema import _realistic, _vocab
+from synthworld.schema import _codes, _domains, _realistic, _vocab
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
@@ -145,8 +145,11 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
         _vocab.stripe_id(place.name, place.parents, place.description)
         or _described(place)
         or _vocab.in_parent(place.name, place.parents)
+        or _domains.in_parent(place.name, place.parents)
         or _by_context(place)
         or _vocab.by_name(place.name)
+        or _codes.by_name(place.name)
+        or _domains.by_name(place.name)
         or _by_name(place.name)
     )
     return [fill] if fill else []
@@ -450,7 +453,7 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(url|uri|href|link|website|homepage|blog)s?$", _url),
         (r"(^|_)version$", _semver),
         (r"(^|_)(token|secret|api_key)$", _token),
-        (r"(^|_)colou?r_?(hex|code)$", _hex_color),
+        (r"(^|_)colou?r_?(hex|code)$|(^|_)hex_?colou?r(_code)?$", _hex_color),
     )
 )  # fmt: skip
 

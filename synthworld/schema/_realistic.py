@@ -54,11 +54,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(last|family|sur)_?name", "last_name"),
         (r"user_?name|login|handle|nick|^user$", "user_name"),
         (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
-        (r"country_?code", "country_code"),
+        (r"country_?codes?|(^|_)countries$", "country_code"),  # a list of countries: their ISO codes
         (r"currency_?code|(^|_)currency$", "currency_code"),
         (r"(^|_)locale$", "locale"),
         (r"lang(uage)?(_code)?$", "language_code"),
-        (r"country", "country"),
+        (r"countr(y|ies)", "country"),
         (r"city|town|^location$", "city"),
         (r"^state$|province|region", "state"),
         (r"zip|postal|postcode", "postcode"),
@@ -105,10 +105,63 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )  # fmt: skip
 
-_NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[int, int]], ...] = tuple(
+_QUANTITIES: tuple[tuple[str, tuple[float, float]], ...] = (
+    (r"(^|_)years?_(of_)?experience$|^experience_years$", (0, 25)),  # not a calendar year
+    (r"(^|_)(year_(built|published|founded|established|released)|(built|published|publication|release|founded|"
+     r"established)_year)$", (1960, 2024)),  # a year gone by
+    (r"(^|_)(salary|pay|compensation)_(min|max|from|to)$|^(min|max)_(salary|pay)$", (40_000, 180_000)),
+    (r"(^|_)(bedrooms|beds|bedroom_count)$", (1, 5)),
+    (r"(^|_)(bathrooms|baths|bathroom_count)$", (1, 4)),
+    (r"(^|_)(square_(feet|foot|ft)|sq_?ft)$", (600, 4_000)),  # a home's floor area
+    (r"(^|_)(lot_size_acres|acres)$", (0.1, 5)),
+    (r"(^|_)(guests|adults|occupants|party_size|num_guests)$", (1, 4)),
+    (r"(^|_)(servings|serves)$", (1, 8)),
+    (r"(^|_)(calories|kcal)(_per_serving|_burned)?$", (120, 900)),
+    (r"(^|_)(protein|fat|carbs|carbohydrates?|fib(er|re)|sugars?|saturated_fat)_(g|grams)$", (1, 60)),
+    (r"(^|_)(sodium|cholesterol|potassium|calcium)_mg$", (20, 1_500)),
+    (r"(^|_)(prep|cook|cooking|bake|baking)_time(_minutes|_mins|_min)?$|^(total_time|ready_in)_min(ute)?s$",
+     (5, 90)),
+    (r"(^|_)(co2|carbon_dioxide)(_ppm)?$", (400, 1_500)),  # outdoors ~420 ppm (NOAA), a room more
+    (r"(^|_)pressure_(hpa|mbar|mb)$|^(barometric|atmospheric|sea_level)_pressure$", (980, 1_040)),
+    (r"(^|_)(rssi|signal_strength)(_dbm)?$|_dbm$", (-90, -40)),  # a radio link's received power
+    (r"(^|_)(relative_)?humidity(_pct|_percent)?$", (20, 95)),
+    (r"(^|_)uv(_index)?$", (0, 11)),  # WHO's UV index scale (11+: extreme)
+    (r"(^|_)visibility_km$", (1, 20)),
+    (r"(^|_)(aqi|air_quality_index)$", (10, 180)),  # US EPA's AQI: good to unhealthy
+    (r"(^|_)pm_?(25|2_5)$", (2, 80)),
+    (r"(^|_)pm_?10$", (5, 120)),
+    (r"(^|_)(ozone|o3|no2|so2)(_ppb)?$", (5, 80)),
+    (r"(^|_)wind_(speed|gust)(_kmh|_kph|_km_h)?$", (0, 60)),
+    (r"(^|_)wind_(direction|deg|bearing)(_deg(rees)?)?$|^(heading|bearing)(_deg(rees)?)?$", (0, 359)),
+    (r"(^|_)(heart_rate|pulse)(_bpm)?$|_heart_rate_bpm$", (55, 175)),
+    (r"(^|_)(bpm|tempo)$", (70, 175)),  # a song's beats per minute
+    (r"(^|_)(elevation|altitude)_gain(_m)?$", (0, 1_500)),
+    (r"(^|_)(elevation|altitude)(_m|_meters|_metres)?$", (0, 2_500)),
+    (r"(^|_)(attendance|spectators)$", (5_000, 80_000)),
+    (r"(^|_)(story_points|estimate)$", (1, 13)),
+    (r"(^|_)(cost_per_click|cpc)$", (0.2, 5)),
+    (r"(^|_)market_cap(italization)?(_usd)?$", (1_000_000_000, 2_000_000_000_000)),
+    (r"(^|_)(change_(percent|pct)|percent_change|pct_change)(_?24h|_1d|_day)?$", (-5, 5)),  # a day's move
+    (r"(^|_)(rate|price|cost)_per_kwh$", (0.08, 0.4)),
+    (r"(^|_)(usage|consumption|energy)_kwh$|^kwh(_used)?$", (100, 1_200)),  # a household's month
+    (r"(^|_)refills(_remaining|_left)?$", (0, 5)),
+    (r"(^|_)(dose|dosage|strength)_mg$", (5, 500)),
+    (r"(^|_)season_number$", (1, 8)),
+    (r"(^|_)episode_number$", (1, 60)),
+    (r"(^|_)(credit_hours|ects(_credits)?)$", (1, 6)),
+    (r"(^|_)gpa$", (2, 4)),
+    (r"(^|_)(jersey|shirt|squad)_number$", (1, 99)),
+    (r"(^|_)height_cm$", (150, 200)),
+)  # fmt: skip
+"""Quantities whose units or scale the name says (a home's ``bedrooms``, a sensor's ``co2_ppm``,
+a song's ``bpm``, a stock's ``change_percent``), before the coarse rules below: without them
+``years_of_experience`` drew a calendar year, ``pressure_hpa`` 48, ``rssi_dbm`` 36."""
+
+_NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[float, float]], ...] = tuple(
     (re.compile(rx), bounds)
     for rx, bounds in (
         (r"(^|_)age$", (18, 90)),  # not page, usage or percentage
+        *_QUANTITIES,
         (r"^(created|updated|modified|timestamp|ts)$|_(at|timestamp|ts)$", (1_600_000_000, 1_735_000_000)),
         (r"exp(iry|iration|ires)?_year$", (2026, 2032)),  # a card's: not expired
         (r"year", (1990, 2030)),
@@ -161,7 +214,7 @@ def provider_for(name: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def number_range(name: str) -> tuple[int, int]:
+def number_range(name: str) -> tuple[float, float]:
     """A sensible range for a number named ``name``."""
     words = snake(name)
     for rx, bounds in _NUMBER_RULES:

@@ -264,7 +264,8 @@ class NumberNode:
         return True
 
     def _real(self, st: State, target: float) -> int | float:
-        value: int | float = round(target, 2) if st.rng.random() < 0.7 else round(target)
+        cents = st.rng.random() < 0.7
+        value: int | float = round(target, 2) if cents or abs(target) < 1 else round(target)  # 0.18, not 0
         if self._inside(value):
             return value
         for candidate in self._fallbacks(target):

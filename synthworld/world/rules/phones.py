@@ -16,7 +16,7 @@ from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext
 from synthworld.world.shapes import Shapes
 
-__all__ = ["Phones"]
+__all__ = ["Phones", "plain_takes"]
 
 _PHONE = re.compile(r"(^|_)(phone|phone_number|mobile|mobile_number|telephone|tel|cell|cell_phone)$")
 _COUNTRY = re.compile(r"(^|_)country(_code|_name)?$")
@@ -60,7 +60,7 @@ def _keys(keys: tuple[str, ...]) -> tuple[str, str] | None:
     return (phone, country) if phone and country else None
 
 
-def _fits(value: str, schema: Mapping[str, Any]) -> bool:
+def plain_takes(value: str, schema: Mapping[str, Any]) -> bool:
     """Whether a plain string schema takes `value` (no enum, pattern or format to break)."""
     if any(word in schema for word in ("enum", "const", "pattern", "format")):
         return False
@@ -91,11 +91,11 @@ class Phones:
         code = _CODES.get(place)
         if code is not None:
             wanted = f"+{code} {' '.join(digits.groups())}"
-            if ctx.free(node, phone) and _fits(wanted, ctx.prop(hint, phone)):
+            if ctx.free(node, phone) and plain_takes(wanted, ctx.prop(hint, phone)):
                 ctx.edits.begin(self.name)
                 ctx.set(node, phone, wanted)
             return
         home = "US" if len(place) == 2 else "United States"
-        if ctx.free(node, country) and _fits(home, ctx.prop(hint, country)):
+        if ctx.free(node, country) and plain_takes(home, ctx.prop(hint, country)):
             ctx.edits.begin(self.name)
             ctx.set(node, country, home)

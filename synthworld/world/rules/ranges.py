@@ -14,8 +14,20 @@ from synthworld.world.shapes import Shapes
 
 __all__ = ["Ranges", "fits_number"]
 
-_HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest"}
-"""The word of a range's high end, by the word of its low end."""
+_HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest", "avg": "max",
+            "average": "max", "mean": "max"}  # fmt: skip
+"""The word of a range's high end, by the word of its low end (an average is no more than the most)."""
+_WITHIN = (
+    ("enrolled", "capacity"), ("enrolled_count", "capacity"), ("attendees", "capacity"),
+    ("seats_taken", "seats"), ("clicks", "impressions"), ("conversions", "clicks"), ("opens", "sent"),
+    ("delivered", "sent"),
+    ("available_balance", "balance"), ("available", "total"), ("used", "limit"), ("used", "quota"),
+    ("completed", "total"), ("passed", "total"), ("failed", "total"), ("approved_amount", "claim_amount"),
+    ("approved_amount", "claimed_amount"), ("approved_amount", "requested_amount"),
+)  # fmt: skip
+"""(part, whole): counts of one thing where the part is never more than the whole (a course's
+``enrolled`` and ``capacity``, an ad's ``clicks`` and ``impressions``, an account's
+``available_balance`` and ``balance``, a claim's ``approved_amount`` and ``claim_amount``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -33,7 +45,24 @@ def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 if partner is not None:
                     found.append((key, partner))
                     break
+    found += [
+        (by_name[part], by_name[whole]) for part, whole in _WITHIN if part in by_name and whole in by_name
+    ]
     return tuple(found)
+
+
+_INNER = ("open", "close", "price", "last", "last_price", "current_price")
+"""What lies within a quote's ``low`` .. ``high`` (its day's range), by name (not the previous
+close: the day may open above or below it)."""
+
+
+@lru_cache(maxsize=4096)
+def _inner(keys: tuple[str, ...], low: str) -> tuple[str, ...]:
+    """The keys within the range whose low end is `low`, when it is a quote's ``low`` (or
+    ``day_low``): its open, close, price..."""
+    if snake(low) not in ("low", "day_low", "low_price"):
+        return ()
+    return tuple(k for k in keys if snake(k) in _INNER)
 
 
 def fits_number(value: float, schema: Mapping[str, Any]) -> bool:
@@ -88,3 +117,18 @@ class Ranges:
             elif free_high and high_takes_a:
                 ctx.edits.begin(self.name)
                 ctx.set(node, high, a)
+        for low, high in _pairs(tuple(node)):
+            self._around(node, low, high, hint, ctx)
+
+    def _around(self, node: dict[str, Any], low: str, high: str, hint: str, ctx: RuleContext) -> None:
+        """A quote's day range holds its open, close and price: a free end widens to take them."""
+        inside = [node[k] for k in _inner(tuple(node), low) if is_number(node[k])]
+        if not inside or not (is_number(node[low]) and is_number(node[high])):
+            return
+        least, most = min(inside), max(inside)
+        if least < node[low] and ctx.free(node, low) and fits_number(least, ctx.prop(hint, low)):
+            ctx.edits.begin(self.name)
+            ctx.set(node, low, least)
+        if most > node[high] and ctx.free(node, high) and fits_number(most, ctx.prop(hint, high)):
+            ctx.edits.begin(self.name)
+            ctx.set(node, high, most)

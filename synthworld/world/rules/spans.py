@@ -42,6 +42,7 @@ _EVENT = Kind(15 * _MINUTE, _DAY, 15 * _MINUTE, 30 * _MINUTE, 16, True)
 _FLIGHT = Kind(30 * _MINUTE, 20 * _HOUR, 5 * _MINUTE, _HOUR, 108, True)
 _STAY = Kind(_DAY, 30 * _DAY, _DAY, _DAY, 7, False)
 _TRANSIT = Kind(datetime.timedelta(0), 21 * _DAY, _DAY, _DAY, 7, False)
+_RUN = Kind(_MINUTE, 12 * _HOUR, _MINUTE, 5 * _MINUTE, 90, True)
 
 _WORDS: tuple[tuple[str, tuple[str, ...], Kind], ...] = (
     ("check_in", ("check_out",), _STAY),
@@ -55,6 +56,7 @@ _WORDS: tuple[tuple[str, tuple[str, ...], Kind], ...] = (
     ("begins", ("ends",), _EVENT),
     ("shipped", ("delivered",), _TRANSIT),
     ("placed", ("shipped", "delivered"), _TRANSIT),
+    ("started", ("ended", "completed", "finished"), _RUN),
 )
 """(earlier word, later words, kind): ``start_time`` and ``end_time`` are a pair, as are
 ``check_in`` and ``check_out``."""
@@ -67,7 +69,14 @@ _EVENTS = frozenset(
     }
 )  # fmt: skip
 """Objects whose ``start``/``end`` are an event's (else only names with ``time`` say so)."""
-_TIMED = (_EVENT, _FLIGHT)
+_RUNS = frozenset(
+    {
+        "run", "workflow_run", "build", "job", "job_run", "execution", "task_run", "pipeline", "deployment",
+        "session", "web_session", "workout", "activity", "call", "test_run", "check_run", "stream",
+    }
+)  # fmt: skip
+"""Objects whose ``started_at``/``ended_at`` span minutes to hours (a subscription's span years)."""
+_TIMED = (_EVENT, _FLIGHT, _RUN)
 _DURATIONS: tuple[tuple[tuple[str, ...], datetime.timedelta, tuple[Kind, ...]], ...] = (
     (("nights", "night_count", "num_nights", "number_of_nights", "length_of_stay"), _DAY, (_STAY,)),
     (("duration_minutes", "duration_mins", "duration_min", "length_minutes", "minutes"), _MINUTE, _TIMED),
@@ -96,6 +105,8 @@ def _pairs(keys: tuple[str, ...], hint: str) -> tuple[Pair, ...]:
             if early not in name.split("_") and not name.startswith(early + "_") and name != early:
                 continue
             if kind is _EVENT and "time" not in name and snake(hint) not in _EVENTS:
+                continue
+            if kind is _RUN and snake(hint) not in _RUNS:
                 continue
             partners = [name.replace(early, late, 1) for late in lates]
             if early == "shipped":
@@ -128,7 +139,8 @@ class Spans:
     triggers: frozenset[str] = frozenset()
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return bool(_pairs(tuple(props), "event"))  # the hint is checked on each call
+        keys = tuple(props)
+        return bool(_pairs(keys, "event") or _pairs(keys, "run"))  # the hint is checked on each call
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         for pair in _pairs(tuple(node), hint):

@@ -21,8 +21,13 @@ _PAIRS = (
     ("from", "to"), ("from", "until"), ("opened", "closed"), ("pickup", "dropoff"), ("pickup", "return"),
     ("issued", "due"), ("issue", "due"), ("placed", "shipped"), ("shipped", "delivered"),
     ("placed", "delivered"), ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"),
-    ("earliest", "latest"),
+    ("earliest", "latest"), ("started", "ended"), ("started", "completed"), ("started", "finished"),
+    ("posted", "closes"), ("posted", "expires"), ("collected", "resulted"), ("last_run", "next_run"),
 )  # fmt: skip
+_ACROSS = (("incident", "filed"), ("incident", "reported"), ("incident", "submitted"), ("period_end", "due"),
+           ("billing_period_end", "due"), ("applied", "hired"), ("ordered", "delivered"))  # fmt: skip
+"""(earlier, later) first words of two times named apart (``incident_date`` before ``filed_at``,
+a bill's ``billing_period_end`` before its ``due_date``)."""
 _NOT_AFTER_CREATION = ("birth", "dob", "born")
 
 
@@ -54,7 +59,8 @@ def _happened(key: str) -> bool:
 _HAPPENED = (
     "observed", "recorded", "submitted", "received", "logged", "occurred", "reported", "measured",
     "last_seen", "last_login", "last_active", "last_activity", "sent_at", "delivered_at", "completed_at",
-    "shipped", "paid_at", "resolved_at", "closed_at",
+    "shipped", "paid_at", "resolved_at", "closed_at", "booked", "filed", "applied", "published", "deployed",
+    "uploaded", "posted", "collected", "resulted", "prescribed", "listed",
 )  # fmt: skip
 
 
@@ -63,7 +69,7 @@ def _timeish(key: str) -> bool:
     name = snake(key)
     if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
         return True  # check_in, departure, starts...: read as a time when the value is one
-    return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts")) or name in (
+    return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts", "_start", "_end")) or name in (
         "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
         "arrival",
     )  # fmt: skip
@@ -101,7 +107,18 @@ def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str]
         for k in times
         if k != c and not is_created(k) and not any(w in snake(k) for w in _NOT_AFTER_CREATION)
     ]
-    return past, (tuple(pairs + _after_pairs(times)) if len(times) > 1 else ())  # a pair takes two keys
+    ordered = pairs + _after_pairs(times) + _across(times)
+    return past, (tuple(ordered) if len(times) > 1 else ())  # a pair takes two keys
+
+
+def _across(keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(earlier, later)`` pairs of `_ACROSS` among `keys`, whatever each name's last words."""
+
+    def first(stem: str) -> str | None:
+        return next((k for k in keys if snake(k) == stem or snake(k).startswith(stem + "_")), None)
+
+    found = [(first(early), first(late)) for early, late in _ACROSS]
+    return [(a, b) for a, b in found if a is not None and b is not None and a != b]
 
 
 class TimeOrder:
@@ -123,8 +140,13 @@ class TimeOrder:
         read = {key: read_time(node[key]) for key in {k for pair in pairs for k in pair} | set(past)}
         for key in past:
             self._not_future(node, key, read, ctx)
-        for early, late in pairs:
-            self._order(node, early, late, read, ctx)
+        keys = [k for pair in pairs for k in pair]
+        for _ in range(3):  # a chain (start, end, due) may need a second pass after a swap
+            before = [node[k] for k in keys]
+            for early, late in pairs:
+                self._order(node, early, late, read, ctx)
+            if [node[k] for k in keys] == before:
+                break
 
     def _not_future(
         self, node: dict[str, Any], key: str, read: dict[str, Instant | None], ctx: RuleContext
