@@ -152,3 +152,9 @@ def test_a_broken_scenario_record_refuses_what_is_not_one() -> None:
     assert BrokenScenario.from_dict({"path": "a", "error": "b"}) == BrokenScenario("a", "b")
     with pytest.raises(ValueError, match="a broken scenario is"):
         BrokenScenario.from_dict({"path": "a"})
+
+
+def test_k_without_seeds_runs_the_others_too(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``-k`` without ``--seeds`` reads every scenario's seeds first: a broken file must not stop it."""
+    assert _command(str(folder), "-k", "1", "--no-progress") == 1
+    assert "(all)" in capsys.readouterr().out

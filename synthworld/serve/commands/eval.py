@@ -17,7 +17,7 @@ from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalInterrupted, EvalReport, Summary, evaluate
 from synthworld.eval.broken import broken_lines
 from synthworld.eval.export import html_page, junit_xml, summary_json
-from synthworld.eval.run import HARD_STOP_GRACE, hard_stop, resolve_scenarios, seeds_of
+from synthworld.eval.run import HARD_STOP_GRACE, find_scenarios, hard_stop, seeds_of
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
 
@@ -269,7 +269,10 @@ def _k_beyond_scenario_seeds(args: argparse.Namespace) -> str:
     (known before the runs: it was found after them, and said as the Python argument ``k=``)."""
     if args.k is None or args.seeds is not None:
         return ""
-    counts = [(len(seeds_of(ref)), name) for name, ref in resolve_scenarios([str(p) for p in args.scenarios])]
+    resolved, _ = find_scenarios([str(p) for p in args.scenarios])  # a file not loaded: `evaluate` says
+    counts = [(len(seeds_of(ref)), name) for name, ref in resolved]
+    if not counts:
+        return ""
     fewest, name = min(counts)
     if args.k <= fewest:
         return ""
