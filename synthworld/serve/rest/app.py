@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from synthworld.errors import BackendError
 from synthworld.serve.rest.answers import (
@@ -18,7 +19,7 @@ from synthworld.serve.rest.coerce import Schemas
 from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
-from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
+from synthworld.serve.rest.reading import ENCODED_SLASH, BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
 from synthworld.world.dispatch import invoke
 
@@ -79,7 +80,7 @@ class RestApp:
 
     def answer(self, request: HttpRequest) -> Answer:
         """The response to `request`."""
-        found = self.routes.find(request.method, request.path)
+        found = self.routes.find(request.method, request.routed or request.path)
         if found.allowed and (cross := preflight(request, found.allowed)) is not None:
             return cross
         if found.route is None:
@@ -91,7 +92,8 @@ class RestApp:
         ):
             return _unauthorized(spec, lacking, said)
         try:
-            args = tool_input(spec, found.params, request)
+            params = {name: value.replace(ENCODED_SLASH, "/") for name, value in found.params.items()}
+            args = tool_input(spec, params, request)
         except BadRequest as exc:
             return refusal(spec, exc.status, exc.detail, {"code": "unreadable_request"}, request=said)
         out_of_range = format_problems(Schemas(spec.parameters), spec.parameters, args)
@@ -173,4 +175,21 @@ def _request(environ: Mapping[str, Any]) -> HttpRequest:
         query=str(environ.get("QUERY_STRING", "")),
         headers=headers,
         body=body,
+        routed=_routed(environ, path),
     )
+
+
+def _routed(environ: Mapping[str, Any], path: str) -> str:
+    """`HttpRequest.routed`: the path as sent (``RAW_URI``: gunicorn, werkzeug; ``REQUEST_URI``:
+    uWSGI, werkzeug, our server), decoded segment by segment, as PEP 3333 servers cannot keep
+    it in ``PATH_INFO``; '' where the server gives none, or it is not `path` (a proxy rewrote it)."""
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")
+    if not isinstance(raw, str) or not raw:
+        return ""
+    target = raw.split("?", 1)[0] if raw.startswith("/") else urlsplit(raw).path  # absolute-form
+    segments = (unquote_to_bytes(s).decode("utf-8", "replace") for s in target.split("/"))
+    routed = "/".join(segment.replace("/", ENCODED_SLASH) for segment in segments)
+    script = str(environ.get("SCRIPT_NAME", ""))
+    if script and routed.startswith(script):
+        routed = routed[len(script) :]
+    return routed if routed.replace(ENCODED_SLASH, "/") == path else ""

@@ -1,0 +1,115 @@
+"""The REST twin at the edges of HTTP a mock server's user meets (Prism is the peer): a ``%2F``
+inside a path parameter, ``in: cookie`` parameters, and the ``Prefer`` header (RFC 7240's
+``return=``, Prism's ``code=``, ``example=`` and ``dynamic=``). Over a real server on 127.0.0.1
+and a real client (httpx)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from synthworld import SyntheticWorld
+from synthworld.serve.rest import RestApp, rest_server
+from tests._openapi_support import doc3, returning
+
+FILE = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+
+
+def _files() -> dict[str, Any]:
+    return doc3(
+        {
+            "/files/{name}": {
+                "get": {
+                    "operationId": "get_file",
+                    "parameters": [
+                        {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+                    ],
+                    "responses": returning(FILE),
+                }
+            },
+            "/files/{name}/versions": {
+                "get": {
+                    "operationId": "file_versions",
+                    "parameters": [
+                        {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+                    ],
+                    "responses": returning({"type": "array", "items": {"type": "integer"}}),
+                }
+            },
+        }
+    )
+
+
+@pytest.fixture
+def files() -> Iterator[tuple[SyntheticWorld, httpx.Client]]:
+    world = SyntheticWorld.from_openapi(_files(), seed=1)
+    with rest_server(world) as base_url, httpx.Client(base_url=base_url) as client:
+        yield world, client
+
+
+# -- %2F in a path parameter ------------------------------------------------------------------
+
+
+def test_an_encoded_slash_stays_inside_its_path_parameter(files: tuple[SyntheticWorld, httpx.Client]) -> None:
+    """wsgiref decodes ``%2F`` before routing: ``/files/a%2Fb`` was ``/files/a/b``, no operation."""
+    world, client = files
+    response = client.get("/files/docs%2Freadme.md")
+    assert response.status_code == 200, response.text
+    assert world.trace[-1].tool == "get_file"
+    assert world.trace[-1].input == {"name": "docs/readme.md"}
+
+
+def test_an_encoded_slash_before_a_literal_segment_routes_to_the_longer_template(
+    files: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = files
+    assert client.get("/files/a%2Fb/versions").status_code == 200
+    assert (world.trace[-1].tool, world.trace[-1].input) == ("file_versions", {"name": "a/b"})
+
+
+def test_a_plain_slash_is_still_a_segment_boundary(files: tuple[SyntheticWorld, httpx.Client]) -> None:
+    _, client = files
+    assert client.get("/files/a/b").status_code == 404
+
+
+def test_other_escapes_in_a_path_parameter_are_decoded_once(
+    files: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = files
+    assert client.get("/files/%252F%20caf%C3%A9").status_code == 200
+    assert world.trace[-1].input == {"name": "%2F café"}  # %25 is a percent sign, not a slash
+
+
+def _wsgi(app: RestApp, environ: dict[str, Any]) -> tuple[str, bytes]:
+    said: list[str] = []
+    base = {"REQUEST_METHOD": "GET", "QUERY_STRING": "", "wsgi.input": io.BytesIO(b"")}
+    body = b"".join(app({**base, **environ}, lambda status, headers: said.append(status)))
+    return said[0], body
+
+
+@pytest.mark.parametrize("key", ["RAW_URI", "REQUEST_URI"])
+def test_other_servers_raw_paths_are_read_too(key: str) -> None:
+    """gunicorn gives ``RAW_URI``, uWSGI ``REQUEST_URI`` (werkzeug both), beside PATH_INFO decoded."""
+    world = SyntheticWorld.from_openapi(_files(), seed=1)
+    status, _ = _wsgi(RestApp(world), {"PATH_INFO": "/files/a/b", key: "/files/a%2Fb?x=1"})
+    assert status == "200 OK"
+    assert world.trace[-1].input == {"name": "a/b"}
+
+
+def test_a_raw_path_that_is_not_the_path_info_is_not_trusted() -> None:
+    """A proxy that rewrote PATH_INFO: the raw path is another request's, so PATH_INFO routes."""
+    world = SyntheticWorld.from_openapi(_files(), seed=1)
+    status, _ = _wsgi(RestApp(world), {"PATH_INFO": "/files/x", "REQUEST_URI": "/api/files/a%2Fb"})
+    assert status == "200 OK"
+    assert world.trace[-1].input == {"name": "x"}
+
+
+def test_a_raw_path_under_a_script_name_is_read_without_it() -> None:
+    world = SyntheticWorld.from_openapi(_files(), seed=1)
+    environ = {"SCRIPT_NAME": "/api", "PATH_INFO": "/files/a/b", "REQUEST_URI": "/api/files/a%2Fb"}
+    assert _wsgi(RestApp(world), environ)[0] == "200 OK"
+    assert world.trace[-1].input == {"name": "a/b"}
