@@ -113,3 +113,75 @@ def test_a_raw_path_under_a_script_name_is_read_without_it() -> None:
     environ = {"SCRIPT_NAME": "/api", "PATH_INFO": "/files/a/b", "REQUEST_URI": "/api/files/a%2Fb"}
     assert _wsgi(RestApp(world), environ)[0] == "200 OK"
     assert world.trace[-1].input == {"name": "a/b"}
+
+
+# -- in: cookie ---------------------------------------------------------------------------------
+
+
+def _cookie(name: str, schema: dict[str, Any], *, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "cookie", "required": required, "schema": schema}
+
+
+def _profile() -> dict[str, Any]:
+    cookies = [
+        _cookie("session", {"type": "string", "minLength": 3}, required=True),
+        _cookie("lang", {"type": "string", "enum": ["en", "fr"]}),
+        _cookie("page", {"type": "integer", "minimum": 1}),
+    ]
+    get = {"operationId": "get_profile", "parameters": cookies, "responses": returning(FILE)}
+    return doc3({"/profile": {"get": get}})
+
+
+@pytest.fixture
+def profile() -> Iterator[tuple[SyntheticWorld, httpx.Client]]:
+    world = SyntheticWorld.from_openapi(_profile(), seed=1)
+    with rest_server(world) as base_url, httpx.Client(base_url=base_url) as client:
+        yield world, client
+
+
+def test_cookies_are_no_tool_input_but_the_twin_knows_them() -> None:
+    spec = SyntheticWorld.from_openapi(_profile(), seed=1).tools["get_profile"]
+    assert spec.parameters.get("properties", {}) == {}
+    assert sorted(spec.metadata["openapi"]["cookies"]) == ["lang", "page", "session"]
+
+
+def test_cookies_that_fit_are_answered(profile: tuple[SyntheticWorld, httpx.Client]) -> None:
+    world, client = profile
+    response = client.get(
+        "/profile", headers={"Cookie": 'session=abc123; lang=fr; page=2; theme="dark mode"'}
+    )
+    assert response.status_code == 200, response.text
+    assert world.trace[-1].input == {}
+
+
+def test_a_required_cookie_missing_is_refused_before_the_world(
+    profile: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = profile
+    response = client.get("/profile", headers={"Cookie": "lang=en"})
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        "cookie 'session': the operation requires it; send it (Cookie: session=...)"
+    ]
+    assert list(world.trace) == []
+
+
+@pytest.mark.parametrize(
+    ("cookie", "named"),
+    [
+        ("session=ab", "session"),
+        ("session=abc; lang=de", "lang"),
+        ("session=abc; page=x", "page"),
+        ("session=abc; page=0", "page"),
+    ],
+)
+def test_a_cookie_its_schema_refuses_is_named(
+    profile: tuple[SyntheticWorld, httpx.Client], cookie: str, named: str
+) -> None:
+    world, client = profile
+    response = client.get("/profile", headers={"Cookie": cookie})
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"cookie {named!r}: ")
+    assert list(world.trace) == []

@@ -16,6 +16,7 @@ from synthworld.serve.rest.answers import (
     value_answer,
 )
 from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.cookies import cookie_problems
 from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
@@ -52,6 +53,10 @@ class RestApp:
       credentials (their presence is checked, not their value), unless
       ``require_credentials=False``; integers beyond their ``int32``/``int64`` format are 400.
       Both are refused before the world sees the call, so they are not traced;
+    - a cookie the operation documents (``in: cookie``) that is required and missing, or whose
+      value its schema refuses, is 400 (or 422) naming it, before the world sees the call;
+    - a ``%2F`` inside a path parameter stays in it (``/files/a%2Fb``: ``a/b``) where the
+      server keeps the path as sent (``REQUEST_URI``, ``RAW_URI``: this package's server does);
     - the headers the answer documents come with it, drawn from their schemas; any origin may
       call it from a browser (CORS: preflights answered, ``Access-Control-Allow-Origin``).
 
@@ -91,6 +96,9 @@ class RestApp:
             lacking := missing_credentials(spec, request.headers, request.query)
         ):
             return _unauthorized(spec, lacking, said)
+        if bad_cookies := cookie_problems(spec, request.headers.get("cookie", "")):
+            error = {"message": f"invalid input: {'; '.join(bad_cookies)}", "problems": bad_cookies}
+            return invalid_input_answer(spec, error, request=said)  # refused before the world
         try:
             params = {name: value.replace(ENCODED_SLASH, "/") for name, value in found.params.items()}
             args = tool_input(spec, params, request)

@@ -151,6 +151,8 @@ def _tool(
         meta["body_media"] = inputs.media
     if inputs.closed:
         meta["body_closed"] = True  # a field it does not name is refused, not ignored
+    if inputs.cookies:
+        meta["cookies"] = inputs.cookies  # checked by the REST twin; no tool input
     if isinstance(op.get("operationId"), str):
         meta["operation_id"] = op["operationId"]
     meta["status"] = status
