@@ -14,6 +14,7 @@ import pytest
 
 from synthworld import SyntheticWorld
 from synthworld.serve.rest import RestApp, rest_server
+from synthworld.serve.rest.prefer import preferences
 from tests._openapi_support import doc3, returning
 
 FILE = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
@@ -185,3 +186,154 @@ def test_a_cookie_its_schema_refuses_is_named(
     assert len(errors) == 1
     assert errors[0].startswith(f"cookie {named!r}: ")
     assert list(world.trace) == []
+
+
+# -- Prefer ---------------------------------------------------------------------------------------
+
+PET = {
+    "type": "object",
+    "required": ["name"],
+    "properties": {"name": {"type": "string"}, "id": {"type": "integer"}},
+}
+PROBLEM = {"type": "object", "required": ["message"], "properties": {"message": {"type": "string"}}}
+
+
+def _pets() -> dict[str, Any]:
+    examples = {"cat": {"value": {"name": "Fluffy"}}, "dog": {"$ref": "#/components/examples/dog"}}
+    ok = {"description": "ok", "content": {"application/json": {"schema": PET, "examples": examples}}}
+    missing = {"description": "no such pet", "content": {"application/json": {"schema": PROBLEM}}}
+    pet_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}
+    doc = doc3(
+        {
+            "/pets/{id}": {
+                "get": {
+                    "operationId": "get_pet",
+                    "parameters": [pet_id],
+                    "responses": {"200": ok, "404": missing},
+                }
+            },
+            "/pets": {
+                "post": {
+                    "operationId": "add_pet",
+                    "requestBody": {"content": {"application/json": {"schema": PET}}},
+                    "responses": returning(PET),
+                }
+            },
+        }
+    )
+    doc["components"]["examples"] = {"dog": {"value": {"name": "Spot", "id": 1}}}
+    return doc
+
+
+@pytest.fixture
+def pets() -> Iterator[tuple[SyntheticWorld, httpx.Client]]:
+    world = SyntheticWorld.from_openapi(_pets(), seed=1)
+    with rest_server(world) as base_url, httpx.Client(base_url=base_url) as client:
+        yield world, client
+
+
+def test_prefer_code_answers_the_documented_error_without_the_world(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = pets
+    response = client.get("/pets/7", headers={"Prefer": "code=404"})
+    assert response.status_code == 404
+    assert set(response.json()) >= {"message"}  # the documented error's shape
+    assert (response.headers["preference-applied"], response.headers["vary"]) == ("code=404", "Prefer")
+    assert list(world.trace) == []
+
+
+def test_prefer_code_of_the_success_is_the_worlds_answer(pets: tuple[SyntheticWorld, httpx.Client]) -> None:
+    world, client = pets
+    response = client.get("/pets/7", headers={"Prefer": "code=200"})
+    assert response.status_code == 200
+    assert response.json() == world.trace[-1].output
+    assert response.headers["preference-applied"] == "code=200"
+
+
+def test_prefer_a_code_not_documented_is_refused_naming_those_that_are(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    _, client = pets
+    response = client.get("/pets/7", headers={"Prefer": "code=503"})
+    assert response.status_code == 400
+    assert response.json()["detail"].endswith("ask for one it documents: 200, 404")
+
+
+@pytest.mark.parametrize(
+    ("prefer", "body"), [("example=cat", {"name": "Fluffy"}), ('example="dog"', {"name": "Spot", "id": 1})]
+)
+def test_prefer_example_sends_the_named_example(
+    pets: tuple[SyntheticWorld, httpx.Client], prefer: str, body: dict[str, Any]
+) -> None:
+    world, client = pets
+    response = client.get("/pets/7", headers={"Prefer": prefer})
+    assert (response.status_code, response.json()) == (200, body)
+    assert list(world.trace) == []
+
+
+def test_prefer_an_unknown_example_lists_the_examples(pets: tuple[SyntheticWorld, httpx.Client]) -> None:
+    _, client = pets
+    response = client.get("/pets/7", headers={"Prefer": "example=bird"})
+    assert response.status_code == 400
+    assert response.json()["detail"].endswith("its examples: 'cat', 'dog'")
+
+
+def test_prefer_dynamic_false_sends_the_first_example_and_true_the_worlds(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = pets
+    assert client.get("/pets/7", headers={"Prefer": "dynamic=false"}).json() == {"name": "Fluffy"}
+    drawn = client.get("/pets/7", headers={"Prefer": "dynamic=true"})
+    assert drawn.json() == world.trace[-1].output
+    assert drawn.headers["preference-applied"] == "dynamic=true"
+
+
+def test_input_the_parameters_refuse_is_refused_whatever_is_preferred(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    _, client = pets
+    response = client.get("/pets/seven", headers={"Prefer": "code=404, example=cat"})
+    assert response.status_code == 400
+    assert "id" in response.text
+
+
+def test_prefer_return_minimal_drops_the_body_of_a_change(pets: tuple[SyntheticWorld, httpx.Client]) -> None:
+    world, client = pets
+    response = client.post(
+        "/pets", json={"name": "Rex"}, headers={"Prefer": "return=minimal; charset=x, respond-async"}
+    )
+    assert (response.status_code, response.content) == (204, b"")
+    assert "content-type" not in response.headers
+    assert response.headers["preference-applied"] == "return=minimal"
+    assert world.trace[-1].tool == "add_pet"  # the change was made
+
+
+def test_prefer_return_minimal_leaves_a_read_whole(pets: tuple[SyntheticWorld, httpx.Client]) -> None:
+    _, client = pets
+    response = client.get("/pets/7", headers={"Prefer": "return=minimal"})
+    assert response.status_code == 200
+    assert response.json()["name"]
+    assert "preference-applied" not in response.headers
+
+
+def test_prefer_return_representation_is_what_the_twin_does(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    _, client = pets
+    response = client.post("/pets", json={"name": "Rex"}, headers={"Prefer": "return=representation"})
+    assert response.status_code == 200
+    assert response.json()["name"]
+    assert response.headers["preference-applied"] == "return=representation"
+
+
+def test_no_prefer_header_no_preference_headers(pets: tuple[SyntheticWorld, httpx.Client]) -> None:
+    _, client = pets
+    response = client.get("/pets/7")
+    assert "vary" not in response.headers
+    assert "preference-applied" not in response.headers
+
+
+def test_preferences_are_parsed_as_rfc_7240_writes_them() -> None:
+    header = 'respond-async, wait=10, return=minimal; foo="a, b", example="a \\"q\\"", RETURN=representation'
+    assert preferences(header) == {"respond-async": "", "wait": "10", "return": "minimal", "example": 'a "q"'}

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_to_bytes, urlsplit
 
-from synthworld.errors import BackendError
+from synthworld.errors import BackendError, ToolInputError
 from synthworld.serve.rest.answers import (
     Answer,
     error_answer,
@@ -20,6 +20,7 @@ from synthworld.serve.rest.cookies import cookie_problems
 from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
+from synthworld.serve.rest.prefer import applied, documented_answer, preferences, shaping
 from synthworld.serve.rest.reading import ENCODED_SLASH, BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
 from synthworld.world.dispatch import invoke
@@ -57,6 +58,9 @@ class RestApp:
       value its schema refuses, is 400 (or 422) naming it, before the world sees the call;
     - a ``%2F`` inside a path parameter stays in it (``/files/a%2Fb``: ``a/b``) where the
       server keeps the path as sent (``REQUEST_URI``, ``RAW_URI``: this package's server does);
+    - the ``Prefer`` header (RFC 7240 ``return=minimal``; Prism's ``code=``, ``example=`` and
+      ``dynamic=``) is honoured as `synthworld.serve.rest.prefer` says, with
+      ``Preference-Applied``;
     - the headers the answer documents come with it, drawn from their schemas; any origin may
       call it from a browser (CORS: preflights answered, ``Access-Control-Allow-Origin``).
 
@@ -108,15 +112,26 @@ class RestApp:
         if out_of_range:  # refused before the world, whose schemas take these formats as notes
             error = {"message": f"invalid input: {'; '.join(out_of_range)}", "problems": out_of_range}
             return invalid_input_answer(spec, error, request=said)
+        prefer = preferences(request.headers.get("prefer", ""))
+        if shaping(prefer):
+            try:
+                spec.check_inputs(args)  # a request its parameters refuse is refused, whatever it prefers
+            except ToolInputError as exc:
+                return invalid_input_answer(
+                    spec, {"message": str(exc), "problems": exc.problems}, request=said
+                )
+            if (documented := documented_answer(spec, prefer, request=said)) is not None:
+                return documented
         try:
             outcome = invoke(self.world, spec.name, args)
         except BackendError as exc:  # the world is broken, not the client
             return problem(500, f"synthworld backend error: {exc}")
         if outcome.error is None:
             answer = value_answer(spec, outcome.value)
-            return Answer(
+            answer = Answer(
                 answer.status, answer.body, answer.headers + documented_headers(spec, seed_text=said)
             )
+            return applied(answer, prefer, request.method) if prefer else answer
         if outcome.error.get("code") == "invalid_input":
             return invalid_input_answer(spec, outcome.error, request=said)
         return error_answer(spec, outcome.error, request=said)
