@@ -337,3 +337,16 @@ def test_no_prefer_header_no_preference_headers(pets: tuple[SyntheticWorld, http
 def test_preferences_are_parsed_as_rfc_7240_writes_them() -> None:
     header = 'respond-async, wait=10, return=minimal; foo="a, b", example="a \\"q\\"", RETURN=representation'
     assert preferences(header) == {"respond-async": "", "wait": "10", "return": "minimal", "example": 'a "q"'}
+
+
+def test_a_cookie_written_as_json_is_read_as_json() -> None:
+    userdata = {"name": "userdata", "in": "cookie", "content": {"application/json": {"schema": FILE}}}
+    doc = doc3(
+        {"/me": {"get": {"operationId": "me", "parameters": [userdata], "responses": returning(FILE)}}}
+    )
+    world = SyntheticWorld.from_openapi(doc, seed=1)
+    with rest_server(world) as base_url, httpx.Client(base_url=base_url) as client:
+        assert client.get("/me", headers={"Cookie": 'userdata={"name":"ann"}'}).status_code == 200
+        refused = client.get("/me", headers={"Cookie": 'userdata={"age":3}'})
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == ["cookie 'userdata': 'name' is a required property"]

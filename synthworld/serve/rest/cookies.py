@@ -33,7 +33,8 @@ def cookie_problems(spec: ToolSpec, header: str) -> list[str]:
             if cookie.get("required"):
                 problems.append(f"cookie {name!r}: the operation requires it; send it (Cookie: {name}=...)")
             continue
-        value = coerce(schemas, cookie["schema"], [sent[name]], _FORM)
+        written = {key: value for key, value in cookie.items() if key in ("style", "explode", "content")}
+        value = coerce(schemas, cookie["schema"], [sent[name]], {**_FORM, **written})
         validator = compile_validator(
             {"$defs": spec.parameters.get("$defs", {}), "allOf": [cookie["schema"]]}
         )
