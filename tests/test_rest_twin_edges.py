@@ -127,7 +127,7 @@ def _profile() -> dict[str, Any]:
     cookies = [
         _cookie("session", {"type": "string", "minLength": 3}, required=True),
         _cookie("lang", {"type": "string", "enum": ["en", "fr"]}),
-        _cookie("page", {"type": "integer", "minimum": 1}),
+        _cookie("page", {"type": "integer", "minimum": 1, "format": "int32"}),
     ]
     get = {"operationId": "get_profile", "parameters": cookies, "responses": returning(FILE)}
     return doc3({"/profile": {"get": get}})
@@ -174,6 +174,7 @@ def test_a_required_cookie_missing_is_refused_before_the_world(
         ("session=abc; lang=de", "lang"),
         ("session=abc; page=x", "page"),
         ("session=abc; page=0", "page"),
+        ("session=abc; page=2147483648", "page"),
     ],
 )
 def test_a_cookie_its_schema_refuses_is_named(

@@ -1,8 +1,9 @@
 """A request's cookies, checked against the operation's ``in: cookie`` parameters.
 
 A cookie is no tool input (the client holds it: a session, a preference), so the twin checks
-it before the world sees the call: a required one missing, or one whose value its schema
-refuses, is a 400 naming it, as a mock server (Prism) refuses any parameter that does not fit.
+it before the world sees the call: a required one missing, or one whose value its schema (or
+its ``int32``/``int64`` range) refuses, is a 400 naming it, as a mock server (Prism) refuses
+any parameter that does not fit.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from synthworld.schema import compile_validator
 from synthworld.serve.rest.coerce import Schemas, coerce
+from synthworld.serve.rest.int_formats import format_problems
 from synthworld.spec import ToolSpec
 
 __all__ = ["cookie_problems", "sent_cookies"]
@@ -38,9 +40,8 @@ def cookie_problems(spec: ToolSpec, header: str) -> list[str]:
         validator = compile_validator(
             {"$defs": spec.parameters.get("$defs", {}), "allOf": [cookie["schema"]]}
         )
-        problems += [
-            f"cookie {name!r}: {problem.removeprefix('$: ')}" for problem in validator.problems(value)
-        ]
+        found = validator.problems(value) or format_problems(schemas, cookie["schema"], value)
+        problems += [f"cookie {name!r}: {problem.removeprefix('$: ')}" for problem in found]
     return problems
 
 
