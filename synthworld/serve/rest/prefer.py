@@ -76,7 +76,7 @@ def documented_answer(spec: ToolSpec, prefer: Mapping[str, str], *, request: str
     honoured = [f"{key}={prefer[key]}" for key in _SHAPING if key in prefer]
     if name is not None:
         media = str((entry or {}).get("media") or meta.get("answer_media", "application/json"))
-        answer = json_answer(int(status), examples[name], media)
+        answer = json_answer(int(status) if status.isdigit() else 200, examples[name], media)  # 2XX: 200
     elif entry is not None:
         detail = f"the {status} response, as the request preferred (Prefer: code={status})"
         answer = refusal(spec, int(status), detail, {"code": error_code(status)}, request=request)
@@ -106,7 +106,7 @@ def _applied_headers(honoured: list[str]) -> list[tuple[str, str]]:
 def _documented_error(spec: ToolSpec, status: str) -> Mapping[str, Any] | None:
     """The documented error response of `status` (its own, its range's, or the ``default``
     one), None for a text that is no status or one the operation does not document."""
-    return covering_error(spec, int(status)) if re.fullmatch(r"[1-5]\d\d", status) else None
+    return covering_error(spec, int(status)) if re.fullmatch(r"[45]\d\d", status) else None
 
 
 def _documented(spec: ToolSpec, success: str) -> str:
