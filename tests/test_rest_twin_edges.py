@@ -351,3 +351,13 @@ def test_a_cookie_written_as_json_is_read_as_json() -> None:
         refused = client.get("/me", headers={"Cookie": 'userdata={"age":3}'})
     assert refused.status_code == 400
     assert refused.json()["errors"] == ["cookie 'userdata': 'name' is a required property"]
+
+
+def test_prefer_a_success_code_other_than_the_documented_one_is_refused(
+    pets: tuple[SyntheticWorld, httpx.Client],
+) -> None:
+    world, client = pets
+    response = client.post("/pets", json={"name": "Rex"}, headers={"Prefer": "code=201"})
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("Prefer: code=201: the operation documents no such response")
+    assert list(world.trace) == []
