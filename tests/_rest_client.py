@@ -21,6 +21,7 @@ def request_for(spec: ToolSpec, args: dict[str, Any]) -> dict[str, Any]:
     ``headers``, ``content``) that carry `args` to `spec`'s operation."""
     meta = spec.metadata["openapi"]
     path, query, headers, body = str(meta["path"]), [], {}, {}
+    cookies: list[str] = []
     for param, value in args.items():
         place = meta["parameters"][param]
         where, name = place["in"], place["name"]
@@ -38,7 +39,12 @@ def request_for(spec: ToolSpec, args: dict[str, Any]) -> dict[str, Any]:
         elif credential["in"] == "query":
             query.append((credential["name"], "key"))
         else:
-            headers["cookie"] = f"{credential['name']}=key"
+            cookies.append(f"{credential['name']}=key")
+    for name, cookie in meta.get("cookies", {}).items():  # those the operation requires
+        if cookie["required"]:
+            cookies.append(f"{name}={_text(generate(cookie['schema'], seed=0))}")
+    if cookies:
+        headers["cookie"] = "; ".join(cookies)
     out: dict[str, Any] = {"method": meta["method"], "url": meta.get("base_path", "") + path}
     out["params"], out["headers"] = query, headers
     if body:

@@ -3,7 +3,8 @@
 The world calls backends synchronously (``world.acall`` runs the call in a thread), so an
 awaitable result is run to completion here, on an event loop of its own: in the calling thread
 (``asyncio.run``: Ctrl-C cancels it), or, when that thread already runs a loop (a notebook cell,
-a sync ``world.call`` inside async code), in a daemon thread while the calling thread waits.
+a sync ``world.call`` inside async code), in a daemon thread (kept for reuse: `workers`) while
+the calling thread waits.
 
 A coroutine that never ends can always be left: an interrupt of that wait cancels it and is
 raised at once (the blocked loop could not act on Ctrl-C itself), a world that gives up its run
@@ -14,13 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import inspect
 import signal
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from concurrent.futures import Future, InvalidStateError
+from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
+
+from synthworld.backends import workers
 
 __all__ = ["Awaits", "in_thread", "loop_running", "settled"]
 
@@ -101,19 +105,16 @@ def settled(result: Any) -> Any:
 
 
 async def in_thread(call: Callable[..., T], *args: Any) -> T:
-    """``call(*args)`` in a daemon thread, awaited. Cancelled, it cancels the coroutines the call
-    awaits (`settled`) and stops waiting for the thread."""
+    """``call(*args)`` in a daemon thread (one kept for reuse: `workers`), awaited. Cancelled, it
+    cancels the coroutines the call awaits (`settled`) and stops waiting for the thread."""
     awaits = Awaits()
     done: Future[T] = Future()
 
-    def play() -> None:
+    def play() -> T:
         with awaits.active():
-            _resolve(done, call, *args)
+            return call(*args)
 
-    thread = threading.Thread(
-        target=contextvars.copy_context().run, args=(play,), name="synthworld-acall", daemon=True
-    )
-    thread.start()
+    workers.start("synthworld-acall", done, functools.partial(contextvars.copy_context().run, play))
     waiting = asyncio.wrap_future(done)
     waking = _Waker(asyncio.get_running_loop())
     try:
@@ -150,13 +151,8 @@ class _Running:
         self._abandoned = False
 
     def start(self, awaitable: Awaitable[Any]) -> None:
-        thread = threading.Thread(
-            target=contextvars.copy_context().run,
-            args=(_resolve, self.done, asyncio.run, self.run(awaitable)),
-            name="synthworld-async-tool",
-            daemon=True,
-        )
-        thread.start()
+        run = functools.partial(contextvars.copy_context().run, asyncio.run, self.run(awaitable))
+        workers.start("synthworld-async-tool", self.done, run)
 
     async def run(self, awaitable: Awaitable[Any]) -> Any:
         """`awaitable`, awaited as a task that `abandon` can cancel."""
@@ -173,30 +169,10 @@ class _Running:
         with self._lock:
             self._abandoned = True
             task = self._task
-        _settle(self.done, exception=asyncio.CancelledError())
+        workers.settle(self.done, exception=asyncio.CancelledError())
         if task is not None:
             with suppress(RuntimeError):  # its loop is closed: it ended
                 task.get_loop().call_soon_threadsafe(task.cancel)
-
-
-def _resolve(done: Future[T], call: Callable[..., T], *args: Any) -> None:
-    """`done` given what ``call(*args)`` returns or raises (unless it was settled before)."""
-    try:
-        value = call(*args)
-    except BaseException as exc:  # handed to the waiting thread, which raises it
-        _settle(done, exception=exc)
-    else:
-        _settle(done, value=value)
-
-
-def _settle(done: Future[Any], *, value: Any = None, exception: BaseException | None = None) -> None:
-    try:
-        if exception is not None:
-            done.set_exception(exception)
-        else:
-            done.set_result(value)
-    except InvalidStateError:  # settled before: abandoned, or the coroutine ended first
-        pass
 
 
 @contextmanager

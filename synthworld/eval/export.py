@@ -53,6 +53,7 @@ def summary_json(
         "k": summary.k if pass_hat else None,
         "rows": [_row(r, pass_hat=pass_hat, hazardous=hazardous) for r in summary.rows],
         "overall": [_row(r, pass_hat=pass_hat, hazardous=hazardous) for r in summary.overall_rows],
+        "broken": [{"path": b.path, "error": redact_text(b.error)} for b in report.broken],
     }
     if coverage is not None:
         data["coverage"] = {
@@ -84,7 +85,9 @@ def junit_xml(report: EvalReport) -> str:
     """JUnit XML as pytest's ``--junitxml`` writes it: one ``testsuite`` named ``synthworld eval``,
     a ``testcase`` per (scenario, hazard, seed) run (``classname`` the scenario, ``name``
     ``scenario[seed=3]`` or ``scenario[seed=3, hazard=KIND]``), a ``failure`` in each failed one
-    whose message is the first failed expectation (or what the agent raised), secrets masked."""
+    whose message is the first failed expectation (or what the agent raised), secrets masked.
+    A scenario file that could not be loaded is a ``testcase`` (``classname`` and ``name`` its
+    path) holding an ``error``, as pytest writes a file it could not collect."""
     failed = sum(not r.passed for r in report.runs)
     wall = sum(r.wall_time for r in report.runs)
     root = ET.Element("testsuites", name="synthworld eval")
@@ -92,10 +95,10 @@ def junit_xml(report: EvalReport) -> str:
         root,
         "testsuite",
         name="synthworld eval",
-        errors="0",
+        errors=str(len(report.broken)),
         failures=str(failed),
         skipped="0",
-        tests=str(len(report.runs)),
+        tests=str(len(report.runs) + len(report.broken)),
         time=f"{wall:.3f}",
     )
     for run in report.runs:
@@ -114,6 +117,10 @@ def junit_xml(report: EvalReport) -> str:
             reasons = reasons or ["failed"]
             failure = ET.SubElement(case, "failure", message=reasons[0])
             failure.text = "\n".join(reasons)
+    for broken in report.broken:
+        case = ET.SubElement(suite, "testcase", classname=broken.path, name=broken.path, time="0.000")
+        error = ET.SubElement(case, "error", message=_xml_text(broken.error.split("\n")[0]))
+        error.text = _xml_text(broken.error)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 

@@ -7,6 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from synthworld._redact import redact_text
+from synthworld.eval.broken import BrokenScenario
 from synthworld.eval.record import RunRecord
 from synthworld.eval.replay import replay_command
 from synthworld.eval.run_html import run_html
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from synthworld.eval.report import EvalReport
     from synthworld.eval.summary import Comparison, Summary
 
-__all__ = ["comparison_html", "report_html", "summary_html"]
+__all__ = ["broken_html", "comparison_html", "report_html", "summary_html"]
 
 _CELL = "padding:2px 8px;text-align:right;border-bottom:1px solid #ddd"
 _PASS, _FAIL = "#34a853", "#ea4335"
@@ -82,13 +83,25 @@ def report_html(report: EvalReport, *, max_traces: int = 5, summary: Summary | N
         f"<h4>EvalReport: {escape(report.agent)} — {len(runs)} run(s), {len(runs) - len(failing)} passed</h4>"
     )
     if not runs:
-        return heading
+        return heading + broken_html(report.broken)
     table = summary_html(summary or report.summary())
-    parts = [heading, table, "<h5>seeds × pass/fail</h5>", heatmap_html(runs)]
+    parts = [heading, table, broken_html(report.broken), "<h5>seeds × pass/fail</h5>", heatmap_html(runs)]
     if failing:
         parts.append(f"<h5>failing runs ({len(failing)}; first {min(len(failing), max_traces)} shown)</h5>")
         parts.extend(run_html(r, replay=replay_command(r, report.agent)) for r in failing[:max_traces])
     return '<div class="synthworld-report">' + "".join(parts) + "</div>"
+
+
+def broken_html(broken: Sequence[BrokenScenario]) -> str:
+    """The scenario files that could not be loaded, each with its error ('' when none)."""
+    if not broken:
+        return ""
+    items = "".join(
+        f'<li><code>{escape(b.path)}</code><pre style="white-space:pre-wrap;color:#a00">'
+        f"{escape(redact_text(b.error))}</pre></li>"
+        for b in broken
+    )
+    return f"<h5>scenario files not loaded ({len(broken)}; no runs)</h5><ul>{items}</ul>"
 
 
 def comparison_html(comparison: Comparison) -> str:

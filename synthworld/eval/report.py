@@ -24,7 +24,8 @@ from typing import Any, Union
 
 from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate
-from synthworld.errors import EvalReportError
+from synthworld.errors import EvalReportError, warn_user
+from synthworld.eval.broken import BrokenScenario, broken_lines, raise_broken
 from synthworld.eval.html import report_html
 from synthworld.eval.interrupted import EvalCancelled, EvalInterrupted
 from synthworld.eval.optional import import_optional
@@ -37,7 +38,7 @@ from synthworld.eval.run import (
     RunTask,
     agent_label,
     check_picklable,
-    resolve_scenarios,
+    find_scenarios,
     run_task_async,
     run_tasks,
     warn_of_recording,
@@ -67,6 +68,8 @@ class EvalReport:
     """Which agent ran: the override's ``module:callable``, or the scenarios' own agents."""
     wall_time: float = field(default=0.0, compare=False)
     """Wall-clock seconds the whole evaluation took; ignored by equality."""
+    broken: tuple[BrokenScenario, ...] = ()
+    """The scenario files that could not be loaded, so ran no run (`BrokenScenario`: path, error)."""
 
     def __post_init__(self) -> None:
         ordered = tuple(sorted(self.runs, key=lambda r: (r.scenario, r.hazard or "", r.seed, r.path)))
@@ -74,9 +77,10 @@ class EvalReport:
 
     def __repr__(self) -> str:
         scenarios = len({r.scenario for r in self.runs})
+        broken = f", {len(self.broken)} scenario file(s) not loaded" if self.broken else ""
         return (
             f"<EvalReport agent={self.agent!r}: {len(self.runs)} run(s) over {scenarios} scenario(s), "
-            f"{sum(r.passed for r in self.runs)} passed>"
+            f"{sum(r.passed for r in self.runs)} passed{broken}>"
         )
 
     @property
@@ -120,10 +124,12 @@ class EvalReport:
         return compare_runs(self.runs, other.runs, (self.agent, other.agent), k=k)
 
     def format(self) -> str:
-        """The summary table as text (what ``synthworld eval`` prints)."""
-        return (
+        """The summary table as text (what ``synthworld eval`` prints), then the scenario files
+        that could not be loaded, each with its error."""
+        table = (
             f"{self.agent}: {len(self.runs)} run(s)\n{self.summary().format()}" if self.runs else repr(self)
         )
+        return "\n".join(filter(None, [table, broken_lines(self.broken)]))
 
     def __str__(self) -> str:
         return self.format()
@@ -152,7 +158,13 @@ class EvalReport:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the report as JSON lines (a header line, then one run per line), atomically."""
         target = Path(path)
-        header = {_FORMAT_KEY: _FORMAT_VERSION, "agent": self.agent, "wall_time": self.wall_time}
+        header: dict[str, Any] = {
+            _FORMAT_KEY: _FORMAT_VERSION,
+            "agent": self.agent,
+            "wall_time": self.wall_time,
+        }
+        if self.broken:
+            header["broken"] = [b.to_dict() for b in self.broken]
         lines = [json.dumps(header), *(_json_line(r.to_dict()) for r in self.runs)]
         atomic_write(target, "\n".join(lines) + "\n")
         return target
@@ -180,9 +192,9 @@ class EvalReport:
                     runs.append(RunRecord.from_dict(data))
                 except (TypeError, ValueError) as exc:
                     raise _error(path, number, f"bad run record: {exc}", _line_fix(number)) from None
-        return cls(
-            tuple(runs), agent=str(header.get("agent", "")), wall_time=float(header.get("wall_time", 0.0))
-        )
+        broken = tuple(BrokenScenario.from_dict(b) for b in header.get("broken", ()))
+        agent, wall_time = str(header.get("agent", "")), float(header.get("wall_time", 0.0))
+        return cls(tuple(runs), agent=agent, wall_time=wall_time, broken=broken)
 
 
 _COLUMNS = [f.name for f in fields(RunRecord) if f.name not in ("trace", "coverage")]
@@ -239,10 +251,16 @@ def evaluate(
     progress: bool = True,
     hazards: Iterable[str] = (),
     timeout: float | None = None,
+    strict: bool = False,
 ) -> EvalReport:
     """Run every scenario for every seed and return an `EvalReport`.
 
-    `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these.
+    `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these. A
+    scenario file that cannot be loaded (an agent it cannot import, a typo in a key) runs no run:
+    it is kept in ``report.broken`` with its error (shown under the table, and warned of before
+    the runs), and the others run, as pytest's ``--continue-on-collection-errors`` does.
+    `strict`: such a file stops the evaluation before any run instead (its error raised; several
+    files: one `ScenarioError` naming each), as it does when no scenario at all could be loaded.
     `agent`: a ``"module:callable"`` string or a callable overriding each scenario's agent (for
     process pools and dask it must be picklable: a top-level function or the string).
     `seeds`: the seeds to run, the same for every scenario (an int n means ``range(n)``); None (the
@@ -274,18 +292,21 @@ def evaluate(
     A scenario backed by a cassette only replays it here; evaluations never record (a file that
     asks to record gets one warning naming it, and a run's misses say how to record first).
     """
-    tasks = _plan(scenarios, agent, seeds, hazards, timeout, executor)
+    tasks, broken = _plan(scenarios, agent, seeds, hazards, timeout, executor, strict=strict)
     started = time.perf_counter()
     reporter = make_reporter(len(tasks), enabled=progress)
     records: list[RunRecord] = []
+
+    def report() -> EvalReport:
+        return EvalReport(tuple(records), agent_label(agent), time.perf_counter() - started, broken)
+
     try:
         records.extend(run_tasks(tasks, executor=executor, reporter=reporter))
     except KeyboardInterrupt:  # Ctrl-C: stop, but keep what was measured
-        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
-        raise EvalInterrupted(so_far, len(tasks)) from None
+        raise EvalInterrupted(report(), len(tasks)) from None
     finally:
         reporter.close()
-    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+    return report()
 
 
 async def evaluate_async(
@@ -295,6 +316,7 @@ async def evaluate_async(
     seeds: Iterable[int] | int | None = None,
     progress: bool = True,
     hazards: Iterable[str] = (),
+    strict: bool = False,
 ) -> EvalReport:
     """`evaluate` in an event loop: ``report = await evaluate_async(...)`` in a notebook cell.
 
@@ -304,24 +326,28 @@ async def evaluate_async(
     another loop fails (``RuntimeError: Event loop is closed``). Other agents run as `evaluate`
     runs them. No executor and no timeout (use `evaluate` for those). Stopped early, it keeps the
     runs that finished: Ctrl-C raises `EvalInterrupted`, a cancellation (a notebook's "interrupt
-    the kernel" on an awaited cell) `EvalCancelled`, each holding them in ``.report``.
+    the kernel" on an awaited cell) `EvalCancelled`, each holding them in ``.report``. A scenario
+    file that cannot be loaded is kept in ``report.broken`` unless `strict` (as in `evaluate`).
     """
-    tasks = _plan(scenarios, agent, seeds, hazards, None, None)
+    tasks, broken = _plan(scenarios, agent, seeds, hazards, None, None, strict=strict)
     started = time.perf_counter()
     reporter = make_reporter(len(tasks), enabled=progress)
     records: list[RunRecord] = []
+
+    def report() -> EvalReport:
+        return EvalReport(tuple(records), agent_label(agent), time.perf_counter() - started, broken)
+
     try:
         for task in tasks:
             await asyncio.sleep(0)  # a cancellation waiting on the loop lands between runs
             records.append(await run_task_async(task))
             reporter.advance(records[-1].passed)
     except (KeyboardInterrupt, asyncio.CancelledError) as stop:
-        so_far = EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
         stopped = EvalInterrupted if isinstance(stop, KeyboardInterrupt) else EvalCancelled
-        raise stopped(so_far, len(tasks)) from None
+        raise stopped(report(), len(tasks)) from None
     finally:
         reporter.close()
-    return EvalReport(tuple(records), agent=agent_label(agent), wall_time=time.perf_counter() - started)
+    return report()
 
 
 def _plan(
@@ -331,9 +357,17 @@ def _plan(
     hazards: Iterable[str],
     timeout: float | None,
     executor: Executor | None,
-) -> list[RunTask]:
-    """Every run to play, each argument checked before any run starts."""
-    resolved = resolve_scenarios(scenarios)
+    *,
+    strict: bool,
+) -> tuple[list[RunTask], tuple[BrokenScenario, ...]]:
+    """Every run to play, each argument checked before any run starts, and the scenario files
+    that could not be loaded (strict: raised instead)."""
+    resolved, found = find_scenarios(scenarios)
+    if strict or not resolved:  # not one scenario to run: the errors are the whole answer
+        raise_broken(found)
+    broken = tuple(b for b, _ in found)
+    if broken:
+        warn_user(broken_lines(broken).replace("\n  ERROR ", "\n  "))
     warn_of_recording(resolved)
     chosen = _as_seeds(seeds)
     variants = [None, *_hazard_list(hazards)]
@@ -345,7 +379,7 @@ def _plan(
         for seed in _seed_list(chosen, ref)
     ]
     check_picklable(agent, executor)
-    return tasks
+    return tasks, broken
 
 
 def _as_seeds(seeds: Iterable[int] | int | None) -> int | list[Any] | None:

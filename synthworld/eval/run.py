@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from synthworld.errors import warn_user
+from synthworld.errors import ScenarioError, warn_user
+from synthworld.eval.broken import BrokenScenario, raise_broken
 from synthworld.eval.progress import Reporter
 from synthworld.eval.record import RunRecord, record_from_result, timed_out_record
 from synthworld.scenario import load_scenario, scenario_files
@@ -40,6 +41,7 @@ __all__ = [
     "RunTask",
     "agent_label",
     "check_picklable",
+    "find_scenarios",
     "hard_stop",
     "resolve_scenarios",
     "run_task",
@@ -203,17 +205,28 @@ def _cached_load(path: str) -> Any:
 
 
 def resolve_scenarios(scenarios: Any) -> list[tuple[str, Any]]:
-    """``(name, ref)`` per scenario: ref is a path string or a `Scenario` object.
+    """`find_scenarios`, strict: a scenario file that cannot be loaded raises its error (several:
+    one `ScenarioError` naming each) before any run starts."""
+    resolved, broken = find_scenarios(scenarios)
+    raise_broken(broken)
+    return resolved
+
+
+def find_scenarios(scenarios: Any) -> tuple[list[tuple[str, Any]], list[tuple[BrokenScenario, Exception]]]:
+    """``(name, ref)`` per scenario (ref: a path string or a `Scenario` object), and each
+    scenario file that could not be loaded, with its error.
 
     Accepts one scenario or an iterable of them; a directory stands for its scenario files. A
-    file named twice (itself and in its folder) runs once. Every file is loaded here once, so a
-    bad file fails before any run starts.
+    file named twice (itself and in its folder) runs once. Every file is loaded here once, so
+    a bad file is known before any run starts. A path that does not exist, two scenarios of one
+    name or nothing to run at all raise: those are mistakes in the arguments, not in a file.
     """
     one = isinstance(scenarios, str | os.PathLike) or hasattr(scenarios, "run")
     items = [scenarios] if one else list(scenarios)
     found: dict[str, tuple[str, Any]] = {}
+    broken: dict[str, tuple[BrokenScenario, Exception]] = {}
     for item in items:
-        for name, ref, origin in _expand(item):
+        for name, ref, origin in _expand(item, broken):
             if name in found and _same_file(found[name][1], ref):
                 continue
             if name in found:
@@ -224,13 +237,13 @@ def resolve_scenarios(scenarios: Any) -> list[tuple[str, Any]]:
             found[name] = (origin, ref)
     if not items:
         raise ValueError(f"scenarios={scenarios!r} names no scenario; pass scenario files or folders of them")
-    if not found:
+    if not found and not broken:
         named = ", ".join(os.fspath(i) for i in items)
         raise ValueError(
             f"no scenario files in {named}: a folder's .yaml, .yml and .json files count when they "
             "hold the key synthworld_scenario (its subfolders are not searched)"
         )
-    return [(name, ref) for name, (_, ref) in found.items()]
+    return [(name, ref) for name, (_, ref) in found.items()], list(broken.values())
 
 
 def _same_file(first: Any, second: Any) -> bool:
@@ -256,7 +269,8 @@ def warn_of_recording(resolved: list[tuple[str, Any]]) -> None:
         )
 
 
-def _expand(item: Any) -> list[tuple[str, Any, str]]:
+def _expand(item: Any, broken: dict[str, tuple[BrokenScenario, Exception]]) -> list[tuple[str, Any, str]]:
+    """The scenarios `item` stands for; a file that cannot be loaded goes to `broken` instead."""
     if hasattr(item, "run") and hasattr(item, "name"):
         return [(item.name, item, repr(item.name))]
     if not isinstance(item, str | os.PathLike):
@@ -267,7 +281,13 @@ def _expand(item: Any) -> list[tuple[str, Any, str]]:
             f"no scenario file or folder {os.fspath(item)!r} (from {os.getcwd()}); pass scenario files "
             "(.yaml, .yml, .json) or a folder holding them"
         )
-    return [(_cached_load(str(f)).name, str(f), str(f)) for f in scenario_files(path, keyed=True)]
+    loaded = []
+    for file in scenario_files(path, keyed=True):
+        try:
+            loaded.append((_cached_load(str(file)).name, str(file), str(file)))
+        except ScenarioError as exc:
+            broken.setdefault(os.path.realpath(file), (BrokenScenario(str(file), str(exc)), exc))
+    return loaded
 
 
 # -- agents ---------------------------------------------------------------------------------

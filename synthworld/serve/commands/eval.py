@@ -15,8 +15,9 @@ from pathlib import Path
 from synthworld._files import atomic_write, check_writable_place
 from synthworld.errors import SynthworldError, SynthworldWarning
 from synthworld.eval import EvalInterrupted, EvalReport, Summary, evaluate
+from synthworld.eval.broken import broken_lines
 from synthworld.eval.export import html_page, junit_xml, summary_json
-from synthworld.eval.run import HARD_STOP_GRACE, hard_stop, resolve_scenarios, seeds_of
+from synthworld.eval.run import HARD_STOP_GRACE, find_scenarios, hard_stop, seeds_of
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
 
@@ -90,6 +91,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="stop before any run when a scenario file cannot be loaded (exit 2); by default the "
+        "others run, and each such file is listed after the table (and in --json, --junit, --html) "
+        "and fails the command (exit 1)",
+    )
+    parser.add_argument(
         "--fail-under",
         type=float,
         default=1.0,
@@ -118,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
                 progress=not args.no_progress,
                 hazards=args.hazards,
                 timeout=args.timeout,
+                strict=args.strict,
             )
         summary = report.summary(k=args.k)
     except EvalInterrupted as stop:
@@ -134,13 +143,15 @@ def run(args: argparse.Namespace) -> int:
     if summary.overall.pass_rate < args.fail_under:
         print(f"pass rate {summary.overall.pass_rate:.1%} is below --fail-under {args.fail_under:.1%}")
         return 1
-    return 0
+    return 1 if report.broken else 0  # whatever --fail-under: those files' runs are not in the rate
 
 
 def _show(report: EvalReport, summary: Summary, args: argparse.Namespace) -> str:
     """Print the table, the failure causes and the coverage, and save the report (with --save);
     what went wrong saving it, or ''."""
     print(f"{report.agent}: {len(report.runs)} run(s)\n{summary.format()}")
+    if report.broken:
+        print(broken_lines(report.broken))
     causes = failure_causes(report)
     if causes:
         print(causes)
@@ -258,7 +269,10 @@ def _k_beyond_scenario_seeds(args: argparse.Namespace) -> str:
     (known before the runs: it was found after them, and said as the Python argument ``k=``)."""
     if args.k is None or args.seeds is not None:
         return ""
-    counts = [(len(seeds_of(ref)), name) for name, ref in resolve_scenarios([str(p) for p in args.scenarios])]
+    resolved, _ = find_scenarios([str(p) for p in args.scenarios])  # a file not loaded: `evaluate` says
+    counts = [(len(seeds_of(ref)), name) for name, ref in resolved]
+    if not counts:
+        return ""
     fewest, name = min(counts)
     if args.k <= fewest:
         return ""

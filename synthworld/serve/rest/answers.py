@@ -21,6 +21,7 @@ __all__ = [
     "Answer",
     "error_answer",
     "invalid_input_answer",
+    "json_answer",
     "problem",
     "refusal",
     "value_answer",
@@ -55,7 +56,8 @@ def _json_bytes(value: Any) -> bytes:
         return json.dumps(value, separators=(",", ":")).encode()
 
 
-def _json_answer(status: int, value: Any, media: str = "application/json") -> Answer:
+def json_answer(status: int, value: Any, media: str = "application/json") -> Answer:
+    """`value` as the body of a `status` answer in `media` (JSON, or text for a text media type)."""
     media = _concrete(media)
     if isinstance(value, str) and not media.endswith("json"):  # text, or bytes as text
         sent = f"{media}; charset=utf-8" if media.startswith("text/") else media
@@ -102,7 +104,7 @@ def value_answer(spec: ToolSpec, value: Any) -> Answer:
     status = meta.get("status")
     if status is None:
         return Answer(_number(meta.get("empty_status"), 200))
-    return _json_answer(_number(status, 200), value, str(meta.get("answer_media", "application/json")))
+    return json_answer(_number(status, 200), value, str(meta.get("answer_media", "application/json")))
 
 
 def error_answer(spec: ToolSpec, error: Mapping[str, Any], *, request: str) -> Answer:
@@ -118,7 +120,7 @@ def error_answer(spec: ToolSpec, error: Mapping[str, Any], *, request: str) -> A
     if "body" in details:
         errors = spec.metadata.get("errors", [])
         entry: Mapping[str, Any] = next((e for e in errors if e.get("status") == details.get("status")), {})
-        answer = _json_answer(status, details["body"], str(entry.get("media", "application/json")))
+        answer = json_answer(status, details["body"], str(entry.get("media", "application/json")))
     else:
         answer = refusal(spec, status, str(error.get("message", code)), {"code": code}, request=request)
     return Answer(answer.status, answer.body, answer.headers + headers)
@@ -145,7 +147,7 @@ def refusal(spec: ToolSpec, status: int, detail: str, more: Mapping[str, Any], *
     shaped = documented_body(entry["schema"], body, seed_text=f"{spec.name} {status} {request}")
     if shaped is None:
         return Answer(status, _json_bytes(body), [("Content-Type", _problem_media(spec))])
-    return _json_answer(status, shaped, str(entry.get("media", "application/json")))
+    return json_answer(status, shaped, str(entry.get("media", "application/json")))
 
 
 def _number(status: Any, fallback: int, *, error: bool = False) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote_to_bytes, urlsplit
 
-from synthworld.errors import BackendError
+from synthworld.errors import BackendError, ToolInputError
 from synthworld.serve.rest.answers import (
     Answer,
     error_answer,
@@ -15,10 +16,12 @@ from synthworld.serve.rest.answers import (
     value_answer,
 )
 from synthworld.serve.rest.coerce import Schemas
+from synthworld.serve.rest.cookies import cookie_problems
 from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
-from synthworld.serve.rest.reading import BadRequest, HttpRequest, tool_input
+from synthworld.serve.rest.prefer import applied, documented_answer, preferences, shaping
+from synthworld.serve.rest.reading import ENCODED_SLASH, BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
 from synthworld.world.dispatch import invoke
 
@@ -51,6 +54,13 @@ class RestApp:
       credentials (their presence is checked, not their value), unless
       ``require_credentials=False``; integers beyond their ``int32``/``int64`` format are 400.
       Both are refused before the world sees the call, so they are not traced;
+    - a cookie the operation documents (``in: cookie``) that is required and missing, or whose
+      value its schema refuses, is 400 (or 422) naming it, before the world sees the call;
+    - a ``%2F`` inside a path parameter stays in it (``/files/a%2Fb``: ``a/b``) where the
+      server keeps the path as sent (``REQUEST_URI``, ``RAW_URI``: this package's server does);
+    - the ``Prefer`` header (RFC 7240 ``return=minimal``; Prism's ``code=``, ``example=`` and
+      ``dynamic=``) is honoured as `synthworld.serve.rest.prefer` says, with
+      ``Preference-Applied``;
     - the headers the answer documents come with it, drawn from their schemas; any origin may
       call it from a browser (CORS: preflights answered, ``Access-Control-Allow-Origin``).
 
@@ -79,7 +89,7 @@ class RestApp:
 
     def answer(self, request: HttpRequest) -> Answer:
         """The response to `request`."""
-        found = self.routes.find(request.method, request.path)
+        found = self.routes.find(request.method, request.routed or request.path)
         if found.allowed and (cross := preflight(request, found.allowed)) is not None:
             return cross
         if found.route is None:
@@ -90,23 +100,38 @@ class RestApp:
             lacking := missing_credentials(spec, request.headers, request.query)
         ):
             return _unauthorized(spec, lacking, said)
+        if bad_cookies := cookie_problems(spec, request.headers.get("cookie", "")):
+            error = {"message": f"invalid input: {'; '.join(bad_cookies)}", "problems": bad_cookies}
+            return invalid_input_answer(spec, error, request=said)  # refused before the world
         try:
-            args = tool_input(spec, found.params, request)
+            params = {name: value.replace(ENCODED_SLASH, "/") for name, value in found.params.items()}
+            args = tool_input(spec, params, request)
         except BadRequest as exc:
             return refusal(spec, exc.status, exc.detail, {"code": "unreadable_request"}, request=said)
         out_of_range = format_problems(Schemas(spec.parameters), spec.parameters, args)
         if out_of_range:  # refused before the world, whose schemas take these formats as notes
             error = {"message": f"invalid input: {'; '.join(out_of_range)}", "problems": out_of_range}
             return invalid_input_answer(spec, error, request=said)
+        prefer = preferences(request.headers.get("prefer", ""))
+        if shaping(prefer):
+            try:
+                spec.check_inputs(args)  # a request its parameters refuse is refused, whatever it prefers
+            except ToolInputError as exc:
+                return invalid_input_answer(
+                    spec, {"message": str(exc), "problems": exc.problems}, request=said
+                )
+            if (documented := documented_answer(spec, prefer, request=said)) is not None:
+                return documented
         try:
             outcome = invoke(self.world, spec.name, args)
         except BackendError as exc:  # the world is broken, not the client
             return problem(500, f"synthworld backend error: {exc}")
         if outcome.error is None:
             answer = value_answer(spec, outcome.value)
-            return Answer(
+            answer = Answer(
                 answer.status, answer.body, answer.headers + documented_headers(spec, seed_text=said)
             )
+            return applied(answer, prefer, request.method) if prefer else answer
         if outcome.error.get("code") == "invalid_input":
             return invalid_input_answer(spec, outcome.error, request=said)
         return error_answer(spec, outcome.error, request=said)
@@ -173,4 +198,21 @@ def _request(environ: Mapping[str, Any]) -> HttpRequest:
         query=str(environ.get("QUERY_STRING", "")),
         headers=headers,
         body=body,
+        routed=_routed(environ, path),
     )
+
+
+def _routed(environ: Mapping[str, Any], path: str) -> str:
+    """`HttpRequest.routed`: the path as sent (``RAW_URI``: gunicorn, werkzeug; ``REQUEST_URI``:
+    uWSGI, werkzeug, our server), decoded segment by segment, as PEP 3333 servers cannot keep
+    it in ``PATH_INFO``; '' where the server gives none, or it is not `path` (a proxy rewrote it)."""
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")
+    if not isinstance(raw, str) or not raw:
+        return ""
+    target = raw.split("?", 1)[0] if raw.startswith("/") else urlsplit(raw).path  # absolute-form
+    segments = (unquote_to_bytes(s).decode("utf-8", "replace") for s in target.split("/"))
+    routed = "/".join(segment.replace("/", ENCODED_SLASH) for segment in segments)
+    script = str(environ.get("SCRIPT_NAME", ""))
+    if script and routed.startswith(script):
+        routed = routed[len(script) :]
+    return routed if routed.replace(ENCODED_SLASH, "/") == path else ""

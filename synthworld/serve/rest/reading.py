@@ -15,7 +15,11 @@ from synthworld.serve.rest.coerce import Schemas, coerce
 from synthworld.serve.rest.fields import field_tree, typed
 from synthworld.spec import ToolSpec
 
-__all__ = ["BadRequest", "HttpRequest", "tool_input"]
+__all__ = ["ENCODED_SLASH", "BadRequest", "HttpRequest", "tool_input"]
+
+ENCODED_SLASH = "\ud800"
+"""What a ``%2F`` inside a path segment reads as in `HttpRequest.routed`: a lone surrogate, which
+no path decoded from UTF-8 can hold, so it is never mistaken for a character sent."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,11 @@ class HttpRequest:
     """Header values by lower-case name."""
     body: bytes
     """The body as sent (empty when there is none)."""
+    routed: str = ""
+    """`path` as it is routed, where the server kept the path as sent (``RAW_URI``,
+    ``REQUEST_URI``): each slash sent encoded (``%2F``) inside a segment as `ENCODED_SLASH`, so it
+    stays in its path parameter (``/files/a%2Fb`` is ``/files/{name}`` with name ``a/b``).
+    Empty: route on `path`."""
 
     @property
     def media(self) -> str:

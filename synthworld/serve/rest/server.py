@@ -31,6 +31,13 @@ class _ThreadingServer(ThreadingMixIn, WSGIServer):
 
 
 class _QuietHandler(WSGIRequestHandler):
+    def get_environ(self) -> dict[str, Any]:
+        """wsgiref's environ, with the request target as sent (``REQUEST_URI``, as uWSGI and
+        werkzeug give it): ``PATH_INFO`` is percent-decoded, a ``%2F`` in it a plain ``/``."""
+        environ = super().get_environ()
+        environ["REQUEST_URI"] = self.path
+        return environ
+
     def log_message(self, format: str, *args: Any) -> None:
         """No access log on stderr: the world's trace records every call."""
 

@@ -48,6 +48,11 @@ class Inputs:
     closed: bool = False
     """Whether an inlined body says ``additionalProperties: false`` (else it takes fields it
     does not name, which no parameter holds)."""
+    cookies: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """``{name: {"schema": ..., "required": bool, ...}}`` (and how it is written: `serialization`):
+    the ``in: cookie`` parameters. Not tool
+    inputs (a cookie is the client's, as a session or a preference, not the agent's to choose):
+    the REST twin checks a request's cookies against them."""
 
     def add(self, name: str, place: str, schema: Any, *, required: bool) -> str:
         """Add parameter `name` (its name in the request, kept in `places`) under a name every
@@ -106,6 +111,15 @@ def inputs_of(
             inputs.places[added].update(serialization(doc, param))
         elif place == "querystring":
             needs |= _add_querystring(doc, tr, inputs, param, where)
+        elif place == "cookie":
+            schema, more = _param_schema(doc, tr, param, where)
+            needs |= more
+            cookie = {
+                "schema": schema,
+                "required": param.get("required") is True,
+                **serialization(doc, param),
+            }
+            inputs.cookies[str(param.get("name", ""))] = cookie
     _add_undeclared(inputs, path)
     if form:
         body = (_form_schema(form), f"{at}/parameters", any(p.get("required") is True for p, _ in form))

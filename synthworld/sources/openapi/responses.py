@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.sources.openapi.document import Document, escape
+from synthworld.sources.openapi.relaxed import NOT_JSON, as_json
 from synthworld.sources.openapi.schemas import Translator
 
 __all__ = [
@@ -14,9 +15,10 @@ __all__ = [
     "NO_CONTENT",
     "answer_headers",
     "error_code",
+    "errors_of",
+    "named_examples",
     "pick_media",
     "returns_of",
-    "errors_of",
 ]
 
 NO_CONTENT: dict[str, Any] = {"type": "null"}
@@ -181,3 +183,32 @@ def _rooted(tr: Translator, node: Any, at: str) -> Any:
     if isinstance(schema, dict) and "$defs" not in schema:
         return {**schema, "$defs": defs}
     return {"allOf": [schema], "$defs": defs}
+
+
+def named_examples(doc: Document, op: Mapping[str, Any], at: str) -> dict[str, dict[str, Any]]:
+    """The named examples of each documented response (OpenAPI 3: its media type's ``examples``,
+    each its ``value``; ``$ref``s to ``components/examples`` followed), by status then name:
+    ``{"200": {"cat": {...}}}``. What ``Prefer: example=NAME`` asks the REST twin for."""
+    responses = op.get("responses")
+    if doc.swagger or not isinstance(responses, Mapping):
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for status, response in responses.items():
+        where = f"{at}/responses/{escape(str(status))}"
+        response, where = doc.deref(response, at=where)
+        picked = pick_media(response.get("content")) if isinstance(response, Mapping) else None
+        if picked is None or not isinstance(examples := picked[1].get("examples"), Mapping):
+            continue
+        found = {}
+        for name, example in examples.items():
+            example, _ = doc.deref(
+                example, at=f"{where}/content/{escape(picked[0])}/examples/{escape(str(name))}"
+            )
+            value = (
+                as_json(example["value"]) if isinstance(example, Mapping) and "value" in example else NOT_JSON
+            )
+            if value is not NOT_JSON:  # a YAML date or .nan: no JSON answer to send
+                found[str(name)] = value
+        if found:
+            out[str(status)] = found
+    return out

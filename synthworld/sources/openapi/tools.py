@@ -13,7 +13,7 @@ from synthworld.sources.openapi.filters import OperationFilter
 from synthworld.sources.openapi.naming import Names
 from synthworld.sources.openapi.parameters import inputs_of
 from synthworld.sources.openapi.relaxed import SHOWN
-from synthworld.sources.openapi.responses import answer_headers, errors_of, returns_of
+from synthworld.sources.openapi.responses import answer_headers, errors_of, named_examples, returns_of
 from synthworld.sources.openapi.schemas import Translator
 from synthworld.sources.openapi.security import credentials_of
 from synthworld.sources.openapi.wire import answer_media, base_path, empty_status
@@ -151,6 +151,8 @@ def _tool(
         meta["body_media"] = inputs.media
     if inputs.closed:
         meta["body_closed"] = True  # a field it does not name is refused, not ignored
+    if inputs.cookies:
+        meta["cookies"] = inputs.cookies  # checked by the REST twin; no tool input
     if isinstance(op.get("operationId"), str):
         meta["operation_id"] = op["operationId"]
     meta["status"] = status
@@ -164,6 +166,8 @@ def _tool(
         meta["answer_headers"] = headers
     if (credentials := credentials_of(doc, op)) is not None:
         meta["credentials"] = credentials
+    if examples := named_examples(doc, op, at):
+        meta["examples"] = examples  # for the REST twin's Prefer: example=NAME
     meta["source"] = doc.source
     return ToolSpec(
         name,
