@@ -178,9 +178,9 @@ def _start_lists(
     plan: ConsistencyPlan, node: dict[str, Any], refs: list[Reference], edits: Edits, facts: CallFacts
 ) -> None:
     """A new entity's lists that a tool adds to start empty (a new cart has no items); a list of
-    line objects an entity the input refers to holds under the same key is carried over, with
-    its currency (``checkout(cart_id)``: the order holds the cart's items). Totals follow (the
-    totals rule)."""
+    line objects an entity the input refers to holds under the same key (or its one list of
+    lines, for the answer's one list of lines) is carried over, with its currency
+    (``checkout(cart_id)``: the order holds the cart's items). Totals follow (the totals rule)."""
     added = facts.kinds.added(plan.top_kind) if facts.kinds is not None else ()
     for key in [k for k in added if type(node.get(k)) is list and node[k] and not edits.echoed(node, k)]:
         edits.begin("create")
@@ -188,11 +188,31 @@ def _start_lists(
     for ref in (ref for ref in refs if ref.kind != plan.top_kind):
         for key in [k for k, v in node.items() if type(v) is list and not edits.echoed(node, k)]:
             lines = ref.fields.get(key)
+            if not _line_items(lines):
+                lines = _only_lines(plan, node, key, ref.fields)
             if _line_items(lines):
                 edits.begin("carry")
                 edits.set(node, key, json_copy(lines))
                 if type(ref.fields.get("currency")) is str and "currency" in node:
                     edits.set(node, "currency", ref.fields["currency"])
+
+
+def _only_lines(
+    plan: ConsistencyPlan, node: Mapping[str, Any], key: str, fields: Mapping[str, Any]
+) -> list[Any] | None:
+    """The lines of a record that holds one list of them, for the one list of lines of `node`
+    under another name (a basket's ``lines`` for an order's ``items``); None otherwise."""
+    held = [v for v in fields.values() if _line_items(v)]
+    mine = [k for k, v in node.items() if type(v) is list and _holds_lines(plan, k, v)]
+    return held[0] if len(held) == 1 and mine == [key] else None
+
+
+def _holds_lines(plan: ConsistencyPlan, key: str, value: list[Any]) -> bool:
+    """Whether `value` (or, empty, its schema's element) is a list of line items."""
+    if value:
+        return _line_items(value)
+    element = plan.shapes.by_hint.get(singular(key), {}) if plan.shapes else {}
+    return first_key(element, QTY_KEYS + PRICE_KEYS) is not None
 
 
 def _line_items(value: Any) -> bool:

@@ -18,7 +18,7 @@ from synthworld.world.naming import singular
 from synthworld.world.rules.base import RuleContext, first_key, fits_multiple, is_number
 from synthworld.world.shapes import Shapes
 
-__all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "Totals"]
+__all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "SUM_KEYS", "Totals"]
 
 QTY_KEYS = ("quantity", "qty", "units", "quantity_ordered")
 PRICE_KEYS = (
@@ -54,6 +54,8 @@ _MINUS = ("discount", "discount_amount", "discountAmount", "discount_total", "am
 _DETAILS = "total_details"
 """Stripe's object of the amounts between a subtotal and a total (tax, shipping, discount)."""
 _SUMS = frozenset(_TOTAL + _SUBTOTAL)
+SUM_KEYS = frozenset(_TOTAL + _SUBTOTAL + _PLUS + _MINUS)
+"""Keys of the amounts an object's lines add up to (with tax, shipping, discount): 0 without lines."""
 _NUDGES = 12
 _NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
 
