@@ -78,11 +78,19 @@ class TestNames:
             ("ship", "shipped", "shipped_at"),
             ("acknowledge", "acknowledged", "acknowledged_at"),
             ("ack", "acknowledged", "acked_at"),
+            ("return", "returned", "returned_at"),
         ],
     )
     def test_a_state_verb_names_its_status_and_stamp(self, verb: str, status: str, stamp: str) -> None:
         life = lifecycle_of(f"{verb}_order")
         assert (life.statuses[0], life.stamp) == (status, stamp)
+
+    def test_issuing_a_refund_makes_one_and_refunds_no_issue(self) -> None:
+        """``issue_refund`` was read as ``refund`` an ``issue`` (the verb that ends a name goes first)."""
+        assert [(tool_kind(n), lifecycle_of(n).family) for n in ("issue_refund", "process_return")] == [
+            ("issue_refund", "none"), ("process_return", "none"),
+        ]  # fmt: skip
+        assert (tool_kind("issue_close"), lifecycle_of("issue_close").verb) == ("issue", "close")
 
 
 class TestCreate:
