@@ -5,6 +5,7 @@ order (first status, created now) holding the cart's items and total."""
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Literal
 
 import pytest
@@ -109,6 +110,21 @@ def test_checkout_places_an_order_holding_the_cart(seed: int) -> None:
     assert world.call("get_order", {"order_id": order["order_id"]}) == order
     spent = world.call("get_cart", {"cart_id": cart["cart_id"]})  # before: it kept its lines
     assert (spent["items"], spent["subtotal"], spent["total"]) == ([], 0, 0)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_order_writes_the_carts_money_as_the_cart_does(seed: int) -> None:
+    """A sum is written as its parts are (``1802`` over whole prices, never ``1802.0`` in one answer
+    and ``1802`` in the next): before, each total kept the type it was drawn in."""
+    world = _shop(seed)
+    cart = world.call("create_cart", {})
+    cart = world.call("add_item_to_cart", {"cart_id": cart["cart_id"], "product_id": "P-1", "quantity": 2})
+    order = world.call("checkout", {"cart_id": cart["cart_id"], "payment_method": "card"})
+    as_text = [json.dumps([v["items"], v["total"]]) for v in (cart, order)]
+    assert as_text[0] == as_text[1]
+    assert json.dumps(cart["subtotal"]) == json.dumps(cart["total"])
+    whole = all(type(line["unit_price"]) is int for line in cart["items"])
+    assert type(cart["total"]) is (int if whole else float)
 
 
 class Attachment(TypedDict):

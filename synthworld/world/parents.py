@@ -112,7 +112,7 @@ _EMPTY = frozenset(COUNT_KEYS) | SUM_KEYS
 
 def emptied(entity: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of `entity` that change when its line lists empty: the lists, and its sums and
-    counts 0 (in the type each was: ``0``, ``0.0``, ``"0.00"``); empty when it holds no lines."""
+    counts 0 (``0``, or as text with the text's decimals: ``"0.00"``); empty when it holds no lines."""
     keys = line_lists(entity)
     if not keys:
         return {}
@@ -127,7 +127,7 @@ def emptied(entity: Mapping[str, Any]) -> dict[str, Any]:
 def _zero(value: Any) -> Any:
     """0 written as `value` is (None: it is no number)."""
     if type(value) in (int, float):
-        return type(value)(0)
+        return 0  # as the totals rule writes the sum of no lines
     if type(value) is str and re.fullmatch(r"\d+(\.\d+)?", value):
         decimals = len(value.partition(".")[2])
         return f"{0:.{decimals}f}"

@@ -184,8 +184,8 @@ class Totals:
             if type(qty) not in _NUMBER or type(price) not in _NUMBER:
                 return True  # a line without numbers: nothing to add up
             cents += round(qty * round(price * 100))
-        value = _money(cents, node[total])
-        if node[total] != value:
+        value = _money(cents, _like(lines, price_k, node[total]))
+        if node[total] != value or type(node[total]) is not type(value):
             if "multipleOf" in ctx.prop(hint, total):
                 return False
             ctx.edits.begin(self.name)
@@ -205,23 +205,32 @@ class Totals:
         line_total = lay.line_total
         if lay.qty and line_total:
             for line, amount in zip(lines, amounts, strict=True):
-                if line_total in line and not self._write(line, line_total, amount, line_hint, ctx, ints):
+                like = _like([line], lay.price, line.get(line_total))
+                if line_total in line and not self._write(
+                    line, line_total, amount, line_hint, ctx, ints, like
+                ):
                     return False
         cents = sum(amounts)
+        like = _like(lines, lay.price or line_total, None)
         if lay.sub is not None and type(node[lay.sub]) in _NUMBER:
-            if not self._write(node, lay.sub, cents, hint, ctx, ints):
+            if not self._write(node, lay.sub, cents, hint, ctx, ints, _drawn(like, node[lay.sub])):
                 return False
             cents = _cents(node[lay.sub], ints)
         if lay.total is not None and type(node[lay.total]) in _NUMBER and ctx.free(node, lay.total):
             if lay.plus or lay.minus:
                 cents += _extras(node, lay, ints)
-            return self._write(node, lay.total, cents, hint, ctx, ints)
+                extras = [node[k] for k in (*lay.plus, *lay.minus) if type(node.get(k)) in _NUMBER]
+                like = 0.0 if any(type(v) is float for v in extras) else like
+            return self._write(node, lay.total, cents, hint, ctx, ints, _drawn(like, node[lay.total]))
         return True
 
     @staticmethod
-    def _write(node: dict[str, Any], key: Any, cents: int, hint: str, ctx: RuleContext, ints: bool) -> bool:
-        value: int | float = cents if ints else _money(cents, node[key])
-        if node[key] == value:
+    def _write(
+        node: dict[str, Any], key: Any, cents: int, hint: str, ctx: RuleContext, ints: bool, like: Any = None
+    ) -> bool:
+        """``node[key]`` = `cents`, written like `like` (an int when whole and `like` is one)."""
+        value: int | float = cents if ints else _money(cents, node[key] if like is None else like)
+        if node[key] == value and type(node[key]) is type(value):
             return True
         schema = ctx.prop(hint, key)
         if "multipleOf" in schema and not fits_multiple(value, schema):
@@ -439,6 +448,21 @@ def _all_int(node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]]) -> 
 
 def _cents(value: Any, ints: bool) -> int:
     return int(value) if ints else round(value * 100)
+
+
+def _like(lines: list[Any], key: str | None, drawn: Any) -> Any:
+    """How a sum of the lines' amounts at `key` is written, as its parts are: ``0`` when every one
+    is an int (a whole sum of whole amounts is whole: ``1802``, not ``1802.0``), ``0.0`` when one is
+    a float, ``0`` without lines (a cart's total and its order's, over the same lines, agree);
+    `drawn` when a part is no number."""
+    parts = [line.get(key) for line in lines if type(line) is dict] if key else []
+    if any(type(part) not in _NUMBER for part in parts) or (lines and not parts):
+        return drawn
+    return 0 if all(type(part) is int for part in parts) else 0.0
+
+
+def _drawn(like: Any, drawn: Any) -> Any:
+    return drawn if like is None else like
 
 
 def _money(cents: int, like: Any) -> int | float:
