@@ -589,6 +589,27 @@ class TestSettlingRecords:
         assert "parent" not in world.trace[-2].rules
 
 
+class RefundAttempt(TypedDict):
+    refund_id: str
+    order_id: str
+    status: Literal["pending", "succeeded", "failed"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_refund_that_refunded_the_order_does_not_say_it_failed(seed: int) -> None:
+    """Before, ``refund_order`` could answer a drawn ``failed`` refund while the order read refunded."""
+    world = SyntheticWorld(seed=seed, state={"order": {"O-1": {"order_id": "O-1", "status": "delivered"}}})
+
+    @world.tool
+    def get_order(order_id: str) -> Sale: ...
+    @world.tool
+    def refund_order(order_id: str) -> RefundAttempt: ...
+
+    refund = world.call("refund_order", {"order_id": "O-1"})
+    assert (refund["order_id"], refund["status"] != "failed") == ("O-1", True), refund
+    assert world.call("get_order", {"order_id": "O-1"})["status"] == "refunded"
+
+
 class TicketNoRefund(TypedDict):
     ticket_id: str
     status: Literal["open", "closed"]

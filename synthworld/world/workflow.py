@@ -7,7 +7,8 @@
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
   allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
-  ``<verb>ed_at`` and ``updated_at`` the world's time.
+  ``<verb>ed_at`` and ``updated_at`` the world's time. An answer that is another entity
+  (``refund_order`` answers the refund) does not say it failed: the order is refunded.
 - **delete**: ``deleted``/``success`` flags say so.
 - every call that changes the world (create, update, transition, delete) answers ``success``,
   ``ok`` or ``succeeded`` true at the top: it did.
@@ -40,6 +41,7 @@ from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.seeds import sub_seed
+from synthworld.world.transfer_answer import went_through
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -84,6 +86,9 @@ def shape(
             merge_patch(subject, patch, edits)
     elif subject is not None and family == "transition":
         _transition(plan, subject, edits, facts)
+        if plan.top_kind != plan.kind:  # ``refund_order`` answers the refund, which went through
+            props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
+            went_through(subject, props, edits, "transition")
     elif subject is not None and family == "delete":
         _deleted(plan, subject, edits)
     if family in _ACTS and type(value) is dict:
