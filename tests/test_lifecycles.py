@@ -551,6 +551,8 @@ class TestSettlingRecords:
         def return_order(order_id: str) -> OrderReturn: ...
         @world.tool
         def get_refund(order_id: str) -> OrderRefund: ...
+        @world.tool
+        def create_cancellation(order_id: str) -> OrderReturn: ...
 
         return world
 
@@ -561,6 +563,7 @@ class TestSettlingRecords:
             ("issue_refund", {"order_id": "O-1"}, "refunded"),
             ("create_return", {"order_id": "O-1", "reason": "too small"}, "returned"),
             ("return_order", {"order_id": "O-1"}, "returned"),
+            ("create_cancellation", {"order_id": "O-1"}, "cancelled"),
             ("get_refund", {"order_id": "O-1"}, "delivered"),  # reading a refund refunds nothing
         ],
     )

@@ -105,9 +105,8 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
-    lifecycle = _lifecycle(plan, args, value, state, now, kinds, target) + _parents(
-        plan, args, state, now, kinds
-    )
+    lifecycle = _lifecycle(plan, args, value, state, now, kinds, target)
+    lifecycle += _parents(plan, args, state, now, kinds)
     return ("transfer", *lifecycle) if moved else lifecycle
 
 
@@ -130,7 +129,7 @@ def _parents(
 
 
 def _emptied(target: tuple[str, str], state: WorldState, now: datetime.datetime) -> tuple[str, ...]:
-    """A spent basket without a status to say so: its line lists empty (its totals follow)."""
+    """A spent basket without a status to say so: its line lists empty, its sums and counts 0."""
     entity = state.entity(*target)
     change = emptied(entity) if entity is not None else {}
     if entity is None or not change:

@@ -10,7 +10,7 @@
   ``converted``, ``ordered``, ``completed``) when its enum has one, and it keeps its lines as the
   record of what was bought (Stripe's Checkout Session turns ``complete``, commercetools' cart
   ``Ordered``); else its line lists are emptied (a storefront cart is empty after the order), and
-  its totals follow (the totals rule).
+  its sums and counts (``subtotal``, ``total``, ``item_count``) are 0.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ reject (as python-jsonschema divides floats) is nudged by a cent on the last lin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -205,7 +205,7 @@ class Totals:
         line_total = lay.line_total
         if lay.qty and line_total:
             for line, amount in zip(lines, amounts, strict=True):
-                like = _like([line], lay.price, line.get(line_total))
+                like = _like((line,), lay.price, line.get(line_total))
                 if line_total in line and not self._write(
                     line, line_total, amount, line_hint, ctx, ints, like
                 ):
@@ -450,15 +450,19 @@ def _cents(value: Any, ints: bool) -> int:
     return int(value) if ints else round(value * 100)
 
 
-def _like(lines: list[Any], key: str | None, drawn: Any) -> Any:
+def _like(lines: Sequence[Any], key: str | None, drawn: Any) -> Any:
     """How a sum of the lines' amounts at `key` is written, as its parts are: ``0`` when every one
     is an int (a whole sum of whole amounts is whole: ``1802``, not ``1802.0``), ``0.0`` when one is
     a float, ``0`` without lines (a cart's total and its order's, over the same lines, agree);
     `drawn` when a part is no number."""
-    parts = [line.get(key) for line in lines if type(line) is dict] if key else []
-    if any(type(part) not in _NUMBER for part in parts) or (lines and not parts):
-        return drawn
-    return 0 if all(type(part) is int for part in parts) else 0.0
+    whole = True
+    for line in lines:
+        kind = type(line.get(key)) if key is not None and type(line) is dict else None
+        if kind is float:
+            whole = False
+        elif kind is not int:
+            return drawn
+    return 0 if whole else 0.0
 
 
 def _drawn(like: Any, drawn: Any) -> Any:
