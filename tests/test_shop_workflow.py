@@ -199,3 +199,30 @@ def test_a_basket_whose_status_can_say_so_reads_checked_out_and_keeps_its_lines(
 def _order_from_basket(basket_id: str, customer_id: str) -> Order:
     """Place an order for the basket."""
     raise NotImplementedError
+
+
+class Variant(TypedDict):
+    sku: str
+    price: float
+
+
+class Listing(TypedDict):
+    product_id: str
+    variants: list[Variant]
+
+
+def test_buying_a_product_spends_no_basket() -> None:
+    """A product's priced variants are no basket's lines (no quantity): buying it keeps them."""
+    variants = [{"sku": "MUG-RED", "price": 9.5}, {"sku": "MUG-BLUE", "price": 9.5}]
+    listing = {"product_id": "P-1", "variants": variants}
+    world = SyntheticWorld(seed=2, state={"product": {"P-1": listing}})
+
+    @world.tool
+    def get_product(product_id: str) -> Listing: ...
+    @world.tool
+    def buy_product(product_id: str, quantity: int) -> Order: ...
+
+    order = world.call("buy_product", {"product_id": "P-1", "quantity": 1})
+    assert all("sku" not in line for line in order["items"])
+    assert world.call("get_product", {"product_id": "P-1"}) == listing
+    assert "parent" not in world.trace[0].rules

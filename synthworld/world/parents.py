@@ -24,7 +24,7 @@ from synthworld.world.lifecycle import Lifecycle, norm
 from synthworld.world.naming import MAKING
 from synthworld.world.rules.base import first_key
 from synthworld.world.rules.counts import COUNT_KEYS
-from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS, SUM_KEYS
+from synthworld.world.rules.totals import QTY_KEYS, SUM_KEYS
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import ConsistencyPlan
@@ -92,7 +92,8 @@ def spent(
 
 
 def line_lists(entity: Mapping[str, Any]) -> list[str]:
-    """The keys of `entity`'s non-empty lists of line items (objects with a quantity or a price)."""
+    """The keys of `entity`'s non-empty lists of line items: objects with a quantity (a product's
+    priced ``variants`` are no basket's lines)."""
     return [
         key
         for key, value in entity.items()
@@ -103,8 +104,7 @@ def line_lists(entity: Mapping[str, Any]) -> list[str]:
 
 
 def _line_fields(fields: tuple[str, ...]) -> bool:
-    names = dict.fromkeys(fields)
-    return first_key(names, QTY_KEYS + PRICE_KEYS) is not None
+    return first_key(dict.fromkeys(fields), QTY_KEYS) is not None
 
 
 _EMPTY = frozenset(COUNT_KEYS) | SUM_KEYS

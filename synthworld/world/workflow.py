@@ -205,9 +205,10 @@ def _start_lists(
 def _only_lines(
     plan: ConsistencyPlan, node: Mapping[str, Any], key: str, fields: Mapping[str, Any]
 ) -> list[Any] | None:
-    """The lines of a record that holds one list of them, for the one list of lines of `node`
-    under another name (a basket's ``lines`` for an order's ``items``); None otherwise."""
-    held = [v for v in fields.values() if _line_items(v)]
+    """The lines of a record that holds one list of them (objects with a quantity: a product's
+    priced ``variants`` are none), for the one list of lines of `node` under another name (a
+    basket's ``lines`` for an order's ``items``); None otherwise."""
+    held = [v for v in fields.values() if _line_items(v) and all(first_key(line, QTY_KEYS) for line in v)]
     mine = [k for k, v in node.items() if type(v) is list and _holds_lines(plan, k, v)]
     return held[0] if len(held) == 1 and mine == [key] else None
 
