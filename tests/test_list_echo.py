@@ -192,9 +192,12 @@ def test_a_member_named_by_id_is_the_person_the_world_remembers() -> None:
     assert get_team(team["team_id"]) == team
 
 
+GraphResponse = Literal["organizer", "accepted", "declined", "tentativelyAccepted", "notResponded", "none"]
+
+
 class GraphAttendee(TypedDict):
     email: str
-    response: Literal["organizer", "accepted", "declined", "tentativelyAccepted", "notResponded", "none"]
+    response: GraphResponse | None  # an optional enum: anyOf [enum, null]
 
 
 class GraphEvent(TypedDict):

@@ -31,7 +31,7 @@ from synthworld.world.lifecycle import norm
 from synthworld.world.naming import singular, snake
 from synthworld.world.nested_echo import compatible, json_types
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import Shapes, object_schema
+from synthworld.world.shapes import Shapes, allowed_values, object_schema
 
 __all__ = ["Draw", "ListEcho", "drawer", "echo_lists", "list_echo", "scalars"]
 
@@ -116,15 +116,15 @@ def _not_answered(items: list[dict[str, Any]], element: Mapping[str, Any], edits
     if not items or not isinstance(props, Mapping):
         return
     for key, schema in props.items():
-        waiting = _waiting(schema.get("enum") if isinstance(schema, Mapping) else None)
+        waiting = _waiting(allowed_values(schema) if isinstance(schema, Mapping) else None)
         for item in [item for item in items if waiting is not None and key in item]:
             edits.begin("echo", single=True)
             edits.set(item, key, waiting, pin=True)
 
 
-def _waiting(values: Any) -> str | None:
+def _waiting(values: tuple[str, ...] | None) -> str | None:
     """The "no answer yet" value of an enum of invitation answers (None: not such an enum)."""
-    if type(values) is not list or not all(type(v) is str for v in values):
+    if values is None:
         return None
     spelled = {norm(v): v for v in values}
     if _ANSWERS.isdisjoint(spelled):
