@@ -80,7 +80,8 @@ def test_the_create_keeps_its_own_id_and_its_items_other_fields() -> None:
     args = {"title": "Standup", "start": "2026-03-02T09:00:00Z", "attendees": INVITED}
     made = answered_calendar().call("create_event", args)
     assert made["event_id"] == "evt_fixed"  # the create's own id is the backend's, never redrawn
-    assert made["attendees"][0] == {"email": INVITED[0], "name": "Ana Lima", "response_status": "accepted"}
+    # its name kept; invited just now (the backend's item was someone else's), Ana has not answered
+    assert made["attendees"][0] == {"email": INVITED[0], "name": "Ana Lima", "response_status": "needsAction"}
     assert emails(made) == INVITED  # the two more invited are drawn around their emails
     assert answered_calendar().call("create_event", args) == made  # from the call's seed: the same
 
@@ -189,3 +190,55 @@ def test_a_member_named_by_id_is_the_person_the_world_remembers() -> None:
     assert team["members"][0] == ana  # a user, remembered as such, is the team's member
     assert team["members"][1]["id"] == "u-9"
     assert get_team(team["team_id"]) == team
+
+
+GraphResponse = Literal["organizer", "accepted", "declined", "tentativelyAccepted", "notResponded", "none"]
+
+
+class GraphAttendee(TypedDict):
+    email: str
+    response: GraphResponse | None  # an optional enum: anyOf [enum, null]
+
+
+class GraphEvent(TypedDict):
+    id: str
+    attendees: list[GraphAttendee]
+
+
+class Seat(TypedDict):
+    email: str
+    status: Literal["active", "suspended"]
+
+
+class Workspace(TypedDict):
+    workspace_id: str
+    members: list[Seat]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_new_invitees_have_not_answered_yet(seed: int) -> None:
+    world = calendar(seed)
+
+    @world.tool
+    def create_meeting(title: str, attendees: list[str]) -> GraphEvent: ...
+
+    args = {"title": "Standup", "start": "2026-03-02T09:00:00Z", "attendees": INVITED}
+    made = world.call("create_event", args)
+    assert [(a["email"], a["response_status"]) for a in made["attendees"]] == [
+        (email, "needsAction") for email in INVITED
+    ]  # Google Calendar's answer for a new attendee (before: drawn, often "accepted")
+    assert world.call("get_event", {"event_id": made["event_id"]}) == made
+    met = world.call("create_meeting", {"title": "Sync", "attendees": INVITED[:2]})
+    assert met["attendees"] == [{"email": email, "response": "none"} for email in INVITED[:2]]  # Graph's
+
+
+def test_a_status_that_answers_no_invitation_stays_as_drawn() -> None:
+    world = calendar(5)
+
+    @world.tool
+    def create_workspace(name: str, members: list[str]) -> Workspace: ...
+
+    seats = world.call("create_workspace", {"name": "core", "members": INVITED})["members"]
+    assert [(seat["email"], seat["status"]) for seat in seats] == [
+        (INVITED[0], "suspended"), (INVITED[1], "active"), (INVITED[2], "suspended"),
+    ]  # fmt: skip

@@ -8,6 +8,8 @@
   (``user_id`` is stored as its ``userId``); an update moves its ``updated_at``.
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
+- a refund (return, cancellation) made for a record, and a checkout of a basket, move the record
+  the input names (`synthworld.world.parents`).
 - **transfer** moves the remembered balances, unless the answer says it failed
   (`synthworld.world.transfers`).
 - **delete** forgets the entity: a later call on it (or on a resource an OpenAPI path puts under
@@ -26,9 +28,11 @@ from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
 from synthworld.world.kinds import KindBook, status_key
+from synthworld.world.lifecycle import Lifecycle
 from synthworld.world.members import edit_list, members_of_entity, unseen_list
 from synthworld.world.memory import Found, find_by_key, identified, referenced
 from synthworld.world.naming import snake
+from synthworld.world.parents import CHECKOUT, emptied, settled, spent
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
@@ -102,7 +106,37 @@ def commit(
             if said:
                 state.remember(kind, id, said)
     lifecycle = _lifecycle(plan, args, value, state, now, kinds, target)
+    lifecycle += _parents(plan, args, state, now, kinds)
     return ("transfer", *lifecycle) if moved else lifecycle
+
+
+def _parents(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    state: WorldState,
+    now: datetime.datetime,
+    kinds: KindBook | None,
+) -> tuple[str, ...]:
+    """What the call does to the records its input names beside its own entity (`parents`)."""
+    if plan.lifecycle.family not in ("create", "none"):
+        return ()
+    done: tuple[str, ...] = ()
+    for target, change in settled(plan, args, kinds):
+        done += _transition(change, target, state, now, kinds)
+    for target, says in spent(plan, args, state, kinds):
+        done += _transition(CHECKOUT, target, state, now, kinds) if says else _emptied(target, state, now)
+    return ("parent",) if done else ()
+
+
+def _emptied(target: tuple[str, str], state: WorldState, now: datetime.datetime) -> tuple[str, ...]:
+    """A spent basket without a status to say so: its line lists empty, its sums and counts 0."""
+    entity = state.entity(*target)
+    change = emptied(entity) if entity is not None else {}
+    if entity is None or not change:
+        return ()
+    change |= {k: stamp(entity, k, now) for k in entity if is_updated(k)}
+    state.remember(target[0], target[1], change)
+    return ("checkout",)
 
 
 def _transfer(
@@ -142,7 +176,7 @@ def _lifecycle(
     if family in ("create", "update"):
         return _merge(plan, args, target, state, now, subject_of(plan, value))
     if family == "transition":
-        return _transition(plan, target, state, now, kinds)
+        return _transition(plan.lifecycle, target, state, now, kinds)
     return ()
 
 
@@ -279,7 +313,7 @@ def _merge(
 
 
 def _transition(
-    plan: ConsistencyPlan,
+    life: Lifecycle,
     target: tuple[str, str],
     state: WorldState,
     now: datetime.datetime,
@@ -289,16 +323,16 @@ def _transition(
     known = kinds.status(target[0]) if kinds is not None else None
     key = status_key(entity, target[0]) or (known[0] if known else None)
     change: dict[str, Any] = {
-        flag: on for flag, on in flag_changes(plan.lifecycle.verb, entity).items() if entity[flag] is not on
+        flag: on for flag, on in flag_changes(life.verb, entity).items() if entity[flag] is not on
     }
     if key is not None:
         allowed = known[1] if known and known[0] == key else None
-        value = pick_status(plan.lifecycle.statuses, allowed, entity.get(key))
+        value = pick_status(life.statuses, allowed, entity.get(key))
         if value is not None and entity.get(key) != value:
             change[key] = value
     if not change:
         return ()
-    for time_key in [k for k in entity if k == plan.lifecycle.stamp or is_updated(k)]:
+    for time_key in [k for k in entity if k == life.stamp or is_updated(k)]:
         change[time_key] = stamp(entity, time_key, now)
     state.remember(target[0], target[1], change)
     return ("transition",)

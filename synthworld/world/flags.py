@@ -52,6 +52,7 @@ _VERB_FLAGS = {
     "restore": ("active restored", "archived"),
     "pay": ("paid", "unpaid"),
     "refund": ("refunded", ""),
+    "return": ("returned", ""),
     "pause": ("paused", "running active"),
     "resume": ("running active", "paused"),
     "start": ("started running active", ""),

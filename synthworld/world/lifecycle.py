@@ -73,6 +73,7 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "unlock": ("unlocked", "active"),
     "restore": ("active", "restored", "open"),
     "refund": ("refunded",),
+    "return": ("returned",),
     "pay": ("paid",),
     "block": ("blocked",),
     "unblock": ("active", "unblocked"),
@@ -94,7 +95,7 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "snooze": ("snoozed",),
     "acknowledge": ("acknowledged", "acked"),  # an alert or incident (PagerDuty, Alertmanager)
     "ack": ("acknowledged", "acked"),
-    "checkout": ("checked_out", "completed"),
+    "checkout": ("checked_out", "converted", "ordered", "completed"),
     "deny": ("denied", "rejected"),
     "revoke": ("revoked", "inactive"),
 }

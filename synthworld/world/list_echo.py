@@ -10,7 +10,10 @@ items' identifier, else their first natural key (``email``, ``sku``, ``name``...
 ``<item>_<field>s`` (``member_ids``, ``attendee_emails``), that field; for a plural of a field
 (``skus``), that field, in the one list whose items have it. Only the answer's own object (not a
 list answer's items, where an argument filters), and only a field whose schema takes the
-argument's JSON type.
+argument's JSON type. An element the input adds (not one the answer already held for that value)
+is an invitation not yet answered: a field whose enum holds answers (``accepted``, ``declined``)
+takes the enum's "no answer yet" value (Google Calendar's ``needsAction``, Microsoft Graph's
+``none`` or ``notResponded``, ``pending``...).
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from synthworld.errors import SynthworldError
 from synthworld.schema import compile_generator
 from synthworld.world.edits import Edits
 from synthworld.world.identity import NATURAL_KEYS, id_key
+from synthworld.world.lifecycle import norm
 from synthworld.world.naming import singular, snake
 from synthworld.world.nested_echo import compatible, json_types
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import Shapes, object_schema
+from synthworld.world.shapes import Shapes, allowed_values, object_schema
 
 __all__ = ["Draw", "ListEcho", "drawer", "echo_lists", "list_echo", "scalars"]
 
@@ -37,6 +41,16 @@ Draw = Callable[[Mapping[str, Any], int], Any]
 """``draw(element schema, index)``: a new element, seeded by the call and its index."""
 
 _SCALARS = frozenset({"string", "integer", "number"})
+_ANSWERS = frozenset(
+    norm(v) for v in ("accepted", "declined", "tentative", "tentativelyAccepted", "rejected")
+)
+"""Values that make an enum the answer to an invitation."""
+_UNANSWERED = tuple(
+    norm(v)
+    for v in ("needsAction", "none", "notResponded", "no_response", "awaiting_response", "pending", "invited")
+)
+"""An invitation's "no answer yet", best first: Google Calendar's attendee ``responseStatus``,
+Microsoft Graph's ``responseStatus.response`` (``none`` on a new attendee), then other spellings."""
 
 
 def list_echo(
@@ -86,12 +100,36 @@ def echo_lists(
         items = [item for item in drawn if item is not None]
         if len(items) < len(values):
             continue
+        new = [item.get(field) != value for item, value in zip(items, values, strict=True)]
         edits.begin("echo", single=True)
         edits.set(node, key, [{**item, field: value} for item, value in zip(items, values, strict=True)])
         for item, value in zip(node[key], values, strict=True):
             edits.set(item, field, value, pin=True)  # the field is the input's; rules fit the rest
             made.add(id(item))
+        _not_answered([item for item, added in zip(node[key], new, strict=True) if added], element, edits)
     return made
+
+
+def _not_answered(items: list[dict[str, Any]], element: Mapping[str, Any], edits: Edits) -> None:
+    """New invitees have not answered: each field of an answer enum takes its "no answer" value."""
+    props = element.get("properties")
+    if not items or not isinstance(props, Mapping):
+        return
+    for key, schema in props.items():
+        waiting = _waiting(allowed_values(schema) if isinstance(schema, Mapping) else None)
+        for item in [item for item in items if waiting is not None and key in item]:
+            edits.begin("echo", single=True)
+            edits.set(item, key, waiting, pin=True)
+
+
+def _waiting(values: tuple[str, ...] | None) -> str | None:
+    """The "no answer yet" value of an enum of invitation answers (None: not such an enum)."""
+    if values is None:
+        return None
+    spelled = {norm(v): v for v in values}
+    if _ANSWERS.isdisjoint(spelled):
+        return None
+    return next((spelled[w] for w in _UNANSWERED if w in spelled), None)
 
 
 def _element(held: list[Any], index: int, element: Mapping[str, Any], draw: Draw) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["VERBS", "singular", "snake", "tool_kind", "tool_words"]
+__all__ = ["MAKING", "VERBS", "singular", "snake", "tool_kind", "tool_words"]
 
 VERBS = frozenset(
     {
@@ -30,7 +30,7 @@ VERBS = frozenset(
         # state changes
         "close", "cancel", "archive", "unarchive", "approve", "reject", "complete", "publish",
         "unpublish", "ship", "resolve", "reopen", "activate", "deactivate", "suspend", "enable",
-        "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "pay",
+        "disable", "confirm", "decline", "accept", "lock", "unlock", "restore", "refund", "return", "pay",
         "block", "unblock", "pause", "resume", "submit", "finish", "start", "stop", "merge",
         "fulfill", "deliver", "void", "expire", "hold", "release", "verify", "dismiss", "terminate",
         "escalate", "snooze", "checkout", "deny", "revoke", "solve", "acknowledge", "ack",
@@ -57,9 +57,17 @@ def snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("-", "_").replace(".", "_")
 
 
+MAKING = frozenset({"issue", "process", "initiate"})
+"""Verbs that make an entity named by a noun that is also a verb: ``issue_refund`` makes a refund
+(it does not refund an issue)."""
+_VERB_NOUNS = frozenset({"refund", "return"})
+
+
 @lru_cache(maxsize=4096)
 def _words(name: str) -> tuple[str, ...]:
     words = [w for w in snake(name).split("_") if w]
+    if len(words) == 2 and words[0] in MAKING and words[1] in _VERB_NOUNS:
+        return tuple(words)
     if len(words) > 2 and words[0] not in VERBS and words[1] in VERBS:
         return tuple(words[1:])
     if len(words) > 1 and words[0] not in VERBS and words[-1] in VERBS:

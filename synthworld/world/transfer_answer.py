@@ -29,7 +29,7 @@ from synthworld.world.shapes import allowed_values
 from synthworld.world.transfer_sides import settle_sides
 from synthworld.world.transfers import TO, Transfer, account, after, spendable
 
-__all__ = ["says_failed", "settle_transfer", "shown_balances"]
+__all__ = ["says_failed", "settle_transfer", "shown_balances", "went_through"]
 
 _FAILURES = (
     "insufficient_funds", "insufficient_balance", "nsf", "declined", "rejected", "failed", "failure",
@@ -128,9 +128,15 @@ def _refuse(node: dict[str, Any], props: Mapping[str, Any], edits: Edits) -> boo
     return said
 
 
-def _succeed(node: dict[str, Any], props: Mapping[str, Any], edits: Edits) -> bool:
+def went_through(node: dict[str, Any], props: Mapping[str, Any], edits: Edits, rule: str) -> bool:
+    """Make an answer that a change the world made went through not say it failed: a failure drawn
+    at random becomes a success the schema allows (``failed`` -> ``succeeded``), ``ok`` true."""
+    return _succeed(node, props, edits, rule)
+
+
+def _succeed(node: dict[str, Any], props: Mapping[str, Any], edits: Edits, rule: str = "funds") -> bool:
     """Replace a failure drawn at random by a success the schema allows."""
-    edits.begin("funds", single=True)
+    edits.begin(rule, single=True)
     changed = False
     for key in [k for k in node if _free(node, k, edits)]:
         name, value = snake(key), node[key]

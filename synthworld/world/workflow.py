@@ -7,7 +7,8 @@
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
   allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
-  ``<verb>ed_at`` and ``updated_at`` the world's time.
+  ``<verb>ed_at`` and ``updated_at`` the world's time. An answer that is another entity
+  (``refund_order`` answers the refund) does not say it failed: the order is refunded.
 - **delete**: ``deleted``/``success`` flags say so.
 - every call that changes the world (create, update, transition, delete) answers ``success``,
   ``ok`` or ``succeeded`` true at the top: it did.
@@ -40,6 +41,7 @@ from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.seeds import sub_seed
+from synthworld.world.transfer_answer import went_through
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -84,6 +86,9 @@ def shape(
             merge_patch(subject, patch, edits)
     elif subject is not None and family == "transition":
         _transition(plan, subject, edits, facts)
+        if plan.top_kind != plan.kind:  # ``refund_order`` answers the refund, which went through
+            props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
+            went_through(subject, props, edits, "transition")
     elif subject is not None and family == "delete":
         _deleted(plan, subject, edits)
     if family in _ACTS and type(value) is dict:
@@ -178,9 +183,9 @@ def _start_lists(
     plan: ConsistencyPlan, node: dict[str, Any], refs: list[Reference], edits: Edits, facts: CallFacts
 ) -> None:
     """A new entity's lists that a tool adds to start empty (a new cart has no items); a list of
-    line objects an entity the input refers to holds under the same key is carried over, with
-    its currency (``checkout(cart_id)``: the order holds the cart's items). Totals follow (the
-    totals rule)."""
+    line objects an entity the input refers to holds under the same key (or its one list of
+    lines, for the answer's one list of lines) is carried over, with its currency
+    (``checkout(cart_id)``: the order holds the cart's items). Totals follow (the totals rule)."""
     added = facts.kinds.added(plan.top_kind) if facts.kinds is not None else ()
     for key in [k for k in added if type(node.get(k)) is list and node[k] and not edits.echoed(node, k)]:
         edits.begin("create")
@@ -188,11 +193,32 @@ def _start_lists(
     for ref in (ref for ref in refs if ref.kind != plan.top_kind):
         for key in [k for k, v in node.items() if type(v) is list and not edits.echoed(node, k)]:
             lines = ref.fields.get(key)
+            if not _line_items(lines):
+                lines = _only_lines(plan, node, key, ref.fields)
             if _line_items(lines):
                 edits.begin("carry")
                 edits.set(node, key, json_copy(lines))
                 if type(ref.fields.get("currency")) is str and "currency" in node:
                     edits.set(node, "currency", ref.fields["currency"])
+
+
+def _only_lines(
+    plan: ConsistencyPlan, node: Mapping[str, Any], key: str, fields: Mapping[str, Any]
+) -> list[Any] | None:
+    """The lines of a record that holds one list of them (objects with a quantity: a product's
+    priced ``variants`` are none), for the one list of lines of `node` under another name (a
+    basket's ``lines`` for an order's ``items``); None otherwise."""
+    held = [v for v in fields.values() if _line_items(v) and all(first_key(line, QTY_KEYS) for line in v)]
+    mine = [k for k, v in node.items() if type(v) is list and _holds_lines(plan, k, v)]
+    return held[0] if len(held) == 1 and mine == [key] else None
+
+
+def _holds_lines(plan: ConsistencyPlan, key: str, value: list[Any]) -> bool:
+    """Whether `value` (or, empty, its schema's element) is a list of line items."""
+    if value:
+        return _line_items(value)
+    element = plan.shapes.by_hint.get(singular(key), {}) if plan.shapes else {}
+    return first_key(element, QTY_KEYS + PRICE_KEYS) is not None
 
 
 def _line_items(value: Any) -> bool:

@@ -4,7 +4,13 @@ longer collection (a cursor with a value, or ``has_more: true``): then it is at 
 A count in the page's own object (``pagination: {total_count}``, ``meta``) counts the whole
 collection: it is at least the number of items. A count that may be a decimal (a ``Decimal`` field:
 a number or numeric text) is whole, in the type it was drawn in (``3``, ``"3"``); a ``total``,
-``size`` or ``length`` held that way may be money or bytes, and is left alone."""
+``size`` or ``length`` held that way may be money or bytes, and is left alone.
+
+Beside several lists, a count counts the one named for the answer's kind (``search_issues``:
+Jira's ``total`` counts ``issues``, not ``warningMessages``; GitHub's ``total_count`` its
+``items``, Slack's ``search.messages`` its ``messages.matches``): APIs give each list its own
+count rather than a sum. With no list named so, it counts them all: a count of what the answer
+lists, as Box's ``total_count`` counts files and folders together (``entries``)."""
 
 from __future__ import annotations
 
@@ -18,9 +24,9 @@ from synthworld.world.rules.base import RuleContext, first_key
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
 from synthworld.world.shapes import CURSOR_KEYS, Shapes
 
-__all__ = ["PAGERS", "Counts", "set_count", "tally"]
+__all__ = ["COUNT_KEYS", "PAGERS", "Counts", "set_count", "tally"]
 
-_COUNT = (
+COUNT_KEYS = _COUNT = (
     "count", "total", "total_count", "totalCount", "total_results", "totalResults", "result_count",
     "resultCount", "num_results", "numResults", "total_items", "totalItems", "total_hits", "totalHits",
     "item_count", "itemCount", "n_results", "size", "length",
@@ -35,10 +41,17 @@ PAGERS = ("pagination", "meta", "page_info", "pageInfo", "paging", "page")
 """Keys of the object that describes the page a list answer holds."""
 
 
-def _items(node: dict[str, Any]) -> tuple[str, list[Any]] | None:
-    """The one list in `node` and its key (None when there is none or several)."""
+def _items(node: dict[str, Any], hint: str) -> tuple[str, list[Any]] | None:
+    """The items in `node` a count counts and the key of their list: the only list, else the one
+    named for the object's kind (`hint`: ``issues`` beside Jira's ``warningMessages``), else all
+    of them (``files`` and ``folders``: the first key); None without a list."""
     found = [(key, value) for key, value in node.items() if type(value) is list]
-    return found[0] if len(found) == 1 else None
+    if len(found) < 2:
+        return found[0] if found else None
+    named = [(key, value) for key, value in found if singular(snake(key)) == hint]
+    if len(named) == 1:
+        return named[0]
+    return found[0][0], [item for _, items in found for item in items]
 
 
 class Counts:
@@ -56,9 +69,9 @@ class Counts:
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         pager = first_key(node, PAGERS) if first_key(node, _COUNT) is None else None
         if pager is not None:
-            self._pager(node, pager, ctx)
+            self._pager(node, pager, hint, ctx)
             return
-        found = _items(node)
+        found = _items(node, hint)
         if found is None:
             return
         more = any(node.get(cursor) not in (None, False, "") for cursor in CURSOR_KEYS)
@@ -70,9 +83,9 @@ class Counts:
             if count != have or type(node[key]) is not int:
                 set_count(node, key, count, ctx, self.name)
 
-    def _pager(self, node: dict[str, Any], pager: str, ctx: RuleContext) -> None:
+    def _pager(self, node: dict[str, Any], pager: str, hint: str, ctx: RuleContext) -> None:
         """The page object's count of the whole collection: not below the items on this page."""
-        page, found = node[pager], _items(node)
+        page, found = node[pager], _items(node, hint)
         key = first_key(page, _COUNT) if type(page) is dict else None
         have = tally(key, page[key]) if key is not None else None
         if found is None or key is None or have is None or self._money(found, singular(pager), key, ctx):

@@ -10,7 +10,7 @@ reject (as python-jsonschema divides floats) is nudged by a cent on the last lin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -18,7 +18,7 @@ from synthworld.world.naming import singular
 from synthworld.world.rules.base import RuleContext, first_key, fits_multiple, is_number
 from synthworld.world.shapes import Shapes
 
-__all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "Totals"]
+__all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "SUM_KEYS", "Totals"]
 
 QTY_KEYS = ("quantity", "qty", "units", "quantity_ordered")
 PRICE_KEYS = (
@@ -54,6 +54,8 @@ _MINUS = ("discount", "discount_amount", "discountAmount", "discount_total", "am
 _DETAILS = "total_details"
 """Stripe's object of the amounts between a subtotal and a total (tax, shipping, discount)."""
 _SUMS = frozenset(_TOTAL + _SUBTOTAL)
+SUM_KEYS = frozenset(_TOTAL + _SUBTOTAL + _PLUS + _MINUS)
+"""Keys of the amounts an object's lines add up to (with tax, shipping, discount): 0 without lines."""
 _NUDGES = 12
 _NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
 
@@ -182,8 +184,8 @@ class Totals:
             if type(qty) not in _NUMBER or type(price) not in _NUMBER:
                 return True  # a line without numbers: nothing to add up
             cents += round(qty * round(price * 100))
-        value = _money(cents, node[total])
-        if node[total] != value:
+        value = _money(cents, _like(lines, price_k, node[total]))
+        if node[total] != value or type(node[total]) is not type(value):
             if "multipleOf" in ctx.prop(hint, total):
                 return False
             ctx.edits.begin(self.name)
@@ -203,23 +205,32 @@ class Totals:
         line_total = lay.line_total
         if lay.qty and line_total:
             for line, amount in zip(lines, amounts, strict=True):
-                if line_total in line and not self._write(line, line_total, amount, line_hint, ctx, ints):
+                like = _like((line,), lay.price, line.get(line_total))
+                if line_total in line and not self._write(
+                    line, line_total, amount, line_hint, ctx, ints, like
+                ):
                     return False
         cents = sum(amounts)
+        like = _like(lines, lay.price or line_total, None)
         if lay.sub is not None and type(node[lay.sub]) in _NUMBER:
-            if not self._write(node, lay.sub, cents, hint, ctx, ints):
+            if not self._write(node, lay.sub, cents, hint, ctx, ints, _drawn(like, node[lay.sub])):
                 return False
             cents = _cents(node[lay.sub], ints)
         if lay.total is not None and type(node[lay.total]) in _NUMBER and ctx.free(node, lay.total):
             if lay.plus or lay.minus:
                 cents += _extras(node, lay, ints)
-            return self._write(node, lay.total, cents, hint, ctx, ints)
+                extras = [node[k] for k in (*lay.plus, *lay.minus) if type(node.get(k)) in _NUMBER]
+                like = 0.0 if any(type(v) is float for v in extras) else like
+            return self._write(node, lay.total, cents, hint, ctx, ints, _drawn(like, node[lay.total]))
         return True
 
     @staticmethod
-    def _write(node: dict[str, Any], key: Any, cents: int, hint: str, ctx: RuleContext, ints: bool) -> bool:
-        value: int | float = cents if ints else _money(cents, node[key])
-        if node[key] == value:
+    def _write(
+        node: dict[str, Any], key: Any, cents: int, hint: str, ctx: RuleContext, ints: bool, like: Any = None
+    ) -> bool:
+        """``node[key]`` = `cents`, written like `like` (an int when whole and `like` is one)."""
+        value: int | float = cents if ints else _money(cents, node[key] if like is None else like)
+        if node[key] == value and type(node[key]) is type(value):
             return True
         schema = ctx.prop(hint, key)
         if "multipleOf" in schema and not fits_multiple(value, schema):
@@ -437,6 +448,25 @@ def _all_int(node: dict[str, Any], lay: Layout, lines: list[dict[str, Any]]) -> 
 
 def _cents(value: Any, ints: bool) -> int:
     return int(value) if ints else round(value * 100)
+
+
+def _like(lines: Sequence[Any], key: str | None, drawn: Any) -> Any:
+    """How a sum of the lines' amounts at `key` is written, as its parts are: ``0`` when every one
+    is an int (a whole sum of whole amounts is whole: ``1802``, not ``1802.0``), ``0.0`` when one is
+    a float, ``0`` without lines (a cart's total and its order's, over the same lines, agree);
+    `drawn` when a part is no number."""
+    whole = True
+    for line in lines:
+        kind = type(line.get(key)) if key is not None and type(line) is dict else None
+        if kind is float:
+            whole = False
+        elif kind is not int:
+            return drawn
+    return 0 if whole else 0.0
+
+
+def _drawn(like: Any, drawn: Any) -> Any:
+    return drawn if like is None else like
 
 
 def _money(cents: int, like: Any) -> int | float:
