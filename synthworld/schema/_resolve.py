@@ -220,11 +220,18 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
 def _crawled(registry: Registry) -> Registry:
     """A caller's ``registry`` with the official metaschemas, crawled: an uncrawled one crawls all
     its resources again at every anchor lookup (each ``$dynamicRef``). Kept for the last few
-    registries (by identity), so the schemas compiled against one pay for one crawl."""
+    registries (by identity), so the schemas compiled against one pay for one crawl. A registry
+    holding a document `referencing` cannot crawl (``"items": []`` where its dialect wants a schema)
+    is left uncrawled, read lazily as python-jsonschema reads it: one bad file does not stop the
+    schemas that never reach it."""
     hit = _CRAWLED.get(id(registry))
     if hit is not None and hit[0] is registry:
         return hit[1]
-    crawled = registry.combine(jsonschema_specifications.REGISTRY).crawl()
+    combined = registry.combine(jsonschema_specifications.REGISTRY)
+    try:
+        crawled = combined.crawl()
+    except _UNREADABLE:
+        crawled = combined
     with _CRAWLED_LOCK:
         while len(_CRAWLED) >= _CRAWLED_KEPT:
             _CRAWLED.pop(next(iter(_CRAWLED)))
@@ -232,6 +239,8 @@ def _crawled(registry: Registry) -> Registry:
     return crawled
 
 
+_UNREADABLE = (AttributeError, TypeError)
+"""What `referencing` raises reading a subschema that is not one (a list, ``null``) as a resource."""
 _CRAWLED: dict[int, tuple[Registry, Registry]] = {}
 _CRAWLED_KEPT = 8
 _CRAWLED_LOCK = threading.Lock()
@@ -308,6 +317,14 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         if keyword == "$recursiveRef":
             return referencing.jsonschema.lookup_recursive_ref(loc.resolver)
         return loc.resolver.lookup(ref)
+    except _UNREADABLE as err:  # the lookup crawled a registry holding a document that is no schema
+        raise SchemaError(
+            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: a document in the registry "
+            f"is not a valid schema of its dialect (referencing: {type(err).__name__}: {err}); fix: "
+            "correct that document (a list or null where a schema belongs, such as `items: []` under "
+            "2020-12) or leave it out of the registry",
+            path=loc.path,
+        ) from err
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
             f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "

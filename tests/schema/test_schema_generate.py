@@ -127,6 +127,40 @@ def test_a_callers_registry_is_crawled_once_not_at_every_anchor_lookup(
     assert len(crawls) == 1
 
 
+def _registry_with_a_broken_document() -> Any:
+    import referencing
+    import referencing.jsonschema
+
+    spec = referencing.jsonschema.DRAFT202012
+    people = {"$defs": {"age": {"type": "integer", "minimum": 0, "maximum": 120}}}
+    broken = {"type": "array", "items": []}  # 2020-12 wants a schema: referencing cannot crawl it
+    return referencing.Registry().with_resources(
+        [
+            ("https://example.com/people", spec.create_resource(people)),
+            ("https://example.com/broken", spec.create_resource(broken)),
+        ]
+    )
+
+
+def test_one_document_referencing_cannot_crawl_does_not_stop_the_rest_of_its_registry() -> None:
+    """datamodel-code-generator's test schemas as one registry: 117 of its files hold ``items: []``,
+    ``items: null`` or a draft-04 ``true``; crawling the registry raised AttributeError for every
+    schema compiled against it, where python-jsonschema (which reads lazily) resolved them."""
+    registry = _registry_with_a_broken_document()
+    ref = {"$ref": "https://example.com/people#/$defs/age"}
+    check = jsonschema.Draft202012Validator(ref, registry=registry)
+    values = [generate(ref, seed, registry=registry) for seed in range(5)]
+    assert values == [84, 13, 96, 24, 24]
+    assert all(check.is_valid(value) for value in values)
+
+
+def test_a_lookup_that_must_crawl_a_broken_registry_says_so() -> None:
+    from synthworld import SchemaError
+
+    with pytest.raises(SchemaError, match=r"people#age.*is not a valid schema of its dialect.*fix: correct"):
+        generate({"$ref": "https://example.com/people#age"}, 0, registry=_registry_with_a_broken_document())
+
+
 def test_schemas_compiled_against_one_registry_share_its_crawl(monkeypatch: pytest.MonkeyPatch) -> None:
     import referencing
     import referencing.jsonschema
