@@ -222,8 +222,7 @@ def _crawled(registry: Registry) -> Registry:
     its resources again at every anchor lookup (each ``$dynamicRef``). Kept for the last few
     registries (by identity), so the schemas compiled against one pay for one crawl. A registry
     holding a document `referencing` cannot crawl (``"items": []`` where its dialect wants a schema)
-    is left uncrawled, read lazily as python-jsonschema reads it: one bad file does not stop the
-    schemas that never reach it."""
+    keeps that document opaque: one bad file does not stop the schemas that never reach it."""
     hit = _CRAWLED.get(id(registry))
     if hit is not None and hit[0] is registry:
         return hit[1]
@@ -231,12 +230,25 @@ def _crawled(registry: Registry) -> Registry:
     try:
         crawled = combined.crawl()
     except _UNREADABLE:
-        crawled = combined
+        crawled = _crawl_readable(combined)
     with _CRAWLED_LOCK:
         while len(_CRAWLED) >= _CRAWLED_KEPT:
             _CRAWLED.pop(next(iter(_CRAWLED)))
         _CRAWLED[id(registry)] = (registry, crawled)  # the registry kept: its id is not reused meanwhile
     return crawled
+
+
+def _crawl_readable(registry: Registry) -> Registry:
+    """``registry`` crawled, each resource `referencing` cannot crawl kept opaque: a JSON pointer
+    into it still resolves; its anchors and embedded ``$id``s are not known."""
+    readable: Registry = referencing.Registry()
+    for uri, resource in registry.items():
+        try:
+            referencing.Registry().with_resource(uri, resource).crawl()
+        except _UNREADABLE:
+            resource = Specification.OPAQUE.create_resource(resource.contents)
+        readable = readable.with_resource(uri, resource)
+    return readable.crawl()
 
 
 _UNREADABLE = (AttributeError, TypeError)
@@ -317,14 +329,6 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         if keyword == "$recursiveRef":
             return referencing.jsonschema.lookup_recursive_ref(loc.resolver)
         return loc.resolver.lookup(ref)
-    except _UNREADABLE as err:  # the lookup crawled a registry holding a document that is no schema
-        raise SchemaError(
-            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: a document in the registry "
-            f"is not a valid schema of its dialect (referencing: {type(err).__name__}: {err}); fix: "
-            "correct that document (a list or null where a schema belongs, such as `items: []` under "
-            "2020-12) or leave it out of the registry",
-            path=loc.path,
-        ) from err
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
             f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "
