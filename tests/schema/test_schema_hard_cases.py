@@ -380,3 +380,31 @@ def test_a_nested_constant_decides_an_if_only_where_its_object_is_sure() -> None
     undecided = compile_generator(optional)._root
     assert isinstance(undecided, ChoiceNode)
     assert len(undecided.options) == 2
+
+
+@pytest.mark.parametrize(
+    ("schema", "values"),
+    [
+        ({"allOf": [{"type": "string", "pattern": "a"}, {"type": "string", "pattern": "b"}]}, ["ab"] * 5),
+        ({"type": "string", "allOf": [{"pattern": "\\."}, {"pattern": "x"}]}, [".x"] * 5),
+        ({"type": "string", "allOf": [{"pattern": "^a"}, {"pattern": "b$"}, {"pattern": "c"}]}, ["acb"] * 5),
+        (
+            {"type": "string", "allOf": [{"pattern": "[0-9]"}, {"pattern": "[a-z]"}]},
+            ["8e", "0m", "2n", "4r", "0h"],
+        ),
+    ],
+)
+def test_an_allof_of_patterns_is_built_as_a_match_of_each_in_turn(schema: Any, values: list[str]) -> None:
+    """datamodel-code-generator's ``allof_literal_patterns``: only the first pattern was drawn and
+    the others checked, so ``a`` and ``b`` were never met together (UnsatisfiableSchemaError);
+    two character classes fell to the last-resort search (``'ãp\\x92ത...'``)."""
+    generator, check = compile_generator(schema), oracle(schema)
+    got = [generator.generate(Random(seed)) for seed in range(5)]
+    assert got == values
+    assert all(check.is_valid(value) for value in got)
+
+
+def test_patterns_no_string_meets_together_are_still_refused() -> None:
+    schema = {"type": "string", "allOf": [{"pattern": "^[0-9]+$"}, {"pattern": "[a-z]"}]}
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator(schema).generate(Random(0))
