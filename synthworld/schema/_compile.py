@@ -124,7 +124,7 @@ class Compiler:
         seen: set[tuple[Any, ...]] = set()
         for part in parts:
             if _EXPANDED.isdisjoint(part.node):  # `_visit`'s usual case, without the call
-                key = part.key()
+                key = part.loc.key()
                 if key not in seen:
                     seen.add(key)
                     out.append(part)
@@ -163,9 +163,9 @@ class Compiler:
         return out.settle()
 
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
-        key = part.key()
-        if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
-            return
+        key = part.loc.key()  # one subschema once, whatever words of it are left out
+        if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing; nor does a
+            return  # branch's return to its own schema (what it leaves out, the branch decides)
         seen.add(key)
         node = part.node
         if _EXPANDED.isdisjoint(node):  # the usual case: nothing to expand

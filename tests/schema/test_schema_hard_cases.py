@@ -408,3 +408,32 @@ def test_patterns_no_string_meets_together_are_still_refused() -> None:
     schema = {"type": "string", "allOf": [{"pattern": "^[0-9]+$"}, {"pattern": "[a-z]"}]}
     with pytest.raises(UnsatisfiableSchemaError):
         compile_generator(schema).generate(Random(0))
+
+
+def _cycle(word: str) -> dict[str, Any]:
+    """Each branch returns to the root at the same value: validators loop on it (RecursionError)."""
+    back = lambda name: {"allOf": [{"$ref": "#"}, {"required": [name]}]}  # noqa: E731
+    return {word: [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "$defs": {"A": back("a"), "B": back("b")}}
+
+
+@pytest.mark.parametrize(
+    ("word", "values"),
+    [
+        (
+            "anyOf",
+            [{"b": None}, {"a": ["reduce", "popular", [None, {}], None]}, {"a": True}, {"a": 37}, {"a": {}}],
+        ),
+        (
+            "oneOf",
+            [{"b": None}, {"a": ["reduce", "popular", [None, {}], None]}, {"a": True}, {"a": 37}, {"a": {}}],
+        ),
+    ],
+)
+def test_a_branch_that_returns_to_its_own_schema_is_not_branched_again(word: str, values: list[Any]) -> None:
+    """datamodel-code-generator's ``jsonschema_discriminated_oneof_allof_cycle``: a branch's
+    ``allOf`` holds the root again, whose branches were chosen anew at every return (2 ** depth
+    lazy choices: over 60 s, then UnsatisfiableSchemaError). The root's own words are decided by
+    the branch already taken; its return adds nothing."""
+    got = [generate(_cycle(word), seed) for seed in range(5)]
+    assert got == values
+    assert all(len({"a", "b"} & value.keys()) == 1 for value in got)  # one branch's name: oneOf holds
