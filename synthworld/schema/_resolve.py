@@ -329,6 +329,13 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         if keyword == "$recursiveRef":
             return referencing.jsonschema.lookup_recursive_ref(loc.resolver)
         return loc.resolver.lookup(ref)
+    except TypeError as err:  # `referencing` indexing a null, number or boolean with the next segment
+        raise SchemaError(
+            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: its JSON pointer passes "
+            f"through a value that is neither an object nor an array ({err}); fix: point the reference "
+            "at a subschema",
+            path=loc.path,
+        ) from err
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
             f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "
