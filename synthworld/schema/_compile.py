@@ -33,6 +33,8 @@ from synthworld.schema.keywords import TYPE_KEYWORDS
 __all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
+_REF_HOPS = 8
+"""References followed from a ``oneOf`` branch to the subschema whose failures exclude it."""
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
 _EXPANDED = frozenset({*_REFS, "allOf"})
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
@@ -124,7 +126,7 @@ class Compiler:
         seen: set[tuple[Any, ...]] = set()
         for part in parts:
             if _EXPANDED.isdisjoint(part.node):  # `_visit`'s usual case, without the call
-                key = part.key()
+                key = part.loc.key()
                 if key not in seen:
                     seen.add(key)
                     out.append(part)
@@ -163,9 +165,9 @@ class Compiler:
         return out.settle()
 
     def _visit(self, part: Part, out: list[Part], seen: set[tuple[Any, ...]]) -> None:
-        key = part.key()
-        if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing
-            return
+        key = part.loc.key()  # one subschema once, whatever words of it are left out
+        if key in seen:  # A and A is A: a cycle of refs through allOf adds nothing; nor does a
+            return  # branch's return to its own schema (what it leaves out, the branch decides)
         seen.add(key)
         node = part.node
         if _EXPANDED.isdisjoint(node):  # the usual case: nothing to expand
@@ -312,10 +314,21 @@ class Compiler:
         """`ExcludeNode` for branch ``j`` of a ``oneOf`` (``others``: the branches to fail)."""
         ways = []
         for k in others:
-            found = negation_branches(canonical_view(subs[k].schema, subs[k].dialect))
-            mine = [Part(self.synthetic(subs[k], w)) for w in found] if found else [self._negate(subs[k])]
+            target = self._through_refs(subs[k])
+            found = negation_branches(canonical_view(target.schema, target.dialect))
+            mine = [Part(self.synthetic(target, w)) for w in found] if found else [self._negate(subs[k])]
             ways.append((self.check(subs[k]), mine))
         return ExcludeNode(self._node, [*rest, Part(subs[j])], ways)
+
+    def _through_refs(self, loc: Loc) -> Loc:
+        """The subschema a branch that is only a ``$ref`` (OpenAPI's and pydantic's unions) names,
+        so the ways to fail it are read from its target, not left to a check of whole values."""
+        for _ in range(_REF_HOPS):
+            view = canonical_view(loc.schema, loc.dialect)
+            if not isinstance(view, dict) or set(view) != {"$ref"}:
+                break
+            loc = self._quick.resolve(loc, "$ref")
+        return loc
 
     def _merge(self, parts: list[Part]) -> Node:
         excluded, not_types = self._nots(parts)

@@ -130,6 +130,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         path=path,
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),
+        joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
     )
 
 

@@ -220,11 +220,17 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
 def _crawled(registry: Registry) -> Registry:
     """A caller's ``registry`` with the official metaschemas, crawled: an uncrawled one crawls all
     its resources again at every anchor lookup (each ``$dynamicRef``). Kept for the last few
-    registries (by identity), so the schemas compiled against one pay for one crawl."""
+    registries (by identity), so the schemas compiled against one pay for one crawl. A registry
+    holding a document `referencing` cannot crawl (``"items": []`` where its dialect wants a schema)
+    keeps that document opaque: one bad file does not stop the schemas that never reach it."""
     hit = _CRAWLED.get(id(registry))
     if hit is not None and hit[0] is registry:
         return hit[1]
-    crawled = registry.combine(jsonschema_specifications.REGISTRY).crawl()
+    combined = registry.combine(jsonschema_specifications.REGISTRY)
+    try:
+        crawled = combined.crawl()
+    except _UNREADABLE:
+        crawled = _crawl_readable(combined)
     with _CRAWLED_LOCK:
         while len(_CRAWLED) >= _CRAWLED_KEPT:
             _CRAWLED.pop(next(iter(_CRAWLED)))
@@ -232,6 +238,21 @@ def _crawled(registry: Registry) -> Registry:
     return crawled
 
 
+def _crawl_readable(registry: Registry) -> Registry:
+    """``registry`` crawled, each resource `referencing` cannot crawl kept opaque: a JSON pointer
+    into it still resolves; its anchors and embedded ``$id``s are not known."""
+    readable: Registry = referencing.Registry()
+    for uri, resource in registry.items():
+        try:
+            referencing.Registry().with_resource(uri, resource).crawl()
+        except _UNREADABLE:
+            resource = Specification.OPAQUE.create_resource(resource.contents)
+        readable = readable.with_resource(uri, resource)
+    return readable.crawl()
+
+
+_UNREADABLE = (AttributeError, TypeError)
+"""What `referencing` raises reading a subschema that is not one (a list, ``null``) as a resource."""
 _CRAWLED: dict[int, tuple[Registry, Registry]] = {}
 _CRAWLED_KEPT = 8
 _CRAWLED_LOCK = threading.Lock()
@@ -308,6 +329,13 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         if keyword == "$recursiveRef":
             return referencing.jsonschema.lookup_recursive_ref(loc.resolver)
         return loc.resolver.lookup(ref)
+    except TypeError as err:  # `referencing` indexing a null, number or boolean with the next segment
+        raise SchemaError(
+            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: its JSON pointer passes "
+            f"through a value that is neither an object nor an array ({err}); fix: point the reference "
+            "at a subschema",
+            path=loc.path,
+        ) from err
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
             f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "

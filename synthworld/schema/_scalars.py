@@ -327,9 +327,11 @@ class StringNode:
         source: str | None = None,
         exact: bool = False,
         encoded: str | None = None,
+        joined: Sequence[Gen] = (),
     ) -> None:
         """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
-        ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form."""
+        ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
+        ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns)."""
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
@@ -346,6 +348,7 @@ class StringNode:
             _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
+        self.joined = tuple(joined)
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded
@@ -414,6 +417,10 @@ class StringNode:
         if ahead is not None:  # last: values the draws above found before stay as they were
             for _ in range(_TRIES):
                 yield ahead(st.rng, {})
+        order = list(self.joined)
+        for _ in range(_TRIES if order else 0):  # a match of each pattern in turn: "a" and "b", "ab"
+            yield "".join(each(st.rng, {}) for each in order)
+            st.rng.shuffle(order)  # "^a", "c", "b$" want another order than the schema's
 
     def _has_format(self, text: str) -> bool:
         return self.fmt is None or _conforms(text, self.fmt)

@@ -180,3 +180,18 @@ def test_additional_properties_false_beside_branches_is_named_as_the_cause(combi
     assert "additionalProperties: false at the root takes only the properties listed beside it" in message
     assert "fix: list ['kind'] in the properties at the root" in message
     assert "unevaluatedProperties: false" in message
+
+
+@pytest.mark.parametrize(("target", "kind"), [([None], "NoneType"), (5, "int"), (True, "bool")])
+def test_a_pointer_through_a_scalar_is_a_schema_error_naming_the_reference(target: Any, kind: str) -> None:
+    """datamodel-code-generator's ``json_pointer_through_scalar``: `referencing` indexes the scalar
+    and raises TypeError, which came out as it was."""
+    ref = "#/x-ext/t/0/j" if isinstance(target, list) else "#/x-ext/t/j"
+    schema = {"type": "object", "properties": {"a": {"$ref": ref}}, "required": ["a"], "x-ext": {"t": target}}
+    with pytest.raises(SchemaError) as caught:
+        compile_generator(schema).generate(Random(0))
+    assert str(caught.value) == (
+        f"cannot resolve $ref={ref!r} at '/properties/a': its JSON pointer passes through a value that is "
+        f"neither an object nor an array ('{kind}' object is not subscriptable); fix: point the reference "
+        "at a subschema"
+    )

@@ -127,6 +127,50 @@ def test_a_callers_registry_is_crawled_once_not_at_every_anchor_lookup(
     assert len(crawls) == 1
 
 
+def _registry_with_a_broken_document() -> Any:
+    import referencing
+    import referencing.jsonschema
+
+    spec = referencing.jsonschema.DRAFT202012
+    people = {
+        "$defs": {
+            "age": {"$anchor": "age", "type": "integer", "minimum": 0, "maximum": 120},
+            "name": {"$id": "https://example.com/name", "type": "string", "maxLength": 3},
+        }
+    }
+    broken = {"type": "array", "items": [], "$defs": {"flag": {"type": "boolean"}}}  # 2020-12 wants a schema
+    return referencing.Registry().with_resources(
+        [
+            ("https://example.com/people", spec.create_resource(people)),
+            ("https://example.com/broken", spec.create_resource(broken)),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("ref", "values"),
+    [
+        ("https://example.com/people#/$defs/age", [84, 13, 96, 24, 24]),
+        ("https://example.com/people#age", [84, 13, 96, 24, 24]),  # an anchor: found by the crawl
+        ("https://example.com/name", ["thi", "hot", "sou", "sec", "sec"]),  # an embedded $id: too
+        ("https://example.com/broken#/$defs/flag", [False, True, True, True, True]),  # a pointer into it
+    ],
+)
+def test_one_document_referencing_cannot_crawl_does_not_stop_the_rest_of_its_registry(
+    ref: str, values: list[Any]
+) -> None:
+    """datamodel-code-generator's test schemas as one registry: 117 of its files hold ``items: []``,
+    ``items: null`` or a draft-04 ``true``; crawling the registry raised AttributeError for every
+    schema compiled against it. That document is now kept opaque, the rest crawled."""
+    registry = _registry_with_a_broken_document()
+    # python-jsonschema crawls the registry at an anchor or $id lookup too (and fails the same way)
+    readable = registry if "broken" in ref else registry.remove("https://example.com/broken")
+    check = jsonschema.Draft202012Validator({"$ref": ref}, registry=readable)
+    got = [generate({"$ref": ref}, seed, registry=registry) for seed in range(5)]
+    assert got == values
+    assert all(check.is_valid(value) for value in got)
+
+
 def test_schemas_compiled_against_one_registry_share_its_crawl(monkeypatch: pytest.MonkeyPatch) -> None:
     import referencing
     import referencing.jsonschema

@@ -380,3 +380,60 @@ def test_a_nested_constant_decides_an_if_only_where_its_object_is_sure() -> None
     undecided = compile_generator(optional)._root
     assert isinstance(undecided, ChoiceNode)
     assert len(undecided.options) == 2
+
+
+@pytest.mark.parametrize(
+    ("schema", "values"),
+    [
+        ({"allOf": [{"type": "string", "pattern": "a"}, {"type": "string", "pattern": "b"}]}, ["ab"] * 5),
+        ({"type": "string", "allOf": [{"pattern": "\\."}, {"pattern": "x"}]}, [".x"] * 5),
+        ({"type": "string", "allOf": [{"pattern": "^a"}, {"pattern": "b$"}, {"pattern": "c"}]}, ["acb"] * 5),
+        (
+            {"type": "string", "allOf": [{"pattern": "[0-9]"}, {"pattern": "[a-z]"}]},
+            ["8e", "0m", "2n", "4r", "0h"],
+        ),
+    ],
+)
+def test_an_allof_of_patterns_is_built_as_a_match_of_each_in_turn(schema: Any, values: list[str]) -> None:
+    """datamodel-code-generator's ``allof_literal_patterns``: only the first pattern was drawn and
+    the others checked, so ``a`` and ``b`` were never met together (UnsatisfiableSchemaError);
+    two character classes fell to the last-resort search (``'ãp\\x92ത...'``)."""
+    generator, check = compile_generator(schema), oracle(schema)
+    got = [generator.generate(Random(seed)) for seed in range(5)]
+    assert got == values
+    assert all(check.is_valid(value) for value in got)
+
+
+def test_patterns_no_string_meets_together_are_still_refused() -> None:
+    schema = {"type": "string", "allOf": [{"pattern": "^[0-9]+$"}, {"pattern": "[a-z]"}]}
+    with pytest.raises(UnsatisfiableSchemaError):
+        compile_generator(schema).generate(Random(0))
+
+
+def _cycle(word: str) -> dict[str, Any]:
+    """Each branch returns to the root at the same value: validators loop on it (RecursionError)."""
+    back = lambda name: {"allOf": [{"$ref": "#"}, {"required": [name]}]}  # noqa: E731
+    return {word: [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "$defs": {"A": back("a"), "B": back("b")}}
+
+
+@pytest.mark.parametrize(
+    ("word", "values"),
+    [
+        (
+            "anyOf",
+            [{"b": None}, {"a": ["reduce", "popular", [None, {}], None]}, {"a": True}, {"a": 37}, {"a": {}}],
+        ),
+        (
+            "oneOf",
+            [{"b": None}, {"a": ["reduce", "popular", [None, {}], None]}, {"a": True}, {"a": 37}, {"a": {}}],
+        ),
+    ],
+)
+def test_a_branch_that_returns_to_its_own_schema_is_not_branched_again(word: str, values: list[Any]) -> None:
+    """datamodel-code-generator's ``jsonschema_discriminated_oneof_allof_cycle``: a branch's
+    ``allOf`` holds the root again, whose branches were chosen anew at every return (2 ** depth
+    lazy choices: over 60 s, then UnsatisfiableSchemaError). The root's own words are decided by
+    the branch already taken; its return adds nothing."""
+    got = [generate(_cycle(word), seed) for seed in range(5)]
+    assert got == values
+    assert all(len({"a", "b"} & value.keys()) == 1 for value in got)  # one branch's name: oneOf holds

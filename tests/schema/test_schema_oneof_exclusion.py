@@ -151,3 +151,30 @@ def test_each_exclusion_builds_at_most_one_value_per_way(monkeypatch: pytest.Mon
 def test_a_oneof_of_twins_is_refused_at_compile_time_saying_why(schema: dict[str, Any]) -> None:
     with pytest.raises(UnsatisfiableSchemaError, match=r"identical twin \(branches \[0, 1\]\); fix: remove"):
         Generator(schema)
+
+
+def test_a_oneof_of_refs_to_open_objects_fails_the_other_branch_through_its_target() -> None:
+    """datamodel-code-generator's ``discriminator_mapping_*`` (Cat, Dog: ``pet_type`` and one
+    optional integer each, as ``$ref``s): UnsatisfiableSchemaError, where the same branches written
+    inline answered. The ways to fail a ``$ref`` branch are now read from its target."""
+    cat = {
+        "type": "object",
+        "properties": {"t": {"type": "string"}, "n": {"type": "integer"}},
+        "required": ["t"],
+    }
+    dog = {
+        "type": "object",
+        "properties": {"t": {"type": "string"}, "w": {"type": "integer"}},
+        "required": ["t"],
+    }
+    schema = {"oneOf": [{"$ref": "#/$defs/cat"}, {"$ref": "#/$defs/dog"}], "$defs": {"cat": cat, "dog": dog}}
+    values = [generate(schema, seed) for seed in range(5)]
+    assert values == [
+        {"t": "give", "n": 89.17},
+        {"t": "commercial", "n": 61, "w": []},
+        {"t": "drive", "w": None},
+        {"t": "sit", "w": None},
+        {"t": "ability", "n": 80, "w": []},
+    ]
+    check = jsonschema.Draft202012Validator(schema)
+    assert all(check.is_valid(value) for value in values)
