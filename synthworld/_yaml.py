@@ -22,7 +22,6 @@ import re
 from typing import Any
 
 import yaml
-from yaml import events
 
 __all__ = [
     "MAX_ALIAS_NODES",
@@ -46,6 +45,38 @@ _STR, _INT, _NULL, _BOOL, _MERGE = (_TAG + t for t in ("str", "int", "null", "bo
 _PLAIN_COLLECTION_TAGS = (None, "!", _TAG + "map", _TAG + "seq")
 _DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
 Path = tuple[Any, ...]
+
+_SCALAR, _OPEN, _CLOSE, _ALIAS, _DOCUMENT, _END, _OTHER = range(7)
+_EVENT_KINDS = {
+    "ScalarEvent": _SCALAR,
+    "MappingStartEvent": _OPEN,
+    "SequenceStartEvent": _OPEN,
+    "MappingEndEvent": _CLOSE,
+    "SequenceEndEvent": _CLOSE,
+    "AliasEvent": _ALIAS,
+    "DocumentStartEvent": _DOCUMENT,
+    "StreamEndEvent": _END,
+}
+"""What each of the parser's events is, by its class's name: libyaml's parser makes the classes
+of the ``yaml`` package it was first imported with, and a ``yaml`` imported again (pytester's
+in-process runs drop the modules a run imported) has classes of its own, so a test of identity
+matched none and the loop never saw the stream's end."""
+_kinds: dict[type, int] = {}
+
+
+def _kind(event: Any) -> int:
+    """`event`'s place in `_EVENT_KINDS` (`_OTHER` for the events the builder skips)."""
+    cls = type(event)
+    kind = _kinds.get(cls)
+    if kind is None:
+        kind = _kinds[cls] = _EVENT_KINDS.get(cls.__name__, _OTHER)
+    return kind
+
+
+def _is_yaml_error(exc: BaseException, name: str = "YAMLError") -> bool:
+    """Whether `exc` is PyYAML's `name` (or a subclass), from whichever import of ``yaml`` made it
+    (see `_EVENT_KINDS`)."""
+    return any(c.__name__ == name and c.__module__ == "yaml.error" for c in type(exc).__mro__)
 
 
 class JsonLikeLoader(_Base):  # type: ignore[misc]
@@ -140,11 +171,14 @@ class _Builder:
     def run(self) -> tuple[Any, dict[Path, int]]:
         try:
             self._consume()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            hint = _tab_hint(self.text, _line(mark))
-            raise YamlLimitError(f"invalid YAML: {exc.problem or exc}{hint}", line=_line(mark)) from None
-        except yaml.YAMLError as exc:
+        except Exception as exc:
+            if not _is_yaml_error(exc):
+                raise
+            if _is_yaml_error(exc, "MarkedYAMLError"):
+                mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+                hint = _tab_hint(self.text, _line(mark))
+                problem = getattr(exc, "problem", None) or exc
+                raise YamlLimitError(f"invalid YAML: {problem}{hint}", line=_line(mark)) from None
             raise YamlLimitError(f"invalid YAML: {exc}") from None
         finally:
             self.parser.dispose()
@@ -152,25 +186,29 @@ class _Builder:
         return (root[0] if root else None), (self.lines or {})
 
     def _consume(self) -> None:
-        documents = 0
+        documents, kinds = 0, _kinds
         while True:
             event = self.parser.get_event()
-            kind = type(event)
-            if kind is events.ScalarEvent:
+            if event is None:  # past the stream's end (libyaml's parser says so with None)
+                return
+            kind = kinds.get(type(event))
+            if kind is None:
+                kind = _kind(event)
+            if kind == _SCALAR:
                 self._add(self._scalar(event), _line(event.start_mark), 1, 0, event.anchor)
-            elif kind is events.MappingStartEvent or kind is events.SequenceStartEvent:
+            elif kind == _OPEN:
                 self._open(event)
-            elif kind is events.MappingEndEvent or kind is events.SequenceEndEvent:
+            elif kind == _CLOSE:
                 self._close()
-            elif kind is events.AliasEvent:
+            elif kind == _ALIAS:
                 self._alias(event)
-            elif kind is events.DocumentStartEvent:
+            elif kind == _DOCUMENT:
                 documents += 1
                 if documents > 1:
                     raise YamlLimitError(
                         "expected a single document in the file, found another", line=_line(event.start_mark)
                     )
-            elif kind is events.StreamEndEvent:
+            elif kind == _END:
                 return
 
     # -- values ---------------------------------------------------------------------------------
@@ -216,9 +254,9 @@ class _Builder:
         build = constructors.get(node.tag) or constructors[None]
         try:
             value = build(self.parser, node)
-        except yaml.MarkedYAMLError:
-            raise
         except Exception as exc:  # !!int abc, !!bool maybe, or an int too long: 1_000..., 1:30...
+            if _is_yaml_error(exc, "MarkedYAMLError"):
+                raise
             why = "is too long to read" if "digits" in str(exc) else f"is not a valid {node.tag}"
             raise YamlLimitError(
                 f"the value {node.value[:20]}{'…' * (len(node.value) > 20)} {why}; write it as a string",
@@ -256,7 +294,7 @@ class _Builder:
             raise YamlLimitError(f"invalid YAML: the tag {event.tag!r} {why}", line=line)
         if len(self.stack) > MAX_DEPTH:
             raise YamlLimitError(f"collections nest deeper than {MAX_DEPTH} levels", line=line)
-        value: Any = {} if type(event) is events.MappingStartEvent else []
+        value: Any = {} if type(event).__name__ == "MappingStartEvent" else []
         self.stack.append(_Frame(value, self._child_path(), event.anchor, line))
 
     def _close(self) -> None:

@@ -4,6 +4,8 @@ the parser's events, with line numbers, and every limit checked as the data grow
 from __future__ import annotations
 
 import datetime
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +177,33 @@ def test_generate_names_the_line_of_a_bomb(tmp_path: Path, capsys: pytest.Captur
     )
     assert cli_main(["generate", str(path)]) == 2
     assert f"cannot read schema {str(path)!r} line 8: aliases expand the document" in capsys.readouterr().err
+
+
+YAML_IMPORTED_AGAIN = """
+import sys
+import synthworld._yaml
+
+for name in [n for n in sys.modules if n == "yaml" or n.startswith(("yaml.", "synthworld"))]:
+    del sys.modules[name]  # what pytester's in-process runs do with the modules a run imported
+from synthworld import _yaml
+
+print(_yaml.load("a: 1\\nb: [x, {c: y}]\\n"))
+try:
+    _yaml.load("a: [1\\n")
+except _yaml.YamlLimitError as exc:
+    print(exc.line, exc)
+"""
+
+
+def test_yaml_imported_again_in_one_process_is_still_read() -> None:
+    """libyaml's parser keeps making the event and error classes of the ``yaml`` it was first
+    imported with; a ``yaml`` imported again has classes of its own, and the loader, which told
+    events apart by identity, met none it knew and spun forever (a pytester test of the plugin
+    that loaded a scenario file hung)."""
+    done = subprocess.run(
+        [sys.executable, "-c", YAML_IMPORTED_AGAIN], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.splitlines() == [
+        "{'a': 1, 'b': ['x', {'c': 'y'}]}",
+        "2 invalid YAML: did not find expected ',' or ']'",
+    ]
