@@ -145,7 +145,7 @@ BAD_FILES = [
         "synthworld_cassette: 1\ncalls:\n- tool: a\n  input: {}\n  output: 1\n",
         r"c\.yaml, line 1: at \$: Additional properties are not allowed \('calls' was unexpected\); the "
         r"keys here are 'end_of_cassette', 'generation', 'interaction_count', 'interactions', 'journal', "
-        r"'synthworld_cassette', 'tools' \(and 1 more problems\)",
+        r"'synthworld_cassette', 'tools'\n.*c\.yaml, line 1: at \$: 'interactions' is a required property$",
     ),
     (  # DESIGN's "{tool, input, output | error}" written with the error's code alone
         "c.yaml",
@@ -203,6 +203,37 @@ def test_a_corrupt_cassette_is_never_overwritten(
         FixtureBackend(path, mode=mode, fallback=RandomBackend())
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [name]
+
+
+HAND_EDITED = """synthworld_cassette: 1
+interactions:
+- tool: a
+  inptu: {x: 1}
+  output: 1
+- tool: a
+  input: {x: 2}
+  output: 2
+- tool: a
+  input: {x: 3}
+  error: timeout
+"""
+
+
+@pytest.mark.parametrize("mode", ["none", "all"])
+def test_every_mistake_of_a_hand_edit_is_named_at_once_and_the_file_kept(tmp_path: Path, mode: str) -> None:
+    """Each problem on a line of its own, with its line and path: a user fixed the first one only
+    to meet the next (``(and 2 more problems)``). A typo's hint is not said twice ('input' missing)."""
+    path = tmp_path / "c.yaml"
+    path.write_text(HAND_EDITED)
+    with pytest.raises(CassetteError) as caught:
+        FixtureBackend(path, mode=mode, fallback=RandomBackend())
+    assert str(caught.value).splitlines() == [
+        f"{path}, line 3: at $.interactions[0]: Additional properties are not allowed ('inptu' was "
+        "unexpected); did you mean 'input' for 'inptu'?",
+        f"{path}, line 11: at $.interactions[2].error: 'timeout' is not of type 'object'; an error is a "
+        "mapping: write error: {code: timeout, message: TEXT} (message optional)",
+    ]
+    assert path.read_text() == HAND_EDITED
 
 
 def test_a_cassette_corrupted_during_a_run_is_kept_and_so_is_the_journal(tmp_path: Path) -> None:

@@ -149,6 +149,79 @@ def test_world_options_fixture_reaches_the_world(pyt: pytest.Pytester) -> None:
     run(pyt).assert_outcomes(passed=1)
 
 
+CASSETTE_OPTIONS_TEST = """
+import os
+from typing import TypedDict
+import pytest
+
+class Note(TypedDict):
+    id: str
+
+@pytest.mark.synthworld(cassette=True)
+def test_notes(synth_world):
+    @synth_world.tool
+    def note(text: str, sent_at: str, customer_ref: str) -> Note:
+        '''Write a note.'''
+
+    call = {"text": "hi", "sent_at": os.environ["SENT_AT"], "customer_ref": "cust-0042-secret"}
+    assert synth_world.call("note", call) == synth_world.call("note", call)
+"""
+
+
+def test_the_cassette_options_fixture_reaches_the_cassette(
+    pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pytest-recording's ``vcr_config``: match_on, allow_playback_repeats, filter_headers. A test
+    whose input holds the time replays with another time, a repeated call replays its answer,
+    and a key of the user's is masked in the file."""
+    pyt.makeconftest("""
+        import pytest
+        from synthworld.cassette.matchers import ignore
+
+        @pytest.fixture
+        def synth_cassette_options():
+            return {"match": ignore("sent_at"), "allow_repeats": True, "redact": ["customer_ref"]}
+    """)
+    pyt.makepyfile(test_notes=CASSETTE_OPTIONS_TEST)
+    monkeypatch.setenv("SENT_AT", "2026-01-01T10:00:00Z")
+    run(pyt).assert_outcomes(passed=1)
+    cassette = pyt.path / "cassettes" / "test_notes" / "test_notes.yaml"
+    text = cassette.read_text()
+    assert "cust-0042-secret" not in text
+    assert "customer_ref: '[REDACTED]'" in text
+    assert text.count("- tool: note") == 1  # the repeat replayed the first answer
+    monkeypatch.setenv("SENT_AT", "2026-01-02T11:30:00Z")
+    run(pyt, "--synthworld-record-mode=none").assert_outcomes(passed=1)
+    assert cassette.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("returned", "says"),
+    [
+        (
+            '{"mode": "none"}',
+            "synth_cassette_options returned 'mode': it takes match, redact, strict, allow_repeats, fsync",
+        ),
+        ("[1]", "synth_cassette_options returned [1]; return a dict of FixtureBackend arguments"),
+    ],
+)
+def test_cassette_options_the_plugin_sets_or_does_not_know_are_a_usage_error(
+    pyt: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, returned: str, says: str
+) -> None:
+    monkeypatch.setenv("SENT_AT", "2026-01-01T10:00:00Z")
+    pyt.makeconftest(f"""
+        import pytest
+
+        @pytest.fixture
+        def synth_cassette_options():
+            return {returned}
+    """)
+    pyt.makepyfile(test_notes=CASSETTE_OPTIONS_TEST)
+    result = run(pyt)
+    assert says in result.stdout.str() + result.stderr.str()
+    assert not (pyt.path / "cassettes").exists()
+
+
 def test_the_marker_builds_the_world_from_a_scenario(pyt: pytest.Pytester) -> None:
     (pyt.path / "worlds").mkdir()
     (pyt.path / "worlds" / "shop.yaml").write_text(

@@ -409,6 +409,53 @@ def test_an_input_secret_a_model_repeats_in_its_answer_is_masked_where_it_is_wri
     }
 
 
+PROFILE = ToolSpec(
+    "profile",
+    "The signed-in user's profile.",
+    {"type": "object", "properties": {"user": {"type": "string"}}},
+    {"type": "object", "properties": {"bio": {"type": "string"}}, "required": ["bio"]},
+)
+
+
+def test_a_secret_one_call_was_given_is_masked_where_a_later_call_repeats_it(tmp_path: Path) -> None:
+    """A model plays the world from its history: the password the agent gave ``sign_in`` comes
+    back in the answer of ``profile``, whose input holds no secret. It was written in the clear
+    to the cassette, the saved trace, its HTML and the eval record (each masked call by call)."""
+    replies = [
+        Completion(json.dumps({"message": "Welcome ada"})),
+        Completion(json.dumps({"bio": f"ada, who signs in with {PASSWORD}"})),
+    ]
+    path = tmp_path / "c.yaml"
+    with OpenAIServer(*replies) as server:
+        llm = LLMBackend("m", base_url=server.url, api_key=KEY, max_retries=0)
+        with SyntheticWorld(seed=1, backend=FixtureBackend(path, mode="new_episodes", fallback=llm)) as w:
+            w.register_tool(SIGN_IN)
+            w.register_tool(PROFILE)
+            w.call("sign_in", {"user": "ada", "password": PASSWORD})
+            assert w.call("profile", {"user": "ada"}) == {"bio": f"ada, who signs in with {PASSWORD}"}
+            journal = path.with_name("c.yaml.journal").read_text()
+        assert PASSWORD in server.received[1].text  # the model was told it, as the agent's history
+    w.trace.save(tmp_path / "trace.json")
+    record = synthworld.eval.record.record_from_result(
+        ScenarioResult(scenario="s", path="", seed=1, passed=True, failures=[], output=None, trace=w.trace)
+    )
+    written = {
+        "journal": journal,
+        "cassette": path.read_text(),
+        "trace.json": (tmp_path / "trace.json").read_text(),
+        "html": w.trace._repr_html_(),
+        "format": w.trace.format(width=200),
+        "eval record": json.dumps(record.to_dict()),
+    }
+    assert [name for name, text in written.items() if PASSWORD in text] == []
+    assert f"ada, who signs in with {MASK}" in written["cassette"]
+    with SyntheticWorld(seed=1, backend=FixtureBackend(path, mode="none")) as replay:
+        replay.register_tool(SIGN_IN)
+        replay.register_tool(PROFILE)
+        replay.call("sign_in", {"user": "ada", "password": PASSWORD})
+        assert replay.call("profile", {"user": "ada"}) == {"bio": f"ada, who signs in with {MASK}"}
+
+
 def test_an_input_secret_repeated_in_an_error_or_by_a_handler_is_masked(tmp_path: Path) -> None:
     def refuse(ctx: Any) -> Any:
         raise synthworld.ToolError("unauthorized", f"wrong password {ctx.input['password']}")

@@ -19,7 +19,9 @@ A `Redactor` masks, with ``"[REDACTED]"``:
   secret key (so ``?api_key=...`` in a URL), and URL query values named ``key``, ``sig``,
   ``signature`` (or ending so: ``subscription-key``) or ``code``;
 - with `Redactor.for_call`, the strings a call's input holds under secret keys, wherever the
-  call repeats them (FixtureBackend and saved traces use it);
+  call repeats them; with `Redactor.for_calls` (saved traces) and `Redactor.masking_too`
+  (FixtureBackend), wherever any call of the world repeats them (the password given to
+  ``login`` in a later call's answer);
 - every value registered with `register_secret` (LLM backends register their API key).
 
 `redact_url` masks more in a URL shown to the user (an LLM backend's ``base_url``): the value of

@@ -4,7 +4,7 @@ strings (see the package docstring for what it masks)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from synthworld._redact.literals import literal_alternation
@@ -80,7 +80,15 @@ class Redactor:
         return self.for_calls([call_input])
 
     def for_calls(self, call_inputs: Iterable[Any]) -> Redactor:
-        """`for_call` of several calls at once (one pattern made, not one per call)."""
+        """`for_call` of several calls at once (one pattern made, not one per call): what one
+        call's input held under a secret key is masked in every other call too (a password given
+        to ``login`` that a later answer repeats)."""
+        found = self.secrets_in(call_inputs)
+        return self.extended(secrets=found) if found else self
+
+    def secrets_in(self, call_inputs: Iterable[Any]) -> list[str]:
+        """The strings (of at least ``MIN_SECRET_LENGTH`` characters) these call inputs hold
+        under secret keys, at any depth."""
         found: list[str] = []
         stack = [(call_input, False) for call_input in call_inputs]
         while stack:
@@ -93,7 +101,21 @@ class Redactor:
                 stack += [(v, under_secret) for v in value]
             elif under_secret and isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
                 found.append(value)
-        return self.extended(secrets=found) if found else self
+        return found
+
+    def masking_too(self, secrets: Iterable[str]) -> Callable[[Any], Any]:
+        """This policy as a function that also masks `secrets` (those earlier calls were given)
+        wherever a value holds them. A value is first searched for each of them, and the policy
+        extended only with those it holds: a world's hundreds of secrets cost a search each, not
+        a pattern made anew for every value."""
+        listed = tuple(s for s in secrets if s)
+
+        def mask(value: Any) -> Any:
+            text = "\0".join(_strings(value))
+            held = [secret for secret in listed if secret in text]
+            return (self.extended(secrets=held) if held else self)(value)
+
+        return mask
 
     def is_secret(self, key: str) -> bool:
         """True when `key` names a value to mask."""
@@ -162,3 +184,16 @@ class Redactor:
             out += [text[done:pos], quote, self.mask, quote]
             done = pos = value.end()
         return "".join(out) + text[done:] if out else text
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in `value` (keys too), at any depth."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack += [*(k for k in item if isinstance(k, str)), *item.values()]
+        elif isinstance(item, (list, tuple)):
+            stack += item

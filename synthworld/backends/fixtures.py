@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import canonical_json, find_json_problems, json_copy
-from synthworld._redact import MASK, RedactOption, as_redactor, get_redactor
+from synthworld._redact import MASK, RedactOption, Redactor, as_redactor, get_redactor
 from synthworld.backends.base import Answer, Backend, BackendLike, as_backend, unwrap
 from synthworld.cassette import (
     CassetteDriftWarning,
@@ -39,6 +39,7 @@ from synthworld.errors import BackendError, CassetteError, FixtureMissError, Too
 if TYPE_CHECKING:
     from synthworld.backends.base import CallContext
     from synthworld.spec import ToolSpec
+    from synthworld.trace import ToolCall, Trace
 
 __all__ = ["FixtureBackend"]
 
@@ -109,6 +110,8 @@ class FixtureBackend:
         self._recorded_tools = {} if self.mode is RecordMode.ALL else dict(cassette.tools)
         self._index = ReplayIndex(replayable, as_matcher(match), allow_repeats=allow_repeats)
         self._checked: set[str] = set()
+        self._secrets: dict[str, None] = {}  # every secret value seen in a call's input, in order
+        self._scanned: tuple[int, ToolCall | None] = (0, None)  # calls read, and the last of them
         self._dirty = False
         self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
 
@@ -127,7 +130,7 @@ class FixtureBackend:
     def respond(self, ctx: CallContext) -> Any:
         """Replay the matching recorded answer, or (recording) ask the fallback and record it."""
         self._check_drift(ctx.spec)
-        policy = self._policy_for(ctx.input)
+        policy = self._policy_for(ctx)
         live = self._masked(json_copy(dict(ctx.input)), f"the input of {ctx.spec.name}", policy)
         with self._lock:
             hit = self._index.take(ctx.spec.name, live)
@@ -274,11 +277,32 @@ class FixtureBackend:
 
     # -- recording --------------------------------------------------------------------------
 
-    def _policy_for(self, call_input: Mapping[str, Any]) -> Callable[[Any], Any]:
-        """The ``redact`` option for one call: a policy also masks the values the input holds under
-        secret keys wherever else they appear (a model's answer that repeats the password)."""
+    def _policy_for(self, ctx: CallContext) -> Callable[[Any], Any]:
+        """The ``redact`` option for one call: a policy also masks, wherever they appear, the values
+        this call's input and every earlier one's (of the world's trace, and of this backend's
+        calls) hold under secret keys: a model's answer that repeats the password the agent
+        gave ``login`` two calls before."""
         for_call = getattr(self._redact, "for_call", None)
-        return for_call(call_input) if callable(for_call) else self._redact  # type: ignore[no-any-return]
+        if not callable(for_call):
+            return self._redact  # a function of the user's: it alone decides
+        policy = for_call(ctx.input)
+        if not isinstance(policy, Redactor):
+            return policy  # type: ignore[no-any-return]
+        with self._lock:
+            for secret in policy.secrets_in(call.input for call in self._unscanned(ctx.trace)):
+                self._secrets.setdefault(secret, None)
+            earlier = list(self._secrets)
+        return policy.masking_too(earlier) if earlier else policy
+
+    def _unscanned(self, trace: Trace) -> list[ToolCall]:
+        """The calls of `trace` not read before: each call of a world is read once, unless the
+        trace is another or was cleared (``world.reset()``), which is then read from the start."""
+        seen, last = self._scanned
+        start = seen if 0 < seen <= len(trace) and trace[seen - 1] is last else 0
+        calls = trace[start:]
+        if calls or start == 0:
+            self._scanned = (start + len(calls), calls[-1] if calls else None)
+        return calls
 
     def _record_miss(self, ctx: CallContext, live: Mapping[str, Any], policy: Callable[[Any], Any]) -> Any:
         if self.fallback is None:

@@ -376,25 +376,43 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
         _raise_invalid(validator, data, text, source)
 
 
+_MAX_SHOWN = 20
+"""Problems listed at most in one error (a file broken throughout says how many more)."""
+
+
 def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: str) -> None:
+    """`CassetteError` listing every problem, one a line, each with its line and path."""
     import jsonschema
 
     cls = jsonschema.validators.validator_for(validator.schema)
     errors = sorted(cls(validator.schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
-    first = errors[0] if errors else None
-    path = list(first.absolute_path) if first else []
-    message = first.message if first else "does not match the cassette schema"
-    if first is not None and first.validator == "additionalProperties":
-        schema, instance = first.schema, first.instance
-        known = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
-        message += _did_you_mean(instance, known) if isinstance(instance, Mapping) else ""
-    if first is not None and first.validator == "oneOf" and isinstance(first.instance, Mapping):
-        message = _output_or_error(first.instance)
-    if first is not None and path[-1:] == ["error"] and not isinstance(first.instance, Mapping):
-        code = first.instance if isinstance(first.instance, str) and first.instance else "CODE"
+    described = [(tuple(error.absolute_path), *_describe(error)) for error in errors]
+    # a key a typo's hint names ("did you mean 'input' for 'inptu'?") is not also said missing
+    said = {(path, f"{key!r} is a required property") for path, _, key in described if key}
+    located = _located_lines(text)
+    lines = [
+        f"{source}{_at(_line_at(located, path))}: at {_pointer(list(path))}: {message}"
+        for path, message, _ in described
+        if (path, message) not in said
+    ] or [f"{source}: does not match the cassette schema"]
+    if len(lines) > _MAX_SHOWN:
+        lines[_MAX_SHOWN:] = [f"... and {len(lines) - _MAX_SHOWN} more problems: fix these first"]
+    raise CassetteError("\n".join(lines))
+
+
+def _describe(error: Any) -> tuple[str, str | None]:
+    """What `error` (a jsonschema one) means in a cassette, and the key a typo's hint names."""
+    message: str = error.message
+    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+        hint, key = _did_you_mean(error.instance, known)
+        return message + hint, key
+    if error.validator == "oneOf" and isinstance(error.instance, Mapping):
+        return _output_or_error(error.instance), None
+    if list(error.absolute_path)[-1:] == ["error"] and not isinstance(error.instance, Mapping):
+        code = error.instance if isinstance(error.instance, str) and error.instance else "CODE"
         message += f"; an error is a mapping: write error: {{code: {code}, message: TEXT}} (message optional)"
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {message}{more}")
+    return message, None
 
 
 def _output_or_error(interaction: Mapping[str, Any]) -> str:
@@ -407,13 +425,14 @@ def _output_or_error(interaction: Mapping[str, Any]) -> str:
     )
 
 
-def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> str:
-    """For a hand-written key the format does not know: the known key it is probably a typo of."""
+def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, str | None]:
+    """For a hand-written key the format does not know: the known key it is probably a typo of
+    (the hint, and that key), else the hint listing the keys known here."""
     for key in instance:
         close = difflib.get_close_matches(str(key), [k for k in known if k not in instance], n=1)
         if key not in known and close:
-            return f"; did you mean {close[0]!r} for {key!r}?"
-    return f"; the keys here are {', '.join(map(repr, known))}"
+            return f"; did you mean {close[0]!r} for {key!r}?", close[0]
+    return f"; the keys here are {', '.join(map(repr, known))}", None
 
 
 def interaction_problems(interaction: Interaction) -> list[str]:
@@ -448,14 +467,21 @@ def _at(line: int | None) -> str:
 
 def _line_of(text: str, path: list[Any]) -> int | None:
     """The 1-based line of the value at `path` (keys and indexes), or of its nearest ancestor."""
+    return _line_at(_located_lines(text), tuple(path))
+
+
+def _located_lines(text: str) -> dict[tuple[Any, ...], int]:
+    """The 1-based line of each value of the document, by its path (empty if it cannot be read)."""
     try:
-        lines = _yaml.load_located(text)[1]
+        return _yaml.load_located(text)[1]
     except _yaml.YamlLimitError:
-        return None
-    key = tuple(path)
-    while key and key not in lines:
-        key = key[:-1]
-    return lines.get(key)
+        return {}
+
+
+def _line_at(lines: Mapping[tuple[Any, ...], int], path: tuple[Any, ...]) -> int | None:
+    while path and path not in lines:
+        path = path[:-1]
+    return lines.get(path)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from synthworld._redact import redact_text
 from synthworld.eval.run_html import run_html
 from synthworld.schema import CompiledValidator, compile_validator
-from synthworld.trace import ToolCall, Trace
+from synthworld.trace import ToolCall, Trace, redacted_calls
 from synthworld.world import Coverage
 
 __all__ = ["RunRecord", "format_problems", "record_from_result", "timed_out_record"]
@@ -100,7 +100,8 @@ class RunRecord:
         mask = redact_text if redact else str
         data["failures"] = [mask(failure) for failure in self.failures]
         data["error"] = None if self.error is None else mask(self.error)
-        data["trace"] = [call.to_dict(redact=redact) for call in self.trace]
+        calls = redacted_calls(self.trace) if redact else self.trace
+        data["trace"] = [call.to_dict(redact=False) for call in calls]
         data["coverage"] = None if self.coverage is None else self.coverage.to_dict()
         return data
 

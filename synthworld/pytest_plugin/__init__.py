@@ -52,6 +52,7 @@ from synthworld.pytest_plugin.settings import (
     BLOCK_LLM_ENV,
     RECORD_MODES,
     block_llm,
+    cassette_options,
     cassette_path,
     check_ini,
     marker_settings,
@@ -69,7 +70,14 @@ if TYPE_CHECKING:  # the rest is imported where a test or a scenario file first 
     from synthworld.scenario import Scenario, ScenarioResult
     from synthworld.world import SyntheticWorld
 
-__all__ = ["ScenarioFile", "ScenarioItem", "synth_cassette_path", "synth_world", "synth_world_options"]
+__all__ = [
+    "ScenarioFile",
+    "ScenarioItem",
+    "synth_cassette_options",
+    "synth_cassette_path",
+    "synth_world",
+    "synth_world_options",
+]
 
 _MARKER = (
     "synthworld(seed=None, scenario=None, cassette=None, record_mode=None): configure the synth_world "
@@ -301,19 +309,32 @@ def synth_cassette_path(request: pytest.FixtureRequest) -> Path:
 
 
 @pytest.fixture
+def synth_cassette_options() -> dict[str, Any]:
+    """More keyword arguments for the test's cassette, a `FixtureBackend` (override it, as
+    pytest-recording's ``vcr_config``): ``match`` (its ``match_on``), ``allow_repeats`` (its
+    ``allow_playback_repeats``), ``redact`` (its ``filter_headers``), ``strict``, ``fsync``. For
+    worlds with ``cassette=`` in the marker; a scenario file's cassette is set by the file."""
+    return {}
+
+
+@pytest.fixture
 def synth_world(
-    request: pytest.FixtureRequest, synth_world_options: dict[str, Any], synth_cassette_path: Path
+    request: pytest.FixtureRequest,
+    synth_world_options: dict[str, Any],
+    synth_cassette_path: Path,
+    synth_cassette_options: dict[str, Any],
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
     options = world_options(synth_world_options)
+    cassette = cassette_options(synth_cassette_options)
     if settings.get("scenario"):
         world = _scenario_world(request, settings, options)
     else:
         check_marker_mode(settings)
         seed = world_seed(request.config, settings.get("seed"))
         mode = record_mode(request.config, settings.get("record_mode")) or "once"
-        world = _make_world(request, settings, seed, mode, options, synth_cassette_path)
+        world = _make_world(request, settings, seed, mode, options, (synth_cassette_path, cassette))
     with world:
         yield world
 
@@ -346,20 +367,24 @@ def _make_world(
     seed: int,
     mode: str,
     options: dict[str, Any],
-    default_cassette: Path,
+    cassette_setup: tuple[Path, dict[str, Any]],
 ) -> SyntheticWorld:
+    """The world of a marker without ``scenario=``; with ``cassette=``, answered by a
+    `FixtureBackend` at that path (or `cassette_setup`'s default one) with its further arguments."""
     from synthworld.backends import FixtureBackend, RandomBackend
     from synthworld.world import SyntheticWorld
 
     cassette = settings.get("cassette")
     if cassette:
         base = Path(request.node.path).parent
-        path = default_cassette if cassette is True else base / str(cassette)
+        path = cassette_setup[0] if cassette is True else base / str(cassette)
         mode = session_mode(request.config, path, mode)
         fallback = options.get("backend") or RandomBackend()  # what misses are answered (and recorded) by
         note = _replay_note(request, path) if mode == "none" else None
         again = f"pytest {shlex.quote(request.node.nodeid)} --synthworld-record-mode all"
-        backend = FixtureBackend(path, mode=mode, fallback=fallback, replay_note=note, rerecord_note=again)
+        backend = FixtureBackend(
+            path, mode=mode, fallback=fallback, replay_note=note, rerecord_note=again, **cassette_setup[1]
+        )
         options = {**options, "backend": backend}
         note_cassette_world(request.config)
     return SyntheticWorld(seed, **options)

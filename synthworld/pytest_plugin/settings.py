@@ -60,6 +60,35 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
     return settings
 
 
+_PLUGIN_CASSETTE_ARGS = ("path", "mode", "fallback", "replay_note", "rerecord_note")
+"""FixtureBackend arguments the plugin gives itself (the marker, the options, the test's id)."""
+
+
+def cassette_options(options: Any) -> dict[str, Any]:
+    """The ``synth_cassette_options`` fixture's value, checked: `pytest.UsageError` for a value that
+    is not a dict and for a key `FixtureBackend` does not take or the plugin sets, listing those
+    it takes."""
+    from synthworld.backends import FixtureBackend  # here: loading the plugin stays cheap
+
+    allowed = [
+        name for name in inspect.signature(FixtureBackend).parameters if name not in _PLUGIN_CASSETTE_ARGS
+    ]
+    if not isinstance(options, Mapping):
+        raise pytest.UsageError(
+            f"synth_cassette_options returned {options!r}; return a dict of FixtureBackend arguments "
+            f"({', '.join(allowed)}; {{}} for none)"
+        )
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise pytest.UsageError(
+            f"synth_cassette_options returned {', '.join(map(repr, unknown))}: it takes "
+            f"{', '.join(allowed)} (the cassette's path is synth_cassette_path, its record mode the "
+            "marker's record_mode= or --synthworld-record-mode, and what answers the calls it lacks "
+            "synth_world_options' backend)"
+        )
+    return dict(options)
+
+
 def world_options(options: Any) -> dict[str, Any]:
     """The ``synth_world_options`` fixture's value, checked: `pytest.UsageError` for a value that
     is not a dict, for ``seed`` (the marker, ini and command line set it) and for a key

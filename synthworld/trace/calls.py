@@ -5,13 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from synthworld._json import short_repr
 from synthworld._redact import get_redactor
 
-__all__ = ["ToolCall", "recordable_input"]
+__all__ = ["ToolCall", "recordable_input", "redacted_calls"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -64,12 +65,15 @@ class ToolCall:
         """True when the call returned a value rather than an error."""
         return self.error is None
 
-    def redacted(self) -> ToolCall:
-        """A copy with secrets masked by the process policy: what files and renderings show.
+    def redacted(self, policy: Callable[[Any], Any] | None = None) -> ToolCall:
+        """A copy with secrets masked by `policy` (default: the process policy): what files and
+        renderings show.
 
-        The values the input holds under secret keys are masked wherever else they appear too (an
-        output that repeats the password). (The call itself keeps the real values, for assertions.)"""
-        policy = get_redactor().for_call(self.input)
+        By default the values the input holds under secret keys are masked wherever else they
+        appear too (an output that repeats the password); `redacted_calls` masks those of every
+        call of a trace in each. (The call itself keeps the real values, for assertions.)"""
+        if policy is None:
+            policy = get_redactor().for_call(self.input)
         return dataclasses.replace(self, **{name: policy(getattr(self, name)) for name in _FREE_FORM})
 
     def to_dict(self, *, redact: bool = True) -> dict[str, Any]:
@@ -115,3 +119,12 @@ def recordable_input(raw: Any) -> dict[str, Any]:
     except Exception:  # tuple keys, huge ints, deep nesting, a container that fails when read
         recorded = None
     return recorded if isinstance(recorded, dict) else {"$input": short_repr(raw)}
+
+
+def redacted_calls(calls: Iterable[ToolCall]) -> list[ToolCall]:
+    """Copies of `calls` masked by one policy: the process policy, also masking what any of them
+    held under a secret key wherever any of them repeats it (the password given to ``login``
+    that a later call's answer says again)."""
+    calls = list(calls)
+    policy = get_redactor().for_calls(call.input for call in calls)
+    return [call.redacted(policy) for call in calls]

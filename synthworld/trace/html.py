@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from synthworld.trace.calls import ToolCall
+from synthworld.trace.calls import ToolCall, redacted_calls
 
 __all__ = ["render_trace_html"]
 
@@ -27,7 +27,7 @@ def render_trace_html(trace: Iterable[ToolCall], *, max_calls: int = 200) -> str
     if not calls:
         return '<div class="synthworld-trace"><em>trace: no calls</em></div>'
     longest = max(c.duration for c in calls)
-    rows = "".join(_row(c.redacted(), longest) for c in calls[:max_calls])
+    rows = "".join(_row(c, longest) for c in redacted_calls(calls)[:max_calls])
     more = len(calls) - max_calls
     if more > 0:
         rows += f'<tr><td colspan="7" style="{_CELL}"><em>… {more} more call(s)</em></td></tr>'

@@ -14,7 +14,7 @@ from synthworld._files import atomic_write
 from synthworld._json import has_lone_surrogate, json_problems, short_repr
 from synthworld._redact import redact_text
 from synthworld.errors import TraceError
-from synthworld.trace.calls import ToolCall
+from synthworld.trace.calls import ToolCall, redacted_calls
 from synthworld.trace.html import render_trace_html
 
 __all__ = ["Trace"]
@@ -155,7 +155,7 @@ class Trace(Sequence[ToolCall]):
         if not self._calls:
             return "trace: (no calls)"
         lines = ["trace:"]
-        for c in (call.redacted() for call in self._calls):
+        for c in redacted_calls(self._calls):
             result = (
                 f"ERROR {c.error.get('code')}: {c.error.get('message')}"
                 if c.error
@@ -170,12 +170,13 @@ class Trace(Sequence[ToolCall]):
         """The trace as a JSON document (versioned); secrets masked unless `redact` is False.
         Always writable as UTF-8: lone surrogates are written as ``\\udXXX`` escapes, and a value
         JSON cannot hold (in a hand-made call) as a ``{"$not_json": repr, "problems": [...]}`` note."""
+        shown = redacted_calls(self._calls) if redact else list(self._calls)
         try:
-            calls = [c.to_dict(redact=redact) for c in self._calls]
+            calls = [c.to_dict(redact=False) for c in shown]
             document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": calls}
             text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
         except Exception:  # TypeError, ValueError, RecursionError: note the values, write the rest
-            calls = [_writable(c.redacted() if redact else c) for c in self._calls]
+            calls = [_writable(c) for c in shown]
             document = {_FORMAT_KEY: _FORMAT_VERSION, "calls": calls}
             text = json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False)
         if has_lone_surrogate(text):

@@ -22,6 +22,7 @@ from synthworld.scenario import Scenario, ScenarioResult, load_scenario
 from synthworld.scenario.build import backend_without_cassette
 from synthworld.scenario.console import print_result
 from synthworld.scenario.rerecord import scenario_record_mode
+from synthworld.trace import redacted_calls
 from synthworld.world import HAZARD_KINDS
 from synthworld.world.faults import closest_hazards
 
@@ -157,7 +158,7 @@ def result_json(result: ScenarioResult) -> dict[str, Any]:
         "error": redact(result.error),
         "diverged_at": result.diverged_at,
         "hazard": result.hazard,
-        "trace": [call.to_dict() for call in result.trace],
+        "trace": [call.to_dict(redact=False) for call in redacted_calls(result.trace)],
     }
 
 
