@@ -87,7 +87,14 @@ BAD_FILES = [
     (
         "c.yaml",
         "synthworld_cassette: 7\ninteractions: []\n",
-        r"c\.yaml, line 1: unknown cassette version 7; this synthworld reads versions 1",
+        r"c\.yaml, line 1: unknown cassette version 7; this synthworld reads versions 1; a newer "
+        r"synthworld wrote it: upgrade synthworld \(pip install -U synthworld\) or re-record it",
+    ),
+    (
+        "c.yaml",
+        "synthworld_cassette: 0\ninteractions: []\n",
+        r"c\.yaml, line 1: unknown cassette version 0; this synthworld reads versions 1; no synthworld "
+        r"writes it: write synthworld_cassette: 1 if the rest is a cassette, or re-record it",
     ),
     (
         "c.yaml",

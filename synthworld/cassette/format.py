@@ -361,9 +361,19 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
                 f"{source}{_at(line)}: {VERSION_KEY} is {version!r}, a string; write the number "
                 f"({VERSION_KEY}: {str(version).strip()}, without quotes)"
             )
+        latest = SUPPORTED_VERSIONS[-1]
+        if isinstance(version, int) and not isinstance(version, bool) and version > latest:
+            fix = (
+                "a newer synthworld wrote it: upgrade synthworld (pip install -U synthworld) or re-record it"
+            )
+        else:
+            fix = (
+                f"no synthworld writes it: write {VERSION_KEY}: {latest} if the rest is a cassette, "
+                "or re-record it"
+            )
         raise CassetteError(
-            f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads "
-            f"versions {known}. Upgrade synthworld or re-record the cassette."
+            f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads versions "
+            f"{known}; {fix}"
         )
     _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
     # JSON text holds only JSON values, but may escape lone surrogates ("\ud800")
