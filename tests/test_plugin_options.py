@@ -142,6 +142,28 @@ def test_a_bad_record_mode_is_a_usage_error(pyt: pytest.Pytester) -> None:
     assert run(pyt, "--synthworld-record-mode=sometimes").ret == pytest.ExitCode.USAGE_ERROR
 
 
+@pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        ("rewrite", "pytest-recording's rewrite is 'all' here: every call recorded anew"),
+        ("NONE", "write 'none'"),
+        ("new-episodes", "write 'new_episodes'"),
+    ],
+)
+def test_a_record_mode_other_tools_name_says_which_mode_it_is_here(
+    pyt: pytest.Pytester, written: str, hint: str
+) -> None:
+    """A pytest-recording user's ``--synthworld-record-mode rewrite`` was refused with the choices
+    alone."""
+    pyt.makepyfile("def test_x():\n    pass\n")
+    result = run(pyt, f"--synthworld-record-mode={written}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert (
+        f"argument --synthworld-record-mode: {written!r} is not a record mode ({hint}); "
+        "choose one of 'none', 'once', 'new_episodes', 'all'"
+    ) in result.stderr.str()
+
+
 def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> None:
     pyt.makepyfile("""
         import pytest

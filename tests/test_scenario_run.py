@@ -261,5 +261,7 @@ def test_record_mode_none_replays_whatever_the_backend_and_a_misspelt_mode_is_re
     plain = load_scenario(SCENARIOS / "shop_refund.yaml")
     assert plain.run(1, record_mode="none").passed  # evaluations replay every file so
     recorded = load_scenario(SCENARIOS / "travel_recorded.yaml")
-    with pytest.raises(ValueError, match=r"mode='once ' is not a record mode; choose one of 'none', 'once'"):
+    with pytest.raises(
+        ValueError, match=r"mode='once ' is not a record mode \(write 'once'\); choose one of 'none', 'once'"
+    ):
         recorded.run(1, record_mode="once ")

@@ -22,7 +22,19 @@ class RecordMode(str, enum.Enum):
             return cls(mode)
         except ValueError:
             choices = ", ".join(repr(m.value) for m in cls)
-            raise ValueError(f"mode={mode!r} is not a record mode; choose one of {choices}") from None
+            key = str(mode).strip().lower()
+            near = f"write {key!r}" if key in {m.value for m in cls} else _OTHER_NAMES.get(key)
+            hint = f" ({near})" if near else ""
+            raise ValueError(f"mode={mode!r} is not a record mode{hint}; choose one of {choices}") from None
+
+
+_OTHER_NAMES = {
+    "rewrite": "pytest-recording's rewrite is 'all' here: every call recorded anew",
+    "new-episodes": "write 'new_episodes'",
+    "newepisodes": "write 'new_episodes'",
+}
+"""What a mode written as pytest-recording or a hyphen would write it stands for (a mode in
+another case or with spaces is told the spelling)."""
 
 
 class CassetteDriftWarning(UserWarning):

@@ -30,6 +30,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 from collections.abc import Generator, Iterator
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from synthworld._redact import redact_text
+from synthworld.cassette.modes import RecordMode
 from synthworld.errors import ScenarioError
 from synthworld.pytest_plugin.record_mode import (
     RecordModeSession,
@@ -90,6 +92,15 @@ _SEED_INI_TYPE: Any = (int | str) if pytest.version_tuple >= (9, 2) else None
 """A seed in pytest 9's native ``[tool.pytest]`` table may be a TOML integer (type unions: 9.2 on)."""
 
 
+def _record_mode_option(text: str) -> str:
+    """``--synthworld-record-mode``'s value, or an error that says what a VCR.py or pytest-recording
+    name (``rewrite``) is here."""
+    try:
+        return RecordMode.parse(text).value
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("mode=", "", 1)) from None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("synthworld", "synthworld: synthetic tool worlds")
     group.addoption(
@@ -101,7 +112,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--synthworld-record-mode",
-        choices=RECORD_MODES,
+        type=_record_mode_option,
+        metavar="{" + ",".join(RECORD_MODES) + "}",
         default="none" if on_ci() else None,
         help="cassette record mode (default: 'none' on CI (CI=true or 1), else the marker's, ini's, 'once')",
     )
