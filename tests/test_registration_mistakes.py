@@ -6,6 +6,8 @@ import asyncio
 import datetime
 import decimal
 import enum
+import subprocess
+import sys
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -264,3 +266,33 @@ def test_defaults_their_constraints_allow_and_none_are_taken() -> None:
 
     assert world.tools["search"].defaults == {"limit": 20, "page": None, "order": "asc"}
     assert world.call("search", {"q": "x", "limit": 20, "order": "asc"}) is not None
+
+
+TWO_IMPORTS = """
+import sys
+from synthworld import ToolSpec
+
+spec = ToolSpec(name="ping", description="Ping.", parameters={"type": "object"}, returns={"type": "string"})
+for name in [n for n in sys.modules if n.startswith("synthworld")]:
+    del sys.modules[name]  # what pytester's in-process runs do with the modules a run imported
+from synthworld import SyntheticWorld, ToolSpecError
+
+try:
+    SyntheticWorld().register_tool(spec)
+except ToolSpecError as exc:
+    print(exc)
+"""
+
+
+def test_a_toolspec_of_another_import_of_synthworld_is_named_as_such() -> None:
+    """A ToolSpec made before synthworld was imported again was refused as 'got ToolSpec', which
+    read as nonsense (the cassette walkthrough met it under pytester)."""
+    done = subprocess.run(
+        [sys.executable, "-c", TWO_IMPORTS], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == (
+        "register_tool() got a ToolSpec of another import of synthworld (its modules were loaded twice "
+        "in this process, e.g. after code deleted them from sys.modules, as pytester's in-process runs "
+        "do); make the spec and the world with one import (under pytester: runpytest_subprocess(), or "
+        "import synthworld before the run)"
+    )

@@ -412,9 +412,21 @@ def spec_and_handler(tool: Any, handler: Callable[..., Any] | None) -> tuple[Too
     if isinstance(getattr(tool, "spec", None), ToolSpec) and callable(tool):
         instance = tool() if isinstance(tool, type) else tool
         return instance.spec, handler or instance
+    if type(tool).__name__ == ToolSpec.__name__ and type(tool).__module__ == ToolSpec.__module__:
+        raise ToolSpecError(_two_copies())
     raise ToolSpecError(
         f"register_tool() takes a ToolSpec or a tool object with a `spec` and `__call__`, got "
         f"{type(tool).__name__}; use @world.tool for functions"
+    )
+
+
+def _two_copies() -> str:
+    """Why a ToolSpec is not a ToolSpec: its class is another import's."""
+    return (
+        "register_tool() got a ToolSpec of another import of synthworld (its modules were loaded twice "
+        "in this process, e.g. after code deleted them from sys.modules, as pytester's in-process runs "
+        "do); make the spec and the world with one import (under pytester: runpytest_subprocess(), or "
+        "import synthworld before the run)"
     )
 
 
