@@ -66,7 +66,6 @@ import multiprocessing as mp
 import queue
 import re
 import resource
-import subprocess
 import sys
 import tarfile
 import time
@@ -74,10 +73,11 @@ import zipfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from random import Random
 from statistics import median
 from typing import Any
 from urllib.parse import urljoin, urlsplit
+
+from holdout_openapi import openapi_case, openapi_table
 
 SEEDS = 5
 MEMORY = 3 * 2**30
@@ -378,103 +378,6 @@ def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
         )
 
 
-# -- OpenAPI worlds, each in a fresh process --------------------------------------------------------
-
-
-def openapi_case(archive: Path, name: str) -> dict[str, Any]:
-    import warnings
-
-    import jsonschema
-    import jsonschema_rs
-
-    from synthworld import SchemaError, SyntheticWorld, ToolError, ToolInputError, ToolSpecError
-    from synthworld.schema import compile_generator
-    from tests._strict_rules import openai_refusals
-
-    doc = next(json.loads(data) for member, data in members(archive) if member == name)
-    start = time.perf_counter()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        world = SyntheticWorld.from_openapi(doc, seed=1, on_error="skip")
-    out: dict[str, Any] = {"build": time.perf_counter() - start, "tools": len(world.tools)}
-    out["skipped"] = sum(1 for w in caught if "skip" in str(w.message).lower())
-    out.update(
-        calls=0, invalid=[], refused_input=[], faults=0, slowest=0.0, slowest_cpu=0.0, slow=[], no_input=[]
-    )
-    out.update(strict=0, no_strict=0, refusals=[])
-    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
-    for spec in world.tools.values():
-        python = jsonschema.Draft202012Validator(spec.returns, format_checker=checker)
-        rust = jsonschema_rs.Draft202012Validator(spec.returns, validate_formats=True)
-        for seed in range(OPENAPI_SEEDS):
-            world.reset()
-            try:  # an input no value satisfies (ReadMe's "quirks": allOf of string and integer)
-                args = compile_generator(spec.parameters).generate(Random(seed))
-            except SchemaError as exc:
-                out["no_input"].append(f"{spec.name}: {str(exc)[:200]}")
-                break
-            start, cpu = time.perf_counter(), time.process_time()
-            try:
-                answer = world.call(spec.name, args)
-            except ToolInputError as exc:
-                out["refused_input"].append(f"{spec.name}: {str(exc)[:200]}")
-                continue
-            except ToolError:
-                out["faults"] += 1
-                continue
-            finally:
-                took, took_cpu = time.perf_counter() - start, time.process_time() - cpu
-                out["slowest"] = max(out["slowest"], took)
-                out["slowest_cpu"] = max(out["slowest_cpu"], took_cpu)
-                out["slow"] += (
-                    [f"{spec.name} seed {seed}: {took:.2f} s ({took_cpu:.2f} s CPU)"] if took > 1 else []
-                )
-            out["calls"] += 1
-            if not (python.is_valid(answer) and rust.is_valid(answer)):
-                out["invalid"].append(spec.name)
-        try:
-            tool = spec.to_openai(strict=True)
-        except ToolSpecError:
-            out["no_strict"] += 1
-            continue
-        out["strict"] += 1
-        refusals = openai_refusals(tool["function"]["parameters"])
-        out["refusals"] += [f"{spec.name}: {p}" for p in refusals[:3]]
-    return out
-
-
-def openapi_table(folder: Path, documents: list[Any], failures: bool) -> Iterator[str]:
-    yield (
-        "| document | from_openapi s | tools | skipped | no input can be built | calls | invalid answers "
-        "| inputs refused "
-        "| slowest call, wall / CPU | strict forms | no strict form | strict refusals |"
-    )
-    yield "|---|---|---|---|---|---|---|---|---|---|---|---|"
-    for row_id, archive, name in documents:
-        command = [sys.executable, __file__, str(folder), "--openapi-case", f"{archive.name}::{name}"]
-        proc = subprocess.run(command, capture_output=True, text=True, timeout=1800)
-        if proc.returncode:
-            yield f"| {row_id} | failed: {proc.stderr.strip().splitlines()[-1][:200]} |"
-            continue
-        r = json.loads(proc.stdout.strip().splitlines()[-1])
-        yield (
-            f"| {row_id} | {r['build']:.2f} | {r['tools']} | {r['skipped']} | {len(r['no_input'])} | "
-            f"{r['calls']} | "
-            f"{len(r['invalid'])} | {len(r['refused_input'])} | "
-            f"{r['slowest']:.2f} / {r['slowest_cpu']:.2f} s | {r['strict']} | "
-            f"{r['no_strict']} | {len(r['refusals'])} |"
-        )
-        if failures:
-            for line in [
-                *r["invalid"][:5],
-                *r["refused_input"][:5],
-                *r["refusals"][:5],
-                *r["slow"],
-                *r["no_input"],
-            ]:
-                yield f"  - {line}"
-
-
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
@@ -503,7 +406,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.openapi_case:
         archive, name = args.openapi_case.split("::", 1)
-        print(json.dumps(openapi_case(args.folder / archive, name)))
+        doc = next(json.loads(data) for member, data in members(args.folder / archive) if member == name)
+        print(json.dumps(openapi_case(doc, OPENAPI_SEEDS)))
         return
     DEFINITION_ROOTS.extend(args.definitions)
     SKIPPED.extend(re.compile(pattern) for pattern in args.skip)
@@ -524,7 +428,7 @@ def main() -> None:
     if not args.schemas:
         documents = [d for d in documents if args.match in d[0]]
         print(f"\n{len(documents)} OpenAPI documents, each tool called on seeds 0-{OPENAPI_SEEDS - 1}\n")
-        print("\n".join(openapi_table(args.folder, documents, args.failures)), flush=True)
+        print("\n".join(openapi_table(__file__, args.folder, documents, args.failures)), flush=True)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import difflib
 import hashlib
 import json
 import os
@@ -58,6 +57,7 @@ from synthworld import _yaml
 from synthworld._files import atomic_write
 from synthworld._json import canonical_json, find_json_problems, read_error
 from synthworld.cassette import cache as parse_cache
+from synthworld.cassette.problems import at, line_of, pointer, raise_invalid
 from synthworld.errors import CassetteError
 from synthworld.schema import CompiledValidator, compile_validator
 
@@ -308,7 +308,7 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
     try:
         return _yaml.load(text, unique_keys=True)
     except _yaml.YamlLimitError as exc:
-        raise CassetteError(f"{source}{_at(exc.line)}: {exc}") from None
+        raise CassetteError(f"{source}{at(exc.line)}: {exc}") from None
 
 
 def _ends_inside_a_value(text: str, exc: json.JSONDecodeError) -> bool:
@@ -354,11 +354,11 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
         )
     version = data[VERSION_KEY]
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
-        line = _line_of(text, [VERSION_KEY])
+        line = line_of(text, [VERSION_KEY])
         known = ", ".join(map(str, SUPPORTED_VERSIONS))
         if str(version).strip() in map(str, SUPPORTED_VERSIONS):  # '1', quoted by a hand or a tool
             raise CassetteError(
-                f"{source}{_at(line)}: {VERSION_KEY} is {version!r}, a string; write the number "
+                f"{source}{at(line)}: {VERSION_KEY} is {version!r}, a string; write the number "
                 f"({VERSION_KEY}: {str(version).strip()}, without quotes)"
             )
         latest = SUPPORTED_VERSIONS[-1]
@@ -372,7 +372,7 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
                 "or re-record it"
             )
         raise CassetteError(
-            f"{source}{_at(line)}: unknown cassette version {version!r}; this synthworld reads versions "
+            f"{source}{at(line)}: unknown cassette version {version!r}; this synthworld reads versions "
             f"{known}; {fix}"
         )
     _check_whole(data, text, source)  # before the schema: a cut file breaks it in many ways
@@ -380,69 +380,10 @@ def _check(data: Any, text: str, source: str, *, plain_json: bool) -> None:
     bad = None if plain_json and not _SURROGATE_ESCAPE.search(text) else find_json_problems(data, limit=1)
     if bad:
         path = list(bad[0].path)
-        raise CassetteError(f"{source}{_at(_line_of(text, path))}: at {_pointer(path)}: {bad[0].message}")
+        raise CassetteError(f"{source}{at(line_of(text, path))}: at {pointer(path)}: {bad[0].message}")
     validator = _validator()
     if not validator.is_valid(data):
-        _raise_invalid(validator, data, text, source)
-
-
-_MAX_SHOWN = 20
-"""Problems listed at most in one error (a file broken throughout says how many more)."""
-
-
-def _raise_invalid(validator: CompiledValidator, data: Any, text: str, source: str) -> None:
-    """`CassetteError` listing every problem, one a line, each with its line and path."""
-    import jsonschema
-
-    cls = jsonschema.validators.validator_for(validator.schema)
-    errors = sorted(cls(validator.schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
-    described = [(tuple(error.absolute_path), *_describe(error)) for error in errors]
-    # a key a typo's hint names ("did you mean 'input' for 'inptu'?") is not also said missing
-    said = {(path, f"{key!r} is a required property") for path, _, key in described if key}
-    located = _located_lines(text)
-    lines = [
-        f"{source}{_at(_line_at(located, path))}: at {_pointer(list(path))}: {message}"
-        for path, message, _ in described
-        if (path, message) not in said
-    ] or [f"{source}: does not match the cassette schema"]
-    if len(lines) > _MAX_SHOWN:
-        lines[_MAX_SHOWN:] = [f"... and {len(lines) - _MAX_SHOWN} more problems: fix these first"]
-    raise CassetteError("\n".join(lines))
-
-
-def _describe(error: Any) -> tuple[str, str | None]:
-    """What `error` (a jsonschema one) means in a cassette, and the key a typo's hint names."""
-    message: str = error.message
-    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
-        known = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
-        hint, key = _did_you_mean(error.instance, known)
-        return message + hint, key
-    if error.validator == "oneOf" and isinstance(error.instance, Mapping):
-        return _output_or_error(error.instance), None
-    if list(error.absolute_path)[-1:] == ["error"] and not isinstance(error.instance, Mapping):
-        code = error.instance if isinstance(error.instance, str) and error.instance else "CODE"
-        message += f"; an error is a mapping: write error: {{code: {code}, message: TEXT}} (message optional)"
-    return message, None
-
-
-def _output_or_error(interaction: Mapping[str, Any]) -> str:
-    """Why an interaction breaks the one ``oneOf`` of the format: output xor error."""
-    if "output" in interaction and "error" in interaction:
-        return "an interaction has both 'output' and 'error'; keep the one the call gave"
-    return (
-        "an interaction needs 'output' (the value returned) or 'error' ({code, message}); "
-        "a file cut short loses it: restore the file or record the call again"
-    )
-
-
-def _did_you_mean(instance: Mapping[str, Any], known: Mapping[str, Any]) -> tuple[str, str | None]:
-    """For a hand-written key the format does not know: the known key it is probably a typo of
-    (the hint, and that key), else the hint listing the keys known here."""
-    for key in instance:
-        close = difflib.get_close_matches(str(key), [k for k in known if k not in instance], n=1)
-        if key not in known and close:
-            return f"; did you mean {close[0]!r} for {key!r}?", close[0]
-    return f"; the keys here are {', '.join(map(repr, known))}", None
+        raise_invalid(validator, data, text, source)
 
 
 def interaction_problems(interaction: Interaction) -> list[str]:
@@ -465,33 +406,6 @@ def _validator() -> CompiledValidator:
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _pointer(path: list[Any]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
-
-
-def _at(line: int | None) -> str:
-    return f", line {line}" if line else ""
-
-
-def _line_of(text: str, path: list[Any]) -> int | None:
-    """The 1-based line of the value at `path` (keys and indexes), or of its nearest ancestor."""
-    return _line_at(_located_lines(text), tuple(path))
-
-
-def _located_lines(text: str) -> dict[tuple[Any, ...], int]:
-    """The 1-based line of each value of the document, by its path (empty if it cannot be read)."""
-    try:
-        return _yaml.load_located(text)[1]
-    except _yaml.YamlLimitError:
-        return {}
-
-
-def _line_at(lines: Mapping[tuple[Any, ...], int], path: tuple[Any, ...]) -> int | None:
-    while path and path not in lines:
-        path = path[:-1]
-    return lines.get(path)
 
 
 # -- writing ---------------------------------------------------------------------------------

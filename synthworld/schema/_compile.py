@@ -28,6 +28,7 @@ from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
+from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
 from synthworld.schema.keywords import TYPE_KEYWORDS
 
 __all__ = ["Compiler"]
@@ -208,8 +209,8 @@ class Compiler:
         options: list[list[Part]] = []
         siblings = self._facts_of(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
-        tag = _tag(loc.schema)
-        as_text = _number_as_text(value) if word == "anyOf" else None
+        tag = discriminator(loc.schema)
+        as_text = number_as_text(value) if word == "anyOf" else None
         excluding: list[Node] = []
         for j, sub in enumerate(subs):
             mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
@@ -225,7 +226,7 @@ class Compiler:
             tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
             named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
             if j == as_text:  # the text of a number, as its readers parse it
-                named.append(Part(self.synthetic(loc, {"pattern": _DECIMAL_TEXT})))
+                named.append(Part(self.synthetic(loc, {"pattern": DECIMAL_TEXT})))
             if self.excluding and word == "oneOf":
                 if not any(twins(sub, subs[k]) for k in clear):  # a twin holds whenever it does
                     excluding.append(self._excluding([*rest, *named], subs, j, clear))
@@ -473,32 +474,6 @@ def _clash(mine: Facts, other: Facts) -> bool:
             return True
     held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
     return any(not mine.allowed[name] for name in held_only)
-
-
-_DECIMAL_TEXT = r"^-?[0-9]+(\.[0-9]+)?$"
-_ANNOTATIONS = frozenset({"title", "description", "$comment", "deprecated", "readOnly", "writeOnly"})
-
-
-def _number_as_text(branches: Any) -> int | None:
-    """The index of the free-form string after a number in ``anyOf: [number, string]``, pydantic's
-    ``Decimal`` (any text fits the schema, but only a number's text the model): None for others,
-    also for ``[string, number]``, pydantic's ``str | float``, whose text is words."""
-    if not isinstance(branches, list) or len(branches) != 2 or not all(isinstance(b, dict) for b in branches):
-        return None
-    if [b.get("type") for b in branches] != ["number", "string"]:
-        return None
-    return 1 if set(branches[1]) <= _ANNOTATIONS | {"type"} else None
-
-
-def _tag(schema: Any) -> str | None:
-    """The property an OpenAPI ``discriminator`` beside ``oneOf``/``anyOf`` names (pydantic writes
-    one for each discriminated union), or None. JSON Schema ignores the word, but the readers of
-    such schemas (pydantic, OpenAPI clients) find the branch by that property and refuse a value
-    without it; OpenAPI leaves its absence undefined. So a branch that holds the property to
-    constants always carries it (`_branch`): valid either way, and readable by them too."""
-    found = schema.get("discriminator") if isinstance(schema, dict) else None
-    name = found.get("propertyName") if isinstance(found, dict) else None
-    return name if isinstance(name, str) else None
 
 
 def _expand(types: list[str]) -> list[str]:
