@@ -107,7 +107,7 @@ def _generated(
         edits.begin("filter")
         if not conform(item, args, edits):
             continue
-        ident = identity(item, (hint,), frozenset(), naturals)
+        ident = identity(item, (hint,), plan.parents, naturals)
         if ident is not None and ident[1] in seen:
             ident = _renamed(item, ident, seen, table, edits, facts)
         if ident is not None and (

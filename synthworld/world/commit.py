@@ -105,9 +105,26 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
+    if family == "create" and plan.parents and not repeat:
+        _remember_unnamed(plan, value, entities, state)
     lifecycle = _lifecycle(plan, args, value, state, now, kinds, target)
     lifecycle += _parents(plan, args, state, now, kinds)
     return ("transfer", *lifecycle) if moved else lifecycle
+
+
+def _remember_unnamed(plan: ConsistencyPlan, value: Any, entities: Found, state: WorldState) -> None:
+    """A created record with no id of its own that holds its parent's (``add_comment(post_id)``
+    answering ``{post_id, author, text}``) is remembered under a key of the world's (``#1``,
+    ``#2``... per kind, never shown in an answer), so the lists of its kind filtered by its parent
+    hold it."""
+    subject = subject_of(plan, value)
+    if subject is None or any(node is subject for _, _, node in entities):
+        return
+    if not any(param in subject and kind in plan.parents for param, kind in plan.id_params):
+        return  # not a record of its parent: an outcome (``{"ok": false}``)
+    table = state.get(plan.top_kind)
+    number = 1 + sum(1 for key in table if str(key).startswith("#")) if isinstance(table, dict) else 1
+    state.remember(plan.top_kind, f"#{number}", subject, copy=owned_copy)
 
 
 def _parents(

@@ -75,6 +75,10 @@ class ConsistencyPlan:
     """The top-level properties the returns schema declares."""
     top_kind: str = ""
     """The kind of the answer's top object (``refund_order`` answers a ``refund``)."""
+    parents: frozenset[str] = frozenset()
+    """For a list or a create, the other kinds its input names by id (``list_comments(post_id)``,
+    ``add_comment(post_id)``: ``post``): its answers hold that id as a reference, as an order's
+    lines hold ``order_id``; it names none of them (`identity`'s enclosing kinds)."""
     key_params: tuple[tuple[str, str], ...] = ()
     """``(parameter, key)`` for input parameters that name the entity by a natural key."""
     naturals: tuple[str, ...] = ()
@@ -189,7 +193,7 @@ def plan_for(
         member = member_plan(membership, shapes, spec.returns, params, idempotent=spec.idempotent)
         names = frozenset(declared)
     top_kind = _top_kind(
-        kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared
+        kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared, params
     )
     if top_kind != kind:
         shapes, rules = read.shapes(top_kind)
@@ -214,6 +218,9 @@ def plan_for(
         or not set(naturals).isdisjoint(shapes.by_hint.get(top_kind, {})),
         declared=frozenset(declared),
         top_kind=top_kind,
+        parents=frozenset(k for _, k in id_params if k not in (top_kind, kind))
+        if life.family in ("list", "create")
+        else frozenset(),
         key_params=_key_params(kind, params, life, identities) if not id_params else (),
         naturals=naturals,
         anywhere=tuple(sorted(identities.anywhere())),
@@ -327,13 +334,16 @@ def _kind(name: str, lifecycle: str | None, params: list[str]) -> str:
     return named[0] if len(named) == 1 and set(kind_id_keys(kind)).isdisjoint(params) else kind
 
 
-def _top_kind(kind: str, life: Lifecycle, declared: list[str]) -> str:
+def _top_kind(kind: str, life: Lifecycle, declared: list[str], params: list[str]) -> str:
     """The kind of the answer's top object: a state change or creation may answer another entity
     than the one it acts on (``refund_order`` -> a refund, ``book_flight`` -> a booking), and a
     list other items than its name says (``search_flights`` -> offers), seen when the first
-    declared identifier (of a list's items) names another kind."""
+    declared identifier (of a list's items) names another kind, unless the input filters by it:
+    ``list_grades(student_id)``'s items share the student's id, which names none of them."""
     if life.family == "list":  # the kind its items are remembered as (`identity`)
         found = id_key(tuple(declared), (kind,))
+        if found is not None and found[2] and found[0] in params:
+            return kind
         return found[1] if found is not None else kind
     if life.family not in ("create", "transition", "none") or "id" in declared:
         return kind

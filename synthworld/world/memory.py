@@ -155,7 +155,7 @@ def identified(plan: ConsistencyPlan, value: Any) -> Found:
             found.append((ident[0], ident[1], node))
         return ident
 
-    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
+    walk(value, 0, (top_kind,), plan.parents, True, visit, plan.list_key, plan.reach)
     return found
 
 

@@ -84,7 +84,7 @@ def apply(
     nested = plan.nested_ids
     fields_of = plan.nested_echo
     listed = plan.list_echo
-    naturals, anywhere, top_kind = plan.naturals, plan.anywhere, plan.top_kind
+    naturals, anywhere, top_kind, parents = plan.naturals, plan.anywhere, plan.top_kind, plan.parents
     found: Found = []
     sure = True
     given: set[int] = set()  # the objects echo took whole from the input
@@ -106,7 +106,8 @@ def apply(
         lists = listed if listed and depth <= 1 and single and hints[0] == top_kind else {}
         if echoing and id(node) not in given and id(node) not in named:  # as the input said
             edits.begin("echo", single=True)
-            skip = _kept_identifier(node, depth, hints, single)
+            filtered = parents if hints[0] == top_kind else frozenset()  # a list's items
+            skip = _kept_identifier(node, depth, hints, filtered, single)
             absent = [key for key in missing if key not in node] if depth == 0 else []
             for key in [key for key in node if key in echoing] + absent:  # in the node's order
                 if (
@@ -154,7 +155,7 @@ def apply(
             found.append((ident[0], ident[1], node))
         return ident
 
-    walk(value, 0, (top_kind,), frozenset(), True, visit, plan.list_key, plan.reach)
+    walk(value, 0, (top_kind,), plan.parents, True, visit, plan.list_key, plan.reach)
     return found, sure
 
 
@@ -226,11 +227,14 @@ def _echo_alias(node: dict[str, Any], key: str, value: Any, edits: Edits) -> Non
     edits.set(node, key, value, pin=True)
 
 
-def _kept_identifier(node: Mapping[str, Any], depth: int, hints: tuple[str, ...], single: bool) -> str | None:
+def _kept_identifier(
+    node: Mapping[str, Any], depth: int, hints: tuple[str, ...], parents: Ancestry, single: bool
+) -> str | None:
     """The key echo must leave alone: below the top, an object's identifier, unless the object
-    is a single one named for its kind (``"order": {"order_id": ...}``)."""
+    is a single one named for its kind (``"order": {"order_id": ...}``) or, for a list's items,
+    the id of a kind the input filters by (`parents`: ``list_comments(post_id)``'s ``post_id``)."""
     own = id_key(tuple(node), hints) if depth else None
-    if own is None or (single and not own[2] and own[0] != "id"):
+    if own is None or (single and not own[2] and own[0] != "id") or (own[2] and own[1] in parents):
         return None
     return own[0]
 
