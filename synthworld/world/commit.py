@@ -123,7 +123,10 @@ def _remember_unnamed(plan: ConsistencyPlan, value: Any, entities: Found, state:
     if not any(param in subject and kind in plan.parents for param, kind in plan.id_params):
         return  # not a record of its parent: an outcome (``{"ok": false}``)
     table = state.get(plan.top_kind)
-    number = 1 + sum(1 for key in table if str(key).startswith("#")) if isinstance(table, dict) else 1
+    table = table if isinstance(table, dict) else {}
+    number = len(table) + 1  # a free key without a scan of the table: calls keep O(1)
+    while f"#{number}" in table:
+        number += 1
     state.remember(plan.top_kind, f"#{number}", subject, copy=owned_copy)
 
 
