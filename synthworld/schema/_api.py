@@ -18,6 +18,7 @@ from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
+from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._draw import below
 from synthworld.schema._exclude import TwinsError
 from synthworld.schema._nodes import (
@@ -290,20 +291,19 @@ class Generator:
                 "in each",
                 path="",
             )
-        raise self._blocker() or UnsatisfiableSchemaError(
-            f"no valid value could be built for the schema at {ROOT}; it is unsatisfiable or uses "
-            "keywords in a combination synthworld cannot construct; fix: simplify it",
-            path="",
-        )
+        raise self._blocker() or unsatisfiable(self._loc)
 
     def _probe_excluding(self) -> bool:
         """Whether `_excluding` builds a value where the usual search built none (then every call
-        uses it alone); its compile error, a ``oneOf`` of twins, is raised: it says why."""
-        root = self._excluding = Compiler(excluding=True).node([Part(self._loc)])
-        found = self._first_value(root)
-        if found[0]:
-            self._found, self._only_excluding = found, True
-        return found[0]
+        uses it alone), then the same reading types its keywords do not name; its compile error,
+        a ``oneOf`` of twins, is raised: it says why."""
+        for any_type in (False, True):
+            root = self._excluding = Compiler(excluding=True, any_type=any_type).node([Part(self._loc)])
+            found = self._first_value(root)
+            if found[0]:
+                self._found, self._only_excluding = found, True
+                return True
+        return False
 
     def _blocker(self, root: Node | None = None) -> SchemaError | None:
         """The compile error (remembered by the lazy nodes) that stops a first attempt of ``root``

@@ -53,11 +53,15 @@ _NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
 class Compiler:
     """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
 
-    def __init__(self, *, excluding: bool = False) -> None:
+    def __init__(self, *, excluding: bool = False, any_type: bool = False) -> None:
         self.excluding = excluding
         """Whether a ``oneOf`` branch fails the others by `ExcludeNode` (built from what the value
         holds) rather than by conjoining their negations (searched depth first): the last resort
         of a generator whose usual search failed."""
+        self.any_type = any_type
+        """Whether a schema without ``type`` may give any type, those its keywords name first
+        (usually only those: ``required`` makes an object), for a schema whose objects cannot end
+        (``{"required": ["x"], "properties": {"x": {"$ref": "#"}}}``, whose values are non-objects)."""
         self._memo: dict[tuple[Any, ...], Node] = {}
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], QuickCheck] = {}
@@ -393,7 +397,9 @@ class Compiler:
                 allowed = mine if allowed is None else [t for t in allowed if t in mine]
         if allowed is None:
             words = {w for p in parts for w in p.node}
-            allowed = [t for t in _ANY if words & TYPE_KEYWORDS.get(t, frozenset())] or list(_ANY)
+            allowed = [t for t in _ANY if words & TYPE_KEYWORDS.get(t, frozenset())]
+            allowed = [*allowed, *(t for t in _ANY if t not in allowed)] if self.any_type else allowed
+            allowed = allowed or list(_ANY)
             if "number" in allowed:
                 allowed.insert(allowed.index("number"), "integer")
         out = [t for t in dict.fromkeys(allowed) if t not in not_types]

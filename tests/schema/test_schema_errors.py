@@ -195,3 +195,63 @@ def test_a_pointer_through_a_scalar_is_a_schema_error_naming_the_reference(targe
         f"neither an object nor an array ('{kind}' object is not subscriptable); fix: point the reference "
         "at a subschema"
     )
+
+
+_ENDLESS = "fix: make one member of the chain optional"
+
+
+@pytest.mark.parametrize(
+    ("schema", "place", "chain"),
+    [
+        ({"type": "object", "required": ["x"], "properties": {"x": {"$ref": "#"}}}, "", "$.x.x..."),
+        ({"$defs": {"a": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "#/$defs/a"}}}},
+          "$ref": "#/$defs/a"}, "/$defs/a", "$.b.b.b..."),
+        ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["head"],
+          "properties": {"head": {"$ref": "#/definitions/n"}},
+          "definitions": {"n": {"type": "object", "required": ["next"],
+                                "properties": {"next": {"$ref": "#/definitions/n"}}}}},
+         "/definitions/n", "$.head.next.next..."),
+        ({"type": "object", "required": ["a"], "properties": {"a": {"type": "object", "required": ["b"],
+          "properties": {"b": {"type": "array", "minItems": 2, "items": {"$ref": "#"}}}}}},
+         "", "$.a.b[0].a.b[0]..."),
+        ({"allOf": [{"type": "object"}, {"required": ["x"], "properties": {"x": {"$ref": "#"}}}]},
+         "", "$.x.x..."),
+    ],
+)  # fmt: skip
+def test_a_required_chain_back_into_itself_is_named(schema: Any, place: str, chain: str) -> None:
+    with pytest.raises(UnsatisfiableSchemaError, match=_ENDLESS) as info:
+        compile_generator(schema)
+    assert info.value.path == place
+    assert f"a value needs `{chain}` without end" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [  # a way out at every turn: null, an optional member, no items needed, a type beside object
+        {"type": "object", "required": ["x"],
+         "properties": {"x": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}}},
+        {"type": "object", "properties": {"x": {"$ref": "#"}}},
+        {"type": "object", "required": ["k"], "properties": {"k": {"type": "array", "items": {"$ref": "#"}}}},
+        {"type": ["object", "string"], "required": ["x"], "properties": {"x": {"$ref": "#"}}},
+    ],
+)  # fmt: skip
+def test_a_chain_with_a_way_out_builds(schema: Any) -> None:
+    import jsonschema
+
+    generator = compile_generator(schema)
+    for seed in range(5):
+        jsonschema.validate(generator.generate(Random(seed)), schema)
+
+
+def test_a_typeless_schema_whose_objects_never_end_gives_its_other_values() -> None:
+    # no `type`: `required` binds objects only, and every non-object is valid; objects are the
+    # usual reading of `required`, so other types come only once objects proved endless
+    schema = {"required": ["x"], "properties": {"x": {"$ref": "#"}}}
+    generator = compile_generator(schema)
+    values = [generator.generate(Random(seed)) for seed in range(4)]
+    assert values == [
+        [["coach", 49], [None]],
+        "poor",
+        ["great", "task", [{}], [[True], 3.57, None]],
+        "sister",
+    ]

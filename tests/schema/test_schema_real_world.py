@@ -138,10 +138,13 @@ def test_no_value_is_made_for_a_non_schema_past_the_metaschemas_reach() -> None:
     values = [generator.generate(Random(seed)) for seed in range(20)]
     assert all(validator.is_valid(value) for value in values)
     assert any("x" in value for value in values)
+    # an object must hold "n", which nothing can check: without "type", the other values are made
+    typeless = {**schema, "$ref": "#/$defs/B", "$defs": {"B": {"properties": {"n": 3}, "required": ["n"]}}}
+    others = [compile_generator(typeless).generate(Random(seed)) for seed in range(6)]
+    assert not any(isinstance(value, dict) for value in others)
+    assert all(jsonschema.Draft7Validator(typeless).is_valid(value) for value in others)
     with pytest.raises(UnsatisfiableSchemaError):
-        compile_generator(
-            {**schema, "$ref": "#/$defs/B", "$defs": {"B": {"properties": {"n": 3}, "required": ["n"]}}}
-        )
+        compile_generator({**typeless, "$defs": {"B": {**typeless["$defs"]["B"], "type": "object"}}})
 
 
 def test_subschema_checks_read_an_unknown_schema_uri_as_the_generator_does() -> None:
