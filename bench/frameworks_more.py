@@ -1,0 +1,233 @@
+"""A world handed to agent frameworks and MCP clients that CI does not install, as their users would.
+
+Run: ``python bench/frameworks_more.py [NAME ...]`` in a venv holding synthworld (``pip install -e
+'.[mcp]'``) and the frameworks to try (names: see ``CHECKS``; a framework not installed is reported
+as such). Each check drives the framework's own agent loop with a scripted model (no API key):
+the model calls ``get_user`` three times, for a user the world answers (``u1``), one it fails with
+a simulated ``not_found`` (``u404``), and with arguments the schema refuses (``user_id: 7``), then
+answers in text. A check passes when the run ends without a crash, the model was shown the
+answer, the failure's text and an error for the bad call as tool results, and the world's trace
+holds the calls that reached it; it also says which of synthworld's hand-overs it used (a stub,
+``to_langchain()``, ``to_openai()``'s schema, ``synthworld serve`` over stdio or streamable HTTP).
+Bench results: bench/RESULTS.md, "Stop 43: frameworks beyond the three tested".
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from synthworld import SyntheticWorld, ToolSpec
+
+USER_ID = {
+    "type": "object",
+    "properties": {"user_id": {"type": "string", "description": "The user's id."}},
+    "required": ["user_id"],
+}
+USER = {"type": "object", "properties": {"login": {"type": "string"}}, "required": ["login"]}
+GET_USER = ToolSpec("get_user", "Fetch a user by id.", USER_ID, USER)
+CALLS = [{"user_id": "u1"}, {"user_id": "u404"}, {"user_id": 7}]
+"""What the scripted model sends, in this order (one turn each)."""
+FAILURE = "no user u404"
+FIND_USERS = ToolSpec(
+    "find_users",
+    "Find users by name.",
+    {
+        "type": "object",
+        "properties": {
+            "name-prefix": {"type": "string", "description": "The start of the name."},
+            "limit": {"type": "integer", "default": 10},
+        },
+        "required": ["name-prefix"],
+    },
+    {"type": "array", "items": USER},
+)
+"""A stub of it has a parameter renamed (``name_prefix``) and one without a description."""
+
+
+def make_world() -> SyntheticWorld:
+    """One tool, ``get_user``; the user ``u404`` fails with ``not_found``."""
+    world = SyntheticWorld(seed=7)
+    world.register_tool(GET_USER)
+    world.script("get_user", error={"code": "not_found", "message": FAILURE}, when={"user_id": "u404"})
+    return world
+
+
+def answer() -> dict[str, Any]:
+    """What the world answers for ``u1`` (the same for every fresh world: the seed is fixed)."""
+    value: dict[str, Any] = make_world().call("get_user", {"user_id": "u1"})
+    return value
+
+
+def check_results(results: list[str], world: SyntheticWorld | None = None) -> str:
+    """Assert the model was shown the answer, the failure and an error for the bad call, as three
+    tool results in order, and that the world recorded the calls it got; say what the bad call got."""
+    assert len(results) == 3, f"expected 3 tool results, the model saw {len(results)}: {results}"
+    good, failed, bad = results
+    assert answer()["login"] in good, f"the answer is not in the first result: {good!r}"
+    assert FAILURE in failed, f"the failure's text is not in the second result: {failed!r}"
+    assert "user_id" in bad, f"the third result does not name the bad parameter: {bad!r}"
+    if world is not None:
+        inputs = [c.input for c in world.trace]
+        assert inputs[:2] == CALLS[:2], f"the world recorded {inputs}"
+        reached = "the world refused it" if inputs[2:] == CALLS[2:] else "the framework refused it"
+        return f"bad call: {reached}: {short(bad)}"
+    return f"bad call: {short(bad)}"
+
+
+def short(text: str, limit: int = 110) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- LangGraph ------------------------------------------------------------------------------------
+
+
+def check_langgraph() -> list[str]:
+    """``create_react_agent`` (and its ``ToolNode``) over ``to_langchain()`` and over a stub's ``tool()``."""
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage, ToolMessage
+    from langchain_core.tools import tool
+    from langgraph.prebuilt import create_react_agent
+
+    class FakeModel(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+            return self
+
+    def run(tools: list[Any], world: SyntheticWorld, *, asynchronous: bool) -> list[str]:
+        turns = [AIMessage("", tool_calls=[{"name": "get_user", "args": a, "id": f"c{i}"}]) for i, a in enumerate(CALLS)]
+        agent = create_react_agent(FakeModel(messages=iter([*turns, AIMessage("done")])), tools)
+        ask = {"messages": [("user", "who is u1?")]}
+        state = agent.invoke(ask) if not asynchronous else _run(agent.ainvoke(ask))
+        assert state["messages"][-1].content == "done"
+        return [m.content for m in state["messages"] if isinstance(m, ToolMessage)]
+
+    lines = []
+    world = make_world()
+    lines.append("to_langchain(), invoke: " + check_results(run(world.to_langchain(), world, asynchronous=False), world))
+    world = make_world()
+    lines.append("to_langchain(), ainvoke: " + check_results(run(world.to_langchain(), world, asynchronous=True), world))
+    world = make_world()
+    stub_tool = tool(world.stub("get_user"))
+    stub_tool.handle_tool_error = True  # as the README says: LangChain re-raises a ToolException otherwise
+    lines.append("tool(world.stub), handle_tool_error: " + check_results(run([stub_tool], world, asynchronous=False), world))
+    return lines
+
+
+def _run(coroutine: Any) -> Any:
+    import asyncio
+
+    return asyncio.run(coroutine)
+
+
+# -- LlamaIndex -----------------------------------------------------------------------------------
+
+
+def check_llama_index() -> list[str]:
+    """``FunctionTool.from_defaults(fn=stub, async_fn=astub)`` under a ``FunctionAgent``."""
+    from llama_index.core.agent.workflow import FunctionAgent
+    from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
+    from llama_index.core.llms.mock import MockFunctionCallingLLM
+    from llama_index.core.tools import FunctionTool
+
+    world = make_world()
+    stub = world.stub("get_user")
+    made = FunctionTool.from_defaults(fn=stub, async_fn=world.astub("get_user"))
+    schema = made.metadata.get_parameters_dict()
+    assert schema["properties"]["user_id"]["description"] == "The user's id.", schema
+    assert schema["required"] == ["user_id"], schema
+    turns = [
+        ChatMessage(role="assistant", blocks=[ToolCallBlock(tool_call_id=f"c{i}", tool_name="get_user", tool_kwargs=a)])
+        for i, a in enumerate(CALLS)
+    ]
+    turns.append(ChatMessage(role="assistant", content="done"))
+    seen: list[str] = []
+
+    def respond(messages: Any, **kwargs: Any) -> Any:
+        seen[:] = [str(m.content) for m in messages if m.role == MessageRole.TOOL]
+        return turns.pop(0)
+
+    agent = FunctionAgent(tools=[made], llm=MockFunctionCallingLLM(response_generator=respond))
+
+    async def go() -> Any:
+        return await agent.run(user_msg="who is u1?")
+
+    result = _run(go())
+    assert str(result) == "done", result
+    return ["FunctionTool.from_defaults(fn=stub, async_fn=astub): " + check_results(seen, world)]
+
+
+# -- smolagents -----------------------------------------------------------------------------------
+
+
+def check_smolagents() -> list[str]:
+    """smolagents' ``tool(stub)`` (it reads the stub's docstring Args and type hints) under a
+    ``ToolCallingAgent``; each step's result or error reaches the model as the next message."""
+    from smolagents import ToolCallingAgent, tool
+    from smolagents.models import ChatMessage, ChatMessageToolCall, ChatMessageToolCallFunction, MessageRole, Model
+
+    world = make_world()
+    made = tool(world.stub("get_user"))
+    assert made.inputs == {"user_id": {"type": "string", "description": "The user's id."}}, made.inputs
+    world.register_tool(FIND_USERS)  # a renamed parameter, one without a description
+    found = tool(world.stub("find_users")).inputs
+    assert found["name_prefix"]["description"] == "The start of the name.", found
+    assert found["limit"]["description"] == "Optional; default 10.", found
+    calls = [("get_user", a) for a in CALLS] + [("final_answer", {"answer": "done"})]
+    results: list[str] = []
+
+    class ScriptedModel(Model):
+        def generate(self, messages: Any, *args: Any, **kwargs: Any) -> Any:
+            results[:] = [_text(m.content) for m in messages if m.role == MessageRole.TOOL_RESPONSE]
+            name, arguments = calls.pop(0)
+            function = ChatMessageToolCallFunction(name=name, arguments=arguments)
+            call = ChatMessageToolCall(function, id=f"c{len(calls)}", type="function")
+            return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[call])
+
+    agent = ToolCallingAgent(tools=[made], model=ScriptedModel(), max_steps=6, verbosity_level=0)
+    assert agent.run("who is u1?") == "done"
+    return ["tool(world.stub): " + check_results(results, world)]
+
+
+def _text(content: Any) -> str:
+    """A smolagents message's text (a string, or a list of text parts)."""
+    if isinstance(content, list):
+        return "".join(str(part.get("text", "")) for part in content)
+    return str(content)
+
+
+CHECKS: dict[str, tuple[str, Callable[[], list[str]]]] = {
+    "langgraph": ("langgraph", check_langgraph),
+    "llama-index": ("llama-index-core", check_llama_index),
+    "smolagents": ("smolagents", check_smolagents),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", choices=[[], *CHECKS], help="checks to run (all by default)")
+    names = parser.parse_args().names or list(CHECKS)
+    print(f"synthworld {importlib.metadata.version('synthworld')}")
+    for name in names:
+        package, check = CHECKS[name]
+        try:
+            version = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            print(f"{name}: not installed (pip install {package})")
+            continue
+        try:
+            lines = check()
+        except Exception as exc:  # noqa: BLE001 - a bench reports what failed and goes on
+            print(f"{name} {version}: FAIL {type(exc).__name__}: {exc}")
+            traceback.print_exc()
+            continue
+        for line in lines:
+            print(f"{name} {version}: ok: {line}")
+
+
+if __name__ == "__main__":
+    main()
