@@ -200,10 +200,114 @@ def _text(content: Any) -> str:
     return str(content)
 
 
+# -- Google ADK -----------------------------------------------------------------------------------
+
+
+def adk_model(turns: list[dict[str, Any] | str], results: list[str]) -> Any:
+    """An ADK ``BaseLlm`` that answers each turn from `turns` (tool-call arguments, or the final
+    text) and keeps in `results` the function responses it was sent."""
+    from google.adk.models.base_llm import BaseLlm
+    from google.adk.models.llm_response import LlmResponse
+    from google.genai import types
+
+    class ScriptedLlm(BaseLlm):
+        async def generate_content_async(self, llm_request: Any, stream: bool = False) -> Any:
+            results[:] = [
+                json.dumps(part.function_response.response)
+                for content in llm_request.contents
+                for part in content.parts or []
+                if part.function_response is not None
+            ]
+            turn = turns.pop(0)
+            if isinstance(turn, str):
+                part = types.Part(text=turn)
+            else:
+                call = types.FunctionCall(name="get_user", args=turn, id=f"c{len(turns)}")
+                part = types.Part(function_call=call)
+            yield LlmResponse(content=types.Content(role="model", parts=[part]))
+
+    return ScriptedLlm(model="scripted")
+
+
+def adk_tool_failure(tool: Any, args: dict[str, Any], tool_context: Any, error: Exception) -> dict[str, Any] | None:
+    """The README's recipe: the world's refusals and simulated failures as the tool's result."""
+    from synthworld import ToolError, ToolInputError
+
+    return {"error": str(error)} if isinstance(error, (ToolError, ToolInputError)) else None
+
+
+def run_adk(tools: list[Any]) -> list[str]:
+    """An ADK ``LlmAgent`` with `tools`, run with the scripted model; the results it was sent."""
+    from google.adk.agents import LlmAgent
+    from google.adk.runners import InMemoryRunner
+
+    results: list[str] = []
+    model = adk_model([*CALLS, "done"], results)
+    agent = LlmAgent(
+        name="support",
+        model=model,
+        instruction="Help the user.",
+        tools=tools,
+        on_tool_error_callback=adk_tool_failure,  # ADK ends the run on a tool's exception otherwise
+    )
+    events = _run(InMemoryRunner(agent=agent).run_debug("who is u1?", quiet=True))
+    final = [p.text for e in events if e.content for p in e.content.parts or [] if p.text]
+    assert final[-1:] == ["done"], final
+    return results
+
+
+def check_adk() -> list[str]:
+    """ADK's ``FunctionTool`` over a stub and over an async stub."""
+    from google.adk.tools import FunctionTool
+
+    lines = []
+    for label, make in (("FunctionTool(world.stub)", "stub"), ("FunctionTool(world.astub)", "astub")):
+        world = make_world()
+        made = FunctionTool(getattr(world, make)("get_user"))
+        declared = made._get_declaration()
+        assert declared is not None and declared.description.startswith("Fetch a user by id."), declared
+        lines.append(f"{label}: " + check_results(run_adk([made]), world))
+    return lines
+
+
+# -- CrewAI ---------------------------------------------------------------------------------------
+
+
+def check_crewai() -> list[str]:
+    """CrewAI's ``tool`` decorator over a stub, in a one-task crew whose LLM writes ReAct text."""
+    from crewai import Agent, Crew, Task
+    from crewai.llms.base_llm import BaseLLM
+    from crewai.tools import tool
+
+    world = make_world()
+    made = tool("get_user")(world.stub("get_user"))
+    assert made.args_schema.model_json_schema()["required"] == ["user_id"]
+    steps = [f"Thought: look.\nAction: get_user\nAction Input: {json.dumps(a)}" for a in CALLS]
+    steps.append("Thought: I know.\nFinal Answer: done")
+    results: list[str] = []
+
+    class ScriptedLLM(BaseLLM):
+        def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
+            said = [str(m["content"]) for m in messages if m["role"] == "assistant"]  # each step + observation
+            results[:] = [step.split("\nObservation:", 1)[1] for step in said if "\nObservation:" in step]
+            return steps.pop(0)
+
+        def supports_function_calling(self) -> bool:
+            return False
+
+    agent = Agent(role="support", goal="help", backstory="b", llm=ScriptedLLM(model="scripted"), tools=[made])
+    task = Task(description="who is u1?", expected_output="an answer", agent=agent)
+    output = Crew(agents=[agent], tasks=[task], verbose=False).kickoff()
+    assert str(output) == "done", output
+    return ["tool(world.stub), ReAct text: " + check_results(results[:3], world)]
+
+
 CHECKS: dict[str, tuple[str, Callable[[], list[str]]]] = {
     "langgraph": ("langgraph", check_langgraph),
     "llama-index": ("llama-index-core", check_llama_index),
     "smolagents": ("smolagents", check_smolagents),
+    "adk": ("google-adk", check_adk),
+    "crewai": ("crewai", check_crewai),
 }
 
 
