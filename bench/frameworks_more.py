@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import importlib.metadata
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -211,7 +212,7 @@ def _text(content: Any) -> str:
 # -- Google ADK -----------------------------------------------------------------------------------
 
 
-def adk_model(turns: list[dict[str, Any] | str], results: list[str]) -> Any:
+def adk_model(turns: list[dict[str, Any] | str], results: list[str], *, tool: str = "get_user") -> Any:
     """An ADK ``BaseLlm`` that answers each turn from `turns` (tool-call arguments, or the final
     text) and keeps in `results` the function responses it was sent."""
     from google.adk.models.base_llm import BaseLlm
@@ -230,7 +231,7 @@ def adk_model(turns: list[dict[str, Any] | str], results: list[str]) -> Any:
             if isinstance(turn, str):
                 part = types.Part(text=turn)
             else:
-                call = types.FunctionCall(name="get_user", args=turn, id=f"c{len(turns)}")
+                call = types.FunctionCall(name=tool, args=turn, id=f"c{len(turns)}")
                 part = types.Part(function_call=call)
             yield LlmResponse(content=types.Content(role="model", parts=[part]))
 
@@ -322,8 +323,11 @@ required parameter itself, hiding why from the model unless given a ``failure_er
 
 
 def serve_argv(trace: Path, *more: str) -> list[str]:
-    """``synthworld serve`` of the shop scenario, its trace saved to `trace` on exit."""
-    return [sys.executable, "-m", "synthworld", "serve", SHOP, "--trace", str(trace), *more]
+    """``synthworld serve`` of the shop scenario, its trace saved to `trace` on exit; run by the
+    Python in ``$SERVE_PYTHON`` when set (a venv with the ``mcp`` extra, for a client that needs an
+    ``mcp`` of its own: langchain-mcp-adapters 0.3 imports what ``mcp`` 2 removed)."""
+    python = os.environ.get("SERVE_PYTHON", sys.executable)
+    return [python, "-m", "synthworld", "serve", SHOP, "--trace", str(trace), *more]
 
 
 @contextlib.contextmanager
@@ -466,14 +470,84 @@ def check_pydantic_ai_mcp() -> list[str]:
     return lines
 
 
+def check_langchain_mcp() -> list[str]:
+    """langchain-mcp-adapters' ``MultiServerMCPClient`` tools under LangGraph's ``create_react_agent``."""
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage, ToolMessage
+    from langchain_mcp_adapters.client import MultiServerMCPClient
+    from langgraph.prebuilt import create_react_agent
+
+    class FakeModel(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+            return self
+
+    async def drive(connection: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        tools = await MultiServerMCPClient({"shop": connection}).get_tools()
+        [search] = [t for t in tools if t.name == "search_orders"]
+        search.handle_tool_error = True  # the adapter raises a ToolException for an isError result
+        turns = [AIMessage("", tool_calls=[{"name": "search_orders", "args": a, "id": f"c{i}"}]) for i, a in enumerate([SEARCH, BAD])]
+        agent = create_react_agent(FakeModel(messages=iter([*turns, AIMessage("done")])), tools)
+        state = await agent.ainvoke({"messages": [("user", "orders?")]})
+        assert state["messages"][-1].content == "done"
+        results = [m.content for m in state["messages"] if isinstance(m, ToolMessage)]
+        return dict(search.args_schema), [r if isinstance(r, str) else json.dumps(r) for r in results]
+
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = Path(tmp) / "stdio.json"
+        argv = serve_argv(trace)
+        listed, seen = _run(drive({"command": argv[0], "args": argv[1:], "transport": "stdio"}))
+        lines.append("stdio: " + check_served(listed, *seen, trace))
+        trace = Path(tmp) / "http.json"
+        with http_server(trace) as url:
+            listed, seen = _run(drive({"url": url, "transport": "streamable_http"}))
+        lines.append("streamable_http: " + check_served(listed, *seen, trace))
+    return lines
+
+
+def check_adk_mcp() -> list[str]:
+    """ADK's ``McpToolset`` on ``synthworld serve`` over stdio and streamable HTTP."""
+    from google.adk.agents import LlmAgent
+    from google.adk.runners import InMemoryRunner
+    from google.adk.tools.mcp_tool import McpToolset, StdioConnectionParams, StreamableHTTPConnectionParams
+    from mcp import StdioServerParameters
+
+    async def drive(connection: Any) -> tuple[dict[str, Any], list[str]]:
+        toolset = McpToolset(connection_params=connection)
+        [search] = [t for t in await toolset.get_tools() if t.name == "search_orders"]
+        listed = dict(search.raw_mcp_tool.input_schema if hasattr(search.raw_mcp_tool, "input_schema") else search.raw_mcp_tool.inputSchema)
+        results: list[str] = []
+        model = adk_model([SEARCH, BAD, "done"], results, tool="search_orders")
+        agent = LlmAgent(name="shop", model=model, instruction="Help.", tools=[toolset])
+        await InMemoryRunner(agent=agent).run_debug("orders?", quiet=True)
+        await toolset.close()
+        return listed, results
+
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = Path(tmp) / "stdio.json"
+        argv = serve_argv(trace)
+        stdio = StdioConnectionParams(server_params=StdioServerParameters(command=argv[0], args=argv[1:]), timeout=60)
+        listed, seen = _run(drive(stdio))
+        time.sleep(2)  # the server writes its trace as it exits
+        lines.append("McpToolset(StdioConnectionParams): " + check_served(listed, *seen, trace))
+        trace = Path(tmp) / "http.json"
+        with http_server(trace) as url:
+            listed, seen = _run(drive(StreamableHTTPConnectionParams(url=url, timeout=60)))
+        lines.append("McpToolset(StreamableHTTPConnectionParams): " + check_served(listed, *seen, trace))
+    return lines
+
+
 CHECKS: dict[str, tuple[str, Callable[[], list[str]]]] = {
     "langgraph": ("langgraph", check_langgraph),
     "llama-index": ("llama-index-core", check_llama_index),
     "smolagents": ("smolagents", check_smolagents),
     "adk": ("google-adk", check_adk),
     "crewai": ("crewai", check_crewai),
+    "adk-mcp": ("google-adk", check_adk_mcp),
     "agents-mcp": ("openai-agents", check_agents_sdk_mcp),
     "pydantic-ai-mcp": ("pydantic-ai-slim", check_pydantic_ai_mcp),
+    "langchain-mcp": ("langchain-mcp-adapters", check_langchain_mcp),
 }
 
 
