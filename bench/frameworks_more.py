@@ -108,7 +108,10 @@ def check_langgraph() -> list[str]:
             return self
 
     def run(tools: list[Any], world: SyntheticWorld, *, asynchronous: bool) -> list[str]:
-        turns = [AIMessage("", tool_calls=[{"name": "get_user", "args": a, "id": f"c{i}"}]) for i, a in enumerate(CALLS)]
+        turns = [
+            AIMessage("", tool_calls=[{"name": "get_user", "args": a, "id": f"c{i}"}])
+            for i, a in enumerate(CALLS)
+        ]
         agent = create_react_agent(FakeModel(messages=iter([*turns, AIMessage("done")])), tools)
         ask = {"messages": [("user", "who is u1?")]}
         state = agent.invoke(ask) if not asynchronous else _run(agent.ainvoke(ask))
@@ -117,13 +120,22 @@ def check_langgraph() -> list[str]:
 
     lines = []
     world = make_world()
-    lines.append("to_langchain(), invoke: " + check_results(run(world.to_langchain(), world, asynchronous=False), world))
+    lines.append(
+        "to_langchain(), invoke: "
+        + check_results(run(world.to_langchain(), world, asynchronous=False), world)
+    )
     world = make_world()
-    lines.append("to_langchain(), ainvoke: " + check_results(run(world.to_langchain(), world, asynchronous=True), world))
+    lines.append(
+        "to_langchain(), ainvoke: "
+        + check_results(run(world.to_langchain(), world, asynchronous=True), world)
+    )
     world = make_world()
     stub_tool = tool(world.stub("get_user"))
     stub_tool.handle_tool_error = True  # as the README says: LangChain re-raises a ToolException otherwise
-    lines.append("tool(world.stub), handle_tool_error: " + check_results(run([stub_tool], world, asynchronous=False), world))
+    lines.append(
+        "tool(world.stub), handle_tool_error: "
+        + check_results(run([stub_tool], world, asynchronous=False), world)
+    )
     return lines
 
 
@@ -150,7 +162,10 @@ def check_llama_index() -> list[str]:
     assert schema["properties"]["user_id"]["description"] == "The user's id.", schema
     assert schema["required"] == ["user_id"], schema
     turns = [
-        ChatMessage(role="assistant", blocks=[ToolCallBlock(tool_call_id=f"c{i}", tool_name="get_user", tool_kwargs=a)])
+        ChatMessage(
+            role="assistant",
+            blocks=[ToolCallBlock(tool_call_id=f"c{i}", tool_name="get_user", tool_kwargs=a)],
+        )
         for i, a in enumerate(CALLS)
     ]
     turns.append(ChatMessage(role="assistant", content="done"))
@@ -177,7 +192,13 @@ def check_smolagents() -> list[str]:
     """smolagents' ``tool(stub)`` (it reads the stub's docstring Args and type hints) under a
     ``ToolCallingAgent``; each step's result or error reaches the model as the next message."""
     from smolagents import ToolCallingAgent, tool
-    from smolagents.models import ChatMessage, ChatMessageToolCall, ChatMessageToolCallFunction, MessageRole, Model
+    from smolagents.models import (
+        ChatMessage,
+        ChatMessageToolCall,
+        ChatMessageToolCallFunction,
+        MessageRole,
+        Model,
+    )
 
     world = make_world()
     made = tool(world.stub("get_user"))
@@ -238,7 +259,9 @@ def adk_model(turns: list[dict[str, Any] | str], results: list[str], *, tool: st
     return ScriptedLlm(model="scripted")
 
 
-def adk_tool_failure(tool: Any, args: dict[str, Any], tool_context: Any, error: Exception) -> dict[str, Any] | None:
+def adk_tool_failure(
+    tool: Any, args: dict[str, Any], tool_context: Any, error: Exception
+) -> dict[str, Any] | None:
     """The README's recipe: the world's refusals and simulated failures as the tool's result."""
     from synthworld import ToolError, ToolInputError
 
@@ -274,7 +297,8 @@ def check_adk() -> list[str]:
         world = make_world()
         made = FunctionTool(getattr(world, make)("get_user"))
         declared = made._get_declaration()
-        assert declared is not None and declared.description.startswith("Fetch a user by id."), declared
+        assert declared is not None
+        assert declared.description.startswith("Fetch a user by id."), declared
         lines.append(f"{label}: " + check_results(run_adk([made]), world))
     return lines
 
@@ -297,7 +321,9 @@ def check_crewai() -> list[str]:
 
     class ScriptedLLM(BaseLLM):
         def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
-            said = [str(m["content"]) for m in messages if m["role"] == "assistant"]  # each step + observation
+            said = [
+                str(m["content"]) for m in messages if m["role"] == "assistant"
+            ]  # each step + observation
             results[:] = [step.split("\nObservation:", 1)[1] for step in said if "\nObservation:" in step]
             return steps.pop(0)
 
@@ -368,7 +394,8 @@ def check_served(listed: dict[str, Any], good: str, bad: str, trace: Path) -> st
     assert listed == expected, f"listed {listed}, the world has {expected}"
     answer = world.call("search_orders", SEARCH)
     ids = [order["order_id"] for order in answer]
-    assert ids and all(i in good for i in ids), f"the answer's orders {ids} are not in {good!r}"
+    assert ids, answer
+    assert all(i in good for i in ids), f"the answer's orders {ids} are not in {good!r}"
     assert REFUSAL in bad, f"the refused call's result does not say why: {bad!r}"
     recorded = json.loads(trace.read_text())
     calls = recorded["calls"] if isinstance(recorded, dict) else recorded
@@ -385,17 +412,34 @@ def agents_sdk_model(turns: list[Any], seen: list[str]) -> Any:
     class ScriptedModel(Model):
         tools: list[Any] = []  # noqa: RUF012 - set per run
 
-        async def get_response(self, system_instructions: Any, input: Any, model_settings: Any, tools: Any, *args: Any, **kwargs: Any) -> Any:
+        async def get_response(
+            self,
+            system_instructions: Any,
+            input: Any,
+            model_settings: Any,
+            tools: Any,
+            *args: Any,
+            **kwargs: Any,
+        ) -> Any:
             ScriptedModel.tools = list(tools)
             items = input if isinstance(input, list) else []
-            outputs = [i["output"] for i in items if isinstance(i, dict) and i.get("type") == "function_call_output"]
+            outputs = [
+                i["output"] for i in items if isinstance(i, dict) and i.get("type") == "function_call_output"
+            ]
             seen[:] = [o if isinstance(o, str) else "".join(p.get("text", "") for p in o) for o in outputs]
             turn = turns.pop(0)
             if isinstance(turn, str):
                 text = ResponseOutputText(type="output_text", text=turn, annotations=[])
-                out: Any = ResponseOutputMessage(id="m", type="message", role="assistant", status="completed", content=[text])
+                out: Any = ResponseOutputMessage(
+                    id="m", type="message", role="assistant", status="completed", content=[text]
+                )
             else:
-                out = ResponseFunctionToolCall(type="function_call", call_id=f"c{len(turns)}", name=turn[0], arguments=json.dumps(turn[1]))
+                out = ResponseFunctionToolCall(
+                    type="function_call",
+                    call_id=f"c{len(turns)}",
+                    name=turn[0],
+                    arguments=json.dumps(turn[1]),
+                )
             return ModelResponse(output=[out], usage=Usage(), response_id=None)
 
         def stream_response(self, *args: Any, **kwargs: Any) -> Any:
@@ -446,16 +490,27 @@ def check_pydantic_ai_mcp() -> list[str]:
         listed: dict[str, Any] = {}
 
         def respond(messages: list[Any], info: AgentInfo) -> ModelResponse:
-            listed.update(next(t.parameters_json_schema for t in info.function_tools if t.name == "search_orders"))
+            listed.update(
+                next(t.parameters_json_schema for t in info.function_tools if t.name == "search_orders")
+            )
             if not turns:
                 return ModelResponse(parts=[TextPart("done")])
-            return ModelResponse(parts=[ToolCallPart("search_orders", turns.pop(0), tool_call_id=f"c{len(turns)}")])
+            return ModelResponse(
+                parts=[ToolCallPart("search_orders", turns.pop(0), tool_call_id=f"c{len(turns)}")]
+            )
 
         agent = Agent(FunctionModel(respond), toolsets=[server])
         result = agent.run_sync("orders?")
         assert result.output == "done"
-        returned = [p for m in result.all_messages() for p in m.parts if p.part_kind in ("tool-return", "retry-prompt")]
-        return listed, [p.model_response_str() if isinstance(p, ToolReturnPart) else p.model_response() for p in returned]
+        returned = [
+            p
+            for m in result.all_messages()
+            for p in m.parts
+            if p.part_kind in ("tool-return", "retry-prompt")
+        ]
+        return listed, [
+            p.model_response_str() if isinstance(p, ToolReturnPart) else p.model_response() for p in returned
+        ]
 
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -485,7 +540,10 @@ def check_langchain_mcp() -> list[str]:
         tools = await MultiServerMCPClient({"shop": connection}).get_tools()
         [search] = [t for t in tools if t.name == "search_orders"]
         search.handle_tool_error = True  # the adapter raises a ToolException for an isError result
-        turns = [AIMessage("", tool_calls=[{"name": "search_orders", "args": a, "id": f"c{i}"}]) for i, a in enumerate([SEARCH, BAD])]
+        turns = [
+            AIMessage("", tool_calls=[{"name": "search_orders", "args": a, "id": f"c{i}"}])
+            for i, a in enumerate([SEARCH, BAD])
+        ]
         agent = create_react_agent(FakeModel(messages=iter([*turns, AIMessage("done")])), tools)
         state = await agent.ainvoke({"messages": [("user", "orders?")]})
         assert state["messages"][-1].content == "done"
@@ -515,7 +573,11 @@ def check_adk_mcp() -> list[str]:
     async def drive(connection: Any) -> tuple[dict[str, Any], list[str]]:
         toolset = McpToolset(connection_params=connection)
         [search] = [t for t in await toolset.get_tools() if t.name == "search_orders"]
-        listed = dict(search.raw_mcp_tool.input_schema if hasattr(search.raw_mcp_tool, "input_schema") else search.raw_mcp_tool.inputSchema)
+        listed = dict(
+            search.raw_mcp_tool.input_schema
+            if hasattr(search.raw_mcp_tool, "input_schema")
+            else search.raw_mcp_tool.inputSchema
+        )
         results: list[str] = []
         model = adk_model([SEARCH, BAD, "done"], results, tool="search_orders")
         agent = LlmAgent(name="shop", model=model, instruction="Help.", tools=[toolset])
@@ -527,7 +589,9 @@ def check_adk_mcp() -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "stdio.json"
         argv = serve_argv(trace)
-        stdio = StdioConnectionParams(server_params=StdioServerParameters(command=argv[0], args=argv[1:]), timeout=60)
+        stdio = StdioConnectionParams(
+            server_params=StdioServerParameters(command=argv[0], args=argv[1:]), timeout=60
+        )
         listed, seen = _run(drive(stdio))
         time.sleep(2)  # the server writes its trace as it exits
         lines.append("McpToolset(StdioConnectionParams): " + check_served(listed, *seen, trace))
@@ -565,7 +629,7 @@ def main() -> None:
             continue
         try:
             lines = check()
-        except Exception as exc:  # noqa: BLE001 - a bench reports what failed and goes on
+        except Exception as exc:
             print(f"{name} {version}: FAIL {type(exc).__name__}: {exc}")
             traceback.print_exc()
             continue
