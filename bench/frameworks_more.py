@@ -530,6 +530,7 @@ def check_langchain_mcp() -> list[str]:
     from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
     from langchain_core.messages import AIMessage, ToolMessage
     from langchain_mcp_adapters.client import MultiServerMCPClient
+    from langchain_mcp_adapters.tools import load_mcp_tools
     from langgraph.prebuilt import create_react_agent
 
     class FakeModel(GenericFakeChatModel):
@@ -537,7 +538,12 @@ def check_langchain_mcp() -> list[str]:
             return self
 
     async def drive(connection: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-        tools = await MultiServerMCPClient({"shop": connection}).get_tools()
+        # one session for the whole run: get_tools() alone opens one per call, and over stdio that
+        # starts a new server, a new world, for each call (what a call made is gone at the next)
+        async with MultiServerMCPClient({"shop": connection}).session("shop") as session:
+            return await drive_with(await load_mcp_tools(session))
+
+    async def drive_with(tools: list[Any]) -> tuple[dict[str, Any], list[str]]:
         [search] = [t for t in tools if t.name == "search_orders"]
         search.handle_tool_error = True  # the adapter raises a ToolException for an isError result
         turns = [
