@@ -1,4 +1,4 @@
-"""`world.stub(name)`'s docstring, as frameworks that describe a tool's arguments from it read it.
+"""What frameworks read of `world.stub(name)`: its docstring, and the names of its types.
 
 Its Args name each parameter as the signature does (``user_id`` for ``user-id``), a description
 of several lines stays one entry (continuation lines indented), and a parameter without a
@@ -105,3 +105,22 @@ def test_an_async_stub_has_the_same_docstring() -> None:
     world = SyntheticWorld(seed=1)
     world.register_tool(GET_USER)
     assert world.astub("get_user").__doc__ == make_stub().__doc__
+
+
+def test_an_object_a_ref_names_keeps_the_name_in_a_framework_schema() -> None:
+    """A ``$ref`` to an untitled object (as OpenAPI documents write them) is a TypedDict named for
+    it, so a schema built from the stub says ``Address``, not ``Object``."""
+    address = {"type": "object", "properties": {"zip": {"type": "string"}}, "required": ["zip"]}
+    parameters = {
+        "type": "object",
+        "properties": {"ship_to": {"$ref": "#/$defs/Address"}, "bill_to": {"$ref": "#/$defs/Address"}},
+        "required": ["ship_to"],
+        "$defs": {"Address": address},
+    }
+    world = SyntheticWorld(seed=1)
+    world.register_tool(ToolSpec("ship", "Ship an order.", parameters, {"type": "object"}))
+    hint = inspect.signature(world.stub("ship")).parameters["ship_to"].annotation
+    assert hint.__name__ == "Address"
+    schema = Tool(world.stub("ship")).tool_def.parameters_json_schema  # type: ignore[arg-type]
+    assert schema["properties"]["ship_to"]["$ref"] == "#/$defs/Address"
+    assert schema["$defs"]["Address"]["required"] == ["zip"]
