@@ -132,7 +132,7 @@ class TestExtrasAndText:
                 "    query (str): The search query string",
                 "    api_key (str): Credentials for the database",
                 "    limit (int): Maximum number of results to return",
-                "    mode (Literal['fast', 'full']):",
+                "    mode (Literal['fast', 'full']): Optional; default 'fast'.",
                 "",
                 "Returns:",
                 "    list[Hit]: Matched records, best first",

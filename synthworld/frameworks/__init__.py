@@ -4,7 +4,9 @@ Each adapter works on a `ToolSource` (anything with ``tools``, ``call`` and ``ac
 `SyntheticWorld`), keeps every tool's JSON Schema exactly, calls the world asynchronously, and
 turns the agent's mistakes and simulated failures into what the framework shows its model (a
 stub handed over directly too: see `synthworld.frameworks.failures`).
-The frameworks are imported on first use (``pip install 'synthworld[frameworks]'``).
+The frameworks are imported on first use (``pip install 'synthworld[frameworks]'``). Other
+frameworks (LangGraph, LlamaIndex, smolagents, Google ADK, CrewAI) take ``world.stub(name)``, whose
+signature and Google-style docstring describe the parameters: see bench/frameworks_more.py.
 """
 
 from synthworld.frameworks.agents_sdk import to_openai_agents

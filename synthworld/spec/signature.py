@@ -130,11 +130,12 @@ def json_annotation(schema: Any, *, typed: bool = False, root: Any = None, depth
         return Any
     if "$ref" in schema:
         target = _local_target(schema["$ref"], root)
-        return (
-            Any
-            if target is None or depth == 0
-            else json_annotation(target, typed=typed, root=root, depth=depth - 1)
-        )
+        if target is None or depth == 0:
+            return Any
+        name = str(schema["$ref"]).rsplit("/", 1)[-1]
+        if isinstance(target, dict) and "title" not in target and name.isidentifier():
+            target = {**target, "title": name}  # its TypedDict is named for it: `Address`, not `Object`
+        return json_annotation(target, typed=typed, root=root, depth=depth - 1)
     if "enum" in schema or "const" in schema:
         values = schema["enum"] if "enum" in schema else [schema["const"]]
         literal = all(isinstance(v, (str, int, bool)) or v is None for v in values) and values

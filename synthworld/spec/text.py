@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,8 +59,14 @@ def render_signature(spec: ToolSpec, *, types: bool = True, defaults: bool = Tru
     return f"{spec.name}({', '.join(parts)}){returns}"
 
 
-def render_docstring(spec: ToolSpec) -> str:
-    """A Google-style docstring: description, when to use, Args and Returns."""
+def render_docstring(spec: ToolSpec, *, names: Mapping[str, str] | None = None) -> str:
+    """A Google-style docstring: description, when to use, Args and Returns.
+
+    Each parameter has text, as docstring readers that describe arguments from it want
+    (smolagents' ``tool`` refuses an argument without): its description (continuation lines
+    indented under it), else what the spec says of it (``Required.``, ``Optional; default 10.``).
+    `names` gives a parameter another name (a stub's Python name for ``user-id``: ``user_id``).
+    """
     lines = [spec.description or spec.name]
     if spec.when_to_use:
         lines += ["", f"When to use: {spec.when_to_use}"]
@@ -67,8 +75,28 @@ def render_docstring(spec: ToolSpec) -> str:
         lines += ["", "Args:"]
         for name in spec.ordered_params:
             schema = properties.get(name, {})
-            text = schema.get("description", "") if isinstance(schema, dict) else ""
-            lines.append(f"    {name} ({type_name(schema)}): {text}".rstrip())
+            shown = (names or {}).get(name, name)
+            lines.append(f"    {shown} ({type_name(schema)}): {_parameter_text(spec, name, schema)}")
     returns_text = spec.returns.get("description", "") if isinstance(spec.returns, dict) else ""
-    lines += ["", "Returns:", f"    {type_name(spec.returns)}: {returns_text}".rstrip()]
+    lines += ["", "Returns:", f"    {type_name(spec.returns)}: {_indented(returns_text)}".rstrip()]
     return "\n".join(lines)
+
+
+def _parameter_text(spec: ToolSpec, name: str, schema: Any) -> str:
+    """A parameter's description for its Args line, or what the spec says of it when it has none."""
+    text = schema.get("description") if isinstance(schema, dict) else None
+    if isinstance(text, str) and text.strip():
+        return _indented(text)
+    if name in spec.required:
+        return "Required."
+    if name in spec.defaults:
+        return f"Optional; default {spec.defaults[name]!r}."
+    if isinstance(schema, dict) and "default" in schema:
+        return f"Optional; default {schema['default']!r}."
+    return "Optional."
+
+
+def _indented(text: str) -> str:
+    """`text` with its continuation lines indented under an Args or Returns entry (blank lines,
+    which end an entry for some readers, left out)."""
+    return "\n        ".join(line for line in inspect.cleandoc(text).splitlines() if line.strip())

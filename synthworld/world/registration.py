@@ -27,6 +27,7 @@ from synthworld.spec.checks import keyword_typos
 from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
 from synthworld.spec.signature import StubSignature, stub_signature
+from synthworld.spec.text import render_docstring
 from synthworld.world.base import Effect
 from synthworld.world.calls import CallPath
 from synthworld.world.fitting import fit_problems
@@ -154,8 +155,9 @@ class Registration(CallPath):
         """A callable for tool `name`: ``world.stub("get_user")("u1")`` calls the world.
 
         It has a real signature built from the spec (required parameters first, JSON types as
-        annotations, the docstring of `ToolSpec.docstring`), so frameworks that read signatures
-        (``Agent(tools=[stub])``, ``tool(stub)``, ``function_tool(stub)``) see the parameters.
+        annotations, the Google-style docstring of `ToolSpec.docstring` with each parameter under
+        its Python name), so frameworks that read signatures and docstrings (``Agent(tools=[stub])``,
+        ``tool(stub)``, ``function_tool(stub)``, smolagents' ``tool``) see the parameters.
         An optional parameter without a default is None in the signature and left out when None.
         """
         spec = self._tools.get(name).spec
@@ -442,7 +444,8 @@ def signature_only(
     spec: ToolSpec, shape: StubSignature | None = None, *, asynchronous: bool = False
 ) -> Callable[..., Any]:
     """A do-nothing function named after `spec`, for `world.stub` (with `shape`: its signature,
-    annotations and a docstring listing the parameters; `asynchronous`: a coroutine function)."""
+    annotations and a Google-style docstring whose Args are its parameters, by their Python names;
+    `asynchronous`: a coroutine function)."""
 
     def sync_stub(*args: Any, **kwargs: Any) -> Any:
         """A stand-in body; calls go to the world."""
@@ -456,5 +459,6 @@ def signature_only(
     if shape is not None:
         stub.__signature__ = shape.signature  # type: ignore[attr-defined]
         stub.__annotations__ = shape.annotations
-        stub.__doc__ = spec.docstring
+        python_names = {real: python for python, real in shape.aliases.items()}
+        stub.__doc__ = render_docstring(spec, names=python_names)  # Args named as in the signature
     return stub
