@@ -77,7 +77,7 @@ from statistics import median
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from holdout_openapi import openapi_case, openapi_table
+from holdout_openapi import component_roots, openapi_case, openapi_table
 
 SEEDS = 5
 MEMORY = 3 * 2**30
@@ -89,6 +89,7 @@ NEWEST_ASYNCAPI = re.compile(r"package/schemas/3\.1\.0\.json$")
 DEFINITION_ROOTS: list[str] = []  # --definitions: members whose every definition is a root too
 SKIPPED: list[re.Pattern[str]] = []  # --skip: members (ARCHIVE:MEMBER) left out, such as test payloads
 EVERY = [1]  # --every N: of the definitions made roots, every Nth (a sample of a huge bundle)
+OPTIONS = {"yaml": False, "components": False}  # --yaml: YAML members read; --components: see collect
 RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
 
 
@@ -96,8 +97,9 @@ RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
 
 
 def members(archive: Path) -> Iterator[tuple[str, bytes]]:
-    """Each ``.json`` member of an npm ``.tgz``, a wheel or an sdist ``.tar.gz``, with its bytes
-    (package.json and the members ``--skip`` names left out)."""
+    """Each ``.json`` member (with ``--yaml`` also ``.yaml``, ``.yml``) of an npm ``.tgz``, a wheel
+    or an sdist ``.tar.gz``, with its bytes (package.json and the members ``--skip`` names left
+    out)."""
     if archive.suffix == ".whl":
         with zipfile.ZipFile(archive) as wheel:
             for name in sorted(wheel.namelist()):
@@ -116,7 +118,17 @@ def wanted(name: str) -> bool:
     """A ``.json`` member to read: not a ``package.json``, nor one of @octokit/openapi's copies of
     the same API (dereferenced, or for GitHub Enterprise Server versions)."""
     skipped = name.endswith("package.json") or ".deref." in name or "/ghes-" in name
-    return name.endswith(".json") and not skipped
+    suffixes = (".json", ".yaml", ".yml") if OPTIONS["yaml"] else (".json",)
+    return name.endswith(suffixes) and not skipped
+
+
+def parse(name: str, data: bytes) -> Any:
+    """A member's document: JSON, or YAML read with ``yaml.safe_load``."""
+    if name.endswith(".json"):
+        return json.loads(data)
+    import yaml
+
+    return yaml.safe_load(data)
 
 
 def skipped(archive: Path, name: str) -> bool:
@@ -152,12 +164,13 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
         pack = archive.name
         for name, data in members(archive):
             try:
-                doc = json.loads(data)
-            except ValueError:
+                doc = parse(name, data)
+            except Exception:  # not JSON (or YAML): json's ValueError, yaml's YAMLError
                 continue
             what = kind(doc)
             if what == "openapi":
                 documents.append((f"{pack}:{name}", archive, name))
+                rows.extend(components(pack, name, doc) if OPTIONS["components"] else [])
             if what != "schema":
                 continue
             uri = f"file:///{pack}/{name}"
@@ -175,7 +188,34 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
                     pack, name, doc, uri if RELATIVE_REF.search(data.decode("utf-8", "replace")) else None
                 )
             )
-    return rows, {pack: siblings(pairs) for pack, pairs in resources.items()}, documents
+    return rows, {pack: siblings(pairs) + relative_ids(pairs) for pack, pairs in resources.items()}, documents
+
+
+def relative_ids(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Each file also under its relative ``$id`` as written, when no other file of the archive
+    declares it: har-schema's ``log.json#`` refers to ``creator.json#``, Planning Inspectorate's
+    ``commands/x.schema.json`` to ``appeals-components/y.schema.json``, a base only those names
+    give (datamodel-code-generator's test cases all declare ``root.json``: left to their files)."""
+    files = list({id(doc): doc for uri, doc in pairs if uri.startswith("file:///")}.values())
+    owns = [doc.get("$id") or doc.get("id") for doc in files]
+    relative = [own.split("#")[0] if isinstance(own, str) else "" for own in owns]
+    named = Counter(relative)
+    return [
+        (own, doc)
+        for own, doc in zip(relative, files, strict=True)
+        if own and named[own] == 1 and not urlsplit(own).scheme and not own.startswith("/")
+    ]
+
+
+def components(pack: str, name: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """``--components``: each named schema of an OpenAPI document (every ``--every``-th) a root,
+    translated to JSON Schema 2020-12 as ``from_openapi`` does; a translation error is the row's."""
+    return [
+        {"id": f"{pack}:{name}#{key}", "pack": pack, "schema": {}, "error": root}
+        if isinstance(root, str)
+        else {"id": f"{pack}:{name}#{key}", "pack": pack, "schema": root}
+        for key, root in component_roots(doc, EVERY[0])
+    ]
 
 
 def registered(uri: str, own: str) -> str:
@@ -279,8 +319,21 @@ def oracles(schema: Any, pack: str) -> tuple[Any, Any]:
 
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     python = cls(schema, registry=python_registry, format_checker=cls.FORMAT_CHECKER)
-    rust = jsonschema_rs.validator_for(schema, validate_formats=True, retriever=retrieve)
+    rust = jsonschema_rs.validator_for(
+        schema, validate_formats=True, retriever=retrieve, base_uri=file_base(schema, by_uri)
+    )
     return python, rust
+
+
+def file_base(schema: Any, by_uri: dict[str, Any]) -> str | None:
+    """For a file whose ``$id`` is relative and names it (``commands/x.schema.json``), the folder
+    its ids are relative to, so jsonschema-rs (which wants an absolute base) reaches its siblings."""
+    own = schema.get("$id") or schema.get("id") if isinstance(schema, dict) else None
+    own = own.split("#")[0] if isinstance(own, str) else ""
+    if not own or urlsplit(own).scheme or own.startswith("/"):
+        return None
+    files = [uri for uri, doc in by_uri.items() if doc is schema and uri.startswith("file:///")]
+    return next((uri[: -len(own)] for uri in files if uri.endswith("/" + own)), None)
 
 
 def measure(index: int) -> dict[str, Any]:
@@ -291,6 +344,8 @@ def measure(index: int) -> dict[str, Any]:
 
     row = ROWS[index]
     out: dict[str, Any] = {"id": row["id"], "calls": [], "cpu": [], "python": [], "rust": []}
+    if "error" in row:  # an OpenAPI schema from_openapi's translation refused
+        return {**out, "error": row["error"][:300]}
     try:
         python, rust = oracles(row["schema"], row["pack"])
     except Exception as exc:
@@ -402,16 +457,24 @@ def main() -> None:
     parser.add_argument(
         "--every", type=int, default=1, help="of the definitions --definitions makes roots, every Nth"
     )
+    parser.add_argument("--yaml", action="store_true", help="read .yaml and .yml members too")
+    parser.add_argument(
+        "--components",
+        action="store_true",
+        help="each named schema of an OpenAPI document a root too (translated as from_openapi does)",
+    )
     parser.add_argument("--openapi-case", help=argparse.SUPPRESS)  # one document, in a child
     args = parser.parse_args()
     if args.openapi_case:
         archive, name = args.openapi_case.split("::", 1)
-        doc = next(json.loads(data) for member, data in members(args.folder / archive) if member == name)
+        OPTIONS["yaml"] = name.endswith((".yaml", ".yml"))
+        doc = next(parse(member, data) for member, data in members(args.folder / archive) if member == name)
         print(json.dumps(openapi_case(doc, OPENAPI_SEEDS)))
         return
     DEFINITION_ROOTS.extend(args.definitions)
     SKIPPED.extend(re.compile(pattern) for pattern in args.skip)
     EVERY[0] = args.every
+    OPTIONS.update(yaml=args.yaml, components=args.components)
     rows, resources, documents = collect(args.folder)
     ROWS.extend(r for r in rows if args.match in r["id"])
     RESOURCES.update(resources)
