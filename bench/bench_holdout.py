@@ -91,6 +91,7 @@ SKIPPED: list[re.Pattern[str]] = []  # --skip: members (ARCHIVE:MEMBER) left out
 EVERY = [1]  # --every N: of the definitions made roots, every Nth (a sample of a huge bundle)
 OPTIONS = {"yaml": False, "components": False}  # --yaml: YAML members read; --components: see collect
 RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
+SIBLINGS_IGNORED = re.compile(r"draft-0[3467]/")  # dialects where a $ref's siblings are ignored
 
 
 # -- reading the archives ---------------------------------------------------------------------------
@@ -185,7 +186,13 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
             rows.append({"id": f"{pack}:{name}", "pack": pack, "schema": doc})
             rows.extend(
                 bundle_roots(
-                    pack, name, doc, uri if RELATIVE_REF.search(data.decode("utf-8", "replace")) else None
+                    pack,
+                    name,
+                    doc,
+                    uri
+                    if RELATIVE_REF.search(data.decode("utf-8", "replace"))
+                    or not SIBLINGS_IGNORED.search(str(doc.get("$schema")))
+                    else None,
                 )
             )
     return rows, {pack: siblings(pairs) + relative_ids(pairs) for pack, pairs in resources.items()}, documents
@@ -246,8 +253,11 @@ def siblings(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 
 def bundle_roots(pack: str, name: str, doc: dict[str, Any], base: str | None = None) -> list[dict[str, Any]]:
     """Each definition of a bundle as a root over its document. With ``base`` (the member refers
-    to its sibling files), a root is a reference to the definition in the archive's registry: a
-    draft-07 ``$ref`` ignores the ``$id`` beside it, which would leave the siblings unreachable."""
+    to its sibling files, or its dialect applies a ``$ref``'s siblings), a root is a reference to
+    the definition in the archive's registry: a draft-07 ``$ref`` ignores the ``$id`` beside it,
+    which would leave the siblings unreachable; from 2019-09 on (and with no ``$schema``, read as
+    2020-12) the document's own keywords beside the ``$ref`` would bind the definition too (UI5's
+    ``schema_cil.json`` requires ``sap.app`` at its root, which no definition allows)."""
     key = BUNDLES.get(Path(name).name) if "webhooks-schemas" in pack else None
     key = "definitions" if NEWEST_ASYNCAPI.search(name) else key
     if any(part in f"{pack}:{name}" for part in DEFINITION_ROOTS):
