@@ -437,3 +437,42 @@ def test_a_branch_that_returns_to_its_own_schema_is_not_branched_again(word: str
     got = [generate(_cycle(word), seed) for seed in range(5)]
     assert got == values
     assert all(len({"a", "b"} & value.keys()) == 1 for value in got)  # one branch's name: oneOf holds
+
+
+HAR_DATE_TIME = r"^(\d{4})(-)?(\d\d)(-)?(\d\d)(T)?(\d\d)(:)?(\d\d)(:)?(\d\d)(\.\d+)?(Z|([+-])(\d\d)(:)?(\d\d))"
+
+
+@pytest.mark.parametrize(
+    ("schema", "values"),
+    [
+        (
+            {
+                "type": "object",
+                "required": ["startedDateTime"],
+                "properties": {
+                    "startedDateTime": {"type": "string", "format": "date-time", "pattern": HAR_DATE_TIME}
+                },
+            },
+            [
+                {"startedDateTime": "2024-02-26T00:58:47Z"},
+                {"startedDateTime": "2024-01-23T04:12:38Z"},
+                {"startedDateTime": "2024-04-23T10:36:56Z"},
+            ],
+        ),
+        ({"type": "string", "format": "date", "pattern": r"^\d{4}-\d\d"}, ["2024-05-26", "2024-11-02", "2024-02-29"]),
+    ],
+)
+def test_a_format_whose_pattern_has_no_literal_prefix_is_answered_with_values_of_the_format(
+    monkeypatch: pytest.MonkeyPatch, schema: dict[str, Any], values: list[Any]
+) -> None:
+    """har-schema's ``page.json``: a date-time whose pattern spells one out. Strings drawn from the
+    pattern rarely have the format, and plain format values were tried only for a pattern with a
+    literal prefix (``^2030``), so the value fell to hypothesis-jsonschema (an open object with junk
+    keys) or, through a registry, to UnsatisfiableSchemaError."""
+    from synthworld.schema._api import Generator
+
+    monkeypatch.setattr(Generator, "_fallback", lambda self, rng: pytest.fail("fallback reached"))
+    generator, check = compile_generator(schema), oracle(schema)
+    got = [generator.generate(Random(seed)) for seed in range(3)]
+    assert got == values
+    assert all(check.is_valid(value) for value in got)
