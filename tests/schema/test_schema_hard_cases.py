@@ -439,7 +439,10 @@ def test_a_branch_that_returns_to_its_own_schema_is_not_branched_again(word: str
     assert all(len({"a", "b"} & value.keys()) == 1 for value in got)  # one branch's name: oneOf holds
 
 
-HAR_DATE_TIME = r"^(\d{4})(-)?(\d\d)(-)?(\d\d)(T)?(\d\d)(:)?(\d\d)(:)?(\d\d)(\.\d+)?(Z|([+-])(\d\d)(:)?(\d\d))"
+HAR_DATE_TIME = (
+    r"^(\d{4})(-)?(\d\d)(-)?(\d\d)(T)?(\d\d)(:)?(\d\d)(:)?(\d\d)(\.\d+)?"  # har-schema's page.json
+    r"(Z|([+-])(\d\d)(:)?(\d\d))"
+)
 
 
 @pytest.mark.parametrize(
@@ -459,7 +462,10 @@ HAR_DATE_TIME = r"^(\d{4})(-)?(\d\d)(-)?(\d\d)(T)?(\d\d)(:)?(\d\d)(:)?(\d\d)(\.\
                 {"startedDateTime": "2024-04-23T10:36:56Z"},
             ],
         ),
-        ({"type": "string", "format": "date", "pattern": r"^\d{4}-\d\d"}, ["2024-05-26", "2024-11-02", "2024-02-29"]),
+        (
+            {"type": "string", "format": "date", "pattern": r"^\d{4}-\d\d"},
+            ["2024-05-26", "2024-11-02", "2024-02-29"],
+        ),
     ],
 )
 def test_a_format_whose_pattern_has_no_literal_prefix_is_answered_with_values_of_the_format(
@@ -485,14 +491,12 @@ def _binding_chain(ifs: int) -> dict[str, Any]:
         "properties": {"binding": {"properties": {"type": {"const": f"k{i}"}}, "required": ["type"]}},
         "required": ["binding"],
     }
+    then = lambda i: {"required": ["type"], "properties": {"type": {"enum": ["Hidden", f"T{i}"]}}}  # noqa: E731
     item = {
         "type": "object",
         "required": ["binding"],
         "properties": {"binding": {"type": "object", "properties": {"type": {"type": "string"}}}},
-        "allOf": [
-            {"if": condition(i), "then": {"required": ["type"], "properties": {"type": {"enum": ["Hidden", f"T{i}"]}}}}
-            for i in range(ifs)
-        ],
+        "allOf": [{"if": condition(i), "then": then(i)} for i in range(ifs)],
     }
     return {"type": "array", "minItems": 3, "maxItems": 3, "items": item}
 
