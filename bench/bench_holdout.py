@@ -39,6 +39,22 @@ turbo.json, and the test schemas of datamodel-code-generator's sdist (its payloa
     --skip 'datamodel_code_generator.*:(?!datamodel_code_generator-[0-9.]+/tests/data/jsonschema/)'
     --definitions fhir.schema.json --definitions app-builder-lib --every 3
 
+A fourth (stop 43): OpenAPI documents' named schemas (``--components``, Blockfrost's in YAML:
+``--yaml``), the pydantic models of the OpenAI, Anthropic and MCP SDKs (bench/holdout_pydantic.py
+writes each package's ``model_json_schema()``s as an archive), dbt's, UI5's, Camunda's, HAR's,
+Truffle's, the Planning Inspectorate's and DTIF's schemas::
+
+    npm pack @blockfrost/openapi @digdir/dialogporten-schema @directus/specs rclone-openapi \
+        @ui5/manifest har-schema @truffle/contract-schema @camunda/element-templates-json-schema \
+        @camunda/zeebe-element-templates-json-schema @planning-inspectorate/data-model \
+        @lapidist/dtif-schema @json-rpc-specification/meta-schema
+    pip download --no-deps --only-binary=:all: dbt-core
+    python bench/holdout_pydantic.py openai.types pydantic-openai-types-VERSION.tar.gz  # and
+    # anthropic.types, mcp_types: the SDKs installed in the running Python
+
+    --yaml --components --skip 'rclone-openapi.*:package/openapi[.]yaml$' \
+    --definitions dbt_core --definitions ui5-manifest --definitions camunda --limit 60
+
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
 an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
 webhook payloads, AsyncAPI's newest specification) as a root over its document, as
