@@ -44,15 +44,15 @@ A fourth (stop 43): OpenAPI documents' named schemas (``--components``, Blockfro
 writes each package's ``model_json_schema()``s as an archive), dbt's, UI5's, Camunda's, HAR's,
 Truffle's, the Planning Inspectorate's and DTIF's schemas::
 
-    npm pack @blockfrost/openapi @digdir/dialogporten-schema @directus/specs rclone-openapi \
-        @ui5/manifest har-schema @truffle/contract-schema @camunda/element-templates-json-schema \
-        @camunda/zeebe-element-templates-json-schema @planning-inspectorate/data-model \
+    npm pack @blockfrost/openapi @digdir/dialogporten-schema @directus/specs rclone-openapi \\
+        @ui5/manifest har-schema @truffle/contract-schema @camunda/element-templates-json-schema \\
+        @camunda/zeebe-element-templates-json-schema @planning-inspectorate/data-model \\
         @lapidist/dtif-schema @json-rpc-specification/meta-schema
     pip download --no-deps --only-binary=:all: dbt-core
     python bench/holdout_pydantic.py openai.types pydantic-openai-types-VERSION.tar.gz  # and
     # anthropic.types, mcp_types: the SDKs installed in the running Python
 
-    --yaml --components --skip 'rclone-openapi.*:package/openapi[.]yaml$' \
+    --yaml --components --skip 'rclone-openapi.*:package/openapi[.]yaml$' \\
     --definitions dbt_core --definitions ui5-manifest --definitions camunda --limit 60
 
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
