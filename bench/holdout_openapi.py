@@ -13,6 +13,33 @@ from random import Random
 from typing import Any
 
 
+def component_roots(doc: dict[str, Any], every: int) -> list[tuple[str, dict[str, Any] | str]]:
+    """Each named schema of an OpenAPI document (3.x ``components.schemas``, 2.0 ``definitions``;
+    every ``every``-th) as a JSON Schema 2020-12 root, translated as ``from_openapi`` translates an
+    answer's schema (``nullable``, boolean exclusive bounds, ``discriminator``; the references it
+    needs as ``$defs``). A schema the translation refuses comes as the error's text."""
+    from synthworld.errors import SynthworldError
+    from synthworld.sources.openapi.document import load_document
+    from synthworld.sources.openapi.responses import _rooted
+    from synthworld.sources.openapi.schemas import Translator
+
+    document = load_document(doc)
+    translator = Translator(document)
+    where = ("definitions",) if "swagger" in doc else ("components", "schemas")
+    named = doc.get(where[0], {}) if len(where) == 1 else doc.get("components", {}).get("schemas", {})
+    out: list[tuple[str, dict[str, Any] | str]] = []
+    for name in sorted(named)[::every]:
+        at = "#/" + "/".join([*where, name.replace("~", "~0").replace("/", "~1")])
+        try:
+            schema = _rooted(translator, named[name], at)
+        except SynthworldError as exc:
+            out.append((name, f"{type(exc).__name__}: {exc}"))
+            continue
+        root = schema if isinstance(schema, dict) else {"allOf": [schema]}
+        out.append((name, {"$schema": "https://json-schema.org/draft/2020-12/schema", **root}))
+    return out
+
+
 def openapi_case(doc: dict[str, Any], seeds: int) -> dict[str, Any]:
     """Build a world from the OpenAPI document ``doc`` and call every tool on seeds 0..seeds-1."""
     import warnings

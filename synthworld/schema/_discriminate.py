@@ -148,16 +148,18 @@ def _verdict(facts: Facts, node: dict[str, Any], dialect: str, depth: int) -> st
 
 def _nested_verdict(facts: Facts, name: str, cond: dict[str, Any], dialect: str, depth: int) -> str:
     """The verdict of the condition ``cond`` on object property ``name``: true when whatever object
-    the siblings allow there meets it (an absent one meets it too), false when they require the
-    property and no object they allow there meets it."""
+    the siblings allow there meets it (an absent one meets it too, and so does a value that is no
+    object), false when they require the property, type it ``object`` and no object they allow
+    there meets it."""
     nodes = facts.objects.get(name)
     if not nodes:
-        return "unknown"  # the siblings do not make it an object
+        return "unknown"  # the siblings say nothing of its properties
     inner = Facts()
     for node in nodes:
         inner.add(node, dialect)
     found = _verdict(inner.settle(), cond, dialect, depth + 1)
-    return "unknown" if found == "false" and name not in facts.required else found
+    surely_object = name in facts.required and any(_typed_object(node) for node in nodes)
+    return "unknown" if found == "false" and not surely_object else found
 
 
 def _flat_verdict(facts: Facts, own: Facts) -> str:
@@ -212,11 +214,17 @@ def _bare(branch: Any, dialect: str, held: dict[str, frozenset[str]]) -> bool:
 
 
 def _object(sub: Any, dialect: str) -> dict[str, Any] | None:
-    """A property schema's canonical view when it types the value ``object`` and names
-    properties, else None."""
+    """A property schema's canonical view when it names properties and types the value
+    ``object`` or not at all (Camunda's conditions ``{"binding": {"properties": {"type": {"const":
+    ...}}}}``: they bind only an object, which `_nested_verdict` asks a sibling to make it), else
+    None."""
     node = canonical_view(sub, dialect)
-    typed = node.get("type") in ("object", ["object"])
+    typed = node.get("type", "object") in ("object", ["object"])
     return node if typed and isinstance(node.get("properties"), dict) else None
+
+
+def _typed_object(node: dict[str, Any]) -> bool:
+    return node.get("type") in ("object", ["object"])
 
 
 def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:

@@ -394,8 +394,9 @@ class StringNode:
 
     def _harder(self, st: State) -> Iterator[str]:
         """Candidates aimed at the bounds: the pattern with shorter and longer repeats, format
-        values of a drawn length, format values carrying the pattern's literal prefix. Only
-        where they can help: a length bound, or a format with a pattern."""
+        values of a drawn length, format values carrying the pattern's literal prefix (or as
+        made, when it has none: ``^\\d{4}`` on a date-time). Only where they can help: a length
+        bound, or a format with a pattern."""
         bounded = self.min_length > 0 or self.max_length is not None
         if self.source is not None and bounded:
             longest = max(16, 2 * self.min_length)
@@ -404,7 +405,7 @@ class StringNode:
                 for _ in range(_STRETCH_DRAWS):
                     yield stretched(st.rng, {})
         prefix = literal_prefix(self.source) if self.source is not None else ""
-        if self.fmt is not None and (bounded or prefix):
+        if self.fmt is not None and (bounded or self.source is not None):
             sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
             for _ in range(_TRIES):
                 if sized is not None:
