@@ -35,8 +35,10 @@ from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.merge_patch import merge_patch
 from synthworld.world.naming import singular
 from synthworld.world.now_answers import answer_now, tells_time
+from synthworld.world.partial_refunds import refund_share, unrefunded
 from synthworld.world.rules import RuleContext, apply_rules
 from synthworld.world.rules.base import first_key
+from synthworld.world.rules.refunds import refunded_keys
 from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
@@ -85,7 +87,7 @@ def shape(
             edits.begin("merge_patch")
             merge_patch(subject, patch, edits)
     elif subject is not None and family == "transition":
-        _transition(plan, subject, edits, facts)
+        _transition(plan, subject, edits, facts, args, refs)
         if plan.top_kind != plan.kind:  # ``refund_order`` answers the refund, which went through
             props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
             went_through(subject, props, edits, "transition")
@@ -165,6 +167,9 @@ def _create(
     for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
         edits.begin("create")  # alone: null may not be allowed
         edits.set(node, later, None, pin=True)
+    for refunded in [k for k in refunded_keys(node) if node[k] != 0 and not edits.echoed(node, k)]:
+        edits.begin("create")  # a new charge has had nothing refunded yet
+        edits.set(node, refunded, 0)
     edits.begin("create")
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
@@ -264,26 +269,38 @@ def _taken(table: Mapping[str, Any], key: str, gone: Any, kind: str, id_key: str
     return lambda candidate: candidate in values
 
 
-def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts: CallFacts) -> None:
-    """The entity in the answer takes the verb's status, and its times move."""
+def _transition(
+    plan: ConsistencyPlan,
+    node: dict[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+    args: Mapping[str, Any],
+    refs: list[Reference],
+) -> None:
+    """The entity in the answer takes the verb's status (a refund of part of it, the partial
+    one: `synthworld.world.partial_refunds`), and its times move."""
     targets = (
         [node]
         if plan.top_kind == plan.kind
         else [child for key, child in node.items() if type(child) is dict and singular(key) == plan.kind]
     )
+    before = next((ref.fields for ref in refs if ref.kind == plan.kind), None)
     for target in targets:
+        life, amounts = refund_share(plan.lifecycle, args, before or unrefunded(target))
         edits.begin("transition")
         key = status_key(target, plan.kind, plan.shapes)
         if key is not None and not edits.echoed(target, key):
-            value = pick_status(plan.lifecycle.statuses, _allowed(plan, plan.kind, key, facts), target[key])
+            value = pick_status(life.statuses, _allowed(plan, plan.kind, key, facts), target[key])
             if value is not None:
                 edits.set(target, key, value)
+        for amount_key in [k for k in amounts if k in target and not edits.echoed(target, k)]:
+            edits.set(target, amount_key, amounts[amount_key])
         edits.begin("transition", single=True)  # each flag alone (`synthworld.world.flags`)
-        for flag, on in flag_changes(plan.lifecycle.verb, target).items():
+        for flag, on in flag_changes(life.verb, target).items():
             if not edits.echoed(target, flag):
                 edits.set(target, flag, on)
         edits.begin("transition")
-        at = plan.lifecycle.stamp
+        at = life.stamp
         for key in [k for k in target if k == at or is_updated(k)]:
             if not edits.echoed(target, key):
                 edits.set(target, key, stamp(target, key, facts.now, _prop(plan, key)), pin=True)
