@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import owned_copy
 from synthworld.errors import ToolError
+from synthworld.world.child_counts import counted
 from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
@@ -107,11 +108,29 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
+    if family == "create" and not repeat:
+        _made(plan, args, target, state)
     if family == "create" and plan.parents and not repeat:
         _remember_unnamed(plan, value, entities, state)
     lifecycle = _lifecycle(plan, args, value, state, now, kinds, target, shares)
     lifecycle += _parents(plan, args, state, now, kinds, shares)
     return ("transfer", *lifecycle) if moved else lifecycle
+
+
+def _made(
+    plan: ConsistencyPlan, args: Mapping[str, Any], target: tuple[str, str] | None, state: WorldState
+) -> None:
+    """Note the entity a create made (its children are the ones the world makes for it), and
+    count it in the parents its input names (``add_comment(issue_id)``: the issue's
+    ``comment_count`` goes up by one; `synthworld.world.child_counts`)."""
+    if target is not None and target[0] == plan.top_kind:
+        state.made(*target)
+    for param, kind in plan.id_params:
+        value = args.get(param)
+        parent = state.entity(kind, value) if kind in plan.parents and isinstance(value, (str, int)) else None
+        change = counted(parent, plan.top_kind) if parent is not None else {}
+        if change:
+            state.remember(kind, str(value), change)
 
 
 def _remember_unnamed(plan: ConsistencyPlan, value: Any, entities: Found, state: WorldState) -> None:

@@ -2,7 +2,7 @@
 values the status may take (``close_ticket`` answers ``{"ok": true}``, but ``get_ticket`` says a
 ticket's ``status`` is one of open, pending, closed), and which lists of objects it holds
 (``get_cart`` says a cart's ``items`` are ``{"product_id", "quantity"}``), and which of those
-a tool adds to (``add_item_to_cart``)."""
+a tool adds to (``add_item_to_cart``), and which kinds a tool creates for it (``add_comment(issue_id)``)."""
 
 from __future__ import annotations
 
@@ -32,12 +32,22 @@ def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None)
 class KindBook:
     """Status key and allowed values per kind, read from every tool's shapes."""
 
-    def __init__(self, shapes: Iterable[Shapes], *, added: Iterable[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        shapes: Iterable[Shapes],
+        *,
+        added: Iterable[tuple[str, str]] = (),
+        children: Iterable[tuple[str, str]] = (),
+    ) -> None:
         self._status: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         self._lists: dict[str, dict[str, tuple[str, ...]]] = {}
         self._added: dict[str, tuple[str, ...]] = {}
+        self._children: dict[str, tuple[str, ...]] = {}
         for kind, held in added:
             self._added[kind] = (*self._added.get(kind, ()), held)
+        for parent, child in children:
+            if child not in self._children.get(parent, ()):
+                self._children[parent] = (*self._children.get(parent, ()), child)
         for shape in shapes:
             for hint, props in shape.by_hint.items():
                 key = status_key(props, hint, shape)
@@ -62,6 +72,11 @@ class KindBook:
         """The keys of `kind`'s lists a tool adds elements to (``add_item_to_cart``: a cart's
         ``items``): a new entity's start empty."""
         return self._added.get(kind, ())
+
+    def children(self, kind: str) -> tuple[str, ...]:
+        """The kinds a tool creates for a `kind` its input names (``add_comment(issue_id)``: an
+        issue's comments): a new `kind` has none yet (`synthworld.world.child_counts`)."""
+        return self._children.get(kind, ())
 
     def lists(self, kind: str) -> Mapping[str, tuple[str, ...]]:
         """``{key: element fields}`` of the lists of objects a `kind` holds, as any tool says."""

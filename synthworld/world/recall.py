@@ -163,14 +163,19 @@ def apply(
 def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
     """``{output property: value}`` the input says, by the property's name: the argument of its
     parameter (``userId`` takes ``user_id``), else the parameter's declared default (which only
-    the top object echoes: a ``page`` the agent left out is still page 1). A null says nothing
-    (an update's ``title=None`` keeps the title, as its merge into memory does)."""
+    the top object echoes: a ``page`` the agent left out is still page 1). An update's null says
+    nothing (``title: str | None = None`` keeps the title, as its merge into memory does); a
+    create's is the new entity's (``parent_id=None``: a folder at the root)."""
     said = {}
+    keeps = plan.lifecycle.family == "update"  # a null says nothing: the entity keeps its field
     for name in plan.echo:
         param = plan.echo_from.get(name, name)
-        value = args[param] if param in args else plan.defaults.get(param)
-        if value is not None:  # ``title: str | None = None`` left out, or sent as null: not said
-            said[name] = value
+        if param in args:
+            said[name] = args[param]
+        elif param in plan.defaults:
+            said[name] = plan.defaults[param]
+        if keeps and said.get(name, 0) is None:
+            del said[name]
     return said
 
 

@@ -113,7 +113,13 @@ class ToolRegistry:
                     (tool.plan.kind, tool.plan.member) for tool in tools if tool.plan.member is not None
                 ]
                 added = [(kind, m.key) for kind, m in members if m.op == "add" and m.key is not None]
-                book = self._kinds = KindBook(plans, added=added)
+                children = [
+                    (parent, tool.plan.top_kind)
+                    for tool in tools
+                    if tool.plan.lifecycle.family == "create"
+                    for parent in sorted(tool.plan.parents)
+                ]
+                book = self._kinds = KindBook(plans, added=added, children=children)
         return book
 
     def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:

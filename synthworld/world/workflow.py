@@ -25,6 +25,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
+from synthworld.world.child_counts import count_keys
 from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
 from synthworld.world.flags import flag_changes, initial_flags
@@ -167,9 +168,12 @@ def _create(
     for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
         edits.begin("create")  # alone: null may not be allowed
         edits.set(node, later, None, pin=True)
-    for refunded in [k for k in refunded_keys(node) if node[k] != 0 and not edits.echoed(node, k)]:
-        edits.begin("create")  # a new charge has had nothing refunded yet
-        edits.set(node, refunded, 0)
+    children = facts.kinds.children(plan.top_kind) if facts.kinds is not None else ()
+    counts = [k for child in children for k in count_keys(node, child) if type(node[k]) is int]
+    for zero in [*refunded_keys(node), *counts]:
+        if node[zero] != 0 and not edits.echoed(node, zero):
+            edits.begin("create")  # a new charge has had nothing refunded yet, a new issue no comments
+            edits.set(node, zero, 0)
     edits.begin("create")
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
