@@ -15,7 +15,7 @@ from synthworld.errors import UnknownToolError
 from synthworld.spec import ToolSpec
 from synthworld.world.consistency import ConsistencyPlan, plan_for
 from synthworld.world.identity import Identities
-from synthworld.world.kinds import KindBook
+from synthworld.world.kinds import KindBook, assigned_fields
 from synthworld.world.lifecycle import declared
 
 __all__ = ["RegisteredTool", "ToolRegistry"]
@@ -119,7 +119,11 @@ class ToolRegistry:
                     if tool.plan.lifecycle.family == "create"
                     for parent in sorted(tool.plan.parents)
                 ]
-                book = self._kinds = KindBook(plans, added=added, children=children)
+                assigned = [
+                    (tool.plan.kind, key) for tool in tools if tool.plan.lifecycle.verb == "assign"
+                    for key in assigned_fields(tool.plan)
+                ]  # fmt: skip
+                book = self._kinds = KindBook(plans, added=added, children=children, assigned=assigned)
         return book
 
     def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:

@@ -165,7 +165,9 @@ def _create(
 ) -> bool:
     edits.begin("create")
     _stamp_all(node, lambda k: is_created(k) or is_updated(k), edits, facts.now, plan)
-    for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
+    unassigned = facts.kinds.assigned(plan.top_kind) if facts.kinds is not None else ()
+    later_keys = [k for k in node if k in LATER_STAMPS or k in unassigned]  # no one is assigned yet
+    for later in [k for k in later_keys if node[k] is not None and not edits.echoed(node, k)]:
         edits.begin("create")  # alone: null may not be allowed
         edits.set(node, later, None, pin=True)
     children = facts.kinds.children(plan.top_kind) if facts.kinds is not None else ()
