@@ -9,7 +9,10 @@
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
 - a refund (return, cancellation) made for a record, and a checkout of a basket, move the record
-  the input names (`synthworld.world.parents`).
+  the input names (`synthworld.world.parents`); a refund of part of it leaves it partially
+  refunded (`synthworld.world.partial_refunds`).
+- a create notes the entity it made (a list of its children holds only those made for it) and
+  counts itself in the parents its input names (`synthworld.world.child_counts`).
 - **transfer** moves the remembered balances, unless the answer says it failed
   (`synthworld.world.transfers`).
 - **delete** forgets the entity: a later call on it (or on a resource an OpenAPI path puts under

@@ -2,13 +2,16 @@
 
 - **create**: ``created_at``/``updated_at`` take the world's time, the status starts in the first
   starting state its enum lists (open, new, draft, pending, active...), flags of a later state
-  (``done``, ``archived``) are false, and an id the kind already has is redrawn.
+  (``done``, ``archived``) are false, what comes later is empty (``amount_refunded`` and a count
+  of the children a tool creates for it 0, a field an assign tool sets null), and an id the kind
+  already has is redrawn.
 - **update**: ``updated_at`` takes the world's time; an untyped object body is merged in as a JSON
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
-  allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
-  ``<verb>ed_at`` and ``updated_at`` the world's time. An answer that is another entity
-  (``refund_order`` answers the refund) does not say it failed: the order is refunded.
+  allows it (a refund of part of the record, the partial one: `synthworld.world.partial_refunds`),
+  boolean flags follow (``active``, ``done``...: `synthworld.world.flags`), ``<verb>ed_at`` and
+  ``updated_at`` the world's time. An answer that is another entity (``refund_order`` answers
+  the refund) does not say it failed: the order is refunded.
 - **delete**: ``deleted``/``success`` flags say so.
 - every call that changes the world (create, update, transition, delete) answers ``success``,
   ``ok`` or ``succeeded`` true at the top: it did.
