@@ -69,6 +69,8 @@ def shop(seed: int) -> SyntheticWorld:
         ("refund_order", [100.0], "refunded"),
         ("refund_order", [None], "refunded"),  # no amount: the whole
         ("create_refund", [30.0], "partially_refunded"),
+        ("create_refund", [30.0, 70.0], "refunded"),  # the refunds it remembers add up to the whole
+        ("create_refund", [30.0, 30.0], "partially_refunded"),
         ("create_refund", [100.0], "refunded"),
     ],
 )

@@ -62,19 +62,40 @@ def refund_shares(
         for parent, change in settled(plan, args, kinds):
             record = state.entity(*parent)
             if record:
-                found[parent] = refund_share(change, args, record)
+                earlier = _refunded_before(plan, args, state, parent)
+                found[parent] = refund_share(change, args, record, earlier=earlier)
     return found
 
 
-def refund_share(life: Lifecycle, args: Mapping[str, Any], record: Mapping[str, Any] | None) -> Share:
+def _refunded_before(
+    plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState, parent: tuple[str, str]
+) -> float:
+    """What the refunds the world remembers for `parent` (``create_refund(order_id)``'s earlier
+    refunds of the order) add up to: for a record that keeps no refunded amount of its own."""
+    param = next((p for p, kind in plan.id_params if kind == parent[0]), None)
+    table = state.get(plan.top_kind)
+    if param is None or not isinstance(table, dict):
+        return 0
+    total: float = 0
+    for refund in table.values():
+        if isinstance(refund, dict) and str(refund.get(param)) == parent[1]:
+            amount = _amount(refund)
+            total += amount if amount is not None else 0
+    return total
+
+
+def refund_share(
+    life: Lifecycle, args: Mapping[str, Any], record: Mapping[str, Any] | None, *, earlier: float = 0
+) -> Share:
     """What a refund (`life`, a ``refund`` state change) made with input `args` does to `record`
     as it was before the call: `PARTIAL_REFUND` when it covers part of it, else `life`; and the
-    record's refunded amounts after it. Any other state change is returned as it is."""
+    record's refunded amounts after it. Any other state change is returned as it is. `earlier`:
+    what the refunds the world remembers for it add up to (its own refunded amount wins)."""
     if life.verb != "refund" or not record:
         return life, {}
     paid = paid_by([record])
     keys = refunded_keys(record)
-    before = record[keys[0]] if keys else 0
+    before = record[keys[0]] if keys else earlier
     amount = _amount(args)
     if amount is not None and paid is not None:
         after: float | None = min(before + amount, paid)
