@@ -29,14 +29,13 @@ from synthworld.world.list_echo import ListEcho, drawer, list_echo
 from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
-from synthworld.world.naming import VERBS, singular, snake, tool_kind, tool_words
-from synthworld.world.nested_echo import json_types, nested_echo
-from synthworld.world.partial_refunds import REFUND_AMOUNTS
+from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
+from synthworld.world.nested_echo import nested_echo
+from synthworld.world.partial_refunds import record_parameters
 from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
-from synthworld.world.rules.refunds import PAID_KEYS, REFUND_IDS
 from synthworld.world.shapes import Shapes, optional_keys, root_properties
 from synthworld.world.transfer_answer import settle_transfer
 from synthworld.world.transfers import Transfer, transfer_of
@@ -206,7 +205,7 @@ def plan_for(
     )
     body = body_of(spec.metadata, spec.parameters)
     refunds = life.verb == "refund" and top_kind == kind
-    told = _describing(params, spec.parameters, declared) if refunds else params
+    told = record_parameters(params, spec.parameters, declared) if refunds else params
     said = told + [f for f in body_fields(spec.parameters, body) if f not in told] if body else told
     echo_from = echo_names(names, said, creates=life.family == "create")
     echo = _frozen((names & set(said)) | set(echo_from))
@@ -251,23 +250,6 @@ def plan_for(
         branch_declared=_frozen({key for _, schema in branches for key in root_properties(schema)}),
         in_path=_frozen(set(path_params(spec.metadata)).intersection(p for p, _ in id_params)),
     )
-
-
-def _describing(params: list[str], parameters: Mapping[str, Any], declared: list[str]) -> list[str]:
-    """The parameters of a refund answered as the record it refunds that describe that record:
-    not the refund's amount where the record says what it was paid, nor its lines
-    (``refund_charge(amount=300)`` refunds 300 of the charge's ``amount`` of 1000;
-    ``refund_order(line_items=[...])`` names some of the order's lines)."""
-    names = {snake(key) for key in declared}
-    if not REFUND_IDS.isdisjoint(names):
-        return params  # the answer is the refund itself: its amount is the input's
-    props = parameters.get("properties", {})
-    return [
-        p
-        for p in params
-        if not (snake(p) in REFUND_AMOUNTS and snake(p) in PAID_KEYS)
-        and "array" not in json_types(props.get(p), parameters)
-    ]
 
 
 _NONE: frozenset[str] = frozenset()

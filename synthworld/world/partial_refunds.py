@@ -22,16 +22,25 @@ from synthworld.world.identity import NATURAL_KEYS, is_id_key
 from synthworld.world.kinds import KindBook
 from synthworld.world.lifecycle import Lifecycle
 from synthworld.world.naming import snake
+from synthworld.world.nested_echo import json_types
 from synthworld.world.parents import line_lists, settled
 from synthworld.world.rules.base import first_key, is_number
-from synthworld.world.rules.refunds import paid_by, refunded_keys
+from synthworld.world.rules.refunds import PAID_KEYS, REFUND_IDS, paid_by, refunded_keys
 from synthworld.world.rules.totals import QTY_KEYS
 from synthworld.world.state import WorldState
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import ConsistencyPlan
 
-__all__ = ["PARTIAL_REFUND", "REFUND_AMOUNTS", "Shares", "refund_share", "refund_shares", "unrefunded"]
+__all__ = [
+    "PARTIAL_REFUND",
+    "REFUND_AMOUNTS",
+    "Shares",
+    "record_parameters",
+    "refund_share",
+    "refund_shares",
+    "unrefunded",
+]
 
 PARTIAL_REFUND = Lifecycle("transition", "partially_refund")
 """The state change of a refund of part of a record."""
@@ -162,3 +171,20 @@ def _like(current: Any, amount: float) -> int | float:
     if type(current) is int and float(amount).is_integer():
         return int(amount)
     return round(amount, 2)
+
+
+def record_parameters(params: list[str], parameters: Mapping[str, Any], declared: list[str]) -> list[str]:
+    """The parameters of a refund answered as the record it refunds that describe that record:
+    not the refund's amount where the record says what it was paid, nor its lines
+    (``refund_charge(amount=300)`` refunds 300 of the charge's ``amount`` of 1000;
+    ``refund_order(line_items=[...])`` names some of the order's lines)."""
+    names = {snake(key) for key in declared}
+    if not REFUND_IDS.isdisjoint(names):
+        return params  # the answer is the refund itself: its amount is the input's
+    props = parameters.get("properties", {})
+    return [
+        p
+        for p in params
+        if not (snake(p) in REFUND_AMOUNTS and snake(p) in PAID_KEYS)
+        and "array" not in json_types(props.get(p), parameters)
+    ]
