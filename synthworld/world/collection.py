@@ -1,5 +1,7 @@
 """Collections: a list answer holds the remembered entities of its kind that match the input's
-filters, then the generated items that match (and are not deleted), each id once.
+filters, then the generated items that match (and are not deleted), each id once; a list of the
+children of a parent the world created (``list_comments(issue_id)`` of a new issue) holds only
+those the world made.
 
 Remembered entities come first, in the order the world learnt them, so the same list call made
 again answers the same collection (and one made after a ``create`` holds the new entity too).
@@ -59,13 +61,28 @@ def assemble(
         + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
         key=lambda pair: order[pair[0]],
     )
-    new = [item for ident, item in kept if ident not in order]
+    new = (
+        [item for ident, item in kept if ident not in order] if not _of_new_parent(plan, args, state) else []
+    )
     final = [item for _, item in remembered] + new
     cap = min(n for n in (coll.max_items, limit_of(args), len(final)) if n is not None)
     if cap == len(items) and all(a is b for a, b in zip(final, items, strict=False)):
         return True
     edits.begin("collection")
     edits.splice(items, final[:cap])
+    return False
+
+
+def _of_new_parent(plan: ConsistencyPlan, args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+    """Whether the list is filtered by a parent the world created (``list_comments(issue_id)``
+    of a new issue): it holds only what the world made for it, no generated strangers."""
+    created = getattr(state, "created", None)
+    if created is None or not plan.parents:
+        return False
+    for param, kind in plan.id_params:
+        value = args.get(param)
+        if kind in plan.parents and isinstance(value, (str, int)) and created(kind, value):
+            return True
     return False
 
 

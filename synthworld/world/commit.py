@@ -9,7 +9,10 @@
 - **transition** sets the entity's status to the verb's value when its kind allows it, and its
   boolean flags as the verb says (`synthworld.world.flags`).
 - a refund (return, cancellation) made for a record, and a checkout of a basket, move the record
-  the input names (`synthworld.world.parents`).
+  the input names (`synthworld.world.parents`); a refund of part of it leaves it partially
+  refunded (`synthworld.world.partial_refunds`).
+- a create notes the entity it made (a list of its children holds only those made for it) and
+  counts itself in the parents its input names (`synthworld.world.child_counts`).
 - **transfer** moves the remembered balances, unless the answer says it failed
   (`synthworld.world.transfers`).
 - **delete** forgets the entity: a later call on it (or on a resource an OpenAPI path puts under
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import owned_copy
 from synthworld.errors import ToolError
+from synthworld.world.child_counts import counted
 from synthworld.world.filters import CONTROL, implied
 from synthworld.world.flags import flag_changes
 from synthworld.world.identity import NATURAL_KEYS, identity
@@ -33,6 +37,7 @@ from synthworld.world.members import edit_list, members_of_entity, unseen_list
 from synthworld.world.memory import Found, find_by_key, identified, referenced
 from synthworld.world.naming import snake
 from synthworld.world.parents import CHECKOUT, emptied, settled, spent
+from synthworld.world.partial_refunds import Shares, refund_share, refund_shares, unrefunded
 from synthworld.world.recall import overlay
 from synthworld.world.rules.timeline import is_updated
 from synthworld.world.state import WorldState
@@ -97,6 +102,7 @@ def commit(
     entities = identified(plan, value) if found is None else found
     if family == "delete":
         return _delete(plan, args, entities, target, state)
+    shares = refund_shares(plan, args, state, target, kinds)  # of the records as they were
     transfer = None if repeat and plan.idempotent else plan.transfer
     moved = transfer is not None and _transfer(plan, transfer, args, value, state)  # before the
     for kind, id, node in entities:  # answer's accounts, which show their balances after it
@@ -105,11 +111,29 @@ def commit(
             said = implied(node, args)
             if said:
                 state.remember(kind, id, said)
+    if family == "create" and not repeat:
+        _made(plan, args, target, state)
     if family == "create" and plan.parents and not repeat:
         _remember_unnamed(plan, value, entities, state)
-    lifecycle = _lifecycle(plan, args, value, state, now, kinds, target)
-    lifecycle += _parents(plan, args, state, now, kinds)
+    lifecycle = _lifecycle(plan, args, value, state, now, kinds, target, shares)
+    lifecycle += _parents(plan, args, state, now, kinds, shares)
     return ("transfer", *lifecycle) if moved else lifecycle
+
+
+def _made(
+    plan: ConsistencyPlan, args: Mapping[str, Any], target: tuple[str, str] | None, state: WorldState
+) -> None:
+    """Note the entity a create made (its children are the ones the world makes for it), and
+    count it in the parents its input names (``add_comment(issue_id)``: the issue's
+    ``comment_count`` goes up by one; `synthworld.world.child_counts`)."""
+    if target is not None and target[0] == plan.top_kind:
+        state.made(*target)
+    for param, kind in plan.id_params:
+        value = args.get(param)
+        parent = state.entity(kind, value) if kind in plan.parents and isinstance(value, (str, int)) else None
+        change = counted(parent, plan.top_kind) if parent is not None else {}
+        if change:
+            state.remember(kind, str(value), change)
 
 
 def _remember_unnamed(plan: ConsistencyPlan, value: Any, entities: Found, state: WorldState) -> None:
@@ -136,15 +160,16 @@ def _parents(
     state: WorldState,
     now: datetime.datetime,
     kinds: KindBook | None,
+    shares: Shares,
 ) -> tuple[str, ...]:
     """What the call does to the records its input names beside its own entity (`parents`)."""
     if plan.lifecycle.family not in ("create", "none"):
         return ()
     done: tuple[str, ...] = ()
     for target, change in settled(plan, args, kinds):
-        done += _transition(change, target, state, now, kinds)
+        done += _transition(*shares.get(target, (change, {})), target, state, now, kinds)
     for target, says in spent(plan, args, state, kinds):
-        done += _transition(CHECKOUT, target, state, now, kinds) if says else _emptied(target, state, now)
+        done += _transition(CHECKOUT, {}, target, state, now, kinds) if says else _emptied(target, state, now)
     return ("parent",) if done else ()
 
 
@@ -185,6 +210,7 @@ def _lifecycle(
     now: datetime.datetime,
     kinds: KindBook | None,
     target: tuple[str, str] | None,
+    shares: Shares,
 ) -> tuple[str, ...]:
     """What a create, update or transition does to the remembered entity it acts on."""
     family = plan.lifecycle.family
@@ -196,8 +222,19 @@ def _lifecycle(
     if family in ("create", "update"):
         return _merge(plan, args, target, state, now, subject_of(plan, value))
     if family == "transition":
-        return _transition(plan.lifecycle, target, state, now, kinds)
+        life, amounts = shares.get(target) or (_first_seen(plan, args, state, target), {})
+        return _transition(life, amounts, target, state, now, kinds)
     return ()
+
+
+def _first_seen(
+    plan: ConsistencyPlan, args: Mapping[str, Any], state: WorldState, target: tuple[str, str]
+) -> Lifecycle:
+    """The state change of a record the world first saw in this call's answer: a refund of part
+    of it as the answer was (its refunded amounts already the answer's)."""
+    if plan.lifecycle.verb != "refund":
+        return plan.lifecycle
+    return refund_share(plan.lifecycle, args, unrefunded(state.entity(*target) or {}))[0]
 
 
 def _target(
@@ -334,17 +371,20 @@ def _merge(
 
 def _transition(
     life: Lifecycle,
+    amounts: Mapping[str, Any],
     target: tuple[str, str],
     state: WorldState,
     now: datetime.datetime,
     kinds: KindBook | None,
 ) -> tuple[str, ...]:
+    """The remembered entity takes `life`'s status and flags and a refund's `amounts`."""
     entity = state.entity(*target) or {}
     known = kinds.status(target[0]) if kinds is not None else None
     key = status_key(entity, target[0]) or (known[0] if known else None)
     change: dict[str, Any] = {
         flag: on for flag, on in flag_changes(life.verb, entity).items() if entity[flag] is not on
     }
+    change |= {k: v for k, v in amounts.items() if k in entity and entity[k] != v}
     if key is not None:
         allowed = known[1] if known and known[0] == key else None
         value = pick_status(life.statuses, allowed, entity.get(key))

@@ -31,6 +31,7 @@ from synthworld.world.memory import Found, Reference, referenced, related_entiti
 from synthworld.world.merge_patch import is_merge_patch
 from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
 from synthworld.world.nested_echo import nested_echo
+from synthworld.world.partial_refunds import record_parameters
 from synthworld.world.path_ids import path_ids, path_params
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
@@ -203,13 +204,15 @@ def plan_for(
         (p, kind if p == "id" else named.get(p) or id_kind(p)) for p in params if is_id_key(p) or p in named
     )
     body = body_of(spec.metadata, spec.parameters)
-    said = params + [f for f in body_fields(spec.parameters, body) if f not in params] if body else params
+    refunds = life.verb == "refund" and top_kind == kind
+    told = record_parameters(params, spec.parameters, declared) if refunds else params
+    said = told + [f for f in body_fields(spec.parameters, body) if f not in told] if body else told
     echo_from = echo_names(names, said, creates=life.family == "create")
     echo = _frozen((names & set(said)) | set(echo_from))
     branches = tagged_branches(spec.returns) if body else ()
     nested = nested_echo(shapes, params, spec.parameters, spec.returns, top_kind)
     by_list = member is None and life.family != "list"  # a list's arguments filter its items
-    listed = list_echo(shapes, params, spec.parameters, spec.returns, top_kind) if by_list else {}
+    listed = list_echo(shapes, told, spec.parameters, spec.returns, top_kind) if by_list else {}
     return ConsistencyPlan(
         kind=kind,
         echo=echo,

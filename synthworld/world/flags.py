@@ -52,6 +52,7 @@ _VERB_FLAGS = {
     "restore": ("active restored", "archived"),
     "pay": ("paid", "unpaid"),
     "refund": ("refunded", ""),
+    "partially_refund": ("partially_refunded", "refunded fully_refunded"),  # Stripe: fully, or not
     "return": ("returned", ""),
     "pause": ("paused", "running active"),
     "resume": ("running active", "paused"),

@@ -2,17 +2,20 @@
 values the status may take (``close_ticket`` answers ``{"ok": true}``, but ``get_ticket`` says a
 ticket's ``status`` is one of open, pending, closed), and which lists of objects it holds
 (``get_cart`` says a cart's ``items`` are ``{"product_id", "quantity"}``), and which of those
-a tool adds to (``add_item_to_cart``)."""
+a tool adds to (``add_item_to_cart``), and which kinds a tool creates for it (``add_comment(issue_id)``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synthworld.world.naming import singular
 from synthworld.world.shapes import Shapes
 
-__all__ = ["KindBook", "status_key"]
+if TYPE_CHECKING:
+    from synthworld.world.consistency import ConsistencyPlan
+
+__all__ = ["KindBook", "assigned_fields", "status_key"]
 
 _ADDRESS = frozenset({"city", "postcode", "postal_code", "zip", "zip_code", "country", "street", "address1"})
 
@@ -29,15 +32,37 @@ def status_key(node: Mapping[str, Any], kind: str, shapes: Shapes | None = None)
     return None
 
 
+def assigned_fields(plan: ConsistencyPlan) -> list[str]:
+    """The fields of its entity an assign tool's input says (``assign_issue(issue_id, assignee)``:
+    ``assignee``), not the parameters that name the entity."""
+    naming = {param for param, kind in plan.id_params if kind == plan.kind}
+    return sorted(key for key in plan.echo if plan.echo_from.get(key, key) not in naming)
+
+
 class KindBook:
     """Status key and allowed values per kind, read from every tool's shapes."""
 
-    def __init__(self, shapes: Iterable[Shapes], *, added: Iterable[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        shapes: Iterable[Shapes],
+        *,
+        added: Iterable[tuple[str, str]] = (),
+        children: Iterable[tuple[str, str]] = (),
+        assigned: Iterable[tuple[str, str]] = (),
+    ) -> None:
         self._status: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         self._lists: dict[str, dict[str, tuple[str, ...]]] = {}
         self._added: dict[str, tuple[str, ...]] = {}
+        self._children: dict[str, tuple[str, ...]] = {}
         for kind, held in added:
             self._added[kind] = (*self._added.get(kind, ()), held)
+        self._assigned: dict[str, tuple[str, ...]] = {}
+        for kind, field in assigned:
+            if field not in self._assigned.get(kind, ()):
+                self._assigned[kind] = (*self._assigned.get(kind, ()), field)
+        for parent, child in children:
+            if child not in self._children.get(parent, ()):
+                self._children[parent] = (*self._children.get(parent, ()), child)
         for shape in shapes:
             for hint, props in shape.by_hint.items():
                 key = status_key(props, hint, shape)
@@ -62,6 +87,16 @@ class KindBook:
         """The keys of `kind`'s lists a tool adds elements to (``add_item_to_cart``: a cart's
         ``items``): a new entity's start empty."""
         return self._added.get(kind, ())
+
+    def assigned(self, kind: str) -> tuple[str, ...]:
+        """The fields of `kind` that a tool assigns (``assign_issue(issue_id, assignee)``: an
+        issue's ``assignee``): a new entity whose input does not say them is not assigned yet."""
+        return self._assigned.get(kind, ())
+
+    def children(self, kind: str) -> tuple[str, ...]:
+        """The kinds a tool creates for a `kind` its input names (``add_comment(issue_id)``: an
+        issue's comments): a new `kind` has none yet (`synthworld.world.child_counts`)."""
+        return self._children.get(kind, ())
 
     def lists(self, kind: str) -> Mapping[str, tuple[str, ...]]:
         """``{key: element fields}`` of the lists of objects a `kind` holds, as any tool says."""

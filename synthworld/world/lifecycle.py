@@ -100,6 +100,8 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "revoke": ("revoked", "inactive"),
 }
 """State verbs and the status values they set, best first (matched ignoring case and ``_ -``)."""
+_PARTS = {"partially_refund": ("partially_refunded", "partial_refund", "partially_refund")}
+"""State changes no tool name says, made by part of one (`synthworld.world.partial_refunds`)."""
 INITIAL_STATES = (
     "open", "new", "draft", "pending", "active", "created", "todo", "to_do", "backlog", "queued",
     "scheduled", "requested", "submitted", "planned", "proposed", "placed", "received", "unpaid",
@@ -123,7 +125,9 @@ class Lifecycle:
     @property
     def statuses(self) -> tuple[str, ...]:
         """Status values a transition sets, best first (empty for other families)."""
-        return TRANSITIONS.get(self.verb, ()) if self.family == "transition" else ()
+        if self.family != "transition":
+            return ()
+        return TRANSITIONS.get(self.verb) or _PARTS.get(self.verb) or ()
 
     @property
     def stamp(self) -> str | None:

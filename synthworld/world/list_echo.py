@@ -85,29 +85,52 @@ def scalars(value: Any) -> TypeGuard[list[Any]]:
 
 
 def echo_lists(
-    node: dict[str, Any], echo: ListEcho, sent: Mapping[str, Any], edits: Edits, draw: Draw
+    node: dict[str, Any],
+    echo: ListEcho,
+    sent: Mapping[str, Any],
+    edits: Edits,
+    draw: Draw,
+    remembered: Mapping[str, Any] | None = None,
 ) -> set[int]:
     """Echo each list argument into the list of objects it names in `node`, one group each (a
     list the schema refuses, too long or too short, is dropped with it); the ids of the elements
-    made, each an entity of its own that the input names by one field (not its fields to echo)."""
+    made, each an entity of its own that the input names by one field (not its fields to echo).
+    An element is found by that field, in the `remembered` entity's list first, then in the
+    answer's: a calendar keys attendees by email, so a re-ordered list keeps each one's answer."""
     made: set[int] = set()
     for key, (param, field, element) in echo.items():
         values = sent.get(param)
         if not scalars(values) or (key in node and type(node[key]) is not list):
             continue
         held = node.get(key) or []
-        drawn = [_element(held, i, element, draw) for i in range(len(values))]
+        kept = remembered.get(key) if remembered is not None else None
+        pool = [item for item in (kept if type(kept) is list else []) + held if type(item) is dict]
+        found = [_by_value(pool, field, value) for value in values]
+        spare = [item for item in held if type(item) is dict and _by_value([item], field, values) is None]
+        drawn = [f if f is not None else _element(spare, i, element, draw) for i, f in enumerate(found)]
         items = [item for item in drawn if item is not None]
         if len(items) < len(values):
             continue
-        new = [item.get(field) != value for item, value in zip(items, values, strict=True)]
         edits.begin("echo", single=True)
         edits.set(node, key, [{**item, field: value} for item, value in zip(items, values, strict=True)])
         for item, value in zip(node[key], values, strict=True):
             edits.set(item, field, value, pin=True)  # the field is the input's; rules fit the rest
             made.add(id(item))
-        _not_answered([item for item, added in zip(node[key], new, strict=True) if added], element, edits)
+        added = [item for item, old in zip(node[key], found, strict=True) if old is None]
+        _not_answered(added, element, edits)
     return made
+
+
+def _by_value(pool: list[dict[str, Any]], field: str, value: Any) -> dict[str, Any] | None:
+    """A copy of the first element of `pool` whose `field` is `value` (or, a list, one of its
+    values; text compared ignoring case, as an email address is); None when none is."""
+    wanted = value if type(value) is list else [value]
+    keys = {_folded(v) for v in wanted}
+    return next((dict(item) for item in pool if _folded(item.get(field)) in keys), None)
+
+
+def _folded(value: Any) -> Any:
+    return value.casefold() if type(value) is str else value
 
 
 def _not_answered(items: list[dict[str, Any]], element: Mapping[str, Any], edits: Edits) -> None:
@@ -167,9 +190,20 @@ def _object_lists(shapes: Shapes, hint: str, returns: Any) -> dict[str, Mapping[
 
 def _item_types(schema: Any, root: Any) -> frozenset[str]:
     """The JSON types of the items of an array parameter (empty: not an array, or any type)."""
+    array = _array(schema, root)
+    return json_types(array.get("items"), root) if array is not None else frozenset()
+
+
+def _array(schema: Any, root: Any) -> Mapping[str, Any] | None:
+    """The array schema of a parameter: itself, or the one array branch of an optional list
+    (``list[str] | None``: an array or null); None when it is no array."""
     if not isinstance(schema, Mapping) or "array" not in json_types(schema, root):
-        return frozenset()
-    return json_types(schema.get("items"), root)
+        return None
+    branches = schema.get("anyOf") or schema.get("oneOf")
+    if "items" in schema or not isinstance(branches, list):
+        return schema
+    arrays = [b for b in branches if isinstance(b, Mapping) and json_types(b, root) == {"array"}]
+    return arrays[0] if len(arrays) == 1 else None
 
 
 def _as_named(
@@ -189,7 +223,8 @@ def _as_named(
 
 def _formatted(schema: Any, fields: Mapping[str, Any]) -> str | None:
     """The field named as the argument items' ``format`` (``email``), or of that format."""
-    items = schema.get("items") if isinstance(schema, Mapping) else None
+    array = _array(schema, {})
+    items = array.get("items") if array is not None else None
     form = items.get("format") if isinstance(items, Mapping) else None
     if not isinstance(form, str):
         return None

@@ -73,6 +73,7 @@ def apply(
     if not isinstance(value, (dict, list)):
         return [], True
     top, forced = _top_entity(plan, refs)
+    own = next((ref.fields for ref in refs if ref.kind == plan.kind), None)  # the entity acted on
     sent = read_through(args, plan.body)  # a body parameter's fields echo as parameters do
     said = _said(plan, sent)
     echoing = frozenset(said)
@@ -119,7 +120,7 @@ def apply(
                     edits.set(node, key, said[key], pin=True)
                     _objects_in(node[key], given)
         if lists and id(node) not in given:
-            named.update(echo_lists(node, lists, sent, edits, draw or _keep_own))
+            named.update(echo_lists(node, lists, sent, edits, draw or _keep_own, None if fresh else own))
         told = (
             _echo_fields(node, fields_of[hints[0]], sent, edits)
             if depth and single and hints[0] in fields_of and id(node) not in given
@@ -162,14 +163,19 @@ def apply(
 def _said(plan: ConsistencyPlan, args: Mapping[str, Any]) -> dict[str, Any]:
     """``{output property: value}`` the input says, by the property's name: the argument of its
     parameter (``userId`` takes ``user_id``), else the parameter's declared default (which only
-    the top object echoes: a ``page`` the agent left out is still page 1)."""
+    the top object echoes: a ``page`` the agent left out is still page 1). An update's null says
+    nothing (``title: str | None = None`` keeps the title, as its merge into memory does); a
+    create's is the new entity's (``parent_id=None``: a folder at the root)."""
     said = {}
+    keeps = plan.lifecycle.family == "update"  # a null says nothing: the entity keeps its field
     for name in plan.echo:
         param = plan.echo_from.get(name, name)
         if param in args:
             said[name] = args[param]
         elif param in plan.defaults:
             said[name] = plan.defaults[param]
+        if keeps and said.get(name, 0) is None:
+            del said[name]
     return said
 
 

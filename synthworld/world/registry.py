@@ -15,7 +15,7 @@ from synthworld.errors import UnknownToolError
 from synthworld.spec import ToolSpec
 from synthworld.world.consistency import ConsistencyPlan, plan_for
 from synthworld.world.identity import Identities
-from synthworld.world.kinds import KindBook
+from synthworld.world.kinds import KindBook, assigned_fields
 from synthworld.world.lifecycle import declared
 
 __all__ = ["RegisteredTool", "ToolRegistry"]
@@ -113,7 +113,17 @@ class ToolRegistry:
                     (tool.plan.kind, tool.plan.member) for tool in tools if tool.plan.member is not None
                 ]
                 added = [(kind, m.key) for kind, m in members if m.op == "add" and m.key is not None]
-                book = self._kinds = KindBook(plans, added=added)
+                children = [
+                    (parent, tool.plan.top_kind)
+                    for tool in tools
+                    if tool.plan.lifecycle.family == "create"
+                    for parent in sorted(tool.plan.parents)
+                ]
+                assigned = [
+                    (tool.plan.kind, key) for tool in tools if tool.plan.lifecycle.verb == "assign"
+                    for key in assigned_fields(tool.plan)
+                ]  # fmt: skip
+                book = self._kinds = KindBook(plans, added=added, children=children, assigned=assigned)
         return book
 
     def planned(self) -> list[tuple[ToolSpec, ConsistencyPlan]]:

@@ -87,6 +87,16 @@ class WorldState(dict[str, Any]):
             return str(id) in names and not (isinstance(table, dict) and str(id) in table)
         return f"{key}={value}" in names
 
+    def made(self, kind: str, id: str | int) -> None:
+        """Note that entity `kind`/`id` was created in this world (by a create tool's call)."""
+        self.__dict__.setdefault("_made", set()).add((kind, str(id)))
+
+    def created(self, kind: str, id: str | int) -> bool:
+        """Whether entity `kind`/`id` was created in this world (since the last `restore`): it
+        has only the children the world made for it (a new issue's comments)."""
+        made: set[tuple[str, str]] | None = self.__dict__.get("_made")
+        return made is not None and (kind, str(id)) in made
+
     @property
     def deletions(self) -> bool:
         """Whether any entity was deleted (since the last `restore`)."""
@@ -116,9 +126,11 @@ class WorldState(dict[str, Any]):
         return {section: found for section, found in out.items() if found}
 
     def restore(self, snapshot: Mapping[str, Any]) -> None:
-        """Replace the whole state with a copy of `snapshot` (in place); deletions are forgotten."""
+        """Replace the whole state with a copy of `snapshot` (in place); deletions and creations
+        are forgotten."""
         copied = json_copy(dict(snapshot))
         self.__dict__.pop("_gone", None)
+        self.__dict__.pop("_made", None)
         self.clear()
         self.update(copied)
 

@@ -2,13 +2,16 @@
 
 - **create**: ``created_at``/``updated_at`` take the world's time, the status starts in the first
   starting state its enum lists (open, new, draft, pending, active...), flags of a later state
-  (``done``, ``archived``) are false, and an id the kind already has is redrawn.
+  (``done``, ``archived``) are false, what comes later is empty (``amount_refunded`` and a count
+  of the children a tool creates for it 0, a field an assign tool sets null), and an id the kind
+  already has is redrawn.
 - **update**: ``updated_at`` takes the world's time; an untyped object body is merged in as a JSON
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
-  allows it, boolean flags follow (``active``, ``done``...: `synthworld.world.flags`),
-  ``<verb>ed_at`` and ``updated_at`` the world's time. An answer that is another entity
-  (``refund_order`` answers the refund) does not say it failed: the order is refunded.
+  allows it (a refund of part of the record, the partial one: `synthworld.world.partial_refunds`),
+  boolean flags follow (``active``, ``done``...: `synthworld.world.flags`), ``<verb>ed_at`` and
+  ``updated_at`` the world's time. An answer that is another entity (``refund_order`` answers
+  the refund) does not say it failed: the order is refunded.
 - **delete**: ``deleted``/``success`` flags say so.
 - every call that changes the world (create, update, transition, delete) answers ``success``,
   ``ok`` or ``succeeded`` true at the top: it did.
@@ -25,6 +28,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
+from synthworld.world.child_counts import count_keys
 from synthworld.world.collection import assemble
 from synthworld.world.edits import Edits
 from synthworld.world.flags import flag_changes, initial_flags
@@ -35,8 +39,10 @@ from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.merge_patch import merge_patch
 from synthworld.world.naming import singular
 from synthworld.world.now_answers import answer_now, tells_time
+from synthworld.world.partial_refunds import refund_share, unrefunded
 from synthworld.world.rules import RuleContext, apply_rules
 from synthworld.world.rules.base import first_key
+from synthworld.world.rules.refunds import refunded_keys
 from synthworld.world.rules.timeline import is_created, is_updated
 from synthworld.world.rules.times import read_style, write_time
 from synthworld.world.rules.totals import PRICE_KEYS, QTY_KEYS
@@ -85,7 +91,7 @@ def shape(
             edits.begin("merge_patch")
             merge_patch(subject, patch, edits)
     elif subject is not None and family == "transition":
-        _transition(plan, subject, edits, facts)
+        _transition(plan, subject, edits, facts, args, refs)
         if plan.top_kind != plan.kind:  # ``refund_order`` answers the refund, which went through
             props = plan.shapes.by_hint.get(plan.top_kind, {}) if plan.shapes is not None else {}
             went_through(subject, props, edits, "transition")
@@ -162,9 +168,17 @@ def _create(
 ) -> bool:
     edits.begin("create")
     _stamp_all(node, lambda k: is_created(k) or is_updated(k), edits, facts.now, plan)
-    for later in [k for k in node if k in LATER_STAMPS and node[k] is not None and not edits.echoed(node, k)]:
+    unassigned = facts.kinds.assigned(plan.top_kind) if facts.kinds is not None else ()
+    later_keys = [k for k in node if k in LATER_STAMPS or k in unassigned]  # no one is assigned yet
+    for later in [k for k in later_keys if node[k] is not None and not edits.echoed(node, k)]:
         edits.begin("create")  # alone: null may not be allowed
         edits.set(node, later, None, pin=True)
+    children = facts.kinds.children(plan.top_kind) if facts.kinds is not None else ()
+    counts = [k for child in children for k in count_keys(node, child) if type(node[k]) is int]
+    for zero in [*refunded_keys(node), *counts]:
+        if node[zero] != 0 and not edits.echoed(node, zero):
+            edits.begin("create")  # a new charge has had nothing refunded yet, a new issue no comments
+            edits.set(node, zero, 0)
     edits.begin("create")
     key = status_key(node, plan.top_kind, plan.shapes)
     if key is not None and not edits.echoed(node, key):
@@ -264,26 +278,38 @@ def _taken(table: Mapping[str, Any], key: str, gone: Any, kind: str, id_key: str
     return lambda candidate: candidate in values
 
 
-def _transition(plan: ConsistencyPlan, node: dict[str, Any], edits: Edits, facts: CallFacts) -> None:
-    """The entity in the answer takes the verb's status, and its times move."""
+def _transition(
+    plan: ConsistencyPlan,
+    node: dict[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+    args: Mapping[str, Any],
+    refs: list[Reference],
+) -> None:
+    """The entity in the answer takes the verb's status (a refund of part of it, the partial
+    one: `synthworld.world.partial_refunds`), and its times move."""
     targets = (
         [node]
         if plan.top_kind == plan.kind
         else [child for key, child in node.items() if type(child) is dict and singular(key) == plan.kind]
     )
+    before = next((ref.fields for ref in refs if ref.kind == plan.kind), None)
     for target in targets:
+        life, amounts = refund_share(plan.lifecycle, args, before or unrefunded(target))
         edits.begin("transition")
         key = status_key(target, plan.kind, plan.shapes)
         if key is not None and not edits.echoed(target, key):
-            value = pick_status(plan.lifecycle.statuses, _allowed(plan, plan.kind, key, facts), target[key])
+            value = pick_status(life.statuses, _allowed(plan, plan.kind, key, facts), target[key])
             if value is not None:
                 edits.set(target, key, value)
+        for amount_key in [k for k in amounts if k in target and not edits.echoed(target, k)]:
+            edits.set(target, amount_key, amounts[amount_key])
         edits.begin("transition", single=True)  # each flag alone (`synthworld.world.flags`)
-        for flag, on in flag_changes(plan.lifecycle.verb, target).items():
+        for flag, on in flag_changes(life.verb, target).items():
             if not edits.echoed(target, flag):
                 edits.set(target, flag, on)
         edits.begin("transition")
-        at = plan.lifecycle.stamp
+        at = life.stamp
         for key in [k for k in target if k == at or is_updated(k)]:
             if not edits.echoed(target, key):
                 edits.set(target, key, stamp(target, key, facts.now, _prop(plan, key)), pin=True)

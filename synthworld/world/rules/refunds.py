@@ -18,7 +18,7 @@ from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext, is_number
 from synthworld.world.shapes import Shapes
 
-__all__ = ["Refunds"]
+__all__ = ["PAID_KEYS", "REFUND_IDS", "Refunds", "paid_by", "refunded_keys"]
 
 _REFUNDED = (
     "refund_amount", "amount_refunded", "refunded_amount", "refund_total", "total_refunded", "refunded",
@@ -33,6 +33,9 @@ _REFUND_OBJECTS = frozenset({"refund", "refunds"})
 _REFUND_AMOUNT = ("amount", "refund_amount", "total", "value")
 _REFUND_IDS = frozenset({"refund_id", "refund_number", "refund_reference"})
 """Keys that make an object a refund itself (its ``amount`` is what is refunded)."""
+PAID_KEYS = frozenset(_PAID)
+"""Names (snake_case) of what an object was paid."""
+REFUND_IDS = _REFUND_IDS
 
 
 class Keys(NamedTuple):
@@ -73,7 +76,19 @@ def _refund_key(keys: tuple[str, ...]) -> str | None:
     return own if own is not None or _REFUND_IDS.isdisjoint(names) else _amount_key(dict.fromkeys(keys))
 
 
-def _paid_by(refs: Sequence[Mapping[str, Any]]) -> float | None:
+def refunded_keys(fields: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keys of the amounts `fields` says were refunded of what it was paid (a charge's
+    ``amount_refunded``), numbers only; none when it says no amount paid, or is a refund itself."""
+    names = {snake(k): k for k in fields}
+    paid = next((names[n] for n in _PAID if n in names), None)
+    if paid is None or not _REFUND_IDS.isdisjoint(names):
+        return ()
+    return tuple(
+        names[n] for n in _REFUNDED if n in names and names[n] != paid and is_number(fields[names[n]])
+    )
+
+
+def paid_by(refs: Sequence[Mapping[str, Any]]) -> float | None:
     """What the first referenced entity that says so was paid."""
     for fields in refs:
         names = {snake(k): k for k in fields}
@@ -112,7 +127,7 @@ class Refunds:
     def _of_reference(self, node: dict[str, Any], ctx: RuleContext) -> None:
         """A refund that does not say what was paid, within what the entity the input names was."""
         key = _refund_key(tuple(node)) if ctx.refs else None
-        limit = _paid_by(ctx.refs) if key is not None else None
+        limit = paid_by(ctx.refs) if key is not None else None
         if key is not None and limit is not None:
             self._within(node, key, limit, None, ctx)
 

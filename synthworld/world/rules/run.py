@@ -10,6 +10,7 @@ from synthworld.world.naming import singular
 from synthworld.world.rules.address import Address
 from synthworld.world.rules.age import Age
 from synthworld.world.rules.base import Rule, RuleContext
+from synthworld.world.rules.content_size import ContentSize
 from synthworld.world.rules.counts import Counts
 from synthworld.world.rules.cursors import Cursors
 from synthworld.world.rules.derived import Derived
@@ -26,6 +27,7 @@ from synthworld.world.rules.spans import Spans
 from synthworld.world.rules.statements import Statements
 from synthworld.world.rules.timeline import TimeOrder
 from synthworld.world.rules.totals import Totals
+from synthworld.world.rules.units import Units
 from synthworld.world.rules.zones import Zones
 from synthworld.world.shapes import Shapes
 from synthworld.world.walk import MAX_DEPTH
@@ -34,16 +36,16 @@ __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
     Persona(), Address(), Phones(), Zones(), MoneyText(), Totals(), Refunds(), Statements(), Cursors(),
-    Counts(), NamedCounts(), Pages(), Ranges(), Derived(), TimeOrder(), Spans(), Age(), Files(),
-    LocalTime(),
+    Counts(), Units(), NamedCounts(), Pages(), Ranges(), Derived(), TimeOrder(), Spans(), Age(), Files(),
+    ContentSize(), LocalTime(),
 )  # fmt: skip
 """Every in-object rule, in the order they run (a phone and a time zone after its address's
 country; money text without a sign; sums, then refunds within them, a statement's balances from the
-remembered account, before cursors and counts, generic and named (a last page counts its items),
-then the page fields that build on the counts; ranges, then values worked out from their parts (a
-ctr from clicks and impressions in order); times in order, then their spans; ages from birth dates;
-a file's name after its type; last, times written in their zone, with the weekday and summer time
-they fall on)."""
+remembered account, before cursors and counts, generic, of a basket's units and named (a last page
+counts its items), then the page fields that build on the counts; ranges, then values worked out
+from their parts (a ctr from clicks and impressions in order); times in order, then their spans;
+ages from birth dates; a file's name after its type, its size from the content given; last, times
+written in their zone, with the weekday and summer time they fall on)."""
 
 
 @dataclass(frozen=True)
