@@ -24,7 +24,9 @@ from synthworld.schema._formats import ENCODED, FORMATS
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import width_problem
+from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
+from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -94,8 +96,10 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
     high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
     low_open = low_x is not None and (low is None or low_x >= low)
     high_open = high_x is not None and (high is None or high_x <= high)
+    place = place_of(parts)
     return NumberNode(
         integer=integer,
+        in_place=number_in_place(place.name, place.parents) if place.parents else None,
         low=low_x if low_open else low,
         high=high_x if high_open else high,
         low_open=low_open,

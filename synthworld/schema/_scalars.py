@@ -95,8 +95,12 @@ class NumberNode:
         high_open: bool,
         multiples: Sequence[float],
         path: str,
+        in_place: tuple[float, float] | None = None,
     ) -> None:
         self.integer = integer
+        self.in_place = in_place
+        """The realistic range the object holding the number gives it (a track's ``duration_ms``),
+        over the one its name alone gives."""
         self.multiples = tuple(multiples)
         step = _ONE if integer else None
         for m in self.multiples:
@@ -224,7 +228,10 @@ class NumberNode:
         return high - st.rng.randrange(100)
 
     def _drawn_target(self, st: State, hint: str) -> float:
-        lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
+        if st.realistic and self.in_place is not None:
+            lo, hi = self.in_place
+        else:
+            lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
         if self.low is None and self.high is None:
             return st.rng.uniform(lo, hi)
         if self.low is not None and self.high is not None:
