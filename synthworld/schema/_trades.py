@@ -211,7 +211,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
          _pool("default", "kube-system", "payments-prod", "checkout-staging", "search-dev", "monitoring",
                "ingress-nginx", "data-pipeline")),
         (r"^pod(_name)?$|_pod_name$", _pod),
-        (r"^(docker|container|oci)_image(_name|_ref|_tag)?$", lambda st: _image(st)),
+        (r"^(docker|container|oci)_image(_name|_ref)?$", lambda st: _image(st)),  # a tag alone is 2.4.1
         (r"^(court|court_name|tribunal)$",
          _pool("U.S. District Court for the Southern District of New York", "Superior Court of California",
                "Circuit Court of Cook County", "U.S. Bankruptcy Court for the District of Delaware",
@@ -221,7 +221,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^(practice_areas?|area_of_practice|legal_specialty)$",
          _pool("Litigation", "Corporate", "Employment", "Intellectual Property", "Real Estate", "Tax",
                "Family Law", "Immigration", "Criminal Defense", "Bankruptcy")),
-        (r"^(counterparty|counterparty_name|issuer|issuer_name|law_firm|firm|firm_name)$",
+        (r"^(counterparty|counterparty_name|issuer_name|law_firm|firm|firm_name)$",  # a JWT's issuer is a URL
          _provider("company")),
         (r"^(vaccines?(_given|_administered)?|vaccinations?|immuni[sz]ations?)$",
          _pool("Rabies", "DHPP", "Bordetella", "Leptospirosis", "FVRCP", "FeLV", "Canine Influenza", "Lyme")),
@@ -307,10 +307,12 @@ _NOT_REFERENCES = frozenset(
         "telephone", "card", "house", "street", "building", "apartment", "unit", "floor", "room", "seat",
         "row", "week", "day", "month", "year", "model", "contact", "whatsapp", "cell", "home", "work",
         "security",
-        "insurance", "tax", "vat", "id",
+        "insurance", "tax", "vat", "id", "tag", "branch", "commit", "head", "base", "git", "source", "target",
+        "parent", "upstream", "remote", "doc", "url", "link", "file", "path", "schema", "type", "object",
     }
 )  # fmt: skip
-"""Last words of a kind whose ``*_number`` is no record's reference (a page's, a street's, a phone's)."""
+"""Last words of a kind whose ``*_number`` is no record's reference (a page's, a street's, a phone's;
+a git ``tag_ref``, a ``source_ref``)."""
 _SHORT = {
     "work_order": "WO",
     "purchase_order": "PO",
