@@ -127,12 +127,18 @@ def _named(v: Any) -> bool:
     not a person's, not a URL or a phone number."""
     return (
         isinstance(v, str)
-        and v[:1].isupper()
+        and (v[:1].isupper() or v[:1].isdigit())  # 51 Pegasi, 5G 20GB
         and not _lorem_alone(v)
-        and not _person(v)
+        and not (_person(v) and not _FIRM_WORDS.search(v))  # Kelly Group is a firm, Max Unlimited a plan
         and "://" not in v
         and not re.fullmatch(r"[\d\s().+-]+", v)
     )
+
+
+_FIRM_WORDS = re.compile(
+    r"\b(Group|Inc|LLC|Ltd|PLC|Corp|Co|Company|Sons|Partners|Unlimited|Plus|Max|Pro|Essentials)\b|,| and "
+)
+"""Words that make a name with a first name in it a firm's or a product's, not a person's."""
 
 
 def _person_name(v: Any) -> bool:
@@ -400,9 +406,10 @@ FIELD: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
         "code: work/part/lot/bin/zone/stop reference",
         r"^(work_order_no|part_number|lot_number|bin_code|zone_code|stop_code|card_serial|meter_serial|"
         r"job_ref|order_ref|donation_ref|session_ref|item_barcode|accession_number|"
-        r"gallery_room|space_number)$",
+        r"space_number)$",
         _code,
     ),
+    ("code: gallery", r"^gallery_room$", lambda v: isinstance(v, str) and any(c.isdigit() for c in v)),
     ("code: aisle", r"^aisle$", _rx(r"[A-Z]{1,2}\d{0,3}|\d{1,3}[A-Z]?")),
     ("code: gtin", r"^gtin$", _gtin),
     ("code: library card", r"^patron_card_number$", _rx(r"\d{10,14}")),
@@ -458,6 +465,8 @@ FIELD: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
             "etching",
             "ceramic",
             "glass",
+            "earthenware",
+            "stoneware",
             "terracotta",
             "gouache",
             "silk",
