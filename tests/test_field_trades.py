@@ -404,3 +404,31 @@ def test_a_songs_length_and_a_homes_price_are_their_objects() -> None:
 
 def test_a_song_of_a_fixed_seed() -> None:
     assert _answers(get_track, range(1))[0]["duration_ms"] == 188_314
+
+
+# -- a number that may be whole --------------------------------------------------------------------
+
+
+def test_a_realistic_float_is_mostly_not_whole() -> None:
+    """``type: number`` canonicalises to ``[integer, number]``; drawing either uniformly made 65%
+    of ``price: float`` values whole (``100``, ``480``) and an ``allele_frequency`` 0 in half the
+    draws. A realistic draw takes the number, which keeps a whole value in 30% of draws itself."""
+    prices = [v["price"] for v in _values({"price": {"type": "number"}}, range(300))]
+    whole = sum(isinstance(p, int) for p in prices)
+    assert 60 <= whole <= 120, whole  # 30% of 300 is 90 (65%, 195, before)
+    frequencies = [
+        v["allele_frequency"] for v in _values({"allele_frequency": {"type": "number"}}, range(60))
+    ]
+    assert all(0.001 <= f <= 0.5 for f in frequencies), frequencies
+    assert _values({"price": {"type": "number"}}, range(4)) == [
+        {"price": 758.2},
+        {"price": 848},
+        {"price": 947.88},
+        {"price": 544.68},
+    ]
+
+
+def test_values_that_need_not_look_real_still_take_either_type() -> None:
+    generator = compile_generator({"type": "number"}, realistic=False)
+    values = [generator.generate(random.Random(seed)) for seed in range(200)]
+    assert 80 <= sum(isinstance(v, int) for v in values) <= 180  # the integer branch, then 30% of the rest

@@ -21,7 +21,7 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import width_problem
 from synthworld.schema._place import place_of
@@ -65,7 +65,7 @@ def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     if len(nodes) == 1:
         only = nodes[0]
         return only.resolve() if isinstance(only, PlainLazy) else only
-    return ChoiceNode(nodes)
+    return NumberChoice(nodes) if types == ["integer", "number"] and len(nodes) == 2 else ChoiceNode(nodes)
 
 
 def _path(parts: list[Part]) -> str:

@@ -273,6 +273,8 @@ class NumberNode:
     def _real(self, st: State, target: float) -> int | float:
         cents = st.rng.random() < 0.7
         value: int | float = round(target, 2) if cents or abs(target) < 1 else round(target)  # 0.18, not 0
+        if abs(target) < 0.1:
+            value = float(f"{target:.2g}")  # two significant digits: a frequency of 0.0034, not 0.0
         if self._inside(value):
             return value
         for candidate in self._fallbacks(target):
