@@ -7,7 +7,7 @@ it starts, an order placed three weeks after the world's clock."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from typing_extensions import TypedDict
@@ -130,3 +130,27 @@ def test_a_fixed_seed_gives_these_certificates() -> None:
     first, third = (_answers(get_certificate)[i] for i in (0, 2))
     assert (first["not_before"], first["not_after"]) == ("2024-03-03T05:01:47Z", "2024-04-02T19:41:16Z")
     assert (third["not_before"], third["not_after"]) == ("2024-05-23T15:09:35Z", "2024-07-18T01:17:35Z")
+
+
+class BankAccount(TypedDict):
+    iban: str
+    currency: str
+    balance: float
+
+
+class UsdAccount(TypedDict):
+    iban: str
+    currency: Literal["USD"]
+
+
+def get_bank_account(ref: str) -> BankAccount: ...
+def get_usd_account(ref: str) -> UsdAccount: ...
+
+
+def test_an_accounts_currency_is_its_ibans_countrys() -> None:
+    """Faker's IBANs are British: an account in USD beside one was judged wrong on every seed."""
+    own = {"GB": "GBP", "DE": "EUR", "FR": "EUR", "NL": "EUR", "CH": "CHF"}
+    for account in _answers(get_bank_account):
+        assert account["currency"] == own[account["iban"][:2]], account
+    for account in _answers(get_usd_account):  # a currency the schema cannot take is left alone
+        assert account["currency"] == "USD", account
