@@ -154,3 +154,59 @@ def test_an_accounts_currency_is_its_ibans_countrys() -> None:
         assert account["currency"] == own[account["iban"][:2]], account
     for account in _answers(get_usd_account):  # a currency the schema cannot take is left alone
         assert account["currency"] == "USD", account
+
+
+class Customs(TypedDict):
+    declaration_mrn: str
+    net_mass_kg: float
+    gross_mass_kg: float
+
+
+class WorkOrder(TypedDict):
+    work_order_no: str
+    quantity_ordered: int
+    quantity_completed: int
+    planned_start: dt.datetime
+    planned_finish: dt.datetime
+
+
+class Precinct(TypedDict):
+    precinct_name: str
+    registered_voters: int
+    ballots_cast: int
+
+
+class Charge(TypedDict):
+    session_ref: str
+    soc_start_pct: int
+    soc_end_pct: int
+
+
+class Translation(TypedDict):
+    job_ref: str
+    requested_at: dt.datetime
+    deliver_by: dt.datetime
+
+
+def get_customs(ref: str) -> Customs: ...
+def get_work_order(ref: str) -> WorkOrder: ...
+def get_precinct(ref: str) -> Precinct: ...
+def get_charge(ref: str) -> Charge: ...
+def get_translation(ref: str) -> Translation: ...
+def get_trip(ref: str) -> RideTrip: ...
+
+
+def test_a_part_is_within_its_whole() -> None:
+    """Net within gross, completed within ordered, ballots within voters, a charge that rose."""
+    assert all(a["net_mass_kg"] <= a["gross_mass_kg"] for a in _answers(get_customs))
+    assert all(a["quantity_completed"] <= a["quantity_ordered"] for a in _answers(get_work_order))
+    assert all(a["ballots_cast"] <= a["registered_voters"] for a in _answers(get_precinct))
+    assert all(a["soc_start_pct"] <= a["soc_end_pct"] for a in _answers(get_charge))
+
+
+def test_a_job_is_planned_hours_to_days_and_due_after_it_was_asked_for() -> None:
+    spans = [_span(a, "planned_start", "planned_finish") for a in _answers(get_work_order)]
+    assert all(dt.timedelta(hours=1) <= s <= dt.timedelta(days=30) for s in spans), spans
+    assert all(_span(a, "requested_at", "deliver_by") >= dt.timedelta(0) for a in _answers(get_translation))
+    rides = [_span(a, "pickup_at", "dropoff_at") for a in _answers(get_trip)]  # a trip's, by the tool's name
+    assert all(dt.timedelta(minutes=3) <= s <= dt.timedelta(hours=3) for s in rides), rides

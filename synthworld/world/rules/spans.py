@@ -50,6 +50,7 @@ _CERT = Kind(7 * _DAY, 398 * _DAY, 275 * _DAY, 90 * _DAY, 2, False)  # CA/B Foru
 _LOAN = Kind(7 * _DAY, 42 * _DAY, 7 * _DAY, 14 * _DAY, 4, False)  # a library's 2-5 weeks
 _TERM = Kind(30 * _DAY, 10 * 365 * _DAY, 365 * _DAY, 365 * _DAY, 3, False)  # a contract, a domain: 1-3 years
 _VOYAGE = Kind(_DAY, 60 * _DAY, _DAY, 10 * _DAY, 30, False)
+_WORK = Kind(_HOUR, 30 * _DAY, _HOUR, 4 * _HOUR, 120, True)  # a planned job: hours to days
 
 _WORDS: tuple[tuple[str, tuple[str, ...], Kind], ...] = (
     ("interval_start", ("interval_end",), _INTERVAL),
@@ -62,6 +63,7 @@ _WORDS: tuple[tuple[str, tuple[str, ...], Kind], ...] = (
     ("registered", ("expires",), _TERM),
     ("etd", ("eta",), _VOYAGE),
     ("queued", ("finished", "completed"), _RUN),
+    ("planned_start", ("planned_finish", "planned_end"), _WORK),
     ("check_in", ("check_out",), _STAY),
     ("checkin", ("checkout",), _STAY),
     ("departure", ("arrival",), _FLIGHT),
@@ -94,7 +96,7 @@ _RUNS = frozenset(
     }
 )  # fmt: skip
 """Objects whose ``started_at``/``ended_at`` span minutes to hours (a subscription's span years)."""
-_RIDES = frozenset({"ride", "ride_trip", "taxi", "rideshare", "cab", "taxi_trip", "ride_request"})
+_RIDES = frozenset({"ride", "ride_trip", "trip", "taxi", "rideshare", "cab", "taxi_trip", "ride_request"})
 """Objects whose ``pickup``/``dropoff`` span minutes (a rental car's span days)."""
 _TIMED = (_EVENT, _FLIGHT, _RUN, _STAY_PUT, _RIDE)
 _DURATIONS: tuple[tuple[tuple[str, ...], datetime.timedelta, tuple[Kind, ...]], ...] = (

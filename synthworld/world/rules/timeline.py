@@ -72,12 +72,16 @@ _HAPPENED = (
 )  # fmt: skip
 
 
+_TIME_ENDS = ("_at", "_on", "_date", "_time", "_datetime", "_ts", "_start", "_end", "_by")
+"""Last words of a time's name (``deliver_by``: a ``created_by`` holds no time, and is not read as one)."""
+
+
 @lru_cache(maxsize=4096)
 def _timeish(key: str) -> bool:
     name = snake(key)
     if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
         return True  # check_in, departure, starts...: read as a time when the value is one
-    return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts", "_start", "_end")) or name in (
+    return name.endswith(_TIME_ENDS) or name in (
         "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
         "arrival",
     )  # fmt: skip
