@@ -432,3 +432,11 @@ def test_values_that_need_not_look_real_still_take_either_type() -> None:
     generator = compile_generator({"type": "number"}, realistic=False)
     values = [generator.generate(random.Random(seed)) for seed in range(200)]
     assert 80 <= sum(isinstance(v, int) for v in values) <= 180  # the integer branch, then 30% of the rest
+
+
+def test_a_grade_and_a_course_code_look_like_a_transcripts() -> None:
+    """The first hold-out's ``get_grades`` answers items now, and drew ``letter_grade: "history"``
+    and ``course_code: "improve"``."""
+    for value in _values(_strings("letter_grade", "course_code")):
+        assert re.fullmatch(r"[A-DF][+-]?", value["letter_grade"]), value
+        assert re.fullmatch(r"[A-Z]{2,4} [1-4]\d{2}", value["course_code"]), value

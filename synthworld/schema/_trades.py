@@ -278,6 +278,11 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
          lambda st: f"{choice(st.rng, 'ABCDEF')}{1 + below(st.rng, 200)}"),
         (r"^(plan|rate_plan|tariff)_code$", _plan_code),
         (r"^(object_key|s3_key|blob_name|blob_key|storage_key)$", _object_key),
+        (r"^(letter_grade|final_grade|grade_letter)$",
+         _pool("A", "A-", "B+", "B", "B", "B-", "C+", "C", "D", "F")),
+        (r"^(course|class|module|subject)_code$",
+         lambda st: f"{choice(st.rng, ('CS', 'MATH', 'ECON', 'HIST', 'BIO', 'CHEM', 'PHYS', 'ENG'))} "
+         f"{100 * (1 + below(st.rng, 4)) + below(st.rng, 100)}"),  # a catalogue's department and level
         (r"^(credit|bond|issuer|issue)_rating$",
          _pool("AAA", "AA+", "AA", "AA-", "A+", "A", "A-", "BBB+", "BBB", "BBB-", "BB+", "BB")),  # S&P
         (r"^(mobile_)?plan_(name|title)$", _mobile_plan),
