@@ -212,7 +212,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
                "ingress-nginx", "data-pipeline")),
         (r"^pod(_name)?$|_pod_name$", _pod),
         (r"^(docker|container|oci)_image(_name|_ref)?$", lambda st: _image(st)),  # a tag alone is 2.4.1
-        (r"^(court|court_name|tribunal)$",
+        (r"^(court_name|tribunal)$",
          _pool("U.S. District Court for the Southern District of New York", "Superior Court of California",
                "Circuit Court of Cook County", "U.S. Bankruptcy Court for the District of Delaware",
                "High Court of Justice", "Court of Appeal")),
@@ -242,7 +242,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^(inverter|charger|battery)_model$",
          _pool("SolarEdge SE7600H", "Enphase IQ8M", "Fronius Primo 8.2-1", "SMA Sunny Boy 6.0",
                "Huawei SUN2000-10KTL")),
-        (r"^(object_date|date_made|display_date)$", _object_date),
+        (r"^(object_date|date_made)$", _object_date),
         (r"^credit_line$", _credit_line),
         (r"^(dish|menu_item|meal)(_name)?$",
          _pool("Margherita Pizza", "Chicken Tikka Masala", "Pad Thai", "Caesar Salad", "Beef Burrito",
@@ -253,13 +253,13 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"^(fund|fund_designation|designated_fund)$",
          _pool("General Fund", "Where Needed Most", "Scholarship Fund", "Building Fund", "Disaster Relief",
                "Endowment Fund")),
-        (r"^(precinct|ward)(_name)?$", lambda st: f"Precinct {1 + below(st.rng, 80)}"),
-        (r"^(stop|from_stop|to_stop|last_tap_stop|boarding_stop|alighting_stop)(_name)?$", _stop),
+        (r"^precinct(_name)?$", lambda st: f"Precinct {1 + below(st.rng, 80)}"),
+        (r"^(stop_name|from_stop|to_stop|last_tap_stop|boarding_stop|alighting_stop)(_name)?$", _stop),
         (r"^(headsign|trip_headsign|destination_name)$", _destination),
         (r"^stop_(code|number|no)$", lambda st: str(10_000 + below(st.rng, 90_000))),
-        (r"^route_(short_name|number|no)$|^line_number$",
+        (r"^route_(short_name|number|no)$",
          _pool("1", "7", "12", "42", "101", "M15", "B44", "N8", "X27", "S1")),
-        (r"^(fare_product|fare_type|ticket_type|pass_type)$",
+        (r"^(fare_product|fare_type|pass_type)$",
          _pool("Adult Monthly Pass", "7-Day Pass", "Pay As You Go", "Student Semester Pass",
                "Senior Reduced Fare", "Day Pass")),
         (r"^(sky|celestial)_object$|^sky_target(_name)?$", _SKY_OBJECTS),
@@ -285,7 +285,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
          f"{100 * (1 + below(st.rng, 4)) + below(st.rng, 100)}"),  # a catalogue's department and level
         (r"^(credit|bond|issuer|issue)_rating$",
          _pool("AAA", "AA+", "AA", "AA-", "A+", "A", "A-", "BBB+", "BBB", "BBB-", "BB+", "BB")),  # S&P
-        (r"^(mobile_)?plan_(name|title)$", _mobile_plan),
+        (r"^mobile_plan_(name|title)$", _mobile_plan),
     )
 )  # fmt: skip
 
