@@ -210,3 +210,19 @@ def test_a_job_is_planned_hours_to_days_and_due_after_it_was_asked_for() -> None
     assert all(_span(a, "requested_at", "deliver_by") >= dt.timedelta(0) for a in _answers(get_translation))
     rides = [_span(a, "pickup_at", "dropoff_at") for a in _answers(get_trip)]  # a trip's, by the tool's name
     assert all(dt.timedelta(minutes=3) <= s <= dt.timedelta(hours=3) for s in rides), rides
+
+
+class PrecinctTurnout(TypedDict):
+    precinct_name: str
+    registered_voters: int
+    ballots_cast: int
+    turnout_pct: float
+
+
+def get_turnout(ref: str) -> PrecinctTurnout: ...
+
+
+def test_turnout_is_the_ballots_cast_over_the_registered_voters() -> None:
+    for answer in _answers(get_turnout):
+        share = 100 * answer["ballots_cast"] / answer["registered_voters"]
+        assert answer["turnout_pct"] == round(share, 2), answer
