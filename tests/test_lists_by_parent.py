@@ -70,7 +70,7 @@ def test_items_of_a_list_filtered_by_a_parent_id_are_answered_with_it(seed: int)
 def test_the_answers_for_seed_2_exactly() -> None:
     world = _world(2)
     assert world.call("get_grades", {"student_id": "S-1"}) == [
-        {"course_code": "spend", "student_id": "S-1", "letter_grade": "task"}
+        {"course_code": "CS 370", "student_id": "S-1", "letter_grade": "A"}
     ]
     assert [c["author"] for c in world.call("list_comments", {"post_id": "P-1"})] == [
         "Christopher Miranda", "Stephen Ortega", "Angie Webb", "Gabrielle Wright",

@@ -46,7 +46,7 @@ def test_the_error_scenario_catches_the_agent_that_ignores_the_error() -> None:
     scenario = load_scenario(SCENARIOS / "shop_refund_payment_error.yaml")
     result = scenario.run(1, agent="synthworld.examples.agents:hasty_refund_agent")
     assert not result.passed
-    assert result.output == "Refunded 149.00 GBP for order ORD-2201."
+    assert result.output == "Refunded 149.00 EUR for order ORD-2201."
     assert result.trace[2].error == {
         "code": "unavailable",
         "message": "payment provider did not answer",
@@ -233,7 +233,7 @@ def test_format_result_marks_the_diverging_call() -> None:
     assert "> call #3: where the run first left the expected path" in lines
     call = lines[lines.index("> call #3: where the run first left the expected path") + 1 :]
     assert call[0] == "call #3 send_email (random):"
-    assert '    "body": "We refunded 149.00 GBP to your original payment method."' in call
+    assert '    "body": "We refunded 149.00 EUR to your original payment method."' in call
 
 
 def test_a_bad_agent_given_instead_of_the_files_is_not_placed_in_the_file(tmp_path: Path) -> None:

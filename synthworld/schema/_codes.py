@@ -215,7 +215,7 @@ _RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)(licen[cs]e|medical_licen[cs]e|drivers?_licen[cs]e)_(number|no)$", _numbered("D", 7)),
         (r"(^|_)serial(_number|_no)?$", _serial),
         (r"(^|_)mls_(number|no|id)$", _numbered("", 8)),
-        (r"(^|_)(license|licence|number)_plate$|^plate(_number)?$", _plate),
+        (r"(^|_)(license|licence|number)_plate$|(^|_)plate(_number|_no)?$", _plate),
         (r"(^|_)(tail_number|aircraft_registration)$", _tail),
         (
             r"(^|_)(warehouse|fulfil?l?ment_center|fc|depot|distribution_center|dc|hub)_code$",

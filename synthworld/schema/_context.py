@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.schema import _codes, _domains, _realistic, _vocab
+from synthworld.schema import _codes, _domains, _identifiers, _realistic, _trades, _vocab
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import Node, State
@@ -146,11 +146,15 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
         or _described(place)
         or _vocab.in_parent(place.name, place.parents)
         or _domains.in_parent(place.name, place.parents)
+        or _trades.in_parent(place.name, place.parents)
         or _by_context(place)
         or _vocab.by_name(place.name)
+        or _identifiers.by_name(place.name)
         or _codes.by_name(place.name)
         or _domains.by_name(place.name)
+        or _trades.by_name(place.name)
         or _by_name(place.name)
+        or _trades.reference(place.name)
     )
     return [fill] if fill else []
 

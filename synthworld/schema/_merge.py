@@ -21,10 +21,12 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, PlainLazy, State
+from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import width_problem
+from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
+from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import Loc
 from synthworld.schema._scalars import NumberNode, StringNode
@@ -63,7 +65,7 @@ def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     if len(nodes) == 1:
         only = nodes[0]
         return only.resolve() if isinstance(only, PlainLazy) else only
-    return ChoiceNode(nodes)
+    return NumberChoice(nodes) if types == ["integer", "number"] and len(nodes) == 2 else ChoiceNode(nodes)
 
 
 def _path(parts: list[Part]) -> str:
@@ -94,8 +96,10 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
     high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
     low_open = low_x is not None and (low is None or low_x >= low)
     high_open = high_x is not None and (high is None or high_x <= high)
+    place = place_of(parts)
     return NumberNode(
         integer=integer,
+        in_place=number_in_place(place.name, place.parents) if place.parents else None,
         low=low_x if low_open else low,
         high=high_x if high_open else high,
         low_open=low_open,

@@ -26,6 +26,7 @@ __all__ = [
     "LazyNode",
     "Node",
     "NotNode",
+    "NumberChoice",
     "PlainLazy",
     "Retry",
     "State",
@@ -273,6 +274,21 @@ class ChoiceNode:
             return False
         sure.choices += 1
         return all(not isinstance(o, (LazyNode, _Dead)) and sure(o) for o in self.options)
+
+
+class NumberChoice(ChoiceNode):
+    """``type: number``, whose values may be whole (``[integer, number]`` once canonicalised):
+    uniformly either alternative, as any choice, unless values are to look real. Then the number
+    alternative draws, which keeps a whole value for some draws itself: a ``price: float`` is
+    ``12.49`` more often than ``12``, and an ``allele_frequency`` of ``0.04`` is no ``0``."""
+
+    def gen(self, st: State, hint: str) -> Any:
+        if st.realistic:
+            try:
+                return self.options[1].gen(st, hint)
+            except (SchemaError, Retry):  # the integers may still fit (a multipleOf the number misses)
+                pass
+        return super().gen(st, hint)
 
 
 def bare(err: SchemaError) -> SchemaError:

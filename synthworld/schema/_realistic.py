@@ -32,6 +32,7 @@ __all__ = [
     "ident",
     "is_money",
     "money_texts",
+    "number_in_place",
     "number_range",
     "pick",
     "provider_for",
@@ -52,7 +53,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(^|_)ipv6(_addr(ess)?)?$", "ipv6"),
         (r"(first|given)_?name", "first_name"),
         (r"(last|family|sur)_?name", "last_name"),
-        (r"user_?name|login|handle|nick|^user$", "user_name"),
+        (r"user_?name|login|handle|nick|^user$|gamer_?tag|player_tag", "user_name"),
         (r"(company|organi[sz]ation|org|employer|vendor|brand)(_name)?$", "company"),
         (r"country_?codes?|(^|_)countries$", "country_code"),  # a list of countries: their ISO codes
         (r"currency_?code|(^|_)currency$", "currency_code"),
@@ -72,7 +73,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(^|_)(address_?)?line_?2$|^(street|address)_?2$", "secondary_address"),  # Apt. 893
         (r"address|street|(^|_)line_?1$", "street_address"),
         (r"phone|mobile|fax|^tel", "phone_number"),
-        (r"url|uri|website|link|href|homepage", "url"),
+        (r"url|(^|_)uri|uris?(_|$)|website|link|href|homepage", "url"),  # not courier, security
         (r"domain|host", "domain_name"),
         (r"file_?name", "file_name"),
         (r"^(file_)?ext(ension)?$", "file_extension"),
@@ -87,7 +88,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(author|assignee|reporter|creator|owner|reviewer|approver|requester|sender|recipient|"
          r"organi[sz]er|speaker|manager|attendee|participant|member|guest|passenger|customer|employee|"
          r"patient|student|travell?er|candidate|applicant|artist|director|actor|composer|singer|"
-         r"musician|writer|photographer|narrator|player|coach|doctor|teacher|instructor)s?$|"
+         r"musician|writer|photographer|narrator|player|coach|doctor|teacher|instructor|judge|presiding_judge|"
+         r"signer|signatory|signatorie|pharmacist|veterinarian|translator|courier|donor|rider|plaintiff|"
+         r"defendant|witness|beneficiary)s?$|"
          r"^(assigned_to|(created|updated|modified|reviewed|approved|requested|sent|owned)_by)$",
          "name"),  # a person, as text
         (r"(hotel|restaurant|store|shop|venue|business|merchant|bank|school|university|hospital|"
@@ -152,6 +155,53 @@ _QUANTITIES: tuple[tuple[str, tuple[float, float]], ...] = (
     (r"(^|_)gpa$", (2, 4)),
     (r"(^|_)(jersey|shirt|squad)_number$", (1, 99)),
     (r"(^|_)height_cm$", (150, 200)),
+    (r"(^|_)(high|low|max|min|avg|mean)(_temp(erature)?)?_c$|^temp_(high|low|max|min)_c$", (-10, 35)),  # °C
+    (r"(^|_)(high|low|max|min|avg|mean)(_temp(erature)?)?_f$|^temp_(high|low|max|min)_f$", (14, 95)),  # °F
+    (r"(^|_)body_temp(erature)?(_c(elsius)?)?$", (36.5, 39.5)),
+    (r"(^|_)(engine_)?rpm$", (700, 3_500)),  # idle to cruising
+    (r"(^|_)(coolant|engine|oil)_temp(erature)?(_c)?$", (80, 105)),  # a warm engine
+    (r"(^|_)surge(_multiplier|_factor)?$", (1, 2.5)),
+    (r"(^|_)(tip|gratuity)(_amount)?$", (1, 15)),
+    (r"(^|_)base_fare$", (2, 6)),
+    (r"(^|_)(total_)?fare(_amount)?$", (8, 60)),
+    (r"(^|_)(delivery|shipping|service)_fee(_[a-z]{3})?$", (1, 8)),
+    (r"(^|_)(soil_)?ph$", (5.5, 8)),
+    (r"(^|_)renewals(_left|_remaining)?$", (0, 3)),
+    (r"(^|_)(overdue_)?fines?(_owed|_due)?(_[a-z]{3})?$", (0.25, 12)),
+    (r"(^|_)airmass$", (1, 2.2)),
+    (r"(^|_)seeing(_arcsec)?$", (0.5, 2.5)),
+    (r"(^|_)(apparent|visual)_magnitude$|^v_mag$", (2, 18)),
+    (r"(^|_)(rack|shelf)_level$", (1, 6)),
+    (r"(^|_)(ready|total|running)_containers$", (1, 3)),
+    (r"(^|_)(cpu_)?millicores$", (100, 4_000)),
+    (r"(^|_)mem(ory)?_mi?b$", (128, 8_192)),
+    (r"(^|_)ttl(_seconds|_secs|_s)?$", (60, 86_400)),
+    (r"(^|_)power_factor$", (0.8, 1)),
+    (r"(^|_)voltage(_v)?$|^volts$", (215, 245)),  # EU mains, 230 V +-6%
+    (r"(^|_)(allele_|minor_allele_|variant_allele_)freq(uency)?$|^maf$", (0.001, 0.5)),
+    (r"(^|_)(read_count|total_reads|reads)$", (5_000_000, 80_000_000)),  # a short-read library
+    (r"(^|_)q30(_pct|_percent)?$", (80, 95)),
+    (r"(^|_)gc(_content)?(_pct|_percent)?$", (38, 62)),
+    (r"(^|_)coupon(_rate)?(_pct|_percent)?$", (1, 7)),
+    (r"(^|_)(yield_to_maturity|ytm)(_pct|_percent)?$", (1, 7)),
+    (r"(^|_)(face|par|nominal)_value$", (1_000, 1_000)),  # a bond's denomination
+    (r"(^|_)(clean|dirty)_price$", (85, 115)),  # per 100 of face value
+    (r"(^|_)(duty|tariff)_rate(_pct|_percent)?$", (0, 12)),
+    (r"(^|_)(rate_per_word|per_word_rate|word_rate)(_[a-z]{3})?$", (0.08, 0.25)),
+    (r"(^|_)(hourly_rate|rate_per_hour)(_[a-z]{3})?$", (25, 150)),
+    (r"(^|_)spice(_level)?$|^heat_level$", (0, 3)),
+    (r"(^|_)(kd|kill_death)(_ratio)?$", (0.5, 2.5)),
+    (r"(^|_)(registered|eligible)_voters$|^(ballots|votes)_cast$", (800, 4_000)),
+    (r"(^|_)(renewal_term|contract_term|term)_months$|^contract_months$", (12, 36)),
+    (r"(^|_)notice_period_days$", (30, 90)),
+    (r"(^|_)(annual|contract|annual_contract)_value(_[a-z]{3})?$", (10_000, 2_000_000)),
+    (r"(^|_)(equilibrium|surface|effective)_temp(erature)?_k$", (150, 2_000)),
+    (r"(^|_)radius_earth$|^earth_radii$", (0.5, 15)),
+    (r"(^|_)(max_|peak_)?power_kw$|^charger_kw$", (7, 150)),
+    (r"(^|_)(asn|as_number|peer_asn|origin_asn)$|^as_path$", (1_000, 64_000)),  # public 16-bit ASNs
+    (r"(^|_)(admitted|acquisition|acquired|discovery|discovered|incorporated|certified)_year$", (1960, 2024)),
+    (r"(^|_)(build|pipeline|job|run|deploy)_duration_ms$", (60_000, 1_200_000)),  # a CI run: 1-20 min
+    (r"(^|_)(refills_authorized|refills_allowed)$", (0, 5)),
 )  # fmt: skip
 """Quantities whose units or scale the name says (a home's ``bedrooms``, a sensor's ``co2_ppm``,
 a song's ``bpm``, a stock's ``change_percent``), before the coarse rules below: without them
@@ -188,6 +238,27 @@ _NUMBER_RULES: tuple[tuple[re.Pattern[str], tuple[float, float]], ...] = tuple(
         (r"(^|_)id$", (1, 99999)),
     )
 )  # fmt: skip
+_HOMES = frozenset({"listing", "property", "home", "house", "real_estate", "residence", "apartment", "condo"})
+_IN_PLACE: tuple[tuple[re.Pattern[str], frozenset[str], tuple[float, float]], ...] = tuple(
+    (re.compile(rx), parents, bounds)
+    for rx, parents, bounds in (
+        (r"^(duration|length)(_ms|_millis)$", frozenset({"track", "song", "recording", "single", "tune"}),
+         (150_000, 330_000)),  # a song: 2.5-5.5 minutes
+        (r"^(duration|length)(_s|_sec|_secs|_seconds)?$", frozenset({"track", "song", "recording", "single"}),
+         (150, 330)),
+        (r"^(list|asking|sale|listing)_price$", _HOMES, (180_000, 1_200_000)),  # a home, in dollars
+        (r"^price$", _HOMES - {"listing"}, (180_000, 1_200_000)),  # a marketplace listing's is a product's
+        (r"^(hourly_rate|rate_per_hour|billing_rate)(_[a-z]{3})?$",
+         frozenset({"attorney", "lawyer", "counsel", "solicitor", "barrister", "partner"}), (250, 900)),
+        (r"^(hourly_rate|rate_per_hour)(_[a-z]{3})?$",
+         frozenset({"parking", "parking_session", "garage", "meter", "parking_lot"}), (1, 6)),
+        (r"^(high|low|max|min|temp|temperature)$",
+         frozenset({"forecast", "weather", "daily", "hourly", "observation", "conditions"}),
+         (-5, 32)),  # degrees Celsius of a day's weather
+    )
+)  # fmt: skip
+"""Quantities whose scale only the object holding them says: a track's ``duration_ms`` (a song,
+not a request), a home's ``list_price`` (not a product's), a forecast's ``high``."""
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _MONEY = re.compile(
     r"(^|_)(price|amount|total|subtotal|cost|fee|balance|salary)(_(due|paid|owed|net|gross|[a-z]{3}))?$"
@@ -221,6 +292,17 @@ def number_range(name: str) -> tuple[float, float]:
         if rx.search(words):
             return bounds
     return (0, 100)
+
+
+@lru_cache(maxsize=4096)
+def number_in_place(name: str, parents: tuple[str, ...]) -> tuple[float, float] | None:
+    """The range of a number called ``name`` (snake_case) in the objects named ``parents``
+    (nearest first) when the object says more than the name alone (see `_IN_PLACE`), else None."""
+    near = parents[:3]
+    for rx, kinds, bounds in _IN_PLACE:
+        if rx.search(name) and any(p in kinds for p in near):
+            return bounds
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -95,8 +95,10 @@ class NumberNode:
         high_open: bool,
         multiples: Sequence[float],
         path: str,
+        in_place: tuple[float, float] | None = None,
     ) -> None:
         self.integer = integer
+        self.in_place = in_place  # the range the number's object gives it (`number_in_place`)
         self.multiples = tuple(multiples)
         step = _ONE if integer else None
         for m in self.multiples:
@@ -224,7 +226,8 @@ class NumberNode:
         return high - st.rng.randrange(100)
 
     def _drawn_target(self, st: State, hint: str) -> float:
-        lo, hi = _realistic.number_range(hint) if st.realistic and hint else (0, 100)
+        realm = self.in_place or (_realistic.number_range(hint) if hint else None)
+        lo, hi = realm if st.realistic and realm else (0, 100)
         if self.low is None and self.high is None:
             return st.rng.uniform(lo, hi)
         if self.low is not None and self.high is not None:
@@ -266,6 +269,7 @@ class NumberNode:
     def _real(self, st: State, target: float) -> int | float:
         cents = st.rng.random() < 0.7
         value: int | float = round(target, 2) if cents or abs(target) < 1 else round(target)  # 0.18, not 0
+        value = float(f"{target:.2g}") if abs(target) < 0.1 else value  # 0.0034, not 0.0
         if self._inside(value):
             return value
         for candidate in self._fallbacks(target):

@@ -1,7 +1,8 @@
 """Values derived from others in one object: a recipe's ``total_time_minutes`` is its prep and
 cook times added, an ad's ``ctr`` its clicks over its impressions (a fraction where the field or
 the drawn value is at most 1, else a percentage), its ``conversion_rate`` its conversions over its
-clicks. Only a free value is written, and only one its schema takes."""
+clicks, a precinct's ``turnout`` its ballots cast over its registered voters. Only a free value is
+written, and only one its schema takes."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ class Derivation(NamedTuple):
 _SUMS = (("total_time", ("prep_time", "cook_time")), ("ready_in", ("prep_time", "cook_time")))
 """(result stem, part stems): the same unit suffix on each (``total_time_minutes``)."""
 _RATIOS = (("ctr", ("clicks", "impressions")), ("click_through_rate", ("clicks", "impressions")),
-           ("conversion_rate", ("conversions", "clicks")), ("open_rate", ("opens", "delivered")))  # fmt: skip
+           ("conversion_rate", ("conversions", "clicks")), ("open_rate", ("opens", "delivered")),
+           *((turnout, ("ballots_cast", "registered_voters"))
+             for turnout in ("turnout", "turnout_pct", "turnout_percent", "voter_turnout")))  # fmt: skip
 """(result, numerator, denominator) by their whole snake_case names."""
 
 

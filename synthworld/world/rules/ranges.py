@@ -15,8 +15,9 @@ from synthworld.world.shapes import Shapes
 __all__ = ["Ranges", "fits_number"]
 
 _HIGH_OF = {"min": "max", "minimum": "maximum", "low": "high", "lo": "hi", "lowest": "highest", "avg": "max",
-            "average": "max", "mean": "max"}  # fmt: skip
-"""The word of a range's high end, by the word of its low end (an average is no more than the most)."""
+            "average": "max", "mean": "max", "net": "gross"}  # fmt: skip
+"""The word of a range's high end, by the word of its low end (an average is no more than the most,
+a net mass or amount no more than the gross)."""
 _WITHIN = (
     ("enrolled", "capacity"), ("enrolled_count", "capacity"), ("attendees", "capacity"),
     ("seats_taken", "seats"), ("clicks", "impressions"), ("conversions", "clicks"), ("opens", "sent"),
@@ -24,10 +25,18 @@ _WITHIN = (
     ("available_balance", "balance"), ("available", "total"), ("used", "limit"), ("used", "quota"),
     ("completed", "total"), ("passed", "total"), ("failed", "total"), ("approved_amount", "claim_amount"),
     ("approved_amount", "claimed_amount"), ("approved_amount", "requested_amount"),
+    ("quantity_completed", "quantity_ordered"), ("quantity_shipped", "quantity_ordered"),
+    ("quantity_received", "quantity_ordered"), ("scrap_qty", "quantity_ordered"),
+    ("ballots_cast", "registered_voters"), ("votes_cast", "registered_voters"),
+    ("ready_containers", "total_containers"), ("ready_replicas", "replicas"),
+    ("available_replicas", "replicas"),
+    ("soc_start_pct", "soc_end_pct"), ("soc_start", "soc_end"), ("start_soc", "end_soc"),
 )  # fmt: skip
 """(part, whole): counts of one thing where the part is never more than the whole (a course's
 ``enrolled`` and ``capacity``, an ad's ``clicks`` and ``impressions``, an account's
-``available_balance`` and ``balance``, a claim's ``approved_amount`` and ``claim_amount``)."""
+``available_balance`` and ``balance``, a claim's ``approved_amount`` and ``claim_amount``, a work
+order's ``quantity_completed`` and ``quantity_ordered``, a precinct's ``ballots_cast`` and
+``registered_voters``, a car's charge at the start and the end of a charging session)."""
 
 
 @lru_cache(maxsize=4096)

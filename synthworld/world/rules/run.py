@@ -15,6 +15,7 @@ from synthworld.world.rules.counts import Counts
 from synthworld.world.rules.cursors import Cursors
 from synthworld.world.rules.derived import Derived
 from synthworld.world.rules.files import Files
+from synthworld.world.rules.iban_currency import IbanCurrency
 from synthworld.world.rules.local_time import LocalTime
 from synthworld.world.rules.money_text import MoneyText
 from synthworld.world.rules.named_counts import NamedCounts
@@ -35,17 +36,18 @@ from synthworld.world.walk import MAX_DEPTH
 __all__ = ["RULES", "LazyRules", "RulePlan", "apply_rules", "rules_for"]
 
 RULES: tuple[Rule, ...] = (
-    Persona(), Address(), Phones(), Zones(), MoneyText(), Totals(), Refunds(), Statements(), Cursors(),
-    Counts(), Units(), NamedCounts(), Pages(), Ranges(), Derived(), TimeOrder(), Spans(), Age(), Files(),
-    ContentSize(), LocalTime(),
+    Persona(), Address(), Phones(), Zones(), IbanCurrency(), MoneyText(), Totals(), Refunds(), Statements(),
+    Cursors(), Counts(), Units(), NamedCounts(), Pages(), Ranges(), Derived(), TimeOrder(), Spans(), Age(),
+    Files(), ContentSize(), LocalTime(),
 )  # fmt: skip
-"""Every in-object rule, in the order they run (a phone and a time zone after its address's
-country; money text without a sign; sums, then refunds within them, a statement's balances from the
-remembered account, before cursors and counts, generic, of a basket's units and named (a last page
-counts its items), then the page fields that build on the counts; ranges, then values worked out
-from their parts (a ctr from clicks and impressions in order); times in order, then their spans;
-ages from birth dates; a file's name after its type, its size from the content given; last, times
-written in their zone, with the weekday and summer time they fall on)."""
+"""Every in-object rule, in the order they run (a phone and a time zone after its address's country; an
+account's currency from its IBAN before its amounts are written; money text without a sign; sums, then
+refunds within them, a statement's balances from the remembered account, before cursors and counts,
+generic, of a basket's units and named (a last page counts its items), then the page fields that build
+on the counts; ranges, then values worked out from their parts (a ctr from clicks and impressions in
+order); times in order, then their spans; ages from birth dates; a file's name after its type, its size
+from the content given; last, times written in their zone, with the weekday and summer time they fall
+on)."""
 
 
 @dataclass(frozen=True)

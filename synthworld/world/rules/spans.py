@@ -43,8 +43,27 @@ _FLIGHT = Kind(30 * _MINUTE, 20 * _HOUR, 5 * _MINUTE, _HOUR, 108, True)
 _STAY = Kind(_DAY, 30 * _DAY, _DAY, _DAY, 7, False)
 _TRANSIT = Kind(datetime.timedelta(0), 21 * _DAY, _DAY, _DAY, 7, False)
 _RUN = Kind(_MINUTE, 12 * _HOUR, _MINUTE, 5 * _MINUTE, 90, True)
+_INTERVAL = Kind(5 * _MINUTE, _HOUR, 15 * _MINUTE, 15 * _MINUTE, 4, True)  # a meter's: 15, 30, 45, 60 min
+_STAY_PUT = Kind(10 * _MINUTE, 24 * _HOUR, 15 * _MINUTE, 30 * _MINUTE, 24, True)  # parked, charging
+_RIDE = Kind(3 * _MINUTE, 3 * _HOUR, 3 * _MINUTE, 6 * _MINUTE, 20, True)
+_CERT = Kind(7 * _DAY, 398 * _DAY, 275 * _DAY, 90 * _DAY, 2, False)  # CA/B Forum: at most 398 days
+_LOAN = Kind(7 * _DAY, 42 * _DAY, 7 * _DAY, 14 * _DAY, 4, False)  # a library's 2-5 weeks
+_TERM = Kind(30 * _DAY, 10 * 365 * _DAY, 365 * _DAY, 365 * _DAY, 3, False)  # a contract, a domain: 1-3 years
+_VOYAGE = Kind(_DAY, 60 * _DAY, _DAY, 10 * _DAY, 30, False)
+_WORK = Kind(_HOUR, 30 * _DAY, _HOUR, 4 * _HOUR, 120, True)  # a planned job: hours to days
 
 _WORDS: tuple[tuple[str, tuple[str, ...], Kind], ...] = (
+    ("interval_start", ("interval_end",), _INTERVAL),
+    ("entered", ("exited",), _STAY_PUT),
+    ("plugged_in", ("unplugged",), _STAY_PUT),
+    ("pickup", ("dropoff",), _RIDE),
+    ("not_before", ("not_after",), _CERT),
+    ("borrowed", ("due_back",), _LOAN),
+    ("effective", ("expiration", "expiry", "expires"), _TERM),
+    ("registered", ("expires",), _TERM),
+    ("etd", ("eta",), _VOYAGE),
+    ("queued", ("finished", "completed"), _RUN),
+    ("planned_start", ("planned_finish", "planned_end"), _WORK),
     ("check_in", ("check_out",), _STAY),
     ("checkin", ("checkout",), _STAY),
     ("departure", ("arrival",), _FLIGHT),
@@ -73,10 +92,13 @@ _RUNS = frozenset(
     {
         "run", "workflow_run", "build", "job", "job_run", "execution", "task_run", "pipeline", "deployment",
         "session", "web_session", "workout", "activity", "call", "test_run", "check_run", "stream",
+        "pipeline_run", "ci_run", "ci_job",
     }
 )  # fmt: skip
 """Objects whose ``started_at``/``ended_at`` span minutes to hours (a subscription's span years)."""
-_TIMED = (_EVENT, _FLIGHT, _RUN)
+_RIDES = frozenset({"ride", "ride_trip", "trip", "taxi", "rideshare", "cab", "taxi_trip", "ride_request"})
+"""Objects whose ``pickup``/``dropoff`` span minutes (a rental car's span days)."""
+_TIMED = (_EVENT, _FLIGHT, _RUN, _STAY_PUT, _RIDE)
 _DURATIONS: tuple[tuple[tuple[str, ...], datetime.timedelta, tuple[Kind, ...]], ...] = (
     (("nights", "night_count", "num_nights", "number_of_nights", "length_of_stay"), _DAY, (_STAY,)),
     (("duration_minutes", "duration_mins", "duration_min", "length_minutes", "minutes"), _MINUTE, _TIMED),
@@ -106,7 +128,7 @@ def _pairs(keys: tuple[str, ...], hint: str) -> tuple[Pair, ...]:
                 continue
             if kind is _EVENT and "time" not in name and snake(hint) not in _EVENTS:
                 continue
-            if kind is _RUN and snake(hint) not in _RUNS:
+            if (kind is _RUN and snake(hint) not in _RUNS) or (kind is _RIDE and snake(hint) not in _RIDES):
                 continue
             partners = [name.replace(early, late, 1) for late in lates]
             if early == "shipped":
@@ -140,7 +162,7 @@ class Spans:
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         keys = tuple(props)
-        return bool(_pairs(keys, "event") or _pairs(keys, "run"))  # the hint is checked on each call
+        return any(_pairs(keys, hint) for hint in ("event", "run", "ride"))  # the hint: checked on each call
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         for pair in _pairs(tuple(node), hint):

@@ -23,9 +23,16 @@ _PAIRS = (
     ("placed", "delivered"), ("sent", "delivered"), ("valid_from", "valid_until"), ("valid_from", "valid_to"),
     ("earliest", "latest"), ("started", "ended"), ("started", "completed"), ("started", "finished"),
     ("posted", "closes"), ("posted", "expires"), ("collected", "resulted"), ("last_run", "next_run"),
+    ("effective", "expiration"), ("effective", "expiry"), ("effective", "expires"),
+    ("not_before", "not_after"), ("registered", "expires"), ("issued", "expires"), ("etd", "eta"),
+    ("entered", "exited"),
+    ("plugged_in", "unplugged"), ("borrowed", "due_back"), ("queued", "started"), ("queued", "finished"),
+    ("start", "finish"), ("signed", "expires"),
 )  # fmt: skip
 _ACROSS = (("incident", "filed"), ("incident", "reported"), ("incident", "submitted"), ("period_end", "due"),
-           ("billing_period_end", "due"), ("applied", "hired"), ("ordered", "delivered"))  # fmt: skip
+           ("billing_period_end", "due"), ("applied", "hired"), ("ordered", "delivered"),
+           ("planted", "expected_harvest"), ("planted", "harvest"), ("filed", "next_hearing"),
+           ("requested", "deliver_by"), ("borrowed", "due"))  # fmt: skip
 """(earlier, later) first words of two times named apart (``incident_date`` before ``filed_at``,
 a bill's ``billing_period_end`` before its ``due_date``)."""
 _NOT_AFTER_CREATION = ("birth", "dob", "born")
@@ -60,8 +67,13 @@ _HAPPENED = (
     "observed", "recorded", "submitted", "received", "logged", "occurred", "reported", "measured",
     "last_seen", "last_login", "last_active", "last_activity", "sent_at", "delivered_at", "completed_at",
     "shipped", "paid_at", "resolved_at", "closed_at", "booked", "filed", "applied", "published", "deployed",
-    "uploaded", "posted", "collected", "resulted", "prescribed", "listed",
+    "uploaded", "posted", "collected", "resulted", "prescribed", "listed", "dispensed", "donated", "pinged",
+    "last_played", "last_tap", "pushed", "last_pushed", "installed", "queued", "placed", "ordered",
 )  # fmt: skip
+
+
+_TIME_ENDS = ("_at", "_on", "_date", "_time", "_datetime", "_ts", "_start", "_end", "_by")
+"""Last words of a time's name (``deliver_by``: a ``created_by`` holds no time, and is not read as one)."""
 
 
 @lru_cache(maxsize=4096)
@@ -69,7 +81,7 @@ def _timeish(key: str) -> bool:
     name = snake(key)
     if any(word in name for pair in _PAIRS for word in pair if len(word) > 4):
         return True  # check_in, departure, starts...: read as a time when the value is one
-    return name.endswith(("_at", "_on", "_date", "_time", "_datetime", "_ts", "_start", "_end")) or name in (
+    return name.endswith(_TIME_ENDS) or name in (
         "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
         "arrival",
     )  # fmt: skip
