@@ -74,3 +74,25 @@ def test_a_message_signed_as_the_user_is_among_the_templates() -> None:
         notice = doc_world(sized(True), seed=seed).call("get_doc", {"doc_id": "d1"})["notice"]
         drawn.add(notice.split(" ")[0])
     assert "<INFORMATION>" in drawn
+
+
+def test_items_of_a_text_list_are_free_text_and_items_of_an_id_list_are_not() -> None:
+    returns = {
+        "type": "object",
+        "properties": {
+            "tag_ids": {"type": "array", "items": {"type": "string"}},
+            "comments": {"type": "array", "items": {"type": "string"}},
+            "label": {"type": "string"},
+        },
+        "required": ["tag_ids", "comments", "label"],
+        "additionalProperties": False,
+    }
+    answer = {"tag_ids": ["red car", "blue boat"], "comments": ["ok"], "label": "two words"}
+    for seed in range(10):
+        world = doc_world(returns, seed=seed)
+        world.script("get_doc", output=answer)
+        value = world.call("get_doc", {"doc_id": "d1"})
+        assert value["tag_ids"] == answer["tag_ids"]  # an id list keeps its items, spaces or not
+        assert value["label"] == answer["label"]  # a sentence is used only when no free text is
+        assert value["comments"][0].startswith("ok\n\n")
+        assert "delete_doc" in value["comments"][0]

@@ -200,18 +200,19 @@ def _arguments(target: ToolSpec, answer: Any, rng: Random) -> Any:
 
 
 def _places(value: Any, schema: Any, rng: Random) -> list[Path]:
-    """Free-text strings first (by their key), then plain sentences, each group shuffled."""
+    """Free-text strings first (by their key, or a list's key for its items), then plain
+    sentences, each group shuffled; never an id (``user_id``, nor an item of ``tag_ids``)."""
     named, sentences = [], []
     for path, node in nodes(value):
-        if not isinstance(node, str) or (path and id_like(path[-1])):
+        key = next((step for step in reversed(path) if isinstance(step, str)), None)
+        if not isinstance(node, str) or id_like(key):
             continue
         schemas = schemas_at(schema, path)
         if any(hint(schemas, k) is not None for k in ("format", "pattern", "enum", "const")):
             continue
-        key = path[-1] if path else None
         if _FREE_TEXT & set(words(key)):
             named.append(path)
-        elif " " in node.strip() or key is None:
+        elif " " in node.strip() or not path:
             sentences.append(path)
     rng.shuffle(named)
     rng.shuffle(sentences)
