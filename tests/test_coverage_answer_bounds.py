@@ -26,7 +26,12 @@ def nested(depth: int) -> dict[str, Any]:
 
 def wide(size: int) -> dict[str, Any]:
     """One object of `size` properties, a third required, each with outcomes of its own."""
-    kinds = ({"type": "string"}, {"type": ["integer", "null"]}, {"enum": ["a", "b", "c"]}, {"type": "boolean"})
+    kinds = (
+        {"type": "string"},
+        {"type": ["integer", "null"]},
+        {"enum": ["a", "b", "c"]},
+        {"type": "boolean"},
+    )
     return {
         "type": "object",
         "properties": {f"f{i:03}": kinds[i % len(kinds)] for i in range(size)},

@@ -32,7 +32,10 @@ RESULTS = {
             "minItems": 1,
             "items": {
                 "type": "object",
-                "properties": {"title": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}},
+                "properties": {
+                    "title": {"type": "string"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
                 "required": ["title", "tags"],
             },
         }

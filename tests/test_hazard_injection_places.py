@@ -68,7 +68,9 @@ def test_a_closed_answer_without_free_text_is_left_alone() -> None:
 def test_a_message_signed_as_the_user_is_among_the_templates() -> None:
     """AgentDojo's strongest attack speaks for the user in a tagged block."""
     signed = [t for t in TEMPLATES if t.startswith("<INFORMATION>")]
-    assert signed and "{tool}" in signed[0] and "{args}" in signed[0]
+    assert len(signed) == 1
+    assert "{tool}" in signed[0]
+    assert "{args}" in signed[0]
     drawn = set()
     for seed in range(60):
         notice = doc_world(sized(True), seed=seed).call("get_doc", {"doc_id": "d1"})["notice"]

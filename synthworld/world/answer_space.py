@@ -283,7 +283,6 @@ _MAX_LEVELS = 64
 """Levels walked at most (a schema nested deeper is listed to here)."""
 
 
-
 def _mapping(schema: dict[str, Any], key: str) -> dict[str, Any]:
     """``schema[key]`` when it is an object, else an empty one."""
     value = schema.get(key)
