@@ -12,8 +12,9 @@ format checks) accepts; "shaped" answers whose trace names the hazard; "honest" 
 an id, enum, const, format or pattern. The digest covers every answer and must not move with
 PYTHONHASHSEED.
 
-Answer space: per document, the outcomes `AnswerProbe` lists per tool (max and total) and the
-seconds to build every tool's probe (a fresh process, so validators compile cold).
+Answer space: per document, the outcomes `AnswerProbe` lists per tool (max and total), how many
+tools' spaces were cut to fit, and the seconds to build every tool's probe. Big schemas
+(`--big`): a world of one tool answering 20 times, then `world.coverage()`, its text and its HTML.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 import jsonschema
 from hazard_schemas import mcp_world, openapi_documents, openapi_specs, typed_world, world_of
 
-from synthworld import HAZARD_KINDS, SyntheticWorld, generate
+from synthworld import HAZARD_KINDS, SyntheticWorld, ToolSpec, generate
 from synthworld.world.answer_space import AnswerProbe
 from synthworld.world.hazards.locate import hint, id_like, schemas_at
 
@@ -110,6 +111,38 @@ def answer_space() -> None:
         print(f"| {name} | {len(specs)} | {max(sizes)} | {sum(sizes)} | {cut} | {seconds:.1f} |")
 
 
+def big_schemas() -> None:
+    print("\n| schema | outcomes | s for coverage() | text lines | HTML KB |\n|---|---|---|---|---|")
+    kinds = (
+        {"type": "string"},
+        {"type": ["integer", "null"]},
+        {"enum": ["a", "b", "c"]},
+        {"type": "boolean"},
+    )
+    wide = {
+        "type": "object",
+        "properties": {f"f{i:03}": kinds[i % 4] for i in range(300)},
+        "required": [f"f{i:03}" for i in range(0, 300, 3)],
+    }
+    schemas: dict[str, Any] = {"300 properties": wide}
+    for depth in (8, 10, 12):
+        nested: dict[str, Any] = {"type": "object", "properties": {"leaf": {"enum": ["p", "q"]}}}
+        for level in range(depth):
+            items = {"type": "array", "items": nested}
+            nested = {"type": "object", "properties": {f"c{level}": nested, f"l{level}": items}}
+        schemas[f"nested {depth} levels"] = nested
+    for label, schema in schemas.items():
+        world = SyntheticWorld(seed=0)
+        world.register_tool(ToolSpec("get_x", "X.", {"type": "object", "properties": {}}, schema))
+        for _ in range(20):
+            world.call("get_x", {})
+        started = time.perf_counter()
+        coverage = world.coverage()
+        seconds = time.perf_counter() - started
+        lines, size = len(coverage.format().splitlines()), len(coverage._repr_html_()) / 1024
+        print(f"| {label} | {len(coverage.answers)} | {seconds:.2f} | {lines} | {size:.0f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -117,7 +150,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--digest-only", action="store_true")
     parser.add_argument("--answers-only", action="store_true")
+    parser.add_argument("--big", action="store_true", help="only the big schemas' coverage")
     args = parser.parse_args()
+    if args.big:
+        big_schemas()
+        return
     if not args.answers_only:
         digest = hashlib.sha256()
         rows = audit(args.seeds, digest)
