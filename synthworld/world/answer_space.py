@@ -63,27 +63,39 @@ class AnswerProbe:
         """The path being filled and its depth (the root ``$`` is at 0)."""
         self.depth: int | None = None
         """How many levels below the top the outcomes reach (None: all of them)."""
+        self._limit: int | None = None
+        self._cut = False
+        self._nodes = 0
         self._root_node, self.outcomes = self._levels()
 
     def _levels(self) -> tuple[Node, tuple[str, ...]]:
-        """The tree and its outcomes, one level deeper at a time while they fit `MAX_OUTCOMES`."""
-        self._limit: int | None = None
-        self._cut = False
+        """The tree and its outcomes: whole when they fit `MAX_OUTCOMES` (one walk, as most
+        schemas need), else one level deeper at a time while they fit."""
+        whole = self._built(None)
+        if whole is not None and len(whole[1]) <= MAX_OUTCOMES:
+            return whole
         kept: tuple[Node, tuple[str, ...]] | None = None
         for limit in range(_MAX_LEVELS):
-            self._limit, self._cut = limit, False
-            root = self._walk(self._root, "$", ())
-            settle(root, Known())
-            tell_apart(root)
-            outcomes = tuple(sorted(set(all_outcomes(root))))
-            if kept is not None and len(outcomes) > MAX_OUTCOMES:
-                return kept
-            kept = (root, outcomes)
-            self.depth = limit if self._cut else None
+            built = self._built(limit)
+            assert built is not None  # only a whole walk is given up
+            if kept is not None and len(built[1]) > MAX_OUTCOMES:
+                break
+            kept, self.depth = built, limit if self._cut else None
             if not self._cut:
                 break
         assert kept is not None
         return kept
+
+    def _built(self, limit: int | None) -> tuple[Node, tuple[str, ...]] | None:
+        """The tree down to level `limit` (None: all, given up past `_WHOLE_NODES` places)."""
+        self._limit, self._cut, self._nodes = limit, False, 0
+        try:
+            root = self._walk(self._root, "$", ())
+        except _TooBig:
+            return None
+        settle(root, Known())
+        tell_apart(root)
+        return root, tuple(sorted(set(all_outcomes(root))))
 
     def reached(self, value: Any) -> list[str]:
         """The outcomes `value` (an answer that conforms to the schema) reached."""
@@ -98,6 +110,9 @@ class AnswerProbe:
         """The checks of `schema` at `path`; `via` says where it sits below the schema that
         first reached `path` (``allOf[1]``, ``oneOf[0]``, ``then``)."""
         node = Node(path)
+        self._nodes += 1
+        if self._limit is None and self._nodes > _WHOLE_NODES:
+            raise _TooBig
         outer = self._at
         depth = outer[1] if outer[0] == path else outer[1] + 1
         if isinstance(schema, dict) and self._limit is not None and depth > self._limit:
@@ -281,6 +296,12 @@ class AnswerProbe:
 
 _MAX_LEVELS = 64
 """Levels walked at most (a schema nested deeper is listed to here)."""
+_WHOLE_NODES = 2_000
+"""Places a whole walk visits at most before the walk goes level by level instead."""
+
+
+class _TooBig(Exception):
+    """A whole walk passed `_WHOLE_NODES` places."""
 
 
 def _mapping(schema: dict[str, Any], key: str) -> dict[str, Any]:
