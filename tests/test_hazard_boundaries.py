@@ -75,3 +75,24 @@ def test_empty_keeps_the_first_items_min_items_asks_for_and_empties_inside_them(
     assert len(clean["results"]) > 1
     assert value == {"results": [{"title": clean["results"][0]["title"], "tags": []}]}
     assert world.trace[-1].hazard == "empty"
+
+
+def test_bounds_too_far_for_their_multiple_leave_edge_values_working() -> None:
+    """1e308 / 0.5 overflows a float: rounding the bounds into multipleOf raised OverflowError
+    from world.call (0.5 is exact in binary, so python-jsonschema judges huge values exactly)."""
+    far = {"type": "number", "exclusiveMinimum": -1e308, "exclusiveMaximum": 1e308, "multipleOf": 0.5}
+    schema = {"type": "object", "properties": {"v": far}, "required": ["v"]}
+    seen = set()
+    for seed in range(20):
+        world = world_of(schema, seed, "edge_values")
+        value = world.call("get_it", {})
+        assert jsonschema.Draft202012Validator(schema).is_valid(value), (seed, value)
+        seen.add(value["v"])
+    assert math.nextafter(1e308, -math.inf) in seen  # just inside the exclusive bound
+
+
+def test_an_int64_exclusive_bound_gives_the_largest_int64() -> None:
+    int64 = {"type": "integer", "exclusiveMinimum": -(2**63) - 1, "exclusiveMaximum": 2**63}
+    schema = {"type": "object", "properties": {"n": int64}, "required": ["n"]}
+    seen = {world_of(schema, seed, "edge_values").call("get_it", {})["n"] for seed in range(20)}
+    assert {2**63 - 1, -(2**63)} <= seen

@@ -97,9 +97,9 @@ def _numbers(node: int | float, schemas: list[dict[str, Any]]) -> list[Any]:
     xlow, xhigh = _bound(schemas, "exclusiveMinimum"), _bound(schemas, "exclusiveMaximum")
     found: list[Any] = [0, -1, 2**53 - 1 if integer else 1.7976931348623157e308]
     found += [v for v in (low, high) if v is not None]
-    if integer:
-        found += [math.floor(xlow) + 1] if xlow is not None else []
-        found += [math.ceil(xhigh) - 1] if xhigh is not None else []
+    if integer:  # the nearest integers inside (of a float bound, where it names them exactly)
+        found += [math.floor(xlow) + 1] if xlow is not None and _exact(xlow) else []
+        found += [math.ceil(xhigh) - 1] if xhigh is not None and _exact(xhigh) else []
     else:
         found += [math.nextafter(xlow, math.inf)] if xlow is not None else []
         found += [math.nextafter(xhigh, -math.inf)] if xhigh is not None else []
@@ -116,6 +116,11 @@ def _bound(schemas: list[dict[str, Any]], keyword: str) -> int | float | None:
     return value if finite else None
 
 
+def _exact(bound: int | float) -> bool:
+    """True for an int bound, or a float one below 2**53 (whose neighbouring integers it tells apart)."""
+    return isinstance(bound, int) or abs(bound) < 2**53
+
+
 def _multiples(step: int | float, *bounds: int | float | None, integer: bool) -> list[Any]:
     """The multiples of `step` nearest inside each bound (low, high, exclusive low, exclusive high)."""
     low, high, xlow, xhigh = bounds
@@ -129,6 +134,8 @@ def _multiples(step: int | float, *bounds: int | float | None, integer: bool) ->
         if bound is None:
             continue
         count = bound / step
+        if not math.isfinite(count):  # 1e308 / 0.5: no float multiple to name
+            continue
         whole = math.ceil(count) if up else math.floor(count)
         if strict and whole == count:
             whole += 1 if up else -1
