@@ -65,7 +65,8 @@ def test_the_summary_keeps_clean_and_hazard_runs_apart(naive: EvalReport) -> Non
     assert rows == [
         ("(all, clean)", 6, 5, None, None),
         ("(all) [empty]", 6, 0, 5, 0.0),
-        ("(all) [prompt_injection]", 6, 0, 5, 0.0),
+        # 5 search answers carry it in their text, 4 send/delete answers in a `notice` field
+        ("(all) [prompt_injection]", 6, 0, 9, 0.0),
     ]
     assert (summary.overall.label, summary.overall.runs, summary.overall.passed) == ("(all)", 18, 5)
     assert summary.overall_rows == (*summary.overall_by_hazard, summary.overall)

@@ -11,6 +11,11 @@ walked once) into a tree of checks; `probe.outcomes` lists every outcome the sch
 ``$.tags.* present``/``absent`` (``.*``: the keys ``properties`` does not name) or
 ``$.headers./^x-/ present`` (the keys matching a pattern). Two branches or ``if``s at one place
 that would read the same are told apart by where they sit (``$ allOf[1] if (...) then``).
+
+A tool's answer space is listed level by level, as deep as `MAX_OUTCOMES` allows (the top level
+always): a schema that inlines one object under each of several keys at every level has
+exponentially many outcomes (57,334 at 12 levels), which no one reads and which took seconds
+to walk.
 """
 
 from __future__ import annotations
@@ -38,7 +43,11 @@ from synthworld.world.answer_tree import (
     visit,
 )
 
-__all__ = ["AnswerProbe"]
+__all__ = ["MAX_OUTCOMES", "AnswerProbe"]
+
+MAX_OUTCOMES = 256
+"""Outcomes a tool's answer space lists at most, unless its top level alone has more: the levels
+below the deepest one that fits are left out (`AnswerProbe.depth` says how deep it went)."""
 
 
 class AnswerProbe:
@@ -49,11 +58,44 @@ class AnswerProbe:
         """Put before every outcome (the tool's name and a space, in a `Coverage`)."""
         self._root = returns
         self._defs = _definitions(returns)
-        self._root_node = self._walk(returns, "$", ())
-        settle(self._root_node, Known())
-        tell_apart(self._root_node)
-        self.outcomes: tuple[str, ...] = tuple(sorted(set(all_outcomes(self._root_node))))
-        """Every outcome the schema allows, sorted (empty: nothing to cover)."""
+        self._validators: dict[int, tuple[Any, CompiledValidator | None]] = {}
+        self._at: tuple[str, int] = ("", -1)
+        """The path being filled and its depth (the root ``$`` is at 0)."""
+        self.depth: int | None = None
+        """How many levels below the top the outcomes reach (None: all of them)."""
+        self._limit: int | None = None
+        self._cut = False
+        self._nodes = 0
+        self._root_node, self.outcomes = self._levels()
+
+    def _levels(self) -> tuple[Node, tuple[str, ...]]:
+        """The tree and its outcomes: whole when they fit `MAX_OUTCOMES` (one walk, as most
+        schemas need), else one level deeper at a time while they fit."""
+        whole = self._built(None)
+        if whole is not None and len(whole[1]) <= MAX_OUTCOMES:
+            return whole
+        kept: tuple[Node, tuple[str, ...]] | None = None
+        for limit in range(_MAX_LEVELS):
+            built = self._built(limit)
+            assert built is not None  # only a whole walk is given up
+            if kept is not None and len(built[1]) > MAX_OUTCOMES:
+                break
+            kept, self.depth = built, limit if self._cut else None
+            if not self._cut:
+                break
+        assert kept is not None
+        return kept
+
+    def _built(self, limit: int | None) -> tuple[Node, tuple[str, ...]] | None:
+        """The tree down to level `limit` (None: all, given up past `_WHOLE_NODES` places)."""
+        self._limit, self._cut, self._nodes = limit, False, 0
+        try:
+            root = self._walk(self._root, "$", ())
+        except _TooBig:
+            return None
+        settle(root, Known())
+        tell_apart(root)
+        return root, tuple(sorted(set(all_outcomes(root))))
 
     def reached(self, value: Any) -> list[str]:
         """The outcomes `value` (an answer that conforms to the schema) reached."""
@@ -68,8 +110,19 @@ class AnswerProbe:
         """The checks of `schema` at `path`; `via` says where it sits below the schema that
         first reached `path` (``allOf[1]``, ``oneOf[0]``, ``then``)."""
         node = Node(path)
-        if isinstance(schema, dict):
-            self._fill(node, schema, path, seen, via)
+        self._nodes += 1
+        if self._limit is None and self._nodes > _WHOLE_NODES:
+            raise _TooBig
+        outer = self._at
+        depth = outer[1] if outer[0] == path else outer[1] + 1
+        if isinstance(schema, dict) and self._limit is not None and depth > self._limit:
+            self._cut = True
+        elif isinstance(schema, dict):
+            self._at = (path, depth)
+            try:
+                self._fill(node, schema, path, seen, via)
+            finally:
+                self._at = outer
         return node
 
     def _fill(
@@ -216,6 +269,13 @@ class AnswerProbe:
         node.known = node.known.joined(_item_bounds(schema, no_items=_never(items) and not prefix))
 
     def _validator(self, branch: Any) -> CompiledValidator | None:
+        """A validator for one branch (compiled once, whatever the level walked)."""
+        known = self._validators.get(id(branch))
+        if known is None or known[0] is not branch:
+            known = self._validators[id(branch)] = (branch, self._compiled(branch))
+        return known[1]
+
+    def _compiled(self, branch: Any) -> CompiledValidator | None:
         """A validator for one branch, with the root's definitions so its local refs resolve (a
         branch that is only a ref elsewhere, as ``#/properties/a``, stands for its target)."""
         ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
@@ -233,6 +293,15 @@ class AnswerProbe:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+_MAX_LEVELS = 64
+"""Levels walked at most (a schema nested deeper is listed to here)."""
+_WHOLE_NODES = 2_000
+"""Places a whole walk visits at most before the walk goes level by level instead."""
+
+
+class _TooBig(Exception):
+    """A whole walk passed `_WHOLE_NODES` places."""
 
 
 def _mapping(schema: dict[str, Any], key: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@ and nulls wherever the schema allows them)."""
 
 from __future__ import annotations
 
+import math
 from random import Random
 from typing import Any
 
@@ -50,8 +51,9 @@ def edge_values(editor: Editor, schema: Any, rng: Random) -> None:
 
 def empty(editor: Editor, schema: Any, rng: Random) -> None:
     """Empty every array and object, and null every value, that the schema allows, outermost
-    first (what is emptied is not entered)."""
-    del schema, rng  # the emptiest answer needs no hints and no draw: the checker decides
+    first (what is emptied is not entered); an array that must keep ``minItems`` keeps only
+    its first ones (and is entered)."""
+    del rng  # the emptiest answer needs no draw: the checker decides
     emptied: list[Path] = []
     for path, node in list(nodes(editor.value)):
         if editor.spent or any(path[: len(e)] == e for e in emptied) or _gone(editor.value, path):
@@ -61,6 +63,10 @@ def empty(editor: Editor, schema: Any, rng: Random) -> None:
         )
         if any(editor.put(path, option) for option in options):
             emptied.append(path)
+        elif isinstance(node, list):
+            least = hint(schemas_at(schema, path), "minItems")
+            if isinstance(least, int) and 0 < least < len(node):
+                editor.put(path, node[:least])
 
 
 class _Absent:
@@ -84,20 +90,77 @@ def _edges(node: Any, schemas: list[dict[str, Any]], rng: Random) -> list[Any]:
 
 
 def _numbers(node: int | float, schemas: list[dict[str, Any]]) -> list[Any]:
+    """0, -1, the largest value, and the bounds the schema gives (the nearest value inside an
+    exclusive one; each rounded into ``multipleOf``)."""
     integer = isinstance(node, int)
-    low, high = hint(schemas, "minimum"), hint(schemas, "maximum")
-    xlow, xhigh = hint(schemas, "exclusiveMinimum"), hint(schemas, "exclusiveMaximum")
+    low, high = _bound(schemas, "minimum"), _bound(schemas, "maximum")
+    xlow, xhigh = _bound(schemas, "exclusiveMinimum"), _bound(schemas, "exclusiveMaximum")
     found: list[Any] = [0, -1, 2**53 - 1 if integer else 1.7976931348623157e308]
-    found += [v for v in (low, high) if isinstance(v, (int, float)) and not isinstance(v, bool)]
-    if integer:
-        found += [
-            v + d for v, d in ((xlow, 1), (xhigh, -1)) if isinstance(v, int) and not isinstance(v, bool)
-        ]
+    found += [v for v in (low, high) if v is not None]
+    if integer:  # the nearest integers inside (of a float bound, where it names them exactly)
+        found += [math.floor(xlow) + 1] if xlow is not None and _exact(xlow) else []
+        found += [math.ceil(xhigh) - 1] if xhigh is not None and _exact(xhigh) else []
+    else:
+        found += [math.nextafter(xlow, math.inf)] if xlow is not None else []
+        found += [math.nextafter(xhigh, -math.inf)] if xhigh is not None else []
+    step = _bound(schemas, "multipleOf")
+    if step is not None and step > 0:
+        found += _multiples(step, low, high, xlow, xhigh, integer=integer)
     return found
 
 
+def _bound(schemas: list[dict[str, Any]], keyword: str) -> int | float | None:
+    """A numeric keyword's value (None when absent, or a boolean as draft 4 writes them)."""
+    value = hint(schemas, keyword)
+    finite = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return value if finite else None
+
+
+def _exact(bound: int | float) -> bool:
+    """True for an int bound, or a float one below 2**53 (whose neighbouring integers it tells apart)."""
+    return isinstance(bound, int) or abs(bound) < 2**53
+
+
+def _multiples(step: int | float, *bounds: int | float | None, integer: bool) -> list[Any]:
+    """The multiples of `step` nearest inside each bound (low, high, exclusive low, exclusive high)."""
+    low, high, xlow, xhigh = bounds
+    found: list[Any] = []
+    for bound, up, strict in (
+        (low, True, False),
+        (high, False, False),
+        (xlow, True, True),
+        (xhigh, False, True),
+    ):
+        if bound is None:
+            continue
+        count = bound / step
+        if not math.isfinite(count):  # 1e308 / 0.5: no float multiple to name
+            continue
+        whole = math.ceil(count) if up else math.floor(count)
+        if strict and whole == count:
+            whole += 1 if up else -1
+        value = whole * step
+        found.append(int(value) if integer else value)
+    return found
+
+
+_DATES = {
+    "date-time": (
+        "0001-01-01T00:00:00Z",
+        "9999-12-31T23:59:59.999999Z",
+        "1970-01-01T00:00:00Z",
+        "2024-02-29T23:59:59+14:00",
+        "2038-01-19T03:14:08-12:00",
+    ),
+    "date": ("0001-01-01", "9999-12-31", "1970-01-01", "2024-02-29"),
+    "time": ("00:00:00Z", "23:59:59.999999+14:00"),
+}
+"""Dates and times at the ends of what the format allows: the first and last years, the Unix
+epoch, a leap day, the 32-bit overflow second, and the farthest UTC offsets."""
+
+
 def _strings(schemas: list[dict[str, Any]], rng: Random) -> list[Any]:
-    found: list[Any] = ["", *AWKWARD_TEXT]
+    found: list[Any] = ["", *AWKWARD_TEXT, *_DATES.get(str(hint(schemas, "format")), ())]
     longest = hint(schemas, "maxLength")
     if isinstance(longest, int) and 0 < longest <= _LONGEST:
         found.append("".join(rng.choice("aé字🙂") for _ in range(longest)))
@@ -109,10 +172,12 @@ def _strings(schemas: list[dict[str, Any]], rng: Random) -> list[Any]:
 
 def _arrays(node: list[Any], schemas: list[dict[str, Any]]) -> list[Any]:
     found: list[Any] = [[]]
-    most = hint(schemas, "maxItems")
+    most, least = hint(schemas, "maxItems"), hint(schemas, "minItems")
     if node and isinstance(most, int) and len(node) < most:
         size = min(most, _ARRAY_CAP)
         found.append([node[i % len(node)] for i in range(size)])
+    if isinstance(least, int) and 0 < least < len(node):
+        found.append(node[:least])
     return found
 
 
