@@ -12,22 +12,19 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
 from functools import lru_cache
 
+from synthworld.schema import _name_rules
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._name_rules import Fill
+from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 from synthworld.schema._words import AIRPORTS
 
 __all__ = ["REGIONS", "by_name", "issue_key"]
 
-Fill = Callable[[State], str]
 _HEX = "0123456789abcdef"
 _UPPER = string.ascii_uppercase
-
-
-def _pool(*values: str) -> Fill:
-    return lambda st: choice(st.rng, values)
 
 
 def _hex(size: int) -> Fill:
@@ -244,7 +241,4 @@ _RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
 @lru_cache(maxsize=4096)
 def by_name(name: str) -> Fill | None:
     """The fill of a code or identifier the snake_case ``name`` alone asks for, or None."""
-    for rx, fill in _RULES:
-        if rx.search(name):
-            return fill
-    return None
+    return _name_rules.by_name(_RULES, name)

@@ -23,6 +23,7 @@ import jsonschema
 from synthworld.schema import _codes, _domains, _identifiers, _realistic, _trades, _vocab
 from synthworld.schema._draw import below, choice, text
 from synthworld.schema._formats import FORMATS
+from synthworld.schema._name_rules import Fill
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
 from synthworld.schema._place import Place, place_of
@@ -45,7 +46,6 @@ from synthworld.schema._words import (
 
 __all__ = ["ContextNode", "in_context"]
 
-Fill = Callable[[State], str]
 _TRIES = 3
 _CHECKER = jsonschema.FormatChecker()
 _ALNUM = string.ascii_letters + string.digits

@@ -13,21 +13,16 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
 from functools import lru_cache
 
-from synthworld.schema import _realistic
+from synthworld.schema import _name_rules, _realistic
 from synthworld.schema._codes import REGIONS, issue_key
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._name_rules import Fill
+from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 
 __all__ = ["by_name", "in_parent"]
-
-Fill = Callable[[State], str]
-
-
-def _pool(*values: str) -> Fill:
-    return lambda st: choice(st.rng, values)
 
 
 def _city_and(*kinds: str) -> Fill:
@@ -166,17 +161,13 @@ _PARENTED: tuple[tuple[str, frozenset[str], Fill], ...] = (
         lambda st: _realistic.pick(st.rng, st.locale, "last_name"),
     ),
 )  # fmt: skip
-_IN_PARENT = tuple((re.compile(rx), parents, fill) for rx, parents, fill in _PARENTED)
+_IN_PARENT = _name_rules.parented(_PARENTED)
 
 
 def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
     """The fill a field's snake_case ``name`` asks for in the objects named ``parents`` (nearest
     first), or None."""
-    near = parents[:3]
-    for rx, kinds, fill in _IN_PARENT:
-        if rx.search(name) and any(p in kinds for p in near):
-            return fill
-    return None
+    return _name_rules.in_parent(_IN_PARENT, name, parents)
 
 
 _REFERRERS = (
@@ -257,7 +248,4 @@ _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
 @lru_cache(maxsize=4096)
 def by_name(name: str) -> Fill | None:
     """The fill a field's snake_case ``name`` alone asks for, among the domain words here."""
-    for rx, fill in _NAMED:
-        if rx.search(name):
-            return fill
-    return None
+    return _name_rules.by_name(_NAMED, name)

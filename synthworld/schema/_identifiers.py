@@ -16,22 +16,19 @@ from __future__ import annotations
 import base64
 import re
 import string
-from collections.abc import Callable
 from functools import lru_cache
 
+from synthworld.schema import _name_rules
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._name_rules import Fill
+from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 
 __all__ = ["by_name", "gtin", "luhn_digit"]
 
-Fill = Callable[[State], str]
 _HEX = "0123456789abcdef"
 _UPPER = string.ascii_uppercase
 _ALNUM_UP = _UPPER + string.digits
-
-
-def _pool(*values: str) -> Fill:
-    return lambda st: choice(st.rng, values)
 
 
 def _digits(st: State, size: int) -> str:
@@ -278,7 +275,4 @@ _RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
 @lru_cache(maxsize=4096)
 def by_name(name: str) -> Fill | None:
     """The fill of an identifier the snake_case ``name`` alone asks for, or None."""
-    for rx, fill in _RULES:
-        if rx.search(name):
-            return fill
-    return None
+    return _name_rules.by_name(_RULES, name)

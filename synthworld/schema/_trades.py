@@ -12,21 +12,17 @@ person's name (``stage_name: "Miguel Jones"``, ``vessel_name: "Susan Li"``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 
-from synthworld.schema import _realistic
+from synthworld.schema import _name_rules, _realistic
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._name_rules import Fill
+from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 
 __all__ = ["by_name", "in_parent", "reference"]
 
-Fill = Callable[[State], str]
 _HEX = "0123456789abcdef"
-
-
-def _pool(*values: str) -> Fill:
-    return lambda st: choice(st.rng, values)
 
 
 def _provider(name: str) -> Fill:
@@ -188,17 +184,13 @@ _PARENTED: tuple[tuple[str, frozenset[str], Fill], ...] = (
     ("^(site|site_name)$", _SOLAR, _site),
     ("^(target|target_name|object|object_name)$", _SKY, _SKY_OBJECTS),
 )  # fmt: skip
-_IN_PARENT = tuple((re.compile(rx), parents, fill) for rx, parents, fill in _PARENTED)
+_IN_PARENT = _name_rules.parented(_PARENTED)
 
 
 def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
     """The fill a field's snake_case ``name`` asks for in the objects named ``parents`` (nearest
     first), or None."""
-    near = parents[:3]
-    for rx, kinds, fill in _IN_PARENT:
-        if rx.search(name) and any(p in kinds for p in near):
-            return fill
-    return None
+    return _name_rules.in_parent(_IN_PARENT, name, parents)
 
 
 _NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
@@ -299,10 +291,7 @@ def _image(st: State) -> str:
 @lru_cache(maxsize=4096)
 def by_name(name: str) -> Fill | None:
     """The fill a field's snake_case ``name`` alone asks for, among the trades' words here."""
-    for rx, fill in _NAMED:
-        if rx.search(name):
-            return fill
-    return None
+    return _name_rules.by_name(_NAMED, name)
 
 
 _REFERENCE = re.compile(r"^(?P<kind>[a-z]+(_[a-z]+)?)_(number|no|num|ref|reference)$")

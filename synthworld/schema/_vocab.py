@@ -11,20 +11,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 import string
-from collections.abc import Callable
 from functools import lru_cache
 
 from synthworld.schema._draw import below, choice, text
+from synthworld.schema._name_rules import Fill
+from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 from synthworld.schema._words import AIRPORTS, CURRENCIES
 
 __all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "stripe_id"]
-
-Fill = Callable[[State], str]
-
-
-def _pool(*values: str) -> Fill:
-    return lambda st: choice(st.rng, values)
 
 
 _STATUSES: tuple[tuple[str, Fill], ...] = (
