@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.pairs import PairRule
 from synthworld.world.rules.phones import plain_takes
-from synthworld.world.shapes import Shapes
 
 __all__ = ["IbanCurrency"]
 
@@ -29,33 +27,18 @@ _IBAN = re.compile(r"(^|_)iban$")
 _CURRENCY_KEY = re.compile(r"(^|_)currency(_code)?$")
 
 
-@lru_cache(maxsize=1024)
-def _keys(keys: tuple[str, ...]) -> tuple[str, str] | None:
-    """The (IBAN, currency) keys of an object, when it has both."""
-    iban = next((k for k in keys if _IBAN.search(snake(k))), None)
-    currency = next((k for k in keys if _CURRENCY_KEY.search(snake(k))), None)
-    return (iban, currency) if iban and currency else None
-
-
 def _takes(value: str, schema: Mapping[str, Any]) -> bool:
     allowed = schema.get("enum")
     return value in allowed if isinstance(allowed, list) else plain_takes(value, schema)
 
 
-class IbanCurrency:
+class IbanCurrency(PairRule):
     """A currency other than the IBAN's country's becomes that country's."""
 
     name = "iban_currency"
-    triggers: frozenset[str] = frozenset()
+    first, second = _IBAN, _CURRENCY_KEY
 
-    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return _keys(tuple(props)) is not None
-
-    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        keys = _keys(tuple(node))
-        if keys is None:
-            return
-        iban, currency = keys
+    def apply(self, node: dict[str, Any], hint: str, ctx: RuleContext, iban: str, currency: str) -> None:
         value = node[iban]
         own = _CURRENCY.get(value[:2].upper()) if type(value) is str else None
         if own is None or type(node[currency]) is not str or node[currency] == own:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext
-from synthworld.world.shapes import Shapes
+from synthworld.world.rules.pairs import PairRule
 
 __all__ = ["Phones", "plain_takes"]
 
@@ -52,14 +50,6 @@ _PLUS_ONE = frozenset(
 """Countries whose numbers are North American (+1)."""
 
 
-@lru_cache(maxsize=1024)
-def _keys(keys: tuple[str, ...]) -> tuple[str, str] | None:
-    """The (phone, country) keys of an object, when it has both."""
-    phone = next((k for k in keys if _PHONE.search(snake(k))), None)
-    country = next((k for k in keys if _COUNTRY.search(snake(k))), None)
-    return (phone, country) if phone and country else None
-
-
 def plain_takes(value: str, schema: Mapping[str, Any]) -> bool:
     """Whether a plain string schema takes `value` (no enum, pattern or format to break)."""
     if any(word in schema for word in ("enum", "const", "pattern", "format")):
@@ -68,20 +58,13 @@ def plain_takes(value: str, schema: Mapping[str, Any]) -> bool:
     return not (isinstance(high, int) and len(value) > high) and len(value) >= schema.get("minLength", 0)
 
 
-class Phones:
+class Phones(PairRule):
     """A North American number beside a country that dials another code takes that code."""
 
     name = "phones"
-    triggers: frozenset[str] = frozenset()
+    first, second = _PHONE, _COUNTRY
 
-    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return _keys(tuple(props)) is not None
-
-    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        keys = _keys(tuple(node))
-        if keys is None:
-            return
-        phone, country = keys
+    def apply(self, node: dict[str, Any], hint: str, ctx: RuleContext, phone: str, country: str) -> None:
         number, place = node[phone], node[country]
         if type(number) is not str or type(place) is not str or place in _PLUS_ONE:
             return

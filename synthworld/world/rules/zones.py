@@ -7,15 +7,12 @@ written."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.pairs import PairRule
 from synthworld.world.rules.phones import plain_takes
 from synthworld.world.rules.zone_table import ZONES
-from synthworld.world.shapes import Shapes
 
 __all__ = ["Zones"]
 
@@ -23,28 +20,13 @@ _ZONE = re.compile(r"(^|_)(time_?zone|tz|iana_time_?zone)$")
 _COUNTRY = re.compile(r"(^|_)country(_code|_iso|_iso2)?$")
 
 
-@lru_cache(maxsize=1024)
-def _keys(keys: tuple[str, ...]) -> tuple[str, str] | None:
-    """The (time zone, country) keys of an object, when it has both."""
-    zone = next((k for k in keys if _ZONE.search(snake(k))), None)
-    country = next((k for k in keys if _COUNTRY.search(snake(k))), None)
-    return (zone, country) if zone and country else None
-
-
-class Zones:
+class Zones(PairRule):
     """A time zone of another country than the one beside it becomes that country's main zone."""
 
     name = "zones"
-    triggers: frozenset[str] = frozenset()
+    first, second = _ZONE, _COUNTRY
 
-    def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return _keys(tuple(props)) is not None
-
-    def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        keys = _keys(tuple(node))
-        if keys is None:
-            return
-        zone, country = keys
+    def apply(self, node: dict[str, Any], hint: str, ctx: RuleContext, zone: str, country: str) -> None:
         zones = ZONES.get(node[country]) if type(node[country]) is str else None
         if zones is None or type(node[zone]) is not str or node[zone] in zones:
             return
