@@ -10,7 +10,6 @@ word (``vin: "sound"``).
 
 from __future__ import annotations
 
-import re
 import string
 from functools import lru_cache
 
@@ -188,9 +187,8 @@ _BRANCHES = (
     "release/2.4", "chore/update-deps",
 )  # fmt: skip
 
-_RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
-    (re.compile(rx), fill)
-    for rx, fill in (
+_RULES = _name_rules.named(
+    (
         (r"(^|_)npi(_number)?$", _npi),
         (r"(^|_)vin(_number)?$|^vehicle_identification_number$", _vin),
         (r"(^|_)cusip$", _cusip),

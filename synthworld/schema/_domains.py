@@ -11,7 +11,6 @@ drew one lorem word (``fuel_type: "spend"``) or, for ``*_name``, a person's name
 
 from __future__ import annotations
 
-import re
 import string
 from functools import lru_cache
 
@@ -177,9 +176,8 @@ _REFERRERS = (
 """Where visitors come from: a search engine, news, social sites, mail (on the reserved example
 domains, as every made-up URL: a value never points at a real site)."""
 
-_NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
-    (re.compile(rx), fill)
-    for rx, fill in (
+_NAMED = _name_rules.named(
+    (
         (r"^(medical_)?speciality$|(^|_)specialty$", _SPECIALTIES),
         (r"^(drug|medication|medicine)(_name)?$|^generic_name$", _DRUGS),
         (r"^(lab_test|test)_name$|^analyte$", _LAB_TESTS),

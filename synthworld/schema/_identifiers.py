@@ -14,7 +14,6 @@ their country; an ``hs_code`` a common heading. Without these the names drew one
 from __future__ import annotations
 
 import base64
-import re
 import string
 from functools import lru_cache
 
@@ -228,9 +227,8 @@ def _month(st: State) -> str:
     return f"{index // 12:04}-{index % 12 + 1:02}"
 
 
-_RULES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
-    (re.compile(rx), fill)
-    for rx, fill in (
+_RULES = _name_rules.named(
+    (
         (r"(^|_)imei(_?[12]|_number)?$", _imei),
         (r"(^|_)iccid$|^sim_(serial|number)$", _iccid),
         (r"(^|_)msisdn$|^(calling|called|caller|callee|originating|terminating)_(number|msisdn|party)$",

@@ -193,9 +193,8 @@ def in_parent(name: str, parents: tuple[str, ...]) -> Fill | None:
     return _name_rules.in_parent(_IN_PARENT, name, parents)
 
 
-_NAMED: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
-    (re.compile(rx), fill)
-    for rx, fill in (
+_NAMED = _name_rules.named(
+    (
         (r"^(fqdn|subject_alt_names?|sans?|dns_names?|domain_fqdn)$", _host),
         (r"^(nameservers?|name_servers?|ns_records?)$", _nameserver),
         (r"^(rdata|record_value|record_data)$", lambda st: f"203.0.113.{1 + below(st.rng, 254)}"),  # RFC 5737
