@@ -247,6 +247,8 @@ class ChoiceNode:
             option = options[index]
             if isinstance(option, (LazyNode, _Dead)):
                 if isinstance(option, LazyNode):
+                    if failed is not None and st.budget <= 0:
+                        raise Retry  # what `spend` would raise once it compiled: not compiled
                     try:
                         option = option.resolve()
                     except SchemaError as err:
