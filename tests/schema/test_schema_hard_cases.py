@@ -607,6 +607,6 @@ def test_a_lean_attempt_takes_an_ifs_else_first() -> None:
     ``else`` first: the probe succeeds at once, and a seed whose search runs out answers that."""
     schema = _exclusive_chain(20)
     generator, check = compile_generator(schema), oracle(schema)
-    values = [generator.generate(Random(seed)) for seed in range(2)]  # each ~1 s: the search runs out
-    assert all(check.is_valid(value) for value in values), values
-    assert values == [{"p": []}] * 2
+    value = generator.generate(Random(0))  # ~1.5 s: the seeded search runs out, the lean value answers
+    assert check.is_valid(value)
+    assert value == {"p": []}
