@@ -240,6 +240,7 @@ class Generator:
         if reached is not None:
             st.reached = reached
         st.hard = LEAN_DEPTH if lean else HARD_DEPTH
+        st.lean = lean
         verify = verify or self._always_check
         for _ in range(_ATTEMPTS):
             st.depth, st.budget, st.work, st.soft = 0, _BUDGET, WORK, 0 if lean else SOFT_DEPTH

@@ -275,7 +275,10 @@ class Compiler:
             options.append([*rest, *([] if known == "false" else [self._negate(cond)]), *other])
         if not options:
             options = [[*rest, Part(cond), *then]]  # let the compiler say why nothing holds
-        return self._alternatives(options, loc.path, "if/then/else")
+        found = self._alternatives(options, loc.path, "if/then/else")
+        if len(options) == 2 and isinstance(found, ChoiceNode):
+            found.lean_first = 1  # the else: a lean value lacks what conditions usually test for
+        return found
 
     def _verdict(self, siblings: Facts, cond: Loc) -> str:
         """Whether the siblings make an ``if`` surely true or false (see `_discriminate`)."""

@@ -6,10 +6,10 @@ combinations contradict each other (``kind`` cannot be both "job" and "step"), a
 contradiction costs a compile or a failed attempt. Here the constants and enums each conjunct puts
 on a property are intersected up front: a branch whose constants conflict with its siblings' is
 dropped, an ``if`` that its siblings already make true loses its ``else``, and one they make
-false loses its ``then``. Only ``const``/``enum`` of direct properties are used (also as an
-``anyOf``/``oneOf`` of constants, and what every branch of a conjunct's ``anyOf``/``oneOf`` holds a
-property to), and by an ``if`` also those inside a property typed ``object``; anything else is
-left to the compiler ("unknown").
+false loses its ``then``. Only ``const``/``enum`` of direct properties are used (``false``: no
+value, the property is absent; also as an ``anyOf``/``oneOf`` of constants, and what every branch
+of a conjunct's ``anyOf``/``oneOf`` holds a property to), and by an ``if`` also those inside a
+property typed ``object``; anything else is left to the compiler ("unknown").
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from synthworld.schema._canonicalise import canonical_view, json_key
+from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._parts import Part
 
 __all__ = ["Facts", "facts_of", "join_objects", "verdict"]
@@ -229,8 +229,10 @@ def _typed_object(node: dict[str, Any]) -> bool:
 
 def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str] | None:
     """The values a property schema allows when it is a ``const`` or an ``enum`` (or an ``anyOf``/
-    ``oneOf`` of them, the documented-enum idiom: the union), else None."""
+    ``oneOf`` of them, the documented-enum idiom: the union), none for ``false``, else None."""
     node = canonical_view(sub, dialect)
+    if node == FALSE:  # absent: a negated `required`'s way to fail, beside which `required` is a conflict
+        return frozenset()
     if "const" in node:
         return frozenset([json_key(node["const"])])
     if isinstance(node.get("enum"), list):

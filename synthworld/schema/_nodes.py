@@ -111,6 +111,8 @@ class State:
     the work of an attempt stays bounded)."""
     items: int = ITEMS
     """Array items this attempt may still build (see `ITEMS`)."""
+    lean: bool = False
+    """Whether this is a lean attempt (required content only): an ``if`` takes its ``else`` first."""
     unsure: bool = False
     """Whether a node of this attempt built its part of the value without making sure it is
     valid (then the whole value is checked; otherwise every node built it valid by construction)."""
@@ -229,11 +231,16 @@ class ChoiceNode:
     def __init__(self, options: Sequence[Node]) -> None:
         self.options = list(options)
         self._base = next(_IDS) << 32  # an identity for each alternative (see `BRANCHES`)
+        self.lean_first: int | None = None
+        """The alternative a lean attempt tries first (an ``if``'s ``else``: a lean value lacks
+        what conditions usually test for), the draw made all the same; None: the draw's."""
 
     def gen(self, st: State, hint: str) -> Any:
         options = self.options
         count = len(options)
         first = below(st.rng, count)
+        if st.lean and self.lean_first is not None:
+            first = self.lean_first
         failed: Exception | None = None
         dead: SchemaError | None = None
         reached = st.reached
@@ -248,6 +255,8 @@ class ChoiceNode:
             option = options[index]
             if isinstance(option, (LazyNode, _Dead)):
                 if isinstance(option, LazyNode):
+                    if failed is not None and st.budget <= 0:
+                        raise Retry  # what `spend` would raise once it compiled: not compiled
                     try:
                         option = option.resolve()
                     except SchemaError as err:

@@ -1,6 +1,6 @@
 """Hard cases the fourth hold-out of real-world schemas found (stop 43): a format whose pattern
-spells it out (har-schema), and chains of ``if``s on a nested constant (Camunda's element
-templates)."""
+spells it out (har-schema), and chains of ``if``s (Camunda's element templates: on a nested
+constant, on what a required array contains, of which at most one holds)."""
 
 from __future__ import annotations
 
@@ -106,3 +106,80 @@ def test_an_untyped_nested_condition_is_false_only_where_a_sibling_makes_an_obje
     undecided = compile_generator({**schema, "properties": {"b": held}})._root
     assert isinstance(undecided, ChoiceNode)
     assert len(undecided.options) == 2
+
+
+def _contains_chain(ifs: int) -> dict[str, Any]:
+    """Camunda's element templates at the top: each ``if`` asks whether the required array ``p``
+    contains a value, so no sibling decides it, and its negation's ways to fail are "``p`` lacks
+    it" and "``p`` is absent" (a dead end beside ``required: [p]``)."""
+    condition = lambda i: {"properties": {"p": {"contains": {"const": i}}}, "required": ["p"]}  # noqa: E731
+    return {
+        "type": "object",
+        "required": ["p"],
+        "properties": {"p": {"type": "array", "items": {"type": "integer"}}},
+        "allOf": [{"if": condition(i), "then": {"required": [f"t{i}"]}} for i in range(ifs)],
+    }
+
+
+def test_an_if_chain_whose_negations_leave_out_a_required_property_is_answered() -> None:
+    """24 ``if``s on what a required array contains: UnsatisfiableSchemaError (2,500 alternatives).
+    Each ``else`` offered the way "``p`` is absent", found dead only at the leaf of every path below
+    it; a property held to ``false`` now allows no value, so beside ``required`` that way is never
+    taken."""
+    schema = _contains_chain(24)
+    generator, check = compile_generator(schema), oracle(schema)
+    values = [generator.generate(Random(seed)) for seed in range(5)]
+    assert all(check.is_valid(value) for value in values), values
+    assert [sorted(int(name[1:]) for name in value if name != "p") for value in values] == [
+        [2, 9, 10, 12, 13, 15, 17, 18, 21],
+        [0, 1, 3, 8, 9, 11, 14, 17, 18, 20, 21, 22, 23],
+        [0, 1, 2, 4, 7, 8, 9, 15, 16, 22, 23],
+        [0, 1, 4, 5, 8, 9, 13, 14, 15, 17, 18, 19, 20, 22],
+        [0, 2, 5, 6, 7, 8, 11, 12, 15, 16, 18, 19, 22, 23],
+    ]
+    assert sorted(values[4]["p"]) == [0, 2, 5, 6, 7, 8, 11, 12, 15, 16, 18, 19, 22, 23, 63]
+
+
+def test_a_property_held_to_false_is_absent_for_the_branch_facts() -> None:
+    """``p: false`` allows no value: a branch holding a required ``p`` to it can never hold and is
+    not built; an ``if`` on ``p``'s constant is surely true where ``p`` is held to it (an absent
+    property meets ``properties``), so only its ``then`` is built."""
+    from synthworld.schema._nodes import ChoiceNode
+
+    integer = {"properties": {"p": {"type": "integer"}}}
+    root = compile_generator({"required": ["p"], "anyOf": [{"properties": {"p": False}}, integer]})._root
+    assert isinstance(root, ChoiceNode)
+    assert len(root.options) == 1  # the branch where p is an integer
+    cond = {"properties": {"p": {"const": 1}}}
+    absent = {"type": "object", "properties": {"p": False}, "if": cond, "then": {"required": ["q"]}}
+    root = compile_generator(absent)._root
+    assert isinstance(root, ChoiceNode)
+    assert len(root.options) == 1  # then alone
+    assert all("q" in compile_generator(absent).generate(Random(seed)) for seed in range(3))
+
+
+def _exclusive_chain(ifs: int) -> dict[str, Any]:
+    """Camunda's element templates again: each ``if`` on what the array ``p`` contains sets
+    ``e.v`` to its own constant, so at most one condition may hold, a clash found only by
+    merging ``e`` (not by the branch facts)."""
+    condition = lambda i: {"properties": {"p": {"contains": {"const": i}}}, "required": ["p"]}  # noqa: E731
+    v = lambda i: {"required": ["v"], "properties": {"v": {"const": i}}}  # noqa: E731
+    then = lambda i: {"required": ["e"], "properties": {"e": v(i)}}  # noqa: E731
+    return {
+        "type": "object",
+        "required": ["p"],
+        "properties": {"p": {"type": "array", "items": {"type": "integer"}}, "e": {"type": "object"}},
+        "allOf": [{"if": condition(i), "then": then(i)} for i in range(ifs)],
+    }
+
+
+def test_a_lean_attempt_takes_an_ifs_else_first() -> None:
+    """20 ``if``s of which at most one may hold: UnsatisfiableSchemaError after ~11 s (the lean
+    probe drew each ``if``'s branch at random too, and 2,500 alternatives went to clashing
+    ``then``s). A lean value lacks what conditions test for, so a lean attempt now tries each
+    ``else`` first: the probe succeeds at once, and a seed whose search runs out answers that."""
+    schema = _exclusive_chain(20)
+    generator, check = compile_generator(schema), oracle(schema)
+    value = generator.generate(Random(0))  # ~1.5 s: the seeded search runs out, the lean value answers
+    assert check.is_valid(value)
+    assert value == {"p": []}
