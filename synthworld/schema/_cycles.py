@@ -37,8 +37,10 @@ def unsatisfiable(root: Loc) -> UnsatisfiableSchemaError:
 
 def required_cycle(root: Loc) -> UnsatisfiableSchemaError | None:
     """The error naming a chain of required members from ``root`` back into itself, if any."""
-    walk = _Walk()
-    found = walk.down(root, [])
+    try:
+        found = _Walk().down(root, [])
+    except (RecursionError, ValueError, TypeError, LookupError):  # a schema it cannot walk: the
+        found = None  # generic message stands, never a crash in place of it
     if found is None:
         return None
     start, at, chain = found
