@@ -15,6 +15,7 @@ from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._discriminate import Facts, facts_of, join_objects, verdict
 from synthworld.schema._exclude import ExcludeNode, exclusion_choice, negation_branches, twins
+from synthworld.schema._ifs import IF_CHAIN, if_chain, ifs_in
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
     ChoiceNode,
@@ -29,7 +30,7 @@ from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
 from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
-from synthworld.schema.keywords import TYPE_KEYWORDS
+from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
 
 __all__ = ["Compiler"]
 
@@ -46,8 +47,7 @@ _NO_FACTS = Facts()
 _SPLIT = frozenset({*_EXPANDED, *_BRANCHING, "not"})
 """Words a lone conjunct must lack to go straight to `_merge` (`flatten` and `_build` would pass it
 through: nothing to expand, split, or find false)."""
-_ANY = ["string", "integer", "boolean", "null", "number", "object", "array"]
-_NOT_OBJECTS = tuple(t for t in _ANY if t != "object")
+_NOT_OBJECTS = tuple(t for t in JSON_TYPES if t != "object")
 
 
 class Compiler:
@@ -69,7 +69,7 @@ class Compiler:
         self._quick = Memo()  # what the `quick_verdict` walks of this compile share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
         self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
-        self._negated: dict[tuple[Any, ...], Part] = {}  # `_negate`'s conjuncts
+        self._negated: dict[tuple[Any, ...], Part] = {}  # `negate`'s conjuncts
         self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]] = {}
         self._node = self.node  # one bound method shared by every lazy node of this compiler
 
@@ -198,6 +198,8 @@ class Compiler:
         for i, part in enumerate(parts):
             for word in _BRANCHING:
                 if word in part.node and part.node[word] not in ({}, []):
+                    if word == "if" and (self.excluding or ifs_in(parts) >= IF_CHAIN):
+                        return if_chain(self, parts)
                     return self._branch(parts, i, word)
         return self._merge(parts)
 
@@ -235,7 +237,7 @@ class Compiler:
                 if not any(twins(sub, subs[k]) for k in clear):  # a twin holds whenever it does
                     excluding.append(self._excluding([*rest, *named], subs, j, clear))
                 continue
-            options.append([*rest, Part(sub), *(self._negate(subs[k]) for k in clear), *named])
+            options.append([*rest, Part(sub), *(self.negate(subs[k]) for k in clear), *named])
         if self.excluding and word == "oneOf":
             found = exclusion_choice(excluding, subs, loc.path)
             if found is not None:
@@ -272,7 +274,7 @@ class Compiler:
         if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
-            options.append([*rest, *([] if known == "false" else [self._negate(cond)]), *other])
+            options.append([*rest, *([] if known == "false" else [self.negate(cond)]), *other])
         if not options:
             options = [[*rest, Part(cond), *then]]  # let the compiler say why nothing holds
         found = self._alternatives(options, loc.path, "if/then/else")
@@ -302,7 +304,7 @@ class Compiler:
         ]  # its constants contradict its siblings': the trigger is absent
         return self._alternatives(options or [without, beside], part.loc.path, "dependentSchemas")
 
-    def _negate(self, loc: Loc) -> Part:
+    def negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
         (one of them differs, or a required one is missing), else generated and rejected. Made
         once per subschema, scope and route (each branch of a ``oneOf`` negates every other)."""
@@ -324,7 +326,7 @@ class Compiler:
         for k in others:
             target = self._through_refs(subs[k])
             found = negation_branches(canonical_view(target.schema, target.dialect))
-            mine = [Part(self.synthetic(target, w)) for w in found] if found else [self._negate(subs[k])]
+            mine = [Part(self.synthetic(target, w)) for w in found] if found else [self.negate(subs[k])]
             ways.append((self.check(subs[k]), mine))
         return ExcludeNode(self._node, [*rest, Part(subs[j])], ways)
 
@@ -355,7 +357,7 @@ class Compiler:
         except UnsatisfiableSchemaError:
             if any("type" in p.node for p in parts):
                 raise
-            others = [t for t in _ANY if t not in types and t not in not_types]
+            others = [t for t in JSON_TYPES if t not in types and t not in not_types]
             if not others:
                 raise
             return merge_typed(self, parts, others)  # e.g. contains: false holds for non-arrays
@@ -400,9 +402,9 @@ class Compiler:
                 allowed = mine if allowed is None else [t for t in allowed if t in mine]
         if allowed is None:
             words = {w for p in parts for w in p.node}
-            allowed = [t for t in _ANY if words & TYPE_KEYWORDS.get(t, frozenset())]
-            allowed = [*allowed, *(t for t in _ANY if t not in allowed)] if self.any_type else allowed
-            allowed = allowed or list(_ANY)
+            allowed = [t for t in JSON_TYPES if words & TYPE_KEYWORDS.get(t, frozenset())]
+            allowed = [*allowed, *(t for t in JSON_TYPES if t not in allowed)] if self.any_type else allowed
+            allowed = allowed or list(JSON_TYPES)
             if "number" in allowed:
                 allowed.insert(allowed.index("number"), "integer")
         out = [t for t in dict.fromkeys(allowed) if t not in not_types]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["TYPE_KEYWORDS"]
+__all__ = ["JSON_TYPES", "TYPE_KEYWORDS"]
+
+JSON_TYPES = ("string", "integer", "boolean", "null", "number", "object", "array")
+"""Every JSON Schema type, in the order a schema that names none tries them."""
 
 TYPE_KEYWORDS: dict[str, frozenset[str]] = {
     "object": frozenset({

@@ -101,6 +101,25 @@ KEYWORDS: dict[str, Any] = {
     "examples": {"type": "string", "examples": ["sample-one", 3], "default": "sample-two"},
     "metaschema-ref": {"$ref": "https://json-schema.org/draft/2020-12/schema"},
     "draft6": {"$schema": D6, "type": "array", "contains": {"type": "string"}},
+    "if-chain": {"type": "object", "required": ["binding"], "properties": {
+        "binding": {"type": "object", "required": ["type"], "properties": {
+            "type": {"enum": ["a", "b", "c", "d"]}, "name": {"type": "string"}}},
+        "kind": {"enum": ["String", "Hidden", "Boolean"]}, "optional": {"type": "boolean"},
+        "value": {"type": ["string", "boolean"]}},
+     "allOf": [  # an element template's property (Camunda's have 37 ifs): see test_schema_if_chains
+        {"if": {"properties": {"binding": {"properties": {"type": {"const": "a"}}}}},
+         "then": {"required": ["kind"], "properties": {"kind": {"const": "Hidden"}}}},
+        {"if": {"properties": {"binding": {"properties": {"type": {"const": "b"}}}}},
+         "then": {"properties": {"binding": {"required": ["name"]}}}},
+        {"if": {"properties": {"optional": {"const": True}}, "required": ["optional"]},
+         "then": {"properties": {"binding": {"properties": {"type": {"enum": ["c", "d"]}}}}}},
+        {"if": {"properties": {"kind": {"const": "Boolean"}}, "required": ["kind"]},
+         "then": {"properties": {"value": {"type": "boolean"}}},
+         "else": {"properties": {"value": {"type": "string"}}}},
+        {"if": {"required": ["value"]}, "then": {"not": {"required": ["generated"]}}},
+        {"if": {"properties": {"binding": {"properties": {"type": {"const": "d"}}}}}, "then": False},
+        {"if": {"properties": {"kind": {"const": "Hidden"}}, "required": ["kind"]},
+         "then": {"anyOf": [{"required": ["value"]}, {"required": ["generated"]}]}}]},
 }  # fmt: skip
 
 _CLASSES = {D4: jsonschema.Draft4Validator, D6: jsonschema.Draft6Validator,
