@@ -328,12 +328,15 @@ def measure(index: int) -> dict[str, Any]:
         python = rust = None
         out["oracle"] = f"{type(exc).__name__}: {str(exc)[:160]}"
     registry = registries(row["pack"])[0]
+    texts: set[str] = set()
     try:
         for seed in range(SEEDS):
             start, cpu = time.perf_counter(), time.process_time()
             value = synthworld.generate(row["schema"], seed, registry=registry)
             out["calls"].append(time.perf_counter() - start)
             out["cpu"].append(time.process_time() - cpu)
+            texts.add(json.dumps(value, sort_keys=True))
+            out["distinct"] = len(texts)
             if python is not None and rust is not None:
                 try:  # python-jsonschema loops on a $ref cycle with no keyword between (A -> B -> A)
                     out["python"].append(bool(python.is_valid(value)))
@@ -386,9 +389,9 @@ def pack_of(row_id: str) -> str:
 def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
     yield (
         "| package | schemas | oracle cannot read | coverage | all 5 seeds valid (both) "
-        "| slowest call, wall / CPU | cold / warm p50 (CPU) | errors |"
+        "| one value for 5 seeds | slowest call, wall / CPU | cold / warm p50 (CPU) | errors |"
     )
-    yield "|---|---|---|---|---|---|---|---|"
+    yield "|---|---|---|---|---|---|---|---|---|"
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in done:
         groups.setdefault(pack_of(r["id"]), []).append(r)
@@ -401,9 +404,10 @@ def schema_table(done: list[dict[str, Any]]) -> Iterator[str]:
         slowest_cpu = max((c for r in rows for c in r.get("cpu", ())), default=0.0)
         cold = median([r["cpu"][0] for r in rows if r["cpu"]] or [0.0])
         warm = median([c for r in rows for c in r["cpu"][1:]] or [0.0])
+        same = sum(1 for r in rows if len(r["calls"]) == SEEDS and r.get("distinct") == 1)
         yield (
             f"| {name} | {len(rows)} | {len(rows) - len(judged)} | {covered}/{len(judged)} | "
-            f"{sum(map(good, judged))}/{len(judged)} | {slowest:.2f} / {slowest_cpu:.2f} s | "
+            f"{sum(map(good, judged))}/{len(judged)} | {same} | {slowest:.2f} / {slowest_cpu:.2f} s | "
             f"{cold * 1000:.1f} / {warm * 1000:.2f} ms | "
             f"{', '.join(f'{k} {v}' for k, v in sorted(errors.items())) or '-'} |"
         )
@@ -418,6 +422,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=30.0, help="seconds per schema (default 30)")
     parser.add_argument("--match", default="", help="only rows whose id holds this text")
     parser.add_argument("--failures", action="store_true", help="list every failure")
+    parser.add_argument("--same", action="store_true", help="list the schemas with one value for 5 seeds")
     parser.add_argument(
         "--definitions",
         action="append",
@@ -462,6 +467,8 @@ def main() -> None:
                 if "oracle" in r or "error" in r or failed:
                     shown = r.get("error") or (r["python"], r["rust"], [round(c, 2) for c in r["cpu"]])
                     print(f"  {r['id']}: {shown}" + (f" (oracle: {r['oracle']})" if "oracle" in r else ""))
+        if args.same:  # a schema of one value, or a search that fell back to the registered value
+            print("\n".join(f"  one value: {r['id']}" for r in done if r.get("distinct") == 1))
         print(f"\n{len(ROWS)} schemas from {len(resources)} archives, seeds 0-{SEEDS - 1}\n")
         print("\n".join(schema_table(done)), flush=True)
     if not args.schemas:

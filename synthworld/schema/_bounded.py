@@ -4,7 +4,8 @@ A compiled generator, validator or metaschema verdict made from a schema's JSON 
 text, or a copy of the document, or both: its memory grows with the text. A cache bounded only by
 how many entries it keeps lets a process that compiles a few hundred big documents (Kubernetes'
 1 MB of API types, Vega-Lite's 1.5 MB) grow by gigabytes, so each entry is weighed by the length
-of its text, and the least recently used go first past either bound.
+of its text, and the least recently used go first past either bound. Also `Layered`: a cache read
+through to another.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-__all__ = ["TEXT_BUDGET", "Bounded"]
+__all__ = ["TEXT_BUDGET", "Bounded", "Layered"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -109,6 +110,26 @@ class Bounded(Generic[K, V]):
             dropped = True
         return dropped
 
+
+class Layered(dict[K, V]):
+    """A cache over a ``parent`` it only reads: a key it lacks is looked up there, what is set stays
+    here (a scratch compile's caches over those of the compile it serves, going with it)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent: dict[K, V]) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def get(self, key: K, default: Any = None) -> Any:
+        found = dict.get(self, key, _ABSENT)
+        return self.parent.get(key, default) if found is _ABSENT else found
+
+    def __missing__(self, key: K) -> V:
+        return self.parent[key]
+
+
+_ABSENT = object()
 
 _FORGETS: list[Callable[[], None]] = []
 

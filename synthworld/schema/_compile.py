@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
-from synthworld.schema._discriminate import Facts, facts_of, join_objects, verdict
+from synthworld.schema._discriminate import Facts, clash, facts_of, join_objects, says_nothing, verdict
 from synthworld.schema._exclude import ExcludeNode, exclusion_choice, negation_branches, twins
 from synthworld.schema._ifs import IF_CHAIN, if_chain, ifs_in
 from synthworld.schema._merge import merge_typed
@@ -50,10 +51,18 @@ through: nothing to expand, split, or find false)."""
 _NOT_OBJECTS = tuple(t for t in JSON_TYPES if t != "object")
 
 
+def _layer(under: Compiler | None, name: str) -> Any:
+    """A new cache, read through to ``under``'s cache ``name`` if any."""
+    return {} if under is None else Layered(getattr(under, name))
+
+
 class Compiler:
     """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
 
-    def __init__(self, *, excluding: bool = False, any_type: bool = False) -> None:
+    def __init__(
+        self, *, excluding: bool = False, any_type: bool = False, under: Compiler | None = None
+    ) -> None:
+        """``under``: a scratch compiler over that one (`scratch`)."""
         self.excluding = excluding
         """Whether a ``oneOf`` branch fails the others by `ExcludeNode` (built from what the value
         holds) rather than by conjoining their negations (searched depth first): the last resort
@@ -62,16 +71,28 @@ class Compiler:
         """Whether a schema without ``type`` may give any type, those its keywords name first
         (usually only those: ``required`` makes an object), for a schema whose objects cannot end
         (``{"required": ["x"], "properties": {"x": {"$ref": "#"}}}``, whose values are non-objects)."""
-        self._memo: dict[tuple[Any, ...], Node] = {}
+        self._memo: dict[tuple[Any, ...], Node] = _layer(under, "_memo")
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
-        self._checks: dict[tuple[Any, ...], QuickCheck] = {}
-        self._verdicts: dict[tuple[Any, ...], bool] = {}
-        self._quick = Memo()  # what the `quick_verdict` walks of this compile share
-        self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = {}
-        self._part_facts: dict[tuple[Any, ...], Facts] = {}  # of one conjunct each (read only)
-        self._negated: dict[tuple[Any, ...], Part] = {}  # `negate`'s conjuncts
-        self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]] = {}
+        self._checks: dict[tuple[Any, ...], QuickCheck] = _layer(under, "_checks")
+        self._verdicts: dict[tuple[Any, ...], bool] = _layer(under, "_verdicts")
+        self._holding: dict[tuple[Any, ...], bool] = _layer(under, "_holding")  # `_holds`'s
+        self._quick: Memo = Memo(None if under is None else under._quick)  # what `quick_verdict` walks share
+        self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = _layer(under, "_facts")
+        self._part_facts: dict[tuple[Any, ...], Facts] = _layer(under, "_part_facts")  # read only
+        self._negated: dict[tuple[Any, ...], Part] = _layer(under, "_negated")  # `negate`'s
+        self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]]
+        self._negations = _layer(under, "_negations")
         self._node = self.node  # one bound method shared by every lazy node of this compiler
+        self._scratch = under is not None
+
+    def scratch(self) -> Compiler:
+        """A compiler for what one attempt alone needs (`_ifs`: a combination of ways drawn for
+        it): it reads what this one compiled and learnt, and keeps what it compiles and learns
+        itself, which goes with it, so a schema whose calls draw ever new combinations does not
+        grow without end. A scratch compiler is its own (it lives as long as the attempt)."""
+        if self._scratch:
+            return self
+        return Compiler(excluding=self.excluding, any_type=self.any_type, under=self)
 
     def lazy(self, parts: Sequence[Part]) -> Node:
         """A node for ``parts`` compiled on first use."""
@@ -161,7 +182,7 @@ class Compiler:
             own = known.get(key)
             if own is None:
                 own = facts_of([part])
-                own = known[key] = _NO_FACTS if _says_nothing(own) else own  # most: kept as one
+                own = known[key] = _NO_FACTS if says_nothing(own) else own  # most: kept as one
             required |= own.required
             for name, values in own.allowed.items():
                 mine = allowed.get(name)
@@ -219,13 +240,13 @@ class Compiler:
         as_text = number_as_text(value) if word == "anyOf" else None
         excluding: list[Node] = []
         for j, sub in enumerate(subs):
-            mine = siblings if _says_nothing(facts[j]) else siblings.plus(facts[j])
+            mine = siblings if says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             # oneOf: every other branch negated, but one whose constants contradict this one's
             # cannot hold too: no need to negate it (anyOf: none looked at; 100,000 took hours)
             clear = (
-                [k for k in range(len(subs)) if k != j and not _clash(mine, facts[k])]
+                [k for k in range(len(subs)) if k != j and not clash(mine, facts[k])]
                 if word == "oneOf"
                 else []
             )
@@ -444,8 +465,12 @@ class Compiler:
     def _holds(self, part: Part, value: Any) -> bool:
         """Whether ``value`` satisfies the conjunct ``part``: its own keywords walked first (its
         references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
-        quick = own_verdict(part.loc, part.node, value, self._quick)
-        return self.accepts(part.loc, value) if quick is None else quick
+        key = (*part.key(), id(value))  # a value of the schema, which outlives this compiler
+        found = self._holding.get(key)
+        if found is None:
+            quick = own_verdict(part.loc, part.node, value, self._quick)
+            found = self._holding[key] = self.accepts(part.loc, value) if quick is None else quick
+        return found
 
 
 def _anything() -> Node:
@@ -466,25 +491,6 @@ _SHARED = Compiler()
 document (`_bounded.forget_documents` leaves it be)."""
 _ANYTHING: dict[tuple[()], Node] = {}
 _SHARING = threading.Lock()
-
-
-def _says_nothing(facts: Facts) -> bool:
-    """Whether ``facts`` (settled) add nothing to any other facts they join."""
-    return not facts.allowed and not facts.required and not facts.conflict and not facts.objects
-
-
-def _clash(mine: Facts, other: Facts) -> bool:
-    """``mine.plus(other).conflict``, without building the joined facts (both settled: a required
-    property whose values only one of them restricts is a conflict already counted)."""
-    if mine.conflict or other.conflict:
-        return True
-    required = mine.required | other.required
-    for name, values in other.allowed.items():
-        held = mine.allowed.get(name)
-        if name in required and not (values if held is None else held & values):
-            return True
-    held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
-    return any(not mine.allowed[name] for name in held_only)
 
 
 def _expand(types: list[str]) -> list[str]:

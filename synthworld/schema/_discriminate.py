@@ -20,7 +20,7 @@ from typing import Any
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
 from synthworld.schema._parts import Part
 
-__all__ = ["Facts", "facts_of", "join_objects", "verdict"]
+__all__ = ["Facts", "clash", "facts_of", "join_objects", "says_nothing", "verdict"]
 
 Allowed = dict[str, frozenset[str]]
 """For each property name, the JSON keys of the values it may take."""
@@ -244,3 +244,22 @@ def _constants(sub: Any, dialect: str, *, nested: bool = False) -> frozenset[str
             if all(values is not None for values in each):
                 return frozenset().union(*(v for v in each if v is not None))
     return None
+
+
+def says_nothing(facts: Facts) -> bool:
+    """Whether ``facts`` (settled) add nothing to any other facts they join."""
+    return not facts.allowed and not facts.required and not facts.conflict and not facts.objects
+
+
+def clash(mine: Facts, other: Facts) -> bool:
+    """``mine.plus(other).conflict``, without building the joined facts (both settled: a required
+    property whose values only one of them restricts is a conflict already counted)."""
+    if mine.conflict or other.conflict:
+        return True
+    required = mine.required | other.required
+    for name, values in other.allowed.items():
+        held = mine.allowed.get(name)
+        if name in required and not (values if held is None else held & values):
+            return True
+    held_only = (n for n in other.required if n not in other.allowed and n in mine.allowed)
+    return any(not mine.allowed[name] for name in held_only)

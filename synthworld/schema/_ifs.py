@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._draw import below
 from synthworld.schema._exclude import negation_branches
-from synthworld.schema._nodes import LazyNode, Node, Retry, State
+from synthworld.schema._nodes import LazyNode, Retry, State
 from synthworld.schema._parts import Part
 from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
 
@@ -73,10 +73,16 @@ class IfRule:
 
 
 class IfChainNode:
-    """Values of ``base`` (the conjuncts with their ``if``s left out) that hold every ``rule``."""
+    """Values of ``base`` (the conjuncts with their ``if``s left out) that hold every ``rule``.
 
-    def __init__(self, build: Callable[[Any], Node], base: Sequence[Part], rules: Sequence[IfRule]) -> None:
-        self._build, self._base, self._rules = build, tuple(base), tuple(rules)
+    The base is compiled by ``compiler``; a combination of ways (there are as many as the values
+    that draw them) by a scratch compiler of the attempt (`Compiler.scratch`), which reads what
+    ``compiler`` compiled and keeps what it adds until the attempt ends: a schema whose calls draw
+    ever new combinations does not grow without end.
+    """
+
+    def __init__(self, compiler: Compiler, base: Sequence[Part], rules: Sequence[IfRule]) -> None:
+        self._compiler, self._base, self._rules = compiler, tuple(base), tuple(rules)
         self._nodes: dict[Chosen, LazyNode] = {}
         self._lock = threading.Lock()
 
@@ -90,7 +96,7 @@ class IfChainNode:
             together = tuple(sorted((*chosen, *((k, way) for k, way in broken if way is not None))))
             if len(together) > len(chosen) + 1:  # several at once, each on the value's side
                 try:
-                    value, chosen = self._node(together).gen(st, hint), together
+                    value, chosen = self._node(st, together).gen(st, hint), together
                     continue
                 except (SchemaError, Retry):
                     st.spend()
@@ -107,10 +113,10 @@ class IfChainNode:
         if head < len(self._rules) and not st.lean:
             chosen: Chosen = ((head, 0),)
             try:
-                return chosen, self._node(chosen).gen(st, hint)
+                return chosen, self._node(st, chosen).gen(st, hint)
             except (SchemaError, Retry):
                 st.spend()
-        return (), self._node(()).gen(st, hint)
+        return (), self._node(st, ()).gen(st, hint)
 
     def _broken(self, value: Any, chosen: Chosen) -> list[tuple[int, int | None]]:
         """The undecided ``if``s ``value`` breaks, each with the way nearest to the value."""
@@ -133,20 +139,33 @@ class IfChainNode:
         for way in order:
             key = tuple(sorted((*chosen, (k, way))))
             try:
-                return key, self._node(key).gen(st, hint)
+                return key, self._node(st, key).gen(st, hint)
             except (SchemaError, Retry):
                 st.spend()
         raise Retry
 
-    def _node(self, chosen: Chosen) -> LazyNode:
+    def _node(self, st: State, chosen: Chosen) -> LazyNode:
         """The node of ``base`` and the ways ``chosen``, compiled on first use (a set of ways that
-        cannot hold together is remembered as its compile error)."""
-        found = self._nodes.get(chosen)
+        cannot hold together is remembered as its compile error): the base by the chain's
+        compiler, once; a combination by the attempt's scratch compiler, for that attempt."""
+        if len(chosen) < 2:
+            found = self._nodes.get(chosen)
+            if found is None:
+                with self._lock:
+                    found = self._nodes.setdefault(chosen, LazyNode(self._compiler.node, self._parts(chosen)))
+            return found
+        if st.scratch is None:
+            st.scratch = {}
+        found = st.scratch.get((self, chosen))
         if found is None:
-            parts = [*self._base, *(p for k, way in chosen for p in self._rules[k].ways[way])]
-            with self._lock:
-                found = self._nodes.setdefault(chosen, LazyNode(self._build, parts))
-        return found
+            compiler = st.scratch.get(self._compiler)  # one per compiler and attempt
+            if compiler is None:
+                compiler = st.scratch[self._compiler] = self._compiler.scratch()
+            found = st.scratch[(self, chosen)] = LazyNode(compiler.node, self._parts(chosen))
+        return cast(LazyNode, found)
+
+    def _parts(self, chosen: Chosen) -> list[Part]:
+        return [*self._base, *(p for k, way in chosen for p in self._rules[k].ways[way])]
 
 
 def ifs_in(parts: Sequence[Part]) -> int:
@@ -180,7 +199,7 @@ def if_chain(compiler: Compiler, parts: Sequence[Part]) -> IfChainNode:
         if named:
             named = ["integer", *named] if "number" in named else named
             base.append(Part(compiler.synthetic(parts[0].loc, {"type": named})))
-    return IfChainNode(compiler.node, base, rules)
+    return IfChainNode(compiler, base, rules)
 
 
 def _rule(compiler: Compiler, part: Part) -> IfRule:

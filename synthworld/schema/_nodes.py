@@ -116,6 +116,8 @@ class State:
     unsure: bool = False
     """Whether a node of this attempt built its part of the value without making sure it is
     valid (then the whole value is checked; otherwise every node built it valid by construction)."""
+    scratch: dict[Any, Any] | None = None
+    """What this attempt alone compiled (`_ifs`: combinations of ways), dropped with it."""
 
     def enter(self) -> None:
         """Go one object or array deeper; abandon the attempt when it has built too much."""

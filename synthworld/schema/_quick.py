@@ -20,6 +20,7 @@ from typing import Any
 import jsonschema_rs
 
 from synthworld.errors import SchemaError
+from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import Check, sub_check
 from synthworld.schema._duration import duration_formats
@@ -57,10 +58,13 @@ class Memo:
 
     __slots__ = ("enums", "refs", "targets")
 
-    def __init__(self) -> None:
-        self.enums: dict[int, tuple[Any, frozenset[str]]] = {}
-        self.refs: dict[tuple[Any, ...], Loc | SchemaError] = {}
-        self.targets: dict[tuple[Any, ...], tuple[Any, Resolver, str, str | None]] = {}
+    def __init__(self, under: Memo | None = None) -> None:
+        """``under``: a scratch compile's memo over that one (`Layered`)."""
+        self.enums: dict[int, tuple[Any, frozenset[str]]] = {} if under is None else Layered(under.enums)
+        self.refs: dict[tuple[Any, ...], Loc | SchemaError] = {} if under is None else Layered(under.refs)
+        self.targets: dict[tuple[Any, ...], tuple[Any, Resolver, str, str | None]] = (
+            {} if under is None else Layered(under.targets)
+        )
 
     def in_enum(self, value: Any, enum: list[Any]) -> bool:
         if len(enum) <= 16:

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from synthworld.schema import compile_generator
-from synthworld.schema._compile import Compiler, _clash
-from synthworld.schema._discriminate import facts_of
+from synthworld.schema._compile import Compiler
+from synthworld.schema._discriminate import clash, facts_of
 from synthworld.schema._merge import _forbidden, _forbids
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._resolve import DRAFT7, root_loc
@@ -54,7 +54,7 @@ def test_a_clash_is_a_conflict_of_the_joined_facts(seed: int) -> None:
     rng = Random(seed)
     mine = facts_of(_parts([_conjunct(rng) for _ in range(rng.randrange(1, 3))]))
     other = facts_of(_parts([_conjunct(rng)]))
-    assert _clash(mine, other) == mine.plus(other).conflict
+    assert clash(mine, other) == mine.plus(other).conflict
 
 
 def _object_conjunct(rng: Random) -> dict[str, Any]:
