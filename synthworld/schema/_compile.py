@@ -84,6 +84,8 @@ class Compiler:
         self._negations = _layer(under, "_negations")
         self._node = self.node  # one bound method shared by every lazy node of this compiler
         self._scratch = under is not None
+        self.root: Compiler = self if under is None else under.root
+        self.rules: dict[tuple[Any, ...], Any] = {}  # `_ifs`' rules, in the root compiler
 
     def scratch(self) -> Compiler:
         """A compiler for what one attempt alone needs (`_ifs`: a combination of ways drawn for

@@ -24,6 +24,8 @@ from synthworld.schema._draw import below
 from synthworld.schema._exclude import negation_branches
 from synthworld.schema._nodes import LazyNode, Retry, State
 from synthworld.schema._parts import Part
+from synthworld.schema._plain import plain_check
+from synthworld.schema._resolve import Loc
 from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
 
 if TYPE_CHECKING:
@@ -203,9 +205,19 @@ def if_chain(compiler: Compiler, parts: Sequence[Part]) -> IfChainNode:
 
 
 def _rule(compiler: Compiler, part: Part) -> IfRule:
-    """The `IfRule` of ``part``'s ``if``: the ways to fail its condition are those of
-    `negation_branches` when it only constrains properties, required names and type, each
-    checked on the value; else its one generated-and-rejected negation."""
+    """The `IfRule` of ``part``'s ``if``, made once per document by its first compiler (a chain
+    compiled anew in each attempt's scratch compiler has the same ``if``s)."""
+    root = compiler.root
+    found = root.rules.get(part.key())
+    if found is None:
+        found = root.rules[part.key()] = _new_rule(root, part)
+    return cast(IfRule, found)
+
+
+def _new_rule(compiler: Compiler, part: Part) -> IfRule:
+    """The ways to fail its condition are those of `negation_branches` when it only constrains
+    properties, required names and type, each checked on the value; else its one
+    generated-and-rejected negation."""
     loc, node = part.loc, part.node
     cond = loc.child(node["if"], "if")
     then = loc.child(node["then"], "then") if "then" in node else None
@@ -217,9 +229,15 @@ def _rule(compiler: Compiler, part: Part) -> IfRule:
         *([way, *([Part(other)] if other is not None else [])] for way in failing),
     ]
     return IfRule(
-        compiler.check(cond),
-        None if then is None else compiler.check(then),
-        None if other is None else compiler.check(other),
+        _check(compiler, cond),
+        None if then is None else _check(compiler, then),
+        None if other is None else _check(compiler, other),
         ways,
-        [compiler.check(way.loc) for way in failing] if found else [None],
+        [_check(compiler, way.loc) for way in failing] if found else [None],
     )
+
+
+def _check(compiler: Compiler, loc: Loc) -> Check:
+    """``loc``'s `plain_check` when it has one (an ``if``'s condition usually does), else its
+    `QuickCheck`."""
+    return plain_check(loc.schema, loc.dialect) or compiler.check(loc)

@@ -33,7 +33,7 @@ from synthworld.schema._place import route_of
 from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
-__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict"]
+__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict", "same_json"]
 
 Verdict = bool | None
 
@@ -68,7 +68,7 @@ class Memo:
 
     def in_enum(self, value: Any, enum: list[Any]) -> bool:
         if len(enum) <= 16:
-            return any(_same(value, e) for e in enum)
+            return any(same_json(value, e) for e in enum)
         found = self.enums.get(id(enum))
         if found is None or found[0] is not enum:
             found = self.enums[id(enum)] = (enum, frozenset(json_key(e) for e in enum))
@@ -339,7 +339,7 @@ def _kind(value: Any) -> str | None:
     return "object" if isinstance(value, dict) else "array" if isinstance(value, list) else None
 
 
-def _same(value: Any, other: Any) -> bool:
+def same_json(value: Any, other: Any) -> bool:
     """JSON equality with an enum value (``1 == 1.0``, ``true != 1``)."""
     if isinstance(value, (dict, list)) or isinstance(other, (dict, list)):
         return json_key(value) == json_key(other)
