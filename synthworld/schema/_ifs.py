@@ -24,6 +24,7 @@ from synthworld.schema._draw import below
 from synthworld.schema._exclude import negation_branches
 from synthworld.schema._nodes import LazyNode, Retry, State
 from synthworld.schema._parts import Part
+from synthworld.schema._place import route_of
 from synthworld.schema._plain import plain_check
 from synthworld.schema._resolve import Loc
 from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
@@ -77,10 +78,10 @@ class IfRule:
 class IfChainNode:
     """Values of ``base`` (the conjuncts with their ``if``s left out) that hold every ``rule``.
 
-    The base is compiled by ``compiler``; a combination of ways (there are as many as the values
-    that draw them) by a scratch compiler of the attempt (`Compiler.scratch`), which reads what
-    ``compiler`` compiled and keeps what it adds until the attempt ends: a schema whose calls draw
-    ever new combinations does not grow without end.
+    The base and each single way are compiled once, by ``compiler``; a combination of several
+    ways (there are as many as the values that draw them) by a scratch compiler of the attempt
+    (`Compiler.scratch`), which reads what ``compiler`` compiled and keeps what it adds until the
+    attempt ends: a schema whose calls draw ever new combinations does not grow without end.
     """
 
     def __init__(self, compiler: Compiler, base: Sequence[Part], rules: Sequence[IfRule]) -> None:
@@ -148,8 +149,8 @@ class IfChainNode:
 
     def _node(self, st: State, chosen: Chosen) -> LazyNode:
         """The node of ``base`` and the ways ``chosen``, compiled on first use (a set of ways that
-        cannot hold together is remembered as its compile error): the base by the chain's
-        compiler, once; a combination by the attempt's scratch compiler, for that attempt."""
+        cannot hold together is remembered as its compile error): the base and a single way by
+        the chain's compiler, once; several ways by the attempt's scratch compiler, for it."""
         if len(chosen) < 2:
             found = self._nodes.get(chosen)
             if found is None:
@@ -207,10 +208,10 @@ def if_chain(compiler: Compiler, parts: Sequence[Part]) -> IfChainNode:
 def _rule(compiler: Compiler, part: Part) -> IfRule:
     """The `IfRule` of ``part``'s ``if``, made once per document by its first compiler (a chain
     compiled anew in each attempt's scratch compiler has the same ``if``s)."""
-    root = compiler.root
-    found = root.rules.get(part.key())
+    root, key = compiler.root, (*part.key(), route_of(part.loc.path))  # per place, as nodes are
+    found = root.rules.get(key)
     if found is None:
-        found = root.rules[part.key()] = _new_rule(root, part)
+        found = root.rules.setdefault(key, _new_rule(root, part))
     return cast(IfRule, found)
 
 

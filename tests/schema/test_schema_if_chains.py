@@ -169,3 +169,22 @@ def test_a_chain_keeps_only_its_base_and_single_ways_compiled() -> None:
     chain = generator._root
     assert isinstance(chain, IfChainNode)
     assert {len(chosen) for chosen in chain._nodes} == {0, 1}
+
+
+def test_a_chain_in_a_shared_definition_reads_the_place_it_is_met_in() -> None:
+    """One definition under two names: the chain's rules are made per place (as nodes are), so
+    which place a first call compiled does not change the other's values."""
+    item = _element_property(8)
+    schema = {
+        "type": "object",
+        "properties": {"author": {"$ref": "#/$defs/item"}, "editor": {"$ref": "#/$defs/item"}},
+        "$defs": {"item": item},
+    }
+
+    def values(order: list[int], tag: str) -> dict[int, str]:
+        generator = compile_generator({**schema, "$comment": tag})
+        return {seed: json.dumps(generator.generate(Random(seed)), sort_keys=True) for seed in order}
+
+    forward = values(list(range(30)), "forward")
+    assert forward == values(list(range(30))[::-1], "backward")
+    assert any('"author"' not in v and '"editor"' in v for v in forward.values())
