@@ -8,9 +8,13 @@ Three shapes (stop 43's hold-out found the slow calls in the first):
 - ``contains``: an object with ``N`` ``if``s on what its required array contains (the shape of
   the template's own ``if``s; test_schema_hard_cases pins its values);
 - ``independent``: an array of 10 items with ``N`` independent ``if``s each (``if a_i is true then
-  b_i is required``), the hold-out's smaller reproduction.
+  b_i is required``), the hold-out's smaller reproduction;
+- ``--random N``: N random chains of 6-14 ``if``s on one object (conditions on a constant, a
+  nested enum, a flag or a required name; ``then``s and ``else``s requiring, narrowing, forbidding
+  or ``false``), ten seeds each: how many of those with a simple valid value (``{}``, one
+  property) were refused, how many values were invalid, the slowest call.
 
-    python bench/bench_if_chains.py [--zeebe ARCHIVE.tgz] [--ifs 24]
+    python bench/bench_if_chains.py [--zeebe ARCHIVE.tgz] [--ifs 24] [--random 300 --seed 1]
 
 Each row: compile CPU (the registration probe included), then the slowest call's CPU and how
 many of the seeds gave a value the schema's own validator accepts (or the error of the compile).
@@ -60,6 +64,81 @@ def zeebe(archive: str) -> list[tuple[str, dict[str, Any]]]:
     return [("zeebe root", document), ("zeebe #template", {**body, "$ref": "#/definitions/template"})]
 
 
+_KINDS = ["a", "b", "c", "d", "e", "f"]
+_NAMES = ["x", "y", "z"]
+
+
+def _condition(rng: Random) -> dict[str, Any]:
+    draw = rng.random()
+    if draw < 0.4:
+        return {"properties": {"kind": {"const": rng.choice(_KINDS)}}, "required": ["kind"]}
+    if draw < 0.6:
+        nested = {"properties": {"t": {"enum": rng.sample(_KINDS, 2)}}, "required": ["t"]}
+        return {"properties": {"meta": nested}, "required": ["meta"]}
+    if draw < 0.8:
+        return {"properties": {"flag": {"const": rng.choice([True, False])}}, "required": ["flag"]}
+    return {"required": [rng.choice(_NAMES)]}
+
+
+def _consequence(rng: Random) -> Any:
+    draw = rng.random()
+    if draw < 0.3:
+        return {"required": [rng.choice(_NAMES)]}
+    if draw < 0.5:
+        return {"properties": {"kind": {"enum": rng.sample(_KINDS, 3)}}}
+    if draw < 0.65:
+        return {"not": {"required": [rng.choice(_NAMES)]}}
+    if draw < 0.8:
+        return {"properties": {"n": {"type": "integer", "minimum": rng.randint(0, 5)}}, "required": ["n"]}
+    if draw < 0.9:
+        return {
+            "properties": {"meta": {"required": ["t"], "properties": {"t": {"enum": rng.sample(_KINDS, 2)}}}}
+        }
+    return False
+
+
+def random_chain(rng: Random) -> dict[str, Any]:
+    rules = []
+    for _ in range(rng.randint(6, 14)):
+        rule = {"if": _condition(rng), "then": _consequence(rng)}
+        if rng.random() < 0.3:
+            rule["else"] = _consequence(rng)
+        rules.append(rule)
+    meta = {"type": "object", "properties": {"t": {"enum": _KINDS}}}
+    names = {
+        "x": {"type": "string"},
+        "y": {"type": "integer"},
+        "z": {"type": "boolean"},
+        "n": {"type": "integer"},
+    }
+    properties = {"kind": {"enum": _KINDS}, "flag": {"type": "boolean"}, "meta": meta, **names}
+    return {"type": "object", "properties": properties, "allOf": rules}
+
+
+def random_chains(count: int, seed: int) -> None:
+    import jsonschema
+
+    rng, refused, invalid, slowest = Random(seed), 0, 0, 0.0
+    for _ in range(count):
+        schema = random_chain(rng)
+        check = jsonschema.Draft202012Validator(schema)
+        simple = any(check.is_valid(w) for w in [{}, {"kind": "a"}, {"flag": True}, {"x": "s"}])
+        try:
+            generator = compile_generator(schema)
+        except Exception:
+            refused += simple
+            continue
+        for value_seed in range(10):
+            start = time.process_time()
+            value = generator.generate(Random(value_seed))
+            slowest = max(slowest, time.process_time() - start)
+            invalid += not check.is_valid(value)
+    print(
+        f"random chains x{count:<10} refused with a simple valid value {refused}  "
+        f"invalid values {invalid}  slowest call {slowest:6.3f} s CPU"
+    )
+
+
 def measure(name: str, schema: dict[str, Any]) -> None:
     start = time.process_time()
     try:
@@ -83,7 +162,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
     parser.add_argument("--zeebe", help="the npm archive of @camunda/zeebe-element-templates-json-schema")
     parser.add_argument("--ifs", type=int, default=24)
+    parser.add_argument("--random", type=int, default=0, help="random chains to try")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.random:
+        random_chains(args.random, args.seed)
     rows = [(f"contains x{args.ifs}", contains_chain(args.ifs)), ("independent 10x60", independent(60))]
     for name, schema in [*rows, *(zeebe(args.zeebe) if args.zeebe else [])]:
         measure(name, schema)
