@@ -83,7 +83,6 @@ class Compiler:
         self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]]
         self._negations = _layer(under, "_negations")
         self._node = self.node  # one bound method shared by every lazy node of this compiler
-        self._scratch = under is not None
         self.root: Compiler = self if under is None else under.root
         self.rules: dict[tuple[Any, ...], Any] = {}  # `_ifs`' rules, in the root compiler
 
@@ -92,7 +91,7 @@ class Compiler:
         it): it reads what this one compiled and learnt, and keeps what it compiles and learns
         itself, which goes with it, so a schema whose calls draw ever new combinations does not
         grow without end. A scratch compiler is its own (it lives as long as the attempt)."""
-        if self._scratch:
+        if self.root is not self:
             return self
         return Compiler(excluding=self.excluding, any_type=self.any_type, under=self)
 
