@@ -31,6 +31,7 @@ __all__ = [
     "Check",
     "WholeCheck",
     "python_validator",
+    "SubCheck",
     "sub_check",
     "unresolved_ref",
     "whole_check",
@@ -45,25 +46,37 @@ def python_validator(loc: Loc) -> Any:
     return cls(loc.schema, _resolver=loc.resolver, format_checker=cls.FORMAT_CHECKER)
 
 
-def sub_check(loc: Loc) -> Callable[[Any], bool]:
-    """``value -> bool``: does ``value`` satisfy the subschema at ``loc``?
-
-    A cheap look at ``type`` and at ``const``/``enum`` properties (the usual ``oneOf``
-    discriminators) answers most "no"s before python-jsonschema is asked.
-    """
+def sub_check(loc: Loc) -> SubCheck:
+    """``value -> bool``: does ``value`` satisfy the subschema at ``loc``? (See `SubCheck`.)"""
     types, tags = _shape(loc)
-    full = _rs_sub(loc) or _python_check(loc)
+    rs = _rs_sub(loc)
+    return SubCheck(types, tags, rs or _python_check(loc), compiled=rs is not None)
 
-    def check(value: Any) -> bool:
+
+class SubCheck:
+    """Whether a value satisfies one subschema: a cheap look at ``type`` and at ``const``/``enum``
+    properties (the usual ``oneOf`` discriminators) answers most "no"s, then a validator:
+    jsonschema-rs (``compiled``) where the subschema's place in its document is known, else
+    python-jsonschema."""
+
+    __slots__ = ("_full", "_tags", "_types", "compiled")
+
+    def __init__(
+        self, types: set[str] | None, tags: dict[str, set[str]], full: Check, *, compiled: bool
+    ) -> None:
+        self._types, self._tags, self._full = types, tags, full
+        self.compiled = compiled
+        """Whether jsonschema-rs answers (about a microsecond a value, whatever its depth)."""
+
+    def __call__(self, value: Any) -> bool:
+        types = self._types
         if types is not None and _type_of(value) not in types:
             return False
-        if tags and isinstance(value, dict):
-            for name, allowed in tags.items():
+        if self._tags and isinstance(value, dict):
+            for name, allowed in self._tags.items():
                 if name in value and json_key(value[name]) not in allowed:
                     return False
-        return full(value)
-
-    return check
+        return self._full(value)
 
 
 ROOT_URI = "urn:synthworld:root"
@@ -78,13 +91,13 @@ _REGISTRIES_LOCK = threading.Lock()
 def _forget_registries() -> None:
     with _REGISTRIES_LOCK:
         _REGISTRIES.clear()
+        _PLACES.clear()
 
 
 def _rs_registry(doc: Any) -> Any:
     found = _REGISTRIES.get(id(doc))
     if found is None or found[0] is not doc:
-        uri = doc.get("$id") if isinstance(doc, dict) else None
-        uri = uri if isinstance(uri, str) and ":" in uri else ROOT_URI
+        uri = _registered_uri(doc)
         known = with_known_dialect(doc)  # as read here: jsonschema-rs reads an unknown $schema its way
         found = (doc, jsonschema_rs.Registry([(uri, known)]))
         with _REGISTRIES_LOCK:
@@ -95,16 +108,23 @@ def _rs_registry(doc: Any) -> Any:
     return found[1]
 
 
+def _registered_uri(doc: Any) -> str:
+    """The URI `_rs_registry` registers ``doc`` under: its ``$id`` when absolute, else `ROOT_URI`."""
+    uri = doc.get("$id") if isinstance(doc, dict) else None
+    return uri if isinstance(uri, str) and ":" in uri else ROOT_URI
+
+
 def _rs_sub(loc: Loc) -> Check | None:
     """A jsonschema-rs check of a subschema, when its place in the document is known."""
-    if loc.pointer is None or loc.doc is None:
+    pointer = loc.pointer if loc.pointer is not None else _place_in_root(loc)
+    if pointer is None or loc.doc is None:
         return None
     base = loc.resolver._base_uri or ROOT_URI
     if ":" not in base:
         return None
     try:
         rs = RS_CLASSES[loc.dialect](
-            {"$ref": f"{base}#{quote(loc.pointer, safe='/~')}"},
+            {"$ref": f"{base}#{quote(pointer, safe='/~')}"},
             registry=_rs_registry(loc.doc),
             validate_formats=True,
             formats=duration_formats({"$schema": loc.dialect}),
@@ -115,13 +135,72 @@ def _rs_sub(loc: Loc) -> Check | None:
     return lambda value: bool(rs.is_valid(value))
 
 
-def _python_check(loc: Loc) -> Check:
+def _place_in_root(loc: Loc) -> str | None:
+    """The JSON pointer of ``loc``'s subschema in its document, found by identity, for one the
+    compiler reached through a schema of its own making (a ``oneOf`` branch's negation holds the
+    branch's own subschemas): None unless ``loc`` is in the root resource's scope and its
+    subschema sits in the document outside any embedded resource (``$id``)."""
+    doc = loc.doc
+    if not isinstance(doc, dict) or not isinstance(loc.schema, dict):
+        return None
+    base = loc.resolver._base_uri or ROOT_URI
+    if base.rstrip("#") != _registered_uri(doc).rstrip("#"):
+        return None
+    with _REGISTRIES_LOCK:
+        found = _PLACES.get(id(doc))
+    if found is None or found[0] is not doc:
+        found = (doc, _places(doc))
+        with _REGISTRIES_LOCK:
+            while len(_PLACES) >= _PLACES_SIZE:
+                _PLACES.popitem(last=False)
+            _PLACES[id(doc)] = found
+    return found[1].get(id(loc.schema))
+
+
+_JSON = (dict, list)
+
+
+def _places(doc: dict[str, Any]) -> dict[int, str]:
+    """The pointer of every object in ``doc`` (by identity; an object met twice keeps one of its
+    places), leaving out embedded resources: an object declaring an ``$id`` (``id`` in draft 4) and all
+    below it."""
+    out: dict[int, str] = {}
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        node, pointer = stack.pop()
+        if isinstance(node, dict):
+            if id(node) in out or (node is not doc and _declares_id(node)):
+                continue
+            out[id(node)] = pointer
+            for key, sub in node.items():
+                if isinstance(sub, _JSON):
+                    text = key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+                    stack.append((sub, f"{pointer}/{text}"))
+        else:
+            stack.extend((item, f"{pointer}/{i}") for i, item in enumerate(node) if isinstance(item, _JSON))
+    return out
+
+
+def _declares_id(node: dict[str, Any]) -> bool:
+    return isinstance(node.get("$id"), str) or isinstance(node.get("id"), str)
+
+
+_PLACES: OrderedDict[int, tuple[Any, dict[int, str]]] = OrderedDict()
+_PLACES_SIZE = 64
+"""How many documents' `_places` are remembered (each pins its document; the oldest go first)."""
+
+
+def _python_check(loc: Loc, *, unreadable: bool = False) -> Check:
+    """python-jsonschema's check of ``loc`` (``unreadable``: the answer where it cannot read a
+    pattern, an ECMA-262 one Python's ``re`` does not know)."""
     validator = python_validator(loc)
 
     def check(value: Any) -> bool:
         try:
             return bool(validator.is_valid(value))
-        except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError, re.error):
+        except re.error:
+            return unreadable
+        except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError):
             return False
         except referencing.exceptions.Unresolvable as err:  # met only now: no value can be judged
             raise SchemaError(
@@ -181,11 +260,12 @@ class WholeCheck:
     generator keeps one alive.
     """
 
-    __slots__ = ("_external", "_python", "_root", "_rs", "_text")
+    __slots__ = ("_external", "_python", "_python_beside", "_root", "_rs", "_text")
 
     def __init__(self, root: Loc, text: str, *, external: bool) -> None:
         self._root, self._text, self._external = root, text, external
         self._python: Check | None = None
+        self._python_beside: Check | None = None
         self._rs: Any = _UNBUILT
 
     @property
@@ -199,9 +279,17 @@ class WholeCheck:
         return bool(rs.is_valid(value)) if rs is not None else self._by_python(value)
 
     def strict(self, value: Any) -> bool:
-        """Whether both validators find `value` valid."""
+        """Whether both validators find `value` valid (jsonschema-rs alone judges a pattern
+        python-jsonschema cannot read)."""
         rs = self._validator()
-        return (rs is None or bool(rs.is_valid(value))) and self._by_python(value)
+        if rs is None:
+            return self._by_python(value)
+        if not rs.is_valid(value):
+            return False
+        python = self._python_beside
+        if python is None:
+            python = self._python_beside = _python_check(self._root, unreadable=True)
+        return python(value)
 
     def _validator(self) -> Any:
         """The shared jsonschema-rs validator (None: external references, or it cannot compile)."""
@@ -213,9 +301,10 @@ class WholeCheck:
         return rs
 
     def _by_python(self, value: Any) -> bool:
+        """python-jsonschema alone (jsonschema-rs cannot compile the document)."""
         python = self._python
         if python is None:
-            python = self._python = sub_check(self._root)
+            python = self._python = _python_check(self._root)
         return python(value)
 
 

@@ -22,7 +22,7 @@ import jsonschema_rs
 from synthworld.errors import SchemaError
 from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import canonical_view, json_key
-from synthworld.schema._check import Check, sub_check
+from synthworld.schema._check import SubCheck, sub_check
 from synthworld.schema._duration import duration_formats
 from synthworld.schema._ecma import translate
 from synthworld.schema._multiples import EXACT_INTS
@@ -40,6 +40,8 @@ Verdict = bool | None
 _STEPS = 200
 """How many subschemas one walk may visit before it leaves the answer to a validator (a value
 under a recursive schema, or ``anyOf`` below ``anyOf``, would otherwise take exponential time)."""
+_LONG_WALK = 32
+"""A walk of more steps than this costs more than a compiled validator's check (see `QuickCheck`)."""
 _SKIPPED = {"title", "description", "default", "examples", "$comment", "readOnly", "writeOnly",
             "then", "else"}  # fmt: skip
 """Annotations, and ``then``/``else`` (read with their ``if``)."""
@@ -136,17 +138,27 @@ def own_verdict(loc: Loc, node: dict[str, Any], value: Any, memo: Memo) -> Verdi
 
 class QuickCheck:
     """``value -> bool`` for the subschema at ``loc``: `quick_verdict` first, a validator (compiled
-    when first needed) where the walk cannot tell."""
+    when first needed) where the walk cannot tell. The validator is also compiled after a long
+    walk (`_LONG_WALK` steps), and once it is jsonschema-rs it alone answers: a value under
+    recursive ``oneOf``s walks hundreds of subschemas, at a hundred times the validator's cost."""
 
     __slots__ = ("_full", "loc", "memo")
 
     def __init__(self, loc: Loc, memo: Memo) -> None:
         self.loc, self.memo = loc, memo
-        self._full: Check | None = None
+        self._full: SubCheck | None = None
 
     def __call__(self, value: Any) -> bool:
-        verdict = _verdict(self.loc, value, _Walk(self.memo))
-        return self.validate(value) if verdict is None else verdict
+        full = self._full
+        if full is not None and full.compiled:
+            return full(value)
+        walk = _Walk(self.memo)
+        verdict = _verdict(self.loc, value, walk)
+        if verdict is None:
+            return self.validate(value)
+        if full is None and walk.steps < _STEPS - _LONG_WALK:  # the validator is cheaper next time
+            self._full = sub_check(self.loc)
+        return verdict
 
     def validate(self, value: Any) -> bool:
         """The validator's answer alone (for a value the walk could not tell about)."""
