@@ -19,6 +19,7 @@ from typing import Any
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._draw import below
+from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, LazyNode, Node, Retry, State
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc
@@ -127,21 +128,45 @@ def exclusion_choice(options: list[Node], subs: list[Loc], path: str) -> Node | 
         return None
     raise TwinsError(
         f"oneOf at {show_pointer(path)} can never hold: a value of one branch must fail the others, and "
-        f"every branch that can hold has an identical twin (branches {doubled}); fix: remove the duplicate "
+        f"every branch that can hold has an identical twin (branches {doubled}: the same but for "
+        "annotations, such as descriptions and formats no validator checks); fix: remove the duplicate "
         "branches (or use anyOf)",
         path=path,
     )
 
 
 _ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default", "deprecated"})
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+_SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
+_SCHEMA_ONE = frozenset({
+    "items", "additionalProperties", "additionalItems", "not", "if", "then", "else", "contains",
+    "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+})  # fmt: skip
 
 
 def twins(one: Loc, other: Loc) -> bool:
-    """Whether two branches of one ``oneOf`` are the same schema, but for annotations (a value
-    satisfies both or neither)."""
+    """Whether two branches of one ``oneOf`` are the same schema, but for annotations at any depth
+    (titles, descriptions, examples, a ``format`` no validator checks, such as OpenAPI's
+    ``byte``): a value satisfies both or neither."""
     mine, theirs = canonical_view(one.schema, one.dialect), canonical_view(other.schema, other.dialect)
     if not (isinstance(mine, dict) and isinstance(theirs, dict)):
         return bool(mine == theirs)
-    return {k: v for k, v in mine.items() if k not in _ANNOTATIONS} == {
-        k: v for k, v in theirs.items() if k not in _ANNOTATIONS
-    }
+    return bool(_asserted(mine) == _asserted(theirs))
+
+
+def _asserted(schema: Any) -> Any:
+    """``schema`` without its annotations, in it and in every subschema (a structure to compare)."""
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for word, value in schema.items():
+        if word in _ANNOTATIONS or (word == "format" and value not in FORMATS):
+            continue
+        if word in _SCHEMA_MAPS and isinstance(value, dict):
+            value = {name: _asserted(sub) for name, sub in value.items()}
+        elif word in _SCHEMA_LISTS and isinstance(value, list):
+            value = [_asserted(sub) for sub in value]
+        elif word in _SCHEMA_ONE:
+            value = _asserted(value)
+        out[word] = value
+    return out
