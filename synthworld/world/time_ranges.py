@@ -100,11 +100,14 @@ def conform_time(item: dict[str, Any], found: tuple[str, bool, bool], bound: str
         return
     gap = (have.at - limit.at) % _DAY if low else (limit.at - have.at) % _DAY
     gap = gap or datetime.timedelta(hours=1)
-    shift = (limit.at + gap if low else limit.at - gap) - have.at
-    for key in moving:
-        stamp = read_time(item[key])
-        if stamp is not None:
-            edits.set(item, key, write_time(stamp.at + shift, stamp))
+    stamps = {key: stamp for key in moving if (stamp := read_time(item[key])) is not None}
+    try:
+        shift = (limit.at + gap if low else limit.at - gap) - have.at
+        moved = {key: stamp.at + shift for key, stamp in stamps.items()}
+    except OverflowError:  # a bound near the year 1 or 9999: no time of the item can be moved there
+        return
+    for key, at in moved.items():
+        edits.set(item, key, write_time(at, stamps[key]))
 
 
 def _in_order(item: dict[str, Any], keys: list[str], edits: Edits) -> None:

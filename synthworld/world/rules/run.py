@@ -128,7 +128,10 @@ def apply_rules(
         rules = RULES if plan.at is None else plan.at.get(hint, ())
         for rule in rules:
             if not rule.triggers or not rule.triggers.isdisjoint(value):
-                rule(value, hint, ctx)
+                try:
+                    rule(value, hint, ctx)
+                except OverflowError:  # dates near the year 1 or 9999 (a pattern's): left as drawn
+                    continue
         if not plan.deep:
             return
         for key, child in value.items():

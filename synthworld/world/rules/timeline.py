@@ -4,6 +4,7 @@ after the world's clock."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -133,6 +134,21 @@ def _across(keys: tuple[str, ...]) -> list[tuple[str, str]]:
     return [(a, b) for a, b in found if a is not None and b is not None and a != b]
 
 
+_SPAN = datetime.timedelta(days=365 * 50)
+"""How far back a stamp too far in the future to mirror (year 8532, from a pattern) is put."""
+
+
+def _mirrored(at: datetime.datetime, now: datetime.datetime) -> datetime.datetime:
+    """``at`` (after ``now``) mirrored into the past, as far before now as it was after; one so far
+    ahead that its mirror is before the year 1 goes back by what is left of its distance after
+    whole `_SPAN`s instead."""
+    ahead = at - now
+    try:
+        return now - ahead
+    except OverflowError:
+        return now - ahead % _SPAN
+
+
 class TimeOrder:
     """``created_at <= updated_at`` (and every other stamp), start before end, no creation after now."""
 
@@ -167,7 +183,7 @@ class TimeOrder:
         if stamp is None or stamp.at <= ctx.now or not ctx.free(node, key):
             return
         ctx.edits.begin(self.name)
-        at = ctx.now - (stamp.at - ctx.now)  # mirrored into the past: as far before now as it was after
+        at = _mirrored(stamp.at, ctx.now)
         if ctx.set(node, key, write_time(at, stamp)):
             read[key] = read_time(node[key])
 
