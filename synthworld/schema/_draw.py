@@ -9,11 +9,12 @@ draws an import-time self-check finds to differ.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from random import Random
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["below", "choice", "text"]
+__all__ = ["below", "choice", "padding", "text"]
 
 T = TypeVar("T")
 
@@ -76,3 +77,15 @@ def text(rng: Random, alphabet: str, size: int) -> str:
             r = bits(k)
         out.append(alphabet[r])
     return "".join(out)
+
+
+_LONG_PAD = 4096
+"""Longer paddings repeat a seeded chunk: linear time for ``minLength: 1000000``."""
+
+
+def padding(rng: Any, size: int) -> str:
+    """`size` seeded lowercase letters (one draw each up to `_LONG_PAD`, then a repeated chunk)."""
+    if size <= _LONG_PAD:
+        return "".join(rng.choice(string.ascii_lowercase) for _ in range(size))
+    chunk = "".join(rng.choice(string.ascii_lowercase) for _ in range(_LONG_PAD))
+    return (chunk * (size // _LONG_PAD + 1))[:size]

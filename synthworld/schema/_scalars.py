@@ -27,6 +27,7 @@ from synthworld.schema._multiples import (
 )
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
+from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
 
 __all__ = ["NumberNode", "StringNode"]
@@ -426,6 +427,8 @@ class StringNode:
         for _ in range(_TRIES if order else 0):  # a match of each pattern in turn: "a" and "b", "ab"
             yield "".join(each(st.rng, {}) for each in order)
             st.rng.shuffle(order)  # "^a", "c", "b$" want another order than the schema's
+        if self.source is not None and bounded and self.fmt is None:  # last: built to a drawn length
+            yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
 
     def _has_format(self, text: str) -> bool:
         return self.fmt is None or _conforms(text, self.fmt)
@@ -461,7 +464,7 @@ class StringNode:
     def _fit(self, st: State, text: str) -> str:
         missing = self.min_length - len(text)
         if missing > 0:
-            text += _padding(st.rng, missing)
+            text += _draw.padding(st.rng, missing)
         if self.max_length is not None and len(text) > self.max_length:
             text = text[: self.max_length]
         return text
@@ -486,15 +489,3 @@ def _check_format_lengths(fmt: str, low: int, high: int | None, path: str) -> No
         "widen the bounds or drop the format",
         path=path,
     )
-
-
-_LONG_PAD = 4096
-"""Longer paddings repeat a seeded chunk: linear time for ``minLength: 1000000``."""
-
-
-def _padding(rng: Any, size: int) -> str:
-    """`size` seeded lowercase letters (one draw each up to `_LONG_PAD`, then a repeated chunk)."""
-    if size <= _LONG_PAD:
-        return "".join(rng.choice(string.ascii_lowercase) for _ in range(size))
-    chunk = "".join(rng.choice(string.ascii_lowercase) for _ in range(_LONG_PAD))
-    return (chunk * (size // _LONG_PAD + 1))[:size]
