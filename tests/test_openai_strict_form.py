@@ -14,6 +14,7 @@ from synthworld import SyntheticWorld, ToolSpec, ToolSpecError, generate
 from synthworld.formats import strict_problems
 from synthworld.formats.strict_form import strict_form, unset_strict_nulls
 from tests._openai_server import OpenAIServer
+from tests._strict_rules import openai_refusals
 from tests.test_openai_strict import completion
 
 INTEGER = {"type": "integer"}
@@ -113,3 +114,20 @@ def test_every_valid_call_has_a_strict_spelling_that_reads_back_to_it(seed: int)
     jsonschema.validate(spelled, strict)
     back = unset_strict_nulls(schema, spelled)
     assert back == {**dict.fromkeys(("cursor", "near")), **call}  # nullable: null is null
+
+
+def test_a_read_only_field_a_request_never_sends_is_left_out_of_the_strict_form() -> None:
+    """Azure's request bodies: a read-only property is ``false`` in the request (from_openapi);
+    its strict form had ``anyOf: [false, null]``, a boolean schema strict mode does not read."""
+    parameters = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "creationDate": False, "tags": {"type": "string"}},
+        "required": ["name"],
+    }
+    strict, problems = strict_form(parameters)
+    assert problems == []
+    assert strict["properties"] == {"name": {"type": "string"}, "tags": {"type": ["string", "null"]}}
+    assert strict["required"] == ["name", "tags"]
+    assert openai_refusals(strict) == []
+    jsonschema.validate({"name": "a", "tags": None}, strict)
+    assert unset_strict_nulls(parameters, {"name": "a", "tags": None}) == {"name": "a"}

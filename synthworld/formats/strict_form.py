@@ -95,9 +95,15 @@ def _has_null(value: Any) -> bool:
 
 
 def _require_all(node: dict[str, Any], nullable: _NullCheck) -> None:
+    """Every property required, the optional ones nullable; an optional one whose schema is
+    ``false`` (a request's read-only field: it is never sent) left out, for strict mode reads only
+    object schemas."""
     required = list(node.get("required", []))
-    for name, child in node["properties"].items():
+    for name, child in list(node["properties"].items()):
         if name in required:
+            continue
+        if child is False:
+            del node["properties"][name]
             continue
         required.append(name)
         if not nullable.accepts(child):
