@@ -86,3 +86,39 @@ def test_swagger_2_subtypes_are_the_definitions_that_inherit_the_base_named_by_n
     [pets] = openapi_tools(alone)  # a base nothing inherits stays as it is
     plain = {k: v for k, v in SWAGGER["definitions"]["Pet"].items() if k != "discriminator"}
     assert pets.returns == {"type": "array", "items": plain}
+
+
+def test_azure_subtypes_take_their_x_ms_discriminator_value() -> None:
+    """AutoRest's ``x-ms-discriminator-value`` names a subtype's value where its name is not it
+    (Azure Service Fabric's ``ExternalStoreProvisionApplicationTypeDescription`` is ``Kind:
+    ExternalStore``): with the names, a ``Kind`` enum of the values ruled every branch out, and
+    the tool took no input and answered none."""
+    kind = {"type": "string", "enum": ["ImageStorePath", "ExternalStore"]}
+    swagger = {
+        "swagger": "2.0",
+        "info": {"title": "Fabric", "version": "1"},
+        "paths": {"/provision": {"post": {
+            "operationId": "provision",
+            "parameters": [{"name": "body", "in": "body", "required": True,
+                            "schema": {"$ref": "#/definitions/ProvisionBase"}}],
+            "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/ProvisionBase"}}},
+        }}},
+        "definitions": {
+            "ProvisionBase": {"type": "object", "discriminator": "Kind", "required": ["Kind"],
+                              "properties": {"Kind": kind, "Async": {"type": "boolean"}}},
+            "ExternalStoreProvision": {"x-ms-discriminator-value": "ExternalStore", "allOf": [
+                {"$ref": "#/definitions/ProvisionBase"},
+                {"type": "object", "required": ["Uri"], "properties": {"Uri": {"type": "string"}}}]},
+            "ImageStoreProvision": {"x-ms-discriminator-value": "ImageStorePath", "allOf": [
+                {"$ref": "#/definitions/ProvisionBase"},
+                {"type": "object", "required": ["Path"], "properties": {"Path": {"type": "string"}}}]},
+        },
+    }  # fmt: skip
+    [provision] = openapi_tools(swagger)
+    drawn = answers(provision.returns, count=30)
+    assert {answer["Kind"] for answer in drawn} == {"ExternalStore", "ImageStorePath"}
+    assert all("Uri" in answer for answer in drawn if answer["Kind"] == "ExternalStore")
+    world = SyntheticWorld.from_openapi(swagger, seed=2)
+    world.call("provision", {"body": {"Kind": "ExternalStore", "Uri": "https://x.example/app.sfpkg"}})
+    with pytest.raises(ToolInputError):
+        world.call("provision", {"body": {"Kind": "ExternalStore"}})  # its Uri is required

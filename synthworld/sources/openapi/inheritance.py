@@ -4,7 +4,8 @@ can answer (and take) any of them, each with its discriminator value.
 A base is a schema with a ``discriminator`` and no ``oneOf``/``anyOf`` of its own (the Swagger 2.0
 form, and OpenAPI 3's ``allOf`` inheritance): its subtypes are the targets of the discriminator's
 ``mapping`` and the schemas of the same components whose ``allOf`` refers to it (their value
-is their name, as is the base's own when there is no mapping).
+is their name, or their ``x-ms-discriminator-value``, as is the base's own when there is no
+mapping).
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ class Subtypes:
         if found is None:
             return None
         prop, mapping, own = found
-        members = {pointer: _name(pointer)} if not own or not mapping else {}
+        members = {pointer: self._value(pointer)} if not own or not mapping else {}
         for child in self._descendants(pointer):
-            members[child] = _name(child)
+            members[child] = self._value(child)
         named = {where: value for value, where in mapping}
         kinds = {where: named.get(where, value) for where, value in members.items()}
         for value, where in mapping if own else ():
@@ -78,6 +79,17 @@ class Subtypes:
                 if inherited is not None:
                     return inherited[0], inherited[1], False
         return None
+
+    def _value(self, pointer: str) -> str:
+        """A subtype's discriminator value: its name, or Azure's (AutoRest's)
+        ``x-ms-discriminator-value`` where it gives one (``ExternalStore`` for
+        ``ExternalStoreProvisionApplicationTypeDescription``)."""
+        try:
+            node = self.doc.node_at(pointer, at=pointer)
+        except SourceError:
+            return _name(pointer)
+        given = node.get("x-ms-discriminator-value") if isinstance(node, Mapping) else None
+        return given if isinstance(given, str) else _name(pointer)
 
     def _descendants(self, pointer: str) -> list[str]:
         """The schemas that inherit `pointer` through ``allOf``, directly or not, nearest first."""
