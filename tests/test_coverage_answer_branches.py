@@ -141,3 +141,34 @@ def test_two_oneofs_in_an_allof_name_every_branch_of_a_clashing_group_by_its_pla
         "$ allOf[1] oneOf[1] (string)",
         "$ anyOf[0] (string)",
     ]
+
+
+def test_a_branch_is_checked_with_the_definitions_it_reaches_and_reads_alike() -> None:
+    """Azure Service Fabric's answers: hundreds of definitions were compiled with every branch
+    (0.4 s a tool, in one call); a branch now gets those it reaches, through other definitions too."""
+    unrelated = {f"Other{i}": {"type": "object", "properties": {"n": {"type": "integer"}}} for i in range(50)}
+    schema: dict[str, Any] = {
+        "oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}],
+        "$defs": {
+            "Cat": {
+                "type": "object",
+                "properties": {"kind": {"const": "cat"}, "toy": {"$ref": "#/$defs/Toy"}},
+            },
+            "Dog": {"type": "object", "properties": {"kind": {"const": "dog"}}, "required": ["kind"]},
+            "Toy": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+            **unrelated,
+        },
+    }
+    probe = AnswerProbe(schema)
+    tests = {id(branch): test for branch, test in probe._validators.values()}
+    cat = tests[id(schema["oneOf"][0])]
+    assert cat is not None
+    assert sorted(cat.schema["$defs"]) == ["Cat", "Toy"]
+    assert cat.is_valid({"kind": "cat", "toy": {"name": "ball"}})
+    assert not cat.is_valid({"kind": "cat", "toy": {}})
+    assert probe.reached({"kind": "dog"}) == ["$ oneOf[1] (Dog)"]
+    assert probe.reached({"kind": "cat", "toy": {"name": "x"}}) == [
+        "$ oneOf[0] (Cat)",
+        "$.kind present",
+        "$.toy present",
+    ]

@@ -285,14 +285,63 @@ class AnswerProbe:
             and not ref.startswith(("#/$defs/", "#/definitions/"))
         ):
             branch = _pointer(self._root, ref[1:])
-        schema = {**branch, **self._defs} if isinstance(branch, dict) and self._defs else branch
+        schema = {**branch, **self._needed(branch)} if isinstance(branch, dict) and self._defs else branch
         try:
             return compile_validator(schema)
         except Exception:  # cannot stand alone (a ref into a ref): never reachable, not listed
             return None
 
+    def _needed(self, branch: dict[str, Any]) -> dict[str, Any]:
+        """The root's definitions that `branch` reaches, by the definitions' own references too
+        (all of them when a reference points elsewhere in the root): a big document's hundreds
+        of definitions are compiled with each branch that needs a few (Azure Service Fabric's
+        answers: 0.4 s a tool, all in the one call that read them)."""
+        wanted: dict[str, set[str]] = {}
+        stack = [branch]
+        while stack:
+            for ref in _refs(stack.pop()):
+                found = _definition(ref, self._defs)
+                if found is None:
+                    return self._defs  # a reference elsewhere, or to nothing: every definition
+                container, name = found
+                names = wanted.setdefault(container, set())
+                if name not in names:
+                    names.add(name)
+                    stack.append(self._defs[container][name])
+        return {
+            container: {name: defs[name] for name in defs if name in wanted.get(container, ())}
+            for container, defs in self._defs.items()
+        }
+
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _refs(schema: Any) -> list[str]:
+    """Every ``$ref`` string inside `schema`."""
+    out: list[str] = []
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                out.append(ref)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def _definition(ref: str, defs: dict[str, Any]) -> tuple[str, str] | None:
+    """The definitions container and name a local reference (``#/$defs/Pet``, or a pointer
+    below it) names, when `defs` has it."""
+    parts = ref.split("/")
+    if len(parts) < 3 or parts[0] != "#" or parts[1] not in defs:
+        return None
+    name = parts[2].replace("~1", "/").replace("~0", "~")
+    return (parts[1], name) if name in defs[parts[1]] else None
+
 
 _MAX_LEVELS = 64
 """Levels walked at most (a schema nested deeper is listed to here)."""
