@@ -226,6 +226,12 @@ class ObjectNode:
                 "keywords forbid; fix: drop them from required or allow them",
                 path=path,
             )
+        if spec.max_props is not None and spec.min_props > spec.max_props:
+            raise UnsatisfiableSchemaError(
+                f"minProperties {spec.min_props} exceeds maxProperties {spec.max_props} at "
+                f"{show_pointer(path)}; fix: make them overlap",
+                path=path,
+            )
         if spec.min_props > MAX_PROPERTIES:
             raise SchemaError(
                 f"the object at {show_pointer(path)} must hold {show_count(spec.min_props)} properties, "
@@ -291,7 +297,11 @@ class ObjectNode:
             chosen = self._close([n for n in chosen if n not in drop], required)
             if len(chosen) > self.s.max_props:
                 raise Retry
-        return self._top_up(st, chosen) if len(chosen) < self.s.min_props else chosen
+        if len(chosen) < self.s.min_props:
+            chosen = self._top_up(st, chosen)
+            if self.s.max_props is not None and len(chosen) > self.s.max_props:
+                raise Retry  # a dependency the top-up brought in went past maxProperties
+        return chosen
 
     def _close(self, chosen: list[str], required: AbstractSet[str]) -> list[str]:
         """Add what ``dependentRequired`` asks for; drop optional triggers that cannot have it."""

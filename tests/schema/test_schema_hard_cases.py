@@ -62,6 +62,24 @@ HARD: dict[str, tuple[dict[str, Any], int]] = {
     "anyOf 100 deep": (_nested("anyOf", 100), 20),
     "properties 100 deep": (_nested("properties", 100), 20),
     "13 ifs on one optional property": (IF_CHAIN, 60),
+    "hex of exactly 64, unanchored (AWS IoT)": (
+        {"type": "string", "pattern": "(0x)?[a-fA-F0-9]+", "minLength": 64, "maxLength": 64},
+        100,
+    ),
+    "a prefix shorter than minLength (AWS GameSparks)": (
+        {"type": "string", "pattern": "^arn:aws:gamesparks:", "minLength": 20, "maxLength": 2048},
+        50,
+    ),
+    "two names exactly, one bringing two more": (
+        {
+            "type": "object",
+            "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}, "c": {"type": "integer"}},
+            "minProperties": 2,
+            "maxProperties": 2,
+            "dependentRequired": {"a": ["b", "c"]},
+        },
+        50,
+    ),
 }
 
 
@@ -217,6 +235,16 @@ def test_nesting_beyond_python_recursion_is_a_schema_error() -> None:
 )
 def test_unsatisfiable_combinations_fail_at_compile_time(schema: dict[str, Any]) -> None:
     with pytest.raises(UnsatisfiableSchemaError, match="fix:"):
+        compile_generator(schema)
+
+
+def test_more_properties_than_allowed_is_refused_naming_both_counts() -> None:
+    """A set of named fields at least one of which is given, and (from another conjunct) none:
+    the named fields' top-up went past maxProperties, and every value broke it."""
+    schema = {
+        "allOf": [{"type": "object", "minProperties": 1, "properties": {"a": {}}}, {"maxProperties": 0}]
+    }
+    with pytest.raises(UnsatisfiableSchemaError, match=re.escape("minProperties 1 exceeds maxProperties 0")):
         compile_generator(schema)
 
 
