@@ -64,7 +64,11 @@ def openapi_case(doc: dict[str, Any], seeds: int) -> dict[str, Any]:
     checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
     for spec in world.tools.values():
         python = jsonschema.Draft202012Validator(spec.returns, format_checker=checker)
-        rust = jsonschema_rs.Draft202012Validator(spec.returns, validate_formats=True)
+        try:  # AWS EMR's pattern of lone surrogates ("\\uD800"): no regex to jsonschema-rs
+            rust = jsonschema_rs.Draft202012Validator(spec.returns, validate_formats=True)
+        except jsonschema_rs.ValidationError:
+            rust = None
+            out["rust_cannot_read"] = out.get("rust_cannot_read", 0) + 1
         for seed in range(seeds):
             world.reset()
             try:  # an input no value satisfies (ReadMe's "quirks": allOf of string and integer)
@@ -89,7 +93,7 @@ def openapi_case(doc: dict[str, Any], seeds: int) -> dict[str, Any]:
                     [f"{spec.name} seed {seed}: {took:.2f} s ({took_cpu:.2f} s CPU)"] if took > 1 else []
                 )
             out["calls"] += 1
-            if not (python.is_valid(answer) and rust.is_valid(answer)):
+            if not (python.is_valid(answer) and (rust is None or rust.is_valid(answer))):
                 out["invalid"].append(spec.name)
         try:
             tool = spec.to_openai(strict=True)

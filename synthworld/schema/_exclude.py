@@ -101,19 +101,30 @@ class ExcludeNode:
 
 def negation_branches(node: dict[str, Any]) -> list[Any] | None:
     """The ways a value fails the canonical schema ``node``, when it only constrains properties,
-    required names and type (one property of another kind, one required name left out, another
-    type), else None."""
+    required names, their count and type (one property of another kind, one required name left
+    out, too few or too many names, another type), else None."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
-    if not words or not words <= {"properties", "required", "type"}:
+    if not words or not words <= {"properties", "required", "type", "minProperties", "maxProperties"}:
         return None
     branches: list[Any] = [  # properties and required hold for every value but an object
         {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
         for name, sub in node.get("properties", {}).items()
     ]
     branches += [{"type": "object", "properties": {name: False}} for name in node.get("required", [])]
+    fewest, most = _count(node.get("minProperties")), _count(node.get("maxProperties"))
+    if fewest:  # mailscript's criteria: one of two sets of fields, at least one given
+        branches.append({"type": "object", "maxProperties": fewest - 1})
+    if most is not None:
+        branches.append({"type": "object", "minProperties": most + 1})
     if "type" in node:
         branches.append({"not": {"type": node["type"]}})
     return branches
+
+
+def _count(value: Any) -> int | None:
+    """`value` as a count of properties (an integer, or a float without a fraction), else None."""
+    whole = isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer()
+    return int(value) if whole else None
 
 
 def exclusion_choice(options: list[Node], subs: list[Loc], path: str) -> Node | None:

@@ -202,3 +202,17 @@ def test_a_oneof_of_refs_to_open_objects_fails_the_other_branch_through_its_targ
     ]
     check = jsonschema.Draft202012Validator(schema)
     assert all(check.is_valid(value) for value in values)
+
+
+def test_a_oneof_of_field_sets_each_with_min_properties_answers_both() -> None:
+    """Mailscript's trigger ``criteria``: one of two sets of optional fields, each at least one
+    (``minProperties: 1``); a value of one set passed the other's vacuously, and the input was
+    refused as unsatisfiable. A branch now fails another by one of its fields of another kind."""
+    mail = {"from": {"type": "string"}, "subject": {"type": "string"}, "hasAttachments": {"type": "boolean"}}
+    logic = {"and": {"type": "array", "items": {"type": "string"}}, "or": {"type": "array", "items": {}}}
+    schema = {"oneOf": [{"minProperties": 1, "properties": mail}, {"minProperties": 1, "properties": logic}]}
+    values = [generate(schema, seed) for seed in range(20)]
+    check = jsonschema.Draft202012Validator(schema)
+    assert all(check.is_valid(value) for value in values)
+    held = [[check.evolve(schema=branch).is_valid(value) for branch in schema["oneOf"]] for value in values]
+    assert {tuple(h) for h in held} == {(True, False), (False, True)}
