@@ -26,7 +26,7 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
-from synthworld.schema._parts import Part, forbidden_by_not
+from synthworld.schema._parts import Part, forbidden_by_not, objects_only
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
@@ -240,17 +240,17 @@ class Compiler:
         tag = discriminator(loc.schema)
         as_text = number_as_text(value) if word == "anyOf" else None
         excluding: list[Node] = []
+        typed = [objects_only(self.flat_facts(sub)[0]) for sub in subs] if word == "oneOf" else []
         for j, sub in enumerate(subs):
             mine = siblings if says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             # oneOf: every other branch negated, but one whose constants contradict this one's
-            # cannot hold too: no need to negate it (anyOf: none looked at; 100,000 took hours)
-            clear = (
-                [k for k in range(len(subs)) if k != j and not clash(mine, facts[k])]
-                if word == "oneOf"
-                else []
-            )
+            # cannot hold too (anyOf: none looked at; 100,000 took hours), where one of the two
+            # must be an object (constants say nothing of null, which a typeless branch takes)
+            sure = word == "oneOf" and (typed[j] or objects_only(rest))
+            clash_ = [clash(mine, facts[k]) and (sure or typed[k]) for k in range(len(subs))] if typed else []
+            clear = [k for k in range(len(subs)) if k != j and not clash_[k]] if word == "oneOf" else []
             tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
             named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
             if j == as_text:  # the text of a number, as its readers parse it

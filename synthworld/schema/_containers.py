@@ -336,7 +336,8 @@ class ObjectNode:
             if len(out) >= want:
                 break
             name = self.s.props.extra_name(st)
-            node = None if name in self._known or name in out else self.s.props.extra_node(name)
+            taken = name in self._known or name in out or name in self.s.forbidden  # ``not: required``
+            node = None if taken else self.s.props.extra_node(name)
             if node is not None:
                 out[name] = node
         if have + len(out) < self.s.min_props:
