@@ -26,12 +26,13 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
-from synthworld.schema._parts import Part, forbidden_by_not, objects_only
+from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
+from synthworld.schema._types import expand_types, objects_alone, typed_objects, types_of
 from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
-from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
+from synthworld.schema.keywords import JSON_TYPES
 
 __all__ = ["Compiler"]
 
@@ -219,7 +220,7 @@ class Compiler:
                 )
         for i, part in enumerate(parts):
             for word in _BRANCHING:
-                if word in part.node and part.node[word] not in ({}, []):
+                if word in part.node and (word == "if" or part.node[word] not in ({}, [])):  # if {}: then
                     if word == "if" and (self.excluding or ifs_in(parts) >= IF_CHAIN):
                         return if_chain(self, parts)
                     return self._branch(parts, i, word)
@@ -240,15 +241,16 @@ class Compiler:
         tag = discriminator(loc.schema)
         as_text = number_as_text(value) if word == "anyOf" else None
         excluding: list[Node] = []
-        typed = [objects_only(self.flat_facts(sub)[0]) for sub in subs] if word == "oneOf" else []
+        typed = [typed_objects(self.flat_facts(sub)[0]) for sub in subs] if word == "oneOf" else []
         for j, sub in enumerate(subs):
             mine = siblings if says_nothing(facts[j]) else siblings.plus(facts[j])
             if mine.conflict:
                 continue  # its constants contradict its siblings': this branch can never hold
             # oneOf: every other branch negated, but one whose constants contradict this one's
-            # cannot hold too (anyOf: none looked at; 100,000 took hours), where one of the two
-            # must be an object (constants say nothing of null, which a typeless branch takes)
-            sure = word == "oneOf" and (typed[j] or objects_only(rest))
+            # cannot hold too (anyOf: none looked at; 100,000 took hours), where one of the two is
+            # typed object (constants say nothing of null, which a typeless branch takes, and a
+            # typeless one whose objects cannot be builds other types)
+            sure = word == "oneOf" and typed_objects([*rest, *self.flat_facts(sub)[0]])
             clash_ = [clash(mine, facts[k]) and (sure or typed[k]) for k in range(len(subs))] if typed else []
             clear = [k for k in range(len(subs)) if k != j and not clash_[k]] if word == "oneOf" else []
             tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
@@ -291,7 +293,8 @@ class Compiler:
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
         siblings = self._facts_of(rest)
-        known = self._verdict(siblings, cond)
+        objects = objects_alone(self.any_type, [*rest, *self.flatten([*then, *other])])
+        known = self._verdict(siblings, cond, objects)
         options = []
         if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
@@ -304,10 +307,11 @@ class Compiler:
             found.lean_first = 1  # the else: a lean value lacks what conditions usually test for
         return found
 
-    def _verdict(self, siblings: Facts, cond: Loc) -> str:
-        """Whether the siblings make an ``if`` surely true or false (see `_discriminate`)."""
+    def _verdict(self, siblings: Facts, cond: Loc, objects: bool) -> str:
+        """Whether the siblings (``objects``: they take objects alone) make an ``if`` surely true
+        or false (see `_discriminate`)."""
         conds = self.flat_facts(cond)[0]
-        return verdict(siblings, conds[0]) if len(conds) == 1 else "unknown"
+        return verdict(siblings, conds[0], objects=objects) if len(conds) == 1 else "unknown"
 
     def _dependent(self, parts: list[Part], i: int) -> Node:
         part = parts[i]
@@ -373,7 +377,7 @@ class Compiler:
         return ExamplesNode(node, samples) if samples else node
 
     def _typed(self, parts: list[Part], not_types: set[str]) -> Node:
-        types = self._types(parts, not_types)
+        types = types_of(parts, not_types, any_type=self.any_type)
         try:
             return merge_typed(self, parts, types)
         except UnsatisfiableSchemaError:
@@ -404,39 +408,13 @@ class Compiler:
             sub = part.loc.child(part.node["not"], "not")
             neg = canonical_view(sub.schema, sub.dialect)
             if set(neg) == {"type"} and ("integer" not in neg["type"] or "number" in neg["type"]):
-                found = (None, tuple(_expand(neg["type"])))
+                found = (None, tuple(expand_types(neg["type"])))
             elif forbidden_by_not(neg) is None:
                 found = (self.check(sub), ())
             else:  # the names are left out of objects; every other value has no names to leave out
                 found = (None, _NOT_OBJECTS)
             self._negations[key] = found
         return found
-
-    def _types(self, parts: list[Part], not_types: set[str]) -> list[str]:
-        if len(parts) == 1 and not not_types:  # the usual case: one conjunct of one type
-            mine = parts[0].node.get("type")
-            if isinstance(mine, list) and len(mine) == 1 and mine[0] != "number":
-                return list(mine)
-        allowed: list[str] | None = None
-        for part in parts:
-            if "type" in part.node:
-                mine = _expand(part.node["type"])
-                allowed = mine if allowed is None else [t for t in allowed if t in mine]
-        if allowed is None:
-            words = {w for p in parts for w in p.node}
-            allowed = [t for t in JSON_TYPES if words & TYPE_KEYWORDS.get(t, frozenset())]
-            allowed = [*allowed, *(t for t in JSON_TYPES if t not in allowed)] if self.any_type else allowed
-            allowed = allowed or list(JSON_TYPES)
-            if "number" in allowed:
-                allowed.insert(allowed.index("number"), "integer")
-        out = [t for t in dict.fromkeys(allowed) if t not in not_types]
-        if not out:
-            path = parts[0].loc.path if parts else ""
-            raise UnsatisfiableSchemaError(
-                f"no JSON type satisfies every 'type' at {show_pointer(path)}; fix: make the types overlap",
-                path=path,
-            )
-        return out
 
     def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
         keys = [{json_key(v) for v in e} for e in enums[1:]]
@@ -492,7 +470,3 @@ _SHARED = Compiler()
 document (`_bounded.forget_documents` leaves it be)."""
 _ANYTHING: dict[tuple[()], Node] = {}
 _SHARING = threading.Lock()
-
-
-def _expand(types: list[str]) -> list[str]:
-    return ["integer", *types] if "number" in types and "integer" not in types else list(types)

@@ -48,6 +48,8 @@ class ArraySpec:
     max_contains: int | None = None
     extra_contains: list[Callable[[int], Node]] = field(default_factory=list)
     """Nodes of further ``contains`` (from other conjuncts): one item of each is placed."""
+    unsure: bool = False
+    """A further ``contains`` has a ``maxContains``, which only a check of the value keeps."""
 
 
 class ArrayNode:
@@ -80,6 +82,8 @@ class ArrayNode:
     def gen(self, st: State, hint: str) -> list[Any]:
         if st.depth > st.hard:
             raise Retry
+        if self.s.unsure:
+            st.unsure = True
         if self.low > CREDIT_FLOOR:
             st.need(self.low)
         size = self._size(st)
@@ -143,7 +147,7 @@ class ArrayNode:
         for i in range(size):
             node = extras.get(i) or self._node_at(i, marked)
             try:
-                value = self._item(st, hint, node, i in marked or i in extras, seen)
+                value = self._item(st, hint, node, i in marked, seen)  # an extra stays off maxContains
             except (SchemaError, Retry):  # no (fresh) item can be built: stop where allowed
                 if i >= self.low and i > placed:
                     return out

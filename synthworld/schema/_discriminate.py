@@ -116,21 +116,25 @@ def join_objects(
     return joined
 
 
-def verdict(facts: Facts, cond: Part) -> str:
+def verdict(facts: Facts, cond: Part, *, objects: bool) -> str:
     """Whether an ``if`` condition is ``"true"``, ``"false"`` or ``"unknown"`` given the facts of
     its siblings (only for a condition made of constant properties and ``required``, also inside
     a property both it and a sibling type ``object``: a version number held in a nested object
-    picks one of a chain of ``if``s, as Stream Deck's manifest schema does)."""
-    return _verdict(facts, cond.node, cond.loc.dialect, 0)
+    picks one of a chain of ``if``s, as Stream Deck's manifest schema does). Facts are about
+    objects: a value that is none meets such a condition, so it is false only where the siblings
+    take objects alone (``objects``), and a condition's ``type`` is told only then."""
+    return _verdict(facts, cond.node, cond.loc.dialect, 0, objects)
 
 
 _COND_WORDS = frozenset({"properties", "required", "type", "$comment", "title", "description"})
 _DEPTH = 8
 
 
-def _verdict(facts: Facts, node: dict[str, Any], dialect: str, depth: int) -> str:
+def _verdict(facts: Facts, node: dict[str, Any], dialect: str, depth: int, objects: bool) -> str:
     if set(node) - _COND_WORDS:
         return "unknown"
+    if "type" in node and not (objects and _allows_object(node["type"])):
+        return "unknown"  # a value of another type may meet it, or the siblings' values may not
     own = Facts()
     own.add(node, dialect)
     properties = node.get("properties", {})
@@ -139,11 +143,15 @@ def _verdict(facts: Facts, node: dict[str, Any], dialect: str, depth: int) -> st
         return "unknown"  # some property of the condition is neither a constant nor an object of them
     flat = _flat_verdict(facts, own)
     if not nested:
-        return flat
+        return flat if objects or flat != "false" else "unknown"
     inner = [_nested_verdict(facts, name, own.objects[name][0], dialect, depth) for name in nested]
-    if flat == "false" or "false" in inner:
-        return "false"
+    if (flat == "false" and objects) or "false" in inner:
+        return "false" if objects else "unknown"
     return "true" if flat == "true" and all(v == "true" for v in inner) else "unknown"
+
+
+def _allows_object(kind: Any) -> bool:
+    return kind == "object" or (isinstance(kind, list) and "object" in kind)
 
 
 def _nested_verdict(facts: Facts, name: str, cond: dict[str, Any], dialect: str, depth: int) -> str:
@@ -157,8 +165,8 @@ def _nested_verdict(facts: Facts, name: str, cond: dict[str, Any], dialect: str,
     inner = Facts()
     for node in nodes:
         inner.add(node, dialect)
-    found = _verdict(inner.settle(), cond, dialect, depth + 1)
     surely_object = name in facts.required and any(_typed_object(node) for node in nodes)
+    found = _verdict(inner.settle(), cond, dialect, depth + 1, surely_object)
     return "unknown" if found == "false" and not surely_object else found
 
 

@@ -14,9 +14,11 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+import jsonschema
+
 from synthworld.schema._draw import below, choice
 
-__all__ = ["ENCODED", "FORMATS"]
+__all__ = ["ENCODED", "FORMATS", "FormatSearch"]
 
 _WORDS = ("alpha", "api", "cloud", "data", "docs", "mail", "shop", "status", "team", "web")
 _TLDS = ("com", "org", "net", "com", "com")
@@ -199,3 +201,20 @@ the text: pydantic writes ``bytes`` (``val_json_bytes="base64"``, as pydantic_ai
 a string nothing else bounds (no pattern, no lengths), where every string is valid anyway. So are
 pydantic's own formats of the types it alone parses: ``IPvAnyAddress`` (``ipvanyaddress``), its
 networks and interfaces, and ``NameEmail`` (``name-email``: ``Alice <alice7@example.com>``)."""
+
+
+class FormatSearch:
+    """One more ``format`` a string must have, read as a pattern's check is (``search``): the
+    second format of one string (an ``allOf`` of ``date`` and ``ipv4``: no string has both, so a
+    typeless schema's values are of the other types)."""
+
+    __slots__ = ("fmt",)
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+
+    def search(self, text: str) -> bool:
+        return bool(_CHECKER.conforms(text, self.fmt))
+
+
+_CHECKER = jsonschema.FormatChecker()

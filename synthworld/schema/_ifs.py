@@ -172,12 +172,12 @@ class IfChainNode:
 
 
 def ifs_in(parts: Sequence[Part]) -> int:
-    """How many of ``parts`` have an ``if`` (one that is not ``{}``)."""
+    """How many of ``parts`` have an ``if`` (``if: {}`` too: its ``then`` always applies)."""
     return sum(1 for part in parts if _has_if(part))
 
 
 def _has_if(part: Part) -> bool:
-    return "if" in part.node and part.node["if"] not in ({}, [])
+    return "if" in part.node
 
 
 def if_chain(compiler: Compiler, parts: Sequence[Part]) -> IfChainNode:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
@@ -20,10 +19,10 @@ from synthworld.schema._containers import (
     ordered_union,
 )
 from synthworld.schema._context import in_context
-from synthworld.schema._formats import ENCODED, FORMATS
+from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
-from synthworld.schema._pattern_size import width_problem
+from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
@@ -119,10 +118,11 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
     checks: list[Search] = []
     for pattern in patterns:
-        _readable(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
-        _buildable(pattern, path)
+        readable_pattern(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
+        buildable_pattern(pattern, path)
         checks.extend(readings(pattern))
     formats = [f for f in found.get("format", ()) if f in FORMATS]
+    checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0])
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
     return StringNode(
         min_length=max(_int_values(found.get("minLength", ())), default=0),
@@ -153,30 +153,9 @@ def _gather(parts: list[Part], words: frozenset[str]) -> dict[str, list[Any]]:
     return found
 
 
-def _readable(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
-    """`compile_pattern`, or `SchemaError` naming a pattern neither reading of it can take."""
-    try:
-        return compile_pattern(pattern)
-    except (re.error, ValueError) as err:
-        raise SchemaError(
-            f"pattern {pattern!r} at {show_pointer(path)} cannot be read: {err}; fix: use an ECMA-262 regex "
-            "Python's re also understands",
-            path=path,
-        ) from err
-
-
-def _buildable(pattern: str, path: str) -> None:
-    """`SchemaError` for a readable pattern whose shortest match is longer than synthworld reads
-    (registration says so first; this covers patterns of documents in a registry)."""
-    problem = width_problem(pattern)
-    if problem is not None:
-        shown = repr(pattern) if len(pattern) <= 60 else f"{pattern[:57]!r}..."
-        raise SchemaError(f"pattern {shown} at {show_pointer(path)} {problem}", path=path)
-
-
 def _matches(pattern: str, name: str, loc: Loc) -> bool:
     """Whether property ``name`` matches a ``patternProperties`` key of the schema at ``loc``."""
-    return _readable(pattern, f"{loc.path}/patternProperties")[1].search(name) is not None
+    return readable_pattern(pattern, f"{loc.path}/patternProperties")[1].search(name) is not None
 
 
 def _array(cx: Compiler, parts: list[Part]) -> Node:
@@ -230,6 +209,7 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
         return
     owner = owners[0]
     spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
+    spec.unsure = any("maxContains" in p.node for p in owners[1:])
     loc = _contains_loc(owner)
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
@@ -239,6 +219,12 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
     if "maxContains" in owner.node:
         spec.max_contains = int(owner.node["maxContains"])
         spec.contains_check = cx.check(loc)
+        if spec.max_contains < spec.min_contains:  # minContains is 1 unless given
+            raise UnsatisfiableSchemaError(
+                f"minContains {spec.min_contains} exceeds maxContains {spec.max_contains} at "
+                f"{show_pointer(owner.loc.path)}; fix: make them overlap",
+                path=owner.loc.path,
+            )
     spec.contains = _contains_at(cx, parts, spec, loc)
 
 
@@ -334,7 +320,7 @@ class _Properties:
         if "patternProperties" in found:
             patterns = ordered_union([list(v) for v in found["patternProperties"]])
             path = f"{_path(parts)}/patternProperties"
-            self._gens = tuple(_readable(p, path)[0] for p in patterns)
+            self._gens = tuple(readable_pattern(p, path)[0] for p in patterns)
         self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:

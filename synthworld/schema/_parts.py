@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._resolve import Loc
 
-__all__ = ["Part", "forbidden_by_not", "lone_empty_pattern", "objects_only"]
+__all__ = ["Part", "forbidden_by_not", "lone_empty_pattern"]
 
 
 class Part:
@@ -94,13 +93,3 @@ def lone_empty_pattern(node: dict[str, Any]) -> bool:
     like the spec, as matched): a name valid for both meets both subschemas."""
     patterns = node.get("patternProperties")
     return isinstance(patterns, dict) and len(patterns) == 1 and "" in patterns
-
-
-def objects_only(parts: Iterable[Part]) -> bool:
-    """Whether a conjunct of ``parts`` allows objects alone (``type: object``): only then do the
-    facts about properties speak of every value the conjuncts allow."""
-    for part in parts:
-        kind = part.node.get("type")
-        if kind == "object" or (isinstance(kind, list) and kind and all(t == "object" for t in kind)):
-            return True
-    return False

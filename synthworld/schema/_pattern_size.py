@@ -15,9 +15,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from synthworld.errors import SchemaError, show_pointer
-from synthworld.schema._regex import least_width
+from synthworld.schema._regex import Gen, compile_pattern, least_width
 
 __all__ = [
+    "buildable_pattern",
+    "readable_pattern",
     "MAX_PATTERN_GROUPS",
     "MAX_PATTERN_LENGTH",
     "MAX_PATTERN_WIDTH",
@@ -160,3 +162,24 @@ def width_problem(pattern: str) -> str | None:
         "synthworld reads in a pattern (the validator's check of such a string grows with the square "
         "of its length); fix: lower its repeat counts"
     )
+
+
+def readable_pattern(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
+    """`compile_pattern`, or `SchemaError` naming a pattern neither reading of it can take."""
+    try:
+        return compile_pattern(pattern)
+    except (re.error, ValueError) as err:
+        raise SchemaError(
+            f"pattern {pattern!r} at {show_pointer(path)} cannot be read: {err}; fix: use an ECMA-262 regex "
+            "Python's re also understands",
+            path=path,
+        ) from err
+
+
+def buildable_pattern(pattern: str, path: str) -> None:
+    """`SchemaError` for a readable pattern whose shortest match is longer than synthworld reads
+    (registration says so first; this covers patterns of documents in a registry)."""
+    problem = width_problem(pattern)
+    if problem is not None:
+        shown = repr(pattern) if len(pattern) <= 60 else f"{pattern[:57]!r}..."
+        raise SchemaError(f"pattern {shown} at {show_pointer(path)} {problem}", path=path)
