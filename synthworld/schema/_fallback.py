@@ -36,9 +36,29 @@ def strategy_for(schema: Any) -> st.SearchStrategy[Any]:
     """The hypothesis-jsonschema strategy for ``schema`` (raises on what it cannot handle)."""
     from hypothesis_jsonschema import from_schema
 
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _constants_kept():
         warnings.simplefilter("ignore")
         return from_schema(schema)
+
+
+class _constants_kept:  # lower case: used as a function: ``with _constants_kept():``
+    """hypothesis-jsonschema's shared ``FALSEY`` (``{"not": {}}``) and ``TRUTHY`` (``{}``) as they
+    were, after its code ran: canonicalising a schema that merges to nothing (``{"if": {"type":
+    "boolean"}, "then": {"enum": [1]}, "else": {"type": "boolean"}}``) emptied ``FALSEY`` in place,
+    and every later schema of the process failed (``assert min_size == 0``), so whether a schema
+    registered depended on the schemas met before it."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        from hypothesis_jsonschema._canonicalise import FALSEY, TRUTHY
+
+        if FALSEY != {"not": {}}:
+            FALSEY.clear()
+            FALSEY["not"] = {}
+        if TRUTHY:
+            TRUTHY.clear()
 
 
 _STRATEGIES: dict[str, st.SearchStrategy[Any] | None] = {}
@@ -61,7 +81,11 @@ def draw_once(strategy: st.SearchStrategy[Any], rng: Random) -> Any:
     from hypothesis.internal.conjecture.data import ConjectureData
 
     data = ConjectureData(random=rng, provider=_no_constants_provider())
-    with warnings.catch_warnings(), BuildContext(data, is_final=False, wrapped_test=_no_test):
+    with (
+        _constants_kept(),
+        warnings.catch_warnings(),
+        BuildContext(data, is_final=False, wrapped_test=_no_test),
+    ):
         warnings.simplefilter("ignore")
         return data.draw(strategy)
 

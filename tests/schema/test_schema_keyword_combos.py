@@ -7,6 +7,7 @@ further ``contains`` with a ``maxContains`` was never counted. Now 0 in 30,000."
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import jsonschema
@@ -132,3 +133,19 @@ def test_a_further_contains_with_max_contains_is_counted() -> None:
     }
     check = jsonschema.Draft202012Validator(schema)
     assert all(check.is_valid(generate(schema, seed)) for seed in range(20))
+
+
+def test_a_schema_the_fallback_finds_empty_leaves_it_working_for_the_next() -> None:
+    """hypothesis-jsonschema emptied its shared ``FALSEY`` in place canonicalising a schema that
+    merges to nothing; every later fallback of the process then failed, so a satisfiable schema
+    whose attempts all fail (here: no alternative may be reached) was refused after it alone."""
+    import json
+
+    from synthworld.schema import _fallback
+
+    nothing = {"if": {"type": "boolean"}, "then": {"enum": [1]}, "else": {"type": "boolean"}}
+    assert _fallback.draw(json.dumps(nothing), nothing, Random(0)) == (False, None)
+    pair = {"type": "object", "required": ["a", "b"], "properties": {"a": {"type": "integer"}, "b": {}}}
+    ok, value = _fallback.draw(json.dumps(pair) + " after", pair, Random(0))
+    assert ok
+    assert jsonschema.Draft202012Validator(pair).is_valid(value)
