@@ -1,0 +1,153 @@
+"""Random schemas of combined keywords, each generated for seeds 0-2 and every value checked by
+python-jsonschema (format checking on): the fuzz behind stop 45's validity fixes.
+
+``objects``: one to three conjuncts of object keywords (names, counts, patterns, dependencies,
+``not``), or a ``oneOf`` of two. ``typeless``: scalars, arrays, ``if``/``then``/``else``,
+``anyOf``/``oneOf``/``allOf`` and properties nested up to three deep, most without a ``type`` (so
+each keyword applies to its own type only). Prints the first invalid values and the counts:
+schemas answered, refused at compile time, answered with an invalid value.
+
+    python bench/fuzz_schemas.py objects|typeless --seed 1 --count 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+
+from synthworld.errors import SchemaError
+from synthworld.schema import generate
+
+NAMES = ["a", "b", "c", "d"]
+SUBS: list[Any] = [
+    {},
+    {"type": "integer"},
+    {"type": "string"},
+    {"type": "string", "maxLength": 2},
+    {"enum": [1, "x"]},
+    False,
+    True,
+    {"type": "array", "maxItems": 1},
+]
+NOTS: list[Any] = [
+    {"required": ["a"]},
+    {"properties": {"b": {"type": "integer"}}, "required": ["b"]},
+    {"maxProperties": 0},
+]
+NAME_RULES: list[Any] = [{"maxLength": 1}, {"enum": ["a", "b", "z"]}, {"pattern": "^[a-c]"}]
+SCALARS: list[Any] = [
+    {"type": "integer", "minimum": 1},
+    {"type": "number", "multipleOf": 0.5},
+    {"type": "string", "minLength": 2},
+    {"type": "string", "pattern": "^[0-9]+$"},
+    {"enum": [1, "a", None, [1]]},
+    {"const": "a"},
+    {"type": "boolean"},
+    {},
+    {"type": "null"},
+    {"format": "date"},
+    {"format": "ipv4"},
+    {"maximum": 2, "exclusiveMinimum": -1},
+    {"not": {"type": "string"}},
+]
+
+
+def object_part(rng: random.Random) -> dict[str, Any]:
+    """A conjunct of one to four object keywords."""
+    makers: dict[str, Callable[[], Any]] = {
+        "properties": lambda: {n: rng.choice(SUBS) for n in rng.sample(NAMES, rng.randint(1, 3))},
+        "required": lambda: rng.sample(NAMES, rng.randint(1, 2)),
+        "minProperties": lambda: rng.randint(0, 3),
+        "maxProperties": lambda: rng.randint(0, 3),
+        "additionalProperties": lambda: rng.choice([False, {"type": "integer"}, True]),
+        "dependentRequired": lambda: {rng.choice(NAMES): rng.sample(NAMES, 1)},
+        "patternProperties": lambda: {rng.choice(["^a", "^[cd]$", "x"]): rng.choice(SUBS)},
+        "propertyNames": lambda: rng.choice(NAME_RULES),
+        "type": lambda: rng.choice(["object", ["object", "null"]]),
+        "not": lambda: rng.choice(NOTS),
+        "dependentSchemas": lambda: {rng.choice(NAMES): {"required": [rng.choice(NAMES)]}},
+    }
+    return {word: makers[word]() for word in rng.sample(sorted(makers), rng.randint(1, 4))}
+
+
+def objects(rng: random.Random) -> Any:
+    if rng.random() < 0.3:
+        return {"oneOf": [object_part(rng), object_part(rng)]}
+    parts = [object_part(rng) for _ in range(rng.randint(1, 3))]
+    return parts[0] if len(parts) == 1 else {"allOf": parts}
+
+
+def array_part(rng: random.Random) -> dict[str, Any]:
+    makers: dict[str, Callable[[], Any]] = {
+        "items": lambda: rng.choice([*SCALARS, False, True]),
+        "prefixItems": lambda: [rng.choice(SCALARS) for _ in range(rng.randint(1, 3))],
+        "contains": lambda: rng.choice(SCALARS),
+        "minContains": lambda: rng.randint(0, 3),
+        "maxContains": lambda: rng.randint(0, 3),
+        "minItems": lambda: rng.randint(0, 3),
+        "maxItems": lambda: rng.randint(0, 3),
+        "uniqueItems": lambda: rng.random() < 0.5,
+        "unevaluatedItems": lambda: rng.choice([False, *SCALARS]),
+        "type": lambda: rng.choice(["array", ["array", "null"]]),
+    }
+    return {word: makers[word]() for word in rng.sample(sorted(makers), rng.randint(1, 4))}
+
+
+def typeless(rng: random.Random, depth: int = 0) -> Any:
+    draw = rng.random()
+    if depth > 2 or draw < 0.3:
+        return rng.choice(SCALARS)
+    if draw < 0.5:
+        return array_part(rng)
+    if draw < 0.65:
+        word = "anyOf" if rng.random() < 0.5 else "oneOf"
+        return {word: [typeless(rng, depth + 1) for _ in range(rng.randint(2, 3))]}
+    if draw < 0.8:
+        node = {"if": typeless(rng, depth + 1), "then": typeless(rng, depth + 1)}
+        return {**node, "else": typeless(rng, depth + 1)} if rng.random() < 0.6 else node
+    if draw < 0.9:
+        return {"allOf": [typeless(rng, depth + 1) for _ in range(rng.randint(2, 3))]}
+    props = {n: typeless(rng, depth + 1) for n in rng.sample("abc", rng.randint(1, 3))}
+    out: dict[str, Any] = {"properties": props}
+    if rng.random() < 0.5:
+        out["required"] = rng.sample(sorted(props), 1)
+    if rng.random() < 0.3:
+        out["type"] = "object"
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("kind", choices=["objects", "typeless"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=5000)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    make: Callable[[random.Random], Any] = objects if args.kind == "objects" else typeless
+    cls = jsonschema.Draft202012Validator
+    answered = refused = invalid = 0
+    for _ in range(args.count):
+        schema = make(rng)
+        check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+        try:
+            values = [generate(schema, seed) for seed in range(3)]
+        except SchemaError:
+            refused += 1
+            continue
+        if all(check.is_valid(v) for v in values):
+            answered += 1
+            continue
+        invalid += 1
+        if invalid <= 5:
+            print("invalid:", json.dumps(schema), json.dumps(values)[:200])
+    counts = f"{answered} answered valid, {refused} refused, {invalid} with an invalid value"
+    print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
+
+
+if __name__ == "__main__":
+    main()
