@@ -13,9 +13,11 @@ schemas answered, refused at compile time, answered with an invalid value.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -23,38 +25,30 @@ import jsonschema
 from synthworld.errors import SchemaError
 from synthworld.schema import generate
 
+
+def _corpus() -> Any:
+    """This repository's tests/schema/schema_corpus.py, read by path (``PYTHONPATH`` may name
+    another tree to fuzz, whose tests may not have the lists)."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "schema" / "schema_corpus.py"
+    spec = importlib.util.spec_from_file_location("fuzz_corpus", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CORPUS = _corpus()
+COMBO_PROPERTY_SCHEMAS, COMBO_SCALARS = CORPUS.COMBO_PROPERTY_SCHEMAS, CORPUS.COMBO_SCALARS
 NAMES = ["a", "b", "c", "d"]
-SUBS: list[Any] = [
-    {},
-    {"type": "integer"},
-    {"type": "string"},
-    {"type": "string", "maxLength": 2},
-    {"enum": [1, "x"]},
-    False,
-    True,
-    {"type": "array", "maxItems": 1},
-]
+SUBS = [*COMBO_PROPERTY_SCHEMAS[:2], {"type": "string"}, *COMBO_PROPERTY_SCHEMAS[2:]]
 NOTS: list[Any] = [
     {"required": ["a"]},
     {"properties": {"b": {"type": "integer"}}, "required": ["b"]},
     {"maxProperties": 0},
 ]
 NAME_RULES: list[Any] = [{"maxLength": 1}, {"enum": ["a", "b", "z"]}, {"pattern": "^[a-c]"}]
-SCALARS: list[Any] = [
-    {"type": "integer", "minimum": 1},
-    {"type": "number", "multipleOf": 0.5},
-    {"type": "string", "minLength": 2},
-    {"type": "string", "pattern": "^[0-9]+$"},
-    {"enum": [1, "a", None, [1]]},
-    {"const": "a"},
-    {"type": "boolean"},
-    {},
-    {"type": "null"},
-    {"format": "date"},
-    {"format": "ipv4"},
-    {"maximum": 2, "exclusiveMinimum": -1},
-    {"not": {"type": "string"}},
-]
+SCALARS = COMBO_SCALARS
 
 
 def object_part(rng: random.Random) -> dict[str, Any]:

@@ -148,3 +148,32 @@ def vendor() -> list[tuple[str, None, Any]]:
     assert spec.origin is not None
     folder = Path(spec.origin).parent / "builtin_schemas" / "vendor"
     return [(p.name, None, json.loads(p.read_text())) for p in sorted(folder.glob("*.json"))]
+
+
+COMBO_SCALARS: list[Any] = [
+    {"type": "integer", "minimum": 1},
+    {"type": "number", "multipleOf": 0.5},
+    {"type": "string", "minLength": 2},
+    {"type": "string", "pattern": "^[0-9]+$"},
+    {"enum": [1, "a", None, [1]]},
+    {"const": "a"},
+    {"type": "boolean"},
+    {},
+    {"type": "null"},
+    {"format": "date"},
+    {"format": "ipv4"},
+    {"maximum": 2, "exclusiveMinimum": -1},
+    {"not": {"type": "string"}},
+]
+"""Leaf schemas of every type the combination tests and bench/fuzz_schemas.py nest (typeless ones
+among them: each keyword applies to its own type only)."""
+COMBO_PROPERTY_SCHEMAS: list[Any] = [
+    {},
+    {"type": "integer"},
+    {"type": "string", "maxLength": 2},
+    {"enum": [1, "x"]},
+    False,
+    True,
+    {"type": "array", "maxItems": 1},
+]
+"""Property schemas of the object-keyword combinations (``false``: the name is forbidden)."""

@@ -17,22 +17,9 @@ from hypothesis import strategies as st
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import compile_generator, generate
+from tests.schema.schema_corpus import COMBO_SCALARS
 
-SCALARS: list[Any] = [
-    {"type": "integer", "minimum": 1},
-    {"type": "number", "multipleOf": 0.5},
-    {"type": "string", "minLength": 2},
-    {"type": "string", "pattern": "^[0-9]+$"},
-    {"enum": [1, "a", None, [1]]},
-    {"const": "a"},
-    {"type": "boolean"},
-    {},
-    {"type": "null"},
-    {"format": "date"},
-    {"format": "ipv4"},
-    {"maximum": 2, "exclusiveMinimum": -1},
-    {"not": {"type": "string"}},
-]
+SCALARS = COMBO_SCALARS
 ARRAY_WORDS: dict[str, st.SearchStrategy[Any]] = {
     "items": st.sampled_from([*SCALARS[:4], False]),
     "contains": st.sampled_from(SCALARS),

@@ -14,17 +14,10 @@ from hypothesis import strategies as st
 
 from synthworld.errors import SchemaError
 from synthworld.schema import generate
+from tests.schema.schema_corpus import COMBO_PROPERTY_SCHEMAS
 
 NAMES = ["a", "b", "c", "d"]
-SUBS: list[Any] = [
-    {},
-    {"type": "integer"},
-    {"type": "string", "maxLength": 2},
-    {"enum": [1, "x"]},
-    False,
-    True,
-    {"type": "array", "maxItems": 1},
-]
+SUBS = COMBO_PROPERTY_SCHEMAS
 PATTERNS = ["^a", "^[cd]$", "x"]
 NOTS: list[Any] = [{"required": ["a"]}, {"maxProperties": 0}, {"required": ["b"], "properties": {"b": {}}}]
 names = st.lists(st.sampled_from(NAMES), min_size=1, max_size=2, unique=True)
