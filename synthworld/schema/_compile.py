@@ -251,8 +251,8 @@ class Compiler:
             # typed object (constants say nothing of null, which a typeless branch takes, and a
             # typeless one whose objects cannot be builds other types)
             sure = word == "oneOf" and typed_objects([*rest, *self.flat_facts(sub)[0]])
-            clash_ = [clash(mine, facts[k]) and (sure or typed[k]) for k in range(len(subs))] if typed else []
-            clear = [k for k in range(len(subs)) if k != j and not clash_[k]] if word == "oneOf" else []
+            apart = [clash(mine, facts[k]) and (sure or typed[k]) for k in range(len(subs))] if typed else []
+            clear = [k for k in range(len(subs)) if k != j and not apart[k]] if word == "oneOf" else []
             tagged = tag is not None and bool(facts[j].allowed.get(tag)) and bool(mine.allowed.get(tag))
             named = [Part(self.synthetic(loc, {"required": [tag]}))] if tagged else []
             if j == as_text:  # the text of a number, as its readers parse it
