@@ -351,7 +351,7 @@ class Compiler:
         ways = []
         for k in others:
             target = self._through_refs(subs[k])
-            found = negation_branches(canonical_view(target.schema, target.dialect))
+            found = negation_branches(canonical_view(target.schema, target.dialect), bounds=True)
             mine = [Part(self.synthetic(target, w)) for w in found] if found else [self.negate(subs[k])]
             ways.append((self.check(subs[k]), mine))
         return ExcludeNode(self._node, [*rest, Part(subs[j])], ways)

