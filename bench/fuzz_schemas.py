@@ -4,10 +4,13 @@ python-jsonschema (format checking on): the fuzz behind stop 45's validity fixes
 ``objects``: one to three conjuncts of object keywords (names, counts, patterns, dependencies,
 ``not``), or a ``oneOf`` of two. ``typeless``: scalars, arrays, ``if``/``then``/``else``,
 ``anyOf``/``oneOf``/``allOf`` and properties nested up to three deep, most without a ``type`` (so
-each keyword applies to its own type only). Prints the first invalid values and the counts:
-schemas answered, refused at compile time, answered with an invalid value.
+each keyword applies to its own type only). ``scalars``: number and string keywords (bounds,
+``multipleOf``, lengths, patterns, formats, ``enum``, ``not``) in one to three conjuncts of an
+``allOf``, ``anyOf`` or ``oneOf``; ``--pool`` tries a pool of values on each refused schema.
+Prints the first invalid values and the counts: schemas answered, refused at compile time,
+answered with an invalid value.
 
-    python bench/fuzz_schemas.py objects|typeless --seed 1 --count 5000
+    python bench/fuzz_schemas.py objects|typeless|scalars --seed 1 --count 5000 [--pool]
 """
 
 from __future__ import annotations
@@ -115,16 +118,62 @@ def typeless(rng: random.Random, depth: int = 0) -> Any:
     return out
 
 
+SCALAR_TYPES: list[Any] = ["integer", "number", "string", ["string", "integer"], ["number", "null"]]
+PATTERNS = ["^[a-z]+$", "\\d", "^a", "z$", "^(ab|cd)*$", "^[0-9]{3}-[0-9]{2}$", "[A-Z]"]
+FORMATS = ["date", "date-time", "email", "ipv4", "ipv6", "uuid", "uri", "hostname"]
+ENUM: list[Any] = [1, 2.5, "a", "ab", "2024-01-01", None, 10, "x@y.co"]
+SCALAR_NOTS: list[Any] = [{"type": "integer"}, {"minimum": 5}, {"pattern": "^a"}, {"enum": [1, "a"]}]
+
+
+def scalar_part(rng: random.Random) -> dict[str, Any]:
+    """A conjunct of one to four number and string keywords (a ``type`` among them or not)."""
+    makers: dict[str, Callable[[], Any]] = {
+        "type": lambda: rng.choice(SCALAR_TYPES),
+        "minimum": lambda: rng.choice(BOUNDS),
+        "maximum": lambda: rng.choice(BOUNDS),
+        "exclusiveMinimum": lambda: rng.choice(BOUNDS),
+        "exclusiveMaximum": lambda: rng.choice(BOUNDS),
+        "multipleOf": lambda: rng.choice([0.1, 0.25, 2, 3, 7, 0.01, 1e-8]),
+        "minLength": lambda: rng.randint(0, 12),
+        "maxLength": lambda: rng.randint(0, 12),
+        "pattern": lambda: rng.choice(PATTERNS),
+        "format": lambda: rng.choice(FORMATS),
+        "enum": lambda: rng.sample(ENUM, rng.randint(1, 4)),
+        "const": lambda: rng.choice([3, "abc", 0.75]),
+        "not": lambda: rng.choice(SCALAR_NOTS),
+    }
+    return {word: makers[word]() for word in rng.sample(sorted(makers), rng.randint(1, 4))}
+
+
+def scalars(rng: random.Random) -> Any:
+    parts = [scalar_part(rng) for _ in range(rng.randint(1, 3))]
+    return parts[0] if len(parts) == 1 else {rng.choice(["allOf", "anyOf", "oneOf"]): parts}
+
+
+BOUNDS = [-3, 0, 0.5, 2, 7.25, 100, 1e10]
+POOL: list[Any] = [
+    None, True, False, 0, 1, 2, 3, 5, 7, 10, 100, -1, -3, 0.5, 2.5, 7.25, 7.5, 1e10, 1e10 + 1, 0.01, 1e-8,
+    "", "a", "ab", "abc", "abcd", "abcdefghijkl", "z", "A", "Abc", "123", "123-45", "cd", "abcdabcd",
+    "2024-01-01", "2024-01-01T00:00:00Z", "x@y.co", "1.2.3.4", "::1", "example.com", "http://a.b/c",
+    "123e4567-e89b-12d3-a456-426614174000", "hello world", [], {}, [1], {"a": 1},
+]  # fmt: skip
+"""Values tried on each refused schema (``--pool``): one that is valid shows a satisfiable schema
+refused."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("kind", choices=["objects", "typeless"])
+    parser.add_argument("kind", choices=["objects", "typeless", "scalars"])
+    parser.add_argument("--pool", action="store_true", help="try POOL's values on each refused schema")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=5000)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    make: Callable[[random.Random], Any] = objects if args.kind == "objects" else typeless
+    make: Callable[[random.Random], Any] = {"objects": objects, "typeless": typeless, "scalars": scalars}[
+        args.kind
+    ]
     cls = jsonschema.Draft202012Validator
-    answered = refused = invalid = 0
+    answered = refused = invalid = satisfiable = 0
     for _ in range(args.count):
         schema = make(rng)
         check = cls(schema, format_checker=cls.FORMAT_CHECKER)
@@ -132,6 +181,7 @@ def main() -> None:
             values = [generate(schema, seed) for seed in range(3)]
         except SchemaError:
             refused += 1
+            satisfiable += args.pool and any(check.is_valid(v) for v in POOL)
             continue
         if all(check.is_valid(v) for v in values):
             answered += 1
@@ -140,6 +190,7 @@ def main() -> None:
         if invalid <= 5:
             print("invalid:", json.dumps(schema), json.dumps(values)[:200])
     counts = f"{answered} answered valid, {refused} refused, {invalid} with an invalid value"
+    counts += f"; refused though a value of the pool is valid: {satisfiable}" if args.pool else ""
     print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
 
 
