@@ -190,16 +190,22 @@ _PLACES_SIZE = 64
 """How many documents' `_places` are remembered (each pins its document; the oldest go first)."""
 
 
-def _python_check(loc: Loc, *, unreadable: bool = False) -> Check:
-    """python-jsonschema's check of ``loc`` (``unreadable``: the answer where it cannot read a
-    pattern, an ECMA-262 one Python's ``re`` does not know)."""
+def _python_check(loc: Loc) -> Check:
+    """python-jsonschema's check of ``loc`` (a pattern it cannot read: not valid)."""
+    verdict = _python_verdict(loc)
+    return lambda value: bool(verdict(value))
+
+
+def _python_verdict(loc: Loc) -> Callable[[Any], bool | None]:
+    """python-jsonschema's verdict on values for ``loc``: None where it cannot read a pattern (an
+    ECMA-262 one Python's ``re`` does not know)."""
     validator = python_validator(loc)
 
-    def check(value: Any) -> bool:
+    def check(value: Any) -> bool | None:
         try:
             return bool(validator.is_valid(value))
         except re.error:
-            return unreadable
+            return None
         except (jsonschema.exceptions.SchemaError, RecursionError, ValueError, TypeError):
             return False
         except referencing.exceptions.Unresolvable as err:  # met only now: no value can be judged
@@ -260,12 +266,11 @@ class WholeCheck:
     generator keeps one alive.
     """
 
-    __slots__ = ("_external", "_python", "_python_beside", "_root", "_rs", "_text")
+    __slots__ = ("_external", "_python", "_root", "_rs", "_text")
 
     def __init__(self, root: Loc, text: str, *, external: bool) -> None:
         self._root, self._text, self._external = root, text, external
-        self._python: Check | None = None
-        self._python_beside: Check | None = None
+        self._python: Callable[[Any], bool | None] | None = None
         self._rs: Any = _UNBUILT
 
     @property
@@ -284,12 +289,7 @@ class WholeCheck:
         rs = self._validator()
         if rs is None:
             return self._by_python(value)
-        if not rs.is_valid(value):
-            return False
-        python = self._python_beside
-        if python is None:
-            python = self._python_beside = _python_check(self._root, unreadable=True)
-        return python(value)
+        return bool(rs.is_valid(value)) and self._by_python(value, unreadable=True)
 
     def _validator(self) -> Any:
         """The shared jsonschema-rs validator (None: external references, or it cannot compile)."""
@@ -300,12 +300,13 @@ class WholeCheck:
             self._rs = rs
         return rs
 
-    def _by_python(self, value: Any) -> bool:
-        """python-jsonschema alone (jsonschema-rs cannot compile the document)."""
+    def _by_python(self, value: Any, *, unreadable: bool = False) -> bool:
+        """python-jsonschema's verdict (``unreadable``: the answer where it cannot read a pattern)."""
         python = self._python
         if python is None:
-            python = self._python = _python_check(self._root)
-        return python(value)
+            python = self._python = _python_verdict(self._root)
+        found = python(value)
+        return unreadable if found is None else found
 
 
 _UNBUILT: Any = object()
