@@ -7,7 +7,7 @@ import re
 import string
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 import jsonschema
@@ -26,6 +26,7 @@ from synthworld.schema._multiples import (
     rs_multiple,
 )
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
+from synthworld.schema._open_patterns import OpenPattern
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -354,6 +355,7 @@ class StringNode:
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self.joined = tuple(joined)
+        self._open = OpenPattern.of(source) if fmt is None and not joined else None
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded
@@ -376,6 +378,11 @@ class StringNode:
                     return text
         if st.realistic and self._decimal:  # a decimal that is no money: "12.5", not "+21288e931"
             for text in _realistic.decimal_texts(st.rng, hint):
+                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                    return text
+        if st.realistic and self._open is not None:  # "^https://" on "url": a URL, not the bare prefix
+            free = partial(self._free, st, hint)
+            for text in self._open.candidates(st.rng, st.locale, hint, free, self.max_length):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer

@@ -1,0 +1,99 @@
+"""Patterns a match of which any text may follow (no ``$``): whole values, not the bare prefix."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from schema_corpus import oracle
+
+from synthworld.errors import SchemaError
+from synthworld.schema import generate
+
+
+def _field(name: str, **field: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {name: {"type": "string", **field}}, "required": [name]}
+
+
+def _named(name: str, seeds: int = 5, **field: Any) -> list[str]:
+    schema = _field(name, **field)
+    values = [generate(schema, seed)[name] for seed in range(seeds)]
+    assert all(oracle(schema).is_valid({name: value}) for value in values)
+    return values
+
+
+def test_a_url_field_with_a_scheme_prefix_answers_whole_urls() -> None:
+    values = _named("homepage", pattern="^https://")
+    assert values[:2] == ["https://example.org/posts/main/posts", "https://example.net/posts/blog/wp-content"]
+    assert all(re.fullmatch(r"https://[a-z0-9.-]+\.[a-z]+/\S*", value) for value in values)
+
+
+def test_a_fixed_prefix_is_continued_and_differs_by_seed() -> None:
+    values = [generate({"type": "string", "pattern": "^arn:aws:iam::"}, seed) for seed in range(5)]
+    assert values[:3] == ["arn:aws:iam::y0cq65zt4w", "arn:aws:iam::ieqh524yng", "arn:aws:iam::dffxktqnck"]
+    assert len(set(values)) == 5
+    versions = [generate({"type": "string", "pattern": "^v"}, seed) for seed in range(3)]
+    assert versions == ["v6048", "v91", "v1"]
+
+
+def test_a_scheme_other_than_http_gets_a_host_and_path() -> None:
+    values = _named("bucket", pattern="^s3://")
+    assert all(re.fullmatch(r"s3://[a-z0-9.-]+\.[a-z]+/\S*", value) for value in values)
+
+
+def test_the_field_name_decides_when_its_realistic_value_matches() -> None:
+    assert all("@" in value and "." in value.split("@")[1] for value in _named("email", pattern="@"))
+    assert len(set(_named("phone", pattern=r"\d"))) == 5  # phone numbers, not one digit each
+    assert all(" " in value for value in _named("name", pattern="^[A-Z]"))  # people's names
+
+
+def test_max_length_cuts_the_continuation_not_the_prefix() -> None:
+    values = [generate({"type": "string", "pattern": "^abc", "maxLength": 5}, seed) for seed in range(5)]
+    assert all(value.startswith("abc") and 3 <= len(value) <= 5 for value in values)
+    assert _named("url", pattern="^https://", maxLength=8) == ["https://"] * 5
+
+
+def test_patterns_that_end_the_string_are_left_as_they_were() -> None:
+    assert _named("name", seeds=3, pattern="^[a-z]+$") == ["biqp", "i", "c"]
+    assert _named("url", seeds=2, pattern="^https://$") == ["https://", "https://"]
+
+
+def test_plain_mode_keeps_the_pattern_s_own_draw() -> None:
+    values = [generate({"type": "string", "pattern": "^arn:aws:iam::"}, s, realistic=False) for s in range(3)]
+    assert values == ["arn:aws:iam::"] * 3
+
+
+def test_a_continuation_the_pattern_rejects_falls_back_to_its_draw() -> None:
+    assert _named("code", seeds=3, pattern=r"abc\b") == ["abc", "abc", "abc"]  # a word may not go on
+
+
+def test_an_empty_pattern_on_a_named_field_answers() -> None:
+    values = _named("FilterPattern", pattern="", maxLength=1024)  # AWS::Logs, cfn-lint's schemas
+    assert all(isinstance(value, str) for value in values)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    prefix=st.text(alphabet="ab:/_-.@$x9", min_size=1, max_size=6),
+    anchored=st.booleans(),
+    max_length=st.none() | st.integers(0, 12),
+    name=st.sampled_from(["", "url", "id", "name", "email", "code"]),
+)
+def test_any_literal_prefix_answers_a_valid_value(
+    prefix: str, anchored: bool, max_length: int | None, name: str
+) -> None:
+    field: dict[str, Any] = {"type": "string", "pattern": ("^" if anchored else "") + re.escape(prefix)}
+    if max_length is not None:
+        field["maxLength"] = max_length
+    schema = _field(name, **field) if name else field
+    if max_length is not None and max_length < len(prefix):
+        with pytest.raises(SchemaError):  # no room for the prefix: refused, at compile time
+            generate(schema, 0)
+        return
+    check = oracle(schema).is_valid
+    for seed in range(3):
+        value = generate(schema, seed)
+        assert check(value), (schema, value)
