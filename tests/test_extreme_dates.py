@@ -10,8 +10,9 @@ import itertools
 from typing import Any
 
 import jsonschema
+import pytest
 
-from synthworld import SimulatedClock, SyntheticWorld, ToolSpec
+from synthworld import FunctionBackend, SimulatedClock, SyntheticWorld, ToolSpec
 
 ISO_8601 = (
     r"^([\d]{4})\-(1[0-2]|0[1-9])\-(0[1-9]|1[0-9]|2[0-8])T(2[0-3]|[01][0-9]):([0-5][0-9]):([0-5][0-9])Z$"
@@ -94,3 +95,20 @@ def test_time_bounds_near_the_ends_of_the_calendar_give_valid_lists() -> None:
         answer = world.call("list_events", {"since": since, "until": until})
         jsonschema.validate(answer, listing)
         assert len(answer["events"]) >= 2
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (ISO_8601, "2024-01-03T00:40:59Z"),  # the mirror, 29 Dec, breaks the pattern: a year back
+        (None, "2024-12-29T23:19:01Z"),  # as far before now as it was after
+    ],
+)
+def test_a_future_creation_is_put_in_the_past_in_a_form_its_pattern_takes(
+    pattern: str | None, expected: str
+) -> None:
+    field: dict[str, Any] = {"type": "string"} if pattern is None else {"type": "string", "pattern": pattern}
+    returns = {"type": "object", "properties": {"created_at": field}, "required": ["created_at"]}
+    world = SyntheticWorld(backend=FunctionBackend(lambda tool, args: {"created_at": "2025-01-03T00:40:59Z"}))
+    world.register_tool(ToolSpec("get_event", "", {"type": "object"}, returns))
+    assert world.call("get_event", {}) == {"created_at": expected}

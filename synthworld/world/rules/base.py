@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -88,3 +89,14 @@ def fits_multiple(value: float, schema: Mapping[str, Any]) -> bool:
         quotient = value / step
         return math.isfinite(quotient) and int(quotient) == quotient
     return int(value) % int(step) == 0
+
+
+def pattern_refuses(pattern: object, value: str) -> bool:
+    """Whether a property's ``pattern`` (as JSON Schema reads it: a search) refuses `value`; a
+    pattern Python cannot read refuses everything (the value stays as drawn). No pattern: no."""
+    if not isinstance(pattern, str):
+        return False
+    try:
+        return re.search(pattern, value) is None
+    except re.error:
+        return True

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from synthworld.world.naming import snake
-from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.base import RuleContext, pattern_refuses
 from synthworld.world.rules.times import Instant, read_time, write_time
 from synthworld.world.shapes import Shapes
 
@@ -216,12 +216,8 @@ def _takes(schema: Mapping[str, Any], value: Any, depth: int = 0) -> bool:
 
 
 def _text_fits(schema: Mapping[str, Any], value: str) -> bool:
-    pattern = schema.get("pattern")
-    try:
-        if isinstance(pattern, str) and re.search(pattern, value) is None:
-            return False
-    except re.error:
-        return False  # a pattern Python cannot read: keep the value as drawn
+    if pattern_refuses(schema.get("pattern"), value):
+        return False
     low, high = schema.get("minLength", 0), schema.get("maxLength")
     return len(value) >= low and (high is None or len(value) <= high)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from synthworld.world.currencies import CURRENCY_KEYS, minor_units
 from synthworld.world.naming import snake
-from synthworld.world.rules.base import RuleContext, first_key, is_number
+from synthworld.world.rules.base import RuleContext, first_key, is_number, pattern_refuses
 from synthworld.world.shapes import Shapes
 
 __all__ = ["MoneyText"]
@@ -84,7 +84,7 @@ class MoneyText:
             if type(value) is not str or not _NEGATIVE.fullmatch(value) or not ctx.free(node, key):
                 continue
             pattern = ctx.prop(hint, key).get("pattern")
-            if isinstance(pattern, str) and _refused(pattern, value[1:]):
+            if pattern_refuses(pattern, value[1:]):
                 continue
             ctx.edits.begin(self.name)
             ctx.set(node, key, value[1:])
@@ -117,11 +117,3 @@ def _decimals(node: dict[str, Any], ctx: RuleContext, name: str, digits: int) ->
         if have < digits:
             ctx.edits.begin(name)
             ctx.set(node, key, value + "0" * (digits - have))
-
-
-def _refused(pattern: str, value: str) -> bool:
-    """Whether a string `pattern` (as JSON Schema reads it: a search) refuses `value`."""
-    try:
-        return re.search(pattern, value) is None
-    except re.error:
-        return True  # a pattern Python cannot read: leave the value as it was drawn

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from synthworld.world.naming import snake
-from synthworld.world.rules.base import RuleContext
+from synthworld.world.rules.base import RuleContext, pattern_refuses
 from synthworld.world.rules.times import Instant, read_time, write_time
 from synthworld.world.shapes import Shapes
 
@@ -149,6 +149,16 @@ def _mirrored(at: datetime.datetime, now: datetime.datetime) -> datetime.datetim
         return now - ahead % _SPAN
 
 
+def _years_back(at: datetime.datetime, now: datetime.datetime) -> datetime.datetime | None:
+    """``at`` (after ``now``) moved back by whole years to the last one not after now: its month,
+    day and time of day kept, so a pattern that took them takes it; None for a 29 February."""
+    try:
+        back = at.replace(year=now.year)
+        return back if back <= now else at.replace(year=now.year - 1)
+    except ValueError:
+        return None
+
+
 class TimeOrder:
     """``created_at <= updated_at`` (and every other stamp), start before end, no creation after now."""
 
@@ -167,7 +177,7 @@ class TimeOrder:
             return
         read = {key: read_time(node[key]) for key in {k for pair in pairs for k in pair} | set(past)}
         for key in past:
-            self._not_future(node, key, read, ctx)
+            self._not_future(node, hint, key, read, ctx)
         keys = [k for pair in pairs for k in pair]
         for _ in range(3):  # a chain (start, end, due) may need a second pass after a swap
             before = [node[k] for k in keys]
@@ -177,14 +187,18 @@ class TimeOrder:
                 break
 
     def _not_future(
-        self, node: dict[str, Any], key: str, read: dict[str, Instant | None], ctx: RuleContext
+        self, node: dict[str, Any], hint: str, key: str, read: dict[str, Instant | None], ctx: RuleContext
     ) -> None:
         stamp = read.get(key)
         if stamp is None or stamp.at <= ctx.now or not ctx.free(node, key):
             return
         ctx.edits.begin(self.name)
-        at = _mirrored(stamp.at, ctx.now)
-        if ctx.set(node, key, write_time(at, stamp)):
+        text = write_time(_mirrored(stamp.at, ctx.now), stamp)
+        pattern = ctx.prop(hint, key).get("pattern")
+        if pattern_refuses(pattern, text):  # AWS's days up to the 28th: move by whole years instead
+            back = _years_back(stamp.at, ctx.now)
+            text = text if back is None else write_time(back, stamp)
+        if ctx.set(node, key, text):
             read[key] = read_time(node[key])
 
     def _order(
