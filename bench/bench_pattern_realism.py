@@ -1,15 +1,19 @@
-"""Fields whose pattern any text may follow (``^https://``, ``^arn:aws:``, ``\\S``), as real schemas
-write them: what do their values look like?
+"""Fields with a pattern, as real schemas write them: do their values look like what the field's
+name says, and do they vary by seed?
 
-Every string property of the SchemaStore and vendored corpora (and the cloudformation corpus, when
-cfn-lint is installed) with a pattern that does not end in ``$`` and no format is asked for, alone
-in an object under its own name (``{"type": "object", "properties": {name: field}, "required":
-[name]}``), with seeds 0-4. Reported: the fields, the values valid for their field
-(python-jsonschema, format checking on; jsonschema-rs where it cannot read a pattern), the values
-that are the pattern's bare fixed text (``https://`` for ``^https://``), the fields answering one
-value for every seed, and the distinct values per field.
+Every string property with a pattern and no format in the chosen corpora (by default SchemaStore's
+and the vendored schemas, and cfn-lint's CloudFormation and kubernetes-validate's schemas when
+installed) is asked for alone in an object under its own name (``{"type": "object",
+"properties": {name: field}, "required": [name]}``), seeds 0-4. Reported for the fields whose
+pattern ends in ``$`` ("anchored") and those any text may follow ("open-ended"): the values valid
+for their field (python-jsonschema with format checking; jsonschema-rs where Python cannot read the
+pattern; "unjudged" where neither can), the values the field-name judges of
+``bench_field_realism.py`` (written apart from the generator) judge and those they find wrong, the
+values that are an open-ended pattern's bare fixed text (``https://`` for ``^https://``), the
+fields answering one value for every seed, and the distinct values per field.
 
-    python bench/bench_open_patterns.py [--corpus schemastore vendored cloudformation] [--show 8]
+    python bench/bench_pattern_realism.py [--corpus schemastore vendored cloudformation kubernetes]
+        [--show 8]
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_corpora import load, oracle
+from bench_field_realism import _judge
+from realism_relations import snake
 
 from synthworld.schema import generate
 
@@ -32,17 +39,15 @@ _FIXED = re.compile(r"\^?((?:[^\\\[\](){}.*+?|^$]|\\[/:.\-_@#])+)")
 
 
 def fields(node: Any, name: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every (property name, string schema with an open-ended pattern) under ``node``."""
+    """Every (property name, string schema with a pattern and no format) under ``node``."""
     if isinstance(node, dict):
-        pattern = node.get("pattern")
-        open_ended = isinstance(pattern, str) and not pattern.endswith("$")
         plain = "format" not in node and "$ref" not in node and node.get("type", "string") == "string"
-        if name and open_ended and plain:
+        if name and isinstance(node.get("pattern"), str) and plain:
             yield name, node
         for key, value in node.items():
-            if key in ("properties", "patternProperties") and isinstance(value, dict):
+            if key == "properties" and isinstance(value, dict):
                 for child, sub in value.items():
-                    yield from fields(sub, child if key == "properties" else "")
+                    yield from fields(sub, child)
             elif key not in ("enum", "const", "examples", "default"):
                 yield from fields(value)
     elif isinstance(node, list):
@@ -56,43 +61,61 @@ def bare(pattern: str) -> str | None:
     return None if found is None else re.sub(r"\\(.)", r"\1", found.group(1))
 
 
+def measure(name: str, field: dict[str, Any], counts: Counter[str]) -> list[str] | None:
+    """Add one field's counts; its five values (None when refused alone)."""
+    schema = {"type": "object", "properties": {name: field}, "required": [name]}
+    try:
+        values = [generate(schema, seed)[name] for seed in range(5)]
+    except Exception:  # a field that needs its document or is refused alone
+        counts["refused"] += 1
+        return None
+    counts["fields"] += 1
+    counts["values"] += len(values)
+    try:
+        valid = oracle(field, None)
+        counts["valid"] += sum(valid(v) for v in values)
+    except Exception:  # a pattern neither validator reads ("[\\w-.~]+")
+        counts["unjudged"] += len(values)
+    judge = _judge(snake(name), {})
+    for value in values:
+        try:
+            verdict = None if judge is None else judge[2](value, {})
+        except TypeError:  # a judge of numbers (``latitude``) on a string: not judged
+            verdict = None
+        counts["judged"] += verdict is not None
+        counts["judged wrong"] += verdict is False
+    counts["bare"] += sum(v == bare(field["pattern"]) for v in values)
+    counts["one value"] += len(set(values)) == 1
+    counts["distinct"] += len(set(values))
+    return values
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", nargs="*", default=["schemastore", "vendored"])
-    parser.add_argument("--show", type=int, default=8, help="fields to print with their values")
+    parser.add_argument("--corpus", nargs="*", default=["schemastore", "vendored", "cloudformation", "kubernetes"])
+    parser.add_argument("--show", type=int, default=8, help="fields of each kind to print with their values")
     args = parser.parse_args()
     seen: set[str] = set()
-    counts = {"fields": 0, "values": 0, "valid": 0, "unjudged": 0, "bare": 0, "one value": 0, "refused": 0}
-    distinct = 0
+    counts: dict[str, Counter[str]] = {"anchored": Counter(), "open-ended": Counter()}
     for corpus in args.corpus:
-        for row in load(corpus):
-            for name, field in fields(row["schema"]):
-                key = json.dumps([name, field], sort_keys=True)
-                if key in seen:
-                    continue
-                seen.add(key)
-                schema = {"type": "object", "properties": {name: field}, "required": [name]}
-                try:
-                    values = [generate(schema, seed)[name] for seed in range(5)]
-                except Exception:  # a field that needs its document ($ref) or is refused alone
-                    counts["refused"] += 1
-                    continue
-                valid = oracle(field, None)
-                fixed = bare(field["pattern"])
-                counts["fields"] += 1
-                counts["values"] += len(values)
-                try:
-                    counts["valid"] += sum(valid(v) for v in values)
-                except Exception:  # a pattern neither validator reads ("[\\w-.~]+")
-                    counts["unjudged"] += len(values)
-                counts["bare"] += sum(v == fixed for v in values)
-                counts["one value"] += len(set(values)) == 1
-                distinct += len(set(values))
-                if counts["fields"] <= args.show:
-                    print(f"  {name}: {field['pattern']!r} -> {values[:3]}")
-    shown = ", ".join(f"{k} {v:,}" for k, v in counts.items())
-    per_field = distinct / max(counts["fields"], 1)
-    print(f"{' '.join(args.corpus)}: {shown}; distinct values per field {per_field:.2f} of 5")
+        try:
+            rows = load(corpus)
+        except Exception as exc:  # cfn-lint or kubernetes-validate not installed
+            print(f"{corpus}: not read ({exc})")
+            continue
+        for name, field in fields([row["schema"] for row in rows]):
+            key = json.dumps([name, field], sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            kind = "anchored" if field["pattern"].endswith("$") else "open-ended"
+            values = measure(name, field, counts[kind])
+            if values is not None and counts[kind]["fields"] <= args.show:
+                print(f"  {kind} {name}: {field['pattern'][:60]!r} -> {values[:3]}")
+    for kind, found in counts.items():
+        per_field = found.pop("distinct", 0) / max(found["fields"], 1)
+        shown = ", ".join(f"{k} {v:,}" for k, v in found.items())
+        print(f"{kind}: {shown}; distinct values per field {per_field:.2f} of 5")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
-"""Realistic strings for patterns a match of which any text may follow (no ``$`` at the end).
+"""Realistic strings for fields with a pattern: the value the field's name asks for, when the
+pattern takes it.
 
-The walk of such a pattern builds its shortest match: ``^https://`` answers ``https://`` and
-``^arn:aws:iam::`` answers ``arn:aws:iam::`` for every seed, and ``\\S`` a single character. What a
-real value of such a field looks like is the whole text the pattern only starts: a URL, an ARN.
-So, in realistic mode, a string of an open-ended pattern first tries the realistic value of its
-property's name (``url`` -> ``https://example.org/posts``), and a pattern that builds one fixed text
-continues it (``arn:aws:iam::`` -> ``arn:aws:iam::k3jq0x9ab2``). The node checks every candidate
-against the pattern and the lengths; one that fails leaves the pattern's own draw to answer.
+The walk of a pattern builds any of its matches, with no idea of what they mean: ``^\\S+@\\S+$`` on
+an ``email`` answers ``G@_``, ``^https://.*$`` on a ``url`` answers ``https://``, ``^.*$`` on a
+``description`` the empty string. In realistic mode a string with a pattern first tries the
+realistic value of its property's name when the name says what it holds (``email``, ``url``,
+``country_code``: not a plain word), or whatever the name when any text may follow a match (no
+``$`` at the end: ``\\S`` on ``title``); and a pattern that builds one fixed text and lets text
+follow continues it (``^arn:aws:iam::`` -> ``arn:aws:iam::k3jq0x9ab2``, not the bare prefix for
+every seed). The node checks every candidate against the pattern and the lengths; one that fails
+leaves the pattern's own draw to answer.
 """
 
 from __future__ import annotations
@@ -26,31 +29,30 @@ _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
 
 
-class OpenPattern:
-    """What continues the matches of one open-ended pattern (`of` says which patterns are)."""
+class PatternRealism:
+    """Realistic candidates for the strings of one pattern (`of`), checked by the node."""
 
-    def __init__(self, fixed: str | None) -> None:
+    def __init__(self, open_ended: bool, fixed: str | None) -> None:
+        self.open_ended = open_ended
+        """Any text may follow a match (no ``$`` at its end)."""
         self.fixed = fixed
-        """The one text the pattern builds (``^arn:aws:`` -> ``arn:aws:``), or None."""
+        """The one text an open-ended pattern builds (``^arn:aws:`` -> ``arn:aws:``), or None."""
 
     @staticmethod
-    def of(source: str | None) -> OpenPattern | None:
-        """The continuation of ``source``, or None when its matches end the string (or it cannot
-        be read)."""
-        if source is None:
-            return None
-        is_open, fixed = _shape(source)
-        return OpenPattern(fixed) if is_open else None
+    def of(source: str | None) -> PatternRealism | None:
+        """The candidates' maker for ``source``, or None without one."""
+        return None if source is None else PatternRealism(*_shape(source))
 
     def candidates(
-        self, rng: Random, locale: str, hint: str, realistic: Callable[[], str], room: int | None
+        self, rng: Random, hint: str, named: bool, realistic: Callable[[], str], room: int | None
     ) -> Iterator[str]:
-        """The property's realistic value (when it has a name), then the fixed text continued,
-        cut to ``room`` characters (``maxLength``) when the continuation is longer."""
-        if hint:
+        """The realistic value of the property called ``hint``, for an open-ended pattern or a
+        ``named`` one (a name that says what it holds: ``email``, ``country_code``); then an
+        open-ended pattern's fixed text continued, cut to ``room`` characters (``maxLength``)."""
+        if hint and (named or self.open_ended):
             yield realistic()
         if self.fixed is not None and (room is None or room > len(self.fixed)):
-            yield (self.fixed + _tail(rng, locale, self.fixed))[:room]
+            yield (self.fixed + _tail(rng, self.fixed))[:room]
 
 
 @lru_cache(maxsize=1024)
@@ -71,11 +73,11 @@ def _shape(pattern: str) -> tuple[bool, str | None]:
     return True, None
 
 
-def _tail(rng: Random, locale: str, fixed: str) -> str:
+def _tail(rng: Random, fixed: str) -> str:
     """What follows a fixed text: a URL's host and path after a scheme (``s3://``), digits after a
     letter or digit (``v`` -> ``v204``), else a token (``usr_`` -> ``usr_k3jq0x9ab2``)."""
     if fixed.endswith("://"):
-        return _realistic.pick(rng, locale, "url").partition("://")[2]
+        return _realistic.pick(rng, "en_US", "url").partition("://")[2]
     if fixed[-1:].isalnum():
         return _draw.text(rng, string.digits, 1 + _draw.below(rng, 4))
     return _draw.text(rng, _TOKEN, 10)

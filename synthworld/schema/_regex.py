@@ -241,6 +241,18 @@ def _choice(chars: str) -> Gen:
     return lambda rng, groups: choice(rng, chars)
 
 
+def _one_case(chars: str) -> Gen:
+    """A class of one letter in both cases (``[Dd][Ee][Ff]``, a literal of any case): the lower
+    one always (``def``, not ``dEf``), drawing the bits a choice would (what follows is unchanged)."""
+    low = chars.lower()[0]
+
+    def gen(rng: Random, groups: dict[int, str]) -> str:
+        choice(rng, chars)
+        return low
+
+    return gen
+
+
 def _item(op: Any, av: Any, extra: int) -> Gen:
     if op is c.LITERAL:
         return _const(chr(av))
@@ -249,7 +261,9 @@ def _item(op: Any, av: Any, extra: int) -> Gen:
     if op is c.ANY:
         return _choice(string.ascii_letters + string.digits)
     if op is c.IN:
-        return _choice(_charset(av))
+        chars = _charset(av)
+        both_cases = len(chars) == 2 and chars[0] == chars[1].swapcase() != chars[1]
+        return _one_case(chars) if both_cases else _choice(chars)
     if op is c.BRANCH:
         return _branch([_seq(list(b), extra) for b in av[1]])
     if op is c.SUBPATTERN:

@@ -26,7 +26,7 @@ from synthworld.schema._multiples import (
     rs_multiple,
 )
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._open_patterns import OpenPattern
+from synthworld.schema._realistic_patterns import PatternRealism
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -355,7 +355,7 @@ class StringNode:
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self.joined = tuple(joined)
-        self._open = OpenPattern.of(source) if fmt is None and not joined else None
+        self._realism = PatternRealism.of(source) if fmt is None and not joined else None
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded
@@ -380,9 +380,9 @@ class StringNode:
             for text in _realistic.decimal_texts(st.rng, hint):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
-        if st.realistic and self._open is not None:  # "^https://" on "url": a URL, not the bare prefix
-            free = partial(self._free, st, hint)
-            for text in self._open.candidates(st.rng, st.locale, hint, free, self.max_length):
+        if st.realistic and self._realism is not None:  # "^\\S+@\\S+$" on "email": an address, not "G@_"
+            free, named = partial(self._free, st, hint), _hint_kind(hint) != "word"
+            for text in self._realism.candidates(st.rng, hint, named, free, self.max_length):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer

@@ -1,4 +1,5 @@
-"""Patterns a match of which any text may follow (no ``$``): whole values, not the bare prefix."""
+"""Realistic strings for fields with a pattern: whole values (not a bare prefix), and the value
+the field's name asks for when the pattern takes it."""
 
 from __future__ import annotations
 
@@ -56,8 +57,18 @@ def test_max_length_cuts_the_continuation_not_the_prefix() -> None:
     assert _named("url", pattern="^https://", maxLength=8) == ["https://"] * 5
 
 
-def test_patterns_that_end_the_string_are_left_as_they_were() -> None:
-    assert _named("name", seeds=3, pattern="^[a-z]+$") == ["biqp", "i", "c"]
+def test_a_name_that_says_what_it_holds_gets_its_value_when_the_pattern_takes_it() -> None:
+    emails = _named("email", seeds=2, pattern=r"^\S+@\S+$")  # was "fH-Z@9TB"
+    assert emails == ["dianacastro@example.org", "matthewhahn@example.org"]
+    assert _named("Url", seeds=1, pattern="^https://.*$") == ["https://example.org/posts/main/posts"]
+    assert _named("Description", seeds=1, pattern="^.*$") == ["Kid lose lose"]  # was ""
+    assert _named("Timezone", seeds=1, pattern="^(UTC|[A-Za-z_]+/[A-Za-z0-9_]+)$") == ["Asia/Phnom_Penh"]
+    ips = _named("IpAddress", pattern=r"^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$")
+    assert all(0 <= int(part) <= 255 for ip in ips for part in ip.split("."))  # was 04.764.59.8
+
+
+def test_a_plain_word_name_or_a_pattern_the_value_fails_keeps_the_pattern_s_draw() -> None:
+    assert _named("key", seeds=3, pattern="^[a-z]+$") == ["biqp", "i", "c"]  # "key" names no kind
     assert _named("url", seeds=2, pattern="^https://$") == ["https://", "https://"]
 
 
@@ -97,3 +108,19 @@ def test_any_literal_prefix_answers_a_valid_value(
     for seed in range(3):
         value = generate(schema, seed)
         assert check(value), (schema, value)
+
+
+def test_a_letter_of_either_case_is_written_in_one_case() -> None:
+    either = "".join(f"[{letter.upper()}{letter}]" for letter in "enabled")  # "[Ee][Nn][Aa]..."
+    state = f"^({either}|{either.replace('[Ee][Nn]', '[Dd][Ii][Ss]')})$"  # Exchange's, in CloudFormation
+    values = _named("FilterState", pattern=state)
+    assert set(values) == {"enabled", "disabled"}  # was "dISaBLeD", "EnAblEd"
+
+
+def test_the_values_after_a_letter_of_either_case_are_unchanged() -> None:
+    def after(first: str) -> list[Any]:
+        props = {"a": {"type": "string", "pattern": first}, "b": {"type": "string", "pattern": "^[a-z]{6}$"}}
+        schema = {"type": "object", "properties": props, "required": ["a", "b"]}
+        return [generate(schema, seed)["b"] for seed in range(5)]
+
+    assert after("^[Aa][Bb]$") == after("^[ab][cd]$")
