@@ -27,7 +27,8 @@ from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
-from synthworld.schema._resolve import Loc
+from synthworld.schema._resolve import DRAFT2020, Loc
+from synthworld.schema._rs_formats import checked_formats
 from synthworld.schema._scalars import NumberNode, StringNode
 
 if TYPE_CHECKING:
@@ -121,8 +122,9 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         readable_pattern(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         buildable_pattern(pattern, path)
         checks.extend(readings(pattern))
-    formats = [f for f in found.get("format", ()) if f in FORMATS]
-    checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0])
+    checked = checked_formats(parts[0].loc.dialect if parts else DRAFT2020)
+    formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
+    checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
     return StringNode(
         min_length=max(_int_values(found.get("minLength", ())), default=0),
@@ -130,6 +132,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,
+        asserted=not formats or formats[0] in checked,
         encoded=encoded[0] if encoded else None,
         path=path,
         source=patterns[0] if patterns else None,

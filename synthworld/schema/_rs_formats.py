@@ -23,7 +23,7 @@ import jsonschema.validators
 from synthworld.schema._duration import duration_formats
 from synthworld.schema._resolve import DIALECTS, DRAFT2020
 
-__all__ = ["RS_FORMATS", "rs_formats"]
+__all__ = ["RS_FORMATS", "checked_formats", "rs_formats"]
 
 RS_FORMATS = (
     "date", "date-time", "duration", "email", "hostname", "idn-email", "idn-hostname", "ipv4", "ipv6",
@@ -40,6 +40,12 @@ def _reading(checker: jsonschema.FormatChecker, fmt: str) -> Callable[[str], boo
     if fmt not in checker.checkers:
         return lambda _text: True
     return lambda text: bool(checker.conforms(text, fmt))
+
+
+@lru_cache(maxsize=len(DIALECTS))
+def checked_formats(dialect: str) -> frozenset[str]:
+    """The formats python-jsonschema checks in ``dialect``; any other is an annotation."""
+    return frozenset(jsonschema.validators.validator_for({"$schema": dialect}).FORMAT_CHECKER.checkers)
 
 
 @lru_cache(maxsize=len(DIALECTS))

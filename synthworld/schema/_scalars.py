@@ -333,8 +333,10 @@ class StringNode:
         exact: bool = False,
         encoded: str | None = None,
         joined: Sequence[Gen] = (),
+        asserted: bool = True,
     ) -> None:
-        """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
+        """``asserted``: the validators check ``fmt`` (else, an annotation, it is a last resort's);
+        ``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
         ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
         ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns)."""
         if max_length is not None and min_length > max_length:
@@ -349,11 +351,11 @@ class StringNode:
                 "characters synthworld builds in one string; fix: lower minLength",
                 path=path,
             )
-        if fmt in LENGTHS:
+        if fmt in LENGTHS and asserted:
             _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
-        self.joined = tuple(joined)
+        self.joined, self._asserted = tuple(joined), asserted
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded
@@ -429,13 +431,17 @@ class StringNode:
             st.rng.shuffle(order)  # "^a", "c", "b$" want another order than the schema's
         if self.source is not None and bounded and self.fmt is None:  # last: built to a drawn length
             yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
+        if not self._asserted and self.source is not None:  # a format no validator checks: any text
+            yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
+        for _ in range(0 if self._asserted or self.source is not None else _TRIES):
+            yield self._fit(st, self._free(st, ""))
 
     def _has_format(self, text: str) -> bool:
-        return self.fmt is None or _conforms(text, self.fmt)
+        return self.fmt is None or not self._asserted or _conforms(text, self.fmt)
 
     def _formatted(self, text: str) -> bool:
         """A string built from a pattern must still have the schema's format."""
-        return self.pattern is None or self.fmt is None or _conforms(text, self.fmt)
+        return self.pattern is None or self._has_format(text)
 
     def _fits(self, text: str) -> bool:
         size = len(text)
