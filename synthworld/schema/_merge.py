@@ -176,6 +176,8 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     )
     if "contains" in found:
         _contains(cx, parts, spec)
+        contained = [p.node for p in _item_parts(parts, width, True)]
+        spec.contained_only = rest is None and not spec.extra_contains and FALSE not in contained
     return ArrayNode(spec, _path(parts))
 
 
@@ -186,9 +188,11 @@ def _int_values(values: Iterable[Any]) -> list[int]:
     return [int(v) for v in values if isinstance(v, (int, float))]
 
 
-def _item_parts(parts: list[Part], i: int) -> list[Part]:
-
+def _item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part]:
+    """The conjuncts of the item at position ``i``; ``contained``: of one a ``contains`` matches,
+    which that ``contains`` evaluates for the ``unevaluatedItems`` of its conjunct and above it."""
     out: list[Part] = []
+    owners = [p.loc.path for p in parts if "contains" in p.node] if contained else []
     evaluated = False
     for p in parts:
         prefix = p.node.get("prefixItems", [])
@@ -200,7 +204,8 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
             evaluated = True
     if not evaluated:
         out += [Part(p.loc.child(p.node["unevaluatedItems"], "unevaluatedItems"))
-                for p in parts if "unevaluatedItems" in p.node]  # fmt: skip
+                for p in parts if "unevaluatedItems" in p.node
+                and not any(path.startswith(p.loc.path) for path in owners)]  # fmt: skip
     return out
 
 
@@ -243,7 +248,7 @@ def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, loc: Loc) -> 
     def at(i: int) -> Node:
         slot = min(i, len(spec.positions))
         if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot), Part(loc)])
+            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), Part(loc)])
         return cache[slot]
 
     return at
