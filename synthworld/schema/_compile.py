@@ -324,10 +324,13 @@ class Compiler:
         siblings = self._facts_of(rest)  # `rest` is already flat
         needed = Facts()
         needed.required.add(name)
+        # false, or constants contradicting its siblings': the trigger is absent (of another type)
+        clash = siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict
+        held = Part(sub_loc).node != FALSE and not clash
         options = [
             *([without] if name not in siblings.required else []),  # a required trigger is present
-            *([beside] if not siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict else []),
-        ]  # its constants contradict its siblings': the trigger is absent
+            *([beside] if held else []),
+        ]
         return self._alternatives(options or [without, beside], part.loc.path, "dependentSchemas")
 
     def negate(self, loc: Loc) -> Part:
