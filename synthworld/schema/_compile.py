@@ -319,7 +319,9 @@ class Compiler:
         rest = [*parts[:i], part.without(f"dependentSchemas:{name}"), *parts[i + 1 :]]
         absent = self.synthetic(part.loc, {"properties": {name: {"not": {}}}})
         present = self.synthetic(part.loc, {"required": [name]})
-        sub_loc = part.loc.child(sub, "dependentSchemas", name)
+        raw = part.loc.schema if isinstance(part.loc.schema, dict) else {}  # its word in the document:
+        older = "dependencies" in raw and name not in raw.get("dependentSchemas", ())  # draft 7's, split
+        sub_loc = part.loc.child(sub, "dependencies" if older else "dependentSchemas", name)
         without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
         siblings = self._facts_of(rest)  # `rest` is already flat
         needed = Facts()

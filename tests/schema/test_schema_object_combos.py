@@ -103,3 +103,14 @@ def test_a_required_trigger_of_a_false_dependent_schema_leaves_other_types(schem
 def test_a_typed_object_with_a_required_trigger_of_a_false_dependent_schema_is_refused() -> None:
     with pytest.raises(UnsatisfiableSchemaError, match="dependentSchemas/b"):
         generate({"type": "object", "required": ["b"], "dependentSchemas": {"b": False}}, 0)
+
+
+def test_a_refusal_names_draft_7_dependencies_where_the_document_has_them() -> None:
+    """The path of a dependent schema is the document's (``/dependencies/b``), not that of the
+    canonical ``dependentSchemas`` it is read as, which the document does not hold."""
+    schema = {"$schema": D7, "type": "object", "required": ["b"], "dependencies": {"b": False}}
+    with pytest.raises(UnsatisfiableSchemaError, match="the schema at '/dependencies/b' accepts nothing"):
+        generate(schema, 0)
+    both = {"type": "object", "required": ["b"], "dependentSchemas": {"b": False}, "dependencies": {"b": {}}}
+    with pytest.raises(UnsatisfiableSchemaError, match="'/dependentSchemas/b'"):
+        generate(both, 0)
