@@ -7,41 +7,38 @@ python-jsonschema (format checking on): the fuzz behind stop 45's validity fixes
 each keyword applies to its own type only). ``scalars``: number and string keywords (bounds,
 ``multipleOf``, lengths, patterns, formats, ``enum``, ``not``) in one to three conjuncts of an
 ``allOf``, ``anyOf`` or ``oneOf``; ``--pool`` tries a pool of values on each refused schema.
+``refs``: ``$defs`` and ``$ref`` (recursive definitions with and without a base case, refs with
+siblings and under every combinator, ``$anchor``, an embedded ``$id``, ``$dynamicRef``).
+``unevaluated``: ``unevaluatedProperties``/``unevaluatedItems`` over evaluating keywords,
+combinators, conditionals, ``dependentSchemas`` and ``$ref``. ``drafts``: draft 4, 6, 7 and 2019-09
+keywords by ``$schema`` (boolean exclusive bounds, ``items`` arrays and ``additionalItems``,
+``dependencies``, ``$recursiveRef``), each judged by its own draft's validator (a schema its
+metaschema refuses is skipped). ``formats``: every format python-jsonschema knows, with lengths,
+patterns, ``enum``, ``const`` and ``not``.
 Prints the first invalid values and the counts: schemas answered, refused at compile time,
-answered with an invalid value.
+answered with an invalid value; and the slowest call (CPU; a schema's first call compiles it).
 
-    python bench/fuzz_schemas.py objects|typeless|scalars --seed 1 --count 5000 [--pool]
+    python bench/fuzz_schemas.py objects|typeless|scalars|refs|unevaluated|drafts|formats \
+        --seed 1 --count 5000 [--pool]
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
+import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+import fuzz_families
 import jsonschema
+import jsonschema.validators
 
 from synthworld.errors import SchemaError
 from synthworld.schema import generate
 
-
-def _corpus() -> Any:
-    """This repository's tests/schema/schema_corpus.py, read by path (``PYTHONPATH`` may name
-    another tree to fuzz, whose tests may not have the lists)."""
-    path = Path(__file__).resolve().parents[1] / "tests" / "schema" / "schema_corpus.py"
-    spec = importlib.util.spec_from_file_location("fuzz_corpus", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CORPUS = _corpus()
+CORPUS = fuzz_families.CORPUS
 COMBO_PROPERTY_SCHEMAS, COMBO_SCALARS = CORPUS.COMBO_PROPERTY_SCHEMAS, CORPUS.COMBO_SCALARS
 NAMES = ["a", "b", "c", "d"]
 SUBS = [*COMBO_PROPERTY_SCHEMAS[:2], {"type": "string"}, *COMBO_PROPERTY_SCHEMAS[2:]]
@@ -150,38 +147,63 @@ def scalars(rng: random.Random) -> Any:
     return parts[0] if len(parts) == 1 else {rng.choice(["allOf", "anyOf", "oneOf"]): parts}
 
 
-BOUNDS = [-3, 0, 0.5, 2, 7.25, 100, 1e10]
+BOUNDS = fuzz_families.BOUNDS
 POOL: list[Any] = [
     None, True, False, 0, 1, 2, 3, 5, 7, 10, 100, -1, -3, 0.5, 2.5, 7.25, 7.5, 1e10, 1e10 + 1, 0.01, 1e-8,
     "", "a", "ab", "abc", "abcd", "abcdefghijkl", "z", "A", "Abc", "123", "123-45", "cd", "abcdabcd",
     "2024-01-01", "2024-01-01T00:00:00Z", "x@y.co", "1.2.3.4", "::1", "example.com", "http://a.b/c",
     "123e4567-e89b-12d3-a456-426614174000", "hello world", [], {}, [1], {"a": 1},
 ]  # fmt: skip
+POOL += [*fuzz_families.FORMAT_VALUES, {"v": 1}, {"v": None}, [None], [1, None], [[1]], [[]],
+         {"a": 1, "b": 1}, {"kids": []}, {"a": None}, [1, "a"], ["a", 1], [True, None], "a/b", "0", "P1Y2M",
+         "0#"]  # fmt: skip
 """Values tried on each refused schema (``--pool``): one that is valid shows a satisfiable schema
 refused."""
+_NONE = object()
+
+
+KINDS: dict[str, Callable[[random.Random], Any]] = {
+    "objects": objects, "typeless": typeless, "scalars": scalars,
+    **fuzz_families.FAMILIES,
+}  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("kind", choices=["objects", "typeless", "scalars"])
+    parser.add_argument("kind", choices=sorted(KINDS))
     parser.add_argument("--pool", action="store_true", help="try POOL's values on each refused schema")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=5000)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    make: Callable[[random.Random], Any] = {"objects": objects, "typeless": typeless, "scalars": scalars}[
-        args.kind
-    ]
-    cls = jsonschema.Draft202012Validator
-    answered = refused = invalid = satisfiable = 0
+    make = KINDS[args.kind]
+    for schema in [{"type": "string", "format": "date"}, {"oneOf": [{"minimum": 0}, {"type": "integer"}]}]:
+        generate(schema, 0)  # the first calls of a process import and warm what every later one uses
+    answered = refused = invalid = satisfiable = malformed = 0
+    slowest: tuple[float, Any, int] = (0.0, None, 0)
     for _ in range(args.count):
         schema = make(rng)
+        cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+        if not cls(cls.META_SCHEMA).is_valid(schema):  # an older draft's rule the kind broke
+            malformed += 1
+            continue
         check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+        values = []
         try:
-            values = [generate(schema, seed) for seed in range(3)]
-        except SchemaError:
+            for seed in range(3):
+                start = time.process_time()
+                try:
+                    values.append(generate(schema, seed))
+                finally:
+                    took = time.process_time() - start
+                    slowest = max(slowest, (took, schema, seed), key=lambda row: row[0])
+        except SchemaError as exc:
             refused += 1
-            satisfiable += args.pool and any(check.is_valid(v) for v in POOL)
+            found = args.pool and next((v for v in POOL if check.is_valid(v)), _NONE)
+            if found is not _NONE:
+                satisfiable += 1
+                if satisfiable <= 5:
+                    print("refused:", json.dumps(schema), "valid:", json.dumps(found), str(exc)[:150])
             continue
         if all(check.is_valid(v) for v in values):
             answered += 1
@@ -191,7 +213,12 @@ def main() -> None:
             print("invalid:", json.dumps(schema), json.dumps(values)[:200])
     counts = f"{answered} answered valid, {refused} refused, {invalid} with an invalid value"
     counts += f"; refused though a value of the pool is valid: {satisfiable}" if args.pool else ""
+    counts += f" ({malformed} invalid schemas skipped)" if malformed else ""
     print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
+    print(
+        f"slowest call: {slowest[0]:.3f} s CPU (seed {slowest[2]}, first calls compile)",
+        json.dumps(slowest[1])[:300],
+    )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import referencing.exceptions
 from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
-from synthworld.schema._duration import duration_formats
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._rs import (
     UNRESOLVED,
@@ -25,6 +24,7 @@ from synthworld.schema._rs import (
     refuse_fetch,
     shared_rs_validator,
 )
+from synthworld.schema._rs_formats import rs_formats
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
 __all__ = [
@@ -127,7 +127,7 @@ def _rs_sub(loc: Loc) -> Check | None:
             {"$ref": f"{base}#{quote(pointer, safe='/~')}"},
             registry=_rs_registry(loc.doc),
             validate_formats=True,
-            formats=duration_formats({"$schema": loc.dialect}),
+            formats=rs_formats({"$schema": loc.dialect}),
             retriever=refuse_fetch,
         )
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):

@@ -319,15 +319,20 @@ class Compiler:
         rest = [*parts[:i], part.without(f"dependentSchemas:{name}"), *parts[i + 1 :]]
         absent = self.synthetic(part.loc, {"properties": {name: {"not": {}}}})
         present = self.synthetic(part.loc, {"required": [name]})
-        sub_loc = part.loc.child(sub, "dependentSchemas", name)
+        raw = part.loc.schema if isinstance(part.loc.schema, dict) else {}  # its word in the document:
+        older = "dependencies" in raw and name not in raw.get("dependentSchemas", ())  # draft 7's, split
+        sub_loc = part.loc.child(sub, "dependencies" if older else "dependentSchemas", name)
         without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
         siblings = self._facts_of(rest)  # `rest` is already flat
         needed = Facts()
         needed.required.add(name)
+        # false, or constants contradicting its siblings': the trigger is absent (of another type)
+        clash = siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict
+        held = Part(sub_loc).node != FALSE and not clash
         options = [
             *([without] if name not in siblings.required else []),  # a required trigger is present
-            *([beside] if not siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict else []),
-        ]  # its constants contradict its siblings': the trigger is absent
+            *([beside] if held else []),
+        ]
         return self._alternatives(options or [without, beside], part.loc.path, "dependentSchemas")
 
     def negate(self, loc: Loc) -> Part:

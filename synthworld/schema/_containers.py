@@ -50,6 +50,9 @@ class ArraySpec:
     """Nodes of further ``contains`` (from other conjuncts): one item of each is placed."""
     unsure: bool = False
     """A further ``contains`` has a ``maxContains``, which only a check of the value keeps."""
+    contained_only: bool = False
+    """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
+    positions after ``positions`` hold them alone."""
 
 
 class ArrayNode:
@@ -58,6 +61,8 @@ class ArrayNode:
     def __init__(self, spec: ArraySpec, path: str) -> None:
         self.s = spec
         cap = len(spec.positions) if spec.rest is None else None
+        if spec.contained_only:
+            cap = None if spec.max_contains is None else len(spec.positions) + spec.max_contains
         top = [n for n in (spec.max_items, cap) if n is not None]
         self.high = min(top) if top else None
         need = (spec.min_contains if spec.contains is not None else 0) + len(spec.extra_contains)
@@ -132,6 +137,11 @@ class ArrayNode:
         spare = size - len(self.s.extra_contains)  # positions left once each extra has one
         top = spare if self.s.max_contains is None else min(spare, self.s.max_contains)
         count = st.rng.randint(min(self.s.min_contains, top), top)
+        if self.s.contained_only:  # every position after the prefix holds a contains item
+            width = min(len(self.s.positions), size)
+            after = range(width, size)
+            count = max(count, len(after))
+            return {*after, *st.rng.sample(range(width), min(count - len(after), width))}
         return set(st.rng.sample(range(size), count))
 
     def _extra_positions(self, st: State, size: int, marked: set[int]) -> dict[int, Node]:

@@ -105,9 +105,10 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     out, too few or too many names, another type), else None. ``bounds``: a bound of a number, a
     string's length or an array's size is a way too (a value of its type past it), for the last
     resort of a ``oneOf`` whose branches bound typeless values: ``[{"pattern": "^[a-z]+$"},
-    {"minimum": 0}]`` holds for a negative number alone."""
+    {"minimum": 0}]`` holds for a negative number alone; so is a name ``propertyNames`` refuses
+    (``[{propertyNames: P}, {propertyNames: P, minimum: 0}]`` holds for a negative number alone)."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
-    allowed = _NEGATED | _BOUNDS.keys() if bounds else _NEGATED
+    allowed = _NEGATED | _BOUNDS.keys() | {"propertyNames"} if bounds else _NEGATED
     if not words or not words <= allowed:
         return None
     branches: list[Any] = [  # properties and required hold for every value but an object
@@ -120,6 +121,9 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
         branches.append({"type": "object", "maxProperties": fewest - 1})
     if most is not None:
         branches.append({"type": "object", "minProperties": most + 1})
+    if "propertyNames" in words:  # an object of names it refuses (an empty one meets it)
+        refused = {"not": node["propertyNames"]}
+        branches.append({"type": "object", "minProperties": 1, "propertyNames": refused})
     for word in _BOUNDS.keys() & words if bounds else ():
         kind, other, step = _BOUNDS[word]
         bound = node[word]

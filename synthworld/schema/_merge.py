@@ -27,7 +27,8 @@ from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
-from synthworld.schema._resolve import Loc
+from synthworld.schema._resolve import DRAFT2020, Loc
+from synthworld.schema._rs_formats import checked_formats
 from synthworld.schema._scalars import NumberNode, StringNode
 
 if TYPE_CHECKING:
@@ -121,8 +122,9 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         readable_pattern(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read
         buildable_pattern(pattern, path)
         checks.extend(readings(pattern))
-    formats = [f for f in found.get("format", ()) if f in FORMATS]
-    checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0])
+    checked = checked_formats(parts[0].loc.dialect if parts else DRAFT2020)
+    formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
+    checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
     return StringNode(
         min_length=max(_int_values(found.get("minLength", ())), default=0),
@@ -130,6 +132,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,
+        asserted=not formats or formats[0] in checked,
         encoded=encoded[0] if encoded else None,
         path=path,
         source=patterns[0] if patterns else None,
@@ -173,6 +176,8 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     )
     if "contains" in found:
         _contains(cx, parts, spec)
+        contained = [p.node for p in _item_parts(parts, width, True)]
+        spec.contained_only = rest is None and not spec.extra_contains and FALSE not in contained
     return ArrayNode(spec, _path(parts))
 
 
@@ -183,9 +188,11 @@ def _int_values(values: Iterable[Any]) -> list[int]:
     return [int(v) for v in values if isinstance(v, (int, float))]
 
 
-def _item_parts(parts: list[Part], i: int) -> list[Part]:
-
+def _item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part]:
+    """The conjuncts of the item at position ``i``; ``contained``: of one a ``contains`` matches,
+    which that ``contains`` evaluates for the ``unevaluatedItems`` of its conjunct and above it."""
     out: list[Part] = []
+    owners = [p.loc.path for p in parts if "contains" in p.node] if contained else []
     evaluated = False
     for p in parts:
         prefix = p.node.get("prefixItems", [])
@@ -197,7 +204,8 @@ def _item_parts(parts: list[Part], i: int) -> list[Part]:
             evaluated = True
     if not evaluated:
         out += [Part(p.loc.child(p.node["unevaluatedItems"], "unevaluatedItems"))
-                for p in parts if "unevaluatedItems" in p.node]  # fmt: skip
+                for p in parts if "unevaluatedItems" in p.node
+                and not any(path.startswith(p.loc.path) for path in owners)]  # fmt: skip
     return out
 
 
@@ -240,7 +248,7 @@ def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, loc: Loc) -> 
     def at(i: int) -> Node:
         slot = min(i, len(spec.positions))
         if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot), Part(loc)])
+            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), Part(loc)])
         return cache[slot]
 
     return at

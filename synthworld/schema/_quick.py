@@ -23,7 +23,6 @@ from synthworld.errors import SchemaError
 from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import SubCheck, sub_check
-from synthworld.schema._duration import duration_formats
 from synthworld.schema._ecma import translate
 from synthworld.schema._multiples import EXACT_INTS
 from synthworld.schema._nodes import bare
@@ -31,6 +30,7 @@ from synthworld.schema._parts import lone_empty_pattern
 from synthworld.schema._patterns import rs_pattern
 from synthworld.schema._place import route_of
 from synthworld.schema._resolve import Loc, Resolver, resolve_ref
+from synthworld.schema._rs_formats import rs_formats
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
 __all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict", "same_json"]
@@ -404,7 +404,7 @@ def _format_check(dialect: str, fmt: str) -> Any:
     """jsonschema-rs's check of one format alone, in ``dialect`` (None: it refuses the schema)."""
     try:
         return RS_CLASSES[dialect](
-            {"format": fmt}, validate_formats=True, formats=duration_formats({"$schema": dialect})
+            {"format": fmt}, validate_formats=True, formats=rs_formats({"$schema": dialect})
         )
     except (jsonschema_rs.ValidationError, ValueError):
         return None

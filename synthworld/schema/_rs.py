@@ -16,9 +16,9 @@ from jsonschema.protocols import Validator as PyValidator
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld.schema._bounded import Bounded
-from synthworld.schema._duration import duration_formats
 from synthworld.schema._patterns import bounded_class
 from synthworld.schema._resolve import with_known_dialect
+from synthworld.schema._rs_formats import rs_formats
 
 __all__ = ["UNRESOLVED", "fast_validator", "py_validator_class", "refuse_fetch", "shared_rs_validator"]
 
@@ -80,7 +80,7 @@ def shared_rs_validator(text: str, schema: Any) -> Any:
     def make() -> Any:
         try:
             return jsonschema_rs.validator_for(
-                schema, validate_formats=True, formats=duration_formats(schema), retriever=refuse_fetch
+                schema, validate_formats=True, formats=rs_formats(schema), retriever=refuse_fetch
             )
         except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError):
             return None
@@ -131,7 +131,7 @@ def _now(schema_json: str, key: str, schema: Any) -> Any:
         fast = jsonschema_rs.validator_for(
             known,
             validate_formats=True,
-            formats=duration_formats(known),
+            formats=rs_formats(known),
             registry=rs_registry(),
             offline=True,
         )

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 import string
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, partial
 from typing import Any
 
 import jsonschema
@@ -25,6 +24,7 @@ from synthworld.schema._multiples import (
     lcm,
     rs_multiple,
 )
+from synthworld.schema._named_strings import named_text, says_what_it_holds
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._realistic_patterns import PatternRealism
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
@@ -36,36 +36,6 @@ __all__ = ["NumberNode", "StringNode"]
 _TRIES = 12
 _STRETCH_DRAWS = 4
 _MAX_STRETCH = 100_000
-_DATE_HINT = re.compile(
-    r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline))$"
-)
-"""On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``."""
-_ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
-_NOT_IDS = frozenset({
-    "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",
-    "fluid", "liquid", "solid", "hybrid", "rapid", "grid", "acid", "humid", "vivid", "druid",
-    "pyramid", "lucid", "rigid", "timid", "candid", "splendid", "orchid", "maid", "raid", "braid",
-    "afraid", "laid", "plaid", "stupid", "arid", "amid", "forbid", "david",
-})  # fmt: skip
-"""Words ending in "id" that name no identifier (``is_valid``, ``paid``; ``userid`` is one)."""
-_UUID_HINT = re.compile(r"[ug]uid$", re.IGNORECASE)
-_IDENT, _DATE, _UUID = object(), object(), object()
-"""What :func:`_hint_kind` answers for an identifier, a date or a UUID name (else a faker provider)."""
-
-
-@lru_cache(maxsize=4096)
-def _hint_kind(hint: str) -> object:
-    """How a realistic string for a property called ``hint`` is made."""
-    words = _realistic.snake(hint)  # camelCase and kebab-case names read as snake_case ones
-    if hint and _UUID_HINT.search(hint):
-        return _UUID
-    if hint and _ID_HINT.search(words) and words.rpartition("_")[2] not in _NOT_IDS:
-        return _IDENT
-    if hint and _DATE_HINT.search(words):
-        return _DATE
-    return (_realistic.provider_for(hint) if hint else None) or "word"
-
-
 _FORMAT_CHECKER = jsonschema.FormatChecker()
 _NUMBERS = ("12", "12.5")
 _NOT_NUMBERS = ("", "x", "1x", "1.2.3", "12 5")
@@ -334,8 +304,10 @@ class StringNode:
         exact: bool = False,
         encoded: str | None = None,
         joined: Sequence[Gen] = (),
+        asserted: bool = True,
     ) -> None:
-        """``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
+        """``asserted``: the validators check ``fmt`` (else, an annotation, it is a last resort's);
+        ``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
         ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
         ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns)."""
         if max_length is not None and min_length > max_length:
@@ -350,11 +322,11 @@ class StringNode:
                 "characters synthworld builds in one string; fix: lower minLength",
                 path=path,
             )
-        if fmt in LENGTHS:
+        if fmt in LENGTHS and asserted:
             _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
-        self.joined = tuple(joined)
+        self.joined, self._asserted = tuple(joined), asserted
         self._realism = PatternRealism.of(source) if fmt is None and not joined else None
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
@@ -381,7 +353,7 @@ class StringNode:
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if st.realistic and self._realism is not None:  # "^\\S+@\\S+$" on "email": an address, not "G@_"
-            free, named = partial(self._free, st, hint), _hint_kind(hint) != "word"
+            free, named = partial(self._free, st, hint), says_what_it_holds(hint)
             for text in self._realism.candidates(st.rng, hint, named, free, self.max_length):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
@@ -436,13 +408,17 @@ class StringNode:
             st.rng.shuffle(order)  # "^a", "c", "b$" want another order than the schema's
         if self.source is not None and bounded and self.fmt is None:  # last: built to a drawn length
             yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
+        if not self._asserted and self.source is not None:  # a format no validator checks: any text
+            yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
+        for _ in range(0 if self._asserted or self.source is not None else _TRIES):
+            yield self._fit(st, self._free(st, ""))
 
     def _has_format(self, text: str) -> bool:
-        return self.fmt is None or _conforms(text, self.fmt)
+        return self.fmt is None or not self._asserted or _conforms(text, self.fmt)
 
     def _formatted(self, text: str) -> bool:
         """A string built from a pattern must still have the schema's format."""
-        return self.pattern is None or self.fmt is None or _conforms(text, self.fmt)
+        return self.pattern is None or self._has_format(text)
 
     def _fits(self, text: str) -> bool:
         size = len(text)
@@ -458,15 +434,7 @@ class StringNode:
     def _free(self, st: State, hint: str) -> str:
         if not st.realistic:
             return _draw.text(st.rng, string.ascii_letters, 1 + _draw.below(st.rng, 12))  # randint(1, 12)
-        kind = _hint_kind(hint)
-        if kind is _IDENT:
-            return _realistic.ident(st.rng, hint)
-        if kind is _DATE:
-            return FORMATS["date-time"](st.rng, st.now)
-        if kind is _UUID:
-            return FORMATS["uuid"](st.rng, st.now)
-        assert isinstance(kind, str)
-        return _realistic.pick(st.rng, st.locale, kind)
+        return named_text(st.rng, st.locale, st.now, hint)
 
     def _fit(self, st: State, text: str) -> str:
         missing = self.min_length - len(text)

@@ -25,6 +25,7 @@ def types_of(parts: Sequence[Part], not_types: set[str], *, any_type: bool) -> l
         if "type" in part.node:
             mine = expand_types(part.node["type"])
             allowed = mine if allowed is None else [t for t in allowed if t in mine]
+    typed = allowed is not None
     if allowed is None:
         words = {w for p in parts for w in p.node}
         allowed = [t for t in JSON_TYPES if words & TYPE_KEYWORDS.get(t, frozenset())]
@@ -33,6 +34,8 @@ def types_of(parts: Sequence[Part], not_types: set[str], *, any_type: bool) -> l
         if "number" in allowed:
             allowed.insert(allowed.index("number"), "integer")
     out = [t for t in dict.fromkeys(allowed) if t not in not_types]
+    if not out and not typed:  # keywords of types a `not` rules out hold for every other type
+        out = [t for t in JSON_TYPES if t not in not_types]
     if not out:
         path = parts[0].loc.path if parts else ""
         raise UnsatisfiableSchemaError(

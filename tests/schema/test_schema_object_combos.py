@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import jsonschema
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from synthworld.errors import SchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import generate
-from tests.schema.schema_corpus import COMBO_PROPERTY_SCHEMAS
+from tests.schema.schema_corpus import COMBO_PROPERTY_SCHEMAS, D7, oracle
 
 NAMES = ["a", "b", "c", "d"]
 SUBS = COMBO_PROPERTY_SCHEMAS
@@ -80,3 +81,36 @@ def test_a_typeless_branch_whose_constants_clash_as_an_object_is_still_negated()
     check = jsonschema.Draft202012Validator(schema)
     assert all(check.is_valid(v) for v in values)
     assert None not in values
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"const": None, "required": ["b"], "dependentSchemas": {"b": False}},
+        {"$schema": D7, "allOf": [{"required": ["b"], "const": None}, {"dependencies": {"b": False}}]},
+        {"allOf": [{"required": ["b"]}, {"dependentSchemas": {"b": False}}]},
+    ],
+)
+def test_a_required_trigger_of_a_false_dependent_schema_leaves_other_types(schema: Any) -> None:
+    """No object holds ``b`` (required) and meets ``dependentSchemas: {b: false}``, but the two
+    speak of objects alone: null and every other type satisfy them. Each was refused with "the
+    schema at '/dependentSchemas/b' accepts nothing" (a fuzz of draft-07 ``dependencies``)."""
+    check = oracle(schema)
+    values = [generate(schema, seed) for seed in range(4)]
+    assert all(check.is_valid(v) and not isinstance(v, dict) for v in values), values
+
+
+def test_a_typed_object_with_a_required_trigger_of_a_false_dependent_schema_is_refused() -> None:
+    with pytest.raises(UnsatisfiableSchemaError, match="dependentSchemas/b"):
+        generate({"type": "object", "required": ["b"], "dependentSchemas": {"b": False}}, 0)
+
+
+def test_a_refusal_names_draft_7_dependencies_where_the_document_has_them() -> None:
+    """The path of a dependent schema is the document's (``/dependencies/b``), not that of the
+    canonical ``dependentSchemas`` it is read as, which the document does not hold."""
+    schema = {"$schema": D7, "type": "object", "required": ["b"], "dependencies": {"b": False}}
+    with pytest.raises(UnsatisfiableSchemaError, match="the schema at '/dependencies/b' accepts nothing"):
+        generate(schema, 0)
+    both = {"type": "object", "required": ["b"], "dependentSchemas": {"b": False}, "dependencies": {"b": {}}}
+    with pytest.raises(UnsatisfiableSchemaError, match="'/dependentSchemas/b'"):
+        generate(both, 0)

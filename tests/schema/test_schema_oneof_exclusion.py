@@ -216,3 +216,34 @@ def test_a_oneof_of_field_sets_each_with_min_properties_answers_both() -> None:
     assert all(check.is_valid(value) for value in values)
     held = [[check.evolve(schema=branch).is_valid(value) for branch in schema["oneOf"]] for value in values]
     assert {tuple(h) for h in held} == {(True, False), (False, True)}
+
+
+D6 = "http://json-schema.org/draft-06/schema#"
+SHORT: dict[str, Any] = {"propertyNames": {"maxLength": 1}}
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"oneOf": [SHORT, {**SHORT, "minimum": 0}]},
+        {"$schema": D6, "oneOf": [SHORT, {**SHORT, "exclusiveMinimum": -3}]},
+    ],
+)
+def test_last_resort_fails_a_branch_by_a_name_property_names_refuses(schema: Any) -> None:
+    """A negative number meets the first branch and fails the second (found by a fuzz of older
+    drafts); the last resort read no ``propertyNames`` and refused the schema."""
+    cls = jsonschema.validators.validator_for(schema)
+    check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+    values = [generate(schema, seed) for seed in range(4)]
+    assert all(check.is_valid(v) for v in values), values
+
+
+def test_property_names_is_failed_by_an_object_of_names_it_refuses() -> None:
+    ways = _exclude.negation_branches({"propertyNames": {"maxLength": 1}, "minimum": 0}, bounds=True)
+    assert ways == [
+        {"type": "object", "minProperties": 1, "propertyNames": {"not": {"maxLength": 1}}},
+        {"type": "number", "exclusiveMaximum": 0},
+    ]
+    assert (
+        _exclude.negation_branches({"propertyNames": {"maxLength": 1}}) is None
+    )  # the usual search's: unchanged

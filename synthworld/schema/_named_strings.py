@@ -1,0 +1,60 @@
+"""The realistic string for a property by its name: an identifier (``user_id`` -> ``user_k3jq0x9ab2``),
+a time (``created_at``), a UUID (``request_uuid``) or a faker provider's value (``email``, ``city``),
+else a plain word."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from functools import lru_cache
+from random import Random
+
+from synthworld.schema import _realistic
+from synthworld.schema._formats import FORMATS
+
+_DATE_HINT = re.compile(
+    r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline))$"
+)
+"""On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``."""
+_ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
+_NOT_IDS = frozenset({
+    "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",
+    "fluid", "liquid", "solid", "hybrid", "rapid", "grid", "acid", "humid", "vivid", "druid",
+    "pyramid", "lucid", "rigid", "timid", "candid", "splendid", "orchid", "maid", "raid", "braid",
+    "afraid", "laid", "plaid", "stupid", "arid", "amid", "forbid", "david",
+})  # fmt: skip
+"""Words ending in "id" that name no identifier (``is_valid``, ``paid``; ``userid`` is one)."""
+_UUID_HINT = re.compile(r"[ug]uid$", re.IGNORECASE)
+_IDENT, _DATE, _UUID = object(), object(), object()
+"""What :func:`hint_kind` answers for an identifier, a date or a UUID name (else a faker provider)."""
+
+
+@lru_cache(maxsize=4096)
+def hint_kind(hint: str) -> object:
+    """How a realistic string for a property called ``hint`` is made."""
+    words = _realistic.snake(hint)  # camelCase and kebab-case names read as snake_case ones
+    if hint and _UUID_HINT.search(hint):
+        return _UUID
+    if hint and _ID_HINT.search(words) and words.rpartition("_")[2] not in _NOT_IDS:
+        return _IDENT
+    if hint and _DATE_HINT.search(words):
+        return _DATE
+    return (_realistic.provider_for(hint) if hint else None) or "word"
+
+
+def says_what_it_holds(hint: str) -> bool:
+    """Whether the name ``hint`` says what kind of text it holds (not a plain word)."""
+    return hint_kind(hint) != "word"
+
+
+def named_text(rng: Random, locale: str, now: datetime.datetime, hint: str) -> str:
+    """A realistic string for a property called ``hint``."""
+    kind = hint_kind(hint)
+    if kind is _IDENT:
+        return _realistic.ident(rng, hint)
+    if kind is _DATE:
+        return FORMATS["date-time"](rng, now)
+    if kind is _UUID:
+        return FORMATS["uuid"](rng, now)
+    assert isinstance(kind, str)
+    return _realistic.pick(rng, locale, kind)
