@@ -82,3 +82,42 @@ def test_a_reference_the_registry_holds_still_resolves() -> None:
     check = jsonschema.Draft202012Validator(FEED, registry=registry)
     values = [generate(FEED, seed, registry=registry) for seed in range(5)]
     assert all(check.is_valid(value) for value in values), values
+
+
+SEMVER = (  # NetinDS device templates' templateVersion (SchemaStore)
+    r"(?<=^v?|\sv?)(?:(?:0|[1-9][0-9]*).){2}(?:0|[1-9][0-9]*)(?:-(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-]"
+    r"[0-9a-z-]*)(?:.(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-][0-9a-z-]*))*)?(?:\+[0-9a-z-]+(?:.[0-9a-z-]+)*)?\b"
+)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [SEMVER, r"^[a-z]{1,3}(?<!a?b)$", r"^x(?<=(?:ab|c)?x)y{2}$", r"^\d{2}(?<=[13579]\d{1,2})$"],
+    ids=["semver", "negative", "a group's alternatives", "a count"],
+)
+def test_a_look_behind_of_several_widths(pattern: str) -> None:
+    """ECMA-262 reads a look-behind whose body has several widths, Python's ``re`` does not:
+    ``SchemaError: pattern ... cannot be read: look-behind requires fixed-width pattern``. It is
+    now read as look-behinds of one width each (``(?<=^v?|\\sv?)`` as ``(?:(?<=^)|(?<=^v)|
+    (?<=\\s)|(?<=\\sv))``); jsonschema-rs, which reads the original, judges every value."""
+    schema = {"type": "string", "pattern": pattern}
+    check = jsonschema_rs.validator_for(schema)
+    values = [generate(schema, seed) for seed in range(5)]
+    assert all(check.is_valid(value) for value in values), values
+
+
+@pytest.mark.parametrize(
+    ("pattern", "texts"),
+    [
+        (r"^[a-z]{1,3}(?<!a?b)$", ["b", "ab", "cb", "aab", "ba", "c", "abc"]),
+        (r"^x(?<=(?:ab|c)?x)y{2}$", ["xyy", "xy", "abxyy", "xyyy"]),
+        (r"(?<=^v?|\sv?)1\.2\.3\b", ["1.2.3", "v1.2.3", "a 1.2.3", "a v1.2.3", "av1.2.3", "x1.2.3"]),
+    ],
+)
+def test_the_rewrite_accepts_what_ecma_accepts(pattern: str, texts: list[str]) -> None:
+    """The rewrite finds a match in exactly the texts jsonschema-rs (ECMA-262) finds one in."""
+    from synthworld.schema._ecma import translate
+
+    ecma = jsonschema_rs.validator_for({"pattern": pattern})
+    rewrite = re.compile(translate(pattern))
+    assert [bool(rewrite.search(t)) for t in texts] == [ecma.is_valid(t) for t in texts]
