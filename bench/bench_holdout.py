@@ -27,6 +27,7 @@ drawn from its parameters; the answer checked by both validators against ``spec.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import multiprocessing as mp
 import queue
@@ -57,6 +58,7 @@ SKIPPED: list[re.Pattern[str]] = []  # --skip: members (ARCHIVE:MEMBER) left out
 EVERY = [1]  # --every N: of the definitions made roots, every Nth (a sample of a huge bundle)
 OPTIONS = {"yaml": False, "components": False}  # --yaml: YAML members read; --components: see collect
 RELATIVE_REF = re.compile(r'"\$ref"\s*:\s*"(?!#)[^"]')
+REF_FILE = re.compile(r'"\$ref"\s*:\s*"(?![/#]|[a-z][a-z0-9+.-]*:)([^"#]+)')  # a relative reference's file
 SIBLINGS_IGNORED = re.compile(r"draft-0[3467]/")  # dialects where a $ref's siblings are ignored
 
 
@@ -64,9 +66,14 @@ SIBLINGS_IGNORED = re.compile(r"draft-0[3467]/")  # dialects where a $ref's sibl
 
 
 def members(archive: Path) -> Iterator[tuple[str, bytes]]:
-    """Each ``.json`` member (with ``--yaml`` also ``.yaml``, ``.yml``) of an npm ``.tgz``, a wheel
-    or an sdist ``.tar.gz``, with its bytes (package.json and the members ``--skip`` names left
-    out)."""
+    """Each ``.json`` member (with ``--yaml`` also ``.yaml``, ``.yml``; a gzipped ``.json.gz``
+    unpacked: kubernetes-client's swagger documents) of an npm ``.tgz``, a wheel or an sdist
+    ``.tar.gz``, with its bytes (package.json and the members ``--skip`` names left out)."""
+    for name, data in packed(archive):
+        yield name, gzip.decompress(data) if name.endswith(".gz") else data
+
+
+def packed(archive: Path) -> Iterator[tuple[str, bytes]]:
     if archive.suffix == ".whl":
         with zipfile.ZipFile(archive) as wheel:
             for name in sorted(wheel.namelist()):
@@ -85,13 +92,13 @@ def wanted(name: str) -> bool:
     """A ``.json`` member to read: not a ``package.json``, nor one of @octokit/openapi's copies of
     the same API (dereferenced, or for GitHub Enterprise Server versions)."""
     skipped = name.endswith("package.json") or ".deref." in name or "/ghes-" in name
-    suffixes = (".json", ".yaml", ".yml") if OPTIONS["yaml"] else (".json",)
+    suffixes = (".json", ".json.gz", ".yaml", ".yml") if OPTIONS["yaml"] else (".json", ".json.gz")
     return name.endswith(suffixes) and not skipped
 
 
 def parse(name: str, data: bytes) -> Any:
     """A member's document: JSON, or YAML read with ``yaml.safe_load``."""
-    if name.endswith(".json"):
+    if name.endswith((".json", ".json.gz")):
         return json.loads(data)
     import yaml
 
@@ -201,17 +208,20 @@ def registered(uri: str, own: str) -> str:
 def siblings(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """Each file also under the folder of every ``$id`` declared in its own folder: a reference
     ``spdx.schema.json`` from a document whose ``$id`` is ``http://host/schema/bom.json`` means the
-    file beside it, whatever ``$id`` that file declares."""
+    file beside it, whatever ``$id`` that file declares. Only the names some ``$ref`` of the
+    archive ends in: kubernetes-validate's 864 files each declare an ``$id`` of a folder of its
+    own, and all under all would be 600,000 entries."""
     file_of = {id(doc): uri for uri, doc in pairs if uri.startswith("file:///")}
     bases: dict[str, set[str]] = {}
     for uri, doc in pairs:
         if not uri.startswith("file:///"):
             bases.setdefault(file_of[id(doc)].rsplit("/", 1)[0], set()).add(uri.rsplit("/", 1)[0])
     known = {uri for uri, _ in pairs}
+    referred = {ref.rsplit("/", 1)[-1] for _, doc in pairs for ref in REF_FILE.findall(json.dumps(doc))}
     extra = {
         f"{base}/{uri.rsplit('/', 1)[1]}": doc
         for uri, doc in pairs
-        if uri.startswith("file:///")
+        if uri.startswith("file:///") and uri.rsplit("/", 1)[1] in referred
         for base in bases.get(uri.rsplit("/", 1)[0], ())
     }
     return pairs + [(uri, doc) for uri, doc in extra.items() if uri not in known]
@@ -262,7 +272,7 @@ def registries(pack: str) -> tuple[Any, dict[str, Any]]:
             (uri, readable(uri, referencing.Resource.from_contents(doc, default_specification=DRAFT202012)))
             for uri, doc in pairs
         )
-        _REGISTRIES[pack] = (python, dict(pairs))
+        _REGISTRIES[pack] = (python.crawl(), dict(pairs))  # once, not at each validator's lookup
     return _REGISTRIES[pack]  # type: ignore[no-any-return]
 
 
@@ -459,6 +469,8 @@ def main() -> None:
     rows, resources, documents = collect(args.folder)
     ROWS.extend(r for r in rows if args.match in r["id"])
     RESOURCES.update(resources)
+    for pack in {row["pack"] for row in ROWS}:  # built once, inherited by each worker (and restart)
+        registries(pack)
     if not args.openapi:
         done = sweep(args.limit)
         if args.failures:

@@ -95,7 +95,7 @@ class Generator:
         self.realistic, self.locale = realistic, locale
         loc = _root(self.schema, registry, self._key)
         _check_schema(loc, self._key)
-        self._checks = whole_check(loc, self._key, external=registry is not None)
+        self._checks = whole_check(loc, self._key, registry=registry)
         self._always_check = registry is not None or _unsure(self._key)
         self._loc = loc
         self._root: Node = Compiler().node([Part(loc)])
@@ -317,7 +317,7 @@ class Generator:
             return err
         except (Retry, RecursionError):
             pass
-        return None if self._checks.external else unresolved_ref(self.schema)
+        return unresolved_ref(self.schema, self._checks.registry)
 
 
 _ZERO = Random(0).getstate()

@@ -7,16 +7,20 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import jsonschema
 import jsonschema_rs
+import referencing
 import referencing.exceptions
+from jsonschema.protocols import Validator as PyValidator
 
 from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
+from synthworld.schema._patterns import bounded_class
+from synthworld.schema._registry_rs import registry_retriever
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._rs import (
     UNRESOLVED,
@@ -41,8 +45,11 @@ Check = Callable[[Any], bool]
 
 
 def python_validator(loc: Loc) -> Any:
-    """A python-jsonschema validator for ``loc`` in its own scope, format checking on."""
-    cls = PYTHON_CLASSES[loc.dialect]
+    """A python-jsonschema validator for ``loc`` in its own scope, format checking on, its patterns
+    matched by jsonschema-rs where it reads them (`bounded_class`): a pattern only ECMA-262 reads
+    (a named group ``(?<name>...)``) beside one only Python reads (``{{``, which keeps jsonschema-rs
+    from compiling the document) is judged, not taken for a value that fails."""
+    cls: Any = bounded_class(cast("type[PyValidator]", PYTHON_CLASSES[loc.dialect]))  # cached
     return cls(loc.schema, _resolver=loc.resolver, format_checker=cls.FORMAT_CHECKER)
 
 
@@ -260,23 +267,23 @@ class WholeCheck:
 
     ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`);
     ``strict`` also asks python-jsonschema (the two differ on some formats and regexes), for values
-    built without our own care (fallback, compile-time probes). With ``external`` references only
-    python-jsonschema knows the registry. Each check is built when first asked for (values built
-    valid by construction need none); one slotted object, not closures, since every compiled
-    generator keeps one alive.
+    built without our own care (fallback, compile-time probes). With ``external`` references (a
+    caller's registry) only python-jsonschema knows the registry. Each check is built when first
+    asked for (values built valid by construction need none); one slotted object, not closures,
+    since every compiled generator keeps one alive.
     """
 
-    __slots__ = ("_external", "_python", "_root", "_rs", "_text")
+    __slots__ = ("_python", "_registry", "_root", "_rs", "_text")
 
-    def __init__(self, root: Loc, text: str, *, external: bool) -> None:
-        self._root, self._text, self._external = root, text, external
+    def __init__(self, root: Loc, text: str, *, registry: referencing.Registry[Any] | None) -> None:
+        self._root, self._text, self._registry = root, text, registry
         self._python: Callable[[Any], bool | None] | None = None
         self._rs: Any = _UNBUILT
 
     @property
-    def external(self) -> bool:
-        """Whether the document's references reach a caller's registry."""
-        return self._external
+    def registry(self) -> referencing.Registry[Any] | None:
+        """The caller's registry the document's references reach (None: none given)."""
+        return self._registry
 
     def fast(self, value: Any) -> bool:
         """Whether `value` is valid (jsonschema-rs; python-jsonschema when it cannot compile)."""
@@ -295,7 +302,7 @@ class WholeCheck:
         """The shared jsonschema-rs validator (None: external references, or it cannot compile)."""
         rs = self._rs
         if rs is _UNBUILT:
-            external = self._external
+            external = self._registry is not None
             rs = None if external else shared_rs_validator(self._text, with_known_dialect(self._root.schema))
             self._rs = rs
         return rs
@@ -312,16 +319,19 @@ class WholeCheck:
 _UNBUILT: Any = object()
 
 
-def whole_check(root: Loc, text: str, *, external: bool) -> WholeCheck:
-    """The `WholeCheck` of the document at ``root``, whose JSON text is ``text``."""
-    return WholeCheck(root, text, external=external)
+def whole_check(root: Loc, text: str, *, registry: referencing.Registry[Any] | None) -> WholeCheck:
+    """The `WholeCheck` of the document at ``root``, whose JSON text is ``text``, its references
+    reaching ``registry`` (a caller's) or nothing beyond itself."""
+    return WholeCheck(root, text, registry=registry)
 
 
-def unresolved_ref(schema: Any) -> SchemaError | None:
-    """The error of a reference in `schema` that nothing resolves (no document is fetched), as
-    jsonschema-rs finds it compiling the whole document; None when every reference resolves."""
+def unresolved_ref(schema: Any, registry: referencing.Registry[Any] | None = None) -> SchemaError | None:
+    """The error of a reference in `schema` that nothing resolves (no document is fetched; those
+    of a caller's ``registry`` are read from it), as jsonschema-rs finds it compiling the whole
+    document; None when every reference resolves."""
+    retrieve = refuse_fetch if registry is None else registry_retriever(registry)
     try:
-        jsonschema_rs.validator_for(with_known_dialect(schema), retriever=refuse_fetch)
+        jsonschema_rs.validator_for(with_known_dialect(schema), retriever=retrieve)
     except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as err:
         found = str(err).splitlines()[0]
         if UNRESOLVED.search(found):

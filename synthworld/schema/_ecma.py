@@ -6,7 +6,8 @@ members of the category among the first 880 code points (ASCII, Latin-1, Latin E
 combining marks): an under-approximation where the pattern asks for the category, an
 over-approximation (every later code point counted in) inside a negated class, so a string the
 rewritten pattern accepts is always one the original accepts. Named groups and back references
-take Python's spelling. Strings are built from a plainer rewrite (a property's printable ASCII
+take Python's spelling; a look-behind of several widths, several look-behinds of one width each
+(`fixed_width_lookbehinds`). Strings are built from a plainer rewrite (a property's printable ASCII
 members only) and checked with the faithful one.
 """
 
@@ -15,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from synthworld.schema._lookbehind import fixed_width_lookbehinds
 
 __all__ = ["translate"]
 
@@ -62,7 +65,7 @@ def translate(pattern: str, *, plain: bool = False) -> str:
     keeps only its ASCII members when it has some (for building strings that look ordinary)."""
     for ecma, py in _ECMA:
         pattern = re.sub(ecma, py, pattern)
-    return _class_escapes(pattern, plain)
+    return fixed_width_lookbehinds(_class_escapes(pattern, plain))
 
 
 def _class_escapes(pattern: str, plain: bool) -> str:

@@ -91,7 +91,7 @@ def test_a_subschema_reached_through_a_schema_of_the_compilers_own_is_checked_by
 
 def test_strict_asks_python_jsonschema_as_well_as_jsonschema_rs() -> None:
     schema = {"type": "number", "multipleOf": 0.1}  # formats: jsonschema-rs reads them as Python does
-    checks = whole_check(root_loc(schema, None, "x"), "x", external=False)
+    checks = whole_check(root_loc(schema, None, "x"), "x", registry=None)
     assert jsonschema_rs_says(schema, 0.3)  # the two validators differ here
     assert not python_says(schema, 0.3)
     assert checks.fast(0.3) is True
@@ -101,7 +101,7 @@ def test_strict_asks_python_jsonschema_as_well_as_jsonschema_rs() -> None:
 
 def test_strict_leaves_a_pattern_python_cannot_read_to_jsonschema_rs() -> None:
     schema = {"type": "string", "pattern": "^\\p{L}+$"}
-    checks = whole_check(root_loc(schema, None, "y"), "y", external=False)
+    checks = whole_check(root_loc(schema, None, "y"), "y", registry=None)
     assert (checks.strict("abc"), checks.strict("123")) == (True, False)
 
 

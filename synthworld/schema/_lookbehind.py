@@ -1,0 +1,185 @@
+"""Look-behinds of several widths, which ECMA-262 reads and Python's ``re`` does not, rewritten as
+look-behinds of one width each.
+
+``(?<=^v?|\\sv?)`` (SchemaStore's semantic-version pattern) matches after one of ``""``, ``"v"``,
+a space, or a space and ``"v"``: ``(?:(?<=^)|(?<=^v)|(?<=\\s)|(?<=\\sv))`` says the same in
+``re``'s terms, and ``(?<!a?b)`` becomes ``(?<!b)(?<!ab)``. Only a body of a few widths is
+expanded (optional parts, ``{m,n}`` counts, alternatives; an open repeat ``*``/``+`` is left as
+written, still an error naming the pattern); a pattern ``re`` reads as it is is left untouched.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from itertools import product
+
+__all__ = ["fixed_width_lookbehinds"]
+
+_MAX_VARIANTS = 64
+"""The most fixed-width spellings one look-behind is expanded into."""
+_COUNT = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+class _Open(ValueError):
+    """A body with an open repeat (or past `_MAX_VARIANTS`): left as written."""
+
+
+def fixed_width_lookbehinds(pattern: str) -> str:
+    """``pattern`` with each look-behind ``re`` cannot read for its several widths rewritten as
+    look-behinds of one width each; ``pattern`` itself when ``re`` reads it, or when a body
+    cannot be expanded."""
+    if "(?<" not in pattern or _reads(pattern):
+        return pattern
+    try:
+        return _rewrite(pattern)
+    except _Open:
+        return pattern
+
+
+def _reads(pattern: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
+            re.compile(pattern)
+    except re.error as err:
+        return "look-behind" not in str(err)
+    return True
+
+
+def _rewrite(pattern: str) -> str:
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+        elif pattern[i] == "[":
+            end = _class_end(pattern, i)
+            out.append(pattern[i:end])
+            i = end
+        elif pattern.startswith(("(?<=", "(?<!"), i):
+            end = _group_end(pattern, i)
+            body = _rewrite(pattern[i + 4 : end - 1])
+            variants = _variants(body)
+            if pattern[i + 3] == "=":
+                out.append("(?:" + "|".join(f"(?<={v})" for v in variants) + ")")
+            else:
+                out.append("".join(f"(?<!{v})" for v in variants))
+            i = end
+        else:
+            out.append(pattern[i])
+            i += 1
+    return "".join(out)
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """The index just past the character class opening at ``start``."""
+    i = start + 1
+    if i < len(pattern) and pattern[i] == "^":
+        i += 1
+    if i < len(pattern) and pattern[i] == "]":
+        i += 1
+    while i < len(pattern) and pattern[i] != "]":
+        i += 2 if pattern[i] == "\\" else 1
+    return i + 1
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index just past the group opening at ``start``."""
+    depth, i = 0, start
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = _class_end(pattern, i)
+            continue
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        i += 1
+        if depth == 0:
+            return i
+    raise _Open(pattern)
+
+
+def _variants(body: str) -> list[str]:
+    """The spellings of ``body`` without optional parts or counts, one per way to read it."""
+    found: list[str] = []
+    for branch in _branches(body):
+        found.extend(_sequence(branch))
+        if len(found) > _MAX_VARIANTS:
+            raise _Open(body)
+    return list(dict.fromkeys(found))
+
+
+def _branches(body: str) -> list[str]:
+    """``body`` split at its top-level ``|``."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(body):
+        char = body[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = _class_end(body, i)
+            continue
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    return [*parts, body[start:]]
+
+
+def _sequence(branch: str) -> list[str]:
+    """The spellings of one branch: each atom's spellings, repeated as its count allows."""
+    choices: list[list[str]] = []
+    total, i = 1, 0
+    while i < len(branch):
+        spellings, i = _atom(branch, i)
+        low, high, i = _count(branch, i)
+        options = ["".join(parts) for n in range(low, high + 1) for parts in product(spellings, repeat=n)]
+        total *= len(options)
+        if total > _MAX_VARIANTS:
+            raise _Open(branch)
+        choices.append(options)
+    return ["".join(parts) for parts in product(*choices)]
+
+
+def _atom(branch: str, i: int) -> tuple[list[str], int]:
+    """The spellings of the atom at ``i`` (an escape, a class, a character; a group: each of its
+    body's) and the index past it."""
+    char = branch[i]
+    if char == "\\":
+        return [branch[i : i + 2]], i + 2
+    if char == "[":
+        end = _class_end(branch, i)
+        return [branch[i:end]], end
+    if char == "(":
+        end = _group_end(branch, i)
+        inner = branch[i + 1 : end - 1]
+        if inner.startswith("?") and not inner.startswith("?:"):
+            return [branch[i:end]], end  # a look-around or a named group: as written
+        return [f"(?:{v})" for v in _variants(inner.removeprefix("?:"))], end
+    return [char], i + 1
+
+
+def _count(branch: str, i: int) -> tuple[int, int, int]:
+    """The least and most repeats the quantifier at ``i`` allows (1, 1 with none), and the index
+    past it."""
+    if i < len(branch) and branch[i] == "?":
+        return 0, 1, _lazy(branch, i + 1)
+    if i < len(branch) and branch[i] in "*+":
+        raise _Open(branch)
+    found = _COUNT.match(branch, i)
+    if found is None:
+        return 1, 1, i
+    low = int(found.group(1))
+    high = low if found.group(2) is None else int(found.group(3)) if found.group(3) else None
+    if high is None or high - low > 8:
+        raise _Open(branch)
+    return low, high, _lazy(branch, found.end())
+
+
+def _lazy(branch: str, i: int) -> int:
+    return i + 1 if i < len(branch) and branch[i] == "?" else i
