@@ -92,7 +92,8 @@ def measure(name: str, field: dict[str, Any], counts: Counter[str]) -> list[str]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", nargs="*", default=["schemastore", "vendored", "cloudformation", "kubernetes"])
+    corpora = ["schemastore", "vendored", "cloudformation", "kubernetes"]
+    parser.add_argument("--corpus", nargs="*", default=corpora)
     parser.add_argument("--show", type=int, default=8, help="fields of each kind to print with their values")
     args = parser.parse_args()
     seen: set[str] = set()
