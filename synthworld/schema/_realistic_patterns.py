@@ -27,6 +27,7 @@ from synthworld.schema._regex import c, sre
 
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
+_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 
 class PatternRealism:
@@ -50,9 +51,20 @@ class PatternRealism:
         ``named`` one (a name that says what it holds: ``email``, ``country_code``); then an
         open-ended pattern's fixed text continued, cut to ``room`` characters (``maxLength``)."""
         if hint and (named or self.open_ended):
-            yield realistic()
+            text = realistic()
+            yield text
+            yield from _spellings(text)
         if self.fixed is not None and (room is None or room > len(self.fixed)):
             yield (self.fixed + _tail(rng, self.fixed))[:room]
+
+
+def _spellings(text: str) -> Iterator[str]:
+    """``text`` as an identifier would spell it, for a pattern that takes no spaces or
+    punctuation: ``Linda Smith`` -> ``linda_smith``, ``linda-smith``, ``LindaSmith``."""
+    words = _SEPARATORS.split(text)
+    if len(words) > 1 and all(words):
+        lower = [word.lower() for word in words]
+        yield from ("_".join(lower), "-".join(lower), "".join(word[:1].upper() + word[1:] for word in lower))
 
 
 @lru_cache(maxsize=1024)

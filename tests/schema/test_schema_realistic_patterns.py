@@ -124,3 +124,11 @@ def test_the_values_after_a_letter_of_either_case_are_unchanged() -> None:
         return [generate(schema, seed)["b"] for seed in range(5)]
 
     assert after("^[Aa][Bb]$") == after("^[ab][cd]$")
+
+
+def test_a_value_of_several_words_is_spelled_as_the_pattern_takes_it() -> None:
+    names = _named("name", seeds=3, pattern="^[a-zA-Z_][a-zA-Z0-9_]*$")  # a variable's name
+    assert names == ["christopher_miranda", "linda_smith", "tiffany_miller"]
+    slugs = _named("title", seeds=2, pattern="^[a-z0-9-]+$")
+    assert slugs == ["reactive-grid-enabled-open-system", "assimilated-3rdgeneration-utilization"]
+    assert _named("company", seeds=2, pattern="^[A-Za-z]+$") == ["HenryPlc", "TaylorGroup"]
