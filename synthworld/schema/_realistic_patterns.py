@@ -8,8 +8,9 @@ realistic value of its property's name when the name says what it holds (``email
 ``country_code``: not a plain word), or whatever the name when any text may follow a match (no
 ``$`` at the end: ``\\S`` on ``title``); and a pattern that builds one fixed text and lets text
 follow continues it (``^arn:aws:iam::`` -> ``arn:aws:iam::k3jq0x9ab2``, not the bare prefix for
-every seed). The node checks every candidate against the pattern and the lengths; one that fails
-leaves the pattern's own draw to answer.
+every seed); a URL whose pattern wants another scheme keeps the realistic host and path
+(``^s3://.+$`` on ``log_uri``: ``s3://example.org/posts``). The node checks every candidate
+against the pattern and the lengths; one that fails leaves the pattern's own draw to answer.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 import string
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from random import Random
 
@@ -28,6 +29,7 @@ from synthworld.schema._regex import c, sre
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 
 
 class PatternRealism:
@@ -44,18 +46,27 @@ class PatternRealism:
         """The candidates' maker for ``source``, or None without one."""
         return None if source is None else PatternRealism(*_shape(source))
 
-    def candidates(
-        self, rng: Random, hint: str, named: bool, realistic: Callable[[], str], room: int | None
-    ) -> Iterator[str]:
-        """The realistic value of the property called ``hint``, for an open-ended pattern or a
-        ``named`` one (a name that says what it holds: ``email``, ``country_code``); then an
+    def wants(self, hint: str, named: bool) -> bool:
+        """Whether the property called ``hint`` tries its realistic value: a ``named`` one (a name
+        that says what it holds: ``email``, ``country_code``), any name on an open-ended pattern."""
+        return bool(hint) and (named or self.open_ended)
+
+    def candidates(self, rng: Random, realistic: str | None, room: int | None) -> Iterator[str]:
+        """The ``realistic`` value (when `wants`) and its spellings as an identifier; then an
         open-ended pattern's fixed text continued, cut to ``room`` characters (``maxLength``)."""
-        if hint and (named or self.open_ended):
-            text = realistic()
-            yield text
-            yield from _spellings(text)
+        if realistic is not None:
+            yield realistic
+            yield from _spellings(realistic)
         if self.fixed is not None and (room is None or room > len(self.fixed)):
             yield (self.fixed + _tail(rng, self.fixed))[:room]
+
+
+def grafted(drawn: str, realistic: str) -> str | None:
+    """A URL of the pattern's own scheme with the realistic URL's host and path (``s3://H/6Y1``
+    and ``https://example.org/posts`` -> ``s3://example.org/posts``), or None unless both are."""
+    scheme, sep, _ = drawn.partition("://")
+    _, other, rest = realistic.partition("://")
+    return f"{scheme}://{rest}" if sep and other and _SCHEME.fullmatch(scheme) else None
 
 
 def _spellings(text: str) -> Iterator[str]:

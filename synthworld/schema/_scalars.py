@@ -6,7 +6,7 @@ import math
 import string
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any
 
 import jsonschema
@@ -26,7 +26,7 @@ from synthworld.schema._multiples import (
 )
 from synthworld.schema._named_strings import named_text, says_what_it_holds
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._realistic_patterns import PatternRealism
+from synthworld.schema._realistic_patterns import PatternRealism, grafted
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -352,9 +352,10 @@ class StringNode:
             for text in _realistic.decimal_texts(st.rng, hint):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
-        if st.realistic and self._realism is not None:  # "^\\S+@\\S+$" on "email": an address, not "G@_"
-            free, named = partial(self._free, st, hint), says_what_it_holds(hint)
-            for text in self._realism.candidates(st.rng, hint, named, free, self.max_length):
+        wanted = None  # "^\\S+@\\S+$" on "email": an address, not "G@_"
+        if st.realistic and self._realism is not None:
+            wanted = self._free(st, hint) if self._realism.wants(hint, says_what_it_holds(hint)) else None
+            for text in self._realism.candidates(st.rng, wanted, self.max_length):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
@@ -362,7 +363,8 @@ class StringNode:
         for _ in range(_TRIES):
             text = self._draw(st, hint)
             if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._formatted(text):
-                return text
+                url = grafted(text, wanted) if wanted else None  # s3://H/6Y1 -> s3://example.org/posts
+                return url if url and self._fits(url) and all(rx.search(url) for rx in self.checks) else text
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
             if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._has_format(text):
                 return text

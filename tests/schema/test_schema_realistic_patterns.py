@@ -132,3 +132,15 @@ def test_a_value_of_several_words_is_spelled_as_the_pattern_takes_it() -> None:
     slugs = _named("title", seeds=2, pattern="^[a-z0-9-]+$")
     assert slugs == ["reactive-grid-enabled-open-system", "assimilated-3rdgeneration-utilization"]
     assert _named("company", seeds=2, pattern="^[A-Za-z]+$") == ["HenryPlc", "TaylorGroup"]
+
+
+def test_a_url_of_another_scheme_keeps_the_realistic_host_and_path() -> None:
+    uris = _named("LocationUri", seeds=3, pattern=r"^(efs|nfs|s3|smb)://[a-zA-Z0-9./\-]+$")  # AWS DataSync
+    assert uris == [
+        "efs://example.org/posts/main/posts",
+        "s3://example.net/posts/blog/wp-content",
+        "efs://example.org/explore/app",
+    ]
+    assert _named("log_uri", seeds=1, pattern="^s3://.+$") == ["s3://example.org/posts/main/posts"]
+    short = _named("LocationUri", seeds=3, pattern=r"^s3://[a-z]{2}$")  # no room for a host: drawn
+    assert short == ["s3://iq", "s3://dp", "s3://cl"]
