@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import re
 import string
-import warnings
 from collections.abc import Iterator
 from functools import lru_cache
 from random import Random
 
 from synthworld.schema import _draw, _realistic
-from synthworld.schema._ecma import translate
-from synthworld.schema._regex import c, sre
+from synthworld.schema._regex import _parsed, c
 
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
@@ -83,9 +81,7 @@ def _shape(pattern: str) -> tuple[bool, str | None]:
     """Whether any text may follow a match of ``pattern`` (no ``$`` or ``\\Z`` last; False for an
     unreadable one), and the literal text it alone builds (or None)."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
-            items = list(sre.parse(translate(pattern)))
+        items = _parsed(pattern)[2]  # the parse the walk builds from, read once a pattern
     except (re.error, ValueError, OverflowError, RecursionError):
         return False, None
     if items and items[-1] in _ENDS:
