@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Iterator
 from itertools import product
 
 __all__ = ["fixed_width_lookbehinds"]
@@ -84,21 +85,28 @@ def _class_end(pattern: str, start: int) -> int:
     return i + 1
 
 
-def _group_end(pattern: str, start: int) -> int:
-    """The index just past the group opening at ``start``."""
+def _scan(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of ``text`` from ``start`` outside escapes and classes: its index, itself
+    and the depth of groups once it is read."""
     depth, i = 0, start
-    while i < len(pattern):
-        char = pattern[i]
+    while i < len(text):
+        char = text[i]
         if char == "\\":
             i += 2
             continue
         if char == "[":
-            i = _class_end(pattern, i)
+            i = _class_end(text, i)
             continue
         depth += {"(": 1, ")": -1}.get(char, 0)
+        yield i, char, depth
         i += 1
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index just past the group opening at ``start``."""
+    for i, _, depth in _scan(pattern, start):
         if depth == 0:
-            return i
+            return i + 1
     raise _Open(pattern)
 
 
@@ -114,20 +122,11 @@ def _variants(body: str) -> list[str]:
 
 def _branches(body: str) -> list[str]:
     """``body`` split at its top-level ``|``."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(body):
-        char = body[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            i = _class_end(body, i)
-            continue
-        depth += {"(": 1, ")": -1}.get(char, 0)
+    parts, start = [], 0
+    for i, char, depth in _scan(body):
         if char == "|" and depth == 0:
             parts.append(body[start:i])
             start = i + 1
-        i += 1
     return [*parts, body[start:]]
 
 
