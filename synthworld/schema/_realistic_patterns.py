@@ -49,14 +49,14 @@ class PatternRealism:
         that says what it holds: ``email``, ``country_code``), any name on an open-ended pattern."""
         return bool(hint) and (named or self.open_ended)
 
-    def candidates(self, rng: Random, realistic: str | None, room: int | None) -> Iterator[str]:
+    def candidates(self, rng: Random, locale: str, realistic: str | None, room: int | None) -> Iterator[str]:
         """The ``realistic`` value (when `wants`) and its spellings as an identifier; then an
         open-ended pattern's fixed text continued, cut to ``room`` characters (``maxLength``)."""
         if realistic is not None:
             yield realistic
             yield from _spellings(realistic)
         if self.fixed is not None and (room is None or room > len(self.fixed)):
-            yield (self.fixed + _tail(rng, self.fixed))[:room]
+            yield (self.fixed + _tail(rng, locale, self.fixed))[:room]
 
 
 def grafted(drawn: str, realistic: str) -> str | None:
@@ -92,11 +92,11 @@ def _shape(pattern: str) -> tuple[bool, str | None]:
     return True, None
 
 
-def _tail(rng: Random, fixed: str) -> str:
+def _tail(rng: Random, locale: str, fixed: str) -> str:
     """What follows a fixed text: a URL's host and path after a scheme (``s3://``), digits after a
     letter or digit (``v`` -> ``v204``), else a token (``usr_`` -> ``usr_k3jq0x9ab2``)."""
     if fixed.endswith("://"):
-        return _realistic.pick(rng, "en_US", "url").partition("://")[2]
+        return _realistic.pick(rng, locale, "url").partition("://")[2]
     if fixed[-1:].isalnum():
         return _draw.text(rng, string.digits, 1 + _draw.below(rng, 4))
     return _draw.text(rng, _TOKEN, 10)

@@ -355,7 +355,7 @@ class StringNode:
         wanted = None  # "^\\S+@\\S+$" on "email": an address, not "G@_"
         if st.realistic and self._realism is not None:
             wanted = self._free(st, hint) if self._realism.wants(hint, says_what_it_holds(hint)) else None
-            for text in self._realism.candidates(st.rng, wanted, self.max_length):
+            for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length):
                 if self._fits(text) and all(rx.search(text) for rx in self.checks):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
