@@ -26,6 +26,7 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
+from synthworld.schema._not_bounds import bound_of_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
@@ -372,6 +373,7 @@ class Compiler:
         return loc
 
     def _merge(self, parts: list[Part]) -> Node:
+        parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
@@ -392,6 +394,18 @@ class Compiler:
             if not others:
                 raise
             return merge_typed(self, parts, others)  # e.g. contains: false holds for non-arrays
+
+    def _bounded(self, part: Part) -> list[Part]:
+        """``part`` with a ``not`` of one bound read as the bound it leaves (`bound_of_not`)."""
+        if "not" not in part.node:
+            return [part]
+        key = ("not-bound", *part.key())
+        found = self._negated.get(key)
+        if found is None:
+            sub = part.loc.child(part.node["not"], "not")
+            bound = bound_of_not(canonical_view(sub.schema, sub.dialect))
+            found = self._negated[key] = part if bound is None else Part(self.synthetic(part.loc, bound))
+        return [part] if found is part else [part.without("not"), found]
 
     def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:
         checks: list[Callable[[Any], bool]] = []
