@@ -178,7 +178,7 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     if "contains" in found:
         _contains(cx, parts, spec)
         contained = [p.node for p in _item_parts(parts, width, True)]
-        spec.contained_only = rest is None and not spec.extra_contains and FALSE not in contained
+        spec.contained_only = rest is None and FALSE not in contained
     return ArrayNode(spec, _path(parts))
 
 
@@ -235,21 +235,22 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
                 path=owner.loc.path,
             )
     spec.contains = _contains_at(cx, parts, spec, loc)
+    spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
 
 
 def _contains_loc(owner: Part) -> Loc:
     return owner.loc.child(owner.node["contains"], "contains")
 
 
-def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, loc: Loc) -> Callable[[int], Node]:
-    """The node for an item at each position that also satisfies the ``contains`` at `loc`
+def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc) -> Callable[[int], Node]:
+    """The node for an item at each position that also satisfies the ``contains`` at each of `locs`
     (compiled on first use, one per position the array's own items tell apart)."""
     cache: dict[int, Node] = {}
 
     def at(i: int) -> Node:
         slot = min(i, len(spec.positions))
         if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), Part(loc)])
+            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), *map(Part, locs)])
         return cache[slot]
 
     return at
