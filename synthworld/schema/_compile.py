@@ -26,7 +26,7 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
-from synthworld.schema._not_bounds import bound_of_not
+from synthworld.schema._not_bounds import read_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
@@ -396,15 +396,16 @@ class Compiler:
             return merge_typed(self, parts, others)  # e.g. contains: false holds for non-arrays
 
     def _bounded(self, part: Part) -> list[Part]:
-        """``part`` with a ``not`` of one bound read as the bound it leaves (`bound_of_not`)."""
+        """``part`` with a ``not`` of one bound read as the bound it leaves, or beside the one type
+        it allows (`read_not`)."""
         if "not" not in part.node:
             return [part]
         key = ("not-bound", *part.key())
         found = self._negated.get(key)
         if found is None:
             sub = part.loc.child(part.node["not"], "not")
-            bound = bound_of_not(canonical_view(sub.schema, sub.dialect))
-            found = self._negated[key] = part if bound is None else Part(self.synthetic(part.loc, bound))
+            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"])
+            found = self._negated[key] = part if read is None else Part(self.synthetic(part.loc, read))
         return [part] if found is part else [part.without("not"), found]
 
     def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["bound_of_not"]
+from synthworld.schema.keywords import TYPE_KEYWORDS
+
+__all__ = ["bound_of_not", "read_not"]
 
 _COUNTS = {
     "maxLength": ("string", "minLength", 1),
@@ -54,3 +56,24 @@ def bound_of_not(neg: Any) -> dict[str, Any] | None:
     kind, opposite, step = _COUNTS[word]
     count = int(value) + step
     return {"type": kind, opposite: count} if count >= 0 else None
+
+
+def type_of_not(neg: Any) -> str | None:
+    """The one type whose values alone can meet ``not: neg``: that whose keywords are all of
+    ``neg``'s (besides annotations), which every value of another type meets (``not: {format:
+    ipv4}`` holds for strings alone: a number meets ``format: ipv4``); else None."""
+    if not isinstance(neg, dict):
+        return None
+    words = {w for w in neg if w not in _ANNOTATIONS}
+    kinds = [kind for kind, own in TYPE_KEYWORDS.items() if words and words <= own]
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def read_not(neg: Any, raw: Any) -> dict[str, Any] | None:
+    """The schema to read in place of ``not: raw`` (``neg``: ``raw`` canonical): `bound_of_not`, or
+    the not beside its one type (`type_of_not`); else None (the ``not`` stays as it is)."""
+    bound = bound_of_not(neg)
+    if bound is not None:
+        return bound
+    kind = type_of_not(neg)
+    return None if kind is None else {"type": kind, "not": raw}

@@ -418,6 +418,8 @@ class StringNode:
             yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
         for _ in range(0 if self._asserted or self.source is not None else _TRIES):
             yield self._fit(st, self._free(st, ""))
+        for text in ("", self._free(st, "")[:1]) if self.refusals and self.fmt is None else ():
+            yield self._fit(st, text)  # last: the shortest texts, which a not of long ones leaves
         if self.fmt is not None:  # last: a short or odd value, another format's, one fitted
             others = [rx.fmt for rx in self.checks if isinstance(rx, FormatSearch)]
             lengths, fit = (self.min_length, self.max_length), partial(self._fit, st)
