@@ -413,13 +413,13 @@ class Compiler:
         types: set[str] = set()
         for part in parts:
             if "not" in part.node:
-                check, excluded = self._not_of(part)
+                check, excluded = self.not_of(part)
                 if check is not None:
                     checks.append(check)
                 types.update(excluded)
         return checks, types
 
-    def _not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
+    def not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
         """What the ``not`` of ``part`` excludes: a check, or types; once per conjunct (a branch's
         siblings are merged again in each of its branches)."""
         key = part.key()
