@@ -211,14 +211,14 @@ def _item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part
 
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-    """The ``contains`` of the first conjunct that has one (with its bounds), and the nodes of the
-    others' (`_contains_at`)."""
-    owners = [p for p in parts if "contains" in p.node]
+    """The ``contains`` of the first conjunct that has one, those with bounds first (with its
+    bounds), and the nodes of the others' (`_contains_at`)."""
+    owners = sorted((p for p in parts if "contains" in p.node), key=lambda p: _COUNTS.isdisjoint(p.node))
     if not owners:
         return
     owner = owners[0]
     spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
-    spec.unsure = any("maxContains" in p.node for p in owners[1:])
+    spec.unsure = any(not _COUNTS.isdisjoint(p.node) for p in owners[1:])  # one item each: checked
     loc = _contains_loc(owner)
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
@@ -236,6 +236,9 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
             )
     spec.contains = _contains_at(cx, parts, spec, loc)
     spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
+
+
+_COUNTS = frozenset({"minContains", "maxContains"})
 
 
 def _contains_loc(owner: Part) -> Loc:

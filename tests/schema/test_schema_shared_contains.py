@@ -61,3 +61,30 @@ def test_no_item_is_shared_with_a_contains_that_allows_none() -> None:
               "minContains": 0, "allOf": [{"contains": {"type": "integer"}}]}  # fmt: skip
     with pytest.raises(SchemaError):  # an integer is needed, and none allowed: not [1]
         generate(schema, 0)
+
+
+COUNTED: list[Any] = [
+    {
+        "allOf": [
+            {"contains": {"type": "integer", "minimum": 1}},
+            {"contains": {"type": "integer"}, "minContains": 3},
+        ]
+    },
+    {
+        "allOf": [
+            {"contains": {"type": "string"}},
+            {"contains": {"type": "integer"}, "minContains": 2, "maxContains": 2},
+        ]
+    },
+]
+"""A later ``contains`` with its own counts: it was placed once, its ``minContains`` ignored
+(``[51, 46, {}]`` for the first, found by test_schema_keyword_combos' typeless keywords); the
+conjunct with counts now places its items, the others one item each."""
+
+
+@pytest.mark.parametrize("schema", COUNTED)
+def test_the_contains_with_counts_places_its_items(schema: Any) -> None:
+    check = oracle(schema)
+    for seed in range(4):
+        value = generate(schema, seed)
+        assert check.is_valid(value), (seed, value)
