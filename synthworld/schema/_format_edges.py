@@ -69,7 +69,7 @@ def unusual(
     """Candidates for a string of every one of ``formats`` (the first drives its draws; ``asserted``:
     a validator checks it): the others' typical values, the first's typical values passed through
     ``fit`` (padded or cut to the lengths), each one's `EDGES` (`ODD` text where the first is an
-    annotation), and ``source``'s strings built to a length in ``lengths``."""
+    annotation), and ``source``'s strings built to a length in ``lengths`` where they bound it."""
     for fmt in formats[1:]:
         made = FORMATS[fmt]
         for _ in range(tries):
@@ -81,5 +81,5 @@ def unusual(
         yield from EDGES.get(fmt, ())
     if not asserted:
         yield from ODD
-    if source is not None:
+    if source is not None and lengths != (0, None):  # unbounded, the usual draws are the pattern's
         yield from sized_draws(source, *lengths, rng, tries)
