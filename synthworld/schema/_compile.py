@@ -26,6 +26,7 @@ from synthworld.schema._nodes import (
     Node,
     NotNode,
 )
+from synthworld.schema._not_bounds import read_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
@@ -372,6 +373,7 @@ class Compiler:
         return loc
 
     def _merge(self, parts: list[Part]) -> Node:
+        parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
@@ -393,18 +395,31 @@ class Compiler:
                 raise
             return merge_typed(self, parts, others)  # e.g. contains: false holds for non-arrays
 
+    def _bounded(self, part: Part) -> list[Part]:
+        """``part`` with a ``not`` of one bound read as the bound it leaves, or beside the one type
+        it allows (`read_not`)."""
+        if "not" not in part.node:
+            return [part]
+        key = ("not-bound", *part.key())
+        found = self._negated.get(key)
+        if found is None:
+            sub = part.loc.child(part.node["not"], "not")
+            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"])
+            found = self._negated[key] = part if read is None else Part(self.synthetic(part.loc, read))
+        return [part] if found is part else [part.without("not"), found]
+
     def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:
         checks: list[Callable[[Any], bool]] = []
         types: set[str] = set()
         for part in parts:
             if "not" in part.node:
-                check, excluded = self._not_of(part)
+                check, excluded = self.not_of(part)
                 if check is not None:
                     checks.append(check)
                 types.update(excluded)
         return checks, types
 
-    def _not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
+    def not_of(self, part: Part) -> tuple[QuickCheck | None, tuple[str, ...]]:
         """What the ``not`` of ``part`` excludes: a check, or types; once per conjunct (a branch's
         siblings are merged again in each of its branches)."""
         key = part.key()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
@@ -48,18 +48,38 @@ class ArraySpec:
     max_contains: int | None = None
     extra_contains: list[Callable[[int], Node]] = field(default_factory=list)
     """Nodes of further ``contains`` (from other conjuncts): one item of each is placed."""
+    shared: Callable[[int], Node] | None = None
+    """Node for an item every ``contains`` matches (`_placed`: where there is no room for an item of
+    each)."""
     unsure: bool = False
     """A further ``contains`` has a ``maxContains``, which only a check of the value keeps."""
     contained_only: bool = False
     """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
-    positions after ``positions`` hold them alone."""
+    positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
+
+
+def _placed(spec: ArraySpec) -> ArraySpec:
+    """``spec`` with its ``contains`` items placed: an item of each on a position of its own where
+    the items allow that many, else items each matching every ``contains`` (``shared``), counted as
+    the first's (``[null]`` meets ``contains: {not: {type: string}}`` and ``contains: {format: ipv4}``
+    beside ``prefixItems: [{type: null}]`` and ``unevaluatedItems: false``)."""
+    if not spec.extra_contains:
+        return spec
+    own = spec.min_contains + len(spec.extra_contains)
+    cap = len(spec.positions) if spec.rest is None else None
+    room = min((n for n in (spec.max_items, cap) if n is not None), default=None)
+    if spec.shared is None or room is None or own <= room or spec.max_contains == 0:
+        return replace(spec, contained_only=False)
+    return replace(
+        spec, contains=spec.shared, extra_contains=[], shared=None, min_contains=max(spec.min_contains, 1)
+    )
 
 
 class ArrayNode:
     """Arrays of modest, varied length; ``contains`` items placed by construction."""
 
     def __init__(self, spec: ArraySpec, path: str) -> None:
-        self.s = spec
+        self.s = spec = _placed(spec)
         cap = len(spec.positions) if spec.rest is None else None
         if spec.contained_only:
             cap = None if spec.max_contains is None else len(spec.positions) + spec.max_contains

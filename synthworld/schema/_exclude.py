@@ -21,6 +21,7 @@ from synthworld.schema._canonicalise import canonical_view
 from synthworld.schema._draw import below
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._nodes import ChoiceNode, LazyNode, Node, Retry, State
+from synthworld.schema._object_ways import OBJECT_WORDS, object_ways
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc
 
@@ -108,7 +109,7 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     {"minimum": 0}]`` holds for a negative number alone; so is a name ``propertyNames`` refuses
     (``[{propertyNames: P}, {propertyNames: P, minimum: 0}]`` holds for a negative number alone)."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
-    allowed = _NEGATED | _BOUNDS.keys() | {"propertyNames"} if bounds else _NEGATED
+    allowed = _NEGATED | _BOUNDS.keys() | OBJECT_WORDS | {"propertyNames"} if bounds else _NEGATED
     if not words or not words <= allowed:
         return None
     branches: list[Any] = [  # properties and required hold for every value but an object
@@ -131,6 +132,8 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
             return None
         if bound + step >= 0 or kind == "number":  # minLength 0, minItems 0: every value meets it
             branches.append({"type": kind, other: bound + step})
+    if bounds and not OBJECT_WORDS.isdisjoint(words):
+        branches += object_ways(node)
     if "type" in node:
         branches.append({"not": {"type": node["type"]}})
     return branches

@@ -138,6 +138,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
+        refusals=[check for p in parts if "not" in p.node and (check := cx.not_of(p)[0]) is not None],
     )
 
 
@@ -177,7 +178,7 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     if "contains" in found:
         _contains(cx, parts, spec)
         contained = [p.node for p in _item_parts(parts, width, True)]
-        spec.contained_only = rest is None and not spec.extra_contains and FALSE not in contained
+        spec.contained_only = rest is None and FALSE not in contained
     return ArrayNode(spec, _path(parts))
 
 
@@ -210,14 +211,14 @@ def _item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part
 
 
 def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-    """The ``contains`` of the first conjunct that has one (with its bounds), and the nodes of the
-    others' (`_contains_at`)."""
-    owners = [p for p in parts if "contains" in p.node]
+    """The ``contains`` of the first conjunct that has one, those with bounds first (with its
+    bounds), and the nodes of the others' (`_contains_at`)."""
+    owners = sorted((p for p in parts if "contains" in p.node), key=lambda p: _COUNTS.isdisjoint(p.node))
     if not owners:
         return
     owner = owners[0]
     spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
-    spec.unsure = any("maxContains" in p.node for p in owners[1:])
+    spec.unsure = any(not _COUNTS.isdisjoint(p.node) for p in owners[1:])  # one item each: checked
     loc = _contains_loc(owner)
     spec.min_contains = int(owner.node.get("minContains", 1))
     if Part(loc).node == FALSE and spec.min_contains > 0:
@@ -234,21 +235,25 @@ def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
                 path=owner.loc.path,
             )
     spec.contains = _contains_at(cx, parts, spec, loc)
+    spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
+
+
+_COUNTS = frozenset({"minContains", "maxContains"})
 
 
 def _contains_loc(owner: Part) -> Loc:
     return owner.loc.child(owner.node["contains"], "contains")
 
 
-def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, loc: Loc) -> Callable[[int], Node]:
-    """The node for an item at each position that also satisfies the ``contains`` at `loc`
+def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc) -> Callable[[int], Node]:
+    """The node for an item at each position that also satisfies the ``contains`` at each of `locs`
     (compiled on first use, one per position the array's own items tell apart)."""
     cache: dict[int, Node] = {}
 
     def at(i: int) -> Node:
         slot = min(i, len(spec.positions))
         if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), Part(loc)])
+            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), *map(Part, locs)])
         return cache[slot]
 
     return at

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 import jsonschema
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema import _draw, _realistic
-from synthworld.schema._formats import ENCODED, FORMATS
+from synthworld.schema._format_edges import unusual
+from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._multiples import (
     EXACT_INTS,
     SAFE_WALK,
@@ -305,8 +306,11 @@ class StringNode:
         encoded: str | None = None,
         joined: Sequence[Gen] = (),
         asserted: bool = True,
+        refusals: Sequence[Callable[[Any], bool]] = (),
     ) -> None:
         """``asserted``: the validators check ``fmt`` (else, an annotation, it is a last resort's);
+        ``refusals``: checks no string may meet (the schemas of its ``not``s: the ways of an
+        unchecked format's free text, or a format's unusual values, are tried before giving up);
         ``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
         ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
         ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns)."""
@@ -326,18 +330,18 @@ class StringNode:
             _check_format_lengths(fmt, min_length, max_length, path)
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
-        self.joined, self._asserted = tuple(joined), asserted
+        self.joined, self._asserted, self.refusals = tuple(joined), asserted, tuple(refusals)
         self._realism = PatternRealism.of(source) if fmt is None and not joined else None
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
-        self._free_form = pattern is None and not checks and unbounded
+        self._free_form = pattern is None and not checks and unbounded and not refusals
         if self._format is None and encoded is not None and self._free_form:
             self._format = ENCODED[encoded]  # any string is valid: text its readers can decode
         self._exact = exact and fmt is None and unbounded
         """Its pattern's first string is the answer: nothing else to fit or check."""
         self._decimal = fmt is None and source is not None and _decimal(self.checks)
         """Its pattern is a decimal number's (pydantic's ``Decimal``): plain decimal text fits."""
-        self._unsure = fmt is not None and not self._free_form
+        self._unsure = fmt is not None and not (pattern is None and not checks and unbounded)
         """A format value fitted to lengths or a pattern is checked by python-jsonschema's format
         checker only, which is laxer than jsonschema-rs's for some formats."""
 
@@ -346,27 +350,27 @@ class StringNode:
             st.unsure = True
         if st.realistic and self.fmt is None and hint and _realistic.is_money(hint):
             for text in _realistic.money_texts(st.rng, hint):  # a price as text: "84.50"
-                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                if self._ok(text):
                     return text
         if st.realistic and self._decimal:  # a decimal that is no money: "12.5", not "+21288e931"
             for text in _realistic.decimal_texts(st.rng, hint):
-                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                if self._ok(text):
                     return text
         wanted = None  # "^\\S+@\\S+$" on "email": an address, not "G@_"
         if st.realistic and self._realism is not None:
             wanted = self._free(st, hint) if self._realism.wants(hint, says_what_it_holds(hint)) else None
             for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length):
-                if self._fits(text) and all(rx.search(text) for rx in self.checks):
+                if self._ok(text):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         for _ in range(_TRIES):
             text = self._draw(st, hint)
-            if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._formatted(text):
+            if self._ok(text) and self._formatted(text):
                 url = grafted(text, wanted) if wanted else None  # s3://H/6Y1 -> s3://example.org/posts
-                return url if url and self._fits(url) and all(rx.search(url) for rx in self.checks) else text
+                return url if url and self._ok(url) else text
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
-            if self._fits(text) and all(rx.search(text) for rx in self.checks) and self._has_format(text):
+            if self._ok(text) and self._has_format(text):
                 return text
         raise Retry
 
@@ -374,6 +378,8 @@ class StringNode:
         """Whether `gen` surely returns (see `_nodes.surely`): without a pattern or a format
         fitted to lengths, the first draw is fitted to the lengths and is the answer; so it is
         with one pattern whose every string matches it, and no length or format."""
+        if self.refusals:
+            return False
         if self._exact:
             return True
         return self.pattern is None and not self.checks and (self.fmt is None or self._free_form)
@@ -414,6 +420,27 @@ class StringNode:
             yield from sized_draws(self.source, self.min_length, self.max_length, st.rng, _TRIES)
         for _ in range(0 if self._asserted or self.source is not None else _TRIES):
             yield self._fit(st, self._free(st, ""))
+        for text in ("", self._free(st, "")[:1]) if self.refusals and self.fmt is None else ():
+            yield self._fit(st, text)  # last: the shortest texts, which a not of long ones leaves
+        if self.fmt is not None:  # last: a short or odd value, another format's, one fitted
+            others = [rx.fmt for rx in self.checks if isinstance(rx, FormatSearch)]
+            lengths, fit = (self.min_length, self.max_length), partial(self._fit, st)
+            yield from unusual(
+                [self.fmt, *others],
+                st.rng,
+                st.now,
+                fit=fit,
+                source=self.source,
+                lengths=lengths,
+                tries=_TRIES,
+                asserted=self._asserted,
+            )
+
+    def _ok(self, text: str) -> bool:
+        """Whether ``text`` is within the lengths, matches every pattern and meets no refusal."""
+        if not self._fits(text) or not all(rx.search(text) for rx in self.checks):
+            return False
+        return not any(refuses(text) for refuses in self.refusals)
 
     def _has_format(self, text: str) -> bool:
         return self.fmt is None or not self._asserted or _conforms(text, self.fmt)
