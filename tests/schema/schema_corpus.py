@@ -134,6 +134,18 @@ def oracle(schema: Any, dialect: str | None = None) -> Any:
     return cls(schema, format_checker=cls.FORMAT_CHECKER)
 
 
+def valid_values(schema: Any, seeds: int) -> list[Any]:
+    """``generate(schema, seed)`` for each of the first ``seeds`` seeds, each asserted valid by the
+    `oracle`."""
+    from synthworld.schema import generate
+
+    check = oracle(schema)
+    values = [generate(schema, seed) for seed in range(seeds)]
+    for seed, value in enumerate(values):
+        assert check.is_valid(value), (seed, value)
+    return values
+
+
 def jsts() -> list[tuple[str, str, Any]]:
     """The JSON Schema Test Suite corpus: ``(id, dialect, schema)``."""
     lines = JSTS.read_text().splitlines()

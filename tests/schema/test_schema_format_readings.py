@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from schema_corpus import valid_values
 
 from synthworld.schema import compile_validator, generate
 from tests.schema.schema_corpus import D4, D6, D7, D2019, D2020, oracle
@@ -28,10 +29,7 @@ of both branches in draft 4; ``^\\w+@\\w+\\.com$``, both an email and a regex.""
 
 @pytest.mark.parametrize("schema", DISPUTED)
 def test_values_valid_where_the_validators_read_a_format_apart(schema: Any) -> None:
-    check = oracle(schema)
-    for seed in range(6):
-        value = generate(schema, seed)
-        assert check.is_valid(value), (seed, value)
+    valid_values(schema, 6)
 
 
 UUID = "123e4567-e89b-12d3-a456-426614174000"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from schema_corpus import valid_values
 
 from synthworld.schema import generate
 from synthworld.schema._object_ways import object_ways
@@ -45,10 +46,7 @@ FAILED_BY_CONSTRUCTION: list[Any] = [
 
 @pytest.mark.parametrize("schema", FAILED_BY_CONSTRUCTION)
 def test_a_oneof_branch_is_failed_by_an_object_of_the_names_it_refuses(schema: Any) -> None:
-    check = oracle(schema)
-    for seed in range(3):
-        value = generate(schema, seed)
-        assert check.is_valid(value), (seed, value)
+    valid_values(schema, 3)
 
 
 @pytest.mark.parametrize(

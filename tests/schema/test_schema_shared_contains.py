@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from schema_corpus import valid_values
 
 from synthworld.errors import SchemaError
 from synthworld.schema import generate
@@ -84,7 +85,4 @@ conjunct with counts now places its items, the others one item each."""
 
 @pytest.mark.parametrize("schema", COUNTED)
 def test_the_contains_with_counts_places_its_items(schema: Any) -> None:
-    check = oracle(schema)
-    for seed in range(4):
-        value = generate(schema, seed)
-        assert check.is_valid(value), (seed, value)
+    valid_values(schema, 4)
