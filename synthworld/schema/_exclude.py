@@ -24,6 +24,7 @@ from synthworld.schema._nodes import ChoiceNode, LazyNode, Node, Retry, State
 from synthworld.schema._object_ways import OBJECT_WORDS, object_ways
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc
+from synthworld.schema.keywords import ANNOTATIONS
 
 __all__ = ["ExcludeNode", "TwinsError", "exclusion_choice", "negation_branches", "twins"]
 
@@ -179,7 +180,6 @@ def exclusion_choice(options: list[Node], subs: list[Loc], path: str) -> Node | 
     )
 
 
-_ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default", "deprecated"})
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
 _SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
 _SCHEMA_ONE = frozenset({
@@ -204,7 +204,7 @@ def _asserted(schema: Any) -> Any:
         return schema
     out: dict[str, Any] = {}
     for word, value in schema.items():
-        if word in _ANNOTATIONS or (word == "format" and value not in FORMATS):
+        if word in ANNOTATIONS or (word == "format" and value not in FORMATS):
             continue
         if word in _SCHEMA_MAPS and isinstance(value, dict):
             value = {name: _asserted(sub) for name, sub in value.items()}

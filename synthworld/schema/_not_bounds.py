@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from synthworld.schema.keywords import TYPE_KEYWORDS
+from synthworld.schema.keywords import ANNOTATIONS, TYPE_KEYWORDS
 
 __all__ = ["bound_of_not", "read_not"]
 
@@ -34,7 +34,6 @@ _LIMITS = {
     "exclusiveMinimum": "maximum",
 }
 """A number's bound's negation: the opposite bound, open where it was closed and closed where open."""
-_ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default"})
 
 
 def bound_of_not(neg: Any) -> dict[str, Any] | None:
@@ -42,7 +41,7 @@ def bound_of_not(neg: Any) -> dict[str, Any] | None:
     characters, items or properties, or a number's bound), besides annotations; else None."""
     if not isinstance(neg, dict):
         return None
-    words = [w for w in neg if w not in _ANNOTATIONS]
+    words = [w for w in neg if w not in ANNOTATIONS]
     if len(words) != 1:
         return None
     word = words[0]
@@ -64,7 +63,7 @@ def type_of_not(neg: Any) -> str | None:
     ipv4}`` holds for strings alone: a number meets ``format: ipv4``); else None."""
     if not isinstance(neg, dict):
         return None
-    words = {w for w in neg if w not in _ANNOTATIONS}
+    words = {w for w in neg if w not in ANNOTATIONS}
     kinds = [kind for kind, own in TYPE_KEYWORDS.items() if words and words <= own]
     return kinds[0] if len(kinds) == 1 else None
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["JSON_TYPES", "TYPE_KEYWORDS"]
+__all__ = ["ANNOTATIONS", "JSON_TYPES", "TYPE_KEYWORDS"]
+
+ANNOTATIONS = frozenset(
+    {"title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"}
+)
+"""The meta-data vocabulary's words: they describe a value and assert nothing about it."""
 
 JSON_TYPES = ("string", "integer", "boolean", "null", "number", "object", "array")
 """Every JSON Schema type, in the order a schema that names none tries them."""
