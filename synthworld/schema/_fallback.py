@@ -36,6 +36,9 @@ def strategy_for(schema: Any) -> st.SearchStrategy[Any]:
     """The hypothesis-jsonschema strategy for ``schema`` (raises on what it cannot handle)."""
     from hypothesis_jsonschema import from_schema
 
+    from synthworld.schema._hypothesis_compat import adapt_many
+
+    adapt_many()
     with warnings.catch_warnings(), _constants_kept():
         warnings.simplefilter("ignore")
         return from_schema(schema)

@@ -61,11 +61,30 @@ def test_random_backend_options() -> None:
 
 
 def test_hypothesis_jsonschema_still_draws_objects() -> None:
-    """hypothesis-jsonschema 0.23.1 breaks on objects with Hypothesis >= 6.170.10."""
+    """hypothesis-jsonschema 0.23.1 breaks on objects with Hypothesis >= 6.170.10 unadapted."""
     ok, value = draw("obj", USER, random.Random(0))
     assert ok
     assert isinstance(value, dict)
     assert oracle(USER).is_valid(value)
+    counts = [draw("counts", COUNTS, random.Random(seed)) for seed in range(10)]
+    assert all(ok and oracle(COUNTS).is_valid(value) for ok, value in counts)
+    assert len({json.dumps(value, sort_keys=True) for _, value in counts}) > 1  # seeds differ
+
+
+def test_the_adapted_many_is_hypothesis_jsonschemas_alone() -> None:
+    """A user's own Hypothesis strategies keep Hypothesis' real helper after the fallback ran."""
+    from hypothesis.internal.conjecture import utils
+
+    real = utils.many
+    assert draw("obj", USER, random.Random(0))[0]
+    assert utils.many is real
+
+    @settings(max_examples=10, deadline=None, database=None)
+    @given(st.dictionaries(st.text(max_size=3), st.integers(), min_size=2))
+    def users_own(value: dict[str, int]) -> None:
+        assert len(value) >= 2
+
+    users_own()
 
 
 @settings(max_examples=25, deadline=None)
