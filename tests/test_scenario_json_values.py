@@ -76,12 +76,15 @@ def test_synthworld_run_passes_the_file_in_a_fresh_process(folder: Path) -> None
     [
         (
             '{\n  "synthworld_scenario": 1,\n  "name": "x",\n  "tools": "y",\n}\n',
-            "s.json:5: invalid JSON: Expecting property name enclosed in double quotes "
-            "(a trailing comma: remove the ',' on line 4)",
+            "s.json:4: invalid JSON: a trailing comma before '}' (JSON allows none): remove the ','",
         ),
         (
-            '{"synthworld_scenario": 1, "name": "x",\n "tools": ["y",]}\n',
-            "s.json:2: invalid JSON: Expecting value (a trailing comma: remove the ',' on line 2)",
+            '{"synthworld_scenario": 1, "name": "x",\n "tools": ["y" ,\n ]}\n',
+            "s.json:2: invalid JSON: a trailing comma before ']' (JSON allows none): remove the ','",
+        ),
+        (
+            '{"synthworld_scenario": 1, "name": "x",\n "tools": ["y", , "z"]}\n',
+            "s.json:2: invalid JSON: Expecting value",
         ),
         (
             '# a comment\n{"synthworld_scenario": 1, "name": "x", "tools": "y"}\n',

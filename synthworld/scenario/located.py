@@ -75,17 +75,30 @@ def _json_data(text: str) -> Any:
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise YamlProblem(f"invalid JSON: {exc.msg}{_trailing_comma(exc)}", line=exc.lineno) from None
+        comma = _trailing_comma(exc)
+        if comma is not None:
+            closer, line = comma
+            raise YamlProblem(
+                f"invalid JSON: a trailing comma before '{closer}' (JSON allows none): remove the ','",
+                line=line,
+            ) from None
+        raise YamlProblem(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
         raise YamlProblem(f"cannot read the JSON: {read_error(exc)}", line=1) from None
 
 
-def _trailing_comma(exc: json.JSONDecodeError) -> str:
-    """A hint when the JSON broke just after a comma (JSON allows none before ``}`` or ``]``)."""
-    before = exc.doc[: exc.pos].rstrip()
-    if not before.endswith(",") or exc.doc[exc.pos : exc.pos + 1] not in ("}", "]"):
-        return ""
-    return f" (a trailing comma: remove the ',' on line {before.count(chr(10)) + 1})"
+def _trailing_comma(exc: json.JSONDecodeError) -> tuple[str, int] | None:
+    """``(the closing bracket, the comma's line)`` when the JSON broke at a comma just before a
+    ``}`` or ``]``: Python up to 3.12 stops at the bracket ("Expecting property name..."), 3.13
+    at the comma ("Illegal trailing comma..."); both get the same words."""
+    doc, pos = exc.doc, exc.pos
+    comma = pos if doc[pos : pos + 1] == "," else len(doc[:pos].rstrip()) - 1
+    if comma < 0 or doc[comma] != ",":
+        return None
+    closer = doc[comma + 1 :].lstrip()[:1]
+    if closer not in ("}", "]"):
+        return None
+    return closer, doc.count("\n", 0, comma) + 1
 
 
 def format_path(path: Sequence[str | int]) -> str:

@@ -359,6 +359,8 @@ class MethodStub:
         self._call = call
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if args and isinstance(args[0], type):  # under @classmethod from Python 3.13, which passes
+            args = args[1:]  # the class itself (it no longer asks `__get__`); no argument is a class
         return self._call(*args, **kwargs)
 
     def __get__(self, instance: object, owner: type | None = None) -> MethodStub:
