@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import jsonschema
+import pytest
 import referencing
 from referencing.jsonschema import DRAFT202012
 
@@ -63,3 +64,23 @@ def test_the_same_file_reached_from_two_documents() -> None:
     for seed in range(5):
         value = generate(schema, seed, registry=registry)
         assert check.is_valid(value), (seed, value)
+
+
+@pytest.mark.parametrize(
+    "example",
+    ["電通本社ビル", "下関市", "AB12電通-本社", "https://example.jp/a東京"],
+    ids=["a building", "a city", "a code", "a url"],
+)
+def test_an_example_in_another_script(example: str) -> None:
+    """Ideal Postcodes' ``UpujpAddress`` (Japanese addresses) gives examples in kanji and kana: a
+    run of letters with no case and no ASCII character was read as an id of ASCII classes, none
+    of which it holds, and drawing from the empty alphabet crashed (``IndexError``). Such a run
+    is kept as written, as a word of a cased script (``Москва``) already was."""
+    for schema in (
+        {"type": "string", "examples": [example]},
+        {"type": "object", "properties": {"building_name": {"type": "string", "example": example}}},
+    ):
+        check = oracle(schema)
+        for seed in range(5):
+            value = generate(schema, seed)
+            assert check.is_valid(value), (seed, value)
