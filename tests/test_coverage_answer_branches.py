@@ -4,6 +4,8 @@ read the same (in an ``allOf``) are told apart by where they sit."""
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 from typing import Any
 
 from synthworld import FunctionBackend, SyntheticWorld, ToolSpec
@@ -172,3 +174,41 @@ def test_a_branch_is_checked_with_the_definitions_it_reaches_and_reads_alike() -
         "$.kind present",
         "$.toy present",
     ]
+
+
+def test_a_definition_is_read_for_references_once() -> None:
+    """GitBook's answers: hundreds of branches each reach one chain of big definitions, and each
+    branch's look for the definitions it needs read every definition of the chain again (0.5 s
+    of CPU in a tool's first answer, over 1 s of wall time on a shared machine). Each definition's
+    references are now read once per probe; every branch still gets the whole chain."""
+    chain = {
+        f"D{i}": {
+            "type": "object",
+            "properties": {
+                **{f"q{j}": {"type": "object", "properties": {"a": {"type": "string"}}} for j in range(20)},
+                "next": {"$ref": f"#/$defs/D{i + 1}"},
+            },
+        }
+        for i in range(30)
+    }
+    chain["D30"] = {"type": "string"}
+    branches = 100
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            f"f{i}": {"oneOf": [{"$ref": "#/$defs/D0"}, {"type": "null"}]} for i in range(branches)
+        },
+        "$defs": chain,
+    }
+    profile = cProfile.Profile()
+    probe = profile.runcall(AnswerProbe, schema)
+    reads = sum(
+        calls
+        for (file, _, name), (calls, *_) in pstats.Stats(profile).stats.items()  # type: ignore[attr-defined]
+        if name == "_refs" and file.endswith("answer_space.py")
+    )
+    assert reads <= 2 * branches + len(chain), reads  # each branch (both walks) and each definition once
+    first = next(test for branch, test in probe._validators.values() if branch == {"$ref": "#/$defs/D0"})
+    assert first is not None
+    assert sorted(first.schema["$defs"]) == sorted(chain)
+    assert "$.f0 present" in probe.reached({"f0": None})
