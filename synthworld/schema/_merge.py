@@ -116,7 +116,7 @@ def _integer(cx: Compiler, parts: list[Part]) -> Node:
 def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
     found = _gather(parts, _STRING_WORDS)
-    patterns = [p for p in found.get("pattern", ()) if isinstance(p, str)]
+    patterns = list(dict.fromkeys(p for p in found.get("pattern", ()) if isinstance(p, str)))
     checks: list[Search] = []
     for pattern in patterns:
         readable_pattern(pattern, path)  # a SchemaError naming a pattern not even its rewrite can read

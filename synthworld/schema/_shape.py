@@ -157,6 +157,8 @@ def _run(token: str) -> Piece:
         return _digits(token)
     if match := _PREFIXED.match(token):
         return _prefixed(match[1], _digits(match[2]))
+    if not token.isascii():  # another script's run (下関市): no ASCII class of `_chars` to draw from
+        return token
     return _chars(token)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from synthworld._gc import collector_paused
 from synthworld._json import thawed
 from synthworld.schema import schema_text
 from synthworld.world.answer_space import AnswerProbe
@@ -264,11 +265,12 @@ class CoverageCounter:
                 return
             new: list[str] = []
             reached: dict[str, int] = {}
-            for tool, returns, answer in pending:
-                for outcome in set(
-                    self._probe(tool, returns, new).reached(thawed(answer))
-                ):  # once per answer
-                    reached[outcome] = reached.get(outcome, 0) + 1
+            with collector_paused():  # new probes: a burst of long-lived nodes (see `_probe`)
+                for tool, returns, answer in pending:
+                    for outcome in set(
+                        self._probe(tool, returns, new).reached(thawed(answer))
+                    ):  # once per answer
+                        reached[outcome] = reached.get(outcome, 0) + 1
             self._add(((), (), (), (), tuple(new)), 0)
             for outcome, count in reached.items():
                 self._add(((), (), (), (), (outcome,)), count)
