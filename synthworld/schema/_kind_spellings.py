@@ -61,15 +61,17 @@ def _times(value: str) -> Iterator[str]:
 
 
 def _ident_spellings(token: str, prefix: str, room: int | None) -> Iterator[str]:
-    """``token`` (lowercase letters and digits) alone, in capitals, in hex and as digits, each also
-    after ``prefix``; the digits at the usual lengths and cut to ``room``."""
+    """``token`` (lowercase letters and digits) alone, from its first letter (``^[a-z]\\w*$``), in
+    capitals, in hex and as digits, each also after ``prefix``; the digits at the usual lengths and
+    cut to ``room``."""
     if not token.isalnum():
         return
     values = [int(ch, 36) for ch in token]
     digits = "".join(str(v % 10) for v in values) + "".join(str(v * 7 % 10) for v in reversed(values))
     digits = str(values[0] % 9 + 1) + digits[1:]  # no leading zero: ^[1-9][0-9]*$
     sizes = [*_DIGIT_SIZES, *([room] if room and room not in _DIGIT_SIZES else [])]
-    forms = [token, token.upper(), "".join(_HEX[v % 16] for v in values)]
+    letter = next((at for at, ch in enumerate(token) if ch.isalpha()), 0)
+    forms = [token, token[letter:] + token[:letter], token.upper(), "".join(_HEX[v % 16] for v in values)]
     forms += [digits[:size] for size in sizes if size <= len(digits)]
     for form in forms:
         yield form

@@ -34,7 +34,7 @@ _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
-_PROBES = ("", "Kid lose lose", "k3j_Q-9.x@/:%#")
+_PROBES = ("Kid lose lose", "k3j_Q-9.x@/:%#")
 EMPTIES = 4
 """Empty draws a field whose name says what it holds draws again (``^(https://.+)?$``)."""
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
@@ -118,8 +118,8 @@ def _shape(pattern: str) -> tuple[bool, str | None, str]:
 
 
 def _takes_any(pattern: str) -> bool:
-    """Whether ``pattern`` takes any text, as ``^[\\s\\S]*$`` does: a sentence, an identifier's
-    punctuation and the empty string alike."""
+    """Whether ``pattern`` takes any text, as ``^[\\s\\S]*$`` and ``^(?!\\s*$).+$`` do: a
+    sentence and an identifier's punctuation alike."""
     try:
         found = re.compile(_parsed(pattern)[0])
     except (re.error, ValueError, OverflowError, RecursionError):

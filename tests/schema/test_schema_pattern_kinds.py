@@ -88,3 +88,9 @@ def test_a_text_is_named_by_its_last_word() -> None:
 
 def test_a_pattern_that_takes_any_text_gets_the_name_s_word() -> None:
     assert _named("Type", pattern=r"^[\s\S]*$") == ["meet", "poor", "sound"]  # was "cE-", "", ""
+    assert _named("Severity", pattern=r"^(?!\s*$).+$") == ["meet", "poor", "sound"]  # was "cq9G", "q"
+
+
+def test_an_id_that_starts_with_a_letter_starts_its_token_there() -> None:
+    ids = _named("Id", pattern=r"^([a-z])([A-Za-z0-9\_]*)$")  # AWS::Pipes, cfn-lint
+    assert ids == ["cq65zt4wn0", "eqh524yng5", "dffxktqnck"]  # was "qS", "eqh524yng5", "dffxktqnck"
