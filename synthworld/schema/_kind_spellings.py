@@ -64,7 +64,7 @@ def _ident_spellings(token: str, prefix: str, room: int | None) -> Iterator[str]
     """``token`` (lowercase letters and digits) alone, from its first letter (``^[a-z]\\w*$``), in
     capitals, in hex and as digits, each also after ``prefix``; the digits at the usual lengths and
     cut to ``room``."""
-    if not token.isalnum():
+    if not (token.isascii() and token.isalnum()):
         return
     values = [int(ch, 36) for ch in token]
     digits = "".join(str(v % 10) for v in values) + "".join(str(v * 7 % 10) for v in reversed(values))

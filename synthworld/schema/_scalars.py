@@ -365,14 +365,15 @@ class StringNode:
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
-        empties = EMPTIES if wanted else 0  # a named field's optional group filled: "" is rare
-        for _ in range(_TRIES + empties):
+        empties, tries = (EMPTIES if wanted else 0), 0  # a named field's optional group: "" is rare
+        while tries < _TRIES:  # an empty draw drawn again counts no try: the draws after are as before
             text = self._draw(st, hint)
-            if self._ok(text) and self._formatted(text):
-                if not text and empties:
-                    empties -= 1
-                    continue
+            if not (self._ok(text) and self._formatted(text)):
+                tries += 1
+            elif text or not empties:
                 return next((url for url in grafted(text, wanted or "") if self._ok(url)), text)
+            else:
+                empties -= 1
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
             if self._ok(text) and self._has_format(text):
                 return text

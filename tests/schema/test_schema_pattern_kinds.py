@@ -50,6 +50,8 @@ def test_a_named_field_fills_an_optional_group() -> None:
     assert icons.count("") == 1  # was 4 of 10: "", "http://58WA.svg", "", ...
     roles = _named("RoleArn", seeds=5, pattern=r"^$|^arn:aws:iam::\d{12}:role/[a-zA-Z0-9+=,.@_/-]+$")
     assert "" not in roles  # was "" for seeds 0 and 2
+    alias = _named("AliasId", seeds=2, pattern=r"^[\w\- ]+$", minLength=29, maxLength=29)  # draws fail first
+    assert alias == ["o2MtWizhbY5BkCvyodz-GfszWt_Z-", "qojkUoJfbloy1ovu3L9mOdL5OiOoB"]  # as on main
     plain = _named("FaviconUrl", seeds=5, realistic=False, pattern=_ICON, maxLength=1284)
     assert plain == ["http://+-Z.ico", "", "", "", ""]  # plain mode keeps its draws
 
