@@ -19,6 +19,7 @@ from collections.abc import Iterator
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _PHONE = re.compile(r"\+?[\d\s().-]{7,}")
 _HEX = "0123456789abcdef"
+_ALNUM = "0123456789abcdefghijklmnopqrstuvwxyz"
 _DIGIT_SIZES = (10, 12, 16, 9, 8, 6)
 """Lengths of a digit identifier, most usual first (10; AWS accounts 12; Facebook apps 16)."""
 
@@ -62,8 +63,8 @@ def _times(value: str) -> Iterator[str]:
 
 def _ident_spellings(token: str, prefix: str, room: int | None) -> Iterator[str]:
     """``token`` (lowercase letters and digits) alone, from its first letter (``^[a-z]\\w*$``), in
-    capitals, in hex and as digits, each also after ``prefix``; the digits at the usual lengths and
-    cut to ``room``."""
+    capitals, in hex, longer or shorter, and as digits, each also after ``prefix``; the lengths the
+    usual ones of a digit id and ``room``."""
     if not (token.isascii() and token.isalnum()):
         return
     values = [int(ch, 36) for ch in token]
@@ -71,7 +72,9 @@ def _ident_spellings(token: str, prefix: str, room: int | None) -> Iterator[str]
     digits = str(values[0] % 9 + 1) + digits[1:]  # no leading zero: ^[1-9][0-9]*$
     sizes = [*_DIGIT_SIZES, *([room] if room and room not in _DIGIT_SIZES else [])]
     letter = next((at for at, ch in enumerate(token) if ch.isalpha()), 0)
+    longer = token + "".join(_ALNUM[v * 7 % 36] for v in reversed(values))  # ^ku-[a-z0-9]{12}$
     forms = [token, token[letter:] + token[:letter], token.upper(), "".join(_HEX[v % 16] for v in values)]
+    forms += [longer[:size] for size in sizes if size != len(token) and size <= len(longer)]
     forms += [digits[:size] for size in sizes if size <= len(digits)]
     for form in forms:
         yield form

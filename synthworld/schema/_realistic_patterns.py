@@ -28,6 +28,7 @@ from typing import Any
 
 from synthworld.schema import _draw, _realistic
 from synthworld.schema._kind_spellings import kind_spellings
+from synthworld.schema._named_strings import names_an_id
 from synthworld.schema._regex import _parsed, c, literal_prefix
 
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
@@ -63,15 +64,16 @@ class PatternRealism:
         return bool(hint) and (named or self.open_ended)
 
     def candidates(
-        self, rng: Random, locale: str, realistic: str | None, room: int | None, ident: bool = False
+        self, rng: Random, locale: str, realistic: str | None, room: int | None, hint: str = ""
     ) -> Iterator[str]:
-        """The ``realistic`` value (when `wants`; ``ident``: an identifier), its spellings as an
-        identifier and by its kind (`kind_spellings`); then an open-ended pattern's fixed text
+        """The ``realistic`` value (when `wants`) of the property called ``hint``, its spellings as
+        an identifier and by its kind (`kind_spellings`); then an open-ended pattern's fixed text
         continued, cut to ``room`` characters (``maxLength``)."""
         if realistic is not None:
             yield realistic
             if "://" not in realistic:  # a URL spelled as a name is no URL: its origin is
                 yield from _spellings(realistic)
+            ident = names_an_id(hint)
             prefix = literal_prefix(self.source) if ident else ""
             yield from kind_spellings(realistic, prefix, self.suffix, ident, room)
         if self.fixed is not None and (room is None or room > len(self.fixed)):

@@ -25,7 +25,7 @@ from synthworld.schema._multiples import (
     lcm,
     rs_multiple,
 )
-from synthworld.schema._named_strings import named_text, names_an_id, says_what_it_holds
+from synthworld.schema._named_strings import named_text, says_what_it_holds
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._realistic_patterns import EMPTIES, PatternRealism, grafted
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
@@ -356,16 +356,15 @@ class StringNode:
             for text in _realistic.decimal_texts(st.rng, hint):
                 if self._ok(text):
                     return text
-        wanted = None  # "^\\S+@\\S+$" on "email": an address, not "G@_"
-        if st.realistic and self._realism is not None:
-            wanted = self._free(st, hint) if self._realism.wants(hint, says_what_it_holds(hint)) else None
-            ident = wanted is not None and names_an_id(hint)
-            for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length, ident):
+        wanted, named = None, st.realistic and self._realism is not None and says_what_it_holds(hint)
+        if st.realistic and self._realism is not None:  # "^\\S+@\\S+$" on "email": not "G@_"
+            wanted = self._free(st, hint) if self._realism.wants(hint, named) else None
+            for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length, hint):
                 if self._ok(text):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
-        empties, tries = (EMPTIES if wanted else 0), 0  # a named field's optional group: "" is rare
+        empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group
         while tries < _TRIES:  # an empty draw drawn again counts no try: the draws after are as before
             text = self._draw(st, hint)
             if not (self._ok(text) and self._formatted(text)):

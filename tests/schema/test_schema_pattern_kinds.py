@@ -36,6 +36,8 @@ def test_an_id_keeps_its_token_after_the_pattern_s_prefix_in_the_letters_it_take
         "vol-eqh524yng5",
         "vol-dffxktqnck",
     ]  # was "vol-8i8M6", "vol-V"
+    longer = _named("id", pattern="^ku-[a-z0-9]{12}$")  # SchemaStore's knowledge-unit: the token made longer
+    assert longer == ["ku-0cq65zt4wnh8", "ku-eqh524yng5z4", "ku-dffxktqnckwc"]  # was a draw, ku-sigq8jtgev49
     hexes = _named("CheckId", pattern="^asc-[0-9a-f]+$")
     assert hexes == ["asc-0ca653d407", "asc-ea15242705", "asc-dff14da7c4"]
     assert _named("HostedZoneId", pattern="^[A-Z0-9]{1,32}$") == ["0CQ65ZT4WN", "EQH524YNG5", "DFFXKTQNCK"]
@@ -52,6 +54,9 @@ def test_a_named_field_fills_an_optional_group() -> None:
     assert "" not in roles  # was "" for seeds 0 and 2
     alias = _named("AliasId", seeds=2, pattern=r"^[\w\- ]+$", minLength=29, maxLength=29)  # draws fail first
     assert alias == ["o2MtWizhbY5BkCvyodz-GfszWt_Z-", "qojkUoJfbloy1ovu3L9mOdL5OiOoB"]  # as on main
+    engine = r"(^([0-9]+)\.([0-9]+)$)|(^\{[A-F0-9]{8}(-[A-F0-9]{4}){3}-[A-F0-9]{12}\}$)|^$|[\\/]"  # uproject
+    engines = _named("EngineAssociation", seeds=5, pattern=engine)  # a name of no kind keeps its ""
+    assert engines == ["876.759", "", "5.44", "", "/"]  # as on main
     plain = _named("FaviconUrl", seeds=5, realistic=False, pattern=_ICON, maxLength=1284)
     assert plain == ["http://+-Z.ico", "", "", "", ""]  # plain mode keeps its draws
 
