@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import regex
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from realism_relations import NOW, amount, is_number, object_checks, snake, timestamp
@@ -259,6 +261,31 @@ def _word_like(value: Any) -> bool:
     return isinstance(value, str) and value.lower() not in _FUNCTION_WORDS and len(value.split()) <= 3
 
 
+def _clock_or_unix(value: Any) -> bool:
+    """A clock time (``16:01``, ``16:01:21``) or Unix seconds as text (``1732377681``)."""
+    if not isinstance(value, str):
+        return False
+    clock = re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?", value)
+    return clock is not None or (value.isdigit() and 1_000_000_000 <= int(value) <= 2_000_000_000)
+
+
+_OTHER_URL = re.compile(r"([a-z][a-z0-9+.-]*)://([A-Za-z0-9][\w.-]{2,})(/\S*)?")
+
+
+def url_of_its_scheme(value: Any, pattern: str) -> bool:
+    """Whether ``value`` is a URL of a scheme ``pattern`` demands instead of http(s): a host of three
+    characters or more after ``scheme://`` (``s3://example.org/logs``, not ``s3://q``), where the
+    pattern refuses the same host and path after ``https://`` and ``http://``."""
+    found = _OTHER_URL.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return False
+    rest = value.partition("://")[2]
+    try:
+        return not any(regex.search(pattern, f"{scheme}://{rest}") for scheme in ("https", "http"))
+    except regex.error:  # a pattern the regex module cannot read: not judged by it
+        return False
+
+
 # (kind, name test on the snake_case name, value test); the first kind whose name test holds judges.
 Judge = tuple[str, Callable[[str, dict[str, Any]], bool], Callable[[Any, dict[str, Any]], bool | None]]
 """A value test answering None does not judge the value (a ``comments`` count is no text)."""
@@ -277,11 +304,11 @@ JUDGES: tuple[Judge, ...] = (
     ("unix time", _name(r"^(created|updated|timestamp)$"),
      lambda v, p: not is_number(v) or 1_000_000_000 <= v <= 2_000_000_000),
     ("date/time", _name(r"(_at|_date|_time|timestamp|^date|_on|last_modified|estimated_delivery)$"),
-     lambda v, p: timestamp(v if len(v) != 10 else v + "T00:00:00") is not None),
+     lambda v, p: timestamp(v if len(v) != 10 else v + "T00:00:00") is not None or _clock_or_unix(v)),
     ("phone", _name(r"phone|mobile|(^|_)tel$|fax"),
      lambda v, p: bool(re.fullmatch(r"\+?[\d\s().-]{7,20}", v)) and len(re.sub(r"\D", "", v)) >= 7),
     ("url", _name(r"(^|_)(url|uri|href|link|website|homepage|blog)$"), lambda v, p: v.startswith(("http://", "https://"))),
-    ("currency", _name(r"currency(_code)?$"), lambda v, p: bool(re.fullmatch(r"[A-Za-z]{3}", v))),
+    ("currency", _name(r"(^|_)currency(_code)?$"), lambda v, p: bool(re.fullmatch(r"[A-Za-z]{3}", v))),
     ("country", _name(r"country(_code)?$"), lambda v, p: v[:1].isupper() and len(v) >= 2),
     ("language/locale", _name(r"(^|_)(language|lang|locale)$|accept_language"),
      lambda v, p: bool(re.fullmatch(r"[a-z]{2}([-_][A-Z]{2})?", v)) or v in ("Python", "TypeScript")),
@@ -313,7 +340,7 @@ JUDGES: tuple[Judge, ...] = (
     ("domain/host", _name(r"(^|_)(domain|host(name)?)$"), lambda v, p: "." in v and " " not in v),
     ("user agent", _name(r"user_agent"), lambda v, p: "/" in v),
     ("mime type", _name(r"mime|content_type|media_type"), lambda v, p: bool(re.fullmatch(r"[a-z]+/[\w.+-]+", v))),
-    ("file name", _name(r"file_?name$"), lambda v, p: bool(re.search(r"\.\w{2,4}$", v))),
+    ("file name", _name(r"(^|_)file_?name$"), lambda v, p: bool(re.search(r"\.\w{2,4}$", v))),
     ("sku", _name(r"(^|_)sku$"), lambda v, p: any(c.isdigit() for c in v)),
     ("iban", _name(r"(^|_)iban$"), lambda v, p: bool(re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}", v))),
     ("job title", lambda n, p: n in ("job_title", "title") and any(k in p for k in ("first_name", "firstName", "email")),

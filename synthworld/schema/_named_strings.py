@@ -47,6 +47,11 @@ def says_what_it_holds(hint: str) -> bool:
     return hint_kind(hint) != "word"
 
 
+def names_an_id(hint: str) -> bool:
+    """Whether the name ``hint`` says it holds an identifier (``user_id``, ``AccountId``)."""
+    return hint_kind(hint) is _IDENT
+
+
 def named_text(rng: Random, locale: str, now: datetime.datetime, hint: str) -> str:
     """A realistic string for a property called ``hint``."""
     kind = hint_kind(hint)

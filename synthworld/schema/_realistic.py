@@ -75,7 +75,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"phone|mobile|fax|^tel", "phone_number"),
         (r"url|(^|_)uri|uris?(_|$)|website|link|href|homepage", "url"),  # not courier, security
         (r"domain|host", "domain_name"),
-        (r"file_?name", "file_name"),
+        (r"(^|_)file_?name", "file_name"),  # not profile_name
         (r"^(file_)?ext(ension)?$", "file_extension"),
         (r"path$", "file_path"),
         (r"mime|content_type|media_type", "mime_type"),
@@ -269,6 +269,11 @@ _NOT_CURRENCIES = frozenset({"ids", "num", "cnt", "pct", "qty", "key", "url", "u
 """Three-letter last words that name no currency (``price_ids``)."""
 
 
+_TEXT_LAST = re.compile(r"._(desc(ription)?|message|comments?|summary|notes?|reason|remarks?|memo|body|bio)$")
+"""On the snake_case name: a text named by its last word, whatever the words before it say
+(``email_message`` and ``job_description`` hold sentences, not an address or a job)."""
+
+
 def snake(name: str) -> str:
     """``name`` in snake_case (``userId`` -> ``user_id``)."""
     return _CAMEL.sub("_", name).lower().replace("-", "_")
@@ -276,8 +281,11 @@ def snake(name: str) -> str:
 
 @lru_cache(maxsize=4096)
 def provider_for(name: str) -> str | None:
-    """The faker provider that fits a property name, or ``None``."""
+    """The faker provider that fits a property name, or ``None``: text by its last word
+    (``email_message``, ``login_description``), else by `_RULES`."""
     words = snake(name)
+    if _TEXT_LAST.search(words):
+        return "sentence"
     for rx, provider in _RULES:
         if rx.search(words):
             return provider

@@ -6,10 +6,14 @@ an ``email`` answers ``G@_``, ``^https://.*$`` on a ``url`` answers ``https://``
 ``description`` the empty string. In realistic mode a string with a pattern first tries the
 realistic value of its property's name when the name says what it holds (``email``, ``url``,
 ``country_code``: not a plain word), or whatever the name when any text may follow a match (no
-``$`` at the end: ``\\S`` on ``title``); and a pattern that builds one fixed text and lets text
+``$`` at the end: ``\\S`` on ``title``) or the pattern takes any text (``^[\\s\\S]*$`` on
+``type``); then that value spelled otherwise (`kind_spellings`: a digit id for ``^[0-9]+$`` on
+``AccountId``); and a pattern that builds one fixed text and lets text
 follow continues it (``^arn:aws:iam::`` -> ``arn:aws:iam::k3jq0x9ab2``, not the bare prefix for
 every seed); a URL whose pattern wants another scheme keeps the realistic host and path
-(``^s3://.+$`` on ``log_uri``: ``s3://example.org/posts``). The node checks every candidate
+(``^s3://.+$`` on ``log_uri``: ``s3://example.org/posts``) and a file's extension the draw has
+(``https://example.org/posts.svg``), and a field whose name says what it holds draws again when
+its draw is empty (an optional group: ``^(https?://.+\\.svg)?$``). The node checks every candidate
 against the pattern and the lengths; one that fails leaves the pattern's own draw to answer.
 """
 
@@ -20,51 +24,73 @@ import string
 from collections.abc import Iterator
 from functools import lru_cache
 from random import Random
+from typing import Any
 
 from synthworld.schema import _draw, _realistic
-from synthworld.schema._regex import _parsed, c
+from synthworld.schema._kind_spellings import kind_spellings
+from synthworld.schema._named_strings import names_an_id
+from synthworld.schema._regex import _parsed, c, literal_prefix
 
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+_PROBES = ("Kid lose lose", "k3j_Q-9.x@/:%#")
+EMPTIES = 4
+"""Empty draws a field whose name says what it holds draws again (``^(https://.+)?$``)."""
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
 class PatternRealism:
     """Realistic candidates for the strings of one pattern (`of`), checked by the node."""
 
-    def __init__(self, open_ended: bool, fixed: str | None) -> None:
+    def __init__(self, source: str, open_ended: bool, fixed: str | None, suffix: str) -> None:
+        self.source = source
         self.open_ended = open_ended
-        """Any text may follow a match (no ``$`` at its end)."""
+        """Any text may follow a match (no ``$`` at its end), or the pattern takes any text."""
         self.fixed = fixed
         """The one text an open-ended pattern builds (``^arn:aws:`` -> ``arn:aws:``), or None."""
+        self.suffix = suffix
+        """The literal text a match ends with (``/\\.well-known/x$`` -> ``/.well-known/x``), or ''."""
 
     @staticmethod
     def of(source: str | None) -> PatternRealism | None:
         """The candidates' maker for ``source``, or None without one."""
-        return None if source is None else PatternRealism(*_shape(source))
+        return None if source is None else PatternRealism(source, *_shape(source))
 
     def wants(self, hint: str, named: bool) -> bool:
         """Whether the property called ``hint`` tries its realistic value: a ``named`` one (a name
         that says what it holds: ``email``, ``country_code``), any name on an open-ended pattern."""
         return bool(hint) and (named or self.open_ended)
 
-    def candidates(self, rng: Random, locale: str, realistic: str | None, room: int | None) -> Iterator[str]:
-        """The ``realistic`` value (when `wants`) and its spellings as an identifier; then an
-        open-ended pattern's fixed text continued, cut to ``room`` characters (``maxLength``)."""
+    def candidates(
+        self, rng: Random, locale: str, realistic: str | None, room: int | None, hint: str = ""
+    ) -> Iterator[str]:
+        """The ``realistic`` value (when `wants`) of the property called ``hint``, its spellings as
+        an identifier and by its kind (`kind_spellings`); then an open-ended pattern's fixed text
+        continued, cut to ``room`` characters (``maxLength``)."""
         if realistic is not None:
             yield realistic
-            yield from _spellings(realistic)
+            if "://" not in realistic:  # a URL spelled as a name is no URL: its origin is
+                yield from _spellings(realistic)
+            ident = names_an_id(hint)
+            prefix = literal_prefix(self.source) if ident else ""
+            yield from kind_spellings(realistic, prefix, self.suffix, ident, room)
         if self.fixed is not None and (room is None or room > len(self.fixed)):
             yield (self.fixed + _tail(rng, locale, self.fixed))[:room]
 
 
-def grafted(drawn: str, realistic: str) -> str | None:
-    """A URL of the pattern's own scheme with the realistic URL's host and path (``s3://H/6Y1``
-    and ``https://example.org/posts`` -> ``s3://example.org/posts``), or None unless both are."""
-    scheme, sep, _ = drawn.partition("://")
+def grafted(drawn: str, realistic: str) -> Iterator[str]:
+    """URLs of the pattern's own scheme with the realistic URL's host and path (``s3://H/6Y1``
+    and ``https://example.org/posts`` -> ``s3://example.org/posts``), then with the drawn file's
+    extension (``https://li.svg`` -> ``https://example.org/posts.svg``); none unless both are URLs."""
+    scheme, sep, path = drawn.partition("://")
     _, other, rest = realistic.partition("://")
-    return f"{scheme}://{rest}" if sep and other and _SCHEME.fullmatch(scheme) else None
+    if sep and other and _SCHEME.fullmatch(scheme):
+        yield f"{scheme}://{rest}"
+        extension = _EXTENSION.search(path)
+        if extension is not None:
+            yield f"{scheme}://{rest.rstrip('/')}{extension.group()}"
 
 
 def _spellings(text: str) -> Iterator[str]:
@@ -77,19 +103,40 @@ def _spellings(text: str) -> Iterator[str]:
 
 
 @lru_cache(maxsize=1024)
-def _shape(pattern: str) -> tuple[bool, str | None]:
-    """Whether any text may follow a match of ``pattern`` (no ``$`` or ``\\Z`` last; False for an
-    unreadable one), and the literal text it alone builds (or None)."""
+def _shape(pattern: str) -> tuple[bool, str | None, str]:
+    """Whether any text may follow a match of ``pattern`` (no ``$`` or ``\\Z`` last, or it takes
+    any text; False for an unreadable one), the literal text it alone builds (or None) and the one
+    its matches end with."""
     try:
         items = _parsed(pattern)[2]  # the parse the walk builds from, read once a pattern
     except (re.error, ValueError, OverflowError, RecursionError):
-        return False, None
+        return False, None, ""
     if items and items[-1] in _ENDS:
-        return False, None
+        return _takes_any(pattern), None, _suffix(items[:-1])
     body = items[1:] if items and items[0] == (c.AT, c.AT_BEGINNING) else items
     if body and all(op is c.LITERAL for op, _ in body):
-        return True, "".join(chr(av) for _, av in body)
-    return True, None
+        return True, "".join(chr(av) for _, av in body), ""
+    return True, None, _suffix(items)
+
+
+def _takes_any(pattern: str) -> bool:
+    """Whether ``pattern`` takes any text, as ``^[\\s\\S]*$`` and ``^(?!\\s*$).+$`` do: a
+    sentence and an identifier's punctuation alike."""
+    try:
+        found = re.compile(_parsed(pattern)[0])
+    except (re.error, ValueError, OverflowError, RecursionError):
+        return False
+    return all(found.search(probe) for probe in _PROBES)
+
+
+def _suffix(items: list[tuple[Any, Any]]) -> str:
+    """The literal characters at the end of a parse (before its ``$``)."""
+    last = []
+    for op, av in reversed(items):
+        if op is not c.LITERAL:
+            break
+        last.append(chr(av))
+    return "".join(reversed(last))
 
 
 def _tail(rng: Random, locale: str, fixed: str) -> str:

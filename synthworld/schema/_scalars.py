@@ -27,7 +27,7 @@ from synthworld.schema._multiples import (
 )
 from synthworld.schema._named_strings import named_text, says_what_it_holds
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._realistic_patterns import PatternRealism, grafted
+from synthworld.schema._realistic_patterns import EMPTIES, PatternRealism, grafted
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -356,19 +356,23 @@ class StringNode:
             for text in _realistic.decimal_texts(st.rng, hint):
                 if self._ok(text):
                     return text
-        wanted = None  # "^\\S+@\\S+$" on "email": an address, not "G@_"
-        if st.realistic and self._realism is not None:
-            wanted = self._free(st, hint) if self._realism.wants(hint, says_what_it_holds(hint)) else None
-            for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length):
+        wanted, named = None, st.realistic and self._realism is not None and says_what_it_holds(hint)
+        if st.realistic and self._realism is not None:  # "^\\S+@\\S+$" on "email": not "G@_"
+            wanted = self._free(st, hint) if self._realism.wants(hint, named) else None
+            for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length, hint):
                 if self._ok(text):
                     return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
-        for _ in range(_TRIES):
+        empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group
+        while tries < _TRIES:  # an empty draw drawn again counts no try: the draws after are as before
             text = self._draw(st, hint)
-            if self._ok(text) and self._formatted(text):
-                url = grafted(text, wanted) if wanted else None  # s3://H/6Y1 -> s3://example.org/posts
-                return url if url and self._ok(url) else text
+            if not (self._ok(text) and self._formatted(text)):
+                tries += 1
+            elif text or not empties:
+                return next((url for url in grafted(text, wanted or "") if self._ok(url)), text)
+            else:
+                empties -= 1
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
             if self._ok(text) and self._has_format(text):
                 return text
