@@ -5,6 +5,7 @@ a bound that is itself a float."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -14,7 +15,9 @@ import jsonschema_rs
 
 __all__ = [
     "EXACT_INTS",
+    "FRACTIONAL_MULTIPLE",
     "SAFE_WALK",
+    "both_judge_multiples",
     "coarse",
     "first_multiple",
     "fraction",
@@ -30,6 +33,23 @@ EXACT_INTS = 2**53
 def fraction(value: float) -> Fraction:
     """The number a keyword means: a float as written (``0.1`` is one tenth, not its float)."""
     return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+
+
+FRACTIONAL_MULTIPLE = re.compile(r'"multipleOf"\s*:\s*-?[0-9]+(?:\.|[0-9]*[eE])')
+"""A ``multipleOf`` written as a float (``0.1``, ``1e-05``, ``1.0``) in a schema's JSON text: the
+validators may disagree on its multiples (``0.3 / 0.1`` is not 3 to python-jsonschema; it is a
+multiple to jsonschema-rs, which allows for rounding)."""
+_CHECKED = re.compile(r'"(?:enum|const|not|oneOf|if)"\s*:')
+"""Keywords whose values (or whose negations) are checked by jsonschema-rs alone, not built."""
+
+
+def both_judge_multiples(text: str) -> bool:
+    """Whether every value of the schema whose JSON text is ``text`` must be checked by both
+    validators: a fractional ``multipleOf`` (`FRACTIONAL_MULTIPLE`) beside an ``enum``, ``const``,
+    ``not``, ``oneOf`` or ``if``. The number nodes build multiples both take (money fields need no
+    check), but an enum value, or a number failing a negated ``multipleOf``, is only checked by
+    jsonschema-rs, which takes ``0.3`` as a multiple of ``0.1``."""
+    return FRACTIONAL_MULTIPLE.search(text) is not None and _CHECKED.search(text) is not None
 
 
 SAFE_WALK = 64
