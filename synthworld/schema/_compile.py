@@ -31,7 +31,7 @@ from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
-from synthworld.schema._types import expand_types, objects_alone, typed_objects, types_of
+from synthworld.schema._types import expand_types, objects_either_way, typed_objects, types_of
 from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
 from synthworld.schema.keywords import JSON_TYPES
 
@@ -294,7 +294,7 @@ class Compiler:
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
         siblings = self._facts_of(rest)
-        objects = objects_alone(self.any_type, [*rest, *self.flatten([*then, *other])])
+        objects = objects_either_way(self.any_type, rest, [self.flatten(then), self.flatten(other)])
         known = self._verdict(siblings, cond, objects)
         options = []
         if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
