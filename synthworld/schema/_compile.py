@@ -374,6 +374,8 @@ class Compiler:
 
     def _merge(self, parts: list[Part]) -> Node:
         parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
+        if any(p.node.get("anyOf") for p in parts):  # a not read as its ways to fail (`_not_ways`)
+            return self._build(parts)
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
@@ -404,9 +406,12 @@ class Compiler:
         found = self._negated.get(key)
         if found is None:
             sub = part.loc.child(part.node["not"], "not")
-            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"])
+            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"], ways=self.excluding)
             found = self._negated[key] = part if read is None else Part(self.synthetic(part.loc, read))
-        return [part] if found is part else [part.without("not"), found]
+        # no reading (`found` this subschema, maybe another Part of it): the last resort flattens the
+        # two again, which would keep one alone, without the not (the usual one keeps its values)
+        same = found is part or (self.excluding and found.key() == part.key())
+        return [part] if same else [part.without("not"), found]
 
     def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:
         checks: list[Callable[[Any], bool]] = []
