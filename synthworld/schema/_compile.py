@@ -294,10 +294,12 @@ class Compiler:
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
         siblings = self._facts_of(rest)
-        objects = objects_either_way(self.any_type, rest, [self.flatten(then), self.flatten(other)])
+        sides = [self.flatten(then), self.flatten(other)]
+        objects = objects_either_way(self.any_type, rest, sides, typed_if="type" in Part(cond).node)
         known = self._verdict(siblings, cond, objects)
-        options = []
-        if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
+        clash = objects and siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict
+        options = []  # facts are of objects: their conflict rules out no value of another type
+        if known != "false" and not clash:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
             options.append([*rest, *([] if known == "false" else [self.negate(cond)]), *other])

@@ -77,11 +77,16 @@ def objects_alone(any_type: bool, parts: Sequence[Part]) -> bool:
         return False
 
 
-def objects_either_way(any_type: bool, rest: Sequence[Part], sides: Sequence[Sequence[Part]]) -> bool:
+def objects_either_way(
+    any_type: bool, rest: Sequence[Part], sides: Sequence[Sequence[Part]], *, typed_if: bool = False
+) -> bool:
     """`objects_alone` for ``rest`` beside either side of an ``if`` (``sides``: its ``then``'s and
     its ``else``'s conjuncts, flat, each maybe none). A side's own ``type`` speaks for that side
     alone: in ``{if: {type: object}, else: {type: object}}`` the ``then``'s values may be anything,
-    so the ``if`` is not surely true."""
+    so the ``if`` is not surely true. An ``if`` of a type (``typed_if``) is decided only by a
+    ``type``: ``{properties: {c: {}}, if: {type: object}, then: false}`` holds for ``null``."""
+    if typed_if and not typed_objects(rest) and not all(typed_objects(side) for side in sides):
+        return False
     if any("type" in p.node for side in sides for p in side):
         return all(objects_alone(any_type, [*rest, *side]) for side in sides)
     return objects_alone(any_type, [*rest, *(p for side in sides for p in side)])

@@ -55,3 +55,23 @@ def test_an_if_of_a_type_no_value_meets_is_refused(schema: Any) -> None:
     """Main answered a string for the first and arrays for the second."""
     with pytest.raises(UnsatisfiableSchemaError):
         generate(schema, 0)
+
+
+REFUSED_ON_MAIN: list[Any] = [
+    # keywords of objects beside an if of a type: a value of another type takes the else
+    {"properties": {"c": {"type": "integer"}}, "if": {"type": "object"}, "then": False},
+    # facts are of objects: an integer meets required c and properties c false alike
+    {
+        "type": "integer",
+        "allOf": [
+            {"if": {"required": ["c"]}, "then": {"properties": {"c": False}}, "else": {"multipleOf": 2}},
+            {"dependentSchemas": {"a": False}},
+        ],
+    },
+]
+
+
+@pytest.mark.parametrize("schema", REFUSED_ON_MAIN)
+def test_an_if_is_not_decided_by_facts_of_objects_for_other_types(schema: Any) -> None:
+    for value in valid_values(schema, 3):
+        assert not isinstance(value, dict)
