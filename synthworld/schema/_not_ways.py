@@ -23,8 +23,9 @@ _DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"}
 
 def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     """An ``anyOf`` equal to ``not: raw`` (``neg``: ``raw`` canonical) when ``raw`` is only an
-    ``if`` with its ``then``/``else``, only dependencies, or ``neg`` names ``properties`` among the
-    object words `negation_branches` reads; else None (``not`` stays a check)."""
+    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, or ``neg`` names
+    ``properties`` among the object words `negation_branches` reads; else None (``not`` stays a
+    check)."""
     if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
         return None  # not: {} (an if a draft 6 ignores among them) holds for nothing
     words = {w for w in raw if w not in ANNOTATIONS}
@@ -32,6 +33,8 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
         ways = _if_ways(raw)
     elif words and words <= _DEPENDENT:
         ways = _dependent_ways(raw)
+    elif words == {"not"}:  # not: {not: X} is X
+        ways = [raw["not"]]
     elif "properties" in neg:
         ways = negation_branches(neg) or []
     else:

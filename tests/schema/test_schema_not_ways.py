@@ -25,6 +25,12 @@ REFUSED_ON_MAIN: list[Any] = [
     {"not": {"if": {"required": ["b"]}, "then": {"properties": {"a": False}}}},
     {"not": {"if": {"required": ["c"]}, "else": {"properties": {"a": {"const": 1}}}}},
     {"not": {"if": {"minimum": 5}, "then": {"properties": {"b": {"enum": [1, 2, "x"]}}}}},
+    {  # a not of a not is its subschema
+        "properties": {"a": {"type": "string", "maxLength": 2}},
+        "not": {
+            "not": {"if": {"properties": {"b": {"minimum": 5}}}, "then": False, "else": {"required": ["c"]}}
+        },
+    },
     {
         "properties": {"c": {"enum": [1, 2, "x"]}},
         "allOf": [
