@@ -97,7 +97,7 @@ class Generator:
         loc = _root(self.schema, registry, self._key)
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, registry=registry)
-        self._both = both_judge_multiples(self._key)  # every value checked by both validators
+        self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or _unsure(self._key) or self._both
         self._loc = loc
         self._root: Node = Compiler().node([Part(loc)])

@@ -43,7 +43,7 @@ def _multiple_note(root: Loc) -> str:
         text = json.dumps(root.schema)
     except (TypeError, ValueError):
         return ""
-    if not both_judge_multiples(text):
+    if not both_judge_multiples(text, root.schema):
         return ""
     return (
         " (a value must be a multiple of each fractional multipleOf to both python-jsonschema, which "

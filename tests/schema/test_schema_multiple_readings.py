@@ -7,6 +7,7 @@ and python-jsonschema refused it. Every value of such a schema is now checked by
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -40,10 +41,20 @@ def test_an_enum_of_no_multiple_python_jsonschema_takes_is_refused_saying_why(sc
         generate(schema, 0)
 
 
-def test_only_fractional_multiples_beside_checked_keywords_need_both_validators() -> None:
+def test_only_fractional_multiples_beside_numbers_checked_need_both_validators() -> None:
+    """A document with money fields and string enums (most OpenAPI ones) keeps building its
+    values without a check."""
     from synthworld.schema._multiples import both_judge_multiples  # new here: the other tests run on main too
 
-    assert both_judge_multiples('{"multipleOf":0.1,"const":0.3}')
-    assert both_judge_multiples('{"multipleOf":1e-05,"not":{"minimum":1}}')
-    assert not both_judge_multiples('{"type":"number","multipleOf":0.01,"minimum":0}')  # money
-    assert not both_judge_multiples('{"multipleOf":5,"enum":[10,15]}')
+    def judge(schema: Any) -> bool:
+        return both_judge_multiples(json.dumps(schema), schema)
+
+    assert judge({"multipleOf": 0.1, "const": 0.3})
+    assert judge({"properties": {"a": {"multipleOf": 0.01}, "b": {"enum": [1, 2]}}})
+    assert judge({"not": {"multipleOf": 1e-05}})
+    assert judge({"oneOf": [{"multipleOf": 0.5, "minimum": 1}, {"type": "integer"}]})
+    money = {"type": "number", "multipleOf": 0.01, "minimum": 0}
+    assert not judge(money)
+    assert not judge({"properties": {"total": money, "status": {"enum": ["open", "paid"]}}})
+    assert not judge({"multipleOf": 5, "enum": [10, 15]})
+    assert not judge({"oneOf": [{"multipleOf": 5}, {"type": "string"}], "properties": {"t": money}})
