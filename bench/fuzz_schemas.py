@@ -14,11 +14,13 @@ combinators, conditionals, ``dependentSchemas`` and ``$ref``. ``drafts``: draft 
 keywords by ``$schema`` (boolean exclusive bounds, ``items`` arrays and ``additionalItems``,
 ``dependencies``, ``$recursiveRef``), each judged by its own draft's validator (a schema its
 metaschema refuses is skipped). ``formats``: every format python-jsonschema knows, with lengths,
-patterns, ``enum``, ``const`` and ``not``.
+patterns, ``enum``, ``const`` and ``not``. ``arrays``, ``conditionals``, ``numbers``
+(`fuzz_families2`): array keywords with tight items, ``if``/``then``/``else`` and dependencies,
+number bounds and multiples; ``--pool`` adds values built from each refused schema's constants.
 Prints the first invalid values and the counts: schemas answered, refused at compile time,
 answered with an invalid value; and the slowest call (CPU; a schema's first call compiles it).
 
-    python bench/fuzz_schemas.py objects|typeless|scalars|refs|unevaluated|drafts|formats \
+    python bench/fuzz_schemas.py objects|typeless|scalars|refs|unevaluated|drafts|formats|arrays|... \
         --seed 1 --count 5000 [--pool]
 """
 
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 import fuzz_families
+import fuzz_families2
 import jsonschema
 import jsonschema.validators
 
@@ -160,11 +163,13 @@ POOL += [*fuzz_families.FORMAT_VALUES, {"v": 1}, {"v": None}, [None], [1, None],
 """Values tried on each refused schema (``--pool``): one that is valid shows a satisfiable schema
 refused."""
 _NONE = object()
+SLOW = 0.5
+"""CPU seconds over which a call is printed (``slow:``)."""
 
 
 KINDS: dict[str, Callable[[random.Random], Any]] = {
     "objects": objects, "typeless": typeless, "scalars": scalars,
-    **fuzz_families.FAMILIES,
+    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES,
 }  # fmt: skip
 
 
@@ -179,7 +184,7 @@ def main() -> None:
     make = KINDS[args.kind]
     for schema in [{"type": "string", "format": "date"}, {"oneOf": [{"minimum": 0}, {"type": "integer"}]}]:
         generate(schema, 0)  # the first calls of a process import and warm what every later one uses
-    answered = refused = invalid = satisfiable = malformed = 0
+    answered = refused = invalid = satisfiable = malformed = slow = 0
     slowest: tuple[float, Any, int] = (0.0, None, 0)
     for _ in range(args.count):
         schema = make(rng)
@@ -196,10 +201,14 @@ def main() -> None:
                     values.append(generate(schema, seed))
                 finally:
                     took = time.process_time() - start
+                    if took > SLOW and (slow := slow + 1) <= 5:
+                        print(f"slow: {took:.2f} s CPU, seed {seed}:", json.dumps(schema)[:300])
                     slowest = max(slowest, (took, schema, seed), key=lambda row: row[0])
         except SchemaError as exc:
             refused += 1
-            found = args.pool and next((v for v in POOL if check.is_valid(v)), _NONE)
+            own = fuzz_families2.schema_pool(schema) if args.kind in fuzz_families2.FAMILIES else []
+            pool = [*POOL, *own]
+            found = args.pool and next((v for v in pool if check.is_valid(v)), _NONE)
             if found is not _NONE:
                 satisfiable += 1
                 if satisfiable <= 5:

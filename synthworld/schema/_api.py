@@ -21,6 +21,7 @@ from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._draw import below
 from synthworld.schema._exclude import TwinsError
+from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._nodes import (
     HARD_DEPTH,
     ITEMS,
@@ -96,7 +97,8 @@ class Generator:
         loc = _root(self.schema, registry, self._key)
         _check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, registry=registry)
-        self._always_check = registry is not None or _unsure(self._key)
+        self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
+        self._always_check = registry is not None or _unsure(self._key) or self._both
         self._loc = loc
         self._root: Node = Compiler().node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
@@ -253,7 +255,7 @@ class Generator:
                 break
             except (Retry, SchemaError, RecursionError):
                 continue
-            if not (verify or st.unsure) or self._checks.fast(value):
+            if not (verify or st.unsure) or (self._checks.strict if self._both else self._checks.fast)(value):
                 return True, value
         if len(st.reached) >= _nodes.BRANCHES:
             self._capped = True

@@ -31,7 +31,7 @@ from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
 from synthworld.schema._resolve import Loc
-from synthworld.schema._types import expand_types, objects_alone, typed_objects, types_of
+from synthworld.schema._types import expand_types, objects_either_way, typed_objects, types_of
 from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
 from synthworld.schema.keywords import JSON_TYPES
 
@@ -294,10 +294,12 @@ class Compiler:
         then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
         other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
         siblings = self._facts_of(rest)
-        objects = objects_alone(self.any_type, [*rest, *self.flatten([*then, *other])])
+        sides = [self.flatten(then), self.flatten(other)]
+        objects = objects_either_way(self.any_type, rest, sides, typed_if="type" in Part(cond).node)
         known = self._verdict(siblings, cond, objects)
-        options = []
-        if known != "false" and not siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict:
+        clash = objects and siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict
+        options = []  # facts are of objects: their conflict rules out no value of another type
+        if known != "false" and not clash:
             options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
         if known != "true":
             options.append([*rest, *([] if known == "false" else [self.negate(cond)]), *other])
@@ -374,6 +376,8 @@ class Compiler:
 
     def _merge(self, parts: list[Part]) -> Node:
         parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
+        if any(p.node.get("anyOf") for p in parts):  # a not read as its ways to fail (`_not_ways`)
+            return self._build(parts)
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
@@ -404,9 +408,12 @@ class Compiler:
         found = self._negated.get(key)
         if found is None:
             sub = part.loc.child(part.node["not"], "not")
-            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"])
+            read = read_not(canonical_view(sub.schema, sub.dialect), part.node["not"], ways=self.excluding)
             found = self._negated[key] = part if read is None else Part(self.synthetic(part.loc, read))
-        return [part] if found is part else [part.without("not"), found]
+        # no reading (`found` this subschema, maybe another Part of it): the last resort flattens the
+        # two again, which would keep one alone, without the not (the usual one keeps its values)
+        same = found is part or (self.excluding and found.key() == part.key())
+        return [part] if same else [part.without("not"), found]
 
     def _nots(self, parts: list[Part]) -> tuple[list[Callable[[Any], bool]], set[str]]:
         checks: list[Callable[[Any], bool]] = []

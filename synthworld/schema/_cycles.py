@@ -11,10 +11,12 @@ since a value may take the other way, so a chain found here really has no finite
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._resolve import Loc, resolve_ref
 
 __all__ = ["required_cycle", "unsatisfiable"]
@@ -30,8 +32,23 @@ def unsatisfiable(root: Loc) -> UnsatisfiableSchemaError:
     members that never ends, if one does, else what the search could not tell."""
     return required_cycle(root) or UnsatisfiableSchemaError(
         f"no valid value could be built for the schema at {ROOT}; it is unsatisfiable or uses "
-        "keywords in a combination synthworld cannot construct; fix: simplify it",
+        f"keywords in a combination synthworld cannot construct{_multiple_note(root)}; fix: simplify it",
         path="",
+    )
+
+
+def _multiple_note(root: Loc) -> str:
+    """What a fractional ``multipleOf`` both validators judge adds to the generic message."""
+    try:
+        text = json.dumps(root.schema)
+    except (TypeError, ValueError):
+        return ""
+    if not both_judge_multiples(text, root.schema):
+        return ""
+    return (
+        " (a value must be a multiple of each fractional multipleOf to both python-jsonschema, which "
+        "divides floats, so that 0.3 is no multiple of 0.1, and jsonschema-rs; use an integer "
+        "multipleOf with scaled numbers, or one that floats hold exactly, such as 0.5 or 0.25)"
     )
 
 

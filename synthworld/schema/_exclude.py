@@ -108,8 +108,11 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     string's length or an array's size is a way too (a value of its type past it), for the last
     resort of a ``oneOf`` whose branches bound typeless values: ``[{"pattern": "^[a-z]+$"},
     {"minimum": 0}]`` holds for a negative number alone; so is a name ``propertyNames`` refuses
-    (``[{propertyNames: P}, {propertyNames: P, minimum: 0}]`` holds for a negative number alone)."""
+    (``[{propertyNames: P}, {propertyNames: P, minimum: 0}]`` holds for a negative number alone);
+    a ``format`` no validator checks (``int32``) is no obstacle there."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
+    if bounds and node.get("format") not in FORMATS:  # no validator checks it: nothing to fail
+        words.discard("format")
     allowed = _NEGATED | _BOUNDS.keys() | OBJECT_WORDS | {"propertyNames"} if bounds else _NEGATED
     if not words or not words <= allowed:
         return None

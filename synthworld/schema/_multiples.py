@@ -5,6 +5,7 @@ a bound that is itself a float."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -14,7 +15,9 @@ import jsonschema_rs
 
 __all__ = [
     "EXACT_INTS",
+    "FRACTIONAL_MULTIPLE",
     "SAFE_WALK",
+    "both_judge_multiples",
     "coarse",
     "first_multiple",
     "fraction",
@@ -30,6 +33,51 @@ EXACT_INTS = 2**53
 def fraction(value: float) -> Fraction:
     """The number a keyword means: a float as written (``0.1`` is one tenth, not its float)."""
     return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+
+
+FRACTIONAL_MULTIPLE = re.compile(r'"multipleOf"\s*:\s*-?[0-9]+(?:\.|[0-9]*[eE])')
+"""A ``multipleOf`` written as a float (``0.1``, ``1e-05``, ``1.0``) in a schema's JSON text: the
+validators may disagree on its multiples (``0.3 / 0.1`` is not 3 to python-jsonschema; it is a
+multiple to jsonschema-rs, which allows for rounding)."""
+_NEGATING = frozenset({"not", "oneOf", "if"})
+"""Words whose subschemas a value may have to fail (a ``oneOf``'s other branches, an ``if`` in its
+``else``): a number failing a ``multipleOf`` there is checked, not built."""
+
+
+def both_judge_multiples(text: str, schema: Any) -> bool:
+    """Whether every value of ``schema`` (its JSON text ``text``) must be checked by both
+    validators: it has a fractional ``multipleOf`` (`FRACTIONAL_MULTIPLE`), and a number in an
+    ``enum`` or ``const``, or a fractional ``multipleOf`` under a ``not``, ``oneOf`` or ``if``.
+    The number nodes build multiples both validators take (money fields need no check), but an
+    enum's number, or one failing a negated ``multipleOf``, is checked by jsonschema-rs alone,
+    which takes ``0.3`` as a multiple of ``0.1``."""
+    return FRACTIONAL_MULTIPLE.search(text) is not None and _disputed(schema, False, 0)
+
+
+def _disputed(node: Any, negated: bool, depth: int) -> bool:
+    """Whether ``node`` holds an enum's or const's number, or (``negated``: under a word of
+    `_NEGATING`) a fractional ``multipleOf``."""
+    if depth > _DEEPEST:
+        return True
+    if isinstance(node, list):
+        return any(_disputed(item, negated, depth + 1) for item in node)
+    if not isinstance(node, dict):
+        return False
+    step = node.get("multipleOf")
+    if negated and isinstance(step, float):
+        return True
+    values = [node["const"]] if "const" in node else node.get("enum")
+    if isinstance(values, list) and any(_is_number(v) for v in values):
+        return True
+    return any(_disputed(sub, negated or word in _NEGATING, depth + 1) for word, sub in node.items())
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+_DEEPEST = 200
+"""Deeper than this, a schema is taken to need both checks."""
 
 
 SAFE_WALK = 64

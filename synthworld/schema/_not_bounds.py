@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from synthworld.schema._not_ways import ways_of_not
 from synthworld.schema.keywords import ANNOTATIONS, TYPE_KEYWORDS
 
 __all__ = ["bound_of_not", "read_not"]
@@ -68,10 +69,14 @@ def type_of_not(neg: Any) -> str | None:
     return kinds[0] if len(kinds) == 1 else None
 
 
-def read_not(neg: Any, raw: Any) -> dict[str, Any] | None:
-    """The schema to read in place of ``not: raw`` (``neg``: ``raw`` canonical): `bound_of_not`, or
-    the not beside its one type (`type_of_not`); else None (the ``not`` stays as it is)."""
+def read_not(neg: Any, raw: Any, *, ways: bool = False) -> dict[str, Any] | None:
+    """The schema to read in place of ``not: raw`` (``neg``: ``raw`` canonical): `bound_of_not`;
+    with ``ways`` (the last resort's compiler), the ways to fail a conditional or properties
+    (`ways_of_not`); or the not beside its one type (`type_of_not`); else None (the ``not`` stays
+    as it is)."""
     bound = bound_of_not(neg)
+    if bound is None and ways:
+        bound = ways_of_not(neg, raw)
     if bound is not None:
         return bound
     kind = type_of_not(neg)

@@ -4,13 +4,14 @@ resort (``any_type``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._parts import Part
 from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
 
-__all__ = ["expand_types", "objects_alone", "typed_objects", "types_of"]
+__all__ = ["expand_types", "objects_alone", "objects_either_way", "typed_objects", "types_of"]
 
 
 def types_of(parts: Sequence[Part], not_types: set[str], *, any_type: bool) -> list[str]:
@@ -68,7 +69,71 @@ def objects_alone(any_type: bool, parts: Sequence[Part]) -> bool:
         return True
     if any_type or any("type" in p.node for p in parts):
         return False
+    if any(_adds_types(p.node, 0) for p in parts):  # a branch or condition in place of another type
+        return False
     try:
         return types_of(parts, set(), any_type=False) == ["object"]
     except UnsatisfiableSchemaError:
         return False
+
+
+def objects_either_way(
+    any_type: bool, rest: Sequence[Part], sides: Sequence[Sequence[Part]], *, typed_if: bool = False
+) -> bool:
+    """`objects_alone` for ``rest`` beside either side of an ``if`` (``sides``: its ``then``'s and
+    its ``else``'s conjuncts, flat, each maybe none). A side's own ``type`` speaks for that side
+    alone: in ``{if: {type: object}, else: {type: object}}`` the ``then``'s values may be anything,
+    so the ``if`` is not surely true. An ``if`` of a type (``typed_if``) is decided only by a
+    ``type``: ``{properties: {c: {}}, if: {type: object}, then: false}`` holds for ``null``."""
+    if typed_if and not typed_objects(rest) and not all(typed_objects(side) for side in sides):
+        return False
+    if any("type" in p.node for side in sides for p in side):
+        return all(objects_alone(any_type, [*rest, *side]) for side in sides)
+    return objects_alone(any_type, [*rest, *(p for side in sides for p in side)])
+
+
+_IN_PLACE = ("if", "then", "else", "not", "allOf", "anyOf", "oneOf", "dependentSchemas", "dependencies")
+_NEGATED = frozenset({"if", "not"})
+"""Words whose subschema may hold negated (an ``if`` fails in the ``else``): any ``type`` there
+lets other types in."""
+_OTHER_WORDS = frozenset().union(*(own for kind, own in TYPE_KEYWORDS.items() if kind != "object"))
+_DEEPEST = 8
+
+
+def _adds_types(node: Any, depth: int) -> bool:
+    """Whether a subschema ``node`` applies in place (a branch, a condition, a dependent schema,
+    a ``not``) lets a value of another type than object in: ``{dependentSchemas: {a: {maximum:
+    0}}}`` beside ``properties`` builds a number when ``a`` is "present" (a number has every
+    name). Keywords and types are read as written; deeper than `_DEEPEST`, it may."""
+    if not isinstance(node, dict):
+        return False
+    if depth > _DEEPEST:
+        return True
+    for word, sub in _in_place(node):
+        if not isinstance(sub, dict):
+            continue
+        if _other_type(sub, negated=word in _NEGATED) or _adds_types(sub, depth + 1):
+            return True
+    return False
+
+
+def _in_place(node: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """The subschemas ``node`` applies in place, each with its keyword."""
+    for word in _IN_PLACE:
+        found = node.get(word)
+        if isinstance(found, list):
+            yield from ((word, sub) for sub in found)
+        elif isinstance(found, dict) and word.startswith("depend"):  # dependentSchemas, dependencies
+            yield from ((word, sub) for sub in found.values())
+        elif found is not None:
+            yield word, found
+
+
+def _other_type(sub: dict[str, Any], *, negated: bool) -> bool:
+    """Whether ``sub`` names a type other than object (``negated``: or any type at all)."""
+    kind = sub.get("type")
+    if kind is not None and (negated or kind not in ("object", ["object"])):
+        return True
+    enum = sub.get("enum")
+    values = [sub["const"]] if "const" in sub else enum if isinstance(enum, list) else []
+    return any(not isinstance(v, dict) for v in values) or not _OTHER_WORDS.isdisjoint(sub)

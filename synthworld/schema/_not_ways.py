@@ -1,0 +1,69 @@
+"""A ``not`` read as the ways its subschema can fail, each built rather than drawn and checked:
+``not: {if: A, then: B}`` is ``A`` and ``not B``; ``not: {dependentRequired: {a: [b]}}`` an object
+with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``.
+
+Such a subschema holds for most values, so its ``not``, drawn and then checked, was refused (the
+objects drawn rarely hold ``a`` without ``b``). The ways are an ``anyOf`` the compiler splits on.
+A conditional's subschemas are the document's own (``raw``, not its canonical form), so the
+reading holds in the document's dialect (draft 7's ``dependencies`` among them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from synthworld.schema._exclude import negation_branches
+from synthworld.schema.keywords import ANNOTATIONS
+
+__all__ = ["ways_of_not"]
+
+_IFS = frozenset({"if", "then", "else"})
+_DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"})
+
+
+def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
+    """An ``anyOf`` equal to ``not: raw`` (``neg``: ``raw`` canonical) when ``raw`` is only an
+    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, or ``neg`` names
+    ``properties`` among the object words `negation_branches` reads; else None (``not`` stays a
+    check)."""
+    if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
+        return None  # not: {} (an if a draft 6 ignores among them) holds for nothing
+    words = {w for w in raw if w not in ANNOTATIONS}
+    if "if" in words and words <= _IFS:
+        ways = _if_ways(raw)
+    elif words and words <= _DEPENDENT:
+        ways = _dependent_ways(raw)
+    elif words == {"not"}:  # not: {not: X} is X
+        ways = [raw["not"]]
+    elif "properties" in neg:
+        ways = negation_branches(neg) or []
+    else:
+        return None
+    return {"anyOf": ways} if ways else None
+
+
+def _if_ways(raw: dict[str, Any]) -> list[Any]:
+    """The ways to fail an ``if``: meet it and fail its ``then``, or fail it and its ``else``."""
+    cond = raw["if"]
+    ways: list[Any] = []
+    if "then" in raw:
+        ways.append({"allOf": [cond, {"not": raw["then"]}]})
+    if "else" in raw:
+        ways.append({"allOf": [{"not": cond}, {"not": raw["else"]}]})
+    return ways
+
+
+def _dependent_ways(raw: dict[str, Any]) -> list[Any]:
+    """The ways to fail dependencies: an object with a trigger and without one name it requires,
+    or with a trigger and failing its schema."""
+    ways: list[Any] = []
+    for word in sorted(_DEPENDENT & raw.keys()):
+        found = raw[word]
+        if not isinstance(found, dict):
+            return []
+        for trigger, need in found.items():
+            if isinstance(need, list):
+                ways += [{"type": "object", "required": [trigger], "not": {"required": [n]}} for n in need]
+            else:
+                ways.append({"type": "object", "required": [trigger], "not": need})
+    return ways
