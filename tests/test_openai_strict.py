@@ -26,7 +26,7 @@ def closed(**properties: Any) -> dict[str, Any]:
 
 
 REFUSED = {  # closed objects, every property required, yet OpenAI answers 400 with strict: true
-    "one_of": closed(v={"oneOf": [STRING, {"type": "integer"}]}),
+    "one_of": closed(v={"oneOf": [{"type": "number"}, {"type": "integer"}]}),  # 1 matches both
     "all_of": closed(v={"allOf": [STRING, {"pattern": "^a"}]}),
     "negation": closed(v={"type": "string", "not": {"const": "x"}}),
     "any_value": closed(v={"description": "anything"}),
@@ -77,7 +77,12 @@ def test_strict_is_automatic_only_where_the_api_takes_it() -> None:
 @pytest.mark.parametrize(
     ("name", "problem"),
     [
-        ("one_of", "$.properties.v: oneOf is not supported (use anyOf)"),
+        (
+            "one_of",
+            "$.properties.v: oneOf is not supported (use anyOf, or make the branches exclusive "
+            "(different types, or a property each requires with its own const), which strict=True "
+            "sends as an anyOf)",
+        ),
         ("all_of", "$.properties.v: allOf is not supported (merge the parts into one schema)"),
         ("negation", "$.properties.v: not is not supported (drop it)"),
         ("any_value", "$.properties.v: a schema needs a type (strict mode has no 'any value')"),

@@ -89,7 +89,13 @@ def test_a_required_or_nullable_null_is_kept_and_a_wrong_one_still_fails() -> No
             "$.properties.counts: an object that takes keys beyond its properties",
         ),
         ({"type": "object", "additionalProperties": True}, "$: an object that takes keys beyond"),
-        ({"type": "object", "properties": {"v": {"oneOf": [{"type": "string"}]}}}, "$.properties.v: oneOf"),
+        (  # "ab" matches both branches: the oneOf means strings over 3 long, which anyOf cannot say
+            {
+                "type": "object",
+                "properties": {"v": {"oneOf": [{"type": "string"}, {"maxLength": 3, "type": "string"}]}},
+            },
+            "$.properties.v: oneOf",
+        ),
     ],
 )
 def test_what_has_no_faithful_strict_form_is_refused(parameters: dict[str, Any], problem: str) -> None:

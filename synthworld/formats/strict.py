@@ -27,7 +27,8 @@ _ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains"
 _LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _UNSUPPORTED = {
-    "oneOf": "use anyOf",
+    "oneOf": "use anyOf, or make the branches exclusive (different types, or a property each "
+    "requires with its own const), which strict=True sends as an anyOf",
     "allOf": "merge the parts into one schema",
     "not": "drop it",
     "if": "drop if/then/else",

@@ -7,8 +7,10 @@ world refuses unlisted parameters anyway), and an optional property becomes requ
 nullable, so the model sends ``null`` to leave it out. `unset_strict_nulls` reads such a call
 back: a ``null`` for an optional property whose own schema refuses null is dropped, so the world
 sees the call the model meant. Keywords strict mode refuses move into the description (see
-`synthworld.formats.strict_keywords`). What has no faithful strict form (a map of any keys, ``oneOf``,
-``not``...) is returned as problems, each naming its JSON path.
+`synthworld.formats.strict_keywords`), and a ``oneOf`` of branches no value matches together is
+the ``anyOf`` it means (`synthworld.formats.strict_unions`). What has no faithful strict form (a map
+of any keys, a ``oneOf`` whose branches may overlap, ``not``...) is returned as problems, each
+naming its JSON path.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import referencing.jsonschema
 
 from synthworld.formats.strict import strict_problems
 from synthworld.formats.strict_keywords import keep_documented
+from synthworld.formats.strict_unions import exclusive_one_ofs_as_any_of
 
 __all__ = ["strict_form", "unset_strict_nulls"]
 
@@ -38,10 +41,11 @@ def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
     The input is not changed. A property already nullable stays as it is (``null`` then means
     null, as the schema says)."""
-    rewritten = copy.deepcopy(schema)
-    if not isinstance(rewritten, dict):
-        return rewritten, strict_problems(rewritten)
+    if not isinstance(schema, dict):
+        return copy.deepcopy(schema), strict_problems(schema)
     nullable = _NullCheck(schema)
+    schema = exclusive_one_ofs_as_any_of(schema, nullable.resolve)  # a copy
+    rewritten = copy.deepcopy(schema)
     problems = []
     for path, node in _nodes(rewritten, "$"):
         if not _is_object(node):
@@ -135,7 +139,8 @@ def _unset(schema: Any, value: Any, nullable: _NullCheck) -> Any:
         return _unset_object(node, value, nullable)
     if isinstance(value, list) and isinstance(node.get("items"), dict):
         return [_unset(node["items"], item, nullable) for item in value]
-    for branch in node.get("anyOf", []) if isinstance(node.get("anyOf"), list) else []:
+    unions = [node[key] for key in ("anyOf", "oneOf") if isinstance(node.get(key), list)]
+    for branch in (branch for union in unions for branch in union):  # a oneOf went as an anyOf
         candidate = _unset(branch, value, nullable)
         if candidate is not value and nullable.valid(branch, candidate):
             return candidate  # the branch this value was meant for
