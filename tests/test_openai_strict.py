@@ -27,7 +27,7 @@ def closed(**properties: Any) -> dict[str, Any]:
 
 REFUSED = {  # closed objects, every property required, yet OpenAI answers 400 with strict: true
     "one_of": closed(v={"oneOf": [{"type": "number"}, {"type": "integer"}]}),  # 1 matches both
-    "all_of": closed(v={"allOf": [STRING, {"pattern": "^a"}]}),
+    "all_of": closed(v={"allOf": [{**STRING, "pattern": "^a"}, {"pattern": "b$"}]}),  # two patterns
     "negation": closed(v={"type": "string", "not": {"const": "x"}}),
     "any_value": closed(v={"description": "anything"}),
     "any_items": closed(v={"type": "array", "items": {}}),

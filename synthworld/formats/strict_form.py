@@ -7,9 +7,10 @@ world refuses unlisted parameters anyway), and an optional property becomes requ
 nullable, so the model sends ``null`` to leave it out. `unset_strict_nulls` reads such a call
 back: a ``null`` for an optional property whose own schema refuses null is dropped, so the world
 sees the call the model meant. Keywords strict mode refuses move into the description (see
-`synthworld.formats.strict_keywords`), and a ``oneOf`` of branches no value matches together is
-the ``anyOf`` it means (`synthworld.formats.strict_unions`). What has no faithful strict form (a map
-of any keys, a ``oneOf`` whose branches may overlap, ``not``...) is returned as problems, each
+`synthworld.formats.strict_keywords`); an ``allOf`` of parts that say separate things is their
+merge (`synthworld.formats.strict_all_of`), and a ``oneOf`` of branches no value matches together
+the ``anyOf`` it means (`synthworld.formats.strict_unions`). What has no faithful strict form (a
+map of any keys, a ``oneOf`` whose branches may overlap, ``not``...) is returned as problems, each
 naming its JSON path.
 """
 
@@ -25,6 +26,7 @@ import referencing.exceptions
 import referencing.jsonschema
 
 from synthworld.formats.strict import strict_problems
+from synthworld.formats.strict_all_of import merge_separate_all_ofs
 from synthworld.formats.strict_keywords import keep_documented
 from synthworld.formats.strict_unions import exclusive_one_ofs_as_any_of
 
@@ -43,8 +45,7 @@ def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     null, as the schema says)."""
     if not isinstance(schema, dict):
         return copy.deepcopy(schema), strict_problems(schema)
-    nullable = _NullCheck(schema)
-    schema = exclusive_one_ofs_as_any_of(schema, nullable.resolve)  # a copy
+    schema, nullable = _read_as_strict(schema)
     rewritten = copy.deepcopy(schema)
     problems = []
     for path, node in _nodes(rewritten, "$"):
@@ -82,7 +83,16 @@ def unset_strict_nulls(schema: dict[str, Any], arguments: Any) -> Any:
     (only where the property's schema refuses null; nested objects too). Anything else is kept."""
     if not _has_null(arguments):
         return arguments
-    return _unset(schema, arguments, _NullCheck(schema))
+    spelt, nullable = _read_as_strict(schema)
+    return _unset(spelt, arguments, nullable)
+
+
+def _read_as_strict(schema: dict[str, Any]) -> tuple[dict[str, Any], _NullCheck]:
+    """A copy of ``schema`` spelt as strict mode reads it, the same values (each ``allOf`` of
+    separate parts merged, each ``oneOf`` of exclusive branches an ``anyOf``), and its checks."""
+    merged = merge_separate_all_ofs(copy.deepcopy(schema))
+    checks = _NullCheck(merged)
+    return exclusive_one_ofs_as_any_of(merged, checks.resolve), checks
 
 
 def _has_null(value: Any) -> bool:

@@ -10,7 +10,6 @@ OpenAPI's discriminated unions). Anything else may overlap and stays a ``oneOf``
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,17 +23,17 @@ _KINDS = {bool: "boolean", int: "number", float: "number", str: "string", type(N
 
 
 def exclusive_one_ofs_as_any_of(schema: Any, resolve: Resolve) -> Any:
-    """A copy of ``schema`` with each ``oneOf`` whose branches exclude one another spelt ``anyOf``
-    (one that sits beside an ``anyOf`` of its own is left as it is). ``resolve`` follows a ``$ref``."""
-    out = copy.deepcopy(schema)
-    for node in _nodes(out):
+    """``schema`` (changed in place, and returned) with each ``oneOf`` whose branches exclude one
+    another spelt ``anyOf`` (one beside an ``anyOf`` of its own is left as it is). ``resolve``
+    follows a ``$ref``."""
+    for node in _nodes(schema):
         branches = node.get("oneOf")
         if "anyOf" in node or not isinstance(branches, list):
             continue
         read = [_conjuncts(branch, resolve) for branch in branches]
         if all(_apart(a, b) for i, a in enumerate(read) for b in read[i + 1 :]):
             node["anyOf"] = node.pop("oneOf")
-    return out
+    return schema
 
 
 def _conjuncts(schema: Any, resolve: Resolve, depth: int = 0) -> list[Any]:
