@@ -21,6 +21,7 @@ from synthworld.schema._containers import (
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
+from synthworld.schema._numbers import NumberNode
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import place_of
@@ -29,7 +30,7 @@ from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import DRAFT2020, Loc
 from synthworld.schema._rs_formats import checked_formats
-from synthworld.schema._scalars import NumberNode, StringNode
+from synthworld.schema._scalars import StringNode
 
 if TYPE_CHECKING:
     from synthworld.schema._compile import Compiler
