@@ -18,8 +18,8 @@ from typing_extensions import TypedDict
 from synthworld import SyntheticWorld
 from synthworld.schema import compile_generator
 from synthworld.schema._nodes import State
+from synthworld.schema._numbers import NumberNode
 from synthworld.schema._realistic import number_range
-from synthworld.schema._scalars import NumberNode
 
 SEEDS = range(12)
 

@@ -12,15 +12,15 @@ from typing import Any
 import referencing
 
 from synthworld._gc import collector_paused
-from synthworld._json import json_problems, owned_copy
-from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld._json import owned_copy
+from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
-from synthworld.schema._draw import below
 from synthworld.schema._exclude import TwinsError
+from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._nodes import (
     HARD_DEPTH,
@@ -28,18 +28,14 @@ from synthworld.schema._nodes import (
     LEAN_DEPTH,
     SOFT_DEPTH,
     WORK,
-    ChoiceNode,
     Node,
     Retry,
     State,
     TooBig,
-    surely,
 )
 from synthworld.schema._parts import Part
-from synthworld.schema._pattern_size import refuse_oversized_patterns
-from synthworld.schema._resolve import DIALECTS, root_loc
-from synthworld.schema._texts import parse, schema_text, text_digest
-from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error, note_passed, passed_metaschema
+from synthworld.schema._probe_draws import seeded_zero, surely_probed
+from synthworld.schema._texts import parse, text_digest
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
 
@@ -57,16 +53,6 @@ _FALLBACK_COMBINATORS = 6
 """Nor do schemas with more combinators: it merges ``allOf``/``if`` combinations up front, in time
 growing ~1.6x with each (0.6 s for an ``allOf`` of 7 ``if``s)."""
 _COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
-_UNSURE_WORDS = re.compile(r'"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$recursiveRef)"')
-"""Keywords whose values the nodes do not build valid by construction: schemas using them get
-every value checked."""
-
-
-def _unsure(text: str) -> bool:
-    """Whether the JSON text ``text`` uses one of `_UNSURE_WORDS` (two plain scans rule most out)."""
-    return ('"unevaluated' in text or 'Ref"' in text) and _UNSURE_WORDS.search(text) is not None
-
-
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first; fewer
 when their schemas' texts add up to more than `_bounded.TEXT_BUDGET`)."""
@@ -91,18 +77,18 @@ class Generator:
     ) -> None:
         """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`);
         ``borrow``: keep ``schema`` itself, which its owner never changes (`compile_owned`), not a copy."""
-        self._key = _schema_key(schema) if text is None else text
+        self._key = schema_key(schema) if text is None else text
         self.schema = schema if borrow else parse(self._key)  # a deep copy, in C
         self.realistic, self.locale = realistic, locale
-        loc = _root(self.schema, registry, self._key)
-        _check_schema(loc, self._key)
+        loc = root_of(self.schema, registry, self._key)
+        check_schema(loc, self._key)
         self._checks = whole_check(loc, self._key, registry=registry)
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
-        self._always_check = registry is not None or _unsure(self._key) or self._both
+        self._always_check = registry is not None or unsure(self._key) or self._both
         self._loc = loc
         self._root: Node = Compiler().node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
-        if not (known and _surely_probed(self._root)):  # else the probe would succeed
+        if not (known and surely_probed(self._root)):  # else the probe would succeed
             self._probe()
 
     _capped = False
@@ -200,7 +186,7 @@ class Generator:
 
     def _first_value(self, root: Node) -> tuple[bool, Any]:
         """The value of the probe's attempts of ``root``: a lean one, then seeds 0 to `_PROBES`."""
-        found = self._attempt(_seeded_zero(), DEFAULT_NOW, False, lean=True, root=root)
+        found = self._attempt(seeded_zero(), DEFAULT_NOW, False, lean=True, root=root)
         for seed in range(_PROBES):
             if found[0]:
                 break
@@ -266,7 +252,7 @@ class Generator:
 
         The lean value (required content only) comes first: it compiles the least of the
         schema, and the rest compiles when a call first needs it."""
-        if self._attempt(_seeded_zero(), DEFAULT_NOW, False, lean=True)[0]:
+        if self._attempt(seeded_zero(), DEFAULT_NOW, False, lean=True)[0]:
             return
         for seed in range(_PROBES):
             if self._attempt(Random(seed), DEFAULT_NOW, False)[0]:
@@ -322,78 +308,6 @@ class Generator:
         return unresolved_ref(self.schema, self._checks.registry)
 
 
-_ZERO = Random(0).getstate()
-
-
-def _surely_probed(root: Node) -> bool:
-    """Whether the probe's first lean attempt surely succeeds: ``root`` surely builds whatever the
-    RNG draws, or it is a choice and the alternative its first draw from ``Random(0)`` takes
-    surely builds (compiled here, as that attempt compiles it), the choice reaching one
-    alternative of the attempt's `_nodes.BRANCHES`."""
-    if surely(root):
-        return True
-    return (
-        isinstance(root, ChoiceNode)
-        and bool(root.options)
-        and _nodes.BRANCHES > 0
-        and surely(root.options[_first_below(len(root.options))], choices=1)
-    )
-
-
-def _first_below(count: int) -> int:
-    """``below(Random(0), count)``: the first alternative a choice at the root takes in the probe."""
-    found = _FIRST.get(count)
-    if found is None:
-        if len(_FIRST) >= 1024:
-            _FIRST.clear()
-        found = _FIRST[count] = below(_seeded_zero(), count)
-    return found
-
-
-_FIRST: dict[int, int] = {}
-
-
-def _seeded_zero() -> Random:
-    """``Random(0)``, restored from its state (half the cost of seeding: every compile probes once)."""
-    rng = Random.__new__(Random)
-    rng.setstate(_ZERO)
-    return rng
-
-
-def _root(schema: Any, registry: referencing.Registry[Any] | None, text: str) -> Any:
-    """`root_loc`, or the `SchemaError` of a schema ``referencing`` cannot read (``"$id": 5``)."""
-    try:
-        return root_loc(schema, registry, text)
-    except (AttributeError, TypeError):  # referencing reads $id and $schema as strings
-        found = metaschema_error(schema, PYTHON_CLASSES[DIALECTS[-1]])
-        if found is None:
-            raise
-        path, message = found
-        raise SchemaError(
-            f"invalid schema at {show_pointer(path)}: {message}; fix: make it valid against its metaschema",
-            path=path,
-        ) from None
-
-
-def _check_schema(loc: Any, text: str) -> None:
-    """Raise `SchemaError` naming the JSON path when the schema (whose JSON text is ``text``) breaks
-    its dialect's metaschema (formats unchecked: a pattern Python cannot read fails later).
-    A text found valid once, here or by `schema_problems` (a tool's registration), is not checked
-    again."""
-    refuse_oversized_patterns(loc.schema, text)
-    if passed_metaschema(text):
-        return
-    found = metaschema_error(loc.schema, PYTHON_CLASSES[loc.dialect])
-    if found is None:
-        note_passed(text)
-    else:
-        path, message = found
-        raise SchemaError(
-            f"invalid schema at {show_pointer(path)}: {message}; fix: make it valid against its metaschema",
-            path=path,
-        )
-
-
 def compile_generator(
     schema: Any,
     *,
@@ -406,7 +320,7 @@ def compile_generator(
     Raises :class:`SchemaError` (invalid or unsupported, naming the JSON path) or
     :class:`UnsatisfiableSchemaError` here, never later at a call.
     """
-    text = _schema_key(schema)
+    text = schema_key(schema)
     key = (text, realistic, locale, id(registry))
     found = _cached(key, registry)
     if found is not None:
@@ -430,7 +344,7 @@ def compile_owned(
     copy). A JSON text met for the first time is compiled over ``schema`` itself and kept nowhere
     else, so a world of distinct tools holds each schema once, not twice; a text met before gets
     the shared generator of `compile_generator` (over a copy of its own)."""
-    text = _schema_key(schema)
+    text = schema_key(schema)
     hit = _cached((text, realistic, locale, id(registry)), registry)
     if hit is not None:
         return hit
@@ -477,20 +391,6 @@ def _build(
             "the schema nests too deeply for synthworld to read (subschemas, or $refs to $refs, some "
             "hundreds deep); fix: move repeated parts to $defs, and point each $ref at the schema itself"
         ) from None
-
-
-def _schema_key(schema: Any) -> str:
-    """The cache key of a schema: its JSON text; `SchemaError` when it is not a JSON Schema at all."""
-    if not isinstance(schema, (dict, bool)):
-        raise SchemaError(f"a JSON Schema is an object or a boolean, got {type(schema).__name__}")
-    text = schema_text(schema)
-    # orjson refuses a lone surrogate, so only `json.dumps`'s text (it starts with a space) escapes one
-    surrogates = text is not None and text.startswith(" ") and "\\ud" in text
-    problems = json_problems(schema, max_depth=1_000) if text is None or surrogates else []
-    if text is not None and not problems:
-        return text
-    shown = "; ".join(problems or ["nested too deeply to read"])
-    raise SchemaError(f"schema is not JSON data: {shown}; fix: pass dicts, lists, str, numbers")
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:

@@ -14,8 +14,9 @@ from typing import Any
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
-from synthworld.schema._discriminate import Facts, clash, facts_of, join_objects, says_nothing, verdict
-from synthworld.schema._exclude import ExcludeNode, exclusion_choice, negation_branches, twins
+from synthworld.schema._conditional import dependent_split, if_split
+from synthworld.schema._discriminate import Facts, clash, facts_of, join_objects, says_nothing
+from synthworld.schema._exclude import excluding_node, exclusion_choice, negation_branches, twins
 from synthworld.schema._ifs import IF_CHAIN, if_chain, ifs_in
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
@@ -29,17 +30,16 @@ from synthworld.schema._nodes import (
 from synthworld.schema._not_bounds import read_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
-from synthworld.schema._quick import Memo, QuickCheck, filter_enum, own_verdict, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
 from synthworld.schema._resolve import Loc
-from synthworld.schema._types import expand_types, objects_either_way, typed_objects, types_of
+from synthworld.schema._samples import enum_values, held_samples
+from synthworld.schema._types import expand_types, typed_objects, types_of
 from synthworld.schema._unions import DECIMAL_TEXT, discriminator, number_as_text
 from synthworld.schema.keywords import JSON_TYPES
 
 __all__ = ["Compiler"]
 
 _REFS = ("$ref", "$dynamicRef", "$recursiveRef")
-_REF_HOPS = 8
-"""References followed from a ``oneOf`` branch to the subschema whose failures exclude it."""
 _BRANCHING = ("anyOf", "oneOf", "if", "dependentSchemas")
 _EXPANDED = frozenset({*_REFS, "allOf"})
 _PLAIN = frozenset({*_REFS, "allOf", *_BRANCHING, "not", "enum", "examples", "default"})
@@ -77,8 +77,8 @@ class Compiler:
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], QuickCheck] = _layer(under, "_checks")
         self._verdicts: dict[tuple[Any, ...], bool] = _layer(under, "_verdicts")
-        self._holding: dict[tuple[Any, ...], bool] = _layer(under, "_holding")  # `_holds`'s
-        self._quick: Memo = Memo(None if under is None else under._quick)  # what `quick_verdict` walks share
+        self.holding: dict[tuple[Any, ...], bool] = _layer(under, "holding")  # `_samples.holds`'s
+        self.quick: Memo = Memo(None if under is None else under.quick)  # what `quick_verdict` walks share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = _layer(under, "_facts")
         self._part_facts: dict[tuple[Any, ...], Facts] = _layer(under, "_part_facts")  # read only
         self._negated: dict[tuple[Any, ...], Part] = _layer(under, "_negated")  # `negate`'s
@@ -127,7 +127,7 @@ class Compiler:
         key = loc.key()
         found = self._checks.get(key)
         if found is None:
-            found = self._checks[key] = QuickCheck(loc, self._quick)
+            found = self._checks[key] = QuickCheck(loc, self.quick)
         return found
 
     def accepts(self, loc: Loc, value: Any, *, in_enum: bool = False) -> bool:
@@ -135,7 +135,7 @@ class Compiler:
         the same subschema and examples come back in many combinations of conjuncts. Most are
         judged by walking the schema, without a validator (``in_enum``: the value is in ``loc``'s
         own ``enum``)."""
-        quick = quick_verdict(loc, value, self._quick, in_enum=in_enum)
+        quick = quick_verdict(loc, value, self.quick, in_enum=in_enum)
         if quick is not None:  # cheaper than a cache key
             return quick
         key = (*loc.key(), json_key(value))
@@ -170,10 +170,10 @@ class Compiler:
         found = self._facts.get(key)
         if found is None:
             flat = self.flatten([Part(loc)])
-            found = self._facts[key] = (flat, self._facts_of(flat))
+            found = self._facts[key] = (flat, self.conjunct_facts(flat))
         return found
 
-    def _facts_of(self, parts: Sequence[Part]) -> Facts:
+    def conjunct_facts(self, parts: Sequence[Part]) -> Facts:
         """`facts_of` ``parts``, from each conjunct's own facts (read once per conjunct: a branch's
         siblings come back, a few more each time, in every branch below it). The facts of several
         conjuncts are those of each together: allowed values intersected, required names joined,
@@ -204,7 +204,7 @@ class Compiler:
             return
         for word in _REFS:
             if word in node:
-                self._visit(Part(self._quick.resolve(part.loc, word)), out, seen)
+                self._visit(Part(self.quick.resolve(part.loc, word)), out, seen)
         for i, sub in enumerate(node.get("allOf", ())):
             self._visit(Part(part.loc.child(sub, "allOf", i)), out, seen)
         out.append(Part(part.loc, part.omit | _EXPANDED.intersection(node)))
@@ -230,14 +230,14 @@ class Compiler:
     def _branch(self, parts: list[Part], i: int, word: str) -> Node:
         part = parts[i]
         if word == "dependentSchemas":
-            return self._dependent(parts, i)
+            return dependent_split(self, parts, i)
         rest = [*parts[:i], part.without(word), *parts[i + 1 :]]
         loc, value = part.loc, part.node[word]
         if word == "if":
-            return self._if(rest, part)
+            return if_split(self, rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
-        siblings = self._facts_of(rest)  # `rest` is already flat
+        siblings = self.conjunct_facts(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         tag = discriminator(loc.schema)
         as_text = number_as_text(value) if word == "anyOf" else None
@@ -260,16 +260,18 @@ class Compiler:
                 named.append(Part(self.synthetic(loc, {"pattern": DECIMAL_TEXT})))
             if self.excluding and word == "oneOf":
                 if not any(twins(sub, subs[k]) for k in clear):  # a twin holds whenever it does
-                    excluding.append(self._excluding([*rest, *named], subs, j, clear))
+                    excluding.append(excluding_node(self, [*rest, *named], subs, j, clear))
                 continue
             options.append([*rest, Part(sub), *(self.negate(subs[k]) for k in clear), *named])
         if self.excluding and word == "oneOf":
             found = exclusion_choice(excluding, subs, loc.path)
             if found is not None:
                 return found
-        return self._alternatives(options, loc.path, word)
+        return self.alternatives(options, loc.path, word)
 
-    def _alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
+    def alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
+        """A choice among the conjuncts ``options`` of ``word``'s branches, each compiled when first
+        chosen; a lone option compiles now (its error says why nothing holds)."""
         if len(options) > 1:  # each branch compiles when first chosen: n ifs do not make 2**n nodes
             return ChoiceNode([self.lazy(option) for option in options])
         nodes: list[Node] = []
@@ -288,56 +290,6 @@ class Compiler:
             )
         return ChoiceNode(nodes)
 
-    def _if(self, rest: list[Part], part: Part) -> Node:
-        loc, node = part.loc, part.node
-        cond = loc.child(node["if"], "if")
-        then = [Part(loc.child(node["then"], "then"))] if "then" in node else []
-        other = [Part(loc.child(node["else"], "else"))] if "else" in node else []
-        siblings = self._facts_of(rest)
-        sides = [self.flatten(then), self.flatten(other)]
-        objects = objects_either_way(self.any_type, rest, sides, typed_if="type" in Part(cond).node)
-        known = self._verdict(siblings, cond, objects)
-        clash = objects and siblings.plus(self._facts_of(self.flatten([Part(cond), *then]))).conflict
-        options = []  # facts are of objects: their conflict rules out no value of another type
-        if known != "false" and not clash:
-            options.append([*rest, *([] if known == "true" else [Part(cond)]), *then])
-        if known != "true":
-            options.append([*rest, *([] if known == "false" else [self.negate(cond)]), *other])
-        if not options:
-            options = [[*rest, Part(cond), *then]]  # let the compiler say why nothing holds
-        found = self._alternatives(options, loc.path, "if/then/else")
-        if len(options) == 2 and isinstance(found, ChoiceNode):
-            found.lean_first = 1  # the else: a lean value lacks what conditions usually test for
-        return found
-
-    def _verdict(self, siblings: Facts, cond: Loc, objects: bool) -> str:
-        """Whether the siblings (``objects``: they take objects alone) make an ``if`` surely true
-        or false (see `_discriminate`)."""
-        conds = self.flat_facts(cond)[0]
-        return verdict(siblings, conds[0], objects=objects) if len(conds) == 1 else "unknown"
-
-    def _dependent(self, parts: list[Part], i: int) -> Node:
-        part = parts[i]
-        name, sub = next(iter(part.node["dependentSchemas"].items()))
-        rest = [*parts[:i], part.without(f"dependentSchemas:{name}"), *parts[i + 1 :]]
-        absent = self.synthetic(part.loc, {"properties": {name: {"not": {}}}})
-        present = self.synthetic(part.loc, {"required": [name]})
-        raw = part.loc.schema if isinstance(part.loc.schema, dict) else {}  # its word in the document:
-        older = "dependencies" in raw and name not in raw.get("dependentSchemas", ())  # draft 7's, split
-        sub_loc = part.loc.child(sub, "dependencies" if older else "dependentSchemas", name)
-        without, beside = [*rest, Part(absent)], [*rest, Part(present), Part(sub_loc)]
-        siblings = self._facts_of(rest)  # `rest` is already flat
-        needed = Facts()
-        needed.required.add(name)
-        # false, or constants contradicting its siblings': the trigger is absent (of another type)
-        clash = siblings.plus(needed).plus(self.flat_facts(sub_loc)[1]).conflict
-        held = Part(sub_loc).node != FALSE and not clash
-        options = [
-            *([without] if name not in siblings.required else []),  # a required trigger is present
-            *([beside] if held else []),
-        ]
-        return self._alternatives(options or [without, beside], part.loc.path, "dependentSchemas")
-
     def negate(self, loc: Loc) -> Part:
         """A conjunct for "not `loc`": built constructively when `loc` only constrains properties
         (one of them differs, or a required one is missing), else generated and rejected. Made
@@ -354,26 +306,6 @@ class Compiler:
             return Part(self.synthetic(loc, {"not": loc.schema}))
         return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
 
-    def _excluding(self, rest: list[Part], subs: list[Loc], j: int, others: list[int]) -> Node:
-        """`ExcludeNode` for branch ``j`` of a ``oneOf`` (``others``: the branches to fail)."""
-        ways = []
-        for k in others:
-            target = self._through_refs(subs[k])
-            found = negation_branches(canonical_view(target.schema, target.dialect), bounds=True)
-            mine = [Part(self.synthetic(target, w)) for w in found] if found else [self.negate(subs[k])]
-            ways.append((self.check(subs[k]), mine))
-        return ExcludeNode(self._node, [*rest, Part(subs[j])], ways)
-
-    def _through_refs(self, loc: Loc) -> Loc:
-        """The subschema a branch that is only a ``$ref`` (OpenAPI's and pydantic's unions) names,
-        so the ways to fail it are read from its target, not left to a check of whole values."""
-        for _ in range(_REF_HOPS):
-            view = canonical_view(loc.schema, loc.dialect)
-            if not isinstance(view, dict) or set(view) != {"$ref"}:
-                break
-            loc = self._quick.resolve(loc, "$ref")
-        return loc
-
     def _merge(self, parts: list[Part]) -> Node:
         parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
         if any(p.node.get("anyOf") for p in parts):  # a not read as its ways to fail (`_not_ways`)
@@ -381,10 +313,10 @@ class Compiler:
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]
-        node = EnumNode(self._enum(parts, enums)) if enums else self._typed(parts, not_types)
+        node = EnumNode(enum_values(self, parts, enums)) if enums else self._typed(parts, not_types)
         if excluded:
             node = NotNode(node, excluded)
-        samples = self._samples(parts)
+        samples = held_samples(self, parts)
         return ExamplesNode(node, samples) if samples else node
 
     def _typed(self, parts: list[Part], not_types: set[str]) -> Node:
@@ -441,41 +373,6 @@ class Compiler:
             else:  # the names are left out of objects; every other value has no names to leave out
                 found = (None, _NOT_OBJECTS)
             self._negations[key] = found
-        return found
-
-    def _enum(self, parts: list[Part], enums: list[list[Any]]) -> list[Any]:
-        keys = [{json_key(v) for v in e} for e in enums[1:]]
-        values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
-        for p in parts:  # the values are in every enum: most conjuncts only check their type
-            values = filter_enum(p.node, p.loc, values, lambda loc, v: self.accepts(loc, v, in_enum=True))
-        if not values:
-            path = parts[0].loc.path
-            raise UnsatisfiableSchemaError(
-                f"no value of enum/const at {show_pointer(path)} satisfies the rest of the schema; fix: add "
-                "a value that does",
-                path=path,
-            )
-        return values
-
-    def _samples(self, parts: list[Part]) -> list[Any]:
-        raw: list[Any] = []
-        for part in parts:
-            examples = part.node.get("examples")
-            raw.extend(examples if isinstance(examples, list) else [])
-            if "default" in part.node:
-                raw.append(part.node["default"])
-        if not raw:
-            return []
-        return [v for v in raw if all(self._holds(p, v) for p in parts)]
-
-    def _holds(self, part: Part, value: Any) -> bool:
-        """Whether ``value`` satisfies the conjunct ``part``: its own keywords walked first (its
-        references and ``allOf`` are conjuncts of their own, checked beside it), else `accepts`."""
-        key = (*part.key(), id(value))  # a value of the schema, which outlives this compiler
-        found = self._holding.get(key)
-        if found is None:
-            quick = own_verdict(part.loc, part.node, value, self._quick)
-            found = self._holding[key] = self.accepts(part.loc, value) if quick is None else quick
         return found
 
 

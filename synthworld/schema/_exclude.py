@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import canonical_view
@@ -26,7 +26,10 @@ from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc
 from synthworld.schema.keywords import ANNOTATIONS
 
-__all__ = ["ExcludeNode", "TwinsError", "exclusion_choice", "negation_branches", "twins"]
+if TYPE_CHECKING:
+    from synthworld.schema._compile import Compiler
+
+__all__ = ["ExcludeNode", "TwinsError", "excluding_node", "exclusion_choice", "negation_branches", "twins"]
 
 
 class TwinsError(UnsatisfiableSchemaError):
@@ -217,3 +220,29 @@ def _asserted(schema: Any) -> Any:
             value = _asserted(value)
         out[word] = value
     return out
+
+
+def excluding_node(cx: Compiler, rest: list[Part], subs: list[Loc], j: int, others: list[int]) -> Node:
+    """`ExcludeNode` for branch ``j`` of a ``oneOf`` (``others``: the branches to fail)."""
+    ways = []
+    for k in others:
+        target = _through_refs(cx, subs[k])
+        found = negation_branches(canonical_view(target.schema, target.dialect), bounds=True)
+        mine = [Part(cx.synthetic(target, w)) for w in found] if found else [cx.negate(subs[k])]
+        ways.append((cx.check(subs[k]), mine))
+    return ExcludeNode(cx.node, [*rest, Part(subs[j])], ways)
+
+
+_REF_HOPS = 8
+"""References followed from a ``oneOf`` branch to the subschema whose failures exclude it."""
+
+
+def _through_refs(cx: Compiler, loc: Loc) -> Loc:
+    """The subschema a branch that is only a ``$ref`` (OpenAPI's and pydantic's unions) names,
+    so the ways to fail it are read from its target, not left to a check of whole values."""
+    for _ in range(_REF_HOPS):
+        view = canonical_view(loc.schema, loc.dialect)
+        if not isinstance(view, dict) or set(view) != {"$ref"}:
+            break
+        loc = cx.quick.resolve(loc, "$ref")
+    return loc

@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.schema._array_items import add_contains, item_parts
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
@@ -21,6 +22,7 @@ from synthworld.schema._containers import (
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
+from synthworld.schema._numbers import NumberNode
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import place_of
@@ -29,7 +31,7 @@ from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import DRAFT2020, Loc
 from synthworld.schema._rs_formats import checked_formats
-from synthworld.schema._scalars import NumberNode, StringNode
+from synthworld.schema._scalars import StringNode
 
 if TYPE_CHECKING:
     from synthworld.schema._compile import Compiler
@@ -165,8 +167,8 @@ def _matches(pattern: str, name: str, loc: Loc) -> bool:
 def _array(cx: Compiler, parts: list[Part]) -> Node:
     found = _gather(parts, _ARRAY_WORDS)
     width = max((len(p) for p in found.get("prefixItems", ())), default=0)
-    positions = [cx.lazy(_item_parts(parts, i)) for i in range(width)]
-    rest_parts = _item_parts(parts, width)
+    positions = [cx.lazy(item_parts(parts, i)) for i in range(width)]
+    rest_parts = item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     spec = ArraySpec(
         positions=positions,
@@ -176,8 +178,8 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
         unique=any(v is True for v in found.get("uniqueItems", ())),
     )
     if "contains" in found:
-        _contains(cx, parts, spec)
-        contained = [p.node for p in _item_parts(parts, width, True)]
+        add_contains(cx, parts, spec)
+        contained = [p.node for p in item_parts(parts, width, True)]
         spec.contained_only = rest is None and FALSE not in contained
     return ArrayNode(spec, _path(parts))
 
@@ -187,76 +189,6 @@ _ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", 
 
 def _int_values(values: Iterable[Any]) -> list[int]:
     return [int(v) for v in values if isinstance(v, (int, float))]
-
-
-def _item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part]:
-    """The conjuncts of the item at position ``i``; ``contained``: of one a ``contains`` matches,
-    which that ``contains`` evaluates for the ``unevaluatedItems`` of its conjunct and above it."""
-    out: list[Part] = []
-    owners = [p.loc.path for p in parts if "contains" in p.node] if contained else []
-    evaluated = False
-    for p in parts:
-        prefix = p.node.get("prefixItems", [])
-        if i < len(prefix):
-            out.append(Part(p.loc.child(prefix[i], "prefixItems", i)))
-            evaluated = True
-        elif "items" in p.node:
-            out.append(Part(p.loc.child(p.node["items"], "items")))
-            evaluated = True
-    if not evaluated:
-        out += [Part(p.loc.child(p.node["unevaluatedItems"], "unevaluatedItems"))
-                for p in parts if "unevaluatedItems" in p.node
-                and not any(path.startswith(p.loc.path) for path in owners)]  # fmt: skip
-    return out
-
-
-def _contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
-    """The ``contains`` of the first conjunct that has one, those with bounds first (with its
-    bounds), and the nodes of the others' (`_contains_at`)."""
-    owners = sorted((p for p in parts if "contains" in p.node), key=lambda p: _COUNTS.isdisjoint(p.node))
-    if not owners:
-        return
-    owner = owners[0]
-    spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
-    spec.unsure = any(not _COUNTS.isdisjoint(p.node) for p in owners[1:])  # one item each: checked
-    loc = _contains_loc(owner)
-    spec.min_contains = int(owner.node.get("minContains", 1))
-    if Part(loc).node == FALSE and spec.min_contains > 0:
-        raise UnsatisfiableSchemaError(
-            f"no array satisfies contains: false at {show_pointer(loc.path)}; fix: drop it", path=loc.path
-        )
-    if "maxContains" in owner.node:
-        spec.max_contains = int(owner.node["maxContains"])
-        spec.contains_check = cx.check(loc)
-        if spec.max_contains < spec.min_contains:  # minContains is 1 unless given
-            raise UnsatisfiableSchemaError(
-                f"minContains {spec.min_contains} exceeds maxContains {spec.max_contains} at "
-                f"{show_pointer(owner.loc.path)}; fix: make them overlap",
-                path=owner.loc.path,
-            )
-    spec.contains = _contains_at(cx, parts, spec, loc)
-    spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
-
-
-_COUNTS = frozenset({"minContains", "maxContains"})
-
-
-def _contains_loc(owner: Part) -> Loc:
-    return owner.loc.child(owner.node["contains"], "contains")
-
-
-def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc) -> Callable[[int], Node]:
-    """The node for an item at each position that also satisfies the ``contains`` at each of `locs`
-    (compiled on first use, one per position the array's own items tell apart)."""
-    cache: dict[int, Node] = {}
-
-    def at(i: int) -> Node:
-        slot = min(i, len(spec.positions))
-        if slot not in cache:
-            cache[slot] = cx.lazy([*_item_parts(parts, slot, True), *map(Part, locs)])
-        return cache[slot]
-
-    return at
 
 
 def _object(cx: Compiler, parts: list[Part]) -> Node:

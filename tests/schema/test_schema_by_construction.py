@@ -11,7 +11,7 @@ import jsonschema_rs
 import pytest
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema import _api, _rs, compile_generator, generate
+from synthworld.schema import _intake, _rs, compile_generator, generate
 from synthworld.schema._api import DEFAULT_NOW
 from tests.schema.schema_corpus import KEYWORDS, SHARED, USER, jsts, oracle, vendor
 
@@ -25,7 +25,7 @@ def _fresh(schema: Any) -> Any:
 
 def test_a_value_built_by_construction_never_compiles_the_schema_validator() -> None:
     schema = _fresh(USER)
-    text = _api._schema_key(schema)
+    text = _intake.schema_key(schema)
     generator = compile_generator(schema)
     values = [generator.generate(Random(seed)) for seed in range(10)]
     assert text not in _rs._RS  # neither the probe nor the calls needed it
@@ -101,7 +101,7 @@ def test_negated_property_constraints_hold_for_values_that_are_not_objects(schem
 )
 def test_parts_not_built_valid_by_construction_get_the_value_checked(schema: Any) -> None:
     schema = _fresh(schema)
-    text = _api._schema_key(schema)
+    text = _intake.schema_key(schema)
     generator = compile_generator(schema)
     values = [generator.generate(Random(seed)) for seed in range(5)]
     assert text in _rs._RS  # the compiled validator judged them

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _api, _check, _validate, compile_generator
+from synthworld.schema import _api, _check, _intake, _probe_draws, _validate, compile_generator
 from synthworld.schema._resolve import _scope, root_loc
 
 SCHEMA: dict[str, Any] = {
@@ -35,7 +35,7 @@ def test_a_metaschema_cache_hit_keeps_the_values() -> None:
     _api._CACHE.clear()
     _validate._PASSED.clear()
     first = _values(SCHEMA)
-    text = _api._schema_key(SCHEMA)
+    text = _intake.schema_key(SCHEMA)
     assert _validate.passed_metaschema(text)
     _api._CACHE.clear()  # the generator is rebuilt, its metaschema check is a hit
     assert _values(SCHEMA) == first
@@ -51,7 +51,7 @@ def test_a_bad_schema_gives_the_same_error_every_time() -> None:
         assert info.value.path == "/properties/a/type"
         messages.append(str(info.value))
     assert messages[0] == messages[1]
-    assert not _validate.passed_metaschema(_api._schema_key(schema))
+    assert not _validate.passed_metaschema(_intake.schema_key(schema))
 
 
 def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_passed_the_metaschema() -> None:
@@ -60,7 +60,7 @@ def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_pass
         with pytest.raises(UnsatisfiableSchemaError) as info:
             compile_generator(schema)
         assert info.value.path == "/allOf/0"
-    assert _validate.passed_metaschema(_api._schema_key(schema))  # valid JSON Schema, yet unsatisfiable
+    assert _validate.passed_metaschema(_intake.schema_key(schema))  # valid JSON Schema, yet unsatisfiable
 
 
 def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,7 +68,7 @@ def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     _validate._PASSED.clear()
     for n in range(6):
         compile_generator({"type": "integer", "minimum": n})
-    texts = [_api._schema_key({"type": "integer", "minimum": n}) for n in range(6)]
+    texts = [_intake.schema_key({"type": "integer", "minimum": n}) for n in range(6)]
     assert [_validate.passed_metaschema(text) for text in texts] == [False] * 3 + [True] * 3
     assert len(_validate._PASSED) == 3
 
@@ -123,17 +123,17 @@ def test_a_returns_schema_checked_at_registration_is_not_checked_again_by_its_ge
 
     schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "title": "checked once"}
     assert schema_problems(schema) == []
-    assert _validate.passed_metaschema(_api._schema_key(schema))
+    assert _validate.passed_metaschema(_intake.schema_key(schema))
 
     def fail(*args: Any) -> None:
         raise AssertionError("checked twice")
 
-    monkeypatch.setattr(_api, "metaschema_error", fail)
+    monkeypatch.setattr(_intake, "metaschema_error", fail)
     compile_generator(schema)  # the generator's check is the record's hit
 
 
 def test_the_probe_stream_is_random_zero_every_time() -> None:
-    first, expected = _api._seeded_zero(), Random(0)
+    first, expected = _probe_draws.seeded_zero(), Random(0)
     draws = [first.random(), first.gauss(0, 1), first.getrandbits(70), first.randrange(10**9)]
     assert draws == [
         expected.random(),
@@ -141,7 +141,7 @@ def test_the_probe_stream_is_random_zero_every_time() -> None:
         expected.getrandbits(70),
         expected.randrange(10**9),
     ]
-    assert _api._seeded_zero().random() == Random(0).random()  # drawing from one leaves the next alone
+    assert _probe_draws.seeded_zero().random() == Random(0).random()  # drawing from one leaves the next alone
 
 
 PLAIN: list[Any] = [
@@ -183,7 +183,7 @@ def test_a_document_without_references_shares_one_resolver_and_keeps_its_values(
 def test_a_document_with_a_reference_or_a_scope_gets_its_own_resolver(schema: Any) -> None:
     from synthworld.schema import _resolve
 
-    loc = root_loc(schema, None, _api._schema_key(schema))
+    loc = root_loc(schema, None, _intake.schema_key(schema))
     assert loc.resolver is not _resolve._PLAIN
     assert loc.resolver.lookup("#").contents is schema  # the document itself is in its registry
     assert loc.key() == (id(schema), loc.resolver._base_uri, _scope(loc.resolver))
@@ -218,7 +218,7 @@ def test_a_child_escapes_its_pointer_and_enters_a_scope_or_a_dialect_it_declares
         "properties": {"a/b~c": {"type": "string"}, "d": {"$schema": DRAFT4, "id": "urn:d"}},
         "prefixItems": [{"$id": "urn:e"}, {"$schema": DRAFT7}],
     }
-    loc = root_loc(schema, None, _api._schema_key(schema))
+    loc = root_loc(schema, None, _intake.schema_key(schema))
     odd = loc.child(schema["properties"]["a/b~c"], "properties", "a/b~c")
     assert (odd.path, odd.pointer, odd.dialect) == ("/properties/a~1b~0c", "/properties/a~1b~0c", DRAFT2020)
     assert odd.resolver is loc.resolver
@@ -269,7 +269,7 @@ def test_a_local_pointer_resolves_as_referencing_resolves_it(ref: str, base: str
     from synthworld.schema import _resolve
 
     doc = {**DOC, "$id": base} if base else DOC
-    loc = root_loc(doc, None, _api._schema_key(doc))
+    loc = root_loc(doc, None, _intake.schema_key(doc))
     found = _resolve._local_target(loc, ref)
     assert (found is not None) == (ref in LOCAL)  # the rest go to referencing
     referrer = _resolve.Loc({"$ref": ref}, loc.resolver, loc.dialect, "", doc, "")
@@ -318,9 +318,9 @@ def test_a_null_value_is_found_in_one_scan_as_the_three_checks_found_it(text: st
     ],
 )
 def test_unsure_keywords_are_found_as_the_regex_finds_them(schema: Any, unsure: bool) -> None:
-    text = _api._schema_key(schema)
-    assert _api._unsure(text) is unsure
-    assert unsure == (_api._UNSURE_WORDS.search(text) is not None)
+    text = _intake.schema_key(schema)
+    assert _intake.unsure(text) is unsure
+    assert unsure == (_intake.UNSURE_WORDS.search(text) is not None)
 
 
 _WORDS = ('"$ref"', '"$dynamicRef"', '"$recursiveRef"', '"$id"', '"id"', '"$anchor"', '"$dynamicAnchor"',

@@ -13,7 +13,7 @@ import referencing
 import referencing.jsonschema
 
 import synthworld.schema
-from synthworld.schema import _api, _bounded, compile_generator, generate
+from synthworld.schema import _api, _bounded, _intake, compile_generator, generate
 
 
 def test_schema_package_all_is_pinned_and_sorted() -> None:
@@ -66,7 +66,7 @@ def test_the_cache_keeps_the_most_recently_used_generators(monkeypatch: pytest.M
 
 def test_the_cache_keeps_generators_of_at_most_so_much_schema_text(monkeypatch: pytest.MonkeyPatch) -> None:
     schemas = [{"type": "string", "enum": [f"{n}-{'x' * 1000}"]} for n in range(6)]
-    budget = 3 * len(_api._schema_key(schemas[0]))
+    budget = 3 * len(_intake.schema_key(schemas[0]))
     monkeypatch.setattr(_api, "_CACHE", _bounded.Bounded(100, budget, evicted=_bounded.forget_documents))
     first = [compile_generator(schema) for schema in schemas]
     assert len(_api._CACHE) == 3

@@ -45,8 +45,8 @@ def test_facts_joined_per_conjunct_are_the_facts_of_all_of_them(seed: int) -> No
     rng = Random(seed)
     parts = _parts([_conjunct(rng) for _ in range(rng.randrange(1, 5))])
     cx = Compiler()
-    assert _same(cx._facts_of(parts), facts_of(parts))
-    assert _same(cx._facts_of(list(reversed(parts))), facts_of(parts))  # remembered per conjunct
+    assert _same(cx.conjunct_facts(parts), facts_of(parts))
+    assert _same(cx.conjunct_facts(list(reversed(parts))), facts_of(parts))  # remembered per conjunct
 
 
 @pytest.mark.parametrize("seed", range(300))

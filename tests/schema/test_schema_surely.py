@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
-from synthworld.schema import _api, _nodes, compile_generator
+from synthworld.schema import _api, _nodes, _probe_draws, compile_generator
 from synthworld.schema._api import DEFAULT_NOW
 from synthworld.schema._nodes import SURE_VISITS, surely
 from tests.schema.schema_corpus import jsts
@@ -134,8 +134,8 @@ def test_every_yes_of_the_suite_is_true(case: tuple[str, str, Any]) -> None:
         return
     if surely(generator._root):
         assert all(_lean_valid(generator, seed) for seed in range(5))
-    if _api._surely_probed(generator._root):
-        ok, value = generator._attempt(_api._seeded_zero(), DEFAULT_NOW, False, lean=True)
+    if _probe_draws.surely_probed(generator._root):
+        ok, value = generator._attempt(_probe_draws.seeded_zero(), DEFAULT_NOW, False, lean=True)
         assert ok
         assert generator.is_valid(value)
 
@@ -145,7 +145,7 @@ def test_a_skipped_probe_changes_no_value(schema: Any, monkeypatch: pytest.Monke
     _api._CACHE.clear()
     skipped = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
     _api._CACHE.clear()
-    monkeypatch.setattr(_api, "_surely_probed", lambda root: False)  # every compile probes
+    monkeypatch.setattr(_api, "surely_probed", lambda root: False)  # every compile probes
     probed = [compile_generator(schema).generate(Random(seed)) for seed in range(6)]
     assert skipped == probed
 
@@ -193,8 +193,8 @@ def test_a_node_the_walk_compiles_fails_as_the_probe_fails(
     schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     errors = []
-    for walk in (_api._surely_probed, lambda root: False):
-        monkeypatch.setattr(_api, "_surely_probed", walk)
+    for walk in (_probe_draws.surely_probed, lambda root: False):
+        monkeypatch.setattr(_api, "surely_probed", walk)
         _api._CACHE.clear()
         with pytest.raises(SchemaError) as info:
             compile_generator(schema)
@@ -209,9 +209,9 @@ def test_a_root_choice_is_sure_when_the_alternative_the_probe_takes_first_is() -
     branches[first] = {"type": "integer"}
     sure = compile_generator({"anyOf": branches})
     assert not surely(sure._root)
-    assert _api._surely_probed(sure._root)
+    assert _probe_draws.surely_probed(sure._root)
     branches.reverse()  # the other alternative, unsure, comes first: the probe must run
-    assert not _api._surely_probed(compile_generator({"anyOf": branches})._root)
+    assert not _probe_draws.surely_probed(compile_generator({"anyOf": branches})._root)
 
 
 @pytest.mark.parametrize("cap", [0, 1, 2])
@@ -223,4 +223,4 @@ def test_a_walk_counts_the_alternatives_an_attempt_may_reach(
     two = {"type": "object", "required": ["a", "b"], "properties": {"a": one, "b": one}}
     assert surely(_root(one)) == (cap >= 1)
     assert surely(_root(two)) == (cap >= 2)
-    assert _api._surely_probed(compile_generator({"anyOf": [one, one]})._root) == (cap >= 2)
+    assert _probe_draws.surely_probed(compile_generator({"anyOf": [one, one]})._root) == (cap >= 2)

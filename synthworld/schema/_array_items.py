@@ -1,0 +1,89 @@
+"""The conjuncts of an array's items: those of the item at each position, and those of an item
+that a ``contains`` matches (each ``contains`` of the conjuncts, with its bounds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._canonicalise import FALSE
+from synthworld.schema._containers import ArraySpec
+from synthworld.schema._nodes import Node
+from synthworld.schema._parts import Part
+from synthworld.schema._resolve import Loc
+
+if TYPE_CHECKING:
+    from synthworld.schema._compile import Compiler
+
+__all__ = ["add_contains", "item_parts"]
+
+
+def item_parts(parts: list[Part], i: int, contained: bool = False) -> list[Part]:
+    """The conjuncts of the item at position ``i``; ``contained``: of one a ``contains`` matches,
+    which that ``contains`` evaluates for the ``unevaluatedItems`` of its conjunct and above it."""
+    out: list[Part] = []
+    owners = [p.loc.path for p in parts if "contains" in p.node] if contained else []
+    evaluated = False
+    for p in parts:
+        prefix = p.node.get("prefixItems", [])
+        if i < len(prefix):
+            out.append(Part(p.loc.child(prefix[i], "prefixItems", i)))
+            evaluated = True
+        elif "items" in p.node:
+            out.append(Part(p.loc.child(p.node["items"], "items")))
+            evaluated = True
+    if not evaluated:
+        out += [Part(p.loc.child(p.node["unevaluatedItems"], "unevaluatedItems"))
+                for p in parts if "unevaluatedItems" in p.node
+                and not any(path.startswith(p.loc.path) for path in owners)]  # fmt: skip
+    return out
+
+
+def add_contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
+    """The ``contains`` of the first conjunct that has one, those with bounds first (with its
+    bounds), and the nodes of the others' (`_contains_at`)."""
+    owners = sorted((p for p in parts if "contains" in p.node), key=lambda p: _COUNTS.isdisjoint(p.node))
+    if not owners:
+        return
+    owner = owners[0]
+    spec.extra_contains = [_contains_at(cx, parts, spec, _contains_loc(p)) for p in owners[1:]]
+    spec.unsure = any(not _COUNTS.isdisjoint(p.node) for p in owners[1:])  # one item each: checked
+    loc = _contains_loc(owner)
+    spec.min_contains = int(owner.node.get("minContains", 1))
+    if Part(loc).node == FALSE and spec.min_contains > 0:
+        raise UnsatisfiableSchemaError(
+            f"no array satisfies contains: false at {show_pointer(loc.path)}; fix: drop it", path=loc.path
+        )
+    if "maxContains" in owner.node:
+        spec.max_contains = int(owner.node["maxContains"])
+        spec.contains_check = cx.check(loc)
+        if spec.max_contains < spec.min_contains:  # minContains is 1 unless given
+            raise UnsatisfiableSchemaError(
+                f"minContains {spec.min_contains} exceeds maxContains {spec.max_contains} at "
+                f"{show_pointer(owner.loc.path)}; fix: make them overlap",
+                path=owner.loc.path,
+            )
+    spec.contains = _contains_at(cx, parts, spec, loc)
+    spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
+
+
+_COUNTS = frozenset({"minContains", "maxContains"})
+
+
+def _contains_loc(owner: Part) -> Loc:
+    return owner.loc.child(owner.node["contains"], "contains")
+
+
+def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc) -> Callable[[int], Node]:
+    """The node for an item at each position that also satisfies the ``contains`` at each of `locs`
+    (compiled on first use, one per position the array's own items tell apart)."""
+    cache: dict[int, Node] = {}
+
+    def at(i: int) -> Node:
+        slot = min(i, len(spec.positions))
+        if slot not in cache:
+            cache[slot] = cx.lazy([*item_parts(parts, slot, True), *map(Part, locs)])
+        return cache[slot]
+
+    return at
