@@ -8,7 +8,6 @@ empty values of every field whose name says what it holds (by the tree's own rea
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections import Counter
@@ -18,8 +17,7 @@ import regex
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_corpora import load
-from bench_pattern_realism import fields
+from bench_pattern_realism import distinct_fields
 from realism_relations import snake
 
 from synthworld.schema import generate
@@ -32,40 +30,29 @@ _URL = re.compile(r"(^|_)(url|uri|href|link|website|homepage)$")
 def main() -> None:
     counts: Counter[str] = Counter()
     lengths: list[int] = []
-    seen: set[str] = set()
-    for corpus in ("schemastore", "vendored", "cloudformation", "kubernetes"):
+    for _, name, field in distinct_fields(["schemastore", "vendored", "cloudformation", "kubernetes"]):
+        pattern = field["pattern"]
         try:
-            rows = load(corpus)
-        except Exception as exc:  # cfn-lint or kubernetes-validate not installed
-            print(f"{corpus}: not read ({exc})")
+            takes = [bool(regex.search(pattern, text)) for text in ("1234567", "abcdefg", "")]
+        except regex.error:
             continue
-        for name, field in fields([row["schema"] for row in rows]):
-            key = json.dumps([name, field], sort_keys=True)
-            if key in seen:
-                continue
-            seen.add(key)
-            pattern = field["pattern"]
-            try:
-                takes = [bool(regex.search(pattern, text)) for text in ("1234567", "abcdefg", "")]
-            except regex.error:
-                continue
-            digit_id = bool(_ID.search(snake(name))) and takes[0] and not takes[1] and not takes[2]
-            url = bool(_URL.search(snake(name))) and takes[2]
-            schema = {"type": "object", "properties": {name: field}, "required": [name]}
-            try:
-                values = [generate(schema, seed)[name] for seed in range(5)]
-            except Exception:  # a field that needs its document or is refused alone
-                continue
-            if digit_id:
-                counts["digit-id fields"] += 1
-                counts["digit-id short values"] += sum(len(value) < 6 for value in values)
-                lengths += [len(value) for value in values]
-            if url:
-                counts["optional URL fields"] += 1
-                counts["optional URL empty values"] += values.count("")
-            if says_what_it_holds(name):
-                counts["named values"] += len(values)
-                counts["named empty values"] += values.count("")
+        digit_id = bool(_ID.search(snake(name))) and takes[0] and not takes[1] and not takes[2]
+        url = bool(_URL.search(snake(name))) and takes[2]
+        schema = {"type": "object", "properties": {name: field}, "required": [name]}
+        try:
+            values = [generate(schema, seed)[name] for seed in range(5)]
+        except Exception:  # a field that needs its document or is refused alone
+            continue
+        if digit_id:
+            counts["digit-id fields"] += 1
+            counts["digit-id short values"] += sum(len(value) < 6 for value in values)
+            lengths += [len(value) for value in values]
+        if url:
+            counts["optional URL fields"] += 1
+            counts["optional URL empty values"] += values.count("")
+        if says_what_it_holds(name):
+            counts["named values"] += len(values)
+            counts["named empty values"] += values.count("")
     median = sorted(lengths)[len(lengths) // 2] if lengths else 0
     shown = ", ".join(f"{kind} {count:,}" for kind, count in counts.items())
     print(f"{shown}; digit-id median length {median}")

@@ -130,17 +130,10 @@ def measure(name: str, field: dict[str, Any], counts: Counter[str], wrong: list[
     return values
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    corpora = ["schemastore", "vendored", "cloudformation", "kubernetes"]
-    parser.add_argument("--corpus", nargs="*", default=corpora)
-    parser.add_argument("--show", type=int, default=8, help="fields of each kind to print with their values")
-    parser.add_argument("--wrong", type=int, default=0, help="values judged wrong to print, of each kind")
-    args = parser.parse_args()
+def distinct_fields(corpora: list[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(corpus, property name, field) of `fields` over ``corpora``, each field once."""
     seen: set[str] = set()
-    counts: dict[str, Counter[str]] = {"anchored": Counter(), "open-ended": Counter()}
-    wrong: dict[str, list[str]] = {kind: [] for kind in counts}
-    for corpus in args.corpus:
+    for corpus in corpora:
         try:
             rows = load(corpus)
         except Exception as exc:  # cfn-lint or kubernetes-validate not installed
@@ -148,13 +141,25 @@ def main() -> None:
             continue
         for name, field in fields([row["schema"] for row in rows]):
             key = json.dumps([name, field], sort_keys=True)
-            if key in seen:
-                continue
-            seen.add(key)
-            kind = "anchored" if field["pattern"].endswith("$") else "open-ended"
-            values = measure(name, field, counts[kind], wrong[kind])
-            if values is not None and counts[kind]["fields"] <= args.show:
-                print(f"  {kind} {name}: {field['pattern'][:60]!r} -> {values[:3]}")
+            if key not in seen:
+                seen.add(key)
+                yield corpus, name, field
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    corpora = ["schemastore", "vendored", "cloudformation", "kubernetes"]
+    parser.add_argument("--corpus", nargs="*", default=corpora)
+    parser.add_argument("--show", type=int, default=8, help="fields of each kind to print with their values")
+    parser.add_argument("--wrong", type=int, default=0, help="values judged wrong to print, of each kind")
+    args = parser.parse_args()
+    counts: dict[str, Counter[str]] = {"anchored": Counter(), "open-ended": Counter()}
+    wrong: dict[str, list[str]] = {kind: [] for kind in counts}
+    for _, name, field in distinct_fields(args.corpus):
+        kind = "anchored" if field["pattern"].endswith("$") else "open-ended"
+        values = measure(name, field, counts[kind], wrong[kind])
+        if values is not None and counts[kind]["fields"] <= args.show:
+            print(f"  {kind} {name}: {field['pattern'][:60]!r} -> {values[:3]}")
     for kind, shown in wrong.items():
         for line in shown[: args.wrong]:
             print(f"  wrong {kind} {line}"[:200])

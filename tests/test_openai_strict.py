@@ -63,6 +63,19 @@ def completion(message: dict[str, Any]) -> Raw:
     )
 
 
+def strict_turn(world: SyntheticWorld, name: str, arguments: dict[str, Any]) -> tuple[Any, OpenAIServer]:
+    """One turn of a strict model through the real ``openai`` client and a scripted server: it
+    calls ``name`` with ``arguments`` (JSON), the world answers; the answer and the server."""
+    call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+    with OpenAIServer(completion({"role": "assistant", "content": None, "tool_calls": [call]})) as server:
+        client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
+        tools: Any = world.to_openai(strict=True)
+        messages: Any = [{"role": "user", "content": "go"}]
+        reply = client.chat.completions.create(model="m", messages=messages, tools=tools)
+        [answer] = world.handle_openai(reply.choices[0].message)
+    return answer, server
+
+
 def test_strict_is_automatic_only_where_the_api_takes_it() -> None:
     world = world_of({**REFUSED, **UNDOCUMENTED, **TAKEN})
     sent = {tool["name"]: tool["strict"] for tool in world.to_openai(api="responses")}

@@ -7,15 +7,13 @@ import json
 from typing import Any, TypedDict
 
 import jsonschema
-import openai
 import pytest
 
 from synthworld import SyntheticWorld, ToolSpec, ToolSpecError, generate
 from synthworld.formats import strict_problems
 from synthworld.formats.strict_form import strict_form, unset_strict_nulls
-from tests._openai_server import OpenAIServer
 from tests._strict_rules import openai_refusals
-from tests.test_openai_strict import completion
+from tests.test_openai_strict import strict_turn
 
 INTEGER = {"type": "integer"}
 
@@ -54,14 +52,7 @@ def test_a_stub_world_goes_strict_with_its_optional_parameters_nullable() -> Non
 def test_a_strict_loop_with_the_openai_client_leaves_out_what_the_model_nulled() -> None:
     world = make_world()
     arguments = {"query": "ann", "limit": None, "cursor": None, "near": {"street": "Main", "zip": None}}
-    function = {"name": "find_users", "arguments": json.dumps(arguments)}
-    call = {"id": "c1", "type": "function", "function": function}
-    with OpenAIServer(completion({"role": "assistant", "content": None, "tool_calls": [call]})) as server:
-        client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
-        tools: Any = world.to_openai(strict=True)
-        messages: Any = [{"role": "user", "content": "go"}]
-        reply = client.chat.completions.create(model="m", messages=messages, tools=tools)
-        [answer] = world.handle_openai(reply.choices[0].message)
+    answer, server = strict_turn(world, "find_users", arguments)
     meant = {"query": "ann", "cursor": None, "near": {"street": "Main"}}  # cursor takes null itself
     assert world.trace[0].input == meant
     assert json.loads(answer["content"]) == make_world().call("find_users", meant)

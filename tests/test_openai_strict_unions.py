@@ -8,14 +8,12 @@ import json
 from typing import Any
 
 import jsonschema
-import openai
 import pytest
 
 from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
 from synthworld.formats.strict_form import strict_form
-from tests._openai_server import OpenAIServer
 from tests._strict_rules import openai_refusals
-from tests.test_openai_strict import completion
+from tests.test_openai_strict import strict_turn
 
 STRING = {"type": "string"}
 CARD = {
@@ -105,20 +103,13 @@ def test_a_tagged_union_goes_strict_and_a_strict_call_reads_back() -> None:
     nulls the optional fields of the branch it sends; the world sees the call it meant."""
     world = SyntheticWorld(seed=3)
     parameters = {
-        **with_v({"oneOf": [{"$ref": "#/$defs/card"}, {"$ref": "#/$defs/bank"}]}),
+        **with_v(TAGGED),
         "$defs": {"card": CARD, "bank": BANK},
     }
     world.register_tool(
         ToolSpec("pay", "Pay with a card or a bank transfer.", parameters, {"type": "boolean"})
     )
-    arguments = {"v": {"kind": "bank", "iban": "DE89", "bic": None}}
-    call = {"id": "c1", "type": "function", "function": {"name": "pay", "arguments": json.dumps(arguments)}}
-    with OpenAIServer(completion({"role": "assistant", "content": None, "tool_calls": [call]})) as server:
-        client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
-        tools: Any = world.to_openai(strict=True)
-        messages: Any = [{"role": "user", "content": "pay"}]
-        reply = client.chat.completions.create(model="m", messages=messages, tools=tools)
-        [answer] = world.handle_openai(reply.choices[0].message)
+    answer, server = strict_turn(world, "pay", {"v": {"kind": "bank", "iban": "DE89", "bic": None}})
     sent = server.received[0].body["tools"][0]["function"]
     assert sent["strict"] is True
     assert openai_refusals(sent["parameters"]) == []

@@ -11,8 +11,9 @@ lists are joined), no keyword that reads a sibling (``additionalProperties`` rea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
+
+from synthworld.formats.schema_nodes import schema_nodes
 
 __all__ = ["merge_separate_all_ofs"]
 
@@ -27,15 +28,12 @@ _SIBLING_READERS = (
     frozenset({"if", "then", "else"}),
 )
 """Keywords whose meaning depends on a sibling: all of a group must come from one part."""
-_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
-_LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-_MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 
 
 def merge_separate_all_ofs(schema: Any) -> Any:
     """``schema`` (changed in place, and returned) with each ``allOf`` whose parts merge faithfully
     replaced by their merge."""
-    for node in _nodes(schema):
+    for _, node in schema_nodes(schema):
         parts = node.get("allOf")
         if isinstance(parts, list):
             merged = _merged([{k: v for k, v in node.items() if k != "allOf"}, *parts])
@@ -66,21 +64,3 @@ def _merged(parts: list[Any]) -> dict[str, Any] | None:
             elif key not in _ANNOTATIONS and out[key] != value:
                 return None  # said twice, differently (two types, two patterns...)
     return out
-
-
-def _nodes(node: Any) -> Iterator[dict[str, Any]]:
-    """Every schema dict in ``node`` (itself first; a node merged is read after its merge)."""
-    if not isinstance(node, dict):
-        return
-    yield node
-    for key in _ONE:
-        if isinstance(node.get(key), dict):
-            yield from _nodes(node[key])
-    for key in _LIST:
-        if isinstance(node.get(key), list):
-            for child in node[key]:
-                yield from _nodes(child)
-    for key in _MAP:
-        if isinstance(node.get(key), dict):
-            for child in node[key].values():
-                yield from _nodes(child)

@@ -17,7 +17,6 @@ naming its JSON path.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
@@ -25,6 +24,7 @@ import referencing
 import referencing.exceptions
 import referencing.jsonschema
 
+from synthworld.formats.schema_nodes import schema_nodes
 from synthworld.formats.strict import strict_problems
 from synthworld.formats.strict_all_of import merge_separate_all_ofs
 from synthworld.formats.strict_keywords import keep_documented
@@ -32,9 +32,6 @@ from synthworld.formats.strict_unions import exclusive_one_ofs_as_any_of
 
 __all__ = ["strict_form", "unset_strict_nulls"]
 
-_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
-_LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-_MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _NULL = {"type": "null"}
 
 
@@ -48,13 +45,13 @@ def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     schema, nullable = _read_as_strict(schema)
     rewritten = copy.deepcopy(schema)
     problems = []
-    for path, node in _nodes(rewritten, "$"):
+    for path, node in schema_nodes(rewritten):
         if not _is_object(node):
             continue
         problems += _close(path, node)
         if isinstance(node.get("properties"), dict):
             _require_all(node, nullable)
-    for _, node in _nodes(rewritten, "$"):
+    for _, node in schema_nodes(rewritten):
         keep_documented(node)
     fixed = (": an object needs additionalProperties: false", ": every property must be required")
     return rewritten, problems + [p for p in strict_problems(schema) if not any(f in p for f in fixed)]
@@ -202,24 +199,6 @@ class _NullCheck:
             except referencing.exceptions.Unresolvable:
                 return schema
         return schema
-
-
-def _nodes(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every schema dict in `node` (itself first), with its JSON path."""
-    if not isinstance(node, dict):
-        return
-    yield path, node
-    for key in _ONE:
-        if isinstance(node.get(key), dict):
-            yield from _nodes(node[key], f"{path}.{key}")
-    for key in _LIST:
-        if isinstance(node.get(key), list):
-            for index, child in enumerate(node[key]):
-                yield from _nodes(child, f"{path}.{key}[{index}]")
-    for key in _MAP:
-        if isinstance(node.get(key), dict):
-            for name, child in node[key].items():
-                yield from _nodes(child, f"{path}.{key}.{name}")
 
 
 def _is_object(node: dict[str, Any]) -> bool:

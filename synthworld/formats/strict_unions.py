@@ -10,15 +10,14 @@ OpenAPI's discriminated unions). Anything else may overlap and stays a ``oneOf``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
+
+from synthworld.formats.schema_nodes import schema_nodes
 
 __all__ = ["exclusive_one_ofs_as_any_of"]
 
 Resolve = Callable[[Any], Any]
-_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
-_LIST = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-_MAP = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _KINDS = {bool: "boolean", int: "number", float: "number", str: "string", type(None): "null", list: "array"}
 
 
@@ -26,7 +25,7 @@ def exclusive_one_ofs_as_any_of(schema: Any, resolve: Resolve) -> Any:
     """``schema`` (changed in place, and returned) with each ``oneOf`` whose branches exclude one
     another spelt ``anyOf`` (one beside an ``anyOf`` of its own is left as it is). ``resolve``
     follows a ``$ref``."""
-    for node in _nodes(schema):
+    for _, node in schema_nodes(schema):
         branches = node.get("oneOf")
         if "anyOf" in node or not isinstance(branches, list):
             continue
@@ -110,21 +109,3 @@ def _values_apart(a: list[Any] | None, b: list[Any] | None) -> bool:
 
 def _scalar(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
-
-
-def _nodes(node: Any) -> Iterator[dict[str, Any]]:
-    """Every schema dict in ``node`` (itself first)."""
-    if not isinstance(node, dict):
-        return
-    yield node
-    for key in _ONE:
-        if isinstance(node.get(key), dict):
-            yield from _nodes(node[key])
-    for key in _LIST:
-        if isinstance(node.get(key), list):
-            for child in node[key]:
-                yield from _nodes(child)
-    for key in _MAP:
-        if isinstance(node.get(key), dict):
-            for child in node[key].values():
-                yield from _nodes(child)
