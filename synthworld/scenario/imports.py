@@ -21,8 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from synthworld.frameworks.python_floor import python_too_old
-
 __all__ = ["ImportProblem", "add_search_root", "remove_search_root", "resolve", "resolve_module"]
 
 _ROOTS: list[Path] = []
@@ -216,6 +214,8 @@ def _extra_hint(exc: BaseException) -> str:
     """How to install the package a module failed to import, when a synthworld extra has it."""
     missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
     extra = _EXTRAS.get((missing or "").split(".")[0])
+    from synthworld.frameworks.python_floor import python_too_old  # here: the plugin loads this module
+
     too_old = python_too_old(missing or "")
     if too_old:
         return f"; {too_old}"
