@@ -110,7 +110,7 @@ def builds_objects(
         return False
     seen = seen | {id(hint)}
     again = functools.partial(builds_objects, seen=seen, sent=sent)
-    if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
+    if type(hint) in ALIAS_TYPES:  # type Users = list[User] (not isinstance: 3.10 takes Pair[int] for one)
         return again(alias_value(hint), values=values)
     if isinstance(hint, typing.NewType):  # OrderId = NewType("OrderId", UUID)
         return again(hint.__supertype__, values=values)
