@@ -123,7 +123,7 @@ def builds_objects(
         return True  # also deque[int], Counter[str]: containers only pydantic describes
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
         return True
-    if isinstance(hint, type):
+    if isinstance(hint, type) and origin is None:  # on 3.10 dict[str, Any] passes for a class
         return _class_builds_objects(hint, again, values=values, sent=sent)
     args = [arg for arg in get_args(hint) if not isinstance(arg, (str, int))]
     return any(again(arg, values=values) for arg in args)
