@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from synthworld.errors import ToolError, ToolInputError
+from synthworld.frameworks.python_floor import install_advice
 from synthworld.spec import ToolSpec
 
 __all__ = ["ToolSource", "error_message", "error_text", "import_framework", "result_text"]
@@ -29,10 +30,8 @@ def import_framework(module: str, *, package: str, method: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise ImportError(
-            f"{method}() needs the {package!r} package; install it with "
-            f"pip install 'synthworld[frameworks]' (or pip install {package})"
-        ) from exc
+        advice = install_advice(module, package)
+        raise ImportError(f"{method}() needs the {package!r} package; {advice}") from exc
 
 
 def result_text(value: Any) -> str:

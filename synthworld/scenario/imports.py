@@ -214,4 +214,9 @@ def _extra_hint(exc: BaseException) -> str:
     """How to install the package a module failed to import, when a synthworld extra has it."""
     missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
     extra = _EXTRAS.get((missing or "").split(".")[0])
+    from synthworld.frameworks.python_floor import python_too_old  # here: the plugin loads this module
+
+    too_old = python_too_old(missing or "")
+    if too_old:
+        return f"; {too_old}"
     return f"; install it with pip install 'synthworld[{extra}]'" if extra else ""

@@ -110,7 +110,7 @@ def builds_objects(
         return False
     seen = seen | {id(hint)}
     again = functools.partial(builds_objects, seen=seen, sent=sent)
-    if isinstance(hint, ALIAS_TYPES):  # type Users = list[User]
+    if type(hint) in ALIAS_TYPES:  # type Users = list[User] (not isinstance: 3.10 takes Pair[int] for one)
         return again(alias_value(hint), values=values)
     if isinstance(hint, typing.NewType):  # OrderId = NewType("OrderId", UUID)
         return again(hint.__supertype__, values=values)
@@ -123,7 +123,7 @@ def builds_objects(
         return True  # also deque[int], Counter[str]: containers only pydantic describes
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):  # a generic one: Page[int]
         return True
-    if isinstance(hint, type):
+    if isinstance(hint, type) and origin is None:  # on 3.10 dict[str, Any] passes for a class
         return _class_builds_objects(hint, again, values=values, sent=sent)
     args = [arg for arg in get_args(hint) if not isinstance(arg, (str, int))]
     return any(again(arg, values=values) for arg in args)

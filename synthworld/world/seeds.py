@@ -23,7 +23,8 @@ def world_seed(seed: Any) -> int | str:
     float (``2.0`` would answer otherwise than ``2``), a bool, None (a world has no random seed)."""
     if type(seed) is int or isinstance(seed, str):
         return seed
-    if not isinstance(seed, (bool, float)):
+    is_bool = isinstance(seed, bool) or getattr(getattr(seed, "dtype", None), "kind", "") == "b"
+    if not is_bool and not isinstance(seed, float):  # numpy below 2.3 (Python 3.10) indexes np.True_
         try:
             return operator.index(seed)
         except TypeError:
