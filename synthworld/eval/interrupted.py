@@ -38,7 +38,9 @@ class EvalCancelled(asyncio.CancelledError):
     """`evaluate_async` cancelled before its last run: in a notebook, "interrupt the kernel"
     during ``await evaluate_async(...)`` (ipykernel cancels an awaited cell rather than raising
     `KeyboardInterrupt`). A `CancelledError`, so the task still ends cancelled; ``report`` and
-    ``total`` as `EvalInterrupted` has them (in a notebook: ``sys.last_value.report``)."""
+    ``total`` as `EvalInterrupted` has them (in a notebook: ``sys.last_value.report``). Python
+    3.10's asyncio hands whoever awaits the task a plain `CancelledError` with this one as its
+    ``__context__`` (3.11 and newer hand on this one)."""
 
     def __init__(self, report: EvalReport, total: int) -> None:
         self.report = report
