@@ -21,6 +21,10 @@ import types
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+_STR_ENUM = ["enum.StrEnum"] if sys.version_info >= (3, 11) else []
+_ENUM_KINDS = ["enum.Enum", "enum.IntEnum", *_STR_ENUM, "mixed"]
+"""The enums a stub may declare (``StrEnum`` came with Python 3.11)."""
+
 T = TypeVar("T")
 
 HEADER = """\
@@ -209,7 +213,7 @@ class _Writer:
 
     def _enum(self, depth: int = 0) -> str:
         name = self.name()
-        kind = self.choose.pick(["enum.Enum", "enum.IntEnum", "enum.StrEnum", "mixed"])
+        kind = self.choose.pick(_ENUM_KINDS)
         count = self.choose.between(1, 3)
         if kind == "enum.IntEnum":
             members = [f"M{i} = {i * 3 - 1}" for i in range(count)]
