@@ -29,6 +29,7 @@ from synthworld.formats.strict import strict_problems
 from synthworld.formats.strict_all_of import merge_separate_all_ofs
 from synthworld.formats.strict_keywords import keep_documented
 from synthworld.formats.strict_unions import exclusive_one_ofs_as_any_of
+from synthworld.schema import schema_text
 
 __all__ = ["strict_form", "unset_strict_nulls"]
 
@@ -80,6 +81,8 @@ def unset_strict_nulls(schema: dict[str, Any], arguments: Any) -> Any:
     (only where the property's schema refuses null; nested objects too). Anything else is kept."""
     if not _has_null(arguments):
         return arguments
+    if '"allOf"' not in (schema_text(schema) or '"allOf"'):  # read as it is (a oneOf too)
+        return _unset(schema, arguments, _NullCheck(schema))
     spelt, nullable = _read_as_strict(schema)
     return _unset(spelt, arguments, nullable)
 

@@ -16,7 +16,8 @@ import datetime
 import re
 from collections.abc import Iterator
 
-_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+"""What separates the words of a name or value (spaces, dashes, underscores, dots)."""
 _PHONE = re.compile(r"\+?[\d\s().-]{7,}")
 _HEX = "0123456789abcdef"
 _ALNUM = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -37,7 +38,7 @@ def kind_spellings(value: str, prefix: str, suffix: str, ident: bool, room: int 
         return
     if value.upper() != value:  # ACTIVE, LINDA_SMITH
         yield value.upper()
-        yield "_".join(word for word in _SEPARATORS.split(value.upper()) if word)
+        yield "_".join(word for word in SEPARATORS.split(value.upper()) if word)
     yield from _times(value)
     if _PHONE.fullmatch(value):
         digits = re.sub(r"\D", "", value).removeprefix("00")

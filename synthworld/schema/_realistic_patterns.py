@@ -27,13 +27,12 @@ from random import Random
 from typing import Any
 
 from synthworld.schema import _draw, _realistic
-from synthworld.schema._kind_spellings import kind_spellings
+from synthworld.schema._kind_spellings import SEPARATORS, kind_spellings
 from synthworld.schema._named_strings import names_an_id
 from synthworld.schema._regex import _parsed, c, literal_prefix
 
 _ENDS = ((c.AT, c.AT_END), (c.AT, c.AT_END_STRING))
 _TOKEN = string.ascii_lowercase + string.digits
-_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 _PROBES = ("Kid lose lose", "k3j_Q-9.x@/:%#")
 EMPTIES = 4
@@ -96,7 +95,7 @@ def grafted(drawn: str, realistic: str) -> Iterator[str]:
 def _spellings(text: str) -> Iterator[str]:
     """``text`` as an identifier would spell it, for a pattern that takes no spaces or
     punctuation: ``Linda Smith`` -> ``linda_smith``, ``linda-smith``, ``LindaSmith``."""
-    words = _SEPARATORS.split(text)
+    words = SEPARATORS.split(text)
     if len(words) > 1 and all(words):
         lower = [word.lower() for word in words]
         yield from ("_".join(lower), "-".join(lower), "".join(word[:1].upper() + word[1:] for word in lower))
