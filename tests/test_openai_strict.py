@@ -63,13 +63,15 @@ def completion(message: dict[str, Any]) -> Raw:
     )
 
 
-def strict_turn(world: SyntheticWorld, name: str, arguments: dict[str, Any]) -> tuple[Any, OpenAIServer]:
+def strict_turn(
+    world: SyntheticWorld, name: str, arguments: dict[str, Any], *, strict: Any = True
+) -> tuple[Any, OpenAIServer]:
     """One turn of a strict model through the real ``openai`` client and a scripted server: it
     calls ``name`` with ``arguments`` (JSON), the world answers; the answer and the server."""
     call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
     with OpenAIServer(completion({"role": "assistant", "content": None, "tool_calls": [call]})) as server:
         client = openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=0)
-        tools: Any = world.to_openai(strict=True)
+        tools: Any = world.to_openai(strict=strict)
         messages: Any = [{"role": "user", "content": "go"}]
         reply = client.chat.completions.create(model="m", messages=messages, tools=tools)
         [answer] = world.handle_openai(reply.choices[0].message)
@@ -147,3 +149,35 @@ def test_a_chat_completions_loop_with_the_openai_client() -> None:
     error = json.loads(sent[1]["content"])["error"]
     assert (sent[1]["tool_call_id"], error["code"]) == ("call_2", "invalid_input")
     assert error["problems"] == ["$.v.n: -1 is less than the minimum of 0"]
+
+
+OPTIONAL = {"type": "object", "properties": {"a": STRING, "n": {"type": "integer"}}, "required": ["n"]}
+OPEN_MAP = {"type": "object", "properties": {"m": {"type": "object", "additionalProperties": STRING}}}
+
+
+def test_strict_auto_sends_the_strict_form_where_a_tool_has_one_and_the_rest_as_they_are() -> None:
+    """A world of many tools, one with an open map: strict=True refuses the world (naming the
+    way out), strict="auto" makes every other tool strict, through the real client."""
+    world = world_of({"optional": OPTIONAL, "open_map": OPEN_MAP})
+    with pytest.raises(ToolSpecError, match="pass strict='auto' to send each tool's strict form where"):
+        world.to_openai(strict=True)
+    chat = {tool["function"]["name"]: tool["function"] for tool in world.to_openai(strict="auto")}
+    assert chat["optional"] == world.tools["optional"].to_openai(strict=True)["function"]
+    assert (chat["optional"]["strict"], chat["optional"]["parameters"]["required"]) == (True, ["n", "a"])
+    assert chat["open_map"] == {**world.tools["open_map"].to_openai()["function"], "strict": False}
+    flags = {tool["name"]: tool["strict"] for tool in world.to_openai(api="responses", strict="auto")}
+    assert flags == {"optional": True, "open_map": False}
+    agents = {tool.name: tool.strict_json_schema for tool in world.to_openai_agents(strict="auto")}
+    assert agents == {"optional": True, "open_map": False}
+    answer, server = strict_turn(world, "optional", {"a": None, "n": 3}, strict="auto")
+    assert server.received[0].body["tools"] == world.to_openai(strict="auto")
+    assert answer["content"] == json.dumps(world.call("optional", {"n": 3}))
+
+
+@pytest.mark.parametrize("strict", ["yes", 1, 0, "True"])
+def test_a_strict_value_that_is_no_mode_is_refused_with_the_modes(strict: Any) -> None:
+    world = world_of({"optional": OPTIONAL})
+    with pytest.raises(ValueError, match=r"strict=.*; choose True .*'auto'.*None .* or False"):
+        world.to_openai(strict=strict)
+    with pytest.raises(ValueError, match=r"choose True"):
+        world.to_openai_agents(strict=strict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from synthworld._json import short_repr
 from synthworld.errors import FormatError, ToolSpecError, warn_user
@@ -23,20 +23,25 @@ from synthworld.formats.strict_form import strict_form
 from synthworld.schema import schema_problems
 
 __all__ = [
+    "Strict",
     "read_tool",
     "read_tool_calls",
+    "sent_parameters",
     "strict_parameters",
     "tool_definition",
     "tool_reply",
     "warn_refused_name",
 ]
 
+Strict: TypeAlias = bool | Literal["auto"] | None
+"""How a tool asks for OpenAI strict mode (see `tool_definition`)."""
+_STRICT_MODES = (None, True, False, "auto")
 _APIS = ("chat", "responses")
 _OPENAI_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _OPENAI_BAD = re.compile(r"[^A-Za-z0-9_-]")
 
 
-def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = None) -> dict[str, Any]:
+def tool_definition(spec: ToolLike, *, api: str = "chat", strict: Strict = None) -> dict[str, Any]:
     """The OpenAI tool definition of `spec`.
 
     ``api="chat"`` gives ``{"type": "function", "function": {name, description, parameters}}``;
@@ -47,20 +52,39 @@ def tool_definition(spec: ToolLike, *, api: str = "chat", strict: bool | None = 
     ``strict=True`` sends the schema's strict form (`synthworld.formats.strict_form`: objects
     closed, optional properties required and nullable; `world.handle_openai` reads such a null
     as "not given"), and raises `ToolSpecError` naming each part that has no strict form.
+    ``strict="auto"`` sends the strict form when there is one, else the schema as it is, not
+    strict (a world of many tools, some with open maps, gets strict mode wherever it can).
     """
     if api not in _APIS:
         raise ValueError(f"api={api!r}; choose 'chat' (Chat Completions) or 'responses' (Responses API)")
     warn_refused_name(spec.name)
-    resolved = _resolve_strict(spec, strict)
+    parameters, resolved = sent_parameters(spec, strict)
     function: dict[str, Any] = {"name": spec.name}
     if spec.description:
         function["description"] = spec.description
-    function["parameters"] = strict_parameters(spec) if strict else copy.deepcopy(spec.parameters)
+    function["parameters"] = parameters
     if api == "responses":
         return {"type": "function", **function, "strict": resolved}
     if strict is not None or resolved:
         function["strict"] = resolved
     return {"type": "function", "function": function}
+
+
+def sent_parameters(spec: ToolLike, strict: Strict) -> tuple[dict[str, Any], bool]:
+    """The parameters schema a tool definition carries for `strict`, and whether it is strict."""
+    if strict not in _STRICT_MODES or not isinstance(strict, (bool, str, type(None))):
+        raise ValueError(
+            f"strict={strict!r}; choose True (every tool's strict form), 'auto' (the strict form "
+            "where a tool has one), None (strict where the schema already is) or False"
+        )
+    if strict == "auto":
+        try:
+            return strict_parameters(spec), True
+        except ToolSpecError:
+            return copy.deepcopy(spec.parameters), False
+    if strict:
+        return strict_parameters(spec), True
+    return copy.deepcopy(spec.parameters), strict is None and fits_strict(spec.parameters)
 
 
 def warn_refused_name(name: str) -> None:
@@ -84,15 +108,11 @@ def strict_parameters(spec: ToolLike) -> dict[str, Any]:
         raise ToolSpecError(
             f"tool {spec.name!r} cannot use OpenAI strict mode: "
             + "; ".join(problems)
-            + ". Change those parts of its parameters schema, or pass strict=None to send strict "
-            "only the tools that allow it.",
+            + ". Change those parts of its parameters schema, or pass strict='auto' to send each "
+            "tool's strict form where it has one and the others as they are, not strict.",
             problems=problems,
         )
     return rewritten
-
-
-def _resolve_strict(spec: ToolLike, strict: bool | None) -> bool:
-    return bool(strict) if strict is not None else fits_strict(spec.parameters)
 
 
 def read_tool(tool: Mapping[str, Any] | Any, *, returns: dict[str, Any] | None = None) -> ToolParts:

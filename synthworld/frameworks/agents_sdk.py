@@ -15,7 +15,7 @@ from typing import Any
 
 from synthworld.errors import ToolError, ToolInputError
 from synthworld.formats.arguments import parse_arguments
-from synthworld.formats.openai import strict_parameters, warn_refused_name
+from synthworld.formats.openai import Strict, sent_parameters, warn_refused_name
 from synthworld.formats.strict import fits_strict
 from synthworld.formats.strict_form import unset_strict_nulls
 from synthworld.frameworks.source import ToolSource, error_text, import_framework, result_text
@@ -24,7 +24,7 @@ from synthworld.spec import ToolSpec
 __all__ = ["to_openai_agents"]
 
 
-def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[Any]:
+def to_openai_agents(source: ToolSource, *, strict: Strict = None) -> list[Any]:
     """Every tool of `source` as an Agents SDK ``FunctionTool``, for ``Agent(tools=...)``.
 
     ``strict=None`` turns strict mode on for each schema that follows the strict rules as it is
@@ -32,7 +32,8 @@ def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[
     does. ``True`` sends each schema's strict form (objects closed, optional parameters required
     and nullable, a null for one read back as "not given": see `synthworld.formats.strict_form`;
     the SDK then drops ``default: null`` and inlines a ``$ref`` with sibling keys), and raises
-    `ToolSpecError` naming each schema part that has no strict form.
+    `ToolSpecError` naming each schema part that has no strict form; ``"auto"`` sends the strict
+    form of each schema that has one, and the others as ``None`` does.
     """
     agents = import_framework("agents", package="openai-agents", method="to_openai_agents")
     for name in source.tools:
@@ -54,15 +55,16 @@ def to_openai_agents(source: ToolSource, *, strict: bool | None = None) -> list[
 
 
 def _parameters(
-    spec: ToolSpec, strict: bool | None, normalise: Callable[[Any], Any]
+    spec: ToolSpec, strict: Strict, normalise: Callable[[Any], Any]
 ) -> tuple[dict[str, Any], bool]:
     """The schema to hand the SDK, and whether it is strict."""
-    if strict:
-        return strict_parameters(spec), True
-    exact = copy.deepcopy(spec.parameters)
-    if strict is None and fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters):
-        return exact, True
-    return exact, False
+    parameters, strict_on = sent_parameters(spec, strict)
+    if strict_on and strict is not None:  # the strict form: True, or "auto" where there is one
+        return parameters, True
+    if strict is False:
+        return parameters, False
+    # strict=None, or "auto" without a strict form: strict where the SDK sends the schema as it is
+    return parameters, fits_strict(spec.parameters) and _unchanged_by(normalise, spec.parameters)
 
 
 def _unchanged_by(normalise: Callable[[Any], Any], schema: dict[str, Any]) -> bool:

@@ -272,8 +272,9 @@ class ToolSpec:
 
     # -- provider formats (rendered by synthworld.formats) ---------------------------------
 
-    def to_openai(self, *, api: str = "chat", strict: bool | None = None) -> dict[str, Any]:
-        """The OpenAI tool definition: Chat Completions (``api="chat"``) or Responses (``"responses"``)."""
+    def to_openai(self, *, api: str = "chat", strict: openai.Strict = None) -> dict[str, Any]:
+        """The OpenAI tool definition: Chat Completions (``api="chat"``) or Responses (``"responses"``);
+        ``strict``: True, ``"auto"``, None or False (see `synthworld.formats.openai.tool_definition`)."""
         return openai.tool_definition(self, api=api, strict=strict)
 
     def to_anthropic(self) -> dict[str, Any]:

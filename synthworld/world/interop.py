@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from synthworld import frameworks
+from synthworld.formats.openai import Strict
 from synthworld.frameworks import ToolSource
 from synthworld.world import dispatch
 from synthworld.world.dispatch import ToolHost
@@ -20,8 +21,12 @@ class WorldInterop:
     Serve a world over MCP with ``synthworld.serve.mcp.serve(world)`` or ``synthworld serve``.
     """
 
-    def to_openai(self: ToolHost, *, api: str = "chat", strict: bool | None = None) -> list[Any]:
+    def to_openai(self: ToolHost, *, api: str = "chat", strict: Strict = None) -> list[Any]:
         """Every tool as an OpenAI tool definition (a dict), for ``tools=`` in a request.
+
+        ``strict=True`` sends every tool's strict form (`ToolSpecError` for a tool with none),
+        ``"auto"`` each tool's strict form where it has one, None strict mode only on schemas that
+        already follow its rules, False never.
 
         Typed ``list[Any]``: the client's ``tools=`` takes it under a strict type checker, as it
         would not take ``list[dict[str, Any]]`` for its own typed dicts."""
@@ -55,7 +60,7 @@ class WorldInterop:
         """
         return frameworks.to_langchain(self)
 
-    def to_openai_agents(self: ToolSource, *, strict: bool | None = None) -> list[Any]:
+    def to_openai_agents(self: ToolSource, *, strict: Strict = None) -> list[Any]:
         """Every tool as an OpenAI Agents SDK ``FunctionTool`` (strict when its schema allows).
 
         Failures come back as ``{"error": ...}`` text. Needs ``synthworld[frameworks]``.
