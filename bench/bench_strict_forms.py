@@ -6,7 +6,9 @@ checked by the independent rules of tests/_strict_rules.py, or raises `ToolSpecE
 problems are counted by kind. ``--round-trip``: a value drawn from each strict form (what a strict
 model may send), read back with ``unset_strict_nulls``, checked against the tool's own parameters;
 failures are counted by the keyword that failed (length keywords strict mode cannot take move
-into the description, so a strict model may break them; the world refuses such a call).
+into the description, so a strict model may break them; the world refuses such a call). Also
+counted: the worlds that ``world.to_openai(strict=True)`` refuses (a tool of theirs has no strict
+form), which ``strict="auto"`` sends with each tool that has one strict.
 
     PYTHONPATH=. python bench/bench_strict_forms.py ARCHIVE.tgz [...] [--round-trip]
 
@@ -51,7 +53,7 @@ def main() -> None:
     parser.add_argument("archives", nargs="+")
     parser.add_argument("--round-trip", action="store_true")
     args = parser.parse_args()
-    docs = strict = refused = broken = trips = failed = 0
+    docs = strict = refused = broken = trips = failed = refused_worlds = 0
     why: Counter[str] = Counter()
     failing: Counter[str] = Counter()
     for archive in args.archives:
@@ -63,6 +65,7 @@ def main() -> None:
             except Exception:  # a document from_openapi refuses as a whole: not this bench's count
                 continue
             docs += 1
+            refused_before = refused
             for spec in world.tools.values():
                 try:
                     tool = spec.to_openai(strict=True)
@@ -81,8 +84,11 @@ def main() -> None:
                         trips += 1
                         failed += bool(errors)
                         failing.update(str(e) for e in errors)
+            refused_worlds += refused > refused_before
     print(f"{docs} documents, {strict + refused} tools: {strict} strict forms "
           f"({broken} that the rules refuse), {refused} refused")  # fmt: skip
+    print(f"  worlds that to_openai(strict=True) refuses: {refused_worlds} of {docs} "
+          f"(strict='auto' sends {strict} tools strict, the {refused} others as they are)")  # fmt: skip
     for kind, count in why.most_common(8):
         print(f"  {count:6,} {kind}")
     if args.round_trip:
