@@ -13,7 +13,8 @@ from synthworld import SyntheticWorld, ToolSpec
 from synthworld.examples import shop
 from synthworld.world.edits import Edits
 from synthworld.world.rules.base import RuleContext
-from synthworld.world.rules.totals import Totals, _layout
+from synthworld.world.rules.sum_layout import sum_layout
+from synthworld.world.rules.totals import Totals
 from synthworld.world.shapes import Shapes
 from tests._carts import cart_returns
 
@@ -50,7 +51,7 @@ def test_a_bounded_total_over_lines_comes_out_as_their_sum(step: float | None) -
 def test_a_nudged_price_stays_a_multiple_of_a_cent_for_python_jsonschema() -> None:
     # the last line's price, moved up a cent so the total passes its multipleOf, landed on 558.8,
     # which python-jsonschema reads as no multiple of 0.01 (55879.99999... cents), as is 558.81
-    layout = _layout(("items", "total"), ("quantity", "unit_price"))
+    layout = sum_layout(("items", "total"), ("quantity", "unit_price"))
     assert layout is not None
     ctx = RuleContext(
         Edits(), Shapes({}, False, None), datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)

@@ -1,4 +1,5 @@
-"""Python type hints -> JSON Schema, nested, as `ToolSpec.from_function` maps them."""
+"""Python type hints -> JSON Schema, nested, as `ToolSpec.from_function` maps them (the rest of
+reading a function, its return, docstring and problems, is in ``test_typing_functions.py``)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ import pydantic
 import pytest
 from typing_extensions import NotRequired, Required, TypedDict
 
-from synthworld import SyntheticWorld, ToolSpec, ToolSpecError
-from synthworld.spec.type_schema import _SUPPORTED, schema_for_type
+from synthworld import SyntheticWorld, ToolSpec
+from synthworld.spec.type_schema import schema_for_type
 
 
 class Color(enum.Enum):
@@ -389,103 +390,3 @@ def test_recursive_parameter_puts_defs_at_the_parameters_root() -> None:
     assert spec.returns == {"type": "integer"}
     spec.validate()
     assert spec.check_inputs({"tree": {"value": 1, "children": [{"value": 2, "children": []}]}})
-
-
-def test_missing_return_annotation_accepts_anything() -> None:
-    def untyped_return(x: int):  # type: ignore[no-untyped-def]
-        """No return annotation."""
-
-    assert ToolSpec.from_function(untyped_return).returns == {}
-
-
-def test_none_return_is_null() -> None:
-    def nothing(x: int) -> None:
-        """Returns nothing."""
-
-    assert ToolSpec.from_function(nothing).returns == {"type": "null"}
-
-
-def test_docstring_descriptions_google_numpy_rest() -> None:
-    def google(query: str, limit: int = 10) -> dict:
-        """Search the database.
-
-        Args:
-            query: The search query string
-            limit: Maximum number of results
-
-        Returns:
-            Search results with matched records
-        """
-
-    def numpy_style(query: str) -> list:
-        """Search things.
-
-        Parameters
-        ----------
-        query : str
-            What to look for
-        """
-
-    def rest(query: str) -> str:
-        """Search things.
-
-        :param query: What to look for
-        :returns: the best match
-        """
-
-    spec = ToolSpec.from_function(google)
-    assert spec.description == "Search the database."
-    assert spec.parameters["properties"]["query"] == {
-        "type": "string",
-        "description": "The search query string",
-    }
-    assert spec.returns == {"type": "object", "description": "Search results with matched records"}
-    assert (
-        ToolSpec.from_function(numpy_style).parameters["properties"]["query"]["description"]
-        == "What to look for"
-    )
-    rest_spec = ToolSpec.from_function(rest)
-    assert rest_spec.parameters["properties"]["query"]["description"] == "What to look for"
-    assert rest_spec.returns["description"] == "the best match"
-
-
-def test_annotated_description_wins_over_docstring() -> None:
-    def f(city: Annotated[str, "City name"]) -> str:
-        """Weather.
-
-        Args:
-            city: docstring text
-        """
-
-    assert ToolSpec.from_function(f).parameters["properties"]["city"]["description"] == "City name"
-
-
-COMPLEX = "pydantic's schema for it, {'type': 'string'}, also admits 'thing', which it refuses"
-
-
-def test_every_problem_is_reported_at_once() -> None:
-    def broken(*args: int, a, b: complex, c: dict[int, str], **kw: str) -> type:  # type: ignore[no-untyped-def]
-        """Broken."""
-
-    with pytest.raises(ToolSpecError) as info:
-        ToolSpec.from_function(broken)
-    problems = info.value.problems
-    assert problems == [
-        "broken(): parameter *args (variadic positional arguments) cannot be described by a JSON Schema",
-        "broken(): parameter **kw (variadic keyword arguments) cannot be described by a JSON Schema",
-        "broken(): parameter 'a' has no type annotation; add one, e.g. `a: str`",
-        f"broken(): parameter 'b': unsupported type 'complex' ({COMPLEX}); {_SUPPORTED}",
-        "broken(): parameter 'c': mapping keys must be str (JSON object keys), got <class 'int'>",
-        f"broken(): return type: unsupported type 'type'; {_SUPPORTED}",
-    ]
-    assert _SUPPORTED.startswith("use a JSON type (str, int, float, bool, None, list[...], dict[str, ...])")
-    assert isinstance(info.value, TypeError)
-    assert str(info.value).startswith("cannot make a tool of broken(): ")
-
-
-def test_unresolvable_forward_reference_names_the_parameter() -> None:
-    def f(x: Missing) -> int:  # type: ignore[name-defined]  # noqa: F821
-        """Uses an undefined name."""
-
-    with pytest.raises(ToolSpecError, match=r"parameter 'x': cannot resolve annotation 'Missing'"):
-        ToolSpec.from_function(f)

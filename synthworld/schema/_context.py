@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import string
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
@@ -20,25 +19,37 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.schema import _codes, _domains, _identifiers, _realistic, _trades, _vocab
-from synthworld.schema._draw import below, choice, text
+from synthworld.schema import _codes, _domains, _identifiers, _trades, _vocab
+from synthworld.schema._draw import choice
 from synthworld.schema._formats import FORMATS
+from synthworld.schema._name_fills import CODE_LIKE as _CODE_LIKE
+from synthworld.schema._name_fills import CODES as _CODES
+from synthworld.schema._name_fills import SYMBOLS as _SYMBOLS
+from synthworld.schema._name_fills import by_name as _by_name
 from synthworld.schema._name_rules import Fill
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
 from synthworld.schema._place import Place, place_of
 from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
+from synthworld.schema._string_fills import emoji as _emoji
+from synthworld.schema._string_fills import format_fill as _format
+from synthworld.schema._string_fills import hex32 as _hex
+from synthworld.schema._string_fills import hex_color as _hex_color
+from synthworld.schema._string_fills import ident as _ident
+from synthworld.schema._string_fills import phone as _phone
+from synthworld.schema._string_fills import pool_of as _pool
+from synthworld.schema._string_fills import product as _product
+from synthworld.schema._string_fills import provider as _provider
+from synthworld.schema._string_fills import semver as _semver
+from synthworld.schema._string_fills import short_title as _short_title
+from synthworld.schema._string_fills import slug as _slug
+from synthworld.schema._string_fills import title as _title
+from synthworld.schema._string_fills import url as _url
+from synthworld.schema._string_fills import word as _word
 from synthworld.schema._words import (
-    AIRLINES,
-    AIRPORTS,
-    CUISINES,
-    EMOJI,
     GENRES,
     LABELS,
-    PRODUCT_ADJECTIVES,
-    PRODUCT_NOUNS,
-    PRONOUNS,
     STATUSES,
     WORDS,
     shape_of,
@@ -48,7 +59,6 @@ __all__ = ["ContextNode", "in_context"]
 
 _TRIES = 3
 _CHECKER = jsonschema.FormatChecker()
-_ALNUM = string.ascii_letters + string.digits
 _NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 
 
@@ -223,56 +233,12 @@ def _said(description: str) -> Fill | None:
     return None
 
 
-def _hex_color(st: State) -> str:
-    return "#" + text(st.rng, "0123456789abcdef", 6)
-
-
-def _emoji(st: State) -> str:
-    return f":{choice(st.rng, EMOJI)}:"
-
-
-def _url(st: State) -> str:
-    return f"https://www.example.com/{choice(st.rng, WORDS)}/{text(st.rng, _ALNUM, 12)}"
-
-
-def _image(st: State) -> str:
-    return f"https://images.example.com/{text(st.rng, '0123456789abcdef', 16)}.png"
-
-
-def _hex(st: State) -> str:
-    return text(st.rng, "0123456789abcdef", 32)
-
-
-def _semver(st: State) -> str:
-    return f"{below(st.rng, 4)}.{below(st.rng, 20)}.{below(st.rng, 10)}"
-
-
-def _token(st: State) -> str:
-    return text(st.rng, _ALNUM, 24)
-
-
-def _phone(st: State) -> str:
-    return f"+1-{200 + below(st.rng, 800)}-555-{below(st.rng, 10000):04}"
-
-
-def _provider(name: str) -> Fill:
-    return lambda st: _realistic.pick(st.rng, st.locale, name)
-
-
-def _format(name: str) -> Fill:
-    return lambda st: FORMATS[name](st.rng, st.now)
-
-
 _COUNTRY = re.compile(r"(^|_)country$")
 _COUNTRY_CODE = _provider("country_code")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 _ID_NAME = re.compile(r"(^|_)(id|uuid|guid)$")
 _TIME_NAME = re.compile(r"(_at|time|timestamp)$")
 _date = _format("date")
-
-
-def _ident(st: State) -> str:
-    return text(st.rng, string.ascii_uppercase + string.digits, 10)
 
 
 _DESCRIBED: tuple[tuple[tuple[str, ...], re.Pattern[str], Fill], ...] = tuple(
@@ -304,33 +270,6 @@ search; the rules run on every described string field)."""
 
 
 # -- the field's name in its parent's context -----------------------------------------------------
-
-
-def _title(st: State) -> str:
-    return " ".join(choice(st.rng, WORDS).capitalize() for _ in range(1 + below(st.rng, 3)))
-
-
-def _short_title(st: State) -> str:
-    words = [choice(st.rng, WORDS) for _ in range(2 + below(st.rng, 2))]
-    return " ".join(words).capitalize()
-
-
-def _slug(st: State) -> str:
-    if st.rng.random() < 0.7:
-        return choice(st.rng, WORDS)
-    return f"{choice(st.rng, WORDS)}-{choice(st.rng, WORDS)}"
-
-
-def _word(st: State) -> str:
-    return choice(st.rng, WORDS)
-
-
-def _product(st: State) -> str:
-    return f"{choice(st.rng, PRODUCT_ADJECTIVES)} {choice(st.rng, PRODUCT_NOUNS)}"
-
-
-def _pool(pool: tuple[str, ...]) -> Fill:
-    return lambda st: choice(st.rng, pool)
 
 
 _PERSON = (
@@ -397,91 +336,4 @@ def _by_context(place: Place) -> Fill | None:
             return _JOB if fill is _PERSON_NAME and place.name == "title" else fill  # a contact's title
     if place.parents and place.name in ("name", "title"):
         return _title  # a thing with a name that is not a person's
-    return None
-
-
-# -- the field's name alone ---------------------------------------------------------------------
-
-
-def _sku(st: State) -> str:
-    letters = text(st.rng, string.ascii_uppercase, 3)
-    return f"{letters}-{1000 + below(st.rng, 9000)}-{text(st.rng, string.ascii_uppercase, 2)}"
-
-
-def _flight_number(st: State) -> str:
-    return f"{choice(st.rng, AIRLINES)}{100 + below(st.rng, 9900)}"
-
-
-def _gate(st: State) -> str:
-    return f"{choice(st.rng, 'ABCDEF')}{1 + below(st.rng, 40)}"
-
-
-def _seat(st: State) -> str:
-    return f"{1 + below(st.rng, 40)}{choice(st.rng, 'ABCDEF')}"
-
-
-def _ticker(st: State) -> str:
-    return text(st.rng, string.ascii_uppercase, 3 + below(st.rng, 2))
-
-
-def _isrc(st: State) -> str:
-    head = text(st.rng, string.ascii_uppercase, 2) + text(st.rng, string.ascii_uppercase + string.digits, 3)
-    return head + f"{below(st.rng, 100):02}{below(st.rng, 100000):05}"
-
-
-def _digits(size: int) -> Fill:
-    return lambda st: choice(st.rng, "123456789") + text(st.rng, string.digits, size - 1)
-
-
-_NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
-    (re.compile(rx), fill)
-    for rx, fill in (
-        (r"^(product|item)_?(name|title)$", _product),
-        (r"(^|_)sku$", _sku),
-        (r"(^|_)ticker(_symbol)?$|^stock_?symbol$", _ticker),
-        (r"^((origin|destination|departure|arrival)_)?(airport|iata)(_code)?$", _pool(AIRPORTS)),
-        (r"^flight_?(number|no|code)$", _flight_number),
-        (r"^(boarding_)?gate$", _gate),
-        (r"^seat(_number|_no)?$", _seat),
-        (r"^cuisines?$", _pool(CUISINES)),
-        (r"(^|_)isrc$", _isrc),
-        (r"(^|_)(ean|gtin|barcode)(_?13)?$", _digits(13)),
-        (r"(^|_)upc$", _digits(12)),
-        (r"(^|_)(status|state)$", _pool(STATUSES)),
-        (r"^(labels?|tags?|topics?|keywords?)$", _pool(LABELS)),
-        (r"^genres?$", _pool(GENRES)),
-        (r"pronouns?$", _pool(PRONOUNS)),
-        (r"emoji", _emoji),
-        (r"(^|_)(hash|checksum|etag|sha\d*|md5)$", _hex),
-        (r"(^|_)(image|avatar|icon|photo|picture|thumbnail|logo)(_\d+|_url)?$", _image),
-        (r"(^|_)(url|uri|href|link|website|homepage|blog)s?$", _url),
-        (r"(^|_)version$", _semver),
-        (r"(^|_)(token|secret|api_key)$", _token),
-        (r"(^|_)colou?r_?(hex|code)$|(^|_)hex_?colou?r(_code)?$", _hex_color),
-    )
-)  # fmt: skip
-
-
-_CODE_LIKE = frozenset({"code", "iso_code", "iso", "symbol"})
-_CODES: dict[str, Fill] = {
-    "airport": _pool(AIRPORTS), "airline": _pool(AIRLINES), "carrier": _pool(AIRLINES),
-    "country": _provider("country_code"), "currency": _provider("currency_code"),
-    "language": _provider("language_code"), "locale": _provider("language_code"),
-}  # fmt: skip
-"""The fill for a ``code`` by the kind of object that holds it (its nearest parent)."""
-_SYMBOLS: dict[str, Fill] = {
-    "stock": _ticker, "ticker": _ticker, "security": _ticker, "company": _ticker,
-    "currency": _pool(("$", "€", "£", "¥", "₹", "₩", "R$", "kr", "zł", "CHF")),
-}  # fmt: skip
-"""The fill for a ``symbol`` by the kind of object that holds it."""
-
-
-@lru_cache(maxsize=4096)
-def _by_name(name: str) -> Fill | None:
-    """The fill a field's name alone asks for (names recur under many parents)."""
-    if not name:
-        return None
-    for rx, fill in _NAMES:
-        if rx.search(name):
-            return fill
     return None

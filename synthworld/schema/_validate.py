@@ -9,14 +9,12 @@ to the official metaschemas shipped with `jsonschema-specifications`.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
-from functools import lru_cache
-from itertools import accumulate, islice
+from itertools import islice
 from typing import Any
 
 import jsonschema
@@ -26,9 +24,11 @@ from jsonschema.protocols import Validator as PyValidator
 from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._format_hints import format_hint
+from synthworld.schema._metaschema_words import metaschema_message as _explain
 from synthworld.schema._pattern_size import oversized_pattern
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
+from synthworld.schema._schema_depth import _TOO_DEEP, MAX_SCHEMA_DEPTH, _plain_chars, _plain_text, _shallow
 from synthworld.schema._texts import parsed_text, schema_text, sorted_text, text_digest
 
 __all__ = [
@@ -316,50 +316,6 @@ def _text_problems(text: str) -> list[str]:
         return [f"$: {_TOO_DEEP}"]
 
 
-MAX_SCHEMA_DEPTH = 200
-"""How deeply a JSON Schema may nest (as JSON data) before it is refused."""
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: one step per run of plain characters
-_BRACKETS = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if c not in "[]{}"))
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def _plain_text(schema: Any) -> str | None:
-    """The common case, at C speed: `schema`'s JSON text (`schema_text`, the cache key of its
-    problems) when it survives a JSON round trip unchanged, holds no surrogate, and nests no
-    deeper than allowed; None otherwise (then `json_problems` walks it to say where it is not JSON)."""
-    text = schema_text(schema)
-    if text is None:
-        return None
-    return text if _plain_chars(text) and _shallow(text) and bool(parsed_text(text) == schema) else None
-
-
-def _plain_chars(text: str) -> bool:
-    """Whether JSON `text` surely holds no lone surrogate: none written as ``\\udXXX`` (an escaped
-    pair, or a backslash before "ud", also sends a text the slow way) and it encodes as UTF-8."""
-    if "\\ud" in text:
-        return False
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _shallow(text: str) -> bool:
-    """Whether JSON `text` nests no deeper than allowed (C loops only; a text with few brackets
-    at all is not even scanned, a big one once: the check and the compile of a schema both ask)."""
-    return text.count("{") + text.count("[") <= MAX_SCHEMA_DEPTH + 1 or _scanned_shallow(text)
-
-
-@lru_cache(maxsize=64)
-def _scanned_shallow(text: str) -> bool:
-    brackets = _STRINGS.sub("", text).translate(_BRACKETS)
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) <= MAX_SCHEMA_DEPTH + 1
-
-
-_TOO_DEEP = "the schema nests too deeply for synthworld to read; fix: move repeated parts to $defs"
-
-
 _PASSED: OrderedDict[tuple[int, int], None] = OrderedDict()
 """Digests of the JSON texts of schemas known to pass their metaschema (oldest first, bounded: an
 `OrderedDict` drops its oldest in constant time, where a dict's first key is found past every
@@ -425,53 +381,6 @@ def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | N
     if error is None:
         return None
     return "".join(f"/{p}" for p in error.absolute_path), _explain(error)
-
-
-_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
-_TYPE_ALIASES = {
-    "int": "integer", "str": "string", "bool": "boolean", "float": "number", "double": "number",
-    "decimal": "number", "dict": "object", "map": "object", "list": "array", "none": "null",
-}  # fmt: skip
-_FORMAT_WORDS = frozenset(
-    {"date", "date-time", "datetime", "time", "timestamp", "email", "uri", "url", "uuid"}
-)
-
-
-_OLDER_FORMS = {
-    ("exclusiveMinimum", bool): "draft 4's form (zod-to-json-schema's openApi3, openAi and 2019-09 "
-    "targets write it); fix: give the bound itself, exclusiveMinimum: <the minimum>, and drop "
-    'minimum, or declare "$schema": "http://json-schema.org/draft-04/schema#"',
-    ("exclusiveMaximum", bool): "draft 4's form (zod-to-json-schema's openApi3, openAi and 2019-09 "
-    "targets write it); fix: give the bound itself, exclusiveMaximum: <the maximum>, and drop "
-    'maximum, or declare "$schema": "http://json-schema.org/draft-04/schema#"',
-    ("items", list): "a tuple as drafts 4 to 2019-09 write it (TypeBox's Type.Tuple does, without a "
-    '$schema, so it is read as 2020-12); fix: declare "$schema": '
-    '"http://json-schema.org/draft-07/schema#", or write prefixItems: [...] and items: false',
-}
-"""Hints for a keyword written in an older draft's form in a schema read as a newer draft."""
-_NAMED = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
-"""Keywords whose keys are names, not keywords."""
-
-
-def _explain(error: jsonschema.ValidationError) -> str:
-    """The metaschema's message, but for an unknown ``type`` name: the seven names, and the one
-    meant; for a keyword in an older draft's form (`_OLDER_FORMS`): which form, and the fix."""
-    word = error.instance
-    path = list(error.absolute_path)
-    keyword = path[-1] if path and (len(path) < 2 or path[-2] not in _NAMED) else None
-    older = _OLDER_FORMS.get((keyword, type(word))) if isinstance(keyword, str) else None
-    if older is not None:
-        return f"{error.message}: {older}"
-    if list(error.absolute_schema_path)[-3:] != ["properties", "type", "anyOf"] or not isinstance(word, str):
-        return error.message
-    meant = _TYPE_ALIASES.get(word.lower()) or next(
-        iter(difflib.get_close_matches(word.lower(), _TYPES, 1)), None
-    )
-    if word.lower() in _FORMAT_WORDS:
-        hint = f" ({word!r} is a format: type 'string' with format {word!r})"
-    else:
-        hint = f" (did you mean {meant!r}?)" if meant else ""
-    return f"{word!r} is not a JSON Schema type{hint}; a type is one of {', '.join(map(repr, _TYPES))}"
 
 
 def _valid_for_rs(schema: Any) -> bool:

@@ -35,7 +35,8 @@ from typing import Annotated, Any, get_args, get_origin
 import typing_extensions
 
 from synthworld.errors import BackendError, ToolError
-from synthworld.spec.type_schema import ALIAS_TYPES, alias_value, is_pydantic_type
+from synthworld.spec.aliases import ALIAS_TYPES, alias_value
+from synthworld.spec.type_schema import is_pydantic_type
 
 __all__ = ["builds_objects", "return_converter"]
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import dataclasses
-import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any
@@ -23,6 +20,8 @@ from synthworld.spec.annotations import ToolAnnotations
 from synthworld.spec.binding import UNSET, Binding
 from synthworld.spec.dict_form import spec_fields, spec_to_dict
 from synthworld.spec.function import describe_function, pick_function
+from synthworld.spec.owned import HANDED_OVER, handed_over, own_copy
+from synthworld.spec.rebinding import bind_param, unbind_param
 from synthworld.spec.text import render_docstring, render_signature
 
 __all__ = ["ToolSpec", "handed_over"]
@@ -80,12 +79,12 @@ class ToolSpec:
         problems = checks.constructor_problems(self)
         if problems:
             raise ToolSpecError(f"invalid ToolSpec {self.name!r}: " + "; ".join(problems), problems=problems)
-        handed_over = _HANDED_OVER.get()
+        handed_over = HANDED_OVER.get()
         for name in ("parameters", "returns", "param_names", "examples", "metadata", "defaults"):
             if handed_over and name in ("parameters", "returns", "metadata"):
                 continue
             try:
-                object.__setattr__(self, name, _own_copy(getattr(self, name)))
+                object.__setattr__(self, name, own_copy(getattr(self, name)))
             except RecursionError:
                 problem = f"{name} nests too deeply to copy; flatten it (a schema can use $defs and $ref)"
                 message = f"invalid ToolSpec {self.name!r}: {problem}"
@@ -185,55 +184,11 @@ class ToolSpec:
         Secret-looking names (``api_key``, ``token``...) or ``secret=True`` are masked in traces
         and cassettes.
         """
-        properties = self.parameters.get("properties", {})
-        if param not in properties:
-            raise ToolSpecError(f"bind({param!r}): tool {self.name!r} has no parameter {param!r}")
-        if state_key is None and default is UNSET:
-            raise ToolSpecError(f"bind({param!r}): give state_key=... or default=... (or both)")
-        full = self._full_order()
-        binding = Binding(
-            param=param,
-            schema=properties[param],
-            required=param in self.required,
-            position=full.index(param) if self.param_names is not None else None,
-            state_key=state_key,
-            default=default,
-            secret=secret,
-        )
-        names = self.ordered_params
-        parameters = copy.deepcopy(self.parameters)
-        del parameters["properties"][param]
-        if binding.required:
-            parameters["required"] = [r for r in self.required if r != param]
-        param_names = [n for n in names if n != param] if self.param_names is not None else None
-        return self.clone(parameters=parameters, param_names=param_names, bindings=(*self.bindings, binding))
+        return bind_param(self, param, state_key=state_key, default=default, secret=secret)
 
     def unbind(self, param: str) -> ToolSpec:
         """A copy of this spec with bound `param` back among the agent's parameters, in place."""
-        found = [b for b in self.bindings if b.param == param]
-        if not found:
-            bound = ", ".join(b.param for b in self.bindings) or "none"
-            raise ToolSpecError(f"unbind({param!r}): not bound in tool {self.name!r} (bound: {bound})")
-        binding = found[0]
-        bindings = tuple(b for b in self.bindings if b.param != param)
-        still_bound = {b.param for b in bindings}
-        order = [n for n in self._full_order() if n not in still_bound]
-        properties = {**self.parameters.get("properties", {}), param: binding.schema}
-        parameters = copy.deepcopy(self.parameters)
-        parameters["properties"] = {n: properties[n] for n in sorted(properties, key=_index_in(order))}
-        if binding.required:
-            parameters["required"] = sorted([*self.required, param], key=_index_in(order))
-        param_names = order if self.param_names is not None else None
-        return self.clone(parameters=parameters, param_names=param_names, bindings=bindings)
-
-    def _full_order(self) -> list[str]:
-        """Every parameter name, bound ones back at the positions they had."""
-        names = self.ordered_params
-        placed = [b for b in self.bindings if b.position is not None]
-        for binding in sorted(placed, key=lambda b: b.position or 0):
-            names.insert(binding.position or 0, binding.param)
-        names += [b.param for b in self.bindings if b.position is None]
-        return names
+        return unbind_param(self, param)
 
     def bound_input(
         self, args: Mapping[str, Any], state: Mapping[str, Any]
@@ -433,34 +388,6 @@ class ToolSpec:
         return _validator(self, "returns")
 
 
-_HANDED_OVER: ContextVar[bool] = ContextVar("synthworld_handed_over", default=False)
-
-
-@contextlib.contextmanager
-def handed_over() -> Iterator[None]:
-    """Within: a new `ToolSpec` keeps the ``parameters``, ``returns`` and ``metadata`` it is given
-    instead of copying them. Only for a builder that made them itself and keeps no way to change
-    them (`openapi_tools`: its specs share the translated components of one document)."""
-    token = _HANDED_OVER.set(True)
-    try:
-        yield
-    finally:
-        _HANDED_OVER.reset(token)
-
-
-def _own_copy(value: Any) -> Any:
-    """A deep copy of `value`: a JSON round trip in C when it gives back an equal value (plain
-    JSON data, the common case), else `copy.deepcopy` (which keeps what JSON cannot carry)."""
-    if isinstance(value, (dict, list)):
-        try:
-            copied = json.loads(json.dumps(value, allow_nan=False))
-        except (TypeError, ValueError, RecursionError):
-            copied = None
-        if type(copied) is type(value) and copied == value:
-            return copied
-    return copy.deepcopy(value)
-
-
 def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
     cache = spec.__dict__.setdefault("_validators", {})
     if which not in cache:
@@ -469,10 +396,6 @@ def _validator(spec: ToolSpec, which: str) -> CompiledValidator:
         except SchemaError as exc:
             raise ToolSpecError(f"tool {spec.name!r}: {which} is not a usable JSON Schema: {exc}") from None
     return cache[which]  # type: ignore[no-any-return]
-
-
-def _index_in(order: list[str]) -> Callable[[str], int]:
-    return lambda name: order.index(name) if name in order else len(order)
 
 
 def _starts(problem: str, prefix: str | None) -> bool:

@@ -8,12 +8,10 @@ unless they are recursive, in which case they move to ``$defs`` and are referenc
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import decimal
 import enum
 import pathlib
-import sys
 import types
 import typing
 import uuid
@@ -25,6 +23,7 @@ from typing import Any
 import typing_extensions
 
 from synthworld._json import json_problems
+from synthworld.spec.aliases import ALIAS_TYPES, alias_value
 from synthworld.spec.constraints import (
     NUMBER_KEYWORDS,
     constraint_keywords,
@@ -37,6 +36,7 @@ from synthworld.spec.pydantic_types import (
     pydantic_type_schema,
     text_type_schema,
 )
+from synthworld.spec.structures import build_dataclass, build_pydantic, build_typeddict, structure_builder
 
 __all__ = ["ALIAS_TYPES", "BASE64", "SchemaBuilder", "alias_value", "is_pydantic_type", "schema_for_type"]
 
@@ -156,9 +156,9 @@ class SchemaBuilder:
             return self._mapping(args)
         if origin is type or origin is Callable or origin is typing.Callable:
             return self._problem(f"{tp!r} is not JSON data; pass an identifier string instead")
-        if isinstance(origin, type) and _structure_builder(origin) is _build_pydantic:  # a dataclass
+        if isinstance(origin, type) and structure_builder(origin) is build_pydantic:  # a dataclass
             return self.pydantic_class(tp)
-        if isinstance(origin, type) and _structure_builder(origin) in (_build_dataclass, _build_typeddict):
+        if isinstance(origin, type) and structure_builder(origin) in (build_dataclass, build_typeddict):
             return self._parametrized(origin, args)
         return self._pydantic_type(tp, f"generic {tp!r}")  # deque[int], Counter[str]...
 
@@ -240,7 +240,7 @@ class SchemaBuilder:
         if cls in self._building:
             self._building[cls] = True
             return {"$ref": f"#/$defs/{self._def_name(cls)}"}
-        builder = _structure_builder(cls)
+        builder = structure_builder(cls)
         if builder is None:
             return self._pydantic_type(cls, f"type {cls.__qualname__!r}")
         self._building[cls] = False
@@ -348,52 +348,6 @@ class SchemaBuilder:
             return {}
 
 
-def _build_enum(builder: SchemaBuilder, cls: type) -> JSON:
-    values = [m.value for m in cls]  # type: ignore[attr-defined]
-    choices = builder.choices(values, f"enum {cls.__qualname__}")
-    return {"title": cls.__name__, **choices} if choices else choices
-
-
-def _build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder.hints(cls)
-    required_keys = getattr(cls, "__required_keys__", frozenset(hints))
-    required = [k for k, tp in hints.items() if _is_required(tp, default=k in required_keys)]
-    return builder.object_schema(cls, hints, required)
-
-
-def _is_required(tp: Any, *, default: bool) -> bool:
-    """Required[...] / NotRequired[...] decide; stringified annotations hide them from the class."""
-    origin = typing_extensions.get_origin(tp)
-    if origin is typing_extensions.Required:
-        return True
-    if origin is typing_extensions.NotRequired:
-        return False
-    if origin is typing_extensions.ReadOnly:
-        return _is_required(typing_extensions.get_args(tp)[0], default=default)
-    return default
-
-
-def _build_dataclass(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder.hints(cls)
-    fields = [f for f in dataclasses.fields(cls) if f.init]
-    required = [f.name for f in fields if _no_default(f)]
-    return builder.object_schema(cls, {f.name: hints.get(f.name, Any) for f in fields}, required)
-
-
-def _build_namedtuple(builder: SchemaBuilder, cls: type) -> JSON:
-    hints = builder.hints(cls)
-    items = [builder.schema(hints.get(name, Any)) for name in cls._fields]  # type: ignore[attr-defined]
-    n_required = len(items) - len(getattr(cls, "_field_defaults", {}))
-    schema: JSON = {"type": "array", "title": cls.__name__, "prefixItems": items, "items": False}
-    return {**schema, "minItems": n_required, "maxItems": len(items)}
-
-
-def _build_pydantic(builder: SchemaBuilder, cls: type) -> JSON:
-    """A pydantic model, or a ``pydantic.dataclasses.dataclass``, as pydantic validates it (a
-    dataclass's ``Field(ge=5)`` default is a constraint, not a default value)."""
-    return builder.pydantic_class(cls)
-
-
 def _renamed(node: Any, renames: Mapping[str, str]) -> Any:
     """`node` with its ``$ref``s to renamed ``$defs`` entries following the new names."""
     if not renames:
@@ -413,47 +367,6 @@ _DECIMAL_KEYWORDS = frozenset({"type", "pattern", *NUMBER_KEYWORDS.values()})
 """What a constrained ``Decimal``'s number schema replaces of its text schema."""
 
 
-def _no_default(field: dataclasses.Field[Any]) -> bool:
-    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
-
-
-def _structure_builder(cls: type) -> Callable[[SchemaBuilder, type], JSON] | None:
-    if issubclass(cls, enum.Enum):
-        return _build_enum
-    if typing_extensions.is_typeddict(cls):
-        return _build_typeddict
-    if dataclasses.is_dataclass(cls) and hasattr(cls, "__pydantic_validator__"):
-        return _build_pydantic
-    if dataclasses.is_dataclass(cls):
-        return _build_dataclass
-    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
-        return _build_namedtuple
-    if hasattr(cls, "model_json_schema") and hasattr(cls, "model_fields"):
-        return _build_pydantic
-    return None
-
-
-ALIAS_TYPES = tuple(
-    {typing_extensions.TypeAliasType, getattr(typing, "TypeAliasType", typing_extensions.TypeAliasType)}
-)
-"""``type X = ...`` (Python 3.12) and typing_extensions' ``TypeAliasType`` (one class from 3.12)."""
-
-
-def alias_value(alias: Any) -> Any:
-    """What `alias` stands for; a string value (``TypeAliasType("Json", "dict[str, Json] | ...")``)
-    resolved in the alias's module, else left for `SchemaBuilder.schema` to report."""
-    value = alias.__value__
-    if not isinstance(value, str):
-        return value
-    module = sys.modules.get(getattr(alias, "__module__", ""), None)
-    namespace = {**vars(module), alias.__name__: alias} if module is not None else {}
-    holder = types.SimpleNamespace(__annotations__={"value": value})
-    try:
-        return typing_extensions.get_type_hints(holder, globalns=namespace, include_extras=True)["value"]
-    except Exception:  # an unknown name: reported as an unresolvable forward reference
-        return value
-
-
 def _is_text(schema: JSON) -> bool:
     """True when `schema` holds strings only (a JSON object key's schema), or anything (``{}``)."""
     if not schema:
@@ -467,7 +380,7 @@ def is_pydantic_type(tp: Any) -> bool:
     """True when `tp` is a class whose schema, if any, is pydantic's (``HttpUrl``, ``IPv4Address``)."""
     plain = tp in _PRIMITIVES or tp in _ANY_MARKERS or text_type_schema(tp) is not None
     collection = tp in _SEQUENCE_ORIGINS or tp in _SET_ORIGINS or tp in _MAPPING_ORIGINS
-    return isinstance(tp, type) and not plain and not collection and _structure_builder(tp) is None
+    return isinstance(tp, type) and not plain and not collection and structure_builder(tp) is None
 
 
 def _enum_schema(values: list[Any]) -> JSON:

@@ -23,16 +23,26 @@ from synthworld.spec import ToolSpec
 from synthworld.world.body import Branch, body_fields, body_of, follow_body, tagged_branches
 from synthworld.world.echo_names import echo_names
 from synthworld.world.edits import Edits
-from synthworld.world.identity import Identities, id_key, id_kind, is_id_key, kind_id_keys
+from synthworld.world.identity import Identities, id_kind, is_id_key
 from synthworld.world.lifecycle import NO_LIFECYCLE, Lifecycle, lifecycle_of
 from synthworld.world.list_echo import ListEcho, drawer, list_echo
 from synthworld.world.members import Member, apply_member, member_of, member_plan
 from synthworld.world.memory import Found, Reference, referenced, related_entities, remember
 from synthworld.world.merge_patch import is_merge_patch
-from synthworld.world.naming import VERBS, singular, tool_kind, tool_words
+from synthworld.world.naming import singular, tool_kind
 from synthworld.world.nested_echo import nested_echo
 from synthworld.world.partial_refunds import record_parameters
 from synthworld.world.path_ids import path_ids, path_params
+from synthworld.world.plan_reads import (
+    answer_kind,
+    id_alias,
+    input_kind,
+    item_properties,
+    key_params,
+    nested_ids,
+    param_defaults,
+    reach,
+)
 from synthworld.world.reading import reading
 from synthworld.world.recall import apply, overlay
 from synthworld.world.rules import LazyRules, RulePlan
@@ -183,7 +193,7 @@ def plan_for(
     identities = identities or Identities()
     params = list(spec.parameters.get("properties", {}))
     membership = member_of(spec.name) if lifecycle is None else None
-    kind = kind or (membership[2] if membership else _kind(spec.name, lifecycle, params))
+    kind = kind or (membership[2] if membership else input_kind(spec.name, lifecycle, params))
     read = reading(spec.returns)
     names, declared = read.names, list(read.declared)
     shapes, rules = read.shapes(kind)
@@ -193,8 +203,8 @@ def plan_for(
         life = Lifecycle("update", life.verb)
         member = member_plan(membership, shapes, spec.returns, params, idempotent=spec.idempotent)
         names = frozenset(declared)
-    top_kind = _top_kind(
-        kind, life, _item_properties(shapes, spec.returns) if life.family == "list" else declared, params
+    top_kind = answer_kind(
+        kind, life, item_properties(shapes, spec.returns) if life.family == "list" else declared, params
     )
     if top_kind != kind:
         shapes, rules = read.shapes(top_kind)
@@ -224,7 +234,7 @@ def plan_for(
         parents=frozenset(k for _, k in id_params if k not in (top_kind, kind))
         if life.family in ("list", "create")
         else frozenset(),
-        key_params=_key_params(kind, params, life, identities) if not id_params else (),
+        key_params=key_params(kind, params, life, identities) if not id_params else (),
         naturals=naturals,
         anywhere=tuple(sorted(identities.anywhere())),
         lifecycle=life,
@@ -232,14 +242,14 @@ def plan_for(
         rule_plan=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
-        reach=_reach(shapes, {top_kind, *nested}, echo, identities),
-        defaults={**spec.defaults, **_defaults(spec.parameters)},
-        id_alias=_id_alias(top_kind, life, params, names, shapes, named),
+        reach=reach(shapes, {top_kind, *nested}, echo, identities),
+        defaults={**spec.defaults, **param_defaults(spec.parameters)},
+        id_alias=id_alias(top_kind, life, params, names, shapes, named),
         optional=optional_keys(spec.returns),
         echo_from=echo_from,
         nested_echo=nested,
         list_echo=listed,
-        nested_ids=_nested_ids(id_params, shapes, top_kind, life) if member is None else {},
+        nested_ids=nested_ids(id_params, shapes, top_kind, life) if member is None else {},
         member=member,
         transfer=transfer_of(spec.name, params),
         body=body,
@@ -260,123 +270,6 @@ _ACTS = frozenset({"create", "update", "delete", "transition"})
 def _frozen(found: AbstractSet[str]) -> frozenset[str]:
     """`found` frozen; the one shared empty set when empty (a plan per tool: fewer objects)."""
     return frozenset(found) if found else _NONE
-
-
-def _id_alias(
-    kind: str,
-    life: Lifecycle,
-    params: list[str],
-    names: frozenset[str],
-    shapes: Shapes,
-    named: Mapping[str, str],
-) -> tuple[str, str] | None:
-    """``(parameter, answer key)`` for a tool acting on one entity: ``<kind>_id`` (or a path
-    parameter `named` for its kind, ``{customer}``) naming the answer's ``id`` (when it has no
-    ``<kind>_id`` of its own), or ``id`` naming the answer's ``<kind>_id`` (when its `kind`
-    object has no ``id``)."""
-    if not life.targets:
-        return None
-    own = kind_id_keys(kind)
-    by_path = [param for param, of in named.items() if of == kind and param not in names]
-    param = next((key for key in (*own, *by_path) if key in params), None)
-    if param is not None:
-        return (param, "id") if names.isdisjoint(own) and "id" in names else None
-    top = shapes.by_hint.get(kind, {})
-    key = next((key for key in own if key in top), None)
-    return ("id", key) if "id" in params and key is not None and "id" not in top else None
-
-
-def _nested_ids(
-    id_params: tuple[tuple[str, str], ...], shapes: Shapes, top_kind: str, life: Lifecycle
-) -> dict[str, str]:
-    """``{hint: parameter}`` for each ``<hint>_id`` parameter (or path parameter named for its
-    kind, not the top kind's) whose objects in the answer are keyed ``id`` and have no
-    ``<hint>_id`` of their own; none for a list (its filters make each item match)."""
-    if life.family == "list":
-        return {}
-    found: dict[str, str] = {}
-    for param, hint in [(p, hint) for p, hint in id_params if p != "id"]:
-        props = shapes.by_hint.get(hint) if hint != top_kind else None
-        if props and "id" in props and set(kind_id_keys(hint)).isdisjoint(props):
-            found.setdefault(hint, param)
-    return found
-
-
-def _reach(
-    shapes: Shapes, targets: set[str], echo: frozenset[str], identities: Identities
-) -> frozenset[str] | None:
-    """Hints of `targets`, of objects that may hold an id, a natural key or an echoed name, and parents."""
-    if shapes.open:
-        return None
-    anywhere = identities.anywhere()
-    for hint, props in shapes.by_hint.items():
-        keys = set(props)
-        named = not keys.isdisjoint(echo | anywhere) or not keys.isdisjoint(identities.declared(hint))
-        if named or any(is_id_key(k) for k in keys):
-            targets.add(hint)
-    return shapes.reach(targets)
-
-
-def _defaults(parameters: Mapping[str, Any]) -> dict[str, Any]:
-    props = parameters.get("properties")
-    if not isinstance(props, dict):
-        return {}
-    return {k: s["default"] for k, s in props.items() if isinstance(s, dict) and "default" in s}
-
-
-def _kind(name: str, lifecycle: str | None, params: list[str]) -> str:
-    """The kind from the name; for a declared lifecycle, the kind the one ``<kind>_id``
-    parameter names when the name does not (``mark_spam(ticket_id)``)."""
-    words = tool_words(name)
-    kind = tool_kind(name)
-    if lifecycle is not None and len(words) > 1 and words[0] not in VERBS:
-        kind = tool_kind("_".join(["get", *words[1:]]))
-    if lifecycle is None:
-        return kind
-    named = [id_kind(p) for p in params if is_id_key(p) and p != "id"]
-    return named[0] if len(named) == 1 and set(kind_id_keys(kind)).isdisjoint(params) else kind
-
-
-def _top_kind(kind: str, life: Lifecycle, declared: list[str], params: list[str]) -> str:
-    """The kind of the answer's top object: a state change or creation may answer another entity
-    than the one it acts on (``refund_order`` -> a refund, ``book_flight`` -> a booking), and a
-    list other items than its name says (``search_flights`` -> offers), seen when the first
-    declared identifier (of a list's items) names another kind, unless the input filters by it:
-    ``list_grades(student_id)``'s items share the student's id, which names none of them."""
-    if life.family == "list":  # the kind its items are remembered as (`identity`)
-        found = id_key(tuple(declared), (kind,))
-        if found is not None and found[2] and found[0] in params:
-            return kind
-        return found[1] if found is not None else kind
-    if life.family not in ("create", "transition", "none") or "id" in declared:
-        return kind
-    first = next((key for key in declared if is_id_key(key)), None)
-    own = kind_id_keys(kind)
-    if first is None or first in own or (set(own).isdisjoint(declared) and kind != life.verb):
-        return kind
-    return id_kind(first)  # a bare verb (``checkout``): the kind its answer names
-
-
-def _item_properties(shapes: Shapes, returns: Any) -> list[str]:
-    """The top-level properties of a list answer's items (``search_flights`` -> offers)."""
-    item = shapes.collection.item if shapes.collection else None
-    return root_properties(item, returns) if item is not None else []
-
-
-def _key_params(
-    kind: str, params: list[str], life: Lifecycle, identities: Identities
-) -> tuple[tuple[str, str], ...]:
-    """Parameters naming the entity a targeting tool acts on by a natural key (``login``,
-    ``issue_number`` -> ``number``)."""
-    if not life.targets:
-        return ()
-    keys = identities.lookup_keys(kind)
-    found = []
-    for param in params:
-        key = param[len(kind) + 1 :] if param.startswith(f"{kind}_") else param
-        if key in keys:
-            found.append((param, key))
-    return tuple(sorted(found, key=lambda pair: keys.index(pair[1])))
 
 
 class CallFacts(NamedTuple):

@@ -11,118 +11,47 @@ reject (as python-jsonschema divides floats) is nudged by a cent on the last lin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from synthworld.world.naming import singular
-from synthworld.world.rules.base import RuleContext, first_key, fits_multiple, is_number
+from synthworld.world.rules.base import RuleContext, fits_multiple, is_number
+from synthworld.world.rules.sum_layout import (
+    LINE_TOTAL_KEYS,
+    MINUS_KEYS,
+    PLUS_KEYS,
+    PRICE_KEYS,
+    QTY_KEYS,
+    SUM_KEYS,
+    SUMS,
+    Layout,
+    bare_layout,
+    sum_layout,
+    sum_lines,
+)
 from synthworld.world.shapes import Shapes
 
 __all__ = ["LINE_TOTAL_KEYS", "PRICE_KEYS", "QTY_KEYS", "SUM_KEYS", "Totals"]
 
-QTY_KEYS = ("quantity", "qty", "units", "quantity_ordered")
-PRICE_KEYS = (
-    "unit_price",
-    "unitPrice",
-    "price",
-    "unit_cost",
-    "unitCost",
-    "price_each",
-    "unit_amount",
-    "rate",
-)
-LINE_TOTAL_KEYS = (
-    "line_total",
-    "lineTotal",
-    "total",
-    "subtotal",
-    "total_price",
-    "totalPrice",
-    "extended_price",
-    "amount",
-)
-_SUBTOTAL = ("subtotal", "sub_total", "subTotal", "items_total", "subtotal_amount", "amount_subtotal")
-_TOTAL = (
-    "total", "total_amount", "totalAmount", "grand_total", "grandTotal", "amount", "total_price",
-    "order_total", "amount_total",
-)  # fmt: skip
-_PLUS = (
-    "tax", "tax_amount", "taxAmount", "vat", "shipping", "shipping_cost", "shippingCost", "shipping_amount",
-    "fee", "fees", "tip", "amount_tax", "amount_shipping",
-)  # fmt: skip
-_MINUS = ("discount", "discount_amount", "discountAmount", "discount_total", "amount_discount")
-_DETAILS = "total_details"
-"""Stripe's object of the amounts between a subtotal and a total (tax, shipping, discount)."""
-_SUMS = frozenset(_TOTAL + _SUBTOTAL)
-SUM_KEYS = frozenset(_TOTAL + _SUBTOTAL + _PLUS + _MINUS)
-"""Keys of the amounts an object's lines add up to (with tax, shipping, discount): 0 without lines."""
 _NUDGES = 12
 _NUMBER = frozenset({int, float})  # JSON numbers in a validated answer (never bool, never NaN)
-
-
-class Layout(NamedTuple):
-    """Which keys of an object and of its lines hold what (read once per pair of key sets)."""
-
-    total: str | None
-    sub: str | None
-    plus: tuple[str, ...]
-    minus: tuple[str, ...]
-    qty: str | None
-    price: str | None
-    line_total: str | None
-    simple: bool = False
-    """Only a total over quantity and price lines (the one-pass case)."""
-    details: str | None = None
-    """The key of an object holding more extras (``total_details``)."""
-
-
-@lru_cache(maxsize=4096)
-def _layout(keys: tuple[str, ...], line_keys: tuple[str, ...]) -> Layout | None:
-    node, line = dict.fromkeys(keys), dict.fromkeys(line_keys)
-    total, sub = first_key(node, _TOTAL), first_key(node, _SUBTOTAL)
-    sub = None if sub == total else sub
-    qty, price, line_total = (
-        first_key(line, QTY_KEYS),
-        first_key(line, PRICE_KEYS),
-        first_key(line, LINE_TOTAL_KEYS),
-    )
-    if (total is None and sub is None) or not ((qty and price) or line_total):
-        return None
-    plus = tuple(k for k in _PLUS if k in node)
-    minus = tuple(k for k in _MINUS if k in node)
-    qty, price = (qty, price) if qty and price else (None, None)
-    details = _DETAILS if _DETAILS in node else None
-    simple = bool(total and qty and not (sub or plus or minus or line_total or details))
-    return Layout(total, sub, plus, minus, qty, price, line_total, simple, details)
-
-
-def _lines(node: dict[str, Any], shapes: Shapes) -> tuple[str, list[dict[str, Any]], Layout] | None:
-    """The array of line objects of `node` and the layout (the schema's, for an empty array)."""
-    for key, value in node.items():
-        if type(value) is list and (not value or type(value[0]) is dict):
-            first = value[0] if value else shapes.by_hint.get(singular(key), {})
-            layout = _layout(tuple(node), tuple(first))
-            if layout is not None:
-                return key, value, layout
-    return None
 
 
 class Totals:
     """Line totals, subtotal and total agree; an amount is the sum of its parts' amounts."""
 
     name = "totals"
-    triggers = _SUMS
+    triggers = SUMS
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return self._schema_layout(props, shapes) is not None or _bare(tuple(props)) is not None
+        return self._schema_layout(props, shapes) is not None or bare_layout(tuple(props)) is not None
 
     @staticmethod
     def _schema_layout(props: Mapping[str, Any], shapes: Shapes) -> tuple[str, Layout] | None:
-        if _SUMS.isdisjoint(props):
+        if SUMS.isdisjoint(props):
             return None  # no total and no subtotal: no layout, whatever the lines hold
         for key in props:
             lines = shapes.by_hint.get(singular(key))
-            layout = _layout(tuple(props), tuple(lines)) if lines is not None else None
+            layout = sum_layout(tuple(props), tuple(lines)) if lines is not None else None
             if layout is not None:
                 return key, layout
         return None
@@ -143,9 +72,9 @@ class Totals:
         return _OnePass(key, lay, self)
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        found = _lines(node, ctx.shapes)
+        found = sum_lines(node, ctx.shapes)
         if found is None:
-            bare = _bare(tuple(node))
+            bare = bare_layout(tuple(node))
             if bare is not None:
                 self._without_lines(node, bare, hint, ctx)
             return
@@ -348,19 +277,6 @@ class Totals:
             self._write(node, sub, _cents(node[total], ints) - extras, hint, ctx, ints)
 
 
-@lru_cache(maxsize=4096)
-def _bare(keys: tuple[str, ...]) -> Layout | None:
-    """The layout of an object with a subtotal, a total and extras (tax, shipping...) but no lines."""
-    node = dict.fromkeys(keys)
-    total, sub = first_key(node, _TOTAL), first_key(node, _SUBTOTAL)
-    plus = tuple(k for k in _PLUS if k in node)
-    minus = tuple(k for k in _MINUS if k in node)
-    details = _DETAILS if _DETAILS in node else None
-    if total is None or sub is None or total == sub or not (plus or minus or details):
-        return None
-    return Layout(total, sub, plus, minus, None, None, None, details=details)
-
-
 def _shares(total: int, parts: int) -> list[int]:
     """`total` in `parts` whole shares, the remainder on the last one."""
     each = total // parts
@@ -414,7 +330,7 @@ def _discount_within(node: dict[str, Any], lay: Layout, ctx: RuleContext, ints: 
     (whether it changed)."""
     inner = node.get(lay.details) if lay.details is not None else None
     places = [(node, k) for k in lay.minus] + [
-        (inner, k) for k in _MINUS if type(inner) is dict and is_number(inner.get(k))
+        (inner, k) for k in MINUS_KEYS if type(inner) is dict and is_number(inner.get(k))
     ]
     if len(places) != 1 or not ctx.free(*places[0]):
         return False
@@ -433,8 +349,8 @@ def _details(node: dict[str, Any], lay: Layout) -> tuple[list[Any], list[Any]]:
     inner = node.get(lay.details) if lay.details is not None else None
     if type(inner) is not dict:
         return [], []
-    return [inner[k] for k in _PLUS if is_number(inner.get(k))], [
-        inner[k] for k in _MINUS if is_number(inner.get(k))
+    return [inner[k] for k in PLUS_KEYS if is_number(inner.get(k))], [
+        inner[k] for k in MINUS_KEYS if is_number(inner.get(k))
     ]
 
 
