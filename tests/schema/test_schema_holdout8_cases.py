@@ -11,6 +11,7 @@ import pytest
 import referencing
 from referencing.jsonschema import DRAFT202012
 
+from synthworld.errors import UnsatisfiableSchemaError
 from synthworld.schema import _check, generate
 from tests.schema.schema_corpus import oracle
 
@@ -86,3 +87,63 @@ def test_a_document_the_registry_completes_is_still_judged_by_python(
         assert value, seed
         assert all(len(item["characters"]) >= 2 for item in value), value
     assert asked
+
+
+def _refusals(schema: dict[str, Any]) -> set[str]:
+    """The refusal of each seed 0-4 (one message: it does not depend on the seed)."""
+    out = set()
+    for seed in range(5):
+        with pytest.raises(UnsatisfiableSchemaError) as caught:
+            generate(schema, seed)
+        out.add(str(caught.value))
+    return out
+
+
+def test_a_closed_object_beside_a_branch_that_takes_every_object_names_the_closed_object() -> None:
+    """ShipEngine's ``calculate_rates_request_body`` requires ``shipment`` and closes the object
+    (``additionalProperties: false``, no ``properties`` beside it), then a ``oneOf`` whose first
+    branch accepts every object: unsatisfiable twice over. The refusal said "no JSON type
+    satisfies every 'type'", of a schema whose every ``type`` is ``object`` (the second branch's
+    negation of the first rules out every object, a reason the compiler made up), at a path
+    such as ``/oneOf/1/anyOf/0`` that names no schema of the document. It names the closed object."""
+    schema = {
+        "type": "object",
+        "required": ["shipment"],
+        "additionalProperties": False,
+        "oneOf": [
+            {"type": "object", "properties": {}},
+            {"type": "object", "properties": {"shipment": {"type": "object"}}},
+        ],
+    }
+    (message,) = _refusals(schema)
+    assert message.startswith("the object at the root requires ['shipment'] which its other keywords forbid")
+    assert "additionalProperties: false at the root" in message
+
+
+def test_a_closed_object_with_a_choice_of_branches_names_what_it_requires() -> None:
+    """ShipEngine's ``estimate_rates_request_body``: the root closed, its required names declared
+    in an ``allOf`` and a ``oneOf`` of two carrier forms. The first attempt that looks for the
+    reason ended at the first branch that failed, before the second compiled, so the refusal was
+    the generic "no valid value could be built"; it names the names and where they are declared
+    (not a name only the negation of the other branch requires)."""
+    schema = {
+        "type": "object",
+        "required": ["from_postal_code"],
+        "additionalProperties": False,
+        "oneOf": [
+            {"type": "object", "properties": {"carrier_id": {"type": "string"}}},
+            {"type": "object", "properties": {"carrier_ids": {"type": "array"}}},
+        ],
+        "allOf": [{"type": "object", "properties": {"from_postal_code": {"type": "string"}}}],
+    }
+    (message,) = _refusals(schema)
+    assert message.startswith(
+        "the object at '/allOf/0' requires ['from_postal_code'] which its other keywords forbid"
+    ), message
+
+
+def test_types_a_not_rules_out_are_said_so() -> None:
+    """A ``not`` that rules out every type ``type`` allows: the types overlap, so "no JSON type
+    satisfies every 'type' ...; fix: make the types overlap" sent the reader to the wrong keyword."""
+    (message,) = _refusals({"type": "object", "not": {"type": "object"}})
+    assert message.startswith("no value at the root can be the object 'type' allows: a 'not' there rules out")
