@@ -11,7 +11,7 @@ import pytest
 import referencing
 from referencing.jsonschema import DRAFT202012
 
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _check, generate
 from tests.schema.schema_corpus import oracle
 
@@ -147,3 +147,21 @@ def test_types_a_not_rules_out_are_said_so() -> None:
     satisfies every 'type' ...; fix: make the types overlap" sent the reader to the wrong keyword."""
     (message,) = _refusals({"type": "object", "not": {"type": "object"}})
     assert message.startswith("no value at the root can be the object 'type' allows: a 'not' there rules out")
+
+
+def test_a_pointer_to_nowhere_quotes_its_document_cut_short() -> None:
+    """Singer's tap-stripe refers to ``shared/charge.json#/``: the pointer ``/`` names the key ""
+    (RFC 6901), which the document lacks. The refusal quoted `referencing`'s reason with the whole
+    document in it (10 kB for ``charge.json``); it keeps the reason and its hint (use ``#``) and
+    the document's first characters."""
+    charge = {
+        "type": "object",
+        "properties": {f"field_{i}": {"type": ["null", "string"]} for i in range(200)},
+    }
+    registry = referencing.Registry().with_resource("urn:charge", DRAFT202012.create_resource(charge))
+    with pytest.raises(SchemaError) as caught:
+        generate({"$ref": "urn:charge#/"}, 0, registry=registry)
+    message = str(caught.value)
+    assert message.startswith("cannot resolve $ref='urn:charge#/' at the root: '/' does not exist within {")
+    assert "If you intended to point to the entire resource, you should use '#'" in message
+    assert len(message) < 600, len(message)
