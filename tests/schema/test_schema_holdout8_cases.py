@@ -165,3 +165,19 @@ def test_a_pointer_to_nowhere_quotes_its_document_cut_short() -> None:
     assert message.startswith("cannot resolve $ref='urn:charge#/' at the root: '/' does not exist within {")
     assert "If you intended to point to the entire resource, you should use '#'" in message
     assert len(message) < 600, len(message)
+
+
+def test_a_tuple_in_the_older_form_names_pydantic_v1_among_its_writers() -> None:
+    """Great Expectations' 141 datasource and expectation schemas are pydantic v1's ``schema()``:
+    tuples as ``items: [...]``, no ``$schema``. The refusal named TypeBox alone as the writer of
+    that form; its fix (declare draft-07) holds for both, and both are named."""
+    schema = {
+        "title": "FileNamePartitionerYearly",
+        "type": "object",
+        "properties": {"param_names": {"type": "array", "items": [{"enum": ["year"], "type": "string"}]}},
+    }
+    with pytest.raises(SchemaError, match=r"TypeBox's Type\.Tuple and pydantic v1's schema\(\) do"):
+        generate(schema, 0)
+    values = [generate({"$schema": "http://json-schema.org/draft-07/schema#", **schema}, s) for s in range(5)]
+    check = oracle({"$schema": "http://json-schema.org/draft-07/schema#", **schema})
+    assert all(check.is_valid(value) for value in values), values
