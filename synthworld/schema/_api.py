@@ -298,9 +298,11 @@ class Generator:
     def _blocker(self, root: Node | None = None) -> SchemaError | None:
         """The compile error (remembered by the lazy nodes) that stops a first attempt of ``root``
         (the usual one by default), if any, else a reference that nothing resolves (the branches
-        that need it fail as unsatisfiable)."""
+        that need it fail as unsatisfiable). The attempt has an attempt's budget: with none, the
+        first alternative that failed ended it before the next one compiled (and said why)."""
         try:
-            (root or self._root).gen(State(Random(0), DEFAULT_NOW, self.realistic, self.locale), "")
+            st = State(Random(0), DEFAULT_NOW, self.realistic, self.locale, budget=_BUDGET)
+            (root or self._root).gen(st, "")
         except SchemaError as err:
             return err
         except (Retry, RecursionError):

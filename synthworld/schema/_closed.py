@@ -23,9 +23,11 @@ def closed_beside(
         if part.node.get("additionalProperties") is not False or not isinstance(listed, dict):
             continue
         bad = [n for n in names if n not in listed and forbids([part], n)]
+        written = [n for n in bad if any(n in _required(p) for p in parts if p.loc.pointer is not None)]
+        bad = written or bad  # not the names only a sibling branch's negation requires
         declaring = [p for p in parts if p is not part and not set(bad).isdisjoint(_listed(p))]
         if bad and declaring:
-            at, where = show_pointer(part.loc.path), declaring[-1].loc.path
+            at, where = show_pointer(part.loc.path), _where(parts, declaring, bad)
             return UnsatisfiableSchemaError(
                 f"the object at {show_pointer(where)} requires {bad} which its other keywords forbid: "
                 f"additionalProperties: false at {at} takes only the properties listed beside it, not "
@@ -35,6 +37,22 @@ def closed_beside(
                 path=where,
             )
     return None
+
+
+def _where(parts: list[Part], declaring: list[Part], bad: list[str]) -> str:
+    """The path of the object that requires ``bad``: the last schema of the document declaring
+    them, else (only the compiler's own conjuncts do: the negation of a ``oneOf``'s sibling
+    branch, whose path names no schema) the one requiring them."""
+    written = [p for p in declaring if p.loc.pointer is not None]
+    if written:
+        return written[-1].loc.path
+    requiring = [p for p in parts if p.loc.pointer is not None and not set(bad).isdisjoint(_required(p))]
+    return (requiring or declaring)[-1].loc.path
+
+
+def _required(part: Part) -> set[str]:
+    required = part.node.get("required")
+    return {n for n in required if isinstance(n, str)} if isinstance(required, list) else set()
 
 
 def _listed(part: Part) -> set[str]:

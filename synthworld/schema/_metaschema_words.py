@@ -26,8 +26,8 @@ _OLDER_FORMS = {
     ("exclusiveMaximum", bool): "draft 4's form (zod-to-json-schema's openApi3, openAi and 2019-09 "
     "targets write it); fix: give the bound itself, exclusiveMaximum: <the maximum>, and drop "
     'maximum, or declare "$schema": "http://json-schema.org/draft-04/schema#"',
-    ("items", list): "a tuple as drafts 4 to 2019-09 write it (TypeBox's Type.Tuple does, without a "
-    '$schema, so it is read as 2020-12); fix: declare "$schema": '
+    ("items", list): "a tuple as drafts 4 to 2019-09 write it (TypeBox's Type.Tuple and pydantic v1's "
+    'schema() do, without a $schema, so it is read as 2020-12); fix: declare "$schema": '
     '"http://json-schema.org/draft-07/schema#", or write prefixItems: [...] and items: false',
 }
 """Hints for a keyword written in an older draft's form in a schema read as a newer draft."""

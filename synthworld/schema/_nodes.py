@@ -265,7 +265,7 @@ class ChoiceNode:
                         option = _Dead(err)
                     options[index] = option
                 if isinstance(option, _Dead):
-                    dead = dead or option.error
+                    dead = option.error if dead is None or _weaker(dead, option.error) else dead
                     continue
             if failed is not None:
                 st.spend()
@@ -273,7 +273,7 @@ class ChoiceNode:
                 return option.gen(st, hint)
             except (SchemaError, Retry) as err:
                 failed = err.with_traceback(None)  # kept with its frames, it would be a cycle
-        if failed is not None:
+        if failed is not None and not (isinstance(failed, SchemaError) and dead and _weaker(failed, dead)):
             raise failed
         assert dead is not None
         raise bare(dead)
@@ -300,6 +300,12 @@ class NumberChoice(ChoiceNode):
             except (SchemaError, Retry):  # the integers may still fit (a multipleOf the number misses)
                 pass
         return super().gen(st, hint)
+
+
+def _weaker(kept: SchemaError, other: SchemaError) -> bool:
+    """Whether ``other`` says more than ``kept`` of why no alternative holds: ``kept`` only that a
+    ``not`` (a sibling branch's negation) rules out every type (`_types.ruled_out`), ``other`` more."""
+    return getattr(kept, "by_not", False) and not getattr(other, "by_not", False)
 
 
 def bare(err: SchemaError) -> SchemaError:

@@ -338,8 +338,21 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
         ) from err
     except referencing.exceptions.Unresolvable as err:
         raise SchemaError(
-            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {err}; fix: define the target in "
-            "the document or pass a referencing registry holding it (synthworld never fetches "
-            "URLs)",
+            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {_said(err)}; fix: define the "
+            "target in the document or pass a referencing registry holding it (synthworld never "
+            "fetches URLs)",
             path=loc.path,
         ) from err
+
+
+_SHOWN = 80
+"""Characters of the document a reference points into that a refusal shows."""
+
+
+def _said(err: referencing.exceptions.Unresolvable) -> str:
+    """`referencing`'s reason, the document it quotes whole cut to its start: a pointer to a key
+    a document lacks (tap-stripe's ``shared/charge.json#/``, read as the key "") quoted all 10 kB."""
+    text = str(err)
+    resource = getattr(err, "resource", None)
+    shown = repr(resource.contents) if resource is not None else ""
+    return text.replace(shown, f"{shown[:_SHOWN]}...", 1) if len(shown) > _SHOWN else text

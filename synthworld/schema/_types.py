@@ -11,7 +11,7 @@ from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._parts import Part
 from synthworld.schema.keywords import JSON_TYPES, TYPE_KEYWORDS
 
-__all__ = ["expand_types", "objects_alone", "objects_either_way", "typed_objects", "types_of"]
+__all__ = ["expand_types", "objects_alone", "objects_either_way", "ruled_out", "typed_objects", "types_of"]
 
 
 def types_of(parts: Sequence[Part], not_types: set[str], *, any_type: bool) -> list[str]:
@@ -39,11 +39,30 @@ def types_of(parts: Sequence[Part], not_types: set[str], *, any_type: bool) -> l
         out = [t for t in JSON_TYPES if t not in not_types]
     if not out:
         path = parts[0].loc.path if parts else ""
+        if typed and allowed:
+            raise ruled_out(path, list(dict.fromkeys(allowed)))
         raise UnsatisfiableSchemaError(
             f"no JSON type satisfies every 'type' at {show_pointer(path)}; fix: make the types overlap",
             path=path,
         )
     return out
+
+
+def ruled_out(path: str, types: list[str]) -> UnsatisfiableSchemaError:
+    """The error of types that overlap but a ``not`` rules out, most often the negation of a
+    ``oneOf``'s sibling branch that matches every value of them (ShipEngine's
+    ``{"type": "object", "properties": {}}`` beside a branch that names a property): marked
+    ``by_not``, so that a choice whose every branch fails says another branch's reason first."""
+    shown = " or ".join(types)
+    err = UnsatisfiableSchemaError(
+        f"no value at {show_pointer(path)} can be the {shown} 'type' allows: a 'not' there rules "
+        f"out every {shown} (in a oneOf, the other branches: each such value would also match a "
+        "sibling branch that accepts it whole); fix: make the oneOf's branches exclusive (each "
+        "one a 'required' name or a 'const' of its own), or write anyOf",
+        path=path,
+    )
+    err.by_not = True  # type: ignore[attr-defined]
+    return err
 
 
 def expand_types(types: list[str]) -> list[str]:

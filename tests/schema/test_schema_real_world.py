@@ -55,7 +55,8 @@ def test_lone_empty_pattern_meets_additional_properties_too(additional: Any) -> 
 
 
 def test_unresolvable_ref_that_blocks_every_value_is_named() -> None:
-    # every oneOf branch needs the missing document: not "unsatisfiable", the reference
+    # every oneOf branch needs the missing document: not "unsatisfiable", the reference (and,
+    # since the search for the reason compiles every branch, where it sits)
     item = {"$ref": "https://example.com/feed.json#/definitions/item"}
     schema = {
         "type": "object",
@@ -65,7 +66,7 @@ def test_unresolvable_ref_that_blocks_every_value_is_named() -> None:
             {"required": ["b"], "properties": {"id": item}},
         ]}}},
     }  # fmt: skip
-    with pytest.raises(SchemaError, match=r"cannot resolve a \$ref.*example.com/feed.json.*never fetches"):
+    with pytest.raises(SchemaError, match=r"cannot resolve (a )?\$ref.*example.com/feed.json.*never fetches"):
         compile_generator(schema)
 
 
