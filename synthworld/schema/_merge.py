@@ -23,6 +23,7 @@ from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._numbers import NumberNode
+from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import place_of
@@ -108,6 +109,7 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         high_open=high_open,
         multiples=[m for m in found.get("multipleOf", ()) if isinstance(m, (int, float))],
         path=_path(parts),
+        avoid=avoided_multiples(p.node["not"] for p in parts if "not" in p.node) if cx.excluding else (),
     )
 
 
