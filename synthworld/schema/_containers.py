@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
+from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import (
     CREDIT_FLOOR,
     MAX_ITEMS,
@@ -54,6 +55,11 @@ class ArraySpec:
     unsure: bool = False
     """A further ``contains`` has a ``maxContains``, which only a check of the value keeps."""
     contained_only: bool = False
+    repeat: bool = False
+    """Two items must be equal (``not: {uniqueItems: true}``, in the last resort): `with_repeat`."""
+    last_resort: bool = False
+    """Built by the last resort's compiler: further ``contains`` items go where they compile
+    (`fitting_positions`)."""
     """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
     positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
 
@@ -101,7 +107,7 @@ class ArrayNode:
                 path=path,
             )
         no_contains = spec.contains is None and spec.max_contains is None and not spec.extra_contains
-        self._plain = no_contains and not (spec.positions or spec.unique)
+        self._plain = no_contains and not (spec.positions or spec.unique or spec.repeat)
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
@@ -167,6 +173,8 @@ class ArrayNode:
     def _extra_positions(self, st: State, size: int, marked: set[int]) -> dict[int, Node]:
         """A distinct free position for an item of each further ``contains``."""
         free = [i for i in range(size) if i not in marked]
+        if self.s.last_resort and self.s.extra_contains:
+            return fitting_positions(st.rng, free, self.s.extra_contains)
         chosen = st.rng.sample(free, len(self.s.extra_contains)) if self.s.extra_contains else []
         return {i: at(i) for i, at in zip(chosen, self.s.extra_contains, strict=True)}
 
@@ -183,6 +191,9 @@ class ArrayNode:
                     return out
                 raise
             out.append(value)
+        if self.s.repeat:
+            rest = list(range(len(self.s.positions), len(out)))
+            return with_repeat(out, st.rng, [rest] if self.s.rest is not None else [])
         return out
 
     def _node_at(self, i: int, marked: set[int]) -> Node:
