@@ -20,6 +20,7 @@ from synthworld.schema._nodes import (
     State,
     TooBig,
     compile_into,
+    dead,
 )
 
 __all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
@@ -363,9 +364,14 @@ class ObjectNode:
         return out
 
     def _top_up(self, st: State, chosen: list[str]) -> list[str]:
+        """``chosen`` with known names drawn until ``minProperties`` is met; a name whose schema
+        cannot compile (``{type: string}`` and ``{enum: [2]}``) is passed over, and additional
+        names (`_extras`) make up the rest."""
         spare = [n for n in self.s.names if n not in chosen and n not in self.s.forbidden]
         while len(chosen) < self.s.min_props and spare:
-            chosen = self._close([*chosen, spare.pop(st.rng.randrange(len(spare)))], set())
+            name = spare.pop(st.rng.randrange(len(spare)))
+            if not dead(compile_into(self.s.nodes, name, self.s.props.make)):
+                chosen = self._close([*chosen, name], set())
         return chosen
 
     def _extras(self, st: State, have: int) -> list[tuple[str, Node]]:
