@@ -69,10 +69,12 @@ class NumberNode:
                 self.kmin = None if low is None else first_multiple(low, low_open, step)
                 self.kmax = None if high is None else last_multiple(high, high_open, step)
             if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
+                several = ", ".join(repr(m) for m in self.multiples) if len(self.multiples) > 1 else ""
                 raise UnsatisfiableSchemaError(
                     f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
-                    f"within the bounds at {show_pointer(path)}; fix: widen minimum/maximum or change "
-                    "multipleOf",
+                    f"within the bounds at {show_pointer(path)}"
+                    f"{f' (the least common multiple of multipleOf {several})' if several else ''}; fix: "
+                    "widen minimum/maximum or change multipleOf",
                     path=path,
                 )
         elif self.low is not None and self.high is not None and not self._nonempty():
