@@ -56,13 +56,13 @@ class ArraySpec:
     unsure: bool = False
     """A further ``contains`` has a ``maxContains``, which only a check of the value keeps."""
     contained_only: bool = False
+    """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
+    positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
     repeat: bool = False
     """Two items must be equal (``not: {uniqueItems: true}``, in the last resort): `with_repeat`."""
     last_resort: bool = False
     """Built by the last resort's compiler: further ``contains`` items go where they compile
     (`fitting_positions`)."""
-    """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
-    positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
 
 
 def _placed(spec: ArraySpec) -> ArraySpec:

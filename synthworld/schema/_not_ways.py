@@ -46,7 +46,7 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     return {"anyOf": ways} if ways else None
 
 
-_NOT_NUMBERS = ["null", "boolean", "string", "array", "object"]
+_NOT_NUMBERS = ("null", "boolean", "string", "array", "object")
 
 
 def _number_ways(raw: dict[str, Any]) -> list[Any]:
@@ -60,7 +60,7 @@ def _number_ways(raw: dict[str, Any]) -> list[Any]:
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
         return []
     ordered = sorted(set(values))
-    ways: list[Any] = [{"type": _NOT_NUMBERS}, {"type": "number", "exclusiveMaximum": ordered[0]}]
+    ways: list[Any] = [{"type": list(_NOT_NUMBERS)}, {"type": "number", "exclusiveMaximum": ordered[0]}]
     ways += [{"type": "number", "exclusiveMinimum": a, "exclusiveMaximum": b} for a, b in pairwise(ordered)]
     return [*ways, {"type": "number", "exclusiveMinimum": ordered[-1]}]
 
