@@ -35,6 +35,7 @@ from synthworld.schema._nodes import (
 )
 from synthworld.schema._parts import Part
 from synthworld.schema._probe_draws import seeded_zero, surely_probed
+from synthworld.schema._refusals import Refused
 from synthworld.schema._texts import parse, text_digest
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
@@ -56,9 +57,13 @@ _COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first; fewer
 when their schemas' texts add up to more than `_bounded.TEXT_BUDGET`)."""
-_CACHE: Bounded[tuple[Any, ...], tuple[Any, Generator]] = Bounded(_CACHE_SIZE, evicted=forget_documents)
-"""Each generator with the registry it was compiled against. A generator dropped takes its
-document with it: the caches of schema objects let go of theirs too (`forget_documents`)."""
+Kept = tuple[Any, "Generator | Refused"]
+"""A generator or a refusal, with the registry it was compiled against."""
+_CACHE: Bounded[tuple[Any, ...], Kept] = Bounded(_CACHE_SIZE, evicted=forget_documents)
+"""Each generator, or the refusal of its schema, with the registry it was compiled against (a
+schema refused once is refused again at once, not compiled and probed again). A generator
+dropped takes its document with it: the caches of schema objects let go of theirs too
+(`forget_documents`)."""
 _LOCK = threading.Lock()
 
 
@@ -327,12 +332,13 @@ def compile_generator(
     found = _cached(key, registry)
     if found is not None:
         return found
-    built = _build(schema, text, registry, realistic, locale, borrow=False)
+    built = _build(schema, text, registry, realistic, locale, key=key, borrow=False)
     hit = _CACHE.keep(key, (registry, built), len(text))  # unless another thread was quicker
     if hit[0] is not registry:  # a registry gone, whose id this one reuses
         _CACHE.discard(key)
         hit = _CACHE.keep(key, (registry, built), len(text))
-    return hit[1]
+    kept = hit[1]
+    return built if type(kept) is Refused else kept
 
 
 def compile_owned(
@@ -347,7 +353,8 @@ def compile_owned(
     else, so a world of distinct tools holds each schema once, not twice; a text met before gets
     the shared generator of `compile_generator` (over a copy of its own)."""
     text = schema_key(schema)
-    hit = _cached((text, realistic, locale, id(registry)), registry)
+    key = (text, realistic, locale, id(registry))
+    hit = _cached(key, registry)
     if hit is not None:
         return hit
     digest = text_digest(text)
@@ -358,7 +365,7 @@ def compile_owned(
             _MET.popitem(last=False)  # the oldest
     if met:
         return compile_generator(schema, registry=registry, realistic=realistic, locale=locale)
-    return _build(schema, text, registry, realistic, locale, borrow=True)
+    return _build(schema, text, registry, realistic, locale, key=key, borrow=True)
 
 
 _MET: OrderedDict[tuple[int, int], None] = OrderedDict()
@@ -368,9 +375,13 @@ _MET_SIZE = 4096
 
 
 def _cached(key: tuple[Any, ...], registry: referencing.Registry[Any] | None) -> Generator | None:
+    """The generator kept for ``key``, or None; raises the refusal kept for it."""
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is registry:  # the same registry, not one reusing its id
-        return hit[1]
+        found = hit[1]
+        if type(found) is Refused:
+            raise found.error()
+        return found
     return None
 
 
@@ -381,18 +392,31 @@ def _build(
     realistic: bool,
     locale: str,
     *,
+    key: tuple[Any, ...],
     borrow: bool,
 ) -> Generator:
+    """A new `Generator`; its `SchemaError` is kept in `_CACHE` under ``key`` (`_refuse`)."""
     try:  # outside the lock: a compile may take a while; without collections (see `_generate`)
         with collector_paused():
             return Generator(
                 schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
             )
     except RecursionError:
-        raise SchemaError(
+        err = SchemaError(
             "the schema nests too deeply for synthworld to read (subschemas, or $refs to $refs, some "
             "hundreds deep); fix: move repeated parts to $defs, and point each $ref at the schema itself"
-        ) from None
+        )
+        _refuse(key, registry, err, len(text))
+        raise err from None
+    except SchemaError as err:
+        _refuse(key, registry, err, len(text))
+        raise
+
+
+def _refuse(key: tuple[Any, ...], registry: Any, err: SchemaError, weight: int) -> None:
+    """Keep ``err`` for ``key``: the next compile of the schema raises it again at once."""
+    _CACHE.discard(key)  # a refusal against a registry gone, whose id this one reuses
+    _CACHE.keep(key, (registry, Refused(err)), weight)
 
 
 def generate(schema: Any, seed: int = 0, **options: Any) -> Any:

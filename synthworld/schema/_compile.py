@@ -307,9 +307,10 @@ class Compiler:
         return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
 
     def _merge(self, parts: list[Part]) -> Node:
-        parts = [q for p in parts for q in self._bounded(p)] if any("not" in p.node for p in parts) else parts
-        if any(p.node.get("anyOf") for p in parts):  # a not read as its ways to fail (`_not_ways`)
-            return self._build(parts)
+        if any("not" in p.node for p in parts):
+            parts = [q for p in parts for q in self._bounded(p)]
+            if self.excluding and any(p.node.get("anyOf") for p in parts):  # a not read as its ways to
+                return self._build(parts)  # fail (`_not_ways`: the last resort's reading alone)
         excluded, not_types = self._nots(parts)
         node: Node
         enums = [p.node["enum"] for p in parts if "enum" in p.node]

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
+from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import (
     CREDIT_FLOOR,
     MAX_ITEMS,
@@ -19,6 +20,7 @@ from synthworld.schema._nodes import (
     State,
     TooBig,
     compile_into,
+    dead,
 )
 
 __all__ = ["NO_NAMES", "ArrayNode", "ArraySpec", "ObjectNode", "ObjectSpec", "Properties"]
@@ -56,6 +58,11 @@ class ArraySpec:
     contained_only: bool = False
     """No ``rest`` but items ``contains`` matches (it evaluates them for ``unevaluatedItems``): the
     positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
+    repeat: bool = False
+    """Two items must be equal (``not: {uniqueItems: true}``, in the last resort): `with_repeat`."""
+    last_resort: bool = False
+    """Built by the last resort's compiler: further ``contains`` items go where they compile
+    (`fitting_positions`)."""
 
 
 def _placed(spec: ArraySpec) -> ArraySpec:
@@ -101,7 +108,7 @@ class ArrayNode:
                 path=path,
             )
         no_contains = spec.contains is None and spec.max_contains is None and not spec.extra_contains
-        self._plain = no_contains and not (spec.positions or spec.unique)
+        self._plain = no_contains and not (spec.positions or spec.unique or spec.repeat)
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
@@ -167,6 +174,8 @@ class ArrayNode:
     def _extra_positions(self, st: State, size: int, marked: set[int]) -> dict[int, Node]:
         """A distinct free position for an item of each further ``contains``."""
         free = [i for i in range(size) if i not in marked]
+        if self.s.last_resort and self.s.extra_contains:
+            return fitting_positions(st.rng, free, self.s.extra_contains)
         chosen = st.rng.sample(free, len(self.s.extra_contains)) if self.s.extra_contains else []
         return {i: at(i) for i, at in zip(chosen, self.s.extra_contains, strict=True)}
 
@@ -183,6 +192,9 @@ class ArrayNode:
                     return out
                 raise
             out.append(value)
+        if self.s.repeat:
+            rest = list(range(len(self.s.positions), len(out)))
+            return with_repeat(out, st.rng, [rest] if self.s.rest is not None else [])
         return out
 
     def _node_at(self, i: int, marked: set[int]) -> Node:
@@ -352,9 +364,14 @@ class ObjectNode:
         return out
 
     def _top_up(self, st: State, chosen: list[str]) -> list[str]:
+        """``chosen`` with known names drawn until ``minProperties`` is met; a name whose schema
+        cannot compile (``{type: string}`` and ``{enum: [2]}``) is passed over, and additional
+        names (`_extras`) make up the rest."""
         spare = [n for n in self.s.names if n not in chosen and n not in self.s.forbidden]
         while len(chosen) < self.s.min_props and spare:
-            chosen = self._close([*chosen, spare.pop(st.rng.randrange(len(spare)))], set())
+            name = spare.pop(st.rng.randrange(len(spare)))
+            if not dead(compile_into(self.s.nodes, name, self.s.props.make)):
+                chosen = self._close([*chosen, name], set())
         return chosen
 
     def _extras(self, st: State, have: int) -> list[tuple[str, Node]]:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._multiple_notes import negated_multiple_note
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._resolve import Loc, resolve_ref
 
@@ -38,14 +39,15 @@ def unsatisfiable(root: Loc) -> UnsatisfiableSchemaError:
 
 
 def _multiple_note(root: Loc) -> str:
-    """What a fractional ``multipleOf`` both validators judge adds to the generic message."""
+    """What a fractional ``multipleOf`` both validators judge adds to the generic message: a
+    negated one first (`negated_multiple_note`)."""
     try:
         text = json.dumps(root.schema)
     except (TypeError, ValueError):
         return ""
     if not both_judge_multiples(text, root.schema):
         return ""
-    return (
+    return negated_multiple_note(root.schema) or (
         " (a value must be a multiple of each fractional multipleOf to both python-jsonschema, which "
         "divides floats, so that 0.3 is no multiple of 0.1, and jsonschema-rs; use an integer "
         "multipleOf with scaled numbers, or one that floats hold exactly, such as 0.5 or 0.25)"

@@ -112,11 +112,12 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     resort of a ``oneOf`` whose branches bound typeless values: ``[{"pattern": "^[a-z]+$"},
     {"minimum": 0}]`` holds for a negative number alone; so is a name ``propertyNames`` refuses
     (``[{propertyNames: P}, {propertyNames: P, minimum: 0}]`` holds for a negative number alone);
-    a ``format`` no validator checks (``int32``) is no obstacle there."""
+    a ``format`` no validator checks (``int32``) is no obstacle there, and a ``not`` fails where its
+    subschema holds."""
     words = set(node) - {"$comment", "title", "description", "$id", "$schema"}
     if bounds and node.get("format") not in FORMATS:  # no validator checks it: nothing to fail
         words.discard("format")
-    allowed = _NEGATED | _BOUNDS.keys() | OBJECT_WORDS | {"propertyNames"} if bounds else _NEGATED
+    allowed = _NEGATED | _BOUNDS.keys() | OBJECT_WORDS | {"propertyNames", "not"} if bounds else _NEGATED
     if not words or not words <= allowed:
         return None
     branches: list[Any] = [  # properties and required hold for every value but an object
@@ -143,6 +144,8 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
         branches += object_ways(node)
     if "type" in node:
         branches.append({"not": {"type": node["type"]}})
+    if "not" in words:  # met by what its subschema holds for: {not: {const: 0}} fails for 0 alone
+        branches.append(node["not"])
     return branches
 
 

@@ -21,8 +21,10 @@ from synthworld.schema._containers import (
 )
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
+from synthworld.schema._last_arrays import needs_repeat
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._numbers import NumberNode
+from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import place_of
@@ -108,6 +110,7 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         high_open=high_open,
         multiples=[m for m in found.get("multipleOf", ()) if isinstance(m, (int, float))],
         path=_path(parts),
+        avoid=avoided_multiples(p.node["not"] for p in parts if "not" in p.node) if cx.excluding else (),
     )
 
 
@@ -170,12 +173,15 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     positions = [cx.lazy(item_parts(parts, i)) for i in range(width)]
     rest_parts = item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
+    repeat = cx.excluding and any(needs_repeat(p.node.get("not")) for p in parts)  # two of one item
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max(_int_values(found.get("minItems", ())), default=0),
+        min_items=max((*_int_values(found.get("minItems", ())), 2 if repeat else 0)),
         max_items=min(_int_values(found.get("maxItems", ())), default=None),
         unique=any(v is True for v in found.get("uniqueItems", ())),
+        repeat=repeat,
+        last_resort=cx.excluding,
     )
     if "contains" in found:
         add_contains(cx, parts, spec)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+import jsonschema
 import jsonschema_rs
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "fraction",
     "last_multiple",
     "lcm",
+    "py_multiple",
     "rs_multiple",
 ]
 
@@ -42,34 +44,60 @@ multiple to jsonschema-rs, which allows for rounding)."""
 _NEGATING = frozenset({"not", "oneOf", "if"})
 """Words whose subschemas a value may have to fail (a ``oneOf``'s other branches, an ``if`` in its
 ``else``): a number failing a ``multipleOf`` there is checked, not built."""
+_GIVEN = ("const", "enum", "examples", "default")
+"""Words whose values a generator may give as written (checked by jsonschema-rs), not built."""
+_MOST_PAIRS = 4096
+"""Past this many (multiple, given number) pairs, a schema is taken to need both checks."""
 
 
 def both_judge_multiples(text: str, schema: Any) -> bool:
     """Whether every value of ``schema`` (its JSON text ``text``) must be checked by both
-    validators: it has a fractional ``multipleOf`` (`FRACTIONAL_MULTIPLE`), and a number in an
-    ``enum`` or ``const``, or a fractional ``multipleOf`` under a ``not``, ``oneOf`` or ``if``.
-    The number nodes build multiples both validators take (money fields need no check), but an
-    enum's number, or one failing a negated ``multipleOf``, is checked by jsonschema-rs alone,
-    which takes ``0.3`` as a multiple of ``0.1``."""
-    return FRACTIONAL_MULTIPLE.search(text) is not None and _disputed(schema, False, 0)
+    validators: it has a fractional ``multipleOf`` (`FRACTIONAL_MULTIPLE`), and a fractional
+    ``multipleOf`` under a ``not``, ``oneOf`` or ``if``, or a number given as written (in an
+    ``enum``, ``const``, ``examples`` or ``default``, at any depth of it) that the two validators
+    judge differently against one of the schema's ``multipleOf``s. The number nodes build
+    multiples both validators take (money fields need no check), but a given number, or one
+    failing a negated ``multipleOf``, is checked by jsonschema-rs alone, which takes ``0.3`` as a
+    multiple of ``0.1`` (python-jsonschema does not)."""
+    if FRACTIONAL_MULTIPLE.search(text) is None:
+        return False
+    steps: set[float] = set()
+    given: set[float] = set()
+    if _walk(schema, False, 0, steps, given):
+        return True
+    if len(steps) * len(given) > _MOST_PAIRS:
+        return True
+    return any(py_multiple(m)(v) != rs_multiple(m)(v) for m in steps for v in given)
 
 
-def _disputed(node: Any, negated: bool, depth: int) -> bool:
-    """Whether ``node`` holds an enum's or const's number, or (``negated``: under a word of
-    `_NEGATING`) a fractional ``multipleOf``."""
+def _walk(node: Any, negated: bool, depth: int, steps: set[float], given: set[float]) -> bool:
+    """Gather the ``multipleOf``s and given numbers of ``node`` into ``steps`` and ``given`` (every
+    value is walked as a schema too: a property named ``default`` is one); True at once where a
+    fractional ``multipleOf`` lies under a word of `_NEGATING` (``negated``), or past `_DEEPEST`."""
     if depth > _DEEPEST:
         return True
     if isinstance(node, list):
-        return any(_disputed(item, negated, depth + 1) for item in node)
+        return any(_walk(item, negated, depth + 1, steps, given) for item in node)
     if not isinstance(node, dict):
         return False
     step = node.get("multipleOf")
-    if negated and isinstance(step, float):
-        return True
-    values = [node["const"]] if "const" in node else node.get("enum")
-    if isinstance(values, list) and any(_is_number(v) for v in values):
-        return True
-    return any(_disputed(sub, negated or word in _NEGATING, depth + 1) for word, sub in node.items())
+    if isinstance(step, (int, float)) and not isinstance(step, bool) and step > 0:
+        if negated and isinstance(step, float):
+            return True
+        steps.add(step)
+    for word in _GIVEN:
+        if word in node:
+            _numbers_in(node[word], given, depth)
+    return any(_walk(v, negated or w in _NEGATING, depth + 1, steps, given) for w, v in node.items())
+
+
+def _numbers_in(value: Any, found: set[float], depth: int) -> None:
+    """Add the numbers in ``value`` (a number, or in an array or object) to ``found``."""
+    if _is_number(value):
+        found.add(value)
+    elif depth <= _DEEPEST and isinstance(value, (list, dict)):
+        for item in value.values() if isinstance(value, dict) else value:
+            _numbers_in(item, found, depth + 1)
 
 
 def _is_number(value: Any) -> bool:
@@ -78,6 +106,13 @@ def _is_number(value: Any) -> bool:
 
 _DEEPEST = 200
 """Deeper than this, a schema is taken to need both checks."""
+
+
+@lru_cache(maxsize=256)
+def py_multiple(m: float) -> Callable[[Any], bool]:
+    """python-jsonschema's verdict on whether a number is a multiple of ``m``."""
+    is_valid: Callable[[Any], bool] = jsonschema.Draft202012Validator({"multipleOf": m}).is_valid
+    return is_valid
 
 
 SAFE_WALK = 64

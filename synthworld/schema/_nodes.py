@@ -331,6 +331,11 @@ class _Dead:
         raise bare(self.error)
 
 
+def dead(node: Node) -> bool:
+    """Whether ``node`` is one `compile_into` made of a compile error (it never builds a value)."""
+    return type(node) is _Dead
+
+
 class LazyNode:
     """A node compiled the first time it is needed (recursive schemas, branches): ``build(arg)``.
 

@@ -1,6 +1,7 @@
 """A ``not`` read as the ways its subschema can fail, each built rather than drawn and checked:
 ``not: {if: A, then: B}`` is ``A`` and ``not B``; ``not: {dependentRequired: {a: [b]}}`` an object
-with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``.
+with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``; ``not:
+{const: 0}`` a value of another type, or a number above or below 0.
 
 Such a subschema holds for most values, so its ``not``, drawn and then checked, was refused (the
 objects drawn rarely hold ``a`` without ``b``). The ways are an ``anyOf`` the compiler splits on.
@@ -10,6 +11,7 @@ reading holds in the document's dialect (draft 7's ``dependencies`` among them).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from synthworld.schema._exclude import negation_branches
@@ -35,11 +37,32 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
         ways = _dependent_ways(raw)
     elif words == {"not"}:  # not: {not: X} is X
         ways = [raw["not"]]
+    elif words == {"const"} or words == {"enum"}:
+        ways = _number_ways(raw)
     elif "properties" in neg:
         ways = negation_branches(neg) or []
     else:
         return None
     return {"anyOf": ways} if ways else None
+
+
+_NOT_NUMBERS = ("null", "boolean", "string", "array", "object")
+
+
+def _number_ways(raw: dict[str, Any]) -> list[Any]:
+    """The ways to fail a ``const`` or ``enum`` of numbers alone: a value of another type, or a
+    number below, between or above them (a drawn number meets ``const: 0`` when its range holds
+    no other multiple, ``{multipleOf: 1e15}``); none for other values (a string unlike the
+    const's is no keyword)."""
+    values = [raw["const"]] if "const" in raw else raw["enum"]
+    if not isinstance(values, list) or not values:
+        return []
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return []
+    ordered = sorted(set(values))
+    ways: list[Any] = [{"type": list(_NOT_NUMBERS)}, {"type": "number", "exclusiveMaximum": ordered[0]}]
+    ways += [{"type": "number", "exclusiveMinimum": a, "exclusiveMaximum": b} for a, b in pairwise(ordered)]
+    return [*ways, {"type": "number", "exclusiveMinimum": ordered[-1]}]
 
 
 def _if_ways(raw: dict[str, Any]) -> list[Any]:

@@ -21,6 +21,7 @@ from synthworld.schema._multiples import (
     rs_multiple,
 )
 from synthworld.schema._nodes import Retry, State
+from synthworld.schema._off_multiples import off_multiples
 
 __all__ = ["NumberNode"]
 
@@ -42,8 +43,13 @@ class NumberNode:
         multiples: Sequence[float],
         path: str,
         in_place: tuple[float, float] | None = None,
+        avoid: Sequence[float] = (),
     ) -> None:
+        """``avoid``: multiples a value must not be (a negated ``multipleOf``, in the last resort)."""
         self.integer = integer
+        self.avoid = tuple(avoid)
+        if self.avoid:
+            self.gen = self._off_gen  # type: ignore[method-assign]
         self.in_place = in_place  # the range the number's object gives it (`number_in_place`)
         self.multiples = tuple(multiples)
         step = _ONE if integer else None
@@ -63,10 +69,12 @@ class NumberNode:
                 self.kmin = None if low is None else first_multiple(low, low_open, step)
                 self.kmax = None if high is None else last_multiple(high, high_open, step)
             if self.kmin is not None and self.kmax is not None and self.kmin > self.kmax:
+                several = ", ".join(repr(m) for m in self.multiples) if len(self.multiples) > 1 else ""
                 raise UnsatisfiableSchemaError(
                     f"no {'integer' if self.step == 1 else f'multiple of {self.step}'} lies "
-                    f"within the bounds at {show_pointer(path)}; fix: widen minimum/maximum or change "
-                    "multipleOf",
+                    f"within the bounds at {show_pointer(path)}"
+                    f"{f' (the least common multiple of multipleOf {several})' if several else ''}; fix: "
+                    "widen minimum/maximum or change multipleOf",
                     path=path,
                 )
         elif self.low is not None and self.high is not None and not self._nonempty():
@@ -118,6 +126,18 @@ class NumberNode:
         if self.low_open or self.high_open:
             return self.low < self.high
         return self.low <= self.high
+
+    def _off_gen(self, st: State, hint: str) -> Any:
+        """`gen` of a node with multiples to avoid (`__init__` puts it in place of `gen`): its
+        value moved off them, by whole steps of its own multiple (of 1 for integers), or by half
+        the first avoided multiple."""
+        value = NumberNode.gen(self, st, hint)
+        step = self.step
+        if step is None:
+            half = self.avoid[0] / 2
+            return off_multiples(value, self.avoid, lambda n: value + n * half, self._inside)
+        moved = lambda n: self._multiple(value + n * float(step))  # noqa: E731
+        return off_multiples(value, self.avoid, moved, self._float_ok)
 
     def gen(self, st: State, hint: str) -> Any:
         if self._unsure:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from synthworld.errors import SchemaError, show_pointer
+from synthworld.schema._lookbehind import open_lookbehind
 from synthworld.schema._regex import Gen, compile_pattern, least_width
 
 __all__ = [
@@ -169,6 +170,16 @@ def readable_pattern(pattern: str, path: str) -> tuple[Gen, re.Pattern[str]]:
     try:
         return compile_pattern(pattern)
     except (re.error, ValueError) as err:
+        behind = open_lookbehind(pattern) if "look-behind" in str(err) else None
+        if behind is not None:
+            raise SchemaError(
+                f"pattern {pattern!r} at {show_pointer(path)} cannot be read: its look-behind {behind!r} "
+                "matches texts of many widths (a repeat *, + or {n,} after its start): ECMA-262 reads it, "
+                "Python's re (and python-jsonschema) cannot, and synthworld rewrites a look-behind only "
+                "when its widths are few or its open repeat comes first; fix: bound the repeat "
+                "({1,8} in place of +), or match the text before it in the pattern itself",
+                path=path,
+            ) from err
         raise SchemaError(
             f"pattern {pattern!r} at {show_pointer(path)} cannot be read: {err}; fix: use an ECMA-262 regex "
             "Python's re also understands",

@@ -62,7 +62,21 @@ def compile_pattern(pattern: str, extra: int = _MAX_EXTRA) -> tuple[Gen, re.Patt
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # FutureWarning on '[[' and friends
         compiled = re.compile(rewrite)
-    return _seq(list(tree), extra), compiled
+    return _seq(_behind_first(list(tree)), extra), compiled
+
+
+def _behind_first(items: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """``items`` with a positive look-behind they start with (or each alternative of a choice
+    they start with starts with) read as its body: a text that matches the body, then the rest,
+    holds a match of the pattern (``(?<=a)b`` in ``ab``, where the walk built ``b`` alone)."""
+    if not items:
+        return items
+    op, av = items[0]
+    if op is c.ASSERT and av[0] == -1:
+        return [*av[1], *items[1:]]
+    if op is c.BRANCH:
+        return [(op, (av[0], [_behind_first(list(b)) for b in av[1]])), *items[1:]]
+    return items
 
 
 @lru_cache(maxsize=1024)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
+from synthworld.schema._multiple_notes import disputed_value_note
 from synthworld.schema._parts import Part
 from synthworld.schema._quick import filter_enum, own_verdict
 
@@ -20,14 +21,15 @@ def enum_values(cx: Compiler, parts: list[Part], enums: list[list[Any]]) -> list
     """The values of the first of ``enums`` in every other one that every conjunct of ``parts``
     accepts; `UnsatisfiableSchemaError` when none is."""
     keys = [{json_key(v) for v in e} for e in enums[1:]]
-    values = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
+    values = common = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
     for p in parts:  # the values are in every enum: most conjuncts only check their type
         values = filter_enum(p.node, p.loc, values, lambda loc, v: cx.accepts(loc, v, in_enum=True))
     if not values:
         path = parts[0].loc.path
+        note = disputed_value_note(common, (p.node for p in parts))
         raise UnsatisfiableSchemaError(
-            f"no value of enum/const at {show_pointer(path)} satisfies the rest of the schema; fix: add "
-            "a value that does",
+            f"no value of enum/const at {show_pointer(path)} satisfies the rest of the schema{note}; fix: "
+            "add a value that does",
             path=path,
         )
     return values

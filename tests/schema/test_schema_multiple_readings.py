@@ -50,7 +50,7 @@ def test_only_fractional_multiples_beside_numbers_checked_need_both_validators()
         return both_judge_multiples(json.dumps(schema), schema)
 
     assert judge({"multipleOf": 0.1, "const": 0.3})
-    assert judge({"properties": {"a": {"multipleOf": 0.01}, "b": {"enum": [1, 2]}}})
+    assert judge({"properties": {"a": {"multipleOf": 0.01}, "b": {"enum": [1, 0.07]}}})  # 0.07 / 0.01
     assert judge({"not": {"multipleOf": 1e-05}})
     assert judge({"oneOf": [{"multipleOf": 0.5, "minimum": 1}, {"type": "integer"}]})
     money = {"type": "number", "multipleOf": 0.01, "minimum": 0}
@@ -58,3 +58,27 @@ def test_only_fractional_multiples_beside_numbers_checked_need_both_validators()
     assert not judge({"properties": {"total": money, "status": {"enum": ["open", "paid"]}}})
     assert not judge({"multipleOf": 5, "enum": [10, 15]})
     assert not judge({"oneOf": [{"multipleOf": 5}, {"type": "string"}], "properties": {"t": money}})
+    # numbers both validators judge alike against every multipleOf (stop 48: they were checked too)
+    assert not judge({"properties": {"a": {"multipleOf": 0.01}, "b": {"enum": [1, 2, 0.5]}}})
+    assert not judge({"properties": {"total": {**money, "examples": [12.5]}, "n": {"const": 3}}})
+
+
+GIVEN_AS_WRITTEN: list[Any] = [
+    {"type": "number", "multipleOf": 0.1, "examples": [0.3]},
+    {"type": "number", "multipleOf": 0.1, "default": 0.3},
+    {"properties": {"a": {"multipleOf": 0.1}}, "enum": [{"a": 0.3}, {"a": 0.5}]},
+    {"type": "object", "properties": {"a": {"type": "number", "multipleOf": 0.1}}, "required": ["a"],
+     "examples": [{"a": 0.3}]},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("schema", GIVEN_AS_WRITTEN)
+def test_an_example_default_or_enum_object_python_jsonschema_refuses_is_not_given(schema: Any) -> None:
+    """jsonschema-rs takes 0.3 as a multiple of 0.1, python-jsonschema does not: an example,
+    default or a number inside an enum's object was given as written (seeds 1 to 4 answered 0.3)."""
+    valid_values(schema, 5)
+
+
+def test_a_const_whose_number_python_jsonschema_refuses_is_refused_saying_why() -> None:
+    with pytest.raises(UnsatisfiableSchemaError, match="python-jsonschema, which divides floats"):
+        generate({"properties": {"a": {"multipleOf": 0.1}}, "const": {"a": 0.3}}, 0)

@@ -184,8 +184,8 @@ def test_another_locale_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     "schema",
     [
-        {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "(?<=a+)b"}}},
-        {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "(?<=a+)b"}},
+        {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "(?<=.a*)"}}},
+        {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "(?<=xa+)b"}},
         {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/$defs/missing"}}},
     ],
 )
