@@ -27,6 +27,9 @@ __all__ = ["NumberNode"]
 
 _TRIES = 12
 """Multiples drawn before the one found safe (`NumberNode._safe`)."""
+_STEPS_IN_RANGE = 10
+"""A ``multipleOf`` wider than the range values are drawn in draws among this many multiples
+(else ``multipleOf: 1e9`` would answer 0 for every seed)."""
 
 
 class NumberNode:
@@ -194,6 +197,8 @@ class NumberNode:
     def _drawn_target(self, st: State, hint: str) -> float:
         realm = self.in_place or (_realistic.number_range(hint) if hint else None)
         lo, hi = realm if st.realistic and realm else (0, 100)
+        if self.step is not None and self.step > hi - lo:  # one multiple in the range: ten steps
+            hi = lo + float(self.step) * _STEPS_IN_RANGE
         if self.low is None and self.high is None:
             return st.rng.uniform(lo, hi)
         if self.low is not None and self.high is not None:
