@@ -146,6 +146,11 @@ class Generator:
         ok, value = self._fallback(rng)
         if ok and self._checks.strict(value):
             return value
+        root = self._excluding_root()  # the last resort's own draws, before one value for all seeds
+        if root is not None:
+            ok, value = self._seeded(rng, when, verify, root)
+            if ok:
+                return value
         ok, value = self._witness()
         if ok:
             return owned_copy(value)
