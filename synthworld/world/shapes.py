@@ -39,7 +39,10 @@ CURSOR_KEYS = frozenset(
     }
 )  # fmt: skip
 """Properties that say a list answer is one page of a longer collection."""
-_LIST_KEYS = ("items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges")
+_LIST_KEYS = (
+    "items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges",
+    "result",  # MCPServer's and FastMCP's wrapper of a list answer: {"result": [...]}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
