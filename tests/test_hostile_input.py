@@ -340,7 +340,7 @@ def test_the_yaml_library_itself_is_not_used_unbounded() -> None:
     offenders = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "synthworld").rglob("*.py")
-        if path.name != "_yaml.py" and direct.search(path.read_text("utf-8"))
+        if path.parent.name != "_yaml" and direct.search(path.read_text("utf-8"))
     ]
     assert offenders == []
     assert direct.search("data = yaml.safe_load(text)")  # the check itself can fail

@@ -48,7 +48,7 @@ def test_yaml_that_does_not_parse_is_refused_with_its_line(tmp_path: Path) -> No
         openapi_tools(path)
     assert str(caught.value) == (
         f"{path}: not a readable JSON or YAML document: line 5: invalid YAML: mapping values are not "
-        "allowed in this context"
+        """allowed in this context (the value of get: holds ': ': put the value in quotes (get: "..."))"""
     )
 
 

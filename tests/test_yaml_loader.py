@@ -205,5 +205,7 @@ def test_yaml_imported_again_in_one_process_is_still_read() -> None:
     )
     assert done.stdout.splitlines() == [
         "{'a': 1, 'b': ['x', {'c': 'y'}]}",
-        "2 invalid YAML: did not find expected ',' or ']'",
+        "2 invalid YAML: did not find expected ',' or ']' (the [ on line 1 is not closed by a ] on its"
+        """ line, or a value inside it holds { } [ ] , or ': ': close it, and quote such a value (tags:"""
+        """ [home, "to do: later"]))""",
     ]

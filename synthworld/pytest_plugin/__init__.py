@@ -61,6 +61,7 @@ from synthworld.pytest_plugin.settings import (
     on_ci,
     record_mode,
     scenario_dirs,
+    scenario_nearby,
     scenario_record_mode,
     world_options,
     world_seed,
@@ -356,11 +357,12 @@ def _scenario_world(
 ) -> SyntheticWorld:
     """The world of the marker's scenario file: its seed and record mode unless the marker or the
     command line sets them; `options` (``synth_world_options``) for what the file does not set."""
-    path = Path(request.node.path).parent / settings["scenario"]
+    folder = Path(request.node.path).parent
+    path = folder / settings["scenario"]
     if not path.is_file():
         raise pytest.UsageError(
             f"@pytest.mark.synthworld(scenario={settings['scenario']!r}): no file {str(path)!r}; the "
-            "path is read from the test file's folder"
+            f"path is read from the test file's folder{scenario_nearby(folder, settings['scenario'])}"
         )
     from synthworld.scenario import load_scenario
 

@@ -28,6 +28,7 @@ __all__ = [
     "on_ci",
     "record_mode",
     "scenario_dirs",
+    "scenario_nearby",
     "scenario_record_mode",
     "world_options",
     "world_seed",
@@ -229,3 +230,16 @@ def file_safe_name(test_name: str) -> str:
     digest = hashlib.sha256(test_name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     head = raw[: _MAX_NAME_BYTES - 17].decode("utf-8", "ignore")
     return f"{head}-{digest}"
+
+
+def scenario_nearby(folder: Path, given: str) -> str:
+    """A hint, ``; did you mean 'scenarios/refund.yaml'?``, when a file named as `given` lies one
+    or two folders below `folder` (a marker's scenario path that misses its folder), else ""."""
+    name = Path(given).name
+    found = sorted(
+        str(path.relative_to(folder))
+        for pattern in (f"*/{name}", f"*/*/{name}")
+        for path in folder.glob(pattern)
+        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts)
+    )
+    return f"; did you mean {found[0]!r}?" if found else ""

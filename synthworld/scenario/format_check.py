@@ -36,7 +36,7 @@ def explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str
         for key in sorted(set(instance) - set(allowed), key=str):
             close = [_MEANT[key]] if _MEANT.get(key) in allowed else []
             close = close or difflib.get_close_matches(str(key), allowed, n=1)
-            hint = misplaced_hint(path, key, scenario_schema()) or (
+            hint = misplaced_hint(path, key, scenario_schema(), instance) or (
                 f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
             )
             yield (*path, key), f"unknown key {key!r}{hint}"

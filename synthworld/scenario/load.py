@@ -17,6 +17,7 @@ from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate, replay_problem, tools_cause
 from synthworld.scenario.contradictions import contradictions
 from synthworld.scenario.document import format_key_problems
+from synthworld.scenario.expected_values import unknown_fields
 from synthworld.scenario.format_check import explain, regex_problem, scenario_schema
 from synthworld.scenario.located import (
     Located,
@@ -264,6 +265,9 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
             listed = ", ".join(params) or "none"
             message = f"tool {spec.name!r} has no parameter {key!r}; {hint}parameters: {listed}"
             problems.add((*where, key), message)
+        elif key in params and not bare:
+            for inside, why in unknown_fields(given[key], params[key], spec.parameters):
+                problems.add((*where, key, *inside), why)
 
 
 def _operator_problems(

@@ -16,18 +16,37 @@ __all__ = ["bare_operator_problem", "list_hint", "misplaced_hint", "operator_hin
 _CALL_LISTS = ("calls", "calls_in_any_order", "not_called")
 
 
-def misplaced_hint(path: tuple[str | int, ...], key: Any, schema: Mapping[str, Any]) -> str:
-    """``; 'X' goes under 'expect:' ...`` for `key`, unknown at `path`, when it belongs elsewhere
-    in a scenario of `schema` (the shipped scenario schema); '' when it belongs nowhere else."""
+def misplaced_hint(
+    path: tuple[str | int, ...], key: Any, schema: Mapping[str, Any], mapping: Mapping[Any, Any] | None = None
+) -> str:
+    """``; 'X' goes under 'expect:' ...`` for `key`, unknown at `path` (in `mapping`, when given),
+    when it belongs elsewhere in a scenario of `schema` (the shipped scenario schema); '' when it
+    belongs nowhere else."""
     root = _names(schema.get("properties"))
     expect = _names(schema.get("$defs", {}).get("expect", {}).get("properties"))
+    below = _outdented_hint(mapping, key, schema) if mapping is not None and not path else ""
     if not path and key in expect:
-        return f"; {key!r} is an expectation: move it under 'expect:' (expect: {{{key}: ...}})"
+        return f"; {key!r} is an expectation: move it under 'expect:' (expect: {{{key}: ...}})" + below
     if path == ("expect",) and key in root:
         return f"; {key!r} goes at the top level of the file, not under 'expect:' (unindent it)"
     if len(path) == 3 and path[:1] == ("expect",) and path[1] in _CALL_LISTS:
         return _call_hint(key)
-    return ""
+    return below.replace("; or, if", "; if", 1)
+
+
+def _outdented_hint(mapping: Mapping[Any, Any], key: Any, schema: Mapping[str, Any]) -> str:
+    """For an unknown top-level `key` written right after a list of entries that take it
+    (``output:`` after ``responses:``'s last entry, outdented to the top): indent it."""
+    keys = list(mapping)
+    before = keys[keys.index(key) - 1] if key in keys and keys.index(key) > 0 else None
+    items = schema.get("properties", {}).get(before, {}).get("items", {}) if before else {}
+    ref = items.get("$ref", "") if isinstance(items, Mapping) else ""
+    entry = schema.get("$defs", {}).get(ref.rpartition("/")[2], {})
+    if not (
+        isinstance(mapping.get(before), list) and mapping[before] and key in _names(entry.get("properties"))
+    ):
+        return ""
+    return f"; or, if it belongs to the last entry of {before!r} above it, indent it as that entry's keys"
 
 
 def _call_hint(key: Any) -> str:

@@ -23,7 +23,7 @@ from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import optional_keys, root_properties
+from synthworld.world.shapes import root_properties
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -232,8 +232,7 @@ def _from_memory(
         item[own[0]] = int(id)
     else:
         own = None
-    optional = optional_keys(coll.item)
-    for key in [k for k in item if k in optional and k not in fields]:
+    for key in [k for k in item if k in coll.optional and k not in fields]:
         del item[key]  # never part of the entity: listed as remembered, not grown
     pinned = [key for key in fields if key in item] + ([own[0]] if own else [])
     edits.pin_recalled(item, pinned)

@@ -4,7 +4,8 @@ A spec may list its documented errors in ``metadata["errors"]`` (an OpenAPI oper
 5xx responses do): ``[{"status": "404", "code": "not_found", "description": ..., "schema": ...}]``.
 A fault raising one of those codes then carries the documented status and description, and an
 error body drawn from the documented schema (from the call seed, so a seed fails the same way);
-other codes take the shape of the ``default`` response, if any.
+other codes take the shape of the ``default`` response, if any. The body says the error's message,
+code and status in the fields made for them (`said_in_fields`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from synthworld.backends import CallContext
 from synthworld.errors import SchemaError, ToolError
 from synthworld.schema import compile_generator
+from synthworld.world.error_fields import said_in_fields
 from synthworld.world.seeds import sub_seed
 
 __all__ = ["as_documented", "documented_errors"]
@@ -41,15 +43,19 @@ def as_documented(error: ToolError, ctx: CallContext, *, own_message: bool) -> T
     if entry is None:
         return error
     details: dict[str, Any] = {**error.details, "status": entry.get("status")}
-    schema = entry.get("schema")
-    if schema is not None:
-        try:
-            rng = Random(sub_seed(ctx.seed, ctx.occurrence, "documented-error"))
-            details["body"] = compile_generator(schema).generate(rng, now=ctx.now)
-        except SchemaError:  # an error schema nothing satisfies: the status alone
-            pass
     description = entry.get("description")
     message = error.message
     if exact and not own_message and isinstance(description, str) and description:
         message = description
+    schema = entry.get("schema")
+    if schema is not None:
+        try:
+            rng = Random(sub_seed(ctx.seed, ctx.occurrence, "documented-error"))
+            generator = compile_generator(schema)
+            body = generator.generate(rng, now=ctx.now)
+            details["body"] = said_in_fields(
+                body, generator.is_valid, message=message, code=error.code, status=entry.get("status")
+            )
+        except SchemaError:  # an error schema nothing satisfies: the status alone
+            pass
     return ToolError(error.code, message, retry_after=error.retry_after, details=details)

@@ -39,7 +39,10 @@ CURSOR_KEYS = frozenset(
     }
 )  # fmt: skip
 """Properties that say a list answer is one page of a longer collection."""
-_LIST_KEYS = ("items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges")
+_LIST_KEYS = (
+    "items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges",
+    "result",  # MCPServer's and FastMCP's wrapper of a list answer: {"result": [...]}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,8 @@ class Collection:
     """Whether the answer has a pagination cursor (then a count may exceed the items)."""
     max_items: int | None = None
     """The array's ``maxItems``."""
+    optional: frozenset[str] = frozenset()
+    """The properties an item may leave out (`optional_keys`)."""
 
 
 @dataclass(frozen=True)
@@ -244,7 +249,9 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     if not isinstance(top, dict):
         return None
     if top.get("type") == "array" or ("items" in top and "properties" not in top):
-        return Collection(None, _object_schema(top.get("items"), returns), False, _max(top))
+        items = top.get("items")
+        optional = optional_keys(items, returns)
+        return Collection(None, _object_schema(items, returns), False, _max(top), optional)
     props = top.get("properties")
     if not isinstance(props, dict):
         return None
@@ -256,7 +263,8 @@ def _collection(returns: Any, kind: str) -> Collection | None:
         return None
     paged = not CURSOR_KEYS.isdisjoint(props)
     holder = _resolved(props[key], returns)
-    return Collection(key, _object_schema(holder.get("items"), returns), paged, _max(holder))
+    items = holder.get("items")
+    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional_keys(items, returns))
 
 
 def _max(schema: Mapping[str, Any]) -> int | None:
@@ -348,12 +356,37 @@ _SHAPING = frozenset({
 """Keywords under which leaving out an optional key could break an object (then none is)."""
 
 
-def optional_keys(schema: Any) -> frozenset[str]:
+def optional_keys(schema: Any, root: Any = None) -> frozenset[str]:
     """The properties of the plain object `schema` that it does not require (none when another
-    keyword could count or tie its keys)."""
-    if not isinstance(schema, Mapping) or not _SHAPING.isdisjoint(schema):
+    keyword could count or tie its keys). An ``allOf`` of plain objects (OpenAPI's ``Book: allOf:
+    [NewBook, {id...}]``) and a local ``$ref`` to one are read as the object they make."""
+    root = schema if root is None else root
+    props: set[str] = set()
+    required: set[str] = set()
+    if not _plain_parts(schema, root, props, required, depth=0):
         return frozenset()
-    props, required = schema.get("properties"), schema.get("required", [])
-    if not isinstance(props, Mapping) or not isinstance(required, list):
-        return frozenset()
-    return frozenset(props) - frozenset(required)
+    return frozenset(props - required)
+
+
+def _plain_parts(schema: Any, root: Any, props: set[str], required: set[str], *, depth: int) -> bool:
+    """Adds the properties and required keys of plain object `schema` (its ``allOf`` parts and
+    local ``$ref`` included); False when a keyword could count or tie its keys."""
+    if (
+        not isinstance(schema, Mapping)
+        or depth > _MAX_DEPTH
+        or schema.get("type", "object") != "object"
+        or not _SHAPING.isdisjoint(k for k in schema if k not in ("allOf", "$ref"))
+    ):
+        return False
+    own, needed = schema.get("properties", {}), schema.get("required", [])
+    parts = schema.get("allOf", [])
+    ref = schema.get("$ref")
+    if not isinstance(own, Mapping) or not isinstance(needed, list) or not isinstance(parts, list):
+        return False
+    if ref is not None:
+        if not (isinstance(ref, str) and ref.startswith("#")):
+            return False
+        parts = [*parts, resolve_ref(root, ref)]
+    props.update(k for k in own if isinstance(k, str))
+    required.update(k for k in needed if isinstance(k, str))
+    return all(_plain_parts(part, root, props, required, depth=depth + 1) for part in parts)

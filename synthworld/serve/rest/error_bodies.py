@@ -1,6 +1,7 @@
 """Error bodies in the shape the document gives them: an RFC 9457 problem document where the
 operation documents no error schema for the status (or where one fits it), else a body drawn
-from the documented schema with the explanation written into its message field."""
+from the documented schema with the explanation written into its message field, and the refusal's
+code and status into its code and status fields."""
 
 from __future__ import annotations
 
@@ -12,11 +13,9 @@ from typing import Any
 from synthworld.errors import SchemaError
 from synthworld.schema import compile_generator
 from synthworld.spec import ToolSpec
+from synthworld.world.error_fields import MESSAGE_FIELDS, said_in_fields
 
 __all__ = ["MESSAGE_FIELDS", "covering_error", "documented_body"]
-
-MESSAGE_FIELDS = ("detail", "message", "error_description", "description", "title", "error")
-"""Fields of a documented error body that take the explanation, the first that fits first."""
 
 
 def covering_error(spec: ToolSpec, status: int) -> Mapping[str, Any] | None:
@@ -42,9 +41,10 @@ def documented_body(schema: Any, problem: Mapping[str, Any], *, seed_text: str) 
         body = generator.generate(Random(seed))
     except SchemaError:
         return None
-    if isinstance(body, dict):
-        for field in sorted(MESSAGE_FIELDS, key=lambda name: name not in body):  # its own first
-            said = {**body, field: problem["detail"]}
-            if generator.is_valid(said):
-                return said
-    return body
+    return said_in_fields(
+        body,
+        generator.is_valid,
+        message=problem["detail"],
+        code=problem.get("code"),
+        status=problem.get("status"),
+    )

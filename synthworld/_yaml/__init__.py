@@ -23,6 +23,8 @@ from typing import Any
 
 import yaml
 
+from synthworld._yaml.hints import fix_hint
+
 __all__ = [
     "MAX_ALIAS_NODES",
     "MAX_DEPTH",
@@ -176,8 +178,8 @@ class _Builder:
                 raise
             if _is_yaml_error(exc, "MarkedYAMLError"):
                 mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-                hint = _tab_hint(self.text, _line(mark))
                 problem = getattr(exc, "problem", None) or exc
+                hint = _tab_hint(self.text, _line(mark)) or _fix_hint(self.text, exc, mark)
                 raise YamlLimitError(f"invalid YAML: {problem}{hint}", line=_line(mark)) from None
             raise YamlLimitError(f"invalid YAML: {exc}") from None
         finally:
@@ -381,6 +383,15 @@ def _tab_hint(text: str, line: int) -> str:
     row = lines[line - 1] if 0 < line <= len(lines) else ""
     indent = row[: len(row) - len(row.lstrip())]
     return " (a tab in the indentation: YAML indents with spaces only)" if "\t" in indent else ""
+
+
+def _fix_hint(text: str, exc: Any, mark: Any) -> str:
+    """`fix_hint` for the parser's error `exc` at `mark`."""
+    if mark is None or not isinstance(getattr(exc, "problem", None), str):
+        return ""
+    context, since = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    around = (context, _line(since), int(since.column)) if isinstance(context, str) and since else None
+    return fix_hint(text, exc.problem, (_line(mark), int(mark.column)), around)
 
 
 def _line(mark: Any) -> int:
