@@ -197,8 +197,9 @@ class NumberNode:
     def _drawn_target(self, st: State, hint: str) -> float:
         realm = self.in_place or (_realistic.number_range(hint) if hint else None)
         lo, hi = realm if st.realistic and realm else (0, 100)
-        if self.step is not None and self.step > hi - lo:  # one multiple in the range: ten steps
-            hi = lo + float(self.step) * _STEPS_IN_RANGE
+        step = self.step
+        if step is not None and step is not _ONE and step > hi - lo:  # one multiple in the range
+            hi = lo + float(step) * _STEPS_IN_RANGE  # ten multiples
         if self.low is None and self.high is None:
             return st.rng.uniform(lo, hi)
         if self.low is not None and self.high is not None:
