@@ -16,11 +16,14 @@ keywords by ``$schema`` (boolean exclusive bounds, ``items`` arrays and ``additi
 metaschema refuses is skipped). ``formats``: every format python-jsonschema knows, with lengths,
 patterns, ``enum``, ``const`` and ``not``. ``arrays``, ``conditionals``, ``numbers``
 (`fuzz_families2`): array keywords with tight items, ``if``/``then``/``else`` and dependencies,
-number bounds and multiples; ``--pool`` adds values built from each refused schema's constants.
+number bounds and multiples; ``strings``, ``maps``, ``combinators``, ``recursion``
+(`fuzz_families3`): patterns with lengths and formats, constrained property names, nested
+combinators over shared ``$defs``, recursive refs that must reach a base case; ``--pool`` adds
+values built from each refused schema's constants for the last seven.
 Prints the first invalid values and the counts: schemas answered, refused at compile time,
 answered with an invalid value; and the slowest call (CPU; a schema's first call compiles it).
 
-    python bench/fuzz_schemas.py objects|typeless|scalars|refs|unevaluated|drafts|formats|arrays|... \
+    python bench/fuzz_schemas.py objects|typeless|scalars|refs|...|strings|maps|combinators|recursion \
         --seed 1 --count 5000 [--pool]
 """
 
@@ -35,6 +38,7 @@ from typing import Any
 
 import fuzz_families
 import fuzz_families2
+import fuzz_families3
 import jsonschema
 import jsonschema.validators
 
@@ -169,8 +173,15 @@ SLOW = 0.5
 
 KINDS: dict[str, Callable[[random.Random], Any]] = {
     "objects": objects, "typeless": typeless, "scalars": scalars,
-    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES,
+    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES, **fuzz_families3.FAMILIES,
 }  # fmt: skip
+
+
+POOLS: dict[str, Callable[[Any], list[Any]]] = {
+    **dict.fromkeys(fuzz_families2.FAMILIES, fuzz_families2.schema_pool),
+    **dict.fromkeys(fuzz_families3.FAMILIES, fuzz_families3.schema_pool),
+}
+"""Each kind's values built from a refused schema's own constants (``--pool``)."""
 
 
 def main() -> None:
@@ -206,7 +217,7 @@ def main() -> None:
                     slowest = max(slowest, (took, schema, seed), key=lambda row: row[0])
         except SchemaError as exc:
             refused += 1
-            own = fuzz_families2.schema_pool(schema) if args.kind in fuzz_families2.FAMILIES else []
+            own = POOLS[args.kind](schema) if args.kind in POOLS else []
             pool = [*POOL, *own]
             found = args.pool and next((v for v in pool if check.is_valid(v)), _NONE)
             if found is not _NONE:
