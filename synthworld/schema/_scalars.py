@@ -180,6 +180,8 @@ class StringNode:
             yield self._fit(st, self._free(st, ""))
         for text in ("", self._free(st, "")[:1]) if self.refusals and self.fmt is None else ():
             yield self._fit(st, text)  # last: the shortest texts, which a not of long ones leaves
+        for mark in "_ " if self.refusals and self.fmt is None else "":  # no hostname, email, uri...
+            yield self._fit(st, mark + self._free(st, ""))  # a not of a format, lengths fixed
         if self.fmt is not None:  # last: a short or odd value, another format's, one fitted
             others = [rx.fmt for rx in self.checks if isinstance(rx, FormatSearch)]
             lengths, fit = (self.min_length, self.max_length), partial(self._fit, st)
@@ -193,6 +195,9 @@ class StringNode:
                 tries=_TRIES,
                 asserted=self._asserted,
             )
+        for each in self.joined[1:]:  # last: another pattern's own strings ("^\\S+$", "^\\d{3}-\\d{4}$")
+            for _ in range(_TRIES):
+                yield each(st.rng, {})
 
     def _ok(self, text: str) -> bool:
         """Whether ``text`` is within the lengths, matches every pattern and meets no refusal."""
