@@ -1,6 +1,7 @@
 """A ``not`` read as the ways its subschema can fail, each built rather than drawn and checked:
 ``not: {if: A, then: B}`` is ``A`` and ``not B``; ``not: {dependentRequired: {a: [b]}}`` an object
-with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``.
+with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``; ``not:
+{oneOf: [A, B]}`` a value of neither or of both.
 
 Such a subschema holds for most values, so its ``not``, drawn and then checked, was refused (the
 objects drawn rarely hold ``a`` without ``b``). The ways are an ``anyOf`` the compiler splits on.
@@ -19,11 +20,14 @@ __all__ = ["ways_of_not"]
 
 _IFS = frozenset({"if", "then", "else"})
 _DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"})
+_PAIRED = 5
+"""The most branches of a ``oneOf`` under a ``not`` read as its ways (one per pair of them)."""
 
 
 def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     """An ``anyOf`` equal to ``not: raw`` (``neg``: ``raw`` canonical) when ``raw`` is only an
-    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, or ``neg`` names
+    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, only a ``oneOf`` of two
+    to five branches (none of them met, or two), or ``neg`` names
     ``properties`` among the object words `negation_branches` reads; else None (``not`` stays a
     check)."""
     if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
@@ -35,11 +39,20 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
         ways = _dependent_ways(raw)
     elif words == {"not"}:  # not: {not: X} is X
         ways = [raw["not"]]
+    elif words == {"oneOf"} and isinstance(raw["oneOf"], list) and 1 < len(raw["oneOf"]) <= _PAIRED:
+        ways = _one_of_ways(raw["oneOf"])
     elif "properties" in neg:
         ways = negation_branches(neg) or []
     else:
         return None
     return {"anyOf": ways} if ways else None
+
+
+def _one_of_ways(branches: list[Any]) -> list[Any]:
+    """The ways to fail a ``oneOf``: fail every branch, or meet two of them."""
+    ways: list[Any] = [{"not": {"anyOf": branches}}]
+    ways += [{"allOf": [one, other]} for j, one in enumerate(branches) for other in branches[j + 1 :]]
+    return ways
 
 
 def _if_ways(raw: dict[str, Any]) -> list[Any]:
