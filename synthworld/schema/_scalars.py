@@ -150,10 +150,15 @@ class StringNode:
         bounded = self.min_length > 0 or self.max_length is not None
         if self.source is not None and bounded:
             longest = max(16, 2 * self.min_length)
+            cap = longest if self.max_length is None else self.max_length
             for extra in (0, 1, *(e for e in (16, 64, 256, 1024, 4096) if e <= longest), longest):
-                stretched = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0]
+                stretched, drawn = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0], 0
                 for _ in range(_STRETCH_DRAWS):
-                    yield stretched(st.rng, {})
+                    text = stretched(st.rng, {})
+                    drawn = max(drawn, len(text))
+                    yield text
+                if drawn > cap:  # past the lengths already: a nested repeat stretched again has
+                    break  # extra ** 2 characters ("^[a-z]+(-[a-z]+)*$" at 10,000: hours)
         prefix = literal_prefix(self.source) if self.source is not None else ""
         if self.fmt is not None and (bounded or self.source is not None):
             sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
