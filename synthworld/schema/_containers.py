@@ -417,10 +417,10 @@ class ObjectNode:
             if len(out) >= self.s.min_props:
                 return out
             name = props.extra_name(st) if turn % 2 else props.plain_name(st)
-            node = None if name in out or name in self._known else props.extra_node(name)
-            if node is not None and name not in self.s.forbidden:
+            extra = None if name in out or name in self._known else props.extra_node(name)
+            if extra is not None and name not in self.s.forbidden:
                 with contextlib.suppress(SchemaError):
-                    out[name] = node.gen(st, name)
+                    out[name] = extra.gen(st, name)
         if len(out) < self.s.min_props:
             raise Retry
         return out
