@@ -20,6 +20,9 @@ __all__ = ["ways_of_not"]
 
 _IFS = frozenset({"if", "then", "else"})
 _DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"})
+_CONTENT = frozenset({"contentMediaType", "contentSchema"})
+"""Words that assert nothing (the canonical form drops them): ``not: {not: X, contentMediaType:
+...}`` is ``X``."""
 _PAIRED = 5
 """The most branches of a ``oneOf`` under a ``not`` read as its ways (one per pair of them)."""
 
@@ -32,7 +35,7 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     check)."""
     if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
         return None  # not: {} (an if a draft 6 ignores among them) holds for nothing
-    words = {w for w in raw if w not in ANNOTATIONS}
+    words = {w for w in raw if w not in ANNOTATIONS and w not in _CONTENT}
     if "if" in words and words <= _IFS:
         ways = _if_ways(raw)
     elif words and words <= _DEPENDENT:
