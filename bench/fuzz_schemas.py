@@ -16,11 +16,15 @@ keywords by ``$schema`` (boolean exclusive bounds, ``items`` arrays and ``additi
 metaschema refuses is skipped). ``formats``: every format python-jsonschema knows, with lengths,
 patterns, ``enum``, ``const`` and ``not``. ``arrays``, ``conditionals``, ``numbers``
 (`fuzz_families2`): array keywords with tight items, ``if``/``then``/``else`` and dependencies,
-number bounds and multiples; ``--pool`` adds values built from each refused schema's constants.
+number bounds and multiples; ``strings``, ``maps``, ``combinators``, ``recursion``
+(`fuzz_families3`): patterns with lengths and formats, constrained property names, nested
+combinators over shared ``$defs``, recursive refs that must reach a base case; ``--pool`` adds
+values built from each refused schema's constants for the last seven.
 Prints the first invalid values and the counts: schemas answered, refused at compile time,
-answered with an invalid value; and the slowest call (CPU; a schema's first call compiles it).
+answered with an invalid value, stopped past ``--limit`` CPU seconds (60); and the slowest call
+(CPU; a schema's first call compiles it).
 
-    python bench/fuzz_schemas.py objects|typeless|scalars|refs|unevaluated|drafts|formats|arrays|... \
+    python bench/fuzz_schemas.py objects|typeless|scalars|refs|...|strings|maps|combinators|recursion \
         --seed 1 --count 5000 [--pool]
 """
 
@@ -29,12 +33,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
 
 import fuzz_families
 import fuzz_families2
+import fuzz_families3
 import jsonschema
 import jsonschema.validators
 
@@ -167,10 +173,25 @@ SLOW = 0.5
 """CPU seconds over which a call is printed (``slow:``)."""
 
 
+class Hung(Exception):
+    """A call past ``--limit`` CPU seconds (stop 48: a nested repeat stretched ran for hours)."""
+
+
+def _hung(signum: int, frame: Any) -> None:
+    raise Hung
+
+
 KINDS: dict[str, Callable[[random.Random], Any]] = {
     "objects": objects, "typeless": typeless, "scalars": scalars,
-    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES,
+    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES, **fuzz_families3.FAMILIES,
 }  # fmt: skip
+
+
+POOLS: dict[str, Callable[[Any], list[Any]]] = {
+    **dict.fromkeys(fuzz_families2.FAMILIES, fuzz_families2.schema_pool),
+    **dict.fromkeys(fuzz_families3.FAMILIES, fuzz_families3.schema_pool),
+}
+"""Each kind's values built from a refused schema's own constants (``--pool``)."""
 
 
 def main() -> None:
@@ -179,12 +200,14 @@ def main() -> None:
     parser.add_argument("--pool", action="store_true", help="try POOL's values on each refused schema")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=5000)
+    parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds a call may take")
     args = parser.parse_args()
+    signal.signal(signal.SIGPROF, _hung)
     rng = random.Random(args.seed)
     make = KINDS[args.kind]
     for schema in [{"type": "string", "format": "date"}, {"oneOf": [{"minimum": 0}, {"type": "integer"}]}]:
         generate(schema, 0)  # the first calls of a process import and warm what every later one uses
-    answered = refused = invalid = satisfiable = malformed = slow = 0
+    answered = refused = invalid = satisfiable = malformed = slow = hung = 0
     slowest: tuple[float, Any, int] = (0.0, None, 0)
     for _ in range(args.count):
         schema = make(rng)
@@ -197,16 +220,22 @@ def main() -> None:
         try:
             for seed in range(3):
                 start = time.process_time()
+                signal.setitimer(signal.ITIMER_PROF, args.limit)
                 try:
                     values.append(generate(schema, seed))
                 finally:
+                    signal.setitimer(signal.ITIMER_PROF, 0)
                     took = time.process_time() - start
                     if took > SLOW and (slow := slow + 1) <= 5:
                         print(f"slow: {took:.2f} s CPU, seed {seed}:", json.dumps(schema)[:300])
                     slowest = max(slowest, (took, schema, seed), key=lambda row: row[0])
+        except Hung:
+            if (hung := hung + 1) <= 5:
+                print(f"hung: past {args.limit:g} s CPU:", json.dumps(schema)[:300])
+            continue
         except SchemaError as exc:
             refused += 1
-            own = fuzz_families2.schema_pool(schema) if args.kind in fuzz_families2.FAMILIES else []
+            own = POOLS[args.kind](schema) if args.kind in POOLS else []
             pool = [*POOL, *own]
             found = args.pool and next((v for v in pool if check.is_valid(v)), _NONE)
             if found is not _NONE:
@@ -223,6 +252,7 @@ def main() -> None:
     counts = f"{answered} answered valid, {refused} refused, {invalid} with an invalid value"
     counts += f"; refused though a value of the pool is valid: {satisfiable}" if args.pool else ""
     counts += f" ({malformed} invalid schemas skipped)" if malformed else ""
+    counts += f"; {hung} calls stopped past {args.limit:g} s CPU" if hung else ""
     print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
     print(
         f"slowest call: {slowest[0]:.3f} s CPU (seed {slowest[2]}, first calls compile)",

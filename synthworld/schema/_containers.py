@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -235,6 +236,9 @@ class Properties(Protocol):
     def extra_node(self, name: str) -> Node | None:
         """The node of the additional property ``name`` (``None``: that name is not allowed)."""
 
+    def plain_name(self, st: State) -> str:
+        """Draws a name no ``patternProperties`` made (``key_12``)."""
+
 
 @dataclass(slots=True)
 class ObjectSpec:
@@ -408,9 +412,34 @@ class ObjectNode:
                 if name in required:
                     raise
         if len(out) < self.s.min_props - len(extras):
-            raise Retry
+            return self._refill(st, out, extras)
         for name, node in extras:
-            out[name] = node.gen(st, name)
+            try:
+                out[name] = node.gen(st, name)
+            except SchemaError:
+                return self._refill(st, out, extras)
+        return out
+
+    def _refill(self, st: State, out: dict[str, Any], extras: list[tuple[str, Node]]) -> dict[str, Any]:
+        """``out`` short of ``minProperties`` (a property that cannot be built left out: ``x_1``,
+        null by its name and ``"x"`` by ``^x_``), topped up with additional ones: more of the
+        patterns' names and plain ones, each that cannot be built passed over (``^[a-z]{2}$``
+        both integer and null: ``key_12`` is none of them)."""
+        for name, node in extras:
+            if name not in out:
+                with contextlib.suppress(SchemaError):
+                    out[name] = node.gen(st, name)
+        props = self.s.props
+        for turn in range(self.s.min_props * _TRIES):
+            if len(out) >= self.s.min_props:
+                return out
+            name = props.extra_name(st) if turn % 2 else props.plain_name(st)
+            extra = None if name in out or name in self._known else props.extra_node(name)
+            if extra is not None and name not in self.s.forbidden:
+                with contextlib.suppress(SchemaError):
+                    out[name] = extra.gen(st, name)
+        if len(out) < self.s.min_props:
+            raise Retry
         return out
 
 

@@ -149,6 +149,43 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     return branches
 
 
+def split_ways(node: Any, raw: Any) -> list[Any] | None:
+    """`negation_branches` with ``bounds`` of a ``oneOf`` branch, canonical ``node`` (``raw``: as
+    written); where it reads some words only, their ways and the ``not`` of the others (a value
+    fails a conjunction when it fails one part; the last resort reads a ``not`` of a conditional
+    or dependencies as its ways to fail): ``oneOf [{}, {dependentSchemas: {a: ...},
+    maxProperties: 0}]`` holds for an object with a name, which the ``not`` of the whole branch,
+    drawn and checked, seldom made."""
+    if isinstance(node, dict) and isinstance(raw, dict) and _APPLIERS.isdisjoint(node):
+        node = _unevaluated_as_additional(node)  # nothing else evaluates a name: the same words
+        raw = _unevaluated_as_additional(raw)
+    ways = negation_branches(node, bounds=True) if isinstance(node, dict) else None
+    if ways is not None or not isinstance(node, dict) or not isinstance(raw, dict):
+        return ways
+    readable = _NEGATED | _BOUNDS.keys() | OBJECT_WORDS | {"propertyNames"}
+    read = {w: v for w, v in node.items() if w in readable}
+    rest = {w: v for w, v in node.items() if w not in readable and w not in ANNOTATIONS}
+    rewritten = any(raw.get(w) != v for w, v in rest.items())
+    if not read or not rest or not _TOGETHER.isdisjoint(rest) or rewritten:
+        return None  # unevaluated* read what is beside them; a word canonicalised is its dialect's
+    ways = negation_branches(read, bounds=True)
+    return None if ways is None else [*ways, {"not": rest}]
+
+
+def _unevaluated_as_additional(node: dict[str, Any]) -> dict[str, Any]:
+    """``unevaluatedProperties`` read as ``additionalProperties`` (none beside it)."""
+    if "unevaluatedProperties" not in node or "additionalProperties" in node:
+        return node
+    out = {w: v for w, v in node.items() if w != "unevaluatedProperties"}
+    return {**out, "additionalProperties": node["unevaluatedProperties"]}
+
+
+_TOGETHER = frozenset({"unevaluatedProperties", "unevaluatedItems"})
+_APPLIERS = frozenset({
+    "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies", "$ref",
+    "$dynamicRef", "$recursiveRef",
+})  # fmt: skip
+"""Words whose subschemas evaluate names for an ``unevaluatedProperties`` beside them."""
 _NEGATED = frozenset({"properties", "required", "type", "minProperties", "maxProperties"})
 _BOUNDS: dict[str, tuple[str, str, int]] = {
     "minimum": ("number", "exclusiveMaximum", 0),
@@ -230,7 +267,7 @@ def excluding_node(cx: Compiler, rest: list[Part], subs: list[Loc], j: int, othe
     ways = []
     for k in others:
         target = _through_refs(cx, subs[k])
-        found = negation_branches(canonical_view(target.schema, target.dialect), bounds=True)
+        found = split_ways(canonical_view(target.schema, target.dialect), target.schema)
         mine = [Part(cx.synthetic(target, w)) for w in found] if found else [cx.negate(subs[k])]
         ways.append((cx.check(subs[k]), mine))
     return ExcludeNode(cx.node, [*rest, Part(subs[j])], ways)

@@ -289,6 +289,10 @@ class _Properties:
             return str(st.rng.choice(gens)(st.rng, {}))
         if names_node is not None:
             return str(names_node.gen(st, "key"))
+        return self.plain_name(st)
+
+    def plain_name(self, st: State) -> str:
+        """A name no pattern made: ``key_12``."""
         return f"{st.rng.choice(_KEY_WORDS)}_{st.rng.randrange(1000)}"
 
     def extra_node(self, name: str) -> Node | None:

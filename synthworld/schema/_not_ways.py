@@ -1,7 +1,8 @@
 """A ``not`` read as the ways its subschema can fail, each built rather than drawn and checked:
 ``not: {if: A, then: B}`` is ``A`` and ``not B``; ``not: {dependentRequired: {a: [b]}}`` an object
 with ``a`` and without ``b``; ``not: {properties: {a: false}}`` an object with ``a``; ``not:
-{const: 0}`` a value of another type, or a number above or below 0.
+{const: 0}`` a value of another type, or a number above or below 0; ``not: {oneOf: [A, B]}`` a
+value of neither or of both.
 
 Such a subschema holds for most values, so its ``not``, drawn and then checked, was refused (the
 objects drawn rarely hold ``a`` without ``b``). The ways are an ``anyOf`` the compiler splits on.
@@ -21,16 +22,22 @@ __all__ = ["ways_of_not"]
 
 _IFS = frozenset({"if", "then", "else"})
 _DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"})
+_CONTENT = frozenset({"contentMediaType", "contentSchema"})
+"""Words that assert nothing (the canonical form drops them): ``not: {not: X, contentMediaType:
+...}`` is ``X``."""
+_PAIRED = 5
+"""The most branches of a ``oneOf`` under a ``not`` read as its ways (one per pair of them)."""
 
 
 def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     """An ``anyOf`` equal to ``not: raw`` (``neg``: ``raw`` canonical) when ``raw`` is only an
-    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, or ``neg`` names
+    ``if`` with its ``then``/``else``, only dependencies, only a ``not``, only a ``oneOf`` of two
+    to five branches (none of them met, or two), or ``neg`` names
     ``properties`` among the object words `negation_branches` reads; else None (``not`` stays a
     check)."""
     if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
         return None  # not: {} (an if a draft 6 ignores among them) holds for nothing
-    words = {w for w in raw if w not in ANNOTATIONS}
+    words = {w for w in raw if w not in ANNOTATIONS and w not in _CONTENT}
     if "if" in words and words <= _IFS:
         ways = _if_ways(raw)
     elif words and words <= _DEPENDENT:
@@ -39,6 +46,8 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
         ways = [raw["not"]]
     elif words == {"const"} or words == {"enum"}:
         ways = _number_ways(raw)
+    elif words == {"oneOf"} and isinstance(raw["oneOf"], list) and 1 < len(raw["oneOf"]) <= _PAIRED:
+        ways = _one_of_ways(raw["oneOf"])
     elif "properties" in neg:
         ways = negation_branches(neg) or []
     else:
@@ -63,6 +72,13 @@ def _number_ways(raw: dict[str, Any]) -> list[Any]:
     ways: list[Any] = [{"type": list(_NOT_NUMBERS)}, {"type": "number", "exclusiveMaximum": ordered[0]}]
     ways += [{"type": "number", "exclusiveMinimum": a, "exclusiveMaximum": b} for a, b in pairwise(ordered)]
     return [*ways, {"type": "number", "exclusiveMinimum": ordered[-1]}]
+
+
+def _one_of_ways(branches: list[Any]) -> list[Any]:
+    """The ways to fail a ``oneOf``: fail every branch, or meet two of them."""
+    ways: list[Any] = [{"not": {"anyOf": branches}}]
+    ways += [{"allOf": [one, other]} for j, one in enumerate(branches) for other in branches[j + 1 :]]
+    return ways
 
 
 def _if_ways(raw: dict[str, Any]) -> list[Any]:

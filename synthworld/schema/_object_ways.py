@@ -1,4 +1,4 @@
-"""Ways an object fails ``patternProperties``, ``additionalProperties: false`` and
+"""Ways an object fails ``patternProperties``, ``additionalProperties`` (false or a schema) and
 ``dependentRequired``, for the last resort of a ``oneOf`` (`_exclude.negation_branches` with
 ``bounds``): each way is an object schema every value of which fails the keyword, not every such
 object (an object some of whose names alone are refused fails too, and is left to the usual search).
@@ -26,11 +26,13 @@ def object_ways(node: dict[str, Any]) -> list[Any]:
     for pattern, sub in patterns.items() if isinstance(patterns, dict) else ():
         ways.append({"type": "object", "minProperties": 1, "propertyNames": {"pattern": pattern},
                      "patternProperties": {pattern: {"not": sub}}})  # fmt: skip
-    if node.get("additionalProperties") is False:
+    extra = node.get("additionalProperties")
+    if extra is False or (isinstance(extra, dict) and extra):  # an extra name, or one of another kind
         named = [{"enum": sorted(node.get("properties", {}))}] if node.get("properties") else []
         matched = [{"pattern": p} for p in patterns] if isinstance(patterns, dict) else []
-        extra = {"propertyNames": {"not": {"anyOf": [*named, *matched]}}} if named or matched else {}
-        ways.append({"type": "object", "minProperties": 1, **extra})
+        names = {"propertyNames": {"not": {"anyOf": [*named, *matched]}}} if named or matched else {}
+        kind = {} if extra is False else {"additionalProperties": {"not": extra}}
+        ways.append({"type": "object", "minProperties": 1, **names, **kind})
     needs = node.get("dependentRequired")
     for name, needed in needs.items() if isinstance(needs, dict) else ():
         ways += [{"type": "object", "required": [name], "properties": {other: False}} for other in needed]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from random import Random
 from typing import Any
 
 import jsonschema
@@ -150,10 +151,15 @@ class StringNode:
         bounded = self.min_length > 0 or self.max_length is not None
         if self.source is not None and bounded:
             longest = max(16, 2 * self.min_length)
+            cap = longest if self.max_length is None else self.max_length
             for extra in (0, 1, *(e for e in (16, 64, 256, 1024, 4096) if e <= longest), longest):
-                stretched = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0]
+                stretched, drawn = compile_pattern(self.source, min(extra, _MAX_STRETCH))[0], 0
                 for _ in range(_STRETCH_DRAWS):
-                    yield stretched(st.rng, {})
+                    long = stretched(st.rng, {})
+                    drawn = max(drawn, len(long))
+                    yield long
+                if drawn > cap:  # past the lengths already: a nested repeat stretched again has
+                    break  # extra ** 2 characters ("^[a-z]+(-[a-z]+)*$" at 10,000: hours)
         prefix = literal_prefix(self.source) if self.source is not None else ""
         if self.fmt is not None and (bounded or self.source is not None):
             sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
@@ -193,6 +199,20 @@ class StringNode:
                 tries=_TRIES,
                 asserted=self._asserted,
             )
+        yield from self._last(_forked(st.rng))
+
+    def _last(self, rng: Random) -> Iterator[str]:
+        """Candidates tried after all others, drawn from ``rng``, a copy of the call's (a miss
+        leaves the draws after it as they were): texts led by ``_`` or a space for a ``not`` of a
+        format with fixed lengths (a hostname, an email, a URI...: none), then each later
+        pattern's own strings (``^\\S+$`` and ``^\\d{3}-\\d{4}$``)."""
+        for mark in "_ " if self.refusals and self.fmt is None else "":
+            text = mark + _draw.text(rng, string.ascii_letters, 1 + _draw.below(rng, 12))
+            missing = self.min_length - len(text)
+            yield (text + _draw.padding(rng, missing) if missing > 0 else text)[: self.max_length]
+        for each in self.joined[1:]:
+            for _ in range(_TRIES):
+                yield each(rng, {})
 
     def _ok(self, text: str) -> bool:
         """Whether ``text`` is within the lengths, matches every pattern and meets no refusal."""
@@ -230,6 +250,13 @@ class StringNode:
         if self.max_length is not None and len(text) > self.max_length:
             text = text[: self.max_length]
         return text
+
+
+def _forked(rng: Random) -> Random:
+    """A copy of ``rng``: its draws leave ``rng``'s own as they were."""
+    fork = Random()
+    fork.setstate(rng.getstate())
+    return fork
 
 
 def _check_format_lengths(fmt: str, low: int, high: int | None, path: str) -> None:
