@@ -169,3 +169,10 @@ def test_a_strict_models_null_for_an_inherited_objects_own_property_is_read_back
     back = unset_strict_nulls(schema, sent)
     assert back == {"v": {"a": "x"}}
     jsonschema.validate(back, schema)
+
+
+def test_a_property_said_twice_apart_in_json_stays_both() -> None:
+    """``1`` and ``true`` are equal in Python, not in JSON: the property keeps both parts."""
+    ones = {"allOf": [{"properties": {"a": {"const": 1}}}, {"properties": {"a": {"const": True}}}]}
+    merged = merge_separate_all_ofs(with_v(ones))["properties"]["v"]
+    assert merged == {"properties": {"a": {"allOf": [{"const": 1}, {"const": True}]}}}

@@ -87,7 +87,7 @@ def _merged(parts: list[Any], root: Any, depth: int) -> dict[str, Any] | None:
             elif key == "properties" and isinstance(value, dict) and isinstance(out[key], dict):
                 for name, child in value.items():
                     mine = out[key].get(name, child)
-                    out[key][name] = child if mine == child else {"allOf": [mine, child]}
+                    out[key][name] = child if json_equal(mine, child) else {"allOf": [mine, child]}
             elif key == "enum" and isinstance(value, list) and isinstance(out[key], list):
                 out[key] = [item for item in out[key] if any(json_equal(item, v) for v in value)]
                 if not out[key]:
