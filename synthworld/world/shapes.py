@@ -59,6 +59,8 @@ class Collection:
     """The array's ``maxItems``."""
     optional: frozenset[str] = frozenset()
     """The properties an item may leave out (`optional_keys`)."""
+    beside: Mapping[str, Any] = field(default_factory=dict)
+    """The schemas of the properties beside the items (``total``, ``next_page_token``...)."""
 
 
 @dataclass(frozen=True)
@@ -264,7 +266,9 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     paged = not CURSOR_KEYS.isdisjoint(props)
     holder = _resolved(props[key], returns)
     items = holder.get("items")
-    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional_keys(items, returns))
+    optional = optional_keys(items, returns)
+    beside = {k: _resolved(v, returns) for k, v in props.items() if k != key}
+    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional, beside)
 
 
 def _max(schema: Mapping[str, Any]) -> int | None:
