@@ -76,7 +76,7 @@ def assemble(
         edits.begin("collection")
         edits.splice(items, final[:cap])
     if page is not None and type(value) is dict and (remembered or start > 0):
-        tell_page(value, coll.beside, page, cap, max(len(remembered), start + cap), edits)
+        tell_page(value, coll, page, cap, max(len(remembered), start + cap), edits)
     return same
 
 

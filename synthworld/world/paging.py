@@ -12,10 +12,13 @@ import base64
 import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
+
+if TYPE_CHECKING:
+    from synthworld.world.shapes import Collection
 
 __all__ = ["Page", "page_of", "tell_page", "token_for"]
 
@@ -83,29 +86,36 @@ def page_of(args: Mapping[str, Any]) -> Page | None:
 
 
 def tell_page(
-    node: dict[str, Any], beside: Mapping[str, Any], page: Page, shown: int, whole: int, edits: Edits
+    node: dict[str, Any], coll: Collection, page: Page, shown: int, whole: int, edits: Edits
 ) -> None:
     """Make the count, next-page cursor and ``has_more`` of `node` (a page holding `shown` items
     of a collection of `whole`) say so; each field its own edit, kept off the rules."""
-    more = page.start + shown < whole
+    more, beside = page.start + shown < whole, coll.beside
     edits.begin("paging", single=True)
     for key in [k for k in _COUNTS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole, pin=True)
     cursor = next((k for k in _CURSORS if k in beside), None)
     if cursor is not None:
-        _cursor(node, cursor, beside[cursor], page, shown if more else None, edits)
+        last = "" if cursor in coll.required else None  # a required cursor that cannot be null
+        _cursor(node, (cursor, beside[cursor]), page, shown if more else last, edits)
     for key in [k for k in _MORE if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
 
 
-def _cursor(node: dict[str, Any], key: str, schema: Any, page: Page, shown: int | None, edits: Edits) -> None:
+def _cursor(
+    node: dict[str, Any], field: tuple[str, Any], page: Page, shown: int | str | None, edits: Edits
+) -> None:
     """Set the next-page cursor: a token (a page number when it is an integer) while items remain
-    (`shown` is not None), else null (left out when it cannot be null)."""
-    if shown is None:
+    (`shown` is a count), else null; one that cannot be null is left out, or empty when required
+    (`shown` is ``""``)."""
+    key, schema = field
+    if type(shown) is not int:
         if _takes(schema, "null"):
             edits.set(node, key, None, pin=True)
-        else:
+        elif shown is None:
             edits.remove(node, key)
+        elif _takes(schema, "string"):
+            edits.set(node, key, "", pin=True)
     elif _takes(schema, "string"):
         edits.set(node, key, token_for(page.start + shown), pin=True)
     elif _takes(schema, "integer") and page.size:

@@ -61,6 +61,8 @@ class Collection:
     """The properties an item may leave out (`optional_keys`)."""
     beside: Mapping[str, Any] = field(default_factory=dict)
     """The schemas of the properties beside the items (``total``, ``next_page_token``...)."""
+    required: frozenset[str] = frozenset()
+    """The properties beside the items the answer must have."""
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,9 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     items = holder.get("items")
     optional = optional_keys(items, returns)
     beside = {k: _resolved(v, returns) for k, v in props.items() if k != key}
-    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional, beside)
+    need = top.get("required")
+    required = frozenset(k for k in need if type(k) is str) if isinstance(need, list) else frozenset()
+    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional, beside, required)
 
 
 def _max(schema: Mapping[str, Any]) -> int | None:
