@@ -6,7 +6,8 @@ those the world made.
 Remembered entities come first, in the order the world learnt them, so the same list call made
 again answers the same collection (and one made after a ``create`` holds the new entity too).
 A repeated call adds no newly generated items. A remembered entity is written out over an item
-generated for it (seeded by its id) so the item has every field the schema asks for.
+generated for it (seeded by its id) so the item has every field the schema asks for. A call that
+names a page (``page_size``, a token, an ``offset``) answers that slice (`synthworld.world.paging`).
 """
 
 from __future__ import annotations
