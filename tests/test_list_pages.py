@@ -101,3 +101,29 @@ def test_page_numbers_page_and_an_integer_next_page_says_the_next_number() -> No
     pages = [world.call("list_tasks", {"page": n, "per_page": 2}) for n in (1, 2, 3)]
     assert [[t["id"] for t in p["tasks"]] for p in pages] == [ids[:2], ids[2:4], ids[4:]]
     assert [(p["totalItems"], p["nextPage"]) for p in pages] == [(5, 2), (5, 3), (5, None)]
+
+
+def test_the_page_fields_in_a_meta_object_say_the_page_too() -> None:
+    meta = {
+        "type": "object",
+        "required": ["total", "next_cursor"],
+        "properties": {"total": {"type": "integer"}, "next_cursor": {"type": ["string", "null"]}},
+    }
+    page = {
+        "type": "object",
+        "required": ["tasks", "meta"],
+        "properties": {"tasks": {"type": "array", "items": TASK}, "meta": {"$ref": "#/$defs/Meta"}},
+        "$defs": {"Meta": meta},
+    }
+    size = {"type": "object", "properties": {"limit": {"type": "integer"}, "cursor": {"type": "string"}}}
+    world = SyntheticWorld(seed=2)
+    world.register_tool(ToolSpec("create_task", "Add a task.", NEW, TASK))
+    world.register_tool(ToolSpec("list_tasks", "List the tasks.", size, page))
+    ids = [world.call("create_task", {"title": f"t{n}"})["id"] for n in range(3)]
+    first = world.call("list_tasks", {"limit": 2})
+    assert ([t["id"] for t in first["tasks"]], first["meta"]) == (
+        ids[:2],
+        {"total": 3, "next_cursor": token_for(2)},
+    )
+    last = world.call("list_tasks", {"limit": 2, "cursor": first["meta"]["next_cursor"]})
+    assert ([t["id"] for t in last["tasks"]], last["meta"]) == (ids[2:], {"total": 3, "next_cursor": None})

@@ -36,6 +36,7 @@ _COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
+_HOLDERS = ("meta", "pagination", "page_info", "pageInfo", "paging")
 _MORE = ("has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage")
 _PREFIX = "pg_"
 
@@ -89,14 +90,36 @@ def tell_page(
     node: dict[str, Any], coll: Collection, page: Page, shown: int, whole: int, edits: Edits
 ) -> None:
     """Make the count, next-page cursor and ``has_more`` of `node` (a page holding `shown` items
-    of a collection of `whole`) say so; each field its own edit, kept off the rules."""
-    more, beside = page.start + shown < whole, coll.beside
+    of a collection of `whole`) say so, beside the items or in the page's own object
+    (``meta``, ``pagination``...); each field its own edit, kept off the rules."""
     edits.begin("paging", single=True)
+    _tell(node, (coll.beside, coll.required), page, shown, whole, edits)
+    for holder in [
+        k for k in _HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
+    ]:
+        schema = coll.beside[holder]
+        props, need = schema.get("properties"), schema.get("required")
+        if isinstance(props, Mapping):
+            required = frozenset(need) if isinstance(need, list) else frozenset()
+            _tell(node[holder], (props, required), page, shown, whole, edits)
+
+
+def _tell(
+    node: dict[str, Any],
+    fields: tuple[Mapping[str, Any], frozenset[str]],
+    page: Page,
+    shown: int,
+    whole: int,
+    edits: Edits,
+) -> None:
+    """`tell_page` for one object, whose properties' schemas and required ones are `fields`."""
+    beside, required = fields
+    more = page.start + shown < whole
     for key in [k for k in _COUNTS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole, pin=True)
     cursor = next((k for k in _CURSORS if k in beside), None)
     if cursor is not None:
-        last = "" if cursor in coll.required else None  # a required cursor that cannot be null
+        last = "" if cursor in required else None  # a required cursor that cannot be null
         _cursor(node, (cursor, beside[cursor]), page, shown if more else last, edits)
     for key in [k for k in _MORE if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
