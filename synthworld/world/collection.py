@@ -6,7 +6,8 @@ those the world made.
 Remembered entities come first, in the order the world learnt them, so the same list call made
 again answers the same collection (and one made after a ``create`` holds the new entity too).
 A repeated call adds no newly generated items. A remembered entity is written out over an item
-generated for it (seeded by its id) so the item has every field the schema asks for.
+generated for it (seeded by its id) so the item has every field the schema asks for. A call that
+names a page (``page_size``, a token, an ``offset``) answers that slice (`synthworld.world.paging`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
+from synthworld.world.paging import page_of, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
 
@@ -61,16 +63,22 @@ def assemble(
         + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
         key=lambda pair: order[pair[0]],
     )
+    page = page_of(args)
+    start = page.start if page is not None else 0
     new = (
-        [item for ident, item in kept if ident not in order] if not _of_new_parent(plan, args, state) else []
+        [item for ident, item in kept if ident not in order]
+        if not _of_new_parent(plan, args, state) and start == 0
+        else []
     )
-    final = [item for _, item in remembered] + new
+    final = ([item for _, item in remembered] + new)[start:]
     cap = min(n for n in (coll.max_items, limit_of(args), len(final)) if n is not None)
-    if cap == len(items) and all(a is b for a, b in zip(final, items, strict=False)):
-        return True
-    edits.begin("collection")
-    edits.splice(items, final[:cap])
-    return False
+    same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
+    if not same:
+        edits.begin("collection")
+        edits.splice(items, final[:cap])
+    if page is not None and type(value) is dict and (remembered or start > 0):
+        tell_page(value, coll, page, cap, max(len(remembered), start + cap), edits)
+    return same
 
 
 def _of_new_parent(plan: ConsistencyPlan, args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:

@@ -59,6 +59,10 @@ class Collection:
     """The array's ``maxItems``."""
     optional: frozenset[str] = frozenset()
     """The properties an item may leave out (`optional_keys`)."""
+    beside: Mapping[str, Any] = field(default_factory=dict)
+    """The schemas of the properties beside the items (``total``, ``next_page_token``...)."""
+    required: frozenset[str] = frozenset()
+    """The properties beside the items the answer must have."""
 
 
 @dataclass(frozen=True)
@@ -264,7 +268,19 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     paged = not CURSOR_KEYS.isdisjoint(props)
     holder = _resolved(props[key], returns)
     items = holder.get("items")
-    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional_keys(items, returns))
+    optional = optional_keys(items, returns)
+    beside = {k: _with_props(_resolved(v, returns), returns) for k, v in props.items() if k != key}
+    need = top.get("required")
+    required = frozenset(k for k in need if type(k) is str) if isinstance(need, list) else frozenset()
+    return Collection(key, _object_schema(items, returns), paged, _max(holder), optional, beside, required)
+
+
+def _with_props(schema: Any, root: Any) -> Any:
+    """`schema` with its properties' ``$ref`` followed (``meta: {total, next_cursor}``)."""
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(props, dict):
+        return schema
+    return {**schema, "properties": {k: _resolved(v, root) for k, v in props.items()}}
 
 
 def _max(schema: Mapping[str, Any]) -> int | None:
