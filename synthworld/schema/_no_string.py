@@ -40,15 +40,15 @@ def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) 
     """Why no string within the lengths matches every one of ``patterns`` (a clause naming the
     patterns), or None when this cannot tell."""
     parsed = [(p, items) for p in patterns if (items := _items(p)) is not None]
-    widths = [(p, *_width(items)) for p, items in parsed if _anchored(items)]
-    for pattern, low, high in widths:
-        if high < min_length:
+    widths = [(p, *_width(items), _slack(items)) for p, items in parsed if _anchored(items)]
+    for pattern, low, high, slack in widths:
+        if high + slack < min_length:
             return f"pattern {pattern!r} matches at most {high} characters, fewer than minLength {min_length}"
         if max_length is not None and low > max_length:
             return f"pattern {pattern!r} matches at least {low} characters, more than maxLength {max_length}"
-    for pattern, low, _ in widths:
-        for other, _, high in widths:
-            if low > high:
+    for pattern, low, _, _ in widths:
+        for other, _, high, slack in widths:
+            if low > high + slack:
                 return f"pattern {pattern!r} matches at least {low} characters, {other!r} at most {high}"
     firsts = [(p, f) for p, items in parsed if (f := _leading(items)) is not None]
     for i, (pattern, mine) in enumerate(firsts):
@@ -76,10 +76,15 @@ def _anchored(items: Any) -> bool:
 
 
 def _width(items: Any) -> tuple[int, int]:
-    """The least and most characters of a string that an anchored pattern matches (ECMA-262's
-    ``$``, jsonschema-rs's reading, which every value must meet: no last newline as Python's)."""
+    """The least and most characters of a string an anchored pattern matches."""
     low, high = items.getwidth()
     return int(low), int(high)
+
+
+def _slack(items: Any) -> int:
+    """1 when the pattern ends in ``$``: Python's reading (python-jsonschema's, the only one
+    beside the rewrite when jsonschema-rs cannot read the pattern) also takes a last newline."""
+    return int(items[-1] == (c.AT, c.AT_END))
 
 
 def _leading(items: Any) -> Firsts | None:

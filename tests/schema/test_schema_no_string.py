@@ -43,9 +43,17 @@ REFUSED: dict[str, tuple[dict[str, Any], str]] = {
         _all_of({"pattern": "^(a|b|c)*z$"}, {"pattern": "-"}, {"pattern": "^日本"}, {"minLength": 5000}),
         "patterns '^(a|b|c)*z$' and '^日本' share no first character",
     ),
-    "widths that do not meet (seed 2: 6.4 s)": (
-        _all_of({"pattern": "^[A-Z]{2}\\d{0,2}$"}, {"pattern": "^[a-zA-Z]{5}$"}),
-        "matches at least 5 characters, '^[A-Z]{2}\\\\d{0,2}$' at most 4",
+    "capitals after lower case (seed 2: 6.4 s)": (
+        _all_of(
+            {"pattern": "^[a-z]+$"},
+            {"pattern": "^[A-Z]{2}\\d{0,2}$"},
+            {"pattern": "\\w+@\\w+", "minLength": 5000, "maxLength": 5000},
+        ),
+        "pattern '^[A-Z]{2}\\\\d{0,2}$' matches at most 4 characters, fewer than minLength 5000",
+    ),
+    "widths that do not meet": (
+        _all_of({"pattern": "^[A-Z]{2}$"}, {"pattern": "^[A-Z]{5,}$"}),
+        "pattern '^[A-Z]{5,}$' matches at least 5 characters, '^[A-Z]{2}$' at most 2",
     ),
     "an anchored pattern longer than maxLength": (
         {"type": "string", "pattern": "^[a-z]{8}$", "maxLength": 5},
@@ -86,6 +94,7 @@ def test_satisfiable_neighbours_answer(name: str) -> None:
         (["^$", "^a"], (0, None)),  # the end at once
         (["^[\\u0000-\\uffff]", "^[a]"], (0, None)),  # a class too wide to list
         (["^a", "b"], (0, None)),  # unanchored: no first character
+        (["^foo$"], (4, None)),  # Python's "$" also takes "foo\\n"
     ],
 )
 def test_what_it_cannot_read_proves_nothing(patterns: list[str], lengths: tuple[int, int | None]) -> None:
