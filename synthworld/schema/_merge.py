@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_items import add_contains, item_parts
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
@@ -22,6 +22,7 @@ from synthworld.schema._containers import (
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._last_arrays import needs_repeat
+from synthworld.schema._no_string import no_string
 from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
 from synthworld.schema._numbers import NumberNode
 from synthworld.schema._off_multiples import avoided_multiples
@@ -131,9 +132,17 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
     checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
+    min_length = max(_int_values(found.get("minLength", ())), default=0)
+    max_length = min(_int_values(found.get("maxLength", ())), default=None)
+    if patterns and (why := no_string(patterns, min_length, max_length)) is not None:
+        raise UnsatisfiableSchemaError(
+            f"no string at {show_pointer(path)} meets its patterns and lengths: {why}; fix: drop or "
+            "widen a pattern, or loosen the lengths",
+            path=path,
+        )
     return StringNode(
-        min_length=max(_int_values(found.get("minLength", ())), default=0),
-        max_length=min(_int_values(found.get("maxLength", ())), default=None),
+        min_length=min_length,
+        max_length=max_length,
         pattern=compile_pattern(patterns[0])[0] if patterns else None,
         checks=checks,
         fmt=formats[0] if formats else None,

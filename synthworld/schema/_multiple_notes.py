@@ -30,11 +30,12 @@ def steps_in(node: Any, negated: bool = False, depth: int = 0) -> Iterator[tuple
             yield from steps_in(sub, negated or word == "not", depth + 1)
 
 
-def disputed_value_note(values: Iterable[Any], nodes: Iterable[Any]) -> str:
+def disputed_value_note(values: Iterable[Any], steps_of: Iterable[Iterable[float]]) -> str:
     """A note naming the numbers of ``values`` (three at most) that one validator takes as
-    multiples of a ``multipleOf`` in ``nodes`` and the other does not; "" when there are none."""
-    steps = sorted({m for node in nodes for m, _ in steps_in(node)})
+    multiples of a ``multipleOf`` of ``steps_of`` (each node's `steps_in`) and the other does not;
+    "" when there are none."""
     numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    steps = sorted({m for each in steps_of for m in each}) if numbers else []
     for m in steps:
         rs_only = [v for v in numbers if rs_multiple(m)(v) and not py_multiple(m)(v)][:3]
         py_only = [v for v in numbers if py_multiple(m)(v) and not rs_multiple(m)(v)][:3]

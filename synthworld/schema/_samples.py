@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
-from synthworld.schema._multiple_notes import disputed_value_note
+from synthworld.schema._multiple_notes import disputed_value_note, steps_in
 from synthworld.schema._parts import Part
 from synthworld.schema._quick import filter_enum, own_verdict
 
@@ -26,13 +26,22 @@ def enum_values(cx: Compiler, parts: list[Part], enums: list[list[Any]]) -> list
         values = filter_enum(p.node, p.loc, values, lambda loc, v: cx.accepts(loc, v, in_enum=True))
     if not values:
         path = parts[0].loc.path
-        note = disputed_value_note(common, (p.node for p in parts))
+        note = disputed_value_note(common, (_steps(cx, p.node) for p in parts))
         raise UnsatisfiableSchemaError(
             f"no value of enum/const at {show_pointer(path)} satisfies the rest of the schema{note}; fix: "
             "add a value that does",
             path=path,
         )
     return values
+
+
+def _steps(cx: Compiler, node: Any) -> tuple[float, ...]:
+    """``node``'s ``multipleOf`` steps (`steps_in`), memoised by identity (the node kept with them):
+    a refused enum under many combinations walked the same subschemas thousands of times."""
+    found = cx.steps.get(id(node))
+    if found is None:
+        found = cx.steps[id(node)] = (node, tuple(m for m, _ in steps_in(node)))
+    return found[1]
 
 
 def held_samples(cx: Compiler, parts: list[Part]) -> list[Any]:
