@@ -78,7 +78,7 @@ class Compiler:
         self._checks: dict[tuple[Any, ...], QuickCheck] = _layer(under, "_checks")
         self._verdicts: dict[tuple[Any, ...], bool] = _layer(under, "_verdicts")
         self.holding: dict[tuple[Any, ...], bool] = _layer(under, "holding")  # `_samples.holds`'s
-        self.steps: dict[int, tuple[Any, tuple[float, ...]]] = _layer(under, "steps")  # `enum_values`'
+        self.steps: dict[int, tuple[Any, tuple[float, ...]]] = {} if under is None else Layered(under.steps)
         self.quick: Memo = Memo(None if under is None else under.quick)  # what `quick_verdict` walks share
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = _layer(under, "_facts")
         self._part_facts: dict[tuple[Any, ...], Facts] = _layer(under, "_part_facts")  # read only

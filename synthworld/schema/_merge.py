@@ -134,7 +134,8 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
     min_length = max(_int_values(found.get("minLength", ())), default=0)
     max_length = min(_int_values(found.get("maxLength", ())), default=None)
-    if patterns and (why := no_string(patterns, min_length, max_length)) is not None:
+    provable = len(patterns) > 1 or (patterns and (min_length or max_length is not None))
+    if provable and (why := no_string(patterns, min_length, max_length)) is not None:
         raise UnsatisfiableSchemaError(
             f"no string at {show_pointer(path)} meets its patterns and lengths: {why}; fix: drop or "
             "widen a pattern, or loosen the lengths",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Sequence
+from functools import lru_cache
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser as sre  # type: ignore[attr-defined]
 from typing import Any
@@ -58,8 +59,10 @@ def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) 
     return None
 
 
+@lru_cache(maxsize=1024)
 def _items(pattern: str) -> Any:
-    """The parse of ``pattern``'s ECMA-262 rewrite, or None (unreadable, or flags set)."""
+    """The parse of ``pattern``'s ECMA-262 rewrite, or None (unreadable, or flags set); read once
+    (compiles meet a pattern again and again)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
