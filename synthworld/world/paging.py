@@ -12,13 +12,11 @@ import base64
 import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
-
-if TYPE_CHECKING:
-    from synthworld.world.shapes import Collection
+from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
 __all__ = ["Page", "page_of", "tell_page", "token_for"]
 
@@ -36,8 +34,6 @@ _COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
-_HOLDERS = ("meta", "pagination", "page_info", "pageInfo", "paging")
-_MORE = ("has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage")
 _PREFIX = "pg_"
 
 
@@ -95,7 +91,7 @@ def tell_page(
     edits.begin("paging", single=True)
     _tell(node, (coll.beside, coll.required), page, shown, whole, edits)
     for holder in [
-        k for k in _HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
+        k for k in PAGE_HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
     ]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
@@ -121,7 +117,7 @@ def _tell(
     if cursor is not None:
         last = "" if cursor in required else None  # a required cursor that cannot be null
         _cursor(node, (cursor, beside[cursor]), page, shown if more else last, edits)
-    for key in [k for k in _MORE if _takes(beside.get(k), "boolean")]:
+    for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
 
 

@@ -18,6 +18,8 @@ from synthworld.world.naming import singular, snake
 
 __all__ = [
     "CURSOR_KEYS",
+    "MORE_KEYS",
+    "PAGE_HOLDERS",
     "Collection",
     "Shapes",
     "allowed_values",
@@ -30,6 +32,10 @@ __all__ = [
 ]
 
 _MAX_DEPTH = 12
+MORE_KEYS = ("has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage")
+"""Flags that say another page follows."""
+PAGE_HOLDERS = ("pagination", "meta", "page_info", "pageInfo", "paging")
+"""A page's own object beside the items, holding its number, count and flags."""
 CURSOR_KEYS = frozenset(
     {
         "cursor", "next_cursor", "nextCursor", "next", "next_page", "nextPage", "next_page_token",

@@ -9,11 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from synthworld.world.rules.base import RuleContext, first_key
-from synthworld.world.shapes import Shapes
+from synthworld.world.shapes import MORE_KEYS, Shapes
 
 __all__ = ["Cursors"]
 
-_MORE = ("has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage")
 _CURSOR = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "next", "next_url", "nextUrl", "end_cursor", "endCursor",
@@ -25,13 +24,13 @@ class Cursors:
     """``has_more`` true exactly when the next-page cursor has a value."""
 
     name = "cursors"
-    triggers = frozenset(_MORE)
+    triggers = frozenset(MORE_KEYS)
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
-        return first_key(props, _MORE) is not None and first_key(props, _CURSOR) is not None
+        return first_key(props, MORE_KEYS) is not None and first_key(props, _CURSOR) is not None
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
-        more, cursor = first_key(node, _MORE), first_key(node, _CURSOR)
+        more, cursor = first_key(node, MORE_KEYS), first_key(node, _CURSOR)
         if more is None or cursor is None or type(node[more]) is not bool:
             return
         follows = node[cursor] not in (None, "")

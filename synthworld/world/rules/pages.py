@@ -15,7 +15,7 @@ from typing import Any
 
 from synthworld.world.naming import singular
 from synthworld.world.rules.base import RuleContext, first_key
-from synthworld.world.shapes import Shapes
+from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Shapes
 
 __all__ = ["Pages"]
 
@@ -26,9 +26,7 @@ _COUNT = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "count",
 )  # fmt: skip
-_MORE = ("has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage")
 _LESS = ("has_previous", "hasPrevious", "has_prev", "hasPrev", "has_previous_page", "hasPreviousPage")
-_HOLDERS = ("pagination", "meta", "page_info", "pageInfo", "paging")
 _FIELDS = frozenset(_PAGE + _SIZE + _PAGES)
 
 
@@ -36,18 +34,18 @@ class Pages:
     """Page number, page size, number of pages, count and "more" flags agree."""
 
     name = "pages"
-    triggers = frozenset(_FIELDS | frozenset(_HOLDERS))
+    triggers = frozenset(_FIELDS | frozenset(PAGE_HOLDERS))
 
     def fits(self, props: Mapping[str, Any], shapes: Shapes) -> bool:
         if _paged(props):
             return True
-        holder = first_key(props, _HOLDERS)
+        holder = first_key(props, PAGE_HOLDERS)
         return holder is not None and _paged(shapes.by_hint.get(singular(holder), {}))
 
     def __call__(self, node: dict[str, Any], hint: str, ctx: RuleContext) -> None:
         lists = [value for value in node.values() if type(value) is list]
         items = len(lists[0]) if len(lists) == 1 else 0
-        holder = first_key(node, _HOLDERS)
+        holder = first_key(node, PAGE_HOLDERS)
         pager = node[holder] if holder is not None and type(node[holder]) is dict else node
         if _paged(pager):
             _agree(pager, items, ctx, self.name)
@@ -98,7 +96,7 @@ def _flags(pager: dict[str, Any], page: str | None, pages: str | None, ctx: Rule
     """``has_more`` and ``has_previous`` as the page number says."""
     if page is None:
         return
-    more, less = first_key(pager, _MORE), first_key(pager, _LESS)
+    more, less = first_key(pager, MORE_KEYS), first_key(pager, _LESS)
     if more is not None and pages is not None and type(pager[more]) is bool:
         ctx.set(pager, more, pager[page] < pager[pages])
     if less is not None and type(pager[less]) is bool:
