@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -123,3 +124,32 @@ def test_a_scenario_names_a_list_of_specs_as_its_tools(tmp_path: Path) -> None:
     )
     world = load_scenario(folder / "clock.yaml").build_world(1)
     assert list(world.tools) == ["get_current_time"]
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        lambda tools: tools,
+        lambda tools: tools.values(),
+        lambda tools: (spec for spec in tools.values()),
+        lambda tools: dict(tools),
+    ],
+    ids=["a-world's-tools", "its-values", "a-generator", "a-dict-of-specs"],
+)
+def test_another_worlds_tools_register_in_order_however_they_are_handed_over(given: Any) -> None:
+    """``add_tools(other.tools.values())`` (a QA engineer copying an OpenAPI world's tools into the
+    pytest fixture's world): before, the view was read as one object holding no stubs, and the fix
+    it gave was to mark its functions with ``@synthworld.tool``."""
+    source = SyntheticWorld(seed=1)
+    source.add_tools([get_order, refund])
+    world = SyntheticWorld(seed=1)
+    assert [s.name for s in world.add_tools(given(source.tools))] == ["get_order", "refund"]
+    assert dict(world.tools) == dict(source.tools)
+    assert world.call("get_order", {"order_id": "A1"}) == source.call("get_order", {"order_id": "A1"})
+
+
+def test_a_bad_entry_of_a_generator_is_named_by_index_and_nothing_is_registered() -> None:
+    world = SyntheticWorld(seed=1)
+    with pytest.raises(ToolSpecError, match=r"^add_tools\(\[\.\.\.\]\): entry 1: the function unmarked\(\)"):
+        world.add_tools(entry for entry in [get_order, unmarked])
+    assert list(world.tools) == []

@@ -329,7 +329,7 @@ def test_a_response_with_output_and_error_is_refused(in_tmp: Path) -> None:
 
 
 def test_unreadable_file(in_tmp: Path) -> None:
-    assert error_of(in_tmp / "absent.yaml").startswith("absent.yaml: cannot read the scenario file:")
+    assert error_of(in_tmp / "absent.yaml").startswith("absent.yaml: no such scenario file;")
 
 
 def test_a_folder_says_it_is_one(in_tmp: Path) -> None:

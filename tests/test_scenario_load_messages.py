@@ -148,3 +148,22 @@ def test_a_python_file_given_as_a_scenario_says_what_a_scenario_is(tmp_path: Pat
         "tools.py:5: invalid YAML: mapping values are not allowed in this context; is it a scenario file? A "
         "scenario is YAML or JSON, named *.yaml, *.yml or *.json"
     )
+
+
+def test_a_missing_file_says_where_it_was_looked_for_and_how_to_start_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's first command run from a pip install, ``synthworld run
+    scenarios/shop_refund.yaml``, said "cannot read the scenario file: [Errno 2] No such file or
+    directory" and nothing of where the example lives or how to start a scenario."""
+    monkeypatch.chdir(tmp_path)
+    assert error_of(Path("scenarios/shop_refund.yaml")) == (
+        f"scenarios/shop_refund.yaml: no such scenario file (looked for from {tmp_path}); fix: check "
+        "the path, or write one to start from with `synthworld new FOLDER` (a scenario, its tools and "
+        "agent, and a test); the README's scenarios/ are in synthworld's source repository, not in "
+        "the installed package"
+    )
+    assert error_of(tmp_path / "mine.yaml").endswith(
+        "mine.yaml: no such scenario file; fix: check the path, or write one to start from with "
+        "`synthworld new FOLDER` (a scenario, its tools and agent, and a test)"
+    )

@@ -91,3 +91,29 @@ def test_event_times_without_a_format_are_iso_times(seed: int) -> None:
     assert _at(event["start"]) <= _at(event["end"])
     listed = _world(seed, "after", "before").call("list_events", {"after": "cursor-2"})  # a cursor
     assert all(read_time(e["start"]) is not None for e in listed)
+
+
+class Flight(TypedDict):
+    flight_id: str
+    origin: str
+    destination: str
+    departure: str
+    arrival: str
+    scheduled_departure: str
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_flights_departure_and_arrival_without_a_format_are_times_in_order(seed: int) -> None:
+    """A flight's ``departure`` and ``arrival`` strings were words (``land``, ``thought``) before: a
+    LangChain user's flight search answered ``"departure": "land"``."""
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def search_flights(origin: str, destination: str, date: str) -> list[Flight]:
+        """Search flights between two airports on a date."""
+
+    flights = search_flights("SFO", "JFK", "2026-05-01")
+    assert flights
+    for flight in flights:
+        assert _at(flight["departure"]) < _at(flight["arrival"])
+        assert read_time(flight["scheduled_departure"]) is not None

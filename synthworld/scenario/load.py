@@ -71,6 +71,21 @@ def validate_scenario(path: str | os.PathLike[str]) -> Scenario:
     return _load(path, as_written=True)
 
 
+def _missing(path: Path) -> str:
+    """What to do about a scenario file that does not exist: where it was looked for, and how to
+    start one (the README's ``scenarios/`` come with the source repository, not the package)."""
+    where = "" if path.is_absolute() else f" (looked for from {Path.cwd()})"
+    examples = (
+        "; the README's scenarios/ are in synthworld's source repository, not in the installed package"
+        if path.parts[:1] == ("scenarios",)
+        else ""
+    )
+    return (
+        f"no such scenario file{where}; fix: check the path, or write one to start from with "
+        f"`synthworld new FOLDER` (a scenario, its tools and agent, and a test){examples}"
+    )
+
+
 def _load(path: str | os.PathLike[str], *, as_written: bool) -> Scenario:
     shown = display_path(path)
     if Path(path).is_dir():
@@ -84,6 +99,8 @@ def _load(path: str | os.PathLike[str], *, as_written: bool) -> Scenario:
     except UnicodeDecodeError as exc:
         hint = encoding_hint(exc)
         raise ScenarioError(f"{shown}: cannot read the scenario file: not UTF-8 text{hint}") from None
+    except FileNotFoundError:
+        raise ScenarioError(f"{shown}: {_missing(Path(path))}") from None
     except (OSError, YamlLimitError) as exc:
         raise ScenarioError(f"{shown}: cannot read the scenario file: {exc}") from None
     try:

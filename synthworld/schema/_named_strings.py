@@ -13,9 +13,11 @@ from synthworld.schema import _realistic
 from synthworld.schema._formats import FORMATS
 
 _DATE_HINT = re.compile(
-    r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline))$"
+    r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline|"
+    r"departure|arrival|departs|arrives))$"
 )
-"""On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``."""
+"""On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``, a
+flight's ``departure`` and ``arrival`` (a word before: ``land``, ``thought``)."""
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
 _NOT_IDS = frozenset({
     "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",

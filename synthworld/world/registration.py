@@ -129,8 +129,8 @@ class Registration(CallPath):
     def add_tools(self, source: object) -> list[ToolSpec]:
         """Register ``@synthworld.tool``-marked stubs: one marked function, or every marked stub of a
         module, an object, or a class (made with no arguments), or a `ToolSpec` (``mcp_tools(...)``,
-        ``ToolSpec.from_openai``), or of each entry of a list of these (an entry with none is
-        named, and nothing is registered).
+        ``ToolSpec.from_openai``), or of each entry of a list of these (or a view, a generator, a
+        world's ``tools``; an entry with none is named, and nothing is registered).
 
         Methods are bound (``self`` is the instance), so an object's tools share its state.
         Returns the registered specs in definition order.

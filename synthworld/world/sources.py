@@ -1,13 +1,15 @@
 """What ``world.add_tools`` registers: the ``@synthworld.tool``-marked stubs of one source (a
 marked function, a module, an object, or a class made with no arguments), or a `ToolSpec` as it
 is (specs read from elsewhere: ``mcp_tools(...)``, ``ToolSpec.from_openai``), or of each entry of
-a list or tuple of sources, every entry checked before any is registered."""
+a list or tuple of sources (or of any other sequence of them read once: ``specs.values()``, a
+generator; and a mapping of names to specs, such as another world's ``world.tools``), every entry
+checked before any is registered."""
 
 from __future__ import annotations
 
 import reprlib
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, ValuesView
 from typing import Any
 
 from synthworld.errors import ToolSpecError
@@ -19,6 +21,7 @@ __all__ = ["marked_stubs"]
 def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Callable[..., Any] | ToolSpec]:
     """The marked stubs (and specs) of `source` in definition order (`names`: its public attribute
     names)."""
+    source = _entries(source)
     if not isinstance(source, (list, tuple)):
         stubs = _marked(_instance_of(source), names)
         if not stubs:
@@ -31,6 +34,16 @@ def marked_stubs(source: object, names: Callable[[Any], list[str]]) -> list[Call
             raise ToolSpecError(f"add_tools([...]): entry {index}: {_problem(entry)}, or leave it out")
         found += stubs
     return found
+
+
+def _entries(source: object) -> object:
+    """`source` as a tuple of its entries when it holds several sources without being a list: a
+    view or iterator of them, or a mapping whose values are all specs (``world.tools``)."""
+    if isinstance(source, (ValuesView, Iterator)):
+        return tuple(source)
+    if isinstance(source, Mapping) and source and all(isinstance(v, ToolSpec) for v in source.values()):
+        return tuple(source.values())
+    return source
 
 
 def _problem(entry: object) -> str:

@@ -135,9 +135,14 @@ def inputs_of(
 def _add_undeclared(inputs: Inputs, path: str) -> None:
     """Add a required string parameter for each ``{name}`` of `path` that no parameter declares
     (an oversight of real documents: without it, the tool could not name what it acts on),
-    marked ``"undeclared": True`` in `places`."""
+    marked ``"undeclared": True`` in `places`; a declared path parameter the path does not hold
+    (one side renamed, ``{id}`` against ``bookId``) is marked ``"not_in_path": True``."""
     declared = {place["name"] for place in inputs.places.values() if place["in"] == "path"}
-    for name in dict.fromkeys(_TEMPLATE.findall(path)):
+    templated = dict.fromkeys(_TEMPLATE.findall(path))
+    for place in inputs.places.values():
+        if place["in"] == "path" and place["name"] not in templated:
+            place["not_in_path"] = True
+    for name in templated:
         if name not in declared:
             added = inputs.add(name, "path", {"type": "string"}, required=True)
             inputs.places[added]["undeclared"] = True

@@ -88,13 +88,27 @@ def openapi_tools(
 
 
 def _warn_undeclared(doc: Document, tools: list[ToolSpec]) -> None:
-    """One warning naming the path templates no parameter declared (each became a string)."""
+    """One warning naming the path templates no parameter declared (each became a string), and one
+    naming the path parameters declared where their path does not hold them."""
+    metas = [tool.metadata["openapi"] for tool in tools]
+    places = [(meta, place) for meta in metas for place in meta["parameters"].values()]
     missing = [
         f"{{{place['name']}}} in {meta['method']} {meta['path']}"
-        for meta in (tool.metadata["openapi"] for tool in tools)
-        for place in meta["parameters"].values()
+        for meta, place in places
         if place.get("undeclared")
     ]
+    unused = [
+        f"{place['name']!r} of {meta['method']} {meta['path']}"
+        for meta, place in places
+        if place.get("not_in_path")
+    ]
+    if unused:
+        warn_user(
+            f"{doc.source}: {len(unused)} path parameter(s) declared but not in their path, so each is "
+            f"asked of the agent though no request can carry it: {', '.join(unused[:SHOWN])}"
+            f"{f' and {len(unused) - SHOWN} more' if len(unused) > SHOWN else ''}; fix: give the "
+            "parameter and the path's {...} one name (rename one of them)"
+        )
     if missing:
         warn_user(
             f"{doc.source}: {len(missing)} path parameter(s) used in a path but declared nowhere, so "
