@@ -1,9 +1,13 @@
 """Paging: a list call that names a page (a size: ``page_size``, ``limit``...; a place: a token
-this world handed out in ``page_token``/``cursor``..., an ``offset``, a ``page`` number) answers
-that slice of its collection. The first page holds the first N; the count beside the items
-(``total``...) is the whole collection; the next-page token (opaque, derived from the offset the
-next page starts at) has a value while items remain and is null on the last page, and ``has_more``
-agrees. A page past the first holds no generated strangers: the first page's count left them out.
+this world handed out in ``page_token``/``cursor``..., an ``offset``, a ``page`` number, an item's
+id in Stripe's ``starting_after``/``ending_before``) answers that slice of its collection. The
+first page holds the first N; the count beside the items (``total``...; ``count`` by
+`synthworld.world.page_counts`) is the whole collection; the next-page token (opaque, derived from
+the offset the next page starts at; a URL whose query names it, `synthworld.world.page_urls`) has
+a value while items remain and is null on the last page, and ``has_more`` agrees. A page past the
+first holds no generated strangers: the first page's count left them out. A list answer with such
+fields answers its page even when the call names none (the first), so a world that has made
+nothing answers a first page that is also its last.
 """
 
 from __future__ import annotations
@@ -16,9 +20,12 @@ from typing import Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
+from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
+from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES, is_url_cursor, query_token, tell_link
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
-__all__ = ["Page", "page_of", "tell_page", "token_for"]
+__all__ = ["Page", "page_at", "page_of", "tell_page", "token_for"]
 
 _TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
@@ -34,7 +41,11 @@ _COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
+_SIGNS = frozenset((*_CURSORS, *URL_NAMES, *MORE_KEYS, *LINK_HOLDERS))
 _PREFIX = "pg_"
+
+Call = tuple[Mapping[str, Any], tuple[str, ...]]
+"""A list call's input and the parameters its tool takes."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,12 @@ class Page:
     """The offset of its first item in the collection."""
     size: int | None
     """How many items it holds at most (None: the input does not say)."""
+    stop: int | None = None
+    """The offset its items end before (``ending_before``; None: the collection's end)."""
+    backward: bool = False
+    """Placed before an id: its ``has_more`` says whether more items come before it."""
+    by_id: bool = False
+    """Placed by an item's id: it holds no generated strangers, as a page past the first."""
 
 
 def token_for(start: int) -> str:
@@ -53,9 +70,11 @@ def token_for(start: int) -> str:
 
 
 def _offset_in(token: str) -> int | None:
-    """The offset a token of `token_for` stands for (None: not one of this world's)."""
+    """The offset a token of `token_for` (or a link whose query holds one) stands for (None: not
+    one of this world's)."""
     if not token.startswith(_PREFIX):
-        return None
+        inner = query_token(token, _TOKENS)
+        return _offset_in(inner) if inner is not None and inner.startswith(_PREFIX) else None
     body = token[len(_PREFIX) :]
     try:
         text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
@@ -82,14 +101,34 @@ def page_of(args: Mapping[str, Any]) -> Page | None:
     return Page(start, size) if size is not None or start > 0 else None
 
 
+def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page | None:
+    """The page `args` ask for in a collection whose remembered items have `ids` (in order): by
+    id, by `page_of`, or the first when they name none and the answer says pages (a cursor, a
+    ``has_more``, a link); None: no page to tell."""
+    size = limit_of(args)
+    placed = id_place(args, ids, size)
+    if placed is not None:
+        return Page(placed[0], size, placed[1], placed[2], by_id=True)
+    page = page_of(args)
+    return page if page is not None or not _says_pages(coll) else Page(0, None)
+
+
+def _says_pages(coll: Collection) -> bool:
+    """Whether the answer has a field beside the items (or in its page object) that pages."""
+    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
+    return not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
+
+
 def tell_page(
-    node: dict[str, Any], coll: Collection, page: Page, shown: int, whole: int, edits: Edits
+    node: dict[str, Any], coll: Collection, page: Page, seen: tuple[int, int], edits: Edits, call: Call
 ) -> None:
-    """Make the count, next-page cursor and ``has_more`` of `node` (a page holding `shown` items
-    of a collection of `whole`) say so, beside the items or in the page's own object
-    (``meta``, ``pagination``...); each field its own edit, kept off the rules."""
+    """Make the counts, next-page cursors and ``has_more`` of `node` (a page holding ``seen[0]``
+    items of a collection of ``seen[1]``) say so, beside the items or in the page's own object
+    (``meta``, ``pagination``...); each field its own edit, kept off the rules. `call`: its links'
+    query."""
     edits.begin("paging", single=True)
-    _tell(node, (coll.beside, coll.required), page, shown, whole, edits)
+    _tell(node, (coll.beside, coll.required), page, seen, edits, call)
     for holder in [
         k for k in PAGE_HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
     ]:
@@ -97,28 +136,63 @@ def tell_page(
         props, need = schema.get("properties"), schema.get("required")
         if isinstance(props, Mapping):
             required = frozenset(need) if isinstance(need, list) else frozenset()
-            _tell(node[holder], (props, required), page, shown, whole, edits)
+            _tell(node[holder], (props, required), page, seen, edits, call)
 
 
 def _tell(
     node: dict[str, Any],
     fields: tuple[Mapping[str, Any], frozenset[str]],
     page: Page,
-    shown: int,
-    whole: int,
+    seen: tuple[int, int],
     edits: Edits,
+    call: Call,
 ) -> None:
     """`tell_page` for one object, whose properties' schemas and required ones are `fields`."""
     beside, required = fields
-    more = page.start + shown < whole
-    for key in [k for k in _COUNTS if _takes(beside.get(k), "integer")]:
+    shown, whole = seen
+    ahead = page.start + shown < whole
+    more = page.start > 0 if page.backward else ahead
+    totals = [k for k in _COUNTS if _takes(beside.get(k), "integer")]
+    for key in totals:
         edits.set(node, key, whole, pin=True)
+    for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
+        edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
+    query = _next_query(call, page, shown) if ahead else None
     cursor = next((k for k in _CURSORS if k in beside), None)
-    if cursor is not None:
+    if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
+        tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
+    elif cursor is not None:
         last = "" if cursor in required else None  # a required cursor that cannot be null
-        _cursor(node, (cursor, beside[cursor]), page, shown if more else last, edits)
+        _cursor(node, (cursor, beside[cursor]), page, shown if ahead else last, edits)
+    for key in [k for k in URL_NAMES if _takes(beside.get(k), "string")]:
+        tell_link(node, (key, beside[key], key in required), query, edits)
+    for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
+        props, need = beside[key].get("properties"), beside[key].get("required")
+        if isinstance(props, Mapping) and "next" in props and type(node.get(key)) is not dict and query:
+            edits.set(node, key, {})  # links left out, now needed
+        if isinstance(props, Mapping) and "next" in props and type(node.get(key)) is dict:
+            link = ("next", props["next"], isinstance(need, list) and "next" in need)
+            tell_link(node[key], link, query, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
+
+
+def _next_query(call: Call, page: Page, shown: int) -> dict[str, Any]:
+    """The query of the next page's link: the call's input with the next page's place in the
+    parameter the call (else its tool) takes for it: a token, an offset, a page number."""
+    args, params = call
+    after = page.start + shown
+    places = (*_TOKENS, *_OFFSETS, *_PAGES)
+    query = {k: v for k, v in args.items() if k not in (*places, *AFTER, *BEFORE)}
+    used = [k for k in places if k in args] + [k for k in places if k in params]
+    key = next((k for k in used if k not in _PAGES or page.size), "page_token")
+    if key in _OFFSETS:
+        query[key] = after
+    elif key in _PAGES and page.size:
+        query[key] = after // page.size + 1
+    else:
+        query[key] = token_for(after)
+    return query
 
 
 def _cursor(
