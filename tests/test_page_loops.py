@@ -222,3 +222,19 @@ def test_a_link_passed_whole_as_the_cursor_turns_the_page() -> None:
     second = world.call("list_things", {"limit": 2, "cursor": first["_links"]["next"]["href"]})
     assert [t["id"] for t in second["items"]] == ids[2:]
     assert "next" not in second["_links"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_drf_previous_links_page_back_to_the_first(seed: int) -> None:
+    world = SyntheticWorld(seed=seed)
+
+    @world.tool
+    def create_thing(name: str) -> Thing: ...
+    @world.tool
+    def list_things(page: int = 1, page_size: int = 2) -> ThingPage: ...
+
+    ids = _made(world, 7)
+    first = world.call("list_things", {})
+    assert first["previous"] is None
+    back = _loop(world, {"page": 4}, _follow(lambda p: p["previous"]))
+    assert back == ids[6:] + ids[4:6] + ids[2:4] + ids[:2]

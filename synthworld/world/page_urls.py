@@ -1,8 +1,9 @@
-"""Next-page links: a cursor that is a URL (``next``, ``next_url``, ``@odata.nextLink``, JSON:API's
+"""Page links: a cursor that is a URL (``next``, ``next_url``, ``@odata.nextLink``, JSON:API's
 ``links.next``, HAL's ``_links.next.href``). Its query is the call's own (its size and filters)
 with the next page's place in the parameter the tool takes for it (a token, an ``offset`` or a
 ``page`` number), so an agent that calls the list with that query gets the next page. On the
-last page the link is null, or left out when it cannot be null.
+last page the link is null, or left out when it cannot be null; a ``previous`` link likewise
+names the page before, null on the first.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from synthworld.world.edits import Edits
 
-__all__ = ["LINK_HOLDERS", "URL_NAMES", "is_url_cursor", "next_link", "query_token", "tell_link"]
+__all__ = ["LINK_HOLDERS", "PREV_NAMES", "URL_NAMES", "is_url_cursor", "query_token", "tell_link"]
 
 LINK_HOLDERS = ("links", "_links")
 """Objects of links beside the items (JSON:API, HAL), whose ``next`` is the next page's."""
@@ -22,6 +23,11 @@ URL_NAMES = (
     "@odata.nextLink", "odata.nextLink",
 )  # fmt: skip
 """Properties holding the next page's URL."""
+PREV_NAMES = (
+    "previous", "prev", "previous_url", "prev_url", "previousUrl", "prevUrl", "previous_link",
+    "prev_link", "previousLink", "prevLink", "previous_page_url", "prev_page_url",
+)  # fmt: skip
+"""Properties holding the previous page's URL (null on the first page)."""
 _URL_FORMATS = frozenset({"uri", "url", "uri-reference", "iri", "iri-reference"})
 _BASE = "https://api.example.com/"
 

@@ -22,7 +22,14 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
-from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES, is_url_cursor, query_token, tell_link
+from synthworld.world.page_urls import (
+    LINK_HOLDERS,
+    PREV_NAMES,
+    URL_NAMES,
+    is_url_cursor,
+    query_token,
+    tell_link,
+)
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
 __all__ = ["Page", "page_at", "page_of", "tell_page", "token_for"]
@@ -41,7 +48,7 @@ _COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
-_SIGNS = frozenset((*_CURSORS, *URL_NAMES, *MORE_KEYS, *LINK_HOLDERS))
+_SIGNS = frozenset((*_CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
 _PREFIX = "pg_"
 
 Call = tuple[Mapping[str, Any], tuple[str, ...]]
@@ -157,31 +164,51 @@ def _tell(
         edits.set(node, key, whole, pin=True)
     for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
-    query = _next_query(call, page, shown) if ahead else None
+    query = _place_query(call, page, page.start + shown) if ahead else None
+    back = _place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in _CURSORS if k in beside), None)
     if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
         tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
     elif cursor is not None:
         last = "" if cursor in required else None  # a required cursor that cannot be null
         _cursor(node, (cursor, beside[cursor]), page, shown if ahead else last, edits)
-    for key in [k for k in URL_NAMES if _takes(beside.get(k), "string")]:
-        tell_link(node, (key, beside[key], key in required), query, edits)
+    for names, where in ((URL_NAMES, query), (PREV_NAMES, back)):
+        for key in [k for k in names if _takes(beside.get(k), "string")]:
+            tell_link(node, (key, beside[key], key in required), where, edits)
     for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
-        props, need = beside[key].get("properties"), beside[key].get("required")
-        if isinstance(props, Mapping) and "next" in props and type(node.get(key)) is not dict and query:
-            edits.set(node, key, {})  # links left out, now needed
-        if isinstance(props, Mapping) and "next" in props and type(node.get(key)) is dict:
-            link = ("next", props["next"], isinstance(need, list) and "next" in need)
-            tell_link(node[key], link, query, edits)
+        _links(node, (key, beside[key]), query, back, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
 
 
-def _next_query(call: Call, page: Page, shown: int) -> dict[str, Any]:
-    """The query of the next page's link: the call's input with the next page's place in the
-    parameter the call (else its tool) takes for it: a token, an offset, a page number."""
+def _links(
+    node: dict[str, Any],
+    holder: tuple[str, Mapping[str, Any]],
+    query: Mapping[str, Any] | None,
+    back: Mapping[str, Any] | None,
+    edits: Edits,
+) -> None:
+    """Set the ``next`` and ``prev``/``previous`` links of the links object `holder` (its key and
+    schema) of `node`, making it when it was left out and the next page needs a link."""
+    key, schema = holder
+    props, need = schema.get("properties"), schema.get("required")
+    if not isinstance(props, Mapping):
+        return
+    if "next" in props and type(node.get(key)) is not dict and query:
+        edits.set(node, key, {})  # links left out, now needed
+    if type(node.get(key)) is not dict:
+        return
+    for name, where in (("next", query), ("prev", back), ("previous", back)):
+        if name in props:
+            link = (name, props[name], isinstance(need, list) and name in need)
+            tell_link(node[key], link, where, edits)
+
+
+def _place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
+    """The query of a link to the page starting at offset `after`: the call's input with that
+    place in the parameter the call (else its tool) takes for it: a token, an offset, a page
+    number."""
     args, params = call
-    after = page.start + shown
     places = (*_TOKENS, *_OFFSETS, *_PAGES)
     query = {k: v for k, v in args.items() if k not in (*places, *AFTER, *BEFORE)}
     used = [k for k in places if k in args] + [k for k in places if k in params]
