@@ -106,16 +106,21 @@ def _query(url: str) -> dict[str, Any]:
 
 
 def _loop(
-    world: SyntheticWorld, first: dict[str, Any], step: Callable[[dict[str, Any]], dict[str, Any] | None]
+    world: SyntheticWorld,
+    first: dict[str, Any],
+    step: Callable[[dict[str, Any]], dict[str, Any] | None],
+    pages: list[dict[str, Any]] | None = None,
 ) -> list[str]:
     """The ids an agent sees calling ``list_things`` with `first`, then with what `step` reads from
-    each page, until it reads no next page (at most `BOUND` calls)."""
+    each page, until it reads no next page (at most `BOUND` calls); the pages go in `pages`."""
     seen: list[str] = []
+    pages = [] if pages is None else pages
     args: dict[str, Any] | None = first
     for _ in range(BOUND):
         if args is None:
             return seen
         page = world.call("list_things", args)
+        pages.append(page)
         key = next(k for k in ("data", "items", "results") if k in page)
         seen += [item["id"] for item in page[key]]
         args = step(page)
@@ -168,9 +173,13 @@ def test_a_github_style_search_follows_links_next(seed: int, made: int) -> None:
     world = SyntheticWorld.from_openapi(GITHUB, seed=seed)
     ids = _made(world, made)
     first = world.call("list_things", {"q": "thing", "per_page": 2})
-    seen = _loop(world, {"q": "thing", "per_page": 2}, _follow(lambda p: (p.get("links") or {}).get("next")))
-    assert len(seen) == len(set(seen)) == first["total_count"]
+    pages: list[dict[str, Any]] = []
+    seen = _loop(
+        world, {"q": "thing", "per_page": 2}, _follow(lambda p: (p.get("links") or {}).get("next")), pages
+    )
+    assert len(seen) == len(set(seen)) == pages[-1]["total_count"]
     assert seen[:made] == ids
+    assert pages[0] == first  # the first page again: the same
 
 
 @pytest.mark.parametrize("made", [0, 7])
@@ -179,10 +188,12 @@ def test_hal_links_next_href_pages_through(seed: int, made: int) -> None:
     world = SyntheticWorld.from_openapi(HAL, seed=seed)
     ids = _made(world, made)
     first = world.call("list_things", {"limit": 3})
-    seen = _loop(world, {"limit": 3}, _follow(lambda p: p["_links"].get("next", {}).get("href")))
-    assert len(seen) == len(set(seen)) == first["total"]
+    pages: list[dict[str, Any]] = []
+    seen = _loop(world, {"limit": 3}, _follow(lambda p: p["_links"].get("next", {}).get("href")), pages)
+    assert len(seen) == len(set(seen)) == pages[-1]["total"]
     assert seen[:made] == ids
-    assert ("next" in first["_links"]) == (first["total"] > 3)
+    assert pages[0] == first  # the first page again: the same
+    assert ("next" in first["_links"]) == (first["total"] > len(first["items"]))
 
 
 class Thing(TypedDict):
@@ -209,9 +220,11 @@ def test_a_tool_stub_answering_drf_pages_follows_next(seed: int, made: int) -> N
 
     ids = _made(world, made)
     first = world.call("list_things", {})
-    seen = _loop(world, {}, _follow(lambda p: p["next"]))
-    assert len(seen) == len(set(seen)) == first["count"]
+    pages: list[dict[str, Any]] = []
+    seen = _loop(world, {}, _follow(lambda p: p["next"]), pages)
+    assert len(seen) == len(set(seen)) == pages[-1]["count"]
     assert seen[:made] == ids
+    assert pages[0] == first  # the first page again: the same
 
 
 def test_a_link_passed_whole_as_the_cursor_turns_the_page() -> None:

@@ -23,6 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
+from synthworld.world.page_claims import settle
 from synthworld.world.paging import page_at, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
@@ -67,17 +68,23 @@ def assemble(
     start = page.start if page is not None else 0
     new = (
         [item for ident, item in kept if ident not in order]
-        if not _of_new_parent(plan, args, state) and start == 0 and not (page and page.by_id)
+        if not _of_new_parent(plan, args, state)
+        and ((start == 0 and not (page and page.by_id)) or (page and page.claim is not None))
         else []
     )
     final = ([item for _, item in remembered] + new)[start : page.stop if page else None]
-    cap = min(n for n in (coll.max_items, limit_of(args), len(final)) if n is not None)
+    room = max(0, page.claim - start) if page and page.claim is not None else None
+    cap = min(n for n in (coll.max_items, limit_of(args), len(final), room) if n is not None)
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
     if not same:
         edits.begin("collection")
         edits.splice(items, final[:cap])
     if page is not None and type(value) is dict:
-        tell_page(value, coll, page, (cap, max(len(remembered), start + cap)), edits, (args, plan.params))
+        call = (args, plan.params)
+        made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
+        fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
+        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, fresh)
+        tell_page(value, coll, page, (cap, whole), edits, call)
     return same
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,23 +33,23 @@ from synthworld.world.page_urls import (
 )
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
-__all__ = ["Page", "page_at", "page_of", "tell_page", "token_for"]
+__all__ = ["CURSORS", "COUNTS", "TOKENS", "Page", "page_at", "page_of", "place_key", "tell_page", "token_for"]
 
-_TOKENS = (
+TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
     "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
-_CURSORS = (
+CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
 )  # fmt: skip
-_COUNTS = (
+COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
-_SIGNS = frozenset((*_CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
+_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
 _PREFIX = "pg_"
 
 Call = tuple[Mapping[str, Any], tuple[str, ...]]
@@ -69,39 +70,46 @@ class Page:
     """Placed before an id: its ``has_more`` says whether more items come before it."""
     by_id: bool = False
     """Placed by an item's id: it holds no generated strangers, as a page past the first."""
+    claim: int | None = None
+    """How many items the first page of a world that had made nothing said the collection holds:
+    the pages up to it hold generated strangers (`synthworld.world.page_claims`)."""
 
 
-def token_for(start: int) -> str:
-    """The opaque next-page token of the page starting at offset `start`."""
-    return _PREFIX + base64.urlsafe_b64encode(f"offset:{start}".encode()).decode().rstrip("=")
+def token_for(start: int, of: int | None = None) -> str:
+    """The opaque next-page token of the page starting at offset `start` (of a collection the
+    first page said holds `of` items, when that page made the claim: `synthworld.world.page_claims`)."""
+    text = f"offset:{start}" + (f"/of:{of}" if of is not None else "")
+    return _PREFIX + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def _offset_in(token: str) -> int | None:
-    """The offset a token of `token_for` (or a link whose query holds one) stands for (None: not
-    one of this world's)."""
+def _offset_in(token: str) -> tuple[int, int | None] | None:
+    """The offset (and claimed size) a token of `token_for` (or a link whose query holds one)
+    stands for (None: not one of this world's)."""
     if not token.startswith(_PREFIX):
-        inner = query_token(token, _TOKENS)
+        inner = query_token(token, TOKENS)
         return _offset_in(inner) if inner is not None and inner.startswith(_PREFIX) else None
     body = token[len(_PREFIX) :]
     try:
         text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    number = text.removeprefix("offset:")
-    return int(number) if text.startswith("offset:") and number.isdigit() else None
+    found = re.fullmatch(r"offset:(\d+)(?:/of:(\d+))?", text)
+    if found is None:
+        return None
+    return int(found[1]), int(found[2]) if found[2] is not None else None
 
 
 def page_of(args: Mapping[str, Any]) -> Page | None:
     """The page `args` ask for, or None when they name neither a size nor a place."""
     size = limit_of(args)
     start = 0
-    tokens = [str(args[key]) for key in _TOKENS if type(args.get(key)) is str]
+    tokens = [str(args[key]) for key in TOKENS if type(args.get(key)) is str]
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
     numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
     if found is not None:
-        start = found
-    elif offsets:
+        return Page(found[0], size, claim=found[1])
+    if offsets:
         start = offsets[0]
     elif numbers and size:
         start = (numbers[0] - 1) * size
@@ -117,7 +125,17 @@ def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page |
     if placed is not None:
         return Page(placed[0], size, placed[1], placed[2], by_id=True)
     page = page_of(args)
-    return page if page is not None or not _says_pages(coll) else Page(0, None)
+    if page is not None or _unread(args):
+        return page  # a place this world cannot read (a page number without a size): as generated
+    return Page(0, None) if _says_pages(coll) else None
+
+
+def _unread(args: Mapping[str, Any]) -> bool:
+    """Whether `args` name a place `page_of` could not read: a token not this world's, a page
+    number past 1 without a size, an id the collection does not hold."""
+    tokens = any(type(args.get(k)) is str and args[k] for k in TOKENS)
+    later = any(type(args.get(k)) is int and args[k] > 1 for k in _PAGES)
+    return tokens or later or any(args.get(k) is not None for k in (*AFTER, *BEFORE))
 
 
 def _says_pages(coll: Collection) -> bool:
@@ -159,14 +177,14 @@ def _tell(
     shown, whole = seen
     ahead = page.start + shown < whole
     more = page.start > 0 if page.backward else ahead
-    totals = [k for k in _COUNTS if _takes(beside.get(k), "integer")]
+    totals = [k for k in COUNTS if _takes(beside.get(k), "integer")]
     for key in totals:
         edits.set(node, key, whole, pin=True)
     for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
     query = _place_query(call, page, page.start + shown) if ahead else None
     back = _place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
-    cursor = next((k for k in _CURSORS if k in beside), None)
+    cursor = next((k for k in CURSORS if k in beside), None)
     if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
         tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
     elif cursor is not None:
@@ -204,21 +222,28 @@ def _links(
             tell_link(node[key], link, where, edits)
 
 
+def place_key(call: Call, page: Page) -> str:
+    """The parameter a link names the next page's place in: the one the call used, else the
+    first its tool takes among tokens, offsets and page numbers (a number only with a size)."""
+    args, params = call
+    places = (*TOKENS, *_OFFSETS, *_PAGES)
+    used = [k for k in places if k in args] + [k for k in places if k in params]
+    return next((k for k in used if k not in _PAGES or page.size), "page_token")
+
+
 def _place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
     """The query of a link to the page starting at offset `after`: the call's input with that
     place in the parameter the call (else its tool) takes for it: a token, an offset, a page
     number."""
-    args, params = call
-    places = (*_TOKENS, *_OFFSETS, *_PAGES)
-    query = {k: v for k, v in args.items() if k not in (*places, *AFTER, *BEFORE)}
-    used = [k for k in places if k in args] + [k for k in places if k in params]
-    key = next((k for k in used if k not in _PAGES or page.size), "page_token")
+    places = (*TOKENS, *_OFFSETS, *_PAGES)
+    query = {k: v for k, v in call[0].items() if k not in (*places, *AFTER, *BEFORE)}
+    key = place_key(call, page)
     if key in _OFFSETS:
         query[key] = after
     elif key in _PAGES and page.size:
         query[key] = after // page.size + 1
     else:
-        query[key] = token_for(after)
+        query[key] = token_for(after, page.claim)
     return query
 
 
@@ -237,7 +262,7 @@ def _cursor(
         elif _takes(schema, "string"):
             edits.set(node, key, "", pin=True)
     elif _takes(schema, "string"):
-        edits.set(node, key, token_for(page.start + shown), pin=True)
+        edits.set(node, key, token_for(page.start + shown, page.claim), pin=True)
     elif _takes(schema, "integer") and page.size:
         edits.set(node, key, (page.start + shown) // page.size + 1, pin=True)
 
