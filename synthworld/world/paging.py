@@ -5,9 +5,9 @@ first page holds the first N; the count beside the items (``total``...; ``count`
 `synthworld.world.page_counts`) is the whole collection; the next-page token (opaque, derived from
 the offset the next page starts at; a URL whose query names it, `synthworld.world.page_urls`) has
 a value while items remain and is null on the last page, and ``has_more`` agrees. A page past the
-first holds no generated strangers: the first page's count left them out. A list answer with such
-fields answers its page even when the call names none (the first), so a world that has made
-nothing answers a first page that is also its last.
+first holds no generated strangers: the first page's count left them out (except up to what the
+first page of a world that had made nothing claimed: `synthworld.world.page_claims`). A list
+answer with such fields answers its page even when the call names none (the first).
 """
 
 from __future__ import annotations
