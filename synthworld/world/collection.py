@@ -23,7 +23,8 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.paging import page_of, tell_page
+from synthworld.world.page_claims import settle
+from synthworld.world.paging import page_at, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
 
@@ -63,21 +64,27 @@ def assemble(
         + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
         key=lambda pair: order[pair[0]],
     )
-    page = page_of(args)
+    page = page_at(args, [ident for ident, _ in remembered], coll)
     start = page.start if page is not None else 0
     new = (
         [item for ident, item in kept if ident not in order]
-        if not _of_new_parent(plan, args, state) and start == 0
+        if not _of_new_parent(plan, args, state)
+        and ((start == 0 and not (page and page.by_id)) or (page and page.claim is not None))
         else []
     )
-    final = ([item for _, item in remembered] + new)[start:]
-    cap = min(n for n in (coll.max_items, limit_of(args), len(final)) if n is not None)
+    final = ([item for _, item in remembered] + new)[start : page.stop if page else None]
+    room = max(0, page.claim - start) if page and page.claim is not None else None
+    cap = min(n for n in (coll.max_items, limit_of(args), len(final), room) if n is not None)
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
     if not same:
         edits.begin("collection")
         edits.splice(items, final[:cap])
-    if page is not None and type(value) is dict and (remembered or start > 0):
-        tell_page(value, coll, page, cap, max(len(remembered), start + cap), edits)
+    if page is not None and type(value) is dict:
+        call = (args, plan.params)
+        made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
+        fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
+        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, fresh)
+        tell_page(value, coll, page, (cap, whole), edits, call)
     return same
 
 

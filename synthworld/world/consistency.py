@@ -106,6 +106,8 @@ class ConsistencyPlan:
     """Whether a repeated identical call is the same call (a repeated create creates nothing new)."""
     list_key: str | None = None
     """The top-level property holding a list answer's items (``results``), hinted like the top."""
+    params: tuple[str, ...] = ()
+    """The input's parameters (a next-page link names the one that places a page)."""
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """Parameter defaults the schema declares (a list filter the agent left out still holds)."""
     reach: frozenset[str] | None = None
@@ -242,6 +244,7 @@ def plan_for(
         rule_plan=rules,
         idempotent=spec.idempotent,
         list_key=shapes.collection.key if shapes.collection else None,
+        params=tuple(params),
         reach=reach(shapes, {top_kind, *nested}, echo, identities),
         defaults={**spec.defaults, **param_defaults(spec.parameters)},
         id_alias=id_alias(top_kind, life, params, names, shapes, named),

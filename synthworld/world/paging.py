@@ -1,40 +1,59 @@
 """Paging: a list call that names a page (a size: ``page_size``, ``limit``...; a place: a token
-this world handed out in ``page_token``/``cursor``..., an ``offset``, a ``page`` number) answers
-that slice of its collection. The first page holds the first N; the count beside the items
-(``total``...) is the whole collection; the next-page token (opaque, derived from the offset the
-next page starts at) has a value while items remain and is null on the last page, and ``has_more``
-agrees. A page past the first holds no generated strangers: the first page's count left them out.
+this world handed out in ``page_token``/``cursor``..., an ``offset``, a ``page`` number, an item's
+id in Stripe's ``starting_after``/``ending_before``) answers that slice of its collection. The
+first page holds the first N; the count beside the items (``total``...; ``count`` by
+`synthworld.world.page_counts`) is the whole collection; the next-page token (opaque, derived from
+the offset the next page starts at; a URL whose query names it, `synthworld.world.page_urls`) has
+a value while items remain and is null on the last page, and ``has_more`` agrees. A page past the
+first holds no generated strangers: the first page's count left them out (except up to what the
+first page of a world that had made nothing claimed: `synthworld.world.page_claims`). A list
+answer with such fields answers its page even when the call names none (the first).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
+from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
+from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_urls import (
+    LINK_HOLDERS,
+    PREV_NAMES,
+    URL_NAMES,
+    is_url_cursor,
+    query_token,
+    tell_link,
+)
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
-__all__ = ["Page", "page_of", "tell_page", "token_for"]
+__all__ = ["CURSORS", "COUNTS", "TOKENS", "Page", "page_at", "page_of", "place_key", "tell_page", "token_for"]
 
-_TOKENS = (
+TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
     "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
-_CURSORS = (
+CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
 )  # fmt: skip
-_COUNTS = (
+COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
 )  # fmt: skip
+_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
 _PREFIX = "pg_"
+
+Call = tuple[Mapping[str, Any], tuple[str, ...]]
+"""A list call's input and the parameters its tool takes."""
 
 
 @dataclass(frozen=True)
@@ -45,51 +64,96 @@ class Page:
     """The offset of its first item in the collection."""
     size: int | None
     """How many items it holds at most (None: the input does not say)."""
+    stop: int | None = None
+    """The offset its items end before (``ending_before``; None: the collection's end)."""
+    backward: bool = False
+    """Placed before an id: its ``has_more`` says whether more items come before it."""
+    by_id: bool = False
+    """Placed by an item's id: it holds no generated strangers, as a page past the first."""
+    claim: int | None = None
+    """How many items the first page of a world that had made nothing said the collection holds:
+    the pages up to it hold generated strangers (`synthworld.world.page_claims`)."""
 
 
-def token_for(start: int) -> str:
-    """The opaque next-page token of the page starting at offset `start`."""
-    return _PREFIX + base64.urlsafe_b64encode(f"offset:{start}".encode()).decode().rstrip("=")
+def token_for(start: int, of: int | None = None) -> str:
+    """The opaque next-page token of the page starting at offset `start` (of a collection the
+    first page said holds `of` items, when that page made the claim: `synthworld.world.page_claims`)."""
+    text = f"offset:{start}" + (f"/of:{of}" if of is not None else "")
+    return _PREFIX + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def _offset_in(token: str) -> int | None:
-    """The offset a token of `token_for` stands for (None: not one of this world's)."""
+def _offset_in(token: str) -> tuple[int, int | None] | None:
+    """The offset (and claimed size) a token of `token_for` (or a link whose query holds one)
+    stands for (None: not one of this world's)."""
     if not token.startswith(_PREFIX):
-        return None
+        inner = query_token(token, TOKENS)
+        return _offset_in(inner) if inner is not None and inner.startswith(_PREFIX) else None
     body = token[len(_PREFIX) :]
     try:
         text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    number = text.removeprefix("offset:")
-    return int(number) if text.startswith("offset:") and number.isdigit() else None
+    found = re.fullmatch(r"offset:(\d+)(?:/of:(\d+))?", text)
+    if found is None:
+        return None
+    return int(found[1]), int(found[2]) if found[2] is not None else None
 
 
 def page_of(args: Mapping[str, Any]) -> Page | None:
     """The page `args` ask for, or None when they name neither a size nor a place."""
     size = limit_of(args)
     start = 0
-    tokens = [str(args[key]) for key in _TOKENS if type(args.get(key)) is str]
+    tokens = [str(args[key]) for key in TOKENS if type(args.get(key)) is str]
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
     numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
     if found is not None:
-        start = found
-    elif offsets:
+        return Page(found[0], size, claim=found[1])
+    if offsets:
         start = offsets[0]
     elif numbers and size:
         start = (numbers[0] - 1) * size
     return Page(start, size) if size is not None or start > 0 else None
 
 
+def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page | None:
+    """The page `args` ask for in a collection whose remembered items have `ids` (in order): by
+    id, by `page_of`, or the first when they name none and the answer says pages (a cursor, a
+    ``has_more``, a link); None: no page to tell."""
+    size = limit_of(args)
+    placed = id_place(args, ids, size)
+    if placed is not None:
+        return Page(placed[0], size, placed[1], placed[2], by_id=True)
+    page = page_of(args)
+    if page is not None or _unread(args):
+        return page  # a place this world cannot read (a page number without a size): as generated
+    return Page(0, None) if _says_pages(coll) else None
+
+
+def _unread(args: Mapping[str, Any]) -> bool:
+    """Whether `args` name a place `page_of` could not read: a token not this world's, a page
+    number past 1 without a size, an id the collection does not hold."""
+    tokens = any(type(args.get(k)) is str and args[k] for k in TOKENS)
+    later = any(type(args.get(k)) is int and args[k] > 1 for k in _PAGES)
+    return tokens or later or any(args.get(k) is not None for k in (*AFTER, *BEFORE))
+
+
+def _says_pages(coll: Collection) -> bool:
+    """Whether the answer has a field beside the items (or in its page object) that pages."""
+    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
+    return not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
+
+
 def tell_page(
-    node: dict[str, Any], coll: Collection, page: Page, shown: int, whole: int, edits: Edits
+    node: dict[str, Any], coll: Collection, page: Page, seen: tuple[int, int], edits: Edits, call: Call
 ) -> None:
-    """Make the count, next-page cursor and ``has_more`` of `node` (a page holding `shown` items
-    of a collection of `whole`) say so, beside the items or in the page's own object
-    (``meta``, ``pagination``...); each field its own edit, kept off the rules."""
+    """Make the counts, next-page cursors and ``has_more`` of `node` (a page holding ``seen[0]``
+    items of a collection of ``seen[1]``) say so, beside the items or in the page's own object
+    (``meta``, ``pagination``...); each field its own edit, kept off the rules. `call`: its links'
+    query."""
     edits.begin("paging", single=True)
-    _tell(node, (coll.beside, coll.required), page, shown, whole, edits)
+    _tell(node, (coll.beside, coll.required), page, seen, edits, call)
     for holder in [
         k for k in PAGE_HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
     ]:
@@ -97,28 +161,90 @@ def tell_page(
         props, need = schema.get("properties"), schema.get("required")
         if isinstance(props, Mapping):
             required = frozenset(need) if isinstance(need, list) else frozenset()
-            _tell(node[holder], (props, required), page, shown, whole, edits)
+            _tell(node[holder], (props, required), page, seen, edits, call)
 
 
 def _tell(
     node: dict[str, Any],
     fields: tuple[Mapping[str, Any], frozenset[str]],
     page: Page,
-    shown: int,
-    whole: int,
+    seen: tuple[int, int],
     edits: Edits,
+    call: Call,
 ) -> None:
     """`tell_page` for one object, whose properties' schemas and required ones are `fields`."""
     beside, required = fields
-    more = page.start + shown < whole
-    for key in [k for k in _COUNTS if _takes(beside.get(k), "integer")]:
+    shown, whole = seen
+    ahead = page.start + shown < whole
+    more = page.start > 0 if page.backward else ahead
+    totals = [k for k in COUNTS if _takes(beside.get(k), "integer")]
+    for key in totals:
         edits.set(node, key, whole, pin=True)
-    cursor = next((k for k in _CURSORS if k in beside), None)
-    if cursor is not None:
+    for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
+        edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
+    query = _place_query(call, page, page.start + shown) if ahead else None
+    back = _place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
+    cursor = next((k for k in CURSORS if k in beside), None)
+    if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
+        tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
+    elif cursor is not None:
         last = "" if cursor in required else None  # a required cursor that cannot be null
-        _cursor(node, (cursor, beside[cursor]), page, shown if more else last, edits)
+        _cursor(node, (cursor, beside[cursor]), page, shown if ahead else last, edits)
+    for names, where in ((URL_NAMES, query), (PREV_NAMES, back)):
+        for key in [k for k in names if _takes(beside.get(k), "string")]:
+            tell_link(node, (key, beside[key], key in required), where, edits)
+    for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
+        _links(node, (key, beside[key]), query, back, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
+
+
+def _links(
+    node: dict[str, Any],
+    holder: tuple[str, Mapping[str, Any]],
+    query: Mapping[str, Any] | None,
+    back: Mapping[str, Any] | None,
+    edits: Edits,
+) -> None:
+    """Set the ``next`` and ``prev``/``previous`` links of the links object `holder` (its key and
+    schema) of `node`, making it when it was left out and the next page needs a link."""
+    key, schema = holder
+    props, need = schema.get("properties"), schema.get("required")
+    if not isinstance(props, Mapping):
+        return
+    if "next" in props and type(node.get(key)) is not dict and query:
+        edits.set(node, key, {})  # links left out, now needed
+    if type(node.get(key)) is not dict:
+        return
+    for name, where in (("next", query), ("prev", back), ("previous", back)):
+        if name in props:
+            link = (name, props[name], isinstance(need, list) and name in need)
+            tell_link(node[key], link, where, edits)
+
+
+def place_key(call: Call, page: Page) -> str:
+    """The parameter a link names the next page's place in: the one the call used, else the
+    first its tool takes among tokens, offsets and page numbers (a number only with a size)."""
+    args, params = call
+    places = (*TOKENS, *_OFFSETS, *_PAGES)
+    used = [k for k in places if k in args] + [k for k in places if k in params]
+    return next((k for k in used if k not in _PAGES or page.size), "page_token")
+
+
+def _place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
+    """The query of a link to the page starting at offset `after`: the call's input with that
+    place in the parameter the call (else its tool) takes for it: a token, an offset, a page
+    number."""
+    places = (*TOKENS, *_OFFSETS, *_PAGES)
+    query = {k: v for k, v in call[0].items() if k not in (*places, *AFTER, *BEFORE)}
+    key = place_key(call, page)
+    if key in _OFFSETS:
+        query[key] = after
+    elif key in _PAGES and page.size:
+        query[key] = after // page.size + 1
+    else:
+        query[key] = token_for(after, page.claim)
+    return query
 
 
 def _cursor(
@@ -136,7 +262,7 @@ def _cursor(
         elif _takes(schema, "string"):
             edits.set(node, key, "", pin=True)
     elif _takes(schema, "string"):
-        edits.set(node, key, token_for(page.start + shown), pin=True)
+        edits.set(node, key, token_for(page.start + shown, page.claim), pin=True)
     elif _takes(schema, "integer") and page.size:
         edits.set(node, key, (page.start + shown) // page.size + 1, pin=True)
 

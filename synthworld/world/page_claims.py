@@ -1,0 +1,59 @@
+"""A first page that says more follow in a world that has made nothing: when the generated answer
+says so (``has_more``, a cursor, a count past the items) and the next page's place is a token,
+the page claims a collection a little longer than itself (the generated count when it is within
+two pages more, else one page more). The token carries the claim, so the pages it leads to hold
+generated strangers up to it, and the last ends the loop; a page that comes out empty ends it
+early. Without a token to carry the claim the first page is the last."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
+from synthworld.world.paging import COUNTS, CURSORS, TOKENS, Call, Page, place_key
+from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
+
+__all__ = ["settle"]
+
+
+def settle(
+    page: Page, node: Mapping[str, Any], coll: Collection, seen: tuple[int, int], call: Call, fresh: bool
+) -> tuple[Page, int]:
+    """The page to tell and its collection's size, given ``seen`` (the items shown, the size the
+    world knows) and whether the world remembers none of the list (`fresh`)."""
+    shown, whole = seen
+    if page.claim is not None:
+        ends = shown == 0 or page.start + shown >= page.claim
+        return page, whole if ends else max(whole, page.claim)
+    if not fresh or page.start or page.by_id or shown == 0 or not _tokened(coll, call, page):
+        return page, whole
+    step = page.size or shown
+    said = _said([node, *(node[k] for k in PAGE_HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
+    if said is None:
+        return page, whole
+    claim = said if shown < said <= shown + 2 * step else shown + step
+    return replace(page, claim=claim), claim
+
+
+def _tokened(coll: Collection, call: Call, page: Page) -> bool:
+    """Whether the next page's place is a token: a cursor beside the items (or in the page's own
+    object) that is no link, or a link whose query names a token."""
+    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    names = set(coll.beside).union(*(h.get("properties") or () for h in holders if isinstance(h, Mapping)))
+    cursors = [k for k in CURSORS if k in names and k not in URL_NAMES]
+    links = not names.isdisjoint((*URL_NAMES, *LINK_HOLDERS))
+    return bool(cursors) or (links and place_key(call, page) in TOKENS)
+
+
+def _said(nodes: list[Mapping[str, Any]], shown: int, step: int) -> int | None:
+    """The count a generated page says (past the items shown, or a page of `step` past them when
+    it only says more follow), or None when it says none follow."""
+    counts = [n[k] for n in nodes for k in COUNTS if type(n.get(k)) is int and n[k] > shown]
+    more = any(n.get(k) is True for n in nodes for k in MORE_KEYS) or any(
+        n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES)
+    )
+    if counts:
+        return int(counts[0])
+    return shown + step if more else None
