@@ -1,13 +1,16 @@
 """Cases reduced from the ninth hold-out (bench/RESULTS.md, stop 49): OCSF's event classes as the
 ocsf-json-schema package renders them close the object with ``additionalProperties: false`` and
-require, in an ``anyOf``, names no property declares (a path written as one name)."""
+require, in an ``anyOf``, names no property declares (a path written as one name); Google's
+Discovery documents, read from a registry, write ``"minimum": "0"``."""
 
 from __future__ import annotations
 
 import pytest
+import referencing
+from referencing.jsonschema import DRAFT202012
 
 import synthworld
-from synthworld.errors import UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 
 CLOSED = {
     "type": "object",
@@ -49,3 +52,27 @@ def test_the_closed_object_requiring_an_undeclared_name_itself_is_named() -> Non
     error = refusal({**CLOSED, "required": ["time", "kind"]})
     assert str(error).startswith("the object at the root requires ['kind'] which its other keywords forbid")
     assert "additionalProperties: false at the root" in str(error)
+
+
+RANK = {"type": "integer", "format": "int32", "minimum": "0"}
+"""Discovery's ``rank`` of compute's ``CapacityAdviceRequest``: a string where a number belongs."""
+
+
+def registry_of(doc: dict[str, object]) -> referencing.Registry[object]:
+    return referencing.Registry().with_resource("file:///api/compute.json", DRAFT202012.create_resource(doc))
+
+
+def test_an_invalid_keyword_in_a_registry_document_is_named_where_it_is() -> None:
+    """The document a reference reaches in the caller's registry was never checked against its
+    metaschema: the refusal said "no valid value could be built ... fix: simplify it"."""
+    doc = {"$defs": {"Selection": {"type": "object", "properties": {"rank": RANK}, "required": ["rank"]}}}
+    schema = {"type": "object", "properties": {"s": {"$ref": "file:///api/compute.json#/$defs/Selection"}}}
+    with pytest.raises(SchemaError) as info:
+        synthworld.generate({**schema, "required": ["s"]}, 0, registry=registry_of(doc))
+    assert not isinstance(info.value, UnsatisfiableSchemaError)
+    assert str(info.value) == (
+        "invalid schema at 'file:///api/compute.json#/$defs/Selection/properties/rank/minimum', which "
+        "$ref at '/properties/s' reaches in the registry: '0' is not of type 'number'; fix: make that "
+        "document valid against its metaschema"
+    )
+    assert info.value.path == "/properties/s/$ref"
