@@ -13,6 +13,10 @@ reads (the ninth hold-out, bench/HOLDOUT.md): ``package/<name>.json`` members.
     python bench/holdout_bundled.py jsonforms OUT.tar.gz FOLDER
         the schema of each example of JSON Forms' ``getExamples()`` (@jsonforms/examples, which
         ships them only as code), FOLDER holding its ``npm install``
+    python bench/holdout_bundled.py exports OUT.tar.gz FOLDER MODULE
+        each export of MODULE (installed in FOLDER) that is a JSON Schema object (one with
+        ``type``, ``properties`` or ``items``): Vercel's ``vercel.json`` route schemas
+        (@vercel/routing-utils' ``routesSchema``, ``rewritesSchema``...)
     python bench/holdout_bundled.py discovery OUT.tar.gz google_api_python_client-VERSION.whl
         the ``schemas`` of each Google API Discovery document the wheel caches, one bundle a
         document under ``$defs`` (2020-12), as tools built from Discovery read them: a ``$ref`` is a
@@ -91,6 +95,19 @@ def jsonforms(folder: str) -> dict[str, Any]:
     return found
 
 
+def exports(folder: str, module: str) -> dict[str, Any]:
+    """Each export of ``module`` that looks like a JSON Schema, by its export name."""
+    code = "process.stdout.write(JSON.stringify(require(process.argv[1])))"
+    run = ["node", "-e", code, module]
+    text = subprocess.run(run, capture_output=True, check=True, text=True, cwd=folder)
+    shapes = ("type", "properties", "items")
+    return {
+        f"{module.strip('@')}/{name}": value
+        for name, value in json.loads(text.stdout).items()
+        if isinstance(value, dict) and any(key in value for key in shapes)
+    }
+
+
 def discovered(node: Any) -> Any:
     """A Discovery schema in JSON Schema: ``$ref: NAME`` to ``#/$defs/NAME``, ``type: any`` dropped."""
     if isinstance(node, list):
@@ -137,6 +154,8 @@ def main() -> None:
         schemas = cjs(source, rest[0])
     elif how == "ajv":
         schemas = ajv(source, rest[0])
+    elif how == "exports":
+        schemas = exports(source, rest[0])
     elif how == "discovery":
         schemas = discovery(source)
     elif how == "jsonforms":
