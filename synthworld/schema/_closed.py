@@ -26,6 +26,8 @@ def closed_beside(
         written = [n for n in bad if any(n in _required(p) for p in parts if p.loc.pointer is not None)]
         bad = written or bad  # not the names only a sibling branch's negation requires
         declaring = [p for p in parts if p is not part and not set(bad).isdisjoint(_listed(p))]
+        if written and not declaring:
+            return _undeclared(parts, part, written)
         if bad and declaring:
             at, where = show_pointer(part.loc.path), _where(parts, declaring, bad)
             return UnsatisfiableSchemaError(
@@ -37,6 +39,22 @@ def closed_beside(
                 path=where,
             )
     return None
+
+
+def _undeclared(parts: list[Part], closed: Part, bad: list[str]) -> UnsatisfiableSchemaError:
+    """The error for required names no schema of the object declares and a closed one forbids:
+    OCSF's classes (ocsf-json-schema) require ``device.os.sp_ver``, a path written as a name, in
+    an ``anyOf`` beside ``additionalProperties: false``. Named at the schema that requires them as
+    written, not at a path the compiler made (``/oneOf/0/anyOf/0``), with the keyword at fault."""
+    requiring = [p for p in parts if p.loc.pointer is not None and not set(bad).isdisjoint(_required(p))]
+    where, at = requiring[-1].loc.path, show_pointer(closed.loc.path)
+    return UnsatisfiableSchemaError(
+        f"the object at {show_pointer(where)} requires {bad} which its other keywords forbid: "
+        f"additionalProperties: false at {at} takes only the properties listed beside it, and no "
+        f"schema of the object declares {bad}; fix: declare them in the properties at {at}, or "
+        "drop them from required",
+        path=where,
+    )
 
 
 def _where(parts: list[Part], declaring: list[Part], bad: list[str]) -> str:

@@ -24,6 +24,7 @@ from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._check import SubCheck, sub_check
 from synthworld.schema._ecma import translate
+from synthworld.schema._foreign import foreign_problem
 from synthworld.schema._multiples import EXACT_INTS
 from synthworld.schema._nodes import bare
 from synthworld.schema._parts import lone_empty_pattern
@@ -101,6 +102,9 @@ class Memo:
             found = resolve_ref(loc, keyword)
         except SchemaError as err:
             return err.with_traceback(None)
+        problem = foreign_problem(loc, found, keyword)
+        if problem is not None:
+            return problem
         if shared is not None:
             self.targets[shared] = (found.schema, found.resolver, found.dialect, found.pointer)
         return found
