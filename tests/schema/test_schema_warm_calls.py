@@ -113,6 +113,10 @@ LOOPS = {
     "enum_values.<locals>.<listcomp>.<genexpr>",
     "held_samples.<locals>.<listcomp>.<genexpr>",
     "place_of.<locals>.<genexpr>",
+    "StringNode._ok.<locals>.<genexpr>",
+    "_Fits.__call__.<locals>.<genexpr>",
+    "_code.<locals>.draw.<locals>.<genexpr>",
+    "in_context.<locals>.<genexpr>",
 }
 """The compiler's and the draws' hottest loops, once generators (a frame resumed per item)."""
 
