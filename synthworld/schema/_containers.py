@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._canonicalise import json_key
-from synthworld.schema._draw import choice
+from synthworld.schema._draw import choice, skip
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import (
     CREDIT_FLOOR,
@@ -294,6 +294,8 @@ class ObjectNode:
         self._required: AbstractSet[str] = frozenset(spec.required) if spec.required else NO_NAMES
         known = set(spec.names)
         self._unlisted = tuple(n for n in spec.required if n not in known)  # mostly empty: shared
+        self._listed: Sequence[str] = [n for n in spec.names if n in self._required] if spec.required else ()
+        """The known required names, in schema order: what `_choose` keeps at a rate of 0."""
         self._want_extras = spec.map_like or spec.min_props > 0
         """Whether `_extras` can add anything (else it draws nothing and is not called)."""
         self._known: AbstractSet[str] = known if self._want_extras else NO_NAMES
@@ -325,7 +327,7 @@ class ObjectNode:
         if not self._required:
             return True
         nodes = self.s.nodes
-        for name in (*(n for n in self.s.names if n in self._required), *self._unlisted):
+        for name in (*self._listed, *self._unlisted):
             node = nodes.get(name)
             if node is None:
                 node = compile_into(nodes, name, self.s.props.make)
@@ -335,10 +337,15 @@ class ObjectNode:
 
     def _choose(self, st: State) -> list[str]:
         rate = self._rate if st.depth < st.soft else 0.0
-        draw, required, forbidden = st.rng.random, self._required, self.s.forbidden
+        required = self._required
         # one draw per name, first in each test, so the draws are the same whatever is allowed
-        chosen = [n for n in self.s.names if (draw() < rate and n not in forbidden) or n in required]
-        chosen += self._unlisted
+        if rate:
+            draw, forbidden = st.rng.random, self.s.forbidden
+            chosen = [n for n in self.s.names if (draw() < rate and n not in forbidden) or n in required]
+            chosen += self._unlisted
+        else:  # no draw is below 0: the same draws, made at once, and the required names
+            skip(st.rng, len(self.s.names))
+            chosen = [*self._listed, *self._unlisted]
         if self.s.dependent:
             chosen = self._close(chosen, required)
         if self.s.max_props is not None and len(chosen) > self.s.max_props:

@@ -64,12 +64,21 @@ _NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 
 def in_context(node: Node, parts: list[Part]) -> Node:
     """``node`` (a string node) drawing contextual values first, when the schema says anything."""
-    fmt = next((p.node["format"] for p in parts if p.node.get("format") in FORMATS), None)
+    fmt: str | None = None
+    lows: list[int] = []
+    highs: list[int] = []
+    for p in parts:  # one pass, no generators: every string field compiles through here
+        words = p.node
+        if fmt is None and words.get("format") in FORMATS:
+            fmt = words["format"]
+        if (value := words.get("minLength")) is not None and _number(value):
+            lows.append(int(value))
+        if (value := words.get("maxLength")) is not None and _number(value):
+            highs.append(int(value))
     patterns = _patterns(parts)
     place = place_of(parts)
     fills = _fills(place, fmt, tuple(patterns))
-    low = max((int(p.node["minLength"]) for p in parts if _number(p.node.get("minLength"))), default=0)
-    high = min((int(p.node["maxLength"]) for p in parts if _number(p.node.get("maxLength"))), default=None)
+    low, high = max(lows, default=0), min(highs, default=None)
     if not fills and high == 2 and fmt is None and not patterns and _COUNTRY.search(place.name):
         fills = [_COUNTRY_CODE]  # two letters of a country are its ISO code (``FR``), not ``Fr``
     if not fills:
@@ -89,8 +98,9 @@ class _Fits:
     def __call__(self, value: str) -> bool:
         if len(value) < self.low or (self.high is not None and len(value) > self.high):
             return False
-        if not all(rx.search(value) for rx in self.patterns):
-            return False
+        for rx in self.patterns:
+            if not rx.search(value):
+                return False
         return self.fmt is None or bool(_CHECKER.conforms(value, self.fmt))
 
 

@@ -92,7 +92,8 @@ class Facts:
 
     def settle(self) -> Facts:
         """Mark a conflict: a required property with no value left."""
-        self.conflict = self.conflict or any(not self.allowed[n] for n in self.required if n in self.allowed)
+        if not self.conflict and self.required and self.allowed:
+            self.conflict = any(not self.allowed[n] for n in self.required if n in self.allowed)
         return self
 
 

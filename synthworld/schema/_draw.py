@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any, TypeVar
 
-__all__ = ["below", "choice", "padding", "text"]
+__all__ = ["below", "choice", "padding", "skip", "text"]
 
 T = TypeVar("T")
 
@@ -36,6 +36,12 @@ def _agrees() -> bool:
                 return False
         if lib.random() != ours.random():
             return False
+        for count in (1, 2, 5):
+            for _ in range(count):
+                lib.random()
+            ours.getrandbits(64 * count)
+            if lib.random() != ours.random():
+                return False
     return True
 
 
@@ -63,6 +69,17 @@ def choice(rng: Random, seq: Sequence[T]) -> T:
             r = rng.getrandbits(k)
         return seq[r]
     return rng.choice(seq)
+
+
+def skip(rng: Random, count: int) -> None:
+    """Leave ``rng`` as ``count`` calls of ``rng.random()`` would (each takes 64 bits), in one call:
+    for draws whose values cannot matter (a rate of 0: no draw is below it)."""
+    if _EXACT and type(rng) is Random:
+        if count > 0:
+            rng.getrandbits(64 * count)
+        return
+    for _ in range(count):
+        rng.random()
 
 
 def text(rng: Random, alphabet: str, size: int) -> str:

@@ -216,7 +216,7 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
     required = ordered_union([r for r in found.get("required", ()) if isinstance(r, list)])
     union: dict[str, None] = {}  # every name once, in first-seen order (no copies of the lists)
     for named in (
-        *(v for v in found.get("properties", ()) if isinstance(v, dict)),
+        *[v for v in found.get("properties", ()) if isinstance(v, dict)],
         required,
         *dependent.values(),
     ):

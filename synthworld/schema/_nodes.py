@@ -445,7 +445,10 @@ class NotNode:
     def gen(self, st: State, hint: str) -> Any:
         for _ in range(self.TRIES):
             value = self.inner.gen(st, hint)
-            if not any(check(value) for check in self.excluded):
+            for check in self.excluded:
+                if check(value):
+                    break
+            else:
                 return value
             st.spend()
         raise Retry

@@ -130,7 +130,12 @@ def place_of(parts: list[Part]) -> Place:
     first = parts[0].loc
     walked = _walk_path(first.path)
     name, parents, _ = walked
-    pointer = next((p.loc.pointer for p in parts if p.loc.pointer), None) or first.pointer or ""
+    pointer = first.pointer
+    for part in parts:  # the first known pointer
+        if part.loc.pointer:
+            pointer = part.loc.pointer
+            break
+    pointer = pointer or ""
     by_pointer, more, end = walked if pointer == first.path else _walk_path(pointer)
     parent = _parent_schema(parts[0], pointer, end)
     title = parent.get("title") if isinstance(parent, dict) else None

@@ -231,7 +231,7 @@ def _ahead(items: list[tuple[Any, Any]], extra: int) -> Gen:
             at += 1
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
-        return "".join(p(rng, groups) for p in parts)
+        return "".join([p(rng, groups) for p in parts])
 
     return gen
 
@@ -240,7 +240,7 @@ def _seq(items: list[tuple[Any, Any]], extra: int) -> Gen:
     parts = [_item(op, av, extra) for op, av in items]
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
-        return "".join(p(rng, groups) for p in parts)
+        return "".join([p(rng, groups) for p in parts])
 
     return gen
 
@@ -313,7 +313,7 @@ def _repeat(low: int, high: int, inner: Gen, extra: int) -> Gen:
     top = min(high, low + extra)
 
     def gen(rng: Random, groups: dict[int, str]) -> str:
-        return "".join(inner(rng, groups) for _ in range(low + below(rng, top - low + 1)))  # randint
+        return "".join([inner(rng, groups) for _ in range(low + below(rng, top - low + 1))])  # randint
 
     return gen
 

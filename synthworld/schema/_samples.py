@@ -21,7 +21,7 @@ def enum_values(cx: Compiler, parts: list[Part], enums: list[list[Any]]) -> list
     """The values of the first of ``enums`` in every other one that every conjunct of ``parts``
     accepts; `UnsatisfiableSchemaError` when none is."""
     keys = [{json_key(v) for v in e} for e in enums[1:]]
-    values = common = [v for v in enums[0] if all(json_key(v) in k for k in keys)]
+    values = common = [v for v in enums[0] if all(json_key(v) in k for k in keys)] if keys else list(enums[0])
     for p in parts:  # the values are in every enum: most conjuncts only check their type
         values = filter_enum(p.node, p.loc, values, lambda loc, v: cx.accepts(loc, v, in_enum=True))
     if not values:
@@ -54,7 +54,14 @@ def held_samples(cx: Compiler, parts: list[Part]) -> list[Any]:
             raw.append(part.node["default"])
     if not raw:
         return []
-    return [v for v in raw if all(holds(cx, p, v) for p in parts)]
+    out = []
+    for value in raw:  # loops, not `all` of a generator: each conjunct asked until one says no
+        for part in parts:
+            if not holds(cx, part, value):
+                break
+        else:
+            out.append(value)
+    return out
 
 
 def holds(cx: Compiler, part: Part, value: Any) -> bool:

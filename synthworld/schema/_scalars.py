@@ -216,9 +216,12 @@ class StringNode:
 
     def _ok(self, text: str) -> bool:
         """Whether ``text`` is within the lengths, matches every pattern and meets no refusal."""
-        if not self._fits(text) or not all(rx.search(text) for rx in self.checks):
+        if not self._fits(text):
             return False
-        return not any(refuses(text) for refuses in self.refusals)
+        for rx in self.checks:  # a loop, not `all` of a generator: every drawn string passes here
+            if not rx.search(text):
+                return False
+        return not (self.refusals and any(refuses(text) for refuses in self.refusals))
 
     def _has_format(self, text: str) -> bool:
         return self.fmt is None or not self._asserted or _conforms(text, self.fmt)

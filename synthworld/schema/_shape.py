@@ -224,7 +224,7 @@ def _code(example: str) -> Draw:
         tokens = [_word_like(t) if t[:1].isalpha() else t for t in tokens if isinstance(t, str)]
 
     def draw(rng: Random, now: dt.datetime, words: Words) -> str:
-        return "".join(t if isinstance(t, str) else t(rng, words) for t in tokens)
+        return "".join([t if isinstance(t, str) else t(rng, words) for t in tokens])
 
     return draw
 
