@@ -17,7 +17,7 @@ from synthworld.schema import generate
 REFUSED: dict[str, tuple[dict[str, Any], str]] = {
     "the fuzz's email (strings seed 1: 0.85 s)": (
         {"type": "string", "format": "email", "not": {"format": "email"}, "minLength": 5000},
-        "the not at '/not' refuses every value: its schema {\"format\":\"email\"} says only what the root "
+        'the not at \'/not\' refuses every value: its schema {"format":"email"} says only what the root '
         "already requires",
     ),
     "said by another conjunct": (
