@@ -21,6 +21,7 @@ from synthworld.schema._compile import Compiler
 from synthworld.schema._compile_budget import CompileBudget, Spent, spent_message
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._exclude import TwinsError
+from synthworld.schema._implied_not import refuse_implied_not
 from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._nodes import (
@@ -93,6 +94,7 @@ class Generator:
         self._always_check = registry is not None or unsure(self._key) or self._both
         self._loc = loc
         compiler = Compiler()
+        refuse_implied_not(compiler.flatten([Part(loc)]))  # else drawn, then refused, until attempts end
         self._root: Node = compiler.node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and surely_probed(self._root)):  # else the probe would succeed

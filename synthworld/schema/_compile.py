@@ -19,7 +19,6 @@ from synthworld.schema._conditional import dependent_split, if_split
 from synthworld.schema._discriminate import Facts, clash, facts_of, join_objects, says_nothing
 from synthworld.schema._exclude import excluding_node, exclusion_choice, negation_branches, twins
 from synthworld.schema._ifs import IF_CHAIN, if_chain, ifs_in
-from synthworld.schema._implied_not import implied_not
 from synthworld.schema._merge import merge_typed
 from synthworld.schema._nodes import (
     ChoiceNode,
@@ -315,11 +314,6 @@ class Compiler:
 
     def _merge(self, parts: list[Part]) -> Node:
         if any("not" in p.node for p in parts):
-            if (implied := implied_not(parts)) is not None:  # else drawn, then refused, until attempts end
-                where, why = implied
-                raise UnsatisfiableSchemaError(
-                    f"{why}; fix: remove the not, or the keywords it repeats", path=where
-                )
             parts = [q for p in parts for q in self._bounded(p)]
             if self.excluding and any(p.node.get("anyOf") for p in parts):  # a not read as its ways to
                 return self._build(parts)  # fail (`_not_ways`: the last resort's reading alone)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from synthworld.errors import show_pointer
+from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import canonical_view, json_equal, json_key
 from synthworld.schema._parts import Part
 from synthworld.schema.keywords import ANNOTATIONS
 
-__all__ = ["implied_not"]
+__all__ = ["implied_not", "refuse_implied_not"]
 
 _ALONE = frozenset({
     "type", "enum", "const", "format", "minLength", "maxLength", "pattern", "minimum", "maximum",
@@ -60,3 +60,13 @@ def _sayer(parts: Sequence[Part], holder: Part, word: str, value: object) -> Par
         ):
             return part
     return None
+
+
+def refuse_implied_not(parts: Sequence[Part]) -> None:
+    """Raise `UnsatisfiableSchemaError` when `implied_not` proves that no value meets ``parts``
+    (a schema's root conjuncts: inside a branch the proof would leave the search's draws, so
+    the values of the other branches, otherwise than they were)."""
+    implied = implied_not(parts)
+    if implied is not None:
+        where, why = implied
+        raise UnsatisfiableSchemaError(f"{why}; fix: remove the not, or the keywords it repeats", path=where)
