@@ -76,6 +76,12 @@ class LazyTest:
         self._schema: Any = schema
         self._made: CompiledValidator | None = None
 
+    @property
+    def schema(self) -> Any:
+        """The schema the branch is tested against (with the definitions it reaches), as
+        `CompiledValidator.schema`."""
+        return self._made.schema if self._made is not None else self._schema
+
     def is_valid(self, value: Any) -> bool:
         """Whether ``value`` meets the branch."""
         if self._made is None:
