@@ -51,7 +51,7 @@ def test_a_probe_past_the_bound_is_refused_naming_it(name: str, spent: list[int]
 def test_the_fuzz_s_heaviest_satisfiable_probes_still_answer(name: str, spent: list[int]) -> None:
     schema = FUZZ["answered"][name]
     generator = compile_generator(schema)
-    assert 2_500 < spent[0] < COMPILES  # the most any satisfiable fuzz schema compiled (3,244)
+    assert 1_000 < spent[0] < COMPILES  # the most any satisfiable fuzz schema compiled: half the bound
     cls = jsonschema.Draft202012Validator
     check = cls(schema, format_checker=cls.FORMAT_CHECKER)
     probed = spent[0]
