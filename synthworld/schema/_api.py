@@ -18,7 +18,6 @@ from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
-from synthworld.schema._compile_budget import CompileBudget, Spent, spent_message
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._exclude import TwinsError
 from synthworld.schema._implied_not import refuse_implied_not
@@ -98,25 +97,7 @@ class Generator:
         self._root: Node = compiler.node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and surely_probed(self._root)):  # else the probe would succeed
-            self._bounded_probe(compiler)
-
-    def _bounded_probe(self, compiler: Compiler) -> None:
-        """`_probe`, its compilers sharing one `CompileBudget` (calls compile unbounded)."""
-        self._budget = compiler.budget = CompileBudget()
-        try:
             self._probe()
-        except Spent as spent:
-            raise UnsatisfiableSchemaError(spent_message(spent), path="") from None
-        finally:
-            self._budget = compiler.budget = None
-            if self._excluding_compiler is not None:
-                self._excluding_compiler.budget = None
-
-    _budget: CompileBudget | None = None
-    """The probe's budget while it runs (its last resort's compilers share it)."""
-
-    _excluding_compiler: Compiler | None = None
-    """The compiler of `_excluding`'s latest root."""
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
@@ -320,9 +301,7 @@ class Generator:
         uses it alone), then the same reading types its keywords do not name; its compile error,
         a ``oneOf`` of twins, is raised: it says why."""
         for any_type in (False, True):
-            compiler = self._excluding_compiler = Compiler(excluding=True, any_type=any_type)
-            compiler.budget = self._budget
-            root = self._excluding = compiler.node([Part(self._loc)])
+            root = self._excluding = Compiler(excluding=True, any_type=any_type).node([Part(self._loc)])
             found = self._first_value(root)
             if found[0]:
                 self._found, self._only_excluding = found, True

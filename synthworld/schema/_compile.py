@@ -14,7 +14,6 @@ from typing import Any
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._bounded import Layered
 from synthworld.schema._canonicalise import FALSE, canonical_view, json_key
-from synthworld.schema._compile_budget import CompileBudget
 from synthworld.schema._conditional import dependent_split, if_split
 from synthworld.schema._discriminate import Facts, clash, facts_of, join_objects, says_nothing
 from synthworld.schema._exclude import excluding_node, exclusion_choice, negation_branches, twins
@@ -89,8 +88,6 @@ class Compiler:
         self._node = self.node  # one bound method shared by every lazy node of this compiler
         self.root: Compiler = self if under is None else under.root
         self.rules: dict[tuple[Any, ...], Any] = {}  # `_ifs`' rules, in the root compiler
-        self.budget: CompileBudget | None = None
-        """What the probe may still compile (the root compiler's, while a probe runs; None: no bound)."""
 
     def scratch(self) -> Compiler:
         """A compiler for what one attempt alone needs (`_ifs`: a combination of ways drawn for
@@ -117,8 +114,6 @@ class Compiler:
             key = (tuple(p.key() for p in parts), tuple(route_of(p.loc.path) for p in parts))
         found = self._memo.get(key)
         if found is None:
-            if self.root.budget is not None:
-                self.root.budget.spend(parts)
             if one and _PLAIN.isdisjoint(parts[0].node):  # a leaf: nothing to flatten, split or check
                 found = self._typed([parts[0]], set())
             elif one and _SPLIT.isdisjoint(parts[0].node):  # nothing to flatten or split: merge
