@@ -20,6 +20,7 @@ from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._exclude import TwinsError
+from synthworld.schema._implied_not import refuse_implied_not
 from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._nodes import (
@@ -91,7 +92,9 @@ class Generator:
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both
         self._loc = loc
-        self._root: Node = Compiler().node([Part(loc)])
+        compiler = Compiler()
+        refuse_implied_not(compiler.flatten([Part(loc)]))  # else drawn, then refused, until attempts end
+        self._root: Node = compiler.node([Part(loc)])
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and surely_probed(self._root)):  # else the probe would succeed
             self._probe()

@@ -31,6 +31,7 @@ from synthworld.world.answer_names import (
     enum_key,
     pattern_path,
 )
+from synthworld.world.answer_tests import LazyTest, plain_root, refers_plainly
 from synthworld.world.answer_tree import (
     Branch,
     Condition,
@@ -59,7 +60,10 @@ class AnswerProbe:
         self._root = returns
         self._defs = _definitions(returns)
         self._def_refs: dict[tuple[str, str], list[str]] = {}
-        self._validators: dict[int, tuple[Any, CompiledValidator | None]] = {}
+        self._validators: dict[int, tuple[Any, CompiledValidator | LazyTest | None]] = {}
+        self._plain: bool | None = None
+        """Whether the returns schema compiles as a plain 2020-12 document (`answer_tests`), once asked."""
+        self._plain_defs: dict[tuple[str, str], bool] = {}
         self._at: tuple[str, int] = ("", -1)
         """The path being filled and its depth (the root ``$`` is at 0)."""
         self.depth: int | None = None
@@ -269,14 +273,14 @@ class AnswerProbe:
             node.items = None if walked.empty() else walked
         node.known = node.known.joined(_item_bounds(schema, no_items=_never(items) and not prefix))
 
-    def _validator(self, branch: Any) -> CompiledValidator | None:
+    def _validator(self, branch: Any) -> CompiledValidator | LazyTest | None:
         """A validator for one branch (compiled once, whatever the level walked)."""
         known = self._validators.get(id(branch))
         if known is None or known[0] is not branch:
             known = self._validators[id(branch)] = (branch, self._compiled(branch))
         return known[1]
 
-    def _compiled(self, branch: Any) -> CompiledValidator | None:
+    def _compiled(self, branch: Any) -> CompiledValidator | LazyTest | None:
         """A validator for one branch, with the root's definitions so its local refs resolve (a
         branch that is only a ref elsewhere, as ``#/properties/a``, stands for its target)."""
         ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
@@ -286,11 +290,32 @@ class AnswerProbe:
             and not ref.startswith(("#/$defs/", "#/definitions/"))
         ):
             branch = _pointer(self._root, ref[1:])
-        schema = {**branch, **self._needed(branch)} if isinstance(branch, dict) and self._defs else branch
+        needed = self._needed(branch) if isinstance(branch, dict) and self._defs else {}
+        schema = {**branch, **needed} if needed else branch
+        if self._vouched(branch, needed):  # known to compile: when an answer first reaches it
+            return LazyTest(schema)
         try:
             return compile_validator(schema)
         except Exception:  # cannot stand alone (a ref into a ref): never reachable, not listed
             return None
+
+    def _vouched(self, branch: Any, needed: dict[str, Any]) -> bool:
+        """Whether ``branch`` with the definitions ``needed`` beside it surely compiles
+        (`answer_tests`), each definition read once."""
+        if not isinstance(branch, dict) or any(key in branch for key in ("$defs", "definitions")):
+            return False
+        if self._plain is None:
+            self._plain = plain_root(self._root)
+        if not self._plain or not refers_plainly(branch, self._defs):
+            return False
+        for container, defs in needed.items():
+            for name in defs:
+                known = self._plain_defs.get((container, name))
+                if known is None:
+                    known = self._plain_defs[(container, name)] = refers_plainly(defs[name], self._defs)
+                if not known:
+                    return False
+        return True
 
     def _needed(self, branch: dict[str, Any]) -> dict[str, Any]:
         """The root's definitions that `branch` reaches, by the definitions' own references too

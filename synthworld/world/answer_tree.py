@@ -10,6 +10,7 @@ from typing import Any
 
 from synthworld.schema import CompiledValidator
 from synthworld.world.answer_names import enum_key
+from synthworld.world.answer_tests import LazyTest
 
 __all__ = ["Branch", "Condition", "Extra", "Known", "Node", "all_outcomes", "settle", "tell_apart", "visit"]
 
@@ -99,7 +100,7 @@ class Branch:
     qualified: str
     site: str
     """Where its ``oneOf``/``anyOf`` sits (``$ allOf[1] oneOf``): its branches are named alike."""
-    test: CompiledValidator
+    test: CompiledValidator | LazyTest
     node: Node
 
 
@@ -110,7 +111,7 @@ class Condition:
 
     name: str
     qualified: str
-    test: CompiledValidator
+    test: CompiledValidator | LazyTest
     then: Node
     otherwise: Node
 
