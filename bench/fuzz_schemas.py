@@ -45,6 +45,7 @@ import fuzz_families3
 import fuzz_mutants
 import jsonschema
 import jsonschema.validators
+import referencing.exceptions
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import generate
@@ -246,7 +247,7 @@ def main() -> None:
             own = POOLS[args.kind](schema) if args.pool and args.kind in POOLS else []
             try:
                 found = args.pool and next((v for v in [*POOL, *own] if check(v)), _NONE)
-            except RecursionError:
+            except (RecursionError, referencing.exceptions.Unresolvable):
                 found = _NONE
             if found is not _NONE:
                 satisfiable += 1
@@ -259,7 +260,7 @@ def main() -> None:
             continue
         try:
             ok = all(check(v) for v in values)
-        except RecursionError:  # python-jsonschema loops on a cycle of refs that reads no value
+        except (RecursionError, referencing.exceptions.Unresolvable):  # a ref cycle, a ref to nothing
             malformed += 1
             continue
         if ok:
@@ -273,7 +274,7 @@ def main() -> None:
     )
     counts += f" ({other} refusals not UnsatisfiableSchemaError)" if other else ""
     counts += f"; refused though a value of the pool is valid: {satisfiable}" if args.pool else ""
-    counts += f" ({malformed} skipped: invalid, or a ref cycle the oracle loops on)" if malformed else ""
+    counts += f" ({malformed} skipped: invalid, a ref cycle or a ref to nothing)" if malformed else ""
     counts += f"; {slow} calls over {SLOW} s CPU"
     counts += f"; {hung} calls stopped past {args.limit:g} s CPU" if hung else ""
     print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
