@@ -9,7 +9,7 @@ from __future__ import annotations
 from re import _constants as _c  # type: ignore[attr-defined]
 from typing import Any
 
-from synthworld.schema._no_string import Firsts, Unread, char_class, union
+from synthworld.schema._char_sets import Firsts, Unread, char_class, union
 
 __all__ = ["foreign_character"]
 

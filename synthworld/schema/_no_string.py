@@ -19,22 +19,14 @@ from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser as sre  # type: ignore[attr-defined]
 from typing import Any
 
+from synthworld.schema._alphabet import foreign_character
+from synthworld.schema._char_sets import Firsts, Unread, char_class, union
 from synthworld.schema._regex import _parsed
 
 __all__ = ["no_string"]
 
-_MOST_CHARACTERS = 4096
-"""The largest class read as its characters (a wider one proves nothing)."""
 _REPEATS = frozenset({c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT})
 _FLAGS = re.IGNORECASE | re.MULTILINE | re.VERBOSE | re.DOTALL
-
-
-class Unread(Exception):
-    """A construct whose first characters this does not read."""
-
-
-Firsts = tuple[frozenset[int], bool]
-"""Characters, and whether the set is their complement."""
 
 
 def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) -> str | None:
@@ -57,8 +49,6 @@ def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) 
             if _disjoint(mine, theirs):
                 return f"patterns {pattern!r} and {other!r} share no first character"
     if len(parsed) > 1:
-        from synthworld.schema._alphabet import foreign_character
-
         ends = [(p, items, _slack(items)) for p, items in parsed if _anchored(items)]
         return foreign_character(parsed, ends) if ends else None
     return None
@@ -152,30 +142,6 @@ def _item(op: Any, av: Any) -> tuple[Firsts, bool]:
         mine, empty = _sequence(list(av[2]))
         return mine, empty or av[0] == 0
     raise Unread
-
-
-def char_class(entries: list[tuple[Any, Any]]) -> Firsts:
-    negated = bool(entries) and entries[0][0] is c.NEGATE
-    chars: set[int] = set()
-    for op, av in entries[1:] if negated else entries:
-        if op is c.LITERAL:
-            chars.add(av)
-        elif op is c.RANGE and av[1] - av[0] < _MOST_CHARACTERS:
-            chars.update(range(av[0], av[1] + 1))
-        else:
-            raise Unread  # a category, a wide range
-    return frozenset(chars), negated
-
-
-def union(a: Firsts, b: Firsts) -> Firsts:
-    (mine, mine_not), (theirs, theirs_not) = a, b
-    if mine_not and theirs_not:
-        return mine & theirs, True
-    if mine_not:
-        return mine - theirs, True
-    if theirs_not:
-        return theirs - mine, True
-    return mine | theirs, False
 
 
 def _disjoint(a: Firsts, b: Firsts) -> bool:
