@@ -38,13 +38,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import bench_corpora
 import fuzz_families
 import fuzz_families2
 import fuzz_families3
+import fuzz_mutants
 import jsonschema
 import jsonschema.validators
+import referencing.exceptions
 
-from synthworld.errors import SchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import generate
 
 CORPUS = fuzz_families.CORPUS
@@ -183,13 +186,16 @@ def _hung(signum: int, frame: Any) -> None:
 
 KINDS: dict[str, Callable[[random.Random], Any]] = {
     "objects": objects, "typeless": typeless, "scalars": scalars,
-    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES, **fuzz_families3.FAMILIES,
+    **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES, **fuzz_families3.FAMILIES, **fuzz_mutants.FAMILIES,
 }  # fmt: skip
+DESCRIBE: dict[str, Callable[[Any], str]] = {"mutants": fuzz_mutants.describe}
+"""How a kind's failing schema is printed (else its first 300 characters of JSON)."""
 
 
 POOLS: dict[str, Callable[[Any], list[Any]]] = {
     **dict.fromkeys(fuzz_families2.FAMILIES, fuzz_families2.schema_pool),
     **dict.fromkeys(fuzz_families3.FAMILIES, fuzz_families3.schema_pool),
+    "mutants": fuzz_mutants.schema_pool,
 }
 """Each kind's values built from a refused schema's own constants (``--pool``)."""
 
@@ -205,9 +211,10 @@ def main() -> None:
     signal.signal(signal.SIGPROF, _hung)
     rng = random.Random(args.seed)
     make = KINDS[args.kind]
+    show = DESCRIBE.get(args.kind, lambda schema: json.dumps(schema)[:300])
     for schema in [{"type": "string", "format": "date"}, {"oneOf": [{"minimum": 0}, {"type": "integer"}]}]:
         generate(schema, 0)  # the first calls of a process import and warm what every later one uses
-    answered = refused = invalid = satisfiable = malformed = slow = hung = 0
+    answered = refused = invalid = satisfiable = malformed = slow = hung = crashed = other = 0
     slowest: tuple[float, Any, int] = (0.0, None, 0)
     for _ in range(args.count):
         schema = make(rng)
@@ -215,7 +222,7 @@ def main() -> None:
         if not cls(cls.META_SCHEMA).is_valid(schema):  # an older draft's rule the kind broke
             malformed += 1
             continue
-        check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+        check = bench_corpora.oracle(schema, None)  # format checking on; jsonschema-rs for ECMA patterns
         values = []
         try:
             for seed in range(3):
@@ -227,37 +234,51 @@ def main() -> None:
                     signal.setitimer(signal.ITIMER_PROF, 0)
                     took = time.process_time() - start
                     if took > SLOW and (slow := slow + 1) <= 5:
-                        print(f"slow: {took:.2f} s CPU, seed {seed}:", json.dumps(schema)[:300])
+                        print(f"slow: {took:.2f} s CPU, seed {seed}:", show(schema))
                     slowest = max(slowest, (took, schema, seed), key=lambda row: row[0])
         except Hung:
             if (hung := hung + 1) <= 5:
-                print(f"hung: past {args.limit:g} s CPU:", json.dumps(schema)[:300])
+                print(f"hung: past {args.limit:g} s CPU:", show(schema))
             continue
         except SchemaError as exc:
             refused += 1
-            own = POOLS[args.kind](schema) if args.kind in POOLS else []
-            pool = [*POOL, *own]
-            found = args.pool and next((v for v in pool if check.is_valid(v)), _NONE)
+            if not isinstance(exc, UnsatisfiableSchemaError) and (other := other + 1) <= 5:
+                print(f"refused, not as unsatisfiable: {type(exc).__name__}: {str(exc)[:150]}", show(schema))
+            own = POOLS[args.kind](schema) if args.pool and args.kind in POOLS else []
+            try:
+                found = args.pool and next((v for v in [*POOL, *own] if check(v)), _NONE)
+            except (RecursionError, referencing.exceptions.Unresolvable):
+                found = _NONE
             if found is not _NONE:
                 satisfiable += 1
                 if satisfiable <= 5:
-                    print("refused:", json.dumps(schema), "valid:", json.dumps(found), str(exc)[:150])
+                    print("refused:", show(schema), "valid:", json.dumps(found)[:300], str(exc)[:150])
             continue
-        if all(check.is_valid(v) for v in values):
+        except Exception as exc:  # a crash: the schema is valid, any error but a SchemaError is a bug
+            if (crashed := crashed + 1) <= 5:
+                print(f"crash: {type(exc).__name__}: {str(exc)[:150]}", show(schema))
+            continue
+        try:
+            ok = all(check(v) for v in values)
+        except (RecursionError, referencing.exceptions.Unresolvable):  # a ref cycle, a ref to nothing
+            malformed += 1
+            continue
+        if ok:
             answered += 1
             continue
         invalid += 1
         if invalid <= 5:
-            print("invalid:", json.dumps(schema), json.dumps(values)[:200])
-    counts = f"{answered} answered valid, {refused} refused, {invalid} with an invalid value"
+            print("invalid:", show(schema), json.dumps(values)[:300])
+    counts = (
+        f"{answered} answered valid, {refused} refused, {invalid} with an invalid value, {crashed} crashed"
+    )
+    counts += f" ({other} refusals not UnsatisfiableSchemaError)" if other else ""
     counts += f"; refused though a value of the pool is valid: {satisfiable}" if args.pool else ""
-    counts += f" ({malformed} invalid schemas skipped)" if malformed else ""
+    counts += f" ({malformed} skipped: invalid, a ref cycle or a ref to nothing)" if malformed else ""
+    counts += f"; {slow} calls over {SLOW} s CPU"
     counts += f"; {hung} calls stopped past {args.limit:g} s CPU" if hung else ""
     print(f"{args.kind} --seed {args.seed}: {args.count} schemas, {counts}")
-    print(
-        f"slowest call: {slowest[0]:.3f} s CPU (seed {slowest[2]}, first calls compile)",
-        json.dumps(slowest[1])[:300],
-    )
+    print(f"slowest call: {slowest[0]:.3f} s CPU (seed {slowest[2]}, first calls compile)", show(slowest[1]))
 
 
 if __name__ == "__main__":

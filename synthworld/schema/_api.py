@@ -54,6 +54,9 @@ _FALLBACK_BYTES = 20_000
 _FALLBACK_COMBINATORS = 6
 """Nor do schemas with more combinators: it merges ``allOf``/``if`` combinations up front, in time
 growing ~1.6x with each (0.6 s for an ``allOf`` of 7 ``if``s)."""
+_FALLBACK_REFS = 40
+"""Nor do schemas with more references: it expands each where it is used (a 12.6 kB SchemaStore
+schema of 117, enonic-xp-macro's, took 11 s CPU to resolve before its values were drawn)."""
 _COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first; fewer
@@ -224,6 +227,8 @@ class Generator:
         """hypothesis-jsonschema, for schemas it can resolve quickly (it expands every reference
         and merges every combination)."""
         if len(self._key) > _FALLBACK_BYTES or len(_COMBINATOR.findall(self._key)) > _FALLBACK_COMBINATORS:
+            return False, None
+        if self._key.count('"$ref":') > _FALLBACK_REFS:
             return False, None
         return _fallback.draw(self._key, parse(self._key), rng)  # its own copy
 

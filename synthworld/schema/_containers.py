@@ -403,8 +403,26 @@ class ObjectNode:
             if node is not None:
                 out[name] = node
         if have + len(out) < self.s.min_props:
+            self._numbered(st, out, self.s.min_props - have, build=False)
+        if have + len(out) < self.s.min_props:
             raise Retry
         return list(out.items())
+
+    def _numbered(self, st: State, out: dict[str, Any], least: int, build: bool) -> None:
+        """``out`` topped up to ``least`` names with numbered ones after drawn names, where the
+        draws alone fell short: a pattern open at its end (OpenAPI's ``^x-``) draws its one
+        shortest name each time, so two of its names were never found. ``build``: ``out`` holds
+        values (else nodes)."""
+        props = self.s.props
+        for _ in range(least * _TRIES):
+            if len(out) >= least:
+                return
+            drawn = props.extra_name(st)
+            name = f"{drawn}{'' if drawn[-1:] in ('-', '_', '.') else '_'}{st.rng.randrange(100)}"
+            node = None if name in out or name in self._known else props.extra_node(name)
+            if node is not None and name not in self.s.forbidden:
+                with contextlib.suppress(SchemaError):
+                    out[name] = node.gen(st, name) if build else node
 
     def _fill(self, st: State, names: list[str], extras: list[tuple[str, Node]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -445,6 +463,7 @@ class ObjectNode:
             if extra is not None and name not in self.s.forbidden:
                 with contextlib.suppress(SchemaError):
                     out[name] = extra.gen(st, name)
+        self._numbered(st, out, self.s.min_props, build=True)
         if len(out) < self.s.min_props:
             raise Retry
         return out

@@ -35,6 +35,7 @@ from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readin
 from synthworld.schema._resolve import DRAFT2020, Loc
 from synthworld.schema._rs_formats import checked_formats
 from synthworld.schema._scalars import StringNode
+from synthworld.schema._too_few import closed_too_few, unique_too_few
 
 if TYPE_CHECKING:
     from synthworld.schema._compile import Compiler
@@ -193,6 +194,8 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
         repeat=repeat,
         last_resort=cx.excluding,
     )
+    if spec.unique and spec.min_items > width:
+        unique_too_few(rest_parts, spec.min_items - width, _path(parts))
     if "contains" in found:
         add_contains(cx, parts, spec)
         contained = [p.node for p in item_parts(parts, width, True)]
@@ -248,6 +251,8 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
+    if spec.min_props:
+        closed_too_few(parts, spec.min_props, forbidden, _path(parts))
     return ObjectNode(spec, _path(parts))
 
 

@@ -19,22 +19,14 @@ from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser as sre  # type: ignore[attr-defined]
 from typing import Any
 
+from synthworld.schema._alphabet import foreign_character
+from synthworld.schema._char_sets import Firsts, Unread, char_class, union
 from synthworld.schema._regex import _parsed
 
 __all__ = ["no_string"]
 
-_MOST_CHARACTERS = 4096
-"""The largest class read as its characters (a wider one proves nothing)."""
 _REPEATS = frozenset({c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT})
 _FLAGS = re.IGNORECASE | re.MULTILINE | re.VERBOSE | re.DOTALL
-
-
-class _Unread(Exception):
-    """A construct whose first characters this does not read."""
-
-
-Firsts = tuple[frozenset[int], bool]
-"""Characters, and whether the set is their complement."""
 
 
 def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) -> str | None:
@@ -56,6 +48,9 @@ def no_string(patterns: Sequence[str], min_length: int, max_length: int | None) 
         for other, theirs in firsts[i + 1 :]:
             if _disjoint(mine, theirs):
                 return f"patterns {pattern!r} and {other!r} share no first character"
+    if len(parsed) > 1:
+        ends = [(p, items, _slack(items)) for p, items in parsed if _anchored(items)]
+        return foreign_character(parsed, ends) if ends else None
     return None
 
 
@@ -97,7 +92,7 @@ def _leading(items: Any) -> Firsts | None:
         return None
     try:
         firsts, empty = _sequence(list(items)[1:])
-    except _Unread:
+    except Unread:
         return None
     return None if empty else firsts
 
@@ -108,12 +103,12 @@ def _sequence(items: list[tuple[Any, Any]]) -> tuple[Firsts, bool]:
     for op, av in items:
         if op is c.AT:
             if av in (c.AT_END, c.AT_END_STRING):
-                raise _Unread  # the string may end here
+                raise Unread  # the string may end here
             continue  # zero width: a superset of the characters after it
         if op in (c.ASSERT, c.ASSERT_NOT):
             continue
         mine, empty = _item(op, av)
-        found = _union(found, mine)
+        found = union(found, mine)
         if not empty:
             return found, False
     return found, True
@@ -127,10 +122,10 @@ def _item(op: Any, av: Any) -> tuple[Firsts, bool]:
     if op is c.ANY:
         return (frozenset({ord("\n")}), True), False
     if op is c.IN:
-        return _class(av), False
+        return char_class(av), False
     if op is c.SUBPATTERN:
         if av[1] or av[2]:
-            raise _Unread  # (?i:...)
+            raise Unread  # (?i:...)
         return _sequence(list(av[3]))
     if op is c.ATOMIC_GROUP:
         return _sequence(list(av))
@@ -139,38 +134,14 @@ def _item(op: Any, av: Any) -> tuple[Firsts, bool]:
         empty = False
         for alternative in av[1]:
             mine, none = _sequence(list(alternative))
-            found, empty = _union(found, mine), empty or none
+            found, empty = union(found, mine), empty or none
         return found, empty
     if op in _REPEATS:
         if av[1] == 0:
             return (frozenset(), False), True
         mine, empty = _sequence(list(av[2]))
         return mine, empty or av[0] == 0
-    raise _Unread
-
-
-def _class(entries: list[tuple[Any, Any]]) -> Firsts:
-    negated = bool(entries) and entries[0][0] is c.NEGATE
-    chars: set[int] = set()
-    for op, av in entries[1:] if negated else entries:
-        if op is c.LITERAL:
-            chars.add(av)
-        elif op is c.RANGE and av[1] - av[0] < _MOST_CHARACTERS:
-            chars.update(range(av[0], av[1] + 1))
-        else:
-            raise _Unread  # a category, a wide range
-    return frozenset(chars), negated
-
-
-def _union(a: Firsts, b: Firsts) -> Firsts:
-    (mine, mine_not), (theirs, theirs_not) = a, b
-    if mine_not and theirs_not:
-        return mine & theirs, True
-    if mine_not:
-        return mine - theirs, True
-    if theirs_not:
-        return theirs - mine, True
-    return mine | theirs, False
+    raise Unread
 
 
 def _disjoint(a: Firsts, b: Firsts) -> bool:
