@@ -133,7 +133,7 @@ def negation_branches(node: dict[str, Any], *, bounds: bool = False) -> list[Any
     if "propertyNames" in words:  # an object of names it refuses (an empty one meets it)
         refused = {"not": node["propertyNames"]}
         branches.append({"type": "object", "minProperties": 1, "propertyNames": refused})
-    for word in _BOUNDS.keys() & words if bounds else ():
+    for word in [w for w in _BOUNDS if w in words] if bounds else ():  # in `_BOUNDS`' order, not a set's
         kind, other, step = _BOUNDS[word]
         bound = node[word]
         if isinstance(bound, bool) or not isinstance(bound, (int, float)):

@@ -85,3 +85,132 @@ def test_pinned_outputs() -> None:
     assert generate({"type": "integer", "minimum": 10, "maximum": 20}, seed=1) == PINNED_INT_1
     assert generate(KEYWORDS["pattern"], seed=2) == PINNED_PATTERN_2
     assert generate(USER, seed=0, realistic=False) == PINNED_USER_0_PLAIN
+
+
+_ONE_OF_LAST_RESORT = {
+    "allOf": [
+        {
+            "anyOf": [
+                {
+                    "allOf": [
+                        {"oneOf": [{"type": "number", "multipleOf": 2}, {"type": "array", "minItems": 1}]},
+                        {"not": {"oneOf": [{"minimum": 0}, {"const": "red"}, {"const": 3}]}},
+                    ]
+                },
+                {
+                    "oneOf": [
+                        {
+                            "anyOf": [
+                                {
+                                    "oneOf": [
+                                        {"type": "integer", "maximum": 7},
+                                        {"type": "integer", "maximum": 7},
+                                    ]
+                                },
+                                {
+                                    "anyOf": [
+                                        {"$ref": "#/$defs/word"},
+                                        {"type": "string", "maxLength": 3},
+                                        {"maxLength": 2},
+                                    ]
+                                },
+                                {
+                                    "oneOf": [
+                                        {"type": "null"},
+                                        {"type": "integer", "minimum": 5},
+                                        {"minimum": 0},
+                                    ]
+                                },
+                            ]
+                        },
+                        {"$ref": "#/$defs/small"},
+                        {
+                            "allOf": [
+                                {
+                                    "oneOf": [
+                                        {"type": "array", "minItems": 1},
+                                        {"enum": ["red", "blue", 3, 8]},
+                                        {"type": "string", "minLength": 2},
+                                    ]
+                                },
+                                {"type": "integer", "minimum": 5},
+                                {"type": "null"},
+                            ]
+                        },
+                    ]
+                },
+            ]
+        },
+        {
+            "not": {
+                "allOf": [
+                    {
+                        "oneOf": [
+                            {"properties": {"id": {"const": 1}}},
+                            {"allOf": [{"$ref": "#/$defs/small"}, {"type": "number", "multipleOf": 2}]},
+                        ]
+                    },
+                    {
+                        "oneOf": [
+                            {
+                                "anyOf": [
+                                    {"type": "object", "maxProperties": 1},
+                                    {"const": "red"},
+                                    {"properties": {"id": {"const": 1}}},
+                                ]
+                            },
+                            {"not": {"minimum": 0}},
+                        ]
+                    },
+                    {"not": {"type": "number", "multipleOf": 2}},
+                ]
+            }
+        },
+    ],
+    "$defs": {
+        "small": {"type": "integer", "minimum": 0, "maximum": 10},
+        "word": {"type": "string", "pattern": "^[a-z]{1,5}$"},
+        "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "minItems": 2},
+        "rec": {"type": "object", "properties": {"id": {"$ref": "#/$defs/small"}}, "required": ["id"]},
+        "color": {"enum": ["red", "green", "blue", 1, None]},
+    },
+}
+"""A schema of the combinators fuzz (seed 2, its 1,344th) whose values come from the last resort's
+ways to fail a ``oneOf`` branch: a bound's ways were listed in a set's order, so its values moved
+with PYTHONHASHSEED (``-56.39`` in one process, ``-11.6`` in another)."""
+
+_WAYS_SCRIPT = textwrap.dedent(
+    """
+    import json, random, sys
+    from synthworld.schema import compile_generator
+    from synthworld.schema._exclude import negation_branches
+    schema = json.loads(sys.argv[1])
+    ways = negation_branches({"type": "integer", "minimum": 0, "maximum": 10, "minLength": 2}, bounds=True)
+    gen = compile_generator(schema)
+    print(json.dumps({"ways": ways, "values": [gen.generate(random.Random(k)) for k in range(3)]}))
+    """
+)
+
+
+def test_ways_to_fail_a_branch_are_the_same_in_every_process() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    runs = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-c", _WAYS_SCRIPT, json.dumps(_ONE_OF_LAST_RESORT)],
+                env={**env, "PYTHONHASHSEED": hashseed},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        for hashseed in ("0", "1", "2", "3")
+    ]
+    assert all(run == runs[0] for run in runs)
+    assert runs[0]["ways"] == [  # the bounds' ways in the order of the keywords' table
+        {"type": "number", "exclusiveMaximum": 0},
+        {"type": "number", "exclusiveMinimum": 10},
+        {"type": "string", "maxLength": 1},
+        {"not": {"type": "integer"}},
+    ]
+    assert runs[0]["values"] == [-56.39, 20, -36.02]
