@@ -95,9 +95,10 @@ class Generator:
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both
         self._loc = loc
-        compiler = Compiler()
-        refuse_implied_not(compiler.flatten([Part(loc)]))  # else drawn, then refused, until attempts end
-        self._root: Node = compiler.node([Part(loc)])
+        compiler, parts = Compiler(), [Part(loc)]
+        if '"not"' in self._key:  # a not repeating its siblings: else drawn, then refused, until attempts end
+            refuse_implied_not(compiler.flatten(parts))
+        self._root: Node = compiler.node(parts)
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and surely_probed(self._root)):  # else the probe would succeed
             self._probe()
