@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from synthworld import SimulatedClock, SyntheticWorld, ToolSpec
+from synthworld.world.deadlines import is_deadline
 
 CLOCK = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 SEEDS = range(10)
@@ -93,3 +94,15 @@ def test_a_created_holds_deadlines_follow_its_creation_within_the_schema(seed: i
     assert _at(hold["valid_until"]) > created, hold
     assert dt.date.fromisoformat(hold["due_date"]) > created.date(), hold
     assert hold["return_by"].startswith("2024-")  # its pattern forbids a later one: left as drawn
+
+
+@pytest.mark.parametrize(
+    ("key", "deadline"),
+    [
+        ("due", True), ("dueDate", True), ("expiresAt", True), ("expiration_date", True),
+        ("validTo", True), ("return_by", True), ("payment_due_date", True), ("valid_token", False),
+        ("expired_at", False), ("overdue", False), ("start_date", False),
+    ],
+)  # fmt: skip
+def test_which_times_name_a_deadline(key: str, deadline: bool) -> None:
+    assert is_deadline(key) is deadline

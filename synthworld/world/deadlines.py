@@ -20,7 +20,8 @@ __all__ = ["deadlines_ahead", "is_deadline"]
 
 _WORDS = frozenset({"due", "deadline", "expires", "expiry", "expiration", "expire", "expiring"})
 """Words that make a time a deadline wherever they stand (``payment_due_date``, ``token_expires_at``)."""
-_STARTS = ("valid_until", "valid_to", "valid_thru", "good_until", "good_till", "return_by")
+_STARTS = ("valid_until", "valid_to", "valid_thru", "good_until", "good_till")
+"""First words of a time something holds until (``valid_until``, ``valid_to_date``; not ``valid_token``)."""
 _DAY = datetime.timedelta(days=1)
 _YEAR = datetime.timedelta(days=365)
 
@@ -29,7 +30,9 @@ _YEAR = datetime.timedelta(days=365)
 def is_deadline(key: str) -> bool:
     """Whether `key` names a time something must happen by (``due_at``, ``expiry``, ``pay_by``)."""
     name = snake(key)
-    return not _WORDS.isdisjoint(name.split("_")) or name.startswith(_STARTS) or name.endswith("_by")
+    if not _WORDS.isdisjoint(name.split("_")) or name.endswith("_by"):
+        return True
+    return any(name == start or name.startswith(start + "_") for start in _STARTS)
 
 
 def _before(stamp: Instant, created: datetime.datetime) -> bool:
