@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from synthworld import SimulatedClock, SyntheticWorld, ToolSpec
+from synthworld import SimulatedClock, SyntheticWorld, ToolSpec, openapi_tools
 from synthworld.world.deadlines import is_deadline
 
 CLOCK = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
@@ -94,6 +94,32 @@ def test_a_created_holds_deadlines_follow_its_creation_within_the_schema(seed: i
     assert _at(hold["valid_until"]) > created, hold
     assert dt.date.fromisoformat(hold["due_date"]) > created.date(), hold
     assert hold["return_by"].startswith("2024-")  # its pattern forbids a later one: left as drawn
+
+
+_OAS_LOAN = _obj({"id": {"type": "string"}, "createdAt": _TIME, "due": _DATE})
+_OAS = {
+    "openapi": "3.0.0",
+    "info": {"title": "library", "version": "1"},
+    "paths": {
+        "/loans": {
+            "post": {
+                "operationId": "createLoan",
+                "requestBody": {"content": {"application/json": {"schema": _BY_BOOK}}},
+                "responses": {"201": {"content": {"application/json": {"schema": _OAS_LOAN}}}},
+            }
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_openapi_created_loan_is_due_after_its_creation(seed: int) -> None:
+    world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
+    world.add_tools(openapi_tools(_OAS))
+    loan = world.call("createLoan", {"book_id": "b1"})
+    _valid(world, "createLoan", loan)
+    assert _at(loan["createdAt"]) == CLOCK
+    assert dt.date.fromisoformat(loan["due"]) > CLOCK.date(), loan
 
 
 @pytest.mark.parametrize(
