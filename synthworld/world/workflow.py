@@ -4,7 +4,8 @@
   starting state its enum lists (open, new, draft, pending, active...), flags of a later state
   (``done``, ``archived``) are false, what comes later is empty (``amount_refunded`` and a count
   of the children a tool creates for it 0, a field an assign tool sets null), and an id the kind
-  already has is redrawn.
+  already has is redrawn; a deadline (``due``, ``expires_at``) drawn before the creation is moved
+  after it (`synthworld.world.deadlines`).
 - **update**: ``updated_at`` takes the world's time; an untyped object body is merged in as a JSON
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import json_copy
 from synthworld.world.child_counts import count_keys
 from synthworld.world.collection import assemble
+from synthworld.world.deadlines import deadlines_ahead
 from synthworld.world.edits import Edits
 from synthworld.world.flags import flag_changes, initial_flags
 from synthworld.world.identity import fresh_id, identity
@@ -83,6 +85,7 @@ def shape(
     elif subject is not None and family == "create" and fresh:
         _start_lists(plan, subject, refs, edits, facts)
         sure = _create(plan, subject, state, edits, facts)
+        deadlines_ahead(subject, facts.now, edits)
     elif subject is not None and family == "update":
         edits.begin("update")
         _stamp_all(subject, is_updated, edits, facts.now, plan)

@@ -1,0 +1,134 @@
+"""A created entity's deadlines lie ahead of its creation (stop 49: ``createLoan`` in a world at
+2025-01-01 answered ``"due": "2024-12-22"``); other calls keep past ones (old overdue loans), and
+a bound of the schema wins."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import jsonschema
+import pytest
+
+from synthworld import SimulatedClock, SyntheticWorld, ToolSpec, openapi_tools
+from synthworld.world.deadlines import is_deadline
+
+CLOCK = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+SEEDS = range(10)
+_TIME = {"type": "string", "format": "date-time"}
+_DATE = {"type": "string", "format": "date"}
+
+
+def _obj(props: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+LOAN = _obj(
+    {
+        "loan_id": {"type": "string"},
+        "book_id": {"type": "string"},
+        "borrowed_at": _TIME,
+        "due": _DATE,
+        "status": {"type": "string", "enum": ["active", "returned", "overdue"]},
+    }
+)
+HOLD = _obj(
+    {
+        "hold_id": {"type": "string"},
+        "created_at": _TIME,
+        "due_date": _DATE,
+        "expires_at": _TIME,
+        "valid_until": _TIME,
+        "return_by": {"type": "string", "format": "date", "pattern": "^2024-"},
+    }
+)
+_BY_BOOK = _obj({"book_id": {"type": "string"}})
+
+
+def _library(seed: int) -> SyntheticWorld:
+    world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
+    world.register_tool(ToolSpec("createLoan", "Lend a book.", _BY_BOOK, LOAN))
+    world.register_tool(ToolSpec("getLoan", "A loan.", _obj({"loan_id": {"type": "string"}}), LOAN))
+    page = _obj({"loans": {"type": "array", "items": LOAN}})
+    world.register_tool(ToolSpec("listLoans", "Loans of a book.", _BY_BOOK, page))
+    world.register_tool(ToolSpec("create_hold", "Hold a book.", _BY_BOOK, HOLD))
+    return world
+
+
+def _valid(world: SyntheticWorld, tool: str, answer: Any) -> None:
+    jsonschema.validate(answer, world.tools[tool].returns, format_checker=jsonschema.FormatChecker())
+
+
+def _at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_created_loan_is_due_after_the_clock(seed: int) -> None:
+    world = _library(seed)
+    loan = world.call("createLoan", {"book_id": "b1"})
+    _valid(world, "createLoan", loan)
+    assert dt.date.fromisoformat(loan["due"]) >= CLOCK.date(), loan
+    assert world.call("getLoan", {"loan_id": loan["loan_id"]}) == loan
+
+
+def test_listed_loans_keep_their_past_due_dates() -> None:
+    dues = []
+    for seed in SEEDS:
+        world = _library(seed)
+        world.call("createLoan", {"book_id": "b1"})
+        page = world.call("listLoans", {"book_id": "b2"})
+        _valid(world, "listLoans", page)
+        dues += [dt.date.fromisoformat(loan["due"]) for loan in page["loans"]]
+    assert any(due < CLOCK.date() for due in dues), dues  # old overdue loans stay overdue
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_created_holds_deadlines_follow_its_creation_within_the_schema(seed: int) -> None:
+    world = _library(seed)
+    hold = world.call("create_hold", {"book_id": "b1"})
+    _valid(world, "create_hold", hold)
+    created = _at(hold["created_at"])
+    assert created == CLOCK
+    assert _at(hold["expires_at"]) > created, hold
+    assert _at(hold["valid_until"]) > created, hold
+    assert dt.date.fromisoformat(hold["due_date"]) > created.date(), hold
+    assert hold["return_by"].startswith("2024-")  # its pattern forbids a later one: left as drawn
+
+
+_OAS_LOAN = _obj({"id": {"type": "string"}, "createdAt": _TIME, "due": _DATE})
+_OAS = {
+    "openapi": "3.0.0",
+    "info": {"title": "library", "version": "1"},
+    "paths": {
+        "/loans": {
+            "post": {
+                "operationId": "createLoan",
+                "requestBody": {"content": {"application/json": {"schema": _BY_BOOK}}},
+                "responses": {"201": {"content": {"application/json": {"schema": _OAS_LOAN}}}},
+            }
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_openapi_created_loan_is_due_after_its_creation(seed: int) -> None:
+    world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
+    world.add_tools(openapi_tools(_OAS))
+    loan = world.call("createLoan", {"book_id": "b1"})
+    _valid(world, "createLoan", loan)
+    assert _at(loan["createdAt"]) == CLOCK
+    assert dt.date.fromisoformat(loan["due"]) > CLOCK.date(), loan
+
+
+@pytest.mark.parametrize(
+    ("key", "deadline"),
+    [
+        ("due", True), ("dueDate", True), ("expiresAt", True), ("expiration_date", True),
+        ("validTo", True), ("return_by", True), ("payment_due_date", True), ("valid_token", False),
+        ("expired_at", False), ("overdue", False), ("start_date", False),
+    ],
+)  # fmt: skip
+def test_which_times_name_a_deadline(key: str, deadline: bool) -> None:
+    assert is_deadline(key) is deadline
