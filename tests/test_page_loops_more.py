@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from synthworld import SyntheticWorld
-from tests.test_page_loops import SEEDS, _api, _loop, _made, _things
+from tests.test_page_loops import SEEDS, _api, _follow, _loop, _made, _things
 
 CAMEL = _api(
     "/v1/things",
@@ -47,3 +47,39 @@ def test_camel_case_ending_before_pages_back_to_the_first(seed: int) -> None:
         return {"limit": 3, "endingBefore": page["data"][0]["id"]} if page["hasMore"] else None
 
     assert _loop(world, {"limit": 3, "endingBefore": ids[-1]}, before) == ids[3:6] + ids[:3]
+
+
+def _link_list(rel: str, url: str, place: str) -> dict[str, Any]:
+    entry = {
+        "type": "object",
+        "required": [rel, url],
+        "properties": {rel: {"type": "string"}, url: {"type": "string", "format": "uri"}},
+    }
+    page = _things("items", total={"type": "integer"}, link={"type": "array", "items": entry})
+    page["required"] += ["total", "link"]
+    kind = "string" if place == "cursor" else "integer"
+    return _api("/things", [("limit", "integer"), (place, kind)], page)
+
+
+LINK_LISTS = {
+    "fhir": ("relation", "url", "offset"),
+    "rfc8288": ("rel", "href", "cursor"),
+}
+
+
+@pytest.mark.parametrize("made", [0, 7])
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("style", sorted(LINK_LISTS))
+def test_a_link_array_next_entry_pages_through(style: str, seed: int, made: int) -> None:
+    rel, url, place = LINK_LISTS[style]
+    world = SyntheticWorld.from_openapi(_link_list(rel, url, place), seed=seed)
+    ids = _made(world, made)
+
+    def next_url(page: dict[str, Any]) -> Any:
+        return next((e[url] for e in page["link"] if e[rel] == "next"), None)
+
+    pages: list[dict[str, Any]] = []
+    seen = _loop(world, {"limit": 3}, _follow(next_url), pages)
+    assert len(seen) == len(set(seen)) == pages[-1]["total"]
+    assert seen[:made] == ids
+    assert all(next_url(p) for p in pages[:-1])

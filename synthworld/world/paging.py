@@ -23,6 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -142,7 +143,8 @@ def _says_pages(coll: Collection) -> bool:
     """Whether the answer has a field beside the items (or in its page object) that pages."""
     holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
     inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
-    return not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
+    lists = any(link_list_keys(coll.beside.get(k)) for k in LIST_HOLDERS)
+    return lists or not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
 
 
 def tell_page(
@@ -195,6 +197,8 @@ def _tell(
             tell_link(node, (key, beside[key], key in required), where, edits)
     for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
         _links(node, (key, beside[key]), query, back, edits)
+    for key in [k for k in LIST_HOLDERS if link_list_keys(beside.get(k))]:
+        tell_link_list(node, (key, beside[key]), query, back, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
 
