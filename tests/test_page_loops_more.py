@@ -83,3 +83,35 @@ def test_a_link_array_next_entry_pages_through(style: str, seed: int, made: int)
     assert len(seen) == len(set(seen)) == pages[-1]["total"]
     assert seen[:made] == ids
     assert all(next_url(p) for p in pages[:-1])
+
+
+META = _api(
+    "/things",
+    [("limit", "integer"), ("cursor", "string")],
+    _things(
+        "data",
+        meta={
+            "type": "object",
+            "properties": {
+                "total": {"type": "integer"},
+                "next_cursor": {"type": "string", "nullable": True},
+            },
+        },
+    ),
+)
+
+
+@pytest.mark.parametrize("made", [0, 7])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_left_out_meta_object_is_made_to_hold_the_total_and_cursor(seed: int, made: int) -> None:
+    world = SyntheticWorld.from_openapi(META, seed=seed)
+    ids = _made(world, made)
+
+    def step(page: dict[str, Any]) -> dict[str, Any] | None:
+        cursor = page["meta"]["next_cursor"]
+        return {"limit": 3, "cursor": cursor} if cursor else None
+
+    pages: list[dict[str, Any]] = []
+    seen = _loop(world, {"limit": 3}, step, pages)
+    assert len(seen) == len(set(seen)) == pages[-1]["meta"]["total"]
+    assert seen[:made] == ids

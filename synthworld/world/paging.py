@@ -156,14 +156,23 @@ def tell_page(
     query."""
     edits.begin("paging", single=True)
     _tell(node, (coll.beside, coll.required), page, seen, edits, call)
-    for holder in [
-        k for k in PAGE_HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
-    ]:
+    for holder in [k for k in PAGE_HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
-        if isinstance(props, Mapping):
-            required = frozenset(need) if isinstance(need, list) else frozenset()
+        if not isinstance(props, Mapping):
+            continue
+        required = frozenset(need) if isinstance(need, list) else frozenset()
+        if holder not in node and _makes(props, required):
+            edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
+        if type(node.get(holder)) is dict:
             _tell(node[holder], (props, required), page, seen, edits, call)
+
+
+def _makes(props: Mapping[str, Any], required: frozenset[str]) -> bool:
+    """Whether a page object of these properties, left out of the answer, is made: it holds a
+    paging field, and `_tell` sets every one it requires."""
+    told = {*_SIGNS, *COUNTS, *COUNT_KEYS, *LIST_HOLDERS}
+    return not told.isdisjoint(props) and required <= told
 
 
 def _tell(
