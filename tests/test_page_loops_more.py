@@ -115,3 +115,19 @@ def test_a_left_out_meta_object_is_made_to_hold_the_total_and_cursor(seed: int, 
     seen = _loop(world, {"limit": 3}, step, pages)
     assert len(seen) == len(set(seen)) == pages[-1]["meta"]["total"]
     assert seen[:made] == ids
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_fhir_link_array_pages_back_by_its_previous_entry(seed: int) -> None:
+    doc = _link_list("relation", "url", "offset")
+    doc["components"]["schemas"]["Page"]["properties"]["link"]["items"]["properties"]["relation"]["enum"] = [
+        "self", "next", "previous",
+    ]  # fmt: skip
+    world = SyntheticWorld.from_openapi(doc, seed=seed)
+    ids = _made(world, 7)
+
+    def previous(page: dict[str, Any]) -> Any:
+        assert all(e["relation"] in ("self", "next", "previous") for e in page["link"])
+        return next((e["url"] for e in page["link"] if e["relation"] == "previous"), None)
+
+    assert _loop(world, {"limit": 3, "offset": 6}, _follow(previous)) == ids[6:] + ids[3:6] + ids[:3]
