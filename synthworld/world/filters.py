@@ -27,7 +27,8 @@ __all__ = ["CONTROL", "conform", "implied", "limit_of", "matches"]
 CONTROL = frozenset(
     {
         "limit", "offset", "page", "page_size", "pageSize", "per_page", "perPage", "cursor", "page_token",
-        "pageToken", "next_token", "nextToken", "starting_after", "ending_before", "sort", "sort_by",
+        "pageToken", "next_token", "nextToken", "starting_after", "ending_before", "startingAfter",
+        "endingBefore", "sort", "sort_by",
         "sortBy",
         "order", "order_by", "orderBy", "direction", "sort_order", "fields", "include", "expand", "format",
         "max_results", "maxResults", "top", "skip", "count", "size", "first", "last", "after", "before",

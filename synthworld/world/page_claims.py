@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, says_next
 from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
 from synthworld.world.paging import COUNTS, CURSORS, TOKENS, Call, Page, place_key
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
@@ -43,7 +44,9 @@ def _tokened(coll: Collection, call: Call, page: Page) -> bool:
     holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
     names = set(coll.beside).union(*(h.get("properties") or () for h in holders if isinstance(h, Mapping)))
     cursors = [k for k in CURSORS if k in names and k not in URL_NAMES]
-    links = not names.isdisjoint((*URL_NAMES, *LINK_HOLDERS))
+    props = [coll.beside, *(h.get("properties") for h in holders if isinstance(h, Mapping))]
+    lists = any(link_list_keys(p.get(k)) for p in props if isinstance(p, Mapping) for k in LIST_HOLDERS)
+    links = lists or not names.isdisjoint((*URL_NAMES, *LINK_HOLDERS))
     return bool(cursors) or (links and place_key(call, page) in TOKENS)
 
 
@@ -54,6 +57,7 @@ def _said(nodes: list[Mapping[str, Any]], shown: int, step: int) -> int | None:
     more = any(n.get(k) is True for n in nodes for k in MORE_KEYS) or any(
         n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES)
     )
+    more = more or any(says_next(n) for n in nodes)
     if counts:
         return int(counts[0])
     return shown + step if more else None

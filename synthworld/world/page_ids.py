@@ -1,6 +1,7 @@
-"""Pages placed by an item's id (Stripe's ``starting_after`` and ``ending_before``): the page after
-the item with that id, or the `size` items before it (its ``has_more`` then says whether more come
-before). An id the collection does not hold places no page (the answer is as generated)."""
+"""Pages placed by an item's id (Stripe's ``starting_after`` and ``ending_before``, or camelCase
+``startingAfter``/``endingBefore``): the page after the item with that id, or the `size` items
+before it (its ``has_more`` then says whether more come before). An id the collection does not
+hold places no page (the answer is as generated)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 __all__ = ["AFTER", "BEFORE", "id_place"]
 
-AFTER = ("starting_after",)
-BEFORE = ("ending_before",)
+AFTER = ("starting_after", "startingAfter")
+BEFORE = ("ending_before", "endingBefore")
 
 
 def id_place(

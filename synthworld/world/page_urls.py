@@ -14,7 +14,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from synthworld.world.edits import Edits
 
-__all__ = ["LINK_HOLDERS", "PREV_NAMES", "URL_NAMES", "is_url_cursor", "query_token", "tell_link"]
+__all__ = [
+    "LINK_HOLDERS", "PREV_NAMES", "URL_NAMES", "is_url_cursor", "next_link", "query_token", "tell_link",
+]  # fmt: skip
 
 LINK_HOLDERS = ("links", "_links")
 """Objects of links beside the items (JSON:API, HAL), whose ``next`` is the next page's."""

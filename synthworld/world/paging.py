@@ -23,6 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -142,7 +143,8 @@ def _says_pages(coll: Collection) -> bool:
     """Whether the answer has a field beside the items (or in its page object) that pages."""
     holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
     inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
-    return not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
+    lists = any(link_list_keys(coll.beside.get(k)) for k in LIST_HOLDERS)
+    return lists or not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
 
 
 def tell_page(
@@ -154,14 +156,23 @@ def tell_page(
     query."""
     edits.begin("paging", single=True)
     _tell(node, (coll.beside, coll.required), page, seen, edits, call)
-    for holder in [
-        k for k in PAGE_HOLDERS if type(node.get(k)) is dict and isinstance(coll.beside.get(k), Mapping)
-    ]:
+    for holder in [k for k in PAGE_HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
-        if isinstance(props, Mapping):
-            required = frozenset(need) if isinstance(need, list) else frozenset()
+        if not isinstance(props, Mapping):
+            continue
+        required = frozenset(need) if isinstance(need, list) else frozenset()
+        if holder not in node and _makes(props, required):
+            edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
+        if type(node.get(holder)) is dict:
             _tell(node[holder], (props, required), page, seen, edits, call)
+
+
+def _makes(props: Mapping[str, Any], required: frozenset[str]) -> bool:
+    """Whether a page object of these properties, left out of the answer, is made: it holds a
+    paging field, and `_tell` sets every one it requires."""
+    told = {*_SIGNS, *COUNTS, *COUNT_KEYS, *LIST_HOLDERS}
+    return not told.isdisjoint(props) and required <= told
 
 
 def _tell(
@@ -195,6 +206,8 @@ def _tell(
             tell_link(node, (key, beside[key], key in required), where, edits)
     for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
         _links(node, (key, beside[key]), query, back, edits)
+    for key in [k for k in LIST_HOLDERS if link_list_keys(beside.get(k))]:
+        tell_link_list(node, (key, beside[key]), query, back, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
 
