@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from synthworld._gc import collector_paused
 from synthworld._json import owned_copy
 from synthworld.errors import SchemaError
+from synthworld.schema._choice_errors import bare, joined
 from synthworld.schema._draw import below, choice
 
 __all__ = [
@@ -244,7 +245,7 @@ class ChoiceNode:
         if st.lean and self.lean_first is not None:
             first = self.lean_first
         failed: Exception | None = None
-        dead: SchemaError | None = None
+        reasons: dict[int, SchemaError] | None = None  # each failed alternative's, by index
         reached = st.reached
         for step in range(count):
             index = (first + step) % count
@@ -265,7 +266,8 @@ class ChoiceNode:
                         option = _Dead(err)
                     options[index] = option
                 if isinstance(option, _Dead):
-                    dead = option.error if dead is None or _weaker(dead, option.error) else dead
+                    reasons = reasons or {}
+                    reasons[index] = option.error
                     continue
             if failed is not None:
                 st.spend()
@@ -273,10 +275,13 @@ class ChoiceNode:
                 return option.gen(st, hint)
             except (SchemaError, Retry) as err:
                 failed = err.with_traceback(None)  # kept with its frames, it would be a cycle
-        if failed is not None and not (isinstance(failed, SchemaError) and dead and _weaker(failed, dead)):
+                if isinstance(failed, SchemaError):
+                    reasons = reasons or {}
+                    reasons[index] = failed
+        if failed is not None and not isinstance(failed, SchemaError):
             raise failed
-        assert dead is not None
-        raise bare(dead)
+        assert reasons
+        raise joined(reasons)  # every alternative's reason in branch order, whichever came first
 
     def surely(self, sure: Sure) -> bool:
         """Every alternative is compiled and surely returns (none is compiled here: a branch
@@ -300,23 +305,6 @@ class NumberChoice(ChoiceNode):
             except (SchemaError, Retry):  # the integers may still fit (a multipleOf the number misses)
                 pass
         return super().gen(st, hint)
-
-
-def _weaker(kept: SchemaError, other: SchemaError) -> bool:
-    """Whether ``other`` says more than ``kept`` of why no alternative holds: ``kept`` only that a
-    ``not`` (a sibling branch's negation) rules out every type (`_types.ruled_out`), ``other`` more."""
-    return getattr(kept, "by_not", False) and not getattr(other, "by_not", False)
-
-
-def bare(err: SchemaError) -> SchemaError:
-    """A copy of ``err`` without traceback, cause or context (the same type, message and path).
-
-    A remembered error is stored bare and each raise gets its own copy: raised itself, it would
-    take on the traceback of that raise, and keep every frame of it alive with the node.
-    """
-    fresh = type(err).__new__(type(err), *err.args)  # not `copy.copy`: a reducer registered for
-    fresh.__dict__.update(err.__dict__)  # exceptions (in the full test suite) copies tracebacks
-    return fresh
 
 
 class _Dead:

@@ -10,27 +10,36 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._literal_names import literal_names
 from synthworld.schema._parts import Part
 
 __all__ = ["closed_too_few", "unique_too_few"]
 
 
 def closed_too_few(parts: list[Part], least: int, forbidden: AbstractSet[str], path: str) -> None:
-    """Raise when a conjunct with ``additionalProperties: false`` and no ``patternProperties``
-    lists fewer allowed names than ``least`` (``minProperties``)."""
+    """Raise when a conjunct with ``additionalProperties: false`` allows fewer names than ``least``
+    (``minProperties``): those its ``properties`` list and its ``patternProperties`` match, when
+    each pattern is an anchored literal (`literal_names`; any other allows names without end)."""
     for part in parts:
         node = part.node
-        listed = node.get("properties", {})
-        if node.get("additionalProperties") is not False or node.get("patternProperties"):
+        if node.get("additionalProperties") is not False:
             continue
-        names = [n for n in listed if n not in forbidden] if isinstance(listed, dict) else []
+        listed = node.get("properties", {})
+        names = list(listed) if isinstance(listed, dict) else []
+        patterns = node.get("patternProperties") or {}
+        matched = [literal_names(p) for p in patterns] if isinstance(patterns, dict) else [None]
+        if any(m is None for m in matched):
+            continue
+        names = [
+            n for n in dict.fromkeys([*names, *(n for m in matched for n in m or ())]) if n not in forbidden
+        ]
         if len(names) < least:
             path = next((p.loc.path for p in parts if p.node.get("minProperties") == least), path)
             raise UnsatisfiableSchemaError(
                 f"minProperties {least} at {show_pointer(path)} asks for more properties than the "
                 f"{len(names)} additionalProperties: false at {show_pointer(part.loc.path)} allows "
-                f"({', '.join(map(repr, names[:10]))}{', ...' if len(names) > 10 else ''}); "
-                "fix: lower minProperties or list more properties",
+                f"({', '.join(map(repr, names[:10]))}{', ...' if len(names) > 10 else ''})"
+                f"{_MATCHED if patterns else ''}; fix: lower minProperties or list more properties",
                 path=path,
             )
 
@@ -65,5 +74,7 @@ def _values(node: Any) -> list[str] | None:
     return None
 
 
+_MATCHED = ", its patternProperties being anchored literals that match only the names listed"
+"""Said of a closed object whose patterns count (``^x$``, ``^(a|b)$``)."""
 _FEW = {"boolean": ["true", "false"], "null": ["null"]}
 """The types of few values, and those values."""
