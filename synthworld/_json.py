@@ -10,6 +10,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
+from urllib.parse import unquote
 
 __all__ = [
     "MAX_DEPTH",
@@ -24,6 +25,7 @@ __all__ = [
     "json_normal",
     "json_path",
     "json_problems",
+    "local_ref_target",
     "owned_copy",
     "short_repr",
     "strict_json_copy",
@@ -366,3 +368,22 @@ def read_error(exc: BaseException) -> str:
     if "integer string conversion" in str(exc):
         return "an integer of more than 4300 digits is too long to read; write it as a string"
     return str(exc)
+
+
+def local_ref_target(document: Any, ref: str) -> Any:
+    """The part of ``document`` a local ``$ref`` (``#/a/b``) points at: its fragment
+    percent-decoded, then each JSON-pointer step's ``~1`` and ``~0``; None when there is none
+    (or ``ref`` is not local, or names an anchor: ``#node``)."""
+    fragment = unquote(ref[1:]) if ref.startswith("#") else None
+    if fragment is None or fragment[:1] not in ("", "/"):
+        return None
+    target = document
+    for step in fragment.split("/")[1:]:
+        step = step.replace("~1", "/").replace("~0", "~")
+        if isinstance(target, dict) and step in target:
+            target = target[step]
+        elif isinstance(target, list) and step.isdigit() and int(step) < len(target):
+            target = target[int(step)]
+        else:
+            return None
+    return target

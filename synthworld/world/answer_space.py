@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from synthworld._json import local_ref_target
 from synthworld.schema import CompiledValidator, compile_validator
 from synthworld.world.answer_names import (
     branch_label,
@@ -136,7 +137,7 @@ class AnswerProbe:
         """Add the checks of `schema` (and of the schemas it refers to or combines) to `node`."""
         ref = schema.get("$ref")
         if isinstance(ref, str) and ref.startswith("#") and ref not in seen:
-            target = _pointer(self._root, ref[1:])
+            target = local_ref_target(self._root, ref)
             if isinstance(target, dict):
                 self._fill(node, target, path, (*seen, ref), via)
         self._fill_values(node, schema, path)
@@ -289,7 +290,7 @@ class AnswerProbe:
             and ref.startswith("#")
             and not ref.startswith(("#/$defs/", "#/definitions/"))
         ):
-            branch = _pointer(self._root, ref[1:])
+            branch = local_ref_target(self._root, ref)
         needed = self._needed(branch) if isinstance(branch, dict) and self._defs else {}
         schema = {**branch, **needed} if needed else branch
         if self._vouched(branch, needed):  # known to compile: when an answer first reaches it
@@ -428,17 +429,3 @@ def _definitions(root: Any) -> dict[str, Any]:
     if not isinstance(root, dict):
         return {}
     return {key: root[key] for key in ("$defs", "definitions") if isinstance(root.get(key), dict)}
-
-
-def _pointer(document: Any, pointer: str) -> Any:
-    """The part of `document` at JSON pointer `pointer` (None when there is none)."""
-    target = document
-    for part in pointer.split("/")[1:] if pointer else ():
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(target, dict) and part in target:
-            target = target[part]
-        elif isinstance(target, list) and part.isdigit() and int(part) < len(target):
-            target = target[int(part)]
-        else:
-            return None
-    return target

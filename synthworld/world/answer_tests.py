@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from synthworld._json import local_ref_target
 from synthworld.schema import CompiledValidator, compile_validator
 
 __all__ = ["LazyTest", "plain_root", "refers_plainly", "surely_fails"]
@@ -112,7 +113,8 @@ def surely_fails(schema: Any, value: Any, doc: Any, depth: int = 0) -> bool:
     if not isinstance(schema, dict) or depth > _DEPTH:
         return False
     ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/") and surely_fails(_at(doc, ref), value, doc, depth + 1):
+    target = local_ref_target(doc, ref) if isinstance(ref, str) and ref.startswith("#/") else None
+    if target is not None and surely_fails(target, value, doc, depth + 1):
         return True
     kinds = schema.get("type")
     if kinds is not None and not _typed(value, kinds if isinstance(kinds, list) else [kinds]):
@@ -163,20 +165,6 @@ def _missing(value: Any, options: list[Any]) -> bool:
     if value is None or isinstance(value, bool):
         return not any(o is value for o in options)
     return False
-
-
-def _at(doc: Any, ref: str) -> Any:
-    """The part of ``doc`` a local reference ``#/a/b`` points at (None when none)."""
-    target = doc
-    for part in ref[2:].split("/"):
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(target, dict) and part in target:
-            target = target[part]
-        elif isinstance(target, list) and part.isdigit() and int(part) < len(target):
-            target = target[int(part)]
-        else:
-            return None
-    return target
 
 
 _LOCK = threading.Lock()

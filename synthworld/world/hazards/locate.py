@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote
+
+from synthworld._json import local_ref_target
 
 __all__ = ["Path", "delete_at", "get_at", "hint", "id_like", "nodes", "schemas_at", "set_at", "words"]
 
@@ -96,26 +97,13 @@ def _expand(sub: Any, root: Any, depth: int) -> list[dict[str, Any]]:
     found = [sub]
     ref = sub.get("$ref")
     if isinstance(ref, str) and ref.startswith("#"):
-        found += _expand(_pointer(root, ref[1:]), root, depth + 1)
+        found += _expand(local_ref_target(root, ref), root, depth + 1)
     for key in ("allOf", "anyOf", "oneOf"):
         branches = sub.get(key)
         if isinstance(branches, list):
             for branch in branches:
                 found += _expand(branch, root, depth + 1)
     return found
-
-
-def _pointer(root: Any, pointer: str) -> Any:
-    node = root
-    for part in [p for p in pointer.split("/") if p]:
-        part = unquote(part).replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
 
 
 def hint(schemas: list[dict[str, Any]], keyword: str) -> Any:
