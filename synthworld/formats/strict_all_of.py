@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import copy
 from typing import Any
-from urllib.parse import unquote
 
+from synthworld._json import local_ref_target
 from synthworld.formats.schema_nodes import schema_nodes
 from synthworld.schema._canonicalise import json_equal
 
@@ -134,13 +134,5 @@ def _target(root: Any, ref: Any) -> Any:
     an ``$id`` of its own, against which its ``#/...`` would resolve)."""
     if root is None or not isinstance(ref, str) or not (ref == "#" or ref.startswith("#/")):
         return None
-    node = root
-    for token in filter(None, unquote(ref[1:]).split("/")):
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return None
+    node = local_ref_target(root, ref)
     return node if isinstance(node, (dict, bool)) else None
