@@ -1,0 +1,83 @@
+"""Stop 50's ``modern`` family (`fuzz_schemas.py modern`): schemas written the way 2020-12 and
+OpenAPI 3.1 authors write them, each built with a witness, a value it accepts.
+
+A schema is one part of `fuzz_modern_parts`/`fuzz_modern_parts2` at the root, an object of one to
+four parts (some required, closed by ``additionalProperties`` or ``unevaluatedProperties``
+sometimes), or a response envelope (a list of one part under ``data`` beside paging metadata),
+with every definition the parts made in the root's ``$defs``. ``schema_pool`` gives the last
+schema's witness, so ``--pool`` counts a refusal of a schema proven satisfiable; ``witness_ok``
+checks a witness against python-jsonschema (a witness it refuses is a bug of this family)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import fuzz_modern_parts2  # noqa: F401  (fills PARTS)
+from fuzz_modern_parts import PARTS, Build
+
+FIELDS = ["owner", "items", "status", "payment", "location", "result", "price", "tags", "links", "extra"]
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+_last: list[Any] = [None, None]
+"""The last schema and its witness (`schema_pool`)."""
+
+
+def _object(b: Build) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One to four parts as properties, each required or not (the witness has every required one
+    and some others), closed sometimes."""
+    names = b.rng.sample(FIELDS, b.rng.randint(1, 4))
+    parts = {name: b.rng.choice(PARTS)(b) for name in names}
+    required = [n for n in names if b.rng.random() < 0.6]
+    shown = [n for n in names if n in required or b.rng.random() < 0.5]
+    schema: dict[str, Any] = {"type": "object", "properties": {n: s for n, (s, _) in parts.items()}}
+    if required:
+        schema["required"] = required
+    closing = b.rng.choice([None, None, "additionalProperties", "unevaluatedProperties"])
+    if closing:
+        schema[closing] = False
+    return schema, {n: parts[n][1] for n in shown}
+
+
+def _envelope(b: Build) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``{data: [part, ...], meta: {...}}``: a list response with paging metadata, the metadata
+    an ``allOf`` of a ``$ref``'d base and its own count under ``unevaluatedProperties: false``."""
+    item, witness = b.rng.choice(PARTS)(b)
+    cursor = b.define("Cursor", {"type": "object", "properties": {"next": {"type": ["string", "null"]}}})
+    meta = {"allOf": [{"$ref": cursor}, {"properties": {"total": {"type": "integer", "minimum": 0}}}],
+            "unevaluatedProperties": False}  # fmt: skip
+    schema = {"type": "object", "required": ["data"],
+              "properties": {"data": {"type": "array", "items": item, "minItems": 1}, "meta": meta}}  # fmt: skip
+    return schema, {"data": [witness], "meta": {"next": None, "total": 1}}
+
+
+def modern(rng: random.Random) -> Any:
+    """A schema of this family (its witness kept for `schema_pool`)."""
+    b = Build(rng)
+    draw = rng.random()
+    if draw < 0.35:
+        schema, witness = rng.choice(PARTS)(b)
+    elif draw < 0.85:
+        schema, witness = _object(b)
+    else:
+        schema, witness = _envelope(b)
+    schema = dict(schema)
+    if b.defs:
+        schema["$defs"] = {**schema.get("$defs", {}), **b.defs}
+    if rng.random() < 0.4:
+        schema = {"$schema": DIALECT, **schema}
+    _last[:] = [schema, witness]
+    return schema
+
+
+def witness(schema: Any) -> list[Any]:
+    """The witness of ``schema`` when it is the last one built, else none."""
+    return [_last[1]] if schema is _last[0] else []
+
+
+def schema_pool(schema: Any) -> list[Any]:
+    """For a refused schema: its witness (`fuzz_schemas.py --pool`)."""
+    return witness(schema)
+
+
+FAMILIES: dict[str, Callable[[random.Random], Any]] = {"modern": modern}
