@@ -3,6 +3,7 @@ repeated items."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -11,7 +12,7 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count,
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._draw import choice
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
-from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, Node, Retry, State, TooBig
+from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, LazyNode, Node, Retry, State, TooBig
 
 __all__ = ["ArrayNode", "ArraySpec"]
 
@@ -70,14 +71,38 @@ def _placed(spec: ArraySpec) -> ArraySpec:
     )
 
 
+def _mixes(spec: ArraySpec) -> bool:
+    """Whether the items after the prefix of ``spec``, which `_placed` gives to ``shared`` items,
+    may hold an item of each ``contains`` instead: only ``contains`` items may follow the prefix
+    and ``maxItems`` leaves room for one of each (``["a", 1]`` meets ``allOf: [{contains: {type:
+    string}}, {contains: {type: integer}}]`` beside ``unevaluatedItems: false``, where no item is
+    both)."""
+    own = spec.min_contains + len(spec.extra_contains)
+    return (
+        spec.contained_only
+        and bool(spec.extra_contains)
+        and spec.shared is not None
+        and (spec.max_items is None or own <= spec.max_items)
+        and _placed(spec).contains is spec.shared
+    )
+
+
 class ArrayNode:
     """Arrays of modest, varied length; ``contains`` items placed by construction."""
 
-    def __init__(self, spec: ArraySpec, path: str) -> None:
-        self.s = spec = _placed(spec)
+    def __init__(self, spec: ArraySpec, path: str, mixed: bool = False) -> None:
+        self._mixed: ArrayNode | None = None
+        """The same array with an item of each ``contains`` past the prefix (`_mixes`), built
+        when its ``shared`` items cannot compile (`_shared_compiles`)."""
+        if not mixed and _mixes(spec):
+            with contextlib.suppress(SchemaError):
+                self._mixed = ArrayNode(spec, path, mixed=True)
+        self.s = spec = spec if mixed else _placed(spec)
+        self._shared_ok: bool | None = None
         cap = len(spec.positions) if spec.rest is None else None
-        if spec.contained_only:
-            cap = None if spec.max_contains is None else len(spec.positions) + spec.max_contains
+        if spec.contained_only:  # past the prefix: the first's items, and one of each further one
+            more = len(spec.extra_contains)
+            cap = None if spec.max_contains is None else len(spec.positions) + spec.max_contains + more
         top = [n for n in (spec.max_items, cap) if n is not None]
         self.high = min(top) if top else None
         need = (spec.min_contains if spec.contains is not None else 0) + len(spec.extra_contains)
@@ -100,6 +125,8 @@ class ArrayNode:
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
+        if self._mixed is not None and not self._shared_compiles():
+            return self._mixed.gen(st, hint)
         if st.depth > st.hard:
             raise Retry
         if self.s.unsure:
@@ -123,10 +150,26 @@ class ArrayNode:
     def surely(self, sure: Callable[[Node], bool]) -> bool:
         """Whether a lean `gen` surely returns (see `_nodes.surely`): it has no items, or only
         its fewest from ``rest``, each of which surely builds."""
+        if self._mixed is not None:
+            return False
         if self.low == 0:
             return True
         rest = self.s.rest
         return self._plain and rest is not None and all(sure(rest) for _ in range(self.low))
+
+    def _shared_compiles(self) -> bool:
+        """Whether the ``shared`` items past the prefix compile (once: a compile's outcome is
+        the same on every call, so which array answers is no matter of the RNG)."""
+        if self._shared_ok is None:
+            assert self.s.contains is not None
+            node = self.s.contains(len(self.s.positions))
+            try:
+                if isinstance(node, LazyNode):
+                    node.resolve()
+                self._shared_ok = True
+            except SchemaError:
+                self._shared_ok = False
+        return self._shared_ok
 
     def _size(self, st: State) -> int:
         if st.depth >= st.soft:
@@ -154,7 +197,10 @@ class ArrayNode:
         count = st.rng.randint(min(self.s.min_contains, top), top)
         if self.s.contained_only:  # every position after the prefix holds a contains item
             width = min(len(self.s.positions), size)
-            after = range(width, size)
+            after = list(range(width, size))
+            if self.s.extra_contains:  # some of them an item of each further contains (`_mixes`)
+                held = st.rng.sample(after, min(len(self.s.extra_contains), len(after)))
+                after = [i for i in after if i not in held]
             count = max(count, len(after))
             return {*after, *st.rng.sample(range(width), min(count - len(after), width))}
         return set(st.rng.sample(range(size), count))
@@ -162,9 +208,14 @@ class ArrayNode:
     def _extra_positions(self, st: State, size: int, marked: set[int]) -> dict[int, Node]:
         """A distinct free position for an item of each further ``contains``."""
         free = [i for i in range(size) if i not in marked]
-        if self.s.last_resort and self.s.extra_contains:
+        past = [i for i in free if i >= len(self.s.positions)] if self.s.contained_only else []
+        if past:  # the free positions past the prefix first: no rest holds them (`_mixes`)
+            inside = [i for i in free if i < len(self.s.positions)]
+            chosen = past + st.rng.sample(inside, len(self.s.extra_contains) - len(past))
+        elif self.s.last_resort and self.s.extra_contains:
             return fitting_positions(st.rng, free, self.s.extra_contains)
-        chosen = st.rng.sample(free, len(self.s.extra_contains)) if self.s.extra_contains else []
+        else:
+            chosen = st.rng.sample(free, len(self.s.extra_contains)) if self.s.extra_contains else []
         return {i: at(i) for i, at in zip(chosen, self.s.extra_contains, strict=True)}
 
     def _items(self, st: State, hint: str, size: int, marked: set[int], extras: dict[int, Node]) -> list[Any]:
