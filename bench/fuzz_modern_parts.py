@@ -95,15 +95,25 @@ CONTAINS: list[tuple[Any, Any, Callable[[int], Any], Callable[[int], Any], bool]
     ({"type": "string"}, {"const": "admin"}, lambda i: "admin", lambda i: f"user{i}", False),
     ({"type": "integer"}, {"minimum": 10}, lambda i: 10 + i, lambda i: i % 10, True),
     (
-        {"type": "object", "properties": {"role": {"enum": ["admin", "user"]}, "id": {"type": "integer"}},
-         "required": ["role", "id"]},
+        {
+            "type": "object",
+            "properties": {"role": {"enum": ["admin", "user"]}, "id": {"type": "integer"}},
+            "required": ["role", "id"],
+        },
         {"properties": {"role": {"const": "admin"}}},
-        lambda i: {"role": "admin", "id": i}, lambda i: {"role": "user", "id": 100 + i}, True,
+        lambda i: {"role": "admin", "id": i},
+        lambda i: {"role": "user", "id": 100 + i},
+        True,
     ),
-    ({"type": "string", "format": "email"}, {"pattern": "@example\\.com$"},
-     lambda i: f"u{i}@example.com", lambda i: f"u{i}@other.org", True),
+    (
+        {"type": "string", "format": "email"},
+        {"pattern": "@example\\.com$"},
+        lambda i: f"u{i}@example.com",
+        lambda i: f"u{i}@other.org",
+        True,
+    ),
     ({"type": ["string", "integer"]}, {"type": "integer"}, lambda i: i, lambda i: f"s{i}", True),
-]  # fmt: skip
+]
 """An ``items`` schema, a ``contains``, the i-th value it matches, the i-th that it does not, and
 whether its matches can be told apart (``uniqueItems``)."""
 
@@ -157,7 +167,7 @@ def names_part(b: Build) -> Part:
         schema["minProperties"] = least
     if b.rng.random() < 0.3:
         schema["maxProperties"] = len(names)
-    return schema, {n: value_witness for n in names[: max(least, b.rng.randint(0, len(names)))]}
+    return schema, dict.fromkeys(names[: max(least, b.rng.randint(0, len(names)))], value_witness)
 
 
 def choice_part(b: Build) -> Part:
@@ -169,9 +179,9 @@ def choice_part(b: Build) -> Part:
         branches = [{"const": w, "title": w.title()} for w in words]
         return {"oneOf": branches}, b.rng.choice(words)
     if draw == 1:
-        return {"anyOf": [{"enum": ["red", "green"]}, {"type": "string", "pattern": "^custom:"}]}, b.rng.choice(
-            ["red", "custom:teal"]
-        )
+        return {
+            "anyOf": [{"enum": ["red", "green"]}, {"type": "string", "pattern": "^custom:"}]
+        }, b.rng.choice(["red", "custom:teal"])
     if draw == 2:
         return {"allOf": [{"enum": [1, 2, 3, 4]}, {"not": {"enum": [1, 2]}}]}, 3
     if draw == 3:
@@ -217,12 +227,19 @@ def content_part(b: Build) -> Part:
     text = json.dumps(doc)
     draw = b.rng.randint(0, 3)
     if draw == 0:
-        schema = {"type": "string", "contentMediaType": "application/json",
-                  "contentSchema": {"type": "object", "required": ["id"]}}  # fmt: skip
+        schema = {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"type": "object", "required": ["id"]},
+        }
         return schema, text
     if draw == 1:
-        schema = {"type": "string", "contentEncoding": "base64", "contentMediaType": "application/json",
-                  "contentSchema": {"type": "object", "properties": {"id": {"type": "integer"}}}}  # fmt: skip
+        schema = {
+            "type": "string",
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {"type": "object", "properties": {"id": {"type": "integer"}}},
+        }
         return schema, base64.b64encode(text.encode()).decode()
     if draw == 2:
         return {"type": ["string", "null"], "contentEncoding": "base64", "maxLength": 64}, "aGVsbG8="

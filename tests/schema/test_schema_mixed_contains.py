@@ -16,15 +16,35 @@ from schema_corpus import valid_values
 from synthworld.schema import generate
 
 MIXED: list[Any] = [
-    {"type": "array", "allOf": [{"contains": {"type": "string"}}, {"contains": {"type": "integer"}}],
-     "unevaluatedItems": False, "minItems": 4},
-    {"type": "array", "allOf": [{"contains": {"const": "admin"}}, {"contains": {"type": "integer", "minimum": 10}}],
-     "unevaluatedItems": False, "uniqueItems": True},
-    {"type": "array", "prefixItems": [{"const": "header"}], "unevaluatedItems": False,
-     "allOf": [{"contains": {"type": "boolean"}, "maxContains": 2}, {"contains": {"type": "null"}}]},
-    {"type": "array", "allOf": [{"contains": {"type": "string"}}, {"contains": {"type": "integer"}},
-                                {"contains": {"type": "boolean"}}], "unevaluatedItems": False, "maxItems": 3},
-]  # fmt: skip
+    {
+        "type": "array",
+        "allOf": [{"contains": {"type": "string"}}, {"contains": {"type": "integer"}}],
+        "unevaluatedItems": False,
+        "minItems": 4,
+    },
+    {
+        "type": "array",
+        "allOf": [{"contains": {"const": "admin"}}, {"contains": {"type": "integer", "minimum": 10}}],
+        "unevaluatedItems": False,
+        "uniqueItems": True,
+    },
+    {
+        "type": "array",
+        "prefixItems": [{"const": "header"}],
+        "unevaluatedItems": False,
+        "allOf": [{"contains": {"type": "boolean"}, "maxContains": 2}, {"contains": {"type": "null"}}],
+    },
+    {
+        "type": "array",
+        "allOf": [
+            {"contains": {"type": "string"}},
+            {"contains": {"type": "integer"}},
+            {"contains": {"type": "boolean"}},
+        ],
+        "unevaluatedItems": False,
+        "maxItems": 3,
+    },
+]
 
 
 @pytest.mark.parametrize("schema", MIXED, ids=range(len(MIXED)))
@@ -35,8 +55,12 @@ def test_an_item_of_each_contains_follows_the_prefix(schema: Any) -> None:
 
 
 def test_items_one_value_meets_stay_shared() -> None:
-    schema = {"type": "array", "contains": {"type": "integer"}, "allOf": [{"contains": {"minimum": 3}}],
-              "unevaluatedItems": False}  # fmt: skip
+    schema = {
+        "type": "array",
+        "contains": {"type": "integer"},
+        "allOf": [{"contains": {"minimum": 3}}],
+        "unevaluatedItems": False,
+    }
     assert all(item >= 3 for value in valid_values(schema, 6) for item in value)
 
 
