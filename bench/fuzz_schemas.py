@@ -19,7 +19,10 @@ patterns, ``enum``, ``const`` and ``not``. ``arrays``, ``conditionals``, ``numbe
 number bounds and multiples; ``strings``, ``maps``, ``combinators``, ``recursion``
 (`fuzz_families3`): patterns with lengths and formats, constrained property names, nested
 combinators over shared ``$defs``, recursive refs that must reach a base case; ``--pool`` adds
-values built from each refused schema's constants for the last seven.
+values built from each refused schema's constants for the last seven. ``mutants``
+(`fuzz_mutants`): real schemas with a user's edits. ``modern`` (`fuzz_modern`): 2020-12 and
+OpenAPI 3.1 keywords as real schemas use them, each schema built with a witness that ``--pool``
+tries on a refusal.
 Prints the first invalid values and the counts: schemas answered, refused at compile time,
 answered with an invalid value, stopped past ``--limit`` CPU seconds (60); and the slowest call
 (CPU; a schema's first call compiles it).
@@ -42,6 +45,7 @@ import bench_corpora
 import fuzz_families
 import fuzz_families2
 import fuzz_families3
+import fuzz_modern
 import fuzz_mutants
 import jsonschema
 import jsonschema.validators
@@ -187,6 +191,7 @@ def _hung(signum: int, frame: Any) -> None:
 KINDS: dict[str, Callable[[random.Random], Any]] = {
     "objects": objects, "typeless": typeless, "scalars": scalars,
     **fuzz_families.FAMILIES, **fuzz_families2.FAMILIES, **fuzz_families3.FAMILIES, **fuzz_mutants.FAMILIES,
+    **fuzz_modern.FAMILIES,
 }  # fmt: skip
 DESCRIBE: dict[str, Callable[[Any], str]] = {"mutants": fuzz_mutants.describe}
 """How a kind's failing schema is printed (else its first 300 characters of JSON)."""
@@ -196,6 +201,7 @@ POOLS: dict[str, Callable[[Any], list[Any]]] = {
     **dict.fromkeys(fuzz_families2.FAMILIES, fuzz_families2.schema_pool),
     **dict.fromkeys(fuzz_families3.FAMILIES, fuzz_families3.schema_pool),
     "mutants": fuzz_mutants.schema_pool,
+    "modern": fuzz_modern.schema_pool,
 }
 """Each kind's values built from a refused schema's own constants (``--pool``)."""
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._array_node import ArraySpec
 from synthworld.schema._canonicalise import FALSE
-from synthworld.schema._containers import ArraySpec
 from synthworld.schema._nodes import Node
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc

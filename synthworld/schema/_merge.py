@@ -8,17 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_items import add_contains, item_parts
+from synthworld.schema._array_node import ArrayNode, ArraySpec
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
-from synthworld.schema._containers import (
-    NO_NAMES,
-    ArrayNode,
-    ArraySpec,
-    ObjectNode,
-    ObjectSpec,
-    ordered_union,
-)
+from synthworld.schema._containers import NO_NAMES, ObjectNode, ObjectSpec, ordered_union
 from synthworld.schema._context import in_context
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._last_arrays import needs_repeat

@@ -13,7 +13,9 @@ follow continues it (``^arn:aws:iam::`` -> ``arn:aws:iam::k3jq0x9ab2``, not the 
 every seed); a URL whose pattern wants another scheme keeps the realistic host and path
 (``^s3://.+$`` on ``log_uri``: ``s3://example.org/posts``) and a file's extension the draw has
 (``https://example.org/posts.svg``), and a field whose name says what it holds draws again when
-its draw is empty (an optional group: ``^(https?://.+\\.svg)?$``). The node checks every candidate
+its draw is empty (an optional group: ``^(https?://.+\\.svg)?$``). A pattern that builds one fixed
+text and lets text lead it is led by a head (`headed`: ``@example\\.com$`` -> ``amy78@example.com``,
+with a format too). The node checks every candidate
 against the pattern and the lengths; one that fails leaves the pattern's own draw to answer.
 """
 
@@ -116,6 +118,32 @@ def _shape(pattern: str) -> tuple[bool, str | None, str]:
     if body and all(op is c.LITERAL for op, _ in body):
         return True, "".join(chr(av) for _, av in body), ""
     return True, None, _suffix(items)
+
+
+@lru_cache(maxsize=1024)
+def led_text(pattern: str) -> str | None:
+    """The one text ``pattern`` builds when it ends in ``$`` but not at its start, so any text may
+    lead it (``@example\\.com$`` -> ``@example.com``, ``_id$`` -> ``_id``); None for any other
+    pattern or an unreadable one."""
+    try:
+        items = _parsed(pattern)[2]
+    except (re.error, ValueError, OverflowError, RecursionError):
+        return None
+    if len(items) < 2 or items[-1] not in _ENDS or not all(op is c.LITERAL for op, _ in items[:-1]):
+        return None
+    return "".join(chr(av) for _, av in items[:-1])
+
+
+def headed(rng: Random, locale: str, led: str, room: int | None) -> str:
+    """``led`` (`led_text`) after a head, the last ``room`` characters of it: an email's local
+    part before an ``@`` (``amy78@example.com``), a word before anything else (``sound.pdf``,
+    ``poor_id``): not the bare suffix for every seed (a ``uniqueItems`` array of them has one)."""
+    if led.startswith("@"):
+        head = _realistic.pick(rng, locale, "email").partition("@")[0]
+    else:
+        head = _realistic.pick(rng, locale, "word")
+    text = head + led
+    return text if room is None else text[max(0, len(text) - room) :]
 
 
 def _takes_any(pattern: str) -> bool:

@@ -16,7 +16,7 @@ from synthworld.schema._format_edges import unusual
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._named_strings import named_text, says_what_it_holds
 from synthworld.schema._nodes import MAX_LENGTH, Retry, State
-from synthworld.schema._realistic_patterns import EMPTIES, PatternRealism, grafted
+from synthworld.schema._realistic_patterns import EMPTIES, PatternRealism, grafted, headed, led_text
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
 from synthworld.schema._sized import LENGTHS, SIZED
@@ -87,6 +87,8 @@ class StringNode:
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self.joined, self._asserted, self.refusals = tuple(joined), asserted, tuple(refusals)
         self._realism = PatternRealism.of(source) if fmt is None and not joined else None
+        self._led = led_text(source) if source is not None and not joined else None
+        """The fixed text its pattern builds, open at the start (`led_text`), or None."""
         self._format = None if fmt is None else FORMATS[fmt]
         unbounded = min_length == 0 and max_length is None
         self._free_form = pattern is None and not checks and unbounded and not refusals
@@ -117,6 +119,10 @@ class StringNode:
             for text in self._realism.candidates(st.rng, st.locale, wanted, self.max_length, hint):
                 if self._ok(text):
                     return text
+        if st.realistic and self._led is not None:  # "@example\\.com$": not "@example.com" every time
+            text = headed(st.rng, st.locale, self._led, self.max_length)
+            if self._ok(text) and self._has_format(text):
+                return text
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group

@@ -1,4 +1,4 @@
-"""Several ``contains`` met by one item (`_containers._placed`): where the array has no room for an
+"""Several ``contains`` met by one item (`_array_node._placed`): where the array has no room for an
 item of each (``maxItems``, or no items beyond ``prefixItems`` but those a ``contains`` evaluates
 under ``unevaluatedItems: false``), each item matches every ``contains``. The fuzz of
 ``unevaluated`` found ``[null]`` refused ("needs 2 items but allows at most 1"); each schema below
