@@ -114,6 +114,14 @@ class FixtureBackend:
         self._scanned: tuple[int, ToolCall | None] = (0, None)  # calls read, and the last of them
         self._dirty = False
         self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
+        if self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists():
+            self._merge_left_journal()
+
+    def _merge_left_journal(self) -> None:
+        """Merge at close (or exit) the journal a writer killed before its close left: a run that
+        replays every call from it records nothing, and its cassette file was never written."""
+        self._dirty = True
+        self._finalizer = self._compact_when_gone()
 
     def __repr__(self) -> str:
         return f"FixtureBackend({str(self.path)!r}, mode={self.mode.value!r}, fallback={self.fallback!r})"
