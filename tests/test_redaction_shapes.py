@@ -130,3 +130,20 @@ def test_a_recorded_cassette_holds_none_of_them_and_replays(tmp_path: Path) -> N
             replay.call("http_request", {**call, "url": "https://api.example.com/v2"})
     assert "k8s-env-pair-value-4" not in str(miss.value)
     assert "header-pair-value-3" not in str(miss.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        (  # a request body recorded as text
+            '{"headers": [{"name": "X-Api-Key", "value": "abc123"}, {"name": "Accept", "value": "json"}]}',
+            '{"headers": [{"name": "X-Api-Key", "value": "[REDACTED]"}, '
+            '{"name": "Accept", "value": "json"}]}',
+        ),
+        ("[{'name': 'DB_PASSWORD', 'value': 'hunter2'}]", "[{'name': 'DB_PASSWORD', 'value': '[REDACTED]'}]"),
+        ("name=DB_PASSWORD&value=hunter2&x=1", "name=DB_PASSWORD&value=[REDACTED]&x=1"),
+        ('{"name": "color", "value": "red"}', '{"name": "color", "value": "red"}'),
+    ],
+)
+def test_named_entries_written_as_text_are_masked(text: str, masked: str) -> None:
+    assert Redactor().text(text) == masked

@@ -18,7 +18,7 @@ from synthworld._redact.rules import (
     key_text,
     secret_keys,
 )
-from synthworld._redact.shapes import VALUE_KEYS, named_secret, secret_pairs
+from synthworld._redact.shapes import NAME_KEYS, VALUE_KEYS, named_secret, secret_pairs
 
 __all__ = ["Redactor"]
 
@@ -35,6 +35,9 @@ _VALUE = re.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
     r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+"
 )
+
+_NAMED_REACH = 8
+"""Characters at most between a named entry's secret name and its ``value`` key (``", "``)."""
 
 
 class Redactor:
@@ -216,12 +219,20 @@ class Redactor:
         """`text` with the value of every secret ``name=value`` pair masked.
 
         A pair whose name is no secret is passed over at its separator, not its value: that value
-        may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
+        may hold the next pair (``tool 'login': $.password: 'hunter2'``). A named entry written
+        out (``{"name": "X-Api-Key", "value": "..."}`` in a JSON body, ``name=DB_PASSWORD&value=...``)
+        masks the value that follows its secret name."""
         out: list[str] = []
         done = pos = 0
+        named_end = -_NAMED_REACH - 1  # where the last name that is a secret key ended
         while (match := _NAME_SEP.search(text, pos)) is not None:
-            pos = match.end()
-            value = _VALUE.match(text, pos) if self.is_secret(match["key"]) else None
+            pos, key = match.end(), match["key"]
+            secret = self.is_secret(key) or (key in VALUE_KEYS and match.start() - named_end <= _NAMED_REACH)
+            if not secret and key in NAME_KEYS:
+                name = _VALUE.match(text, pos)
+                if name is not None and self.is_secret(name.group().strip("\"'")):
+                    named_end = name.end()
+            value = _VALUE.match(text, pos) if secret else None
             if value is None:
                 continue
             quote = value.group()[0] if value.group()[:1] in ("'", '"') else ""
