@@ -31,6 +31,7 @@ __all__ = [
     "short_repr",
     "strict_json_copy",
     "text_depth",
+    "trailing_comma",
 ]
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -424,3 +425,17 @@ def local_ref_target(document: Any, ref: str) -> Any:
         else:
             return None
     return target
+
+
+def trailing_comma(exc: json.JSONDecodeError) -> tuple[str, int] | None:
+    """``(the closing bracket, the comma's line)`` when the JSON broke at a comma just before a
+    ``}`` or ``]``: Python up to 3.12 stops at the bracket ("Expecting property name..."), 3.13
+    at the comma ("Illegal trailing comma..."); both get the same words."""
+    doc, pos = exc.doc, exc.pos
+    comma = pos if doc[pos : pos + 1] == "," else len(doc[:pos].rstrip()) - 1
+    if comma < 0 or doc[comma] != ",":
+        return None
+    closer = doc[comma + 1 :].lstrip()[:1]
+    if closer not in ("}", "]"):
+        return None
+    return closer, doc.count("\n", 0, comma) + 1

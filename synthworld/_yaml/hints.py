@@ -41,6 +41,12 @@ def fix_hint(text: str, problem: str, at: tuple[int, int], context: tuple[str, i
             f"the {opened} on line {since} is not closed by a {closed} on its line, or a value inside"
             f" it holds {{ }} [ ] , or ': ': close it, and quote such a value ({example})"
         )
+    elif problem == "found unexpected end of stream" and "quoted scalar" in what:
+        quote = lines[since - 1][start : start + 1] if 0 < since <= len(lines) else '"'
+        hint = (
+            f"the {quote} opened on line {since} is never closed: close it where the value ends"
+            f" (a {quote} inside the value: {_inner_quote(quote)})"
+        )
     elif problem.startswith("found unknown escape character"):
         hint = (
             "in double quotes a backslash starts an escape: write the value in single quotes"
@@ -77,6 +83,10 @@ def _lookalike(lines: list[str], numbers: list[int]) -> str:
             want = "':'" if bare[column] == "\uff1a" else "a plain space (or nothing)"
             return f"line {number}, column {column + 1} holds {lookalike(bare)}: type {want} there"
     return ""
+
+
+def _inner_quote(quote: str) -> str:
+    return "write it twice, ''" if quote == "'" else 'write it \\"'
 
 
 def _spaces(count: int) -> str:
