@@ -147,3 +147,19 @@ def test_a_recorded_cassette_holds_none_of_them_and_replays(tmp_path: Path) -> N
 )
 def test_named_entries_written_as_text_are_masked(text: str, masked: str) -> None:
     assert Redactor().text(text) == masked
+
+
+def test_a_cassette_recorded_before_these_shapes_were_masked_still_replays(tmp_path: Path) -> None:
+    # a guard of the change, not of an old defect: live inputs are masked more now, recordings too
+    path = tmp_path / "old.yaml"
+    path.write_text(
+        "synthworld_cassette: 1\ninteractions:\n- tool: http_request\n  input:\n    url: https://a.example.com\n"
+        "    headers: [{name: X-Api-Key, value: header-pair-value-3}]\n  output: {ok: true}\n"
+    )
+    call = {
+        "url": "https://a.example.com",
+        "headers": [{"name": "X-Api-Key", "value": "header-pair-value-3"}],
+    }
+    with SyntheticWorld(seed=1, backend=FixtureBackend(path, mode="none")) as replay:
+        replay.register_tool(_http_spec())
+        assert replay.call("http_request", call) == {"ok": True}
