@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import itertools
 import json
 import marshal
@@ -30,6 +31,7 @@ __all__ = [
     "short_repr",
     "strict_json_copy",
     "text_depth",
+    "trailing_comma",
 ]
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -196,8 +198,30 @@ def find_json_problems(
                 problems += _key_problems(entry, limit - len(problems))
                 stack += reversed(children)
         if found is not None:
-            problems.append(JsonProblem(_path(entry), found))
+            problems.append(_cycle(entry) or JsonProblem(_path(entry), found))
     return problems[:limit]
+
+
+def _cycle(entry: _Entry) -> JsonProblem | None:
+    """For a container nested too deep, the first place on its way from the root where a
+    container holds one of its own ancestors (a cycle), or None when there is none."""
+    chain = [entry]
+    while chain[-1][2] is not None:
+        chain.append(chain[-1][2])
+    chain.reverse()
+    seen: dict[int, _Entry] = {}
+    for item in chain:
+        if not isinstance(item[0], (dict, list, tuple)):
+            continue
+        ancestor = seen.setdefault(id(item[0]), item)
+        if ancestor is not item:
+            back = json_path(_path(ancestor))
+            return JsonProblem(
+                _path(item),
+                f"is {back} itself, which holds it (a cycle); JSON cannot hold a cycle: pass a copy "
+                "without that reference",
+            )
+    return None
 
 
 def _children(entry: _Entry) -> list[_Entry]:
@@ -226,12 +250,26 @@ def _problem(value: Any, depth: int, max_depth: int) -> str | None:
 
 
 def _hint(value: Any) -> str:
-    """How to pass a date or time as JSON (a date-time or time needs a timezone)."""
+    """How to pass `value` as JSON: a date or time (a date-time or time needs a timezone), bytes,
+    a set, a Decimal or an Enum member (where a dataclass or a model was given, the caller says)."""
     if not hasattr(value, "isoformat"):
-        return ""
+        return _other_hint(value)
     if getattr(value, "tzinfo", False) is None and hasattr(value, "utcoffset"):
         return "; pass value.isoformat() of an aware value, e.g. value.replace(tzinfo=UTC).isoformat()"
     return "; pass value.isoformat()"
+
+
+def _other_hint(value: Any) -> str:
+    kind = type(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return "; pass text: value.decode() if it is text, else base64.b64encode(value).decode()"
+    if isinstance(value, (set, frozenset)):
+        return "; pass a list: sorted(value)"
+    if isinstance(value, enum.Enum):
+        return "; pass value.value"
+    if kind.__module__ == "decimal":
+        return "; pass str(value) (or float(value))"
+    return ""
 
 
 def _too_long() -> str:
@@ -387,3 +425,17 @@ def local_ref_target(document: Any, ref: str) -> Any:
         else:
             return None
     return target
+
+
+def trailing_comma(exc: json.JSONDecodeError) -> tuple[str, int] | None:
+    """``(the closing bracket, the comma's line)`` when the JSON broke at a comma just before a
+    ``}`` or ``]``: Python up to 3.12 stops at the bracket ("Expecting property name..."), 3.13
+    at the comma ("Illegal trailing comma..."); both get the same words."""
+    doc, pos = exc.doc, exc.pos
+    comma = pos if doc[pos : pos + 1] == "," else len(doc[:pos].rstrip()) - 1
+    if comma < 0 or doc[comma] != ",":
+        return None
+    closer = doc[comma + 1 :].lstrip()[:1]
+    if closer not in ("}", "]"):
+        return None
+    return closer, doc.count("\n", 0, comma) + 1

@@ -29,6 +29,8 @@ from synthworld._json import (
 from synthworld.errors import FormatError
 from synthworld.trace import ToolCall
 
+BYTES = "; pass text: value.decode() if it is text, else base64.b64encode(value).decode()"
+
 
 def echo_world(**options: Any) -> SyntheticWorld:
     world = SyntheticWorld(seed=1, **options)
@@ -87,18 +89,21 @@ class TestKeysAndContainers:
     def test_tuples_are_json_arrays_and_pass(self) -> None:
         assert checked_canonical_json({"a": {"b": (1, 2)}}) == ('{"a":{"b":[1,2]}}', [])
 
-    def test_a_cycle_is_a_depth_problem_not_a_hang(self) -> None:
+    def test_a_cycle_is_named_where_it_closes_not_a_hang(self) -> None:
         loop: dict[str, Any] = {}
         loop["self"] = loop
-        [problem] = find_json_problems(loop)
-        assert problem.message == f"nested deeper than {MAX_DEPTH} levels; flatten the data"
-        assert len(problem.path) == MAX_DEPTH + 1
+        [problem] = find_json_problems({"data": [loop]})
+        assert problem.path == ("data", 0, "self")
+        assert problem.message == (
+            "is $.data[0] itself, which holds it (a cycle); JSON cannot hold a cycle: pass a copy without "
+            "that reference"
+        )
 
     def test_problems_carry_their_path(self) -> None:
         assert find_json_problems({"a": [1, {"b": b"x"}]}) == [
-            JsonProblem(("a", 1, "b"), "b'x' (bytes) is not JSON data")
+            JsonProblem(("a", 1, "b"), "b'x' (bytes) is not JSON data" + BYTES)
         ]
-        assert json_problems({"a": [1, {"b": b"x"}]}) == ["$.a[1].b: b'x' (bytes) is not JSON data"]
+        assert json_problems({"a": [1, {"b": b"x"}]}) == ["$.a[1].b: b'x' (bytes) is not JSON data" + BYTES]
 
     @pytest.mark.parametrize(
         "value",
@@ -216,7 +221,10 @@ class TestTraces:
             ],
         }
         assert second["input"]["problems"][0].endswith("nested deeper than 200 levels; flatten the data")
-        assert second["output"] == {"$not_json": "b'x'", "problems": ["$: b'x' (bytes) is not JSON data"]}
+        assert second["output"] == {
+            "$not_json": "b'x'",
+            "problems": ["$: b'x' (bytes) is not JSON data" + BYTES],
+        }
         assert (third["input"], third["output"]) == ({"ok": 1}, [1])
 
 

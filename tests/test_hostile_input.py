@@ -55,8 +55,13 @@ def nested(depth: int) -> dict[str, Any]:
 
 
 NOT_JSON = [
-    pytest.param({"b": b"x"}, "$.data.b: b'x' (bytes) is not JSON data", id="bytes"),
-    pytest.param({"s": {1}}, "$.data.s: {1} (set) is not JSON data", id="set"),
+    pytest.param(
+        {"b": b"x"},
+        "$.data.b: b'x' (bytes) is not JSON data; pass text: value.decode() "
+        "if it is text, else base64.b64encode(value).decode()",
+        id="bytes",
+    ),
+    pytest.param({"s": {1}}, "$.data.s: {1} (set) is not JSON data; pass a list: sorted(value)", id="set"),
     pytest.param(
         {"d": datetime.datetime(2025, 1, 1)},
         "$.data.d: datetime.datetime(2025, 1, 1, 0, 0) (datetime) is not JSON data; pass value.isoformat() "
@@ -64,7 +69,9 @@ NOT_JSON = [
         id="datetime",
     ),
     pytest.param(
-        {"o": decimal.Decimal("1.5")}, "$.data.o: Decimal('1.5') (Decimal) is not JSON data", id="decimal"
+        {"o": decimal.Decimal("1.5")},
+        "$.data.o: Decimal('1.5') (Decimal) is not JSON data; pass str(value) (or float(value))",
+        id="decimal",
     ),
     pytest.param(
         {(1, 2): 1}, "$.data: key (1, 2) is not a string; JSON object keys are strings", id="tuple-key"
@@ -112,7 +119,10 @@ class TestWorldCall:
         world = echo_world(on_invalid_input="return_error")
         answer = world.stub("echo")({"b": b"x"})
         assert answer["error"]["code"] == "invalid_input"
-        assert answer["error"]["problems"] == ["$.data.b: b'x' (bytes) is not JSON data"]
+        assert answer["error"]["problems"] == [
+            "$.data.b: b'x' (bytes) is not JSON data; pass text: value.decode() "
+            "if it is text, else base64.b64encode(value).decode()"
+        ]
         import asyncio
 
         answer = asyncio.run(world.acall("echo", {"data": {"x": float("nan")}}))

@@ -372,7 +372,11 @@ class TestNonJsonData:
                 {"order_id": __import__("datetime").date(2025, 1, 2)},
                 "$.order_id: datetime.date(2025, 1, 2) (date) is not JSON data; pass value.isoformat()",
             ),
-            ({"order_id": b"A1"}, "$.order_id: b'A1' (bytes) is not JSON data"),
+            (
+                {"order_id": b"A1"},
+                "$.order_id: b'A1' (bytes) is not JSON data; pass text: value.decode() "
+                "if it is text, else base64.b64encode(value).decode()",
+            ),
         ],
     )
     def test_input(self, given: dict[str, Any], problem: str) -> None:

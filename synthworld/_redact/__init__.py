@@ -13,8 +13,11 @@ A `Redactor` masks, with ``"[REDACTED]"``:
   ``client_secret``, ``Authorization``, ``auth``, ``pwd``, ``private_key``, ``credentials``,
   ``session_id`` and ``Cookie`` are masked, while ``max_tokens``, ``author`` or ``secretary`` are
   not. Matching is case-insensitive and reaches into nested objects and arrays;
-- inside any string, whatever its key: bearer tokens (``Bearer eyJ...``), JWTs, vendor keys
-  (``sk-...``, ``ghp_...``, ``AKIA...``, ``xoxb-...``, ``AIza...``), the user info of URLs
+- the value of a named entry whose name is a secret key (``{"name": "X-Api-Key", "value": ...}``)
+  and of such a pair in a list of pairs (``[["Authorization", "Basic ..."]]``): see ``shapes``;
+- inside any string, whatever its key, and in object keys: bearer tokens (``Bearer eyJ...``), JWTs,
+  vendor keys (``sk-...``, ``ghp_...``, ``AKIA...``, ``xoxb-...``, ``AIza...``, ``whsec_...``,
+  ``hf_...``, ``SG....``), PEM private keys, Slack and Discord webhook paths, the user info of URLs
   (``https://user:pass@host``), ``name=value`` / ``name: value`` pairs whose name is a
   secret key (so ``?api_key=...`` in a URL), and URL query values named ``key``, ``sig``,
   ``signature`` (or ending so: ``subscription-key``) or ``code``;
@@ -33,7 +36,8 @@ redacted the same way before it is looked up.
 
 This package is the face of its modules: ``rules`` (what is secret, registered secrets),
 ``literals`` (many secret values as one trie-shaped pattern: masking costs time in proportion to
-the text, however many secrets a call holds), ``redactor`` (the `Redactor`), ``policy`` (the
+the text, however many secrets a call holds), ``shapes`` (named entries and pair lists),
+``redactor`` (the `Redactor`), ``policy`` (the
 process policy and ``redact=``), ``urls`` (URLs shown to the user) and ``logs`` (log records).
 """
 

@@ -14,9 +14,11 @@ from synthworld._redact.rules import (
     KNOWN,
     MASK,
     MIN_SECRET_LENGTH,
+    SecretKeys,
     key_text,
     secret_keys,
 )
+from synthworld._redact.shapes import NAME_KEYS, VALUE_KEYS, named_secret, secret_pairs
 
 __all__ = ["Redactor"]
 
@@ -33,6 +35,9 @@ _VALUE = re.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
     r"|(?:(?:[Bb]earer|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?[^\s,;&#\"'<>{}\[\]()]+"
 )
+
+_NAMED_REACH = 8
+"""Characters at most between a named entry's secret name and its ``value`` key (``", "``)."""
 
 
 class Redactor:
@@ -64,6 +69,8 @@ class Redactor:
             *(p.replace("(?P<secret>", f"(?P<secret{n}>") for n, p in enumerate(self.patterns)),
         ]
         self._values = re.compile("|".join(f"(?:{p})" for p in alternatives)) if alternatives else None
+        self._key_texts: dict[str, str] = {}  # keys as written (see `_key`), while `_known` holds
+        self._known = KNOWN.pattern
 
     def __repr__(self) -> str:
         return f"Redactor(keys={self.keys!r}, patterns=<{len(self.patterns)}>, mask={self.mask!r})"
@@ -94,11 +101,12 @@ class Redactor:
         while stack:
             value, under_secret = stack.pop()
             if isinstance(value, dict):
-                stack += [
-                    (v, under_secret or (isinstance(k, str) and self.is_secret(k))) for k, v in value.items()
-                ]
+                named = named_secret(value, self.is_secret)
+                stack += [(v, under_secret or self._holds_secret(k, named)) for k, v in value.items()]
             elif isinstance(value, (list, tuple)):
+                pairs = secret_pairs(value, self.is_secret)
                 stack += [(v, under_secret) for v in value]
+                stack += [(value[i][1], True) for i, secret in enumerate(pairs) if secret]
             elif under_secret and isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
                 found.append(value)
         return found
@@ -117,6 +125,10 @@ class Redactor:
 
         return mask
 
+    def _holds_secret(self, key: Any, named: bool) -> bool:
+        """Whether a dict's `key` holds a secret (`named`: the dict is a secret named entry)."""
+        return isinstance(key, str) and (self.is_secret(key) or (named and key in VALUE_KEYS))
+
     def is_secret(self, key: str) -> bool:
         """True when `key` names a value to mask."""
         return self._keys(key)
@@ -124,27 +136,62 @@ class Redactor:
     def __call__(self, value: Any) -> Any:
         """A copy of `value` with every secret masked (dicts, lists and strings; others as they are).
 
-        Walks with an explicit stack, so values nested deeper than Python's recursion limit copy too."""
+        Masked are the values of secret keys, of named entries and pairs (see `shapes`), and
+        secret-looking text in strings and in keys (``{"sk-...": ...}``; keys that mask alike are
+        numbered, so none is lost). Walks with an explicit stack, so values nested deeper than
+        Python's recursion limit copy too."""
         copy = self._shallow(value)
         stack = [(value, copy)] if isinstance(value, (dict, list, tuple)) else []
         while stack:
             source, target = stack.pop()
-            items = source.items() if isinstance(source, dict) else enumerate(source)
-            for key, item in items:
-                if isinstance(source, dict) and isinstance(key, str) and self.is_secret(key):
-                    target[key] = self.mask
+            if isinstance(source, dict):
+                named = named_secret(source, self.is_secret)
+                for key, item in source.items():
+                    out_key = self._key(key, target)
+                    if self._holds_secret(key, named):
+                        target[out_key] = self.mask
+                        continue
+                    target[out_key] = child = self._shallow(item)
+                    if isinstance(item, (dict, list, tuple)):
+                        stack.append((item, child))
+                continue
+            pairs = secret_pairs(source, self.is_secret)
+            for index, item in enumerate(source):
+                if pairs and pairs[index]:
+                    target[index] = [self.text(item[0]), self.mask]
                     continue
-                target[key] = child = self._shallow(item)
+                target[index] = child = self._shallow(item)
                 if isinstance(item, (dict, list, tuple)):
                     stack.append((item, child))
         return copy
+
+    def _key(self, key: Any, target: dict[Any, Any]) -> Any:
+        """`key` as written: a string with its secret-looking text masked, numbered when another
+        key of `target` already masks to the same text (``[REDACTED]``, ``[REDACTED] (2)``)."""
+        if not isinstance(key, str):
+            return key
+        if self._known is not KNOWN.pattern:  # a secret registered since: keys mask anew
+            self._key_texts, self._known = {}, KNOWN.pattern
+        masked = self._key_texts.get(key)
+        if masked is None:
+            masked = self.text(key)
+            if len(key) <= SecretKeys.CACHED_LENGTH:
+                if len(self._key_texts) >= SecretKeys.CACHE_SIZE:
+                    self._key_texts.clear()
+                self._key_texts[key] = masked
+        if masked not in target:
+            return masked
+        number = 2
+        while f"{masked} ({number})" in target:
+            number += 1
+        return f"{masked} ({number})"
 
     def _shallow(self, value: Any) -> Any:
         """A masked string, an empty container to fill (list for list and tuple), or `value`."""
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
-            return dict.fromkeys(value)
+            return {}
         if isinstance(value, (list, tuple)):
             return [None] * len(value)
         return value
@@ -172,12 +219,20 @@ class Redactor:
         """`text` with the value of every secret ``name=value`` pair masked.
 
         A pair whose name is no secret is passed over at its separator, not its value: that value
-        may hold the next pair (``tool 'login': $.password: 'hunter2'``)."""
+        may hold the next pair (``tool 'login': $.password: 'hunter2'``). A named entry written
+        out (``{"name": "X-Api-Key", "value": "..."}`` in a JSON body, ``name=DB_PASSWORD&value=...``)
+        masks the value that follows its secret name."""
         out: list[str] = []
         done = pos = 0
+        named_end = -_NAMED_REACH - 1  # where the last name that is a secret key ended
         while (match := _NAME_SEP.search(text, pos)) is not None:
-            pos = match.end()
-            value = _VALUE.match(text, pos) if self.is_secret(match["key"]) else None
+            pos, key = match.end(), match["key"]
+            secret = self.is_secret(key) or (key in VALUE_KEYS and match.start() - named_end <= _NAMED_REACH)
+            if not secret and key in NAME_KEYS:
+                name = _VALUE.match(text, pos)
+                if name is not None and self.is_secret(name.group().strip("\"'")):
+                    named_end = name.end()
+            value = _VALUE.match(text, pos) if secret else None
             if value is None:
                 continue
             quote = value.group()[0] if value.group()[:1] in ("'", '"') else ""

@@ -28,25 +28,39 @@ MASK = "[REDACTED]"
 
 DEFAULT_SECRET_KEYS: tuple[str, ...] = (
     "access_key",
+    "access_keys",
+    "access_tokens",
     "api_key",
+    "api_keys",
+    "api_tokens",
     "apikey",
+    "apikeys",
     "auth",
     "authorization",
     "bearer",
     "cookie",
+    "cookies",
     "credential",
     "credentials",
     "passphrase",
+    "passphrases",
     "passwd",
     "password",
+    "passwords",
     "private_key",
+    "private_keys",
     "pwd",
+    "refresh_tokens",
     "secret",
+    "secrets",
     "session_id",
+    "session_ids",
     "sessionid",
     "token",
 )
-"""Key patterns masked by default (``SYNTHWORLD_SECRET_KEYS``, comma-separated, adds more)."""
+"""Key patterns masked by default (``SYNTHWORLD_SECRET_KEYS``, comma-separated, adds more). Plurals
+are listed (a key's words match whole: ``secrets: {db: ...}`` held values as ``secret`` did not),
+but not ``tokens``: ``max_tokens`` and ``prompt_tokens`` count, and a tokenizer answers ``tokens``."""
 
 DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
     # a JWT: base64url header and payload (both JSON objects, so "eyJ"), then the signature
@@ -57,9 +71,17 @@ DEFAULT_SECRET_PATTERNS: tuple[str, ...] = (
     # vendor keys: OpenAI/Anthropic/Stripe sk-, GitHub, GitLab, Slack, AWS, Google
     r"\b(?:sk|rk)[-_][A-Za-z0-9_-]{10,}",
     r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})",
-    r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
+    r"\bxox[abeprs]-[A-Za-z0-9-]{10,}|\bxapp-[0-9]-[A-Za-z0-9-]{10,}",
     r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
-    r"\bAIza[0-9A-Za-z_-]{35}",
+    r"\bAIza[0-9A-Za-z_-]{35}|\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{20,}",
+    # Stripe webhook secrets, Hugging Face, npm, PyPI, SendGrid, Shopify, DigitalOcean
+    r"\bwhsec_[A-Za-z0-9+/=]{20,}|\bhf_[A-Za-z0-9]{30,}|\bnpm_[A-Za-z0-9]{36}\b|\bpypi-AgE[A-Za-z0-9_-]{50,}",
+    r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|\bdo[pro]_v1_[a-f0-9]{64}",
+    # the secret path of a Slack or Discord webhook URL (whoever has it may post)
+    r"\bhooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_-]+)",
+    r"\bdiscord(?:app)?\.com/api/webhooks/(?P<secret>[0-9]+/[A-Za-z0-9_-]+)",
+    # the body of a PEM private key (PKCS#1, #8, EC, OpenSSH, PGP), its armour kept
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?P<secret>(?:[^-]|-(?!----END))+)",
     # the user info of a URL: scheme://user:password@host (a scheme of at most 64 characters: an
     # unbounded one was read to the end of a run at each of its dots, ``a.a.a...`` 40 KB took 7 s)
     r"\b[A-Za-z][A-Za-z0-9+.-]{0,63}://(?P<secret>[^\s/?#@]+)@",

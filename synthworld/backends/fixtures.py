@@ -10,11 +10,12 @@ later runs replay them and never call the fallback. See `synthworld.cassette` fo
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import threading
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,7 +107,7 @@ class FixtureBackend:
         )
         cassette, self._signature = self._store.load()
         self._rerecord = rerecord_of(self._signature) if self.mode is RecordMode.ALL else None
-        replayable = () if self.mode is RecordMode.ALL else cassette.interactions
+        replayable = () if self.mode is RecordMode.ALL else self._masked_now(cassette.interactions)
         self._recorded_tools = {} if self.mode is RecordMode.ALL else dict(cassette.tools)
         self._index = ReplayIndex(replayable, as_matcher(match), allow_repeats=allow_repeats)
         self._checked: set[str] = set()
@@ -114,6 +115,23 @@ class FixtureBackend:
         self._scanned: tuple[int, ToolCall | None] = (0, None)  # calls read, and the last of them
         self._dirty = False
         self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
+        if self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists():
+            self._merge_left_journal()
+
+    def _masked_now(self, recorded: Sequence[Interaction]) -> Sequence[Interaction]:
+        """`recorded` with each input masked as a live call's input is before it is looked up, when
+        redaction is the policy's: a cassette recorded before the policy masked a shape (a header
+        list's ``value``, a ``secrets:`` key) still replays. A function of the user's alone decides."""
+        if not callable(getattr(self._redact, "for_call", None)):
+            return recorded
+        masked = [(item, self._redact(item.input)) for item in recorded]
+        return [item if now == item.input else dataclasses.replace(item, input=now) for item, now in masked]
+
+    def _merge_left_journal(self) -> None:
+        """Merge at close (or exit) the journal a writer killed before its close left: a run that
+        replays every call from it records nothing, and its cassette file was never written."""
+        self._dirty = True
+        self._finalizer = self._compact_when_gone()
 
     def __repr__(self) -> str:
         return f"FixtureBackend({str(self.path)!r}, mode={self.mode.value!r}, fallback={self.fallback!r})"

@@ -55,7 +55,7 @@ import yaml
 
 from synthworld import _yaml
 from synthworld._files import atomic_write
-from synthworld._json import canonical_json, find_json_problems, read_error
+from synthworld._json import canonical_json, find_json_problems, read_error, trailing_comma
 from synthworld.cassette import cache as parse_cache
 from synthworld.cassette.problems import at, line_of, pointer, raise_invalid
 from synthworld.errors import CassetteError
@@ -291,6 +291,12 @@ def _parse(text: str, source: str, as_json: bool) -> Any:
                     f"{source}, line {exc.lineno}: the cassette is cut short: the JSON ends inside a "
                     f"value ({exc.msg}). Restore the file (e.g. from version control) or delete it "
                     "and record again."
+                ) from None
+            comma = trailing_comma(exc)
+            if comma is not None:
+                raise CassetteError(
+                    f"{source}, line {comma[1]}: invalid JSON: a trailing comma before '{comma[0]}' (JSON "
+                    "allows none): remove the ','"
                 ) from None
             raise CassetteError(f"{source}, line {exc.lineno}: invalid JSON: {exc.msg}") from None
         except _DuplicateKey as exc:

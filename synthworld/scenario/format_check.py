@@ -13,6 +13,7 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
+from synthworld._yaml.hints import lookalike
 from synthworld.scenario.misplaced import list_hint, misplaced_hint
 
 __all__ = ["explain", "regex_problem", "scenario_schema"]
@@ -36,8 +37,13 @@ def explain(error: ValidationError) -> Iterator[tuple[tuple[str | int, ...], str
         for key in sorted(set(instance) - set(allowed), key=str):
             close = [_MEANT[key]] if _MEANT.get(key) in allowed else []
             close = close or difflib.get_close_matches(str(key), allowed, n=1)
+            odd = lookalike(str(key))
             hint = misplaced_hint(path, key, scenario_schema(), instance) or (
-                f"; did you mean {close[0]!r}?" if close else f"; allowed keys: {', '.join(listed)}"
+                f"; it holds {odd}: retype it with plain spaces (indent with spaces only)"
+                if odd
+                else f"; did you mean {close[0]!r}?"
+                if close
+                else f"; allowed keys: {', '.join(listed)}"
             )
             yield (*path, key), f"unknown key {key!r}{hint}"
     elif error.validator == "not" and not path:

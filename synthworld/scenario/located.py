@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from synthworld import _yaml
-from synthworld._json import read_error
+from synthworld._json import read_error, trailing_comma
 
 __all__ = ["Located", "YamlProblem", "boolean_word_notes", "display_path", "format_path", "read_located"]
 
@@ -75,7 +75,7 @@ def _json_data(text: str) -> Any:
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        comma = _trailing_comma(exc)
+        comma = trailing_comma(exc)
         if comma is not None:
             closer, line = comma
             raise YamlProblem(
@@ -85,20 +85,6 @@ def _json_data(text: str) -> Any:
         raise YamlProblem(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
     except (ValueError, RecursionError) as exc:
         raise YamlProblem(f"cannot read the JSON: {read_error(exc)}", line=1) from None
-
-
-def _trailing_comma(exc: json.JSONDecodeError) -> tuple[str, int] | None:
-    """``(the closing bracket, the comma's line)`` when the JSON broke at a comma just before a
-    ``}`` or ``]``: Python up to 3.12 stops at the bracket ("Expecting property name..."), 3.13
-    at the comma ("Illegal trailing comma..."); both get the same words."""
-    doc, pos = exc.doc, exc.pos
-    comma = pos if doc[pos : pos + 1] == "," else len(doc[:pos].rstrip()) - 1
-    if comma < 0 or doc[comma] != ",":
-        return None
-    closer = doc[comma + 1 :].lstrip()[:1]
-    if closer not in ("}", "]"):
-        return None
-    return closer, doc.count("\n", 0, comma) + 1
 
 
 def format_path(path: Sequence[str | int]) -> str:

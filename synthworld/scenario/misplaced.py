@@ -64,9 +64,16 @@ def _call_hint(key: Any) -> str:
 
 def list_hint(path: tuple[str | int, ...], instance: Any, expected: Any) -> str:
     """How to write a value of the `expected` JSON type: ``write not_called: [cancel_event]`` for a
-    single value where a list goes, ``write replyToTicket: 1`` for a number in quotes; else ''."""
+    single value where a list goes, ``write replyToTicket: 1`` for a number in quotes, items
+    under a key left empty (``calls:`` whose items are not indented under it); else ''."""
     if not path or not isinstance(path[-1], str) or isinstance(instance, (list, Mapping)):
         return ""
+    if instance is None and expected in ("array", "object"):  # a key with nothing after it
+        items = "each item on its own line starting with '- '" if expected == "array" else "its keys"
+        return (
+            f"; nothing is given after '{path[-1]}:' (or what follows is not indented under it): "
+            f"write {items} below it, indented more than '{path[-1]}:', or remove the key"
+        )
     if expected == "array":
         return f"; it takes a list: write {path[-1]}: [{json.dumps(instance)}]"
     number = (

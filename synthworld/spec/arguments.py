@@ -30,6 +30,7 @@ import typing_extensions
 from synthworld._json import canonical_json, is_json_data
 from synthworld.errors import ToolInputError
 from synthworld.spec.constraints import plain_number
+from synthworld.spec.cycles import cycle_of
 from synthworld.spec.returns import builds_objects
 
 __all__ = ["argument_converter"]
@@ -68,6 +69,8 @@ def argument_converter(
                     raise ToolInputError(_naive_message(tool, name, exc.args[0]), tool=tool) from None
                 except _Unwritable as exc:
                     raise ToolInputError(_unwritable_message(tool, name, value, exc), tool=tool) from None
+                except _Cyclic as exc:
+                    raise ToolInputError(_cyclic_message(tool, name, value, exc), tool=tool) from None
         return {**built, **dumped} if dumped else built
 
     return convert
@@ -96,10 +99,10 @@ def _dump(adapter: Any, value: Any, schema: Any, defs: Mapping[str, Any]) -> Any
         return to_jsonable_python(_ordered(plain, to_jsonable_python))
     except UnicodeDecodeError as exc:  # bytes a model writes as UTF-8 text (its default) that are not
         raise _Unwritable(exc) from None
-    except (
-        ValueError,
-        TypeError,
-    ):  # pydantic's other errors (a value not of the type): the world's check says why
+    except (ValueError, TypeError, RecursionError):  # pydantic's other errors (a value not of the
+        found = cycle_of(value)  # type): the world's check says why; a cycle is named here
+        if found is not None:
+            raise _Cyclic(*found) from None
         return value
 
 
@@ -195,6 +198,18 @@ _MAX_HOPS = 8
 
 class _Naive(Exception):
     """A ``datetime`` or ``time`` without a timezone (its args: the value)."""
+
+
+class _Cyclic(Exception):
+    """A value that holds itself (its args: where, and the ancestor it is there)."""
+
+
+def _cyclic_message(tool: str, name: str, value: Any, exc: _Cyclic) -> str:
+    where, ancestor = exc.args
+    return (
+        f"{tool}(): {name}{where} is {name}{ancestor} itself, which holds it (a cycle in the "
+        f"{type(value).__name__} given); JSON cannot hold a cycle: pass a copy without that reference"
+    )
 
 
 class _Unwritable(Exception):

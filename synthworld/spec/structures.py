@@ -25,10 +25,29 @@ __all__ = [
 JSON = dict[str, Any]
 
 
+_MAX_FLAG_MEMBERS = 8
+"""A `enum.Flag` with at most this many members lists each combination (256); one with more, its
+members alone."""
+
+
 def build_enum(builder: SchemaBuilder, cls: type) -> JSON:
     values = [m.value for m in cls]  # type: ignore[attr-defined]
+    if (
+        issubclass(cls, enum.Flag)
+        and all(type(v) is int for v in values)
+        and len(values) <= _MAX_FLAG_MEMBERS
+    ):
+        values = _flag_values(values)  # Flag.A | Flag.B is a value of the type too
     choices = builder.choices(values, f"enum {cls.__qualname__}")
     return {"title": cls.__name__, **choices} if choices else choices
+
+
+def _flag_values(members: list[int]) -> list[int]:
+    """Every value a combination of a Flag's `members` makes (none of them: 0), ascending."""
+    found = {0}
+    for member in members:
+        found |= {value | member for value in found}
+    return sorted(found)
 
 
 def build_typeddict(builder: SchemaBuilder, cls: type) -> JSON:

@@ -246,14 +246,16 @@ class CallPath(WorldBase):
         """A copy of a backend's value that the world owns from here on (the trace keeps it). A
         typed answer (a pydantic model, a dataclass, a ``datetime``... as a real tool function
         returns it, or a dict with integer keys) is taken as its JSON, by alias, as pydantic dumps
-        it. A NaN or infinity is refused: JSON has no such number."""
+        it. A NaN or infinity is refused: JSON has no such number, and so is a value that holds
+        itself or nests past Python's recursion limit (named by `json_problems`, which walks it
+        without recursing)."""
         try:
             return strict_json_copy(value)
-        except TypeError:
+        except (TypeError, RecursionError):
             pass
         try:
             return strict_json_copy(typed_json(value))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             problems = "; ".join(json_problems(value))
             error = BackendError(f"backend {source!r} answered with non-JSON data: {problems}")
             self._fail(ctx, error, source, seconds)

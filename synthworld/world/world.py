@@ -201,7 +201,7 @@ def _state_copy(state: Mapping[str, Any] | None) -> dict[str, Any]:
     """A copy of `state`; a TypeError naming where it is not JSON data and what to pass instead."""
     try:
         copied: dict[str, Any] = json_copy(dict(state or {}))
-    except TypeError:
+    except (TypeError, RecursionError):  # a cycle, or nesting past the recursion limit
         problems = "; ".join(json_problems(dict(state or {})))
         raise TypeError(f"SyntheticWorld(state=...) holds what is not JSON data: {problems}") from None
     return copied
