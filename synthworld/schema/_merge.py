@@ -28,7 +28,7 @@ from synthworld.schema._numbers import NumberNode
 from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
-from synthworld.schema._place import place_of
+from synthworld.schema._place import name_and_nouns
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
@@ -93,19 +93,16 @@ _BOOLEAN = EnumNode([True, False])
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
     found = _gather(parts, _NUMBER_WORDS)
-
-    def tightest(word: str, pick: Callable[..., Any]) -> Any:
-        numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
-        return pick(numbers) if numbers else None
-
-    low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
-    high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
+    low = low_x = high = high_x = None
+    if found:  # each bound the tightest of its words' numbers (most numbers have one or none)
+        low, low_x = _tightest(found, "minimum", max), _tightest(found, "exclusiveMinimum", max)
+        high, high_x = _tightest(found, "maximum", min), _tightest(found, "exclusiveMaximum", min)
     low_open = low_x is not None and (low is None or low_x >= low)
     high_open = high_x is not None and (high is None or high_x <= high)
-    place = place_of(parts)
+    name, nouns = name_and_nouns(parts)
     return NumberNode(
         integer=integer,
-        in_place=number_in_place(place.name, place.parents) if place.parents else None,
+        in_place=number_in_place(name, nouns) if nouns else None,
         low=low_x if low_open else low,
         high=high_x if high_open else high,
         low_open=low_open,
@@ -114,6 +111,11 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         path=_path(parts),
         avoid=avoided_multiples(p.node["not"] for p in parts if "not" in p.node) if cx.excluding else (),
     )
+
+
+def _tightest(found: dict[str, list[Any]], word: str, pick: Callable[..., Any]) -> Any:
+    numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
+    return pick(numbers) if numbers else None
 
 
 def _integer(cx: Compiler, parts: list[Part]) -> Node:
