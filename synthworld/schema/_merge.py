@@ -135,8 +135,9 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
     checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
-    min_length = max(_int_values(found.get("minLength", ())), default=0)
-    max_length = min(_int_values(found.get("maxLength", ())), default=None)
+    # a word absent (the usual case) costs no call: `found` holds only the words present
+    min_length = max(_int_values(v), default=0) if (v := found.get("minLength")) else 0
+    max_length = min(_int_values(v), default=None) if (v := found.get("maxLength")) else None
     provable = len(patterns) > 1 or (patterns and (min_length or max_length is not None))
     if provable and (why := no_string(patterns, min_length, max_length)) is not None:
         raise UnsatisfiableSchemaError(
@@ -187,11 +188,12 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     rest_parts = item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     repeat = cx.excluding and any(needs_repeat(p.node.get("not")) for p in parts)  # two of one item
+    least = 2 if repeat else 0
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max((*_int_values(found.get("minItems", ())), 2 if repeat else 0)),
-        max_items=min(_int_values(found.get("maxItems", ())), default=None),
+        min_items=max((*_int_values(v), least)) if (v := found.get("minItems")) else least,
+        max_items=min(_int_values(v), default=None) if (v := found.get("maxItems")) else None,
         unique=any(v is True for v in found.get("uniqueItems", ())),
         repeat=repeat,
         last_resort=cx.excluding,
@@ -248,8 +250,8 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         props=source,
         required=tuple(required),
         forbidden=forbidden or NO_NAMES,  # most have none: one shared empty set lives on
-        min_props=max(_int_values(found.get("minProperties", ())), default=0),
-        max_props=min(_int_values(found.get("maxProperties", ())), default=None),
+        min_props=max(_int_values(v), default=0) if (v := found.get("minProperties")) else 0,
+        max_props=min(_int_values(v), default=None) if (v := found.get("maxProperties")) else None,
         dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
