@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from types import TracebackType
+from typing import Any, TypeVar
 
-__all__ = ["collector_paused"]
+__all__ = ["collector_paused", "paused"]
+
+T = TypeVar("T")
 
 
 class collector_paused:  # lower case: used as a function: ``with collector_paused():``
@@ -33,3 +37,16 @@ class collector_paused:  # lower case: used as a function: ``with collector_paus
     ) -> None:
         if self._paused:
             gc.enable()
+
+
+def paused(call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``call(*args, **kwargs)`` with the collector paused as by `collector_paused`: one call, not
+    a context manager's three (each compile and each generated value passes here, most of the
+    lazy compiles inside them with the collector off already)."""
+    if not gc.isenabled():
+        return call(*args, **kwargs)
+    gc.disable()
+    try:
+        return call(*args, **kwargs)
+    finally:
+        gc.enable()

@@ -11,7 +11,7 @@ from typing import Any
 
 import referencing
 
-from synthworld._gc import collector_paused
+from synthworld._gc import paused
 from synthworld._json import owned_copy
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
@@ -137,8 +137,7 @@ class Generator:
         are: the schema's compiled validator is then never needed); ``verify=True`` validates
         every value all the same, a second opinion for callers that validate the answer anyway.
         """
-        with collector_paused():
-            return self._generate(rng, now or DEFAULT_NOW, verify)
+        return paused(self._generate, rng, now or DEFAULT_NOW, verify)
 
     def _generate(self, rng: Random, when: dt.datetime, verify: bool = False) -> Any:
         """`generate`, with Python's cyclic garbage collector off: reference counting frees what a
@@ -411,10 +410,9 @@ def _build(
 ) -> Generator:
     """A new `Generator`; its `SchemaError` is kept in `_CACHE` under ``key`` (`_refuse`)."""
     try:  # outside the lock: a compile may take a while; without collections (see `_generate`)
-        with collector_paused():
-            return Generator(
-                schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
-            )
+        return paused(
+            Generator, schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
+        )
     except RecursionError:
         err = SchemaError(
             "the schema nests too deeply for synthworld to read (subschemas, or $refs to $refs, some "

@@ -53,11 +53,6 @@ through: nothing to expand, split, or find false)."""
 _NOT_OBJECTS = tuple(t for t in JSON_TYPES if t != "object")
 
 
-def _layer(under: Compiler | None, name: str) -> Any:
-    """A new cache, read through to ``under``'s cache ``name`` if any."""
-    return {} if under is None else Layered(getattr(under, name))
-
-
 class Compiler:
     """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
 
@@ -73,18 +68,27 @@ class Compiler:
         """Whether a schema without ``type`` may give any type, those its keywords name first
         (usually only those: ``required`` makes an object), for a schema whose objects cannot end
         (``{"required": ["x"], "properties": {"x": {"$ref": "#"}}}``, whose values are non-objects)."""
-        self._memo: dict[tuple[Any, ...], Node] = _layer(under, "_memo")
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
-        self._checks: dict[tuple[Any, ...], QuickCheck] = _layer(under, "_checks")
-        self._verdicts: dict[tuple[Any, ...], bool] = _layer(under, "_verdicts")
-        self.holding: dict[tuple[Any, ...], bool] = _layer(under, "holding")  # `_samples.holds`'s
-        self.steps: dict[int, tuple[Any, tuple[float, ...]]] = {} if under is None else Layered(under.steps)
-        self.quick: Memo = Memo(None if under is None else under.quick)  # what `quick_verdict` walks share
-        self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]] = _layer(under, "_facts")
-        self._part_facts: dict[tuple[Any, ...], Facts] = _layer(under, "_part_facts")  # read only
-        self._negated: dict[tuple[Any, ...], Part] = _layer(under, "_negated")  # `negate`'s
+        self._memo: dict[tuple[Any, ...], Node]
+        self._checks: dict[tuple[Any, ...], QuickCheck]
+        self._verdicts: dict[tuple[Any, ...], bool]
+        self.holding: dict[tuple[Any, ...], bool]  # `_samples.holds`'s
+        self.steps: dict[int, tuple[Any, tuple[float, ...]]]
+        self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]]
+        self._part_facts: dict[tuple[Any, ...], Facts]  # read only
+        self._negated: dict[tuple[Any, ...], Part]  # `negate`'s
         self._negations: dict[tuple[Any, ...], tuple[QuickCheck | None, tuple[str, ...]]]
-        self._negations = _layer(under, "_negations")
+        if under is None:  # every compile makes one: plain dicts, without a call each
+            self._memo, self._checks, self._verdicts, self.holding, self.steps = {}, {}, {}, {}, {}
+            self._facts, self._part_facts, self._negated, self._negations = {}, {}, {}, {}
+            self.quick: Memo = Memo()  # what `quick_verdict` walks share
+        else:
+            self._memo, self._checks = Layered(under._memo), Layered(under._checks)
+            self._verdicts, self.holding = Layered(under._verdicts), Layered(under.holding)
+            self.steps, self._facts = Layered(under.steps), Layered(under._facts)
+            self._part_facts, self._negated = Layered(under._part_facts), Layered(under._negated)
+            self._negations = Layered(under._negations)
+            self.quick = Memo(under.quick)
         self._node = self.node  # one bound method shared by every lazy node of this compiler
         self.root: Compiler = self if under is None else under.root
         self.rules: dict[tuple[Any, ...], Any] = {}  # `_ifs`' rules, in the root compiler

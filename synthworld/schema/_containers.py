@@ -124,11 +124,15 @@ class ObjectNode:
 
     def surely(self, sure: Callable[[Node], bool]) -> bool:
         """Whether a lean `gen` (the required properties only) surely returns (see
-        `_nodes.surely`): each of their nodes does, compiled here as `_fill` compiles them."""
-        if self._unsure or self.s.min_props:
+        `_nodes.surely`): each of their nodes does, compiled here as `_fill` compiles them. With
+        nothing required it is ``{}``, which no ``dependentRequired`` can fail (none of its names is
+        there), so an object with dependencies is sure then too (its values are checked all the same)."""
+        if self.s.min_props:
             return False
         if not self._required:
             return True
+        if self._unsure:
+            return False
         nodes = self.s.nodes
         for name in (*self._listed, *self._unlisted):
             node = nodes.get(name)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol
 
-from synthworld._gc import collector_paused
+from synthworld._gc import paused
 from synthworld._json import owned_copy
 from synthworld.errors import SchemaError
 from synthworld.schema._choice_errors import bare, joined
@@ -343,8 +343,8 @@ class LazyNode:
         if self._error is not None:
             raise bare(self._error)
         if self._node is None:
-            with _COMPILING, collector_paused():  # two threads reaching a node first compile it once
-                self._compile()
+            with _COMPILING:  # two threads reaching a node first compile it once
+                paused(self._compile)
         assert self._node is not None
         return self._node
 
@@ -392,10 +392,10 @@ class PlainLazy:
         """The built node (built once, under the compile lock)."""
         node = self._node
         if node is None:
-            with _COMPILING, collector_paused():
+            with _COMPILING:
                 node = self._node
                 if node is None:
-                    node = self._node = self._build(*self._args)
+                    node = self._node = paused(self._build, *self._args)
                     self._args = ()
                     self.gen = node.gen  # type: ignore[method-assign]  # later calls skip this hop
         return node
@@ -410,11 +410,11 @@ class PlainLazy:
 def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]) -> Node:
     """``table[name]``, compiled by ``build(name)`` first if missing; one that cannot compile
     becomes a node that raises its error, so every later call meets the same error."""
-    with _COMPILING, collector_paused():
+    with _COMPILING:
         node = table.get(name)
         if node is None:
             try:
-                node = build(name)
+                node = paused(build, name)
             except SchemaError as err:
                 node = _Dead(err)
             table[name] = node

@@ -84,8 +84,9 @@ class NumberNode:
             raise UnsatisfiableSchemaError(
                 f"minimum exceeds maximum at {show_pointer(path)}; fix: make the bounds overlap", path=path
             )
+        fractional = step is not None and step is not _ONE and step.denominator > 1  # 1: no Fraction call
         self._unsure = any(abs(b) > EXACT_INTS for b in (self.low, self.high) if b is not None) or (
-            step is not None and step.denominator > 1 and any(coarse(b, step) for b in (low, high))
+            fractional and step is not None and any(coarse(b, step) for b in (low, high))
         )
         """Validators compare huge bounds each their own way, and where floats are coarser than
         the step, multiples round onto a bound (fractional multiples, which validators divide each
@@ -213,7 +214,7 @@ class NumberNode:
 
     def _multiple(self, target: float) -> int | float:
         assert self.step is not None
-        if self.step == 1:  # integers: the same k as the Fraction path, without building one
+        if self.step is _ONE or self.step == 1:  # integers: the same k as the Fraction path, without one
             k = round(target)
             k = k if self.kmin is None else max(k, self.kmin)
             return k if self.kmax is None else min(k, self.kmax)

@@ -11,7 +11,7 @@ from urllib.parse import quote
 from synthworld.schema._parts import Part
 from synthworld.schema._realistic import snake
 
-__all__ = ["Place", "place_of", "route_of"]
+__all__ = ["Place", "name_and_nouns", "place_of", "route_of"]
 
 _SKIP = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "then", "else", "not", "contains",
                    "additionalItems", "unevaluatedItems"})  # fmt: skip
@@ -127,19 +127,7 @@ def place_of(parts: list[Part]) -> Place:
     """The :class:`Place` of the string field whose conjuncts are ``parts``."""
     if not parts:
         return Place("", (), "", ())
-    first = parts[0].loc
-    walked = _walk_path(first.path)
-    name, parents, _ = walked
-    pointer = first.pointer
-    for part in parts:  # the first known pointer
-        if part.loc.pointer:
-            pointer = part.loc.pointer
-            break
-    pointer = pointer or ""
-    by_pointer, more, end = walked if pointer == first.path else _walk_path(pointer)
-    parent = _parent_schema(parts[0], pointer, end)
-    title = parent.get("title") if isinstance(parent, dict) else None
-    nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
+    name, nouns, parent = _named(parts)
     examples: list[str] = []
     description = ""
     for part in parts:
@@ -154,11 +142,38 @@ def place_of(parts: list[Part]) -> Place:
                 examples.append(value)
         if not description and isinstance(schema.get("description"), str):
             description = schema["description"]
-    if isinstance(parent, dict) and (name or by_pointer):
+    if isinstance(parent, dict) and name:
         sample = parent.get("example")
         if isinstance(sample, dict):
-            examples += _strings([sample.get(name or by_pointer)])
-    return Place(_snake(name or by_pointer), nouns, description, tuple(examples))
+            examples += _strings([sample.get(name)])
+    return Place(_snake(name), nouns, description, tuple(examples))
+
+
+def name_and_nouns(parts: list[Part]) -> tuple[str, tuple[str, ...]]:
+    """`place_of`'s ``name`` and ``parents`` alone (a number reads no description or example)."""
+    if not parts:
+        return "", ()
+    name, nouns, _ = _named(parts)
+    return _snake(name), nouns
+
+
+def _named(parts: list[Part]) -> tuple[str, tuple[str, ...], Any]:
+    """The field's name (as its path or pointer spells it), its parents' nouns, and the object
+    schema holding it (or None)."""
+    first = parts[0].loc
+    walked = _walk_path(first.path)
+    name, parents, _ = walked
+    pointer = first.pointer
+    for part in parts:  # the first known pointer
+        if part.loc.pointer:
+            pointer = part.loc.pointer
+            break
+    pointer = pointer or ""
+    by_pointer, more, end = walked if pointer == first.path else _walk_path(pointer)
+    parent = _parent_schema(parts[0], pointer, end)
+    title = parent.get("title") if isinstance(parent, dict) else None
+    nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
+    return name or by_pointer, nouns, parent
 
 
 def _at(doc: Any, segs: list[str]) -> Any:

@@ -32,10 +32,14 @@ def _values(schema: Any, **options: Any) -> list[Any]:
 
 
 def test_a_metaschema_cache_hit_keeps_the_values() -> None:
+    from synthworld.schema import schema_problems
+
     _api._CACHE.clear()
     _validate._PASSED.clear()
     first = _values(SCHEMA)
     text = _intake.schema_key(SCHEMA)
+    assert not _validate.passed_metaschema(text)  # a compile records nothing: it is cached by text
+    assert schema_problems(SCHEMA) == []  # a registration's check records the pass
     assert _validate.passed_metaschema(text)
     _api._CACHE.clear()  # the generator is rebuilt, its metaschema check is a hit
     assert _values(SCHEMA) == first
@@ -55,22 +59,35 @@ def test_a_bad_schema_gives_the_same_error_every_time() -> None:
 
 
 def test_an_unsatisfiable_schema_is_refused_at_compile_time_though_its_text_passed_the_metaschema() -> None:
+    from synthworld.schema import schema_problems
+
     schema = {"allOf": [{"type": "string"}, {"type": "integer"}]}
     for _ in range(2):
         with pytest.raises(UnsatisfiableSchemaError) as info:
             compile_generator(schema)
         assert info.value.path == "/allOf/0"
-    assert _validate.passed_metaschema(_intake.schema_key(schema))  # valid JSON Schema, yet unsatisfiable
+    assert schema_problems(schema) == []  # valid JSON Schema, yet unsatisfiable
 
 
 def test_the_metaschema_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from synthworld.schema import schema_problems
+
     monkeypatch.setattr(_validate, "_PASSED_SIZE", 3)
     _validate._PASSED.clear()
     for n in range(6):
-        compile_generator({"type": "integer", "minimum": n})
-    texts = [_intake.schema_key({"type": "integer", "minimum": n}) for n in range(6)]
+        assert schema_problems({"type": "integer", "minimum": n, "title": "bounded"}) == []
+    texts = [_intake.schema_key({"type": "integer", "minimum": n, "title": "bounded"}) for n in range(6)]
     assert [_validate.passed_metaschema(text) for text in texts] == [False] * 3 + [True] * 3
     assert len(_validate._PASSED) == 3
+
+
+def test_a_compile_does_not_record_its_metaschema_pass() -> None:
+    """A compile's pass is not recorded: its generator is kept by the same text, and the record
+    (an ordered map under a lock) cost more than checking a small schema again."""
+    _validate._PASSED.clear()
+    for n in range(6):
+        compile_generator({"type": "integer", "minimum": n, "title": "unrecorded"})
+    assert len(_validate._PASSED) == 0
 
 
 def test_a_loc_key_is_computed_once_and_children_share_the_scope() -> None:

@@ -41,6 +41,7 @@ SURE = [
     {"type": "object", "properties": {"a": {"type": "string", "pattern": "^a+$"}}},
     {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
     {"properties": {"a": {"type": "integer"}}},
+    {"type": "object", "dependentRequired": {"a": ["b"]}},  # nothing required: {}, which no dependency fails
     {"type": "string", "not": {"minLength": 3}},  # a not of one bound is a bound: maxLength 2
     {},
 ]
@@ -55,7 +56,7 @@ UNSURE = [
     {"type": "array", "minItems": 1, "uniqueItems": True},
     {"type": "array", "minItems": SURE_VISITS},
     {"type": "object", "minProperties": 1},
-    {"type": "object", "dependentRequired": {"a": ["b"]}},
+    {"type": "object", "required": ["a"], "dependentRequired": {"a": ["b"]}},  # b: any value, a choice
     {"type": "object", "required": ["a"], "properties": {"a": {"type": "string", "pattern": "a\\b"}}},
     {"type": "string", "not": {"pattern": "^a"}},  # a not is a check
     {"anyOf": [{"type": "string"}, {"type": "integer"}]},  # its branches compile when first taken
