@@ -4,6 +4,7 @@ draw): refusals that now say why."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import jsonschema_rs
@@ -12,7 +13,8 @@ import referencing
 from referencing.jsonschema import DRAFT6
 
 from synthworld.errors import SchemaError
-from synthworld.schema import generate
+from synthworld.schema import _fallback, compile_generator, generate
+from synthworld.schema._intake import schema_key
 
 DEFS = {
     "$schema": "http://json-schema.org/draft-06/schema#",
@@ -87,3 +89,21 @@ def test_an_email_built_from_a_pattern_is_an_email_by_its_rfc_too() -> None:
     rfc = jsonschema_rs.validator_for(ZOD_EMAIL, validate_formats=True)  # Ajv's ajv-formats agree
     refused = [value for seed in range(120) if not rfc.is_valid(value := generate(ZOD_EMAIL, seed))]
     assert refused == []  # seed 53 answered 'b6+9u@u.2.6-.WQ.KD', among others
+
+
+def test_a_schema_large_once_its_references_are_written_out_never_reaches_hypothesis() -> None:
+    """Just Eat's ``SearchByLocation`` answer (APIs.guru): 15.5 kB of text, 6 references, 33 kB
+    written out; hypothesis-jsonschema took 1.1 s of CPU in one call to build a strategy, which
+    then found nothing. Here 5 kB of text, 8 references to one 4 kB definition."""
+    big = {
+        "type": "object",
+        "properties": {f"p{i}": {"type": "string", "description": "x" * 40} for i in range(60)},
+    }
+    schema = {
+        "$defs": {"Big": big},
+        "type": "object",
+        "properties": {f"r{j}": {"$ref": "#/$defs/Big"} for j in range(8)},
+    }
+    generator = compile_generator(schema)
+    assert generator._fallback(Random(0)) == (False, None)
+    assert schema_key(schema) not in _fallback._STRATEGIES
