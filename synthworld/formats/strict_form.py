@@ -99,7 +99,8 @@ def _drop_inert_object_words(node: dict[str, Any]) -> None:
 def _unlisted_required(path: str, node: dict[str, Any]) -> list[str]:
     """A closed object that requires a key its properties do not list takes no value: Box's
     ``actionable_by`` (``properties: {login}``, ``required: [id]``) is open, any ``id`` goes."""
-    listed = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+    properties = node.get("properties")
+    listed: dict[str, Any] = properties if isinstance(properties, dict) else {}
     missing = [name for name in node.get("required", []) if name not in listed]
     if not missing or node.get("additionalProperties") is not False:
         return []

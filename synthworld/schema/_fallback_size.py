@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["expanded_size"]
@@ -39,5 +40,5 @@ def expanded_size(doc: Any, limit: int) -> int:
     return min(limit + 1, _written(json.dumps(root), lambda w, n: size_of(w, n, frozenset())))
 
 
-def _written(text: str, size_of: Any) -> int:
+def _written(text: str, size_of: Callable[[str, str], int]) -> int:
     return len(text) + sum(size_of(word, name) for word, name in _LOCAL_REF.findall(text))
