@@ -2,7 +2,7 @@
 ``pattern``, ``patternProperties`` and ``additionalProperties`` read by the ``regex`` module
 (``\\p{L}``, look-behinds of several widths, Python's ``\\A``/``\\Z``; a pattern it cannot read
 either is left out and counted), no metaschema check (a ``regex`` format, an unknown ``$schema``:
-draft-07 then), and the archive's registry as `bench_holdout.py` builds it.
+draft-07 then, or the draft its URI names), and the archive's registry as `bench_holdout.py` builds it.
 
     python bench/bench_holdout.py FOLDER --schemas --failures > out.txt
     python bench/holdout_judge.py FOLDER out.txt [same options as that run: --skip, --definitions]
@@ -32,6 +32,8 @@ _KNOWN = {
     "https://json-schema.org/draft/2019-09/schema",
     "https://json-schema.org/draft/2020-12/schema",
 }
+_MISSPELT = {"2019-09": jsonschema.Draft201909Validator, "2020-12": jsonschema.Draft202012Validator}
+"""A draft's name in an unknown URI (DataCite's ``http://json-schema.org/2019-09/schema#``)."""
 UNREAD: set[str] = set()
 
 
@@ -76,7 +78,7 @@ def judge(schema: Any, registry: Any, values: list[Any]) -> tuple[str, str]:
     base = (
         validators.validator_for(schema, default=jsonschema.Draft202012Validator)
         if declared in _KNOWN or not declared
-        else jsonschema.Draft7Validator
+        else _MISSPELT.get(declared.rsplit("/", 2)[-2], jsonschema.Draft7Validator)
     )
     keywords = {"pattern": _pattern, "patternProperties": _pattern_properties}
     cls = validators.extend(base, {**keywords, "additionalProperties": _additional})

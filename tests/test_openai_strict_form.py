@@ -80,6 +80,15 @@ def test_a_required_or_nullable_null_is_kept_and_a_wrong_one_still_fails() -> No
             "$.properties.counts: an object that takes keys beyond its properties",
         ),
         ({"type": "object", "additionalProperties": True}, "$: an object that takes keys beyond"),
+        (  # Box's invites: ``id`` is required, with any value, but not listed: closed, none would do
+            {
+                "type": "object",
+                "properties": {
+                    "by": {"type": "object", "properties": {"login": {"type": "string"}}, "required": ["id"]}
+                },
+            },
+            "$.properties.by: requires ['id'], which its properties do not list",
+        ),
         (  # "ab" matches both branches: the oneOf means strings over 3 long, which anyOf cannot say
             {
                 "type": "object",
@@ -128,3 +137,14 @@ def test_a_read_only_field_a_request_never_sends_is_left_out_of_the_strict_form(
     assert openai_refusals(strict) == []
     jsonschema.validate({"name": "a", "tags": None}, strict)
     assert unset_strict_nulls(parameters, {"name": "a", "tags": None}) == {"name": "a"}
+
+
+def test_object_keywords_on_a_string_are_dropped_not_closed_as_an_object() -> None:
+    """APIs.guru's byautomata.io: a query string with ``properties`` and a ``required`` naming
+    itself, which hold for no string; its strict form was a closed object with a missing property."""
+    page = {"type": "string", "properties": {"link": {"type": "string"}}, "required": ["page"]}
+    parameters = {"type": "object", "properties": {"page": page}}
+    strict, problems = strict_form(parameters)
+    assert problems == []
+    assert strict["properties"]["page"] == {"type": ["string", "null"]}
+    assert openai_refusals(strict) == []

@@ -44,12 +44,14 @@ def strict_form(schema: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if not isinstance(schema, dict):
         return copy.deepcopy(schema), strict_problems(schema)
     schema, nullable = _read_as_strict(schema)
+    for _, node in schema_nodes(schema):
+        _drop_inert_object_words(node)
     rewritten = copy.deepcopy(schema)
     problems = []
     for path, node in schema_nodes(rewritten):
         if not _is_object(node):
             continue
-        problems += _close(path, node)
+        problems += _close(path, node) + _unlisted_required(path, node)
         if isinstance(node.get("properties"), dict):
             _require_all(node, nullable)
     for _, node in schema_nodes(rewritten):
@@ -73,6 +75,38 @@ def _close(path: str, node: dict[str, Any]) -> list[str]:
     return [
         f"{path}: an object that lists no properties takes any keys, which strict mode cannot say; "
         "list its properties"
+    ]
+
+
+_OBJECT_WORDS = (
+    "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties",
+    "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties",
+)  # fmt: skip
+"""Keywords that apply to objects alone."""
+
+
+def _drop_inert_object_words(node: dict[str, Any]) -> None:
+    """Drop the object keywords of a node whose ``type`` rules objects out (they hold for no value
+    it takes): APIs.guru's byautomata.io gives a query string ``properties`` and a ``required``
+    naming itself, which a strict form would have closed as an object with a missing property."""
+    kind = node.get("type")
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else ["object"]
+    if "object" not in kinds:
+        for word in _OBJECT_WORDS:
+            node.pop(word, None)
+
+
+def _unlisted_required(path: str, node: dict[str, Any]) -> list[str]:
+    """A closed object that requires a key its properties do not list takes no value: Box's
+    ``actionable_by`` (``properties: {login}``, ``required: [id]``) is open, any ``id`` goes."""
+    properties = node.get("properties")
+    listed: dict[str, Any] = properties if isinstance(properties, dict) else {}
+    missing = [name for name in node.get("required", []) if name not in listed]
+    if not missing or node.get("additionalProperties") is not False:
+        return []
+    return [
+        f"{path}: requires {missing}, which its properties do not list (any value), and a strict object "
+        f"is closed, so no value would do; list {missing} in its properties with a schema each"
     ]
 
 

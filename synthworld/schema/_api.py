@@ -20,6 +20,7 @@ from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._exclude import TwinsError
+from synthworld.schema._fallback_size import expanded_size
 from synthworld.schema._implied_not import refuse_implied_not
 from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
 from synthworld.schema._multiples import both_judge_multiples
@@ -118,6 +119,9 @@ class Generator:
 
     _excluded_found: tuple[bool, Any] | None = None
     """The value of `_excluding`'s probe attempts, once made (the last resort of `_excluded`)."""
+
+    _expanded: int | None = None
+    """The schema's size with its references written out (`expanded_size`), once asked."""
 
     _only_excluding = False
     """Whether the usual search found no value when registered: calls then use `_excluding` alone."""
@@ -229,6 +233,10 @@ class Generator:
         if len(self._key) > _FALLBACK_BYTES or len(_COMBINATOR.findall(self._key)) > _FALLBACK_COMBINATORS:
             return False, None
         if self._key.count('"$ref":') > _FALLBACK_REFS:
+            return False, None
+        if self._expanded is None:
+            self._expanded = expanded_size(self.schema, _FALLBACK_BYTES)
+        if self._expanded > _FALLBACK_BYTES:  # nor larger ones once their references are written out
             return False, None
         return _fallback.draw(self._key, parse(self._key), rng)  # its own copy
 

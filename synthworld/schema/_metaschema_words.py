@@ -4,10 +4,11 @@ meant, and a keyword written in an older draft's form with the fix."""
 from __future__ import annotations
 
 import difflib
+from typing import Any
 
 import jsonschema
 
-__all__ = ["metaschema_message"]
+__all__ = ["metaschema_message", "metaschema_violation"]
 
 _TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 _TYPE_ALIASES = {
@@ -54,3 +55,13 @@ def metaschema_message(error: jsonschema.ValidationError) -> str:
     else:
         hint = f" (did you mean {meant!r}?)" if meant else ""
     return f"{word!r} is not a JSON Schema type{hint}; a type is one of {', '.join(map(repr, _TYPES))}"
+
+
+def metaschema_violation(schema: Any, cls: Any) -> tuple[str, str] | None:
+    """``(json_pointer, message)`` of the most relevant reason `schema` breaks the metaschema of the
+    python-jsonschema validator class `cls` (formats unchecked), or None when it is valid."""
+    meta = cls(cls.META_SCHEMA)
+    error = jsonschema.exceptions.best_match(meta.iter_errors(schema))
+    if error is None:
+        return None
+    return "".join(f"/{p}" for p in error.absolute_path), metaschema_message(error)

@@ -19,12 +19,15 @@ import jsonschema_specifications
 import referencing
 import referencing.exceptions
 import referencing.jsonschema
+from jsonschema.validators import validator_for
 from referencing import Specification
 from referencing._core import Resolver as _Resolver
 from referencing.jsonschema import DRAFT202012
 
 from synthworld.errors import ROOT, SchemaError, show_pointer
 from synthworld.schema._bounded import forgets
+from synthworld.schema._metaschema_words import metaschema_violation
+from synthworld.schema._no_base import no_base_reason
 
 __all__ = [
     "DIALECTS",
@@ -149,11 +152,26 @@ def _dialect_read_as(schema: dict[str, Any], declared: str) -> str:
                     _READ_AS.clear()
                 _READ_AS[id(schema)] = (schema, dialect)
                 return dialect
+    why = _why_no_guess(schema)
     raise SchemaError(
         f"unsupported $schema {declared!r} at {ROOT}: not a dialect synthworld knows, and the schema is "
-        f"valid in neither draft 2020-12, 7 nor 4; fix: declare one of {list(DIALECTS)}",
-        path="",
+        f"valid in neither draft 2020-12, 7 nor 4 ({why}); fix: correct the schema there, or declare one "
+        f"of {list(DIALECTS)}",
+        path="",  # the refusal is of the root's $schema; the breach's place is in the words
     )
+
+
+_GUESS_NAMES = {DRAFT2020: "2020-12", DRAFT7: "draft 7", DRAFT4: "draft 4"}
+
+
+def _why_no_guess(schema: dict[str, Any]) -> str:
+    """Each of `_GUESSES`' first reason to refuse a schema, with its place (once when all agree:
+    OpenLineage's ``"type": "int"``)."""
+    found = {d: metaschema_violation(schema, validator_for({"$schema": d})) for d in _GUESSES}
+    reasons = {d: f"at {show_pointer(v[0])}: {v[1]}" for d, v in found.items() if v is not None}
+    if len(set(reasons.values())) <= 1:
+        return next(iter(reasons.values()), "jsonschema-rs's metaschema check")
+    return "; ".join(f"read as {_GUESS_NAMES[d]}, {why}" for d, why in reasons.items())
 
 
 def _rs_meta_valid(schema: dict[str, Any], dialect: str) -> bool:
@@ -337,12 +355,14 @@ def _lookup(loc: Loc, keyword: str, ref: Any) -> Any:
             path=loc.path,
         ) from err
     except referencing.exceptions.Unresolvable as err:
-        raise SchemaError(
-            f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {_said(err)}; fix: define the "
-            "target in the document or pass a referencing registry holding it (synthworld never "
-            "fetches URLs)",
-            path=loc.path,
-        ) from err
+        id_key = "id" if loc.dialect == DRAFT4 else "$id"
+        unbased = no_base_reason(loc.schema, ref, loc.resolver._base_uri, legacy=loc.legacy, id_key=id_key)
+        why = unbased or (
+            "fix: define the target in the document or pass a referencing registry holding it (synthworld "
+            "never fetches URLs)"
+        )
+        said = f"cannot resolve {keyword}={ref!r} at {show_pointer(loc.path)}: {_said(err)}"
+        raise SchemaError(f"{said}; {why}", path=loc.path) from err
 
 
 _SHOWN = 80

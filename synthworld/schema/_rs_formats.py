@@ -19,11 +19,12 @@ from functools import lru_cache
 from typing import Any
 
 import jsonschema.validators
+import jsonschema_rs
 
 from synthworld.schema._duration import duration_formats
 from synthworld.schema._resolve import DIALECTS, DRAFT2020
 
-__all__ = ["RS_FORMATS", "checked_formats", "rs_formats"]
+__all__ = ["RS_FORMATS", "checked_formats", "rfc_conforms", "rs_formats"]
 
 RS_FORMATS = (
     "date", "date-time", "duration", "email", "hostname", "idn-email", "idn-hostname", "ipv4", "ipv6",
@@ -62,3 +63,15 @@ def rs_formats(schema: Any) -> dict[str, Callable[[str], bool]]:
     declared = schema.get("$schema") if isinstance(schema, dict) else None
     dialect = _BY_NAME.get(declared.rstrip("#"), DRAFT2020) if isinstance(declared, str) else DRAFT2020
     return {**_readings(dialect), **duration_formats(schema)}
+
+
+def rfc_conforms(text: str, fmt: str) -> bool:
+    """Whether ``text`` has format ``fmt`` as jsonschema-rs reads it by its RFC (True for a format
+    it does not check): stricter than python-jsonschema, whose ``email`` is any text with an
+    ``@``, and the reading of Ajv's ajv-formats too (no hostname label ends in ``-``)."""
+    return fmt not in RS_FORMATS or bool(_rfc_validator(fmt).is_valid(text))
+
+
+@lru_cache(maxsize=len(RS_FORMATS))
+def _rfc_validator(fmt: str) -> Any:
+    return jsonschema_rs.validator_for({"format": fmt}, validate_formats=True)

@@ -19,6 +19,7 @@ from synthworld.schema._nodes import MAX_LENGTH, Retry, State
 from synthworld.schema._realistic_patterns import EMPTIES, PatternRealism, grafted, headed, led_text
 from synthworld.schema._regex import Gen, Search, compile_pattern, literal_prefix, lookahead_pattern
 from synthworld.schema._regex_sized import sized_draws
+from synthworld.schema._rs_formats import rfc_conforms
 from synthworld.schema._sized import LENGTHS, SIZED
 
 __all__ = ["StringNode"]
@@ -126,14 +127,19 @@ class StringNode:
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group
+        lax: str | None = None  # the first draw of the format by python-jsonschema's reading alone
         while tries < _TRIES:  # an empty draw drawn again counts no try: the draws after are as before
             text = self._draw(st, hint)
             if not (self._ok(text) and self._formatted(text)):
                 tries += 1
+            elif not self._rfc_formatted(text):
+                lax, tries = text if lax is None else lax, tries + 1
             elif text or not empties:
                 return next((url for url in grafted(text, wanted or "") if self._ok(url)), text)
             else:
                 empties -= 1
+        if lax is not None:
+            return next((url for url in grafted(lax, wanted or "") if self._ok(url)), lax)
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
             if self._ok(text) and self._has_format(text):
                 return text
@@ -235,6 +241,11 @@ class StringNode:
     def _formatted(self, text: str) -> bool:
         """A string built from a pattern must still have the schema's format."""
         return self.pattern is None or self._has_format(text)
+
+    def _rfc_formatted(self, text: str) -> bool:
+        """A string built from a pattern has the format by its RFC too where it can: zod's email
+        pattern builds ``K@Y-.FNL.Fjb``, an email to python-jsonschema alone (Ajv refuses it)."""
+        return self.pattern is None or self.fmt is None or rfc_conforms(text, self.fmt)
 
     def _fits(self, text: str) -> bool:
         size = len(text)

@@ -25,6 +25,7 @@ from synthworld._json import json_problems
 from synthworld.schema._bounded import Bounded
 from synthworld.schema._format_hints import format_hint
 from synthworld.schema._metaschema_words import metaschema_message as _explain
+from synthworld.schema._metaschema_words import metaschema_violation
 from synthworld.schema._pattern_size import oversized_pattern
 from synthworld.schema._resolve import DIALECTS, meta_valid_unformatted, with_known_dialect
 from synthworld.schema._rs import fast_validator, py_validator_class
@@ -376,11 +377,7 @@ def metaschema_error(schema: Any, cls: type[PyValidator]) -> tuple[str, str] | N
     asked only to explain a schema jsonschema-rs finds invalid (and has the last word)."""
     if _valid_for_rs(schema):
         return None
-    meta = cls(cls.META_SCHEMA)
-    error = jsonschema.exceptions.best_match(meta.iter_errors(schema))
-    if error is None:
-        return None
-    return "".join(f"/{p}" for p in error.absolute_path), _explain(error)
+    return metaschema_violation(schema, cls)
 
 
 def _valid_for_rs(schema: Any) -> bool:
