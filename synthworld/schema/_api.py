@@ -19,6 +19,7 @@ from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
+from synthworld.schema._dangling import refuse_dangling_refs
 from synthworld.schema._exclude import TwinsError
 from synthworld.schema._implied_not import refuse_implied_not
 from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
@@ -91,6 +92,7 @@ class Generator:
         self.realistic, self.locale = realistic, locale
         loc = root_of(self.schema, registry, self._key)
         check_schema(loc, self._key)
+        refuse_dangling_refs(loc, self._key)  # an optional property's too: else left out in silence
         self._checks = whole_check(loc, self._key, registry=registry)
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both

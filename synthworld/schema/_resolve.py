@@ -383,6 +383,8 @@ _SHOWN = 80
 def _said(err: referencing.exceptions.Unresolvable) -> str:
     """`referencing`'s reason, the document it quotes whole cut to its start: a pointer to a key
     a document lacks (tap-stripe's ``shared/charge.json#/``, read as the key "") quoted all 10 kB."""
+    if type(err) is referencing.exceptions.Unresolvable:  # no document: its text is the bare URI
+        return f"the document it names is neither the schema nor in a registry given ({err.ref!r})"
     text = str(err)
     resource = getattr(err, "resource", None)
     shown = repr(resource.contents) if resource is not None else ""
