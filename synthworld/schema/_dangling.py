@@ -9,6 +9,8 @@ import json
 import re
 from typing import Any
 
+from jsonschema_specifications import REGISTRY as METASCHEMAS
+
 from synthworld._json import local_ref_target
 from synthworld.errors import SchemaError
 from synthworld.schema._resolve import Loc, Resolver, enter, resolve_ref
@@ -58,8 +60,8 @@ def dangling_ref(root: Loc, text: str) -> SchemaError | None:
     """The `SchemaError` of the first ``$ref`` a value of the document at ``root`` may reach that
     resolves nowhere, or None. Each reference found is followed (once per target and scope) to
     walk its target; ``$defs`` and ``definitions`` are walked only so: an entry nothing reaches is
-    left alone, as both validators leave it. The walk makes a `Loc` only where a scope opens or a
-    reference stands."""
+    left alone, as both validators leave it (nor are the official metaschemas walked). The walk
+    makes a `Loc` only where a scope opens or a reference stands."""
     refs = _REF.findall(text)
     if not refs or _all_local_found(root.doc, text, refs):
         return None
@@ -79,7 +81,7 @@ def dangling_ref(root: Loc, text: str) -> SchemaError | None:
                 found = resolve_ref(Loc(schema, resolver, dialect, path, doc), "$ref")
             except SchemaError as err:
                 return err
-            if isinstance(found.schema, dict):
+            if isinstance(found.schema, dict) and found.resolver._base_uri not in METASCHEMAS:
                 below.append((found.schema, places.of(found), found.resolver, found.dialect))
         stack += reversed(below)
     return None
