@@ -66,23 +66,25 @@ def dangling_ref(root: Loc, text: str) -> SchemaError | None:
     if not refs or _all_local_found(root.doc, text, refs):
         return None
     doc, walked, places = root.doc, set(), _Places(root.doc)
-    stack: list[tuple[Any, str, Resolver, str]] = [(root.schema, root.path, root.resolver, root.dialect)]
+    stack: list[tuple[Any, str, Resolver, str, bool]] = [
+        (root.schema, root.path, root.resolver, root.dialect, True)
+    ]
     while stack:
-        schema, path, resolver, dialect = stack.pop()
-        if "$schema" in schema or "$id" in schema or "id" in schema:
+        schema, path, resolver, dialect, scoped = stack.pop()  # scoped: the resolver is its scope's
+        if not scoped and ("$schema" in schema or "$id" in schema or "id" in schema):
             entered = enter(schema, resolver, dialect, path, doc, None)
             resolver, dialect = entered.resolver, entered.dialect
         if (id(schema), resolver._base_uri) in walked:
             continue
         walked.add((id(schema), resolver._base_uri))
-        below = [(sub, where, resolver, dialect) for sub, where in _subschemas(schema, path)]
+        below = [(sub, where, resolver, dialect, False) for sub, where in _subschemas(schema, path)]
         if isinstance(schema.get("$ref"), str):
             try:
                 found = resolve_ref(Loc(schema, resolver, dialect, path, doc), "$ref")
             except SchemaError as err:
                 return err
             if isinstance(found.schema, dict) and found.resolver._base_uri not in METASCHEMAS:
-                below.append((found.schema, places.of(found), found.resolver, found.dialect))
+                below.append((found.schema, places.of(found), found.resolver, found.dialect, True))
         stack += reversed(below)
     return None
 

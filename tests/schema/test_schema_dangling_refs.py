@@ -144,3 +144,17 @@ def test_an_entry_of_defs_nothing_reaches_is_left_alone() -> None:
 )
 def test_references_that_resolve_are_left_alone(schema: dict[str, Any]) -> None:
     generate(schema, 0)
+
+
+def test_a_relative_ref_read_in_the_scope_its_target_opens() -> None:
+    """JSTS 2020-12 ``ref.json`` #20: ``./bar.json`` in ``nested/foo.json`` is ``nested/bar.json``
+    (the target's scope entered once, not again against itself)."""
+    schema = {
+        "$id": "https://example.com/ref-and-id3/base.json",
+        "$ref": "nested/foo.json",
+        "$defs": {
+            "foo": {"$id": "nested/foo.json", "$ref": "./bar.json"},
+            "bar": {"$id": "nested/bar.json", "type": "number"},
+        },
+    }
+    assert isinstance(generate(schema, 0), (int, float))
