@@ -17,6 +17,7 @@ from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
+from synthworld.schema._choice_errors import explained, joined
 from synthworld.schema._compile import Compiler
 from synthworld.schema._cycles import unsatisfiable
 from synthworld.schema._dangling import refuse_dangling_refs
@@ -30,6 +31,7 @@ from synthworld.schema._nodes import (
     LEAN_DEPTH,
     SOFT_DEPTH,
     WORK,
+    ChoiceRetry,
     Node,
     Retry,
     State,
@@ -326,6 +328,10 @@ class Generator:
             (root or self._root).gen(st, "")
         except SchemaError as err:
             return err
+        except ChoiceRetry as err:  # a choice whose every alternative failed: each one's reason
+            return unresolved_ref(self.schema, self._checks.registry) or joined(
+                explained(err.failures, err.places)
+            )
         except (Retry, RecursionError):
             pass
         return unresolved_ref(self.schema, self._checks.registry)

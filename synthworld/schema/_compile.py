@@ -241,6 +241,7 @@ class Compiler:
             return if_split(self, rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
+        places: list[str] = []  # each option's branch, where it stands
         siblings = self.conjunct_facts(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         tag = discriminator(loc.schema)
@@ -267,17 +268,21 @@ class Compiler:
                     excluding.append(excluding_node(self, [*rest, *named], subs, j, clear))
                 continue
             options.append([*rest, Part(sub), *[self.negate(subs[k]) for k in clear], *named])
+            places.append(sub.path)
         if self.excluding and word == "oneOf":
             found = exclusion_choice(excluding, subs, loc.path)
             if found is not None:
                 return found
-        return self.alternatives(options, loc.path, word)
+        return self.alternatives(options, loc.path, word, places)
 
-    def alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
-        """A choice among the conjuncts ``options`` of ``word``'s branches, each compiled when first
-        chosen; a lone option compiles now (its error says why nothing holds)."""
+    def alternatives(
+        self, options: list[list[Part]], path: str, word: str, places: list[str] | None = None
+    ) -> Node:
+        """A choice among the conjuncts ``options`` of ``word``'s branches (at ``places``, when
+        known), each compiled when first chosen; a lone option compiles now (its error says why
+        nothing holds)."""
         if len(options) > 1:  # each branch compiles when first chosen: n ifs do not make 2**n nodes
-            return ChoiceNode([self.lazy(option) for option in options])
+            return ChoiceNode([self.lazy(option) for option in options], places)
         nodes: list[Node] = []
         for option in options:
             try:
