@@ -30,7 +30,7 @@ from synthworld.schema._nodes import (
 from synthworld.schema._not_bounds import read_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
-from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, walked_verdict
 from synthworld.schema._resolve import Loc
 from synthworld.schema._samples import enum_values, held_samples
 from synthworld.schema._types import expand_types, typed_objects, types_of
@@ -77,6 +77,8 @@ class Compiler:
         self._keep: list[Any] = []  # synthetic schemas: their ids are memo keys
         self._checks: dict[tuple[Any, ...], QuickCheck] = _layer(under, "_checks")
         self._verdicts: dict[tuple[Any, ...], bool] = _layer(under, "_verdicts")
+        self._walked: dict[tuple[Any, ...], bool] = _layer(under, "_walked")  # long walks' verdicts
+        self._long_walks: set[tuple[Any, ...]] = set() if under is None else under._long_walks  # shared
         self.holding: dict[tuple[Any, ...], bool] = _layer(under, "holding")  # `_samples.holds`'s
         self.steps: dict[int, tuple[Any, tuple[float, ...]]] = {} if under is None else Layered(under.steps)
         self.quick: Memo = Memo(None if under is None else under.quick)  # what `quick_verdict` walks share
@@ -135,11 +137,20 @@ class Compiler:
         """Whether ``value`` (an example, a default, an enum value) satisfies ``loc``, remembered:
         the same subschema and examples come back in many combinations of conjuncts. Most are
         judged by walking the schema, without a validator (``in_enum``: the value is in ``loc``'s
-        own ``enum``)."""
-        quick = quick_verdict(loc, value, self.quick, in_enum=in_enum)
-        if quick is not None:  # cheaper than a cache key
+        own ``enum``). A subschema whose walks are long (``oneOf``s in ``oneOf``s) has its verdicts
+        remembered: a capped refusal's enums met each in thousands of combinations."""
+        where = loc.key()
+        if where in self._long_walks:
+            known = self._walked.get((*where, json_key(value), in_enum))
+            if known is not None:
+                return known
+        quick, long = walked_verdict(loc, value, self.quick, in_enum=in_enum)
+        if quick is not None:  # a short walk: cheaper than a cache key
+            if long:
+                self._long_walks.add(where)
+                self._walked[(*where, json_key(value), in_enum)] = quick
             return quick
-        key = (*loc.key(), json_key(value))
+        key = (*where, json_key(value))
         found = self._verdicts.get(key)
         if found is None:
             found = self._verdicts[key] = self.check(loc).validate(value)  # the walk could not tell
