@@ -17,8 +17,10 @@ from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError
 from synthworld.schema import _fallback, _nodes
 from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
+from synthworld.schema._choice_errors import explained, joined
 from synthworld.schema._compile import Compiler
-from synthworld.schema._cycles import unsatisfiable
+from synthworld.schema._cycles import multiple_note, unsatisfiable
+from synthworld.schema._dangling import refuse_dangling_refs
 from synthworld.schema._exclude import TwinsError
 from synthworld.schema._fallback_size import expanded_size
 from synthworld.schema._implied_not import refuse_implied_not
@@ -30,6 +32,7 @@ from synthworld.schema._nodes import (
     LEAN_DEPTH,
     SOFT_DEPTH,
     WORK,
+    ChoiceRetry,
     Node,
     Retry,
     State,
@@ -92,6 +95,7 @@ class Generator:
         self.realistic, self.locale = realistic, locale
         loc = root_of(self.schema, registry, self._key)
         check_schema(loc, self._key)
+        refuse_dangling_refs(loc, self._key)  # an optional property's too: else left out in silence
         self._checks = whole_check(loc, self._key, registry=registry)
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both
@@ -106,6 +110,9 @@ class Generator:
 
     _capped = False
     """Whether an attempt failed after reaching `_nodes.BRANCHES` alternatives (the refusal says so)."""
+
+    _uncapped = False
+    """Whether an attempt since it was last cleared failed short of `_nodes.BRANCHES` alternatives."""
 
     _too_big = False
     """Whether an attempt met `_nodes.TooBig` (its arrays had to hold more than `_nodes.ITEMS`)."""
@@ -271,6 +278,8 @@ class Generator:
                 return True, value
         if len(st.reached) >= _nodes.BRANCHES:
             self._capped = True
+        else:
+            self._uncapped = True
         return False, None
 
     def _probe(self) -> None:
@@ -312,13 +321,19 @@ class Generator:
     def _probe_excluding(self) -> bool:
         """Whether `_excluding` builds a value where the usual search built none (then every call
         uses it alone), then the same reading types its keywords do not name; its compile error,
-        a ``oneOf`` of twins, is raised: it says why."""
+        a ``oneOf`` of twins, is raised: it says why. The second reading is left out when every
+        attempt of the first reached `_nodes.BRANCHES` alternatives: it is for objects that cannot
+        end (other types in their place), and adds types, never fewer alternatives (a capped
+        refusal's probe took 2-3 s CPU, a quarter of it there)."""
         for any_type in (False, True):
             root = self._excluding = Compiler(excluding=True, any_type=any_type).node([Part(self._loc)])
+            self._uncapped = False
             found = self._first_value(root)
             if found[0]:
                 self._found, self._only_excluding = found, True
                 return True
+            if not self._uncapped:
+                break
         return False
 
     def _blocker(self, root: Node | None = None) -> SchemaError | None:
@@ -331,6 +346,11 @@ class Generator:
             (root or self._root).gen(st, "")
         except SchemaError as err:
             return err
+        except ChoiceRetry as err:  # a choice whose every alternative failed: each one's reason
+            found = unresolved_ref(self.schema, self._checks.registry)
+            if found is None and not multiple_note(self._loc):  # else the validators' dispute says more
+                found = joined(explained(err.failures, err.places))
+            return found
         except (Retry, RecursionError):
             pass
         return unresolved_ref(self.schema, self._checks.registry)

@@ -20,7 +20,7 @@ from synthworld.errors import SchemaError, show_pointer
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import canonical_view, json_key
 from synthworld.schema._patterns import bounded_class
-from synthworld.schema._registry_rs import registry_retriever
+from synthworld.schema._registry_rs import registry_retriever, registry_rs_validator
 from synthworld.schema._resolve import Loc, resolve_ref, with_known_dialect
 from synthworld.schema._rs import (
     UNRESOLVED,
@@ -267,18 +267,19 @@ class WholeCheck:
 
     ``fast`` is the text's compiled jsonschema-rs validator (shared with `compile_validator`);
     ``strict`` also asks python-jsonschema (the two differ on some formats and regexes), for values
-    built without our own care (fallback, compile-time probes). With ``external`` references (a
-    caller's registry) only python-jsonschema knows the registry. Each check is built when first
-    asked for (values built valid by construction need none); one slotted object, not closures,
-    since every compiled generator keeps one alive.
+    built without our own care (fallback, compile-time probes). With references into a caller's
+    registry, jsonschema-rs reads its documents (`registry_rs_validator`). Each check is built
+    when first asked for (values built valid by construction need none); one slotted object, not
+    closures, since every compiled generator keeps one alive.
     """
 
-    __slots__ = ("_python", "_registry", "_root", "_rs", "_text")
+    __slots__ = ("_python", "_registry", "_root", "_rs", "_shared", "_text")
 
     def __init__(self, root: Loc, text: str, *, registry: referencing.Registry[Any] | None) -> None:
         self._root, self._text, self._registry = root, text, registry
         self._python: Callable[[Any], bool | None] | None = None
         self._rs: Any = _UNBUILT
+        self._shared: Any = None
 
     @property
     def registry(self) -> referencing.Registry[Any] | None:
@@ -292,21 +293,30 @@ class WholeCheck:
 
     def strict(self, value: Any) -> bool:
         """Whether both validators find `value` valid (jsonschema-rs alone judges a pattern
-        python-jsonschema cannot read)."""
+        python-jsonschema cannot read, and a value of a document whose references reach the
+        caller's registry: python-jsonschema reads a document reached by ``$ref`` with the
+        referrer's rule of which keywords apply, a draft-07 ``$ref``'s siblings too)."""
         rs = self._validator()
         if rs is None:
             return self._by_python(value)
+        if rs is not self._shared:
+            return bool(rs.is_valid(value))
         return bool(rs.is_valid(value)) and self._by_python(value, unreadable=True)
 
     def _validator(self) -> Any:
-        """The shared jsonschema-rs validator (None: it cannot compile, or the document refers to
-        another, which only python-jsonschema finds in a caller's registry). A document whose
-        references all stay inside it compiles the same with a registry or without: the
-        registry plays no part, and python-jsonschema over a big ``oneOf`` costs 25 times as much
-        (Figma's ``Node``: 1.7 s of CPU for the first value when an empty registry was given)."""
+        """The shared jsonschema-rs validator, else, for a document that refers to another of the
+        caller's registry, one reading that registry (`registry_rs_validator`: each document in
+        its own dialect); None when neither compiles. A document whose references all stay inside
+        it compiles the same with a registry or without: the registry plays no part, and
+        python-jsonschema over a big ``oneOf`` costs 25 times as much (Figma's ``Node``: 1.7 s of
+        CPU for the first value when an empty registry was given)."""
         rs = self._rs
         if rs is _UNBUILT:
-            rs = self._rs = shared_rs_validator(self._text, with_known_dialect(self._root.schema))
+            schema = with_known_dialect(self._root.schema)
+            rs = self._shared = shared_rs_validator(self._text, schema)
+            if rs is None and self._registry is not None:
+                rs = registry_rs_validator(schema, self._registry)
+            self._rs = rs
         return rs
 
     def _by_python(self, value: Any, *, unreadable: bool = False) -> bool:

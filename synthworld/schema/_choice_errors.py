@@ -4,11 +4,11 @@ alternative the draw tried first (the seed) and whatever was compiled before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 
-__all__ = ["bare", "joined", "weaker"]
+__all__ = ["bare", "explained", "joined", "weaker"]
 
 SHOWN = 3
 """The reasons a message names; the rest are counted ("and 2 more")."""
@@ -54,6 +54,31 @@ def joined(reasons: dict[int, SchemaError]) -> SchemaError:
     if not strong:
         err.by_not = True  # type: ignore[attr-defined]
     return err
+
+
+def explained(failures: Mapping[int, Exception], places: Sequence[str] | None) -> dict[int, SchemaError]:
+    """Each failed alternative's error (by branch index), one that failed by `_nodes.Retry` (a
+    search that found nothing, no proof) said as what it kept failing on, at its place: "no valid
+    value found at '/anyOf/1': each of the 8 values drawn was one a not there forbids ..."."""
+    out: dict[int, SchemaError] = {}
+    for index, err in failures.items():
+        if isinstance(err, SchemaError):
+            out[index] = err
+            continue
+        nested = getattr(err, "failures", None)  # a choice inside: its own alternatives' reasons
+        if nested is not None:
+            out[index] = joined(explained(nested, getattr(err, "places", None)))
+            continue
+        place = places[index] if places is not None else ""
+        reason = getattr(err, "reason", None)
+        said = reason() if reason is not None else _GIVEN_UP
+        out[index] = UnsatisfiableSchemaError(
+            f"no valid value found at {show_pointer(place)}: {said}", path=place
+        )
+    return out
+
+
+_GIVEN_UP = "every attempt to build one there was given up (a search that found nothing, not a proof)"
 
 
 def bare(err: SchemaError) -> SchemaError:

@@ -30,7 +30,7 @@ from synthworld.schema._nodes import (
 from synthworld.schema._not_bounds import read_not
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
-from synthworld.schema._quick import Memo, QuickCheck, quick_verdict
+from synthworld.schema._quick import Memo, QuickCheck, walked_verdict
 from synthworld.schema._resolve import Loc
 from synthworld.schema._samples import enum_values, held_samples
 from synthworld.schema._types import expand_types, typed_objects, types_of
@@ -72,6 +72,8 @@ class Compiler:
         self._memo: dict[tuple[Any, ...], Node]
         self._checks: dict[tuple[Any, ...], QuickCheck]
         self._verdicts: dict[tuple[Any, ...], bool]
+        self._walked: dict[tuple[Any, ...], bool]  # long walks' verdicts
+        self._long_walks: set[tuple[Any, ...]]  # where walks were long (shared with scratches)
         self.holding: dict[tuple[Any, ...], bool]  # `_samples.holds`'s
         self.steps: dict[int, tuple[Any, tuple[float, ...]]]
         self._facts: dict[tuple[Any, ...], tuple[list[Part], Facts]]
@@ -81,6 +83,7 @@ class Compiler:
         if under is None:  # every compile makes one: plain dicts, without a call each
             self._memo, self._checks, self._verdicts, self.holding, self.steps = {}, {}, {}, {}, {}
             self._facts, self._part_facts, self._negated, self._negations = {}, {}, {}, {}
+            self._walked, self._long_walks = {}, set()
             self.quick: Memo = Memo()  # what `quick_verdict` walks share
         else:
             self._memo, self._checks = Layered(under._memo), Layered(under._checks)
@@ -88,6 +91,7 @@ class Compiler:
             self.steps, self._facts = Layered(under.steps), Layered(under._facts)
             self._part_facts, self._negated = Layered(under._part_facts), Layered(under._negated)
             self._negations = Layered(under._negations)
+            self._walked, self._long_walks = Layered(under._walked), under._long_walks  # shared set
             self.quick = Memo(under.quick)
         self._node = self.node  # one bound method shared by every lazy node of this compiler
         self.root: Compiler = self if under is None else under.root
@@ -139,11 +143,20 @@ class Compiler:
         """Whether ``value`` (an example, a default, an enum value) satisfies ``loc``, remembered:
         the same subschema and examples come back in many combinations of conjuncts. Most are
         judged by walking the schema, without a validator (``in_enum``: the value is in ``loc``'s
-        own ``enum``)."""
-        quick = quick_verdict(loc, value, self.quick, in_enum=in_enum)
-        if quick is not None:  # cheaper than a cache key
+        own ``enum``). A subschema whose walks are long (``oneOf``s in ``oneOf``s) has its verdicts
+        remembered: a capped refusal's enums met each in thousands of combinations."""
+        where = loc.key()
+        if where in self._long_walks:
+            known = self._walked.get((*where, json_key(value), in_enum))
+            if known is not None:
+                return known
+        quick, long = walked_verdict(loc, value, self.quick, in_enum=in_enum)
+        if quick is not None:  # a short walk: cheaper than a cache key
+            if long:
+                self._long_walks.add(where)
+                self._walked[(*where, json_key(value), in_enum)] = quick
             return quick
-        key = (*loc.key(), json_key(value))
+        key = (*where, json_key(value))
         found = self._verdicts.get(key)
         if found is None:
             found = self._verdicts[key] = self.check(loc).validate(value)  # the walk could not tell
@@ -245,6 +258,7 @@ class Compiler:
             return if_split(self, rest, part)
         subs = [loc.child(s, word, j) for j, s in enumerate(value)]
         options: list[list[Part]] = []
+        places: list[str] = []  # each option's branch, where it stands
         siblings = self.conjunct_facts(rest)  # `rest` is already flat
         facts = [self.flat_facts(sub)[1] for sub in subs]
         tag = discriminator(loc.schema)
@@ -271,17 +285,21 @@ class Compiler:
                     excluding.append(excluding_node(self, [*rest, *named], subs, j, clear))
                 continue
             options.append([*rest, Part(sub), *[self.negate(subs[k]) for k in clear], *named])
+            places.append(sub.path)
         if self.excluding and word == "oneOf":
             found = exclusion_choice(excluding, subs, loc.path)
             if found is not None:
                 return found
-        return self.alternatives(options, loc.path, word)
+        return self.alternatives(options, loc.path, word, places)
 
-    def alternatives(self, options: list[list[Part]], path: str, word: str) -> Node:
-        """A choice among the conjuncts ``options`` of ``word``'s branches, each compiled when first
-        chosen; a lone option compiles now (its error says why nothing holds)."""
+    def alternatives(
+        self, options: list[list[Part]], path: str, word: str, places: list[str] | None = None
+    ) -> Node:
+        """A choice among the conjuncts ``options`` of ``word``'s branches (at ``places``, when
+        known), each compiled when first chosen; a lone option compiles now (its error says why
+        nothing holds)."""
         if len(options) > 1:  # each branch compiles when first chosen: n ifs do not make 2**n nodes
-            return ChoiceNode([self.lazy(option) for option in options])
+            return ChoiceNode([self.lazy(option) for option in options], places)
         nodes: list[Node] = []
         for option in options:
             try:

@@ -20,7 +20,7 @@ from synthworld.schema._multiple_notes import negated_multiple_note
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._resolve import Loc, resolve_ref
 
-__all__ = ["required_cycle", "unsatisfiable"]
+__all__ = ["multiple_note", "required_cycle", "unsatisfiable"]
 
 _DEEPEST = 200  # a chain longer than this is not walked: the message stays the generic one
 _VISITS = 10_000  # nor more schemas than this
@@ -33,12 +33,12 @@ def unsatisfiable(root: Loc) -> UnsatisfiableSchemaError:
     members that never ends, if one does, else what the search could not tell."""
     return required_cycle(root) or UnsatisfiableSchemaError(
         f"no valid value could be built for the schema at {ROOT}; it is unsatisfiable or uses "
-        f"keywords in a combination synthworld cannot construct{_multiple_note(root)}; fix: simplify it",
+        f"keywords in a combination synthworld cannot construct{multiple_note(root)}; fix: simplify it",
         path="",
     )
 
 
-def _multiple_note(root: Loc) -> str:
+def multiple_note(root: Loc) -> str:
     """What a fractional ``multipleOf`` both validators judge adds to the generic message: a
     negated one first (`negated_multiple_note`)."""
     try:

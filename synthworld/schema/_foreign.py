@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema_specifications
 
 from synthworld.errors import SchemaError, show_pointer
-from synthworld.schema._resolve import Loc, _dialect_of
+from synthworld.schema._resolve import Loc
 from synthworld.schema._validate import PYTHON_CLASSES, metaschema_error
 
 __all__ = ["foreign_problem"]
@@ -26,8 +26,8 @@ _LOCK = threading.Lock()
 
 def foreign_problem(referrer: Loc, found: Loc, keyword: str) -> SchemaError | None:
     """The `SchemaError` of ``found`` (where ``referrer``'s ``keyword`` leads) when it lies in a
-    document other than the root's and breaks the metaschema of the dialect that document
-    declares (else the one ``found`` is read in); None otherwise. The
+    document other than the root's and breaks the metaschema of the dialect ``found`` is read in
+    (its document's, `_resolve.resource_dialect`); None otherwise. The
     official metaschemas are not checked; each subschema is checked once."""
     resolver = found.resolver
     base = resolver._base_uri
@@ -37,7 +37,7 @@ def foreign_problem(referrer: Loc, found: Loc, keyword: str) -> SchemaError | No
     hit = _CHECKED.get(id(found.schema))
     if hit is not None and hit[0] is found.schema:
         return hit[1]
-    home = _dialect_of(resource.contents, found.dialect)  # a draft-07 document's tuples stay valid
+    home = found.dialect  # its document's: a draft-07 document's tuples stay valid
     error = metaschema_error(found.schema, PYTHON_CLASSES[home])
     problem = None
     if error is not None:

@@ -65,7 +65,10 @@ def merge_typed(cx: Compiler, parts: list[Part], types: list[str]) -> Node:
     if len(nodes) == 1:
         only = nodes[0]
         return only.resolve() if isinstance(only, PlainLazy) else only
-    return NumberChoice(nodes) if types == ["integer", "number"] and len(nodes) == 2 else ChoiceNode(nodes)
+    places = [_path(parts)] * len(nodes)  # a type each: where the schema stands
+    if types == ["integer", "number"] and len(nodes) == 2:
+        return NumberChoice(nodes, places)
+    return ChoiceNode(nodes, places)
 
 
 def _path(parts: list[Part]) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from synthworld._gc import paused
 from synthworld._json import owned_copy
 from synthworld.errors import SchemaError
-from synthworld.schema._choice_errors import bare, joined
+from synthworld.schema._choice_errors import bare, explained, joined
 from synthworld.schema._draw import below, choice
 
 __all__ = [
@@ -79,7 +79,19 @@ _IDS = itertools.count()
 
 
 class Retry(Exception):
-    """This attempt failed; the caller may try again with the RNG where it is now."""
+    """This attempt failed; the caller may try again with the RNG where it is now. ``reason``
+    (made only when read: a refusal's message) says what a node kept failing on."""
+
+    reason: Callable[[], str] | None = None
+
+
+class ChoiceRetry(Retry):
+    """A choice whose every alternative failed, the last by `Retry`: each one's error or `Retry`
+    by branch index, and the branches' places, for `_choice_errors.explained` (a refusal)."""
+
+    def __init__(self, failures: dict[int, SchemaError | Retry], places: Sequence[str] | None) -> None:
+        super().__init__()
+        self.failures, self.places = failures, places
 
 
 class TooBig(Retry):
@@ -231,8 +243,10 @@ class ChoiceNode:
     the schema, never on what was generated before, so generation stays pure.
     """
 
-    def __init__(self, options: Sequence[Node]) -> None:
+    def __init__(self, options: Sequence[Node], places: Sequence[str] | None = None) -> None:
         self.options = list(options)
+        self.places = places
+        """Where each alternative stands (its JSON path), when known: a refusal names it."""
         self._base = next(_IDS) << 32  # an identity for each alternative (see `BRANCHES`)
         self.lean_first: int | None = None
         """The alternative a lean attempt tries first (an ``if``'s ``else``: a lean value lacks
@@ -245,7 +259,7 @@ class ChoiceNode:
         if st.lean and self.lean_first is not None:
             first = self.lean_first
         failed: Exception | None = None
-        reasons: dict[int, SchemaError] | None = None  # each failed alternative's, by index
+        reasons: dict[int, SchemaError | Retry] | None = None  # each failed alternative's, by index
         reached = st.reached
         for step in range(count):
             index = (first + step) % count
@@ -275,13 +289,14 @@ class ChoiceNode:
                 return option.gen(st, hint)
             except (SchemaError, Retry) as err:
                 failed = err.with_traceback(None)  # kept with its frames, it would be a cycle
-                if isinstance(failed, SchemaError):
-                    reasons = reasons or {}
-                    reasons[index] = failed
+                reasons = reasons or {}
+                reasons[index] = failed
         if failed is not None and not isinstance(failed, SchemaError):
-            raise failed
+            if reasons is None or type(failed) is TooBig:
+                raise failed
+            raise ChoiceRetry(reasons, self.places)  # a refusal reads every alternative's reason
         assert reasons
-        raise joined(reasons)  # every alternative's reason in branch order, whichever came first
+        raise joined(explained(reasons, self.places))  # every alternative's, whichever came first
 
     def surely(self, sure: Sure) -> bool:
         """Every alternative is compiled and surely returns (none is compiled here: a branch
@@ -439,7 +454,16 @@ class NotNode:
             else:
                 return value
             st.spend()
-        raise Retry
+        err = Retry()
+        err.reason = self.unfound
+        raise err
+
+    def unfound(self) -> str:
+        """What `gen` kept failing on (its `Retry`'s reason)."""
+        return (
+            f"each of the {self.TRIES} values drawn was one a not there forbids (its own, or another "
+            "oneOf branch's)"
+        )
 
 
 class ExamplesNode:

@@ -34,7 +34,7 @@ from synthworld.schema._resolve import Loc, Resolver, resolve_ref
 from synthworld.schema._rs_formats import rs_formats
 from synthworld.schema._validate import PYTHON_CLASSES, RS_CLASSES
 
-__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict", "same_json"]
+__all__ = ["Memo", "QuickCheck", "filter_enum", "own_verdict", "quick_verdict", "same_json", "walked_verdict"]
 
 Verdict = bool | None
 
@@ -131,6 +131,17 @@ def quick_verdict(loc: Loc, value: Any, memo: Memo, *, in_enum: bool = False) ->
     shared by the walks of one compile; ``in_enum``: ``value`` is known to be in the subschema's
     own ``enum``."""
     return _verdict(loc, value, _Walk(memo), in_enum=in_enum)
+
+
+def walked_verdict(loc: Loc, value: Any, memo: Memo, *, in_enum: bool = False) -> tuple[Verdict, bool]:
+    """`quick_verdict`, and whether its walk took more than `_REMEMBERED` steps: worth a cache
+    key, which costs more than a walk of one or two."""
+    walk = _Walk(memo)
+    verdict = _verdict(loc, value, walk, in_enum=in_enum)
+    return verdict, walk.steps < _STEPS - _REMEMBERED
+
+
+_REMEMBERED = 4
 
 
 def own_verdict(loc: Loc, node: dict[str, Any], value: Any, memo: Memo) -> Verdict:

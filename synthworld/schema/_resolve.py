@@ -35,6 +35,7 @@ __all__ = [
     "enter",
     "meta_valid_unformatted",
     "resolve_ref",
+    "resource_dialect",
     "root_loc",
     "with_known_dialect",
 ]
@@ -285,16 +286,46 @@ def resolve_ref(loc: Loc, keyword: str) -> Loc:
     """Follow ``loc.schema[keyword]`` (``$ref``, ``$dynamicRef`` or ``$recursiveRef``)."""
     ref = loc.schema[keyword]
     found = _local_target(loc, ref) if keyword == "$ref" else None
+    home = loc.dialect
     if found is None:
         resolved = _lookup(loc, keyword, ref)
         found = resolved.contents, resolved.resolver
+        if resolved.resolver._base_uri != loc.resolver._base_uri:  # into another resource
+            home = _home_dialect(resolved.resolver, home)
     target, resolver = found
-    dialect = _dialect_of(target, loc.dialect) if isinstance(target, dict) else loc.dialect
+    dialect = _dialect_of(target, home) if isinstance(target, dict) else home
     fragment = _fragment(ref) if isinstance(ref, str) else None
     pointer = unquote(fragment) if fragment is not None and fragment[:1] in ("", "/") else None
     if isinstance(target, dict) and isinstance(target.get("id" if dialect == DRAFT4 else "$id"), str):
         pointer = ""
     return Loc(target, resolver, dialect, f"{loc.path}/{keyword}", loc.doc, pointer)
+
+
+_MADE_AS = {
+    referencing.jsonschema.DRAFT4: DRAFT4,
+    referencing.jsonschema.DRAFT6: DRAFT6,
+    referencing.jsonschema.DRAFT7: DRAFT7,
+    referencing.jsonschema.DRAFT201909: DRAFT2019,
+}
+"""The dialect of a resource made with one of these specifications (``DRAFT7.create_resource``);
+2020-12, the default of ``Resource.from_contents``, says nothing the caller chose."""
+
+
+def _home_dialect(resolver: Resolver, default: str) -> str:
+    """The dialect of the resource ``resolver``'s base URI names in its registry
+    (`resource_dialect`), ``default`` (the referrer's) when it holds none."""
+    resource = resolver._registry._resources.get(resolver._base_uri)
+    return default if resource is None else resource_dialect(resource, default)
+
+
+def resource_dialect(resource: referencing.Resource[Any], default: str) -> str:
+    """The dialect ``resource`` (a document of a caller's registry) is read in: its ``$schema``,
+    else the specification it was made with, else ``default`` (its referrer's): each document
+    is read in its own dialect."""
+    contents = resource.contents
+    if isinstance(contents, dict) and isinstance(contents.get("$schema"), str):
+        return _dialect_of(contents, default)
+    return _MADE_AS.get(resource._specification, default)
 
 
 def _fragment(ref: str) -> str:
@@ -372,6 +403,8 @@ _SHOWN = 80
 def _said(err: referencing.exceptions.Unresolvable) -> str:
     """`referencing`'s reason, the document it quotes whole cut to its start: a pointer to a key
     a document lacks (tap-stripe's ``shared/charge.json#/``, read as the key "") quoted all 10 kB."""
+    if type(err) is referencing.exceptions.Unresolvable:  # no document: its text is the bare URI
+        return f"the document it names is neither the schema nor in a registry given ({err.ref!r})"
     text = str(err)
     resource = getattr(err, "resource", None)
     shown = repr(resource.contents) if resource is not None else ""

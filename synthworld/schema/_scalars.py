@@ -143,7 +143,25 @@ class StringNode:
         for text in self._harder(st):  # lengths and formats the typical draws rarely reach
             if self._ok(text) and self._has_format(text):
                 return text
-        raise Retry
+        err = Retry()
+        err.reason = self.unfound
+        raise err
+
+    def unfound(self) -> str:
+        """What `gen` kept failing on (its `Retry`'s reason)."""
+        wants = [f"pattern {self.source!r}"] if self.source is not None else []
+        if self.checks and self.source is None:
+            wants.append("its patterns")
+        if self.fmt is not None:
+            wants.append(f"format {self.fmt!r}")
+        if self.min_length or self.max_length is not None:
+            wants.append(
+                f"length {self.min_length} to {'any' if self.max_length is None else self.max_length}"
+            )
+        if self.refusals:
+            wants.append("none of its nots")
+        wanted = ", ".join(wants) or "its keywords"
+        return f"no string drawn in {_TRIES} tries (and its harder draws) had {wanted}"
 
     def surely(self, sure: object) -> bool:
         """Whether `gen` surely returns (see `_nodes.surely`): without a pattern or a format
