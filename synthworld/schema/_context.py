@@ -344,6 +344,33 @@ def _by_context(place: Place) -> Fill | None:
         if parent in _PARENTS:
             fill = _PARENTS[parent]
             return _JOB if fill is _PERSON_NAME and place.name == "title" else fill  # a contact's title
+    if not place.parents and (kind := _kind_of_siblings(place.name, place.siblings)) is not None:
+        return _PARENTS[kind]  # a top object (a tool's answer): what its other fields say it is
     if place.parents and place.name in ("name", "title"):
         return _title  # a thing with a name that is not a person's
     return None
+
+
+_SIBLING_KINDS = tuple(
+    (frozenset(words.split()), kind)
+    for words, kind in (
+        ("isbn isbn_10 isbn_13 publisher page_count pages num_pages number_of_pages edition", "book"),
+        ("artist artists album album_name track_number duration_ms lyrics", "song"),
+        ("director runtime runtime_minutes cast", "movie"),
+        ("episode_number season season_number", "episode"),
+        ("priority assignee reporter severity story_points", "ticket"),
+        ("venue starts_at ends_at start_time end_time capacity organizer attendees", "event"),
+        ("price unit_price list_price msrp sku stock in_stock stock_quantity inventory", "product"),
+        ("ingredients servings prep_time cook_time", "recipe"),
+        ("instructor syllabus credits", "course"),
+    )
+)
+"""Fields that say what an object with no name of its own is (a ``title`` beside an ``isbn``: a
+book's), first match wins."""
+_AUTHORED = frozenset({"author", "authors"})
+"""Beside a ``title``: a book's (an action's or a plugin's ``name`` beside an ``author`` is no title)."""
+
+
+def _kind_of_siblings(name: str, siblings: frozenset[str]) -> str | None:
+    kind = next((kind for words, kind in _SIBLING_KINDS if not words.isdisjoint(siblings)), None)
+    return "book" if kind is None and name == "title" and not _AUTHORED.isdisjoint(siblings) else kind
