@@ -48,6 +48,7 @@ from synthworld.schema._string_fills import title as _title
 from synthworld.schema._string_fills import url as _url
 from synthworld.schema._string_fills import word as _word
 from synthworld.schema._words import (
+    AIRPORTS,
     GENRES,
     LABELS,
     STATUSES,
@@ -270,6 +271,7 @@ _DESCRIBED: tuple[tuple[tuple[str, ...], re.Pattern[str], Fill], ...] = tuple(
         ("mime|media type|content type", r"\bmime\b|\bmedia type\b|\bcontent type\b", _provider("mime_type")),
         ("name of ", r"\bname of (the|a|an) (person|user|author|owner|member|customer|contact)\b",
          _provider("name")),
+        ("iata|airport", r"\biata\b|\bairport code\b", _pool(AIRPORTS)),
         ("city", r"\bcity\b", _provider("city")),
         ("id", r"\b(unique )?identifier\b|\bid\b", _ident),
     )

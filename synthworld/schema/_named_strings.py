@@ -14,10 +14,13 @@ from synthworld.schema._formats import FORMATS
 
 _DATE_HINT = re.compile(
     r"(_at|_on|date|time|timestamp|(^|_)(last_modified|starts?|ends?|begins?|until|since|deadline|"
-    r"departure|arrival|departs|arrives))$"
+    r"departure|arrival|departs|arrives|expires|expiry|expiration)|(^|_)last_(login|seen|active|activity|"
+    r"execution|run|sync|synced|used|contact|contacted|visit|visited|heartbeat|ping|checked|checkin|"
+    r"check_in))$"
 )
 """On the snake_case name: ``createdAt``, ``last-modified``, an event's ``start`` and ``end``, a
-flight's ``departure`` and ``arrival`` (a word before: ``land``, ``thought``)."""
+flight's ``departure`` and ``arrival``, a token's ``expires``, a user's ``last_login`` and a job's
+``LastExecution`` (a word before: ``land``, ``thought``; a user name for ``last_login``)."""
 _ID_HINT = re.compile(r"(^|_)id$|[a-z]Id$", re.IGNORECASE)
 _NOT_IDS = frozenset({
     "paid", "unpaid", "prepaid", "said", "valid", "invalid", "android", "void", "avoid", "squid",
