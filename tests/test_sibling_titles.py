@@ -16,6 +16,7 @@ from synthworld.schema import compile_generator
 
 _CATCH_WORDS = frozenset(w.lower() for words in Company.catch_phrase_words for w in words)
 _FIRST_NAMES = frozenset(Person.first_names)
+_LAST_NAMES = frozenset(Person.last_names)
 _S = {"type": "string"}
 
 
@@ -29,7 +30,8 @@ def _catch_phrase(text: str) -> bool:
 
 
 def _person(text: str) -> bool:
-    return text.split()[0] in _FIRST_NAMES
+    words = text.split()
+    return words[0] in _FIRST_NAMES and words[-1] in _LAST_NAMES
 
 
 ANSWERS = {
@@ -55,4 +57,4 @@ def test_a_title_fits_what_its_siblings_say(what: str) -> None:
 def test_a_name_beside_an_email_stays_a_persons() -> None:
     generator = compile_generator(_obj({"id": _S, "name": _S, "email": _S}))
     names = [generator.generate(Random(seed))["name"] for seed in range(10)]
-    assert all(_person(name) or "." in name for name in names), names  # "Dr." and the like lead some
+    assert all(_person(name) or "." in name for name in names), names  # "Dr.", "Jr." and the like

@@ -33,6 +33,7 @@ from synthworld.schema._place import Place, place_of
 from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._string_fills import emoji as _emoji
+from synthworld.schema._string_fills import event_name as _event_name
 from synthworld.schema._string_fills import format_fill as _format
 from synthworld.schema._string_fills import hex32 as _hex
 from synthworld.schema._string_fills import hex_color as _hex_color
@@ -44,6 +45,7 @@ from synthworld.schema._string_fills import provider as _provider
 from synthworld.schema._string_fills import semver as _semver
 from synthworld.schema._string_fills import short_title as _short_title
 from synthworld.schema._string_fills import slug as _slug
+from synthworld.schema._string_fills import ticket_title as _ticket_title
 from synthworld.schema._string_fills import title as _title
 from synthworld.schema._string_fills import url as _url
 from synthworld.schema._string_fills import word as _word
@@ -51,6 +53,7 @@ from synthworld.schema._words import (
     AIRPORTS,
     GENRES,
     LABELS,
+    PET_NAMES,
     STATUSES,
     WORDS,
     shape_of,
@@ -295,13 +298,15 @@ _PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
     (_PERSON, _PERSON_NAME),
     (
         "album track song playlist show episode book movie film audiobook chapter podcast article post "
-        "story video course event talk paper recipe release single record",
+        "story video course talk paper recipe release single record",
         _title,
     ),
+    ("event festival conference meetup concert", _event_name),
+    ("ticket issue bug incident", _ticket_title),
+    ("pet dog cat puppy kitten", _pool(PET_NAMES)),
     (
         "template project task section portfolio goal board page document doc note report dashboard form "
-        "survey campaign milestone sprint folder view issue ticket list pipeline workflow meeting "
-        "subtask epic",
+        "survey campaign milestone sprint folder view list pipeline workflow meeting subtask epic",
         _short_title,
     ),
     ("ability move stat nature characteristic trait skill", _word),
@@ -365,6 +370,7 @@ _SIBLING_KINDS = tuple(
         ("price unit_price list_price msrp sku stock in_stock stock_quantity inventory", "product"),
         ("ingredients servings prep_time cook_time", "recipe"),
         ("instructor syllabus credits", "course"),
+        ("species breed", "pet"),
     )
 )
 """Fields that say what an object with no name of its own is (a ``title`` beside an ``isbn``: a
