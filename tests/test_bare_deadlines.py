@@ -75,3 +75,17 @@ def test_a_bare_deadline_or_expiry_follows_the_start(seed: int) -> None:
     task = _call(seed, "get_task")
     assert _at(task["deadline"]) >= _at(task["started_at"]), task
     assert _day(task["expiry"]) > _at(task["started_at"]).date(), task
+
+
+def test_a_late_submission_stays_late() -> None:
+    homework = _obj(
+        {"id": {"type": "string"}, "assigned_at": _TIME, "due_date": _DATE, "submitted_at": _TIME}
+    )
+    late = 0
+    for seed in range(20):
+        world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
+        world.register_tool(ToolSpec("get_homework", "A tool.", _ANY, homework))
+        answer = world.call("get_homework", {"ref": "h1"})
+        assert _day(answer["due_date"]) > _at(answer["assigned_at"]).date(), answer
+        late += _at(answer["submitted_at"]).date() > _day(answer["due_date"])
+    assert late > 0  # submitted after the deadline: a late one, not a start the deadline follows

@@ -42,10 +42,10 @@ _NOT_AFTER_CREATION = ("birth", "dob", "born")
 _DEADLINE_STARTS = (
     "start", "starts", "started", "begin", "begins", "borrowed", "checked_out", "checkout", "lent",
     "loaned", "rented", "issued", "issue", "opened", "assigned", "placed", "ordered", "requested",
-    "submitted", "posted", "signed", "booked", "effective", "valid_from",
+    "posted", "signed", "booked", "effective", "valid_from",
 )  # fmt: skip
 """First words of a time a deadline beside it follows (a loan's ``borrowed_at`` before its ``due``;
-not ``paid_at`` or ``returned_at``: those may come after it, late)."""
+not ``paid_at``, ``returned_at`` or ``submitted_at``: those may come after it, late)."""
 _BARE_DEADLINES = ("due", "deadline", "expiry", "expiration")
 """Deadline names without a time ending that are read as times."""
 
