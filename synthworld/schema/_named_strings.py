@@ -91,6 +91,7 @@ def shorter_time(text: str, hint: str, low: int, high: int) -> str:
     words = _realistic.snake(hint)
     days = (text[:19], text[:16], day, day.replace("-", ""), day[:7], day[:4])
     clocks = (clock, clock[:5], clock[:5].replace(":", ""), clock[:2])
+    forms: tuple[str, ...]
     if _DAY_NAME.search(words):
         forms = days
     elif _CLOCK_NAME.search(words):
