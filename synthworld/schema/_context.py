@@ -33,6 +33,7 @@ from synthworld.schema._place import Place, place_of
 from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._string_fills import emoji as _emoji
+from synthworld.schema._string_fills import event_name as _event_name
 from synthworld.schema._string_fills import format_fill as _format
 from synthworld.schema._string_fills import hex32 as _hex
 from synthworld.schema._string_fills import hex_color as _hex_color
@@ -44,12 +45,15 @@ from synthworld.schema._string_fills import provider as _provider
 from synthworld.schema._string_fills import semver as _semver
 from synthworld.schema._string_fills import short_title as _short_title
 from synthworld.schema._string_fills import slug as _slug
+from synthworld.schema._string_fills import ticket_title as _ticket_title
 from synthworld.schema._string_fills import title as _title
 from synthworld.schema._string_fills import url as _url
 from synthworld.schema._string_fills import word as _word
 from synthworld.schema._words import (
+    AIRPORTS,
     GENRES,
     LABELS,
+    PET_NAMES,
     STATUSES,
     WORDS,
     shape_of,
@@ -270,6 +274,7 @@ _DESCRIBED: tuple[tuple[tuple[str, ...], re.Pattern[str], Fill], ...] = tuple(
         ("mime|media type|content type", r"\bmime\b|\bmedia type\b|\bcontent type\b", _provider("mime_type")),
         ("name of ", r"\bname of (the|a|an) (person|user|author|owner|member|customer|contact)\b",
          _provider("name")),
+        ("iata|airport", r"\biata\b|\bairport code\b", _pool(AIRPORTS)),
         ("city", r"\bcity\b", _provider("city")),
         ("id", r"\b(unique )?identifier\b|\bid\b", _ident),
     )
@@ -293,13 +298,15 @@ _PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
     (_PERSON, _PERSON_NAME),
     (
         "album track song playlist show episode book movie film audiobook chapter podcast article post "
-        "story video course event talk paper recipe release single record",
+        "story video course talk paper recipe release single record",
         _title,
     ),
+    ("event festival conference meetup concert", _event_name),
+    ("ticket issue bug incident", _ticket_title),
+    ("pet dog cat puppy kitten", _pool(PET_NAMES)),
     (
         "template project task section portfolio goal board page document doc note report dashboard form "
-        "survey campaign milestone sprint folder view issue ticket list pipeline workflow meeting "
-        "subtask epic",
+        "survey campaign milestone sprint folder view list pipeline workflow meeting subtask epic",
         _short_title,
     ),
     ("ability move stat nature characteristic trait skill", _word),
@@ -344,6 +351,34 @@ def _by_context(place: Place) -> Fill | None:
         if parent in _PARENTS:
             fill = _PARENTS[parent]
             return _JOB if fill is _PERSON_NAME and place.name == "title" else fill  # a contact's title
+    if not place.parents and (kind := _kind_of_siblings(place.name, place.siblings)) is not None:
+        return _PARENTS[kind]  # a top object (a tool's answer): what its other fields say it is
     if place.parents and place.name in ("name", "title"):
         return _title  # a thing with a name that is not a person's
     return None
+
+
+_SIBLING_KINDS = tuple(
+    (frozenset(words.split()), kind)
+    for words, kind in (
+        ("isbn isbn_10 isbn_13 publisher page_count pages num_pages number_of_pages edition", "book"),
+        ("artist artists album album_name track_number duration_ms lyrics", "song"),
+        ("director runtime runtime_minutes cast", "movie"),
+        ("episode_number season season_number", "episode"),
+        ("priority assignee reporter severity story_points", "ticket"),
+        ("venue starts_at ends_at start_time end_time capacity organizer attendees", "event"),
+        ("price unit_price list_price msrp sku stock in_stock stock_quantity inventory", "product"),
+        ("ingredients servings prep_time cook_time", "recipe"),
+        ("instructor syllabus credits", "course"),
+        ("species breed", "pet"),
+    )
+)
+"""Fields that say what an object with no name of its own is (a ``title`` beside an ``isbn``: a
+book's), first match wins."""
+_AUTHORED = frozenset({"author", "authors"})
+"""Beside a ``title``: a book's (an action's or a plugin's ``name`` beside an ``author`` is no title)."""
+
+
+def _kind_of_siblings(name: str, siblings: frozenset[str]) -> str | None:
+    kind = next((kind for words, kind in _SIBLING_KINDS if not words.isdisjoint(siblings)), None)
+    return "book" if kind is None and name == "title" and not _AUTHORED.isdisjoint(siblings) else kind

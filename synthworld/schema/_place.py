@@ -37,6 +37,8 @@ class Place(NamedTuple):
     parents: tuple[str, ...]
     description: str
     examples: tuple[str, ...]
+    siblings: frozenset[str] = frozenset()
+    """The names of the other properties of the object holding the field (snake_case)."""
 
 
 def _segments(pointer: str) -> list[str]:
@@ -146,7 +148,7 @@ def place_of(parts: list[Part]) -> Place:
         sample = parent.get("example")
         if isinstance(sample, dict):
             examples += _strings([sample.get(name)])
-    return Place(_snake(name), nouns, description, tuple(examples))
+    return Place(_snake(name), nouns, description, tuple(examples), _siblings(parent))
 
 
 def name_and_nouns(parts: list[Part]) -> tuple[str, tuple[str, ...]]:
@@ -174,6 +176,11 @@ def _named(parts: list[Part]) -> tuple[str, tuple[str, ...], Any]:
     title = parent.get("title") if isinstance(parent, dict) else None
     nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
     return name or by_pointer, nouns, parent
+
+
+def _siblings(parent: Any) -> frozenset[str]:
+    props = parent.get("properties") if isinstance(parent, dict) else None
+    return frozenset(_snake(key) for key in props) if isinstance(props, dict) else frozenset()
 
 
 def _at(doc: Any, segs: list[str]) -> Any:

@@ -279,7 +279,7 @@ class StringNode:
     def _free(self, st: State, hint: str) -> str:
         if not st.realistic:
             return _draw.text(st.rng, string.ascii_letters, 1 + _draw.below(st.rng, 12))  # randint(1, 12)
-        return named_text(st.rng, st.locale, st.now, hint)
+        return named_text(st.rng, st.locale, st.now, hint, (self.min_length, self.max_length))
 
     def _fit(self, st: State, text: str) -> str:
         missing = self.min_length - len(text)

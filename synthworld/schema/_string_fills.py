@@ -12,11 +12,23 @@ from synthworld.schema._draw import below, choice, text
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._name_rules import Fill
 from synthworld.schema._nodes import State
-from synthworld.schema._words import AIRLINES, EMOJI, PRODUCT_ADJECTIVES, PRODUCT_NOUNS, WORDS
+from synthworld.schema._words import (
+    AIRLINES,
+    EMOJI,
+    EVENT_KINDS,
+    EVENT_QUALIFIERS,
+    EVENT_TOPICS,
+    PRODUCT_ADJECTIVES,
+    PRODUCT_NOUNS,
+    TICKET_PROBLEMS,
+    TICKET_SUBJECTS,
+    WORDS,
+)
 
 __all__ = [
     "digits",
     "emoji",
+    "event_name",
     "flight_number",
     "format_fill",
     "gate",
@@ -35,6 +47,7 @@ __all__ = [
     "sku",
     "slug",
     "ticker",
+    "ticket_title",
     "title",
     "token",
     "url",
@@ -109,6 +122,14 @@ def word(st: State) -> str:
 
 def product(st: State) -> str:
     return f"{choice(st.rng, PRODUCT_ADJECTIVES)} {choice(st.rng, PRODUCT_NOUNS)}"
+
+
+def ticket_title(st: State) -> str:
+    return f"{choice(st.rng, TICKET_SUBJECTS)} {choice(st.rng, TICKET_PROBLEMS)}"
+
+
+def event_name(st: State) -> str:
+    return f"{choice(st.rng, EVENT_QUALIFIERS)} {choice(st.rng, EVENT_TOPICS)} {choice(st.rng, EVENT_KINDS)}"
 
 
 def pool_of(pool: tuple[str, ...]) -> Fill:

@@ -17,7 +17,7 @@ from synthworld.schema._draw import below, choice, text
 from synthworld.schema._name_rules import Fill
 from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
-from synthworld.schema._words import AIRPORTS, CURRENCIES
+from synthworld.schema._words import AIRLINES, AIRPORTS, CURRENCIES
 
 __all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "stripe_id"]
 
@@ -61,6 +61,7 @@ _FLIGHT_PARENTS = frozenset({"flight", "offer", "flight_offer", "segment", "leg"
 _RATE_PARENTS = frozenset({"rate", "exchange_rate", "exchange", "conversion", "fx", "fx_rate", "quote",
                            "currency_pair", "pair"})  # fmt: skip
 _AIRPORTS = _pool(*AIRPORTS)
+_AIRLINES = _pool(*AIRLINES)
 _TYPE_NAME = re.compile(r"[a-z]+(_[a-z]+)*")
 _CURRENCY = _pool(*CURRENCIES)
 
@@ -121,10 +122,14 @@ def _named_type(name: str, parent: str) -> Fill:
 
 
 def _travel_or_weather(name: str, near: tuple[str, ...]) -> Fill | None:
-    """A flight's ``origin`` is an airport, a rate's ``base`` a currency, the weather's
-    ``condition`` the sky's (``coach``, ``meet`` and ``history`` are none of them)."""
+    """A flight's ``origin`` is an airport and its ``carrier`` an airline, a rate's ``base`` a
+    currency, the weather's ``condition`` the sky's (``coach``, ``meet`` and ``history`` are none of them)."""
     if name in ("origin", "destination", "from", "to") and any(p in _FLIGHT_PARENTS for p in near):
         return _AIRPORTS
+    if name in ("carrier", "airline", "carrier_code", "airline_code") and any(
+        p in _FLIGHT_PARENTS for p in near
+    ):
+        return _AIRLINES  # a flight's carrier is an airline (``LH``), not "Boyd, Baker and Meyers"
     if name in ("base", "target", "quote", "from", "to", "source", "base_currency", "quote_currency") and any(
         p in _RATE_PARENTS for p in near
     ):

@@ -128,6 +128,35 @@ PRODUCT_NOUNS = (
     "Headphones", "Backpack", "Coffee Mug", "Desk Lamp", "Water Bottle", "Keyboard", "Notebook",
     "Sneakers", "T-Shirt", "Blender", "Chair", "Jacket", "Speaker", "Watch", "Tote Bag", "Candle",
 )  # fmt: skip
+PET_NAMES = (
+    "Bella", "Max", "Luna", "Charlie", "Lucy", "Cooper", "Daisy", "Milo", "Bailey", "Rocky", "Coco",
+    "Buddy", "Nala", "Oliver", "Simba", "Zoe", "Loki", "Pepper", "Ginger", "Shadow", "Biscuit", "Mochi",
+)  # fmt: skip
+"""A pet's name (a dog's, a cat's), not a person's full one."""
+TICKET_SUBJECTS = (
+    "Login page", "Checkout", "Password reset email", "Search results", "Invoice PDF", "Dashboard chart",
+    "Mobile app", "CSV export", "Payment form", "Notification settings", "Profile page", "Order history",
+    "Single sign-on", "File upload", "Calendar sync", "Shipping label",
+)  # fmt: skip
+TICKET_PROBLEMS = (
+    "returns a 500 error", "times out", "shows stale data", "is slow to load", "fails on Safari",
+    "crashes on startup", "does not save changes", "shows the wrong currency", "is missing translations",
+    "sends duplicate emails", "ignores the selected date", "loses the cart",
+)  # fmt: skip
+"""A support ticket's or an issue's title: a part of a product and what goes wrong with it."""
+EVENT_QUALIFIERS = (
+    "Annual",
+    "Spring",
+    "Summer",
+    "Autumn",
+    "Winter",
+    "Community",
+    "Regional",
+    "International",
+)
+EVENT_TOPICS = ("Jazz", "Tech", "Food", "Film", "Design", "Data", "Wine", "Art", "Science", "Startup", "Book")
+EVENT_KINDS = ("Festival", "Summit", "Conference", "Meetup", "Expo", "Fair", "Workshop", "Gala", "Concert")
+"""An event's name: "Annual Jazz Festival", "Community Data Meetup"."""
 
 SHAPES = (
     "url", "uri", "email", "date", "date-time", "uuid", "hex", "digits", "slug", "identifier",

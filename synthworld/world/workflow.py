@@ -4,8 +4,10 @@
   starting state its enum lists (open, new, draft, pending, active...), flags of a later state
   (``done``, ``archived``) are false, what comes later is empty (``amount_refunded`` and a count
   of the children a tool creates for it 0, a field an assign tool sets null), and an id the kind
-  already has is redrawn; a deadline (``due``, ``expires_at``) drawn before the creation is moved
-  after it (`synthworld.world.deadlines`).
+  already has is redrawn; a time a new entity cannot have yet (``shipped_at``) is null, or its
+  creation time when the schema refuses null; its events (``borrowed_at``) happen at its creation
+  (`synthworld.world.new_events`) and a deadline (``due``, ``expires_at``) drawn before the
+  creation is moved after it (`synthworld.world.deadlines`).
 - **update**: ``updated_at`` takes the world's time; an untyped object body is merged in as a JSON
   merge patch (`synthworld.world.merge_patch`).
 - **transition** (close, cancel, approve...): the status takes the verb's value when the schema
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from synthworld._json import json_copy
 from synthworld.world.child_counts import count_keys
 from synthworld.world.collection import assemble
-from synthworld.world.deadlines import deadlines_ahead
+from synthworld.world.deadlines import creation, deadlines_ahead
 from synthworld.world.edits import Edits
 from synthworld.world.flags import flag_changes, initial_flags
 from synthworld.world.identity import fresh_id, identity
@@ -40,6 +42,7 @@ from synthworld.world.lifecycle import INITIAL_STATES, LATER_STAMPS, norm
 from synthworld.world.memory import Reference, is_mapping
 from synthworld.world.merge_patch import merge_patch
 from synthworld.world.naming import singular
+from synthworld.world.new_events import events_at_creation
 from synthworld.world.now_answers import answer_now, tells_time
 from synthworld.world.partial_refunds import refund_share, unrefunded
 from synthworld.world.rules import RuleContext, apply_rules
@@ -85,6 +88,7 @@ def shape(
     elif subject is not None and family == "create" and fresh:
         _start_lists(plan, subject, refs, edits, facts)
         sure = _create(plan, subject, state, edits, facts)
+        events_at_creation(subject, facts.now, edits)
         deadlines_ahead(subject, facts.now, edits)
     elif subject is not None and family == "update":
         edits.begin("update")
@@ -174,6 +178,9 @@ def _create(
     unassigned = facts.kinds.assigned(plan.top_kind) if facts.kinds is not None else ()
     later_keys = [k for k in node if k in LATER_STAMPS or k in unassigned]  # no one is assigned yet
     for later in [k for k in later_keys if node[k] is not None and not edits.echoed(node, k)]:
+        if (drawn := read_style(node[later])) is not None:  # what stays when the schema refuses null
+            edits.begin("create")
+            edits.set(node, later, write_time(creation(node, facts.now), drawn))
         edits.begin("create")  # alone: null may not be allowed
         edits.set(node, later, None, pin=True)
     children = facts.kinds.children(plan.top_kind) if facts.kinds is not None else ()

@@ -1,6 +1,7 @@
 """Time order inside one object: nothing happens before it was created, an end is not before its
-start (check-out after check-in, arrival after departure), and nothing was created or updated
-after the world's clock."""
+start (check-out after check-in, arrival after departure), a deadline (a bare ``due`` too) lies
+after its start (``borrowed_at``, ``issued_at``), and nothing was created or updated after the
+world's clock."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from synthworld.world.naming import snake
 from synthworld.world.rules.base import RuleContext, pattern_refuses
+from synthworld.world.rules.deadline_times import after, is_before, is_deadline
 from synthworld.world.rules.times import Instant, read_time, write_time
 from synthworld.world.shapes import Shapes
 
@@ -37,6 +39,15 @@ _ACROSS = (("incident", "filed"), ("incident", "reported"), ("incident", "submit
 """(earlier, later) first words of two times named apart (``incident_date`` before ``filed_at``,
 a bill's ``billing_period_end`` before its ``due_date``)."""
 _NOT_AFTER_CREATION = ("birth", "dob", "born")
+_DEADLINE_STARTS = (
+    "start", "starts", "started", "begin", "begins", "borrowed", "checked_out", "checkout", "lent",
+    "loaned", "rented", "issued", "issue", "opened", "assigned", "placed", "ordered", "requested",
+    "posted", "signed", "booked", "effective", "valid_from",
+)  # fmt: skip
+"""First words of a time a deadline beside it follows (a loan's ``borrowed_at`` before its ``due``;
+not ``paid_at``, ``returned_at`` or ``submitted_at``: those may come after it, late)."""
+_BARE_DEADLINES = ("due", "deadline", "expiry", "expiration")
+"""Deadline names without a time ending that are read as times."""
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +95,7 @@ def _timeish(key: str) -> bool:
         return True  # check_in, departure, starts...: read as a time when the value is one
     return name.endswith(_TIME_ENDS) or name in (
         "start", "end", "date", "created", "updated", "modified", "checkin", "checkout", "departure",
-        "arrival",
+        "arrival", *_BARE_DEADLINES,
     )  # fmt: skip
 
 
@@ -120,7 +131,7 @@ def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str]
         for k in times
         if k != c and not is_created(k) and not any(w in snake(k) for w in _NOT_AFTER_CREATION)
     ]
-    ordered = pairs + _after_pairs(times) + _across(times)
+    ordered = dict.fromkeys(pairs + _after_pairs(times) + _across(times) + _deadlines(times))
     return past, (tuple(ordered) if len(times) > 1 else ())  # a pair takes two keys
 
 
@@ -132,6 +143,16 @@ def _across(keys: tuple[str, ...]) -> list[tuple[str, str]]:
 
     found = [(first(early), first(late)) for early, late in _ACROSS]
     return [(a, b) for a, b in found if a is not None and b is not None and a != b]
+
+
+def _deadlines(keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(start, deadline)`` pairs among `keys`: each deadline after each start-like time."""
+    starts = [k for k in keys if _starts(snake(k))]
+    return [(s, d) for d in keys if is_deadline(d) and not is_created(d) for s in starts if s != d]
+
+
+def _starts(name: str) -> bool:
+    return any(name == w or (name.startswith(w + "_") and not is_deadline(name)) for w in _DEADLINE_STARTS)
 
 
 _SPAN = datetime.timedelta(days=365 * 50)
@@ -185,6 +206,21 @@ class TimeOrder:
                 self._order(node, early, late, read, ctx)
             if [node[k] for k in keys] == before:
                 break
+        created = next((read[k] for k in past if is_created(k) and read.get(k) is not None), None)
+        if created is not None:
+            for child in node.values():
+                for inner in child if type(child) is list else (child,):
+                    if type(inner) is dict:
+                        self._inner_deadlines(inner, created.at, ctx)
+
+    def _inner_deadlines(self, inner: dict[str, Any], created: datetime.datetime, ctx: RuleContext) -> None:
+        """Deadlines of an object inside an entity (a loan's ``terms.due``) are after the entity's
+        creation."""
+        for key in [k for k in inner if is_deadline(k) and not is_created(k)]:
+            stamp = read_time(inner[key])
+            if stamp is not None and is_before(stamp, created) and ctx.free(inner, key):
+                ctx.edits.begin(self.name)
+                ctx.set(inner, key, write_time(after(stamp.at, created), stamp))
 
     def _not_future(
         self, node: dict[str, Any], hint: str, key: str, read: dict[str, Instant | None], ctx: RuleContext
@@ -214,8 +250,9 @@ class TimeOrder:
             ctx.set(node, late, first)
             read[early], read[late] = b, a
         elif ctx.free(node, late):
-            ctx.set(node, late, write_time(a.at, b))
-            read[late] = Instant(a.at, b.style, b.sep, b.digits, b.zone, b.number)
+            at = after(b.at, a.at) if is_deadline(late) else a.at  # a deadline lies ahead: not at its start
+            ctx.set(node, late, write_time(at, b))
+            read[late] = Instant(at, b.style, b.sep, b.digits, b.zone, b.number)
         elif ctx.free(node, early):
             ctx.set(node, early, write_time(b.at, a))
             read[early] = Instant(b.at, a.style, a.sep, a.digits, a.zone, a.number)
