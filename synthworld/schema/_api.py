@@ -95,7 +95,8 @@ class Generator:
         self.realistic, self.locale = realistic, locale
         loc = root_of(self.schema, registry, self._key)
         check_schema(loc, self._key)
-        refuse_dangling_refs(loc, self._key)  # an optional property's too: else left out in silence
+        if '"$ref"' in self._key:  # an optional property's too: else left out in silence
+            refuse_dangling_refs(loc, self._key)
         self._checks = whole_check(loc, self._key, registry=registry)
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both

@@ -29,7 +29,7 @@ from synthworld.schema._name_fills import by_name as _by_name
 from synthworld.schema._name_rules import Fill
 from synthworld.schema._nodes import Node, State
 from synthworld.schema._parts import Part
-from synthworld.schema._place import Place, place_of
+from synthworld.schema._place import NAME_LIKE, Place, place_of
 from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._string_fills import emoji as _emoji
@@ -335,7 +335,6 @@ _PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
 )
 _PARENTS: dict[str, Fill] = {word: fill for words, fill in _PARENT_WORDS for word in words.split()}
 """The fill for a ``name``/``title`` by the kind of object that holds it."""
-_NAME_LIKE = frozenset({"name", "title", "display_name", "label", "caption", "heading"})
 _URL_PARENT = re.compile(r"(^|_)(url|link|href)s?$")
 
 
@@ -345,7 +344,7 @@ def _by_context(place: Place) -> Fill | None:
     if place.name in _CODE_LIKE:  # a country's code, an airport's, a currency's...
         codes = _SYMBOLS if place.name == "symbol" else _CODES
         return next((codes[p] for p in place.parents[:1] if p in codes), None)
-    if place.name not in _NAME_LIKE:
+    if place.name not in NAME_LIKE:
         return None
     for parent in place.parents:
         if parent in _PARENTS:

@@ -41,7 +41,7 @@ def _all_local_found(doc: Any, text: str, refs: list[str]) -> bool:
     ):
         return False  # an embedded resource: its references resolve in its own scope
     for written in set(refs):
-        ref = json.loads(written)
+        ref = written[1:-1] if "\\" not in written else json.loads(written)  # most escape nothing
         if not ref.startswith("#") or (ref != "#" and local_ref_target(doc, ref) is None):
             return False
     return True

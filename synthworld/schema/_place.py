@@ -11,7 +11,7 @@ from urllib.parse import quote
 from synthworld.schema._parts import Part
 from synthworld.schema._realistic import snake
 
-__all__ = ["Place", "name_and_nouns", "place_of", "route_of"]
+__all__ = ["NAME_LIKE", "Place", "name_and_nouns", "place_of", "route_of"]
 
 _SKIP = frozenset({"$ref", "$dynamicRef", "$recursiveRef", "then", "else", "not", "contains",
                    "additionalItems", "unevaluatedItems"})  # fmt: skip
@@ -38,7 +38,8 @@ class Place(NamedTuple):
     description: str
     examples: tuple[str, ...]
     siblings: frozenset[str] = frozenset()
-    """The names of the other properties of the object holding the field (snake_case)."""
+    """The names of the properties of the object holding the field (snake_case), read for a
+    name-like field at the top of an answer only (`NAME_LIKE`); empty elsewhere."""
 
 
 def _segments(pointer: str) -> list[str]:
@@ -148,7 +149,9 @@ def place_of(parts: list[Part]) -> Place:
         sample = parent.get("example")
         if isinstance(sample, dict):
             examples += _strings([sample.get(name)])
-    return Place(_snake(name), nouns, description, tuple(examples), _siblings(parent))
+    name = _snake(name)
+    siblings = _siblings(parent) if not nouns and name in NAME_LIKE else _NO_SIBLINGS
+    return Place(name, nouns, description, tuple(examples), siblings)
 
 
 def name_and_nouns(parts: list[Part]) -> tuple[str, tuple[str, ...]]:
@@ -176,6 +179,13 @@ def _named(parts: list[Part]) -> tuple[str, tuple[str, ...], Any]:
     title = parent.get("title") if isinstance(parent, dict) else None
     nouns = _all_nouns((*parents, *more, *([title] if isinstance(title, str) else [])))
     return name or by_pointer, nouns, parent
+
+
+NAME_LIKE = frozenset({"name", "title", "display_name", "label", "caption", "heading"})
+"""The names of a thing's name (a book's ``title``): only these, at the top of an answer (no parent
+to say what the thing is), read their `Place`'s ``siblings`` (`_context`); others keep none, and
+their places stay one cache key across the objects that hold them."""
+_NO_SIBLINGS: frozenset[str] = frozenset()
 
 
 def _siblings(parent: Any) -> frozenset[str]:
