@@ -23,7 +23,8 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.page_claims import settle
+from synthworld.world.page_claims import recalled, settle
+from synthworld.world.page_fill import drawn_strangers
 from synthworld.world.paging import page_at, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
@@ -64,7 +65,7 @@ def assemble(
         + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
         key=lambda pair: order[pair[0]],
     )
-    page = page_at(args, [ident for ident, _ in remembered], coll)
+    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, (args, plan.params))
     start = page.start if page is not None else 0
     new = (
         [item for ident, item in kept if ident not in order]
@@ -74,6 +75,10 @@ def assemble(
     )
     final = ([item for _, item in remembered] + new)[start : page.stop if page else None]
     room = max(0, page.claim - start) if page and page.claim is not None else None
+    taken = {ident for ident in seen if ident is not None}.union(order)
+    if room is not None and not facts.occurrence:  # a repeat lists what the first answer held
+        want = min(n for n in (room, limit_of(args)) if n is not None) - len(final)
+        final += _strangers(plan, args, want, taken, state, edits, facts)
     cap = min(n for n in (coll.max_items, limit_of(args), len(final), room) if n is not None)
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
     if not same:
@@ -83,9 +88,43 @@ def assemble(
         call = (args, plan.params)
         made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
         fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
-        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, fresh)
+        kept_by = (state, hint) if fresh else None  # where the claim is kept
+        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
+        if page.claim is not None and not page.start and page.size:  # a first page that claims more: full
+            want = min(n for n in (page.size, page.claim, coll.max_items) if n is not None) - cap
+            more = _strangers(plan, args, want, taken, state, edits, facts)
+            if more:
+                edits.begin("collection")
+                edits.splice(items, [*items, *more])
+                cap, same = cap + len(more), False
         tell_page(value, coll, page, (cap, whole), edits, call)
     return same
+
+
+def _strangers(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    want: int,
+    taken: set[str],
+    state: Mapping[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+) -> list[dict[str, Any]]:
+    """`want` generated strangers more for a claimed page whose answer came out short, drawn by
+    `page_fill` and kept as the answer's own are (filters met, no id `taken`)."""
+    coll = plan.shapes.collection if plan.shapes else None
+    if coll is None or want <= 0:
+        return []
+    drawn = [d for d in drawn_strangers(coll.item, facts.seed, want, facts.now) if type(d) is dict]
+    table = state.get(plan.top_kind)
+    out: list[dict[str, Any]] = []
+    for ident, item in _generated(
+        plan, plan.top_kind, args, drawn, state, table if is_mapping(table) else {}, edits, facts
+    ):
+        if len(out) < want and ident not in taken:
+            taken.update([ident] if ident is not None else [])
+            out.append(item)
+    return out
 
 
 def _of_new_parent(plan: ConsistencyPlan, args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:

@@ -24,6 +24,7 @@ from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
+from synthworld.world.page_numbers import NUMBER_KEYS, tell_numbers
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -34,7 +35,19 @@ from synthworld.world.page_urls import (
 )
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
-__all__ = ["CURSORS", "COUNTS", "TOKENS", "Page", "page_at", "page_of", "place_key", "tell_page", "token_for"]
+__all__ = [
+    "CURSORS",
+    "COUNTS",
+    "NUMBERED",
+    "PLACES",
+    "TOKENS",
+    "Page",
+    "page_at",
+    "page_of",
+    "place_key",
+    "tell_page",
+    "token_for",
+]
 
 TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
@@ -42,6 +55,10 @@ TOKENS = (
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
+NUMBERED = (*_OFFSETS, *_PAGES)
+"""Places a link names by number (an offset, a page number): they carry no claim."""
+PLACES = (*TOKENS, *NUMBERED, *AFTER, *BEFORE)
+"""Every parameter that names a page's place."""
 CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
@@ -162,17 +179,19 @@ def tell_page(
         if not isinstance(props, Mapping):
             continue
         required = frozenset(need) if isinstance(need, list) else frozenset()
-        if holder not in node and _makes(props, required):
+        if holder not in node and _makes(props, required, page):
             edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
         if type(node.get(holder)) is dict:
             _tell(node[holder], (props, required), page, seen, edits, call)
 
 
-def _makes(props: Mapping[str, Any], required: frozenset[str]) -> bool:
+def _makes(props: Mapping[str, Any], required: frozenset[str], page: Page) -> bool:
     """Whether a page object of these properties, left out of the answer, is made: it holds a
-    paging field, and `_tell` sets every one it requires."""
+    paging field, and `_tell` sets every one it requires (a page number or size only when the
+    call names a size)."""
     told = {*_SIGNS, *COUNTS, *COUNT_KEYS, *LIST_HOLDERS}
-    return not told.isdisjoint(props) and required <= told
+    numbers = NUMBER_KEYS if page.size else frozenset()
+    return not told.isdisjoint(props) and required <= told.union(numbers)
 
 
 def _tell(
@@ -210,6 +229,8 @@ def _tell(
         tell_link_list(node, (key, beside[key]), query, back, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
+    if not page.by_id and page.stop is None:
+        tell_numbers(node, beside, (page.start, page.size), whole, edits)
 
 
 def _links(
