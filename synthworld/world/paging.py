@@ -223,37 +223,56 @@ def _tell(
     for names, where in ((URL_NAMES, query), (PREV_NAMES, back)):
         for key in [k for k in names if _takes(beside.get(k), "string")]:
             tell_link(node, (key, beside[key], key in required), where, edits)
+    places = {"next": query, "prev": back, **_ends(call, page, seen)}
     for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
-        _links(node, (key, beside[key]), query, back, edits)
+        _links(node, (key, beside[key]), places, edits)
     for key in [k for k in LIST_HOLDERS if link_list_keys(beside.get(k))]:
-        tell_link_list(node, (key, beside[key]), query, back, edits)
+        tell_link_list(node, (key, beside[key]), places, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
     if not page.by_id and page.stop is None:
         tell_numbers(node, beside, (page.start, page.size), whole, edits)
 
 
+def _ends(call: Call, page: Page, seen: tuple[int, int]) -> dict[str, dict[str, Any]]:
+    """The queries of this page (``self``), the first and the last (when the page's size tells
+    where it starts), for links that name them; none for a page placed by an item's id."""
+    if page.by_id or page.stop is not None:
+        return {}
+    shown, whole = seen
+    first = {k: v for k, v in call[0].items() if k not in PLACES}
+    here = _place_query(call, page, page.start) if page.start else first
+    if page.start + shown >= whole:
+        return {"self": here, "first": first, "last": here}
+    last = ((whole - 1) // page.size) * page.size if page.size else None
+    ends = {"self": here, "first": first}
+    return ends if last is None else {**ends, "last": _place_query(call, page, last) if last else first}
+
+
 def _links(
     node: dict[str, Any],
     holder: tuple[str, Mapping[str, Any]],
-    query: Mapping[str, Any] | None,
-    back: Mapping[str, Any] | None,
+    places: Mapping[str, Mapping[str, Any] | None],
     edits: Edits,
 ) -> None:
-    """Set the ``next`` and ``prev``/``previous`` links of the links object `holder` (its key and
-    schema) of `node`, making it when it was left out and the next page needs a link."""
+    """Set the links of the links object `holder` (its key and schema) of `node`: ``next`` and
+    ``prev``/``previous`` (null or left out when there is no such page), and ``self``, ``first``
+    and ``last`` when `places` names them; the object is made when it was left out and the next
+    page needs a link."""
     key, schema = holder
     props, need = schema.get("properties"), schema.get("required")
     if not isinstance(props, Mapping):
         return
-    if "next" in props and type(node.get(key)) is not dict and query:
+    if "next" in props and type(node.get(key)) is not dict and places.get("next"):
         edits.set(node, key, {})  # links left out, now needed
     if type(node.get(key)) is not dict:
         return
-    for name, where in (("next", query), ("prev", back), ("previous", back)):
-        if name in props:
+    roles = (("next", "next"), ("prev", "prev"), ("previous", "prev"), ("self", "self"), ("first", "first"))
+    for name, role in (*roles, ("last", "last")):
+        ends = role in ("self", "first", "last")
+        if name in props and (role in places or not ends) and not (ends and places[role] is None):
             link = (name, props[name], isinstance(need, list) and name in need)
-            tell_link(node[key], link, where, edits)
+            tell_link(node[key], link, places.get(role), edits)
 
 
 def place_key(call: Call, page: Page) -> str:
