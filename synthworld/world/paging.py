@@ -23,6 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_link_header import LINK_TEXT_KEYS, link_header
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
 from synthworld.world.page_numbers import NUMBER_KEYS, tell_numbers
 from synthworld.world.page_urls import (
@@ -161,6 +162,7 @@ def _says_pages(coll: Collection) -> bool:
     holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
     inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
     lists = any(link_list_keys(coll.beside.get(k)) for k in LIST_HOLDERS)
+    lists = lists or any(_takes(coll.beside.get(k), "string") for k in LINK_TEXT_KEYS)
     return lists or not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
 
 
@@ -212,8 +214,8 @@ def _tell(
         edits.set(node, key, whole, pin=True)
     for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
-    query = _place_query(call, page, page.start + shown) if ahead else None
-    back = _place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
+    query = place_query(call, page, page.start + shown) if ahead else None
+    back = place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in CURSORS if k in beside), None)
     if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
         tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
@@ -228,6 +230,12 @@ def _tell(
         _links(node, (key, beside[key]), places, edits)
     for key in [k for k in LIST_HOLDERS if link_list_keys(beside.get(k))]:
         tell_link_list(node, (key, beside[key]), places, edits)
+    for key in [k for k in LINK_TEXT_KEYS if _takes(beside.get(k), "string")]:
+        text = link_header(None, places)
+        if text or (key in required and not _takes(beside[key], "null")):
+            edits.set(node, key, text, pin=True)  # none: empty when it must be a string
+        else:
+            tell_link(node, (key, beside[key], key in required), None, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
     if not page.by_id and page.stop is None:
@@ -241,12 +249,12 @@ def _ends(call: Call, page: Page, seen: tuple[int, int]) -> dict[str, dict[str, 
         return {}
     shown, whole = seen
     first = {k: v for k, v in call[0].items() if k not in PLACES}
-    here = _place_query(call, page, page.start) if page.start else first
+    here = place_query(call, page, page.start) if page.start else first
     if page.start + shown >= whole:
         return {"self": here, "first": first, "last": here}
     last = ((whole - 1) // page.size) * page.size if page.size else None
     ends = {"self": here, "first": first}
-    return ends if last is None else {**ends, "last": _place_query(call, page, last) if last else first}
+    return ends if last is None else {**ends, "last": place_query(call, page, last) if last else first}
 
 
 def _links(
@@ -284,7 +292,7 @@ def place_key(call: Call, page: Page) -> str:
     return next((k for k in used if k not in _PAGES or page.size), "page_token")
 
 
-def _place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
+def place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
     """The query of a link to the page starting at offset `after`: the call's input with that
     place in the parameter the call (else its tool) takes for it: a token, an offset, a page
     number."""
