@@ -22,6 +22,7 @@ from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
 from synthworld.world.paging import (
     COUNTS,
     CURSORS,
+    HOLDERS,
     NUMBERED,
     PLACES,
     TOKENS,
@@ -29,7 +30,7 @@ from synthworld.world.paging import (
     Page,
     place_key,
 )
-from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
+from synthworld.world.shapes import MORE_KEYS, Collection
 
 __all__ = ["claim_key", "recalled", "settle"]
 
@@ -81,7 +82,7 @@ def settle(
     if type(before) is int:  # the same first page again: the same claim
         return replace(page, claim=before), before
     step = page.size or shown
-    said = _said([node, *(node[k] for k in PAGE_HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
+    said = _said([node, *(node[k] for k in HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
     if said is None:
         return page, whole
     claim = said if shown < said <= shown + 2 * step else shown + step
@@ -93,7 +94,7 @@ def settle(
 def _tokened(coll: Collection, call: Call, page: Page) -> bool:
     """Whether the next page's place is a token: a cursor beside the items (or in the page's own
     object) that is no link, or a link whose query names a token."""
-    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    holders = [coll.beside.get(k) for k in HOLDERS]
     names = set(coll.beside).union(*(h.get("properties") or () for h in holders if isinstance(h, Mapping)))
     cursors = [k for k in CURSORS if k in names and k not in URL_NAMES]
     props = [coll.beside, *(h.get("properties") for h in holders if isinstance(h, Mapping))]

@@ -52,7 +52,7 @@ __all__ = [
 
 TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
-    "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token",
+    "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token", "continue",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
@@ -63,7 +63,13 @@ PLACES = (*TOKENS, *NUMBERED, *AFTER, *BEFORE)
 CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
+    "continue",
 )  # fmt: skip
+HOLDERS = (*PAGE_HOLDERS, "metadata")
+"""A page's own objects: those of `PAGE_HOLDERS` and Kubernetes' list ``metadata`` (``continue``,
+``remainingItemCount``)."""
+_REMAINING = ("remainingItemCount", "remaining_item_count", "remaining_count", "remainingCount")
+"""Counts of the items after this page."""
 COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
@@ -122,7 +128,7 @@ def page_of(args: Mapping[str, Any]) -> Page | None:
     """The page `args` ask for, or None when they name neither a size nor a place."""
     size = limit_of(args)
     start = 0
-    tokens = [str(args[key]) for key in TOKENS if type(args.get(key)) is str]
+    tokens = [str(args[key]) for key in (*TOKENS, *_PAGES) if type(args.get(key)) is str]  # Stripe's page
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
     numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
@@ -152,14 +158,14 @@ def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page |
 def _unread(args: Mapping[str, Any]) -> bool:
     """Whether `args` name a place `page_of` could not read: a token not this world's, a page
     number past 1 without a size, an id the collection does not hold."""
-    tokens = any(type(args.get(k)) is str and args[k] for k in TOKENS)
+    tokens = any(type(args.get(k)) is str and args[k] for k in (*TOKENS, *_PAGES))
     later = any(type(args.get(k)) is int and args[k] > 1 for k in _PAGES)
     return tokens or later or any(args.get(k) is not None for k in (*AFTER, *BEFORE))
 
 
 def _says_pages(coll: Collection) -> bool:
     """Whether the answer has a field beside the items (or in its page object) that pages."""
-    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    holders = [coll.beside.get(k) for k in HOLDERS]
     inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
     lists = any(link_list_keys(coll.beside.get(k)) for k in LIST_HOLDERS)
     lists = lists or any(_takes(coll.beside.get(k), "string") for k in LINK_TEXT_KEYS)
@@ -175,7 +181,7 @@ def tell_page(
     query."""
     edits.begin("paging", single=True)
     _tell(node, (coll.beside, coll.required), page, seen, edits, call)
-    for holder in [k for k in PAGE_HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
+    for holder in [k for k in HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
         if not isinstance(props, Mapping):
@@ -214,6 +220,8 @@ def _tell(
         edits.set(node, key, whole, pin=True)
     for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
+    for key in [k for k in _REMAINING if _takes(beside.get(k), "integer")]:
+        edits.set(node, key, max(0, whole - page.start - shown), pin=True)
     query = place_query(call, page, page.start + shown) if ahead else None
     back = place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in CURSORS if k in beside), None)
