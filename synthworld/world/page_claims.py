@@ -1,14 +1,14 @@
 """A first page that says more follow in a world that has made nothing: when the generated answer
 says so (``has_more``, a cursor, a count past the items) and the next page's place is a token,
 the page claims a collection a little longer than itself (the generated count when it is within
-two pages more, else one page more). The token carries the claim, so the pages it leads to hold
-generated strangers up to it, and the last ends the loop; a page that comes out empty ends it
-early. The world also keeps each claim under the call's input without its place (`claim_key`):
-the same first call made again claims the same, and a link that names the next page by number
-(an ``offset``, a ``page``), which cannot carry the claim, has the later pages of the same input
-read it back (`recalled`); a world that keeps none (a bare state mapping) answers such a first
-page as the last. A first page that claims more is filled to its size (`collection`), so a page
-number names where the next page starts."""
+two pages more, else one page more; at most `MOST` items more). The token carries the claim,
+so the pages it leads to hold generated strangers up to it, and the last ends the loop; a page
+that comes out empty ends it early. The world also keeps each claim under the call's input
+without its place (`claim_key`): the same first call made again claims the same, and a link that
+names the next page by number (an ``offset``, a ``page``), which cannot carry the claim, has the
+later pages of the same input read it back (`recalled`); a world that keeps none (a bare state
+mapping) answers such a first page as the last. A first page that claims more is filled to its
+size (`collection`), so a page number names where the next page starts."""
 
 from __future__ import annotations
 
@@ -32,7 +32,11 @@ from synthworld.world.paging import (
 )
 from synthworld.world.shapes import MORE_KEYS, Collection
 
-__all__ = ["claim_key", "recalled", "settle"]
+__all__ = ["MOST", "claim_key", "recalled", "settle"]
+
+MOST = 10
+"""The most items a claim adds to its first page's (the strangers later pages, or the first
+page's own fill, are drawn for: a large page size claims no hundreds)."""
 
 
 def claim_key(hint: str, call: Call) -> str:
@@ -85,7 +89,7 @@ def settle(
     said = _said([node, *(node[k] for k in HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
     if said is None:
         return page, whole
-    claim = said if shown < said <= shown + 2 * step else shown + step
+    claim = min(said if shown < said <= shown + 2 * step else shown + step, shown + MOST)
     if keep is not None:
         keep(key, claim)
     return replace(page, claim=claim), claim

@@ -6,7 +6,7 @@ as the first page promised."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from random import Random
 from typing import Any
 
@@ -20,16 +20,14 @@ _TRIES = 3
 """Draws per item lacking (a draw may be dropped: a filter it cannot meet, an id already seen)."""
 
 
-def drawn_strangers(item: Mapping[str, Any] | None, seed: int, count: int, now: Any) -> list[Any]:
-    """`count` times `_TRIES` items of schema `item` drawn from the call seed `seed` at the
-    world's time `now` (none when the schema makes no value)."""
+def drawn_strangers(item: Mapping[str, Any] | None, seed: int, count: int, now: Any) -> Iterator[Any]:
+    """Up to `count` times `_TRIES` items of schema `item`, drawn one at a time from the call
+    seed `seed` at the world's time `now` (none when the schema makes no value)."""
     if item is None or count <= 0:
-        return []
+        return
     try:
         generator = compile_generator(item)
-        return [
-            generator.generate(Random(sub_seed(seed, 0, f"stranger:{n}")), now=now)
-            for n in range(count * _TRIES)
-        ]
+        for n in range(count * _TRIES):
+            yield generator.generate(Random(sub_seed(seed, 0, f"stranger:{n}")), now=now)
     except SynthworldError:
-        return []
+        return
