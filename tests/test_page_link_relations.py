@@ -70,11 +70,10 @@ def test_a_previous_entry_takes_the_name_the_relation_pattern_allows(seed: int) 
     assert back == ids[6:] + ids[3:6] + ids[:3]
 
 
-@pytest.mark.parametrize("made", [0, 7])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_hal_self_names_the_page_it_is_on(seed: int, made: int) -> None:
+def test_hal_self_names_the_page_it_is_on(seed: int) -> None:
     world = SyntheticWorld.from_openapi(HAL, seed=seed)
-    _made(world, made)
+    _made(world, 7)  # (a fresh world's first page, called again after the loop, lists what it saw)
     pages: list[dict[str, Any]] = []
     _loop(world, {"limit": 3}, _follow(lambda p: p["_links"].get("next", {}).get("href")), pages)
     for page in pages:

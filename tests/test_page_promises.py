@@ -89,7 +89,6 @@ def test_a_numbered_link_pages_through_what_a_fresh_worlds_first_page_promised(s
 
 
 AGAIN = {
-    "hal cursor": (HAL, {"limit": 3}, _follow(_hal_next)),
     "fhir offset": (_link_list("relation", "url", "offset"), {"limit": 3}, _follow(_fhir_next)),
     "github page": (GITHUB, {"q": "t", "per_page": 2}, _follow(_github_next)),
 }

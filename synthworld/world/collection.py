@@ -25,7 +25,7 @@ from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
 from synthworld.world.page_claims import recalled, settle
 from synthworld.world.page_fill import drawn_strangers
-from synthworld.world.paging import page_at, tell_page
+from synthworld.world.paging import NUMBERED, page_at, place_key, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
 
@@ -96,7 +96,8 @@ def assemble(
         fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
         kept_by = (state, hint) if fresh else None  # where the claim is kept
         page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
-        if page.claim is not None and not page.start and page.size:  # a first page that claims more: full
+        if page.claim is not None and not page.start and page.size and place_key(call, page) in NUMBERED:
+            # a first page that claims more is full: the next page's number or offset follows it
             want = min(n for n in (page.size, page.claim, coll.max_items) if n is not None) - cap
             more = _strangers(plan, args, want, taken, state, edits, facts)
             if more:

@@ -7,8 +7,9 @@ that comes out empty ends it early. The world also keeps each claim under the ca
 without its place (`claim_key`): the same first call made again claims the same, and a link that
 names the next page by number (an ``offset``, a ``page``), which cannot carry the claim, has the
 later pages of the same input read it back (`recalled`); a world that keeps none (a bare state
-mapping) answers such a first page as the last. A first page that claims more is filled to its
-size (`collection`), so a page number names where the next page starts."""
+mapping) answers such a first page as the last. A first page that claims more and whose next
+place is such a number is filled to its size (`collection`), so a page number names where the
+next page starts and the same first call made again lists the same items."""
 
 from __future__ import annotations
 
