@@ -94,13 +94,17 @@ AGAIN = {
 }
 
 
-@pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("style", sorted(AGAIN))
-def test_a_claimed_collection_paged_again_is_the_same(style: str, seed: int) -> None:
+def test_a_claimed_collection_paged_again_is_the_same(style: str) -> None:
     doc, first, step = AGAIN[style]
-    world = SyntheticWorld.from_openapi(doc, seed=seed)
-    once = _loop(world, first, step)
-    assert _loop(world, first, step) == once
+    longer = 0
+    for seed in range(8):
+        world = SyntheticWorld.from_openapi(doc, seed=seed)
+        pages: list[dict[str, Any]] = []
+        once = _loop(world, first, step, pages)
+        assert _loop(world, first, step) == once, seed
+        longer += len(pages) > 1
+    assert longer >= 1  # some of them page on (claimed), and the same pages come again
 
 
 INT = {"type": "integer"}
