@@ -23,8 +23,9 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.page_claims import settle
-from synthworld.world.paging import page_at, tell_page
+from synthworld.world.page_claims import recalled, settle
+from synthworld.world.page_fill import drawn_strangers
+from synthworld.world.paging import NUMBERED, page_at, place_key, tell_page
 from synthworld.world.seeds import sub_seed
 from synthworld.world.shapes import root_properties
 
@@ -59,33 +60,81 @@ def assemble(
         (id, f) for id, f in table.items() if id not in seen and is_mapping(f) and matches(f, args, known)
     ]
     order = {id: at for at, id in enumerate(table)}
+    recalled_ids = {id for id, _ in extra}  # built only when on the page (`_from_memory`)
     remembered = sorted(
-        [(ident, item) for ident, item in kept if ident in order]
-        + [(id, _from_memory(fields, coll, facts, id, edits, hint)) for id, fields in extra],
+        [(ident, item) for ident, item in kept if ident in order] + list(extra),
         key=lambda pair: order[pair[0]],
     )
-    page = page_at(args, [ident for ident, _ in remembered], coll)
+    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, (args, plan.params))
     start = page.start if page is not None else 0
     new = (
-        [item for ident, item in kept if ident not in order]
+        [(ident, item) for ident, item in kept if ident not in order]
         if not _of_new_parent(plan, args, state)
         and ((start == 0 and not (page and page.by_id)) or (page and page.claim is not None))
         else []
     )
-    final = ([item for _, item in remembered] + new)[start : page.stop if page else None]
+    pairs = (remembered + new)[start : page.stop if page else None]
     room = max(0, page.claim - start) if page and page.claim is not None else None
-    cap = min(n for n in (coll.max_items, limit_of(args), len(final), room) if n is not None)
+    taken = {ident for ident in seen if ident is not None}.union(order)
+    if room is not None and not facts.occurrence:  # a repeat lists what the first answer held
+        want = min(n for n in (room, limit_of(args)) if n is not None) - len(pairs)
+        pairs += [(None, item) for item in _strangers(plan, args, want, taken, state, edits, facts)]
+    cap = min(n for n in (coll.max_items, limit_of(args), len(pairs), room) if n is not None)
+    final = [
+        _from_memory(item, coll, facts, ident, edits, hint)
+        if ident in recalled_ids and ident is not None
+        else item
+        for ident, item in pairs[:cap]
+    ]
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
     if not same:
         edits.begin("collection")
-        edits.splice(items, final[:cap])
+        edits.splice(items, final)
     if page is not None and type(value) is dict:
         call = (args, plan.params)
         made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
         fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
-        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, fresh)
+        kept_by = (state, hint) if fresh else None  # where the claim is kept
+        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
+        if page.claim is not None and not page.start and page.size and place_key(call, page) in NUMBERED:
+            # a first page that claims more is full: the next page's number or offset follows it
+            want = min(n for n in (page.size, page.claim, coll.max_items) if n is not None) - cap
+            more = _strangers(plan, args, want, taken, state, edits, facts)
+            if more:
+                edits.begin("collection")
+                edits.splice(items, [*items, *more])
+                cap, same = cap + len(more), False
         tell_page(value, coll, page, (cap, whole), edits, call)
     return same
+
+
+def _strangers(
+    plan: ConsistencyPlan,
+    args: Mapping[str, Any],
+    want: int,
+    taken: set[str],
+    state: Mapping[str, Any],
+    edits: Edits,
+    facts: CallFacts,
+) -> list[dict[str, Any]]:
+    """`want` generated strangers more for a claimed page whose answer came out short, drawn by
+    `page_fill` and kept as the answer's own are (filters met, no id `taken`)."""
+    coll = plan.shapes.collection if plan.shapes else None
+    if coll is None or want <= 0:
+        return []
+    table = state.get(plan.top_kind)
+    table = table if is_mapping(table) else {}
+    out: list[dict[str, Any]] = []
+    for drawn in drawn_strangers(coll.item, facts.seed, want, facts.now):
+        if len(out) == want:
+            break
+        if type(drawn) is not dict:
+            continue
+        for ident, item in _generated(plan, plan.top_kind, args, [drawn], state, table, edits, facts):
+            if ident not in taken:
+                taken.update([ident] if ident is not None else [])
+                out.append(item)
+    return out
 
 
 def _of_new_parent(plan: ConsistencyPlan, args: Mapping[str, Any], state: Mapping[str, Any]) -> bool:

@@ -1,47 +1,105 @@
 """A first page that says more follow in a world that has made nothing: when the generated answer
 says so (``has_more``, a cursor, a count past the items) and the next page's place is a token,
 the page claims a collection a little longer than itself (the generated count when it is within
-two pages more, else one page more). The token carries the claim, so the pages it leads to hold
-generated strangers up to it, and the last ends the loop; a page that comes out empty ends it
-early. Without a token to carry the claim the first page is the last."""
+two pages more, else one page more; at most `MOST` items more). The token carries the claim,
+so the pages it leads to hold generated strangers up to it, and the last ends the loop; a page
+that comes out empty ends it early. The world also keeps each claim under the call's input
+without its place (`claim_key`): the same first call made again claims the same, and a link that
+names the next page by number (an ``offset``, a ``page``), which cannot carry the claim, has the
+later pages of the same input read it back (`recalled`); a world that keeps none (a bare state
+mapping) answers such a first page as the last. A first page that claims more and whose next
+place is such a number is filled to its size (`collection`), so a page number names where the
+next page starts and the same first call made again lists the same items."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, says_next
 from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
-from synthworld.world.paging import COUNTS, CURSORS, TOKENS, Call, Page, place_key
-from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
+from synthworld.world.paging import (
+    COUNTS,
+    CURSORS,
+    HOLDERS,
+    NUMBERED,
+    PLACES,
+    TOKENS,
+    Call,
+    Page,
+    place_key,
+)
+from synthworld.world.shapes import MORE_KEYS, Collection
 
-__all__ = ["settle"]
+__all__ = ["MOST", "claim_key", "recalled", "settle"]
+
+MOST = 10
+"""The most items a claim adds to its first page's (the strangers later pages, or the first
+page's own fill, are drawn for: a large page size claims no hundreds)."""
+
+
+def claim_key(hint: str, call: Call) -> str:
+    """The list call `call` (of a list of `hint`) without its place, as text: the key the pages
+    of one collection share."""
+    args, params = call
+    query = {k: v for k, v in args.items() if k not in PLACES}
+    return json.dumps([hint, sorted(params), query], sort_keys=True, default=str)
+
+
+def recalled(page: Page | None, state: Mapping[str, Any], hint: str, call: Call) -> Page | None:
+    """`page` with the claim its first page made, when it is placed by number (an offset, a
+    page number) past the first and the world `state` kept one for its call."""
+    claimed = getattr(state, "claimed", None)
+    if page is None or not page.start or page.claim is not None or page.by_id or claimed is None:
+        return page
+    if place_key(call, page) not in NUMBERED:
+        return page
+    found = claimed(claim_key(hint, call))
+    return replace(page, claim=found) if type(found) is int else page
 
 
 def settle(
-    page: Page, node: Mapping[str, Any], coll: Collection, seen: tuple[int, int], call: Call, fresh: bool
+    page: Page,
+    node: Mapping[str, Any],
+    coll: Collection,
+    seen: tuple[int, int],
+    call: Call,
+    fresh: tuple[Mapping[str, Any], str] | None,
 ) -> tuple[Page, int]:
     """The page to tell and its collection's size, given ``seen`` (the items shown, the size the
-    world knows) and whether the world remembers none of the list (`fresh`)."""
+    world knows); `fresh`: when the world remembers none of the list, its state (which keeps a
+    claim a numbered link cannot carry) and the list's kind, else None."""
     shown, whole = seen
     if page.claim is not None:
         ends = shown == 0 or page.start + shown >= page.claim
         return page, whole if ends else max(whole, page.claim)
-    if not fresh or page.start or page.by_id or shown == 0 or not _tokened(coll, call, page):
+    if not fresh or page.start or page.by_id or shown == 0:
         return page, whole
+    state, hint = fresh
+    keep, kept = getattr(state, "claim", None), getattr(state, "claimed", None)
+    numbered = keep is not None and place_key(call, page) in NUMBERED
+    if not (numbered or _tokened(coll, call, page)):
+        return page, whole
+    key = claim_key(hint, call)
+    before = kept(key) if kept is not None else None
+    if type(before) is int:  # the same first page again: the same claim
+        return replace(page, claim=before), before
     step = page.size or shown
-    said = _said([node, *(node[k] for k in PAGE_HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
+    said = _said([node, *(node[k] for k in HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
     if said is None:
         return page, whole
-    claim = said if shown < said <= shown + 2 * step else shown + step
+    claim = min(said if shown < said <= shown + 2 * step else shown + step, shown + MOST)
+    if keep is not None:
+        keep(key, claim)
     return replace(page, claim=claim), claim
 
 
 def _tokened(coll: Collection, call: Call, page: Page) -> bool:
     """Whether the next page's place is a token: a cursor beside the items (or in the page's own
     object) that is no link, or a link whose query names a token."""
-    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    holders = [coll.beside.get(k) for k in HOLDERS]
     names = set(coll.beside).union(*(h.get("properties") or () for h in holders if isinstance(h, Mapping)))
     cursors = [k for k in CURSORS if k in names and k not in URL_NAMES]
     props = [coll.beside, *(h.get("properties") for h in holders if isinstance(h, Mapping))]

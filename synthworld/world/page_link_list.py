@@ -1,26 +1,41 @@
 """Page links in an array of ``{rel, href}`` objects (RFC 8288 style: FHIR Bundle's ``link:
 [{relation, url}]``, Atlassian's ``links``): the ``next`` entry's URL names the next page (the
 call's query with its place, as `synthworld.world.page_urls` makes it), the ``prev``/``previous``
-entry's the page before. On the last page the ``next`` entry is dropped (on the first, the
-previous one); an entry the generated list lacks is added, copying the fields of its first entry.
+entry's the page before, and ``self``, ``first`` and ``last`` this page, the first and the last.
+On the last page the ``next`` entry is dropped (on the first, the previous one); a ``next`` or
+previous entry the generated list lacks is added, copying the fields of its first entry, under a
+relation name the schema allows (its ``enum``, its ``pattern``). An entry whose relation is a
+generated word or URL (no page relation, no value the schema's ``enum`` lists) is dropped: an
+agent reading relations finds only the page's own, and a ``self`` entry is added for this page.
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.page_urls import next_link
 
-__all__ = ["LIST_HOLDERS", "link_list_keys", "says_next", "tell_link_list"]
+__all__ = ["LIST_HOLDERS", "RELATIONS", "link_list_keys", "says_next", "tell_link_list"]
 
 LIST_HOLDERS = ("link", "links", "_links")
 """Arrays of link objects beside the items (or in the page's own object)."""
 _RELS = ("rel", "relation")
 _URLS = ("href", "url", "uri")
-_NEXT = ("next",)
-_PREV = ("prev", "previous")
+RELATIONS = {
+    "self": ("self",),
+    "first": ("first",),
+    "prev": ("prev", "previous"),
+    "next": ("next",),
+    "last": ("last",),
+}
+"""The page relations (RFC 8288's registered names) by role, in the order a new list holds them."""
+_ADDED = ("self", "prev", "next")
+"""Roles given an entry when the generated list lacks one (``first``/``last`` only when generated)."""
+_NEXT = RELATIONS["next"]
 
 
 def link_list_keys(schema: Any) -> tuple[str, str] | None:
@@ -45,36 +60,56 @@ def says_next(node: Mapping[str, Any]) -> bool:
 def tell_link_list(
     node: dict[str, Any],
     holder: tuple[str, Mapping[str, Any]],
-    query: Mapping[str, Any] | None,
-    back: Mapping[str, Any] | None,
+    places: Mapping[str, Mapping[str, Any] | None],
     edits: Edits,
 ) -> None:
-    """Set the ``next`` and previous entries of the link list `holder` (its key and schema) of
-    `node`: their URLs name the pages `query` and `back` (None: no such page, the entry is
-    dropped); the list is made when it was left out and a page needs a link."""
+    """Set the page entries of the link list `holder` (its key and schema) of `node`: the URL of
+    each role of `RELATIONS` names the page `places` gives it (None: no such page, its entry is
+    dropped; a role `places` leaves out keeps its entry as generated); the list is made when it
+    was left out and a page needs a link."""
     key, schema = holder
     keys = link_list_keys(schema)
     old = node.get(key)
-    if keys is None or (type(old) is not list and query is None and back is None):
+    if keys is None or (type(old) is not list and places.get("next") is None and places.get("prev") is None):
         return
     rel, url = keys
     entries = [e for e in old if type(e) is dict] if type(old) is list else []
     allowed = _rel_values(schema, rel)
+    listed = _enum(schema, rel)
+    told = [n for names in RELATIONS.values() for n in names]
+    kept = [e for e in old if type(e) is not dict or e.get(rel) in listed] if type(old) is list else []
+    kept = [e for e in kept if not (type(e) is dict and e.get(rel) in told)]
     new: list[Any] = []
-    for names, where in ((_NEXT, query), (_PREV, back)):
+    for role, names in RELATIONS.items():
         was = next((e for e in entries if e.get(rel) in names), None)
+        if role not in places:
+            new += [was] if was is not None else []
+            continue
+        where = places[role]
         name = was.get(rel) if was is not None else next((n for n in names if n in allowed), None)
-        if where is not None and name is not None:
+        if where is not None and name is not None and (was is not None or role in _ADDED):
             base = was if was is not None else entries[0] if entries else {}
             new.append({**base, rel: name, url: next_link(base.get(url), where)})
-    told = (*_NEXT, *_PREV)
-    kept = [e for e in old if not (type(e) is dict and e.get(rel) in told)] if type(old) is list else []
     if kept + new != old:
         edits.set(node, key, kept + new, pin=True)
 
 
-def _rel_values(schema: Mapping[str, Any], rel: str) -> tuple[str, ...]:
-    """The relation names a new entry may take: its schema's ``enum``, else any."""
+def _enum(schema: Mapping[str, Any], rel: str) -> tuple[Any, ...]:
     prop = schema["items"]["properties"][rel]
     enum = prop.get("enum") if isinstance(prop, Mapping) else None
-    return tuple(v for v in enum if type(v) is str) if isinstance(enum, list) else (*_NEXT, *_PREV)
+    return tuple(enum) if isinstance(enum, list) else ()
+
+
+def _rel_values(schema: Mapping[str, Any], rel: str) -> tuple[str, ...]:
+    """The relation names a new entry may take: those its schema's ``enum`` lists and its
+    ``pattern`` matches, else any."""
+    prop = schema["items"]["properties"][rel]
+    names = [n for names in RELATIONS.values() for n in names]
+    listed = _enum(schema, rel)
+    if listed:
+        names = [n for n in names if n in listed]
+    pattern = prop.get("pattern") if isinstance(prop, Mapping) else None
+    if isinstance(pattern, str):
+        with contextlib.suppress(re.error):  # a pattern Python cannot read: the names as they are
+            names = [n for n in names if re.search(pattern, n)]
+    return tuple(names)

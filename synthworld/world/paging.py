@@ -23,7 +23,9 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import limit_of
 from synthworld.world.page_counts import COUNT_KEYS, count_is_whole
 from synthworld.world.page_ids import AFTER, BEFORE, id_place
+from synthworld.world.page_link_header import LINK_TEXT_KEYS, link_header
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
+from synthworld.world.page_numbers import NUMBER_KEYS, tell_numbers
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -34,18 +36,40 @@ from synthworld.world.page_urls import (
 )
 from synthworld.world.shapes import MORE_KEYS, PAGE_HOLDERS, Collection
 
-__all__ = ["CURSORS", "COUNTS", "TOKENS", "Page", "page_at", "page_of", "place_key", "tell_page", "token_for"]
+__all__ = [
+    "CURSORS",
+    "COUNTS",
+    "NUMBERED",
+    "PLACES",
+    "TOKENS",
+    "Page",
+    "page_at",
+    "page_of",
+    "place_key",
+    "tell_page",
+    "token_for",
+]
 
 TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
-    "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token",
+    "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token", "continue",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
+NUMBERED = (*_OFFSETS, *_PAGES)
+"""Places a link names by number (an offset, a page number): they carry no claim."""
+PLACES = (*TOKENS, *NUMBERED, *AFTER, *BEFORE)
+"""Every parameter that names a page's place."""
 CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
+    "continue",
 )  # fmt: skip
+HOLDERS = (*PAGE_HOLDERS, "metadata")
+"""A page's own objects: those of `PAGE_HOLDERS` and Kubernetes' list ``metadata`` (``continue``,
+``remainingItemCount``)."""
+_REMAINING = ("remainingItemCount", "remaining_item_count", "remaining_count", "remainingCount")
+"""Counts of the items after this page."""
 COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
     "total_entries", "totalEntries", "total_size", "totalSize",
@@ -104,7 +128,7 @@ def page_of(args: Mapping[str, Any]) -> Page | None:
     """The page `args` ask for, or None when they name neither a size nor a place."""
     size = limit_of(args)
     start = 0
-    tokens = [str(args[key]) for key in TOKENS if type(args.get(key)) is str]
+    tokens = [str(args[key]) for key in (*TOKENS, *_PAGES) if type(args.get(key)) is str]  # Stripe's page
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
     numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
@@ -134,16 +158,17 @@ def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page |
 def _unread(args: Mapping[str, Any]) -> bool:
     """Whether `args` name a place `page_of` could not read: a token not this world's, a page
     number past 1 without a size, an id the collection does not hold."""
-    tokens = any(type(args.get(k)) is str and args[k] for k in TOKENS)
+    tokens = any(type(args.get(k)) is str and args[k] for k in (*TOKENS, *_PAGES))
     later = any(type(args.get(k)) is int and args[k] > 1 for k in _PAGES)
     return tokens or later or any(args.get(k) is not None for k in (*AFTER, *BEFORE))
 
 
 def _says_pages(coll: Collection) -> bool:
     """Whether the answer has a field beside the items (or in its page object) that pages."""
-    holders = [coll.beside.get(k) for k in PAGE_HOLDERS]
+    holders = [coll.beside.get(k) for k in HOLDERS]
     inner = [set(h.get("properties") or ()) for h in holders if isinstance(h, Mapping)]
     lists = any(link_list_keys(coll.beside.get(k)) for k in LIST_HOLDERS)
+    lists = lists or any(_takes(coll.beside.get(k), "string") for k in LINK_TEXT_KEYS)
     return lists or not _SIGNS.isdisjoint(coll.beside) or any(not _SIGNS.isdisjoint(names) for names in inner)
 
 
@@ -156,23 +181,25 @@ def tell_page(
     query."""
     edits.begin("paging", single=True)
     _tell(node, (coll.beside, coll.required), page, seen, edits, call)
-    for holder in [k for k in PAGE_HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
+    for holder in [k for k in HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
         if not isinstance(props, Mapping):
             continue
         required = frozenset(need) if isinstance(need, list) else frozenset()
-        if holder not in node and _makes(props, required):
+        if holder not in node and _makes(props, required, page):
             edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
         if type(node.get(holder)) is dict:
             _tell(node[holder], (props, required), page, seen, edits, call)
 
 
-def _makes(props: Mapping[str, Any], required: frozenset[str]) -> bool:
+def _makes(props: Mapping[str, Any], required: frozenset[str], page: Page) -> bool:
     """Whether a page object of these properties, left out of the answer, is made: it holds a
-    paging field, and `_tell` sets every one it requires."""
+    paging field, and `_tell` sets every one it requires (a page number or size only when the
+    call names a size)."""
     told = {*_SIGNS, *COUNTS, *COUNT_KEYS, *LIST_HOLDERS}
-    return not told.isdisjoint(props) and required <= told
+    numbers = NUMBER_KEYS if page.size else frozenset()
+    return not told.isdisjoint(props) and required <= told.union(numbers)
 
 
 def _tell(
@@ -193,8 +220,10 @@ def _tell(
         edits.set(node, key, whole, pin=True)
     for key in [k for k in COUNT_KEYS if _takes(beside.get(k), "integer")]:
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
-    query = _place_query(call, page, page.start + shown) if ahead else None
-    back = _place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
+    for key in [k for k in _REMAINING if _takes(beside.get(k), "integer")]:
+        edits.set(node, key, max(0, whole - page.start - shown), pin=True)
+    query = place_query(call, page, page.start + shown) if ahead else None
+    back = place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in CURSORS if k in beside), None)
     if cursor is not None and is_url_cursor(cursor, beside[cursor]) and _takes(beside[cursor], "string"):
         tell_link(node, (cursor, beside[cursor], cursor in required), query, edits)
@@ -204,35 +233,62 @@ def _tell(
     for names, where in ((URL_NAMES, query), (PREV_NAMES, back)):
         for key in [k for k in names if _takes(beside.get(k), "string")]:
             tell_link(node, (key, beside[key], key in required), where, edits)
+    places = {"next": query, "prev": back, **_ends(call, page, seen)}
     for key in [k for k in LINK_HOLDERS if isinstance(beside.get(k), Mapping)]:
-        _links(node, (key, beside[key]), query, back, edits)
+        _links(node, (key, beside[key]), places, edits)
     for key in [k for k in LIST_HOLDERS if link_list_keys(beside.get(k))]:
-        tell_link_list(node, (key, beside[key]), query, back, edits)
+        tell_link_list(node, (key, beside[key]), places, edits)
+    for key in [k for k in LINK_TEXT_KEYS if _takes(beside.get(k), "string")]:
+        text = link_header(None, places)
+        if text or (key in required and not _takes(beside[key], "null")):
+            edits.set(node, key, text, pin=True)  # none: empty when it must be a string
+        else:
+            tell_link(node, (key, beside[key], key in required), None, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
+    if not page.by_id and page.stop is None:
+        tell_numbers(node, beside, (page.start, page.size), whole, edits)
+
+
+def _ends(call: Call, page: Page, seen: tuple[int, int]) -> dict[str, dict[str, Any]]:
+    """The queries of this page (``self``), the first and the last (when the page's size tells
+    where it starts), for links that name them; none for a page placed by an item's id."""
+    if page.by_id or page.stop is not None:
+        return {}
+    shown, whole = seen
+    first = {k: v for k, v in call[0].items() if k not in PLACES}
+    here = place_query(call, page, page.start) if page.start else first
+    if page.start + shown >= whole:
+        return {"self": here, "first": first, "last": here}
+    last = ((whole - 1) // page.size) * page.size if page.size else None
+    ends = {"self": here, "first": first}
+    return ends if last is None else {**ends, "last": place_query(call, page, last) if last else first}
 
 
 def _links(
     node: dict[str, Any],
     holder: tuple[str, Mapping[str, Any]],
-    query: Mapping[str, Any] | None,
-    back: Mapping[str, Any] | None,
+    places: Mapping[str, Mapping[str, Any] | None],
     edits: Edits,
 ) -> None:
-    """Set the ``next`` and ``prev``/``previous`` links of the links object `holder` (its key and
-    schema) of `node`, making it when it was left out and the next page needs a link."""
+    """Set the links of the links object `holder` (its key and schema) of `node`: ``next`` and
+    ``prev``/``previous`` (null or left out when there is no such page), and ``self``, ``first``
+    and ``last`` when `places` names them; the object is made when it was left out and the next
+    page needs a link."""
     key, schema = holder
     props, need = schema.get("properties"), schema.get("required")
     if not isinstance(props, Mapping):
         return
-    if "next" in props and type(node.get(key)) is not dict and query:
+    if "next" in props and type(node.get(key)) is not dict and places.get("next"):
         edits.set(node, key, {})  # links left out, now needed
     if type(node.get(key)) is not dict:
         return
-    for name, where in (("next", query), ("prev", back), ("previous", back)):
-        if name in props:
+    roles = (("next", "next"), ("prev", "prev"), ("previous", "prev"), ("self", "self"), ("first", "first"))
+    for name, role in (*roles, ("last", "last")):
+        ends = role in ("self", "first", "last")
+        if name in props and (role in places or not ends) and not (ends and places[role] is None):
             link = (name, props[name], isinstance(need, list) and name in need)
-            tell_link(node[key], link, where, edits)
+            tell_link(node[key], link, places.get(role), edits)
 
 
 def place_key(call: Call, page: Page) -> str:
@@ -244,7 +300,7 @@ def place_key(call: Call, page: Page) -> str:
     return next((k for k in used if k not in _PAGES or page.size), "page_token")
 
 
-def _place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
+def place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
     """The query of a link to the page starting at offset `after`: the call's input with that
     place in the parameter the call (else its tool) takes for it: a token, an offset, a page
     number."""

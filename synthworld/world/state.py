@@ -97,6 +97,17 @@ class WorldState(dict[str, Any]):
         made: set[tuple[str, str]] | None = self.__dict__.get("_made")
         return made is not None and (kind, str(id)) in made
 
+    def claim(self, key: str, count: int) -> None:
+        """Note that the first page of the list call `key` (its input without its place, as
+        `synthworld.world.page_claims` writes it) said its collection holds `count` items."""
+        self.__dict__.setdefault("_claims", {})[key] = count
+
+    def claimed(self, key: str) -> int | None:
+        """How many items the first page of the list call `key` said its collection holds (None:
+        no first page made a claim since the last `restore`)."""
+        claims: dict[str, int] | None = self.__dict__.get("_claims")
+        return claims.get(key) if claims is not None else None
+
     @property
     def deletions(self) -> bool:
         """Whether any entity was deleted (since the last `restore`)."""
@@ -127,10 +138,11 @@ class WorldState(dict[str, Any]):
 
     def restore(self, snapshot: Mapping[str, Any]) -> None:
         """Replace the whole state with a copy of `snapshot` (in place); deletions and creations
-        are forgotten."""
+        are forgotten, and the collections first pages claimed."""
         copied = json_copy(dict(snapshot))
         self.__dict__.pop("_gone", None)
         self.__dict__.pop("_made", None)
+        self.__dict__.pop("_claims", None)
         self.clear()
         self.update(copied)
 

@@ -20,6 +20,7 @@ from synthworld.serve.rest.cookies import cookie_problems
 from synthworld.serve.rest.cors import cors_headers, preflight
 from synthworld.serve.rest.headers import documented_headers, missing_credentials
 from synthworld.serve.rest.int_formats import format_problems
+from synthworld.serve.rest.page_links import paged_headers
 from synthworld.serve.rest.prefer import applied, documented_answer, preferences, shaping
 from synthworld.serve.rest.reading import ENCODED_SLASH, BadRequest, HttpRequest, tool_input
 from synthworld.serve.rest.routes import Match, RouteTable
@@ -128,9 +129,10 @@ class RestApp:
             return problem(500, f"synthworld backend error: {exc}")
         if outcome.error is None:
             answer = value_answer(spec, outcome.value)
-            answer = Answer(
-                answer.status, answer.body, answer.headers + documented_headers(spec, seed_text=said)
-            )
+            drawn = documented_headers(spec, seed_text=said)
+            base = f"http://{request.headers.get('host', 'localhost')}{request.path}"
+            drawn = paged_headers(spec, args, outcome.value, base, drawn)  # a Link header names pages
+            answer = Answer(answer.status, answer.body, answer.headers + drawn)
             return applied(answer, prefer, request.method) if prefer else answer
         if outcome.error.get("code") == "invalid_input":
             return invalid_input_answer(spec, outcome.error, request=said)
