@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_items import add_contains, item_parts
-from synthworld.schema._array_node import ArrayNode, ArraySpec
+from synthworld.schema._array_node import ArraySpec, array_node
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
@@ -22,7 +22,7 @@ from synthworld.schema._numbers import NumberNode
 from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
-from synthworld.schema._place import place_of
+from synthworld.schema._place import name_and_nouns
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
@@ -87,19 +87,16 @@ _BOOLEAN = EnumNode([True, False])
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
     found = _gather(parts, _NUMBER_WORDS)
-
-    def tightest(word: str, pick: Callable[..., Any]) -> Any:
-        numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
-        return pick(numbers) if numbers else None
-
-    low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
-    high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
+    low = low_x = high = high_x = None
+    if found:  # each bound the tightest of its words' numbers (most numbers have one or none)
+        low, low_x = _tightest(found, "minimum", max), _tightest(found, "exclusiveMinimum", max)
+        high, high_x = _tightest(found, "maximum", min), _tightest(found, "exclusiveMaximum", min)
     low_open = low_x is not None and (low is None or low_x >= low)
     high_open = high_x is not None and (high is None or high_x <= high)
-    place = place_of(parts)
+    name, nouns = name_and_nouns(parts)
     return NumberNode(
         integer=integer,
-        in_place=number_in_place(place.name, place.parents) if place.parents else None,
+        in_place=number_in_place(name, nouns) if nouns else None,
         low=low_x if low_open else low,
         high=high_x if high_open else high,
         low_open=low_open,
@@ -108,6 +105,11 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         path=_path(parts),
         avoid=avoided_multiples(p.node["not"] for p in parts if "not" in p.node) if cx.excluding else (),
     )
+
+
+def _tightest(found: dict[str, list[Any]], word: str, pick: Callable[..., Any]) -> Any:
+    numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
+    return pick(numbers) if numbers else None
 
 
 def _integer(cx: Compiler, parts: list[Part]) -> Node:
@@ -127,8 +129,9 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
     checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
-    min_length = max(_int_values(found.get("minLength", ())), default=0)
-    max_length = min(_int_values(found.get("maxLength", ())), default=None)
+    # a word absent (the usual case) costs no call: `found` holds only the words present
+    min_length = max(_int_values(v), default=0) if (v := found.get("minLength")) else 0
+    max_length = min(_int_values(v), default=None) if (v := found.get("maxLength")) else None
     provable = len(patterns) > 1 or (patterns and (min_length or max_length is not None))
     if provable and (why := no_string(patterns, min_length, max_length)) is not None:
         raise UnsatisfiableSchemaError(
@@ -179,11 +182,12 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     rest_parts = item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     repeat = cx.excluding and any(needs_repeat(p.node.get("not")) for p in parts)  # two of one item
+    least = 2 if repeat else 0
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max((*_int_values(found.get("minItems", ())), 2 if repeat else 0)),
-        max_items=min(_int_values(found.get("maxItems", ())), default=None),
+        min_items=max((*_int_values(v), least)) if (v := found.get("minItems")) else least,
+        max_items=min(_int_values(v), default=None) if (v := found.get("maxItems")) else None,
         unique=any(v is True for v in found.get("uniqueItems", ())),
         repeat=repeat,
         last_resort=cx.excluding,
@@ -194,7 +198,7 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
         add_contains(cx, parts, spec)
         contained = [p.node for p in item_parts(parts, width, True)]
         spec.contained_only = rest is None and FALSE not in contained
-    return ArrayNode(spec, _path(parts))
+    return array_node(spec, _path(parts))
 
 
 _ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
@@ -240,8 +244,8 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         props=source,
         required=tuple(required),
         forbidden=forbidden or NO_NAMES,  # most have none: one shared empty set lives on
-        min_props=max(_int_values(found.get("minProperties", ())), default=0),
-        max_props=min(_int_values(found.get("maxProperties", ())), default=None),
+        min_props=max(_int_values(v), default=0) if (v := found.get("minProperties")) else 0,
+        max_props=min(_int_values(v), default=None) if (v := found.get("maxProperties")) else None,
         dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
