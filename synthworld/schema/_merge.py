@@ -22,9 +22,10 @@ from synthworld.schema._numbers import NumberNode
 from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
 from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
-from synthworld.schema._place import name_and_nouns
+from synthworld.schema._place import place_of
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
+from synthworld.schema._realistic_patterns import headed, led_text
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import DRAFT2020, Loc
 from synthworld.schema._rs_formats import checked_formats
@@ -87,16 +88,19 @@ _BOOLEAN = EnumNode([True, False])
 
 def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
     found = _gather(parts, _NUMBER_WORDS)
-    low = low_x = high = high_x = None
-    if found:  # each bound the tightest of its words' numbers (most numbers have one or none)
-        low, low_x = _tightest(found, "minimum", max), _tightest(found, "exclusiveMinimum", max)
-        high, high_x = _tightest(found, "maximum", min), _tightest(found, "exclusiveMaximum", min)
+
+    def tightest(word: str, pick: Callable[..., Any]) -> Any:
+        numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
+        return pick(numbers) if numbers else None
+
+    low, low_x = tightest("minimum", max), tightest("exclusiveMinimum", max)
+    high, high_x = tightest("maximum", min), tightest("exclusiveMaximum", min)
     low_open = low_x is not None and (low is None or low_x >= low)
     high_open = high_x is not None and (high is None or high_x <= high)
-    name, nouns = name_and_nouns(parts)
+    place = place_of(parts)
     return NumberNode(
         integer=integer,
-        in_place=number_in_place(name, nouns) if nouns else None,
+        in_place=number_in_place(place.name, place.parents) if place.parents else None,
         low=low_x if low_open else low,
         high=high_x if high_open else high,
         low_open=low_open,
@@ -105,11 +109,6 @@ def _number(cx: Compiler, parts: list[Part], *, integer: bool = False) -> Node:
         path=_path(parts),
         avoid=avoided_multiples(p.node["not"] for p in parts if "not" in p.node) if cx.excluding else (),
     )
-
-
-def _tightest(found: dict[str, list[Any]], word: str, pick: Callable[..., Any]) -> Any:
-    numbers = [v for v in found.get(word, ()) if isinstance(v, (int, float))]
-    return pick(numbers) if numbers else None
 
 
 def _integer(cx: Compiler, parts: list[Part]) -> Node:
@@ -129,9 +128,8 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     formats = sorted((f for f in found.get("format", ()) if f in FORMATS), key=lambda f: f not in checked)
     checks.extend(FormatSearch(f) for f in dict.fromkeys(formats[1:]) if f != formats[0] and f in checked)
     encoded = [f for f in (*found.get("format", ()), *found.get("contentEncoding", ())) if f in ENCODED]
-    # a word absent (the usual case) costs no call: `found` holds only the words present
-    min_length = max(_int_values(v), default=0) if (v := found.get("minLength")) else 0
-    max_length = min(_int_values(v), default=None) if (v := found.get("maxLength")) else None
+    min_length = max(_int_values(found.get("minLength", ())), default=0)
+    max_length = min(_int_values(found.get("maxLength", ())), default=None)
     provable = len(patterns) > 1 or (patterns and (min_length or max_length is not None))
     if provable and (why := no_string(patterns, min_length, max_length)) is not None:
         raise UnsatisfiableSchemaError(
@@ -182,12 +180,11 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
     rest_parts = item_parts(parts, width)
     rest = None if any(p.node == FALSE for p in rest_parts) else cx.lazy(rest_parts)
     repeat = cx.excluding and any(needs_repeat(p.node.get("not")) for p in parts)  # two of one item
-    least = 2 if repeat else 0
     spec = ArraySpec(
         positions=positions,
         rest=rest,
-        min_items=max((*_int_values(v), least)) if (v := found.get("minItems")) else least,
-        max_items=min(_int_values(v), default=None) if (v := found.get("maxItems")) else None,
+        min_items=max((*_int_values(found.get("minItems", ())), 2 if repeat else 0)),
+        max_items=min(_int_values(found.get("maxItems", ())), default=None),
         unique=any(v is True for v in found.get("uniqueItems", ())),
         repeat=repeat,
         last_resort=cx.excluding,
@@ -244,8 +241,8 @@ def _object(cx: Compiler, parts: list[Part]) -> Node:
         props=source,
         required=tuple(required),
         forbidden=forbidden or NO_NAMES,  # most have none: one shared empty set lives on
-        min_props=max(_int_values(v), default=0) if (v := found.get("minProperties")) else 0,
-        max_props=min(_int_values(v), default=None) if (v := found.get("maxProperties")) else None,
+        min_props=max(_int_values(found.get("minProperties", ())), default=0),
+        max_props=min(_int_values(found.get("maxProperties", ())), default=None),
         dependent=dependent or _NO_DEPENDENTS,
         map_like=map_like,
     )
@@ -266,13 +263,15 @@ class _Properties:
     """The property nodes of one object, compiled on demand: one object with the parts, not a
     closure per use (a big schema has thousands of objects)."""
 
-    __slots__ = ("_cache", "_cx", "_gens", "_names_node", "_parts", "checks")
+    __slots__ = ("_cache", "_cx", "_gens", "_leds", "_names_node", "_parts", "checks")
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
         self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
         self._gens: tuple[Gen, ...] = ()
+        self._leds: tuple[str | None, ...] = ()
+        """The fixed text each pattern of `_gens` builds, open at the start (`led_text`), or None."""
         self._names_node = None
         if "propertyNames" in found:
             self.checks = tuple(
@@ -285,6 +284,7 @@ class _Properties:
             patterns = ordered_union([list(v) for v in found["patternProperties"]])
             path = f"{_path(parts)}/patternProperties"
             self._gens = tuple(readable_pattern(p, path)[0] for p in patterns)
+            self._leds = tuple(led_text(p) for p in patterns)
         self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:
@@ -299,7 +299,11 @@ class _Properties:
         """A name for an additional property."""
         gens, names_node = self._gens, self._names_node
         if gens and (names_node is None or st.rng.random() < 0.7):
-            return str(st.rng.choice(gens)(st.rng, {}))
+            i = st.rng.randrange(len(gens))  # as `choice` draws
+            led = self._leds[i]
+            if st.realistic and led is not None:  # "@corp\.com$": "amy78@corp.com", not "@corp.com"
+                return headed(st.rng, st.locale, led, None)
+            return str(gens[i](st.rng, {}))
         if names_node is not None:
             return str(names_node.gen(st, "key"))
         return self.plain_name(st)
