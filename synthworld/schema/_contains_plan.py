@@ -94,10 +94,13 @@ class PlannedArray:
         if st.depth < st.soft:
             size += _EXTRA_ITEMS[st.rng.randrange(len(_EXTRA_ITEMS))]
             size = size if self.high is None else min(size, self.high)
+        most = self.low + sum(c.low for c in self.contained) + len(self.contained)  # one item each
+        longer = range(size + 1, most + 1 if self.high is None else min(most, self.high) + 1)
         plan = None
-        while plan is None and size >= self.low:  # a shorter array may fit where a longer one fails
-            plan = self._plan(st.rng, size)
-            size -= plan is None
+        for n in [*range(size, self.low - 1, -1), *longer]:  # shorter first, then longer ones
+            plan = self._plan(st.rng, n)
+            if plan is not None:
+                break
         if plan is None:
             raise Retry
         st.items -= len(plan)

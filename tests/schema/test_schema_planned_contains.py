@@ -50,11 +50,19 @@ LATER_MAX: Any = {  # [1, true, true]: one integer, which the prefix holds
     ],
     "unevaluatedItems": False,
 }
-CASES = [LATER_MIN, FIRST_MAX, IN_PREFIX, OVERLAPPING, LATER_MAX]
+LONGER: Any = {  # [1, true]: a lean attempt's one item holds no boolean, a longer array does
+    "type": "array",
+    "allOf": [
+        {"contains": {"enum": ["a", 1]}, "minContains": 1, "maxContains": 1},
+        {"contains": {"enum": ["a", 1]}},
+        {"contains": {"type": "boolean"}},
+    ],
+}
+CASES = [LATER_MIN, FIRST_MAX, IN_PREFIX, OVERLAPPING, LATER_MAX, LONGER]
 
 
 @pytest.mark.parametrize(
-    "schema", CASES, ids=["later_min", "first_max", "in_prefix", "overlapping", "later_max"]
+    "schema", CASES, ids=["later_min", "first_max", "in_prefix", "overlapping", "later_max", "longer"]
 )
 def test_a_satisfiable_array_of_several_contains_is_answered(schema: Any) -> None:
     assert len(valid_values(schema, 4)) == 4
