@@ -29,6 +29,9 @@ __all__ = ["Contained", "PlannedArray"]
 
 _TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
+_PLANS = 3
+"""Plans one call tries: a set's node may compile yet build no item that avoids the others
+(``{not: {not: {type: string}}}`` beside ``{type: integer}``), which only a draw tells."""
 _VISITS = 2000
 """Steps one plan's search may take (a schema no plan meets would otherwise search every one)."""
 
@@ -96,21 +99,26 @@ class PlannedArray:
             size = size if self.high is None else min(size, self.high)
         most = self.low + sum(c.low for c in self.contained) + len(self.contained)  # one item each
         longer = range(size + 1, most + 1 if self.high is None else min(most, self.high) + 1)
-        plan = None
-        for n in [*range(size, self.low - 1, -1), *longer]:  # shorter first, then longer ones
-            plan = self._plan(st.rng, n)
-            if plan is not None:
-                break
-        if plan is None:
-            raise Retry
-        st.items -= len(plan)
-        if st.items < 0:
-            raise Retry
-        st.enter()
-        try:
-            return self._build(st, hint, plan)
-        finally:
-            st.depth -= 1
+        for last in range(_PLANS - 1, -1, -1):  # a plan an item cannot meet: another one
+            plan = None
+            for n in [*range(size, self.low - 1, -1), *longer]:  # shorter first, then longer ones
+                plan = self._plan(st.rng, n)
+                if plan is not None:
+                    break
+            if plan is None:
+                raise Retry
+            st.items -= len(plan)
+            if st.items < 0:
+                raise Retry
+            st.enter()
+            try:
+                return self._build(st, hint, plan)
+            except Retry:
+                if last == 0:
+                    raise
+            finally:
+                st.depth -= 1
+        raise Retry
 
     def _plan(self, rng: Random, size: int) -> list[tuple[int, ...]] | None:
         """The set of ``contains`` each of ``size`` positions matches, or ``None`` when the search

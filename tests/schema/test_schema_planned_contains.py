@@ -58,11 +58,23 @@ LONGER: Any = {  # [1, true]: a lean attempt's one item holds no boolean, a long
         {"contains": {"type": "boolean"}},
     ],
 }
-CASES = [LATER_MIN, FIRST_MAX, IN_PREFIX, OVERLAPPING, LATER_MAX, LONGER]
+REDRAWN: Any = {  # ["a", true]: a plan whose integer must also be a string fails, another one holds
+    "type": "array",
+    "allOf": [
+        {"contains": {"not": {"type": "string"}}, "minContains": 1, "maxContains": 1},
+        {"contains": {"type": "integer"}, "minContains": 0},
+    ],
+    "prefixItems": [{"minimum": 5}, {"not": {"type": "string"}}],
+    "items": False,
+    "minItems": 2,
+}
+CASES = [LATER_MIN, FIRST_MAX, IN_PREFIX, OVERLAPPING, LATER_MAX, LONGER, REDRAWN]
 
 
 @pytest.mark.parametrize(
-    "schema", CASES, ids=["later_min", "first_max", "in_prefix", "overlapping", "later_max", "longer"]
+    "schema",
+    CASES,
+    ids=["later_min", "first_max", "in_prefix", "overlapping", "later_max", "longer", "redrawn"],
 )
 def test_a_satisfiable_array_of_several_contains_is_answered(schema: Any) -> None:
     assert len(valid_values(schema, 4)) == 4
