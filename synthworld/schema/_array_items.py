@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_node import ArraySpec
 from synthworld.schema._canonicalise import FALSE
+from synthworld.schema._contains_plan import Contained
 from synthworld.schema._nodes import Node
 from synthworld.schema._parts import Part
 from synthworld.schema._resolve import Loc
@@ -65,25 +66,51 @@ def add_contains(cx: Compiler, parts: list[Part], spec: ArraySpec) -> None:
                 path=owner.loc.path,
             )
     spec.contains = _contains_at(cx, parts, spec, loc)
+    if owners[1:]:
+        _planned(cx, parts, spec, owners)
     spec.shared = _contains_at(cx, parts, spec, *map(_contains_loc, owners)) if owners[1:] else None
 
 
 _COUNTS = frozenset({"minContains", "maxContains"})
 
 
+def _planned(cx: Compiler, parts: list[Part], spec: ArraySpec, owners: list[Part]) -> None:
+    """Each ``contains`` of ``owners`` with its own counts, and the nodes of items matching a set
+    of them, for `PlannedArray`."""
+    locs = [_contains_loc(p) for p in owners]
+    spec.planned = [
+        Contained(
+            low=int(p.node.get("minContains", 1)),
+            high=None if "maxContains" not in p.node else int(p.node["maxContains"]),
+            check=cx.check(loc),
+        )
+        for p, loc in zip(owners, locs, strict=True)
+    ]
+    nots = [cx.synthetic(loc, {"not": loc.schema}) for loc in locs]
+
+    def items(chosen: tuple[int, ...], avoided: tuple[int, ...]) -> Callable[[int], Node]:
+        wanted = [locs[k] for k in chosen] + [nots[k] for k in avoided]
+        return _contains_at(cx, parts, spec, *wanted, contained=bool(chosen))
+
+    spec.planned_items = items
+
+
 def _contains_loc(owner: Part) -> Loc:
     return owner.loc.child(owner.node["contains"], "contains")
 
 
-def _contains_at(cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc) -> Callable[[int], Node]:
+def _contains_at(
+    cx: Compiler, parts: list[Part], spec: ArraySpec, *locs: Loc, contained: bool = True
+) -> Callable[[int], Node]:
     """The node for an item at each position that also satisfies the ``contains`` at each of `locs`
-    (compiled on first use, one per position the array's own items tell apart)."""
+    (compiled on first use, one per position the array's own items tell apart; ``contained``:
+    a ``contains`` matches it, see `item_parts`)."""
     cache: dict[int, Node] = {}
 
     def at(i: int) -> Node:
         slot = min(i, len(spec.positions))
         if slot not in cache:
-            cache[slot] = cx.lazy([*item_parts(parts, slot, True), *map(Part, locs)])
+            cache[slot] = cx.lazy([*item_parts(parts, slot, contained), *map(Part, locs)])
         return cache[slot]
 
     return at

@@ -10,11 +10,12 @@ from typing import Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._canonicalise import json_key
+from synthworld.schema._contains_plan import Contained, Items, PlannedArray
 from synthworld.schema._draw import choice
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, LazyNode, Node, Retry, State, TooBig
 
-__all__ = ["ArrayNode", "ArraySpec"]
+__all__ = ["ArrayNode", "ArraySpec", "array_node"]
 
 _TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
@@ -49,6 +50,11 @@ class ArraySpec:
     positions after ``positions`` hold them alone (with one ``contains``, or `shared` items)."""
     repeat: bool = False
     """Two items must be equal (``not: {uniqueItems: true}``, in the last resort): `with_repeat`."""
+    planned: list[Contained] = field(default_factory=list)
+    """Every ``contains`` with its own counts, when there are several: `PlannedArray` builds the
+    array where the usual construction fails (`array_node`)."""
+    planned_items: Items | None = None
+    """The node of an item matching each of a set of the ``planned`` (by index)."""
     last_resort: bool = False
     """Built by the last resort's compiler: further ``contains`` items go where they compile
     (`fitting_positions`)."""
@@ -87,6 +93,31 @@ def _mixes(spec: ArraySpec) -> bool:
     )
 
 
+def array_node(spec: ArraySpec, path: str) -> ArrayNode | PlannedArray:
+    """The node of an array: an `ArrayNode`, which answers with its `PlannedArray` (several
+    ``contains``, each with its own counts) where its own construction fails; the plan alone when
+    the usual construction counts too few or too many items (a further ``contains`` with a
+    ``minContains`` above 1 or a ``maxContains: 0``, or the only one that may fill a ``minItems``)."""
+    plan = None
+    if spec.planned_items is not None and not spec.repeat:
+        bounds = (spec.min_items, spec.max_items)
+        only = spec.contained_only
+        plan = PlannedArray(
+            spec.positions, spec.rest, spec.planned, spec.planned_items, bounds, spec.unique, only
+        )
+        plan = plan if plan.ok else None
+    if plan is not None and any(c.low > 1 or c.high == 0 for c in spec.planned[1:]):
+        return plan  # the usual construction gives each further contains one item: never valid
+    try:
+        node = ArrayNode(spec, path)
+    except UnsatisfiableSchemaError:
+        if plan is None:
+            raise
+        return plan
+    node.plan = plan
+    return node
+
+
 class ArrayNode:
     """Arrays of modest, varied length; ``contains`` items placed by construction."""
 
@@ -99,6 +130,8 @@ class ArrayNode:
                 self._mixed = ArrayNode(spec, path, mixed=True)
         self.s = spec = spec if mixed else _placed(spec)
         self._shared_ok: bool | None = None
+        self.plan: PlannedArray | None = None
+        """Where the usual construction fails (`array_node`)."""
         cap = len(spec.positions) if spec.rest is None else None
         if spec.contained_only:  # past the prefix: the first's items, and one of each further one
             more = len(spec.extra_contains)
@@ -125,6 +158,25 @@ class ArrayNode:
         """Every item from ``rest``, nothing to place or compare: the short path."""
 
     def gen(self, st: State, hint: str) -> list[Any]:
+        if self.plan is None:
+            return self._gen(st, hint)
+        items, unsure = st.items, st.unsure
+        try:
+            value = self._gen(st, hint)
+        except SchemaError:  # the usual construction's items cannot compile: the plan answers
+            value = None
+        except TooBig:
+            raise
+        except Retry:  # in a lean attempt only (the seeded ones failed): their draws stay as they were
+            if not st.lean:
+                raise
+            value = None
+        if value is not None and self.plan.counts_ok(value):
+            return value
+        st.items, st.unsure = items, unsure  # too few or too many of a contains: the plan answers
+        return self.plan.gen(st, hint)
+
+    def _gen(self, st: State, hint: str) -> list[Any]:
         if self._mixed is not None and not self._shared_compiles():
             return self._mixed.gen(st, hint)
         if st.depth > st.hard:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_items import add_contains, item_parts
-from synthworld.schema._array_node import ArrayNode, ArraySpec
+from synthworld.schema._array_node import ArraySpec, array_node
 from synthworld.schema._bounded import forgets
 from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
@@ -25,6 +25,7 @@ from synthworld.schema._pattern_size import buildable_pattern, readable_pattern
 from synthworld.schema._place import name_and_nouns
 from synthworld.schema._quick import QuickCheck
 from synthworld.schema._realistic import number_in_place
+from synthworld.schema._realistic_patterns import headed, led_text
 from synthworld.schema._regex import Gen, Search, compile_pattern, exact, readings
 from synthworld.schema._resolve import DRAFT2020, Loc
 from synthworld.schema._rs_formats import checked_formats
@@ -201,7 +202,7 @@ def _array(cx: Compiler, parts: list[Part]) -> Node:
         add_contains(cx, parts, spec)
         contained = [p.node for p in item_parts(parts, width, True)]
         spec.contained_only = rest is None and FALSE not in contained
-    return ArrayNode(spec, _path(parts))
+    return array_node(spec, _path(parts))
 
 
 _ARRAY_WORDS = frozenset({"prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
@@ -269,13 +270,15 @@ class _Properties:
     """The property nodes of one object, compiled on demand: one object with the parts, not a
     closure per use (a big schema has thousands of objects)."""
 
-    __slots__ = ("_cache", "_cx", "_gens", "_names_node", "_parts", "checks")
+    __slots__ = ("_cache", "_cx", "_gens", "_leds", "_names_node", "_parts", "checks")
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx, self._parts = cx, parts
         self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
         self._gens: tuple[Gen, ...] = ()
+        self._leds: tuple[str | None, ...] = ()
+        """The fixed text each pattern of `_gens` builds, open at the start (`led_text`), or None."""
         self._names_node = None
         if "propertyNames" in found:
             self.checks = tuple(
@@ -288,6 +291,7 @@ class _Properties:
             patterns = ordered_union([list(v) for v in found["patternProperties"]])
             path = f"{_path(parts)}/patternProperties"
             self._gens = tuple(readable_pattern(p, path)[0] for p in patterns)
+            self._leds = tuple(led_text(p) for p in patterns)
         self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:
@@ -302,7 +306,11 @@ class _Properties:
         """A name for an additional property."""
         gens, names_node = self._gens, self._names_node
         if gens and (names_node is None or st.rng.random() < 0.7):
-            return str(st.rng.choice(gens)(st.rng, {}))
+            i = st.rng.randrange(len(gens))  # as `choice` draws
+            led = self._leds[i]
+            if st.realistic and led is not None:  # "@corp\.com$": "amy78@corp.com", not "@corp.com"
+                return headed(st.rng, st.locale, led, None)
+            return str(gens[i](st.rng, {}))
         if names_node is not None:
             return str(names_node.gen(st, "key"))
         return self.plain_name(st)

@@ -49,3 +49,17 @@ def test_max_length_cuts_the_head_not_the_fixed_end() -> None:
 def test_plain_mode_and_other_patterns_keep_their_draws() -> None:
     assert _values({"type": "string", "pattern": "\\.pdf$"}, seeds=2, realistic=False) == [".pdf", ".pdf"]
     assert _values({"type": "string", "pattern": "^abc$"}, seeds=2) == ["abc", "abc"]
+
+
+def test_a_property_name_that_must_end_with_a_domain_has_a_local_part() -> None:
+    schema = {"type": "object", "propertyNames": {"format": "email"}, "minProperties": 2,
+              "patternProperties": {"@corp\\.com$": {"type": "integer"}}}  # fmt: skip
+    names = [name for value in _values(schema) for name in value if name.endswith("@corp.com")]
+    assert len(names) >= 3
+    assert all(re.fullmatch(r"[a-z0-9._]+@corp\.com", name) for name in names)  # not the bare "@corp.com"
+
+
+def test_a_led_property_name_without_realism_is_the_pattern_s_own() -> None:
+    schema = {"type": "object", "patternProperties": {"_id$": {"type": "integer"}}, "minProperties": 1}
+    value = generate(schema, 0, realistic=False)
+    assert list(value) == ["_id"]

@@ -1,0 +1,206 @@
+"""Arrays of several ``contains``, built by a plan: for each position, which ``contains`` its item
+matches (none, one, or several at once), so that each one's count lies within its
+``minContains``/``maxContains`` and each item's node compiles where it stands.
+
+The usual array node gives the first ``contains`` its counted items and each further one a
+single item, or items that match every ``contains`` at once. It refused satisfiable schemas: a
+further ``minContains: 2``, a first ``maxContains`` with a ``minItems`` only a further
+``contains`` could fill under ``unevaluatedItems: false``, or ``contains`` items that fit the
+``prefixItems`` alone (``["a", true, 3]``). `PlannedArray` answers where it fails.
+
+The plan is a search, position by position, over the sets of ``contains`` an item may match
+(the positions past the prefix, alike, in a non-decreasing order of sets, then shuffled), pruned
+by the counts and stopped after `_VISITS` steps. An item is drawn again while it matches a
+``contains`` with a ``maxContains`` outside its set, so each bounded count is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from synthworld.errors import SchemaError
+from synthworld.schema._canonicalise import json_key
+from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State
+
+__all__ = ["Contained", "PlannedArray"]
+
+_TRIES = 10
+_EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
+_PLANS = 3
+"""Plans one call tries: a set's node may compile yet build no item that avoids the others
+(``{not: {not: {type: string}}}`` beside ``{type: integer}``), which only a draw tells."""
+_VISITS = 2000
+"""Steps one plan's search may take (a schema no plan meets would otherwise search every one)."""
+
+
+@dataclass(frozen=True)
+class Contained:
+    """One ``contains`` of an array: its counts and a check of a value against it."""
+
+    low: int
+    high: int | None
+    check: Callable[[Any], bool]
+
+
+Items = Callable[[tuple[int, ...], tuple[int, ...]], Callable[[int], Node]]
+"""The node, at a position, of an item that matches each of a set of ``contains`` and none of
+another (by index)."""
+
+
+class PlannedArray:
+    """An array whose items each match a planned set of ``contains`` (see the module)."""
+
+    def __init__(
+        self,
+        positions: list[Node],
+        rest: Node | None,
+        contained: list[Contained],
+        items: Items,
+        bounds: tuple[int, int | None],
+        unique: bool,
+        contained_only: bool,
+    ) -> None:
+        self.positions, self.rest, self.contained, self.items = positions, rest, contained, items
+        self.unique, self.contained_only = unique, contained_only
+        """``contained_only``: no ``rest``, but ``contains`` items may follow the prefix."""
+        width = len(positions)
+        cap = None if rest is not None or contained_only else width
+        tops = [n for n in (bounds[1], cap) if n is not None]
+        self.high = min(tops) if tops else None
+        self.low = max(bounds[0], *(c.low for c in contained))
+        self.ok = (self.high is None or self.low <= self.high) and self.low <= MAX_ITEMS
+        """Whether some length fits every bound (else the plan never answers)."""
+        count = len(contained)
+        self._sets = [s for m in range(1 << count) if (s := tuple(k for k in range(count) if m >> k & 1))]
+        self._nodes: dict[tuple[tuple[int, ...], int], Node | None] = {}
+
+    def _node(self, chosen: tuple[int, ...], i: int) -> Node | None:
+        """The node of an item at position ``i`` matching each ``contains`` of ``chosen`` and, where
+        that compiles, none of the others with a ``maxContains`` (else it is drawn again while it
+        does: see `_item`); ``None`` when none compiles (once per set and slot)."""
+        slot = min(i, len(self.positions))
+        if (chosen, slot) in self._nodes:
+            return self._nodes[chosen, slot]
+        avoided = tuple(k for k, c in enumerate(self.contained) if k not in chosen and c.high is not None)
+        plain = self.positions[slot] if slot < len(self.positions) else self.rest
+        tries: list[Node | None] = [self.items(chosen, avoided)(slot)] if avoided else []
+        tries.append(self.items(chosen, ())(slot) if chosen else plain)
+        found = next((node for node in tries if node is not None and _compiles(node)), None)
+        self._nodes[chosen, slot] = found
+        return found
+
+    def gen(self, st: State, hint: str) -> list[Any]:
+        size = self.low
+        if st.depth < st.soft:
+            size += _EXTRA_ITEMS[st.rng.randrange(len(_EXTRA_ITEMS))]
+            size = size if self.high is None else min(size, self.high)
+        most = self.low + sum(c.low for c in self.contained) + len(self.contained)  # one item each
+        longer = range(size + 1, most + 1 if self.high is None else min(most, self.high) + 1)
+        for last in range(_PLANS - 1, -1, -1):  # a plan an item cannot meet: another one
+            plan = None
+            for n in [*range(size, self.low - 1, -1), *longer]:  # shorter first, then longer ones
+                plan = self._plan(st.rng, n)
+                if plan is not None:
+                    break
+            if plan is None:
+                raise Retry
+            st.items -= len(plan)
+            if st.items < 0:
+                raise Retry
+            st.enter()
+            try:
+                return self._build(st, hint, plan)
+            except Retry:
+                if last == 0:
+                    raise
+            finally:
+                st.depth -= 1
+        raise Retry
+
+    def _plan(self, rng: Random, size: int) -> list[tuple[int, ...]] | None:
+        """The set of ``contains`` each of ``size`` positions matches, or ``None`` when the search
+        finds none."""
+        width = min(len(self.positions), size)
+        options = [(), *self._sets]
+        rng.shuffle(options)
+        counts = [0] * len(self.contained)
+        out: list[tuple[int, ...]] = []
+        visits = [_VISITS]
+
+        def search(i: int, least: int) -> bool:
+            visits[0] -= 1
+            left = size - i
+            if visits[0] < 0 or any(n + left < c.low for n, c in zip(counts, self.contained, strict=True)):
+                return False
+            if i == size:
+                return True
+            for at, chosen in enumerate(options):
+                if i > width and at < least:  # past the prefix: sets in a non-decreasing order
+                    continue
+                if self._node(chosen, i) is None or any(
+                    (h := self.contained[k].high) is not None and counts[k] >= h for k in chosen
+                ):
+                    continue
+                for k in chosen:
+                    counts[k] += 1
+                out.append(chosen)
+                if search(i + 1, at if i >= width else 0):
+                    return True
+                out.pop()
+                for k in chosen:
+                    counts[k] -= 1
+            return False
+
+        if not search(0, 0):
+            return None
+        past = out[width:]
+        rng.shuffle(past)
+        return out[:width] + past
+
+    def _build(self, st: State, hint: str, plan: list[tuple[int, ...]]) -> list[Any]:
+        out: list[Any] = []
+        seen: set[str] = set()
+        for i, chosen in enumerate(plan):
+            node = self._node(chosen, i)
+            assert node is not None  # the plan chose it
+            avoid = [c.check for k, c in enumerate(self.contained) if k not in chosen and c.high is not None]
+            out.append(self._item(st, hint, node, avoid, seen))
+        return out
+
+    def _item(
+        self, st: State, hint: str, node: Node, avoid: list[Callable[[Any], bool]], seen: set[str]
+    ) -> Any:
+        for _ in range(_TRIES):
+            value = node.gen(st, hint)
+            if any(check(value) for check in avoid):
+                st.spend()
+                continue
+            if self.unique:
+                key = json_key(value)
+                if key in seen:
+                    st.spend()
+                    continue
+                seen.add(key)
+            return value
+        raise Retry
+
+    def counts_ok(self, value: list[Any]) -> bool:
+        """Whether each ``contains`` matches as many items of ``value`` as its counts allow."""
+        for c in self.contained:
+            n = sum(1 for item in value if c.check(item))
+            if n < c.low or (c.high is not None and n > c.high):
+                return False
+        return True
+
+
+def _compiles(node: Node) -> bool:
+    resolve = getattr(node, "resolve", None)
+    try:
+        if resolve is not None:
+            resolve()
+    except SchemaError:
+        return False
+    return True
