@@ -9,15 +9,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
-from synthworld.schema._canonicalise import json_key
-from synthworld.schema._contains_plan import Contained, Items, PlannedArray
+from synthworld.schema._contains_plan import Contained, Items, PlannedArray, draw_item
 from synthworld.schema._draw import choice
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, LazyNode, Node, Retry, State, TooBig
 
 __all__ = ["ArrayNode", "ArraySpec", "array_node"]
 
-_TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
 """How many items beyond the least an array gets, drawn uniformly."""
 
@@ -299,16 +297,4 @@ class ArrayNode:
 
     def _item(self, st: State, hint: str, node: Node, marked: bool, seen: set[str]) -> Any:
         avoid = self.s.contains_check if self.s.max_contains is not None and not marked else None
-        for _ in range(_TRIES):
-            value = node.gen(st, hint)
-            if avoid is not None and avoid(value):
-                st.spend()
-                continue
-            if self.s.unique:
-                key = json_key(value)
-                if key in seen:
-                    st.spend()
-                    continue
-                seen.add(key)
-            return value
-        raise Retry
+        return draw_item(st, hint, node, avoid, unique=self.s.unique, seen=seen)

@@ -25,7 +25,7 @@ from synthworld.errors import SchemaError
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State
 
-__all__ = ["Contained", "PlannedArray"]
+__all__ = ["Contained", "PlannedArray", "draw_item"]
 
 _TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
@@ -167,25 +167,8 @@ class PlannedArray:
             node = self._node(chosen, i)
             assert node is not None  # the plan chose it
             avoid = [c.check for k, c in enumerate(self.contained) if k not in chosen and c.high is not None]
-            out.append(self._item(st, hint, node, avoid, seen))
+            out.append(draw_item(st, hint, node, _any_of(avoid), unique=self.unique, seen=seen))
         return out
-
-    def _item(
-        self, st: State, hint: str, node: Node, avoid: list[Callable[[Any], bool]], seen: set[str]
-    ) -> Any:
-        for _ in range(_TRIES):
-            value = node.gen(st, hint)
-            if any(check(value) for check in avoid):
-                st.spend()
-                continue
-            if self.unique:
-                key = json_key(value)
-                if key in seen:
-                    st.spend()
-                    continue
-                seen.add(key)
-            return value
-        raise Retry
 
     def counts_ok(self, value: list[Any]) -> bool:
         """Whether each ``contains`` matches as many items of ``value`` as its counts allow."""
@@ -204,3 +187,31 @@ def _compiles(node: Node) -> bool:
     except SchemaError:
         return False
     return True
+
+
+def draw_item(
+    st: State, hint: str, node: Node, avoid: Callable[[Any], bool] | None, *, unique: bool, seen: set[str]
+) -> Any:
+    """An item of ``node`` that ``avoid`` (a bounded ``contains`` it must not match) does not
+    match and, for ``unique``, whose JSON is not in ``seen`` (then added): `_TRIES` draws, each
+    refused one spending a credit, then `Retry`."""
+    for _ in range(_TRIES):
+        value = node.gen(st, hint)
+        if avoid is not None and avoid(value):
+            st.spend()
+            continue
+        if unique:
+            key = json_key(value)
+            if key in seen:
+                st.spend()
+                continue
+            seen.add(key)
+        return value
+    raise Retry
+
+
+def _any_of(checks: list[Callable[[Any], bool]]) -> Callable[[Any], bool] | None:
+    """One check matching what any of ``checks`` matches (None for none)."""
+    if not checks:
+        return None
+    return checks[0] if len(checks) == 1 else lambda value: any(check(value) for check in checks)
