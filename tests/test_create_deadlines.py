@@ -5,69 +5,50 @@ a bound of the schema wins."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
-import jsonschema
 import pytest
 
 from synthworld import SimulatedClock, SyntheticWorld, ToolSpec, openapi_tools
 from synthworld.world.deadlines import is_deadline
+from tests._dated_worlds import CLOCK, DATE, SEEDS, TIME, at, closed, valid
 
-CLOCK = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
-SEEDS = range(10)
-_TIME = {"type": "string", "format": "date-time"}
-_DATE = {"type": "string", "format": "date"}
-
-
-def _obj(props: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
-
-
-LOAN = _obj(
+LOAN = closed(
     {
         "loan_id": {"type": "string"},
         "book_id": {"type": "string"},
-        "borrowed_at": _TIME,
-        "due": _DATE,
+        "borrowed_at": TIME,
+        "due": DATE,
         "status": {"type": "string", "enum": ["active", "returned", "overdue"]},
     }
 )
-HOLD = _obj(
+HOLD = closed(
     {
         "hold_id": {"type": "string"},
-        "created_at": _TIME,
-        "due_date": _DATE,
-        "expires_at": _TIME,
-        "valid_until": _TIME,
+        "created_at": TIME,
+        "due_date": DATE,
+        "expires_at": TIME,
+        "valid_until": TIME,
         "return_by": {"type": "string", "format": "date", "pattern": "^2024-"},
     }
 )
-_BY_BOOK = _obj({"book_id": {"type": "string"}})
+_BY_BOOK = closed({"book_id": {"type": "string"}})
 
 
 def _library(seed: int) -> SyntheticWorld:
     world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
     world.register_tool(ToolSpec("createLoan", "Lend a book.", _BY_BOOK, LOAN))
-    world.register_tool(ToolSpec("getLoan", "A loan.", _obj({"loan_id": {"type": "string"}}), LOAN))
-    page = _obj({"loans": {"type": "array", "items": LOAN}})
+    world.register_tool(ToolSpec("getLoan", "A loan.", closed({"loan_id": {"type": "string"}}), LOAN))
+    page = closed({"loans": {"type": "array", "items": LOAN}})
     world.register_tool(ToolSpec("listLoans", "Loans of a book.", _BY_BOOK, page))
     world.register_tool(ToolSpec("create_hold", "Hold a book.", _BY_BOOK, HOLD))
     return world
-
-
-def _valid(world: SyntheticWorld, tool: str, answer: Any) -> None:
-    jsonschema.validate(answer, world.tools[tool].returns, format_checker=jsonschema.FormatChecker())
-
-
-def _at(text: str) -> dt.datetime:
-    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_created_loan_is_due_after_the_clock(seed: int) -> None:
     world = _library(seed)
     loan = world.call("createLoan", {"book_id": "b1"})
-    _valid(world, "createLoan", loan)
+    valid(world, "createLoan", loan)
     assert dt.date.fromisoformat(loan["due"]) >= CLOCK.date(), loan
     assert world.call("getLoan", {"loan_id": loan["loan_id"]}) == loan
 
@@ -78,7 +59,7 @@ def test_listed_loans_keep_their_past_due_dates() -> None:
         world = _library(seed)
         world.call("createLoan", {"book_id": "b1"})
         page = world.call("listLoans", {"book_id": "b2"})
-        _valid(world, "listLoans", page)
+        valid(world, "listLoans", page)
         dues += [dt.date.fromisoformat(loan["due"]) for loan in page["loans"]]
     assert any(due < CLOCK.date() for due in dues), dues  # old overdue loans stay overdue
 
@@ -87,16 +68,16 @@ def test_listed_loans_keep_their_past_due_dates() -> None:
 def test_a_created_holds_deadlines_follow_its_creation_within_the_schema(seed: int) -> None:
     world = _library(seed)
     hold = world.call("create_hold", {"book_id": "b1"})
-    _valid(world, "create_hold", hold)
-    created = _at(hold["created_at"])
+    valid(world, "create_hold", hold)
+    created = at(hold["created_at"])
     assert created == CLOCK
-    assert _at(hold["expires_at"]) > created, hold
-    assert _at(hold["valid_until"]) > created, hold
+    assert at(hold["expires_at"]) > created, hold
+    assert at(hold["valid_until"]) > created, hold
     assert dt.date.fromisoformat(hold["due_date"]) > created.date(), hold
     assert hold["return_by"].startswith("2024-")  # its pattern forbids a later one: left as drawn
 
 
-_OAS_LOAN = _obj({"id": {"type": "string"}, "createdAt": _TIME, "due": _DATE})
+_OAS_LOAN = closed({"id": {"type": "string"}, "createdAt": TIME, "due": DATE})
 _OAS = {
     "openapi": "3.0.0",
     "info": {"title": "library", "version": "1"},
@@ -117,8 +98,8 @@ def test_an_openapi_created_loan_is_due_after_its_creation(seed: int) -> None:
     world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
     world.add_tools(openapi_tools(_OAS))
     loan = world.call("createLoan", {"book_id": "b1"})
-    _valid(world, "createLoan", loan)
-    assert _at(loan["createdAt"]) == CLOCK
+    valid(world, "createLoan", loan)
+    assert at(loan["createdAt"]) == CLOCK
     assert dt.date.fromisoformat(loan["due"]) > CLOCK.date(), loan
 
 

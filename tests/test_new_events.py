@@ -6,59 +6,36 @@ Other calls keep their drawn past."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
-import jsonschema
 import pytest
 
-from synthworld import SimulatedClock, SyntheticWorld, ToolSpec
+from synthworld import SyntheticWorld
 from synthworld.world.new_events import is_event
+from tests._dated_worlds import CLOCK, DATE, SEEDS, TIME, at, closed, dated_world, valid
 
-CLOCK = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
-SEEDS = range(10)
-_TIME = {"type": "string", "format": "date-time"}
-_DATE = {"type": "string", "format": "date"}
-
-
-def _obj(props: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
-
-
-LOAN = _obj({"loan_id": {"type": "string"}, "borrowed_at": _TIME, "checked_out_on": _DATE, "due": _DATE})
-ORDER = _obj(
+LOAN = closed({"loan_id": {"type": "string"}, "borrowed_at": TIME, "checked_out_on": DATE, "due": DATE})
+ORDER = closed(
     {
         "order_id": {"type": "string"},
-        "created_at": _TIME,
-        "shipped_at": _TIME,
-        "paid_at": _TIME,
-        "started_at": _TIME,
+        "created_at": TIME,
+        "shipped_at": TIME,
+        "paid_at": TIME,
+        "started_at": TIME,
         "cancelled_at": {"type": ["string", "null"], "format": "date-time"},
     }
 )
-_ANY = _obj({"ref": {"type": "string"}})
 
 
 def _world(seed: int) -> SyntheticWorld:
-    world = SyntheticWorld(seed, clock=SimulatedClock(CLOCK))
-    for name, returns in (("createLoan", LOAN), ("getLoan", LOAN), ("create_order", ORDER)):
-        world.register_tool(ToolSpec(name, "A tool.", _ANY, returns))
-    return world
-
-
-def _at(text: str) -> dt.datetime:
-    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def _valid(world: SyntheticWorld, tool: str, answer: Any) -> None:
-    jsonschema.validate(answer, world.tools[tool].returns, format_checker=jsonschema.FormatChecker())
+    return dated_world(seed, {"createLoan": LOAN, "getLoan": LOAN, "create_order": ORDER})
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_loan_made_now_was_borrowed_now(seed: int) -> None:
     world = _world(seed)
     loan = world.call("createLoan", {"ref": "b1"})
-    _valid(world, "createLoan", loan)
-    assert _at(loan["borrowed_at"]) == CLOCK, loan
+    valid(world, "createLoan", loan)
+    assert at(loan["borrowed_at"]) == CLOCK, loan
     assert loan["checked_out_on"] == "2025-01-01", loan
     assert dt.date.fromisoformat(loan["due"]) > CLOCK.date(), loan
 
@@ -67,16 +44,16 @@ def test_a_loan_made_now_was_borrowed_now(seed: int) -> None:
 def test_times_a_new_order_cannot_leave_null_are_its_creation(seed: int) -> None:
     world = _world(seed)
     order = world.call("create_order", {"ref": "o1"})
-    _valid(world, "create_order", order)
-    assert _at(order["created_at"]) == CLOCK
+    valid(world, "create_order", order)
+    assert at(order["created_at"]) == CLOCK
     for key in ("shipped_at", "paid_at", "started_at"):
-        assert _at(order[key]) == CLOCK, (key, order)
+        assert at(order[key]) == CLOCK, (key, order)
     assert order["cancelled_at"] is None  # the schema lets it be null: not yet
 
 
 def test_read_loans_keep_their_drawn_past() -> None:
-    borrowed = [_at(_world(seed).call("getLoan", {"ref": "b1"})["borrowed_at"]) for seed in SEEDS]
-    assert any(at < CLOCK - dt.timedelta(days=30) for at in borrowed), borrowed
+    borrowed = [at(_world(seed).call("getLoan", {"ref": "b1"})["borrowed_at"]) for seed in SEEDS]
+    assert any(when < CLOCK - dt.timedelta(days=30) for when in borrowed), borrowed
 
 
 @pytest.mark.parametrize(
