@@ -13,7 +13,7 @@ from jsonschema_specifications import REGISTRY as METASCHEMAS
 
 from synthworld._json import local_ref_target
 from synthworld.errors import SchemaError
-from synthworld.schema._resolve import Loc, Resolver, enter, resolve_ref
+from synthworld.schema._resolve import Loc, Resolver, enter, resolve_ref, scoped_below
 
 __all__ = ["dangling_ref", "refuse_dangling_refs"]
 
@@ -27,18 +27,13 @@ _NAMED = frozenset({"properties", "patternProperties", "dependentSchemas", "depe
 apply to a value (the others hold data, words no validator reads as a schema, or ``$defs``)."""
 _REF = re.compile(r'"\$ref"\s*:\s*("(?:[^"\\]|\\.)*")')
 """Each ``"$ref": "..."`` of a JSON text, its string as written (data too: a candidate only)."""
-_SCOPE = re.compile(r'"\$?id"\s*:\s*"')
-"""An ``$id`` (``id``) naming a scope (data and draft-04's property named ``id`` too, sometimes)."""
 
 
 def _all_local_found(doc: Any, text: str, refs: list[str]) -> bool:
     """Whether every reference written in ``text`` (``refs``, as JSON strings) is a JSON pointer
     into ``doc`` that finds something, in a document opening no scope below its root: then none is
     broken, and no walk is needed (the usual document: a few distinct ``#/$defs/...``)."""
-    scopes = len(_SCOPE.findall(text))
-    if scopes > (
-        isinstance(doc, dict) and (isinstance(doc.get("$id"), str) or isinstance(doc.get("id"), str))
-    ):
+    if scoped_below(doc, text):
         return False  # an embedded resource: its references resolve in its own scope
     for written in set(refs):
         ref = written[1:-1] if "\\" not in written else json.loads(written)  # most escape nothing

@@ -8,6 +8,7 @@ official metaschemas is a :class:`SchemaError`.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 from functools import cache
@@ -37,6 +38,7 @@ __all__ = [
     "resolve_ref",
     "resource_dialect",
     "root_loc",
+    "scoped_below",
     "with_known_dialect",
 ]
 
@@ -230,10 +232,44 @@ def root_loc(schema: Any, registry: Registry | None = None, text: str | None = N
     else:
         resource = _specification(dialect).create_resource(schema)
         base: Registry = jsonschema_specifications.REGISTRY if registry is None else _crawled(registry)
-        resolver = base.resolver_with_root(resource)
+        if text is not None and (_ELSEWHERE.search(text) or ('id"' in text and scoped_below(schema, text))):
+            resolver = _crawled_root(base, resource)
+        else:
+            resolver = base.resolver_with_root(resource)
     loc = Loc(schema, resolver, dialect, "", schema, "")
     loc._key = (id(schema), resolver._base_uri, ())  # a root's dynamic scope is empty
     return loc
+
+
+def _crawled_root(base: Registry, resource: referencing.Resource[Any]) -> Resolver:
+    """``base.resolver_with_root(resource)``, its registry crawled once for every lookup: for a
+    document that refers to an anchor or opens a scope below its root (`_ELSEWHERE`,
+    `scoped_below`). `referencing` crawls an uncrawled registry at each lookup of a
+    URI or anchor it does not hold, and every `Loc` carries its root's registry: the
+    dangling-reference walk and the compile crawled the same document, again and again. A document
+    of pointers into itself never crawls, nor is crawled here. One `referencing` cannot crawl is
+    left as it was: its lookups fail later, where they failed before."""
+    uri = resource.id() or ""
+    registry = base.with_resource(uri, resource)
+    with contextlib.suppress(AttributeError, TypeError):  # `_UNREADABLE`
+        registry = registry.crawl()
+    resolver: Resolver = registry.resolver(uri)
+    return resolver
+
+
+_ELSEWHERE = re.compile(r'"\$(?:ref|dynamicRef)"\s*:\s*"[^"#]*#[^/"]|"\$recursiveRef"')
+"""References whose lookup reads the anchors of a crawled registry: one to an anchor (``#name``,
+``other.json#name``), and ``$recursiveRef`` (its dynamic scope). Candidates: data matches too.
+Other URIs are found uncrawled: the root, the metaschemas and a caller's registry (crawled
+already); a URI of none of them is a refusal, crawled once then."""
+_SCOPE = re.compile(r'"\$?id"\s*:\s*"')
+
+
+def scoped_below(schema: Any, text: str) -> bool:
+    """Whether the JSON text ``text`` of ``schema`` names more scopes (``$id``, ``id``: candidates)
+    than the root's own: then its pointers resolve against an embedded resource's URI."""
+    own = isinstance(schema, dict) and any(isinstance(schema.get(word), str) for word in ("$id", "id"))
+    return len(_SCOPE.findall(text)) > own
 
 
 def _crawled(registry: Registry) -> Registry:
