@@ -65,13 +65,18 @@ _COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first; fewer
 when their schemas' texts add up to more than `_bounded.TEXT_BUDGET`)."""
+_FORGET_EVERY = _CACHE_SIZE // 8
+"""How many generators `_CACHE` drops before the caches of schema objects let go of their documents."""
 Kept = tuple[Any, "Generator | Refused"]
 """A generator or a refusal, with the registry it was compiled against."""
-_CACHE: Bounded[tuple[Any, ...], Kept] = Bounded(_CACHE_SIZE, evicted=forget_documents)
+_CACHE: Bounded[tuple[Any, ...], Kept] = Bounded(
+    _CACHE_SIZE, evicted=forget_documents, every=_CACHE_SIZE // 8
+)
 """Each generator, or the refusal of its schema, with the registry it was compiled against (a
-schema refused once is refused again at once, not compiled and probed again). A generator
-dropped takes its document with it: the caches of schema objects let go of theirs too
-(`forget_documents`)."""
+schema refused once is refused again at once, not compiled and probed again). Generators
+dropped take their documents with them: the caches of schema objects let go of theirs too
+(`forget_documents`), once an eighth of the generators (or of the text budget) went: emptied at
+each drop, past 512 schemas every compile emptied the caches of the 511 generators kept."""
 _LOCK = threading.Lock()
 
 

@@ -28,16 +28,23 @@ several times its text in memory)."""
 class Bounded(Generic[K, V]):
     """A thread-safe LRU map of at most ``size`` entries whose weights add up to at most
     ``weight`` (the newest entry stays, whatever its own weight). ``evicted`` is called, outside
-    the lock, after entries were dropped to make room."""
+    the lock, after entries were dropped to make room: once ``every`` entries were dropped since
+    it was last called, or entries weighing an eighth of ``weight`` (sooner when they weigh more)."""
 
-    __slots__ = ("_data", "_evicted", "_lock", "_size", "_total", "_weight")
+    __slots__ = ("_data", "_dropped", "_every", "_evicted", "_lock", "_size", "_total", "_weight")
 
     def __init__(
-        self, size: int, weight: int = TEXT_BUDGET, *, evicted: Callable[[], None] | None = None
+        self,
+        size: int,
+        weight: int = TEXT_BUDGET,
+        *,
+        evicted: Callable[[], None] | None = None,
+        every: int = 1,
     ) -> None:
         self._data: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self._size, self._weight, self._total = size, weight, 0
-        self._evicted = evicted
+        self._evicted, self._every = evicted, every
+        self._dropped = [0, 0]  # entries and weight dropped since `evicted` was last called
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -70,10 +77,18 @@ class Bounded(Generic[K, V]):
                 return found[0]
             self._data[key] = (value, weight)
             self._total += weight
-            dropped = self._shrink()
-        if dropped and self._evicted is not None:
-            self._evicted()
+            evicted = self._evicted if self._shrink() and self._due() else None
+        if evicted is not None:
+            evicted()
         return value
+
+    def _due(self) -> bool:
+        """Whether `evicted` is due now (`every`, or the weight dropped); then counted afresh."""
+        count, weight = self._dropped
+        if count < self._every and weight * 8 < self._weight:
+            return False
+        self._dropped = [0, 0]
+        return True
 
     def made(self, key: K, make: Callable[[], V], weight: int) -> V:
         """The value kept for ``key`` (None too), made by ``make()`` first if missing (outside the
@@ -107,6 +122,8 @@ class Bounded(Generic[K, V]):
         while len(self._data) > 1 and (len(self._data) > self._size or self._total > self._weight):
             _, (_, weight) = self._data.popitem(last=False)
             self._total -= weight
+            self._dropped[0] += 1
+            self._dropped[1] += weight
             dropped = True
         return dropped
 

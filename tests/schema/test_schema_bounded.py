@@ -35,3 +35,19 @@ def test_a_quicker_threads_value_wins_and_discard_forgets() -> None:
     assert "k" not in cache
     assert cache.total == 0
     assert cache.keep("k", "second", 1) == "second"
+
+
+def test_evicted_is_called_once_every_so_many_drops_or_sooner_for_their_weight() -> None:
+    """``every``: the callback (the generator cache's `forget_documents`, which empties the caches
+    of schema objects) runs once per so many entries dropped, not at each drop; entries weighing
+    an eighth of the weight bound call it at once."""
+    calls: list[int] = []
+    cache: Bounded[str, int] = Bounded(2, 800, evicted=lambda: calls.append(len(cache)), every=3)
+    for n in range(8):  # six drops: the callback after the third and the sixth
+        cache.keep(f"k{n}", n, 1)
+    assert calls == [2, 2]
+    heavy: list[int] = []
+    weighed: Bounded[str, int] = Bounded(2, 800, evicted=lambda: heavy.append(len(weighed)), every=10)
+    for key, weight in (("a", 1), ("b", 100), ("c", 1), ("d", 1)):
+        weighed.keep(key, 0, weight)  # "a" dropped (1 of 10), then "b" (100 * 8 >= 800)
+    assert heavy == [2]
