@@ -23,7 +23,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.page_claims import recalled, settle
+from synthworld.world.page_claims import keep_claim, recalled, settle, shown_first
 from synthworld.world.page_fill import drawn_strangers
 from synthworld.world.paging import NUMBERED, page_at, place_key, tell_page
 from synthworld.world.seeds import sub_seed
@@ -65,7 +65,11 @@ def assemble(
         [(ident, item) for ident, item in kept if ident in order] + list(extra),
         key=lambda pair: order[pair[0]],
     )
-    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, (args, plan.params))
+    call = (args, plan.params)
+    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, call)
+    made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
+    fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
+    first = shown_first(page, state, hint, call) if fresh else None  # the first page asked again
     start = page.start if page is not None else 0
     new = (
         [(ident, item) for ident, item in kept if ident not in order]
@@ -79,7 +83,7 @@ def assemble(
     if room is not None and not facts.occurrence:  # a repeat lists what the first answer held
         want = min(n for n in (room, limit_of(args)) if n is not None) - len(pairs)
         pairs += [(None, item) for item in _strangers(plan, args, want, taken, state, edits, facts)]
-    cap = min(n for n in (coll.max_items, limit_of(args), len(pairs), room) if n is not None)
+    cap = min(n for n in (coll.max_items, limit_of(args), len(pairs), room, first) if n is not None)
     final = [
         _from_memory(item, coll, facts, ident, edits, hint)
         if ident in recalled_ids and ident is not None
@@ -91,11 +95,8 @@ def assemble(
         edits.begin("collection")
         edits.splice(items, final)
     if page is not None and type(value) is dict:
-        call = (args, plan.params)
-        made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
-        fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
         kept_by = (state, hint) if fresh else None  # where the claim is kept
-        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
+        page, whole, key = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
         if page.claim is not None and not page.start and page.size and place_key(call, page) in NUMBERED:
             # a first page that claims more is full: the next page's number or offset follows it
             want = min(n for n in (page.size, page.claim, coll.max_items) if n is not None) - cap
@@ -104,7 +105,8 @@ def assemble(
                 edits.begin("collection")
                 edits.splice(items, [*items, *more])
                 cap, same = cap + len(more), False
-        tell_page(value, coll, page, (cap, whole), edits, call)
+        told = tell_page(value, coll, page, (cap, whole), edits, call)
+        keep_claim(state, key, page, cap, (edits, told))
     return same
 
 

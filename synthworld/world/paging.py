@@ -174,13 +174,17 @@ def _says_pages(coll: Collection) -> bool:
 
 def tell_page(
     node: dict[str, Any], coll: Collection, page: Page, seen: tuple[int, int], edits: Edits, call: Call
-) -> None:
+) -> list[tuple[int, int]]:
     """Make the counts, next-page cursors and ``has_more`` of `node` (a page holding ``seen[0]``
     items of a collection of ``seen[1]``) say so, beside the items or in the page's own object
-    (``meta``, ``pagination``...); each field its own edit, kept off the rules. `call`: its links'
-    query."""
+    (``meta``, ``pagination``...), then the page's own numbers; each field its own edit, kept off
+    the rules. `call`: its links' query. Returns what tells how many items follow, as ranges of
+    marks (`Edits.mark`): the counts' edits, or (when the page made none) every edit up to the
+    page's numbers."""
     edits.begin("paging", single=True)
-    _tell(node, (coll.beside, coll.required), page, seen, edits, call)
+    since, counts = edits.mark(), []
+    counts.append(_tell(node, (coll.beside, coll.required), page, seen, edits, call))
+    objects: list[tuple[dict[str, Any], Mapping[str, Any]]] = [(node, coll.beside)]
     for holder in [k for k in HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
@@ -190,7 +194,13 @@ def tell_page(
         if holder not in node and _makes(props, required, page):
             edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
         if type(node.get(holder)) is dict:
-            _tell(node[holder], (props, required), page, seen, edits, call)
+            counts.append(_tell(node[holder], (props, required), page, seen, edits, call))
+            objects.append((node[holder], props))
+    told = [(start, stop) for start, stop in counts if stop > start] or [(since, edits.mark())]
+    if not page.by_id and page.stop is None:
+        for obj, props in objects:
+            tell_numbers(obj, props, (page.start, page.size), seen[1], edits)
+    return told
 
 
 def _makes(props: Mapping[str, Any], required: frozenset[str], page: Page) -> bool:
@@ -209,12 +219,14 @@ def _tell(
     seen: tuple[int, int],
     edits: Edits,
     call: Call,
-) -> None:
-    """`tell_page` for one object, whose properties' schemas and required ones are `fields`."""
+) -> tuple[int, int]:
+    """`tell_page` for one object, whose properties' schemas and required ones are `fields`; the
+    marks its counts' edits lie between."""
     beside, required = fields
     shown, whole = seen
     ahead = page.start + shown < whole
     more = page.start > 0 if page.backward else ahead
+    counted = edits.mark()
     totals = [k for k in COUNTS if _takes(beside.get(k), "integer")]
     for key in totals:
         edits.set(node, key, whole, pin=True)
@@ -222,6 +234,7 @@ def _tell(
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
     for key in [k for k in _REMAINING if _takes(beside.get(k), "integer")]:
         edits.set(node, key, max(0, whole - page.start - shown), pin=True)
+    counted_to = edits.mark()
     query = place_query(call, page, page.start + shown) if ahead else None
     back = place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in CURSORS if k in beside), None)
@@ -246,8 +259,7 @@ def _tell(
             tell_link(node, (key, beside[key], key in required), None, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
-    if not page.by_id and page.stop is None:
-        tell_numbers(node, beside, (page.start, page.size), whole, edits)
+    return counted, counted_to
 
 
 def _ends(call: Call, page: Page, seen: tuple[int, int]) -> dict[str, dict[str, Any]]:
