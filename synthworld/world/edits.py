@@ -159,7 +159,7 @@ class Edits:
 
         Returns ``(undone, checked)``: whether some edit stayed undone, and whether `value` as
         left was found valid (False when nothing was checked: no edits, or every edit undone)."""
-        every = {edit[4] for edit in self.done}
+        every = frozenset(edit[4] for edit in self.done)
         if not self.done or is_valid(value):
             self._settled(every, every)
             return False, bool(self.done)
@@ -181,10 +181,10 @@ class Edits:
                     _put(node, key, now)  # back to the previous state, checked or not as it was
                 undone = True
         self.done = kept
-        self._settled(every, {edit[4] for edit in kept})
+        self._settled(every, frozenset(edit[4] for edit in kept))
         return undone, checked
 
-    def _settled(self, every: set[int], kept: set[int]) -> None:
+    def _settled(self, every: frozenset[int], kept: frozenset[int]) -> None:
         """Run the actions of `then` that a group of theirs among `every` (the groups made) is
         `kept` in, or that had none."""
         actions, self._then = self._then, []
