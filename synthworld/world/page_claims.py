@@ -23,6 +23,7 @@ from typing import Any
 
 from synthworld.world.edits import Edits
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, says_next
+from synthworld.world.page_spring import LAST_KEYS
 from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
 from synthworld.world.paging import (
     COUNTS,
@@ -141,8 +142,10 @@ def _said(nodes: list[Mapping[str, Any]], shown: int, step: int) -> int | None:
     """The count a generated page says (past the items shown, or a page of `step` past them when
     it only says more follow), or None when it says none follow."""
     counts = [n[k] for n in nodes for k in COUNTS if type(n.get(k)) is int and n[k] > shown]
-    more = any(n.get(k) is True for n in nodes for k in MORE_KEYS) or any(
-        n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES)
+    more = (
+        any(n.get(k) is True for n in nodes for k in MORE_KEYS)
+        or any(n.get(k) is False for n in nodes for k in LAST_KEYS)
+        or any(n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES))
     )
     more = more or any(says_next(n) for n in nodes)
     if counts:

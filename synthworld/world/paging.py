@@ -26,6 +26,7 @@ from synthworld.world.page_ids import AFTER, BEFORE, id_place
 from synthworld.world.page_link_header import LINK_TEXT_KEYS, link_header
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
 from synthworld.world.page_numbers import NUMBER_KEYS, tell_numbers
+from synthworld.world.page_spring import LAST_KEYS, numbered_from, tell_flags
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -72,9 +73,10 @@ _REMAINING = ("remainingItemCount", "remaining_item_count", "remaining_count", "
 """Counts of the items after this page."""
 COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
-    "total_entries", "totalEntries", "total_size", "totalSize",
+    "total_entries", "totalEntries", "total_size", "totalSize", "totalElements", "total_elements",
+    "@odata.count", "odata.count",
 )  # fmt: skip
-_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
+_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS, *LAST_KEYS))
 _PREFIX = "pg_"
 
 Call = tuple[Mapping[str, Any], tuple[str, ...]]
@@ -98,6 +100,8 @@ class Page:
     claim: int | None = None
     """How many items the first page of a world that had made nothing said the collection holds:
     the pages up to it hold generated strangers (`synthworld.world.page_claims`)."""
+    base: int = 1
+    """The number of the first page (0: Spring's ``Page``, `synthworld.world.page_spring`)."""
 
 
 def token_for(start: int, of: int | None = None) -> str:
@@ -124,21 +128,22 @@ def _offset_in(token: str) -> tuple[int, int | None] | None:
     return int(found[1]), int(found[2]) if found[2] is not None else None
 
 
-def page_of(args: Mapping[str, Any]) -> Page | None:
-    """The page `args` ask for, or None when they name neither a size nor a place."""
+def page_of(args: Mapping[str, Any], base: int = 1) -> Page | None:
+    """The page `args` ask for, or None when they name neither a size nor a place; `base`: the
+    number of the first page (1, or Spring's 0)."""
     size = limit_of(args)
     start = 0
     tokens = [str(args[key]) for key in (*TOKENS, *_PAGES) if type(args.get(key)) is str]  # Stripe's page
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
-    numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
+    numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= base]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
     if found is not None:
-        return Page(found[0], size, claim=found[1])
+        return Page(found[0], size, claim=found[1], base=base)
     if offsets:
         start = offsets[0]
     elif numbers and size:
-        start = (numbers[0] - 1) * size
-    return Page(start, size) if size is not None or start > 0 else None
+        start = (numbers[0] - base) * size
+    return Page(start, size, base=base) if size is not None or start > 0 else None
 
 
 def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page | None:
@@ -149,10 +154,11 @@ def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page |
     placed = id_place(args, ids, size)
     if placed is not None:
         return Page(placed[0], size, placed[1], placed[2], by_id=True)
-    page = page_of(args)
+    base = numbered_from(coll.beside)
+    page = page_of(args, base)
     if page is not None or _unread(args):
         return page  # a place this world cannot read (a page number without a size): as generated
-    return Page(0, None) if _says_pages(coll) else None
+    return Page(0, None, base=base) if _says_pages(coll) else None
 
 
 def _unread(args: Mapping[str, Any]) -> bool:
@@ -199,7 +205,7 @@ def tell_page(
     told = [(start, stop) for start, stop in counts if stop > start] or [(since, edits.mark())]
     if not page.by_id and page.stop is None:
         for obj, props in objects:
-            tell_numbers(obj, props, (page.start, page.size), seen[1], edits)
+            tell_numbers(obj, props, (page.start, page.size, page.base), seen[1], edits)
     return told
 
 
@@ -259,6 +265,7 @@ def _tell(
             tell_link(node, (key, beside[key], key in required), None, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
+    tell_flags(node, beside, (page.start, page.size, page.base), seen, edits)
     return counted, counted_to
 
 
@@ -322,7 +329,7 @@ def place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
     if key in _OFFSETS:
         query[key] = after
     elif key in _PAGES and page.size:
-        query[key] = after // page.size + 1
+        query[key] = after // page.size + page.base
     else:
         query[key] = token_for(after, page.claim)
     return query

@@ -42,6 +42,7 @@ CURSOR_KEYS = frozenset(
         "nextPageToken", "page_token", "pageToken", "has_more", "hasMore", "continuation_token",
         "next_token", "nextToken", "next_url", "end_cursor", "endCursor", "has_next_page",
         "hasNextPage", "next_offset", "offset", "page", "page_info", "pageInfo", "links",
+        "pageable", "totalPages", "@odata.nextLink", "odata.nextLink", "nextLink", "NextToken",
     }
 )  # fmt: skip
 """Properties that say a list answer is one page of a longer collection."""
@@ -49,6 +50,12 @@ _LIST_KEYS = (
     "items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges",
     "result",  # MCPServer's and FastMCP's wrapper of a list answer: {"result": [...]}
 )  # fmt: skip
+_SIGNED_LIST_KEYS = {
+    "content": ("totalElements", "pageable", "numberOfElements"),  # Spring Data's Page
+    "value": ("@odata.nextLink", "@odata.count", "@odata.context", "odata.nextLink", "nextLink"),  # OData
+}
+"""Items keys read as a list's only beside one of their page's own fields (a message's
+``content`` blocks are no page)."""
 
 
 @dataclass(frozen=True)
@@ -269,6 +276,15 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     key = next((k for k in arrays if singular(k) == kind), None)
     if key is None and not _single_entity(props, kind):
         key = next((k for k in _LIST_KEYS if k in arrays), None)
+    if key is None:
+        key = next(
+            (
+                k
+                for k, signs in _SIGNED_LIST_KEYS.items()
+                if k in arrays and not props.keys().isdisjoint(signs)
+            ),
+            None,
+        )
     if key is None or _lines(_resolved(props[key], returns).get("items"), returns):
         return None
     paged = not CURSOR_KEYS.isdisjoint(props)
