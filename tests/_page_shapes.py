@@ -123,8 +123,13 @@ GOOGLE = api(
 
 
 def query(url: str) -> dict[str, Any]:
-    """The arguments a link's query says, typed as the agent would (digits are integers)."""
-    return {k: int(v) if v.isdigit() else v for k, v in parse_qsl(urlsplit(url).query)}
+    """The arguments a link's query says, typed as the agent would (digits are integers, ``true``
+    and ``false`` booleans)."""
+    return {k: _typed(v) for k, v in parse_qsl(urlsplit(url).query)}
+
+
+def _typed(text: str) -> Any:
+    return int(text) if text.isdigit() else {"true": True, "false": False}.get(text, text)
 
 
 def spring(page: dict[str, Any], call: dict[str, Any]) -> dict[str, Any] | None:

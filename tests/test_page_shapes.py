@@ -45,3 +45,22 @@ def test_spring_data_pages_end_on_last(made: int) -> None:
         assert all(page["numberOfElements"] == len(page["content"]) for page in pages)
         assert all(page["totalPages"] == len(pages) or not page["content"] for page in pages)
     assert sum(len(pages) > 1 for pages in loops) >= 5  # loops that paged were checked
+
+
+@pytest.mark.parametrize(
+    ("shape", "made"),
+    [("json_api", 7), ("odata", 0), ("odata", 7), ("aws", 0), ("aws", 7), ("google", 0), ("google", 7)],
+)
+def test_a_loop_over_a_real_paging_shape_ends_with_every_item_once(shape: str, made: int) -> None:
+    loops = _check(shape, made)
+    assert sum(len(pages) > 1 for pages in loops) >= 5  # loops that paged were checked
+
+
+def test_json_api_numbers_are_no_filters() -> None:
+    """``page[number]`` (the tool's ``page_number``) pages; it is not a field the listed things
+    are said to have (then page 3 would hold none of those page 2 listed)."""
+    world = SyntheticWorld.from_openapi(S.JSON_API, seed=1)
+    ids = S.made(world, 7)
+    pages = [world.call("list_things", {"page_size": 3, "page_number": n})["data"] for n in (1, 2, 3, 2)]
+    assert [[t["id"] for t in page] for page in pages] == [ids[:3], ids[3:6], ids[6:], ids[3:6]]
+    assert all("page_number" not in thing for thing in world.state["thing"].values())

@@ -47,6 +47,9 @@ def assemble(
     """Make the list in `value` the collection its input asks for; False when it changed."""
     coll = plan.shapes.collection if plan.shapes else None
     items = _items(value, coll)
+    absent = coll is not None and coll.key is not None and type(value) is dict and coll.key not in value
+    if absent:
+        items = []  # an optional list left out (Google's empty ``things``): made when it holds some
     if coll is None or items is None:
         return True
     hint = plan.top_kind
@@ -91,6 +94,10 @@ def assemble(
         for ident, item in pairs[:cap]
     ]
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
+    if absent and (final or page is not None) and coll.key is not None:
+        edits.begin("collection")
+        edits.set(value, coll.key, [])
+        items = value[coll.key]
     if not same:
         edits.begin("collection")
         edits.splice(items, final)

@@ -54,6 +54,7 @@ __all__ = [
 TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
     "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token", "continue",
+    "NextToken", "ContinuationToken", "Marker", "marker", "PageToken", "skiptoken", "skipToken",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
@@ -64,7 +65,7 @@ PLACES = (*TOKENS, *NUMBERED, *AFTER, *BEFORE)
 CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
-    "continue",
+    "continue", "NextToken", "NextContinuationToken", "NextMarker", "NextPageToken",
 )  # fmt: skip
 HOLDERS = (*PAGE_HOLDERS, "metadata")
 """A page's own objects: those of `PAGE_HOLDERS` and Kubernetes' list ``metadata`` (``continue``,

@@ -273,7 +273,7 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     if not isinstance(props, dict):
         return None
     arrays = [k for k, v in props.items() if _is_object_array(v, returns)]
-    key = next((k for k in arrays if singular(k) == kind), None)
+    key = next((k for k in arrays if singular(k) == kind or singular(snake(k)) == kind), None)  # AWS: Things
     if key is None and not _single_entity(props, kind):
         key = next((k for k in _LIST_KEYS if k in arrays), None)
     if key is None:
