@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
 from synthworld.errors import SynthworldError
-from synthworld.schema import compile_generator
 from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
@@ -27,7 +26,6 @@ from synthworld.world.page_claims import keep_claim, recalled, settle, shown_fir
 from synthworld.world.page_fill import drawn_strangers
 from synthworld.world.paging import NUMBERED, page_at, place_key, tell_page
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import root_properties
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -134,7 +132,7 @@ def _strangers(
     table = state.get(plan.top_kind)
     table = table if is_mapping(table) else {}
     out: list[dict[str, Any]] = []
-    for drawn in drawn_strangers(coll.item, facts.seed, want, facts.now):
+    for drawn in drawn_strangers(coll.generator(), facts.seed, want, facts.now):
         if len(out) == want:
             break
         if type(drawn) is not dict:
@@ -284,15 +282,14 @@ def _from_memory(
     the item declares are taken (an entity another tool answered in its own shape, ``userId`` and
     ``displayName``, is not grafted onto a ``User`` item), and the item's identifier is the id."""
     item: dict[str, Any] = {}
-    if coll.item is not None:
+    generator = coll.generator()
+    if generator is not None:
         try:
-            base = compile_generator(coll.item).generate(
-                Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now
-            )
+            base = generator.generate(Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now)
             item = base if isinstance(base, dict) else {}
         except SynthworldError:
             item = {}
-    declared = frozenset(root_properties(coll.item)) or None  # also by allOf; None: a free-form item
+    declared = coll.declared()  # also by allOf; None: a free-form item
     for key, remembered in fields.items():
         if declared is None or key in declared:
             item[key] = json_copy(remembered)

@@ -14,6 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld.errors import SynthworldError
+from synthworld.schema import Generator, compile_generator
 from synthworld.world.naming import singular, snake
 
 __all__ = [
@@ -76,6 +78,27 @@ class Collection:
     """The schemas of the properties beside the items (``total``, ``next_page_token``...)."""
     required: frozenset[str] = frozenset()
     """The properties beside the items the answer must have."""
+
+    def generator(self) -> Generator | None:
+        """The item schema's generator, compiled once per collection (a remembered entity listed
+        is an item generated for it; compiling looks the schema up by its text each time); None
+        when there is no item schema or it makes no value."""
+        found = self.__dict__.get("_generator", False)  # frozen: kept outside the fields
+        if found is False:
+            try:
+                found = compile_generator(self.item) if self.item is not None else None
+            except SynthworldError:
+                found = None
+            self.__dict__["_generator"] = found
+        return found  # type: ignore[no-any-return]
+
+    def declared(self) -> frozenset[str] | None:
+        """The properties an item declares (`root_properties`, read once; None: a free-form
+        item)."""
+        found = self.__dict__.get("_declared", False)
+        if found is False:
+            found = self.__dict__["_declared"] = frozenset(root_properties(self.item)) or None
+        return found  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
