@@ -4,9 +4,9 @@ JSON:API (``page[size]``/``page[number]``; ``links.next``, ``meta.total``), ODat
 (``$top``/``$skiptoken``; ``value``, ``@odata.nextLink``, ``@odata.count``), GraphQL relay
 connections (``first``/``after``; ``edges[].node``, ``pageInfo {hasNextPage, endCursor}``), AWS
 (``MaxResults``/``NextToken``), Google (``pageSize``/``pageToken``; ``nextPageToken``,
-``totalSize``) and Elasticsearch's scroll (``_scroll_id``; ``hits.hits``, ``hits.total.value``),
-each with the agent's loop its documentation shows: what it reads from a page to call the next,
-and the count a page says."""
+``totalSize``), Slack (``cursor``; ``response_metadata.next_cursor``, empty on the last page) and
+Notion (``start_cursor``/``page_size``; ``next_cursor``, ``has_more``), each with the agent's loop
+its documentation shows: what it reads from a page to call the next, and the count a page says."""
 
 from __future__ import annotations
 
@@ -121,6 +121,27 @@ GOOGLE = api(
     _obj([], things=_THINGS, nextPageToken=STR, totalSize=INT),
 )
 
+SLACK = api(
+    {"limit": INT, "cursor": STR},
+    _obj(
+        ["ok", "channels", "response_metadata"],
+        ok=BOOL,
+        channels={"type": "array", "items": {"$ref": "#/components/schemas/Thing"}},
+        response_metadata=_obj(["next_cursor"], next_cursor=STR),
+    ),
+    path="/conversations.list",
+)
+NOTION = api(
+    {"start_cursor": STR, "page_size": INT},
+    _obj(
+        ["object", "results", "next_cursor", "has_more"],
+        object={"type": "string", "enum": ["list"]},
+        results=_THINGS,
+        next_cursor=NULLABLE,
+        has_more=BOOL,
+    ),
+)
+
 
 def query(url: str) -> dict[str, Any]:
     """The arguments a link's query says, typed as the agent would (digits are integers, ``true``
@@ -159,6 +180,15 @@ def google(page: dict[str, Any], call: dict[str, Any]) -> dict[str, Any] | None:
     return {**call, "pageToken": page["nextPageToken"]} if page.get("nextPageToken") else None
 
 
+def slack(page: dict[str, Any], call: dict[str, Any]) -> dict[str, Any] | None:
+    cursor = page["response_metadata"]["next_cursor"]
+    return {**call, "cursor": cursor} if cursor else None
+
+
+def notion(page: dict[str, Any], call: dict[str, Any]) -> dict[str, Any] | None:
+    return {**call, "start_cursor": page["next_cursor"]} if page["has_more"] else None
+
+
 def _spring_items(page: dict[str, Any]) -> list[Any]:
     return list(page["content"])
 
@@ -192,6 +222,8 @@ SHAPES: dict[str, tuple[dict[str, Any], dict[str, Any], Step, Callable[[dict[str
         lambda p: list(p.get("things") or ()),
         lambda p: [p["totalSize"]] if "totalSize" in p else [],
     ),
+    "slack": (SLACK, {"limit": 3}, slack, lambda p: list(p["channels"]), lambda p: []),
+    "notion": (NOTION, {"page_size": 3}, notion, lambda p: list(p["results"]), lambda p: []),
 }
 """Each shape: its document, the first call, the agent's step, a page's items, a page's counts."""
 

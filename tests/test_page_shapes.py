@@ -49,7 +49,10 @@ def test_spring_data_pages_end_on_last(made: int) -> None:
 
 @pytest.mark.parametrize(
     ("shape", "made"),
-    [("json_api", 7), ("odata", 0), ("odata", 7), ("aws", 0), ("aws", 7), ("google", 0), ("google", 7)],
+    [
+        *[("json_api", 7), ("odata", 0), ("odata", 7), ("aws", 0), ("aws", 7), ("google", 0), ("google", 7)],
+        *[("slack", 0), ("slack", 7), ("notion", 0), ("notion", 7)],
+    ],
 )
 def test_a_loop_over_a_real_paging_shape_ends_with_every_item_once(shape: str, made: int) -> None:
     loops = _check(shape, made)

@@ -37,6 +37,7 @@ CONTROL = frozenset(
         "page_number", "pageNumber", "MaxResults", "PageSize", "NextToken",
         "ContinuationToken", "continuation_token", "continuationToken", "Marker", "marker", "PageToken",
         "skiptoken", "skipToken", "continue", "starting_token", "next_cursor", "nextCursor",
+        "start_cursor", "startCursor", "page_cursor", "pageCursor", "page_after",
     }
 )  # fmt: skip
 """Parameters that shape a list answer without filtering it."""

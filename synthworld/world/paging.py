@@ -55,6 +55,7 @@ TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
     "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token", "continue",
     "NextToken", "ContinuationToken", "Marker", "marker", "PageToken", "skiptoken", "skipToken",
+    "start_cursor", "startCursor", "page_cursor", "pageCursor", "page_after",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
@@ -67,9 +68,9 @@ CURSORS = (
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
     "continue", "NextToken", "NextContinuationToken", "NextMarker", "NextPageToken",
 )  # fmt: skip
-HOLDERS = (*PAGE_HOLDERS, "metadata")
-"""A page's own objects: those of `PAGE_HOLDERS` and Kubernetes' list ``metadata`` (``continue``,
-``remainingItemCount``)."""
+HOLDERS = (*PAGE_HOLDERS, "metadata", "response_metadata")
+"""A page's own objects: those of `PAGE_HOLDERS`, Kubernetes' list ``metadata`` (``continue``,
+``remainingItemCount``) and Slack's ``response_metadata`` (``next_cursor``)."""
 _REMAINING = ("remainingItemCount", "remaining_item_count", "remaining_count", "remainingCount")
 """Counts of the items after this page."""
 COUNTS = (

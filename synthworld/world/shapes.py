@@ -48,6 +48,8 @@ CURSOR_KEYS = frozenset(
     }
 )  # fmt: skip
 """Properties that say a list answer is one page of a longer collection."""
+_PAGED = frozenset(CURSOR_KEYS - {"page", "offset", "links"} | {"response_metadata"})
+"""Properties that make the one object array beside them a page's items, whatever its name."""
 _LIST_KEYS = (
     "items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges",
     "result",  # MCPServer's and FastMCP's wrapper of a list answer: {"result": [...]}
@@ -299,6 +301,8 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     key = next((k for k in arrays if singular(k) == kind or singular(snake(k)) == kind), None)  # AWS: Things
     if key is None and not _single_entity(props, kind):
         key = next((k for k in _LIST_KEYS if k in arrays), None)
+    if key is None and len(arrays) == 1 and not _single_entity(props, kind) and not _PAGED.isdisjoint(props):
+        key = arrays[0]  # the one list beside a page's cursor (Slack's ``channels``)
     if key is None:
         key = next(
             (
