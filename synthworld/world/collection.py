@@ -18,16 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from synthworld._json import json_copy
 from synthworld.errors import SynthworldError
-from synthworld.schema import compile_generator
 from synthworld.world.edits import Edits
 from synthworld.world.filters import conform, limit_of, matches
 from synthworld.world.identity import fresh_id, id_key, identity
 from synthworld.world.memory import is_mapping
-from synthworld.world.page_claims import recalled, settle
+from synthworld.world.page_claims import keep_claim, recalled, settle, shown_first
 from synthworld.world.page_fill import drawn_strangers
 from synthworld.world.paging import NUMBERED, page_at, place_key, tell_page
 from synthworld.world.seeds import sub_seed
-from synthworld.world.shapes import root_properties
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import CallFacts, ConsistencyPlan
@@ -47,6 +45,9 @@ def assemble(
     """Make the list in `value` the collection its input asks for; False when it changed."""
     coll = plan.shapes.collection if plan.shapes else None
     items = _items(value, coll)
+    absent = coll is not None and coll.key is not None and type(value) is dict and coll.key not in value
+    if absent:
+        items = []  # an optional list left out (Google's empty ``things``): made when it holds some
     if coll is None or items is None:
         return True
     hint = plan.top_kind
@@ -65,7 +66,11 @@ def assemble(
         [(ident, item) for ident, item in kept if ident in order] + list(extra),
         key=lambda pair: order[pair[0]],
     )
-    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, (args, plan.params))
+    call = (args, plan.params)
+    page = recalled(page_at(args, [ident for ident, _ in remembered], coll), state, hint, call)
+    made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
+    fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
+    first = shown_first(page, state, hint, call) if fresh else None  # the first page asked again
     start = page.start if page is not None else 0
     new = (
         [(ident, item) for ident, item in kept if ident not in order]
@@ -79,7 +84,7 @@ def assemble(
     if room is not None and not facts.occurrence:  # a repeat lists what the first answer held
         want = min(n for n in (room, limit_of(args)) if n is not None) - len(pairs)
         pairs += [(None, item) for item in _strangers(plan, args, want, taken, state, edits, facts)]
-    cap = min(n for n in (coll.max_items, limit_of(args), len(pairs), room) if n is not None)
+    cap = min(n for n in (coll.max_items, limit_of(args), len(pairs), room, first) if n is not None)
     final = [
         _from_memory(item, coll, facts, ident, edits, hint)
         if ident in recalled_ids and ident is not None
@@ -87,15 +92,16 @@ def assemble(
         for ident, item in pairs[:cap]
     ]
     same = cap == len(items) and all(a is b for a, b in zip(final, items, strict=False))
+    if absent and (final or page is not None) and coll.key is not None:
+        edits.begin("collection")
+        edits.set(value, coll.key, [])
+        items = value[coll.key]
     if not same:
         edits.begin("collection")
         edits.splice(items, final)
     if page is not None and type(value) is dict:
-        call = (args, plan.params)
-        made = getattr(state, "created", None)  # fresh: the world made none of it, only saw it
-        fresh = not any(made(hint, id) for id, _ in remembered) if made else not remembered
         kept_by = (state, hint) if fresh else None  # where the claim is kept
-        page, whole = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
+        page, whole, key = settle(page, value, coll, (cap, max(len(remembered), start + cap)), call, kept_by)
         if page.claim is not None and not page.start and page.size and place_key(call, page) in NUMBERED:
             # a first page that claims more is full: the next page's number or offset follows it
             want = min(n for n in (page.size, page.claim, coll.max_items) if n is not None) - cap
@@ -104,7 +110,8 @@ def assemble(
                 edits.begin("collection")
                 edits.splice(items, [*items, *more])
                 cap, same = cap + len(more), False
-        tell_page(value, coll, page, (cap, whole), edits, call)
+        told = tell_page(value, coll, page, (cap, whole), edits, call)
+        keep_claim(state, key, page, cap, (edits, told))
     return same
 
 
@@ -125,7 +132,7 @@ def _strangers(
     table = state.get(plan.top_kind)
     table = table if is_mapping(table) else {}
     out: list[dict[str, Any]] = []
-    for drawn in drawn_strangers(coll.item, facts.seed, want, facts.now):
+    for drawn in drawn_strangers(coll.generator(), facts.seed, want, facts.now):
         if len(out) == want:
             break
         if type(drawn) is not dict:
@@ -275,15 +282,14 @@ def _from_memory(
     the item declares are taken (an entity another tool answered in its own shape, ``userId`` and
     ``displayName``, is not grafted onto a ``User`` item), and the item's identifier is the id."""
     item: dict[str, Any] = {}
-    if coll.item is not None:
+    generator = coll.generator()
+    if generator is not None:
         try:
-            base = compile_generator(coll.item).generate(
-                Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now
-            )
+            base = generator.generate(Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now)
             item = base if isinstance(base, dict) else {}
         except SynthworldError:
             item = {}
-    declared = frozenset(root_properties(coll.item)) or None  # also by allOf; None: a free-form item
+    declared = coll.declared()  # also by allOf; None: a free-form item
     for key, remembered in fields.items():
         if declared is None or key in declared:
             item[key] = json_copy(remembered)

@@ -27,7 +27,7 @@ class Edits:
     Keys that echo or recall set (or found already right) are *pinned*: they come from the input
     or the world's memory, and rules leave them alone."""
 
-    __slots__ = ("_echo", "_single", "_tags", "done", "pins")
+    __slots__ = ("_echo", "_single", "_tags", "_then", "done", "pins")
 
     def __init__(self) -> None:
         self.done: list[Edit] = []
@@ -37,12 +37,25 @@ class Edits:
         """The rule of each group, by group number."""
         self._single = True
         self._echo = True
+        self._then: list[tuple[list[tuple[int, int]], Callable[[], None]]] = []
+        """Actions to run once the answer is settled, each with the groups it stands on."""
 
     def begin(self, tag: str, *, single: bool = False) -> None:
         """Edits from here on are rule `tag`'s, one group (each its own group when `single`)."""
         self._tags.append(tag)
         self._single = single
         self._echo = tag == "echo"
+
+    def mark(self) -> int:
+        """Where the groups begun from now on start (for `then`)."""
+        return len(self._tags)
+
+    def then(self, action: Callable[[], None], ranges: list[tuple[int, int]]) -> None:
+        """Run `action` (a change to the world, such as a page's claim) when `keep_valid` has
+        settled the answer, unless it undid every group begun within `ranges` (pairs of marks,
+        `mark`) and there was one: what the answer said of it was taken back, so the world keeps
+        nothing of it either."""
+        self._then.append((ranges, action))
 
     def set(self, node: dict[str, Any], key: str, value: Any, *, pin: bool = False) -> bool:
         """Set ``node[key]`` to a copy of `value`, unless it already holds that value; whether it
@@ -142,14 +155,14 @@ class Edits:
 
     def keep_valid(self, value: Any, is_valid: Callable[[Any], bool]) -> tuple[bool, bool]:
         """Undo every edit if the result is invalid, then redo, group by group, those that keep
-        it valid.
+        it valid; then run the actions of `then` whose groups all stayed.
 
         Returns ``(undone, checked)``: whether some edit stayed undone, and whether `value` as
         left was found valid (False when nothing was checked: no edits, or every edit undone)."""
-        if not self.done:
-            return False, False
-        if is_valid(value):
-            return False, True
+        every = frozenset(edit[4] for edit in self.done)
+        if not self.done or is_valid(value):
+            self._settled(every, every)
+            return False, bool(self.done)
         for node, key, old, _, _ in reversed(self.done):
             _put(node, key, old)
         undone = checked = False
@@ -168,7 +181,17 @@ class Edits:
                     _put(node, key, now)  # back to the previous state, checked or not as it was
                 undone = True
         self.done = kept
+        self._settled(every, frozenset(edit[4] for edit in kept))
         return undone, checked
+
+    def _settled(self, every: frozenset[int], kept: frozenset[int]) -> None:
+        """Run the actions of `then` that a group of theirs among `every` (the groups made) is
+        `kept` in, or that had none."""
+        actions, self._then = self._then, []
+        for ranges, action in actions:
+            made = [g for g in every if any(since <= g < until for since, until in ranges)]
+            if not made or not kept.isdisjoint(made):
+                action()
 
     def _groups(self) -> list[list[Edit]]:
         groups: dict[int, list[Edit]] = {}

@@ -33,6 +33,11 @@ CONTROL = frozenset(
         "order", "order_by", "orderBy", "direction", "sort_order", "fields", "include", "expand", "format",
         "max_results", "maxResults", "top", "skip", "count", "size", "first", "last", "after", "before",
         "dry_run", "verbose", "locale", "language", "lang", "timezone", "tz", "include_deleted",
+        # more paging: numbers, sizes, tokens (AWS, OData, Kubernetes, JSON:API's page[number])
+        "page_number", "pageNumber", "MaxResults", "PageSize", "NextToken",
+        "ContinuationToken", "continuation_token", "continuationToken", "Marker", "marker", "PageToken",
+        "skiptoken", "skipToken", "continue", "starting_token", "next_cursor", "nextCursor",
+        "start_cursor", "startCursor", "page_cursor", "pageCursor", "page_after",
     }
 )  # fmt: skip
 """Parameters that shape a list answer without filtering it."""
@@ -40,6 +45,8 @@ _LIMITS = (
     "limit",
     "max_results",
     "maxResults",
+    "MaxResults",
+    "PageSize",
     "per_page",
     "perPage",
     "page_size",

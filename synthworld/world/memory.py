@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 from synthworld._json import owned_copy
 from synthworld.world.identity import PERSON_KEYS, PERSON_KINDS, Ancestry, Identity, identity
 from synthworld.world.state import WorldState
-from synthworld.world.walk import walk
+from synthworld.world.walk import page_named, walk
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import ConsistencyPlan
@@ -151,6 +151,8 @@ def identified(plan: ConsistencyPlan, value: Any) -> Found:
     ) -> Identity:
         top = hints[0] == top_kind
         ident = identity(node, hints, ancestors, naturals if top else anywhere, nested=not top)
+        if depth == 0 and page_named(ident, plan.list_key):
+            return None
         if ident is not None:
             found.append((ident[0], ident[1], node))
         return ident

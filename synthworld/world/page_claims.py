@@ -9,7 +9,10 @@ names the next page by number (an ``offset``, a ``page``), which cannot carry th
 later pages of the same input read it back (`recalled`); a world that keeps none (a bare state
 mapping) answers such a first page as the last. A first page that claims more and whose next
 place is such a number is filled to its size (`collection`), so a page number names where the
-next page starts and the same first call made again lists the same items."""
+next page starts. The world keeps how many items the first page showed too: the same first call
+made again after the loop shows as many (`shown_first`), the same items, though the later pages'
+are remembered since. A claim is kept only when the answer keeps the edits that told it
+(`Edits.then`): a page whose count or links were undone as invalid claims nothing."""
 
 from __future__ import annotations
 
@@ -18,7 +21,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from synthworld.world.edits import Edits
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, says_next
+from synthworld.world.page_spring import LAST_KEYS
 from synthworld.world.page_urls import LINK_HOLDERS, URL_NAMES
 from synthworld.world.paging import (
     COUNTS,
@@ -33,8 +38,10 @@ from synthworld.world.paging import (
 )
 from synthworld.world.shapes import MORE_KEYS, Collection
 
-__all__ = ["MOST", "claim_key", "recalled", "settle"]
+__all__ = ["MOST", "claim_key", "keep_claim", "recalled", "settle", "shown_first"]
 
+Marks = list[tuple[int, int]]
+"""Ranges of an answer's edits (`Edits.mark` pairs)."""
 MOST = 10
 """The most items a claim adds to its first page's (the strangers later pages, or the first
 page's own fill, are drawn for: a large page size claims no hundreds)."""
@@ -57,7 +64,31 @@ def recalled(page: Page | None, state: Mapping[str, Any], hint: str, call: Call)
     if place_key(call, page) not in NUMBERED:
         return page
     found = claimed(claim_key(hint, call))
-    return replace(page, claim=found) if type(found) is int else page
+    return replace(page, claim=found[0]) if found is not None else page
+
+
+def shown_first(page: Page | None, state: Mapping[str, Any], hint: str, call: Call) -> int | None:
+    """How many items the first page of `call` showed when it made its claim, when `page` is that
+    first page asked again (None: not such a page, or no claim kept)."""
+    claimed = getattr(state, "claimed", None)
+    if page is None or page.start or page.claim is not None or page.by_id or claimed is None:
+        return None
+    found = claimed(claim_key(hint, call))
+    return found[1] if found is not None else None
+
+
+def keep_claim(
+    state: Mapping[str, Any], key: str | None, page: Page, shown: int, told: tuple[Edits, Marks]
+) -> None:
+    """Have the world keep the claim of `page` (a first page showing `shown` items) under `key`
+    once the answer is settled, unless every edit that told it (`tell_page`'s ranges in `told`:
+    its counts, else its cursors, links and ``has_more``) was undone as invalid."""
+    keep = getattr(state, "claim", None)
+    if key is None or keep is None or page.claim is None:
+        return
+    claim = page.claim
+    edits, ranges = told
+    edits.then(lambda: keep(key, claim, shown), ranges)
 
 
 def settle(
@@ -67,33 +98,32 @@ def settle(
     seen: tuple[int, int],
     call: Call,
     fresh: tuple[Mapping[str, Any], str] | None,
-) -> tuple[Page, int]:
-    """The page to tell and its collection's size, given ``seen`` (the items shown, the size the
-    world knows); `fresh`: when the world remembers none of the list, its state (which keeps a
-    claim a numbered link cannot carry) and the list's kind, else None."""
+) -> tuple[Page, int, str | None]:
+    """The page to tell, its collection's size and the key to keep a new claim under (for
+    `keep_claim`), given ``seen`` (the items shown, the size the world knows); `fresh`: when the
+    world remembers none of the list, its state (which keeps a claim a numbered link cannot
+    carry) and the list's kind, else None."""
     shown, whole = seen
     if page.claim is not None:
         ends = shown == 0 or page.start + shown >= page.claim
-        return page, whole if ends else max(whole, page.claim)
+        return page, whole if ends else max(whole, page.claim), None
     if not fresh or page.start or page.by_id or shown == 0:
-        return page, whole
+        return page, whole, None
     state, hint = fresh
     keep, kept = getattr(state, "claim", None), getattr(state, "claimed", None)
     numbered = keep is not None and place_key(call, page) in NUMBERED
     if not (numbered or _tokened(coll, call, page)):
-        return page, whole
+        return page, whole, None
     key = claim_key(hint, call)
     before = kept(key) if kept is not None else None
-    if type(before) is int:  # the same first page again: the same claim
-        return replace(page, claim=before), before
+    if before is not None:  # the same first page again: the same claim
+        return replace(page, claim=before[0]), before[0], None
     step = page.size or shown
     said = _said([node, *(node[k] for k in HOLDERS if isinstance(node.get(k), Mapping))], shown, step)
     if said is None:
-        return page, whole
+        return page, whole, None
     claim = min(said if shown < said <= shown + 2 * step else shown + step, shown + MOST)
-    if keep is not None:
-        keep(key, claim)
-    return replace(page, claim=claim), claim
+    return replace(page, claim=claim), claim, key
 
 
 def _tokened(coll: Collection, call: Call, page: Page) -> bool:
@@ -112,8 +142,10 @@ def _said(nodes: list[Mapping[str, Any]], shown: int, step: int) -> int | None:
     """The count a generated page says (past the items shown, or a page of `step` past them when
     it only says more follow), or None when it says none follow."""
     counts = [n[k] for n in nodes for k in COUNTS if type(n.get(k)) is int and n[k] > shown]
-    more = any(n.get(k) is True for n in nodes for k in MORE_KEYS) or any(
-        n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES)
+    more = (
+        any(n.get(k) is True for n in nodes for k in MORE_KEYS)
+        or any(n.get(k) is False for n in nodes for k in LAST_KEYS)
+        or any(n.get(k) not in (None, "") for n in nodes for k in (*CURSORS, *URL_NAMES))
     )
     more = more or any(says_next(n) for n in nodes)
     if counts:

@@ -6,12 +6,12 @@ as the first page promised."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
 from synthworld.errors import SynthworldError
-from synthworld.schema import compile_generator
+from synthworld.schema import Generator
 from synthworld.world.seeds import sub_seed
 
 __all__ = ["drawn_strangers"]
@@ -20,13 +20,12 @@ _TRIES = 3
 """Draws per item lacking (a draw may be dropped: a filter it cannot meet, an id already seen)."""
 
 
-def drawn_strangers(item: Mapping[str, Any] | None, seed: int, count: int, now: Any) -> Iterator[Any]:
-    """Up to `count` times `_TRIES` items of schema `item`, drawn one at a time from the call
-    seed `seed` at the world's time `now` (none when the schema makes no value)."""
-    if item is None or count <= 0:
+def drawn_strangers(generator: Generator | None, seed: int, count: int, now: Any) -> Iterator[Any]:
+    """Up to `count` times `_TRIES` items of the item schema's `generator`, drawn one at a time
+    from the call seed `seed` at the world's time `now` (none when the schema makes no value)."""
+    if generator is None or count <= 0:
         return
     try:
-        generator = compile_generator(item)
         for n in range(count * _TRIES):
             yield generator.generate(Random(sub_seed(seed, 0, f"stranger:{n}")), now=now)
     except SynthworldError:

@@ -22,16 +22,21 @@ NUMBER_KEYS = frozenset((*_NUMBERS, *_SIZES, *_OFFSETS, *_PAGE_COUNTS))
 
 
 def tell_numbers(
-    node: dict[str, Any], beside: Mapping[str, Any], place: tuple[int, int | None], whole: int, edits: Edits
+    node: dict[str, Any],
+    beside: Mapping[str, Any],
+    place: tuple[int, int | None, int],
+    whole: int,
+    edits: Edits,
 ) -> None:
     """Set the integer number fields of `node` (whose properties' schemas are `beside`) for the
-    page at ``place`` (its start offset and size) of a collection of `whole` items."""
-    start, size = place
+    page at ``place`` (its start offset, size and the number of the first page) of a collection
+    of `whole` items."""
+    start, size, base = place
     if not size:
         return
     pages = -(-whole // size)
     for keys, value in (
-        (_NUMBERS, start // size + 1),
+        (_NUMBERS, start // size + base),
         (_SIZES, size),
         (_OFFSETS, start),
         (_PAGE_COUNTS, pages),

@@ -26,6 +26,7 @@ from synthworld.world.page_ids import AFTER, BEFORE, id_place
 from synthworld.world.page_link_header import LINK_TEXT_KEYS, link_header
 from synthworld.world.page_link_list import LIST_HOLDERS, link_list_keys, tell_link_list
 from synthworld.world.page_numbers import NUMBER_KEYS, tell_numbers
+from synthworld.world.page_spring import LAST_KEYS, numbered_from, tell_flags
 from synthworld.world.page_urls import (
     LINK_HOLDERS,
     PREV_NAMES,
@@ -53,6 +54,8 @@ __all__ = [
 TOKENS = (
     "page_token", "pageToken", "cursor", "next_token", "nextToken", "continuation_token",
     "continuationToken", "next_cursor", "nextCursor", "after", "token", "starting_token", "continue",
+    "NextToken", "ContinuationToken", "Marker", "marker", "PageToken", "skiptoken", "skipToken",
+    "start_cursor", "startCursor", "page_cursor", "pageCursor", "page_after",
 )  # fmt: skip
 _OFFSETS = ("offset", "skip")
 _PAGES = ("page", "page_number", "pageNumber")
@@ -63,18 +66,19 @@ PLACES = (*TOKENS, *NUMBERED, *AFTER, *BEFORE)
 CURSORS = (
     "next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken",
     "next_page", "nextPage", "continuation_token", "continuationToken", "end_cursor", "endCursor",
-    "continue",
+    "continue", "NextToken", "NextContinuationToken", "NextMarker", "NextPageToken",
 )  # fmt: skip
-HOLDERS = (*PAGE_HOLDERS, "metadata")
-"""A page's own objects: those of `PAGE_HOLDERS` and Kubernetes' list ``metadata`` (``continue``,
-``remainingItemCount``)."""
+HOLDERS = (*PAGE_HOLDERS, "metadata", "response_metadata")
+"""A page's own objects: those of `PAGE_HOLDERS`, Kubernetes' list ``metadata`` (``continue``,
+``remainingItemCount``) and Slack's ``response_metadata`` (``next_cursor``)."""
 _REMAINING = ("remainingItemCount", "remaining_item_count", "remaining_count", "remainingCount")
 """Counts of the items after this page."""
 COUNTS = (
     "total_count", "totalCount", "total", "total_results", "totalResults", "total_items", "totalItems",
-    "total_entries", "totalEntries", "total_size", "totalSize",
+    "total_entries", "totalEntries", "total_size", "totalSize", "totalElements", "total_elements",
+    "@odata.count", "odata.count",
 )  # fmt: skip
-_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS))
+_SIGNS = frozenset((*CURSORS, *URL_NAMES, *PREV_NAMES, *MORE_KEYS, *LINK_HOLDERS, *LAST_KEYS))
 _PREFIX = "pg_"
 
 Call = tuple[Mapping[str, Any], tuple[str, ...]]
@@ -98,6 +102,8 @@ class Page:
     claim: int | None = None
     """How many items the first page of a world that had made nothing said the collection holds:
     the pages up to it hold generated strangers (`synthworld.world.page_claims`)."""
+    base: int = 1
+    """The number of the first page (0: Spring's ``Page``, `synthworld.world.page_spring`)."""
 
 
 def token_for(start: int, of: int | None = None) -> str:
@@ -124,21 +130,22 @@ def _offset_in(token: str) -> tuple[int, int | None] | None:
     return int(found[1]), int(found[2]) if found[2] is not None else None
 
 
-def page_of(args: Mapping[str, Any]) -> Page | None:
-    """The page `args` ask for, or None when they name neither a size nor a place."""
+def page_of(args: Mapping[str, Any], base: int = 1) -> Page | None:
+    """The page `args` ask for, or None when they name neither a size nor a place; `base`: the
+    number of the first page (1, or Spring's 0)."""
     size = limit_of(args)
     start = 0
     tokens = [str(args[key]) for key in (*TOKENS, *_PAGES) if type(args.get(key)) is str]  # Stripe's page
     offsets = [int(args[key]) for key in _OFFSETS if type(args.get(key)) is int and args[key] >= 0]
-    numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= 1]
+    numbers = [int(args[key]) for key in _PAGES if type(args.get(key)) is int and args[key] >= base]
     found = next((n for n in map(_offset_in, tokens) if n is not None), None)
     if found is not None:
-        return Page(found[0], size, claim=found[1])
+        return Page(found[0], size, claim=found[1], base=base)
     if offsets:
         start = offsets[0]
     elif numbers and size:
-        start = (numbers[0] - 1) * size
-    return Page(start, size) if size is not None or start > 0 else None
+        start = (numbers[0] - base) * size
+    return Page(start, size, base=base) if size is not None or start > 0 else None
 
 
 def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page | None:
@@ -149,10 +156,11 @@ def page_at(args: Mapping[str, Any], ids: list[str], coll: Collection) -> Page |
     placed = id_place(args, ids, size)
     if placed is not None:
         return Page(placed[0], size, placed[1], placed[2], by_id=True)
-    page = page_of(args)
+    base = numbered_from(coll.beside)
+    page = page_of(args, base)
     if page is not None or _unread(args):
         return page  # a place this world cannot read (a page number without a size): as generated
-    return Page(0, None) if _says_pages(coll) else None
+    return Page(0, None, base=base) if _says_pages(coll) else None
 
 
 def _unread(args: Mapping[str, Any]) -> bool:
@@ -174,13 +182,17 @@ def _says_pages(coll: Collection) -> bool:
 
 def tell_page(
     node: dict[str, Any], coll: Collection, page: Page, seen: tuple[int, int], edits: Edits, call: Call
-) -> None:
+) -> list[tuple[int, int]]:
     """Make the counts, next-page cursors and ``has_more`` of `node` (a page holding ``seen[0]``
     items of a collection of ``seen[1]``) say so, beside the items or in the page's own object
-    (``meta``, ``pagination``...); each field its own edit, kept off the rules. `call`: its links'
-    query."""
+    (``meta``, ``pagination``...), then the page's own numbers; each field its own edit, kept off
+    the rules. `call`: its links' query. Returns what tells how many items follow, as ranges of
+    marks (`Edits.mark`): the counts' edits, or (when the page made none) every edit up to the
+    page's numbers."""
     edits.begin("paging", single=True)
-    _tell(node, (coll.beside, coll.required), page, seen, edits, call)
+    since, counts = edits.mark(), []
+    counts.append(_tell(node, (coll.beside, coll.required), page, seen, edits, call))
+    objects: list[tuple[dict[str, Any], Mapping[str, Any]]] = [(node, coll.beside)]
     for holder in [k for k in HOLDERS if isinstance(coll.beside.get(k), Mapping)]:
         schema = coll.beside[holder]
         props, need = schema.get("properties"), schema.get("required")
@@ -190,7 +202,13 @@ def tell_page(
         if holder not in node and _makes(props, required, page):
             edits.set(node, holder, {})  # left out (optional), but it holds the page's count or cursor
         if type(node.get(holder)) is dict:
-            _tell(node[holder], (props, required), page, seen, edits, call)
+            counts.append(_tell(node[holder], (props, required), page, seen, edits, call))
+            objects.append((node[holder], props))
+    told = [(start, stop) for start, stop in counts if stop > start] or [(since, edits.mark())]
+    if not page.by_id and page.stop is None:
+        for obj, props in objects:
+            tell_numbers(obj, props, (page.start, page.size, page.base), seen[1], edits)
+    return told
 
 
 def _makes(props: Mapping[str, Any], required: frozenset[str], page: Page) -> bool:
@@ -209,12 +227,14 @@ def _tell(
     seen: tuple[int, int],
     edits: Edits,
     call: Call,
-) -> None:
-    """`tell_page` for one object, whose properties' schemas and required ones are `fields`."""
+) -> tuple[int, int]:
+    """`tell_page` for one object, whose properties' schemas and required ones are `fields`; the
+    marks its counts' edits lie between."""
     beside, required = fields
     shown, whole = seen
     ahead = page.start + shown < whole
     more = page.start > 0 if page.backward else ahead
+    counted = edits.mark()
     totals = [k for k in COUNTS if _takes(beside.get(k), "integer")]
     for key in totals:
         edits.set(node, key, whole, pin=True)
@@ -222,6 +242,7 @@ def _tell(
         edits.set(node, key, whole if count_is_whole(beside[key], bool(totals)) else shown, pin=True)
     for key in [k for k in _REMAINING if _takes(beside.get(k), "integer")]:
         edits.set(node, key, max(0, whole - page.start - shown), pin=True)
+    counted_to = edits.mark()
     query = place_query(call, page, page.start + shown) if ahead else None
     back = place_query(call, page, max(0, page.start - (page.size or shown))) if page.start > 0 else None
     cursor = next((k for k in CURSORS if k in beside), None)
@@ -246,8 +267,8 @@ def _tell(
             tell_link(node, (key, beside[key], key in required), None, edits)
     for key in [k for k in MORE_KEYS if _takes(beside.get(k), "boolean")]:
         edits.set(node, key, more, pin=True)
-    if not page.by_id and page.stop is None:
-        tell_numbers(node, beside, (page.start, page.size), whole, edits)
+    tell_flags(node, beside, (page.start, page.size, page.base), seen, edits)
+    return counted, counted_to
 
 
 def _ends(call: Call, page: Page, seen: tuple[int, int]) -> dict[str, dict[str, Any]]:
@@ -310,7 +331,7 @@ def place_query(call: Call, page: Page, after: int) -> dict[str, Any]:
     if key in _OFFSETS:
         query[key] = after
     elif key in _PAGES and page.size:
-        query[key] = after // page.size + 1
+        query[key] = after // page.size + page.base
     else:
         query[key] = token_for(after, page.claim)
     return query

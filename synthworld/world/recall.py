@@ -34,7 +34,7 @@ from synthworld.world.edits import Edits
 from synthworld.world.identity import Ancestry, Identity, id_key, identity
 from synthworld.world.list_echo import Draw, echo_lists, scalars
 from synthworld.world.memory import Found, Reference, entity, person
-from synthworld.world.walk import walk
+from synthworld.world.walk import page_named, walk
 
 if TYPE_CHECKING:
     from synthworld.world.consistency import ConsistencyPlan
@@ -128,6 +128,7 @@ def apply(
         )
         below = hints[0] != top_kind
         ident = identity(node, hints, ancestors, keys, nested=below)  # after echo: it may set the id
+        ident = None if depth == 0 and page_named(ident, plan.list_key) else ident
         look_up = person if id(node) in named else entity  # an element the input named by id
         fields = look_up(state, ident[0], ident[1]) if ident else None
         if fresh and depth <= 1 and ident is not None and ident[0] == top_kind:
@@ -150,6 +151,7 @@ def apply(
                     edits.remove(node, key)
         if len(edits.done) > before:
             after = identity(node, hints, ancestors, keys, nested=below)
+            after = None if depth == 0 and page_named(after, plan.list_key) else after
             sure = sure and after == ident
             ident = after
         if ident is not None:

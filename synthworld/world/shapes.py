@@ -14,6 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from synthworld.errors import SynthworldError
+from synthworld.schema import Generator, compile_generator
 from synthworld.world.naming import singular, snake
 
 __all__ = [
@@ -42,13 +44,22 @@ CURSOR_KEYS = frozenset(
         "nextPageToken", "page_token", "pageToken", "has_more", "hasMore", "continuation_token",
         "next_token", "nextToken", "next_url", "end_cursor", "endCursor", "has_next_page",
         "hasNextPage", "next_offset", "offset", "page", "page_info", "pageInfo", "links",
+        "pageable", "totalPages", "@odata.nextLink", "odata.nextLink", "nextLink", "NextToken",
     }
 )  # fmt: skip
 """Properties that say a list answer is one page of a longer collection."""
+_PAGED = frozenset(CURSOR_KEYS - {"page", "offset", "links"} | {"response_metadata"})
+"""Properties that make the one object array beside them a page's items, whatever its name."""
 _LIST_KEYS = (
     "items", "results", "data", "records", "entries", "hits", "nodes", "values", "list", "edges",
     "result",  # MCPServer's and FastMCP's wrapper of a list answer: {"result": [...]}
 )  # fmt: skip
+_SIGNED_LIST_KEYS = {
+    "content": ("totalElements", "pageable", "numberOfElements"),  # Spring Data's Page
+    "value": ("@odata.nextLink", "@odata.count", "@odata.context", "odata.nextLink", "nextLink"),  # OData
+}
+"""Items keys read as a list's only beside one of their page's own fields (a message's
+``content`` blocks are no page)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +80,27 @@ class Collection:
     """The schemas of the properties beside the items (``total``, ``next_page_token``...)."""
     required: frozenset[str] = frozenset()
     """The properties beside the items the answer must have."""
+
+    def generator(self) -> Generator | None:
+        """The item schema's generator, compiled once per collection (a remembered entity listed
+        is an item generated for it; compiling looks the schema up by its text each time); None
+        when there is no item schema or it makes no value."""
+        found = self.__dict__.get("_generator", False)  # frozen: kept outside the fields
+        if found is False:
+            try:
+                found = compile_generator(self.item) if self.item is not None else None
+            except SynthworldError:
+                found = None
+            self.__dict__["_generator"] = found
+        return found  # type: ignore[no-any-return]
+
+    def declared(self) -> frozenset[str] | None:
+        """The properties an item declares (`root_properties`, read once; None: a free-form
+        item)."""
+        found = self.__dict__.get("_declared", False)
+        if found is False:
+            found = self.__dict__["_declared"] = frozenset(root_properties(self.item)) or None
+        return found  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -266,9 +298,20 @@ def _collection(returns: Any, kind: str) -> Collection | None:
     if not isinstance(props, dict):
         return None
     arrays = [k for k, v in props.items() if _is_object_array(v, returns)]
-    key = next((k for k in arrays if singular(k) == kind), None)
+    key = next((k for k in arrays if singular(k) == kind or singular(snake(k)) == kind), None)  # AWS: Things
     if key is None and not _single_entity(props, kind):
         key = next((k for k in _LIST_KEYS if k in arrays), None)
+    if key is None and len(arrays) == 1 and not _single_entity(props, kind) and not _PAGED.isdisjoint(props):
+        key = arrays[0]  # the one list beside a page's cursor (Slack's ``channels``)
+    if key is None:
+        key = next(
+            (
+                k
+                for k, signs in _SIGNED_LIST_KEYS.items()
+                if k in arrays and not props.keys().isdisjoint(signs)
+            ),
+            None,
+        )
     if key is None or _lines(_resolved(props[key], returns).get("items"), returns):
         return None
     paged = not CURSOR_KEYS.isdisjoint(props)

@@ -97,15 +97,16 @@ class WorldState(dict[str, Any]):
         made: set[tuple[str, str]] | None = self.__dict__.get("_made")
         return made is not None and (kind, str(id)) in made
 
-    def claim(self, key: str, count: int) -> None:
+    def claim(self, key: str, count: int, first: int) -> None:
         """Note that the first page of the list call `key` (its input without its place, as
-        `synthworld.world.page_claims` writes it) said its collection holds `count` items."""
-        self.__dict__.setdefault("_claims", {})[key] = count
+        `synthworld.world.page_claims` writes it) showed `first` items and said its collection
+        holds `count`."""
+        self.__dict__.setdefault("_claims", {})[key] = (count, first)
 
-    def claimed(self, key: str) -> int | None:
-        """How many items the first page of the list call `key` said its collection holds (None:
-        no first page made a claim since the last `restore`)."""
-        claims: dict[str, int] | None = self.__dict__.get("_claims")
+    def claimed(self, key: str) -> tuple[int, int] | None:
+        """How many items the first page of the list call `key` said its collection holds, and
+        how many it showed (None: no first page made a claim since the last `restore`)."""
+        claims: dict[str, tuple[int, int]] | None = self.__dict__.get("_claims")
         return claims.get(key) if claims is not None else None
 
     @property

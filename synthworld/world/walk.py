@@ -8,7 +8,7 @@ from typing import Any
 from synthworld.world.identity import Ancestry, Identity
 from synthworld.world.naming import singular
 
-__all__ = ["MAX_DEPTH", "Visit", "walk"]
+__all__ = ["MAX_DEPTH", "Visit", "page_named", "walk"]
 
 MAX_DEPTH = 8
 """How deep the world looks into an answer (deeper objects are left as they are)."""
@@ -17,6 +17,12 @@ Visit = Callable[[dict[str, Any], int, tuple[str, ...], Ancestry, bool], Identit
 """``visit(node, depth, hints, ancestors, single)``: hints are the kinds the object may be (the
 singular name of the property holding it, or the tool's kind); ancestors the kinds of the
 identified objects enclosing it; single is False for an item of a list."""
+
+
+def page_named(ident: Identity, top_list: str | None) -> bool:
+    """Whether `ident`, the top object's of an answer whose items are under `top_list`, names it
+    by its page's own ``number`` (Spring's ``Page``): a page of a list, no entity."""
+    return ident is not None and top_list is not None and ident[2] == "number"
 
 
 def walk(
