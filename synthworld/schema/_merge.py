@@ -263,6 +263,7 @@ _OBJECT_WORDS = frozenset({
     "not", "minProperties", "maxProperties", "propertyNames",
 })  # fmt: skip
 _LIMITING = frozenset({"properties", "patternProperties", "additionalProperties"})
+_PROPERTY_WORDS = frozenset({*_LIMITING, "unevaluatedProperties"})
 """The words by which a conjunct may give a property the schema ``false`` (see `_may_forbid`)."""
 
 
@@ -273,7 +274,10 @@ class _Properties:
     __slots__ = ("_cache", "_cx", "_gens", "_leds", "_names_node", "_parts", "checks")
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
-        self._cx, self._parts = cx, parts
+        self._cx = cx
+        self._parts = [p for p in parts if not _PROPERTY_WORDS.isdisjoint(p.node)]
+        """The conjuncts that say anything of a property (`_prop_parts` reads no other: most of an
+        object's conjuncts are its branches' siblings, ``required`` lists, negations)."""
         self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
         self._gens: tuple[Gen, ...] = ()
