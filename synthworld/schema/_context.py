@@ -71,15 +71,17 @@ def in_context(node: Node, parts: list[Part]) -> Node:
     fmt: str | None = None
     lows: list[int] = []
     highs: list[int] = []
+    patterned = False
     for p in parts:  # one pass, no generators: every string field compiles through here
         words = p.node
+        patterned = patterned or "pattern" in words
         if fmt is None and words.get("format") in FORMATS:
             fmt = words["format"]
         if (value := words.get("minLength")) is not None and _number(value):
             lows.append(int(value))
         if (value := words.get("maxLength")) is not None and _number(value):
             highs.append(int(value))
-    patterns = _patterns(parts)
+    patterns = _patterns(parts) if patterned else []
     place = place_of(parts)
     fills = _fills(place, fmt, tuple(patterns))
     low, high = max(lows, default=0), min(highs, default=None)
