@@ -333,13 +333,21 @@ class Compiler:
         return Part(self.synthetic(loc, {"anyOf": branches} if branches else {"not": {}}))
 
     def _merge(self, parts: list[Part]) -> Node:
-        if ["not" for p in parts if "not" in p.node]:
+        negated, enums = False, []
+        for p in parts:  # one loop, no comprehensions: every node with a word to merge comes here
+            words = p.node
+            negated = negated or "not" in words
+            if "enum" in words:
+                enums.append(words["enum"])
+        excluded: list[Callable[[Any], bool]] = []
+        not_types: set[str] = set()
+        if negated:
             parts = [q for p in parts for q in self._bounded(p)]
             if self.excluding and any(p.node.get("anyOf") for p in parts):  # a not read as its ways to
                 return self._build(parts)  # fail (`_not_ways`: the last resort's reading alone)
-        excluded, not_types = self._nots(parts)
+            excluded, not_types = self._nots(parts)
+            enums = [p.node["enum"] for p in parts if "enum" in p.node]  # a bound read from a not too
         node: Node
-        enums = [p.node["enum"] for p in parts if "enum" in p.node]
         node = EnumNode(enum_values(self, parts, enums)) if enums else self._typed(parts, not_types)
         if excluded:
             node = NotNode(node, excluded)

@@ -71,15 +71,17 @@ def in_context(node: Node, parts: list[Part]) -> Node:
     fmt: str | None = None
     lows: list[int] = []
     highs: list[int] = []
+    patterned = False
     for p in parts:  # one pass, no generators: every string field compiles through here
         words = p.node
+        patterned = patterned or "pattern" in words
         if fmt is None and words.get("format") in FORMATS:
             fmt = words["format"]
         if (value := words.get("minLength")) is not None and _number(value):
             lows.append(int(value))
         if (value := words.get("maxLength")) is not None and _number(value):
             highs.append(int(value))
-    patterns = _patterns(parts)
+    patterns = _patterns(parts) if patterned else []
     place = place_of(parts)
     fills = _fills(place, fmt, tuple(patterns))
     low, high = max(lows, default=0), min(highs, default=None)
@@ -157,30 +159,39 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
     examples = [
         e for e in place.examples
         if (fmt is None or _CHECKER.conforms(e, fmt)) and all(rx.search(e) for rx in patterns)
-    ]  # fmt: skip
-    engine = _vocab.machine(place.name, place.parents[:2])
-    if examples and engine is not None and all(_agrees(engine, e) for e in examples):
-        return [engine]  # a network's ``type``: Docker's words (``bridge``), not the example's shape
+    ] if place.examples else []  # fmt: skip
     if examples:
+        engine = _vocab.machine(place.name, place.parents[:2])
+        if engine is not None and all(_agrees(engine, e) for e in examples):
+            return [engine]  # a network's ``type``: Docker's words (``bridge``), not the example's shape
         return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:
         return _birth(fmt) if not patterns and _vocab.BIRTH.search(place.name) else []
     fill = (
         _vocab.stripe_id(place.name, place.parents, place.description)
         or _described(place)
-        or _vocab.in_parent(place.name, place.parents)
-        or _domains.in_parent(place.name, place.parents)
-        or _trades.in_parent(place.name, place.parents)
-        or _by_context(place)
-        or _vocab.by_name(place.name)
-        or _identifiers.by_name(place.name)
-        or _codes.by_name(place.name)
-        or _domains.by_name(place.name)
-        or _trades.by_name(place.name)
-        or _by_name(place.name)
-        or _trades.reference(place.name)
+        or _in_place(place.name, place.parents, place.siblings)
     )
     return [fill] if fill else []
+
+
+@lru_cache(maxsize=4096)
+def _in_place(name: str, parents: tuple[str, ...], siblings: frozenset[str]) -> Fill | None:
+    """The fill of a field by its name, its parents' and its siblings' (no description: the
+    same names come back in many places that `_fills`' key tells apart by their descriptions)."""
+    return (
+        _vocab.in_parent(name, parents)
+        or _domains.in_parent(name, parents)
+        or _trades.in_parent(name, parents)
+        or _by_context(Place(name, parents, "", (), siblings))
+        or _vocab.by_name(name)
+        or _identifiers.by_name(name)
+        or _codes.by_name(name)
+        or _domains.by_name(name)
+        or _trades.by_name(name)
+        or _by_name(name)
+        or _trades.reference(name)
+    )
 
 
 def _birth(fmt: str | None) -> list[Fill]:

@@ -123,6 +123,9 @@ def _integer(cx: Compiler, parts: list[Part]) -> Node:
 def _string(cx: Compiler, parts: list[Part]) -> Node:
     path = _path(parts)
     found = _gather(parts, _STRING_WORDS)
+    if not found:  # a free string (most fields): no pattern, format or length to read or prove
+        return StringNode(min_length=0, max_length=None, pattern=None, checks=(), fmt=None, path=path,
+                          refusals=_refusals(cx, parts))  # fmt: skip
     patterns = list(dict.fromkeys(p for p in found.get("pattern", ()) if isinstance(p, str)))
     checks: list[Search] = []
     for pattern in patterns:
@@ -155,8 +158,17 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
-        refusals=[check for p in parts if "not" in p.node and (check := cx.not_of(p)[0]) is not None],
+        refusals=_refusals(cx, parts),
     )
+
+
+def _refusals(cx: Compiler, parts: list[Part]) -> list[QuickCheck]:
+    """The checks of the ``not``s of ``parts`` that no string may meet (a loop: most have none)."""
+    out: list[QuickCheck] = []
+    for p in parts:
+        if "not" in p.node and (check := cx.not_of(p)[0]) is not None:
+            out.append(check)
+    return out
 
 
 _NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})
@@ -263,6 +275,7 @@ _OBJECT_WORDS = frozenset({
     "not", "minProperties", "maxProperties", "propertyNames",
 })  # fmt: skip
 _LIMITING = frozenset({"properties", "patternProperties", "additionalProperties"})
+_PROPERTY_WORDS = frozenset({*_LIMITING, "unevaluatedProperties"})
 """The words by which a conjunct may give a property the schema ``false`` (see `_may_forbid`)."""
 
 
@@ -273,7 +286,10 @@ class _Properties:
     __slots__ = ("_cache", "_cx", "_gens", "_leds", "_names_node", "_parts", "checks")
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
-        self._cx, self._parts = cx, parts
+        self._cx = cx
+        self._parts = [p for p in parts if not _PROPERTY_WORDS.isdisjoint(p.node)]
+        """The conjuncts that say anything of a property (`_prop_parts` reads no other: most of an
+        object's conjuncts are its branches' siblings, ``required`` lists, negations)."""
         self.checks: tuple[QuickCheck, ...] = ()  # most have none: the empty tuple is shared
         """The ``propertyNames`` a name must satisfy."""
         self._gens: tuple[Gen, ...] = ()

@@ -94,8 +94,7 @@ def _all_nouns(names: tuple[str, ...]) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def _walk_path(pointer: str) -> tuple[str, tuple[str, ...], int]:
     """`_walk` of a JSON pointer (the same paths come back in every schema of a kind)."""
-    name, parents, end, _ = _walk(_segments(pointer))
-    return name, tuple(parents), end
+    return _walked(pointer)[0]
 
 
 @lru_cache(maxsize=8192)
@@ -104,8 +103,17 @@ def route_of(path: str) -> tuple[str, ...]:
     below it, is read from (its name, its parent's: `_walk` reads nothing before them). A node
     compiled at one path is the node of every path with the same route: a definition reached
     under ``author`` and under ``album`` is compiled once for each, whichever comes first."""
+    return _walked(path)[1]
+
+
+@lru_cache(maxsize=1024)
+def _walked(path: str) -> tuple[tuple[str, tuple[str, ...], int], tuple[str, ...]]:
+    """`_walk_path` and `route_of` of ``path``, from one walk: a field's path is asked for its
+    route when its node is looked up, then for its place when its string node is made (each
+    keeps its own cache: a hit there is one call)."""
     segs = _segments(path)
-    return tuple(segs[max(0, _walk(segs)[3] - 2) :])
+    name, parents, end, start = _walk(segs)
+    return (name, tuple(parents), end), tuple(segs[max(0, start - 2) :])
 
 
 def _walk(segs: list[str]) -> tuple[str, list[str], int, int]:
