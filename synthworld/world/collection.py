@@ -125,7 +125,7 @@ def _strangers(
     table = state.get(plan.top_kind)
     table = table if is_mapping(table) else {}
     out: list[dict[str, Any]] = []
-    for drawn in drawn_strangers(coll.item, facts.seed, want, facts.now):
+    for drawn in drawn_strangers(coll.item, facts.seed, want, facts.now, plan.top_kind):
         if len(out) == want:
             break
         if type(drawn) is not dict:
@@ -277,7 +277,7 @@ def _from_memory(
     item: dict[str, Any] = {}
     if coll.item is not None:
         try:
-            base = compile_generator(coll.item).generate(
+            base = compile_generator(coll.item, context=kind).generate(
                 Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now
             )
             item = base if isinstance(base, dict) else {}

@@ -20,13 +20,16 @@ _TRIES = 3
 """Draws per item lacking (a draw may be dropped: a filter it cannot meet, an id already seen)."""
 
 
-def drawn_strangers(item: Mapping[str, Any] | None, seed: int, count: int, now: Any) -> Iterator[Any]:
+def drawn_strangers(
+    item: Mapping[str, Any] | None, seed: int, count: int, now: Any, kind: str = ""
+) -> Iterator[Any]:
     """Up to `count` times `_TRIES` items of schema `item`, drawn one at a time from the call
-    seed `seed` at the world's time `now` (none when the schema makes no value)."""
+    seed `seed` at the world's time `now` (none when the schema makes no value); ``kind``: the
+    items' (a pet's ``name`` is a pet's)."""
     if item is None or count <= 0:
         return
     try:
-        generator = compile_generator(item)
+        generator = compile_generator(item, context=kind)
         for n in range(count * _TRIES):
             yield generator.generate(Random(sub_seed(seed, 0, f"stranger:{n}")), now=now)
     except SynthworldError:
