@@ -93,3 +93,10 @@ def test_a_certificates_subject_is_no_subject_line() -> None:
 def test_a_compound_name_keeps_its_pattern() -> None:
     found = _draws("node_name", (), {"type": "string", "pattern": "^node-[0-9]{2}$"})
     assert all(value.startswith("node-") and len(value) == 7 for value in found), found
+
+
+def test_a_materials_name_is_a_products() -> None:
+    from synthworld.schema._words import PRODUCT_ADJECTIVES
+
+    found = _draws("abc_material_name", ("items",))
+    assert all(value.split()[0] in PRODUCT_ADJECTIVES for value in found), found

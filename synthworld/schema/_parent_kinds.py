@@ -56,7 +56,7 @@ _PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
         "client",
         _provider("company"),
     ),
-    ("product item sku offering variant good merchandise", _product),
+    ("product item sku offering variant good merchandise material", _product),
     ("file attachment asset upload", _provider("file_name")),
     (
         "city venue location place site destination origin airport hotel restaurant",
