@@ -99,9 +99,9 @@ def test_coverage_merges_every_run(naive: EvalReport, careful: EvalReport) -> No
         "answers": {
             "search_email $ != []": 10,
             "search_email $ = []": 8,  # 5 of them emptied by the `empty` hazard
-            "search_email $[*].labels != []": 8,
-            "search_email $[*].labels = []": 0,
-            "search_email $[*].labels absent": 6,
+            "search_email $[*].labels != []": 6,  # stop 51: an email's subject is drawn as one
+            "search_email $[*].labels = []": 2,
+            "search_email $[*].labels absent": 10,
             "search_email $[*].labels present": 8,
         },
     }

@@ -62,7 +62,11 @@ class RandomBackend:
         if hit is not None and hit[0] is spec:
             return hit[1]
         generator = compile_owned(  # a spec's schemas are its own copies
-            spec.returns, registry=self.registry, realistic=self.realistic, locale=self.locale
+            spec.returns,
+            registry=self.registry,
+            realistic=self.realistic,
+            locale=self.locale,
+            context=spec.name,  # ``getPetById``: a pet's name, not a person's
         )
         self._by_spec[id(spec)] = (spec, generator)
         return generator

@@ -42,6 +42,7 @@ from synthworld.schema._parts import Part
 from synthworld.schema._probe_draws import seeded_zero, surely_probed
 from synthworld.schema._refusals import Refused
 from synthworld.schema._texts import parse, text_digest
+from synthworld.schema._tool_kind import tool_kind
 
 __all__ = ["DEFAULT_NOW", "Generator", "compile_generator", "compile_owned", "generate"]
 
@@ -92,12 +93,14 @@ class Generator:
         locale: str = "en_US",
         text: str | None = None,
         borrow: bool = False,
+        kind: str = "",
     ) -> None:
         """``text``: ``schema``'s JSON text when the caller has it already (`compile_generator`);
-        ``borrow``: keep ``schema`` itself, which its owner never changes (`compile_owned`), not a copy."""
+        ``borrow``: keep ``schema`` itself, which its owner never changes (`compile_owned`), not a copy;
+        ``kind``: what the values are about (`_tool_kind.tool_kind` of the context given)."""
         self._key = schema_key(schema) if text is None else text
         self.schema = schema if borrow else parse(self._key)  # a deep copy, in C
-        self.realistic, self.locale = realistic, locale
+        self.realistic, self.locale, self.kind = realistic, locale, kind
         loc = root_of(self.schema, registry, self._key)
         check_schema(loc, self._key)
         if '"$ref"' in self._key:  # an optional property's too: else left out in silence
@@ -106,7 +109,7 @@ class Generator:
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
         self._always_check = registry is not None or unsure(self._key) or self._both
         self._loc = loc
-        compiler, parts = Compiler(), [Part(loc)]
+        compiler, parts = Compiler(kind=kind), [Part(loc)]
         if '"not"' in self._key:  # a not repeating its siblings: else drawn, then refused, until attempts end
             refuse_implied_not(compiler.flatten(parts))
         self._root: Node = compiler.node(parts)
@@ -231,7 +234,7 @@ class Generator:
         compiled, so its error is a ``oneOf`` of twins: `_probe` raises it)."""
         if self._excluding is None:
             try:
-                self._excluding = Compiler(excluding=True).node([Part(self._loc)])
+                self._excluding = Compiler(excluding=True, kind=self.kind).node([Part(self._loc)])
             except SchemaError:
                 return None
         return self._excluding
@@ -332,7 +335,9 @@ class Generator:
         end (other types in their place), and adds types, never fewer alternatives (a capped
         refusal's probe took 2-3 s CPU, a quarter of it there)."""
         for any_type in (False, True):
-            root = self._excluding = Compiler(excluding=True, any_type=any_type).node([Part(self._loc)])
+            root = self._excluding = Compiler(excluding=True, any_type=any_type, kind=self.kind).node(
+                [Part(self._loc)]
+            )
             self._uncapped = False
             found = self._first_value(root)
             if found[0]:
@@ -368,18 +373,23 @@ def compile_generator(
     registry: referencing.Registry[Any] | None = None,
     realistic: bool = True,
     locale: str = "en_US",
+    context: str = "",
 ) -> Generator:
     """The cached :class:`Generator` for ``schema`` and these options.
+
+    ``context``: the name of what the values answer (a tool's, ``getPetById``), read for what a
+    ``name`` nothing nearer explains is (a pet's name, not a person's; `_tool_kind`).
 
     Raises :class:`SchemaError` (invalid or unsupported, naming the JSON path) or
     :class:`UnsatisfiableSchemaError` here, never later at a call.
     """
     text = schema_key(schema)
-    key = (text, realistic, locale, id(registry))
+    kind = tool_kind(context) if context and realistic else ""
+    key = (text, realistic, locale, id(registry), kind)
     found = _cached(key, registry)
     if found is not None:
         return found
-    built = _build(schema, text, registry, realistic, locale, key=key, borrow=False)
+    built = _build(schema, text, registry, realistic, locale, key=key, borrow=False, kind=kind)
     hit = _CACHE.keep(key, (registry, built), len(text))  # unless another thread was quicker
     if hit[0] is not registry:  # a registry gone, whose id this one reuses
         _CACHE.discard(key)
@@ -394,13 +404,15 @@ def compile_owned(
     registry: referencing.Registry[Any] | None = None,
     realistic: bool = True,
     locale: str = "en_US",
+    context: str = "",
 ) -> Generator:
     """`compile_generator` for a schema its caller owns and never changes (a registered spec's own
     copy). A JSON text met for the first time is compiled over ``schema`` itself and kept nowhere
     else, so a world of distinct tools holds each schema once, not twice; a text met before gets
     the shared generator of `compile_generator` (over a copy of its own)."""
     text = schema_key(schema)
-    key = (text, realistic, locale, id(registry))
+    kind = tool_kind(context) if context and realistic else ""
+    key = (text, realistic, locale, id(registry), kind)
     hit = _cached(key, registry)
     if hit is not None:
         return hit
@@ -411,8 +423,10 @@ def compile_owned(
         while len(_MET) > _MET_SIZE:
             _MET.popitem(last=False)  # the oldest
     if met:
-        return compile_generator(schema, registry=registry, realistic=realistic, locale=locale)
-    return _build(schema, text, registry, realistic, locale, key=key, borrow=True)
+        return compile_generator(
+            schema, registry=registry, realistic=realistic, locale=locale, context=context
+        )
+    return _build(schema, text, registry, realistic, locale, key=key, borrow=True, kind=kind)
 
 
 _MET: OrderedDict[tuple[int, int], None] = OrderedDict()
@@ -441,11 +455,19 @@ def _build(
     *,
     key: tuple[Any, ...],
     borrow: bool,
+    kind: str = "",
 ) -> Generator:
     """A new `Generator`; its `SchemaError` is kept in `_CACHE` under ``key`` (`_refuse`)."""
     try:  # outside the lock: a compile may take a while; without collections (see `_generate`)
         return paused(
-            Generator, schema, registry=registry, realistic=realistic, locale=locale, text=text, borrow=borrow
+            Generator,
+            schema,
+            registry=registry,
+            realistic=realistic,
+            locale=locale,
+            text=text,
+            borrow=borrow,
+            kind=kind,
         )
     except RecursionError:
         err = SchemaError(

@@ -57,9 +57,16 @@ class Compiler:
     """Compiles parts into nodes, memoised per document (one compiler per compiled schema)."""
 
     def __init__(
-        self, *, excluding: bool = False, any_type: bool = False, under: Compiler | None = None
+        self,
+        *,
+        excluding: bool = False,
+        any_type: bool = False,
+        under: Compiler | None = None,
+        kind: str = "",
     ) -> None:
         """``under``: a scratch compiler over that one (`scratch`)."""
+        self.kind: str = kind
+        """What the schema's values are about (`_place.Place.kind`: ``pet`` for ``getPetById``)."""
         self.excluding = excluding
         """Whether a ``oneOf`` branch fails the others by `ExcludeNode` (built from what the value
         holds) rather than by conjoining their negations (searched depth first): the last resort
@@ -104,7 +111,7 @@ class Compiler:
         grow without end. A scratch compiler is its own (it lives as long as the attempt)."""
         if self.root is not self:
             return self
-        return Compiler(excluding=self.excluding, any_type=self.any_type, under=self)
+        return Compiler(excluding=self.excluding, any_type=self.any_type, under=self, kind=self.kind)
 
     def lazy(self, parts: Sequence[Part]) -> Node:
         """A node for ``parts`` compiled on first use."""

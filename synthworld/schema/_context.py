@@ -19,7 +19,7 @@ from typing import Any
 
 import jsonschema
 
-from synthworld.schema import _codes, _domains, _identifiers, _trades, _vocab
+from synthworld.schema import _codes, _domains, _identifiers, _titles, _trades, _vocab
 from synthworld.schema._draw import choice
 from synthworld.schema._formats import FORMATS
 from synthworld.schema._name_fills import CODE_LIKE as _CODE_LIKE
@@ -28,32 +28,28 @@ from synthworld.schema._name_fills import SYMBOLS as _SYMBOLS
 from synthworld.schema._name_fills import by_name as _by_name
 from synthworld.schema._name_rules import Fill
 from synthworld.schema._nodes import Node, State
+from synthworld.schema._parent_kinds import JOB, LABEL_PARENTS, PARENTS, PERSON, PERSON_NAME, PET_NAME
 from synthworld.schema._parts import Part
 from synthworld.schema._place import NAME_LIKE, Place, place_of
+from synthworld.schema._realistic import provider_for
 from synthworld.schema._regex import Search, readings
 from synthworld.schema._shape import Words, learn
 from synthworld.schema._string_fills import emoji as _emoji
-from synthworld.schema._string_fills import event_name as _event_name
 from synthworld.schema._string_fills import format_fill as _format
 from synthworld.schema._string_fills import hex32 as _hex
 from synthworld.schema._string_fills import hex_color as _hex_color
 from synthworld.schema._string_fills import ident as _ident
 from synthworld.schema._string_fills import phone as _phone
 from synthworld.schema._string_fills import pool_of as _pool
-from synthworld.schema._string_fills import product as _product
 from synthworld.schema._string_fills import provider as _provider
 from synthworld.schema._string_fills import semver as _semver
-from synthworld.schema._string_fills import short_title as _short_title
 from synthworld.schema._string_fills import slug as _slug
-from synthworld.schema._string_fills import ticket_title as _ticket_title
 from synthworld.schema._string_fills import title as _title
 from synthworld.schema._string_fills import url as _url
-from synthworld.schema._string_fills import word as _word
 from synthworld.schema._words import (
     AIRPORTS,
     GENRES,
     LABELS,
-    PET_NAMES,
     STATUSES,
     WORDS,
     shape_of,
@@ -66,8 +62,9 @@ _CHECKER = jsonschema.FormatChecker()
 _NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 
 
-def in_context(node: Node, parts: list[Part]) -> Node:
-    """``node`` (a string node) drawing contextual values first, when the schema says anything."""
+def in_context(node: Node, parts: list[Part], kind: str = "") -> Node:
+    """``node`` (a string node) drawing contextual values first, when the schema says anything
+    (``kind``: what the tool answering it is about, `_place.Place.kind`)."""
     fmt: str | None = None
     lows: list[int] = []
     highs: list[int] = []
@@ -82,7 +79,7 @@ def in_context(node: Node, parts: list[Part]) -> Node:
         if (value := words.get("maxLength")) is not None and _number(value):
             highs.append(int(value))
     patterns = _patterns(parts) if patterned else []
-    place = place_of(parts)
+    place = place_of(parts, kind)
     fills = _fills(place, fmt, tuple(patterns))
     low, high = max(lows, default=0), min(highs, default=None)
     if not fills and high == 2 and fmt is None and not patterns and _COUNTRY.search(place.name):
@@ -164,26 +161,32 @@ def _fills(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[
         engine = _vocab.machine(place.name, place.parents[:2])
         if engine is not None and all(_agrees(engine, e) for e in examples):
             return [engine]  # a network's ``type``: Docker's words (``bridge``), not the example's shape
+    birth = _birth(place, fmt, patterns) if _vocab.BIRTH.search(place.name) else []
+    if birth and all(any(_agrees(f, e) for f in birth) for e in examples):
+        return birth  # a date of birth, also where an example or a pattern gives its shape
+    if examples:
         return _from_examples(examples, _word_pool(place), _by_context(place))
     if fmt is not None or patterns:
-        return _birth(fmt) if not patterns and _vocab.BIRTH.search(place.name) else []
+        return []
     fill = (
         _vocab.stripe_id(place.name, place.parents, place.description)
         or _described(place)
-        or _in_place(place.name, place.parents, place.siblings)
+        or _in_place(place.name, place.parents, place.siblings, place.kind)
     )
     return [fill] if fill else []
 
 
 @lru_cache(maxsize=4096)
-def _in_place(name: str, parents: tuple[str, ...], siblings: frozenset[str]) -> Fill | None:
-    """The fill of a field by its name, its parents' and its siblings' (no description: the
-    same names come back in many places that `_fills`' key tells apart by their descriptions)."""
+def _in_place(name: str, parents: tuple[str, ...], siblings: frozenset[str], kind: str) -> Fill | None:
+    """The fill of a field by its name, its parents', its siblings' and its tool's `kind` (no
+    description: the same names come back in many places that `_fills`' key tells apart by their
+    descriptions)."""
     return (
         _vocab.in_parent(name, parents)
         or _domains.in_parent(name, parents)
         or _trades.in_parent(name, parents)
-        or _by_context(Place(name, parents, "", (), siblings))
+        or _by_context(Place(name, parents, "", (), siblings, kind))
+        or _subject(Place(name, parents, "", ()))
         or _vocab.by_name(name)
         or _identifiers.by_name(name)
         or _codes.by_name(name)
@@ -191,14 +194,23 @@ def _in_place(name: str, parents: tuple[str, ...], siblings: frozenset[str]) -> 
         or _trades.by_name(name)
         or _by_name(name)
         or _trades.reference(name)
+        or _compound_name(name)
     )
 
 
-def _birth(fmt: str | None) -> list[Fill]:
-    """A date of birth in the field's format (a ``date``, or a ``date-time`` at midnight)."""
-    if fmt == "date":
-        return [_vocab.birth_date]
-    return [lambda st: _vocab.birth_date(st, True)] if fmt == "date-time" else []
+def _birth(place: Place, fmt: str | None, patterns: tuple[Search, ...]) -> list[Fill]:
+    """A date of birth (a pet's where the answer is a pet's) in the field's format (a ``date``, a
+    ``date-time`` at midnight, a plain date without one), if a draw fits the field's patterns."""
+    pet = PARENTS.get(place.kind) is PET_NAME or any(PARENTS.get(p) is PET_NAME for p in place.parents[:1])
+    day = _vocab.pet_birth_date if pet else _vocab.birth_date
+    if fmt in (None, "date"):
+        fill: Fill = day
+    elif fmt == "date-time":
+        fill = lambda st: day(st, True)  # noqa: E731
+    else:
+        return []
+    sample = fill(State(Random(0), _NOW, True, "en_US"))
+    return [fill] if all(rx.search(sample) for rx in patterns) else []
 
 
 def _from_examples(examples: list[str], words: Words, context: Fill | None) -> list[Fill]:
@@ -298,54 +310,6 @@ search; the rules run on every described string field)."""
 # -- the field's name in its parent's context -----------------------------------------------------
 
 
-_PERSON = (
-    "user people person author owner member customer contact employee assignee creator artist profile "
-    "account reviewer sender recipient student teacher driver patient manager admin participant attendee "
-    "speaker guest friend actor player follower collaborator approver requester reporter signer "
-    "passenger traveler buyer seller agent host narrator"
-)
-_PERSON_NAME, _JOB = _provider("name"), _provider("job")
-_PARENT_WORDS: tuple[tuple[str, Fill], ...] = (
-    (_PERSON, _PERSON_NAME),
-    (
-        "album track song playlist show episode book movie film audiobook chapter podcast article post "
-        "story video course talk paper recipe release single record",
-        _title,
-    ),
-    ("event festival conference meetup concert", _event_name),
-    ("ticket issue bug incident", _ticket_title),
-    ("pet dog cat puppy kitten", _pool(PET_NAMES)),
-    (
-        "template project task section portfolio goal board page document doc note report dashboard form "
-        "survey campaign milestone sprint folder view list pipeline workflow meeting subtask epic",
-        _short_title,
-    ),
-    ("ability move stat nature characteristic trait skill", _word),
-    (
-        "pokemon species berry form habitat generation version region pokedex machine channel repo "
-        "repository package module branch bucket queue service app application bot environment namespace "
-        "cluster database table column field key variable setting flag feature model engine type kind slug",
-        _slug,
-    ),
-    ("label tag topic keyword category interest hobby", _pool(LABELS)),
-    ("genre", _pool(GENRES)),
-    ("status state", _pool(STATUSES)),
-    (
-        "company organization organisation org team vendor brand publisher merchant store shop business "
-        "supplier employer enterprise agency manufacturer carrier airline bank workspace tenant partner "
-        "client",
-        _provider("company"),
-    ),
-    ("product item sku offering variant good merchandise", _product),
-    ("file attachment asset upload", _provider("file_name")),
-    (
-        "city venue location place site destination origin airport hotel restaurant",
-        _provider("city"),
-    ),
-    ("country nation", _provider("country")),
-)
-_PARENTS: dict[str, Fill] = {word: fill for words, fill in _PARENT_WORDS for word in words.split()}
-"""The fill for a ``name``/``title`` by the kind of object that holds it."""
 _URL_PARENT = re.compile(r"(^|_)(url|link|href)s?$")
 
 
@@ -357,15 +321,71 @@ def _by_context(place: Place) -> Fill | None:
         return next((codes[p] for p in place.parents[:1] if p in codes), None)
     if place.name not in NAME_LIKE:
         return None
+    if place.name in ("label", "caption") and place.parents and place.parents[0] in LABEL_PARENTS:
+        return LABEL_PARENTS[place.parents[0]]
     for parent in place.parents:
-        if parent in _PARENTS:
-            fill = _PARENTS[parent]
-            return _JOB if fill is _PERSON_NAME and place.name == "title" else fill  # a contact's title
+        if parent in PARENTS:
+            return _as(place.name, PARENTS[parent])
+    if place.kind in PARENTS:  # nothing nearer names it: the tool's name does (``getPetById``)
+        return _as(place.name, PARENTS[place.kind])
     if not place.parents and (kind := _kind_of_siblings(place.name, place.siblings)) is not None:
-        return _PARENTS[kind]  # a top object (a tool's answer): what its other fields say it is
+        return _as(place.name, PARENTS[kind])  # a top object (a tool's answer): what its other fields say
     if place.parents and place.name in ("name", "title"):
         return _title  # a thing with a name that is not a person's
     return None
+
+
+_PERSON_HEADS = frozenset(
+    (PERSON + " full display legal real preferred maiden middle holder cardholder billing shipping "
+     "parent guardian emergency spouse beneficiary doctor physician nurse pilot captain signatory").split()
+)  # fmt: skip
+
+
+_SUBJECT = re.compile(r"^((e_?)?mail_|message_)?subject$")
+_NOT_A_MESSAGE = frozenset(
+    [
+        "certificate",
+        "cert",
+        "tls",
+        "ssl",
+        "x509",
+        "jwt",
+        "token",
+        "claim",
+        "claims",
+        "csr",
+        "key",
+        "grammar",
+        "sentence",
+    ]
+)
+
+
+def _subject(place: Place) -> Fill | None:
+    """A message's ``subject`` (not a certificate's): an email's subject line, not a catch phrase."""
+    if _SUBJECT.match(place.name) and _NOT_A_MESSAGE.isdisjoint(place.parents):
+        return _titles.subject_line
+    return None
+
+
+def _compound_name(name: str) -> Fill | None:
+    """A ``<noun>_name`` that is no person's (``event_name``, ``node_name``, ``priority_class_name``):
+    its noun's kind of name, else a machine's (``worker-pool``); Faker's rules gave them all a
+    person's ("Jeremiah Frye"). A person's noun (``holder_name``, ``author_name``) keeps a person's."""
+    if not name.endswith("_name") or provider_for(name) != "name":
+        return None
+    head = name[:-5].rsplit("_", 1)[-1]
+    if head in _PERSON_HEADS:
+        return None
+    return PARENTS.get(head, _slug)
+
+
+def _as(name: str, fill: Fill) -> Fill | None:
+    """The fill of a kind's name-like field ``name``: a person's ``title`` is their job; a
+    ``headline`` only a written work's (a business profile's is no person's or company's name)."""
+    if name == "headline":
+        return fill if fill in (_titles.article_title, _titles.creative_title) else None
+    return JOB if fill is PERSON_NAME and name == "title" else fill
 
 
 _SIBLING_KINDS = tuple(

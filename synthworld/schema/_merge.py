@@ -476,5 +476,5 @@ _BUILDERS: dict[str, Callable[[Compiler, list[Part]], Node]] = {
     "null": _null,
     "number": _number,
     "object": _object,
-    "string": lambda cx, parts: in_context(_string(cx, parts), parts),
+    "string": lambda cx, parts: in_context(_string(cx, parts), parts, cx.kind),
 }

@@ -25,6 +25,7 @@ from synthworld.schema._string_fills import sku as _sku
 from synthworld.schema._string_fills import ticker as _ticker
 from synthworld.schema._string_fills import token as _token
 from synthworld.schema._string_fills import url as _url
+from synthworld.schema._titles import FIELD_LABELS, UI_LABELS, UNITS
 from synthworld.schema._words import AIRLINES, AIRPORTS, CUISINES, GENRES, LABELS, PRONOUNS, STATUSES
 
 __all__ = ["CODES", "CODE_LIKE", "SYMBOLS", "by_name"]
@@ -46,6 +47,11 @@ _NAMES: tuple[tuple[re.Pattern[str], Fill], ...] = tuple(
         (r"(^|_)upc$", _digits(12)),
         (r"(^|_)(status|state)$", _pool(STATUSES)),
         (r"^(labels?|tags?|topics?|keywords?)$", _pool(LABELS)),
+        (r"(^|_)unit_?label$", _pool(UNITS)),  # what a price counts: a ``seat``
+        (r"(^|_)(status|state)_label$", _pool(STATUSES)),
+        (r"(^|_)(button|action|cta|submit|cancel|confirm|menu|tab|nav|aria)_(label|text)$", _pool(UI_LABELS)),
+        (r"(^|_)(field|input)_label$", _pool(FIELD_LABELS)),
+        (r"(^|_)label(_\d+)?$", _pool(LABELS)),  # a label's name (a free map's ``label_744`` too)
         (r"^genres?$", _pool(GENRES)),
         (r"pronouns?$", _pool(PRONOUNS)),
         (r"emoji", _emoji),

@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from synthworld.schema._parts import Part
 from synthworld.schema._realistic import snake
+from synthworld.schema._vocab import BIRTH
 
 __all__ = ["NAME_LIKE", "Place", "name_and_nouns", "place_of", "route_of"]
 
@@ -40,6 +41,9 @@ class Place(NamedTuple):
     siblings: frozenset[str] = frozenset()
     """The names of the properties of the object holding the field (snake_case), read for a
     name-like field at the top of an answer only (`NAME_LIKE`); empty elsewhere."""
+    kind: str = ""
+    """What the tool answering the schema says it is about (`_tool_kind`: ``getPetById``, a pet),
+    for a name-like field or a date of birth whose parents give no noun; empty elsewhere."""
 
 
 def _segments(pointer: str) -> list[str]:
@@ -134,8 +138,9 @@ def _walk(segs: list[str]) -> tuple[str, list[str], int, int]:
     return name, parents, end, i
 
 
-def place_of(parts: list[Part]) -> Place:
-    """The :class:`Place` of the string field whose conjuncts are ``parts``."""
+def place_of(parts: list[Part], kind: str = "") -> Place:
+    """The :class:`Place` of the string field whose conjuncts are ``parts`` (``kind``: what the
+    answer is about, `Place.kind`)."""
     if not parts:
         return Place("", (), "", ())
     name, nouns, parent = _named(parts)
@@ -159,7 +164,8 @@ def place_of(parts: list[Part]) -> Place:
             examples += _strings([sample.get(name)])
     name = _snake(name)
     siblings = _siblings(parent) if not nouns and name in NAME_LIKE else _NO_SIBLINGS
-    return Place(name, nouns, description, tuple(examples), siblings)
+    kind = kind if kind and not nouns and (name in NAME_LIKE or BIRTH.search(name)) else ""
+    return Place(name, nouns, description, tuple(examples), siblings, kind)
 
 
 def name_and_nouns(parts: list[Part]) -> tuple[str, tuple[str, ...]]:
@@ -189,7 +195,7 @@ def _named(parts: list[Part]) -> tuple[str, tuple[str, ...], Any]:
     return name or by_pointer, nouns, parent
 
 
-NAME_LIKE = frozenset({"name", "title", "display_name", "label", "caption", "heading"})
+NAME_LIKE = frozenset({"name", "title", "display_name", "label", "caption", "heading", "headline"})
 """The names of a thing's name (a book's ``title``): only these, at the top of an answer (no parent
 to say what the thing is), read their `Place`'s ``siblings`` (`_context`); others keep none, and
 their places stay one cache key across the objects that hold them."""

@@ -21,6 +21,7 @@ from synthworld.schema._words import (
     FILES,
     FUNCTION_WORDS,
     ID_PREFIXES,
+    LABELS,
     LANGUAGES,
     LOCALES,
     MIME_TYPES,
@@ -101,6 +102,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"stack|dataset)_?name$|^(repo(sitory)?|branch|project|bucket|cluster|namespace|workspace)$",
          "slug"),  # a machine's name: lowercase words joined by dashes
         (r"name$", "name"),
+        (r"(^|_)labels?(_\d+)?$", "label"),  # a map's ``label_744`` too: a tag, not a catch phrase
         (r"title|subject|headline|label|caption", "catch_phrase"),
         (r"desc|summary|bio|about|comment|message|text|body|content|note|reason|detail|memo|remark",
          "sentence"),
@@ -112,6 +114,7 @@ _QUANTITIES: tuple[tuple[str, tuple[float, float]], ...] = (
     (r"(^|_)years?_(of_)?experience$|^experience_years$", (0, 25)),  # not a calendar year
     (r"(^|_)(year_(built|published|founded|established|released)|(built|published|publication|release|founded|"
      r"established)_year)$", (1960, 2024)),  # a year gone by
+    (r"^(birth_?year|year_of_birth|born_year|yob)$", (1935, 2006)),  # an adult's, at the default clock
     (r"(^|_)(salary|pay|compensation)_(min|max|from|to)$|^(min|max)_(salary|pay)$", (40_000, 180_000)),
     (r"(^|_)(bedrooms|beds|bedroom_count)$", (1, 5)),
     (r"(^|_)(bathrooms|baths|bathroom_count)$", (1, 4)),
@@ -401,6 +404,7 @@ _KEEP: dict[str, Callable[[str], bool]] = {
 """Which values of a provider's pool are kept (the others are replaced by further draws)."""
 _CURATED: dict[str, tuple[str, ...]] = {
     "currency_code": CURRENCIES, "language_code": LANGUAGES, "locale": LOCALES, "mime_type": MIME_TYPES,
+    "label": LABELS,
 }  # fmt: skip
 """Providers answered from a short list of common values instead of Faker's whole one."""
 

@@ -19,7 +19,7 @@ from synthworld.schema._name_rules import pool as _pool
 from synthworld.schema._nodes import State
 from synthworld.schema._words import AIRLINES, AIRPORTS, CURRENCIES
 
-__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "stripe_id"]
+__all__ = ["BIRTH", "birth_date", "by_name", "in_parent", "machine", "pet_birth_date", "stripe_id"]
 
 
 _STATUSES: tuple[tuple[str, Fill], ...] = (
@@ -152,7 +152,7 @@ _NUMBERED = re.compile(
 )
 _COUPONS = ("SAVE", "WELCOME", "SPRING", "SUMMER", "FALL", "WINTER", "VIP", "FREESHIP", "HOLIDAY", "FLASH")
 _VAT_COUNTRIES = ("GB", "DE", "FR", "NL", "IE", "ES", "IT", "BE", "SE", "DK")
-BIRTH = re.compile(r"^(date_of_birth|birth_?date|birthday|dob|born_on|date_born|birth)$")
+BIRTH = re.compile(r"^(date_of_birth|birth_?date|birthday|dob|born(_on|_at)?|date_born|birth)$")
 """A person's date of birth (by its snake_case name)."""
 
 
@@ -202,6 +202,15 @@ _API_VERSIONS = ("v1", "v1", "v1", "v2", "v1beta1", "apps/v1", "batch/v1", "2024
 def birth_date(st: State, with_time: bool = False) -> str:
     """A birth date 18 to 80 years before the call's clock (``1987-03-14``)."""
     days = 18 * 365 + below(st.rng, 62 * 365)
+    return _born(st, days, with_time)
+
+
+def pet_birth_date(st: State, with_time: bool = False) -> str:
+    """A pet's birth date, 2 months to 15 years before the call's clock (``2019-06-02``)."""
+    return _born(st, 60 + below(st.rng, 15 * 365 - 60), with_time)
+
+
+def _born(st: State, days: int, with_time: bool) -> str:
     born = st.now - dt.timedelta(days=days)
     day = f"{born.year:04}-{born.month:02}-{born.day:02}"
     return f"{day}T00:00:00Z" if with_time else day

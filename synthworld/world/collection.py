@@ -132,7 +132,7 @@ def _strangers(
     table = state.get(plan.top_kind)
     table = table if is_mapping(table) else {}
     out: list[dict[str, Any]] = []
-    for drawn in drawn_strangers(coll.generator(), facts.seed, want, facts.now):
+    for drawn in drawn_strangers(coll.generator(plan.top_kind), facts.seed, want, facts.now):
         if len(out) == want:
             break
         if type(drawn) is not dict:
@@ -282,7 +282,7 @@ def _from_memory(
     the item declares are taken (an entity another tool answered in its own shape, ``userId`` and
     ``displayName``, is not grafted onto a ``User`` item), and the item's identifier is the id."""
     item: dict[str, Any] = {}
-    generator = coll.generator()
+    generator = coll.generator(kind)
     if generator is not None:
         try:
             base = generator.generate(Random(sub_seed(facts.seed, 0, f"item:{id}")), now=facts.now)

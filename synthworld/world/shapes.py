@@ -81,17 +81,19 @@ class Collection:
     required: frozenset[str] = frozenset()
     """The properties beside the items the answer must have."""
 
-    def generator(self) -> Generator | None:
-        """The item schema's generator, compiled once per collection (a remembered entity listed
-        is an item generated for it; compiling looks the schema up by its text each time); None
-        when there is no item schema or it makes no value."""
-        found = self.__dict__.get("_generator", False)  # frozen: kept outside the fields
+    def generator(self, kind: str = "") -> Generator | None:
+        """The item schema's generator for items of `kind` (a pet's ``name`` is a pet's), compiled
+        once per collection and kind (a remembered entity listed is an item generated for it;
+        compiling looks the schema up by its text each time); None when there is no item schema
+        or it makes no value."""
+        key = f"_generator:{kind}"
+        found = self.__dict__.get(key, False)  # frozen: kept outside the fields
         if found is False:
             try:
-                found = compile_generator(self.item) if self.item is not None else None
+                found = compile_generator(self.item, context=kind) if self.item is not None else None
             except SynthworldError:
                 found = None
-            self.__dict__["_generator"] = found
+            self.__dict__[key] = found
         return found  # type: ignore[no-any-return]
 
     def declared(self) -> frozenset[str] | None:

@@ -42,6 +42,7 @@ def test_contract_signatures() -> None:
         "registry",
         "realistic",
         "locale",
+        "context",
     ]
     assert list(inspect.signature(generate).parameters) == ["schema", "seed", "options"]
 
