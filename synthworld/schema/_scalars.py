@@ -229,7 +229,24 @@ class StringNode:
                 tries=_TRIES,
                 asserted=self._asserted,
             )
+        yield from self._sized_prefixed(st, _forked(st.rng), prefix, bounded)
         yield from self._last(_forked(st.rng))
+
+    def _sized_prefixed(self, st: State, rng: Random, prefix: str, bounded: bool) -> Iterator[str]:
+        """Values of the format built to a drawn length (else made, then cut or padded to the
+        lengths), under the pattern's literal prefix: the two apart (a sized value, a full one
+        prefixed) never met ``{format: email, pattern: "^am", maxLength: 15}``, refused. Drawn from
+        ``rng``, a copy of the call's, after all others."""
+        if self.fmt is None or not prefix or not bounded:
+            return
+        sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
+        for _ in range(_TRIES):
+            text = None if sized is None else sized(rng, self.min_length, self.max_length)
+            if text is None:
+                text = made(rng, st.now)
+            text = prefix + text[len(prefix) :]
+            missing = self.min_length - len(text)
+            yield (text + _draw.padding(rng, missing) if missing > 0 else text)[: self.max_length]
 
     def _last(self, rng: Random) -> Iterator[str]:
         """Candidates tried after all others, drawn from ``rng``, a copy of the call's (a miss
