@@ -165,6 +165,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
+        sources=patterns if len(patterns) > 1 else (),
         refusals=[check for p in parts if "not" in p.node and (check := cx.not_of(p)[0]) is not None],
     )
 
