@@ -19,6 +19,7 @@ from synthworld.schema._bounded import Bounded, forget_documents
 from synthworld.schema._check import unresolved_ref, whole_check
 from synthworld.schema._choice_errors import explained, joined
 from synthworld.schema._compile import Compiler
+from synthworld.schema._content_reading import python_judges_content
 from synthworld.schema._cycles import multiple_note, unsatisfiable
 from synthworld.schema._dangling import refuse_dangling_refs
 from synthworld.schema._exclude import TwinsError
@@ -107,7 +108,9 @@ class Generator:
             refuse_dangling_refs(loc, self._key)
         self._checks = whole_check(loc, self._key, registry=registry)
         self._both = both_judge_multiples(self._key, self.schema)  # each value checked by both validators
-        self._always_check = registry is not None or unsure(self._key) or self._both
+        self._content = python_judges_content(self._key, self.schema, loc.dialect)
+        """Whether each value is checked by python-jsonschema, which reads draft 7's content words apart."""
+        self._always_check = registry is not None or unsure(self._key) or self._both or self._content
         self._loc = loc
         compiler, parts = Compiler(kind=kind), [Part(loc)]
         if '"not"' in self._key:  # a not repeating its siblings: else drawn, then refused, until attempts end
@@ -283,13 +286,19 @@ class Generator:
                 break
             except (Retry, SchemaError, RecursionError):
                 continue
-            if not (verify or st.unsure) or (self._checks.strict if self._both else self._checks.fast)(value):
+            if not (verify or st.unsure) or self._judge(value):
                 return True, value
         if len(st.reached) >= _nodes.BRANCHES:
             self._capped = True
         else:
             self._uncapped = True
         return False, None
+
+    def _judge(self, value: Any) -> bool:
+        """Whether an attempt's ``value`` is valid, by the validators the schema needs."""
+        if self._content:
+            return self._checks.python(value)
+        return (self._checks.strict if self._both else self._checks.fast)(value)
 
     def _probe(self) -> None:
         """Fail now, not at the first call, when no valid value can be made.

@@ -303,6 +303,14 @@ class WholeCheck:
             return bool(rs.is_valid(value))
         return bool(rs.is_valid(value)) and self._by_python(value, unreadable=True)
 
+    def python(self, value: Any) -> bool:
+        """python-jsonschema's verdict (jsonschema-rs's where it cannot read a pattern)."""
+        python = self._python
+        if python is None:
+            python = self._python = _python_verdict(self._root)
+        found = python(value)
+        return self.fast(value) if found is None else found
+
     def _validator(self) -> Any:
         """The shared jsonschema-rs validator, else, for a document that refers to another of the
         caller's registry, one reading that registry (`registry_rs_validator`: each document in

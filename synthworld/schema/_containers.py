@@ -42,6 +42,9 @@ class Properties(Protocol):
     def plain_name(self, st: State) -> str:
         """Draws a name no ``patternProperties`` made (``key_12``)."""
 
+    def joint_name(self, st: State) -> str | None:
+        """Draws a name ``propertyNames`` and a pattern both take (None: none drawn, or no such pair)."""
+
 
 @dataclass(slots=True)
 class ObjectSpec:
@@ -212,6 +215,8 @@ class ObjectNode:
         if have + len(out) < self.s.min_props:
             self._numbered(st, out, self.s.min_props - have, build=False)
         if have + len(out) < self.s.min_props:
+            self._joint(st, out, self.s.min_props - have, build=False)
+        if have + len(out) < self.s.min_props:
             raise Retry
         return list(out.items())
 
@@ -228,6 +233,23 @@ class ObjectNode:
             name = f"{drawn}{'' if drawn[-1:] in ('-', '_', '.') else '_'}{st.rng.randrange(100)}"
             node = None if name in out or name in self._known else props.extra_node(name)
             if node is not None and name not in self.s.forbidden:
+                with contextlib.suppress(SchemaError):
+                    out[name] = node.gen(st, name) if build else node
+
+    def _joint(self, st: State, out: dict[str, Any], least: int, build: bool) -> None:
+        """``out`` topped up to ``least`` names that ``propertyNames`` and a pattern both take
+        (`joint_name`), where every draw before fell short: ``propertyNames: {format: date}``
+        with ``patternProperties: {"^2020": ...}`` and ``additionalProperties: false`` was refused,
+        the patterns' names being no dates and the dates matching no pattern."""
+        props = self.s.props
+        for _ in range(least * _TRIES):
+            if len(out) >= least:
+                return
+            name = props.joint_name(st)
+            if name is None or name in out or name in self._known or name in self.s.forbidden:
+                continue
+            node = props.extra_node(name)
+            if node is not None:
                 with contextlib.suppress(SchemaError):
                     out[name] = node.gen(st, name) if build else node
 
@@ -271,6 +293,8 @@ class ObjectNode:
                 with contextlib.suppress(SchemaError):
                     out[name] = extra.gen(st, name)
         self._numbered(st, out, self.s.min_props, build=True)
+        if len(out) < self.s.min_props:
+            self._joint(st, out, self.s.min_props, build=True)
         if len(out) < self.s.min_props:
             raise Retry
         return out

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from synthworld.errors import ROOT, SchemaError, UnsatisfiableSchemaError, show_pointer
+from synthworld.schema._content_reading import CONTENT_NOTE, python_judges_content
 from synthworld.schema._multiple_notes import negated_multiple_note
 from synthworld.schema._multiples import both_judge_multiples
 from synthworld.schema._resolve import Loc, resolve_ref
@@ -33,9 +34,19 @@ def unsatisfiable(root: Loc) -> UnsatisfiableSchemaError:
     members that never ends, if one does, else what the search could not tell."""
     return required_cycle(root) or UnsatisfiableSchemaError(
         f"no valid value could be built for the schema at {ROOT}; it is unsatisfiable or uses "
-        f"keywords in a combination synthworld cannot construct{multiple_note(root)}; fix: simplify it",
+        f"keywords in a combination synthworld cannot construct{multiple_note(root)}{_content_note(root)}; "
+        "fix: simplify it",
         path="",
     )
+
+
+def _content_note(root: Loc) -> str:
+    """What draft 6 and 7's content words, read apart by the validators, add to the message."""
+    try:
+        text = json.dumps(root.schema)
+    except (TypeError, ValueError):
+        return ""
+    return CONTENT_NOTE if python_judges_content(text, root.schema, root.dialect) else ""
 
 
 def multiple_note(root: Loc) -> str:

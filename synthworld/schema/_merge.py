@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from synthworld.errors import UnsatisfiableSchemaError, show_pointer
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._array_items import add_contains, item_parts
 from synthworld.schema._array_node import ArraySpec, array_node
 from synthworld.schema._bounded import forgets
@@ -14,10 +14,20 @@ from synthworld.schema._canonicalise import FALSE, canonical_view
 from synthworld.schema._closed import closed_beside
 from synthworld.schema._containers import NO_NAMES, ObjectNode, ObjectSpec, ordered_union
 from synthworld.schema._context import in_context
+from synthworld.schema._draw import below
 from synthworld.schema._formats import ENCODED, FORMATS, FormatSearch
 from synthworld.schema._last_arrays import needs_repeat
 from synthworld.schema._no_string import no_string
-from synthworld.schema._nodes import ChoiceNode, ConstNode, EnumNode, Node, NumberChoice, PlainLazy, State
+from synthworld.schema._nodes import (
+    ChoiceNode,
+    ConstNode,
+    EnumNode,
+    Node,
+    NumberChoice,
+    PlainLazy,
+    Retry,
+    State,
+)
 from synthworld.schema._numbers import NumberNode
 from synthworld.schema._off_multiples import avoided_multiples
 from synthworld.schema._parts import Part, forbidden_by_not, lone_empty_pattern
@@ -158,6 +168,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         source=patterns[0] if patterns else None,
         exact=len(patterns) == 1 and exact(patterns[0]),
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
+        sources=patterns if len(patterns) > 1 else (),
         refusals=_refusals(cx, parts),
     )
 
@@ -283,7 +294,7 @@ class _Properties:
     """The property nodes of one object, compiled on demand: one object with the parts, not a
     closure per use (a big schema has thousands of objects)."""
 
-    __slots__ = ("_cache", "_cx", "_gens", "_leds", "_names_node", "_parts", "checks")
+    __slots__ = ("_cache", "_cx", "_gens", "_joints", "_leds", "_names_node", "_parts", "checks")
 
     def __init__(self, cx: Compiler, parts: list[Part], found: dict[str, list[Any]]) -> None:
         self._cx = cx
@@ -296,6 +307,7 @@ class _Properties:
         self._leds: tuple[str | None, ...] = ()
         """The fixed text each pattern of `_gens` builds, open at the start (`led_text`), or None."""
         self._names_node = None
+        self._joints: tuple[Node, ...] = ()
         if "propertyNames" in found:
             self.checks = tuple(
                 cx.check(p.loc.child(p.node["propertyNames"], "propertyNames"))
@@ -308,6 +320,14 @@ class _Properties:
             path = f"{_path(parts)}/patternProperties"
             self._gens = tuple(readable_pattern(p, path)[0] for p in patterns)
             self._leds = tuple(led_text(p) for p in patterns)
+            if "propertyNames" in found:  # names both take, for `joint_name`
+                subs = [Part(p.loc.child(p.node["propertyNames"], "propertyNames")) for p in parts
+                        if "propertyNames" in p.node]  # fmt: skip
+                near = subs[0].loc
+                self._joints = tuple(
+                    cx.lazy([*subs, Part(cx.synthetic(near, {"type": "string", "pattern": p}))])
+                    for p in patterns
+                )
         self._cache: dict[str, Node | None] | None = None  # made with the first additional name
 
     def name_ok(self, name: str) -> bool:
@@ -330,6 +350,16 @@ class _Properties:
         if names_node is not None:
             return str(names_node.gen(st, "key"))
         return self.plain_name(st)
+
+    def joint_name(self, st: State) -> str | None:
+        """A name ``propertyNames`` and one of the patterns both take, or None: drawn apart they
+        seldom meet (``format: date`` and ``^2020``, ``maxLength: 3`` and ``^ab``)."""
+        if not self._joints:
+            return None
+        try:
+            return str(self._joints[below(st.rng, len(self._joints))].gen(st, "key"))
+        except (Retry, SchemaError):
+            return None
 
     def plain_name(self, st: State) -> str:
         """A name no pattern made: ``key_12``."""

@@ -12,10 +12,14 @@ reading holds in the document's dialect (draft 7's ``dependencies`` among them).
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
+from random import Random
 from typing import Any
 
 from synthworld.schema._exclude import negation_branches
+from synthworld.schema._object_ways import OBJECT_WORDS
+from synthworld.schema._regex import compile_pattern
 from synthworld.schema.keywords import ANNOTATIONS
 
 __all__ = ["ways_of_not"]
@@ -25,6 +29,12 @@ _DEPENDENT = frozenset({"dependentRequired", "dependentSchemas", "dependencies"}
 _CONTENT = frozenset({"contentMediaType", "contentSchema"})
 """Words that assert nothing (the canonical form drops them): ``not: {not: X, contentMediaType:
 ...}`` is ``X``."""
+_NAME_WORDS = frozenset({*OBJECT_WORDS, "propertyNames"})
+"""Object words a value fails by its names: ``not: {patternProperties: {"^a": false}}`` holds for
+an object with an ``a...`` name alone, ``not: {propertyNames: P}`` for one with a name ``P``
+refuses; drawn and checked, such objects were seldom made (refused inside a recursive ``$ref``)."""
+_OBJECT_READ = frozenset({*_NAME_WORDS, "properties", "required", "minProperties", "maxProperties", "type"})
+"""The words `negation_branches` reads of objects (with ``bounds``)."""
 _PAIRED = 5
 """The most branches of a ``oneOf`` under a ``not`` read as its ways (one per pair of them)."""
 
@@ -32,9 +42,9 @@ _PAIRED = 5
 def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
     """An ``anyOf`` equal to ``not: raw`` (``neg``: ``raw`` canonical) when ``raw`` is only an
     ``if`` with its ``then``/``else``, only dependencies, only a ``not``, only a ``oneOf`` of two
-    to five branches (none of them met, or two), or ``neg`` names
-    ``properties`` among the object words `negation_branches` reads; else None (``not`` stays a
-    check)."""
+    to five branches (none of them met, or two), only object words among them a name word
+    (`_NAME_WORDS`), or ``neg`` names ``properties`` among the object words `negation_branches`
+    reads; else None (``not`` stays a check)."""
     if not isinstance(raw, dict) or not isinstance(neg, dict) or not neg:
         return None  # not: {} (an if a draft 6 ignores among them) holds for nothing
     words = {w for w in raw if w not in ANNOTATIONS and w not in _CONTENT}
@@ -48,6 +58,8 @@ def ways_of_not(neg: Any, raw: Any) -> dict[str, Any] | None:
         ways = _number_ways(raw)
     elif words == {"oneOf"} and isinstance(raw["oneOf"], list) and 1 < len(raw["oneOf"]) <= _PAIRED:
         ways = _one_of_ways(raw["oneOf"])
+    elif words <= _OBJECT_READ and not words.isdisjoint(_NAME_WORDS):
+        ways = [*(negation_branches(neg, bounds=True) or []), *_named_ways(neg)]
     elif "properties" in neg:
         ways = negation_branches(neg) or []
     else:
@@ -72,6 +84,22 @@ def _number_ways(raw: dict[str, Any]) -> list[Any]:
     ways: list[Any] = [{"type": list(_NOT_NUMBERS)}, {"type": "number", "exclusiveMaximum": ordered[0]}]
     ways += [{"type": "number", "exclusiveMinimum": a, "exclusiveMaximum": b} for a, b in pairwise(ordered)]
     return [*ways, {"type": "number", "exclusiveMinimum": ordered[-1]}]
+
+
+def _named_ways(neg: dict[str, Any]) -> list[Any]:
+    """Per pattern of ``patternProperties``, an object holding one name it matches (the first its
+    generator makes, from a fixed seed) whose value fails the pattern's schema: the way of
+    `negation_branches` lets only such names in, so ``required: [b]`` beside ``not:
+    {patternProperties: {"^a": false}}`` left it none."""
+    patterns = neg.get("patternProperties")
+    ways: list[Any] = []
+    for pattern, sub in patterns.items() if isinstance(patterns, dict) else ():
+        try:
+            name = compile_pattern(pattern, 0)[0](Random(0), {})
+        except (re.error, ValueError):  # a pattern Python cannot read: the other ways stay
+            continue
+        ways.append({"type": "object", "required": [name], "properties": {name: {"not": sub}}})
+    return ways
 
 
 def _one_of_ways(branches: list[Any]) -> list[Any]:

@@ -75,6 +75,8 @@ class Memo:
         found = self.enums.get(id(enum))
         if found is None or found[0] is not enum:
             found = self.enums[id(enum)] = (enum, frozenset(json_key(e) for e in enum))
+        if isinstance(value, (dict, list)) and not any(isinstance(e, (dict, list)) for e in enum):
+            return False  # not serialised: an object or array is none of its scalars
         return json_key(value) in found[1]
 
     def resolve(self, loc: Loc, keyword: str) -> Loc:
@@ -369,6 +371,9 @@ def _kind(value: Any) -> str | None:
 def same_json(value: Any, other: Any) -> bool:
     """JSON equality with an enum value (``1 == 1.0``, ``true != 1``)."""
     if isinstance(value, (dict, list)) or isinstance(other, (dict, list)):
+        kinds = (isinstance(value, dict), isinstance(value, list))
+        if kinds != (isinstance(other, dict), isinstance(other, list)):  # not serialised: a recursion's
+            return False  # whole tree was, at each level, against an enum of strings
         return json_key(value) == json_key(other)
     if isinstance(value, bool) or isinstance(other, bool):
         return value is other

@@ -61,6 +61,7 @@ class StringNode:
         exact: bool = False,
         encoded: str | None = None,
         joined: Sequence[Gen] = (),
+        sources: Sequence[str] = (),
         asserted: bool = True,
         refusals: Sequence[Callable[[Any], bool]] = (),
     ) -> None:
@@ -69,7 +70,8 @@ class StringNode:
         unchecked format's free text, or a format's unusual values, are tried before giving up);
         ``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
         ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
-        ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns)."""
+        ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns),
+        ``sources`` their patterns."""
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
@@ -87,6 +89,7 @@ class StringNode:
         self.min_length, self.max_length = min_length, max_length
         self.pattern, self.checks, self.fmt, self.source = pattern, tuple(checks), fmt, source
         self.joined, self._asserted, self.refusals = tuple(joined), asserted, tuple(refusals)
+        self._sources = tuple(sources)
         self._realism = PatternRealism.of(source) if fmt is None and not joined else None
         self._led = led_text(source) if source is not None and not joined else None
         """The fixed text its pattern builds, open at the start (`led_text`), or None."""
@@ -229,13 +232,31 @@ class StringNode:
                 tries=_TRIES,
                 asserted=self._asserted,
             )
+        yield from self._sized_prefixed(st, _forked(st.rng), prefix, bounded)
         yield from self._last(_forked(st.rng))
+
+    def _sized_prefixed(self, st: State, rng: Random, prefix: str, bounded: bool) -> Iterator[str]:
+        """Values of the format built to a drawn length (else made, then cut or padded to the
+        lengths), under the pattern's literal prefix: the two apart (a sized value, a full one
+        prefixed) never met ``{format: email, pattern: "^am", maxLength: 15}``, refused. Drawn from
+        ``rng``, a copy of the call's, after all others."""
+        if self.fmt is None or not prefix or not bounded:
+            return
+        sized, made = SIZED.get(self.fmt), FORMATS[self.fmt]
+        for _ in range(_TRIES):
+            text = None if sized is None else sized(rng, self.min_length, self.max_length)
+            if text is None:
+                text = made(rng, st.now)
+            text = prefix + text[len(prefix) :]
+            missing = self.min_length - len(text)
+            yield (text + _draw.padding(rng, missing) if missing > 0 else text)[: self.max_length]
 
     def _last(self, rng: Random) -> Iterator[str]:
         """Candidates tried after all others, drawn from ``rng``, a copy of the call's (a miss
         leaves the draws after it as they were): texts led by ``_`` or a space for a ``not`` of a
         format with fixed lengths (a hostname, an email, a URI...: none), then each later
-        pattern's own strings (``^\\S+$`` and ``^\\d{3}-\\d{4}$``)."""
+        pattern's own strings (``^\\S+$`` and ``^\\d{3}-\\d{4}$``), then each pattern's with the fixed
+        start and end of the others laid over them (``^.{5}$`` and ``llo$``: ``abllo``)."""
         for mark in "_ " if self.refusals and self.fmt is None else "":
             text = mark + _draw.text(rng, string.ascii_letters, 1 + _draw.below(rng, 12))
             missing = self.min_length - len(text)
@@ -243,6 +264,10 @@ class StringNode:
         for each in self.joined[1:]:
             for _ in range(_TRIES):
                 yield each(rng, {})
+        ends = [(literal_prefix(p), led_text(p) or "") for p in self._sources]
+        for each in self.joined if any(head or tail for head, tail in ends) else ():
+            for _ in range(_TRIES):  # a match of one, the others' fixed start and end laid over it
+                yield _laid_over(each(rng, {}), ends)
 
     def _ok(self, text: str) -> bool:
         """Whether ``text`` is within the lengths, matches every pattern and meets no refusal."""
@@ -288,6 +313,17 @@ class StringNode:
         if self.max_length is not None and len(text) > self.max_length:
             text = text[: self.max_length]
         return text
+
+
+def _laid_over(text: str, ends: Sequence[tuple[str, str]]) -> str:
+    """``text`` with each fixed start and end of ``ends`` written over its own first and last
+    characters (its length kept where it is long enough)."""
+    for head, tail in ends:
+        if head:
+            text = head + text[len(head) :]
+        if tail:
+            text = text[: max(len(text) - len(tail), 0)] + tail
+    return text
 
 
 def _forked(rng: Random) -> Random:
