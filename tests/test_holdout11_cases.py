@@ -1,11 +1,16 @@
 """Cases the eleventh hold-out of real-world schemas found (stop 51: Lambda Powertools', OSCAL's,
-Telegram's, ElevenLabs' pydantic models; jupyter-lsp's, molecule's, semgrep's, Dask's schemas)."""
+Telegram's, ElevenLabs' and pydantic-extra-types' pydantic models; jupyter-lsp's, molecule's,
+semgrep's, Dask's schemas): pydantic models a tool could not answer, or answered only to fail."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from pydantic import BaseModel, Field
 
 from synthworld import SyntheticWorld, ToolSpec
+from synthworld.errors import ToolSpecError
 
 
 class _Window(BaseModel):
@@ -27,3 +32,40 @@ def test_a_model_whose_fields_share_an_alias_registers_and_answers() -> None:
     answer = world.call("get_window", {"window_id": "w1"})
     assert set(answer) == {"startedAt", "region"}
     assert _Window.model_validate(answer).start == answer["startedAt"]
+
+
+class _Hex(str):
+    """A type only pydantic describes whose schema (any string) admits text it refuses, as
+    pydantic-extra-types' ``Color``, ``MacAddress`` or ``ISBN``."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(cls._check, core_schema.str_schema())
+
+    @classmethod
+    def _check(cls, text: str) -> _Hex:
+        int(text, 16)  # a ValueError for text that is not hexadecimal
+        return cls(text)
+
+
+class _Paint(BaseModel):
+    name: str
+    shade: _Hex | None = None
+
+
+class _Tin(BaseModel):
+    paint: _Paint
+
+
+def test_a_model_field_of_a_type_whose_schema_admits_what_it_refuses_is_refused_at_registration() -> None:
+    def get_tin(tin_id: str) -> _Tin:
+        """Fetch a tin of paint."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_tin)
+    message = str(caught.value)
+    assert "its field 'paint.shade' has type '_Hex'" in message
+    assert "which it refuses" in message
+    assert "fix: give the field a type" in message
