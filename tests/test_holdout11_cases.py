@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from synthworld import SyntheticWorld, ToolSpec
-from synthworld.errors import ToolSpecError
+from synthworld.errors import BackendError, ToolSpecError
 
 
 class _Window(BaseModel):
@@ -69,3 +69,30 @@ def test_a_model_field_of_a_type_whose_schema_admits_what_it_refuses_is_refused_
     assert "its field 'paint.shade' has type '_Hex'" in message
     assert "which it refuses" in message
     assert "fix: give the field a type" in message
+
+
+class _Change(BaseModel):
+    """Powertools' ``DynamoDBStreamChangedRecordModel`` in small: a validator that reads an
+    optional field as always there (``None.items()``)."""
+
+    keys: dict[str, str] | None = None
+
+    @field_validator("keys", mode="before")
+    @classmethod
+    def _lower(cls, value: Any) -> Any:
+        return {k.lower(): v for k, v in value.items()}
+
+
+def test_a_validator_that_crashes_on_an_answer_says_so_as_a_backend_error() -> None:
+    def get_change(change_id: str) -> _Change:
+        """Fetch a change."""
+
+    world = SyntheticWorld(seed=0)
+    stub = world.tool(get_change)
+    world.script("get_change", output={"keys": None})
+    with pytest.raises(BackendError) as caught:
+        stub("c1")
+    message = str(caught.value)
+    assert "a validator of its return type _Change raised AttributeError" in message
+    assert "'NoneType' object has no attribute 'items'" in message
+    assert isinstance(caught.value.__cause__, AttributeError)
