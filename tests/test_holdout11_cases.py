@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, Json, field_validator
 
 from synthworld import SyntheticWorld, ToolSpec
 from synthworld.errors import BackendError, ToolSpecError
@@ -96,3 +96,24 @@ def test_a_validator_that_crashes_on_an_answer_says_so_as_a_backend_error() -> N
     assert "a validator of its return type _Change raised AttributeError" in message
     assert "'NoneType' object has no attribute 'items'" in message
     assert isinstance(caught.value.__cause__, AttributeError)
+
+
+class _Bucket(BaseModel):
+    name: str
+    size: int
+
+
+class _Notice(BaseModel):
+    """Powertools' ``S3SqsEventNotificationRecordModel`` in small: a body of JSON text."""
+
+    body: Json[_Bucket]
+
+
+def test_a_model_with_a_json_text_field_answers_text_it_parses() -> None:
+    def get_notice(notice_id: str) -> _Notice:
+        """Fetch a notice."""
+
+    world = SyntheticWorld(seed=0)
+    stub = world.tool(get_notice)
+    for n in range(5):
+        assert isinstance(stub(f"n{n}").body, _Bucket)

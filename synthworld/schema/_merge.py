@@ -156,7 +156,27 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         exact=len(patterns) == 1 and exact(patterns[0]),
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
         refusals=[check for p in parts if "not" in p.node and (check := cx.not_of(p)[0]) is not None],
+        content=_json_content(cx, parts),
     )
+
+
+def _json_content(cx: Compiler, parts: list[Part]) -> Node | None:
+    """The node of the JSON a string holds, when a part says its ``contentMediaType`` is JSON
+    (``application/json``, ``...+json``) with no ``contentEncoding``: its ``contentSchema``, or any
+    value. pydantic writes ``Json[T]`` so (S3 notifications' ``body`` in Lambda Powertools) and
+    reads the text back as JSON; the words are annotations (the canonical form drops them), so the
+    raw schema is read."""
+    for p in parts:
+        raw = p.loc.schema
+        media = raw.get("contentMediaType") if isinstance(raw, dict) else None
+        if not isinstance(media, str) or "contentEncoding" in raw:
+            continue
+        kind = media.split(";")[0].strip().lower()
+        if kind == "application/json" or kind.endswith("+json"):
+            inner = raw.get("contentSchema", {})
+            inner = inner if isinstance(inner, (dict, bool)) else {}
+            return cx.lazy([Part(p.loc.child(inner, "contentSchema"))])
+    return None
 
 
 _NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})
