@@ -139,9 +139,9 @@ class StringNode:
             if self._ok(text) and self._has_format(text):
                 return text
         if self._content is not None:  # any string is valid: JSON text its readers can parse
-            text = _json_text(self._content, st, hint)
-            if text is not None:
-                return text
+            held = _json_text(self._content, st, hint)
+            if held is not None:
+                return held
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group
