@@ -97,13 +97,14 @@ def wanted(name: str) -> bool:
 
 
 def parse(name: str, data: bytes) -> Any:
-    """A member's document: JSON, or YAML read as synthworld reads it (timestamps left as text, as
-    in JSON: ``yaml.safe_load`` makes Airbyte's unquoted ``examples: [2021-01-01]`` dates)."""
+    """A member's document: JSON, or YAML read as synthworld reads a schema (timestamps left as
+    text, as in JSON: ``yaml.safe_load`` makes Airbyte's unquoted ``examples: [2021-01-01]`` dates;
+    only ``true``/``false`` booleans, as YAML 1.2: YAML 1.1 made semgrep's property ``on`` ``True``)."""
     if name.endswith((".json", ".json.gz")):
         return json.loads(data)
     from synthworld import _yaml
 
-    return _yaml.load(data.decode("utf-8"))
+    return _yaml.load(data.decode("utf-8"), core_booleans=True)
 
 
 def skipped(archive: Path, name: str) -> bool:

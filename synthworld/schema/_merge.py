@@ -135,7 +135,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
     found = _gather(parts, _STRING_WORDS)
     if not found:  # a free string (most fields): no pattern, format or length to read or prove
         return StringNode(min_length=0, max_length=None, pattern=None, checks=(), fmt=None, path=path,
-                          refusals=_refusals(cx, parts))  # fmt: skip
+                          refusals=_refusals(cx, parts), content=_json_content(cx, parts))  # fmt: skip
     patterns = list(dict.fromkeys(p for p in found.get("pattern", ()) if isinstance(p, str)))
     checks: list[Search] = []
     for pattern in patterns:
@@ -170,6 +170,7 @@ def _string(cx: Compiler, parts: list[Part]) -> Node:
         joined=[compile_pattern(p)[0] for p in patterns] if len(patterns) > 1 else (),
         sources=patterns if len(patterns) > 1 else (),
         refusals=_refusals(cx, parts),
+        content=_json_content(cx, parts),
     )
 
 
@@ -180,6 +181,25 @@ def _refusals(cx: Compiler, parts: list[Part]) -> list[QuickCheck]:
         if "not" in p.node and (check := cx.not_of(p)[0]) is not None:
             out.append(check)
     return out
+
+
+def _json_content(cx: Compiler, parts: list[Part]) -> Node | None:
+    """The node of the JSON a string holds, when a part says its ``contentMediaType`` is JSON
+    (``application/json``, ``...+json``) with no ``contentEncoding``: its ``contentSchema``, or any
+    value. pydantic writes ``Json[T]`` so (S3 notifications' ``body`` in Lambda Powertools) and
+    reads the text back as JSON; the words are annotations (the canonical form drops them), so the
+    raw schema is read."""
+    for p in parts:
+        raw = p.loc.schema
+        media = raw.get("contentMediaType") if isinstance(raw, dict) else None
+        if not isinstance(media, str) or "contentEncoding" in raw:
+            continue
+        kind = media.split(";")[0].strip().lower()
+        if kind == "application/json" or kind.endswith("+json"):
+            inner = raw.get("contentSchema", {})
+            inner = inner if isinstance(inner, (dict, bool)) else {}
+            return cx.lazy([Part(p.loc.child(inner, "contentSchema"))])
+    return None
 
 
 _NUMBER_WORDS = frozenset({"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -40,6 +41,15 @@ def _decimal(checks: Sequence[Search]) -> bool:
     )
 
 
+def _json_text(content: Any, st: State, hint: str) -> str | None:
+    """A value of the `content` node written as JSON text, or None when none is made (a content
+    schema no value meets: the string, which any text satisfies, is drawn as usual)."""
+    try:
+        return json.dumps(content.gen(st, hint), ensure_ascii=False)
+    except (Retry, SchemaError, UnsatisfiableSchemaError):
+        return None
+
+
 def _conforms(text: str, fmt: str) -> bool:
     """Whether a string built from a pattern also has the schema's format."""
     return bool(_FORMAT_CHECKER.conforms(text, fmt))
@@ -64,6 +74,7 @@ class StringNode:
         sources: Sequence[str] = (),
         asserted: bool = True,
         refusals: Sequence[Callable[[Any], bool]] = (),
+        content: Any = None,
     ) -> None:
         """``asserted``: the validators check ``fmt`` (else, an annotation, it is a last resort's);
         ``refusals``: checks no string may meet (the schemas of its ``not``s: the ways of an
@@ -71,7 +82,8 @@ class StringNode:
         ``exact``: every string the one ``pattern`` builds matches it (`_regex.exact`);
         ``encoded``: a format of `ENCODED` the schema names, made when the string is free-form;
         ``joined``: one generator per pattern when there are several (an ``allOf`` of patterns),
-        ``sources`` their patterns."""
+        ``sources`` their patterns; ``content``: the node of the JSON the string holds
+        (``contentMediaType: application/json``), written out as the string when it is free-form."""
         if max_length is not None and min_length > max_length:
             raise UnsatisfiableSchemaError(
                 f"minLength {min_length} exceeds maxLength {max_length} at {show_pointer(path)}; "
@@ -98,6 +110,7 @@ class StringNode:
         self._free_form = pattern is None and not checks and unbounded and not refusals
         if self._format is None and encoded is not None and self._free_form:
             self._format = ENCODED[encoded]  # any string is valid: text its readers can decode
+        self._content = content if self._format is None and self._free_form else None
         self._exact = exact and fmt is None and unbounded
         """Its pattern's first string is the answer: nothing else to fit or check."""
         self._decimal = fmt is None and source is not None and _decimal(self.checks)
@@ -127,6 +140,10 @@ class StringNode:
             text = headed(st.rng, st.locale, self._led, self.max_length)
             if self._ok(text) and self._has_format(text):
                 return text
+        if self._content is not None:  # any string is valid: JSON text its readers can parse
+            held = _json_text(self._content, st, hint)
+            if held is not None:
+                return held
         if self._free_form:  # nothing to check or fit: the first draw is the answer
             return self._free(st, hint) if self._format is None else self._format(st.rng, st.now)
         empties, tries = (EMPTIES if wanted and named else 0), 0  # a named field's optional group

@@ -116,7 +116,8 @@ def pydantic_generator(answers: bool) -> type:
     decimal's string must be a number, and a bounded decimal is the number its bounds bound
     (`decimal_number_schema`): no text could carry them. In an answer (`answers`) a decimal with
     digits only is that number too; a caller may send one as text, as pydantic dumps it (the
-    pattern pydantic writes counts the digits)."""
+    pattern pydantic writes counts the digits). Each object's ``required`` names a key once
+    (`_unique_required`)."""
     from pydantic.json_schema import GenerateJsonSchema
 
     class DecimalsAsValues(GenerateJsonSchema):
@@ -130,4 +131,23 @@ def pydantic_generator(answers: bool) -> type:
                 return decimal_number_schema(schema)  # the number, bounds and digits as a stub's
             return json_schema
 
+        def model_fields_schema(self, schema: Any) -> JSON:
+            return _unique_required(super().model_fields_schema(schema))
+
+        def typed_dict_schema(self, schema: Any) -> JSON:
+            return _unique_required(super().typed_dict_schema(schema))
+
+        def dataclass_args_schema(self, schema: Any) -> JSON:
+            return _unique_required(super().dataclass_args_schema(schema))
+
     return DecimalsAsValues
+
+
+def _unique_required(json_schema: JSON) -> JSON:
+    """`json_schema` with each required name once: pydantic lists a name once per field, so two
+    fields sharing an alias (AWS Lambda Powertools' ``VpcLatticeV2RequestContext`` reads
+    ``timeEpoch`` as a float and as a datetime) repeat it, which every draft's metaschema refuses."""
+    required = json_schema.get("required")
+    if isinstance(required, list) and len(set(required)) < len(required):
+        json_schema["required"] = list(dict.fromkeys(required))
+    return json_schema

@@ -69,8 +69,23 @@ def return_converter(fn: Callable[..., Any], *, tool: str) -> Callable[[Any], An
                 "malformed_response",
                 f"the answer of {tool!r} does not fit its return type {_name(hint)}: {_said(exc)}",
             ) from None
+        except Exception as exc:  # a validator that crashes (not a ValueError): pydantic lets it out
+            raise BackendError(_crash_message(tool, hint, exc)) from exc
 
     return convert
+
+
+def _crash_message(tool: str, hint: Any, exc: Exception) -> str:
+    """A validator of `hint` raised `exc` (``AttributeError: 'NoneType' object has no attribute
+    'items'``: Lambda Powertools' DynamoDB models read an optional field as always there) on an
+    answer that fits the schema: said as a validator's refusal, with the error named."""
+    return (
+        f"the answer of {tool!r} fits its returns schema, but a validator of its return type "
+        f"{_name(hint)} raised {type(exc).__name__}: {exc} on it: answers are made from the JSON "
+        "Schema, which cannot say what a validator expects; script such answers (world.script), "
+        "answer with a FunctionBackend, or make the validator accept every value its field's "
+        "type allows"
+    )
 
 
 def _adapter(hint: Any) -> Any:

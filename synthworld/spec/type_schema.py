@@ -30,6 +30,7 @@ from synthworld.spec.constraints import (
     decimal_constraints,
     decimal_number_schema,
 )
+from synthworld.spec.pydantic_fields import refused_field
 from synthworld.spec.pydantic_types import (
     NOT_INSTALLED,
     pydantic_class_schema,
@@ -258,6 +259,10 @@ class SchemaBuilder:
         schema, why = pydantic_class_schema(tp, answers=self.answers)
         if schema is None:
             return self._problem(f"pydantic cannot describe {getattr(tp, '__qualname__', tp)!s}: {why}")
+        refused = refused_field(tp) if hasattr(tp, "model_fields") else ""
+        if refused:
+            name = getattr(tp, "__qualname__", tp)
+            return self._problem(f"pydantic's schema of {name!s} admits answers it refuses: {refused}")
         return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _pydantic_type(self, tp: Any, what: str) -> JSON:
