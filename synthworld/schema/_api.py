@@ -352,7 +352,16 @@ class Generator:
             if found is None and not multiple_note(self._loc):  # else the validators' dispute says more
                 found = joined(explained(err.failures, err.places))
             return found
-        except (Retry, RecursionError):
+        except Retry as err:  # what the node that gave up kept failing on, if it says
+            found = unresolved_ref(self.schema, self._checks.registry)
+            if found is None and err.reason is not None and not multiple_note(self._loc):
+                found = UnsatisfiableSchemaError(
+                    f"no valid value could be built for the schema at {ROOT}: {err.reason()}; fix: loosen "
+                    "what it names",
+                    path="",
+                )
+            return found
+        except RecursionError:
             pass
         return unresolved_ref(self.schema, self._checks.registry)
 

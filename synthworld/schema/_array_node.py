@@ -129,6 +129,7 @@ class ArrayNode:
             with contextlib.suppress(SchemaError):
                 self._mixed = ArrayNode(spec, path, mixed=True)
         self.s = spec = spec if mixed else _placed(spec)
+        self.path = path
         self._shared_ok: bool | None = None
         self.plan: PlannedArray | None = None
         """Where the usual construction fails (`array_node`)."""
@@ -299,4 +300,4 @@ class ArrayNode:
 
     def _item(self, st: State, hint: str, node: Node, marked: bool, seen: set[str]) -> Any:
         avoid = self.s.contains_check if self.s.max_contains is not None and not marked else None
-        return draw_item(st, hint, node, avoid, unique=self.s.unique, seen=seen)
+        return draw_item(st, hint, node, avoid, unique=self.s.unique, seen=seen, where=self.path)

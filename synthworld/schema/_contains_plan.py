@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from synthworld.errors import SchemaError, UnsatisfiableSchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
-from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State
+from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State, retry
 
 __all__ = ["Contained", "PlannedArray", "compiles", "draw_item"]
 
@@ -204,11 +204,19 @@ def compiles(node: Node) -> bool | None:
 
 
 def draw_item(
-    st: State, hint: str, node: Node, avoid: Callable[[Any], bool] | None, *, unique: bool, seen: set[str]
+    st: State,
+    hint: str,
+    node: Node,
+    avoid: Callable[[Any], bool] | None,
+    *,
+    unique: bool,
+    seen: set[str],
+    where: str | None = None,
 ) -> Any:
     """An item of ``node`` that ``avoid`` (a bounded ``contains`` it must not match) does not
     match and, for ``unique``, whose JSON is not in ``seen`` (then added): `_TRIES` draws, each
-    refused one spending a credit, then `Retry`."""
+    refused one spending a credit, then `Retry` (saying which, for the array at ``where``)."""
+    repeats = 0
     for _ in range(_TRIES):
         value = node.gen(st, hint)
         if avoid is not None and avoid(value):
@@ -217,11 +225,31 @@ def draw_item(
         if unique:
             key = json_key(value)
             if key in seen:
+                repeats += 1
                 st.spend()
                 continue
             seen.add(key)
         return value
-    raise Retry
+    raise retry(lambda: _unfound(where, repeats, len(seen)))
+
+
+def _unfound(where: str | None, repeats: int, held: int) -> str:
+    """Why `draw_item` found no item (its `Retry`'s reason)."""
+    place = "an array" if where is None else f"the array at {show_pointer(where)}"
+    if repeats == _TRIES:
+        return (
+            f"each of the {_TRIES} items drawn for {place} repeated one of the {held} before it "
+            "(uniqueItems): its items may allow too few distinct values"
+        )
+    if repeats == 0:
+        return (
+            f"each of the {_TRIES} items drawn for {place} matched a contains whose maxContains it had "
+            "reached"
+        )
+    return (
+        f"each of the {_TRIES} items drawn for {place} repeated one before it (uniqueItems) or matched a "
+        "contains whose maxContains it had reached"
+    )
 
 
 def _any_of(checks: list[Callable[[Any], bool]]) -> Callable[[Any], bool] | None:
