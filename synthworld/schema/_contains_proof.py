@@ -15,6 +15,7 @@ where its bounds stop telling counts apart).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from synthworld.errors import UnsatisfiableSchemaError, show_pointer
@@ -30,6 +31,8 @@ _LONGEST = 64
 """Arrays longer than this are not proven (a count that large is no conflict of this kind)."""
 _MOST_CONTAINS = 4
 """Nor arrays of more ``contains`` (2**n sets per position to compile)."""
+_MOST_STATES = 20_000
+"""Nor counts with more combinations than this to walk (four ``minContains: 60``)."""
 
 Counts = tuple[int, ...]
 
@@ -41,6 +44,11 @@ def refuse_unmet(plan: PlannedArray, path: str) -> None:
     if count > _MOST_CONTAINS:
         return
     highs = [_high(plan, k) for k in range(count)]
+    if (
+        math.prod((c.low if h is None else h + 1) + 1 for c, h in zip(plan.contained, highs, strict=True))
+        > _MOST_STATES
+    ):
+        return
     width = len(plan.positions)
     longest = max(plan.low_items, width + sum(c.low for c in plan.contained))
     if plan.high is not None:
