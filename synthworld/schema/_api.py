@@ -24,6 +24,7 @@ from synthworld.schema._cycles import multiple_note, unsatisfiable
 from synthworld.schema._dangling import refuse_dangling_refs
 from synthworld.schema._exclude import TwinsError
 from synthworld.schema._fallback_size import expanded_size
+from synthworld.schema._finite_values import refuse_no_values
 from synthworld.schema._implied_not import refuse_implied_not
 from synthworld.schema._intake import check_schema, root_of, schema_key, unsure
 from synthworld.schema._multiples import both_judge_multiples
@@ -118,6 +119,7 @@ class Generator:
         self._root: Node = compiler.node(parts)
         known = not self._always_check and (locale == _DEFAULT_LOCALE or not realistic)
         if not (known and surely_probed(self._root)):  # else the probe would succeed
+            refuse_no_values(self.schema, self._checks.fast)  # else refused after every attempt
             self._probe()
 
     _capped = False
@@ -371,7 +373,16 @@ class Generator:
             if found is None and not multiple_note(self._loc):  # else the validators' dispute says more
                 found = joined(explained(err.failures, err.places))
             return found
-        except (Retry, RecursionError):
+        except Retry as err:  # what the node that gave up kept failing on, if it says
+            found = unresolved_ref(self.schema, self._checks.registry)
+            if found is None and err.reason is not None and not multiple_note(self._loc):
+                found = UnsatisfiableSchemaError(
+                    f"no valid value could be built for the schema at {ROOT}: {err.reason()}; fix: loosen "
+                    "what it names",
+                    path="",
+                )
+            return found
+        except RecursionError:
             pass
         return unresolved_ref(self.schema, self._checks.registry)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
 from synthworld.schema._contains_plan import Contained, Items, PlannedArray, draw_item
+from synthworld.schema._contains_proof import refuse_unmet
 from synthworld.schema._draw import choice
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, LazyNode, Node, Retry, State, TooBig
@@ -103,6 +104,7 @@ def array_node(spec: ArraySpec, path: str) -> ArrayNode | PlannedArray:
         plan = PlannedArray(
             spec.positions, spec.rest, spec.planned, spec.planned_items, bounds, spec.unique, only
         )
+        refuse_unmet(plan, path)  # else refused only once every attempt's plans failed
         plan = plan if plan.ok else None
     if plan is not None and any(c.low > 1 or c.high == 0 for c in spec.planned[1:]):
         return plan  # the usual construction gives each further contains one item: never valid
@@ -127,6 +129,7 @@ class ArrayNode:
             with contextlib.suppress(SchemaError):
                 self._mixed = ArrayNode(spec, path, mixed=True)
         self.s = spec = spec if mixed else _placed(spec)
+        self.path = path
         self._shared_ok: bool | None = None
         self.plan: PlannedArray | None = None
         """Where the usual construction fails (`array_node`)."""
@@ -297,4 +300,4 @@ class ArrayNode:
 
     def _item(self, st: State, hint: str, node: Node, marked: bool, seen: set[str]) -> Any:
         avoid = self.s.contains_check if self.s.max_contains is not None and not marked else None
-        return draw_item(st, hint, node, avoid, unique=self.s.unique, seen=seen)
+        return draw_item(st, hint, node, avoid, unique=self.s.unique, seen=seen, where=self.path)

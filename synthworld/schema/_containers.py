@@ -18,6 +18,7 @@ from synthworld.schema._nodes import (
     State,
     compile_into,
     dead,
+    retry,
 )
 
 __all__ = ["NO_NAMES", "ObjectNode", "ObjectSpec", "Properties"]
@@ -75,6 +76,7 @@ class ObjectNode:
 
     def __init__(self, spec: ObjectSpec, path: str) -> None:
         self.s = spec
+        self.path = path
         bad = [n for n in spec.required if n in spec.forbidden]
         if bad or (spec.max_props is not None and len(spec.required) > spec.max_props):
             raise UnsatisfiableSchemaError(
@@ -163,12 +165,20 @@ class ObjectNode:
             drop = set(st.rng.sample(optional, len(chosen) - self.s.max_props))
             chosen = self._close([n for n in chosen if n not in drop], required)
             if len(chosen) > self.s.max_props:
-                raise Retry
+                raise self._too_many(chosen)
         if len(chosen) < self.s.min_props:
             chosen = self._top_up(st, chosen)
             if self.s.max_props is not None and len(chosen) > self.s.max_props:
-                raise Retry  # a dependency the top-up brought in went past maxProperties
+                raise self._too_many(chosen)  # a dependency the top-up brought in went past maxProperties
         return chosen
+
+    def _too_many(self, chosen: list[str]) -> Retry:
+        return retry(
+            lambda: (
+                f"the object at {show_pointer(self.path)} needs properties {chosen} (its required "
+                f"ones and those dependentRequired adds), more than maxProperties {self.s.max_props}"
+            )
+        )
 
     def _close(self, chosen: list[str], required: AbstractSet[str]) -> list[str]:
         """Add what ``dependentRequired`` asks for; drop optional triggers that cannot have it."""
@@ -177,12 +187,20 @@ class ObjectNode:
             for dep in self.s.dependent.get(name, ()):
                 if dep in self.s.forbidden:
                     if name in required:
-                        raise Retry
+                        raise self._forbidden_dependency(name, dep)
                     out.remove(name)
                     return self._close(out, required)
                 if dep not in out:
                     out.append(dep)
         return out
+
+    def _forbidden_dependency(self, name: str, dep: str) -> Retry:
+        return retry(
+            lambda: (
+                f"the object at {show_pointer(self.path)} requires {name!r}, whose dependentRequired "
+                f"asks for {dep!r}, which its other keywords forbid"
+            )
+        )
 
     def _top_up(self, st: State, chosen: list[str]) -> list[str]:
         """``chosen`` with known names drawn until ``minProperties`` is met; a name whose schema
@@ -217,8 +235,17 @@ class ObjectNode:
         if have + len(out) < self.s.min_props:
             self._joint(st, out, self.s.min_props - have, build=False)
         if have + len(out) < self.s.min_props:
-            raise Retry
+            raise self._too_few(have + len(out))
         return list(out.items())
+
+    def _too_few(self, found: int) -> Retry:
+        return retry(
+            lambda: (
+                f"the object at {show_pointer(self.path)} needs {self.s.min_props} properties "
+                f"(minProperties), but only {found} names were found that its properties, "
+                "patternProperties, additionalProperties and propertyNames allow and that could be built"
+            )
+        )
 
     def _numbered(self, st: State, out: dict[str, Any], least: int, build: bool) -> None:
         """``out`` topped up to ``least`` names with numbered ones after drawn names, where the
@@ -296,7 +323,7 @@ class ObjectNode:
         if len(out) < self.s.min_props:
             self._joint(st, out, self.s.min_props, build=True)
         if len(out) < self.s.min_props:
-            raise Retry
+            raise self._too_few(len(out))
         return out
 
 

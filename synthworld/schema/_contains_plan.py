@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from synthworld.errors import SchemaError
+from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._canonicalise import json_key
-from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State
+from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State, retry
 
-__all__ = ["Contained", "PlannedArray", "draw_item"]
+__all__ = ["Contained", "PlannedArray", "compiles", "draw_item"]
 
 _TRIES = 10
 _EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
@@ -43,6 +43,10 @@ class Contained:
     low: int
     high: int | None
     check: Callable[[Any], bool]
+    path: str = ""
+    """Where the ``contains`` is (for messages)."""
+    distinct: int | None = None
+    """For ``uniqueItems``: the most items it can match, where values are listed (else None)."""
 
 
 Items = Callable[[tuple[int, ...], tuple[int, ...]], Callable[[int], Node]]
@@ -70,6 +74,7 @@ class PlannedArray:
         cap = None if rest is not None or contained_only else width
         tops = [n for n in (bounds[1], cap) if n is not None]
         self.high = min(tops) if tops else None
+        self.low_items = bounds[0]
         self.low = max(bounds[0], *(c.low for c in contained))
         self.ok = (self.high is None or self.low <= self.high) and self.low <= MAX_ITEMS
         """Whether some length fits every bound (else the plan never answers)."""
@@ -80,15 +85,20 @@ class PlannedArray:
     def _node(self, chosen: tuple[int, ...], i: int) -> Node | None:
         """The node of an item at position ``i`` matching each ``contains`` of ``chosen`` and, where
         that compiles, none of the others with a ``maxContains`` (else it is drawn again while it
-        does: see `_item`); ``None`` when none compiles (once per set and slot)."""
+        does: see `_item`); ``None`` when none compiles, or when the one that avoids the others is
+        proven empty (no item there matches just these: drawing would never find one). Once per
+        set and slot."""
         slot = min(i, len(self.positions))
         if (chosen, slot) in self._nodes:
             return self._nodes[chosen, slot]
         avoided = tuple(k for k, c in enumerate(self.contained) if k not in chosen and c.high is not None)
         plain = self.positions[slot] if slot < len(self.positions) else self.rest
-        tries: list[Node | None] = [self.items(chosen, avoided)(slot)] if avoided else []
-        tries.append(self.items(chosen, ())(slot) if chosen else plain)
-        found = next((node for node in tries if node is not None and _compiles(node)), None)
+        exact = self.items(chosen, avoided)(slot) if avoided else None
+        verdict = None if exact is None else compiles(exact)
+        if verdict is None:  # no bounded other, or its negation will not compile: drawn again
+            exact = self.items(chosen, ())(slot) if chosen else plain
+            verdict = exact is not None and compiles(exact) is True
+        found = exact if verdict else None  # proven empty: no item matches just these
         self._nodes[chosen, slot] = found
         return found
 
@@ -179,22 +189,34 @@ class PlannedArray:
         return True
 
 
-def _compiles(node: Node) -> bool:
+def compiles(node: Node) -> bool | None:
+    """Whether ``node`` compiles: False when its compile proves it empty (unsatisfiable), None
+    when it fails otherwise (a limit of the compiler, not a proof)."""
     resolve = getattr(node, "resolve", None)
     try:
         if resolve is not None:
             resolve()
-    except SchemaError:
+    except UnsatisfiableSchemaError:
         return False
+    except SchemaError:
+        return None
     return True
 
 
 def draw_item(
-    st: State, hint: str, node: Node, avoid: Callable[[Any], bool] | None, *, unique: bool, seen: set[str]
+    st: State,
+    hint: str,
+    node: Node,
+    avoid: Callable[[Any], bool] | None,
+    *,
+    unique: bool,
+    seen: set[str],
+    where: str | None = None,
 ) -> Any:
     """An item of ``node`` that ``avoid`` (a bounded ``contains`` it must not match) does not
     match and, for ``unique``, whose JSON is not in ``seen`` (then added): `_TRIES` draws, each
-    refused one spending a credit, then `Retry`."""
+    refused one spending a credit, then `Retry` (saying which, for the array at ``where``)."""
+    repeats = 0
     for _ in range(_TRIES):
         value = node.gen(st, hint)
         if avoid is not None and avoid(value):
@@ -203,11 +225,31 @@ def draw_item(
         if unique:
             key = json_key(value)
             if key in seen:
+                repeats += 1
                 st.spend()
                 continue
             seen.add(key)
         return value
-    raise Retry
+    raise retry(lambda: _unfound(where, repeats, len(seen)))
+
+
+def _unfound(where: str | None, repeats: int, held: int) -> str:
+    """Why `draw_item` found no item (its `Retry`'s reason)."""
+    place = "an array" if where is None else f"the array at {show_pointer(where)}"
+    if repeats == _TRIES:
+        return (
+            f"each of the {_TRIES} items drawn for {place} repeated one of the {held} before it "
+            "(uniqueItems): its items may allow too few distinct values"
+        )
+    if repeats == 0:
+        return (
+            f"each of the {_TRIES} items drawn for {place} matched a contains whose maxContains it had "
+            "reached"
+        )
+    return (
+        f"each of the {_TRIES} items drawn for {place} repeated one before it (uniqueItems) or matched a "
+        "contains whose maxContains it had reached"
+    )
 
 
 def _any_of(checks: list[Callable[[Any], bool]]) -> Callable[[Any], bool] | None:

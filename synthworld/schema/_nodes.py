@@ -85,6 +85,13 @@ class Retry(Exception):
     reason: Callable[[], str] | None = None
 
 
+def retry(reason: Callable[[], str]) -> Retry:
+    """A `Retry` whose ``reason`` says what failed (made only when a refusal reads it)."""
+    err = Retry()
+    err.reason = reason
+    return err
+
+
 class ChoiceRetry(Retry):
     """A choice whose every alternative failed, the last by `Retry`: each one's error or `Retry`
     by branch index, and the branches' places, for `_choice_errors.explained` (a refusal)."""

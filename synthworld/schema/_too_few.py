@@ -13,7 +13,7 @@ from synthworld.errors import UnsatisfiableSchemaError, show_pointer
 from synthworld.schema._literal_names import literal_names
 from synthworld.schema._parts import Part
 
-__all__ = ["closed_too_few", "unique_too_few"]
+__all__ = ["closed_too_few", "listed_values", "unique_too_few"]
 
 
 def closed_too_few(parts: list[Part], least: int, forbidden: AbstractSet[str], path: str) -> None:
@@ -49,7 +49,7 @@ def unique_too_few(items: list[Part], least: int, path: str) -> None:
     cannot be distinct: an item conjunct's ``enum``/``const``, or a ``boolean``/``null`` type,
     allows fewer values."""
     for part in items:
-        values = _values(part.node)
+        values = listed_values(part.node)
         if values is not None and len(values) < least:
             raise UnsatisfiableSchemaError(
                 f"the uniqueItems array at {show_pointer(path)} needs {least} distinct items but its "
@@ -59,7 +59,7 @@ def unique_too_few(items: list[Part], least: int, path: str) -> None:
             )
 
 
-def _values(node: Any) -> list[str] | None:
+def listed_values(node: Any) -> list[str] | None:
     """The JSON text of each value a schema allows when it lists them (None when it does not)."""
     if not isinstance(node, dict):
         return [] if node is False else None

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema import _multiple_notes, _samples, generate
+from synthworld.schema import _api, _multiple_notes, _samples, generate
 from synthworld.schema._multiple_notes import steps_in
 from synthworld.schema._no_string import no_string
 
@@ -112,8 +112,12 @@ def test_refused_enum_walks_each_subschema_once(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(_multiple_notes, "steps_in", counted)
     monkeypatch.setattr(_samples, "steps_in", counted, raising=False)
     schema = json.loads(json.dumps(SPREAD))  # its own copy: a fresh compile
-    with pytest.raises(UnsatisfiableSchemaError):
+    with pytest.raises(UnsatisfiableSchemaError, match="its conjuncts' types do not meet"):
         generate(schema, 0)
+    assert walked == []  # refused before the probe (`_finite_values`): no enum walked at all
+    monkeypatch.setattr(_api, "refuse_no_values", lambda schema, valid: None)  # the probe's own walks
+    with pytest.raises(UnsatisfiableSchemaError):
+        generate({"title": "probed", **json.loads(json.dumps(SPREAD))}, 0)  # not the refusal cached
     assert walked
     assert len(walked) <= 3 * len(set(walked))  # once per compiler, at most (ids may be reused)
 
