@@ -89,6 +89,13 @@ class EvalReport:
         return [r for r in self.runs if not r.passed]
 
     @property
+    def pass_rate(self) -> float:
+        """The share of runs that passed, 0 to 1 (0.0 with no runs): the summary's last ``(all)``
+        row, the rate ``synthworld eval --fail-under`` compares. Files in `broken` ran no run, so
+        are not in it: check ``not report.broken`` too."""
+        return sum(r.passed for r in self.runs) / len(self.runs) if self.runs else 0.0
+
+    @property
     def hazards(self) -> list[str]:
         """The hazards this evaluation injected (empty for a clean-only evaluation)."""
         return sorted({r.hazard for r in self.runs if r.hazard is not None})
