@@ -27,6 +27,7 @@ from synthworld.cassette import (
     CassetteStore,
     Fingerprint,
     Interaction,
+    LeftJournalWarning,
     MatchLike,
     RecordMode,
     ReplayIndex,
@@ -34,6 +35,7 @@ from synthworld.cassette import (
 )
 from synthworld.cassette.format import interaction_problems
 from synthworld.cassette.masked import fill_masked
+from synthworld.cassette.modes import left_journal_note
 from synthworld.cassette.store import Signature, rerecord_of
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
@@ -115,8 +117,11 @@ class FixtureBackend:
         self._scanned: tuple[int, ToolCall | None] = (0, None)  # calls read, and the last of them
         self._dirty = False
         self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
-        if self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists():
-            self._merge_left_journal()
+        recording_on = self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists()
+        if recording_on or (self._store.left_in_journal and self.mode is RecordMode.ONCE):
+            self._merge_left_journal()  # `once` over a cassette: a local run finishes what was killed
+        elif self._store.left_in_journal and self.mode is RecordMode.NONE:
+            warn_user(left_journal_note(self.path, self._store.left_in_journal), LeftJournalWarning)
 
     def _masked_now(self, recorded: Sequence[Interaction]) -> Sequence[Interaction]:
         """`recorded` with each input masked as a live call's input is before it is looked up, when
