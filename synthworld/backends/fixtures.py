@@ -36,6 +36,7 @@ from synthworld.cassette import (
 from synthworld.cassette.format import interaction_problems
 from synthworld.cassette.masked import fill_masked
 from synthworld.cassette.modes import left_journal_note
+from synthworld.cassette.problems import at, interaction_line
 from synthworld.cassette.store import Signature, rerecord_of
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
@@ -227,9 +228,10 @@ class FixtureBackend:
             valid, output = fill_masked(output, spec.returns_validator, masks=masks, seed=ctx.seed)
         if not valid:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
+            line = interaction_line(self.path, hit.index, "output")
             raise BackendError(
-                f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
-                f"schema of tool {spec.name!r}: {problems}. Re-record it with {self.rerecord_note}, "
+                f"{self.path}{at(line)}: recorded interaction {hit.describe(60)} no longer matches the "
+                f"returns schema of tool {spec.name!r}: {problems}. Re-record it with {self.rerecord_note}, "
                 "or fix the output by hand."
             )
         return Answer(json_copy(output), source=self.name)
