@@ -123,7 +123,9 @@ class EvalReport:
         return Coverage.merged(r.coverage for r in self.runs if r.coverage is not None)
 
     def summary(self, *, k: int | None = None) -> Summary:
-        """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls."""
+        """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls.
+        pass^k: the chance that k runs drawn from a scenario's n runs (c passed) all pass,
+        ``C(c, k) / C(n, k)`` (tau-bench's reliability measure); pass^1 is the pass rate."""
         return summarize(self.runs, k=k)
 
     def compare(self, other: EvalReport, *, k: int | None = None) -> Comparison:
