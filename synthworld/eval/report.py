@@ -42,6 +42,7 @@ from synthworld.eval.run import (
     run_task_async,
     run_tasks,
     warn_of_recording,
+    without_agent,
 )
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
@@ -372,6 +373,8 @@ def _plan(
     """Every run to play, each argument checked before any run starts, and the scenario files
     that could not be loaded (strict: raised instead)."""
     resolved, found = find_scenarios(scenarios)
+    resolved, agentless = without_agent(resolved, agent)
+    found = [*found, *agentless]
     if strict or not resolved:  # not one scenario to run: the errors are the whole answer
         raise_broken(found)
     broken = tuple(b for b, _ in found)
