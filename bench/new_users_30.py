@@ -17,6 +17,7 @@ raises counts as not right.
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import json
 import os
@@ -217,7 +218,14 @@ def notebook_journey(folder: Path) -> list[tuple[str, bool]]:
     rate = getattr(report, "pass_rate", None)
     overall = report.summary().overall.pass_rate
     documented = "tau-bench" in (report.summary.__doc__ or "")
+    (folder / "bare.yaml").write_text(CLOSE.replace("name: close_ticket", "name: bare"), encoding="utf-8")
+    (folder / "close.yaml").write_text(CLOSE.replace("task:", "agent: runs:agent\ntask:"), encoding="utf-8")
+    (folder / "runs.py").write_text("def agent(world, task):\n    return 'x'\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        folder_report = _raises(lambda: synthworld.evaluate(str(folder), seeds=2, progress=False))
     return [
+        ("a folder with a file without agent: still runs the others", folder_report == ""),
         ("report.pass_rate is the summary's overall rate", rate == overall),
         ("help(report.summary) says what pass^k is", documented),
     ]
@@ -229,7 +237,18 @@ def notebook_journey(folder: Path) -> list[tuple[str, bool]]:
 def framework_journey() -> list[tuple[str, bool]]:
     world = shop()
     said = _raises(lambda: world.call("cancel_order", {"order_id": "O-1", "reason": "x", "priority": "mid"}))
-    return [("a refused call lists a mixed-value Enum's types", "priority (integer | string)" in said)]
+
+    @world.tool
+    def search(text: str, since: dt.date = None) -> list[str]:  # type: ignore[assignment]  # noqa: RUF013
+        """Search."""
+
+    from langchain_core.tools import tool  # the framework fills every default in
+
+    filled = _raises(lambda: tool(world.stub("search")).invoke({"text": "x"}))
+    return [
+        ("a refused call lists a mixed-value Enum's types", "priority (integer | string)" in said),
+        ("a framework calling 'since: date = None' with its default is answered", filled == ""),
+    ]
 
 
 def main() -> None:
