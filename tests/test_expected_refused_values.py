@@ -61,6 +61,11 @@ CASES = {
         "book.yaml:24: expect.calls[0].input.guest.age: the parameter's schema refuses this value "
         "('ten' is not of type 'integer'), " + FIX.format(quote=""),
     ),
+    "a boolean for a text field": (
+        "    - {tool: book_room, input: {ticket_id: true}}\n",
+        "book.yaml:24: expect.calls[0].input.ticket_id: the parameter's schema refuses this value "
+        "(True is not of type 'string'), " + FIX.format(quote=" (quote it for text: 'true')"),
+    ),
     "an item of a list": (
         "    - {tool: book_room, input: {ticket_id: T-7, nights: [2, 0]}}\n",
         "book.yaml:24: expect.calls[0].input.nights[1]: the parameter's schema refuses this value "

@@ -10,6 +10,7 @@ agent's first try, which the world refuses, then its retry) and is not checked."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -90,7 +91,8 @@ def _refused(pattern: Any, schema: Any, root: Any, where: Where, depth: int) -> 
 
 def _refusal(value: Any, problem: str) -> str:
     reason = problem.split(": ", 1)[-1]
-    text = f" (quote it for text: '{value}')" if isinstance(value, int | float) else ""
+    written = json.dumps(value)  # as YAML writes it: 7, 2.5, true
+    text = f" (quote it for text: '{written}')" if isinstance(value, int | float) else ""
     return (
         f"the parameter's schema refuses this value ({reason}), so a call carrying it is refused by "
         f"the world (invalid_input) and never reaches the tool: write the value the agent sends{text}, "
