@@ -268,7 +268,8 @@ def evaluate(
     `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these. A
     scenario file that cannot be loaded (an agent it cannot import, a typo in a key) runs no run:
     it is kept in ``report.broken`` with its error (shown under the table, and warned of before
-    the runs), as is one without ``agent:`` when no `agent` is given, and the others run, as pytest's ``--continue-on-collection-errors`` does.
+    the runs), as is one without ``agent:`` when no `agent` is given, and the others run, as
+    pytest's ``--continue-on-collection-errors`` does.
     `strict`: such a file stops the evaluation before any run instead (its error raised; several
     files: one `ScenarioError` naming each), as it does when no scenario at all could be loaded.
     `agent`: a ``"module:callable"`` string or a callable overriding each scenario's agent (for
