@@ -45,3 +45,29 @@ def test_a_quote_never_closed_names_the_line_it_opened_on(tmp_path: Path, quote:
         f"(the {quote} opened on line 5 is never closed: close it where the value ends "
         f"(a {quote} inside the value: {inside}))" in message
     )
+
+
+def test_a_hand_edited_output_the_schema_refuses_names_its_line(tmp_path: Path) -> None:
+    # the replay said "recorded interaction #1 get_user(...)" and "fix the output by hand", not where
+    from synthworld import BackendError, SyntheticWorld
+
+    path = tmp_path / "c.yaml"
+    with SyntheticWorld(seed=0, backend=FixtureBackend(path, fallback=RandomBackend())) as world:
+
+        @world.tool
+        def get_user(user_id: str) -> dict[str, int]:
+            """Fetch a user."""
+
+        get_user("u1")
+        get_user("u2")
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    second = next(i for i, line in enumerate(lines) if line.strip() == "user_id: u2")
+    assert lines[second + 1] == "  output:"
+    lines.insert(second + 2, "    age: lots")  # the hand edit, on the line after `output:`
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    replay = SyntheticWorld(seed=0, backend=FixtureBackend(path, mode="none"))
+    replay.register_tool(world.tools["get_user"])
+    with pytest.raises(BackendError) as info:
+        replay.call("get_user", {"user_id": "u2"})
+    assert str(info.value).startswith(f"{path}, line {second + 2}: recorded interaction #1 get_user(")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import synthworld
-from synthworld import FixtureBackend, SyntheticWorld, ToolSpec
-from synthworld.cassette import load_cassette
+from synthworld import FixtureBackend, RandomBackend, SyntheticWorld, ToolSpec
+from synthworld.cassette import LeftJournalWarning, load_cassette
 
 REPO = str(Path(synthworld.__file__).resolve().parents[1])
 SPEC = ToolSpec(
@@ -69,8 +69,43 @@ def test_the_next_recording_run_merges_a_killed_writers_journal_even_recording_n
 def test_a_replay_only_run_leaves_the_files_as_they_are(tmp_path: Path) -> None:
     path = tmp_path / "echo.yaml"
     answered = killed_writer(path)
-    with SyntheticWorld(backend=FixtureBackend(path, mode="none")) as world:
+    with pytest.warns(LeftJournalWarning):
+        backend = FixtureBackend(path, mode="none")
+    with SyntheticWorld(backend=backend) as world:
         world.register_tool(SPEC)
         assert [world.call("echo", {"x": x}) for x in range(5)] == answered
     assert not path.exists()
     assert (tmp_path / "echo.yaml.journal").exists()
+
+
+def killed_rerecorder(path: Path) -> list[int]:
+    """A cassette recorded and closed, then a `new_episodes` run killed after 5 more calls."""
+    with SyntheticWorld(backend=FixtureBackend(path, mode="once", fallback=RandomBackend())) as world:
+        world.register_tool(SPEC)
+        world.call("echo", {"x": 99})
+    return killed_writer(path)
+
+
+def test_a_local_run_in_once_mode_merges_what_a_killed_writer_left_beside_a_cassette(tmp_path: Path) -> None:
+    # the cassette existed, so `once` only replayed: the journal stayed beside it run after run
+    path = tmp_path / "echo.yaml"
+    answered = killed_rerecorder(path)
+    with SyntheticWorld(backend=FixtureBackend(path, mode="once")) as world:
+        world.register_tool(SPEC)
+        assert [world.call("echo", {"x": x}) for x in range(5)] == answered
+    assert [i.input["x"] for i in load_cassette(path).interactions] == [99, 0, 1, 2, 3, 4]
+    assert not (tmp_path / "echo.yaml.journal").exists()
+
+
+def test_a_replay_only_run_warns_of_calls_left_in_the_journal_and_says_how_to_merge(tmp_path: Path) -> None:
+    path = tmp_path / "echo.yaml"
+    killed_rerecorder(path)
+    with pytest.warns(LeftJournalWarning) as caught:
+        backend = FixtureBackend(path, mode="none")
+    message = str(caught[0].message)
+    assert f"{path}.journal holds 5 recorded call(s) that are not in {path}" in message
+    assert "--synthworld-record-mode once" in message
+    assert "then commit the cassette" in message
+    assert caught[0].filename == __file__  # the user's line
+    backend.close()
+    assert (tmp_path / "echo.yaml.journal").exists()  # still writes nothing

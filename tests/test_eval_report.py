@@ -194,6 +194,14 @@ def test_run_lookup_and_failures() -> None:
         report.run("gamma", 0)
 
 
+def test_the_report_says_its_pass_rate_as_the_summary_and_fail_under_read_it() -> None:
+    # a notebook's `assert report.pass_rate >= 0.9` raised AttributeError: the rate sat in
+    # report.summary().overall.pass_rate alone
+    report = report_of({"alpha": [True, False, True], "beta": [True]})
+    assert report.pass_rate == 0.75 == report.summary().overall.pass_rate
+    assert EvalReport(()).pass_rate == 0.0  # no runs: nothing passed (summary() refuses)
+
+
 def test_to_pandas_has_one_row_per_run() -> None:
     frame = report_of({"alpha": [True, False], "beta": [True]}).to_pandas()
     assert list(frame["scenario"]) == ["alpha", "alpha", "beta"]

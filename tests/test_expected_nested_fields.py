@@ -77,10 +77,11 @@ def test_fields_it_has_and_keys_of_an_open_object_pass(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An open object may hold any key (only a near miss of a field is named), and a value the
-    schema refuses may be expected on purpose (the agent's refused first try)."""
+    schema refuses may be expected on purpose, marked so (the agent's refused first try)."""
     path = tmp_path / "book.yaml"
     lines = (
-        "    - {tool: book_room, input: {guest: {email: {$regex: example}, loyalty: gold}, room: twin}}\n"
+        "    - {tool: book_room, input: {guest: {email: {$regex: example}, loyalty: gold}, room: twin},"
+        " refused: true}\n"
         "    - {tool: book_room, input: {extras: [{code: BF, count: 2}], backup: null}}\n"
     )
     path.write_text(TOOLS + lines, encoding="utf-8")

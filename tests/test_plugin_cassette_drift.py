@@ -46,8 +46,8 @@ def test_a_stale_cassette_names_the_pytest_command_that_rerecords_it(pyt: pytest
     again = "pytest test_data.py::test_tables --synthworld-record-mode all"
     stale.stdout.fnmatch_lines(
         [
-            "*BackendError: *test_tables.yaml: recorded interaction #0 get_table(*) no longer matches the "
-            "returns schema of tool 'get_table': $: 'owner' is a required property. "
+            "*BackendError: *test_tables.yaml, line *: recorded interaction #0 get_table(*) no longer "
+            "matches the returns schema of tool 'get_table': $: 'owner' is a required property. "
             f"Re-record it with {again}, or fix the output by hand.",
             "*CassetteDriftWarning: *test_tables.yaml: tool 'get_table' was recorded against other returns "
             f"schemas than it has now; its recorded answers may be stale. Re-record with {again}.",

@@ -174,7 +174,9 @@ def test_an_unknown_marker_argument_is_a_usage_error(pyt: pytest.Pytester) -> No
     """)
     result = run(pyt)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=*"])
+    result.stdout.fnmatch_lines(
+        ["*@pytest.mark.synthworld takes seed=, seeds=, scenario=, cassette=, record_mode=*"]
+    )
 
 
 def test_a_scenario_with_a_marker_cassette_is_a_usage_error(pyt: pytest.Pytester) -> None:
@@ -261,7 +263,7 @@ def test_the_marker_is_registered_for_strict_markers(pyt: pytest.Pytester) -> No
     run(pyt, "--strict-markers").assert_outcomes(passed=1)
     result = run(pyt, "--markers")
     result.stdout.fnmatch_lines(
-        ["@pytest.mark.synthworld(seed=None, scenario=None, cassette=None, record_mode=None)*"]
+        ["@pytest.mark.synthworld(seed=None, seeds=None, scenario=None, cassette=None, record_mode=None)*"]
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any, Literal
 
 import pytest
@@ -215,3 +216,25 @@ class TestValueSemantics:
     def test_from_function_overrides(self) -> None:
         spec = ToolSpec.from_function(get_user, name="fetch_user", description="Other.")
         assert (spec.name, spec.description) == ("fetch_user", "Other.")
+
+
+class Priority(enum.Enum):
+    LOW = 1
+    HIGH = "high"
+
+
+def test_the_parameter_list_names_the_types_of_a_typeless_enum() -> None:
+    # a mixed-value Python Enum (LOW = 1, HIGH = "high") has no `type`: it was listed as "(any)"
+    def cancel(order_id: str, priority: Priority = Priority.LOW, mode: Literal["x"] | None = None) -> dict:
+        """Cancel."""
+
+    spec = ToolSpec.from_function(cancel)
+    with pytest.raises(ToolInputError) as info:
+        spec.check_inputs({"order_id": "O-1", "priority": "mid"})
+    assert str(info.value).endswith(
+        "Parameters: order_id (string, required), priority (integer | string), mode (string | null)."
+    )
+    solo = make({"type": "object", "properties": {"flag": {"const": True}, "n": {"enum": [None, 2.5]}}})
+    with pytest.raises(ToolInputError) as info:
+        solo.check_inputs({"flag": False})
+    assert str(info.value).endswith("Parameters: flag (boolean), n (null | number).")

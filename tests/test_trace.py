@@ -58,6 +58,13 @@ def test_assert_called(world: SyntheticWorld) -> None:
         world.trace.assert_called("search", times=3)
 
 
+def test_assert_called_once_as_unittest_mock_names_it(world: SyntheticWorld) -> None:
+    # a pytest user's trace.assert_called_once("fetch") raised AttributeError
+    assert world.trace.assert_called_once("search", query="dogs").index == 2
+    with pytest.raises(AssertionError, match="expected 1 call\\(s\\) to 'search', but there were 2"):
+        world.trace.assert_called_once("search")
+
+
 @pytest.mark.parametrize(
     ("tool", "where", "hint"),
     [

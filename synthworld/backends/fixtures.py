@@ -27,6 +27,7 @@ from synthworld.cassette import (
     CassetteStore,
     Fingerprint,
     Interaction,
+    LeftJournalWarning,
     MatchLike,
     RecordMode,
     ReplayIndex,
@@ -34,6 +35,8 @@ from synthworld.cassette import (
 )
 from synthworld.cassette.format import interaction_problems
 from synthworld.cassette.masked import fill_masked
+from synthworld.cassette.modes import left_journal_note
+from synthworld.cassette.problems import at, interaction_line
 from synthworld.cassette.store import Signature, rerecord_of
 from synthworld.errors import BackendError, CassetteError, FixtureMissError, ToolError, warn_user
 
@@ -115,8 +118,11 @@ class FixtureBackend:
         self._scanned: tuple[int, ToolCall | None] = (0, None)  # calls read, and the last of them
         self._dirty = False
         self._finalizer: weakref.finalize[Any, Any] | None = None  # set when recording starts
-        if self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists():
-            self._merge_left_journal()
+        recording_on = self.recording and self.mode is not RecordMode.ALL and self._store.journal.exists()
+        if recording_on or (self._store.left_in_journal and self.mode is RecordMode.ONCE):
+            self._merge_left_journal()  # `once` over a cassette: a local run finishes what was killed
+        elif self._store.left_in_journal and self.mode is RecordMode.NONE:
+            warn_user(left_journal_note(self.path, self._store.left_in_journal), LeftJournalWarning)
 
     def _masked_now(self, recorded: Sequence[Interaction]) -> Sequence[Interaction]:
         """`recorded` with each input masked as a live call's input is before it is looked up, when
@@ -222,9 +228,10 @@ class FixtureBackend:
             valid, output = fill_masked(output, spec.returns_validator, masks=masks, seed=ctx.seed)
         if not valid:
             problems = "; ".join(spec.returns_validator.problems(hit.output))
+            line = interaction_line(self.path, hit.index, "output")
             raise BackendError(
-                f"{self.path}: recorded interaction {hit.describe(60)} no longer matches the returns "
-                f"schema of tool {spec.name!r}: {problems}. Re-record it with {self.rerecord_note}, "
+                f"{self.path}{at(line)}: recorded interaction {hit.describe(60)} no longer matches the "
+                f"returns schema of tool {spec.name!r}: {problems}. Re-record it with {self.rerecord_note}, "
                 "or fix the output by hand."
             )
         return Answer(json_copy(output), source=self.name)

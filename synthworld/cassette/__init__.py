@@ -10,7 +10,8 @@ Record modes, as in VCR.py:
 
 =================  ==========================================================================
 ``none``           replay only; a call with no recorded answer raises `FixtureMissError`
-``once``           record when the cassette does not exist yet, else behave as ``none``
+``once``           record when the cassette does not exist yet, else behave as ``none`` (but
+                   merge at close the calls a killed writer left in the journal)
 ``new_episodes``   replay what matches, answer the rest with the fallback and record it
 ``all``            answer every call with the fallback; on close the cassette holds only this
                    run's recordings (a true re-record; the old file stays until then)
@@ -22,7 +23,8 @@ that recorded nothing, or was killed before ``close()``, leaves the old interact
 (a killed run's recordings stay in the journal and are added to them).
 
 Files: recording appends to ``<cassette>.journal`` (merged into the cassette and removed by
-``close()``, or at exit) under the lock file ``.<cassette>.lock``; replaying writes nothing.
+``close()``, or at exit) under the lock file ``.<cassette>.lock``; replaying writes nothing
+(mode ``none`` warns, `LeftJournalWarning`, of calls a killed writer left in the journal).
 A writer killed at any instruction loses and repeats nothing (see ``store``); a file cut short
 is a `CassetteError` (see ``format``); a file that cannot be read or written is a
 `CassetteIOError` naming the path and the fix.
@@ -32,7 +34,12 @@ from typing import TYPE_CHECKING
 
 from synthworld._lazy import attach
 from synthworld._redact import DEFAULT_SECRET_KEYS, DEFAULT_SECRET_PATTERNS, MASK, Redactor
-from synthworld.cassette.modes import CassetteConflictWarning, CassetteDriftWarning, RecordMode
+from synthworld.cassette.modes import (
+    CassetteConflictWarning,
+    CassetteDriftWarning,
+    LeftJournalWarning,
+    RecordMode,
+)
 
 if TYPE_CHECKING:  # the names below, as type checkers see them
     from synthworld.cassette.format import SUPPORTED_VERSIONS, Cassette, Fingerprint, Interaction
@@ -61,6 +68,7 @@ __all__ = [
     "Cassette",
     "CassetteConflictWarning",
     "CassetteDriftWarning",
+    "LeftJournalWarning",
     "CassetteStore",
     "Fingerprint",
     "Interaction",

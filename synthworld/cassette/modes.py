@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["CassetteDriftWarning", "RecordMode"]
+__all__ = ["CassetteDriftWarning", "LeftJournalWarning", "RecordMode", "left_journal_note"]
 
 
 class RecordMode(str, enum.Enum):
@@ -43,3 +43,19 @@ class CassetteDriftWarning(UserWarning):
 
 class CassetteConflictWarning(UserWarning):
     """Two writers recorded the same call into one cassette at once, each with its own answer."""
+
+
+class LeftJournalWarning(UserWarning):
+    """A replay-only cassette (mode ``none``) found calls a writer that never closed (killed)
+    left in its journal: they replay, but are not in the cassette file."""
+
+
+def left_journal_note(path: object, count: int) -> str:
+    """What a `LeftJournalWarning` says: the file, how many calls, and how to merge them."""
+    return (
+        f"{path}.journal holds {count} recorded call(s) that are not in {path} (a recording run "
+        "was killed before it closed): this replay (mode 'none') plays them but writes nothing, so "
+        "committing the cassette leaves them out; run once in record mode 'once' or 'new_episodes' "
+        "(pytest: --synthworld-record-mode once; a scenario: synthworld run FILE --record-mode once), "
+        "which merges them when it closes, then commit the cassette"
+    )

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from synthworld import _yaml
 from synthworld.errors import CassetteError
 from synthworld.schema import CompiledValidator
 
-__all__ = ["at", "line_at", "line_of", "located_lines", "pointer", "raise_invalid"]
+__all__ = ["at", "interaction_line", "line_at", "line_of", "located_lines", "pointer", "raise_invalid"]
 
 
 _MAX_SHOWN = 20
@@ -98,3 +99,13 @@ def line_at(lines: Mapping[tuple[Any, ...], int], path: tuple[Any, ...]) -> int 
     while path and path not in lines:
         path = path[:-1]
     return lines.get(path)
+
+
+def interaction_line(path: Any, index: int, key: str) -> int | None:
+    """The line of `key` (``output``) of interaction `index` in the cassette file at `path`, or None
+    when the file does not hold it there (an interaction still in the journal, a file unread)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return located_lines(text).get(("interactions", index, key))

@@ -84,6 +84,9 @@ class CassetteStore:
         self.fsync = fsync
         self._lock = filelock.FileLock(str(self.lock_path), timeout=timeout)
         self._generation_of: tuple[Signature | None, int] | None = None
+        self.left_in_journal = 0
+        """How many interactions the last `load` found in the journal and not in the cassette
+        file: what a writer that never closed (killed) left there."""
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -120,6 +123,7 @@ class CassetteStore:
             self._remove_stale_temps()
             base, signature = self._read()
             journal = self._read_journal(base)
+            self.left_in_journal = len(journal.pending)
             if not journal.pending:
                 self._remove_journal(strict=False)
             return _merged(base, journal), signature

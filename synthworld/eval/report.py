@@ -42,6 +42,7 @@ from synthworld.eval.run import (
     run_task_async,
     run_tasks,
     warn_of_recording,
+    without_agent,
 )
 from synthworld.eval.run import seeds_of as _scenario_seeds
 from synthworld.eval.summary import Comparison, Summary, compare_runs, summarize
@@ -89,6 +90,13 @@ class EvalReport:
         return [r for r in self.runs if not r.passed]
 
     @property
+    def pass_rate(self) -> float:
+        """The share of runs that passed, 0 to 1 (0.0 with no runs): the summary's last ``(all)``
+        row, the rate ``synthworld eval --fail-under`` compares. Files in `broken` ran no run, so
+        are not in it: check ``not report.broken`` too."""
+        return sum(r.passed for r in self.runs) / len(self.runs) if self.runs else 0.0
+
+    @property
     def hazards(self) -> list[str]:
         """The hazards this evaluation injected (empty for a clean-only evaluation)."""
         return sorted({r.hazard for r in self.runs if r.hazard is not None})
@@ -116,7 +124,9 @@ class EvalReport:
         return Coverage.merged(r.coverage for r in self.runs if r.coverage is not None)
 
     def summary(self, *, k: int | None = None) -> Summary:
-        """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls."""
+        """Per scenario: runs, pass rate, pass^1..pass^k (default: the fewest seeds), mean calls.
+        pass^k: the chance that k runs drawn from a scenario's n runs (c passed) all pass,
+        ``C(c, k) / C(n, k)`` (tau-bench's reliability measure); pass^1 is the pass rate."""
         return summarize(self.runs, k=k)
 
     def compare(self, other: EvalReport, *, k: int | None = None) -> Comparison:
@@ -258,7 +268,8 @@ def evaluate(
     `scenarios`: a scenario file, a directory of them, a `Scenario`, or an iterable of these. A
     scenario file that cannot be loaded (an agent it cannot import, a typo in a key) runs no run:
     it is kept in ``report.broken`` with its error (shown under the table, and warned of before
-    the runs), and the others run, as pytest's ``--continue-on-collection-errors`` does.
+    the runs), as is one without ``agent:`` when no `agent` is given, and the others run, as
+    pytest's ``--continue-on-collection-errors`` does.
     `strict`: such a file stops the evaluation before any run instead (its error raised; several
     files: one `ScenarioError` naming each), as it does when no scenario at all could be loaded.
     `agent`: a ``"module:callable"`` string or a callable overriding each scenario's agent (for
@@ -363,6 +374,8 @@ def _plan(
     """Every run to play, each argument checked before any run starts, and the scenario files
     that could not be loaded (strict: raised instead)."""
     resolved, found = find_scenarios(scenarios)
+    resolved, agentless = without_agent(resolved, agent)
+    found = [*found, *agentless]
     if strict or not resolved:  # not one scenario to run: the errors are the whole answer
         raise_broken(found)
     broken = tuple(b for b, _ in found)

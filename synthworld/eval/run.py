@@ -33,6 +33,7 @@ from synthworld.eval.progress import Reporter
 from synthworld.eval.record import RunRecord, record_from_result, timed_out_record
 from synthworld.scenario import load_scenario, scenario_files
 from synthworld.scenario.build import recording_mode
+from synthworld.scenario.run import resolve_agent
 from synthworld.trace import Trace
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "run_tasks",
     "seeds_of",
     "warn_of_recording",
+    "without_agent",
 ]
 
 AgentRef = str | Callable[..., Any] | None
@@ -244,6 +246,31 @@ def find_scenarios(scenarios: Any) -> tuple[list[tuple[str, Any]], list[tuple[Br
             "hold the key synthworld_scenario (its subfolders are not searched)"
         )
     return [(name, ref) for name, (_, ref) in found.items()], list(broken.values())
+
+
+def without_agent(
+    resolved: list[tuple[str, Any]], agent: AgentRef
+) -> tuple[list[tuple[str, Any]], list[tuple[BrokenScenario, Exception]]]:
+    """`resolved` less the scenarios that name no agent when no `agent` overrides theirs, each
+    with the error every one of its runs would raise ("no agent to run; add 'agent: ...'"): kept
+    apart before any run as a file that cannot be loaded is, where it stopped the evaluation
+    at its first run and lost the others' runs."""
+    if agent is not None:
+        return resolved, []
+    kept: list[tuple[str, Any]] = []
+    broken: list[tuple[BrokenScenario, Exception]] = []
+    for name, ref in resolved:
+        scenario = _cached_load(ref) if isinstance(ref, str) else ref
+        if not hasattr(scenario, "data") or scenario.data.get("agent") is not None:
+            kept.append((name, ref))
+            continue
+        try:
+            resolve_agent(scenario, None)
+        except ScenarioError as exc:
+            broken.append((BrokenScenario(str(ref) if isinstance(ref, str) else name, str(exc)), exc))
+        else:
+            kept.append((name, ref))
+    return kept, broken
 
 
 def _same_file(first: Any, second: Any) -> bool:

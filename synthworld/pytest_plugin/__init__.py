@@ -5,7 +5,8 @@
   become test items, one per seed: ``scenarios/refund.yaml::refund[seed=3]``. When pytest runs
   on its default paths (``testpaths``), those folders are collected too.
 - Fixture ``synth_world``: a fresh `SyntheticWorld` per test, configured by the marker
-  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)`` and the
+  ``@pytest.mark.synthworld(seed=..., scenario=..., cassette=..., record_mode=...)`` (``seeds=[...]``
+  instead of ``seed=``: the test once per seed, ``test_x[seed=3]``) and the
   fixture ``synth_world_options`` (more `SyntheticWorld` arguments; with ``scenario=``, those
   the file does not set: its ``backend``, ``context``, ``state`` and ``faults`` win).
   ``cassette=True`` uses ``cassettes/<test module>/<test name>.yaml`` beside the test (a test in a
@@ -57,6 +58,7 @@ from synthworld.pytest_plugin.settings import (
     cassette_options,
     cassette_path,
     check_ini,
+    marker_seeds,
     marker_settings,
     on_ci,
     record_mode,
@@ -78,14 +80,15 @@ __all__ = [
     "ScenarioItem",
     "synth_cassette_options",
     "synth_cassette_path",
+    "synth_seed",
     "synth_world",
     "synth_world_options",
 ]
 
 _MARKER = (
-    "synthworld(seed=None, scenario=None, cassette=None, record_mode=None): configure the synth_world "
-    "fixture: world seed, a scenario file to build the world from, a cassette (True for the default path) "
-    "and its record mode."
+    "synthworld(seed=None, seeds=None, scenario=None, cassette=None, record_mode=None): configure the "
+    "synth_world fixture: world seed (seeds=[...]: the test once per seed), a scenario file to build the "
+    "world from, a cassette (True for the default path) and its record mode."
 )
 
 _PREVIOUS_ENV = pytest.StashKey[str | None]()
@@ -304,6 +307,22 @@ class ScenarioItem(pytest.Item):
 # -- fixtures ------------------------------------------------------------------------------------
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test whose marker says ``seeds=[...]`` runs once per seed (``test_x[seed=3]``, each with
+    its own cassette), as a scenario file's ``seeds:`` does."""
+    if "synth_seed" not in metafunc.fixturenames:
+        return
+    seeds = marker_seeds(marker_settings(metafunc.definition.get_closest_marker("synthworld")))
+    if seeds is not None:
+        metafunc.parametrize("synth_seed", seeds, ids=[f"seed={s}" for s in seeds], indirect=True)
+
+
+@pytest.fixture
+def synth_seed(request: pytest.FixtureRequest) -> int | None:
+    """This test's seed from the marker's ``seeds=`` (None without it); ``synth_world`` uses it."""
+    return getattr(request, "param", None)
+
+
 @pytest.fixture
 def synth_world_options() -> dict[str, Any]:
     """Extra keyword arguments for the ``synth_world`` fixture's `SyntheticWorld` (override it); with
@@ -336,9 +355,12 @@ def synth_world(
     synth_world_options: dict[str, Any],
     synth_cassette_path: Path,
     synth_cassette_options: dict[str, Any],
+    synth_seed: int | None,
 ) -> Iterator[SyntheticWorld]:
     """A fresh `SyntheticWorld` for this test, set up by the ``synthworld`` marker and options."""
     settings = marker_settings(request.node.get_closest_marker("synthworld"))
+    if synth_seed is not None:  # one of the marker's seeds=
+        settings = {**settings, "seed": synth_seed}
     options = world_options(synth_world_options)
     cassette = cassette_options(synth_cassette_options)
     if settings.get("scenario"):

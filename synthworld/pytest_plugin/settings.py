@@ -24,6 +24,7 @@ __all__ = [
     "cassette_path",
     "check_ini",
     "file_safe_name",
+    "marker_seeds",
     "marker_settings",
     "on_ci",
     "record_mode",
@@ -43,9 +44,9 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
     for a ``scenario`` or ``cassette`` that is not a path (``cassette`` may also be True), and for
     both at once."""
     settings: dict[str, Any] = dict(marker.kwargs) if marker else {}
-    if set(settings) - {"seed", "scenario", "cassette", "record_mode"} or (marker and marker.args):
+    if set(settings) - {"seed", "seeds", "scenario", "cassette", "record_mode"} or (marker and marker.args):
         raise pytest.UsageError(
-            f"@pytest.mark.synthworld takes seed=, scenario=, cassette=, record_mode=; got {marker}"
+            f"@pytest.mark.synthworld takes seed=, seeds=, scenario=, cassette=, record_mode=; got {marker}"
         )
     for key, allowed in (("scenario", (str, os.PathLike)), ("cassette", (bool, str, os.PathLike))):
         value = settings.get(key)
@@ -59,6 +60,34 @@ def marker_settings(marker: pytest.Mark | None) -> dict[str, Any]:
             "random}); drop cassette=, or drop scenario= to record this test's own world"
         )
     return settings
+
+
+def marker_seeds(settings: Mapping[str, Any]) -> list[int] | None:
+    """The marker's ``seeds=`` (one test per seed: a list, a range, or n for ``range(n)``), checked;
+    None without it. `pytest.UsageError` for seeds that are not whole numbers, and beside ``seed=``."""
+    if "seeds" not in settings:
+        return None
+    given = settings["seeds"]
+    if "seed" in settings:
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(seed={settings['seed']!r}, seeds={given!r}): give one, seed= for "
+            "one world or seeds= for one test per seed"
+        )
+    whole = isinstance(given, int) and not isinstance(given, bool)
+    seeds = list(range(given)) if whole else [] if isinstance(given, str | bytes) else _listed(given)
+    if not seeds or any(isinstance(s, bool) or not isinstance(s, int) for s in seeds):
+        raise pytest.UsageError(
+            f"@pytest.mark.synthworld(seeds={given!r}): write whole-number seeds, seeds=[1, 2, 3], "
+            "seeds=range(10) or seeds=10 (seeds 0 to 9)"
+        )
+    return seeds
+
+
+def _listed(given: Any) -> list[Any]:
+    try:
+        return list(given)
+    except TypeError:
+        return []
 
 
 _PLUGIN_CASSETTE_ARGS = ("path", "mode", "fallback", "replay_note", "rerecord_note")

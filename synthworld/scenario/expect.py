@@ -59,6 +59,9 @@ def check_output(
 def _matches(pattern: Mapping[str, Any], call: ToolCall) -> str | None:
     if call.tool != pattern["tool"]:
         return f"tool is {call.tool!r}"
+    refused = (call.error or {}).get("code") == "invalid_input"
+    if "refused" in pattern and pattern["refused"] is not refused:
+        return "the world refused its input" if refused else "the world took its input"
     return mismatch(pattern.get("input", {}), call.input, "input")
 
 
@@ -66,6 +69,8 @@ def _describe(pattern: Mapping[str, Any]) -> str:
     text = f"a call to {pattern['tool']!r}"
     if pattern.get("input"):
         text += f" with input {_json(redact(pattern['input']))}"  # a $regex of a password too
+    if "refused" in pattern:
+        text += " that the world refused" if pattern["refused"] else " that the world took"
     return text
 
 

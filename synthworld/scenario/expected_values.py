@@ -3,18 +3,22 @@ edits from a field it has (``guest: {emial: ...}`` beside ``email``), or any key
 is closed. The top-level keys are checked against the parameters where the file is loaded; this
 goes down into the objects, so the expectation does not wait for a call that never comes.
 
-A value the parameter's schema refuses is not flagged: an expectation may name a refused call on
-purpose (an agent's first try, which the world refuses, then its retry)."""
+`refused_values` names a value the parameter's schema refuses (``order_id: 1`` where it takes
+text): a call carrying it is refused by the world and never reaches the tool, so the expectation
+could only match that refusal. An expected call marked ``refused: true`` expects just that (an
+agent's first try, which the world refuses, then its retry) and is not checked."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from synthworld.scenario.match import is_operator
+from synthworld.schema import compile_validator
 from synthworld.spec.checks import nearest
 
-__all__ = ["unknown_fields"]
+__all__ = ["refused_values", "unknown_fields"]
 
 _MAX_DEPTH = 32
 Where = tuple[str | int, ...]
@@ -54,6 +58,46 @@ def _fields(
             hint = f"did you mean {meant!r}? " if meant else ""
             fields = ", ".join(str(name) for name in props)
             yield (*where, key), f"the object has no field {key!r}; {hint}its fields: {fields}"
+
+
+def refused_values(pattern: Any, schema: Any, root: Any) -> Iterator[tuple[Where, str]]:
+    """``(path inside `pattern`, why)`` for each plain value of expected value `pattern` (not an
+    operator) that its place in the parameter's `schema` (within parameters schema `root`) refuses."""
+    yield from _refused(pattern, schema, root, (), 0)
+
+
+def _refused(pattern: Any, schema: Any, root: Any, where: Where, depth: int) -> Iterator[tuple[Where, str]]:
+    schema = _resolved(schema, root)
+    if not isinstance(schema, Mapping) or depth > _MAX_DEPTH or is_operator(pattern):
+        return
+    if isinstance(pattern, Mapping):  # a subset of an object's fields: each is checked alone
+        branch = _object_branch(schema, root)
+        props = branch.get("properties") if branch else None
+        known: Mapping[str, Any] = props if isinstance(props, Mapping) else {}
+        for key, sub in pattern.items():
+            if key in known:
+                yield from _refused(sub, known[key], root, (*where, key), depth + 1)
+    elif isinstance(pattern, list):
+        for index, item in enumerate(pattern):
+            yield from _refused(item, schema.get("items"), root, (*where, index), depth + 1)
+    elif isinstance(pattern, str | int | float | bool) or pattern is None:
+        defs = {
+            key: root[key] for key in ("$defs", "definitions") if isinstance(root, Mapping) and key in root
+        }
+        problems = compile_validator({**defs, **schema}).problems(pattern)
+        if problems:
+            yield where, _refusal(pattern, problems[0])
+
+
+def _refusal(value: Any, problem: str) -> str:
+    reason = problem.split(": ", 1)[-1]
+    written = json.dumps(value)  # as YAML writes it: 7, 2.5, true
+    text = f" (quote it for text: '{written}')" if isinstance(value, int | float) else ""
+    return (
+        f"the parameter's schema refuses this value ({reason}), so a call carrying it is refused by "
+        f"the world (invalid_input) and never reaches the tool: write the value the agent sends{text}, "
+        "or add 'refused: true' to this expected call if the agent's refused try is what you expect"
+    )
 
 
 def _resolved(schema: Any, root: Any) -> Any:

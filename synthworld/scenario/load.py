@@ -17,7 +17,7 @@ from synthworld.errors import ScenarioError
 from synthworld.scenario.build import check_backend, populate, replay_problem, tools_cause
 from synthworld.scenario.contradictions import contradictions
 from synthworld.scenario.document import format_key_problems
-from synthworld.scenario.expected_values import unknown_fields
+from synthworld.scenario.expected_values import refused_values, unknown_fields
 from synthworld.scenario.format_check import explain, regex_problem, scenario_schema
 from synthworld.scenario.located import (
     Located,
@@ -216,6 +216,8 @@ def _check_tool_names(
         if tool in tools:
             if given is not None:
                 _check_parameters(tools[tool], given, (*where[:-1], "input"), problems)
+                if expect[str(where[1])][where[2]].get("refused") is not True:
+                    _check_values(tools[tool], given, (*where[:-1], "input"), problems)
         elif cause is not None:
             problems.unchecked(where, f"tool {tool!r}", cause)
         else:
@@ -284,6 +286,15 @@ def _check_parameters(spec: ToolSpec, given: Any, where: DocPath, problems: Prob
             problems.add((*where, key), message)
         elif key in params and not bare:
             for inside, why in unknown_fields(given[key], params[key], spec.parameters):
+                problems.add((*where, key, *inside), why)
+
+
+def _check_values(spec: ToolSpec, given: Mapping[str, Any], where: DocPath, problems: Problems) -> None:
+    """Plain values of an expected input must be ones the parameter's schema takes."""
+    params = spec.parameters.get("properties", {})
+    for key, value in given.items():
+        if key in params and problems.sound((*where, key)):
+            for inside, why in refused_values(value, params[key], spec.parameters):
                 problems.add((*where, key, *inside), why)
 
 

@@ -29,11 +29,27 @@ import typing_extensions
 
 from synthworld._json import canonical_json, is_json_data
 from synthworld.errors import ToolInputError
+from synthworld.schema import compile_validator
 from synthworld.spec.constraints import plain_number
 from synthworld.spec.cycles import cycle_of
 from synthworld.spec.returns import builds_objects
 
-__all__ = ["argument_converter"]
+__all__ = ["argument_converter", "none_left_out"]
+
+
+def none_left_out(parameters: Mapping[str, Any], defaults: Mapping[str, Any]) -> frozenset[str]:
+    """The parameters written ``since: date = None`` (a default of None whose schema refuses null):
+    a framework that calls the stub with every default filled in, or a direct call passing that
+    None, sends it as the stub's own "not given", so it is left out of the input rather than refused."""
+    properties = parameters.get("properties", {})
+    defs = {key: parameters[key] for key in ("$defs", "definitions") if key in parameters}
+    return frozenset(
+        name
+        for name, default in defaults.items()
+        if default is None
+        and isinstance(properties.get(name), Mapping)
+        and not compile_validator({**defs, **properties[name]}).is_valid(None)
+    )
 
 
 def argument_converter(

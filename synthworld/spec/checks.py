@@ -109,7 +109,18 @@ def _kind_of(schema: Any, depth: int = 0) -> str:
     for key in ("anyOf", "oneOf"):
         if isinstance(schema.get(key), list) and schema[key]:
             return " | ".join(dict.fromkeys(_kind_of(branch, depth + 1) for branch in schema[key]))
+    values = [schema["const"]] if "const" in schema else schema.get("enum")
+    if isinstance(values, list) and values:  # a typeless enum (a mixed-value Python Enum): its types
+        return " | ".join(dict.fromkeys(_json_type(value) for value in values))
     return "any"
+
+
+def _json_type(value: Any) -> str:
+    """The JSON type of an enum value: ``integer``, ``string``, ``null``..."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    names = {int: "integer", float: "number", str: "string", list: "array", dict: "object"}
+    return names.get(type(value), "any")
 
 
 _KEYWORDS = (  # noqa: SIM905 (a list literal would take sixty lines)

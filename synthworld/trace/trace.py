@@ -112,6 +112,11 @@ class Trace(Sequence[ToolCall]):
             )
         return found
 
+    def assert_called_once(self, tool: str, **where: Any) -> ToolCall:
+        """Assert exactly one call to `tool` with input matching `where` was made (as
+        `unittest.mock`'s ``assert_called_once``); return it."""
+        return self.assert_called(tool, times=1, **where)[0]
+
     def _hint(self, tool: str, where: dict[str, Any]) -> str:
         """Why nothing matched, when it is a name: a tool never called but one like it was, or an
         input key no call to the tool has (``user`` where the calls have ``user_id``)."""

@@ -22,7 +22,7 @@ from synthworld.errors import (
 from synthworld.frameworks.failures import as_framework_failure
 from synthworld.schema import shared_texts
 from synthworld.spec import TOOL_MARK, ToolAnnotations, ToolSpec, stub_body
-from synthworld.spec.arguments import argument_converter
+from synthworld.spec.arguments import argument_converter, none_left_out
 from synthworld.spec.checks import keyword_typos
 from synthworld.spec.marker import check_function
 from synthworld.spec.returns import return_converter
@@ -313,13 +313,16 @@ def bind_stub(
     to_json = argument_converter(stub, tool=spec.name, parameters=spec.parameters)
 
     limit = _positional_limit(stub) if arguments is None else None
+    unset = none_left_out(spec.parameters, spec.defaults)  # `x: date = None`: None is "not given"
 
     def bind(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
         if arguments is None:
             if limit is not None and len(args) > limit[0]:
                 raise _keyword_only_error(spec.name, limit, len(args))
-            return to_json(spec.bind_arguments(args, kwargs))
-        return to_json(spec.bind_arguments((), arguments(args, kwargs)))
+            built = spec.bind_arguments(args, kwargs)
+        else:
+            built = spec.bind_arguments((), arguments(args, kwargs))
+        return to_json({k: v for k, v in built.items() if v is not None or k not in unset})
 
     if inspect.iscoroutinefunction(stub):
 
