@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 import threading
 from collections import OrderedDict
 from random import Random
@@ -56,15 +55,6 @@ DEFAULT_NOW = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 _ATTEMPTS = 6
 _PROBES = 3
 _BUDGET = 200
-_FALLBACK_BYTES = 20_000
-"""Larger schemas never reach hypothesis-jsonschema, whose reference expansion can explode."""
-_FALLBACK_COMBINATORS = 6
-"""Nor do schemas with more combinators: it merges ``allOf``/``if`` combinations up front, in time
-growing ~1.6x with each (0.6 s for an ``allOf`` of 7 ``if``s)."""
-_FALLBACK_REFS = 40
-"""Nor do schemas with more references: it expands each where it is used (a 12.6 kB SchemaStore
-schema of 117, enonic-xp-macro's, took 11 s CPU to resolve before its values were drawn)."""
-_COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
 _CACHE_SIZE = 512
 """How many compiled generators `compile_generator` keeps (least recently used go first; fewer
 when their schemas' texts add up to more than `_bounded.TEXT_BUDGET`)."""
@@ -251,13 +241,11 @@ class Generator:
     def _fallback(self, rng: Random) -> tuple[bool, Any]:
         """hypothesis-jsonschema, for schemas it can resolve quickly (it expands every reference
         and merges every combination)."""
-        if len(self._key) > _FALLBACK_BYTES or len(_COMBINATOR.findall(self._key)) > _FALLBACK_COMBINATORS:
-            return False, None
-        if self._key.count('"$ref":') > _FALLBACK_REFS:
+        if _fallback.out_of_reach(self._key):
             return False, None
         if self._expanded is None:
-            self._expanded = expanded_size(self.schema, _FALLBACK_BYTES)
-        if self._expanded > _FALLBACK_BYTES:  # nor larger ones once their references are written out
+            self._expanded = expanded_size(self.schema, _fallback.FALLBACK_BYTES)
+        if self._expanded > _fallback.FALLBACK_BYTES:  # nor larger ones once their references are written out
             return False, None
         return _fallback.draw(self._key, parse(self._key), rng)  # its own copy
 

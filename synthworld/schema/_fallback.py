@@ -7,6 +7,7 @@ calling program's own modules, so two programs would get different values).
 
 from __future__ import annotations
 
+import re
 import warnings
 from functools import cache
 from random import Random
@@ -15,9 +16,26 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # Hypothesis is imported when a value first needs it (it takes ~80 ms)
     from hypothesis import strategies as st
 
-__all__ = ["draw", "draw_once", "strategy_for"]
+__all__ = ["FALLBACK_BYTES", "draw", "draw_once", "out_of_reach", "strategy_for"]
 
 _TRIES = 4
+FALLBACK_BYTES = 20_000
+"""Larger schemas never reach hypothesis-jsonschema, whose reference expansion can explode."""
+_COMBINATORS = 6
+"""Nor do schemas with more combinators: it merges ``allOf``/``if`` combinations up front, in time
+growing ~1.6x with each (0.6 s for an ``allOf`` of 7 ``if``s)."""
+_REFS = 40
+"""Nor do schemas with more references: it expands each where it is used (a 12.6 kB SchemaStore
+schema of 117, enonic-xp-macro's, took 11 s CPU to resolve before its values were drawn)."""
+_COMBINATOR = re.compile(r'"(?:allOf|anyOf|oneOf|if)":')
+
+
+def out_of_reach(text: str) -> bool:
+    """Whether the schema of JSON text ``text`` is too big for hypothesis-jsonschema: its bytes,
+    its combinators or its references (`FALLBACK_BYTES`, `_COMBINATORS`, `_REFS`)."""
+    if len(text) > FALLBACK_BYTES or len(_COMBINATOR.findall(text)) > _COMBINATORS:
+        return True
+    return text.count('"$ref":') > _REFS
 
 
 @cache

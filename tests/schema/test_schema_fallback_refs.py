@@ -1,4 +1,4 @@
-"""A schema of many references never reaches hypothesis-jsonschema (`_api._FALLBACK_REFS`): it
+"""A schema of many references never reaches hypothesis-jsonschema (`_fallback._REFS`): it
 expands each reference where it is used, and the stop-49 fuzz's mutated enonic-xp-macro schema
 (117 references in 12.6 kB, a required ``const`` beside a user's ``format``) took 11 s CPU there
 before the refusal. Fewer references still reach it."""

@@ -10,7 +10,7 @@ import pytest
 from synthworld.schema import compile_generator
 from synthworld.schema._compile import Compiler
 from synthworld.schema._discriminate import clash, facts_of
-from synthworld.schema._merge import _forbidden, _forbids
+from synthworld.schema._merge_props import forbidden_names, forbids
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._resolve import DRAFT7, root_loc
 
@@ -74,7 +74,7 @@ def test_forbidden_names_are_those_some_conjunct_gives_false(seed: int) -> None:
     rng = Random(seed)
     parts = _parts([_object_conjunct(rng) for _ in range(rng.randrange(1, 4))])
     names = ["a", "b", "c", "d", "e"]
-    assert _forbidden(parts, names) == {name for name in names if _forbids(parts, name)}
+    assert forbidden_names(parts, names) == {name for name in names if forbids(parts, name)}
 
 
 def test_a_not_forbids_names_only_when_all_it_does_is_require_them() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from synthworld.schema import _context, _merge, _place, compile_generator
+from synthworld.schema import _context, _merge, _merge_props, _place, compile_generator
 from synthworld.schema._compile import Compiler
 
 
@@ -60,7 +60,7 @@ MANY_CONJUNCTS = {
 def test_a_property_compile_reads_only_the_conjuncts_that_speak_of_properties(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seen = _counting(monkeypatch, _merge, "_prop_parts")
+    seen = _counting(monkeypatch, _merge_props, "_prop_parts")
     _values({**MANY_CONJUNCTS, "$comment": "conjuncts"})
     assert seen, "no property was compiled"
     assert all(len(parts) == 1 for parts in seen), [len(parts) for parts in seen]
