@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from synthworld.schema._parts import Part
+from synthworld.schema._plurals import singular
 from synthworld.schema._realistic import snake
 from synthworld.schema._vocab import BIRTH
 
@@ -56,14 +57,6 @@ def _snake(name: str) -> str:
     return snake(name).replace(".", "_")
 
 
-def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 def _strip(segs: list[str], i: int) -> tuple[int, bool]:
     """Skip structural segments ending at ``i``; whether an array's ``items`` was among them."""
     items = False
@@ -84,7 +77,7 @@ def _strip(segs: list[str], i: int) -> tuple[int, bool]:
 def _nouns(name: str) -> tuple[str, ...]:
     """A parent's name as candidate nouns: whole, then its meaningful words, last first."""
     snake = _snake(name)
-    words = [_singular(w) for w in _NOT_WORD.split(snake) if w and w not in _GENERIC]
+    words = [singular(w) for w in _NOT_WORD.split(snake) if w and w not in _GENERIC]
     whole = "_".join(words)
     return tuple(dict.fromkeys([whole, *reversed(words)])) if words else ()
 
@@ -126,7 +119,7 @@ def _walk(segs: list[str]) -> tuple[str, list[str], int, int]:
     i, items = _strip(segs, len(segs))
     name, parents, end = "", [], -1
     if items and i >= 2 and segs[i - 2] == "properties":  # an item of an array property: its name
-        name = _singular(segs[i - 1])
+        name = singular(segs[i - 1])
         i -= 2
         i, _ = _strip(segs, i)
     elif i >= 2 and segs[i - 2] == "properties":

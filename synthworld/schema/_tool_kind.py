@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from synthworld.schema._plurals import singular
 from synthworld.schema._realistic import snake
 
 __all__ = ["KINDS", "tool_kind"]
@@ -52,12 +53,4 @@ def tool_kind(name: str) -> str:
 
 
 def _singular(word: str) -> str:
-    if word == "people":
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        return word[:-1]
-    return word
+    return word if word == "people" else singular(word)
