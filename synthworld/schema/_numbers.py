@@ -101,12 +101,19 @@ class NumberNode:
         assert self.kmax is not None
         if self._unsure or self.kmax - self.kmin >= SAFE_WALK or self._safe is not None:
             return
-        m = next(m for m in self.multiples if isinstance(m, float))
         value = self._multiple(float(self.kmin * self.step))  # type: ignore[operator]
+        floats = [m for m in self.multiples if isinstance(m, float) or isinstance(value, float)]
+        m = next((m for m in floats if not _whole(value / m)), None)  # the division that fails
+        if m is not None:
+            why = f"python-jsonschema divides floats, and {value} / {m} is {value / m}, not a whole number"
+        else:
+            m = next((m for m in floats if not rs_multiple(m)(value)), floats[0])
+            why = f"jsonschema-rs allows for rounding its own way, and takes {value} as no multiple of {m}"
+        several = " and ".join(repr(m) for m in self.multiples)
+        what = f"common multiple of {several}" if len(self.multiples) > 1 else f"multiple of {m}"
         raise UnsatisfiableSchemaError(
-            f"no multiple of {m} within the bounds at {show_pointer(path)} is one that validators "
-            f"take: python-jsonschema divides floats, and {value} / {m} is {value / m}; fix: widen "
-            "the bounds or use a multipleOf that floats hold exactly (0.5, 0.25)",
+            f"no {what} within the bounds at {show_pointer(path)} is one that validators take: "
+            f"{why}; fix: widen the bounds or use a multipleOf that floats hold exactly (0.5, 0.25)",
             path=path,
         )
 
@@ -287,3 +294,8 @@ def _open_bounds(
     if high is not None and high_open and Fraction(high) % step == 0:
         high = Fraction(high) - step  # type: ignore[assignment]
     return low, high
+
+
+def _whole(quotient: float) -> bool:
+    """Whether python-jsonschema takes a division's ``quotient`` as a multiple's: finite, whole."""
+    return math.isfinite(quotient) and int(quotient) == quotient

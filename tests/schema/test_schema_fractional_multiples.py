@@ -74,6 +74,18 @@ def test_a_range_whose_multiples_python_jsonschema_all_refuses_is_refused_saying
         compile_generator(schema)
 
 
+def test_a_refusal_of_several_multiples_cites_the_division_that_fails() -> None:
+    """0.6 / 0.3 is 2.0, which python-jsonschema takes; 0.6 / 0.2 is 2.9999999999999996."""
+    parts = [{"multipleOf": 0.3}, {"multipleOf": 0.2}]
+    schema = {"type": "number", "minimum": 0.5, "maximum": 0.7, "allOf": parts}
+    with pytest.raises(UnsatisfiableSchemaError) as info:
+        compile_generator(schema)
+    said = str(info.value)
+    assert "no common multiple of 0.3 and 0.2 within the bounds" in said
+    assert "0.6 / 0.2 is 2.9999999999999996, not a whole number" in said
+    assert "0.6 / 0.3" not in said
+
+
 def _valid_multiples(schema: dict[str, Any], step: float, low: float, high: float) -> list[float]:
     """Every multiple of ``step`` both validators take between ``low`` and ``high``, by brute force."""
     first = int(Fraction(low) / Fraction(repr(step))) - 2
