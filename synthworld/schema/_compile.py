@@ -25,9 +25,9 @@ from synthworld.schema._nodes import (
     ExamplesNode,
     LazyNode,
     Node,
-    NotNode,
 )
 from synthworld.schema._not_bounds import read_not
+from synthworld.schema._not_node import NotNode
 from synthworld.schema._parts import Part, forbidden_by_not
 from synthworld.schema._place import route_of
 from synthworld.schema._quick import Memo, QuickCheck, walked_verdict
@@ -356,8 +356,9 @@ class Compiler:
             enums = [p.node["enum"] for p in parts if "enum" in p.node]  # a bound read from a not too
         node: Node
         node = EnumNode(enum_values(self, parts, enums)) if enums else self._typed(parts, not_types)
-        if excluded:
-            node = NotNode(node, excluded)
+        if excluded:  # where the value and its nots stand, for a refusal's reason
+            nots = [p.loc.path for p in parts if "not" in p.node]  # a list: no generator's frames
+            node = NotNode(node, excluded, parts[0].loc.path, list(dict.fromkeys(nots)))
         samples = held_samples(self, parts)
         return ExamplesNode(node, samples) if samples else node
 

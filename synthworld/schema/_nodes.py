@@ -26,13 +26,14 @@ __all__ = [
     "ExamplesNode",
     "LazyNode",
     "Node",
-    "NotNode",
     "NumberChoice",
     "PlainLazy",
     "Retry",
     "State",
     "bare",
     "compile_into",
+    "retry",
+    "spent",
     "surely",
 ]
 
@@ -83,6 +84,11 @@ class Retry(Exception):
     (made only when read: a refusal's message) says what a node kept failing on."""
 
     reason: Callable[[], str] | None = None
+
+
+def spent() -> str:
+    """Why an attempt whose budget of redraws ran out gave up (`State.spend`'s `Retry`)."""
+    return "the attempt's budget of redraws ran out (the values drawn kept failing the schema there)"
 
 
 def retry(reason: Callable[[], str]) -> Retry:
@@ -158,7 +164,7 @@ class State:
         """Count one retry; abandon the attempt when the budget is gone."""
         self.budget -= 1
         if self.budget < 0:
-            raise Retry
+            raise retry(spent)
 
 
 SURE_VISITS = 100
@@ -280,7 +286,7 @@ class ChoiceNode:
             if isinstance(option, (LazyNode, _Dead)):
                 if isinstance(option, LazyNode):
                     if failed is not None and st.budget <= 0:
-                        raise Retry  # what `spend` would raise once it compiled: not compiled
+                        raise retry(spent)  # what `spend` would raise once it compiled: not compiled
                     try:
                         option = option.resolve()
                     except SchemaError as err:
@@ -441,36 +447,6 @@ def compile_into(table: dict[str, Node], name: str, build: Callable[[str], Node]
                 node = _Dead(err)
             table[name] = node
     return node
-
-
-class NotNode:
-    """Values of ``inner`` that none of ``excluded`` accepts (``not``, other ``oneOf`` branches)."""
-
-    TRIES = 8
-
-    def __init__(self, inner: Node, excluded: Sequence[Callable[[Any], bool]]) -> None:
-        self.inner = inner
-        self.excluded = tuple(excluded)
-
-    def gen(self, st: State, hint: str) -> Any:
-        for _ in range(self.TRIES):
-            value = self.inner.gen(st, hint)
-            for check in self.excluded:
-                if check(value):
-                    break
-            else:
-                return value
-            st.spend()
-        err = Retry()
-        err.reason = self.unfound
-        raise err
-
-    def unfound(self) -> str:
-        """What `gen` kept failing on (its `Retry`'s reason)."""
-        return (
-            f"each of the {self.TRIES} values drawn was one a not there forbids (its own, or another "
-            "oneOf branch's)"
-        )
 
 
 class ExamplesNode:

@@ -8,13 +8,16 @@ construct". Neighbours that can be met still answer, validly."""
 from __future__ import annotations
 
 import re
+from random import Random
 from typing import Any
 
 import pytest
 from schema_corpus import valid_values
 
 from synthworld.errors import UnsatisfiableSchemaError
-from synthworld.schema import compile_generator
+from synthworld.schema import DEFAULT_NOW, compile_generator
+from synthworld.schema._nodes import ConstNode, Retry, State
+from synthworld.schema._not_node import NotNode
 
 REFUSED: dict[str, tuple[dict[str, Any], str]] = {
     "three names of 'a' or 'b'": (
@@ -61,7 +64,12 @@ REFUSED: dict[str, tuple[dict[str, Any], str]] = {
             "additionalProperties": {"type": "integer", "not": {"type": "integer"}},
             "minProperties": 1,
         },
-        "each of the 8 values drawn was one a not there forbids",
+        "each of the 8 values drawn at '/additionalProperties' was one the not of '/additionalProperties' "
+        "forbids",
+    ),
+    "an array item every draw of which a not forbids": (
+        {"type": "array", "minItems": 1, "items": {"type": "integer", "not": {"type": "integer"}}},
+        "each of the 8 values drawn at '/items' was one the not of '/items' forbids",
     ),
 }
 ANSWERED: dict[str, dict[str, Any]] = {
@@ -98,3 +106,26 @@ def test_a_search_that_gave_up_says_what_it_could_not_meet(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(ANSWERED))
 def test_a_neighbour_that_can_be_met_still_answers(name: str) -> None:
     assert len(valid_values(ANSWERED[name], 4)) == 4
+
+
+def test_an_attempt_whose_budget_ran_out_says_so() -> None:
+    st = State(Random(0), DEFAULT_NOW, realistic=True, locale="en_US", budget=0)
+    with pytest.raises(Retry) as info:
+        st.spend()
+    assert info.value.reason is not None
+    assert info.value.reason() == (
+        "the attempt's budget of redraws ran out (the values drawn kept failing the schema there)"
+    )
+
+
+def test_a_not_whose_attempt_ran_out_of_budget_names_its_place_and_the_budget() -> None:
+    node = NotNode(ConstNode(1), [lambda value: value == 1], "/properties/a", ["/properties/a"])
+    st = State(Random(0), DEFAULT_NOW, realistic=True, locale="en_US", budget=2)
+    with pytest.raises(Retry) as info:
+        node.gen(st, "a")
+    assert info.value.reason is not None
+    assert info.value.reason() == (
+        "each of the 3 values drawn at '/properties/a' was one the not of '/properties/a' forbids (a "
+        "schema's own not, or a oneOf branch the value must miss); then the attempt's budget of "
+        "redraws ran out"
+    )
