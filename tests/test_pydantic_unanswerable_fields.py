@@ -5,8 +5,10 @@ openapi-pydantic's ``schema_class``), and a schema that breaks the metaschema (O
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from synthworld import SyntheticWorld, ToolSpec
 from synthworld.errors import ToolSpecError
@@ -55,3 +57,50 @@ def test_a_class_field_deep_in_containers_and_models_is_refused_by_the_worlds_st
     message = str(caught.value)
     assert "its field 'media.schema_class' has type 'type[_Pet]'" in message
     assert "or the concrete model (_Pet)" in message
+
+
+class _Pixels(BaseModel):
+    """OME's ``Pixels`` in small: xsdata's metadata written into the field's schema."""
+
+    size_x: int = Field(json_schema_extra={"type": "Attribute"})
+
+
+class _Image(BaseModel):
+    name: str
+    pixels: list[_Pixels]
+
+
+def test_a_field_whose_schema_breaks_the_metaschema_is_named_by_its_path() -> None:
+    def get_image(image_id: str) -> _Image:
+        """Fetch an image."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_image)
+    message = str(caught.value)
+    assert "pydantic's schema of _Image is not a valid JSON Schema" in message
+    assert "its field 'pixels.size_x' (_Pixels.size_x), at /type of its schema" in message
+    assert "'Attribute' is not a JSON Schema type" in message
+    assert "fix: give the field a type pydantic writes a valid schema for" in message
+
+
+class _Alternatives(BaseModel):
+    """LangChain's ``RunnableConfigurableAlternatives`` in small: ``anyOf: []`` under a key."""
+
+    which: str
+    options: dict[str, Any] = Field(alias="alternatives", json_schema_extra={"anyOf": []})
+
+
+class _Chain(BaseModel):
+    steps: list[_Alternatives | None]
+
+
+def test_a_breach_under_an_alias_names_the_python_field_and_the_model() -> None:
+    def get_chain(chain_id: str) -> _Chain:
+        """Fetch a chain."""
+
+    world = SyntheticWorld(seed=0)
+    with pytest.raises(ToolSpecError) as caught:
+        world.tool(get_chain)
+    message = str(caught.value)
+    assert "its field 'steps.options' (_Alternatives.options), at /anyOf of its schema" in message
+    assert "[] should be non-empty" in message
