@@ -5,7 +5,12 @@ from synthworld.schema._api import DEFAULT_NOW, Generator, compile_generator, co
 from synthworld.schema._canonicalise import canonicalise
 from synthworld.schema._realistic import check_locale
 from synthworld.schema._texts import schema_text, shared_texts
-from synthworld.schema._validate import CompiledValidator, compile_validator, schema_problems
+from synthworld.schema._validate import (
+    CompiledValidator,
+    compile_validator,
+    schema_problem_paths,
+    schema_problems,
+)
 from synthworld.schema._validate import capped as capped_problems
 
 __all__ = [
@@ -19,6 +24,7 @@ __all__ = [
     "compile_owned",
     "compile_validator",
     "generate",
+    "schema_problem_paths",
     "schema_problems",
     "schema_text",
     "shared_texts",

@@ -40,6 +40,7 @@ __all__ = [
     "capped",
     "compile_validator",
     "metaschema_error",
+    "schema_problem_paths",
     "schema_problems",
 ]
 
@@ -307,6 +308,27 @@ def schema_problems(schema: Any) -> list[str]:
     if not_json:
         return [f"a schema must be JSON data: {p}" for p in not_json]
     return _text_problems(text or json.dumps(schema, sort_keys=True, separators=(",", ":")))
+
+
+def schema_problem_paths(schema: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """Where JSON data `schema` breaks its metaschema: each breach as the path of its subschema
+    (keys and indices) and its words, for a caller that maps the path back to what wrote it (a
+    pydantic model's fields); a breach with no path of its own (an unknown dialect, a pattern too
+    big) is at ``()``. [] when it is valid, and for a schema that is not JSON data (NaN, a tuple:
+    `schema_problems` says so)."""
+    if not isinstance(schema, (dict, bool)) or json_problems(schema, max_depth=MAX_SCHEMA_DEPTH):
+        return []
+    problems = schema_problems(schema)
+    if not problems:
+        return []
+    try:
+        known = with_known_dialect(schema)
+    except Exception:  # an unknown $schema: said at the root
+        return [((), p) for p in problems]
+    cls = py_validator_class(known)
+    errors = sorted(cls(cls.META_SCHEMA).iter_errors(known), key=lambda e: list(map(str, e.path)))
+    paths = list(dict.fromkeys((tuple(e.absolute_path), _explain(e)) for e in errors))
+    return paths or [((), p) for p in problems]
 
 
 def _text_problems(text: str) -> list[str]:

@@ -31,6 +31,7 @@ from synthworld.spec.constraints import (
     decimal_number_schema,
 )
 from synthworld.spec.pydantic_fields import refused_field
+from synthworld.spec.pydantic_invalid import invalid_field
 from synthworld.spec.pydantic_types import (
     NOT_INSTALLED,
     pydantic_class_schema,
@@ -263,6 +264,10 @@ class SchemaBuilder:
         if refused:
             name = getattr(tp, "__qualname__", tp)
             return self._problem(f"pydantic's schema of {name!s} admits answers it refuses: {refused}")
+        invalid = invalid_field(tp, schema)
+        if invalid:
+            name = getattr(tp, "__qualname__", tp)
+            return self._problem(f"pydantic's schema of {name!s} is not a valid JSON Schema: {invalid}")
         return self.merge_defs(schema, schema.pop("$defs", {}))
 
     def _pydantic_type(self, tp: Any, what: str) -> JSON:
