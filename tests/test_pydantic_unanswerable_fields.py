@@ -104,3 +104,25 @@ def test_a_breach_under_an_alias_names_the_python_field_and_the_model() -> None:
     message = str(caught.value)
     assert "its field 'steps.options' (_Alternatives.options), at /anyOf of its schema" in message
     assert "[] should be non-empty" in message
+
+
+class _Transform(BaseModel):
+    """OME's ``AffineTransform`` in small: every field breaks the metaschema the same way."""
+
+    a00: float = Field(json_schema_extra={"type": "Attribute"})
+    a01: float = Field(json_schema_extra={"type": "Attribute"})
+    a02: float = Field(json_schema_extra={"type": "Attribute"})
+    a10: float = Field(json_schema_extra={"type": "Attribute"})
+    a11: float = Field(json_schema_extra={"type": "Attribute"})
+
+
+def test_a_model_breaking_the_metaschema_in_many_fields_names_three_and_counts_the_rest() -> None:
+    def get_transform(transform_id: str) -> _Transform:
+        """Fetch a transform."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_transform)
+    message = str(caught.value)
+    assert "its field 'a02' (_Transform.a02)" in message
+    assert "'a10'" not in message
+    assert "; and 2 more breaches; fix:" in message
