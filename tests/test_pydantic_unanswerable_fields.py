@@ -5,7 +5,7 @@ openapi-pydantic's ``schema_class``), and a schema that breaks the metaschema (O
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pytest
 from pydantic import BaseModel, Field
@@ -126,3 +126,21 @@ def test_a_model_breaking_the_metaschema_in_many_fields_names_three_and_counts_t
     assert "its field 'a02' (_Transform.a02)" in message
     assert "'a10'" not in message
     assert "; and 2 more breaches; fix:" in message
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+class _Parser(BaseModel, Generic[_Model]):
+    """LangChain's ``PydanticOutputParser`` in small: a class of a type variable."""
+
+    pydantic_object: type[_Model]
+
+
+def test_a_class_of_a_type_variable_is_named_by_the_variable() -> None:
+    def get_parser(parser_id: str) -> _Parser:
+        """Fetch a parser."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_parser)
+    assert "its field 'pydantic_object' has type 'type[_Model]'" in str(caught.value)
