@@ -5,7 +5,7 @@ openapi-pydantic's ``schema_class``), and a schema that breaks the metaschema (O
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pytest
 from pydantic import BaseModel, Field
@@ -104,3 +104,43 @@ def test_a_breach_under_an_alias_names_the_python_field_and_the_model() -> None:
     message = str(caught.value)
     assert "its field 'steps.options' (_Alternatives.options), at /anyOf of its schema" in message
     assert "[] should be non-empty" in message
+
+
+class _Transform(BaseModel):
+    """OME's ``AffineTransform`` in small: every field breaks the metaschema the same way."""
+
+    a00: float = Field(json_schema_extra={"type": "Attribute"})
+    a01: float = Field(json_schema_extra={"type": "Attribute"})
+    a02: float = Field(json_schema_extra={"type": "Attribute"})
+    a10: float = Field(json_schema_extra={"type": "Attribute"})
+    a11: float = Field(json_schema_extra={"type": "Attribute"})
+
+
+def test_a_model_breaking_the_metaschema_in_many_fields_names_three_and_counts_the_rest() -> None:
+    def get_transform(transform_id: str) -> _Transform:
+        """Fetch a transform."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_transform)
+    message = str(caught.value)
+    assert "its field 'a02' (_Transform.a02)" in message
+    assert "'a10'" not in message
+    assert "; and 2 more breaches; fix:" in message
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+class _Parser(BaseModel, Generic[_Model]):
+    """LangChain's ``PydanticOutputParser`` in small: a class of a type variable."""
+
+    pydantic_object: type[_Model]
+
+
+def test_a_class_of_a_type_variable_is_named_by_the_variable() -> None:
+    def get_parser(parser_id: str) -> _Parser:
+        """Fetch a parser."""
+
+    with pytest.raises(ToolSpecError) as caught:
+        ToolSpec.from_function(get_parser)
+    assert "its field 'pydantic_object' has type 'type[_Model]'" in str(caught.value)

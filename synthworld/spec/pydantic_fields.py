@@ -71,7 +71,8 @@ def _type_name(tp: Any) -> str:
     args = typing.get_args(tp)
     if not args:
         return "type"
-    return f"type[{getattr(args[0], '__qualname__', None) or repr(args[0])}]"
+    arg = args[0]
+    return f"type[{getattr(arg, '__qualname__', None) or getattr(arg, '__name__', None) or repr(arg)}]"
 
 
 @functools.cache

@@ -14,6 +14,9 @@ from synthworld.spec.pydantic_fields import field_keys, structure_routes
 
 __all__ = ["invalid_field"]
 
+_SHOWN = 3
+"""How many breaches a refusal names (an OME model breaks the metaschema once per field)."""
+
 _FIX = (
     "fix: give the field a type pydantic writes a valid schema for, or correct what it adds to its "
     "schema (Field(json_schema_extra=...), Field's extra keywords, WithJsonSchema), or answer the tool "
@@ -28,8 +31,9 @@ def invalid_field(cls: Any, schema: dict[str, Any]) -> str:
     if not problems:
         return ""
     routes = structure_routes(cls)
-    said = [_where(cls, schema, routes, path) + f": {words}" for path, words in problems]
-    return "; ".join(dict.fromkeys(said)) + "; " + _FIX
+    said = list(dict.fromkeys(_where(cls, schema, routes, path) + f": {words}" for path, words in problems))
+    more = f"; and {len(said) - _SHOWN} more breaches" if len(said) > _SHOWN else ""
+    return "; ".join(said[:_SHOWN]) + more + "; " + _FIX
 
 
 def _where(
