@@ -28,6 +28,7 @@ def test_schema_package_all_is_pinned_and_sorted() -> None:
         "compile_owned",
         "compile_validator",
         "generate",
+        "schema_problem_paths",
         "schema_problems",
         "schema_text",
         "shared_texts",
