@@ -9,16 +9,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_count, show_pointer
-from synthworld.schema._contains_plan import Contained, Items, PlannedArray, draw_item
+from synthworld.schema._contains_plan import EXTRA_ITEMS, Contained, Items, PlannedArray, draw_item
 from synthworld.schema._contains_proof import refuse_unmet
 from synthworld.schema._draw import choice
 from synthworld.schema._last_arrays import fitting_positions, with_repeat
 from synthworld.schema._nodes import CREDIT_FLOOR, MAX_ITEMS, LazyNode, Node, Retry, State, TooBig
 
 __all__ = ["ArrayNode", "ArraySpec", "array_node"]
-
-_EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
-"""How many items beyond the least an array gets, drawn uniformly."""
 
 
 @dataclass
@@ -227,7 +224,7 @@ class ArrayNode:
     def _size(self, st: State) -> int:
         if st.depth >= st.soft:
             return self.low
-        high = self.low + choice(st.rng, _EXTRA_ITEMS)
+        high = self.low + choice(st.rng, EXTRA_ITEMS)
         return high if self.high is None else min(high, self.high)
 
     def _plain_items(self, st: State, hint: str, size: int, rest: Node) -> list[Any]:

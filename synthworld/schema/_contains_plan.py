@@ -27,10 +27,11 @@ from synthworld.errors import SchemaError, UnsatisfiableSchemaError, show_pointe
 from synthworld.schema._canonicalise import json_key
 from synthworld.schema._nodes import MAX_ITEMS, Node, Retry, State, retry
 
-__all__ = ["Contained", "PlannedArray", "compiles", "draw_item"]
+__all__ = ["EXTRA_ITEMS", "Contained", "PlannedArray", "compiles", "draw_item"]
 
 _TRIES = 10
-_EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
+EXTRA_ITEMS = (0, 1, 1, 2, 2, 3, 4)
+"""How many items beyond the least an array gets, drawn uniformly (here and in `_array_node`)."""
 _PLANS = 3
 """Plans one call tries: a set's node may compile yet build no item that avoids the others
 (``{not: {not: {type: string}}}`` beside ``{type: integer}``), which only a draw tells."""
@@ -109,7 +110,7 @@ class PlannedArray:
     def gen(self, st: State, hint: str) -> list[Any]:
         size = self.low
         if st.depth < st.soft:
-            size += _EXTRA_ITEMS[st.rng.randrange(len(_EXTRA_ITEMS))]
+            size += EXTRA_ITEMS[st.rng.randrange(len(EXTRA_ITEMS))]
             size = size if self.high is None else min(size, self.high)
         most = self.low + sum(c.low for c in self.contained) + len(self.contained)  # one item each
         longer = range(size + 1, most + 1 if self.high is None else min(most, self.high) + 1)
